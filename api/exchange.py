@@ -1,0 +1,254 @@
+"""Import and export in the API's own JSON. An import is all or nothing."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from rest_framework import serializers
+
+from api.serializers import EntryCardSerializer, MarkdownField, ProvenanceSerializer
+from kb.models import ErrorEntry, RaiseSite, RelatedLink, Repository, Solution, validate_signature
+
+FORMAT = "errorkb/1"
+
+
+class InvalidImport(Exception):
+    """An invalid import file; `problems` name the entry and the field."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+class RepositoryInput(serializers.Serializer):
+    host = serializers.CharField(max_length=100, required=False, default="github.com")
+    owner = serializers.RegexField(r"^[A-Za-z0-9_.-]+$", max_length=100)
+    name = serializers.RegexField(r"^[A-Za-z0-9_.-]+$", max_length=100)
+    url = serializers.URLField(required=False, allow_blank=True, default="")
+
+
+class SiteInput(serializers.Serializer):
+    path = serializers.CharField(max_length=500)
+    line = serializers.IntegerField(min_value=1, allow_null=True, required=False, default=None)
+    function = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+    commit = serializers.CharField(max_length=64)
+    snippet = serializers.CharField(allow_blank=True, required=False, default="", trim_whitespace=False)
+    snippet_start = serializers.IntegerField(min_value=1, allow_null=True, required=False, default=None)
+
+    def validate(self, attrs: dict) -> dict:
+        from django.core.exceptions import ValidationError
+
+        try:
+            RaiseSite(**attrs).clean()
+        except ValidationError as exc:
+            raise serializers.ValidationError(exc.message_dict) from None
+        return attrs
+
+
+class RelatedInput(serializers.Serializer):
+    id = serializers.RegexField(r"^[0-9a-f]{16}$", max_length=16)
+
+    def to_internal_value(self, data):
+        return super().to_internal_value({"id": data} if isinstance(data, str) else data)
+
+
+class EntryInput(serializers.Serializer):
+    """What a writer may set: everything on the card except what is derived from it."""
+
+    id = serializers.RegexField(r"^[0-9a-f]{16}$", max_length=16, required=False)
+    repository = RepositoryInput()
+    kind = serializers.ChoiceField(choices=ErrorEntry.Kind.choices, default=ErrorEntry.Kind.ERROR)
+    exception_type = serializers.CharField(max_length=255)
+    message = serializers.CharField(trim_whitespace=False)
+    signature = serializers.CharField(allow_blank=True, required=False, default="", trim_whitespace=False, validators=[validate_signature])
+    meaning = MarkdownField(markdown_name="meaning", required=False)
+    trigger = MarkdownField(markdown_name="trigger", required=False)
+    situations = MarkdownField(markdown_name="situations", required=False)
+    example_fix = MarkdownField(markdown_name="example_fix", required=False)
+    sites = SiteInput(many=True, allow_empty=False)
+    solutions = serializers.ListField(child=serializers.JSONField(), required=False, default=list)
+    related = RelatedInput(many=True, required=False, default=list)
+    provenance = ProvenanceSerializer(required=False, default=lambda: {"method": "curated", "commit": "", "analysed_at": None})
+    status = serializers.ChoiceField(choices=ErrorEntry.Status.choices, default=ErrorEntry.Status.DRAFT)
+    created_at = serializers.DateTimeField(required=False)
+
+    def validate_solutions(self, value: list) -> list[str]:
+        bodies = []
+        for number, item in enumerate(value, start=1):
+            body = item.get("markdown") if isinstance(item, dict) else item
+            if not isinstance(body, str) or not body.strip():
+                raise serializers.ValidationError(f"solution {number}: expected Markdown text.")
+            bodies.append(body)
+        return bodies
+
+
+@dataclass
+class ImportResult:
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+
+
+def _flatten(errors, prefix: str = "") -> Iterable[str]:
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            yield from _flatten(value, f"{prefix}.{key}" if prefix else str(key))
+    elif isinstance(errors, list) and errors and not all(isinstance(e, str) for e in errors):
+        for index, value in enumerate(errors):
+            if value:
+                yield from _flatten(value, f"{prefix}[{index}]")
+    else:
+        messages = errors if isinstance(errors, list) else [errors]
+        yield f"{prefix or 'entry'}: {' '.join(str(m) for m in messages)}"
+
+
+def entries_of(document) -> list:
+    """An export file, a bare list of entries, or one entry as /api/errors/<id> gives it."""
+    if isinstance(document, dict) and "entries" in document:
+        if document.get("format", FORMAT) != FORMAT:
+            raise InvalidImport([f'format: expected "{FORMAT}", got {document.get("format")!r}'])
+        document = document["entries"]
+    elif isinstance(document, dict):
+        document = [document]
+    if not isinstance(document, list):
+        raise InvalidImport(['file: expected {"format": "errorkb/1", "entries": [...]}'])
+    return document
+
+
+def validate_entries(raw_entries: list) -> list[dict]:
+    problems, valid = [], []
+    for index, raw in enumerate(raw_entries):
+        label = f"entry {index + 1}" + (f" ({raw['id']})" if isinstance(raw, dict) and isinstance(raw.get("id"), str) else "")
+        if not isinstance(raw, dict):
+            problems.append(f"{label}: expected an object")
+            continue
+        serializer = EntryInput(data=raw)
+        if serializer.is_valid():
+            valid.append(serializer.validated_data)
+        else:
+            problems.extend(f"{label}: {line}" for line in _flatten(serializer.errors))
+    ids = [e["id"] for e in valid if "id" in e]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    problems.extend(f"entry {i}: id appears more than once in the file" for i in duplicates)
+    known = set(ids) | set(
+        ErrorEntry.objects.filter(public_id__in=[r["id"] for e in valid for r in e["related"]]).values_list("public_id", flat=True)
+    )
+    for entry in valid:
+        for position, link in enumerate(entry["related"]):
+            if link["id"] not in known:
+                problems.append(f"entry {entry.get('id', entry['message'][:40])}: related[{position}]: no entry {link['id']}")
+            if link["id"] == entry.get("id"):
+                problems.append(f"entry {entry['id']}: related[{position}]: an entry cannot be related to itself")
+    if problems:
+        raise InvalidImport(problems)
+    return valid
+
+
+def _state(entry: ErrorEntry) -> dict:
+    """What an import can change, in a comparable form."""
+    repo = entry.repository
+    return {
+        "repository": (repo.host, repo.owner, repo.name),
+        "fields": {f: getattr(entry, f) for f in _ENTRY_FIELDS},
+        "sites": [tuple(getattr(s, f) for f in _SITE_FIELDS) for s in entry.sites.all()],
+        "solutions": [s.body for s in entry.solutions.all()],
+        "related": [link.target.public_id for link in entry.outgoing_links.all()],
+    }
+
+
+_ENTRY_FIELDS = ("kind", "exception_type", "message", "signature", *ErrorEntry.MARKDOWN_FIELDS, "status", "method", "analysed_commit", "analysed_at")
+_SITE_FIELDS = ("path", "line", "function", "commit", "snippet", "snippet_start")
+
+
+def _incoming_state(data: dict, repo: Repository) -> dict:
+    provenance = data["provenance"]
+    fields = {
+        "kind": data["kind"],
+        "exception_type": data["exception_type"],
+        "message": data["message"],
+        "signature": data["signature"],
+        "status": data["status"],
+        "method": provenance["method"],
+        "analysed_commit": provenance.get("commit", ""),
+        "analysed_at": provenance.get("analysed_at"),
+    }
+    for name in ErrorEntry.MARKDOWN_FIELDS:
+        fields[name] = data.get(name, {}).get(name, "")
+    return {
+        "repository": (repo.host, repo.owner, repo.name),
+        "fields": fields,
+        "sites": [tuple(site[f] for f in _SITE_FIELDS) for site in data["sites"]],
+        "solutions": list(data["solutions"]),
+        "related": [link["id"] for link in data["related"]],
+    }
+
+
+def _repository(data: dict) -> Repository:
+    repo, _ = Repository.objects.get_or_create(
+        owner=data["owner"], name=data["name"], defaults={"host": data["host"], "url": data["url"]}
+    )
+    return repo
+
+
+def save_entry(*, data: dict, entry: ErrorEntry | None = None) -> tuple[ErrorEntry, bool]:
+    """Create or replace one entry from validated input; returns (entry, changed). Links are set by the caller."""
+    repo = _repository(data["repository"])
+    if entry is None and "id" in data:
+        entry = ErrorEntry.objects.with_card().filter(public_id=data["id"]).first()
+    incoming = _incoming_state(data, repo)
+    if entry is not None:
+        current = _state(entry)
+        if {**current, "related": None} == {**incoming, "related": None}:
+            return entry, False
+    entry = entry or ErrorEntry(public_id=data.get("id", ""))
+    entry.repository = repo
+    for name, value in incoming["fields"].items():
+        setattr(entry, name, value)
+    created = entry.pk is None
+    entry.save()
+    if created and data.get("created_at"):
+        ErrorEntry.objects.filter(pk=entry.pk).update(created_at=data["created_at"])
+    entry.sites.all().delete()
+    entry.solutions.all().delete()
+    for position, values in enumerate(incoming["sites"]):
+        RaiseSite(entry=entry, position=position, **dict(zip(_SITE_FIELDS, values))).save()
+    for position, body in enumerate(incoming["solutions"]):
+        Solution(entry=entry, position=position, body=body).save()
+    entry.render_sites()
+    return entry, True
+
+
+def set_related(*, entry: ErrorEntry, target_ids: list[str]) -> bool:
+    current = list(entry.outgoing_links.order_by("position", "id").values_list("target__public_id", flat=True))
+    if current == target_ids:
+        return False
+    targets = {e.public_id: e for e in ErrorEntry.objects.filter(public_id__in=target_ids)}
+    entry.outgoing_links.all().delete()
+    for position, target_id in enumerate(target_ids):
+        RelatedLink.objects.create(source=entry, target=targets[target_id], position=position)
+    return True
+
+
+def import_document(document) -> ImportResult:
+    valid = validate_entries(entries_of(document))
+    result = ImportResult()
+    with transaction.atomic():
+        saved = []
+        for data in valid:
+            existed = "id" in data and ErrorEntry.objects.filter(public_id=data["id"]).exists()
+            entry, changed = save_entry(data=data)
+            saved.append((entry, changed, existed, data))
+        for entry, changed, existed, data in saved:
+            links_changed = set_related(entry=entry, target_ids=[link["id"] for link in data["related"]])
+            if links_changed and not changed:
+                entry.save(update_fields=["updated_at"])
+            bucket = result.unchanged if not (changed or links_changed) else result.updated if existed else result.created
+            bucket.append(entry.public_id)
+    return result
+
+
+def export_document(*, repository: Repository | None = None) -> dict:
+    entries = ErrorEntry.objects.with_card().order_by("repository__owner", "repository__name", "public_id")
+    if repository is not None:
+        entries = entries.filter(repository=repository)
+    return {"format": FORMAT, "entries": EntryCardSerializer(entries, many=True, context={}).data}

@@ -1,0 +1,54 @@
+"""RFC 9457 problem details: every API error is application/problem+json."""
+
+import logging
+from http import HTTPStatus
+
+from django.http import JsonResponse
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+logger = logging.getLogger(__name__)
+
+PROBLEM_CONTENT_TYPE = "application/problem+json"
+PROBLEM_TYPE_BASE = "https://errorkb.dev/problems/"
+
+
+def problem_body(status: int, *, detail: str, errors: dict | list | None = None) -> dict:
+    phrase = HTTPStatus(status).phrase
+    body = {
+        "type": PROBLEM_TYPE_BASE + phrase.lower().replace(" ", "-").replace("'", ""),
+        "title": phrase,
+        "status": status,
+        "detail": detail,
+    }
+    if errors is not None:
+        body["errors"] = errors
+    return body
+
+
+def problem_response(status: int, *, detail: str, errors: dict | list | None = None) -> JsonResponse:
+    """For plain Django views (handler404, handler500): no DRF renderer involved."""
+    return JsonResponse(problem_body(status, detail=detail, errors=errors), status=status, content_type=PROBLEM_CONTENT_TYPE)
+
+
+def _detail_text(detail) -> str:
+    if isinstance(detail, str):
+        return detail
+    if isinstance(detail, list) and detail and isinstance(detail[0], str):
+        return " ".join(detail)
+    return "The request is not valid; see errors."
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        logger.exception("Unhandled error in %s", context.get("view"), exc_info=exc)
+        body = problem_body(500, detail="The server failed to answer this request; it has been logged.")
+        return Response(body, status=500, content_type=PROBLEM_CONTENT_TYPE)
+    detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
+    errors = detail if isinstance(exc, exceptions.ValidationError) else None
+    body = problem_body(response.status_code, detail=_detail_text(detail), errors=errors)
+    response.data = body
+    response.content_type = PROBLEM_CONTENT_TYPE
+    return response

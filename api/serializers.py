@@ -1,0 +1,184 @@
+"""The card as JSON: one shape for the API, export_errors and import_errors (docs/entry-format.md)."""
+
+from django.conf import settings
+from rest_framework import serializers
+
+from kb.models import ErrorEntry, RaiseSite, Repository, Solution
+
+
+def absolute(path: str, context: dict) -> str:
+    request = context.get("request")
+    if request is not None:
+        return request.build_absolute_uri(path)
+    return f"{settings.SITE_URL}{path}"
+
+
+class MarkdownField(serializers.Field):
+    """Output: {"markdown", "html"}. Input: that object, or a plain Markdown string."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("source", "*")
+        self.markdown_name = kwargs.pop("markdown_name")
+        super().__init__(**kwargs)
+
+    def to_representation(self, instance) -> dict:
+        return {
+            "markdown": getattr(instance, self.markdown_name),
+            "html": getattr(instance, f"{self.markdown_name}_html"),
+        }
+
+    def to_internal_value(self, data) -> dict:
+        if isinstance(data, dict):
+            data = data.get("markdown", "")
+        if not isinstance(data, str):
+            raise serializers.ValidationError('Expected Markdown: a string or {"markdown": "..."}.')
+        return {self.markdown_name: data}
+
+
+class RepositorySerializer(serializers.ModelSerializer):
+    full_name = serializers.CharField(read_only=True)
+    html_url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Repository
+        fields = ["host", "owner", "name", "full_name", "url", "description", "html_url", "api_url"]
+        read_only_fields = ["full_name", "html_url", "api_url"]
+        extra_kwargs = {"url": {"required": False}, "host": {"required": False}}
+        validators = []  # owner/name identify an existing repository on import, so uniqueness is not an error
+
+    def get_html_url(self, repo: Repository) -> str:
+        return absolute(repo.get_absolute_url(), self.context)
+
+    def get_api_url(self, repo: Repository) -> str:
+        return absolute(f"/api/repositories/{repo.owner}/{repo.name}", self.context)
+
+
+class RepositoryDetailSerializer(RepositorySerializer):
+    error_count = serializers.IntegerField(read_only=True)
+
+    class Meta(RepositorySerializer.Meta):
+        fields = [*RepositorySerializer.Meta.fields, "error_count"]
+
+
+class RepositoryRefSerializer(RepositorySerializer):
+    class Meta(RepositorySerializer.Meta):
+        fields = ["host", "owner", "name", "url"]
+
+
+class SiteSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RaiseSite
+        fields = ["path", "line", "function", "commit", "snippet", "snippet_start", "url"]
+        extra_kwargs = {
+            "function": {"required": False},
+            "snippet": {"required": False, "trim_whitespace": False},
+            "snippet_start": {"required": False},
+            "line": {"required": False},
+        }
+
+    def get_url(self, site: RaiseSite) -> str:
+        return site.url
+
+    def validate(self, attrs: dict) -> dict:
+        site = RaiseSite(**attrs)
+        try:
+            site.clean()
+        except Exception as exc:  # django ValidationError → DRF's, field by field
+            raise serializers.ValidationError(getattr(exc, "message_dict", str(exc))) from None
+        return attrs
+
+
+class SolutionSerializer(serializers.ModelSerializer):
+    markdown = serializers.CharField(source="body", trim_whitespace=False)
+    html = serializers.CharField(source="body_html", read_only=True)
+
+    class Meta:
+        model = Solution
+        fields = ["markdown", "html"]
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            data = {"markdown": data}
+        return super().to_internal_value(data)
+
+
+class RelatedSerializer(serializers.Serializer):
+    id = serializers.RegexField(r"^[0-9a-f]{16}$", max_length=16)
+    title = serializers.CharField(read_only=True)
+    url = serializers.CharField(read_only=True)
+
+
+class ProvenanceSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=ErrorEntry.Method.choices)
+    commit = serializers.CharField(max_length=64, allow_blank=True, required=False, default="")
+    analysed_at = serializers.DateField(allow_null=True, required=False, default=None)
+
+
+class EntryCardSerializer(serializers.ModelSerializer):
+    """The whole card. Expects an entry loaded with `ErrorEntry.objects.with_card()`."""
+
+    id = serializers.RegexField(r"^[0-9a-f]{16}$", source="public_id", max_length=16, required=False)
+    url = serializers.SerializerMethodField()
+    repository = RepositoryRefSerializer()
+    meaning = MarkdownField(markdown_name="meaning", required=False)
+    trigger = MarkdownField(markdown_name="trigger", required=False)
+    situations = MarkdownField(markdown_name="situations", required=False)
+    example_fix = MarkdownField(markdown_name="example_fix", required=False)
+    sites = SiteSerializer(many=True)
+    solutions = SolutionSerializer(many=True, required=False)
+    related = serializers.SerializerMethodField()
+    provenance = serializers.SerializerMethodField()
+    reviewed = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ErrorEntry
+        fields = [
+            "id", "url", "repository", "kind", "exception_type", "title", "message", "signature",
+            "meaning", "trigger", "situations", "example_fix", "sites", "solutions", "related",
+            "provenance", "reviewed", "status", "created_at", "updated_at",
+        ]  # fmt: skip
+        read_only_fields = ["title", "created_at", "updated_at"]
+        extra_kwargs = {"message": {"trim_whitespace": False}, "signature": {"trim_whitespace": False}}
+
+    def get_url(self, entry: ErrorEntry) -> str:
+        return absolute(entry.get_absolute_url(), self.context)
+
+    def get_related(self, entry: ErrorEntry) -> list[dict]:
+        viewer = self.context.get("request")
+        show_drafts = viewer is None or (viewer.user.is_authenticated and viewer.user.is_staff)
+        return [
+            {"id": t.public_id, "title": t.title, "url": absolute(t.get_absolute_url(), self.context)}
+            for t in (link.target for link in entry.outgoing_links.all())
+            if show_drafts or not t.is_draft
+        ]
+
+    def get_provenance(self, entry: ErrorEntry) -> dict:
+        return {
+            "method": entry.method,
+            "commit": entry.analysed_commit,
+            "analysed_at": entry.analysed_at.isoformat() if entry.analysed_at else None,
+        }
+
+    def get_reviewed(self, entry: ErrorEntry) -> bool:
+        """False for a harvested draft: nobody has read it yet."""
+        return not (entry.is_draft and entry.method == ErrorEntry.Method.HARVESTED)
+
+
+class EntrySummarySerializer(serializers.ModelSerializer):
+    id = serializers.CharField(source="public_id")
+    url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+    repository = serializers.CharField(source="repository.full_name")
+
+    class Meta:
+        model = ErrorEntry
+        fields = ["id", "url", "api_url", "repository", "kind", "exception_type", "title", "message", "status", "updated_at"]
+
+    def get_url(self, entry: ErrorEntry) -> str:
+        return absolute(entry.get_absolute_url(), self.context)
+
+    def get_api_url(self, entry: ErrorEntry) -> str:
+        return absolute(entry.get_api_url(), self.context)

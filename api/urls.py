@@ -1,0 +1,20 @@
+from django.urls import include, re_path
+from rest_framework.routers import SimpleRouter
+
+from api import views
+
+app_name = "api"
+
+router = SimpleRouter()
+# Answer /api/errors/<id> and /api/errors/<id>/ alike, with no redirect.
+router.trailing_slash = "/?"
+router.register("errors", views.ErrorEntryViewSet, basename="error")
+
+repository_list = views.RepositoryViewSet.as_view({"get": "list"})
+repository_detail = views.RepositoryViewSet.as_view({"get": "retrieve"})
+
+urlpatterns = [
+    re_path(r"^repositories/?$", repository_list, name="repository-list"),
+    re_path(r"^repositories/(?P<owner>[^/]+)/(?P<name>[^/]+)/?$", repository_detail, name="repository-detail"),
+    re_path(r"^", include(router.urls)),
+]

@@ -1,0 +1,115 @@
+"""The curator's tool."""
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
+
+from kb.models import ErrorEntry, RaiseSite, RelatedLink, Report, Repository, Solution
+
+
+class RaiseSiteInline(admin.StackedInline):
+    model = RaiseSite
+    extra = 0
+    min_num = 1
+    fields = [("path", "line"), ("function", "commit"), "snippet_start", "snippet", "position"]
+
+
+class SolutionInline(admin.TabularInline):
+    model = Solution
+    extra = 1
+    fields = ["position", "body"]
+
+
+class RelatedLinkInline(admin.TabularInline):
+    model = RelatedLink
+    fk_name = "source"
+    extra = 0
+    fields = ["position", "target"]
+    autocomplete_fields = ["target"]
+    verbose_name = "related error"
+    verbose_name_plural = "related errors"
+
+
+@admin.register(ErrorEntry)
+class ErrorEntryAdmin(SimpleHistoryAdmin):
+    list_display = ["title", "exception_type", "repository", "kind", "status", "method", "updated_at", "public_page"]
+    list_filter = ["status", "kind", "method", "repository", "exception_type"]
+    list_select_related = ["repository"]
+    search_fields = ["title", "message", "signature", "public_id", "exception_type"]
+    readonly_fields = ["public_id", "title", "created_at", "updated_at", "public_page"]
+    autocomplete_fields = ["repository"]
+    inlines = [RaiseSiteInline, SolutionInline, RelatedLinkInline]
+    actions = ["publish", "retire"]
+    date_hierarchy = "created_at"
+    fieldsets = [
+        (None, {"fields": ["public_id", "public_page", "repository", ("kind", "exception_type"), "message", "signature", "title"]}),
+        ("Explanation (Markdown)", {"fields": ["meaning", "trigger", "situations", "example_fix"]}),
+        ("Status and provenance", {"fields": ["status", ("method", "analysed_commit", "analysed_at"), ("created_at", "updated_at")]}),
+    ]
+
+    @admin.display(description="page")
+    def public_page(self, entry: ErrorEntry) -> str:
+        if not entry.pk:
+            return "—"
+        label = "Preview" if entry.is_draft else "View"
+        return format_html('<a href="{}" target="_blank" rel="noopener">{}</a>', entry.get_absolute_url(), label)
+
+    def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        form.instance.render_sites()
+
+    @admin.action(description="Publish the selected entries")
+    def publish(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
+        self._set_status(request, queryset, ErrorEntry.Status.PUBLISHED, "published")
+
+    @admin.action(description="Retire the selected entries")
+    def retire(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
+        self._set_status(request, queryset, ErrorEntry.Status.RETIRED, "retired")
+
+    def _set_status(self, request: HttpRequest, queryset: QuerySet[ErrorEntry], status: str, verb: str) -> None:
+        # Saved one by one, not with update(), so that each change lands in the entry's history.
+        changed = 0
+        for entry in queryset.exclude(status=status):
+            entry.status = status
+            entry._change_reason = f"{verb} from the list"
+            entry.save()
+            changed += 1
+        self.message_user(request, f"{changed} entr{'y' if changed == 1 else 'ies'} {verb}.", messages.SUCCESS)
+
+
+@admin.register(Repository)
+class RepositoryAdmin(admin.ModelAdmin):
+    list_display = ["full_name", "host", "url", "created_at"]
+    search_fields = ["owner", "name"]
+
+
+@admin.register(Report)
+class ReportAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "reason", "entry_link", "short_details", "email", "state", "handled_by"]
+    list_filter = ["state", "reason"]
+    list_select_related = ["entry", "handled_by"]
+    list_editable = ["state"]
+    search_fields = ["details", "email", "entry__public_id", "entry__title"]
+    readonly_fields = ["entry", "reason", "details", "email", "created_at"]
+    actions = ["mark_done", "dismiss"]
+
+    @admin.display(description="entry")
+    def entry_link(self, report: Report) -> str:
+        return format_html('<a href="{}">{}</a>', report.entry.get_absolute_url(), report.entry.title)
+
+    @admin.display(description="details")
+    def short_details(self, report: Report) -> str:
+        return report.details[:80]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.action(description="Mark as done")
+    def mark_done(self, request: HttpRequest, queryset: QuerySet[Report]) -> None:
+        queryset.update(state=Report.State.DONE, handled_by=request.user)
+
+    @admin.action(description="Dismiss")
+    def dismiss(self, request: HttpRequest, queryset: QuerySet[Report]) -> None:
+        queryset.update(state=Report.State.DISMISSED, handled_by=request.user)

@@ -1,0 +1,65 @@
+"""Curator Markdown to safe HTML: python-markdown renders, nh3 sanitises with an explicit allowlist.
+
+Everything a curator writes passes through `render_markdown` before it is shown anywhere.
+"""
+
+import markdown
+import nh3
+
+ALLOWED_TAGS = {
+    "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "div", "dl", "dt", "em",
+    "h2", "h3", "h4", "h5", "h6", "hr", "i", "kbd", "li", "ol", "p", "pre", "span",
+    "strong", "sub", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul",
+}  # fmt: skip
+ALLOWED_ATTRIBUTES = {
+    "a": {"href", "title"},
+    "abbr": {"title"},
+    "code": {"class"},
+    "div": {"class"},
+    "span": {"class"},
+    "pre": {"class"},
+    "th": {"align"},
+    "td": {"align"},
+    "ol": {"start"},
+}
+# nh3 drops any scheme not listed here, so javascript:, vbscript: and data: links never survive,
+# however they are spelled (entities, mixed case, embedded whitespace).
+ALLOWED_URL_SCHEMES = {"http", "https", "mailto"}
+
+_EXTENSIONS = ["fenced_code", "codehilite", "tables", "sane_lists"]
+_EXTENSION_CONFIGS = {"codehilite": {"css_class": "highlight", "guess_lang": False}}
+
+
+_BLOCK_CLASSES = {"highlight", "hll", "linenos"}
+
+
+def _is_token_class(name: str) -> bool:
+    return name.isascii() and name.isalnum() and len(name) <= 3
+
+
+def _allowed_class(tag: str, attribute: str, value: str) -> str | None:
+    # Pygments token classes are short lowercase words ("k", "nf", "s2"); "highlight" wraps a block;
+    # "language-x" comes from fenced code without Pygments. Anything else is dropped.
+    if attribute != "class":
+        return value
+    kept = [c for c in value.split() if c in _BLOCK_CLASSES or c.startswith("language-") or _is_token_class(c)]
+    return " ".join(kept) or None
+
+
+def render_markdown(text: str) -> str:
+    if not text:
+        return ""
+    html = markdown.markdown(text, extensions=_EXTENSIONS, extension_configs=_EXTENSION_CONFIGS)
+    return sanitize_html(html)
+
+
+def sanitize_html(html: str) -> str:
+    return nh3.clean(
+        html,
+        tags=ALLOWED_TAGS,
+        attributes=ALLOWED_ATTRIBUTES,
+        url_schemes=ALLOWED_URL_SCHEMES,
+        attribute_filter=_allowed_class,
+        link_rel="nofollow noopener noreferrer",
+        strip_comments=True,
+    )

@@ -1,0 +1,351 @@
+"""The domain: repositories, error entries and what hangs off them."""
+
+import hashlib
+import re
+import secrets
+import string
+from typing import Self
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
+from django.db import models
+from django.db.models import Prefetch, Q
+from django.urls import reverse
+from simple_history.models import HistoricalRecords
+
+from kb.highlight import highlight_snippet
+from kb.markdown import render_markdown
+
+TITLE_LENGTH = 60
+PUBLIC_ID_RE = re.compile(r"^[0-9a-f]{16}$")
+public_id_validator = RegexValidator(PUBLIC_ID_RE, "An id is 16 lowercase hexadecimal characters.")
+_NAME_PART = RegexValidator(r"^[A-Za-z0-9_.-]+$", "Use letters, digits, '.', '_' and '-' only.")
+
+
+def derive_public_id(*, host: str, owner: str, name: str, exception_type: str, signature: str) -> str:
+    """The id harvesting gives an error: the same (repository, type, signature) always gets the same id."""
+    key = f"{host}/{owner}/{name}\n{exception_type}\n{signature}"
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
+def validate_signature(value: str) -> None:
+    try:
+        list(string.Formatter().parse(value))
+    except ValueError as exc:
+        raise ValidationError(f"Not a valid format-string template ({exc}); write literal braces as {{{{ and }}}}.")
+
+
+def derive_title(message: str) -> str:
+    first_line = message.strip().splitlines()[0] if message.strip() else ""
+    return first_line[:TITLE_LENGTH]
+
+
+class Repository(models.Model):
+    host = models.CharField(max_length=100, default="github.com")
+    owner = models.CharField(max_length=100, validators=[_NAME_PART])
+    name = models.CharField(max_length=100, validators=[_NAME_PART])
+    url = models.URLField(blank=True, help_text="Leave empty for https://<host>/<owner>/<name>.")
+    description = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["owner", "name"]
+        verbose_name_plural = "repositories"
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="repository_unique_owner_name")]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.owner}/{self.name}"
+
+    def save(self, *args, **kwargs) -> None:
+        if not self.url:
+            self.url = f"https://{self.host}/{self.owner}/{self.name}"
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("kb:repository", kwargs={"owner": self.owner, "name": self.name})
+
+    def blob_url(self, *, commit: str, path: str, line: int | None) -> str:
+        anchor = f"#L{line}" if line else ""
+        return f"{self.url.rstrip('/')}/blob/{commit}/{path}{anchor}"
+
+
+class ErrorEntryQuerySet(models.QuerySet):
+    def published(self) -> Self:
+        return self.filter(status=ErrorEntry.Status.PUBLISHED)
+
+    def public(self) -> Self:
+        """What anyone may read: published entries, and retired ones, which stay reachable."""
+        return self.filter(status__in=ErrorEntry.PUBLIC_STATUSES)
+
+    def visible_to(self, user) -> Self:
+        return self if user.is_authenticated and user.is_staff else self.public()
+
+    def with_card(self) -> Self:
+        """Everything a card shows, in a fixed number of queries however large the entry."""
+        related = Prefetch("outgoing_links", queryset=RelatedLink.objects.select_related("target").order_by("position", "id"))
+        return self.select_related("repository").prefetch_related(
+            Prefetch("sites", queryset=RaiseSite.objects.order_by("position", "id")),
+            Prefetch("solutions", queryset=Solution.objects.order_by("position", "id")),
+            related,
+        )
+
+
+class ErrorEntry(models.Model):
+    class Kind(models.TextChoices):
+        ERROR = "error", "error"
+        WARNING = "warning", "warning"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "draft"
+        PUBLISHED = "published", "published"
+        RETIRED = "retired", "retired"
+
+    class Method(models.TextChoices):
+        CURATED = "curated", "curated"
+        HARVESTED = "harvested", "harvested"
+        AI_ASSISTED = "ai-assisted", "AI-assisted"
+
+    public_id = models.CharField(
+        "id", max_length=16, unique=True, editable=False, validators=[public_id_validator],
+        help_text="16 hex characters, used in every URL; never changes.",
+    )  # fmt: skip
+    repository = models.ForeignKey(Repository, on_delete=models.PROTECT, related_name="entries")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.ERROR)
+    exception_type = models.CharField(
+        max_length=255, help_text="Bare for builtins (ValueError), qualified otherwise (django.core.exceptions.FieldError)."
+    )
+    message = models.TextField(help_text="The message exactly as users see it.")
+    signature = models.TextField(
+        blank=True,
+        validators=[validate_signature],
+        help_text="The message as a format-string template: {name} or {} where a runtime value goes, {{ }} for braces.",
+    )
+    title = models.CharField(max_length=TITLE_LENGTH, editable=False)
+
+    meaning = models.TextField("what it means", blank=True, help_text="Markdown.")
+    trigger = models.TextField(blank=True, help_text="Markdown: what makes the code raise it.")
+    situations = models.TextField("common situations", blank=True, help_text="Markdown.")
+    example_fix = models.TextField(blank=True, help_text="Markdown, usually fenced code.")
+    # Rendered once on save: pages and JSON never render Markdown per request.
+    meaning_html = models.TextField(blank=True, editable=False)
+    trigger_html = models.TextField(blank=True, editable=False)
+    situations_html = models.TextField(blank=True, editable=False)
+    example_fix_html = models.TextField(blank=True, editable=False)
+
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
+    method = models.CharField("analysed how", max_length=12, choices=Method.choices, default=Method.CURATED)
+    analysed_commit = models.CharField(max_length=64, blank=True, help_text="Commit sha or tag the analysis read.")
+    analysed_at = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords()
+    objects = ErrorEntryQuerySet.as_manager()
+
+    MARKDOWN_FIELDS = ("meaning", "trigger", "situations", "example_fix")
+    PUBLIC_STATUSES = (Status.PUBLISHED, Status.RETIRED)
+
+    class Meta:
+        verbose_name = "error entry"
+        verbose_name_plural = "error entries"
+        ordering = ["-updated_at"]
+        indexes = [
+            models.Index(fields=["repository", "exception_type"], name="entry_repo_type"),
+            models.Index(fields=["status", "-created_at"], name="entry_status_newest"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.exception_type}: {self.title}"
+
+    def save(self, *args, **kwargs) -> None:
+        if not self.public_id:
+            self.public_id = self.new_public_id()
+        self.title = derive_title(self.message)
+        for field in self.MARKDOWN_FIELDS:
+            setattr(self, f"{field}_html", render_markdown(getattr(self, field)))
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "title", *(f"{f}_html" for f in self.MARKDOWN_FIELDS)}
+        super().save(*args, **kwargs)
+
+    def new_public_id(self) -> str:
+        if self.signature and self.repository_id:
+            repo = self.repository
+            candidate = derive_public_id(
+                host=repo.host, owner=repo.owner, name=repo.name,
+                exception_type=self.exception_type, signature=self.signature,
+            )  # fmt: skip
+            if not ErrorEntry.objects.filter(public_id=candidate).exists():
+                return candidate
+        return secrets.token_hex(8)
+
+    def get_absolute_url(self) -> str:
+        return reverse("kb:entry", kwargs={"public_id": self.public_id})
+
+    def get_api_url(self) -> str:
+        return reverse("api:error-detail", kwargs={"public_id": self.public_id})
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == self.Status.DRAFT
+
+    @property
+    def is_retired(self) -> bool:
+        return self.status == self.Status.RETIRED
+
+    @property
+    def short_commit(self) -> str:
+        return short_ref(self.analysed_commit)
+
+    def render_sites(self) -> None:
+        """Re-highlight every site's snippet, marking the raise lines of all sites that share it.
+
+        Called after the sites are saved together (admin, import, harvest)."""
+        sites = list(self.sites.all())
+        for site in sites:
+            site.snippet_html = site.render_snippet(sibling_lines=[s.line for s in sites if s.shares_snippet_with(site)])
+        RaiseSite.objects.bulk_update(sites, ["snippet_html"])
+
+    def publish(self) -> None:
+        self.status = self.Status.PUBLISHED
+        self.save()
+
+    def retire(self) -> None:
+        self.status = self.Status.RETIRED
+        self.save()
+
+
+def short_ref(ref: str) -> str:
+    """A sha shortened as git does; a tag stays whole."""
+    return ref[:10] if re.fullmatch(r"[0-9a-f]{11,64}", ref) else ref
+
+
+class RaiseSite(models.Model):
+    entry = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="sites")
+    position = models.PositiveIntegerField(default=0)
+    path = models.CharField(max_length=500, help_text="Relative to the repository root.")
+    line = models.PositiveIntegerField(null=True, blank=True, help_text="Empty when the line is not known.")
+    function = models.CharField(max_length=300, blank=True, help_text="Qualified with its class: Class.method.")
+    commit = models.CharField(max_length=64, help_text="Commit sha or tag the site is pinned to.")
+    snippet = models.TextField(blank=True, help_text="The surrounding source lines, verbatim.")
+    snippet_start = models.PositiveIntegerField(null=True, blank=True, help_text="Line number of the snippet's first line.")
+    snippet_html = models.TextField(blank=True, editable=False)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["position", "id"]
+        indexes = [models.Index(fields=["path", "function"], name="site_path_function")]
+
+    def __str__(self) -> str:
+        return self.location
+
+    @property
+    def location(self) -> str:
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+    @property
+    def short_commit(self) -> str:
+        return short_ref(self.commit)
+
+    @property
+    def url(self) -> str:
+        return self.entry.repository.blob_url(commit=self.commit, path=self.path, line=self.line)
+
+    @property
+    def snippet_end(self) -> int | None:
+        if not self.snippet or self.snippet_start is None:
+            return None
+        return self.snippet_start + len(self.snippet.splitlines()) - 1
+
+    def shares_snippet_with(self, other: "RaiseSite") -> bool:
+        return (self.path, self.commit, self.snippet, self.snippet_start) == (
+            other.path, other.commit, other.snippet, other.snippet_start,
+        )  # fmt: skip
+
+    def clean(self) -> None:
+        end = self.snippet_end
+        if end is not None and self.line is not None and not (self.snippet_start <= self.line <= end):
+            raise ValidationError({"line": f"Line {self.line} is outside the snippet (lines {self.snippet_start}-{end})."})
+        if self.snippet and self.snippet_start is None:
+            raise ValidationError({"snippet_start": "Give the line number of the snippet's first line."})
+
+    def render_snippet(self, *, sibling_lines: list[int | None] = ()) -> str:
+        if not self.snippet or self.snippet_start is None:
+            return ""
+        return highlight_snippet(self.snippet, first_line=self.snippet_start, marked_lines=[self.line, *sibling_lines])
+
+    def save(self, *args, **kwargs) -> None:
+        self.snippet_html = self.render_snippet()
+        super().save(*args, **kwargs)
+
+
+class Solution(models.Model):
+    entry = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="solutions")
+    position = models.PositiveIntegerField(default=0)
+    body = models.TextField(help_text="Markdown.")
+    body_html = models.TextField(blank=True, editable=False)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return self.body[:80]
+
+    def save(self, *args, **kwargs) -> None:
+        self.body_html = render_markdown(self.body)
+        super().save(*args, **kwargs)
+
+
+class RelatedLink(models.Model):
+    source = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="outgoing_links")
+    target = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="incoming_links")
+    position = models.PositiveIntegerField(default=0)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["position", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["source", "target"], name="related_link_once"),
+            models.CheckConstraint(condition=~Q(source=models.F("target")), name="related_link_not_self"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source.public_id} → {self.target.public_id}"
+
+
+class Report(models.Model):
+    """A reader's "Report an issue": a queue for curators."""
+
+    class Reason(models.TextChoices):
+        WRONG = "wrong", "Something here is wrong"
+        OUTDATED = "outdated", "It is out of date"
+        UNCLEAR = "unclear", "It did not help me"
+        OTHER = "other", "Something else"
+
+    class State(models.TextChoices):
+        OPEN = "open", "open"
+        DONE = "done", "done"
+        DISMISSED = "dismissed", "dismissed"
+
+    entry = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="reports")
+    reason = models.CharField(max_length=10, choices=Reason.choices)
+    details = models.TextField(max_length=4000, blank=True)
+    email = models.EmailField(blank=True, help_text="Only if the reader wants an answer.")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_reason_display()} on {self.entry.public_id}"

@@ -1,0 +1,83 @@
+from itertools import groupby
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from kb.forms import ReportForm
+from kb.models import ErrorEntry, RaiseSite, Repository
+
+REPOSITORY_PAGE_SIZE = 50
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    newest = ErrorEntry.objects.published().select_related("repository").order_by("-created_at")[:12]
+    repositories = Repository.objects.annotate(
+        error_count=Count("entries", filter=Q(entries__status__in=ErrorEntry.PUBLIC_STATUSES))
+    ).filter(error_count__gt=0)
+    return render(request, "kb/home.html", {"newest": newest, "repositories": repositories})
+
+
+def _visible_entry(request: HttpRequest, public_id: str) -> ErrorEntry:
+    return get_object_or_404(ErrorEntry.objects.visible_to(request.user).with_card(), public_id=public_id)
+
+
+def _source_groups(sites: list[RaiseSite]) -> list[list[RaiseSite]]:
+    """Sites that share one snippet are shown once, with every raise line marked."""
+    groups: list[list[RaiseSite]] = []
+    for site in sites:
+        for group in groups:
+            if group[0].shares_snippet_with(site) and site.snippet:
+                group.append(site)
+                break
+        else:
+            groups.append([site])
+    return groups
+
+
+def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+    entry = _visible_entry(request, public_id)
+    return _render_entry(request, entry, ReportForm())
+
+
+def _render_entry(request: HttpRequest, entry: ErrorEntry, report_form: ReportForm, status: int = 200) -> HttpResponse:
+    show_drafts = request.user.is_authenticated and request.user.is_staff
+    related = [link.target for link in entry.outgoing_links.all() if show_drafts or not link.target.is_draft]
+    context = {
+        "entry": entry,
+        "source_groups": _source_groups(list(entry.sites.all())),
+        "related": related,
+        "report_form": report_form,
+    }
+    return render(request, "kb/entry_detail.html", context, status=status)
+
+
+@require_POST
+def report_entry(request: HttpRequest, public_id: str) -> HttpResponse:
+    entry = _visible_entry(request, public_id)
+    form = ReportForm(request.POST)
+    if not form.is_valid():
+        return _render_entry(request, entry, form, status=400)
+    report = form.save(commit=False)
+    report.entry = entry
+    report.save()
+    messages.success(request, "Thank you: a curator will read your report.")
+    return redirect(f"{entry.get_absolute_url()}#report")
+
+
+def repository_detail(request: HttpRequest, owner: str, name: str) -> HttpResponse:
+    repository = get_object_or_404(Repository, owner=owner, name=name)
+    entries = (
+        ErrorEntry.objects.visible_to(request.user)
+        .filter(repository=repository)
+        .order_by("exception_type", "title", "public_id")
+    )
+    page = Paginator(entries, REPOSITORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    if request.GET.get("page") not in (None, str(page.number)):
+        raise Http404("No such page.")
+    groups = [(exc_type, list(items)) for exc_type, items in groupby(page.object_list, key=lambda e: e.exception_type)]
+    context = {"repository": repository, "page": page, "groups": groups, "total": page.paginator.count}
+    return render(request, "kb/repository_detail.html", context)
