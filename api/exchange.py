@@ -173,7 +173,7 @@ def _incoming_state(data: dict, repo: Repository) -> dict:
         "analysed_at": provenance.get("analysed_at"),
     }
     for name in ErrorEntry.MARKDOWN_FIELDS:
-        fields[name] = data.get(name, {}).get(name, "")
+        fields[name] = data.get(name, "")
     return {
         "repository": (repo.host, repo.owner, repo.name),
         "fields": fields,

@@ -1,0 +1,47 @@
+import pytest
+
+from kb.models import ErrorEntry, RaiseSite, Solution
+
+CARD = "b774bfdff5235dcd"
+
+
+def test_card_is_served_as_json_with_and_without_trailing_slash(client, seed):
+    for url in (f"/api/errors/{CARD}", f"/api/errors/{CARD}/"):
+        response = client.get(url)
+        assert response.status_code == 200
+        body = response.json()
+        assert body["id"] == CARD
+        assert body["exception_type"] == "NotImplementedError"
+        assert [s["line"] for s in body["sites"]] == [1009, 1022]
+        assert body["sites"][0]["url"].endswith("/blob/0132848349/python/sglang/srt/disaggregation/nixl/conn.py#L1009")
+        assert len(body["related"]) == 5
+        assert body["meaning"]["html"].startswith("<p>")
+
+
+def test_unknown_id_is_a_problem_json_404(client, db):
+    response = client.get("/api/errors/0000000000000000")
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/problem+json"
+    assert set(response.json()) >= {"type", "title", "status", "detail"}
+
+
+def test_unknown_api_path_is_a_problem_json_404(client, db):
+    response = client.get("/api/nothing-here")
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/problem+json"
+
+
+def test_drafts_are_invisible_to_the_public(client, seed):
+    ErrorEntry.objects.filter(public_id=CARD).update(status="draft")
+    assert client.get(f"/api/errors/{CARD}").status_code == 404
+    assert client.get(f"/errors/{CARD}/").status_code == 404
+
+
+@pytest.mark.parametrize("extra", [0, 12])
+def test_detail_makes_a_fixed_number_of_queries(client, seed, django_assert_num_queries, extra):
+    entry = ErrorEntry.objects.get(public_id=CARD)
+    for n in range(extra):
+        RaiseSite.objects.create(entry=entry, path=f"x{n}.py", line=n + 1, commit="abc", position=10 + n)
+        Solution.objects.create(entry=entry, body=f"try {n}", position=10 + n)
+    with django_assert_num_queries(4):
+        assert client.get(f"/api/errors/{CARD}").status_code == 200
