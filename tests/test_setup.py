@@ -1,0 +1,34 @@
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+CHECK_CARD = """
+from django.test import Client
+response = Client(HTTP_HOST="127.0.0.1").get("/errors/b774bfdff5235dcd/")
+assert response.status_code == 200, response.status_code
+assert b"NIXL PD transfer does not support HiSparse" in response.content
+print("card served")
+"""
+
+
+def manage(*args: str, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "manage.py", *args], env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_make_run_sqlite_path_migrates_loads_fixtures_and_serves_the_card(tmp_path):
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DJANGO_SETTINGS_MODULE": "config.settings.local"}
+    assert manage("migrate", "--noinput", env=env).returncode == 0
+    loaded = manage("import_errors", "fixtures/sglang.json", env=env)
+    assert loaded.returncode == 0, loaded.stderr
+    served = manage("shell", "-c", CHECK_CARD, env=env)
+    assert "card served" in served.stdout, served.stderr
+
+
+@pytest.mark.skipif(shutil.which("docker-compose") is None and not os.environ.get("CI"), reason="docker-compose not installed")
+def test_docker_compose_file_is_valid():
+    env = {**os.environ, "POSTGRES_PASSWORD": "example", "SECRET_KEY": "x" * 50}
+    result = subprocess.run(["docker-compose", "config", "-q"], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
