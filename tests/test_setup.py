@@ -32,3 +32,16 @@ def test_docker_compose_file_is_valid():
     env = {**os.environ, "POSTGRES_PASSWORD": "example", "SECRET_KEY": "x" * 50}
     result = subprocess.run(["docker-compose", "config", "-q"], env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+def test_production_refuses_to_start_without_a_real_secret_key():
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production", "SECRET_KEY": "short"}
+    result = manage("check", env=env)
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_production_settings_pass_check_deploy():
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production", "SECRET_KEY": "k3!" * 20}
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode == 0, result.stderr
