@@ -42,6 +42,6 @@ def test_production_refuses_to_start_without_a_real_secret_key():
 
 
 def test_production_settings_pass_check_deploy():
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production", "SECRET_KEY": "k3!" * 20}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production", "SECRET_KEY": "Zq8#vT2@pL9!mW4$xR7%nB1^cY6&hJ3*gF5(dK0)sA-" * 2}
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
     assert result.returncode == 0, result.stderr
