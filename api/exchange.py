@@ -60,7 +60,9 @@ class EntryInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=ErrorEntry.Kind.choices, default=ErrorEntry.Kind.ERROR)
     exception_type = serializers.CharField(max_length=255)
     message = serializers.CharField(trim_whitespace=False)
-    signature = serializers.CharField(allow_blank=True, required=False, default="", trim_whitespace=False, validators=[validate_signature])
+    signature = serializers.CharField(
+        allow_blank=True, required=False, default="", trim_whitespace=False, validators=[validate_signature]
+    )
     meaning = MarkdownField(markdown_name="meaning", required=False)
     trigger = MarkdownField(markdown_name="trigger", required=False)
     situations = MarkdownField(markdown_name="situations", required=False)
@@ -68,7 +70,9 @@ class EntryInput(serializers.Serializer):
     sites = SiteInput(many=True, allow_empty=False)
     solutions = serializers.ListField(child=serializers.JSONField(), required=False, default=list)
     related = RelatedInput(many=True, required=False, default=list)
-    provenance = ProvenanceSerializer(required=False, default=lambda: {"method": "curated", "commit": "", "analysed_at": None})
+    provenance = ProvenanceSerializer(
+        required=False, default=lambda: {"method": "curated", "commit": "", "analysed_at": None}
+    )
     status = serializers.ChoiceField(choices=ErrorEntry.Status.choices, default=ErrorEntry.Status.DRAFT)
     created_at = serializers.DateTimeField(required=False)
 
@@ -118,7 +122,9 @@ def entries_of(document) -> list:
 def validate_entries(raw_entries: list) -> list[dict]:
     problems, valid = [], []
     for index, raw in enumerate(raw_entries):
-        label = f"entry {index + 1}" + (f" ({raw['id']})" if isinstance(raw, dict) and isinstance(raw.get("id"), str) else "")
+        label = f"entry {index + 1}" + (
+            f" ({raw['id']})" if isinstance(raw, dict) and isinstance(raw.get("id"), str) else ""
+        )
         if not isinstance(raw, dict):
             problems.append(f"{label}: expected an object")
             continue
@@ -131,12 +137,16 @@ def validate_entries(raw_entries: list) -> list[dict]:
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     problems.extend(f"entry {i}: id appears more than once in the file" for i in duplicates)
     known = set(ids) | set(
-        ErrorEntry.objects.filter(public_id__in=[r["id"] for e in valid for r in e["related"]]).values_list("public_id", flat=True)
+        ErrorEntry.objects.filter(public_id__in=[r["id"] for e in valid for r in e["related"]]).values_list(
+            "public_id", flat=True
+        )
     )
     for entry in valid:
         for position, link in enumerate(entry["related"]):
             if link["id"] not in known:
-                problems.append(f"entry {entry.get('id', entry['message'][:40])}: related[{position}]: no entry {link['id']}")
+                problems.append(
+                    f"entry {entry.get('id', entry['message'][:40])}: related[{position}]: no entry {link['id']}"
+                )
             if link["id"] == entry.get("id"):
                 problems.append(f"entry {entry['id']}: related[{position}]: an entry cannot be related to itself")
     if problems:
@@ -156,7 +166,17 @@ def _state(entry: ErrorEntry) -> dict:
     }
 
 
-_ENTRY_FIELDS = ("kind", "exception_type", "message", "signature", *ErrorEntry.MARKDOWN_FIELDS, "status", "method", "analysed_commit", "analysed_at")
+_ENTRY_FIELDS = (
+    "kind",
+    "exception_type",
+    "message",
+    "signature",
+    *ErrorEntry.MARKDOWN_FIELDS,
+    "status",
+    "method",
+    "analysed_commit",
+    "analysed_at",
+)
 _SITE_FIELDS = ("path", "line", "function", "commit", "snippet", "snippet_start")
 
 
@@ -211,7 +231,7 @@ def save_entry(*, data: dict, entry: ErrorEntry | None = None) -> tuple[ErrorEnt
     entry.sites.all().delete()
     entry.solutions.all().delete()
     for position, values in enumerate(incoming["sites"]):
-        RaiseSite(entry=entry, position=position, **dict(zip(_SITE_FIELDS, values))).save()
+        RaiseSite(entry=entry, position=position, **dict(zip(_SITE_FIELDS, values, strict=True))).save()
     for position, body in enumerate(incoming["solutions"]):
         Solution(entry=entry, position=position, body=body).save()
     entry.render_sites()
@@ -242,7 +262,9 @@ def import_document(document) -> ImportResult:
             links_changed = set_related(entry=entry, target_ids=[link["id"] for link in data["related"]])
             if links_changed and not changed:
                 entry.save(update_fields=["updated_at"])
-            bucket = result.unchanged if not (changed or links_changed) else result.updated if existed else result.created
+            bucket = (
+                result.unchanged if not (changed or links_changed) else result.updated if existed else result.created
+            )
             bucket.append(entry.public_id)
     return result
 

@@ -29,7 +29,9 @@ def problem_body(status: int, *, detail: str, errors: dict | list | None = None)
 
 def problem_response(status: int, *, detail: str, errors: dict | list | None = None) -> JsonResponse:
     """For plain Django views (handler404, handler500): no DRF renderer involved."""
-    return JsonResponse(problem_body(status, detail=detail, errors=errors), status=status, content_type=PROBLEM_CONTENT_TYPE)
+    return JsonResponse(
+        problem_body(status, detail=detail, errors=errors), status=status, content_type=PROBLEM_CONTENT_TYPE
+    )
 
 
 def _detail_text(detail) -> str:

@@ -82,14 +82,6 @@ class SiteSerializer(serializers.ModelSerializer):
     def get_url(self, site: RaiseSite) -> str:
         return site.url
 
-    def validate(self, attrs: dict) -> dict:
-        site = RaiseSite(**attrs)
-        try:
-            site.clean()
-        except Exception as exc:  # django ValidationError → DRF's, field by field
-            raise serializers.ValidationError(getattr(exc, "message_dict", str(exc))) from None
-        return attrs
-
 
 class SolutionSerializer(serializers.ModelSerializer):
     markdown = serializers.CharField(source="body", trim_whitespace=False)
@@ -175,7 +167,18 @@ class EntrySummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ErrorEntry
-        fields = ["id", "url", "api_url", "repository", "kind", "exception_type", "title", "message", "status", "updated_at"]
+        fields = [
+            "id",
+            "url",
+            "api_url",
+            "repository",
+            "kind",
+            "exception_type",
+            "title",
+            "message",
+            "status",
+            "updated_at",
+        ]
 
     def get_url(self, entry: ErrorEntry) -> str:
         return absolute(entry.get_absolute_url(), self.context)

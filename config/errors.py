@@ -1,7 +1,8 @@
 """Error views: problem+json under /api/, the site's own pages elsewhere."""
 
 from django.http import HttpRequest, HttpResponse
-from django.views.defaults import page_not_found, server_error as html_server_error
+from django.views.defaults import page_not_found
+from django.views.defaults import server_error as html_server_error
 
 from api.problems import problem_response
 

@@ -44,9 +44,25 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
     actions = ["publish", "retire"]
     date_hierarchy = "created_at"
     fieldsets = [
-        (None, {"fields": ["public_id", "public_page", "repository", ("kind", "exception_type"), "message", "signature", "title"]}),
+        (
+            None,
+            {
+                "fields": [
+                    "public_id",
+                    "public_page",
+                    "repository",
+                    ("kind", "exception_type"),
+                    "message",
+                    "signature",
+                    "title",
+                ]
+            },
+        ),
         ("Explanation (Markdown)", {"fields": ["meaning", "trigger", "situations", "example_fix"]}),
-        ("Status and provenance", {"fields": ["status", ("method", "analysed_commit", "analysed_at"), ("created_at", "updated_at")]}),
+        (
+            "Status and provenance",
+            {"fields": ["status", ("method", "analysed_commit", "analysed_at"), ("created_at", "updated_at")]},
+        ),
     ]
 
     @admin.display(description="page")

@@ -33,7 +33,9 @@ def validate_signature(value: str) -> None:
     try:
         list(string.Formatter().parse(value))
     except ValueError as exc:
-        raise ValidationError(f"Not a valid format-string template ({exc}); write literal braces as {{{{ and }}}}.")
+        raise ValidationError(
+            f"Not a valid format-string template ({exc}); write literal braces as {{{{ and }}}}."
+        ) from None
 
 
 def derive_title(message: str) -> str:
@@ -87,7 +89,9 @@ class ErrorEntryQuerySet(models.QuerySet):
 
     def with_card(self) -> Self:
         """Everything a card shows, in a fixed number of queries however large the entry."""
-        related = Prefetch("outgoing_links", queryset=RelatedLink.objects.select_related("target").order_by("position", "id"))
+        related = Prefetch(
+            "outgoing_links", queryset=RelatedLink.objects.select_related("target").order_by("position", "id")
+        )
         return self.select_related("repository").prefetch_related(
             Prefetch("sites", queryset=RaiseSite.objects.order_by("position", "id")),
             Prefetch("solutions", queryset=Solution.objects.order_by("position", "id")),
@@ -117,7 +121,8 @@ class ErrorEntry(models.Model):
     repository = models.ForeignKey(Repository, on_delete=models.PROTECT, related_name="entries")
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.ERROR)
     exception_type = models.CharField(
-        max_length=255, help_text="Bare for builtins (ValueError), qualified otherwise (django.core.exceptions.FieldError)."
+        max_length=255,
+        help_text="Bare for builtins (ValueError), qualified otherwise (django.core.exceptions.FieldError).",
     )
     message = models.TextField(help_text="The message exactly as users see it.")
     signature = models.TextField(
@@ -208,7 +213,9 @@ class ErrorEntry(models.Model):
         Called after the sites are saved together (admin, import, harvest)."""
         sites = list(self.sites.all())
         for site in sites:
-            site.snippet_html = site.render_snippet(sibling_lines=[s.line for s in sites if s.shares_snippet_with(site)])
+            site.snippet_html = site.render_snippet(
+                sibling_lines=[s.line for s in sites if s.shares_snippet_with(site)]
+            )
         RaiseSite.objects.bulk_update(sites, ["snippet_html"])
 
     def publish(self) -> None:
@@ -233,7 +240,9 @@ class RaiseSite(models.Model):
     function = models.CharField(max_length=300, blank=True, help_text="Qualified with its class: Class.method.")
     commit = models.CharField(max_length=64, help_text="Commit sha or tag the site is pinned to.")
     snippet = models.TextField(blank=True, help_text="The surrounding source lines, verbatim.")
-    snippet_start = models.PositiveIntegerField(null=True, blank=True, help_text="Line number of the snippet's first line.")
+    snippet_start = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Line number of the snippet's first line."
+    )
     snippet_html = models.TextField(blank=True, editable=False)
 
     history = HistoricalRecords()
@@ -271,7 +280,9 @@ class RaiseSite(models.Model):
     def clean(self) -> None:
         end = self.snippet_end
         if end is not None and self.line is not None and not (self.snippet_start <= self.line <= end):
-            raise ValidationError({"line": f"Line {self.line} is outside the snippet (lines {self.snippet_start}-{end})."})
+            raise ValidationError(
+                {"line": f"Line {self.line} is outside the snippet (lines {self.snippet_start}-{end})."}
+            )
         if self.snippet and self.snippet_start is None:
             raise ValidationError({"snippet_start": "Give the line number of the snippet's first line."})
 

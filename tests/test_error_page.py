@@ -3,8 +3,20 @@ CARD = "b774bfdff5235dcd"
 
 def test_card_page_shows_every_section_in_order(client, seed):
     html = client.get(f"/errors/{CARD}/").content.decode()
-    sections = ["sgl-project/sglang", "Error message", "What it means", "Thrown at", "View on GitHub (pinned to 0132848349)",
-                "Solutions", "Example fix", "When it happens", "Related errors", "analysis of", "Data as JSON", "Report an issue"]
+    sections = [
+        "sgl-project/sglang",
+        "Error message",
+        "What it means",
+        "Thrown at",
+        "View on GitHub (pinned to 0132848349)",
+        "Solutions",
+        "Example fix",
+        "When it happens",
+        "Related errors",
+        "analysis of",
+        "Data as JSON",
+        "Report an issue",
+    ]
     positions = [html.index(s) for s in sections]
     assert positions == sorted(positions)
 
@@ -20,7 +32,9 @@ def test_report_is_stored_for_curators(client, seed):
 def test_hostile_markdown_is_sanitised(db):
     from kb.markdown import render_markdown
 
-    html = render_markdown('<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) [y](JaVaScRiPt&#58;alert(1))')
+    html = render_markdown(
+        "<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) [y](JaVaScRiPt&#58;alert(1))"
+    )
     import re
 
     hrefs = re.findall(r'href="([^"]*)"', html)

@@ -19,7 +19,11 @@ def manage(*args: str, env: dict) -> subprocess.CompletedProcess:
 
 
 def test_make_run_sqlite_path_migrates_loads_fixtures_and_serves_the_card(tmp_path):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DJANGO_SETTINGS_MODULE": "config.settings.local"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "config.settings.local",
+    }
     assert manage("migrate", "--noinput", env=env).returncode == 0
     loaded = manage("import_errors", "fixtures/sglang.json", env=env)
     assert loaded.returncode == 0, loaded.stderr
@@ -27,7 +31,9 @@ def test_make_run_sqlite_path_migrates_loads_fixtures_and_serves_the_card(tmp_pa
     assert "card served" in served.stdout, served.stderr
 
 
-@pytest.mark.skipif(shutil.which("docker-compose") is None and not os.environ.get("CI"), reason="docker-compose not installed")
+@pytest.mark.skipif(
+    shutil.which("docker-compose") is None and not os.environ.get("CI"), reason="docker-compose not installed"
+)
 def test_docker_compose_file_is_valid():
     env = {**os.environ, "POSTGRES_PASSWORD": "example", "SECRET_KEY": "x" * 50}
     result = subprocess.run(["docker-compose", "config", "-q"], env=env, capture_output=True, text=True, timeout=60)
@@ -42,6 +48,10 @@ def test_production_refuses_to_start_without_a_real_secret_key():
 
 
 def test_production_settings_pass_check_deploy():
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production", "SECRET_KEY": "Zq8#vT2@pL9!mW4$xR7%nB1^cY6&hJ3*gF5(dK0)sA-" * 2}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
+        "SECRET_KEY": "Zq8#vT2@pL9!mW4$xR7%nB1^cY6&hJ3*gF5(dK0)sA-" * 2,
+    }
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
     assert result.returncode == 0, result.stderr

@@ -4,7 +4,7 @@ import os
 
 os.environ.setdefault("DEBUG", "true")
 
-from config.settings.base import *  # noqa: E402,F403
+from config.settings.base import *  # noqa: F403
 
 if not SECRET_KEY:  # noqa: F405
     SECRET_KEY = "local-development-only-not-secret"

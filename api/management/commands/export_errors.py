@@ -18,6 +18,8 @@ class Command(BaseCommand):
             owner, _, name = repo.partition("/")
             repository = Repository.objects.filter(owner=owner, name=name).first()
             if repository is None:
-                raise CommandError(f"No repository {repo!r}; known: {', '.join(map(str, Repository.objects.all())) or 'none'}.")
+                raise CommandError(
+                    f"No repository {repo!r}; known: {', '.join(map(str, Repository.objects.all())) or 'none'}."
+                )
         document = export_document(repository=repository)
         self.stdout.write(json.dumps(document, indent=2, ensure_ascii=False))

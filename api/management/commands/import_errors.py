@@ -39,4 +39,6 @@ class Command(BaseCommand):
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise CommandError(f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.") from None
+            raise CommandError(
+                f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}."
+            ) from None
