@@ -7,7 +7,7 @@ from django.db import transaction
 from rest_framework import serializers
 
 from api.serializers import EntryCardSerializer, MarkdownField, ProvenanceSerializer
-from kb.models import ErrorEntry, RaiseSite, RelatedLink, Repository, Solution, validate_signature
+from kb.models import Catalogue, ErrorEntry, RaiseSite, RelatedLink, Repository, Solution, validate_signature
 
 FORMAT = "errorkb/1"
 
@@ -266,6 +266,8 @@ def import_document(document) -> ImportResult:
                 result.unchanged if not (changed or links_changed) else result.updated if existed else result.created
             )
             bucket.append(entry.public_id)
+        if result.created or result.updated:
+            Catalogue.touch()
     return result
 
 

@@ -6,7 +6,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from kb.models import ErrorEntry, RaiseSite, RelatedLink, Report, Repository, Solution
+from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite, RelatedLink, Report, Repository, Solution
 
 
 class RaiseSiteInline(admin.StackedInline):
@@ -14,6 +14,14 @@ class RaiseSiteInline(admin.StackedInline):
     extra = 0
     min_num = 1
     fields = [("path", "line"), ("function", "commit"), "snippet_start", "snippet", "position"]
+
+
+class MessageVariantInline(admin.TabularInline):
+    model = MessageVariant
+    extra = 0
+    fields = ["message", "signature", "last_seen_commit"]
+    verbose_name = "older wording"
+    verbose_name_plural = "older wordings (message variants)"
 
 
 class SolutionInline(admin.TabularInline):
@@ -40,7 +48,7 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
     search_fields = ["title", "message", "signature", "public_id", "exception_type"]
     readonly_fields = ["public_id", "title", "created_at", "updated_at", "public_page"]
     autocomplete_fields = ["repository"]
-    inlines = [RaiseSiteInline, SolutionInline, RelatedLinkInline]
+    inlines = [RaiseSiteInline, MessageVariantInline, SolutionInline, RelatedLinkInline]
     actions = ["publish", "retire"]
     date_hierarchy = "created_at"
     fieldsets = [
@@ -61,7 +69,14 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
         ("Explanation (Markdown)", {"fields": ["meaning", "trigger", "situations", "example_fix"]}),
         (
             "Status and provenance",
-            {"fields": ["status", ("method", "analysed_commit", "analysed_at"), ("created_at", "updated_at")]},
+            {
+                "fields": [
+                    "status",
+                    ("method", "analysed_commit", "analysed_at"),
+                    "removed_in_commit",
+                    ("created_at", "updated_at"),
+                ]
+            },
         ),
     ]
 
@@ -75,6 +90,15 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         form.instance.render_sites()
+        Catalogue.touch()
+
+    def delete_model(self, request: HttpRequest, obj: ErrorEntry) -> None:
+        super().delete_model(request, obj)
+        Catalogue.touch()
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
+        super().delete_queryset(request, queryset)
+        Catalogue.touch()
 
     @admin.action(description="Publish the selected entries")
     def publish(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
@@ -92,6 +116,8 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
             entry._change_reason = f"{verb} from the list"
             entry.save()
             changed += 1
+        if changed:
+            Catalogue.touch()
         self.message_user(request, f"{changed} entr{'y' if changed == 1 else 'ies'} {verb}.", messages.SUCCESS)
 
 

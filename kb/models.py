@@ -146,6 +146,10 @@ class ErrorEntry(models.Model):
     method = models.CharField("analysed how", max_length=12, choices=Method.choices, default=Method.CURATED)
     analysed_commit = models.CharField(max_length=64, blank=True, help_text="Commit sha or tag the analysis read.")
     analysed_at = models.DateField(null=True, blank=True)
+    removed_in_commit = models.CharField(
+        max_length=64, blank=True,
+        help_text="Set by harvest when no site raises it any more: 'no longer raised since' this commit.",
+    )  # fmt: skip
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -225,6 +229,49 @@ class ErrorEntry(models.Model):
     def retire(self) -> None:
         self.status = self.Status.RETIRED
         self.save()
+
+
+class MessageVariant(models.Model):
+    """An older (or other) wording of an entry's message; lookups by it still find the entry."""
+
+    entry = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="variants")
+    message = models.TextField()
+    signature = models.TextField(blank=True, validators=[validate_signature])
+    last_seen_commit = models.CharField(max_length=64, blank=True, help_text="The last commit that raised it so.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["entry", "signature", "message"], name="variant_once_per_entry")]
+
+    def __str__(self) -> str:
+        return self.message[:80]
+
+
+class Catalogue(models.Model):
+    """One row whose revision goes up on every write to entries, so that every process sees it cheaply.
+
+    Writers (admin, import, harvest) call `Catalogue.touch()` in the same transaction as their change;
+    the lookup index compares the revision it was built at with this one."""
+
+    revision = models.BigIntegerField(default=0)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"catalogue revision {self.revision}"
+
+    @classmethod
+    def touch(cls) -> None:
+        from django.utils import timezone
+
+        if not cls.objects.filter(pk=1).update(revision=models.F("revision") + 1, changed_at=timezone.now()):
+            cls.objects.get_or_create(pk=1, defaults={"revision": 1})
+
+    @classmethod
+    def current_revision(cls) -> int:
+        return cls.objects.filter(pk=1).values_list("revision", flat=True).first() or 0
 
 
 def short_ref(ref: str) -> str:
