@@ -9,3 +9,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# Live-server request threads would otherwise keep their connections open past the test database's teardown.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+# Static files come from the apps' folders; nothing has been collected into STATIC_ROOT.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,103 @@
+"""The card page as a reader sees it: real headless Chromium against a live server."""
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from kb.models import ErrorEntry, RaiseSite, Repository
+
+CHROMIUM = "/usr/bin/chromium"
+CARD = "b774bfdff5235dcd"
+SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshots" / "card.png"
+
+pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
+
+@pytest.fixture
+def page(live_server, monkeypatch) -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread while the test's own ORM calls run
+    # here too, synchronously; the live server answers from threads of its own.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        yield page
+        browser.close()
+
+
+@pytest.fixture
+def cards(transactional_db) -> None:
+    call_command("import_errors", "fixtures/sglang.json")
+
+
+def test_every_section_of_the_card_is_visible(page, live_server, cards):
+    page.goto(f"{live_server.url}/errors/{CARD}/")
+    for heading in [
+        "Error message",
+        "What it means",
+        "Source",
+        "Solutions",
+        "Example fix",
+        "When it happens",
+        "Related errors",
+    ]:
+        assert page.get_by_role("heading", name=heading).is_visible(), heading
+    assert page.get_by_text("NIXL PD transfer does not support HiSparse", exact=False).first.is_visible()
+    assert page.get_by_role("link", name="View on GitHub (pinned to 0132848349)").first.is_visible()
+    assert page.locator(".snippet").first.is_visible()
+    assert page.get_by_role("link", name=f"/api/errors/{CARD}").is_visible()
+    assert page.get_by_text("analysis of").is_visible()
+    assert page.get_by_text("Report an issue").is_visible()
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT), full_page=True)
+
+
+def test_related_links_lead_to_their_pages(page, live_server, cards):
+    page.goto(f"{live_server.url}/errors/{CARD}/")
+    links = page.locator(".related a")
+    titles = links.all_inner_texts()
+    assert len(titles) == 5
+    for index, title in enumerate(titles):
+        page.goto(f"{live_server.url}/errors/{CARD}/")
+        page.locator(".related a").nth(index).click()
+        page.wait_for_load_state()
+        assert page.url != f"{live_server.url}/errors/{CARD}/"
+        assert page.locator("h1").inner_text().strip() == title.strip()
+
+
+def test_hostile_markdown_fires_no_script(page, live_server, transactional_db):
+    repo = Repository.objects.create(owner="evil", name="repo")
+    hostile = (
+        "<script>window.__pwned = 1</script>\n\n"
+        '<img src=x onerror="window.__pwned = 2">\n\n'
+        "[click me](javascript:window.__pwned=3)\n\n"
+        '<a href="javascript:window.__pwned=4">raw link</a>'
+    )
+    entry = ErrorEntry.objects.create(
+        repository=repo, exception_type="ValueError", message="boom", status="published",
+        meaning=hostile, trigger=hostile, situations=hostile, example_fix=hostile,
+    )  # fmt: skip
+    RaiseSite.objects.create(entry=entry, path="x.py", line=1, commit="abc")
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.goto(f"{live_server.url}/errors/{entry.public_id}/")
+    for link in page.get_by_text("click me").all() + page.get_by_text("raw link").all():
+        link.click()
+    assert page.evaluate("window.__pwned") is None
+    assert dialogs == []
+    assert (
+        page.evaluate(
+            """Array.from(document.querySelectorAll(".card *")).filter(el =>
+            el.tagName === "SCRIPT" ||
+            Array.from(el.attributes).some(a => a.name.startsWith("on")) ||
+            (el.getAttribute("href") || "").replace(/\\s/g, "").toLowerCase().startsWith("javascript:")
+        ).length"""
+        )
+        == 0
+    )
