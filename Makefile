@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test install migrate fixtures lint format clean
+.PHONY: run test install migrate fixtures screenshots lint format clean
 
 $(BIN)/.installed: requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ run: fixtures
 # Against DATABASE_URL when it is set; otherwise in a throwaway PostgreSQL cluster.
 test: install
 	DJANGO_SETTINGS_MODULE=config.settings.test scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Refresh docs/screenshots/ from the browser tests.
+screenshots: install
+	UPDATE_SCREENSHOTS=1 $(MAKE) test PYTEST_ARGS="tests/test_browser_card.py"
 
 lint: install
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
