@@ -8,4 +8,4 @@ RUN SECRET_KEY=build-only-collectstatic-$(head -c 48 /dev/urandom | od -An -tx1 
 RUN useradd --system app
 USER app
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --noinput && gunicorn config.wsgi:application --bind 0.0.0.0:8000 --workers 3"]
+CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py createcachetable && gunicorn config.wsgi:application --bind 0.0.0.0:8000 --workers 3"]

@@ -17,6 +17,7 @@ install: $(BIN)/.installed
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 
 fixtures: migrate
 	$(BIN)/python manage.py import_errors fixtures/*.json

@@ -1,10 +1,15 @@
 import django_filters
 from django.db.models import QuerySet
+from rest_framework.exceptions import ValidationError
 
 from kb.models import ErrorEntry
+from kb.search import SearchQueryError, clean_query, search
 
 
 class ErrorEntryFilter(django_filters.FilterSet):
+    search = django_filters.CharFilter(
+        method="filter_search", label="words, as on the search page: quotes, or, -word; best first"
+    )
     repository = django_filters.CharFilter(method="filter_repository", label="owner/name")
     exception_type = django_filters.CharFilter()
     kind = django_filters.ChoiceFilter(choices=ErrorEntry.Kind.choices)
@@ -12,8 +17,14 @@ class ErrorEntryFilter(django_filters.FilterSet):
 
     class Meta:
         model = ErrorEntry
-        fields = ["repository", "exception_type", "kind", "status"]
+        fields = ["search", "repository", "exception_type", "kind", "status"]
 
     def filter_repository(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         owner, _, repo_name = value.partition("/")
         return queryset.filter(repository__owner=owner, repository__name=repo_name)
+
+    def filter_search(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        try:
+            return search(queryset, clean_query(value))
+        except SearchQueryError as exc:
+            raise ValidationError({"search": [str(exc)]}) from None

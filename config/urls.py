@@ -1,8 +1,18 @@
 from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
+
+from config import health
+from kb import seo
+from kb.sitemaps import SITEMAPS
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
+    path("robots.txt", seo.robots_txt, name="robots"),
+    path("opensearch.xml", seo.opensearch, name="opensearch"),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("api/", include("api.urls")),
     path("", include("kb.urls")),
 ]

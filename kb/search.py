@@ -1,0 +1,134 @@
+"""Full-text search over entries.
+
+On PostgreSQL every entry row carries a stored, generated `search_vector` (title, message and exception
+type weigh most, then the explanation, then solutions and repository via `search_extra`) under a GIN
+index; queries go through `websearch_to_tsquery`, so readers can type "quoted phrases", `or` and `-word`.
+Trigram word similarity (pg_trgm, indexed) catches typos in the title and message. On SQLite, for
+`make run`, every word must appear somewhere in the entry's text.
+"""
+
+import html
+import re
+import unicodedata
+
+from django.db import connection
+from django.db.models import Count, F, FloatField, QuerySet, Value
+from django.db.models.expressions import RawSQL
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+MAX_QUERY_LENGTH = 500
+_START, _STOP = "\x02", "\x03"
+_TSQUERY = "websearch_to_tsquery('english', %s)"
+_WORD = re.compile(r"[\w.]+", re.UNICODE)
+
+
+class SearchQueryError(ValueError):
+    """A query that cannot be searched; the message is for the reader."""
+
+
+def clean_query(raw: str | None) -> str:
+    """The query as searched: control characters (NUL included) become spaces, runs of space collapse."""
+    text = "".join(" " if unicodedata.category(ch) in ("Cc", "Cs") else ch for ch in raw or "")
+    text = " ".join(text.split())
+    if len(text) > MAX_QUERY_LENGTH:
+        raise SearchQueryError(f"A search is at most {MAX_QUERY_LENGTH} characters; this one has {len(text)}.")
+    return text
+
+
+def search(entries: QuerySet, query: str) -> QuerySet:
+    """`entries` that match `query`, best first, each annotated with `rank` and `headline_source`."""
+    if not query:
+        return entries.none()
+    if connection.vendor == "postgresql":
+        return _search_postgres(entries, query)
+    return _search_plain(entries, query)
+
+
+def _search_postgres(entries: QuerySet, query: str) -> QuerySet:
+    # `<%` is word similarity above pg_trgm's threshold, answered from the trigram index.
+    matches = RawSQL(
+        f"(kb_errorentry.search_vector @@ {_TSQUERY}"
+        " OR %s <%% (kb_errorentry.title || ' ' || kb_errorentry.message))",
+        [query, query],
+    )
+    rank = RawSQL(
+        f"ts_rank_cd(kb_errorentry.search_vector, {_TSQUERY}, 32)"
+        " + 0.5 * word_similarity(%s, kb_errorentry.title || ' ' || kb_errorentry.message)",
+        [query, query],
+        output_field=FloatField(),
+    )
+    return (
+        entries.annotate(matches=matches)
+        .filter(matches=True)
+        .annotate(rank=rank)
+        .order_by("-rank", "-updated_at", "public_id")
+    )
+
+
+def _search_plain(entries: QuerySet, query: str) -> QuerySet:
+    from django.db.models import Q
+
+    words = [w for w in _WORD.findall(query) if w.lower() not in {"or", "and"}]
+    if not words:
+        return entries.none()
+    for word in words:
+        entries = entries.filter(
+            Q(title__icontains=word)
+            | Q(message__icontains=word)
+            | Q(exception_type__icontains=word)
+            | Q(meaning__icontains=word)
+            | Q(trigger__icontains=word)
+            | Q(situations__icontains=word)
+            | Q(search_extra__icontains=word)
+        )
+    return entries.annotate(rank=Value(1.0, output_field=FloatField())).order_by("-updated_at", "public_id")
+
+
+def facets(matched: QuerySet, *, with_status: bool) -> dict[str, list[dict]]:
+    """Counts of the matched entries by repository, exception type, kind (and status for curators)."""
+    base = matched.order_by().values()
+    out = {
+        "repository": list(
+            base.annotate(value=F("repository__owner"), name=F("repository__name"))
+            .values("value", "name")
+            .annotate(count=Count("id"))
+            .order_by("-count", "value", "name")[:20]
+        ),
+        "exception_type": _counts(base, "exception_type"),
+        "kind": _counts(base, "kind"),
+    }
+    for row in out["repository"]:
+        row["value"] = f"{row.pop('value')}/{row.pop('name')}"
+    if with_status:
+        out["status"] = _counts(base, "status")
+    return out
+
+
+def _counts(base: QuerySet, field: str) -> list[dict]:
+    return list(
+        base.annotate(value=F(field)).values("value").annotate(count=Count("id")).order_by("-count", "value")[:20]
+    )
+
+
+def highlight(text: str, query: str, *, width: int = 220) -> SafeString:
+    """An escaped excerpt of `text` around the first query word, with every query word in <mark>."""
+    words = sorted({w for w in _WORD.findall(query) if len(w) > 1 and w.lower() not in {"or", "and"}}, key=len)
+    words.reverse()
+    if not text:
+        return mark_safe("")
+    pattern = re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE) if words else None
+    first = pattern.search(text) if pattern else None
+    start = max(0, first.start() - width // 3) if first else 0
+    excerpt = text[start : start + width]
+    if pattern:
+        excerpt = pattern.sub(lambda m: f"{_START}{m.group(0)}{_STOP}", excerpt)
+    escaped = escape(excerpt).replace(_START, "<mark>").replace(_STOP, "</mark>")
+    prefix = "…" if start else ""
+    suffix = "…" if start + width < len(text) else ""
+    return mark_safe(f"{prefix}{escaped}{suffix}")
+
+
+def plain_text(markdown_html: str) -> str:
+    """Sanitised HTML back to text for excerpts."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", markdown_html or ""))

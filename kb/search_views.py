@@ -1,0 +1,53 @@
+"""The search page: results with counts, highlighted excerpts, facets and pages."""
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from kb.models import ErrorEntry
+from kb.search import SearchQueryError, clean_query, facets, highlight, search
+
+PAGE_SIZE = 20
+FACET_FIELDS = ("repository", "exception_type", "kind", "status")
+
+
+def _narrow(entries, params: dict[str, str]):
+    if params.get("repository"):
+        owner, _, name = params["repository"].partition("/")
+        entries = entries.filter(repository__owner=owner, repository__name=name)
+    for field in ("exception_type", "kind", "status"):
+        if params.get(field):
+            entries = entries.filter(**{field: params[field]})
+    return entries
+
+
+@require_GET
+def search_page(request: HttpRequest) -> HttpResponse:
+    is_curator = request.user.is_authenticated and request.user.is_staff
+    try:
+        query = clean_query(request.GET.get("q", ""))
+    except SearchQueryError as exc:
+        return render(request, "kb/search.html", {"error": str(exc), "query": ""}, status=400)
+    chosen = {f: clean_query(request.GET.get(f, ""))[:255] for f in FACET_FIELDS if request.GET.get(f)}
+    if not is_curator:
+        chosen.pop("status", None)
+    context: dict = {"query": query, "chosen": chosen, "is_curator": is_curator}
+    if query:
+        matched = search(ErrorEntry.objects.visible_to(request.user), query)
+        narrowed = _narrow(matched, chosen).select_related("repository")
+        page = Paginator(narrowed, PAGE_SIZE).get_page(request.GET.get("page"))
+        if request.GET.get("page") not in (None, str(page.number)):
+            raise Http404("No such page of results.")
+        for entry in page.object_list:
+            entry.excerpt = highlight(entry.message, query)
+            entry.meaning_excerpt = highlight(entry.meaning, query, width=180) if entry.meaning else ""
+        context.update(
+            page=page,
+            total=page.paginator.count,
+            facets=facets(matched, with_status=is_curator),
+            base_params={"q": query, **chosen},
+        )
+    response = render(request, "kb/search.html", context)
+    response["Cache-Control"] = "private, max-age=0"
+    return response

@@ -1,0 +1,36 @@
+"""What crawlers and browsers read about the site: robots.txt and the OpenSearch description."""
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
+
+
+def site_root(request: HttpRequest) -> str:
+    return settings.SITE_URL or f"{request.scheme}://{request.get_host()}"
+
+
+@require_GET
+@cache_control(public=True, max_age=86400)
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    lines = [
+        "User-agent: *",
+        "Disallow: /admin/",
+        "Disallow: /api/",
+        "Disallow: /search/",
+        f"Sitemap: {site_root(request)}{reverse('sitemap')}",
+    ]
+    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
+
+
+@require_GET
+@cache_control(public=True, max_age=86400)
+def opensearch(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "kb/opensearch.xml",
+        {"root": site_root(request)},
+        content_type="application/opensearchdescription+xml; charset=utf-8",
+    )

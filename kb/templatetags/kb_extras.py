@@ -1,0 +1,66 @@
+import json
+from urllib.parse import urlencode
+
+from django import template
+from django.utils.html import _json_script_escapes
+from django.utils.safestring import mark_safe
+
+from kb.search import plain_text
+from kb.seo import site_root as root_of
+
+register = template.Library()
+
+FACET_LABELS = {"repository": "Repository", "exception_type": "Exception type", "kind": "Kind", "status": "Status"}
+
+
+@register.filter
+def get_item(mapping: dict, key: str):
+    return mapping.get(key, "")
+
+
+@register.filter
+def facet_label(name: str) -> str:
+    return FACET_LABELS.get(name, name)
+
+
+@register.simple_tag
+def query_with(params: dict, name: str, value) -> str:
+    """The query string of `params` with `name` set to `value`; a new filter starts again at page 1."""
+    merged = {k: v for k, v in params.items() if k != "page"}
+    merged[name] = value
+    return urlencode(merged)
+
+
+@register.simple_tag
+def query_without(params: dict, name: str) -> str:
+    return urlencode({k: v for k, v in params.items() if k not in (name, "page")})
+
+
+@register.simple_tag(takes_context=True)
+def entry_json_ld(context, entry) -> str:
+    """schema.org TechArticle for search engines, escaped as json_script does so no text can close the tag."""
+    root = root_of(context["request"])
+    data = {
+        "@context": "https://schema.org",
+        "@type": "TechArticle",
+        "headline": f"{entry.exception_type}: {entry.title}",
+        "description": (plain_text(entry.meaning_html).strip() or entry.message)[:300],
+        "url": root + entry.get_absolute_url(),
+        "datePublished": entry.created_at.isoformat(),
+        "dateModified": entry.updated_at.isoformat(),
+        "about": {
+            "@type": "SoftwareSourceCode",
+            "name": entry.repository.full_name,
+            "codeRepository": entry.repository.url,
+            "programmingLanguage": "Python",
+        },
+        "keywords": [entry.exception_type, entry.repository.full_name, entry.kind],
+    }
+    payload = json.dumps(data, ensure_ascii=False).translate(_json_script_escapes)
+    return mark_safe(f'<script type="application/ld+json">{payload}</script>')
+
+
+@register.simple_tag(takes_context=True)
+def site_root(context) -> str:
+    """The scheme and host every canonical link starts with: SITE_URL when set, else this request's."""
+    return root_of(context["request"])
