@@ -1,8 +1,6 @@
 """The card page as a reader sees it: real headless Chromium against a live server."""
 
 import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,26 +8,8 @@ from django.core.management import call_command
 
 from kb.models import ErrorEntry, RaiseSite, Repository
 
-CHROMIUM = "/usr/bin/chromium"
 CARD = "b774bfdff5235dcd"
 SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshots" / "card.png"
-
-pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
-
-@pytest.fixture
-def page(live_server, monkeypatch) -> Iterator:
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop in this thread while the test's own ORM calls run
-    # here too, synchronously; the live server answers from threads of its own.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
-        )
-        page = browser.new_page(viewport={"width": 1100, "height": 900})
-        yield page
-        browser.close()
 
 
 @pytest.fixture
