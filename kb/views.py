@@ -5,8 +5,10 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from kb import cards
 from kb.forms import ReportForm
 from kb.models import ErrorEntry, RaiseSite, Repository
 
@@ -39,8 +41,23 @@ def _source_groups(sites: list[RaiseSite]) -> list[list[RaiseSite]]:
 
 
 def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
-    entry = _visible_entry(request, public_id)
-    return _render_entry(request, entry, ReportForm())
+    version = cards.card_version(ErrorEntry.objects.visible_to(request.user), public_id)
+    if version is None:
+        raise Http404("No such error.")
+    if (unchanged := cards.not_modified(request, version, "page")) is not None:
+        return unchanged
+    # The page is the same for every anonymous reader (no CSRF token, no per-user parts) unless a
+    # flash message is pending, so that case is rendered once per card version and kept.
+    if cards.audience_of(request) == "public" and not len(messages.get_messages(request)):
+        html = cards.cached(
+            version, "page", "public",
+            lambda: _render_entry(request, _visible_entry(request, public_id), ReportForm()).content.decode(),
+        )  # fmt: skip
+        response = HttpResponse(html)
+    else:
+        response = _render_entry(request, _visible_entry(request, public_id), ReportForm())
+    cards.set_validators(response, version, "page", request)
+    return response
 
 
 def _render_entry(request: HttpRequest, entry: ErrorEntry, report_form: ReportForm, status: int = 200) -> HttpResponse:
@@ -55,6 +72,9 @@ def _render_entry(request: HttpRequest, entry: ErrorEntry, report_form: ReportFo
     return render(request, "kb/entry_detail.html", context, status=status)
 
 
+# Exempt so that card pages carry no CSRF token or cookie and a CDN can keep them. The form only
+# files an anonymous report into the curators' queue: a forged one is no worse than a real one.
+@csrf_exempt
 @require_POST
 def report_entry(request: HttpRequest, public_id: str) -> HttpResponse:
     entry = _visible_entry(request, public_id)

@@ -1,0 +1,94 @@
+"""HTTP caching of an entry's card, for its page and its JSON.
+
+Every change to a card bumps its entry's `updated_at`: saving the entry itself (the admin, an import,
+a harvest and the API all save it after touching its sites, solutions or links). A card also shows the
+titles of the entries it links to, so its version is the newest `updated_at` of the entry and those
+targets. One indexed query gives that version; the ETag, Last-Modified and the server-side cache key all
+derive from it, so a stale copy is never served and nothing has to remember to delete keys: a new
+version simply has a new key, and old ones expire.
+"""
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.core.cache import cache
+from django.db.models import Max
+from django.db.models.functions import Greatest
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
+
+from kb.models import ErrorEntry
+
+# A CDN may keep a public card this long; it revalidates cheaply with the ETag afterwards.
+PUBLIC_MAX_AGE = 300
+
+
+@dataclass(frozen=True)
+class CardVersion:
+    public_id: str
+    status: str
+    modified: datetime
+
+    @property
+    def is_public(self) -> bool:
+        return self.status in ErrorEntry.PUBLIC_STATUSES
+
+    def etag(self, representation: str, audience: str) -> str:
+        raw = f"{self.public_id}:{self.modified.isoformat()}:{representation}:{audience}"
+        return '"' + hashlib.sha256(raw.encode()).hexdigest()[:32] + '"'
+
+    def cache_key(self, representation: str, audience: str) -> str:
+        return f"card:{self.public_id}:{representation}:{audience}:{self.modified.timestamp()}"
+
+
+def card_version(entries, public_id: str) -> CardVersion | None:
+    """The version of one visible card, or None when `entries` does not hold it."""
+    row = (
+        entries.filter(public_id=public_id)
+        .annotate(newest_link=Max("outgoing_links__target__updated_at"))
+        .annotate(modified=Greatest("updated_at", "newest_link"))
+        .values("public_id", "status", "updated_at", "modified")
+        .first()
+    )
+    if row is None:
+        return None
+    # GREATEST is NULL on SQLite when a card has no links.
+    return CardVersion(row["public_id"], row["status"], row["modified"] or row["updated_at"])
+
+
+def audience_of(request: HttpRequest) -> str:
+    return "staff" if request.user.is_authenticated and request.user.is_staff else "public"
+
+
+def not_modified(request: HttpRequest, version: CardVersion, representation: str) -> HttpResponse | None:
+    """A 304 (or 412) when the client's copy is current, else None."""
+    etag = version.etag(representation, audience_of(request))
+    response = get_conditional_response(
+        request, etag=etag, last_modified=int(version.modified.timestamp()), response=None
+    )
+    if response is not None:
+        set_validators(response, version, representation, request)
+    return response
+
+
+def set_validators(response: HttpResponse, version: CardVersion, representation: str, request: HttpRequest) -> None:
+    response["ETag"] = version.etag(representation, audience_of(request))
+    response["Last-Modified"] = http_date(version.modified.timestamp())
+    if version.is_public and audience_of(request) == "public":
+        response["Cache-Control"] = f"public, max-age={PUBLIC_MAX_AGE}"
+    else:
+        # Drafts, and whatever a curator sees, stay out of every shared cache.
+        response["Cache-Control"] = "private, no-store"
+    response["Vary"] = "Cookie, Accept-Encoding"
+
+
+def cached(version: CardVersion, representation: str, audience: str, build) -> str:
+    """The serialised card (JSON text or page fragment) for this version, built once per version."""
+    key = version.cache_key(representation, audience)
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value)
+    return value
