@@ -25,6 +25,7 @@ def test_make_run_sqlite_path_migrates_loads_fixtures_and_serves_the_card(tmp_pa
         "DJANGO_SETTINGS_MODULE": "config.settings.local",
     }
     assert manage("migrate", "--noinput", env=env).returncode == 0
+    assert manage("createcachetable", env=env).returncode == 0
     loaded = manage("import_errors", "fixtures/sglang.json", env=env)
     assert loaded.returncode == 0, loaded.stderr
     served = manage("shell", "-c", CHECK_CARD, env=env)
