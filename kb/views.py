@@ -49,8 +49,9 @@ def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     # The page is the same for every anonymous reader (no CSRF token, no per-user parts) unless a
     # flash message is pending, so that case is rendered once per card version and kept.
     if cards.audience_of(request) == "public" and not len(messages.get_messages(request)):
+        # Keyed by host too: without SITE_URL, the canonical link names the host that was asked.
         html = cards.cached(
-            version, "page", "public",
+            version, f"page@{request.get_host()}", "public",
             lambda: _render_entry(request, _visible_entry(request, public_id), ReportForm()).content.decode(),
         )  # fmt: skip
         response = HttpResponse(html)

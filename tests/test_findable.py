@@ -50,3 +50,14 @@ def test_json_ld_cannot_be_closed_by_curator_text(client, seed):
     html = client.get(f"/errors/{CARD}/").content.decode()
     block = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S).group(1)
     assert "<" not in block
+
+
+def test_repository_pages_are_canonical_per_page(client, seed):
+    html = client.get("/repos/sgl-project/sglang/").content.decode()
+    assert '<link rel="canonical" href="http://testserver/repos/sgl-project/sglang/">' in html
+
+
+def test_canonical_urls_use_site_url_when_it_is_set(client, seed, settings):
+    settings.SITE_URL = "https://errors.example.org"
+    html = client.get(f"/errors/{CARD}/").content.decode()
+    assert f'<link rel="canonical" href="https://errors.example.org/errors/{CARD}/">' in html
