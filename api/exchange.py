@@ -1,6 +1,6 @@
 """Import and export in the API's own JSON. An import is all or nothing."""
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -10,6 +10,8 @@ from api.serializers import EntryCardSerializer, MarkdownField, ProvenanceSerial
 from kb.models import Catalogue, ErrorEntry, RaiseSite, RelatedLink, Repository, Solution, validate_signature
 
 FORMAT = "errorkb/1"
+# Line numbers are stored as 32-bit integers (PostgreSQL `integer`); a larger one would fail in the database.
+MAX_LINE = 2**31 - 1
 
 
 class InvalidImport(Exception):
@@ -29,11 +31,13 @@ class RepositoryInput(serializers.Serializer):
 
 class SiteInput(serializers.Serializer):
     path = serializers.CharField(max_length=500)
-    line = serializers.IntegerField(min_value=1, allow_null=True, required=False, default=None)
+    line = serializers.IntegerField(min_value=1, max_value=MAX_LINE, allow_null=True, required=False, default=None)
     function = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
     commit = serializers.CharField(max_length=64)
     snippet = serializers.CharField(allow_blank=True, required=False, default="", trim_whitespace=False)
-    snippet_start = serializers.IntegerField(min_value=1, allow_null=True, required=False, default=None)
+    snippet_start = serializers.IntegerField(
+        min_value=1, max_value=MAX_LINE, allow_null=True, required=False, default=None
+    )
 
     def validate(self, attrs: dict) -> dict:
         from django.core.exceptions import ValidationError
@@ -119,20 +123,29 @@ def entries_of(document) -> list:
     return document
 
 
-def validate_entries(raw_entries: list) -> list[dict]:
-    problems, valid = [], []
+def _file_label(index: int, raw) -> str:
+    given = raw.get("id") if isinstance(raw, dict) else None
+    return f"entry {index + 1}" + (f" ({given})" if isinstance(given, str) else "")
+
+
+def validate_entries(raw_entries: list, *, label: Callable[[int, object], str] = _file_label) -> list[dict]:
+    """Every entry checked, and every problem named by `label` (its place in the file) and field."""
+
+    def named(index: int, line: str) -> str:
+        prefix = label(index, raw_entries[index])
+        return f"{prefix}: {line}" if prefix else line
+
+    problems, valid, places = [], [], []
     for index, raw in enumerate(raw_entries):
-        label = f"entry {index + 1}" + (
-            f" ({raw['id']})" if isinstance(raw, dict) and isinstance(raw.get("id"), str) else ""
-        )
         if not isinstance(raw, dict):
-            problems.append(f"{label}: expected an object")
+            problems.append(named(index, "expected an object"))
             continue
         serializer = EntryInput(data=raw)
         if serializer.is_valid():
             valid.append(serializer.validated_data)
+            places.append(index)
         else:
-            problems.extend(f"{label}: {line}" for line in _flatten(serializer.errors))
+            problems.extend(named(index, line) for line in _flatten(serializer.errors))
     ids = [e["id"] for e in valid if "id" in e]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     problems.extend(f"entry {i}: id appears more than once in the file" for i in duplicates)
@@ -141,17 +154,20 @@ def validate_entries(raw_entries: list) -> list[dict]:
             "public_id", flat=True
         )
     )
-    for entry in valid:
+    for index, entry in zip(places, valid, strict=True):
         for position, link in enumerate(entry["related"]):
             if link["id"] not in known:
-                problems.append(
-                    f"entry {entry.get('id', entry['message'][:40])}: related[{position}]: no entry {link['id']}"
-                )
+                problems.append(named(index, f"related[{position}]: no entry {link['id']}"))
             if link["id"] == entry.get("id"):
-                problems.append(f"entry {entry['id']}: related[{position}]: an entry cannot be related to itself")
+                problems.append(named(index, f"related[{position}]: an entry cannot be related to itself"))
     if problems:
         raise InvalidImport(problems)
     return valid
+
+
+def validate_entry(raw) -> dict:
+    """One entry as the API receives it: the checks of an import of a file that holds only it."""
+    return validate_entries([raw], label=lambda index, raw: "")[0]
 
 
 def _state(entry: ErrorEntry) -> dict:
@@ -235,6 +251,7 @@ def save_entry(*, data: dict, entry: ErrorEntry | None = None) -> tuple[ErrorEnt
     for position, body in enumerate(incoming["solutions"]):
         Solution(entry=entry, position=position, body=body).save()
     entry.render_sites()
+    entry.refresh_search_extra()
     return entry, True
 
 
@@ -249,6 +266,24 @@ def set_related(*, entry: ErrorEntry, target_ids: list[str]) -> bool:
     return True
 
 
+def _link(*, entry: ErrorEntry, data: dict, changed: bool) -> bool:
+    """Sets the entry's related links; True when they changed (the entry's `updated_at` then moves too)."""
+    links_changed = set_related(entry=entry, target_ids=[link["id"] for link in data["related"]])
+    if links_changed and not changed:
+        entry.save(update_fields=["updated_at"])
+    return links_changed
+
+
+def write_entry(*, data: dict, entry: ErrorEntry | None = None) -> tuple[ErrorEntry, bool]:
+    """Create or replace one validated entry and its links, as an import does; returns (entry, changed)."""
+    with transaction.atomic():
+        entry, changed = save_entry(data=data, entry=entry)
+        changed = _link(entry=entry, data=data, changed=changed) or changed
+        if changed:
+            Catalogue.touch()
+    return entry, changed
+
+
 def import_document(document) -> ImportResult:
     valid = validate_entries(entries_of(document))
     result = ImportResult()
@@ -259,9 +294,7 @@ def import_document(document) -> ImportResult:
             entry, changed = save_entry(data=data)
             saved.append((entry, changed, existed, data))
         for entry, changed, existed, data in saved:
-            links_changed = set_related(entry=entry, target_ids=[link["id"] for link in data["related"]])
-            if links_changed and not changed:
-                entry.save(update_fields=["updated_at"])
+            links_changed = _link(entry=entry, data=data, changed=changed)
             bucket = (
                 result.unchanged if not (changed or links_changed) else result.updated if existed else result.created
             )

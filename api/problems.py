@@ -3,8 +3,9 @@
 import logging
 from http import HTTPStatus
 
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import JsonResponse
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -12,6 +13,18 @@ logger = logging.getLogger(__name__)
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 PROBLEM_TYPE_BASE = "https://errorkb.dev/problems/"
+
+
+class ProblemSerializer(serializers.Serializer):
+    """The body of every API error (RFC 9457). `errors` says what was wrong with each field of a request."""
+
+    type = serializers.URLField(help_text="Identifies the kind of problem.")
+    title = serializers.CharField(help_text="The status's phrase.")
+    status = serializers.IntegerField(min_value=400, max_value=599)
+    detail = serializers.CharField(help_text="What went wrong with this request, for a person.")
+    errors = serializers.JSONField(
+        required=False, help_text="Validation errors: by field (an object) or as a list of 'field: message' lines."
+    )
 
 
 def problem_body(status: int, *, detail: str, errors: dict | list | None = None) -> dict:
@@ -43,6 +56,14 @@ def _detail_text(detail) -> str:
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, RequestDataTooBig):
+        # Django would answer an HTML 400; the client needs to know that only the size is wrong.
+        body = problem_body(413, detail="The request body is larger than this server accepts.")
+        return Response(body, status=413, content_type=PROBLEM_CONTENT_TYPE)
+    if isinstance(exc, SuspiciousOperation):
+        logger.warning("Suspicious request refused: %s", exc)
+        body = problem_body(400, detail="The request was refused as malformed.")
+        return Response(body, status=400, content_type=PROBLEM_CONTENT_TYPE)
     response = drf_exception_handler(exc, context)
     if response is None:
         logger.exception("Unhandled error in %s", context.get("view"), exc_info=exc)

@@ -130,9 +130,9 @@ class EntryCardSerializer(serializers.ModelSerializer):
         fields = [
             "id", "url", "repository", "kind", "exception_type", "title", "message", "signature",
             "meaning", "trigger", "situations", "example_fix", "sites", "solutions", "related",
-            "provenance", "reviewed", "status", "created_at", "updated_at",
+            "provenance", "reviewed", "status", "removed_in_commit", "created_at", "updated_at",
         ]  # fmt: skip
-        read_only_fields = ["title", "created_at", "updated_at"]
+        read_only_fields = ["title", "removed_in_commit", "created_at", "updated_at"]
         extra_kwargs = {"message": {"trim_whitespace": False}, "signature": {"trim_whitespace": False}}
 
     def get_url(self, entry: ErrorEntry) -> str:

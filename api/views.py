@@ -1,30 +1,55 @@
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import viewsets
 
 from api.filters import ErrorEntryFilter
+from api.permissions import EntryPermissions
 from api.serializers import EntryCardSerializer, EntrySummarySerializer, RepositoryDetailSerializer
+from api.throttling import SearchThrottle, WriteThrottle
+from api.writes import WRITE_ACTIONS, EntryWriteMixin
 from kb.models import ErrorEntry, Repository
 
 
-class ErrorEntryViewSet(viewsets.ReadOnlyModelViewSet):
+@extend_schema_view(
+    list=extend_schema(summary="List entries, or search them (?search=), newest or best first"),
+    retrieve=extend_schema(summary="An entry's whole card"),
+)
+class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
     """Error entries. Drafts exist only for curators: to everyone else they are 404."""
 
     lookup_field = "public_id"
     lookup_url_kwarg = "public_id"
     lookup_value_regex = "[^/]+"
     filterset_class = ErrorEntryFilter
+    permission_classes = [EntryPermissions]
+    throttle_classes = [SearchThrottle, WriteThrottle]
+
+    def check_permissions(self, request) -> None:
+        # Throttles first: anonymous write attempts are counted and limited too, not only refused.
+        super().check_throttles(request)
+        super().check_permissions(request)
+
+    def check_throttles(self, request) -> None:
+        """Done in check_permissions, before the permissions."""
 
     def get_queryset(self) -> QuerySet[ErrorEntry]:
+        if self.action in WRITE_ACTIONS:
+            # Whoever holds the permission to write may write to drafts.
+            return ErrorEntry.objects.select_related("repository")
         entries = ErrorEntry.objects.visible_to(self.request.user)
         if self.action == "retrieve":
             return entries.with_card()
         return entries.select_related("repository").order_by("-created_at", "public_id")
 
     def get_serializer_class(self):
-        return EntryCardSerializer if self.action == "retrieve" else EntrySummarySerializer
+        return EntrySummarySerializer if self.action == "list" else EntryCardSerializer
 
 
+@extend_schema_view(
+    list=extend_schema(summary="Repositories, with how many entries each has"),
+    retrieve=extend_schema(summary="One repository"),
+)
 class RepositoryViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = RepositoryDetailSerializer
 

@@ -44,3 +44,21 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if value is None:
         return default
     return [item.strip() for item in value.split(",") if item.strip()]
+
+
+_RATE_PERIODS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}
+
+
+def env_rate(name: str, default: str) -> str:
+    """A throttle rate as DRF reads it, "<requests>/<second|minute|hour|day>"; anything else fails at start-up."""
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    count, slash, period = value.strip().partition("/")
+    period = period.strip().lower()
+    known = period in _RATE_PERIODS.values() or period in {*_RATE_PERIODS, "sec", "min"}
+    if not (slash and count.strip().isdigit() and int(count) > 0 and known):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a rate: write requests per period, e.g. 60/minute (second, minute, hour, day)."
+        )
+    return f"{int(count)}/{period}"

@@ -1,7 +1,10 @@
 """Error views: problem+json under /api/, the site's own pages elsewhere."""
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
+from django.views.defaults import bad_request as html_bad_request
 from django.views.defaults import page_not_found
+from django.views.defaults import permission_denied as html_permission_denied
 from django.views.defaults import server_error as html_server_error
 
 from api.problems import problem_response
@@ -9,6 +12,21 @@ from api.problems import problem_response
 
 def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/") or request.path == "/api"
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's answer to a suspicious request (a bad Host, too many fields, too large a body) outside DRF."""
+    if _is_api(request):
+        if isinstance(exception, RequestDataTooBig):
+            return problem_response(413, detail="The request body is larger than this server accepts.")
+        return problem_response(400, detail="The request was refused as malformed.")
+    return html_bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if _is_api(request):
+        return problem_response(403, detail="You may not do this.")
+    return html_permission_denied(request, exception)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

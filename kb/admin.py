@@ -3,10 +3,22 @@
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
-from django.utils.html import format_html
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
-from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite, RelatedLink, Report, Repository, Solution
+from kb.harvest.suggest import accept_suggestions
+from kb.models import (
+    Catalogue,
+    ErrorEntry,
+    MessageVariant,
+    RaiseSite,
+    RelatedLink,
+    RelatedSuggestion,
+    Report,
+    Repository,
+    Solution,
+)
 
 
 class RaiseSiteInline(admin.StackedInline):
@@ -46,10 +58,10 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
     list_filter = ["status", "kind", "method", "repository", "exception_type"]
     list_select_related = ["repository"]
     search_fields = ["title", "message", "signature", "public_id", "exception_type"]
-    readonly_fields = ["public_id", "title", "created_at", "updated_at", "public_page"]
+    readonly_fields = ["public_id", "title", "created_at", "updated_at", "public_page", "site_key", "suggested_related"]
     autocomplete_fields = ["repository"]
     inlines = [RaiseSiteInline, MessageVariantInline, SolutionInline, RelatedLinkInline]
-    actions = ["publish", "retire"]
+    actions = ["publish", "retire", "accept_suggested_related"]
     date_hierarchy = "created_at"
     fieldsets = [
         (
@@ -67,13 +79,14 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
             },
         ),
         ("Explanation (Markdown)", {"fields": ["meaning", "trigger", "situations", "example_fix"]}),
+        ("Suggested related errors", {"fields": ["suggested_related"]}),
         (
             "Status and provenance",
             {
                 "fields": [
                     "status",
                     ("method", "analysed_commit", "analysed_at"),
-                    "removed_in_commit",
+                    ("removed_in_commit", "site_key"),
                     ("created_at", "updated_at"),
                 ]
             },
@@ -87,9 +100,30 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
         label = "Preview" if entry.is_draft else "View"
         return format_html('<a href="{}" target="_blank" rel="noopener">{}</a>', entry.get_absolute_url(), label)
 
+    @admin.display(description="suggested by harvest")
+    def suggested_related(self, entry: ErrorEntry) -> str:
+        """Open suggestions, nearest first; accepting them is an action here or on the suggestions list."""
+        if not entry.pk:
+            return "—"
+        open_ones = entry.suggestions.filter(state=RelatedSuggestion.State.OPEN).select_related("target")
+        if not open_ones:
+            return "None open."
+        items = format_html_join(
+            "", "<li>{} ({}, {} lines away)</li>", ((s.target, s.get_scope_display(), s.distance) for s in open_ones)
+        )
+        review = reverse("admin:kb_relatedsuggestion_changelist") + f"?source__id__exact={entry.pk}&state__exact=open"
+        return format_html('<ul>{}</ul><a href="{}">Accept or dismiss them</a>', items, review)
+
+    @admin.action(description="Accept the suggested related errors of the selected entries")
+    def accept_suggested_related(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
+        suggestions = RelatedSuggestion.objects.filter(source__in=queryset, state=RelatedSuggestion.State.OPEN)
+        made = accept_suggestions(suggestions=suggestions)
+        self.message_user(request, f"{made} related link{'' if made == 1 else 's'} added.", messages.SUCCESS)
+
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         form.instance.render_sites()
+        form.instance.refresh_search_extra()
         Catalogue.touch()
 
     def delete_model(self, request: HttpRequest, obj: ErrorEntry) -> None:
@@ -119,6 +153,28 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
         if changed:
             Catalogue.touch()
         self.message_user(request, f"{changed} entr{'y' if changed == 1 else 'ies'} {verb}.", messages.SUCCESS)
+
+
+@admin.register(RelatedSuggestion)
+class RelatedSuggestionAdmin(admin.ModelAdmin):
+    list_display = ["source", "target", "scope", "distance", "state", "created_at"]
+    list_filter = ["state", "scope", "source__repository"]
+    list_select_related = ["source", "target"]
+    search_fields = ["source__public_id", "target__public_id", "source__title", "target__title"]
+    readonly_fields = ["source", "target", "scope", "distance", "created_at"]
+    actions = ["accept", "dismiss"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # harvest proposes them; a curator only decides
+
+    @admin.action(description="Accept: add as related errors")
+    def accept(self, request: HttpRequest, queryset: QuerySet[RelatedSuggestion]) -> None:
+        made = accept_suggestions(suggestions=queryset)
+        self.message_user(request, f"{made} related link{'' if made == 1 else 's'} added.", messages.SUCCESS)
+
+    @admin.action(description="Dismiss: harvest will not suggest them again")
+    def dismiss(self, request: HttpRequest, queryset: QuerySet[RelatedSuggestion]) -> None:
+        queryset.update(state=RelatedSuggestion.State.DISMISSED)
 
 
 @admin.register(Repository)

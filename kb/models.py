@@ -150,10 +150,19 @@ class ErrorEntry(models.Model):
         max_length=64, blank=True,
         help_text="Set by harvest when no site raises it any more: 'no longer raised since' this commit.",
     )  # fmt: skip
+    # A raise whose message harvest cannot rebuild has no signature to key it by; its site keys it instead,
+    # so that such raises are never pooled into one entry per exception type.
+    site_key = models.CharField(
+        max_length=800, blank=True,
+        help_text="For an entry without a signature: 'path::function' of the site that keys it.",
+    )  # fmt: skip
+    # Solutions and the repository's name, for full-text search: PostgreSQL's generated search vector
+    # (migration 0004) can only read its own row. Kept by refresh_search_extra().
+    search_extra = models.TextField(blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(excluded_fields=["search_extra"])
     objects = ErrorEntryQuerySet.as_manager()
 
     MARKDOWN_FIELDS = ("meaning", "trigger", "situations", "example_fix")
@@ -174,7 +183,9 @@ class ErrorEntry(models.Model):
     def save(self, *args, **kwargs) -> None:
         if not self.public_id:
             self.public_id = self.new_public_id()
-        self.title = derive_title(self.message)
+        if not self.search_extra and self.repository_id:
+            self.search_extra = f"{self.repository.owner} {self.repository.name}"
+        self.title = derive_title(self.message) or self.fallback_title()
         for field in self.MARKDOWN_FIELDS:
             setattr(self, f"{field}_html", render_markdown(getattr(self, field)))
         update_fields = kwargs.get("update_fields")
@@ -193,6 +204,12 @@ class ErrorEntry(models.Model):
                 return candidate
         return secrets.token_hex(8)
 
+    def fallback_title(self) -> str:
+        """A title for an entry whose message is empty or was not rebuilt: its type and where it is raised."""
+        function = self.site_key.partition("::")[2]
+        where = f" in {function}" if function else ""
+        return f"{self.exception_type.rpartition('.')[2]}{where}"[:TITLE_LENGTH]
+
     def get_absolute_url(self) -> str:
         return reverse("kb:entry", kwargs={"public_id": self.public_id})
 
@@ -210,6 +227,18 @@ class ErrorEntry(models.Model):
     @property
     def short_commit(self) -> str:
         return short_ref(self.analysed_commit)
+
+    @property
+    def short_removed_commit(self) -> str:
+        return short_ref(self.removed_in_commit)
+
+    def refresh_search_extra(self) -> None:
+        """Called after the solutions are saved (admin, import, API)."""
+        bodies = self.solutions.order_by("position", "id").values_list("body", flat=True)
+        text = " ".join([self.repository.owner, self.repository.name, *bodies])
+        if text != self.search_extra:
+            ErrorEntry.objects.filter(pk=self.pk).update(search_extra=text)
+            self.search_extra = text
 
     def render_sites(self) -> None:
         """Re-highlight every site's snippet, marking the raise lines of all sites that share it.
@@ -248,6 +277,10 @@ class MessageVariant(models.Model):
 
     def __str__(self) -> str:
         return self.message[:80]
+
+    @property
+    def short_last_seen_commit(self) -> str:
+        return short_ref(self.last_seen_commit)
 
 
 class Catalogue(models.Model):
@@ -378,6 +411,36 @@ class RelatedLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source.public_id} → {self.target.public_id}"
+
+
+class RelatedSuggestion(models.Model):
+    """A related entry harvest proposes for a draft (same function or class); a curator accepts or dismisses it."""
+
+    class Scope(models.IntegerChoices):
+        FUNCTION = 0, "raised in the same function"
+        CLASS = 1, "raised in the same class"
+
+    class State(models.TextChoices):
+        OPEN = "open", "open"
+        ACCEPTED = "accepted", "accepted"
+        DISMISSED = "dismissed", "dismissed"
+
+    source = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="suggestions")
+    target = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="+")
+    scope = models.PositiveSmallIntegerField(choices=Scope.choices)
+    distance = models.PositiveIntegerField(help_text="Lines between the nearest sites of the two entries.")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["scope", "distance", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["source", "target"], name="suggestion_once"),
+            models.CheckConstraint(condition=~Q(source=models.F("target")), name="suggestion_not_self"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source.public_id} → {self.target.public_id} ({self.get_scope_display()})"
 
 
 class Report(models.Model):

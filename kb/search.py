@@ -45,19 +45,22 @@ def search(entries: QuerySet, query: str) -> QuerySet:
     return _search_plain(entries, query)
 
 
+def _uses_operators(query: str) -> bool:
+    return '"' in query or any(w.startswith("-") or w.lower() == "or" for w in query.split())
+
+
 def _search_postgres(entries: QuerySet, query: str) -> QuerySet:
-    # `<%` is word similarity above pg_trgm's threshold, answered from the trigram index.
-    matches = RawSQL(
-        f"(kb_errorentry.search_vector @@ {_TSQUERY}"
-        " OR %s <%% (kb_errorentry.title || ' ' || kb_errorentry.message))",
-        [query, query],
-    )
-    rank = RawSQL(
-        f"ts_rank_cd(kb_errorentry.search_vector, {_TSQUERY}, 32)"
-        " + 0.5 * word_similarity(%s, kb_errorentry.title || ' ' || kb_errorentry.message)",
-        [query, query],
-        output_field=FloatField(),
-    )
+    vector_match = f"kb_errorentry.search_vector @@ {_TSQUERY}"
+    rank_sql = f"ts_rank_cd(kb_errorentry.search_vector, {_TSQUERY}, 32)"
+    if _uses_operators(query):
+        # The reader asked for exact logic (a phrase, an exclusion, an or): no fuzzy extras.
+        matches = RawSQL(f"({vector_match})", [query])
+        rank = RawSQL(rank_sql, [query], output_field=FloatField())
+    else:
+        # `<%` is word similarity above pg_trgm's threshold, answered from the trigram index: typos.
+        text = "(kb_errorentry.title || ' ' || kb_errorentry.message)"
+        matches = RawSQL(f"({vector_match} OR %s <%% {text})", [query, query])
+        rank = RawSQL(f"{rank_sql} + 0.5 * word_similarity(%s, {text})", [query, query], output_field=FloatField())
     return (
         entries.annotate(matches=matches)
         .filter(matches=True)

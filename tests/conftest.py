@@ -1,5 +1,9 @@
 import pytest
+from django.contrib.auth.models import Group, User
 from django.core.management import call_command
+from django.test import Client
+
+from api.models import CuratorToken
 
 
 @pytest.fixture
@@ -34,3 +38,60 @@ def page(live_server, monkeypatch):
 def live_seed(transactional_db) -> None:
     """The fixtures, committed, so that the live server's threads see them."""
     call_command("import_errors", "fixtures/sglang.json", "fixtures/python-projects.json")
+
+
+class GitRepo:
+    """A small git repository of our own code, committed step by step, for harvest tests."""
+
+    def __init__(self, root) -> None:
+        import subprocess
+
+        self.root = root
+        self._run = lambda *args: subprocess.run(
+            ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", *args],
+            cwd=root, check=True, capture_output=True, text=True,
+        ).stdout.strip()  # fmt: skip
+        self._run("init", "-q", "-b", "main")
+
+    def write(self, path: str, text: str) -> None:
+        import textwrap
+
+        target = self.root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(textwrap.dedent(text).lstrip("\n"))
+
+    def remove(self, path: str) -> None:
+        (self.root / path).unlink()
+
+    def commit(self, message: str = "change") -> str:
+        self._run("add", "-A")
+        self._run("commit", "-q", "--allow-empty", "-m", message)
+        return self._run("rev-parse", "HEAD")
+
+
+@pytest.fixture
+def git_repo(tmp_path) -> GitRepo:
+    root = tmp_path / "checkout"
+    root.mkdir()
+    return GitRepo(root)
+
+
+@pytest.fixture
+def curator(db) -> User:
+    """A curator as the "curators" group makes one: may write entries, is not staff (so no admin)."""
+    user = User.objects.create_user("tool-owner", "owner@example.com", "a-long-password")
+    user.groups.add(Group.objects.get(name="curators"))
+    return user
+
+
+@pytest.fixture
+def curator_key(curator: User) -> str:
+    """The key of a token of the curator's, as the admin shows it once."""
+    _, key = CuratorToken.objects.create_key(name="importer", user=curator)
+    return key
+
+
+@pytest.fixture
+def token_client(curator_key: str) -> Client:
+    """A client that sends the curator's token with every request."""
+    return Client(headers={"Authorization": f"Token {curator_key}"})

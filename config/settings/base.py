@@ -6,7 +6,7 @@ import dj_database_url
 from csp.constants import NONCE
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -28,6 +28,9 @@ INSTALLED_APPS = [
     "django_filters",
     "simple_history",
     "axes",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "rest_framework_api_key",
     "kb",
     "api",
 ]
@@ -105,6 +108,10 @@ try:
     DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=env_int("CONN_MAX_AGE", 60))}
 except ValueError as exc:
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL Django can use: {exc}") from None
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Search's typo matching (`<%`, answered from the trigram index) uses this threshold; pg_trgm's
+    # default of 0.6 misses a single swapped pair of letters in a short query.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c pg_trgm.word_similarity_threshold=0.5"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -139,7 +146,11 @@ STORAGES = {
 }
 
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    # The token first: its WWW-Authenticate header is what makes an anonymous write a 401 rather than a 403.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "api.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
@@ -148,6 +159,38 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "api.problems.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    "DEFAULT_SCHEMA_CLASS": "api.schema.ProblemAutoSchema",
+    # A view with a `throttle_scope` is rate-limited for anonymous clients; the entries' views add search and writes.
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonymousScopedThrottle"],
+    # Clients are told apart by address: X-Forwarded-For counts only as far as our own proxies wrote it.
+    "NUM_PROXIES": AXES_IPWARE_PROXY_COUNT,
+    # Counted in the default cache, which every worker shares.
+    "DEFAULT_THROTTLE_RATES": {
+        "match": env_rate("THROTTLE_MATCH", "60/minute"),
+        "search": env_rate("THROTTLE_SEARCH", "60/minute"),
+        "write": env_rate("THROTTLE_WRITE", "600/hour"),
+    },
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "errorkb API",
+    "DESCRIPTION": (
+        "The errors open-source projects raise: what they mean, what triggers them, how to fix them.\n\n"
+        "Reads are public. Writes need a curator's token (`Authorization: Token <key>`, or `Bearer <key>`), "
+        "made in the admin, and the matching Django permission. Every error is `application/problem+json` "
+        "(RFC 9457)."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "defaultModelsExpandDepth": 0},
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": "kb.models.ErrorEntry.Status",
+        "KindEnum": "kb.models.ErrorEntry.Kind",
+        "MethodEnum": "kb.models.ErrorEntry.Method",
+    },
 }
 
 # Links on pages and in the JSON are absolute when this is set (e.g. https://errorkb.example).

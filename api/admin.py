@@ -1,0 +1,26 @@
+"""API tokens in the admin: the key is shown once, in the message after "Save"; only its hash is kept."""
+
+from django.contrib import admin
+from rest_framework_api_key.admin import APIKeyModelAdmin
+from rest_framework_api_key.models import APIKey
+
+from api.models import CuratorToken
+
+# The library's own key model has no user; ours replaces it.
+if admin.site.is_registered(APIKey):
+    admin.site.unregister(APIKey)
+
+
+@admin.register(CuratorToken)
+class CuratorTokenAdmin(APIKeyModelAdmin):
+    list_display = ("prefix", "name", "user", "created", "last_used_at", "expiry_date", "_has_expired", "revoked")
+    list_filter = ("revoked", "created")
+    search_fields = ("name", "prefix", "user__username")
+    list_select_related = ("user",)
+    autocomplete_fields = ("user",)
+    fields = ("name", "user", "prefix", "expiry_date", "revoked", "last_used_at")
+
+    def get_readonly_fields(self, request, obj=None) -> tuple[str, ...]:
+        readonly = (*super().get_readonly_fields(request, obj), "last_used_at")
+        # A token changes hands never: make a new one for the other curator.
+        return (*readonly, "user") if obj is not None else readonly

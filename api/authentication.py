@@ -1,0 +1,41 @@
+"""`Authorization: Token <key>` (or `Bearer <key>`): the request acts as the token's curator."""
+
+from datetime import timedelta
+
+from django.utils import timezone
+from rest_framework import authentication, exceptions
+from rest_framework.request import Request
+
+from api.models import CuratorToken
+
+KEYWORDS = ("token", "bearer")
+# Recording every use would make each API call a write; once a minute says enough about a token's use.
+LAST_USED_RESOLUTION = timedelta(minutes=1)
+
+
+class TokenAuthentication(authentication.BaseAuthentication):
+    keyword = "Token"
+
+    def authenticate(self, request: Request):
+        header = authentication.get_authorization_header(request).decode("latin-1")
+        keyword, _, key = header.partition(" ")
+        if keyword.lower() not in KEYWORDS:
+            return None
+        key = key.strip()
+        if not key or " " in key:
+            raise exceptions.AuthenticationFailed("Give one token: Authorization: Token <key>.")
+        prefix = key.partition(".")[0]
+        token = CuratorToken.objects.get_usable_keys().select_related("user").filter(prefix=prefix).first()
+        if token is None or not token.is_valid(key):
+            raise exceptions.AuthenticationFailed("Unknown or revoked token.")
+        if token.has_expired:
+            raise exceptions.AuthenticationFailed("This token has expired.")
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed("This token's user is inactive.")
+        now = timezone.now()
+        if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
+            CuratorToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        return token.user, token
+
+    def authenticate_header(self, request: Request) -> str:
+        return f'{self.keyword} realm="api"'

@@ -1,0 +1,61 @@
+"""Rate limits, counted in the default cache that every worker shares. Rates: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].
+
+Scopes: "match" (a view's `throttle_scope`, anonymous clients), "search" (?search=, anonymous clients) and
+"write" (every unsafe request, anonymous attempts included: by address, or by curator for a token)."""
+
+from rest_framework import throttling
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+
+
+class _LiveRates:
+    """DRF copies the rates into the class when it is defined; reading them per request lets settings change them."""
+
+    scope: str | None
+
+    def get_rate(self) -> str | None:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+def _anonymous_key(throttle: throttling.SimpleRateThrottle, request: Request) -> str | None:
+    if request.user and request.user.is_authenticated:
+        return None  # curators and their tools are trusted with lookups and searches
+    return throttle.cache_format % {"scope": throttle.scope, "ident": throttle.get_ident(request)}
+
+
+class AnonymousScopedThrottle(_LiveRates, throttling.ScopedRateThrottle):
+    """Anonymous clients of any view that names a `throttle_scope` (e.g. "match"), by address."""
+
+    def get_cache_key(self, request: Request, view) -> str | None:
+        return _anonymous_key(self, request)
+
+
+class SearchThrottle(_LiveRates, throttling.SimpleRateThrottle):
+    """Anonymous searches (`?search=`): they cost far more than a plain listing."""
+
+    scope = "search"
+
+    def allow_request(self, request: Request, view) -> bool:
+        if "search" not in request.query_params:
+            return True
+        return super().allow_request(request, view)
+
+    def get_cache_key(self, request: Request, view) -> str | None:
+        return _anonymous_key(self, request)
+
+
+class WriteThrottle(_LiveRates, throttling.SimpleRateThrottle):
+    """Every write attempt: a curator's token by its user, anything else by address."""
+
+    scope = "write"
+
+    def allow_request(self, request: Request, view) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return super().allow_request(request, view)
+
+    def get_cache_key(self, request: Request, view) -> str:
+        user = request.user
+        ident = f"user-{user.pk}" if user and user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}

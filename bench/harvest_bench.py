@@ -1,0 +1,83 @@
+"""Harvest Django's own source and time it, against a baseline taken in the same run.
+
+    scripts/with-postgres .venv/bin/python bench/harvest_bench.py [PATH] [--prefix django]
+
+The machine is shared and noisy, so the figure that matters is the ratio to the baseline (plain
+`ast.parse` of the same files, which any harvester has to pay): it moves far less than seconds do.
+The issue's budget: under 30 s on two cores for Django's ~900 files, first harvest, into the database."""
+
+import argparse
+import ast
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.test.utils import setup_test_environment, teardown_test_environment  # noqa: E402
+
+from kb.harvest.run import Target, harvest  # noqa: E402
+from kb.harvest.scan import read_source  # noqa: E402
+from kb.harvest.sources import collect_files  # noqa: E402
+
+BUDGET_SECONDS = 30.0
+
+
+def baseline(root: Path, prefix: str) -> tuple[int, float]:
+    files = collect_files(root, prefix=prefix, excludes=[])
+    started = time.perf_counter()
+    for source in files:
+        ast.parse(read_source(source.absolute.read_bytes()))
+    return len(files), time.perf_counter() - started
+
+
+def main() -> None:
+    import django as installed
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", nargs="?", default=str(Path(installed.__file__).parent))
+    parser.add_argument("--prefix", default="django")
+    parser.add_argument("--commit", default=installed.get_version())
+    options = parser.parse_args()
+    root = Path(options.path)
+
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        files, parse_seconds = baseline(root, options.prefix)
+        target = Target(root=root, owner="django", name="django", commit=options.commit, prefix=options.prefix)
+        started = time.perf_counter()
+        first = harvest(target=target, progress=False)
+        first_seconds = time.perf_counter() - started
+        started = time.perf_counter()
+        second = harvest(target=target, progress=False)
+        second_seconds = time.perf_counter() - started
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        teardown_test_environment()
+
+    print(f"files: {files}, sites: {len(first.scan.sites)}, entries created: {first.outcome.new}")
+    print(f"database: {connection.vendor}")
+    print(f"baseline (ast.parse of the same files): {parse_seconds:.2f} s")
+    changed = second.outcome.new + second.outcome.updated
+    timings = [
+        ("first harvest (read, extract, write)", first_seconds),
+        ("second harvest (nothing to change)", second_seconds),
+    ]
+    for label, seconds in timings:
+        print(f"{label + ':':40} {seconds:.2f} s  = {seconds / parse_seconds:.1f}x baseline")
+    print(f"second harvest: {second.outcome.unchanged} entries unchanged, {changed} changed")
+    verdict = "within" if first_seconds < BUDGET_SECONDS else "OVER"
+    print(f"budget: {BUDGET_SECONDS:.0f} s for the first harvest: {verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,546 @@
+"""Raise sites of one module: `raise`, `assert ..., msg`, `warnings.warn` and `self.fail(...)` helpers."""
+
+import ast
+import functools
+from collections import Counter
+from dataclasses import dataclass, field
+
+from kb.harvest.classes import ClassIndex, ClassInfo, dict_items
+from kb.harvest.imports import ModuleInfo, Resolver, dotted
+from kb.harvest.messages import (
+    Binding,
+    BranchPath,
+    Field,
+    MessageBuilder,
+    Parts,
+    exclusive,
+    format_template,
+    has_text,
+    message_of,
+    percent_format,
+    signature_of,
+    terminal_name,
+)
+
+SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
+_MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")
+_FOREVER = 10**9
+_MODEL_EXCEPTIONS = {
+    "DoesNotExist": "django.core.exceptions.ObjectDoesNotExist",
+    "MultipleObjectsReturned": "django.core.exceptions.MultipleObjectsReturned",
+}
+
+
+@dataclass(frozen=True)
+class FoundSite:
+    exception_type: str
+    kind: str
+    message: str
+    signature: str
+    path: str
+    line: int
+    function: str
+    snippet: str
+    snippet_start: int
+    variants: tuple[tuple[str, str], ...] = ()  # other wordings of the same raise: (message, signature)
+
+    @property
+    def site_key(self) -> str:
+        return f"{self.path}::{self.function}"
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """What makes two sites one entry: type and signature, or type and site when there is no signature."""
+        return (self.exception_type, self.signature, "" if self.signature else self.site_key)
+
+
+@dataclass
+class ModuleResult:
+    sites: list[FoundSite] = field(default_factory=list)
+    skipped: Counter = field(default_factory=Counter)
+    unresolved: set[tuple[str, str]] = field(default_factory=set)
+
+
+class ModuleEnv:
+    """A module's top level seen from anywhere: its last binding of each name."""
+
+    def __init__(self, info: ModuleInfo, index: ClassIndex) -> None:
+        self.info = info
+        self.index = index
+
+    def binding(self, name: str, line: int, path: BranchPath = ()) -> Binding | None:
+        if name not in self.info.assigned:
+            return None
+        return Binding(self.info.assigned[name], _FOREVER, self)
+
+    def attribute(self, parts: list[str]) -> Parts | None:
+        owner = self.index.resolver.qualify(parts[:1], self.info)
+        return _class_attribute(self.index, owner, parts[1]) if owner else None
+
+    def error_message(self, key: str) -> Parts | None:
+        return None
+
+    def item(self, parts: list[str], key: str, line: int) -> Parts | None:
+        """`MESSAGES["key"]` for a dict bound to a name."""
+        bound = self.binding(parts[0], line) if len(parts) == 1 else None
+        if bound is None or not isinstance(bound.expr, ast.Dict):
+            return None
+        value = dict_items(bound.expr).get(key)
+        return None if value is None else MessageBuilder(bound.env).rebuild(value, bound.line)
+
+    def method_result(self, name: str, depth: int) -> Parts | None:
+        return None
+
+
+def _rebuild_in(info: ClassInfo, expr: ast.expr, index: ClassIndex, owner: str, depth: int = 0) -> Parts | None:
+    return MessageBuilder(ClassEnv(info.module, index, owner)).rebuild(expr, _FOREVER, depth)
+
+
+def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
+    found, stack = [], list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            found.append(node)
+        elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _class_attribute(index: ClassIndex, owner: str, name: str) -> Parts | None:
+    found = index.attribute(owner, name)
+    return None if found is None else _rebuild_in(found[1], found[0], index, owner)
+
+
+class ClassEnv(ModuleEnv):
+    """A class body's expressions: module names, plus `self.x` looked up through the class's ancestors."""
+
+    def __init__(self, info: ModuleInfo, index: ClassIndex, owner: str | None) -> None:
+        super().__init__(info, index)
+        self.owner = owner
+
+    def attribute(self, parts: list[str]) -> Parts | None:
+        if parts[0] in ("self", "cls"):
+            return _class_attribute(self.index, self.owner, parts[1]) if self.owner else None
+        return super().attribute(parts)
+
+    def error_message(self, key: str) -> Parts | None:
+        found = self.index.error_message(self.owner, key) if self.owner else None
+        return None if found is None else _rebuild_in(found[1], found[0], self.index, self.owner)
+
+    def item(self, parts: list[str], key: str, line: int) -> Parts | None:
+        if parts[0] in ("self", "cls") and len(parts) == 2 and self.owner:
+            found = self.index.attribute(self.owner, parts[1])
+            if found is None or not isinstance(found[0], ast.Dict):
+                return None
+            value = dict_items(found[0]).get(key)
+            return None if value is None else _rebuild_in(found[1], value, self.index, self.owner)
+        return super().item(parts, key, line)
+
+    def method_result(self, name: str, depth: int) -> Parts | None:
+        found = self.index.method(self.owner, name) if self.owner else None
+        if found is None:
+            return None
+        returns = [r for r in _returns(found[0]) if r.value is not None]
+        if len(returns) != 1:
+            return None
+        return _rebuild_in(found[1], returns[0].value, self.index, self.owner, depth)
+
+
+class Scope(ClassEnv):
+    """One function (or the module body): its bindings in line order, for `msg = "..."; raise X(msg)`."""
+
+    def __init__(
+        self, info: ModuleInfo, index: ClassIndex, *, owner: str | None, qualname: str,
+        parent: "Scope | None", span: tuple[int, int], params: dict[str, ast.expr | None],
+    ) -> None:  # fmt: skip
+        super().__init__(info, index, owner)
+        self.qualname = qualname
+        self.parent = parent
+        self.span = span
+        self.params = params
+        self.bindings: dict[str, list[Binding]] = {}
+        self.imports: dict[str, str] = {}  # imports inside the function, common in Django to break cycles
+
+    @property
+    def is_module(self) -> bool:
+        return self.owner is None and not self.qualname
+
+    def bind(
+        self, name: str, line: int, expr: ast.expr | None, *, augmented: bool = False, path: BranchPath = ()
+    ) -> None:
+        self.bindings.setdefault(name, []).append(Binding(expr, line, self, augmented, path))
+
+    def reaching(self, name: str, line: int, path: BranchPath) -> list[Binding]:
+        """The bindings of `name` that may hold at `line`, latest first: the last one, and those before it
+        in other arms of the same `if` (`if a: msg = "x" else: msg = "y"`); an earlier one it overwrites, no."""
+        earlier = [b for b in self.bindings.get(name, ()) if b.line < line and not exclusive(b.path, path)]
+        found: list[Binding] = []
+        for bound in sorted(earlier, key=lambda b: -b.line):
+            if found and not all(exclusive(bound.path, other.path) for other in found):
+                break
+            found.append(bound)
+        return found
+
+    def local_names(self) -> frozenset[str]:
+        """Names bound in this function or an enclosing one (closures); top-level names are the resolver's."""
+        if self.is_module:
+            return frozenset()
+        own = frozenset(self.bindings) | frozenset(self.params)
+        return own | self.parent.local_names() if self.parent is not None else own
+
+    def imported(self, name: str) -> str | None:
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.imports:
+                return scope.imports[name]
+            scope = scope.parent
+        return None
+
+    def binding(self, name: str, line: int, path: BranchPath = ()) -> Binding | None:
+        reaching = self.reaching(name, line, path)
+        if reaching:
+            return reaching[0]
+        if name in self.params or name in self.bindings:
+            return Binding(None, line, self)  # a parameter, or bound later: only known at run time
+        if self.parent is not None:
+            return self.parent.binding(name, _FOREVER)
+        return super().binding(name, line)
+
+
+class ModuleExtractor:
+    def __init__(self, *, tree: ast.Module, lines: list[str], path: str, info: ModuleInfo, index: ClassIndex) -> None:
+        self.tree = tree
+        self.lines = lines
+        self.path = path
+        self.info = info
+        self.index = index
+        self.resolver: Resolver = index.resolver
+        self.result = ModuleResult()
+        self._path: BranchPath = ()  # the branch path of the candidate being read
+
+    def extract(self) -> ModuleResult:
+        scope = Scope(self.info, self.index, owner=None, qualname="", parent=None, span=(1, len(self.lines)), params={})
+        self._scope(self.tree.body, scope, class_prefix="", class_qualname=None)
+        return self.result
+
+    # --- walking ---------------------------------------------------------------------------------
+
+    def _scope(self, body: list[ast.stmt], scope: Scope, *, class_prefix: str, class_qualname: str | None) -> None:
+        """Bindings and candidate sites of one scope, in source order; nested scopes walked on their own."""
+        candidates: list[tuple[ast.AST, BranchPath]] = []
+        nested: list[ast.AST] = []
+        stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
+        while stack:
+            node, path = stack.pop()
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                nested.append(node)
+                scope.bind(node.name, node.lineno, None, path=path)
+                continue
+            if isinstance(node, ast.Lambda):
+                continue
+            self._record_binding(node, scope, path)
+            if isinstance(node, ast.Raise | ast.Assert | ast.Call):
+                candidates.append((node, path))
+            stack.extend(reversed(_children(node, path)))
+        for node, path in candidates:
+            self._path = path
+            self._candidate(node, scope)
+        self._path = ()
+        for node in nested:
+            if isinstance(node, ast.ClassDef):
+                prefix = f"{class_prefix}{node.name}"
+                owner = f"{class_qualname or self.info.name}.{node.name}"
+                class_scope = Scope(
+                    self.info, self.index, owner=owner, qualname=prefix, parent=scope.parent,
+                    span=_span(node), params={},
+                )  # fmt: skip
+                self._scope(node.body, class_scope, class_prefix=f"{prefix}.", class_qualname=owner)
+            else:
+                qualname = f"{class_prefix}{node.name}" if class_prefix else _join(scope.qualname, node.name)
+                function_scope = Scope(
+                    self.info, self.index, owner=class_qualname or scope.owner, qualname=qualname,
+                    parent=scope if scope.qualname and not class_prefix else None, span=_span(node),
+                    params=_params(node.args),
+                )  # fmt: skip
+                self._scope(node.body, function_scope, class_prefix="", class_qualname=None)
+
+    def _record_binding(self, node: ast.AST, scope: Scope, path: BranchPath) -> None:
+        bind = functools.partial(scope.bind, path=path)
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                value = node.value if len(node.targets) == 1 else None
+                for name in _target_names(target):
+                    bind(name, node.lineno, value if isinstance(target, ast.Name) else None)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            augmented = isinstance(node.op, ast.Add)
+            bind(node.target.id, node.lineno, node.value if augmented else None, augmented=augmented)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            bind(node.target.id, node.lineno, node.value)
+        elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+            for name in _target_names(node.target):
+                bind(name, getattr(node, "lineno", getattr(node.target, "lineno", 0)), None)
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            for name in _target_names(node.optional_vars):
+                bind(name, node.optional_vars.lineno, None)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bind(node.name, node.lineno, None)
+        elif isinstance(node, ast.NamedExpr):
+            bind(node.target.id, node.lineno, node.value)
+        elif isinstance(node, ast.Import) and not scope.is_module:
+            for alias in node.names:
+                local = alias.asname or alias.name.split(".")[0]
+                scope.imports[local] = alias.name if alias.asname else local
+        elif isinstance(node, ast.ImportFrom) and not scope.is_module:
+            source = self.info.absolute(node.module, node.level)
+            for alias in node.names:
+                scope.imports[alias.asname or alias.name] = f"{source}.{alias.name}" if source else alias.name
+
+    # --- candidates ------------------------------------------------------------------------------
+
+    def _candidate(self, node: ast.AST, scope: Scope) -> None:
+        if isinstance(node, ast.Raise):
+            self._raise(node, scope)
+        elif isinstance(node, ast.Assert):
+            if node.msg is None:
+                self._skip("assert without a message")
+            else:
+                self._add_options("AssertionError", "error", self._options(node.msg, node.lineno, scope), node, scope)
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute) and func.attr == "fail" and _is_self(func.value):
+                self._fail(node, scope)
+            elif terminal_name(func) in ("warn", "warn_explicit"):
+                self._warning(node, scope)
+
+    def _raise(self, node: ast.Raise, scope: Scope) -> None:
+        if node.exc is None:
+            self._skip("re-raises the exception being handled")
+            return
+        call = node.exc if isinstance(node.exc, ast.Call) else None
+        target = call.func if call else node.exc
+        exception_type = self._exception_type(target, scope)
+        if exception_type is None:
+            return
+        message = _message_argument(call)
+        options = self._options(message, node.lineno, scope) if message is not None else [[]]
+        default = self._default_detail(exception_type)
+        # DRF's APIException subclasses: `raise NotFound()` says its `default_detail`, and
+        # `raise MethodNotAllowed(request.method)` formats its own "{method}" template.
+        readable = any(has_text(f) for option in options for f in option)
+        if default is not None and (message is None or (not readable and any(isinstance(p, Field) for p in default))):
+            options = [[default]]
+        params = next((k.value for k in call.keywords if k.arg == "params"), None) if call else None
+        if params is not None:
+            # Django's ValidationError fills "%(name)s" from params= itself.
+            options = [[percent_format(f, params) for f in option] for option in options]
+        self._add_options(exception_type, "error", options, node, scope)
+
+    def _exception_type(self, target: ast.expr, scope: Scope) -> str | None:
+        parts = dotted(target)
+        if parts is None:
+            self._skip("exception type is computed at run time", scope)
+            return None
+        if parts[0] in scope.local_names() and len(parts) == 1:
+            default = self._param_default(parts[0], scope)
+            if default is not None:
+                return self._exception_type(default, scope)
+            self._skip("raises an exception object held in a variable", scope)
+            return None
+        imported = scope.imported(parts[0])
+        if imported is not None:
+            qualified = self.resolver.canonical(".".join([imported, *parts[1:]]))
+        else:
+            qualified = self.resolver.qualify(parts, self.info, local_names=scope.local_names())
+        if qualified is None and parts[-1] in _MODEL_EXCEPTIONS and len(parts) > 1:
+            # self.model.DoesNotExist: each Django model's own subclass, created at run time.
+            qualified = _MODEL_EXCEPTIONS[parts[-1]]
+        if qualified is None:
+            self._skip("exception type is computed at run time", scope)
+            return None
+        if self.resolver.is_function(qualified):
+            self._skip("raises what a function returns", scope)
+            return None
+        return qualified
+
+    def _param_default(self, name: str, scope: Scope) -> ast.expr | None:
+        # def fail(self, msg, exc=TemplateSyntaxError): `raise exc(msg)` raises the default's type.
+        if name in scope.bindings:
+            return None
+        default = scope.params.get(name)
+        return default if default is not None and dotted(default) else None
+
+    def _default_detail(self, exception_type: str) -> Parts | None:
+        found = self.index.attribute(exception_type, "default_detail")
+        if found is None:
+            return None
+        parts = _rebuild_in(found[1], found[0], self.index, exception_type)
+        return format_template(parts) if parts else None
+
+    def _fail(self, node: ast.Call, scope: Scope) -> None:
+        """`self.fail("key")` (DRF fields) or `self.fail("message")` (Jinja, Click): the helper raises."""
+        owner = scope.owner
+        helper = self.index.fail_helper(owner) if owner else None
+        if helper is None or not node.args:
+            self._skip("fail() helper not found")
+            return
+        exception_type = self._helper_type(helper)
+        if exception_type is None:
+            self._skip("fail() helper raises a type computed at run time")
+            return
+        first = node.args[0]
+        keyed = None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            keyed = self.index.error_message(owner, first.value)
+        if keyed is not None:
+            parts = _rebuild_in(keyed[1], keyed[0], self.index, owner)
+            forms = [format_template(parts)] if parts else []
+            self._add(exception_type, "error", forms, node, scope)
+        else:
+            self._add_options(exception_type, "error", self._options(first, node.lineno, scope), node, scope)
+
+    def _helper_type(self, helper: ClassInfo) -> str | None:
+        fail = helper.fail
+        raises = [n for n in ast.walk(fail) if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call)]
+        if not raises:
+            return None
+        # The last raise is the one that carries the message; earlier ones guard against a missing key.
+        target = max(raises, key=lambda n: n.lineno).exc.func
+        params = _params(fail.args)
+        parts = dotted(target)
+        if parts and len(parts) == 1 and parts[0] in params:
+            default = params[parts[0]]
+            parts = dotted(default) if default is not None else None
+        return self.resolver.qualify(parts, helper.module) if parts else None
+
+    def _warning(self, node: ast.Call, scope: Scope) -> None:
+        parts = dotted(node.func) or ["?"]
+        imported = scope.imported(parts[0])
+        qualified = ".".join([imported, *parts[1:]]) if imported else self.resolver.qualify(parts, self.info)
+        if qualified not in ("warnings.warn", "warnings.warn_explicit") or not node.args:
+            return
+        message = node.args[0]
+        category_expr = node.args[1] if len(node.args) > 1 else None
+        category_expr = next((k.value for k in node.keywords if k.arg == "category"), category_expr)
+        category = "UserWarning"
+        if isinstance(message, ast.Call) and dotted(message.func) and not terminal_name(message.func).islower():
+            # warnings.warn(SomeWarning("...")): the instance carries both the category and the message.
+            category_expr, message = message.func, _message_argument(message)
+        if category_expr is not None:
+            category = self._exception_type(category_expr, scope)
+            if category is None:
+                return
+        options = self._options(message, node.lineno, scope) if message is not None else [[]]
+        self._add_options(category, "warning", options, node, scope)
+
+    # --- recording -------------------------------------------------------------------------------
+
+    def _options(self, expr: ast.expr, line: int, scope: Scope) -> list[list[Parts]]:
+        """One list of wordings per distinct message: `msg` set in two arms of an `if` gives two messages."""
+        builder = MessageBuilder(scope, self._path)
+        if isinstance(expr, ast.Name):
+            reaching = scope.reaching(expr.id, line, self._path)
+            if len(reaching) > 1:
+                return [builder.binding_forms(expr.id, bound) for bound in reversed(reaching)]
+        return [builder.forms(expr, line)]
+
+    def _add_options(
+        self, exception_type: str, kind: str, options: list[list[Parts]], node: ast.AST, scope: Scope
+    ) -> None:
+        readable = [option for option in options if any(has_text(f) for f in option)]
+        if not readable:
+            self._add(exception_type, kind, options[0] if options else [], node, scope)
+            return
+        seen = set()
+        for option in readable:
+            signature = signature_of(next(f for f in option if has_text(f)))
+            if signature not in seen:
+                seen.add(signature)
+                self._add(exception_type, kind, option, node, scope)
+
+    def _add(self, exception_type: str, kind: str, forms: list[Parts], node: ast.AST, scope: Scope) -> None:
+        readable = [f for f in forms if has_text(f)]
+        if readable:
+            message, signature = message_of(readable[0]), signature_of(readable[0])
+        else:
+            # Not rebuilt (or no message at all): an entry keyed by its site, never pooled per type.
+            message, signature = (message_of(forms[0]) if forms else ""), ""
+        variants = tuple(
+            dict.fromkeys((message_of(f), signature_of(f)) for f in readable[1:] if signature_of(f) != signature)
+        )
+        start, snippet = self._snippet(node, scope)
+        site = FoundSite(
+            exception_type=exception_type, kind=kind, message=message, signature=signature, path=self.path,
+            line=node.lineno, function=scope.qualname, snippet=snippet, snippet_start=start, variants=variants,
+        )  # fmt: skip
+        self.result.sites.append(site)
+
+    def _snippet(self, node: ast.AST, scope: Scope) -> tuple[int, str]:
+        first, last = scope.span
+        start = max(first, node.lineno - SNIPPET_CONTEXT, 1)
+        end = min(last, (node.end_lineno or node.lineno) + SNIPPET_CONTEXT, len(self.lines))
+        while start < node.lineno and not self.lines[start - 1].strip():
+            start += 1
+        while end > node.lineno and not self.lines[end - 1].strip():
+            end -= 1
+        return start, "\n".join(self.lines[start - 1 : end])
+
+    def _skip(self, reason: str, unresolved_in: Scope | None = None) -> None:
+        self.result.skipped[reason] += 1
+        if unresolved_in is not None:
+            self.result.unresolved.add((self.path, unresolved_in.qualname))
+
+
+def _children(node: ast.AST, path: BranchPath) -> list[tuple[ast.AST, BranchPath]]:
+    """Child nodes with their branch path: each arm of an `if` (or `match` case) is a branch of its own."""
+    if isinstance(node, ast.If):
+        return [
+            (node.test, path),
+            *((child, (*path, (id(node), 0))) for child in node.body),
+            *((child, (*path, (id(node), 1))) for child in node.orelse),
+        ]
+    if isinstance(node, ast.Match):
+        return [(node.subject, path), *((case, (*path, (id(node), n))) for n, case in enumerate(node.cases))]
+    return [(child, path) for child in ast.iter_child_nodes(node)]
+
+
+def _message_argument(call: ast.Call | None) -> ast.expr | None:
+    if call is None:
+        return None
+    if call.args and not isinstance(call.args[0], ast.Starred):
+        return call.args[0]
+    return next((k.value for k in call.keywords if k.arg in _MESSAGE_KEYWORDS), None)
+
+
+def _is_self(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == "self"
+
+
+def _span(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> tuple[int, int]:
+    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    return first, node.end_lineno or node.lineno
+
+
+def _params(args: ast.arguments) -> dict[str, ast.expr | None]:
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    params = {a.arg: d for a, d in zip(positional, defaults, strict=True)}
+    params.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)})
+    for extra in (args.vararg, args.kwarg):
+        if extra is not None:
+            params[extra.arg] = None
+    return params
+
+
+def _target_names(target: ast.expr) -> list[str]:
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Tuple | ast.List):
+        return [n for element in target.elts for n in _target_names(element)]
+    if isinstance(target, ast.Starred):
+        return _target_names(target.value)
+    return []
+
+
+def _join(prefix: str, name: str) -> str:
+    return f"{prefix}.{name}" if prefix else name

@@ -1,0 +1,87 @@
+"""The two services behind the commands: `harvest` writes, `verify` only reads."""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from django.db import transaction
+
+from kb.harvest.extract import FoundSite
+from kb.harvest.plan import Plan, make_plan
+from kb.harvest.scan import Scan, scan
+from kb.harvest.store import Outcome, save_plan
+from kb.harvest.suggest import refresh_suggestions
+from kb.models import ErrorEntry, RaiseSite, Repository
+
+
+@dataclass(frozen=True)
+class Target:
+    """What to read and which repository it is: checked by the command before anything runs."""
+
+    root: Path
+    owner: str
+    name: str
+    commit: str
+    prefix: str = ""
+    excludes: tuple[str, ...] = ()
+
+
+@dataclass
+class HarvestResult:
+    scan: Scan
+    outcome: Outcome
+    suggestions_changed: int
+
+
+@dataclass
+class VerifyResult:
+    scan: Scan
+    moved: list[tuple[ErrorEntry, RaiseSite, FoundSite]] = field(default_factory=list)
+    reworded: list[tuple[ErrorEntry, FoundSite]] = field(default_factory=list)
+    gone: list[ErrorEntry] = field(default_factory=list)
+    new: int = 0
+
+    @property
+    def problems(self) -> int:
+        return len(self.moved) + len(self.reworded) + len(self.gone)
+
+
+def _scan(target: Target, progress: bool | None, progress_file: TextIO | None) -> Scan:
+    return scan(
+        target.root, prefix=target.prefix, excludes=list(target.excludes), progress=progress,
+        progress_file=progress_file,
+    )  # fmt: skip
+
+
+def _plan(found: Scan, repository: Repository) -> Plan:
+    entries = ErrorEntry.objects.filter(repository=repository).prefetch_related("sites", "variants")
+    return make_plan(found, entries)
+
+
+def harvest(*, target: Target, progress: bool | None = None, progress_file: TextIO | None = None) -> HarvestResult:
+    found = _scan(target, progress, progress_file)
+    with transaction.atomic():
+        repository, _ = Repository.objects.get_or_create(owner=target.owner, name=target.name)
+        plan = _plan(found, repository)
+        outcome = save_plan(plan=plan, repository=repository, commit=target.commit)
+        suggestions = refresh_suggestions(repository=repository)
+    return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)
+
+
+def verify(
+    *, target: Target, repository: Repository, progress: bool | None = None, progress_file: TextIO | None = None
+) -> VerifyResult:
+    found = _scan(target, progress, progress_file)
+    plan = _plan(found, repository)
+    result = VerifyResult(scan=found, gone=list(plan.removed))
+    for item in plan.entries:
+        if item.is_new:
+            result.new += 1
+            continue
+        if item.wording_changed:
+            result.reworded.append((item.entry, item.head))
+        result.moved.extend((item.entry, site, site_found) for site, site_found in item.changed)
+        if item.dropped and not item.changed and not item.wording_changed:
+            # A site gone while the entry is still raised elsewhere: its page points at code that is not there.
+            result.moved.extend((item.entry, site, None) for site in item.dropped)
+    return result

@@ -1,0 +1,89 @@
+"""Read every file once, index the modules and classes, then extract the raise sites: no database here."""
+
+import ast
+import io
+import sys
+import tokenize
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from tqdm import tqdm
+
+from kb.harvest.classes import ClassIndex, read_classes
+from kb.harvest.extract import FoundSite, ModuleExtractor
+from kb.harvest.imports import ModuleInfo, Resolver, read_module
+from kb.harvest.sources import SourceFile, collect_files
+
+
+@dataclass
+class Scan:
+    prefix: str
+    excludes: list[str]
+    files_read: int = 0
+    unparsable: list[tuple[str, str]] = field(default_factory=list)  # (path, why)
+    sites: list[FoundSite] = field(default_factory=list)
+    skipped: Counter = field(default_factory=Counter)
+    lines: dict[str, list[str]] = field(default_factory=dict)  # recorded path -> its lines, to compare snippets
+    # (path, function) of raises whose type is only known at run time: an entry there may still be raised.
+    unresolved: set[tuple[str, str]] = field(default_factory=set)
+
+
+@dataclass
+class _Parsed:
+    source: SourceFile
+    tree: ast.Module
+    lines: list[str]
+    info: ModuleInfo
+
+
+def read_source(raw: bytes) -> str:
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+    return raw.decode(encoding)
+
+
+def split_lines(text: str) -> list[str]:
+    # As the parser counts lines: str.splitlines would also break at form feeds and other separators.
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def scan(
+    root: Path, *, prefix: str = "", excludes: list[str] = (), progress: bool | None = None,
+    progress_file: TextIO | None = None,
+) -> Scan:  # fmt: skip
+    """`progress` None shows the bar only on a terminal."""
+    result = Scan(prefix=prefix, excludes=list(excludes))
+    files = collect_files(root, prefix=prefix, excludes=list(excludes))
+    bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
+    parsed: list[_Parsed] = []
+    for source in tqdm(files, desc="parsing", unit=" files", **bar):
+        try:
+            text = read_source(source.absolute.read_bytes())
+            tree = ast.parse(text, filename=source.path)
+        except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, OSError) as exc:
+            result.unparsable.append((source.path, _why(exc)))
+            continue
+        info = read_module(tree, name=source.module, is_package=source.absolute.name == "__init__.py")
+        parsed.append(_Parsed(source, tree, split_lines(text), info))
+    result.files_read = len(parsed)
+    modules: dict[str, ModuleInfo] = {}
+    for item in parsed:
+        modules.setdefault(item.info.name, item.info)
+    resolver = Resolver(modules)
+    index = ClassIndex([c for item in parsed for c in read_classes(item.tree, item.info)], resolver)
+    for item in tqdm(parsed, desc="extracting", unit=" files", **bar):
+        found = ModuleExtractor(
+            tree=item.tree, lines=item.lines, path=item.source.path, info=item.info, index=index
+        ).extract()
+        result.sites.extend(found.sites)
+        result.skipped.update(found.skipped)
+        result.unresolved.update(found.unresolved)
+        result.lines[item.source.path] = item.lines
+    return result
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, SyntaxError):
+        return f"line {exc.lineno}: {exc.msg}"
+    return f"{type(exc).__name__}: {exc}"

@@ -1,0 +1,119 @@
+"""Which files a harvest reads, under which recorded path and module name, and which commit they are at."""
+
+import fnmatch
+import os
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+# Directories no repository wants harvested: VCS metadata, caches, virtual environments.
+_SKIPPED_DIRS = {"__pycache__", "node_modules", "site-packages"}
+_REF_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,63}$")
+
+
+class SourceError(Exception):
+    """Bad input from the person running the command: said plainly, never as a traceback."""
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    absolute: Path
+    path: str  # as recorded: relative to the harvested root, with the prefix in front
+    module: str  # dotted module name, as `import` would know it
+
+
+def recorded_path(relative: str, prefix: str) -> str:
+    prefix = prefix.strip("/")
+    return f"{prefix}/{relative}" if prefix else relative
+
+
+def is_excluded(relative: str, *, prefix: str, excludes: list[str]) -> bool:
+    """A glob may be written against the path under PATH or against the recorded path; both are tried."""
+    candidates = (relative, recorded_path(relative, prefix))
+    return any(fnmatch.fnmatchcase(c, pattern) for c in candidates for pattern in excludes)
+
+
+def in_scope(path: str, *, prefix: str, excludes: list[str]) -> bool:
+    """Whether a recorded site path belongs to what this harvest reads, so that its absence means removal."""
+    prefix = prefix.strip("/")
+    if prefix and not path.startswith(f"{prefix}/"):
+        return False
+    relative = path[len(prefix) + 1 :] if prefix else path
+    return path.endswith(".py") and not is_excluded(relative, prefix=prefix, excludes=excludes)
+
+
+def collect_files(root: Path, *, prefix: str, excludes: list[str]) -> list[SourceFile]:
+    if not root.exists():
+        raise SourceError(f"{root} does not exist.")
+    if root.is_file():
+        if root.suffix != ".py":
+            raise SourceError(f"{root} is not a directory of Python files.")
+        return [SourceFile(root, recorded_path(root.name, prefix), _module_name(root, root.parent))]
+    found = []
+    package_dirs: dict[Path, bool] = {}
+    for directory, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in _SKIPPED_DIRS)
+        for filename in sorted(filenames):
+            if not filename.endswith(".py"):
+                continue
+            absolute = Path(directory, filename)
+            relative = absolute.relative_to(root).as_posix()
+            if is_excluded(relative, prefix=prefix, excludes=excludes):
+                continue
+            module = _module_name(absolute, root, package_dirs)
+            found.append(SourceFile(absolute, recorded_path(relative, prefix), module))
+    return found
+
+
+def _is_package(directory: Path, cache: dict[Path, bool]) -> bool:
+    if directory not in cache:
+        cache[directory] = (directory / "__init__.py").is_file()
+    return cache[directory]
+
+
+def _module_name(absolute: Path, root: Path, cache: dict[Path, bool] | None = None) -> str:
+    """The dotted name from the outermost enclosing package, which may lie above the harvested root.
+
+    Relative imports resolve against it, and it is what other modules import, so it is taken from the
+    `__init__.py` files on disk rather than from the recorded path (`src/` layouts, subpackages)."""
+    cache = {} if cache is None else cache
+    parts = [] if absolute.name == "__init__.py" else [absolute.stem]
+    directory = absolute.parent
+    while _is_package(directory, cache) and directory != directory.parent:
+        parts.append(directory.name)
+        directory = directory.parent
+    return ".".join(reversed(parts)) or absolute.stem
+
+
+def resolve_commit(root: Path, ref: str | None) -> str:
+    """REF as given; else HEAD's sha when PATH is (inside) a git checkout that tracks it."""
+    if ref is not None:
+        if not _REF_RE.match(ref):
+            raise SourceError(f"--commit {ref!r} is not a commit sha or tag.")
+        return ref
+    directory = root if root.is_dir() else root.parent
+    sha = _git(directory, "rev-parse", "HEAD")
+    # An installed package inside a virtual environment inside some other checkout is not that checkout:
+    # pinning its sites to the outer repository's HEAD would be wrong.
+    if sha is None or _git(directory, "check-ignore", "-q", ".") is not None:
+        raise SourceError(f"{root} is not a git checkout: give the commit sha or tag with --commit.")
+    return sha
+
+
+def _git(directory: Path, *args: str) -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(directory), *args], capture_output=True, text=True, timeout=30, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def parse_repo(value: str) -> tuple[str, str]:
+    owner, slash, name = value.partition("/")
+    valid = re.compile(r"^[A-Za-z0-9_.-]+$")
+    if not slash or not valid.match(owner) or not valid.match(name):
+        raise SourceError(f"--repo {value!r} is not OWNER/NAME (for example django/django).")
+    return owner, name

@@ -1,0 +1,90 @@
+"""Related errors for drafts: the others raised in the same function, then in the same class, nearest first."""
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import Max
+
+from kb.models import Catalogue, ErrorEntry, RaiseSite, RelatedLink, RelatedSuggestion, Repository
+
+MAX_SUGGESTIONS = 5
+
+Rank = tuple[int, int]  # (scope, distance in lines)
+
+
+def desired_suggestions(*, repository: Repository) -> dict[int, dict[int, Rank]]:
+    """source entry pk -> {target entry pk: rank}, for the repository's live drafts."""
+    live = ErrorEntry.objects.filter(repository=repository, removed_in_commit="")
+    drafts = set(live.filter(status=ErrorEntry.Status.DRAFT).values_list("pk", flat=True))
+    rows = list(RaiseSite.objects.filter(entry__in=live).values_list("entry_id", "path", "function", "line"))
+    by_function: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
+    by_class: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
+    for entry_id, path, function, line in rows:
+        if function:
+            by_function[(path, function)].append((entry_id, line or 0))
+        if "." in function:
+            by_class[(path, function.rpartition(".")[0])].append((entry_id, line or 0))
+    wanted: dict[int, dict[int, Rank]] = {}
+    for entry_id, path, function, line in rows:
+        if entry_id not in drafts or not function:
+            continue
+        ranks = wanted.setdefault(entry_id, {})
+        groups = [(RelatedSuggestion.Scope.FUNCTION, by_function[(path, function)])]
+        if "." in function:
+            groups.append((RelatedSuggestion.Scope.CLASS, by_class[(path, function.rpartition(".")[0])]))
+        for scope, neighbours in groups:
+            for other, other_line in neighbours:
+                if other != entry_id:
+                    rank = (int(scope), abs(other_line - (line or 0)))
+                    ranks[other] = min(ranks.get(other, rank), rank)
+    return {
+        source: dict(sorted(ranks.items(), key=lambda item: (item[1], item[0]))[:MAX_SUGGESTIONS])
+        for source, ranks in wanted.items()
+        if ranks
+    }
+
+
+def refresh_suggestions(*, repository: Repository) -> int:
+    """Bring open suggestions in line with the code; accepted and dismissed ones are the curator's and stay."""
+    wanted = desired_suggestions(repository=repository)
+    existing = {(s.source_id, s.target_id): s for s in RelatedSuggestion.objects.filter(source__repository=repository)}
+    linked = set(RelatedLink.objects.filter(source__repository=repository).values_list("source_id", "target_id"))
+    create, update, delete = [], [], []
+    for (source, target), suggestion in existing.items():
+        if suggestion.state == RelatedSuggestion.State.OPEN and target not in wanted.get(source, {}):
+            delete.append(suggestion.pk)
+    for source, targets in wanted.items():
+        for target, (scope, distance) in targets.items():
+            suggestion = existing.get((source, target))
+            if suggestion is None:
+                if (source, target) not in linked:
+                    create.append(RelatedSuggestion(source_id=source, target_id=target, scope=scope, distance=distance))
+            elif suggestion.state == RelatedSuggestion.State.OPEN and (suggestion.scope, suggestion.distance) != (
+                scope,
+                distance,
+            ):
+                suggestion.scope, suggestion.distance = scope, distance
+                update.append(suggestion)
+    RelatedSuggestion.objects.filter(pk__in=delete).delete()
+    RelatedSuggestion.objects.bulk_create(create, batch_size=1000)
+    RelatedSuggestion.objects.bulk_update(update, ["scope", "distance"], batch_size=1000)
+    return len(create) + len(update) + len(delete)
+
+
+def accept_suggestions(*, suggestions: Iterable[RelatedSuggestion]) -> int:
+    """Turn suggestions into related links (after the entry's existing ones); returns how many links were made."""
+    made = 0
+    with transaction.atomic():
+        for suggestion in suggestions:
+            position = RelatedLink.objects.filter(source_id=suggestion.source_id).aggregate(p=Max("position"))["p"] or 0
+            _, created = RelatedLink.objects.get_or_create(
+                source_id=suggestion.source_id, target_id=suggestion.target_id, defaults={"position": position + 1}
+            )
+            made += created
+            if suggestion.state != RelatedSuggestion.State.ACCEPTED:
+                suggestion.state = RelatedSuggestion.State.ACCEPTED
+                suggestion.save(update_fields=["state"])
+        if made:
+            Catalogue.touch()
+    return made

@@ -1,0 +1,94 @@
+"""The search page: ranked results, highlights, facets, pages, and no input that breaks it."""
+
+import pytest
+from django.core.management import call_command
+
+from kb.models import ErrorEntry
+
+CARD = "b774bfdff5235dcd"
+
+
+@pytest.fixture
+def catalogue(db) -> None:
+    call_command("import_errors", "fixtures/sglang.json", "fixtures/python-projects.json")
+
+
+def _results(client, **params) -> list[str]:
+    response = client.get("/search/", params)
+    assert response.status_code == 200
+    return [e.public_id for e in response.context["page"].object_list]
+
+
+def test_nixl_hisparse_finds_the_card_first(client, catalogue):
+    assert _results(client, q="NIXL HiSparse")[0] == CARD
+
+
+def test_matched_words_are_highlighted_and_counted(client, catalogue):
+    html = client.get("/search/", {"q": "NIXL HiSparse"}).content.decode()
+    assert "<mark>HiSparse</mark>" in html
+    assert "result" in html and "for “NIXL HiSparse”" in html
+
+
+def test_words_in_solutions_and_the_repository_name_are_found(client, catalogue):
+    solution = ErrorEntry.objects.get(public_id=CARD).solutions.first().body
+    word = max(solution.split(), key=len).strip("`*.,()")
+    assert CARD in _results(client, q=word)
+    assert CARD in _results(client, q="sglang HiSparse")
+
+
+def test_a_typo_still_finds_the_entry(client, catalogue):
+    assert _results(client, q="HiSprase decode-only")[0] == CARD
+
+
+def test_quotes_or_and_minus_work_as_in_web_search(client, catalogue):
+    assert CARD in _results(client, q='"speculative decoding"')
+    assert CARD not in _results(client, q="HiSparse -speculative")
+    both = _results(client, q="HiSparse or FieldError")
+    assert CARD in both and len(both) > 1
+
+
+def test_facets_count_and_narrow_the_results(client, catalogue):
+    response = client.get("/search/", {"q": "error"})
+    repositories = {row["value"]: row["count"] for row in response.context["facets"]["repository"]}
+    assert sum(repositories.values()) == response.context["total"]
+    narrowed = client.get("/search/", {"q": "error", "repository": "django/django"})
+    assert {e.repository.full_name for e in narrowed.context["page"].object_list} == {"django/django"}
+    assert "status" not in response.context["facets"]
+
+
+def test_drafts_appear_only_for_curators_with_a_status_facet(client, admin_client, catalogue):
+    ErrorEntry.objects.filter(public_id=CARD).update(status="draft")
+    assert CARD not in _results(client, q="NIXL HiSparse")
+    response = admin_client.get("/search/", {"q": "NIXL HiSparse"})
+    assert CARD in [e.public_id for e in response.context["page"].object_list]
+    assert {"value": "draft", "count": 1} in response.context["facets"]["status"]
+
+
+def test_results_are_paginated(client, catalogue):
+    first = client.get("/search/", {"q": "error or field or invalid or not"})
+    assert first.context["total"] > 0
+    assert client.get("/search/", {"q": "error", "page": 999}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "query",
+    ['"', "'", "-", "or", "!!!", "a & b | c", "(((", "\x00NIXL", "\u202e\ufeff", "<script>", "NIXL:*", "x" * 500],
+)
+def test_no_query_breaks_the_page(client, catalogue, query):
+    response = client.get("/search/", {"q": query})
+    assert response.status_code == 200
+    assert "<script>" not in response.content.decode().split("</header>", 1)[1].replace("&lt;script&gt;", "")
+
+
+def test_a_query_of_ten_thousand_characters_gets_a_clear_400(client, catalogue):
+    response = client.get("/search/", {"q": "NIXL " * 2000})
+    assert response.status_code == 400
+    assert "at most 500 characters" in response.content.decode()
+
+
+def test_curator_text_in_results_is_escaped(client, catalogue):
+    entry = ErrorEntry.objects.get(public_id=CARD)
+    entry.meaning = "HiSparse <img src=x onerror=alert(1)>"
+    entry.save()
+    html = client.get("/search/", {"q": "HiSparse"}).content.decode()
+    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
