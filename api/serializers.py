@@ -124,13 +124,14 @@ class EntryCardSerializer(serializers.ModelSerializer):
     related = serializers.SerializerMethodField()
     provenance = serializers.SerializerMethodField()
     reviewed = serializers.SerializerMethodField()
+    variants = serializers.SerializerMethodField(help_text="Older wordings of the message; lookups find them too.")
 
     class Meta:
         model = ErrorEntry
         fields = [
             "id", "url", "repository", "kind", "exception_type", "title", "message", "signature",
             "meaning", "trigger", "situations", "example_fix", "sites", "solutions", "related",
-            "provenance", "reviewed", "status", "removed_in_commit", "created_at", "updated_at",
+            "variants", "provenance", "reviewed", "status", "removed_in_commit", "created_at", "updated_at",
         ]  # fmt: skip
         read_only_fields = ["title", "removed_in_commit", "created_at", "updated_at"]
         extra_kwargs = {"message": {"trim_whitespace": False}, "signature": {"trim_whitespace": False}}
@@ -145,6 +146,12 @@ class EntryCardSerializer(serializers.ModelSerializer):
             {"id": t.public_id, "title": t.title, "url": absolute(t.get_absolute_url(), self.context)}
             for t in (link.target for link in entry.outgoing_links.all())
             if show_drafts or not t.is_draft
+        ]
+
+    def get_variants(self, entry: ErrorEntry) -> list[dict]:
+        return [
+            {"message": v.message, "signature": v.signature, "last_seen_commit": v.last_seen_commit}
+            for v in entry.variants.all()
         ]
 
     def get_provenance(self, entry: ErrorEntry) -> dict:

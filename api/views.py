@@ -2,12 +2,15 @@ from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import viewsets
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from api.filters import ErrorEntryFilter
 from api.permissions import EntryPermissions
 from api.serializers import EntryCardSerializer, EntrySummarySerializer, RepositoryDetailSerializer
 from api.throttling import SearchThrottle, WriteThrottle
 from api.writes import WRITE_ACTIONS, EntryWriteMixin
+from kb import cards
 from kb.models import ErrorEntry, Repository
 
 
@@ -44,6 +47,22 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_serializer_class(self):
         return EntrySummarySerializer if self.action == "list" else EntryCardSerializer
+
+    def retrieve(self, request: Request, *args, **kwargs) -> Response:
+        """The card, with ETag and Last-Modified; serialised once per card version and audience."""
+        version = cards.card_version(ErrorEntry.objects.visible_to(request.user), kwargs["public_id"])
+        if version is None:
+            self.get_object()  # the usual 404 problem
+        if (unchanged := cards.not_modified(request, version, "json")) is not None:
+            return unchanged
+        # Keyed by host: the card's links are absolute URLs built from the request.
+        data = cards.cached(
+            version, f"json@{request.get_host()}", cards.audience_of(request),
+            lambda: dict(self.get_serializer(self.get_object()).data),
+        )  # fmt: skip
+        response = Response(data)
+        cards.set_validators(response, version, "json", request)
+        return response
 
 
 @extend_schema_view(

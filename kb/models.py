@@ -95,6 +95,7 @@ class ErrorEntryQuerySet(models.QuerySet):
         return self.select_related("repository").prefetch_related(
             Prefetch("sites", queryset=RaiseSite.objects.order_by("position", "id")),
             Prefetch("solutions", queryset=Solution.objects.order_by("position", "id")),
+            Prefetch("variants", queryset=MessageVariant.objects.order_by("-created_at", "-id")),
             related,
         )
 

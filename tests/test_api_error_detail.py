@@ -38,10 +38,24 @@ def test_drafts_are_invisible_to_the_public(client, seed):
 
 
 @pytest.mark.parametrize("extra", [0, 12])
-def test_detail_makes_a_fixed_number_of_queries(client, seed, django_assert_num_queries, extra):
+def test_detail_makes_a_fixed_number_of_queries(client, seed, django_assert_num_queries, extra, settings):
+    # Uncached, so that the card is loaded every time: its version, then the card itself.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
     entry = ErrorEntry.objects.get(public_id=CARD)
     for n in range(extra):
         RaiseSite.objects.create(entry=entry, path=f"x{n}.py", line=n + 1, commit="abc", position=10 + n)
         Solution.objects.create(entry=entry, body=f"try {n}", position=10 + n)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(6):
         assert client.get(f"/api/errors/{CARD}").status_code == 200
+
+
+def test_detail_lists_older_wordings(client, seed):
+    from kb.models import MessageVariant
+
+    entry = ErrorEntry.objects.get(public_id=CARD)
+    MessageVariant.objects.create(entry=entry, message="NIXL cannot mix HiSparse", signature="NIXL cannot mix HiSparse")
+    entry.save()
+    variants = client.get(f"/api/errors/{CARD}").json()["variants"]
+    assert variants == [
+        {"message": "NIXL cannot mix HiSparse", "signature": "NIXL cannot mix HiSparse", "last_seen_commit": ""}
+    ]

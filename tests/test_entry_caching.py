@@ -69,3 +69,24 @@ def test_the_cached_page_is_served_without_rebuilding_the_card(client, seed, dja
     with django_assert_max_num_queries(2):
         response = client.get(PAGE)
     assert "NIXL PD transfer does not support HiSparse" in response.content.decode()
+
+
+def test_entry_json_carries_validators_and_answers_304(client, seed):
+    response = client.get(f"/api/errors/{CARD}")
+    assert response.status_code == 200 and response["Cache-Control"] == "public, max-age=300"
+    again = client.get(f"/api/errors/{CARD}", headers={"If-None-Match": response["ETag"]})
+    assert again.status_code == 304
+
+
+def test_entry_json_changes_with_the_card(client, seed):
+    first = client.get(f"/api/errors/{CARD}")
+    entry = ErrorEntry.objects.get(public_id=CARD)
+    entry.meaning = "Changed in the admin."
+    entry.save()
+    second = client.get(f"/api/errors/{CARD}", headers={"If-None-Match": first["ETag"]})
+    assert second.status_code == 200
+    assert second.json()["meaning"]["markdown"] == "Changed in the admin."
+
+
+def test_page_and_json_have_different_etags(client, seed):
+    assert client.get(PAGE)["ETag"] != client.get(f"/api/errors/{CARD}")["ETag"]
