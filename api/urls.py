@@ -2,6 +2,7 @@ from django.urls import include, re_path
 from rest_framework.routers import SimpleRouter
 
 from api import docs, views
+from api.match import MatchView
 
 app_name = "api"
 
@@ -16,6 +17,7 @@ repository_detail = views.RepositoryViewSet.as_view({"get": "retrieve"})
 urlpatterns = [
     re_path(r"^schema/?$", docs.SchemaView.as_view(), name="schema"),
     re_path(r"^docs/?$", docs.DocsView.as_view(), name="docs"),
+    re_path(r"^match/?$", MatchView.as_view(), name="match"),
     re_path(r"^repositories/?$", repository_list, name="repository-list"),
     re_path(r"^repositories/(?P<owner>[^/]+)/(?P<name>[^/]+)/?$", repository_detail, name="repository-detail"),
     re_path(r"^", include(router.urls)),

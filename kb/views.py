@@ -1,5 +1,6 @@
 from itertools import groupby
 
+from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
@@ -10,17 +11,61 @@ from django.views.decorators.http import require_POST
 
 from kb import cards
 from kb.forms import ReportForm
+from kb.matching.answer import match_answer, parsed_answer
+from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup, text_size
 from kb.models import ErrorEntry, RaiseSite, Repository
 
 REPOSITORY_PAGE_SIZE = 50
+HOME_MATCHES = 5
+
+
+class LookupForm(forms.Form):
+    text = forms.CharField(
+        label="Paste an error message or a whole traceback",
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "autocomplete": "off"}),
+    )
+
+    def clean_text(self) -> str:
+        text = clean_text(self.cleaned_data["text"]).replace("\x00", "")
+        if text_size(text) > MAX_TEXT_BYTES:
+            raise forms.ValidationError(f"That is more than 64 KiB; paste at most {MAX_TEXT_BYTES} bytes.")
+        if not text.strip():
+            raise forms.ValidationError("Paste an error message or a traceback.")
+        return text
+
+
+def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, int]:
+    """The ranked entries for the home page: the API's answer, plus the message cut into literal parts
+    (highlighted) and values (shown with their placeholder's name)."""
+    if not form.is_valid():
+        return None, 400
+    try:
+        result = lookup(form.cleaned_data["text"], limit=HOME_MATCHES)
+    except TextTooLarge:  # the form checks the size already; a race with settings is still no 500
+        return None, 413
+    show_drafts = request.user.is_authenticated and request.user.is_staff
+    matches = []
+    for match in result.matches:
+        shown = match_answer(match, request.build_absolute_uri)
+        shown["parts"] = match.fit.parts() if match.fit is not None else []
+        shown["linked"] = show_drafts or match.entry.status != ErrorEntry.Status.DRAFT
+        matches.append(shown)
+    return {"matches": matches, "parsed": parsed_answer(result.parsed)}, 200
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        form = LookupForm(request.POST)
+    else:
+        form = LookupForm({"text": request.GET["q"]} if request.GET.get("q") else None)
+    lookup_result, status = _lookup_view(request, form) if form.is_bound else (None, 200)
     newest = ErrorEntry.objects.published().select_related("repository").order_by("-created_at")[:12]
     repositories = Repository.objects.annotate(
         error_count=Count("entries", filter=Q(entries__status__in=ErrorEntry.PUBLIC_STATUSES))
     ).filter(error_count__gt=0)
-    return render(request, "kb/home.html", {"newest": newest, "repositories": repositories})
+    context = {"newest": newest, "repositories": repositories, "form": form, "lookup": lookup_result}
+    return render(request, "kb/home.html", context, status=status)
 
 
 def _visible_entry(request: HttpRequest, public_id: str) -> ErrorEntry:

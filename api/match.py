@@ -1,0 +1,164 @@
+"""POST /api/match (JSON or text/plain) and GET /api/match?q=: the entries behind a message or a traceback."""
+
+import codecs
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import APIException, ParseError, ValidationError
+from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from kb.matching.answer import answer
+from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup
+
+# JSON escapes may take up to six bytes for one character of text; the text itself is held to 64 KiB.
+MAX_JSON_BODY = 6 * MAX_TEXT_BYTES + 1024
+
+
+class PayloadTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = f"The text is larger than {MAX_TEXT_BYTES} bytes (64 KiB)."
+    default_code = "payload_too_large"
+
+
+class PlainTextParser(BaseParser):
+    media_type = "text/plain"
+
+    def parse(self, stream, media_type=None, parser_context=None) -> dict:
+        charset = (parser_context or {}).get("encoding") or "utf-8"
+        try:
+            codecs.lookup(charset)
+        except LookupError:
+            raise ParseError(f"Unknown charset {charset!r}.") from None
+        return {"text": stream.read().decode(charset, errors="replace")}
+
+
+class StrictTextField(serializers.CharField):
+    """A string and nothing else: 42 or ["a"] is a mistake to report, not a message to look up. Pasted logs
+    may hold NUL bytes or, through JSON escapes, lone surrogates: they are dropped or replaced, not refused."""
+
+    def to_internal_value(self, data) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(clean_text(data).replace("\x00", ""))
+
+
+class MatchInputSerializer(serializers.Serializer):
+    text = StrictTextField(trim_whitespace=False, allow_blank=True)
+    limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
+
+    def validate_text(self, value: str) -> str:
+        if not value.strip():
+            raise serializers.ValidationError("The text is empty: send an error message or a traceback.")
+        return value
+
+
+class SourceSerializer(serializers.Serializer):
+    path = serializers.CharField()
+    line = serializers.IntegerField(allow_null=True)
+    function = serializers.CharField(allow_blank=True)
+    commit = serializers.CharField()
+    url = serializers.URLField()
+
+
+class MatchSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    url = serializers.CharField()
+    score = serializers.FloatField()
+    exact = serializers.BooleanField()
+    similarity = serializers.FloatField(allow_null=True)
+    exception = serializers.IntegerField(help_text="Position of the exception in parsed.exceptions.")
+    exception_type = serializers.CharField()
+    message = serializers.CharField(allow_blank=True)
+    status = serializers.CharField()
+    params = serializers.DictField(child=serializers.CharField(allow_blank=True))
+    why = serializers.ListField(child=serializers.DictField())
+    sources = SourceSerializer(many=True)
+
+
+class FrameSerializer(serializers.Serializer):
+    path = serializers.CharField(allow_blank=True)
+    line = serializers.IntegerField(allow_null=True)
+    function = serializers.CharField(allow_blank=True)
+
+
+class ParsedExceptionSerializer(serializers.Serializer):
+    type = serializers.CharField(allow_null=True)
+    message = serializers.CharField(allow_blank=True)
+    origin = serializers.CharField()
+    frames = FrameSerializer(many=True)
+
+
+class ParsedSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    exceptions = ParsedExceptionSerializer(many=True, help_text="The last exception of the text first.")
+
+
+class MatchAnswerSerializer(serializers.Serializer):
+    matches = MatchSerializer(many=True)
+    parsed = ParsedSerializer()
+
+
+_LIMIT = OpenApiParameter(
+    "limit", int, description=f"At most this many matches (1-{MAX_LIMIT}, {DEFAULT_LIMIT} by default)."
+)
+_TOO_LARGE = OpenApiResponse(description=f"The text is larger than {MAX_TEXT_BYTES} bytes.")
+
+
+class MatchView(APIView):
+    """Drafts and retired entries are included, each with its status: tools want every raise site."""
+
+    parser_classes = [JSONParser, PlainTextParser]
+    throttle_scope = "match"  # anonymous clients: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["match"]
+
+    @extend_schema(
+        summary="Match a message or traceback given in the query string",
+        parameters=[OpenApiParameter("q", str, required=True, description="The message or traceback."), _LIMIT],
+        responses={200: MatchAnswerSerializer, 413: _TOO_LARGE},
+    )
+    def get(self, request: Request) -> Response:
+        data = {"text": request.query_params.get("q", "")}
+        if "limit" in request.query_params:
+            data["limit"] = request.query_params["limit"]
+        return self._answer(request, data)
+
+    @extend_schema(
+        summary="Match a message or traceback sent as the body",
+        description='JSON `{"text": ..., "limit": 5}`, or the text itself as `text/plain` (then `?limit=`).',
+        request={"application/json": MatchInputSerializer, "text/plain": OpenApiTypes.STR},
+        parameters=[_LIMIT],
+        responses={200: MatchAnswerSerializer, 413: _TOO_LARGE},
+    )
+    def post(self, request: Request) -> Response:
+        text_body = request.content_type.split(";")[0].strip().lower() == "text/plain"
+        self._check_length(request, MAX_TEXT_BYTES if text_body else MAX_JSON_BODY)
+        data = request.data
+        if not isinstance(data, dict):
+            raise ValidationError({"non_field_errors": ['Send a JSON object: {"text": "...", "limit": 5}.']})
+        if text_body and "limit" in request.query_params:
+            data = {**data, "limit": request.query_params["limit"]}
+        return self._answer(request, data)
+
+    def _check_length(self, request: Request, limit: int) -> None:
+        # Refuse by the header before reading; a body sent without one is measured once it is read.
+        try:
+            declared = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            declared = 0
+        if declared > limit or len(request.body) > limit:
+            raise PayloadTooLarge()
+
+    def _answer(self, request: Request, data: dict) -> Response:
+        if isinstance(data.get("text"), str) and len(data["text"].encode("utf-8", "replace")) > MAX_TEXT_BYTES:
+            raise PayloadTooLarge()
+        given = MatchInputSerializer(data=data)
+        given.is_valid(raise_exception=True)
+        try:
+            result = lookup(given.validated_data["text"], limit=given.validated_data["limit"])
+        except TextTooLarge:
+            raise PayloadTooLarge() from None
+        body = answer(result, request.build_absolute_uri)
+        return Response(MatchAnswerSerializer(body).data)

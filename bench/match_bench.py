@@ -1,0 +1,384 @@
+"""Lookup benchmark: the indexed matcher against a linear scan of every signature's regex.
+
+    .venv/bin/python bench/match_bench.py            # 1k, 10k and 100k signatures (each in its own process)
+    .venv/bin/python bench/match_bench.py --size 10000 --queries 2000
+
+Everything is generated from fixed seeds, so every run sees the same signatures and queries. The matcher
+core runs without a database. Both sides parse and rank the same way; only finding the fitting signatures
+differs (Aho-Corasick + template check, or every signature's regex). The best exact matches must agree.
+The linear scan is slow at large sizes, so it runs on a sample of the queries there (printed).
+"""
+
+import argparse
+import gc
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kb.matching.index import Entry, MatchIndex, Site
+from kb.matching.rank import ExactFinder, match_text
+from kb.matching.template import TemplateMatch, compile_template
+
+SIZES = (1_000, 10_000, 100_000)
+QUERIES = 10_000
+LINEAR_SAMPLE = {1_000: 10_000, 10_000: 1_000, 100_000: 150}
+TARGETS = {"ratio": 1000.0, "p99_message_ms": 1.0, "p99_traceback60_ms": 5.0, "build_s": 15.0, "memory_mb": 300.0}
+
+SYLLABLES = "ka lo mi ra tu ve zen qui dor fal gri hex ion jut kor lum nex orb pix rho sol tar urn vex wyn".split()
+NOUNS = (
+    "adapter allocator backend batch bucket buffer cache channel chunk client codec column config connector "
+    "context cursor dataset device dispatcher driver engine entry executor field filter frame graph handler "
+    "header index job kernel key layer lease loader lock manifest mapping message model module node operator "
+    "option packet page parser partition peer pipeline plugin policy pool port process profile queue record "
+    "region registry replica request resolver resource route runner schema scheduler segment sensor session "
+    "shard signal slot snapshot socket source span stage stream subscriber table task template tensor thread "
+    "token topic transaction transport tree trigger tuple type unit upstream value vector view volume worker"
+).split()
+VERBS = (
+    "allocate attach bind build cancel close commit compile connect convert decode delete deserialize detach "
+    "dispatch encode evaluate fetch flush freeze initialize load lock merge migrate mount open parse prepare "
+    "publish read register release reload render replicate resolve restore schedule serialize shard start "
+    "stop subscribe sync transfer truncate unlock unmount update upload validate write"
+).split()
+ADJECTIVES = (
+    "asynchronous cached compressed corrupted detached distributed duplicate empty encrypted expired frozen "
+    "heterogeneous immutable incompatible invalid legacy local malformed missing mixed negative nested "
+    "offline orphaned partial pending quantized read-only remote sparse stale unknown unsupported"
+).split()
+BUILTINS = ["ValueError", "TypeError", "RuntimeError", "KeyError", "NotImplementedError", "AssertionError"]
+PATTERNS = [
+    "{Noun} '{{name}}' is not supported by {comp}",
+    "Cannot {verb} {noun} '{{name}}': {{reason}}",
+    "Invalid value for '{{param}}': expected {adj} {noun}, got {{value!r}}",
+    "{comp} {noun} {{id}} has no attribute '{{attr}}'",
+    "Expected {{expected}} {noun}s but {comp} returned {{count}}",
+    "{comp} is not configured. Set {SETTING} or call {verb}_{noun}() before using the {noun2}.",
+    "Timed out after {{seconds}}s waiting for {noun} {{name}} in {comp}",
+    "{Noun} {{name}} already exists in {comp} {noun2}",
+    "Unsupported {noun} type {{kind}} for {comp} (expected one of {{choices}})",
+    "Failed to {verb} {noun} from {{path}}: {{error}}",
+    "{{count}} {noun}s were found in {comp}, but at most {{limit}} are allowed",
+    "No {noun} named {{name!r}} in {comp}; choices are: {{choices}}",
+    "{comp} cannot {verb} {adj} {noun} while the {noun2} is {adj2}",
+    "{comp}: {adj} {noun} detected during {verb}",
+    "Could not {verb} {noun} {{id}} on {{host}}:{{port}} ({comp} {noun2})",
+    "The {noun} {{name}} of {comp} must be {adj}, not {{value}}",
+    "{comp} {verb} failed for {noun} {{name}} after {{attempts}} attempts: {{reason}}",
+    "'{{obj}}' object has no attribute '{{attr}}' in {comp} {noun}",
+    "{Noun} index {{index}} is out of range for {comp} {noun2} of size {{size}}",
+    "{comp} received a {adj} {noun} ({{value}}) while {noun2} support is active.",
+]
+SHORT_PATTERNS = ["{{}}", "{{key}}: {{value}}", "{{a}} {{b}}"]  # no usable literal: the fallback list
+
+
+def _word(rng: random.Random, count: int = 2) -> str:
+    return "".join(rng.choice(SYLLABLES) for _ in range(count))
+
+
+def make_catalogue(size: int, *, seed: int = 20260501) -> tuple[list[Entry], list[dict]]:
+    """`size` signatures over 50 made-up repositories, and per entry what a query needs to fake its use."""
+    rng = random.Random(seed)
+    repos = []
+    for i in range(50):
+        name = _word(rng, 2) + _word(rng, 1)
+        repos.append({"pkg": name, "url": f"https://github.com/{_word(rng)}/{name}", "layout": i % 3})
+    entries, specs, seen = [], [], set()
+    while len(entries) < size:
+        repo = rng.choice(repos)
+        key = len(entries)
+        if key % 2000 == 1999:
+            pattern = rng.choice(SHORT_PATTERNS)
+        else:
+            pattern = rng.choice(PATTERNS)
+        comp = f"{repo['pkg'].capitalize()}{rng.choice(NOUNS).capitalize()}{rng.choice(['', 'Manager', 'Pool', 'V2'])}"
+        signature = pattern.format(
+            Noun=rng.choice(NOUNS).capitalize(), noun=rng.choice(NOUNS), noun2=rng.choice(NOUNS),
+            verb=rng.choice(VERBS), adj=rng.choice(ADJECTIVES), adj2=rng.choice(ADJECTIVES), comp=comp,
+            SETTING=f"{repo['pkg'].upper()}_{rng.choice(NOUNS).upper()}",
+        )  # fmt: skip
+        if signature in seen and pattern not in SHORT_PATTERNS:
+            continue  # a literal-less '{}' is legitimately shared by entries of different types
+        seen.add(signature)
+        exc_type = (
+            rng.choice(BUILTINS)
+            if rng.random() < 0.4
+            else f"{repo['pkg']}.errors.{rng.choice(NOUNS).capitalize()}Error"
+        )
+        if pattern in SHORT_PATTERNS:
+            exc_type = f"{repo['pkg']}.errors.{_word(rng, 3).capitalize()}Error"
+        module = rng.choice(NOUNS)
+        prefix = ["src/", "python/", ""][repo["layout"]]
+        path = f"{prefix}{repo['pkg']}/{rng.choice(NOUNS)}/{module}.py"
+        function = f"{rng.choice(NOUNS).capitalize()}{rng.choice(NOUNS).capitalize()}.{rng.choice(VERBS)}"
+        sites = tuple(
+            Site(path, rng.randint(10, 3000), function if n == 0 else f"{function}_{n}", "0123456789")
+            for n in range(rng.choice((1, 1, 1, 2)))
+        )
+        message = signature.replace("{{", "{").replace("}}", "}")
+        entries.append(Entry(key, f"{key:016x}", exc_type, message, "published", repo["url"], signature, (), sites))
+        specs.append({"pkg": repo["pkg"], "prefix": prefix})
+    return entries, specs
+
+
+def _value(rng: random.Random) -> str:
+    kind = rng.random()
+    if kind < 0.3:
+        return _word(rng, rng.randint(1, 3))
+    if kind < 0.5:
+        return str(rng.randint(0, 100_000))
+    if kind < 0.7:
+        return f"'{_word(rng)}'"
+    if kind < 0.85:
+        return ", ".join(_word(rng) for _ in range(rng.randint(2, 5)))
+    return f"/var/lib/{_word(rng)}/{_word(rng)}.json"
+
+
+def render(entry: Entry, rng: random.Random) -> str:
+    template = compile_template(entry.signature)
+    pieces = [template.literals[0]]
+    for literal in template.literals[1:]:
+        pieces += [_value(rng), literal]
+    return "".join(pieces)
+
+
+def _frame_line(path: str, line: int, function: str) -> list[str]:
+    return [f'  File "{path}", line {line}, in {function}', f"    {rng_source()}"]
+
+
+def rng_source() -> str:
+    return "result = handler(request, *args, **kwargs)"
+
+
+def traceback_text(entry: Entry, message: str, rng: random.Random, *, frames: int) -> str:
+    site = entry.sites[0]
+    installed = site.path.removeprefix("src/").removeprefix("python/")
+    lines = ["Traceback (most recent call last):"]
+    for n in range(frames - 1):
+        lines += _frame_line(f"/srv/app/.venv/lib/python3.11/site-packages/app/layer{n}.py", 10 + n, f"step{n}")
+    innermost = f"/srv/app/.venv/lib/python3.11/site-packages/{installed}"
+    lines += _frame_line(innermost, site.line + rng.choice((0, 0, 3)), site.function.rsplit(".", 1)[-1])
+    lines.append(f"{entry.exception_type}: {message}")
+    return "\n".join(lines)
+
+
+def near_miss(message: str, rng: random.Random) -> str:
+    words = message.split(" ")
+    i = rng.randrange(len(words))
+    if rng.random() < 0.5:
+        words[i] = rng.choice(NOUNS + VERBS)
+    else:
+        words[i] = words[i][:-1] + "q" if len(words[i]) > 1 else "q"
+    return " ".join(words)
+
+
+def make_queries(entries: list[Entry], count: int, *, seed: int = 7) -> list[tuple[str, str]]:
+    """(kind, text): message, traceback, traceback60, near_miss, noise, log."""
+    rng = random.Random(seed)
+    queries = []
+    for _ in range(count):
+        entry = rng.choice(entries)
+        message = render(entry, rng)
+        roll = rng.random()
+        if roll < 0.35:
+            text = f"{entry.exception_type.rsplit('.', 1)[-1]}: {message}" if rng.random() < 0.5 else message
+            queries.append(("message", text))
+        elif roll < 0.45:
+            queries.append(("traceback", traceback_text(entry, message, rng, frames=rng.randint(2, 12))))
+        elif roll < 0.55:
+            queries.append(("traceback60", traceback_text(entry, message, rng, frames=29)))
+        elif roll < 0.75:
+            queries.append(("near_miss", near_miss(message, rng)))
+        elif roll < 0.92:
+            words = [rng.choice(NOUNS + VERBS + ADJECTIVES) for _ in range(rng.randint(4, 14))]
+            queries.append(("noise", " ".join(words).capitalize() + rng.choice((".", "", "!"))))
+        else:
+            queries.append(
+                ("log", f"2026-05-01 12:00:{rng.randint(10, 59)},123 ERROR {entry.public_id[:4]}.app: {message}")
+            )
+    return queries
+
+
+def linear_finder(entries: list[Entry]) -> ExactFinder:
+    """Every signature's regex, tried one after the other: the baseline."""
+    compiled = []
+    for sid, entry in enumerate(entries):
+        template = compile_template(entry.signature)
+        pattern = "(.*?)".join(re.escape(literal) for literal in template.literals)
+        compiled.append((sid, template, re.compile(pattern, re.DOTALL if template.multiline else 0)))
+
+    def find(text: str, _exception_type: str | None) -> tuple[list[tuple[int, TemplateMatch]], list[int]]:
+        fits = []
+        for sid, template, regex in compiled:
+            match = regex.fullmatch(text)
+            if match is not None:
+                starts = (0, *(match.end(g) for g in range(1, len(template.fields) + 1)))
+                fits.append((sid, TemplateMatch(template, text, starts if template.fields else (0,))))
+        return fits, []
+
+    return find
+
+
+def exact_ranking(result) -> list[tuple[int, int, tuple]]:
+    return [(m.entry.key, m.exception, tuple(sorted(m.params.items()))) for m in result.matches if m.exact]
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def run_size(size: int, query_count: int) -> dict:
+    gc.collect()
+    before_catalogue = rss_mb()
+    entries, _specs = make_catalogue(size)
+    gc.collect()
+    before_index = rss_mb()
+    started = time.perf_counter()
+    index = MatchIndex.build(entries)
+    build_s = time.perf_counter() - started
+    gc.collect()
+    gc.freeze()  # as kb.matching.live does after a build
+    index_mb = rss_mb() - before_index
+    total_mb = rss_mb() - before_catalogue
+
+    queries = make_queries(entries, query_count)
+    # Signature ids are assigned in entry order, and each generated entry has one signature: sid == entry key.
+    assert all(index.signatures[k].entry_key == k for k in range(0, size, max(1, size // 100)))
+    latencies: dict[str, list[float]] = {}
+    indexed_results = []
+    started = time.perf_counter()
+    for kind, text in queries:
+        t0 = time.perf_counter()
+        result = match_text(index, text, limit=5)
+        latencies.setdefault(kind, []).append(time.perf_counter() - t0)
+        indexed_results.append(result)
+    indexed_s = time.perf_counter() - started
+
+    sample_size = min(LINEAR_SAMPLE.get(size, 200), query_count)
+    sample = random.Random(99).sample(range(query_count), sample_size)
+    linear = linear_finder(entries)
+    started = time.perf_counter()
+    mismatches = 0
+    linear_by_kind: dict[str, list[float]] = {}
+    for i in sample:
+        t0 = time.perf_counter()
+        result = match_text(index, queries[i][1], limit=5, finder=linear)
+        linear_by_kind.setdefault(queries[i][0], []).append(time.perf_counter() - t0)
+        if exact_ranking(result) != exact_ranking(indexed_results[i]):
+            mismatches += 1
+            print(f"MISMATCH on {queries[i][0]} query: {queries[i][1][:200]!r}", file=sys.stderr)
+    linear_s = time.perf_counter() - started
+    exact_found = sum(1 for r in indexed_results if any(m.exact for m in r.matches))
+
+    messages = latencies.get("message", []) + latencies.get("log", [])
+    return {
+        "size": size,
+        "queries": query_count,
+        "linear_sample": sample_size,
+        "build_s": build_s,
+        "index_mb": index_mb,
+        "memory_mb": total_mb,
+        "indexed_per_s": query_count / indexed_s,
+        "linear_per_s": sample_size / linear_s,
+        "p50_message_ms": statistics.median(messages) * 1000,
+        "p99_message_ms": percentile(messages, 0.99) * 1000,
+        "p50_traceback60_ms": statistics.median(latencies["traceback60"]) * 1000,
+        "p99_traceback60_ms": percentile(latencies["traceback60"], 0.99) * 1000,
+        "p99_near_miss_ms": percentile(latencies.get("near_miss", []), 0.99) * 1000,
+        "exact_found": exact_found,
+        "mismatches": mismatches,
+        # Per kind of query: mean seconds per lookup, indexed and linear (on the linear sample's queries).
+        "by_kind": {
+            kind: [statistics.mean(latencies[kind]), statistics.mean(linear_by_kind[kind])]
+            for kind in sorted(linear_by_kind)
+        },
+    }
+
+
+def report(rows: list[dict]) -> bool:
+    print(
+        "| signatures | indexed lookups/s | linear lookups/s (sample) | ratio | p50 / p99 message | "
+        "p50 / p99 60-line traceback | build | index memory (catalogue + index) |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for row in rows:
+        ratio = row["indexed_per_s"] / row["linear_per_s"]
+        print(
+            f"| {row['size']:,} | {row['indexed_per_s']:,.0f} | {row['linear_per_s']:,.1f} ({row['linear_sample']:,}) "
+            f"| {ratio:,.0f}x | {row['p50_message_ms']:.3f} / {row['p99_message_ms']:.3f} ms "
+            f"| {row['p50_traceback60_ms']:.3f} / {row['p99_traceback60_ms']:.3f} ms | {row['build_s']:.2f} s "
+            f"| {row['index_mb']:.0f} MB ({row['memory_mb']:.0f} MB) |"
+        )
+    print()
+    kinds = sorted(rows[-1]["by_kind"])
+    print("| signatures | " + " | ".join(f"{kind}: indexed / linear (ratio)" for kind in kinds) + " |")
+    print("|---:|" + "---:|" * len(kinds))
+    for row in rows:
+        cells = []
+        for kind in kinds:
+            indexed, linear = row["by_kind"].get(kind, [0.0, 0.0])
+            cells.append(
+                f"{indexed * 1e6:,.0f} µs / {linear * 1e3:,.2f} ms ({linear / indexed:,.0f}x)" if indexed else "-"
+            )
+        print(f"| {row['size']:,} | " + " | ".join(cells) + " |")
+    print()
+    for row in rows:
+        print(
+            f"{row['size']:,} signatures: {row['queries']:,} queries, {row['exact_found']:,} with an exact match; "
+            f"linear scan on {row['linear_sample']:,} of them; best exact matches differ on {row['mismatches']}."
+        )
+    ok = all(row["mismatches"] == 0 for row in rows)
+    largest = max(rows, key=lambda r: r["size"])
+    if largest["size"] >= 100_000:
+        checks = {
+            "ratio": largest["indexed_per_s"] / largest["linear_per_s"] >= TARGETS["ratio"],
+            "p99_message_ms": largest["p99_message_ms"] <= TARGETS["p99_message_ms"],
+            "p99_traceback60_ms": largest["p99_traceback60_ms"] <= TARGETS["p99_traceback60_ms"],
+            "build_s": largest["build_s"] <= TARGETS["build_s"],
+            "memory_mb": largest["index_mb"] <= TARGETS["memory_mb"],
+        }
+        for name, passed in checks.items():
+            print(f"target {name} (≤/≥ {TARGETS[name]}): {'met' if passed else 'MISSED'}")
+        ok = ok and all(checks.values())
+    return ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, help="one size, in this process (prints JSON)")
+    parser.add_argument("--queries", type=int, default=QUERIES)
+    args = parser.parse_args()
+    if args.size:
+        print(json.dumps(run_size(args.size, args.queries)))
+        return 0
+    rows = []
+    for size in SIZES:
+        # Each size in a fresh process, so that memory figures are not left over from the previous one.
+        done = subprocess.run(
+            [sys.executable, __file__, "--size", str(size), "--queries", str(args.queries)],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        sys.stderr.write(done.stderr)
+        if done.returncode:
+            return done.returncode
+        rows.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    ok = report(rows)
+    assert all(row["mismatches"] == 0 for row in rows), "the indexed and the linear matcher disagree"
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""A lookup's result as the JSON answer that the API, the command line and the home page share."""
+
+from collections.abc import Callable
+
+from django.urls import reverse
+
+from kb.matching.index import Site
+from kb.matching.parse import Parsed
+from kb.matching.rank import Match, Result
+
+
+def blob_url(repository_url: str, site: Site) -> str:
+    anchor = f"#L{site.line}" if site.line else ""
+    return f"{repository_url.rstrip('/')}/blob/{site.commit}/{site.path}{anchor}"
+
+
+def match_answer(match: Match, absolute: Callable[[str], str]) -> dict:
+    entry = match.entry
+    return {
+        "id": entry.public_id,
+        "url": absolute(reverse("kb:entry", kwargs={"public_id": entry.public_id})),
+        "score": match.score,
+        "exact": match.exact,
+        "similarity": match.similarity,
+        "exception": match.exception,
+        "exception_type": entry.exception_type,
+        "message": entry.message,
+        "status": entry.status,
+        "params": match.params,
+        "why": match.why,
+        "sources": [
+            {
+                "path": site.path,
+                "line": site.line,
+                "function": site.function,
+                "commit": site.commit,
+                "url": blob_url(entry.repository_url, site),
+            }
+            for site in (match.sites or entry.sites)
+        ],
+    }
+
+
+def parsed_answer(parsed: Parsed) -> dict:
+    return {
+        "kind": parsed.kind,
+        "exceptions": [
+            {
+                "type": exception.type,
+                "message": exception.message,
+                "origin": exception.origin,
+                "frames": [
+                    {"path": frame.path, "line": frame.line, "function": frame.function} for frame in exception.frames
+                ],
+            }
+            for exception in parsed.exceptions
+        ],
+    }
+
+
+def answer(result: Result, absolute: Callable[[str], str]) -> dict:
+    return {
+        "matches": [match_answer(match, absolute) for match in result.matches],
+        "parsed": parsed_answer(result.parsed),
+    }

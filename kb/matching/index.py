@@ -1,0 +1,299 @@
+"""The in-memory lookup index: entries, their compiled signatures, and the structures that find candidates.
+
+No database here: `kb.matching.live` fills it from the models, the benchmark from generated data.
+
+Retrieval. Every signature is keyed by one window (at most KEY_LENGTH characters) of one of its literals,
+the rarest among its signatures' windows: a message can fit the signature only if it contains that
+window, so an Aho-Corasick automaton over all keys yields every signature that could match, and the
+template check then decides. A signature with no literal of MIN_KEY_LENGTH characters goes in a small
+fallback list, by the last part of its entry's exception type: such a signature fits almost any message,
+so only an agreeing type can vouch for it, and only the signatures of the message's type are checked.
+
+Updates. The automaton cannot take a word without being rebuilt as a whole, so keys added after the
+last full build go into a small second automaton, rebuilt on every update; once it holds a sizeable
+share of the keys, both are merged in one rebuild. A removed signature's key may stay in an automaton:
+its hits resolve to nothing.
+
+Readers never lock: updates replace tuples in dicts and swap whole automata, so a lookup running in
+another thread sees either the old or the new state of each structure, never a half-changed one.
+"""
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import ahocorasick
+
+from kb.matching.template import Template, compile_template
+
+KEY_LENGTH = 24
+MIN_KEY_LENGTH = 3
+WORDS_PER_SIGNATURE = 2
+MERGE_SHARE = 0.05  # merge the delta automaton into the main one past this share of all keys
+MAX_WORD_POSTINGS = 64  # words shared by more signatures than this say little about a message
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]{3,}")
+SOURCE_ROOTS = frozenset({"src", "lib", "python", "source", "sources", "pkg", "packages"})
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    path: str
+    line: int | None
+    function: str
+    commit: str
+    # The site's path, and the same path from its package on: `src/requests/models.py` is installed as
+    # `site-packages/requests/models.py`. Computed once: every frame comparison reads it.
+    path_variants: tuple[str, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        parts = self.path.strip("/").split("/")
+        variants = ["/".join(parts)]
+        for i, part in enumerate(parts[:3]):
+            if part in SOURCE_ROOTS and len(parts) - i > 2:
+                variants.append("/".join(parts[i + 1 :]))
+        object.__setattr__(self, "path_variants", tuple(variants))
+
+    @property
+    def frame_key(self) -> tuple[str, str]:
+        return frame_key(self.path, self.function or "<module>")
+
+
+def type_tail(exception_type: str) -> str:
+    """The class name alone: what any two spellings of one type (bare or qualified) share."""
+    return exception_type.rsplit(".", 1)[-1]
+
+
+def frame_key(path: str, function: str) -> tuple[str, str]:
+    """What a site and a traceback frame share however they are written: the file name and the bare function
+    name (tracebacks print `names_to_path`, sites say `Query.names_to_path`)."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1], function.rsplit(".", 1)[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    key: int  # the database id (or any unique int)
+    public_id: str
+    exception_type: str
+    message: str
+    status: str
+    repository_url: str
+    signature: str
+    variants: tuple[tuple[str, str], ...]  # (message, signature) of older wordings
+    sites: tuple[Site, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    entry_key: int
+    text: str
+    message: str  # the wording users see, with example values, for similarity
+    template: Template
+    is_variant: bool
+
+
+class MatchIndex:
+    def __init__(self) -> None:
+        self.entries: dict[int, Entry] = {}
+        self.signatures: dict[int, Signature] = {}
+        self._entry_signatures: dict[int, tuple[int, ...]] = {}
+        self._keys: dict[str, int] = {}
+        self._key_signatures: dict[int, tuple[int, ...]] = {}
+        self._signature_key: dict[int, int] = {}
+        self._fallback: dict[str, tuple[int, ...]] = {}
+        self._words: dict[str, tuple[int, ...]] = {}
+        self._frames: dict[tuple[str, str], tuple[tuple[int, Site], ...]] = {}
+        self._automata: tuple[ahocorasick.Automaton, ...] = ()
+        self._main_keys = 0
+        self._delta_keys: list[int] = []
+        self._next_signature = 0
+        self._window_counts: Counter[str] | None = None
+        self._word_counts: Counter[str] | None = None
+        self._building = False
+
+    @classmethod
+    def build(cls, entries: Iterable[Entry]) -> "MatchIndex":
+        """A full build: keys chosen knowing every signature, one automaton."""
+        entries = list(entries)
+        index = cls()
+        compiled = [(entry, index._compile(entry)) for entry in entries]
+        index._window_counts = Counter(w for _e, sigs in compiled for s in sigs for w in set(_windows(s.template)))
+        index._word_counts = Counter(w for _e, sigs in compiled for s in sigs for w in set(_words(s.template)))
+        # Lists while building (appending to tuples would be quadratic), tuples once readers may see them.
+        index._building = True
+        for entry, signatures in compiled:
+            index._insert(entry, signatures)
+        for table in (index._key_signatures, index._words, index._frames, index._fallback):
+            for key, values in table.items():
+                table[key] = tuple(values)
+        index._building = False
+        index._window_counts = index._word_counts = None
+        index._rebuild_automata(merge=True)
+        return index
+
+    def __len__(self) -> int:
+        return len(self.signatures)
+
+    # Updates ---------------------------------------------------------------------------------------------
+
+    def upsert(self, entries: Iterable[Entry]) -> None:
+        for entry in entries:
+            self._remove(entry.key)
+            self._insert(entry, self._compile(entry))
+
+    def remove(self, keys: Iterable[int]) -> None:
+        for key in keys:
+            self._remove(key)
+
+    def commit(self) -> None:
+        """Make the updates since the last commit visible to `candidates`."""
+        merge = len(self._delta_keys) > MERGE_SHARE * max(len(self._keys), 1)
+        self._rebuild_automata(merge=merge)
+
+    def _compile(self, entry: Entry) -> list[Signature]:
+        wordings = [(entry.message, entry.signature, False)]
+        wordings += [(message, signature, True) for message, signature in entry.variants]
+        signatures = []
+        seen: set[str] = set()
+        for message, text, is_variant in wordings:
+            # An empty signature means the message could not be rebuilt: such an entry is found by its frames.
+            if not text.strip() or text in seen or (template := compile_template(text)) is None:
+                continue
+            seen.add(text)
+            signatures.append(Signature(entry.key, text, message, template, is_variant))
+        return signatures
+
+    def _insert(self, entry: Entry, signatures: list[Signature]) -> None:
+        self.entries[entry.key] = entry
+        ids = []
+        for signature in signatures:
+            sid = self._next_signature
+            self._next_signature += 1
+            self.signatures[sid] = signature
+            ids.append(sid)
+            self._key_signature(sid, signature.template, type_tail(entry.exception_type))
+            for word in self._rare_words(signature.template):
+                self._append(self._words, word, sid)
+        self._entry_signatures[entry.key] = tuple(ids)
+        for site in entry.sites:
+            self._append(self._frames, site.frame_key, (entry.key, site))
+
+    def _append(self, table: dict, key: object, value: object) -> None:
+        if self._building:
+            table.setdefault(key, []).append(value)
+        else:
+            table[key] = (*table.get(key, ()), value)
+
+    def _key_signature(self, sid: int, template: Template, exception_tail: str) -> None:
+        windows = _windows(template)
+        if not windows:
+            self._append(self._fallback, exception_tail, sid)
+            return
+        best = min(windows, key=lambda w: (self._window_frequency(w), -len(w)))
+        key_id = self._keys.get(best)
+        if key_id is None:
+            key_id = self._keys[best] = len(self._keys)
+            self._delta_keys.append(key_id)
+        self._append(self._key_signatures, key_id, sid)
+        self._signature_key[sid] = key_id
+
+    def _window_frequency(self, window: str) -> int:
+        if self._window_counts is not None:
+            return self._window_counts[window]
+        key_id = self._keys.get(window)
+        return len(self._key_signatures.get(key_id, ())) if key_id is not None else 0
+
+    def _rare_words(self, template: Template) -> list[str]:
+        counts = self._word_counts
+        words = sorted(
+            set(_words(template)),
+            key=lambda w: (counts[w] if counts is not None else len(self._words.get(w, ())), -len(w), w),
+        )
+        return words[:WORDS_PER_SIGNATURE]
+
+    def _remove(self, entry_key: int) -> None:
+        entry = self.entries.pop(entry_key, None)
+        if entry is None:
+            return
+        for sid in self._entry_signatures.pop(entry_key, ()):
+            signature = self.signatures.pop(sid)
+            key_id = self._signature_key.pop(sid, None)
+            if key_id is None:
+                tail = type_tail(entry.exception_type)
+                self._fallback[tail] = tuple(s for s in self._fallback.get(tail, ()) if s != sid)
+            else:
+                self._key_signatures[key_id] = tuple(s for s in self._key_signatures[key_id] if s != sid)
+            for word in set(_words(signature.template)):
+                if word in self._words:
+                    self._words[word] = tuple(s for s in self._words[word] if s != sid)
+        for site in entry.sites:
+            key = site.frame_key
+            self._frames[key] = tuple(pair for pair in self._frames.get(key, ()) if pair[0] != entry_key)
+
+    def _rebuild_automata(self, *, merge: bool) -> None:
+        if merge:
+            main = _automaton(self._keys.items())
+            self._main_keys, self._delta_keys = len(self._keys), []
+            self._automata = (main,) if main is not None else ()
+            return
+        main = self._automata[:1] if self._main_keys else ()
+        delta_ids = set(self._delta_keys)
+        delta = _automaton((word, kid) for word, kid in self._keys.items() if kid in delta_ids) if delta_ids else None
+        self._automata = (*main, delta) if delta is not None else main
+
+    # Queries ---------------------------------------------------------------------------------------------
+
+    def candidates(self, text: str, exception_type: str | None = None) -> list[int]:
+        """Every signature whose key occurs in the text, and the fallback ones of the type; each once."""
+        hits: set[int] = set()
+        for automaton in self._automata:
+            for _end, key_id in automaton.iter(text):
+                hits.add(key_id)
+        found: dict[int, None] = dict.fromkeys(
+            self._fallback.get(type_tail(exception_type), ()) if exception_type else ()
+        )
+        for key_id in hits:
+            for sid in self._key_signatures.get(key_id, ()):
+                found[sid] = None
+        return list(found)
+
+    def similar_candidates(self, text: str, *, limit: int) -> list[int]:
+        """Signatures sharing the most rare words with the text: where a reworded message may be found."""
+        shared: Counter[int] = Counter()
+        for word in set(WORD.findall(text)):
+            postings = self._words.get(word, ())
+            if len(postings) <= MAX_WORD_POSTINGS:
+                shared.update(postings)
+        return [sid for sid, _count in shared.most_common(limit)]
+
+    def sites_for(self, path: str, function: str) -> tuple[tuple[int, Site], ...]:
+        return self._frames.get(frame_key(path, function), ())
+
+    def signatures_of(self, entry_key: int) -> tuple[int, ...]:
+        return self._entry_signatures.get(entry_key, ())
+
+
+def _windows(template: Template) -> list[str]:
+    """The candidate keys of a template: the head and the tail of each literal long enough to be selective."""
+    windows = []
+    for literal in template.literals:
+        if len(literal) < MIN_KEY_LENGTH:
+            continue
+        windows.append(literal[:KEY_LENGTH])
+        if len(literal) > KEY_LENGTH:
+            windows.append(literal[-KEY_LENGTH:])
+    return windows
+
+
+def _words(template: Template) -> list[str]:
+    return [word for literal in template.literals for word in WORD.findall(literal)]
+
+
+def _automaton(words: Iterable[tuple[str, int]]) -> ahocorasick.Automaton | None:
+    automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+    for word, key_id in words:
+        automaton.add_word(word, key_id)
+    if len(automaton) == 0:
+        return None
+    automaton.make_automaton()
+    return automaton

@@ -1,0 +1,258 @@
+"""What a pasted text holds: Python tracebacks (chained, grouped), log records, warnings, or one bare message.
+
+The parser never fails: whatever the input, it returns the exceptions it understood, the last one first,
+each with the readings (type, text) to try against the signatures in order.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+TRACEBACK_HEAD = re.compile(r"^\s*(?:Exception Group )?Traceback \(most recent call last\):\s*$")
+FRAME_LINE = re.compile(r'^\s*File "(?P<path>[^"]*)", line (?P<line>\d+)(?:, in (?P<function>.+?))?\s*$')
+CHAIN_MARKERS = frozenset(
+    {
+        "During handling of the above exception, another exception occurred:",
+        "The above exception was the direct cause of the following exception:",
+    }
+)
+# In a traceback the exception line is certain, so any dotted name counts (socket.gaierror is lowercase).
+TRACEBACK_EXCEPTION = re.compile(r"^(?P<type>[A-Za-z_][\w<>]*(?:\.[A-Za-z_<>][\w<>]*)*)(?::\s?(?P<message>.*))?$", re.S)
+# Elsewhere `Word: rest` is often prose, so only a CapWords name (ValueError, pkg.mod.FieldError) is a type.
+BARE_EXCEPTION = re.compile(r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*):(?: (?P<message>.*)|$)", re.S)
+WARNING_LINE = re.compile(r"^(?P<path>\S[^:]*\.py):(?P<line>\d+): (?P<type>(?:\w+\.)*\w*Warning): (?P<message>.*)$")
+GROUP_SEPARATOR = re.compile(r"^\s*\+[-+]*(?:\s*(?:\d+|\.\.\.)\s*-+)?(?:[-+]*)\s*$")
+GROUP_BAR = re.compile(r"^\s*(?:[|+](?: |$))+")
+
+_TIMESTAMP = (
+    r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2}|\s?UTC)?"
+    r"|\d{2}:\d{2}:\d{2}(?:[.,]\d+)?"
+    r"|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}"
+)
+_LEVEL = r"TRACE|DEBUG|INFO|NOTICE|WARNING|WARN|ERROR|ERR|CRITICAL|FATAL|EXCEPTION|SEVERE"
+LOG_TIMESTAMP = re.compile(rf"\s*\[?(?:{_TIMESTAMP})\]?(?:\s+(?:stdout|stderr) [FP]\b)?[ \t]*[:|\-]?[ \t]*")
+LOG_LEVEL = re.compile(rf"\s*\[?(?P<level>{_LEVEL})\]?(?![\w.])[ \t]*[:|\-]?[ \t]*")
+# After a timestamp or a level: a process id, a host and program (syslog), a logger name, a module:function:line.
+LOG_DETAIL = re.compile(
+    r"\s*(?:\[\d+\]|\(\d+\)|\#\d+|pid=\d+|(?:[\w.\-]+\s+)?[A-Za-z][\w.\-/]*\[\d+\]:"
+    r"|(?:in\s+)?\[?[a-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\]?(?::[\w.<>]+:\d+)?(?=\s*(?::|\s-\s|\||\]))"
+    r")[ \t]*(?::|-|\||\])?[ \t]*"
+)
+QUIET_LEVELS = frozenset({"TRACE", "DEBUG", "INFO", "NOTICE"})
+MAX_EXCEPTIONS = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    path: str
+    line: int | None
+    function: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read an exception: the type (if any) and the message text to match."""
+
+    type: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedException:
+    type: str | None
+    message: str
+    frames: tuple[Frame, ...]
+    origin: str  # "traceback", "log", "warning" or "message"
+    readings: tuple[Reading, ...] = field(default=())
+
+    @property
+    def innermost(self) -> Frame | None:
+        return self.frames[-1] if self.frames else None
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    kind: str  # "traceback", "log", "message" or "empty"
+    exceptions: tuple[ParsedException, ...]  # the last one in the text first
+
+
+@dataclass(slots=True)
+class _Line:
+    content: str
+    prefixed: bool  # it began with a timestamp or a level
+    level: str | None
+    separator: bool = False  # an exception group's +---- line
+
+
+def strip_log_prefix(line: str) -> tuple[str, bool, str | None]:
+    """(the line without its log prefix, whether it had one, its level)."""
+    # A log prefix starts with a digit, a bracket or a capital (a month, a level): indented traceback lines,
+    # the bulk of a long traceback, are let through without running a regex.
+    if not line or not (line[0].isdigit() or line[0] == "[" or line[0].isupper()):
+        return line, False, None
+    position, level, found = 0, None, False
+    if match := LOG_TIMESTAMP.match(line):
+        position, found = match.end(), True
+    if match := LOG_LEVEL.match(line, position):
+        position, found, level = match.end(), True, match["level"]
+    if not found:
+        return line, False, None
+    for _ in range(3):
+        match = LOG_DETAIL.match(line, position)
+        if not match or match.end() == position:
+            break
+        position = match.end()
+        if (level_match := LOG_LEVEL.match(line, position)) and level is None:
+            position, level = level_match.end(), level_match["level"]
+    return line[position:], True, level
+
+
+def _is_head(content: str) -> bool:
+    return "Traceback" in content and TRACEBACK_HEAD.match(content) is not None
+
+
+def _lines(text: str) -> list[_Line]:
+    group_mode = "Exception Group Traceback" in text
+    lines = []
+    for raw in text.split("\n"):
+        content, prefixed, level = strip_log_prefix(raw)
+        line = _Line(content, prefixed, level)
+        if group_mode:
+            if GROUP_SEPARATOR.match(content):
+                line.separator = True
+            else:
+                line.content = GROUP_BAR.sub("", content, count=1)
+        lines.append(line)
+    return lines
+
+
+def _readings(exc_type: str | None, message: str, *, raw: str | None = None) -> tuple[Reading, ...]:
+    """The message first; then, for a multi-line one, its first paragraph and first line (text pasted after a
+    traceback lands in its message); then the whole unsplit text when the type was only guessed."""
+    readings = [Reading(exc_type, message)]
+    if "\n" in message:
+        paragraph = message.split("\n\n", 1)[0].strip()
+        first_line = message.split("\n", 1)[0].strip()
+        readings += [Reading(exc_type, paragraph), Reading(exc_type, first_line)]
+    if raw is not None and raw != message:
+        readings.append(Reading(None, raw))
+    unique: list[Reading] = []
+    for reading in readings:
+        if reading.text and reading not in unique:
+            unique.append(reading)
+    return tuple(unique)
+
+
+def _bare(text: str, origin: str, frames: tuple[Frame, ...] = ()) -> ParsedException:
+    text = text.strip()
+    if match := BARE_EXCEPTION.match(text):
+        message = (match["message"] or "").strip()
+        return ParsedException(match["type"], message, frames, origin, _readings(match["type"], message, raw=text))
+    return ParsedException(None, text, frames, origin, _readings(None, text))
+
+
+@dataclass(slots=True)
+class _LogRecord:
+    level: str | None
+    lines: list[str]
+
+
+class _Parser:
+    """One pass over the lines; `items` keeps tracebacks, warnings and log records in the order of the text."""
+
+    def __init__(self) -> None:
+        self.items: list[ParsedException | _LogRecord] = []
+        self.saw_traceback = False
+
+    def parse(self, lines: list[_Line]) -> None:
+        state = "out"
+        frames: list[Frame] = []
+        exc_type: str | None = None
+        message: list[str] = []
+        block_prefixed = False
+        log: _LogRecord | None = None
+        for line in lines:
+            content = line.content
+            stripped = content.strip()
+            if state == "message":
+                # A log whose every line is prefixed (containers) starts a new record only with a level.
+                ends = (
+                    stripped in CHAIN_MARKERS
+                    or line.separator
+                    or _is_head(content)
+                    or (line.prefixed and (not block_prefixed or line.level is not None))
+                )
+                if not ends:
+                    message.append(content)
+                    continue
+                self._add_exception(exc_type, message, frames)
+                state = "out"
+            if state == "frames":
+                if stripped.startswith("File ") and (frame := FRAME_LINE.match(content)):
+                    frames.append(Frame(frame["path"], int(frame["line"]), frame["function"] or ""))
+                    continue
+                if not stripped or content[:1].isspace() or line.separator:
+                    continue  # source lines, carets, "[Previous line repeated ...]"
+                if _is_head(content):
+                    frames = []
+                    continue
+                match = TRACEBACK_EXCEPTION.match(stripped)
+                exc_type = match["type"] if match else None
+                message = [match["message"] or ""] if match else [stripped]
+                state = "message"
+                continue
+            if _is_head(content) or line.separator:
+                log = None
+                self.saw_traceback = True
+                state, frames, block_prefixed = "frames", [], line.prefixed
+            elif stripped in CHAIN_MARKERS:
+                log = None
+            elif ".py:" in stripped and (warning := WARNING_LINE.match(stripped)):
+                log = None
+                self._add_warning(warning)
+            elif line.prefixed:
+                log = _LogRecord(line.level, [content])
+                self.items.append(log)
+            elif log is not None:
+                log.lines.append(content)  # a multi-line log message
+            # Other lines are prose around what was pasted; with nothing else found, the whole text is the message.
+        if state == "message":
+            self._add_exception(exc_type, message, frames)
+
+    def _add_exception(self, exc_type: str | None, lines: list[str], frames: list[Frame]) -> None:
+        message = "\n".join(lines).strip()
+        self.items.append(ParsedException(exc_type, message, tuple(frames), "traceback", _readings(exc_type, message)))
+
+    def _add_warning(self, warning: re.Match[str]) -> None:
+        frame = Frame(warning["path"], int(warning["line"]), "")
+        message = warning["message"].strip()
+        readings = _readings(warning["type"], message)
+        self.items.append(ParsedException(warning["type"], message, (frame,), "warning", readings))
+
+    def exceptions(self) -> list[ParsedException]:
+        """Tracebacks and warnings, and the log records worth a lookup: those above INFO, or all of them when
+        the log has nothing louder."""
+        records = [item for item in self.items if isinstance(item, _LogRecord)]
+        loud = any(record.level not in QUIET_LEVELS for record in records)
+        found = [item for item in self.items if isinstance(item, ParsedException)]
+        keep_quiet = not loud and not found
+        chosen: list[ParsedException] = []
+        for item in self.items:
+            if isinstance(item, ParsedException):
+                chosen.append(item)
+            elif (keep_quiet or item.level not in QUIET_LEVELS) and (text := "\n".join(item.lines).strip()):
+                chosen.append(_bare(text, "log"))
+        return chosen
+
+
+def parse(text: str) -> Parsed:
+    text = ANSI_ESCAPE.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        return Parsed("empty", ())
+    parser = _Parser()
+    parser.parse(_lines(text))
+    exceptions = parser.exceptions()
+    if not exceptions:
+        return Parsed("message", (_bare(text, "message"),))
+    kind = "traceback" if parser.saw_traceback else "log"
+    return Parsed(kind, tuple(reversed(exceptions[-MAX_EXCEPTIONS:])))

@@ -1,0 +1,280 @@
+"""Ranking: which entries each parsed exception points at, how strongly, and why.
+
+Scores add up evidence:
+- the message fits a signature: EXACT_BASE, plus up to EXACT_COVERAGE for the share of the message that is
+  literal text (a match on more literal text beats a looser one);
+- or it only resembles one (the wording changed): APPROX_BASE plus up to APPROX_SIMILARITY;
+- or nothing but the innermost frame and the type point at the entry: FRAME_ONLY_BASE;
+- the exception type agrees (bare `FieldError` agrees with `django.core.exceptions.FieldError`) or differs;
+- a frame's path ends with a site's path and its function is the site's: strong for the innermost frame,
+  weaker for another; the same line adds a little, since line numbers move between versions.
+Exact matches come first, then the others; within each, the last exception of the text first.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, frame_key
+from kb.matching.parse import Frame, Parsed, ParsedException, parse
+from kb.matching.template import TemplateMatch, match_template
+
+EXACT_BASE, EXACT_COVERAGE = 60.0, 30.0
+APPROX_BASE, APPROX_SIMILARITY = 20.0, 30.0
+FRAME_ONLY_BASE = 15.0
+TYPE_AGREES, TYPE_DIFFERS = 10.0, -10.0
+INNERMOST_FRAME, OTHER_FRAME, SAME_LINE = 20.0, 8.0, 3.0
+MIN_SIMILARITY = 0.65
+SIMILAR_CANDIDATES = 30
+
+# (text, exception type) -> (signature ids whose template fits, with the fit; ids looked at that did not fit)
+ExactFinder = Callable[[str, str | None], tuple[list[tuple[int, TemplateMatch]], list[int]]]
+
+
+@dataclass(slots=True)
+class Match:
+    entry: Entry
+    score: float
+    exact: bool
+    exception: int  # position in Parsed.exceptions
+    similarity: float | None = None
+    signature: str | None = None
+    fit: TemplateMatch | None = None
+    why: list[dict] = field(default_factory=list)
+    sites: tuple[Site, ...] = ()  # the entry's sites, those a frame points at first
+
+    @property
+    def params(self) -> dict[str, str]:
+        return self.fit.params if self.fit is not None else {}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    parsed: Parsed
+    matches: list[Match]
+
+
+def index_finder(index: MatchIndex) -> ExactFinder:
+    def find(text: str, exception_type: str | None) -> tuple[list[tuple[int, TemplateMatch]], list[int]]:
+        fits, misses = [], []
+        for sid in index.candidates(text, exception_type):
+            signature = index.signatures.get(sid)
+            if signature is None:
+                continue  # removed by a concurrent update
+            fit = match_template(signature.template, text)
+            if fit is None:
+                misses.append(sid)
+            else:
+                fits.append((sid, fit))
+        return fits, misses
+
+    return find
+
+
+def match_text(index: MatchIndex, text: str, *, limit: int, finder: ExactFinder | None = None) -> Result:
+    parsed = parse(text)
+    find = finder or index_finder(index)
+    matches: list[Match] = []
+    for position, exception in enumerate(parsed.exceptions):
+        matches += _rank_exception(index, find, exception, position)
+    matches.sort(key=lambda m: (not m.exact, m.exception, -m.score, m.entry.public_id))
+    seen: set[int] = set()
+    best = []
+    for match in matches:
+        if match.entry.key not in seen:
+            seen.add(match.entry.key)
+            best.append(match)
+            if len(best) == limit:
+                break
+    return Result(parsed, best)
+
+
+def type_agreement(parsed_type: str | None, entry_type: str) -> int:
+    """1 when the types agree (one is a dotted suffix of the other), -1 when they differ, 0 when unknown."""
+    if not parsed_type or not entry_type:
+        return 0
+    if parsed_type == entry_type:
+        return 1
+    ours, theirs = parsed_type.split("."), entry_type.split(".")
+    shorter, longer = (ours, theirs) if len(ours) <= len(theirs) else (theirs, ours)
+    return 1 if longer[-len(shorter) :] == shorter else -1
+
+
+def path_matches(frame_path: str, site: Site) -> bool:
+    path = frame_path.replace("\\", "/")
+    return any(path == variant or path.endswith("/" + variant) for variant in site.path_variants)
+
+
+def _rank_exception(index: MatchIndex, find: ExactFinder, exception: ParsedException, position: int) -> list[Match]:
+    exact: dict[int, Match] = {}
+    misses: list[int] = []
+    for reading in exception.readings:
+        fits, missed = find(reading.text, reading.type)
+        misses += missed
+        for sid, fit in fits:
+            match = _exact_match(index, sid, fit, reading.type, position)
+            if match is not None and ((current := exact.get(match.entry.key)) is None or match.score > current.score):
+                exact[match.entry.key] = match
+        if exact:
+            break
+    frames = _frames_by_key(exception.frames)
+    results = list(exact.values())
+    for match in results:
+        _add_frame_evidence(match, frames, len(exception.frames))
+    if not exact:
+        results += _loose_matches(index, exception, position, frames, misses)
+    else:
+        # An entry without a signature can still be the one, next to exact matches: by its frame and type.
+        results += _frame_only(index, exception, position, frames, unsigned_only=True)
+    for match in results:
+        match.score = round(match.score, 2)
+    return results
+
+
+def _exact_match(index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: str | None, position: int):
+    signature = index.signatures.get(sid)
+    entry = index.entries.get(signature.entry_key) if signature else None
+    if entry is None:
+        return None
+    agreement = type_agreement(parsed_type, entry.exception_type)
+    # A template of placeholders alone ('{template_name}') fits any message: only its type can vouch for it.
+    if signature.template.longest_literal < MIN_KEY_LENGTH and agreement <= 0:
+        return None
+    coverage = signature.template.literal_length / max(len(fit.text), 1)
+    kind, detail = (
+        ("variant", "an older wording of the message fits") if signature.is_variant else ("message", "the message fits")
+    )
+    match = Match(
+        entry=entry,
+        score=EXACT_BASE + EXACT_COVERAGE * coverage,
+        exact=True,
+        exception=position,
+        signature=signature.text,
+        fit=fit,
+        why=[{"kind": kind, "detail": f"{detail} the signature", "signature": signature.text}],
+    )
+    _add_type_evidence(match, parsed_type, agreement)
+    return match
+
+
+def _add_type_evidence(match: Match, parsed_type: str | None, agreement: int) -> None:
+    if agreement > 0:
+        match.score += TYPE_AGREES
+        match.why.append(
+            {"kind": "exception_type", "detail": f"the type agrees: {parsed_type}", "type": match.entry.exception_type}
+        )
+    elif agreement < 0:
+        match.score += TYPE_DIFFERS
+
+
+def _frames_by_key(frames: tuple[Frame, ...]) -> dict[tuple[str, str], list[tuple[int, Frame]]]:
+    by_key: dict[tuple[str, str], list[tuple[int, Frame]]] = {}
+    for i, frame in enumerate(frames):
+        by_key.setdefault(frame_key(frame.path, frame.function), []).append((i, frame))
+    return by_key
+
+
+def _add_frame_evidence(match: Match, frames: dict, frame_count: int) -> None:
+    best = (0.0, None, None, False)
+    pointed: list[Site] = []
+    for site in match.entry.sites:
+        for i, frame in frames.get(site.frame_key, ()):
+            if not path_matches(frame.path, site):
+                continue
+            innermost = i == frame_count - 1
+            same_line = site.line is not None and frame.line == site.line
+            weight = (INNERMOST_FRAME if innermost else OTHER_FRAME) + (SAME_LINE if same_line else 0.0)
+            if site not in pointed:
+                pointed.append(site)
+            if weight > best[0]:
+                best = (weight, site, innermost, same_line)
+    match.sites = (*pointed, *(s for s in match.entry.sites if s not in pointed))
+    weight, site, innermost, same_line = best
+    if site is None:
+        return
+    match.score += weight
+    where = "the innermost frame" if innermost else "a frame"
+    match.why.append(
+        {
+            "kind": "frame",
+            "detail": f"{where} is a raise site{' on the same line' if same_line else ''}",
+            "frame": f"{site.path}:{site.function or '<module>'}",
+            "line": site.line,
+            "innermost": innermost,
+            "same_line": same_line,
+        }
+    )
+
+
+def _frame_only(
+    index: MatchIndex, exception: ParsedException, position: int, frames: dict, *, unsigned_only: bool = False
+) -> list[Match]:
+    """Entries that the innermost frame and an agreeing type point at, whatever the message says."""
+    innermost = exception.innermost
+    if innermost is None:
+        return []
+    found: dict[int, Match] = {}
+    for entry_key, site in index.sites_for(innermost.path, innermost.function):
+        entry = index.entries.get(entry_key)
+        if entry is None or entry_key in found or (unsigned_only and index.signatures_of(entry_key)):
+            continue
+        if not path_matches(innermost.path, site):
+            continue
+        agreement = type_agreement(exception.type, entry.exception_type)
+        if agreement <= 0:
+            continue
+        match = Match(entry=entry, score=FRAME_ONLY_BASE, exact=False, exception=position)
+        _add_type_evidence(match, exception.type, agreement)
+        _add_frame_evidence(match, frames, len(exception.frames))
+        found[entry_key] = match
+    return list(found.values())
+
+
+def _loose_matches(
+    index: MatchIndex, exception: ParsedException, position: int, frames: dict, misses: list[int]
+) -> list[Match]:
+    """With no exact fit: entries whose wording resembles the message, and those the frames point at."""
+    by_frame = {m.entry.key: m for m in _frame_only(index, exception, position, frames)}
+    text = exception.message
+    if not text:
+        return list(by_frame.values())
+    pool = dict.fromkeys(misses)
+    pool.update(dict.fromkeys(index.similar_candidates(text, limit=SIMILAR_CANDIDATES)))
+    for entry_key in by_frame:
+        pool.update(dict.fromkeys(index.signatures_of(entry_key)))
+    similar: dict[int, tuple[float, int]] = {}
+    for sid in pool:
+        signature = index.signatures.get(sid)
+        if signature is None:
+            continue
+        # Against the wording users see (with example values) when there is one, else the literal text.
+        wording = signature.message or signature.template.skeleton
+        score = fuzz.ratio(text, wording, score_cutoff=MIN_SIMILARITY * 100)
+        if score and score > similar.get(signature.entry_key, (0.0, -1))[0]:
+            similar[signature.entry_key] = (score, sid)
+    for entry_key, (score, sid) in similar.items():
+        signature = index.signatures[sid]
+        similarity = round(score / 100, 3)
+        match = by_frame.get(entry_key)
+        if match is None:
+            entry = index.entries.get(entry_key)
+            if entry is None:
+                continue
+            match = Match(entry=entry, score=0.0, exact=False, exception=position)
+            _add_type_evidence(match, exception.type, type_agreement(exception.type, entry.exception_type))
+            _add_frame_evidence(match, frames, len(exception.frames))
+            by_frame[entry_key] = match
+        match.score += APPROX_BASE + APPROX_SIMILARITY * similarity
+        match.similarity = similarity
+        match.signature = signature.text
+        match.why.insert(
+            0,
+            {
+                "kind": "similar_message",
+                "detail": f"the message resembles the signature ({similarity:.0%} similar)",
+                "signature": signature.text,
+                "similarity": similarity,
+            },
+        )
+    return list(by_frame.values())

@@ -1,0 +1,54 @@
+"""The home page's paste box: a message or a traceback in, ranked entries out, without JavaScript."""
+
+from tests.matching_fixtures import CARD, CARD_MESSAGE, fresh_index  # noqa: F401 (fixture)
+
+
+def test_the_home_page_has_a_paste_box_that_posts_without_javascript(client, db):
+    html = client.get("/").content.decode()
+    assert '<form method="post"' in html
+    assert '<textarea name="text"' in html
+    assert "csrfmiddlewaretoken" in html
+
+
+def test_pasting_a_traceback_lists_the_card_first_with_its_raise_site(client, seed):
+    traceback = (
+        "Traceback (most recent call last):\n"
+        '  File "/venv/sglang/srt/disaggregation/nixl/conn.py", line 1009, in _prepare_payload_xfer\n'
+        f"NotImplementedError: {CARD_MESSAGE}\n"
+    )
+    response = client.post("/", {"text": traceback})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.index(f"/errors/{CARD}/") < html.index("Newest errors")
+    assert "exact match" in html
+    assert "python/sglang/srt/disaggregation/nixl/conn.py:1009" in html
+    assert f'<mark class="literal">{CARD_MESSAGE}</mark>' in html
+
+
+def test_the_matched_parts_are_highlighted_and_the_values_shown_by_name(client, db):
+    from django.core.management import call_command
+
+    call_command("import_errors", "fixtures/python-projects.json")
+    response = client.get("/", {"q": "Cannot resolve keyword 'titel' into field. Choices are: id, title"})
+    html = response.content.decode()
+    assert '<mark class="literal">Cannot resolve keyword &#x27;</mark>' in html
+    assert '<span class="value" title="name">titel</span>' in html
+    assert "<dt><code>choices</code></dt><dd><code>id, title</code></dd>" in html
+
+
+def test_pasted_markup_is_escaped(client, seed):
+    html = client.post("/", {"text": "<script>alert(1)</script>"}).content.decode()
+    assert "<script>alert(1)</script>" not in html
+    assert "No entry matches this text yet." in html
+
+
+def test_an_empty_paste_is_a_400_with_a_message(client, db):
+    response = client.post("/", {"text": "   "})
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+
+
+def test_a_paste_past_64_kib_is_refused_clearly(client, db):
+    response = client.post("/", {"text": "x" * (64 * 1024 + 1)})
+    assert response.status_code == 400
+    assert "64 KiB" in response.content.decode()

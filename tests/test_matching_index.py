@@ -1,0 +1,112 @@
+"""The in-memory index and ranking, without a database: retrieval, incremental updates and evidence."""
+
+from kb.matching import index as index_module
+from kb.matching.index import Entry, MatchIndex, Site
+from kb.matching.rank import match_text, type_agreement
+
+
+def entry(key: int, signature: str, *, type_: str = "ValueError", sites=(), variants=()) -> Entry:
+    return Entry(
+        key=key, public_id=f"{key:016x}", exception_type=type_, message=signature, status="published",
+        repository_url="https://github.com/o/r", signature=signature, variants=variants, sites=tuple(sites),
+    )  # fmt: skip
+
+
+def best(index: MatchIndex, text: str):
+    matches = match_text(index, text, limit=5).matches
+    return matches[0] if matches else None
+
+
+def exact(index: MatchIndex, text: str):
+    """The best exact match: similar wordings also come back, flagged approximate, after none fits."""
+    return next((m for m in match_text(index, text, limit=5).matches if m.exact), None)
+
+
+def test_a_message_with_runtime_values_finds_its_signature_among_many():
+    entries = [entry(i, f"Widget {i} failed: '{{name}}' is not one of {{choices}}") for i in range(500)]
+    index = MatchIndex.build(entries)
+    found = best(index, "Widget 321 failed: 'knob' is not one of a, b")
+    assert (found.entry.key, found.params) == (321, {"name": "knob", "choices": "a, b"})
+
+
+def test_more_literal_text_beats_a_looser_template():
+    index = MatchIndex.build([entry(1, "'{name}' is undefined"), entry(2, "{what} is undefined")])
+    assert [m.entry.key for m in match_text(index, "'x' is undefined", limit=5).matches] == [1, 2]
+
+
+def test_a_template_of_placeholders_alone_needs_an_agreeing_type():
+    index = MatchIndex.build([entry(1, "{template_name}", type_="django.template.exceptions.TemplateDoesNotExist")])
+    assert best(index, "base.html") is None
+    assert best(index, "TemplateDoesNotExist: base.html").params == {"template_name": "base.html"}
+
+
+def test_type_agreement_matches_dotted_suffixes_only():
+    assert type_agreement("FieldError", "django.core.exceptions.FieldError") == 1
+    assert type_agreement("django.core.exceptions.FieldError", "FieldError") == 1
+    assert type_agreement("jinja2.exceptions.TemplateNotFound", "django.template.TemplateNotFound") == -1
+    assert type_agreement(None, "ValueError") == 0
+
+
+def test_the_frame_that_raised_breaks_a_tie_between_equal_messages():
+    here = Site("src/pkg/a.py", 10, "A.run", "abc")
+    there = Site("src/pkg/b.py", 20, "B.run", "abc")
+    index = MatchIndex.build([entry(1, "boom {x}", sites=[here]), entry(2, "boom {x}", sites=[there])])
+    text = (
+        'Traceback (most recent call last):\n  File "/venv/site-packages/pkg/b.py", line 25, in run\nValueError: boom 1'
+    )
+    found = best(index, text)
+    assert found.entry.key == 2
+    assert found.why[-1]["kind"] == "frame" and found.why[-1]["same_line"] is False
+
+
+def test_an_entry_without_a_signature_is_found_by_its_innermost_frame_and_type():
+    site = Site("lib/tool/run.py", 5, "Runner.go", "abc")
+    index = MatchIndex.build([entry(1, "", type_="tool.errors.Fatal", sites=[site])])
+    text = 'Traceback (most recent call last):\n  File "/x/tool/run.py", line 5, in go\ntool.errors.Fatal: whatever'
+    found = best(index, text)
+    assert (found.entry.key, found.exact) == (1, False)
+    assert best(index, text.replace("tool.errors.Fatal", "KeyError")) is None
+
+
+def test_entries_added_and_removed_after_the_build_are_seen_once_committed():
+    index = MatchIndex.build([entry(i, f"first wording number {i}: {{x}}") for i in range(100)])
+    index.upsert([entry(1000, "a brand new failure mode: {x}")])
+    index.commit()
+    assert best(index, "a brand new failure mode: 7").entry.key == 1000
+    index.remove([1000, 5])
+    index.commit()
+    assert exact(index, "a brand new failure mode: 7") is None
+    assert exact(index, "first wording number 5: y") is None
+    assert exact(index, "first wording number 6: y").entry.key == 6
+
+
+def test_an_updated_entry_is_matched_by_its_new_signature_only():
+    index = MatchIndex.build([entry(1, "old wording {x}")])
+    index.upsert([entry(1, "new wording {x}")])
+    index.commit()
+    assert exact(index, "old wording 1") is None
+    assert exact(index, "new wording 1").entry.key == 1
+
+
+def test_many_small_updates_merge_into_the_main_automaton(monkeypatch):
+    monkeypatch.setattr(index_module, "MERGE_SHARE", 0.01)
+    index = MatchIndex.build([entry(i, f"signature number {i} failed: {{x}}") for i in range(200)])
+    for i in range(200, 230):
+        index.upsert([entry(i, f"late signature {i} failed: {{x}}")])
+        index.commit()
+    assert len(index._automata) in (1, 2)
+    assert all(best(index, f"late signature {i} failed: z").entry.key == i for i in range(200, 230))
+    assert best(index, "signature number 3 failed: z").entry.key == 3
+
+
+def test_an_older_wording_matches_as_a_variant():
+    index = MatchIndex.build([entry(1, "new wording {x}", variants=[("old wording 1", "old wording {x}")])])
+    found = best(index, "old wording 9")
+    assert (found.entry.key, found.why[0]["kind"]) == (1, "variant")
+
+
+def test_a_reworded_message_is_found_approximately_through_its_rare_words():
+    index = MatchIndex.build([entry(1, "Flux capacitor overheated while warping to {year}")])
+    found = best(index, "Flux capacitor overheating while warping to 1985")
+    assert (found.entry.key, found.exact) == (1, False)
+    assert found.similarity >= 0.65

@@ -1,0 +1,154 @@
+"""Reading pasted text: tracebacks, chains, exception groups, logs, warnings and bare messages."""
+
+from kb.matching.parse import parse, strip_log_prefix
+
+CHAINED = """Traceback (most recent call last):
+  File "/app/a.py", line 3, in load
+    raise KeyError("DATABASE")
+KeyError: 'DATABASE'
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/app/b.py", line 9, in <module>
+    main()
+  File "/venv/lib/python3.11/site-packages/django/db/models/sql/query.py", line 1813, in names_to_path
+    raise FieldError(
+    ^^^^^^^^^^^^^^^^^
+django.core.exceptions.FieldError: Cannot resolve keyword 'titel' into field. Choices are: id, title
+"""
+
+
+def test_a_chained_traceback_gives_every_exception_the_last_first_with_its_frames():
+    parsed = parse(CHAINED)
+    assert parsed.kind == "traceback"
+    last, first = parsed.exceptions
+    assert last.type == "django.core.exceptions.FieldError"
+    assert last.message == "Cannot resolve keyword 'titel' into field. Choices are: id, title"
+    assert [(f.path.rsplit("/", 1)[-1], f.line, f.function) for f in last.frames] == [
+        ("b.py", 9, "<module>"),
+        ("query.py", 1813, "names_to_path"),
+    ]
+    assert (first.type, first.message) == ("KeyError", "'DATABASE'")
+
+
+def test_a_direct_cause_separates_exceptions_too():
+    text = CHAINED.replace(
+        "During handling of the above exception, another exception occurred:",
+        "The above exception was the direct cause of the following exception:",
+    )
+    assert [e.type for e in parse(text).exceptions] == ["django.core.exceptions.FieldError", "KeyError"]
+
+
+def test_a_multi_line_message_is_kept_whole_with_shorter_readings_to_fall_back_on():
+    text = """Traceback (most recent call last):
+  File "/venv/flask/globals.py", line 10, in _lookup
+RuntimeError: Working outside of application context.
+
+This typically means that you attempted to use functionality that needed
+the current application.
+"""
+    (exception,) = parse(text).exceptions
+    assert exception.message.startswith("Working outside of application context.\n\nThis typically")
+    assert exception.message.endswith("the current application.")
+    assert [r.text for r in exception.readings][1:] == ["Working outside of application context."]
+
+
+def test_log_prefixes_are_stripped_from_each_line():
+    cases = {
+        "2026-05-01 12:00:01,123 ERROR [django.request] Internal Server Error: /x": "Internal Server Error: /x",
+        "[2026-05-01T12:00:01Z] ERROR sglang.srt.nixl: NIXL failed": "NIXL failed",
+        "ERROR:root:ValueError: bad": "ValueError: bad",
+        "2026-05-01 12:00:01.123 | ERROR    | __main__:main:12 - boom": "boom",
+        "May  1 12:00:01 host app[123]: ERROR disk full": "disk full",
+        "[2026-05-01 12:00:00,000] ERROR in app: Exception on /x [GET]": "Exception on /x [GET]",
+    }
+    for line, content in cases.items():
+        assert strip_log_prefix(line)[0] == content, line
+
+
+def test_a_bare_message_is_not_mistaken_for_a_log_line():
+    assert strip_log_prefix("Invalid URL 'x': No host supplied") == ("Invalid URL 'x': No host supplied", False, None)
+
+
+def test_a_traceback_inside_a_log_ends_at_the_next_log_record():
+    text = """2026-05-01 12:00:01 ERROR django.request: Internal Server Error: /books/
+Traceback (most recent call last):
+  File "/venv/django/db/models/query.py", line 635, in get
+    raise self.model.DoesNotExist(
+books.models.Book.DoesNotExist: Book matching query does not exist.
+2026-05-01 12:00:02 INFO django.server: "GET /books/ HTTP/1.1" 500 145
+"""
+    parsed = parse(text)
+    assert parsed.kind == "traceback"
+    exception = parsed.exceptions[0]
+    assert (exception.type, exception.message) == (
+        "books.models.Book.DoesNotExist",
+        "Book matching query does not exist.",
+    )
+    assert parsed.exceptions[1].message == "Internal Server Error: /books/"
+
+
+def test_a_traceback_whose_every_line_carries_a_container_prefix_is_read():
+    lines = [
+        "Traceback (most recent call last):",
+        '  File "/app/x.py", line 4, in run',
+        "ValueError: NIXL KV transfer has no KV memory segments",
+    ]
+    text = "\n".join(f"2026-05-01T10:00:00.000000000Z stderr F {line}" for line in lines)
+    (exception,) = parse(text).exceptions
+    assert (exception.type, exception.message, len(exception.frames)) == (
+        "ValueError",
+        "NIXL KV transfer has no KV memory segments",
+        1,
+    )
+
+
+def test_only_log_records_above_info_are_looked_up_when_there_are_some():
+    text = "2026-05-01 12:00:00 INFO started\n2026-05-01 12:00:01 ERROR it broke\n2026-05-01 12:00:02 DEBUG bye\n"
+    parsed = parse(text)
+    assert parsed.kind == "log"
+    assert [e.message for e in parsed.exceptions] == ["it broke"]
+
+
+def test_type_and_message_are_split_only_for_a_type_like_name():
+    (typed,) = parse("django.core.exceptions.FieldError: Cannot resolve").exceptions
+    assert (typed.type, typed.message) == ("django.core.exceptions.FieldError", "Cannot resolve")
+    assert typed.readings[-1].text == "django.core.exceptions.FieldError: Cannot resolve"
+    (prose,) = parse("Expecting value: line 1 column 1 (char 0)").exceptions
+    assert (prose.type, prose.message) == (None, "Expecting value: line 1 column 1 (char 0)")
+
+
+def test_an_exception_group_gives_each_sub_exception():
+    text = """  + Exception Group Traceback (most recent call last):
+  |   File "<stdin>", line 2, in <module>
+  | ExceptionGroup: two (2 sub-exceptions)
+  +-+---------------- 1 ----------------
+    | Traceback (most recent call last):
+    |   File "<stdin>", line 1, in f
+    | ValueError: one
+    +---------------- 2 ----------------
+    | TypeError: two
+    +------------------------------------
+"""
+    assert [(e.type, e.message) for e in parse(text).exceptions] == [
+        ("TypeError", "two"),
+        ("ValueError", "one"),
+        ("ExceptionGroup", "two (2 sub-exceptions)"),
+    ]
+
+
+def test_a_warning_line_gives_its_type_message_and_location():
+    (warning,) = parse("/app/models.py:12: RuntimeWarning: DateTimeField x received a naive datetime").exceptions
+    assert (warning.type, warning.origin, warning.frames[0].line) == ("RuntimeWarning", "warning", 12)
+
+
+def test_colour_codes_and_windows_line_ends_are_ignored():
+    frame = '  File "C:\\app\\x.py", line 1, in f'
+    text = f"Traceback (most recent call last):\r\n{frame}\r\n\x1b[31mValueError\x1b[0m: bad\r\n"
+    (exception,) = parse(text).exceptions
+    assert (exception.type, exception.message, exception.frames[0].path) == ("ValueError", "bad", "C:\\app\\x.py")
+
+
+def test_empty_text_has_no_exceptions():
+    assert parse("  \n\t").exceptions == ()
