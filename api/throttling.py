@@ -59,3 +59,22 @@ class WriteThrottle(_LiveRates, throttling.SimpleRateThrottle):
         user = request.user
         ident = f"user-{user.pk}" if user and user.is_authenticated else self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class PageThrottle(_LiveRates, throttling.SimpleRateThrottle):
+    """The same anonymous limits for the HTML pages that do the same work (search page, home lookups)."""
+
+    def __init__(self, scope: str) -> None:
+        self.scope = scope
+        super().__init__()
+
+    def get_cache_key(self, request, view) -> str | None:
+        return _anonymous_key(self, request)
+
+
+def page_throttled(request, scope: str) -> int | None:
+    """Seconds to wait when this anonymous reader is over the scope's limit, else None."""
+    throttle = PageThrottle(scope)
+    if throttle.allow_request(request, None):
+        return None
+    return max(1, int(throttle.wait() or 1))

@@ -5,6 +5,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from api.throttling import page_throttled
 from kb.models import ErrorEntry
 from kb.search import SearchQueryError, clean_query, facets, highlight, search
 
@@ -22,9 +23,18 @@ def _narrow(entries, params: dict[str, str]):
     return entries
 
 
+def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
+    message = f"Too many searches from your address; try again in {wait} seconds."
+    response = render(request, "kb/search.html", {"error": message, "query": ""}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
 @require_GET
 def search_page(request: HttpRequest) -> HttpResponse:
     is_curator = request.user.is_authenticated and request.user.is_staff
+    if request.GET.get("q") and (wait := page_throttled(request, "search")) is not None:
+        return _too_many(request, wait)
     try:
         query = clean_query(request.GET.get("q", ""))
     except SearchQueryError as exc:

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from api.throttling import page_throttled
 from kb import cards
 from kb.forms import ReportForm
 from kb.matching.answer import match_answer, parsed_answer
@@ -59,13 +60,22 @@ def home(request: HttpRequest) -> HttpResponse:
         form = LookupForm(request.POST)
     else:
         form = LookupForm({"text": request.GET["q"]} if request.GET.get("q") else None)
-    lookup_result, status = _lookup_view(request, form) if form.is_bound else (None, 200)
+    wait = page_throttled(request, "match") if form.is_bound else None
+    if wait is not None:
+        form.is_valid()
+        form.add_error(None, f"Too many lookups from your address; try again in {wait} seconds.")
+        lookup_result, status = None, 429
+    else:
+        lookup_result, status = _lookup_view(request, form) if form.is_bound else (None, 200)
     newest = ErrorEntry.objects.published().select_related("repository").order_by("-created_at")[:12]
     repositories = Repository.objects.annotate(
         error_count=Count("entries", filter=Q(entries__status__in=ErrorEntry.PUBLIC_STATUSES))
     ).filter(error_count__gt=0)
     context = {"newest": newest, "repositories": repositories, "form": form, "lookup": lookup_result}
-    return render(request, "kb/home.html", context, status=status)
+    response = render(request, "kb/home.html", context, status=status)
+    if wait is not None:
+        response["Retry-After"] = str(wait)
+    return response
 
 
 def _visible_entry(request: HttpRequest, public_id: str) -> ErrorEntry:

@@ -98,3 +98,25 @@ def test_a_malformed_rate_fails_at_start_up(monkeypatch: pytest.MonkeyPatch, giv
 def test_an_unset_rate_takes_its_default(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("THROTTLE_TEST", raising=False)
     assert env_rate("THROTTLE_TEST", "1/hour") == "1/hour"
+
+
+def test_the_search_page_shares_the_anonymous_search_limit(client: Client) -> None:
+    with rates(search="2/minute"):
+        assert statuses(client, "/search/?q=widget", 2) == [200, 200]
+        response = client.get("/search/?q=other")
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
+    assert "Too many searches" in response.content.decode()
+
+
+def test_home_page_lookups_share_the_anonymous_match_limit(client: Client) -> None:
+    with rates(match="1/minute"):
+        assert client.get("/?q=ValueError: boom").status_code == 200
+        response = client.get("/?q=ValueError: boom")
+    assert response.status_code == 429
+    assert "Too many lookups" in response.content.decode()
+
+
+def test_curators_are_not_limited_on_pages(admin_client: Client) -> None:
+    with rates(search="1/minute"):
+        assert statuses(admin_client, "/search/?q=widget", 3) == [200, 200, 200]

@@ -59,6 +59,7 @@ AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_HOURS", 1)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
 AXES_IPWARE_PROXY_COUNT = env_int("AXES_PROXY_COUNT", 0)
 
 # Every page: scripts only from our own origin or with this response's nonce; no inline handlers.
