@@ -39,7 +39,10 @@ def search_page(request: HttpRequest) -> HttpResponse:
         query = clean_query(request.GET.get("q", ""))
     except SearchQueryError as exc:
         return render(request, "kb/search.html", {"error": str(exc), "query": ""}, status=400)
-    chosen = {f: clean_query(request.GET.get(f, ""))[:255] for f in FACET_FIELDS if request.GET.get(f)}
+    # Facet values are compared, never searched: cut them to the column's length instead of refusing.
+    chosen = {
+        f: " ".join(request.GET[f].replace("\x00", " ").split())[:255] for f in FACET_FIELDS if request.GET.get(f)
+    }
     if not is_curator:
         chosen.pop("status", None)
     context: dict = {"query": query, "chosen": chosen, "is_curator": is_curator}

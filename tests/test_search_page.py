@@ -92,3 +92,9 @@ def test_curator_text_in_results_is_escaped(client, catalogue):
     entry.save()
     html = client.get("/search/", {"q": "HiSparse"}).content.decode()
     assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_an_overlong_facet_value_narrows_to_nothing_instead_of_failing(client, catalogue):
+    response = client.get("/search/", {"q": "error", "kind": "x" * 600, "repository": "\x00" * 10})
+    assert response.status_code == 200
+    assert response.context["total"] == 0
