@@ -4,6 +4,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -181,6 +182,13 @@ class RelatedSuggestionAdmin(admin.ModelAdmin):
 class RepositoryAdmin(admin.ModelAdmin):
     list_display = ["full_name", "host", "url", "created_at"]
     search_fields = ["owner", "name"]
+
+    def save_model(self, request: HttpRequest, obj: Repository, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change:
+            # Every card links into its repository: new versions for their caches, and for lookups.
+            obj.entries.update(updated_at=timezone.now())
+            Catalogue.touch()
 
 
 @admin.register(Report)

@@ -75,6 +75,7 @@ def refresh_suggestions(*, repository: Repository) -> int:
 def accept_suggestions(*, suggestions: Iterable[RelatedSuggestion]) -> int:
     """Turn suggestions into related links (after the entry's existing ones); returns how many links were made."""
     made = 0
+    linked: set[int] = set()
     with transaction.atomic():
         for suggestion in suggestions:
             position = RelatedLink.objects.filter(source_id=suggestion.source_id).aggregate(p=Max("position"))["p"] or 0
@@ -82,9 +83,15 @@ def accept_suggestions(*, suggestions: Iterable[RelatedSuggestion]) -> int:
                 source_id=suggestion.source_id, target_id=suggestion.target_id, defaults={"position": position + 1}
             )
             made += created
+            if created:
+                linked.add(suggestion.source_id)
             if suggestion.state != RelatedSuggestion.State.ACCEPTED:
                 suggestion.state = RelatedSuggestion.State.ACCEPTED
                 suggestion.save(update_fields=["state"])
+        # Saved, not updated: the card's version (ETag, caches) and its history follow the new links.
+        for entry in ErrorEntry.objects.filter(pk__in=linked):
+            entry._change_reason = "accepted suggested related errors"
+            entry.save()
         if made:
             Catalogue.touch()
     return made
