@@ -22,6 +22,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 
 import ahocorasick
 
@@ -245,29 +247,41 @@ class MatchIndex:
 
     def candidates(self, text: str, exception_type: str | None = None) -> list[int]:
         """Every signature whose key occurs in the text, and the fallback ones of the type; each once."""
-        hits: set[int] = set()
-        for automaton in self._automata:
-            for _end, key_id in automaton.iter(text):
-                hits.add(key_id)
-        found: dict[int, None] = dict.fromkeys(
-            self._fallback.get(type_tail(exception_type), ()) if exception_type else ()
-        )
+        automata = self._automata
+        if len(automata) == 1:
+            hits = {key_id for _end, key_id in automata[0].iter(text)}
+        else:
+            hits = {key_id for automaton in automata for _end, key_id in automaton.iter(text)}
+        fallback = self._fallback.get(type_tail(exception_type), ()) if exception_type else ()
+        key_signatures = self._key_signatures
+        if not fallback and len(hits) == 1:
+            return list(dict.fromkeys(key_signatures.get(hits.pop(), ())))
+        found: dict[int, None] = dict.fromkeys(fallback)
         for key_id in hits:
-            for sid in self._key_signatures.get(key_id, ()):
+            for sid in key_signatures.get(key_id, ()):
                 found[sid] = None
         return list(found)
 
     def similar_candidates(self, text: str, *, limit: int) -> list[int]:
         """Signatures sharing the most rare words with the text: where a reworded message may be found."""
-        shared: Counter[int] = Counter()
-        for word in set(WORD.findall(text)):
-            postings = self._words.get(word, ())
-            if len(postings) <= MAX_WORD_POSTINGS:
-                shared.update(postings)
-        return [sid for sid, _count in shared.most_common(limit)]
+        words = self._words
+        # One count over every kept word's postings, in the order of the words: Counter.update per word
+        # costs more in its own checks than in counting.
+        kept = [p for word in set(WORD.findall(text)) if len(p := words.get(word, ())) <= MAX_WORD_POSTINGS]
+        if not kept:
+            return []
+        shared = Counter(chain.from_iterable(kept))
+        # Counter.most_common(limit) is heapq.nlargest, which is documented as this sort (ties in order too).
+        ranked = sorted(shared.items(), key=itemgetter(1), reverse=True)
+        return [sid for sid, _count in ranked[:limit]]
 
     def sites_for(self, path: str, function: str) -> tuple[tuple[int, Site], ...]:
         return self._frames.get(frame_key(path, function), ())
+
+    def unsigned_only(self, sites: tuple[tuple[int, Site], ...]) -> list[tuple[int, Site]]:
+        """The (entry key, site) pairs whose entry has no signature."""
+        signed = self._entry_signatures
+        return [pair for pair in sites if not signed.get(pair[0])]
 
     def signatures_of(self, entry_key: int) -> tuple[int, ...]:
         return self._entry_signatures.get(entry_key, ())

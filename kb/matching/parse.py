@@ -76,12 +76,10 @@ class Parsed:
     exceptions: tuple[ParsedException, ...]  # the last one in the text first
 
 
-@dataclass(slots=True)
-class _Line:
-    content: str
-    prefixed: bool  # it began with a timestamp or a level
-    level: str | None
-    separator: bool = False  # an exception group's +---- line
+# One line as the parser reads it: (content without its log prefix, whether it had one (a timestamp or a
+# level), its level, whether it is an exception group's +---- line). Plain tuples: a 60-line traceback
+# makes 60 of them per lookup.
+_Line = tuple[str, bool, str | None, bool]
 
 
 def strip_log_prefix(line: str) -> tuple[str, bool, str | None]:
@@ -112,18 +110,24 @@ def _is_head(content: str) -> bool:
 
 
 def _lines(text: str) -> list[_Line]:
-    group_mode = "Exception Group Traceback" in text
-    lines = []
-    for raw in text.split("\n"):
-        content, prefixed, level = strip_log_prefix(raw)
-        line = _Line(content, prefixed, level)
-        if group_mode:
+    raws = text.split("\n")
+    if "Exception Group Traceback" in text:
+        lines = []
+        for raw in raws:
+            content, prefixed, level = strip_log_prefix(raw)
             if GROUP_SEPARATOR.match(content):
-                line.separator = True
+                lines.append((content, prefixed, level, True))
             else:
-                line.content = GROUP_BAR.sub("", content, count=1)
-        lines.append(line)
-    return lines
+                lines.append((GROUP_BAR.sub("", content, count=1), prefixed, level, False))
+        return lines
+    # The test strip_log_prefix starts with, inlined (a space is none of these): most lines of a traceback are
+    # indented and pass as is.
+    return [
+        (*strip_log_prefix(raw), False)
+        if (first := raw[:1]) and first != " " and (first.isdigit() or first == "[" or first.isupper())
+        else (raw, False, None, False)
+        for raw in raws
+    ]
 
 
 def _readings(exc_type: str | None, message: str, *, raw: str | None = None) -> tuple[Reading, ...]:
@@ -171,28 +175,20 @@ class _Parser:
         message: list[str] = []
         block_prefixed = False
         log: _LogRecord | None = None
-        for line in lines:
-            content = line.content
-            stripped = content.strip()
-            if state == "message":
-                # A log whose every line is prefixed (containers) starts a new record only with a level.
-                ends = (
-                    stripped in CHAIN_MARKERS
-                    or line.separator
-                    or _is_head(content)
-                    or (line.prefixed and (not block_prefixed or line.level is not None))
-                )
-                if not ends:
-                    message.append(content)
-                    continue
-                self._add_exception(exc_type, message, frames)
-                state = "out"
+        frame_match = FRAME_LINE.match
+        for content, prefixed, level, separator in lines:
             if state == "frames":
-                if stripped.startswith("File ") and (frame := FRAME_LINE.match(content)):
-                    frames.append(Frame(frame["path"], int(frame["line"]), frame["function"] or ""))
+                # The bulk of a traceback: its frame lines and their indented source lines. A frame line
+                # contains 'File "' (a cheap test before the regex); any other indented line is skipped.
+                if 'File "' in content and (frame := frame_match(content)):
+                    path, number, function = frame.groups()
+                    frames.append(Frame(path, int(number), function or ""))
                     continue
-                if not stripped or content[:1].isspace() or line.separator:
+                if separator or content[:1].isspace():
                     continue  # source lines, carets, "[Previous line repeated ...]"
+                stripped = content.strip()
+                if not stripped:
+                    continue
                 if _is_head(content):
                     frames = []
                     continue
@@ -201,17 +197,31 @@ class _Parser:
                 message = [match["message"] or ""] if match else [stripped]
                 state = "message"
                 continue
-            if _is_head(content) or line.separator:
+            stripped = content.strip()
+            if state == "message":
+                # A log whose every line is prefixed (containers) starts a new record only with a level.
+                ends = (
+                    stripped in CHAIN_MARKERS
+                    or separator
+                    or _is_head(content)
+                    or (prefixed and (not block_prefixed or level is not None))
+                )
+                if not ends:
+                    message.append(content)
+                    continue
+                self._add_exception(exc_type, message, frames)
+                state = "out"
+            if _is_head(content) or separator:
                 log = None
                 self.saw_traceback = True
-                state, frames, block_prefixed = "frames", [], line.prefixed
+                state, frames, block_prefixed = "frames", [], prefixed
             elif stripped in CHAIN_MARKERS:
                 log = None
             elif ".py:" in stripped and (warning := WARNING_LINE.match(stripped)):
                 log = None
                 self._add_warning(warning)
-            elif line.prefixed:
-                log = _LogRecord(line.level, [content])
+            elif prefixed:
+                log = _LogRecord(level, [content])
                 self.items.append(log)
             elif log is not None:
                 log.lines.append(content)  # a multi-line log message
@@ -246,7 +256,10 @@ class _Parser:
 
 
 def parse(text: str) -> Parsed:
-    text = ANSI_ESCAPE.sub("", text).replace("\r\n", "\n").replace("\r", "\n")
+    if "\x1b" in text:
+        text = ANSI_ESCAPE.sub("", text)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         return Parsed("empty", ())
     parser = _Parser()

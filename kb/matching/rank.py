@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, frame_key
+from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site
 from kb.matching.parse import Frame, Parsed, ParsedException, parse
 from kb.matching.template import TemplateMatch, match_template
 
@@ -171,7 +171,15 @@ def _add_type_evidence(match: Match, parsed_type: str | None, agreement: int) ->
 def _frames_by_key(frames: tuple[Frame, ...]) -> dict[tuple[str, str], list[tuple[int, Frame]]]:
     by_key: dict[tuple[str, str], list[tuple[int, Frame]]] = {}
     for i, frame in enumerate(frames):
-        by_key.setdefault(frame_key(frame.path, frame.function), []).append((i, frame))
+        # frame_key(frame.path, frame.function), inlined: a long traceback has dozens of frames.
+        path, function = frame.path, frame.function
+        if "\\" in path:
+            path = path.replace("\\", "/")
+        key = (path[path.rfind("/") + 1 :], function[function.rfind(".") + 1 :])
+        if (found := by_key.get(key)) is None:
+            by_key[key] = [(i, frame)]
+        else:
+            found.append((i, frame))
     return by_key
 
 
@@ -215,9 +223,13 @@ def _frame_only(
     if innermost is None:
         return []
     found: dict[int, Match] = {}
-    for entry_key, site in index.sites_for(innermost.path, innermost.function):
+    sites = index.sites_for(innermost.path, innermost.function)
+    if unsigned_only:
+        # Next to exact matches only entries without a signature count: most sites are dropped here, at once.
+        sites = index.unsigned_only(sites)
+    for entry_key, site in sites:
         entry = index.entries.get(entry_key)
-        if entry is None or entry_key in found or (unsigned_only and index.signatures_of(entry_key)):
+        if entry is None or entry_key in found:
             continue
         if not path_matches(innermost.path, site):
             continue
