@@ -29,7 +29,7 @@ from kb.matching.template import TemplateMatch, compile_template
 
 SIZES = (1_000, 10_000, 100_000)
 QUERIES = 10_000
-LINEAR_SAMPLE = {1_000: 10_000, 10_000: 1_000, 100_000: 150}
+LINEAR_SAMPLE = {1_000: 10_000, 10_000: 2_000, 100_000: 1_000}
 TARGETS = {"ratio": 1000.0, "p99_message_ms": 1.0, "p99_traceback60_ms": 5.0, "build_s": 15.0, "memory_mb": 300.0}
 
 SYLLABLES = "ka lo mi ra tu ve zen qui dor fal gri hex ion jut kor lum nex orb pix rho sol tar urn vex wyn".split()
@@ -200,9 +200,14 @@ def make_queries(entries: list[Entry], count: int, *, seed: int = 7) -> list[tup
             words = [rng.choice(NOUNS + VERBS + ADJECTIVES) for _ in range(rng.randint(4, 14))]
             queries.append(("noise", " ".join(words).capitalize() + rng.choice((".", "", "!"))))
         else:
-            queries.append(
-                ("log", f"2026-05-01 12:00:{rng.randint(10, 59)},123 ERROR {entry.public_id[:4]}.app: {message}")
-            )
+            # The logger is the raising module, as `logging.getLogger(__name__)` names it; two common formats.
+            logger = entry.sites[0].path.removeprefix("src/").removeprefix("python/").removesuffix(".py")
+            logger = logger.replace("/", ".")
+            second = rng.randint(10, 59)
+            if entry.key % 2:
+                queries.append(("log", f"ERROR:{logger}:{message}"))  # logging.basicConfig()
+            else:
+                queries.append(("log", f"2026-05-01 12:00:{second},123 ERROR {logger}: {message}"))
     return queries
 
 

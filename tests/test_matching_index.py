@@ -68,6 +68,19 @@ def test_an_entry_without_a_signature_is_found_by_its_innermost_frame_and_type()
     assert best(index, text.replace("tool.errors.Fatal", "KeyError")) is None
 
 
+def test_an_entry_without_a_signature_is_offered_next_to_an_exact_match_until_it_gets_one():
+    site = Site("lib/tool/run.py", 5, "Runner.go", "abc")
+    signed = entry(1, "tool failed: {why}", type_="tool.errors.Fatal", sites=[Site("lib/tool/other.py", 9, "f", "abc")])
+    index = MatchIndex.build([signed, entry(2, "", type_="tool.errors.Fatal", sites=[site])])
+    text = (
+        'Traceback (most recent call last):\n  File "/x/tool/run.py", line 5, in go\ntool.errors.Fatal: tool failed: x'
+    )
+    assert [(m.entry.key, m.exact) for m in match_text(index, text, limit=5).matches] == [(1, True), (2, False)]
+    index.upsert([entry(2, "unrelated wording {x}", type_="tool.errors.Fatal", sites=[site])])
+    index.commit()
+    assert [m.entry.key for m in match_text(index, text, limit=5).matches] == [1]
+
+
 def test_entries_added_and_removed_after_the_build_are_seen_once_committed():
     index = MatchIndex.build([entry(i, f"first wording number {i}: {{x}}") for i in range(100)])
     index.upsert([entry(1000, "a brand new failure mode: {x}")])

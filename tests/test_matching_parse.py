@@ -152,3 +152,58 @@ def test_colour_codes_and_windows_line_ends_are_ignored():
 
 def test_empty_text_has_no_exceptions():
     assert parse("  \n\t").exceptions == ()
+
+
+def test_frame_lines_are_told_from_source_lines_that_look_like_them():
+    text = """Traceback (most recent call last):
+  File "/app/main.py", line 12, in <module>\t\x20
+    log('File "/etc/x.py", line 3, in fake')
+
+  File "/app/util.py", line 40
+    [Previous line repeated 996 more times]
+  File "C:\\\\app\\\\win.py", line 7, in handler
+      ^^^^^^^
+RecursionError: maximum recursion depth exceeded
+"""
+    (exception,) = parse(text).exceptions
+    assert [(f.path, f.line, f.function) for f in exception.frames] == [
+        ("/app/main.py", 12, "<module>"),
+        ("/app/util.py", 40, ""),
+        ("C:\\\\app\\\\win.py", 7, "handler"),
+    ]
+    assert (exception.type, exception.message) == ("RecursionError", "maximum recursion depth exceeded")
+
+
+def test_a_broken_frame_line_does_not_swallow_the_frames_after_it():
+    text = """Traceback (most recent call last):
+  File "/app/half.py
+    oops", line 3, in nowhere
+  File "/app/real.py", line 5, in run
+KeyError: 'x'
+"""
+    (exception,) = parse(text).exceptions
+    assert [(f.path, f.line, f.function) for f in exception.frames] == [("/app/real.py", 5, "run")]
+
+
+def test_a_traceback_pasted_without_its_first_line_still_gives_its_frames():
+    text = """  File "/venv/django/db/models/sql/query.py", line 1813, in names_to_path
+    raise FieldError(
+django.core.exceptions.FieldError: Cannot resolve keyword 'titel' into field. Choices are: id, title
+"""
+    parsed = parse(text)
+    assert parsed.kind == "traceback"
+    (exception,) = parsed.exceptions
+    assert exception.type == "django.core.exceptions.FieldError"
+    assert exception.message.startswith("Cannot resolve keyword 'titel'")
+    assert [(f.line, f.function) for f in exception.frames] == [(1813, "names_to_path")]
+
+
+def test_frame_like_lines_inside_a_log_message_stay_part_of_it():
+    text = """2026-05-01 12:00:01 ERROR app.jobs: job failed with
+  File "/app/jobs.py", line 3, in run
+2026-05-01 12:00:02 INFO app.jobs: retrying
+"""
+    (exception,) = parse(text).exceptions
+    assert exception.origin == "log"
+    assert exception.frames == ()
+    assert exception.message == 'job failed with\n  File "/app/jobs.py", line 3, in run'

@@ -47,6 +47,8 @@ class Site:
     # The site's path, and the same path from its package on: `src/requests/models.py` is installed as
     # `site-packages/requests/models.py`. Computed once: every frame comparison reads it.
     path_variants: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    # (file name, bare function name): what a traceback frame must share with the site to point at it.
+    frame_key: tuple[str, str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         parts = self.path.strip("/").split("/")
@@ -55,10 +57,7 @@ class Site:
             if part in SOURCE_ROOTS and len(parts) - i > 2:
                 variants.append("/".join(parts[i + 1 :]))
         object.__setattr__(self, "path_variants", tuple(variants))
-
-    @property
-    def frame_key(self) -> tuple[str, str]:
-        return frame_key(self.path, self.function or "<module>")
+        object.__setattr__(self, "frame_key", frame_key(self.path, self.function or "<module>"))
 
 
 def type_tail(exception_type: str) -> str:
@@ -105,6 +104,9 @@ class MatchIndex:
         self._fallback: dict[str, tuple[int, ...]] = {}
         self._words: dict[str, tuple[int, ...]] = {}
         self._frames: dict[tuple[str, str], tuple[tuple[int, Site], ...]] = {}
+        # The same, for entries without a signature only: next to exact matches only those can still count,
+        # and they are few, so this table is small where `_frames` holds dozens of sites a key.
+        self._unsigned_frames: dict[tuple[str, str], tuple[tuple[int, Site], ...]] = {}
         self._automata: tuple[ahocorasick.Automaton, ...] = ()
         self._main_keys = 0
         self._delta_keys: list[int] = []
@@ -125,7 +127,7 @@ class MatchIndex:
         index._building = True
         for entry, signatures in compiled:
             index._insert(entry, signatures)
-        for table in (index._key_signatures, index._words, index._frames, index._fallback):
+        for table in (index._key_signatures, index._words, index._frames, index._unsigned_frames, index._fallback):
             for key, values in table.items():
                 table[key] = tuple(values)
         index._building = False
@@ -179,6 +181,8 @@ class MatchIndex:
         self._entry_signatures[entry.key] = tuple(ids)
         for site in entry.sites:
             self._append(self._frames, site.frame_key, (entry.key, site))
+            if not ids:
+                self._append(self._unsigned_frames, site.frame_key, (entry.key, site))
 
     def _append(self, table: dict, key: object, value: object) -> None:
         if self._building:
@@ -230,7 +234,9 @@ class MatchIndex:
                     self._words[word] = tuple(s for s in self._words[word] if s != sid)
         for site in entry.sites:
             key = site.frame_key
-            self._frames[key] = tuple(pair for pair in self._frames.get(key, ()) if pair[0] != entry_key)
+            for table in (self._frames, self._unsigned_frames):
+                if key in table:
+                    table[key] = tuple(pair for pair in table[key] if pair[0] != entry_key)
 
     def _rebuild_automata(self, *, merge: bool) -> None:
         if merge:
@@ -275,13 +281,10 @@ class MatchIndex:
         ranked = sorted(shared.items(), key=itemgetter(1), reverse=True)
         return [sid for sid, _count in ranked[:limit]]
 
-    def sites_for(self, path: str, function: str) -> tuple[tuple[int, Site], ...]:
-        return self._frames.get(frame_key(path, function), ())
-
-    def unsigned_only(self, sites: tuple[tuple[int, Site], ...]) -> list[tuple[int, Site]]:
-        """The (entry key, site) pairs whose entry has no signature."""
-        signed = self._entry_signatures
-        return [pair for pair in sites if not signed.get(pair[0])]
+    def sites_for(self, path: str, function: str, *, unsigned_only: bool = False) -> tuple[tuple[int, Site], ...]:
+        """(entry key, site) of the sites in the frame's file and function; of entries without a signature only."""
+        table = self._unsigned_frames if unsigned_only else self._frames
+        return table.get(frame_key(path, function), ())
 
     def signatures_of(self, entry_key: int) -> tuple[int, ...]:
         return self._entry_signatures.get(entry_key, ())

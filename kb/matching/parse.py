@@ -6,10 +6,17 @@ each with the readings (type, text) to try against the signatures in order.
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 TRACEBACK_HEAD = re.compile(r"^\s*(?:Exception Group )?Traceback \(most recent call last\):\s*$")
 FRAME_LINE = re.compile(r'^\s*File "(?P<path>[^"]*)", line (?P<line>\d+)(?:, in (?P<function>.+?))?\s*$')
+# The bulk of a traceback, read in one regex pass: a run of lines from an indented frame line on, each line
+# indented or empty. Inside a traceback such lines are frames or skipped (source, carets), and FRAME_IN_RUN,
+# run over "\n" + the run, finds the frame lines FRAME_LINE would. Its path may cross a newline only in a
+# match FRAME_LINE would not make (no frame line has a quote before its path): such matches are dropped.
+FRAME_RUN = re.compile(r'^[ \t]+File "[^\n]*(?:\n(?=[ \t\n])[^\n]*)*', re.M)
+FRAME_IN_RUN = re.compile(r'\n[^\S\n]*File "([^"]*)", line (\d+)(?:, in (.+)|[^\S\n]*(?=\n|\Z))')
 CHAIN_MARKERS = frozenset(
     {
         "During handling of the above exception, another exception occurred:",
@@ -42,11 +49,13 @@ QUIET_LEVELS = frozenset({"TRACE", "DEBUG", "INFO", "NOTICE"})
 MAX_EXCEPTIONS = 100
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
+class Frame(NamedTuple):  # a tuple, not a dataclass: a long traceback makes dozens per lookup
     path: str
     line: int | None
     function: str
+
+
+_new_frame = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +86,9 @@ class Parsed:
 
 
 # One line as the parser reads it: (content without its log prefix, whether it had one (a timestamp or a
-# level), its level, whether it is an exception group's +---- line). Plain tuples: a 60-line traceback
-# makes 60 of them per lookup.
-_Line = tuple[str, bool, str | None, bool]
+# level), its level, whether it is an exception group's +---- line, and for a run of frame lines read at
+# once, its frames (the content is then the run's text)). Plain tuples: a long log makes one per line.
+_Line = tuple[str, bool, str | None, bool, tuple["Frame", ...] | None]
 
 
 def strip_log_prefix(line: str) -> tuple[str, bool, str | None]:
@@ -110,23 +119,43 @@ def _is_head(content: str) -> bool:
 
 
 def _lines(text: str) -> list[_Line]:
-    raws = text.split("\n")
     if "Exception Group Traceback" in text:
         lines = []
-        for raw in raws:
+        for raw in text.split("\n"):
             content, prefixed, level = strip_log_prefix(raw)
             if GROUP_SEPARATOR.match(content):
-                lines.append((content, prefixed, level, True))
+                lines.append((content, prefixed, level, True, None))
             else:
-                lines.append((GROUP_BAR.sub("", content, count=1), prefixed, level, False))
+                lines.append((GROUP_BAR.sub("", content, count=1), prefixed, level, False, None))
         return lines
-    # The test strip_log_prefix starts with, inlined (a space is none of these): most lines of a traceback are
-    # indented and pass as is.
+    if 'File "' not in text:
+        return _plain_lines(text)
+    lines, start = [], 0
+    for run in FRAME_RUN.finditer(text):
+        if run.start():
+            lines += _plain_lines(text[start : run.start() - 1])  # without the newline before the run
+        # tuple.__new__ skips the Python-level __new__ of a NamedTuple: a third of the cost of a long traceback.
+        frames = tuple(
+            [
+                _new_frame(Frame, (path, int(number), function.rstrip()))
+                for path, number, function in FRAME_IN_RUN.findall("\n" + run[0])
+                if "\n" not in path
+            ]
+        )
+        lines.append((run[0], False, None, False, frames))
+        start = run.end() + 1  # past the newline after the run
+    if start <= len(text):
+        lines += _plain_lines(text[start:])
+    return lines
+
+
+def _plain_lines(text: str) -> list[_Line]:
+    # The test strip_log_prefix starts with, inlined (a space is none of these): indented lines pass as is.
     return [
-        (*strip_log_prefix(raw), False)
+        (*strip_log_prefix(raw), False, None)
         if (first := raw[:1]) and first != " " and (first.isdigit() or first == "[" or first.isupper())
-        else (raw, False, None, False)
-        for raw in raws
+        else (raw, False, None, False, None)
+        for raw in text.split("\n")
     ]
 
 
@@ -176,7 +205,20 @@ class _Parser:
         block_prefixed = False
         log: _LogRecord | None = None
         frame_match = FRAME_LINE.match
-        for content, prefixed, level, separator in lines:
+        pending = lines[::-1]  # a stack, so that a run read line by line goes back on top in constant time a line
+        while pending:
+            content, prefixed, level, separator, run = pending.pop()
+            if run is not None:
+                if state == "frames":
+                    frames += run
+                    continue
+                if state == "out" and log is None:
+                    # Frame lines with no "Traceback" line above them: a traceback pasted without its first line.
+                    self.saw_traceback = True
+                    state, frames, block_prefixed = "frames", list(run), False
+                    continue
+                pending += reversed(_plain_lines(content))  # elsewhere (a message, a log record): line by line
+                continue
             if state == "frames":
                 # The bulk of a traceback: its frame lines and their indented source lines. A frame line
                 # contains 'File "' (a cheap test before the regex); any other indented line is skipped.
@@ -262,8 +304,15 @@ def parse(text: str) -> Parsed:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         return Parsed("empty", ())
+    if "\n" in text:
+        lines = _lines(text)
+    else:
+        content, prefixed, level = strip_log_prefix(text)
+        if not prefixed and not (".py:" in text and WARNING_LINE.match(text.strip())):
+            return Parsed("message", (_bare(text, "message"),))  # what the parser would find, without its setup
+        lines = [(content, prefixed, level, False, None)]
     parser = _Parser()
-    parser.parse(_lines(text))
+    parser.parse(lines)
     exceptions = parser.exceptions()
     if not exceptions:
         return Parsed("message", (_bare(text, "message"),))

@@ -13,8 +13,9 @@ Exact matches come first, then the others; within each, the last exception of th
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site
 from kb.matching.parse import Frame, Parsed, ParsedException, parse
@@ -118,10 +119,10 @@ def _rank_exception(index: MatchIndex, find: ExactFinder, exception: ParsedExcep
                 exact[match.entry.key] = match
         if exact:
             break
-    frames = _frames_by_key(exception.frames)
+    frames = _Frames.of(exception.frames)
     results = list(exact.values())
     for match in results:
-        _add_frame_evidence(match, frames, len(exception.frames))
+        _add_frame_evidence(match, frames)
     if not exact:
         results += _loose_matches(index, exception, position, frames, misses)
     else:
@@ -168,29 +169,37 @@ def _add_type_evidence(match: Match, parsed_type: str | None, agreement: int) ->
         match.score += TYPE_DIFFERS
 
 
-def _frames_by_key(frames: tuple[Frame, ...]) -> dict[tuple[str, str], list[tuple[int, Frame]]]:
-    by_key: dict[tuple[str, str], list[tuple[int, Frame]]] = {}
-    for i, frame in enumerate(frames):
-        # frame_key(frame.path, frame.function), inlined: a long traceback has dozens of frames.
-        path, function = frame.path, frame.function
-        if "\\" in path:
-            path = path.replace("\\", "/")
-        key = (path[path.rfind("/") + 1 :], function[function.rfind(".") + 1 :])
-        if (found := by_key.get(key)) is None:
-            by_key[key] = [(i, frame)]
-        else:
-            found.append((i, frame))
-    return by_key
+@dataclass(frozen=True, slots=True)
+class _Frames:
+    """An exception's frames and the bare function names in them: most sites are ruled out by name alone."""
+
+    all: tuple[Frame, ...]
+    functions: frozenset[str]
+
+    @classmethod
+    def of(cls, frames: tuple[Frame, ...]) -> "_Frames":
+        return cls(frames, frozenset([frame.function.rpartition(".")[2] for frame in frames]))
+
+    def pointing_at(self, site: Site) -> list[tuple[int, Frame]]:
+        """(position, frame) of the frames in the site's file and function."""
+        function = site.frame_key[1]
+        if function not in self.functions:
+            return []
+        dotted = "." + function
+        return [
+            (i, frame)
+            for i, frame in enumerate(self.all)
+            if (frame.function == function or frame.function.endswith(dotted)) and path_matches(frame.path, site)
+        ]
 
 
-def _add_frame_evidence(match: Match, frames: dict, frame_count: int) -> None:
+def _add_frame_evidence(match: Match, frames: _Frames) -> None:
     best = (0.0, None, None, False)
     pointed: list[Site] = []
+    innermost_position = len(frames.all) - 1
     for site in match.entry.sites:
-        for i, frame in frames.get(site.frame_key, ()):
-            if not path_matches(frame.path, site):
-                continue
-            innermost = i == frame_count - 1
+        for i, frame in frames.pointing_at(site):
+            innermost = i == innermost_position
             same_line = site.line is not None and frame.line == site.line
             weight = (INNERMOST_FRAME if innermost else OTHER_FRAME) + (SAME_LINE if same_line else 0.0)
             if site not in pointed:
@@ -216,17 +225,15 @@ def _add_frame_evidence(match: Match, frames: dict, frame_count: int) -> None:
 
 
 def _frame_only(
-    index: MatchIndex, exception: ParsedException, position: int, frames: dict, *, unsigned_only: bool = False
+    index: MatchIndex, exception: ParsedException, position: int, frames: _Frames, *, unsigned_only: bool = False
 ) -> list[Match]:
     """Entries that the innermost frame and an agreeing type point at, whatever the message says."""
     innermost = exception.innermost
     if innermost is None:
         return []
     found: dict[int, Match] = {}
-    sites = index.sites_for(innermost.path, innermost.function)
-    if unsigned_only:
-        # Next to exact matches only entries without a signature count: most sites are dropped here, at once.
-        sites = index.unsigned_only(sites)
+    # Next to exact matches only entries without a signature count: their own, small table.
+    sites = index.sites_for(innermost.path, innermost.function, unsigned_only=unsigned_only)
     for entry_key, site in sites:
         entry = index.entries.get(entry_key)
         if entry is None or entry_key in found:
@@ -238,13 +245,13 @@ def _frame_only(
             continue
         match = Match(entry=entry, score=FRAME_ONLY_BASE, exact=False, exception=position)
         _add_type_evidence(match, exception.type, agreement)
-        _add_frame_evidence(match, frames, len(exception.frames))
+        _add_frame_evidence(match, frames)
         found[entry_key] = match
     return list(found.values())
 
 
 def _loose_matches(
-    index: MatchIndex, exception: ParsedException, position: int, frames: dict, misses: list[int]
+    index: MatchIndex, exception: ParsedException, position: int, frames: _Frames, misses: list[int]
 ) -> list[Match]:
     """With no exact fit: entries whose wording resembles the message, and those the frames point at."""
     by_frame = {m.entry.key: m for m in _frame_only(index, exception, position, frames)}
@@ -255,14 +262,16 @@ def _loose_matches(
     pool.update(dict.fromkeys(index.similar_candidates(text, limit=SIMILAR_CANDIDATES)))
     for entry_key in by_frame:
         pool.update(dict.fromkeys(index.signatures_of(entry_key)))
+    signatures = index.signatures
+    pooled = [(sid, signature) for sid in pool if (signature := signatures.get(sid)) is not None]
+    # Against the wording users see (with example values) when there is one, else the literal text; one call
+    # for the whole pool, which costs a third of a call per wording. Its answer is by score: put back in
+    # pool order, so that of two equally close wordings of an entry the first is kept, as a loop over the pool would.
+    wordings = [signature.message or signature.template.skeleton for _sid, signature in pooled]
+    close = process.extract(text, wordings, scorer=fuzz.ratio, score_cutoff=MIN_SIMILARITY * 100, limit=None)
     similar: dict[int, tuple[float, int]] = {}
-    for sid in pool:
-        signature = index.signatures.get(sid)
-        if signature is None:
-            continue
-        # Against the wording users see (with example values) when there is one, else the literal text.
-        wording = signature.message or signature.template.skeleton
-        score = fuzz.ratio(text, wording, score_cutoff=MIN_SIMILARITY * 100)
+    for _wording, score, i in sorted(close, key=itemgetter(2)):
+        sid, signature = pooled[i]
         if score and score > similar.get(signature.entry_key, (0.0, -1))[0]:
             similar[signature.entry_key] = (score, sid)
     for entry_key, (score, sid) in similar.items():
@@ -275,7 +284,7 @@ def _loose_matches(
                 continue
             match = Match(entry=entry, score=0.0, exact=False, exception=position)
             _add_type_evidence(match, exception.type, type_agreement(exception.type, entry.exception_type))
-            _add_frame_evidence(match, frames, len(exception.frames))
+            _add_frame_evidence(match, frames)
             by_frame[entry_key] = match
         match.score += APPROX_BASE + APPROX_SIMILARITY * similarity
         match.similarity = similarity

@@ -26,10 +26,7 @@ class Template:
     fields: tuple[str, ...]  # placeholder names in order; `{}` becomes "0", "1", ... as str.format numbers them
     multiline: bool
     literal_length: int
-
-    @property
-    def longest_literal(self) -> int:
-        return max(len(literal) for literal in self.literals)
+    longest_literal: int
 
     @property
     def skeleton(self) -> str:
@@ -97,6 +94,7 @@ def compile_template(signature: str) -> Template | None:
         fields=tuple(fields),
         multiline=any("\n" in literal for literal in literals),
         literal_length=sum(len(literal) for literal in literals),
+        longest_literal=max(len(literal) for literal in literals),
     )
 
 
