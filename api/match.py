@@ -13,9 +13,20 @@ from rest_framework.views import APIView
 
 from kb.matching.answer import answer
 from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup
+from kb.models import ErrorEntry, may_see_drafts
 
 # JSON escapes may take up to six bytes for one character of text; the text itself is held to 64 KiB.
 MAX_JSON_BODY = 6 * MAX_TEXT_BYTES + 1024
+
+
+def unlink_unreadable(matches: list[dict], user) -> list[dict]:
+    """A draft's page is 404 to whoever may not see drafts: their matches keep the draft, with its status,
+    and no url."""
+    if not may_see_drafts(user):
+        for match in matches:
+            if match["status"] == ErrorEntry.Status.DRAFT:
+                match["url"] = None
+    return matches
 
 
 class PayloadTooLarge(APIException):
@@ -66,7 +77,9 @@ class SourceSerializer(serializers.Serializer):
 
 class MatchSerializer(serializers.Serializer):
     id = serializers.CharField()
-    url = serializers.CharField()
+    url = serializers.CharField(
+        allow_null=True, help_text="The entry's page; null for a draft unless the caller is a curator."
+    )
     score = serializers.FloatField()
     exact = serializers.BooleanField()
     similarity = serializers.FloatField(allow_null=True)
@@ -109,7 +122,8 @@ _TOO_LARGE = OpenApiResponse(description=f"The text is larger than {MAX_TEXT_BYT
 
 
 class MatchView(APIView):
-    """Drafts and retired entries are included, each with its status: tools want every raise site."""
+    """Drafts and retired entries are included, each with its status: tools want every raise site. A draft's
+    url is null unless the caller (a curator's token or session) may see drafts."""
 
     parser_classes = [JSONParser, PlainTextParser]
     throttle_scope = "match"  # anonymous clients: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["match"]
@@ -161,4 +175,5 @@ class MatchView(APIView):
         except TextTooLarge:
             raise PayloadTooLarge() from None
         body = answer(result, request.build_absolute_uri)
+        unlink_unreadable(body["matches"], request.user)
         return Response(MatchAnswerSerializer(body).data)

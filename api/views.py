@@ -11,7 +11,7 @@ from api.serializers import EntryCardSerializer, EntrySummarySerializer, Reposit
 from api.throttling import SearchThrottle, WriteThrottle
 from api.writes import WRITE_ACTIONS, EntryWriteMixin
 from kb import cards
-from kb.models import ErrorEntry, Repository
+from kb.models import ErrorEntry, Repository, may_see_drafts
 
 
 @extend_schema_view(
@@ -70,11 +70,18 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
     retrieve=extend_schema(summary="One repository"),
 )
 class RepositoryViewSet(viewsets.ReadOnlyModelViewSet):
+    """A repository with only drafts is 404, and not listed, to all but curators."""
+
     serializer_class = RepositoryDetailSerializer
 
     def get_queryset(self) -> QuerySet[Repository]:
-        visible = Q() if self.request.user.is_staff else Q(entries__status__in=ErrorEntry.PUBLIC_STATUSES)
-        return Repository.objects.annotate(error_count=Count("entries", filter=visible)).order_by("owner", "name")
+        user = self.request.user
+        counted = Q() if may_see_drafts(user) else Q(entries__status__in=ErrorEntry.PUBLIC_STATUSES)
+        return (
+            Repository.objects.visible_to(user)
+            .annotate(error_count=Count("entries", filter=counted))
+            .order_by("owner", "name")
+        )
 
     def get_object(self) -> Repository:
         return get_object_or_404(self.get_queryset(), owner=self.kwargs["owner"], name=self.kwargs["name"])

@@ -19,7 +19,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 
-from kb.models import ErrorEntry
+from kb.models import ErrorEntry, may_see_drafts
 
 # A CDN may keep a public card this long; it revalidates cheaply with the ETag afterwards.
 PUBLIC_MAX_AGE = 300
@@ -59,7 +59,8 @@ def card_version(entries, public_id: str) -> CardVersion | None:
 
 
 def audience_of(request: HttpRequest) -> str:
-    return "staff" if request.user.is_authenticated and request.user.is_staff else "public"
+    """Whose card this is: a curator's (drafts, links to drafts; never cached publicly) or the public's."""
+    return "curator" if may_see_drafts(request.user) else "public"
 
 
 def not_modified(request: HttpRequest, version: CardVersion, representation: str) -> HttpResponse | None:
@@ -81,7 +82,8 @@ def set_validators(response: HttpResponse, version: CardVersion, representation:
     else:
         # Drafts, and whatever a curator sees, stay out of every shared cache.
         response["Cache-Control"] = "private, no-store"
-    response["Vary"] = "Cookie, Accept-Encoding"
+    # The audience comes from the session cookie (pages) or an API token.
+    response["Vary"] = "Cookie, Authorization, Accept-Encoding"
 
 
 def cached(version: CardVersion, representation: str, audience: str, build) -> str:

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
-from django.db.models import Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
@@ -38,9 +38,32 @@ def validate_signature(value: str) -> None:
         ) from None
 
 
+# Whoever may view or change entries reads drafts, as the admin shows its entries to whoever may view or
+# change them: the "curators" group (and so its API tokens), staff given either permission, superusers.
+DRAFT_READER_PERMISSIONS = ("kb.view_errorentry", "kb.change_errorentry")
+
+
+def may_see_drafts(user) -> bool:
+    """The one rule for who sees drafts (pages, API, caching, lookups); drafts are not public."""
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and any(user.has_perm(permission) for permission in DRAFT_READER_PERMISSIONS)
+    )
+
+
 def derive_title(message: str) -> str:
     first_line = message.strip().splitlines()[0] if message.strip() else ""
     return first_line[:TITLE_LENGTH]
+
+
+class RepositoryQuerySet(models.QuerySet):
+    def visible_to(self, user) -> Self:
+        """For those who may not see drafts, only repositories with a published or retired entry: one that
+        has only drafts (or nothing yet) does not exist for them."""
+        if may_see_drafts(user):
+            return self
+        return self.filter(Exists(ErrorEntry.objects.public().filter(repository=OuterRef("pk"))))
 
 
 class Repository(models.Model):
@@ -50,6 +73,8 @@ class Repository(models.Model):
     url = models.URLField(blank=True, help_text="Leave empty for https://<host>/<owner>/<name>.")
     description = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = RepositoryQuerySet.as_manager()
 
     class Meta:
         ordering = ["owner", "name"]
@@ -85,7 +110,7 @@ class ErrorEntryQuerySet(models.QuerySet):
         return self.filter(status__in=ErrorEntry.PUBLIC_STATUSES)
 
     def visible_to(self, user) -> Self:
-        return self if user.is_authenticated and user.is_staff else self.public()
+        return self if may_see_drafts(user) else self.public()
 
     def with_card(self) -> Self:
         """Everything a card shows, in a fixed number of queries however large the entry."""

@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from api.throttling import page_throttled
-from kb.models import ErrorEntry
+from kb.models import ErrorEntry, may_see_drafts
 from kb.search import SearchQueryError, clean_query, facets, highlight, search
 
 PAGE_SIZE = 20
@@ -32,7 +32,7 @@ def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
 
 @require_GET
 def search_page(request: HttpRequest) -> HttpResponse:
-    is_curator = request.user.is_authenticated and request.user.is_staff
+    is_curator = may_see_drafts(request.user)
     if request.GET.get("q") and (wait := page_throttled(request, "search")) is not None:
         return _too_many(request, wait)
     try:

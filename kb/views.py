@@ -9,12 +9,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from api.match import unlink_unreadable
 from api.throttling import page_throttled
 from kb import cards
 from kb.forms import ReportForm
 from kb.matching.answer import match_answer, parsed_answer
 from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup, text_size
-from kb.models import ErrorEntry, RaiseSite, Repository
+from kb.models import ErrorEntry, RaiseSite, Repository, may_see_drafts
 
 REPOSITORY_PAGE_SIZE = 50
 HOME_MATCHES = 5
@@ -45,13 +46,12 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
         result = lookup(form.cleaned_data["text"], limit=HOME_MATCHES)
     except TextTooLarge:  # the form checks the size already; a race with settings is still no 500
         return None, 413
-    show_drafts = request.user.is_authenticated and request.user.is_staff
     matches = []
     for match in result.matches:
         shown = match_answer(match, request.build_absolute_uri)
         shown["parts"] = match.fit.parts() if match.fit is not None else []
-        shown["linked"] = show_drafts or match.entry.status != ErrorEntry.Status.DRAFT
         matches.append(shown)
+    unlink_unreadable(matches, request.user)  # a draft is shown, unlinked, to those who cannot open it
     return {"matches": matches, "parsed": parsed_answer(result.parsed)}, 200
 
 
@@ -117,7 +117,7 @@ def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def _render_entry(request: HttpRequest, entry: ErrorEntry, report_form: ReportForm, status: int = 200) -> HttpResponse:
-    show_drafts = request.user.is_authenticated and request.user.is_staff
+    show_drafts = may_see_drafts(request.user)
     related = [link.target for link in entry.outgoing_links.all() if show_drafts or not link.target.is_draft]
     context = {
         "entry": entry,
@@ -145,7 +145,7 @@ def report_entry(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def repository_detail(request: HttpRequest, owner: str, name: str) -> HttpResponse:
-    repository = get_object_or_404(Repository, owner=owner, name=name)
+    repository = get_object_or_404(Repository.objects.visible_to(request.user), owner=owner, name=name)
     entries = (
         ErrorEntry.objects.visible_to(request.user)
         .filter(repository=repository)

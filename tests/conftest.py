@@ -95,3 +95,27 @@ def curator_key(curator: User) -> str:
 def token_client(curator_key: str) -> Client:
     """A client that sends the curator's token with every request."""
     return Client(headers={"Authorization": f"Token {curator_key}"})
+
+
+@pytest.fixture
+def staff_curator_client(db) -> Client:
+    """A browser logged in as a curator who uses the admin: staff, in the "curators" group, not a superuser."""
+    user = User.objects.create_user("editor", "editor@example.com", "a-long-password", is_staff=True)
+    user.groups.add(Group.objects.get(name="curators"))
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def drafts_only_repository(db):
+    """A repository whose only entry is a draft, as a first harvest leaves it."""
+    from kb.models import ErrorEntry, RaiseSite, Repository
+
+    repository = Repository.objects.create(owner="acme", name="widgets")
+    entry = ErrorEntry.objects.create(
+        repository=repository, exception_type="ValueError", message="Widget size must be positive, got -1",
+        signature="Widget size must be positive, got {size}", status=ErrorEntry.Status.DRAFT,
+    )  # fmt: skip
+    RaiseSite.objects.create(entry=entry, path="widgets/core.py", line=12, function="Widget.__init__", commit="abc123")
+    return repository

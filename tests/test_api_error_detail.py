@@ -1,4 +1,6 @@
 import pytest
+from django.contrib.auth.models import Permission, User
+from django.test import Client
 
 from kb.models import ErrorEntry, RaiseSite, Solution
 
@@ -35,6 +37,31 @@ def test_drafts_are_invisible_to_the_public(client, seed):
     ErrorEntry.objects.filter(public_id=CARD).update(status="draft")
     assert client.get(f"/api/errors/{CARD}").status_code == 404
     assert client.get(f"/errors/{CARD}/").status_code == 404
+
+
+def test_a_curator_token_without_staff_reads_a_draft(token_client, seed):
+    ErrorEntry.objects.filter(public_id=CARD).update(status="draft")
+    response = token_client.get(f"/api/errors/{CARD}")
+    assert response.status_code == 200
+    assert response.json()["status"] == "draft"
+
+
+def test_a_curator_token_sees_related_drafts_that_the_public_does_not(token_client, client, seed):
+    ErrorEntry.objects.filter(public_id="2afe80e9746fae65").update(status="draft")
+    assert "2afe80e9746fae65" in [r["id"] for r in token_client.get(f"/api/errors/{CARD}").json()["related"]]
+    assert "2afe80e9746fae65" not in [r["id"] for r in client.get(f"/api/errors/{CARD}").json()["related"]]
+
+
+def test_a_token_whose_user_may_not_view_entries_reads_no_drafts(seed):
+    from api.models import CuratorToken
+
+    ErrorEntry.objects.filter(public_id=CARD).update(status="draft")
+    staff = User.objects.create_user("reader", "reader@example.com", "a-long-password", is_staff=True)
+    _, key = CuratorToken.objects.create_key(name="reader", user=staff)
+    reader = Client(headers={"Authorization": f"Token {key}"})
+    assert reader.get(f"/api/errors/{CARD}").status_code == 404
+    staff.user_permissions.add(Permission.objects.get(codename="view_errorentry", content_type__app_label="kb"))
+    assert reader.get(f"/api/errors/{CARD}").status_code == 200
 
 
 @pytest.mark.parametrize("extra", [0, 12])

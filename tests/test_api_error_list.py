@@ -24,3 +24,32 @@ def test_repository_detail_and_page(client, seed):
     assert client.get("/api/repositories/nobody/none").status_code == 404
     page = client.get("/repos/sgl-project/sglang/").content.decode()
     assert "NotImplementedError" in page and "ValueError" in page
+
+
+def test_a_curator_token_lists_drafts_when_it_asks_for_them(token_client, seed):
+    ErrorEntry.objects.filter(public_id="b774bfdff5235dcd").update(status="draft")
+    body = token_client.get("/api/errors?status=draft").json()
+    assert [e["id"] for e in body["results"]] == ["b774bfdff5235dcd"]
+
+
+def test_a_repository_with_only_drafts_is_a_404_and_unlisted_for_the_public(client, seed, drafts_only_repository):
+    response = client.get("/api/repositories/acme/widgets")
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/problem+json"
+    listed = [r["full_name"] for r in client.get("/api/repositories").json()["results"]]
+    assert listed == ["sgl-project/sglang"]
+
+
+def test_a_curator_token_sees_a_repository_with_only_drafts_and_counts_them(token_client, seed, drafts_only_repository):
+    assert token_client.get("/api/repositories/acme/widgets").json()["error_count"] == 1
+    listed = {r["full_name"]: r["error_count"] for r in token_client.get("/api/repositories").json()["results"]}
+    assert listed == {"acme/widgets": 1, "sgl-project/sglang": 6}
+
+
+def test_a_repository_with_a_published_entry_among_its_drafts_counts_only_that_one_for_the_public(
+    client, seed, drafts_only_repository
+):
+    ErrorEntry.objects.create(
+        repository=drafts_only_repository, exception_type="KeyError", message="No widget named 'x'", status="published"
+    )
+    assert client.get("/api/repositories/acme/widgets").json()["error_count"] == 1

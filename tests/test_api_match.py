@@ -159,6 +159,20 @@ def test_drafts_and_retired_entries_are_found_with_their_status(client, catalogu
     assert (retired["matches"][0]["id"], retired["matches"][0]["status"]) == ("601b3005501b8c1b", "retired")
 
 
+def test_a_draft_is_found_with_its_status_but_without_a_url_for_anonymous_callers(client, catalogue):
+    draft = post_json(client, {"text": "Option '--name' requires an argument."}).json()["matches"][0]
+    assert (draft["id"], draft["status"], draft["url"]) == ("433daf4471e9c6be", "draft", None)
+    assert draft["sources"][0]["url"].startswith("https://github.com/pallets/click/blob/")
+    retired = post_json(client, {"text": "You must call `.is_valid()` before accessing `.errors`."}).json()
+    assert retired["matches"][0]["url"] == "http://testserver/errors/601b3005501b8c1b/"
+
+
+def test_a_curator_token_gets_the_url_of_a_draft(token_client, catalogue):
+    draft = post_json(token_client, {"text": "Option '--name' requires an argument."}).json()["matches"][0]
+    assert (draft["id"], draft["url"]) == ("433daf4471e9c6be", "http://testserver/errors/433daf4471e9c6be/")
+    assert token_client.get(f"/api/errors/{draft['id']}").status_code == 200
+
+
 def test_every_exception_of_a_chained_traceback_is_looked_up_the_last_first(client, catalogue):
     text = chained(
         ("/app/settings_loader.py", "KeyError: 'DATABASE'"),

@@ -26,6 +26,15 @@ def test_search_combines_with_filters(client, catalogue):
     assert results and {r["repository"] for r in results} == {"psf/requests"}
 
 
+def test_a_curator_token_finds_drafts_too(token_client, client, catalogue):
+    from kb.models import ErrorEntry
+
+    ErrorEntry.objects.filter(public_id=CARD).update(status="draft")
+    found = token_client.get("/api/errors", {"search": "NIXL HiSparse"}).json()["results"]
+    assert (found[0]["id"], found[0]["status"]) == (CARD, "draft")
+    assert CARD not in [r["id"] for r in client.get("/api/errors", {"search": "NIXL HiSparse"}).json()["results"]]
+
+
 @pytest.mark.parametrize("query", ['"unbalanced', "-", "or or or", "a:*&|!", "(((", "\u202e"])
 def test_odd_queries_answer_200(client, catalogue, query):
     assert client.get("/api/errors", {"search": query}).status_code == 200

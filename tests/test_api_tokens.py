@@ -84,3 +84,16 @@ def test_the_curators_group_may_add_and_change_entries_but_not_delete_them(db) -
     codenames = set(Group.objects.get(name="curators").permissions.values_list("codename", flat=True))
     assert {"add_errorentry", "change_errorentry", "view_errorentry"} <= codenames
     assert "delete_errorentry" not in codenames
+
+
+def test_a_curators_token_reads_drafts_and_the_token_of_a_user_outside_the_group_does_not(
+    curator_key: str, seed
+) -> None:
+    from kb.models import ErrorEntry
+
+    card = "/api/errors/b774bfdff5235dcd"
+    ErrorEntry.objects.filter(public_id=card.rpartition("/")[2]).update(status="draft")
+    assert Client(headers={"Authorization": f"Token {curator_key}"}).get(card).status_code == 200
+    outsider = User.objects.create_user("outsider", "outsider@example.com", "a-long-password")
+    _, key = CuratorToken.objects.create_key(name="outsider", user=outsider)
+    assert Client(headers={"Authorization": f"Token {key}"}).get(card).status_code == 404

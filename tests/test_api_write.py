@@ -116,6 +116,16 @@ def test_a_curator_who_is_not_staff_may_still_edit_a_draft(token_client: Client,
     assert ErrorEntry.objects.get(public_id=CARD).status == "published"
 
 
+def test_a_curator_token_without_staff_reads_its_own_draft(token_client: Client, curator: User, db) -> None:
+    assert not curator.is_staff
+    created = post(token_client, "/api/errors", new_entry(status="draft")).json()
+    response = token_client.get(f"/api/errors/{created['id']}")
+    assert response.status_code == 200
+    assert (response.json()["status"], response.json()["message"]) == ("draft", created["message"])
+    assert created["id"] in [e["id"] for e in token_client.get("/api/errors?status=draft").json()["results"]]
+    assert Client().get(f"/api/errors/{created['id']}").status_code == 404
+
+
 def test_retire_keeps_the_entry_readable_and_marks_it_retired(token_client: Client, curator: User, seed) -> None:
     response = token_client.post(f"/api/errors/{CARD}/retire")
     assert response.status_code == 200

@@ -16,6 +16,13 @@ def test_sitemap_lists_published_entries_and_not_drafts(client, seed):
     assert "/repos/sgl-project/sglang/" in xml
 
 
+def test_a_repository_with_only_drafts_is_not_in_the_sitemap(client, seed, drafts_only_repository):
+    xml = client.get("/sitemap.xml").content.decode()
+    assert "/repos/sgl-project/sglang/" in xml
+    assert "/repos/acme/widgets/" not in xml
+    assert f"/errors/{drafts_only_repository.entries.get().public_id}/" not in xml
+
+
 def test_robots_txt_points_to_the_sitemap_and_keeps_crawlers_out_of_the_admin(client, db):
     text = client.get("/robots.txt").content.decode()
     assert "Disallow: /admin/" in text

@@ -1,5 +1,8 @@
 """The home page's paste box: a message or a traceback in, ranked entries out, without JavaScript."""
 
+import pytest
+from django.core.management import call_command
+
 from tests.matching_fixtures import CARD, CARD_MESSAGE, fresh_index  # noqa: F401 (fixture)
 
 
@@ -52,3 +55,28 @@ def test_a_paste_past_64_kib_is_refused_clearly(client, db):
     response = client.post("/", {"text": "x" * (64 * 1024 + 1)})
     assert response.status_code == 400
     assert "64 KiB" in response.content.decode()
+
+
+DRAFT = "433daf4471e9c6be"  # pallets/click: "Option '--name' requires an argument."
+
+
+@pytest.fixture
+def catalogue(db) -> None:
+    call_command("import_errors", "fixtures/python-projects.json")
+
+
+def test_a_draft_among_the_results_is_shown_with_its_status_but_not_linked_for_anonymous_visitors(client, catalogue):
+    html = client.post("/", {"text": "Option '--name' requires an argument."}).content.decode()
+    assert '<span class="badge badge-draft">draft</span>' in html
+    assert f"/errors/{DRAFT}/" not in html
+
+
+def test_a_curator_gets_a_link_to_the_draft_among_the_results(staff_curator_client, catalogue):
+    html = staff_curator_client.post("/", {"text": "Option '--name' requires an argument."}).content.decode()
+    assert f'<a href="http://testserver/errors/{DRAFT}/">' in html
+
+
+def test_a_repository_with_only_drafts_is_not_listed_on_the_home_page(client, seed, drafts_only_repository):
+    html = client.get("/").content.decode()
+    assert "/repos/sgl-project/sglang/" in html
+    assert "/repos/acme/widgets/" not in html

@@ -64,6 +64,22 @@ def test_drafts_appear_only_for_curators_with_a_status_facet(client, admin_clien
     assert {"value": "draft", "count": 1} in response.context["facets"]["status"]
 
 
+def test_a_curator_who_is_staff_but_not_superuser_sees_drafts_with_a_status_facet(staff_curator_client, catalogue):
+    ErrorEntry.objects.filter(public_id=CARD).update(status="draft")
+    response = staff_curator_client.get("/search/", {"q": "NIXL HiSparse", "status": "draft"})
+    assert [e.public_id for e in response.context["page"].object_list] == [CARD]
+    assert {"value": "draft", "count": 1} in response.context["facets"]["status"]
+
+
+def test_staff_without_the_permission_to_view_entries_see_no_drafts(client, catalogue):
+    from django.contrib.auth.models import User
+
+    ErrorEntry.objects.filter(public_id=CARD).update(status="draft")
+    client.force_login(User.objects.create_user("helper", "helper@example.com", "a-long-password", is_staff=True))
+    assert CARD not in _results(client, q="NIXL HiSparse")
+    assert "status" not in client.get("/search/", {"q": "NIXL HiSparse"}).context["facets"]
+
+
 def test_results_are_paginated(client, catalogue):
     first = client.get("/search/", {"q": "error or field or invalid or not"})
     assert first.context["total"] > 0
