@@ -13,20 +13,10 @@ from rest_framework.views import APIView
 
 from kb.matching.answer import answer
 from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup
-from kb.models import ErrorEntry, may_see_drafts
+from kb.models import may_see_drafts
 
 # JSON escapes may take up to six bytes for one character of text; the text itself is held to 64 KiB.
 MAX_JSON_BODY = 6 * MAX_TEXT_BYTES + 1024
-
-
-def unlink_unreadable(matches: list[dict], user) -> list[dict]:
-    """A draft's page is 404 to whoever may not see drafts: their matches keep the draft, with its status,
-    and no url."""
-    if not may_see_drafts(user):
-        for match in matches:
-            if match["status"] == ErrorEntry.Status.DRAFT:
-                match["url"] = None
-    return matches
 
 
 class PayloadTooLarge(APIException):
@@ -174,6 +164,5 @@ class MatchView(APIView):
             result = lookup(given.validated_data["text"], limit=given.validated_data["limit"])
         except TextTooLarge:
             raise PayloadTooLarge() from None
-        body = answer(result, request.build_absolute_uri)
-        unlink_unreadable(body["matches"], request.user)
+        body = answer(result, request.build_absolute_uri, link_drafts=may_see_drafts(request.user))
         return Response(MatchAnswerSerializer(body).data)

@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from api.match import unlink_unreadable
 from api.throttling import page_throttled
 from kb import cards
 from kb.forms import ReportForm
@@ -47,11 +46,11 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
     except TextTooLarge:  # the form checks the size already; a race with settings is still no 500
         return None, 413
     matches = []
+    link_drafts = may_see_drafts(request.user)  # a draft is shown, unlinked, to those who cannot open it
     for match in result.matches:
-        shown = match_answer(match, request.build_absolute_uri)
+        shown = match_answer(match, request.build_absolute_uri, link_drafts=link_drafts)
         shown["parts"] = match.fit.parts() if match.fit is not None else []
         matches.append(shown)
-    unlink_unreadable(matches, request.user)  # a draft is shown, unlinked, to those who cannot open it
     return {"matches": matches, "parsed": parsed_answer(result.parsed)}, 200
 
 

@@ -14,11 +14,17 @@ def blob_url(repository_url: str, site: Site) -> str:
     return f"{repository_url.rstrip('/')}/blob/{site.commit}/{site.path}{anchor}"
 
 
-def match_answer(match: Match, absolute: Callable[[str], str]) -> dict:
+DRAFT = "draft"  # ErrorEntry.Status.DRAFT; this package stays free of the models
+
+
+def match_answer(match: Match, absolute: Callable[[str], str], *, link_drafts: bool = True) -> dict:
+    """`link_drafts`: whether the caller may open a draft's page; if not, a draft keeps its place and status
+    but has no url (its page would be a 404)."""
     entry = match.entry
+    linked = link_drafts or entry.status != DRAFT
     return {
         "id": entry.public_id,
-        "url": absolute(reverse("kb:entry", kwargs={"public_id": entry.public_id})),
+        "url": absolute(reverse("kb:entry", kwargs={"public_id": entry.public_id})) if linked else None,
         "score": match.score,
         "exact": match.exact,
         "similarity": match.similarity,
@@ -58,8 +64,8 @@ def parsed_answer(parsed: Parsed) -> dict:
     }
 
 
-def answer(result: Result, absolute: Callable[[str], str]) -> dict:
+def answer(result: Result, absolute: Callable[[str], str], *, link_drafts: bool = True) -> dict:
     return {
-        "matches": [match_answer(match, absolute) for match in result.matches],
+        "matches": [match_answer(match, absolute, link_drafts=link_drafts) for match in result.matches],
         "parsed": parsed_answer(result.parsed),
     }
