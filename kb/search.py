@@ -4,7 +4,7 @@ On PostgreSQL every entry row carries a stored, generated `search_vector` (title
 type weigh most, then the explanation, then solutions and repository via `search_extra`) under a GIN
 index; queries go through `websearch_to_tsquery`, so readers can type "quoted phrases", `or` and `-word`.
 Trigram word similarity (pg_trgm, indexed) catches typos in the title and message. On SQLite, for
-`make run`, every word must appear somewhere in the entry's text.
+`make run`, the same operators work on plain substring tests (no ranking, no typo tolerance).
 """
 
 import html
@@ -12,7 +12,7 @@ import re
 import unicodedata
 
 from django.db import connection
-from django.db.models import Count, F, FloatField, QuerySet, Value
+from django.db.models import Count, F, FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -69,23 +69,58 @@ def _search_postgres(entries: QuerySet, query: str) -> QuerySet:
     )
 
 
-def _search_plain(entries: QuerySet, query: str) -> QuerySet:
-    from django.db.models import Q
+_TERM = re.compile(r'(-?)"([^"]*)"?|(\S+)')
+_TEXT_FIELDS = ("title", "message", "exception_type", "meaning", "trigger", "situations", "search_extra")
 
-    words = [w for w in _WORD.findall(query) if w.lower() not in {"or", "and"}]
-    if not words:
+
+def _contains(text: str) -> Q:
+    found = Q()
+    for name in _TEXT_FIELDS:
+        found |= Q(**{f"{name}__icontains": text})
+    return found
+
+
+def plain_query(query: str) -> Q | None:
+    """The query as `websearch_to_tsquery` reads it, in substring tests: every term must appear, a "quoted
+    phrase" as written, `-term` must not, and `or` between two terms lets either do. None: nothing to search."""
+    groups: list[Q] = []  # ANDed; each an OR of terms
+    join_next = False
+    for negated, phrase, bare in _TERM.findall(query):
+        if bare and bare.lower() == "or":
+            join_next = bool(groups)
+            continue
+        if bare.startswith("-"):
+            negated, bare = "-", bare[1:]
+        words = [phrase.strip()] if phrase.strip() else _WORD.findall(bare)
+        if not words:
+            continue
+        term = Q()
+        for word in words:
+            term &= _contains(word)
+        if negated:
+            term = ~term
+        if join_next:
+            groups[-1] |= term
+        else:
+            groups.append(term)
+        join_next = False
+    if not groups or all(group.negated for group in groups):
+        return None  # exclusions alone would list the whole catalogue
+    combined = Q()
+    for group in groups:
+        combined &= group
+    return combined
+
+
+def _search_plain(entries: QuerySet, query: str) -> QuerySet:
+    condition = plain_query(query)
+    if condition is None:
         return entries.none()
-    for word in words:
-        entries = entries.filter(
-            Q(title__icontains=word)
-            | Q(message__icontains=word)
-            | Q(exception_type__icontains=word)
-            | Q(meaning__icontains=word)
-            | Q(trigger__icontains=word)
-            | Q(situations__icontains=word)
-            | Q(search_extra__icontains=word)
-        )
-    return entries.annotate(rank=Value(1.0, output_field=FloatField())).order_by("-updated_at", "public_id")
+    return (
+        entries.filter(condition)
+        .annotate(rank=Value(1.0, output_field=FloatField()))
+        .order_by("-updated_at", "public_id")
+    )
 
 
 def facets(matched: QuerySet, *, with_status: bool) -> dict[str, list[dict]]:

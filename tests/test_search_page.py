@@ -4,6 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from kb.models import ErrorEntry
+from kb.search import plain_query
 
 CARD = "b774bfdff5235dcd"
 
@@ -114,3 +115,26 @@ def test_an_overlong_facet_value_narrows_to_nothing_instead_of_failing(client, c
     response = client.get("/search/", {"q": "error", "kind": "x" * 600, "repository": "\x00" * 10})
     assert response.status_code == 200
     assert response.context["total"] == 0
+
+
+def _plain(query: str) -> set[str]:
+    """What the SQLite search (`make run`) finds: its substring tests run on any database."""
+    condition = plain_query(query)
+    return set() if condition is None else set(ErrorEntry.objects.filter(condition).values_list("public_id", flat=True))
+
+
+def test_the_sqlite_search_reads_quotes_minus_and_or_as_web_search_does(catalogue):
+    assert CARD in _plain('"speculative decoding"')
+    assert CARD not in _plain('"decoding speculative"')
+    assert CARD in _plain("HiSparse NIXL")
+    assert CARD not in _plain("HiSparse -speculative")
+    assert CARD not in _plain('HiSparse -"speculative decoding"')
+    either = _plain("HiSparse or FieldError")
+    assert CARD in either and len(either) > 1
+    assert _plain("HiSparse or FieldError") >= _plain("FieldError")
+
+
+def test_the_sqlite_search_does_not_list_everything_for_exclusions_alone(catalogue):
+    assert plain_query("-speculative") is None
+    assert plain_query("or") is None
+    assert plain_query('""') is None
