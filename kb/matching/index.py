@@ -276,8 +276,11 @@ class MatchIndex:
         kept = [p for word in set(WORD.findall(text)) if len(p := words.get(word, ())) <= MAX_WORD_POSTINGS]
         if not kept:
             return []
-        shared = Counter(chain.from_iterable(kept))
-        # Counter.most_common(limit) is heapq.nlargest, which is documented as this sort (ties in order too).
+        # A plain dict count: the postings are few (a handful a query), and building a Counter costs more.
+        shared: dict[int, int] = {}
+        for sid in chain.from_iterable(kept):
+            shared[sid] = shared.get(sid, 0) + 1
+        # Most shared words first; a stable sort keeps ties in the order the postings were met.
         ranked = sorted(shared.items(), key=itemgetter(1), reverse=True)
         return [sid for sid, _count in ranked[:limit]]
 

@@ -178,6 +178,8 @@ class _Frames:
 
     @classmethod
     def of(cls, frames: tuple[Frame, ...]) -> "_Frames":
+        if not frames:
+            return _NO_FRAMES  # most lookups: a message or a log line
         return cls(frames, frozenset([frame.function.rpartition(".")[2] for frame in frames]))
 
     def pointing_at(self, site: Site) -> list[tuple[int, Frame]]:
@@ -191,6 +193,9 @@ class _Frames:
             for i, frame in enumerate(self.all)
             if (frame.function == function or frame.function.endswith(dotted)) and path_matches(frame.path, site)
         ]
+
+
+_NO_FRAMES = _Frames((), frozenset())
 
 
 def _add_frame_evidence(match: Match, frames: _Frames) -> None:
