@@ -1,5 +1,9 @@
-"""The OpenAPI schema: every operation lists the problems (RFC 9457) it can answer, besides its success."""
+"""The OpenAPI schema: every operation lists the problems (RFC 9457) it can answer, besides its success.
 
+Also what the views do around their operations: the card's conditional GET (ETag, Last-Modified, 304) and
+the DELETE that /api/errors/<id> refuses with 405 (entries are retired, never deleted)."""
+
+import copy
 from http import HTTPStatus
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSerializerFieldExtension
@@ -29,19 +33,87 @@ WHY = {
 
 HEADERS = {
     401: {"WWW-Authenticate": {"schema": {"type": "string"}, "description": "How to authenticate: a token."}},
+    405: {"Allow": {"schema": {"type": "string"}, "required": True, "description": "The methods this path answers."}},
     429: {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds until a request is allowed again."}},
 }
 
+# The card (kb.cards): its validators on every 200 and 304, and the conditional requests they answer.
+CONDITIONAL_PATHS = {"/api/errors/{public_id}/"}
+CARD_HEADERS = {
+    "ETag": {
+        "schema": {"type": "string"},
+        "required": True,
+        "description": "The card's version as this reader sees it (the public's, or a curator's): send it back "
+        "in `If-None-Match`. It changes whenever the entry, or an entry it links to, changes.",
+    },
+    "Last-Modified": {
+        "schema": {"type": "string"},
+        "required": True,
+        "description": "When the card last changed, as an HTTP date: send it back in `If-Modified-Since`.",
+    },
+    "Cache-Control": {
+        "schema": {"type": "string"},
+        "required": True,
+        "description": "`public, max-age=300` for a published or retired card served to the public; "
+        "`private, no-store` for drafts and whatever a curator (token or session) is served.",
+    },
+}
+CONDITIONAL_PARAMETERS = [
+    {
+        "in": "header",
+        "name": "If-None-Match",
+        "required": False,
+        "schema": {"type": "string"},
+        "description": "ETags of copies the client holds (or `*`): 304 with no body when the card is one of them.",
+    },
+    {
+        "in": "header",
+        "name": "If-Modified-Since",
+        "required": False,
+        "schema": {"type": "string"},
+        "description": "An HTTP date (a `Last-Modified` this gave): 304 with no body when the card has not "
+        "changed since. Ignored when `If-None-Match` is sent.",
+    },
+]
+NOT_MODIFIED = {
+    "description": "Not Modified. The copy named by `If-None-Match` (or, without it, `If-Modified-Since`) is "
+    "current: no body; the validators are sent again.",
+    "headers": CARD_HEADERS,
+}
 
-def problem_response(auto_schema: AutoSchema, status: int, description: str | None = None) -> dict:
-    component = auto_schema.resolve_serializer(ProblemSerializer, "response")
+# Methods a path refuses with 405 that a client of it may well try: said in the schema, so that nobody has to.
+REFUSED = {
+    ("/api/errors/{public_id}/", "delete"): {
+        "operationId": "errors_destroy",
+        "summary": "Not allowed: entries are never deleted",
+        "description": "Every DELETE is answered 405, whoever sends it and whether or not the entry exists: an "
+        "entry is retired (`POST /api/errors/{public_id}/retire`), so that its page, its links and lookups keep "
+        "working. `Allow` lists the methods this path answers (GET, PUT, PATCH, HEAD, OPTIONS).",
+    },
+}
+# The 405, and what is answered before the method is looked at: a token that is not valid, the Accept header,
+# the write throttle (every unsafe request counts, refused ones too), a failure.
+REFUSED_RESPONSES = {
+    401: "Unauthorized. A token was sent that is unknown, revoked or expired.",
+    405: "Method Not Allowed. Entries are never deleted: retire one instead.",
+    406: None,
+    429: None,
+    500: None,
+}
+
+
+def _problem(status: int, description: str | None, schema: dict) -> dict:
     response = {
         "description": description or f"{HTTPStatus(status).phrase}. {WHY.get(status, '')}".strip(),
-        "content": {PROBLEM_CONTENT_TYPE: {"schema": component.ref}},
+        "content": {PROBLEM_CONTENT_TYPE: {"schema": schema}},
     }
     if status in HEADERS:
         response["headers"] = HEADERS[status]
     return response
+
+
+def problem_response(auto_schema: AutoSchema, status: int, description: str | None = None) -> dict:
+    return _problem(status, description, auto_schema.resolve_serializer(ProblemSerializer, "response").ref)
 
 
 class ProblemAutoSchema(AutoSchema):
@@ -50,6 +122,10 @@ class ProblemAutoSchema(AutoSchema):
         if operation is None:
             return None
         responses = operation["responses"]
+        if path in CONDITIONAL_PATHS and method == "GET":
+            operation.setdefault("parameters", []).extend(copy.deepcopy(CONDITIONAL_PARAMETERS))
+            responses["200"]["headers"] = copy.deepcopy(CARD_HEADERS)
+            responses["304"] = copy.deepcopy(NOT_MODIFIED)
         for status in self._problem_statuses(operation):
             responses.setdefault(str(status), problem_response(self, status))
         for code, response in responses.items():
@@ -90,6 +166,25 @@ class ProblemAutoSchema(AutoSchema):
         ):
             statuses.append(429)
         return sorted(statuses)
+
+
+def document_refused_methods(result: dict, generator, request=None, public: bool = True) -> dict:
+    """Postprocessing hook: an operation for each method in REFUSED, answering only its 405 and the problems
+    that come before it. (drf-spectacular documents only the methods a view has.)"""
+    problem = {"$ref": "#/components/schemas/Problem"}
+    for (path, method), described in REFUSED.items():
+        item = result["paths"].get(path)
+        if item is None or method in item:
+            continue
+        sibling = next(op for name, op in item.items() if name in ("get", "put", "patch", "post"))
+        item[method] = {
+            **described,
+            "parameters": [copy.deepcopy(p) for p in sibling.get("parameters", []) if p["in"] == "path"],
+            "tags": list(sibling.get("tags", [])),
+            "security": [{"token": []}, {"cookieAuth": []}, {}],  # refused with a token or without
+            "responses": {str(status): _problem(status, why, problem) for status, why in REFUSED_RESPONSES.items()},
+        }
+    return result
 
 
 class TokenAuthenticationScheme(OpenApiAuthenticationExtension):

@@ -33,8 +33,8 @@ class MessageVariantInline(admin.TabularInline):
     model = MessageVariant
     extra = 0
     fields = ["message", "signature", "last_seen_commit"]
-    verbose_name = "older wording"
-    verbose_name_plural = "older wordings (message variants)"
+    verbose_name = "other wording"
+    verbose_name_plural = "older and other wordings (message variants: a plural, an earlier message)"
 
 
 class SolutionInline(admin.TabularInline):

@@ -77,3 +77,17 @@ def test_real_entries_conform_to_the_schema(seed, path: str) -> None:
     case = operation.Case(path_parameters={"public_id": CARD} if "{public_id}" in path else {})
     response = case.call_and_validate(checks=CHECKS)
     assert response.status_code == 200
+
+
+def test_the_refused_delete_and_the_card_s_304_conform_to_the_schema(seed, curator_key: str) -> None:
+    # Random ids and validators almost never hit these: check them with real ones.
+    card = {"public_id": CARD}
+    refused = schema["/api/errors/{public_id}/"]["DELETE"].Case(path_parameters=card)
+    response = refused.call_and_validate(headers={"Authorization": f"Token {curator_key}"}, checks=CHECKS)
+    assert response.status_code == 405
+    read = schema["/api/errors/{public_id}/"]["GET"]
+    first = read.Case(path_parameters=card).call_and_validate(checks=CHECKS)
+    for name, header in (("If-None-Match", "ETag"), ("If-Modified-Since", "Last-Modified")):
+        validator = first.headers[header.lower()][0]
+        again = read.Case(path_parameters=card, headers={name: validator}).call_and_validate(checks=CHECKS)
+        assert again.status_code == 304, name

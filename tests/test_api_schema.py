@@ -95,6 +95,14 @@ def test_reads_need_no_token_and_name_their_parameters(schema: dict) -> None:
     assert "404" in operations(schema)["GET /api/errors/{public_id}/"]["responses"]
 
 
+def test_a_matchs_url_may_be_null_for_a_draft(schema: dict) -> None:
+    answer = operations(schema)["POST /api/match/"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert answer == {"$ref": "#/components/schemas/MatchAnswer"}
+    url = schema["components"]["schemas"]["Match"]["properties"]["url"]
+    assert url["nullable"] is True
+    assert "draft" in url["description"]
+
+
 def test_the_problem_component_has_the_rfc_9457_members(schema: dict) -> None:
     problem = schema["components"]["schemas"]["Problem"]
     assert {"type", "title", "status", "detail"} <= set(problem["required"])
@@ -121,3 +129,50 @@ def test_the_docs_script_and_assets_are_served_by_us(client: Client, db) -> None
     assert "/api/schema" in response.content.decode()
     for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):
         assert client.get(asset).status_code == 200, asset
+
+
+CARD = "b774bfdff5235dcd"
+
+
+def test_delete_on_an_entry_is_documented_as_the_405_it_is(schema: dict, client: Client, token_client, seed) -> None:
+    refused = operations(schema)["DELETE /api/errors/{public_id}/"]
+    assert not any(status.startswith("2") for status in refused["responses"]), refused["responses"]
+    assert {"401", "405", "406", "429", "500"} == set(refused["responses"])
+    assert refused["responses"]["405"]["headers"]["Allow"]["required"] is True
+    assert "retire" in refused["description"]
+    answered = {method.upper() for method in schema["paths"]["/api/errors/{public_id}/"]} - {"DELETE"}
+    for who in (client, token_client):  # anyone, a curator too; an entry or not
+        for public_id in (CARD, "0000000000000000"):
+            response = who.delete(f"/api/errors/{public_id}")
+            assert response.status_code == 405
+            assert response["Content-Type"] == "application/problem+json"
+            assert answered <= {m.strip() for m in response["Allow"].split(",")}
+            assert "DELETE" not in response["Allow"]
+    assert client.get(f"/api/errors/{CARD}").status_code == 200  # still there
+
+
+def test_the_card_documents_its_conditional_get_and_validators(schema: dict, client: Client, seed) -> None:
+    card = operations(schema)["GET /api/errors/{public_id}/"]
+    headers = {p["name"]: p for p in card["parameters"] if p["in"] == "header"}
+    assert set(headers) == {"If-None-Match", "If-Modified-Since"}
+    assert not any(p["required"] for p in headers.values())
+    for status in ("200", "304"):
+        assert {"ETag", "Last-Modified", "Cache-Control"} <= set(card["responses"][status]["headers"]), status
+        assert card["responses"][status]["headers"]["ETag"]["required"] is True
+    assert "content" not in card["responses"]["304"]
+    # Only the card answers conditional requests: no other operation claims a 304.
+    assert [name for name, op in operations(schema).items() if "304" in op["responses"]] == [
+        "GET /api/errors/{public_id}/"
+    ]
+
+    first = client.get(f"/api/errors/{CARD}")
+    assert first.status_code == 200 and first["ETag"] and first["Last-Modified"]
+    for sent in ({"If-None-Match": first["ETag"]}, {"If-Modified-Since": first["Last-Modified"]}):
+        again = client.get(f"/api/errors/{CARD}", headers=sent)
+        assert (again.status_code, again.content) == (304, b""), sent
+        assert (again["ETag"], again["Last-Modified"]) == (first["ETag"], first["Last-Modified"])
+        assert again["Cache-Control"] == first["Cache-Control"]
+    # If-None-Match decides when it is sent, as documented.
+    stale = {"If-None-Match": '"another"', "If-Modified-Since": first["Last-Modified"]}
+    assert client.get(f"/api/errors/{CARD}", headers=stale).status_code == 200
+    assert client.get("/api/errors", headers={"If-None-Match": "*"}).status_code == 200

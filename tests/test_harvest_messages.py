@@ -1,10 +1,19 @@
 """Every message form harvest rebuilds into a signature, read from source with `ast` alone."""
 
+import io
 import textwrap
+from pathlib import Path
 
+import django
 import pytest
+from django import forms
+from django.contrib.auth.password_validation import MinimumLengthValidator
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
 
 from kb.harvest.scan import scan
+from kb.models import ErrorEntry
+from tests.matching_fixtures import fresh_index  # noqa: F401 (fixture)
 
 
 def harvest_source(tmp_path, source: str, *, extra: dict[str, str] | None = None):
@@ -104,6 +113,132 @@ def test_ngettext_keeps_the_plural_as_another_wording(tmp_path):
     [site] = harvest_source(tmp_path, source).sites
     assert site.signature == "{n} item"
     assert site.variants == (("{n} items", "{n} items"),)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # Each translation function, called where the exception is raised.
+        'raise ValueError(ungettext("%(n)d item", "%(n)d items", n) % {"n": n})',
+        'raise ValueError(ngettext_lazy("%(n)d item", "%(n)d items", "n") % {"n": n})',
+        'raise ValueError(translation.ngettext("%(n)d item", "%(n)d items", n) % {"n": n})',
+        'raise ValueError(npgettext("context", "%(n)d item", "%(n)d items", n) % {"n": n})',
+        'raise ValueError(npgettext_lazy("context", "%(n)d item", "%(n)d items", n) % {"n": n})',
+        # And wherever the message comes from: a local, a module constant, a concatenation, a format call.
+        'msg = ngettext("%(n)d item", "%(n)d items", n) % {"n": n}\n    raise ValueError(msg)',
+        'raise ValueError(MESSAGE % {"n": n})',
+        'raise ValueError(str(ngettext("%(n)d item", "%(n)d items", n)) % {"n": n})',
+        'raise ValueError(ngettext("{n} item", "{n} items", n).format(n=n))',
+        'raise ValueError(ngettext("%(n)d item", "%(n)d items", n) % {"n": n} if n else "no items")',
+    ],
+)
+def test_every_ngettext_form_keeps_the_singular_as_the_message_and_the_plural_as_a_variant(tmp_path, source):
+    module = f'MESSAGE = ngettext_lazy("%(n)d item", "%(n)d items", "n")\n\ndef f(n):\n    {source}\n'
+    found = harvest_source(tmp_path, module).sites
+    assert found[0].signature == "{n} item"
+    assert ("{n} items", "{n} items") in found[0].variants
+    assert all(signature != "{n} item" for _message, signature in found[0].variants)
+
+
+def test_ngettext_in_class_attributes_error_messages_and_methods_keeps_its_plural(tmp_path):
+    source = """
+    from django.core.exceptions import ValidationError
+
+    class Validator:
+        message = ngettext_lazy("At least %(limit)d character.", "At least %(limit)d characters.", "limit")
+        messages = {"digits": ngettext_lazy("At most %(max)s digit.", "At most %(max)s digits.", "max")}
+        default_error_messages = {
+            "too_many": ngettext_lazy("Submit at most %(num)d form.", "Submit at most %(num)d forms.", "num"),
+        }
+
+        def check(self, value):
+            raise ValidationError(self.message, params={"limit": value})
+
+        def digits(self, value):
+            raise ValidationError(self.messages["digits"], params={"max": value})
+
+        def forms(self, value):
+            raise ValidationError(self.error_messages["too_many"] % {"num": value})
+
+        def method(self, value):
+            raise ValidationError(self.get_error_message())
+
+        def get_error_message(self):
+            return ngettext("Too short: %d character.", "Too short: %d characters.", self.min_length) % self.min_length
+    """
+    found = harvest_source(tmp_path, source).sites
+    assert [(s.signature, [v[1] for v in s.variants]) for s in found] == [
+        ("At least {limit} character.", ["At least {limit} characters."]),
+        ("At most {max} digit.", ["At most {max} digits."]),
+        ("Submit at most {num} form.", ["Submit at most {num} forms."]),
+        ("Too short: {min_length} character.", ["Too short: {min_length} characters."]),
+    ]
+
+
+def test_a_self_fail_key_whose_message_is_ngettext_keeps_its_plural(tmp_path):
+    source = """
+    from .exceptions import ValidationError
+
+    class Field:
+        default_error_messages = {"max": ngettext_lazy("At most {n} item.", "At most {n} items.", "n")}
+
+        def fail(self, key, **kwargs):
+            raise ValidationError(self.error_messages[key].format(**kwargs))
+
+        def run(self, value):
+            self.fail("max", n=3)
+    """
+    found = harvest_source(tmp_path, source, extra={"exceptions.py": "class ValidationError(Exception):\n    pass\n"})
+    [site] = [s for s in found.sites if s.function == "Field.run"]
+    assert (site.signature, site.variants) == ("At most {n} item.", (("At most {n} items.", "At most {n} items."),))
+
+
+def test_a_plural_the_same_as_the_singular_is_no_variant(tmp_path):
+    source = 'def f(n):\n    raise ValueError(ngettext("%(n)s million", "%(n)s million", n) % {"n": n})\n'
+    [site] = harvest_source(tmp_path, source).sites
+    assert (site.signature, site.variants) == ("{n} million", ())
+
+
+def test_a_class_attribute_bound_to_itself_is_not_followed_forever(tmp_path):
+    source = """
+    class A:
+        message = A.message
+        messages = {"key": A.messages["key"]}
+
+        def f(self):
+            raise ValueError(A.message)
+
+        def g(self):
+            raise ValueError(self.messages["key"])
+    """
+    assert signatures(tmp_path, source) == ["", ""]
+
+
+DJANGO = Path(django.__file__).parent
+
+
+def test_django_s_own_ngettext_messages_keep_their_plurals():
+    """Django 5.2's raise sites whose messages are ngettext: a method's result, `default_error_messages`, a dict."""
+    parts = {"forms": "django/forms", "contrib/auth/password_validation.py": "django/contrib/auth",
+             "core/validators.py": "django/core"}  # fmt: skip
+    found = [
+        site for part, prefix in parts.items() for site in scan(DJANGO / part, prefix=prefix, progress=False).sites
+    ]
+    plurals = {(s.path, s.signature): [v[1] for v in s.variants] for s in found if s.variants}
+    must = "This password is too short. It must contain at least {min_length} character"
+    assert plurals[("django/contrib/auth/password_validation.py", f"{must}.")] == [f"{must}s."]
+    assert plurals[("django/forms/formsets.py", "Please submit at most {num} form.")] == [
+        "Please submit at most {num} forms."
+    ]
+    assert plurals[("django/forms/formsets.py", "Please submit at least {num} form.")] == [
+        "Please submit at least {num} forms."
+    ]
+    assert plurals[
+        ("django/forms/fields.py", "Ensure this filename has at most {max} character (it has {length}).")
+    ] == ["Ensure this filename has at most {max} characters (it has {length})."]
+    assert plurals[("django/core/validators.py", "Ensure that there are no more than {max} digit in total.")] == [
+        "Ensure that there are no more than {max} digits in total."
+    ]
 
 
 def test_params_fill_percent_name_templates_as_django_validation_error_does(tmp_path):
@@ -273,3 +408,47 @@ def test_the_snippet_surrounds_the_raise_and_stays_within_its_function(tmp_path)
 
     [short] = harvest_source(tmp_path, "def other():\n    pass\n\ndef f():\n    raise ValueError('x')\n").sites
     assert (short.snippet_start, short.snippet) == (4, "def f():\n    raise ValueError('x')")
+
+
+def harvest_django(part: str, prefix: str, commit: str = django.get_version()) -> str:
+    out = io.StringIO()
+    call_command(
+        "harvest", str(DJANGO / part), "--repo", "django/django", "--commit", commit, "--path-prefix", prefix,
+        "--no-progress", stdout=out,
+    )  # fmt: skip
+    return out.getvalue()
+
+
+def raised_by(code) -> str:
+    with pytest.raises(ValidationError) as caught:
+        code()
+    [message] = caught.value.messages
+    return message
+
+
+def test_the_plural_django_really_raises_finds_the_harvested_entry(client, db):
+    harvest_django("contrib/auth/password_validation.py", "django/contrib/auth")
+    harvest_django("forms", "django/forms")
+    too_short = raised_by(lambda: MinimumLengthValidator(min_length=3).validate("ab"))
+    assert too_short == "This password is too short. It must contain at least 3 characters."
+
+    class NameForm(forms.Form):
+        name = forms.CharField(required=False)
+
+    data = {"form-TOTAL_FORMS": "3", "form-INITIAL_FORMS": "0"}
+    formset = forms.formset_factory(NameForm, max_num=2, validate_max=True)(data)
+    [too_many] = formset.non_form_errors()
+    assert too_many == "Please submit at most 2 forms."
+
+    short = "This password is too short. It must contain at least {min_length} character"
+    for message, singular, plural, params in [
+        (too_short, f"{short}.", f"{short}s.", {"min_length": "3"}),
+        (too_many, "Please submit at most {num} form.", "Please submit at most {num} forms.", {"num": "2"}),
+    ]:
+        entry = ErrorEntry.objects.get(signature=singular)
+        assert entry.message == singular  # the singular stays the entry's own wording, the plural is a variant
+        assert list(entry.variants.values_list("signature", flat=True)) == [plural]
+        response = client.post("/api/match", {"text": message}, content_type="application/json")
+        best = response.json()["matches"][0]
+        assert (best["id"], best["exact"], best["params"]) == (entry.public_id, True, params), best
+        assert best["why"][0]["signature"] == plural

@@ -6,6 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from kb.models import ErrorEntry, MessageVariant, RaiseSite, Repository
+from tests.matching_fixtures import fresh_index  # noqa: F401 (fixture)
 
 V1 = """
 def connect(url):
@@ -159,3 +160,68 @@ def test_harvesting_a_subdirectory_does_not_mark_entries_elsewhere_as_removed(ha
     )  # fmt: skip
     assert "0 no longer raised" in out.getvalue()
     assert not ErrorEntry.objects.exclude(removed_in_commit="").exists()
+
+
+PLURAL = """
+from django.utils.translation import ngettext
+
+
+def take(items, limit):
+    if len(items) > limit:
+        message = ngettext("Take at most %(limit)d item.", "Take at most %(limit)d items.", limit)
+        raise ValueError(message % {"limit": limit})
+"""
+
+
+def test_ngettext_s_plural_is_kept_as_a_variant_that_reharvests_neither_reword_nor_churn(db, git_repo, client):
+    git_repo.write("shop.py", PLURAL)
+    first = git_repo.commit("v1")
+    run(git_repo)
+    taken = entry("Take at most {limit} item.")
+    assert taken.message == "Take at most {limit} item."
+    variants = list(taken.variants.values_list("pk", "signature", "last_seen_commit"))
+    assert [v[1:] for v in variants] == [("Take at most {limit} items.", first)]
+
+    again = run(git_repo)
+    assert "0 new, 0 updated, 1 unchanged" in again
+    git_repo.write("shop.py", "# a comment that moves the raise\n" + PLURAL)
+    git_repo.commit("v2")
+    moved = run(git_repo)
+    assert "0 new, 1 updated, 0 unchanged" in moved
+    assert "1 sites moved, 0 reworded, 0 no longer raised" in moved
+    after = ErrorEntry.objects.get(pk=taken.pk)
+    assert (after.signature, after.removed_in_commit) == ("Take at most {limit} item.", "")
+    assert list(after.variants.values_list("pk", "signature", "last_seen_commit")) == variants
+    assert "0 new, 0 updated, 1 unchanged" in run(git_repo)
+
+    response = client.post("/api/match", {"text": "ValueError: Take at most 3 items."}, content_type="application/json")
+    best = response.json()["matches"][0]
+    assert (best["id"], best["exact"], best["params"]) == (taken.public_id, True, {"limit": "3"})
+
+
+def test_a_plural_the_code_no_longer_has_stays_an_older_wording_and_a_new_one_is_added(db, git_repo):
+    git_repo.write("shop.py", PLURAL)
+    first = git_repo.commit("v1")
+    run(git_repo)
+    git_repo.write("shop.py", PLURAL.replace("items.", "things."))
+    second = git_repo.commit("v2")
+    output = run(git_repo)
+    assert "0 new, 1 updated" in output and "0 reworded, 0 no longer raised" in output
+    taken = entry("Take at most {limit} item.")
+    assert sorted(taken.variants.values_list("signature", "last_seen_commit")) == [
+        ("Take at most {limit} items.", first),
+        ("Take at most {limit} things.", second),
+    ]
+
+
+def test_an_entry_harvested_before_plurals_were_kept_gets_its_plural_once(db, git_repo):
+    git_repo.write("shop.py", PLURAL)
+    git_repo.commit("v1")
+    run(git_repo)
+    taken = entry("Take at most {limit} item.")
+    taken.variants.all().delete()  # as an older harvest left it
+    stamp = taken.updated_at
+    assert "0 new, 1 updated, 0 unchanged" in run(git_repo)
+    assert list(taken.variants.values_list("signature", flat=True)) == ["Take at most {limit} items."]
+    assert entry("Take at most {limit} item.").updated_at > stamp  # so cached cards and ETags follow
+    assert "0 new, 0 updated, 1 unchanged" in run(git_repo)

@@ -3,6 +3,7 @@
 import textwrap
 
 from kb.harvest.scan import scan
+from kb.harvest.sources import collect_files
 
 
 def types_in(tmp_path, files: dict[str, str]) -> list[str]:
@@ -69,3 +70,77 @@ def test_an_import_shadows_a_builtin_of_the_same_name(tmp_path):
 def test_a_django_model_s_does_not_exist_is_object_does_not_exist(tmp_path):
     source = "class QuerySet:\n    def get(self):\n        raise self.model.DoesNotExist('none')\n"
     assert types_in(tmp_path, {"query.py": source}) == ["django.core.exceptions.ObjectDoesNotExist"]
+
+
+# Directories without __init__.py: namespace packages (PEP 420), `src/` layouts and scripts.
+ERRORS = "class LoadError(Exception):\n    pass\n\n\ndef load():\n    raise LoadError('in its own module')\n"
+USES = "def run():\n    raise LoadError('from elsewhere')\n"
+
+
+def modules_in(tmp_path, files: dict[str, str], root: str = "") -> dict[str, str]:
+    for path, text in files.items():
+        target = tmp_path / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(textwrap.dedent(text))
+    return {source.path: source.module for source in collect_files(tmp_path / root, prefix="", excludes=[])}
+
+
+def test_a_directory_without_init_inside_a_package_is_part_of_its_name(tmp_path):
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/data/errors.py": ERRORS,
+        "pkg/core.py": "from pkg.data.errors import LoadError\n",
+    }
+    assert modules_in(tmp_path, files)["pkg/data/errors.py"] == "pkg.data.errors"
+    files["pkg/core.py"] += USES
+    files["pkg/relative.py"] = "from .data.errors import LoadError\n" + USES
+    assert types_in(tmp_path, files) == ["pkg.data.errors.LoadError"] * 3
+
+
+def test_a_namespace_package_is_named_as_the_code_imports_it(tmp_path):
+    files = {
+        "src/company/product/__init__.py": "",
+        "src/company/product/errors.py": ERRORS,
+        "src/company/product/api.py": "from company.product.errors import LoadError\n" + USES,
+        "src/company/product/relative.py": "from .errors import LoadError\n" + USES,
+    }
+    # On disk, `company` and `src` look alike; `from company.product...` says which one is a namespace package.
+    assert modules_in(tmp_path, files)["src/company/product/errors.py"] == "product.errors"
+    assert types_in(tmp_path, files) == ["company.product.errors.LoadError"] * 3
+
+
+def test_a_src_layout_nobody_imports_through_keeps_its_package_name(tmp_path):
+    files = {
+        "src/product/__init__.py": "",
+        "src/product/errors.py": ERRORS,
+        "src/product/api.py": "from product.errors import LoadError\n" + USES,
+    }
+    assert types_in(tmp_path, files) == ["product.errors.LoadError"] * 2
+
+
+def test_scripts_outside_any_package_are_named_by_their_file_and_import_each_other(tmp_path):
+    files = {
+        "scripts/errors.py": ERRORS,
+        "scripts/deploy.py": "from errors import LoadError\n" + USES,
+        "tools/deploy.py": "import sys\n\nraise SystemExit('no tool here')\n",
+        "setup.py": "raise RuntimeError('use pip')\n",
+    }
+    assert modules_in(tmp_path, files) == {
+        "scripts/deploy.py": "deploy",
+        "scripts/errors.py": "errors",
+        "setup.py": "setup",
+        "tools/deploy.py": "deploy",
+    }
+    assert types_in(tmp_path, files) == ["RuntimeError", "errors.LoadError", "errors.LoadError", "SystemExit"]
+    # Run as `python -m scripts.deploy`, they import each other through the directory: so named.
+    files["scripts/deploy.py"] = "from scripts.errors import LoadError\n" + USES
+    assert types_in(tmp_path, files)[1:3] == ["scripts.errors.LoadError"] * 2
+
+
+def test_a_single_file_or_a_directory_without_init_harvested_alone_is_named_as_python_would(tmp_path):
+    files = {"loose/errors.py": ERRORS, "pkg/__init__.py": "", "pkg/sub/errors.py": ERRORS}
+    assert modules_in(tmp_path, files, root="loose") == {"errors.py": "errors"}
+    assert modules_in(tmp_path, files, root="pkg/sub") == {"errors.py": "pkg.sub.errors"}
+    assert [s.exception_type for s in scan(tmp_path / "loose" / "errors.py", progress=False).sites] == [
+        "errors.LoadError"
+    ]

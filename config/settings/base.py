@@ -187,6 +187,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "defaultModelsExpandDepth": 0},
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "api.schema.document_refused_methods"],
     "ENUM_NAME_OVERRIDES": {
         "StatusEnum": "kb.models.ErrorEntry.Status",
         "KindEnum": "kb.models.ErrorEntry.Kind",

@@ -73,27 +73,33 @@ class ModuleEnv:
             return None
         return Binding(self.info.assigned[name], _FOREVER, self)
 
-    def attribute(self, parts: list[str]) -> Parts | None:
+    def attribute(self, parts: list[str]) -> Binding | None:
         owner = self.index.resolver.qualify(parts[:1], self.info)
         return _class_attribute(self.index, owner, parts[1]) if owner else None
 
-    def error_message(self, key: str) -> Parts | None:
+    def error_message(self, key: str) -> Binding | None:
         return None
 
-    def item(self, parts: list[str], key: str, line: int) -> Parts | None:
+    def item(self, parts: list[str], key: str, line: int) -> Binding | None:
         """`MESSAGES["key"]` for a dict bound to a name."""
         bound = self.binding(parts[0], line) if len(parts) == 1 else None
         if bound is None or not isinstance(bound.expr, ast.Dict):
             return None
         value = dict_items(bound.expr).get(key)
-        return None if value is None else MessageBuilder(bound.env).rebuild(value, bound.line)
+        return None if value is None else Binding(value, bound.line, bound.env, path=bound.path)
 
-    def method_result(self, name: str, depth: int) -> Parts | None:
+    def method_result(self, name: str) -> Binding | None:
         return None
 
 
-def _rebuild_in(info: ClassInfo, expr: ast.expr, index: ClassIndex, owner: str, depth: int = 0) -> Parts | None:
-    return MessageBuilder(ClassEnv(info.module, index, owner)).rebuild(expr, _FOREVER, depth)
+def _in_class(info: ClassInfo, expr: ast.expr, index: ClassIndex, owner: str) -> Binding:
+    """An expression of a class body (or an ancestor's, `info`), read as a method of `owner` sees it."""
+    return Binding(expr, _FOREVER, ClassEnv(info.module, index, owner))
+
+
+def _forms_in(info: ClassInfo, expr: ast.expr, index: ClassIndex, owner: str) -> list[Parts]:
+    bound = _in_class(info, expr, index, owner)
+    return MessageBuilder(bound.env).forms(expr, bound.line)
 
 
 def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
@@ -107,9 +113,9 @@ def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Retur
     return found
 
 
-def _class_attribute(index: ClassIndex, owner: str, name: str) -> Parts | None:
+def _class_attribute(index: ClassIndex, owner: str, name: str) -> Binding | None:
     found = index.attribute(owner, name)
-    return None if found is None else _rebuild_in(found[1], found[0], index, owner)
+    return None if found is None else _in_class(found[1], found[0], index, owner)
 
 
 class ClassEnv(ModuleEnv):
@@ -119,32 +125,32 @@ class ClassEnv(ModuleEnv):
         super().__init__(info, index)
         self.owner = owner
 
-    def attribute(self, parts: list[str]) -> Parts | None:
+    def attribute(self, parts: list[str]) -> Binding | None:
         if parts[0] in ("self", "cls"):
             return _class_attribute(self.index, self.owner, parts[1]) if self.owner else None
         return super().attribute(parts)
 
-    def error_message(self, key: str) -> Parts | None:
+    def error_message(self, key: str) -> Binding | None:
         found = self.index.error_message(self.owner, key) if self.owner else None
-        return None if found is None else _rebuild_in(found[1], found[0], self.index, self.owner)
+        return None if found is None else _in_class(found[1], found[0], self.index, self.owner)
 
-    def item(self, parts: list[str], key: str, line: int) -> Parts | None:
+    def item(self, parts: list[str], key: str, line: int) -> Binding | None:
         if parts[0] in ("self", "cls") and len(parts) == 2 and self.owner:
             found = self.index.attribute(self.owner, parts[1])
             if found is None or not isinstance(found[0], ast.Dict):
                 return None
             value = dict_items(found[0]).get(key)
-            return None if value is None else _rebuild_in(found[1], value, self.index, self.owner)
+            return None if value is None else _in_class(found[1], value, self.index, self.owner)
         return super().item(parts, key, line)
 
-    def method_result(self, name: str, depth: int) -> Parts | None:
+    def method_result(self, name: str) -> Binding | None:
         found = self.index.method(self.owner, name) if self.owner else None
         if found is None:
             return None
         returns = [r for r in _returns(found[0]) if r.value is not None]
         if len(returns) != 1:
             return None
-        return _rebuild_in(found[1], returns[0].value, self.index, self.owner, depth)
+        return _in_class(found[1], returns[0].value, self.index, self.owner)
 
 
 class Scope(ClassEnv):
@@ -324,12 +330,13 @@ class ModuleExtractor:
             return
         message = _message_argument(call)
         options = self._options(message, node.lineno, scope) if message is not None else [[]]
-        default = self._default_detail(exception_type)
+        defaults = self._default_detail(exception_type)
         # DRF's APIException subclasses: `raise NotFound()` says its `default_detail`, and
         # `raise MethodNotAllowed(request.method)` formats its own "{method}" template.
         readable = any(has_text(f) for option in options for f in option)
-        if default is not None and (message is None or (not readable and any(isinstance(p, Field) for p in default))):
-            options = [[default]]
+        templated = defaults and any(isinstance(p, Field) for p in defaults[0])
+        if defaults and (message is None or (not readable and templated)):
+            options = [defaults]
         params = next((k.value for k in call.keywords if k.arg == "params"), None) if call else None
         if params is not None:
             # Django's ValidationError fills "%(name)s" from params= itself.
@@ -370,12 +377,11 @@ class ModuleExtractor:
         default = scope.params.get(name)
         return default if default is not None and dotted(default) else None
 
-    def _default_detail(self, exception_type: str) -> Parts | None:
+    def _default_detail(self, exception_type: str) -> list[Parts]:
         found = self.index.attribute(exception_type, "default_detail")
         if found is None:
-            return None
-        parts = _rebuild_in(found[1], found[0], self.index, exception_type)
-        return format_template(parts) if parts else None
+            return []
+        return [format_template(f) for f in _forms_in(found[1], found[0], self.index, exception_type) if f]
 
     def _fail(self, node: ast.Call, scope: Scope) -> None:
         """`self.fail("key")` (DRF fields) or `self.fail("message")` (Jinja, Click): the helper raises."""
@@ -393,8 +399,7 @@ class ModuleExtractor:
         if isinstance(first, ast.Constant) and isinstance(first.value, str):
             keyed = self.index.error_message(owner, first.value)
         if keyed is not None:
-            parts = _rebuild_in(keyed[1], keyed[0], self.index, owner)
-            forms = [format_template(parts)] if parts else []
+            forms = [format_template(f) for f in _forms_in(keyed[1], keyed[0], self.index, owner) if f]
             self._add(exception_type, "error", forms, node, scope)
         else:
             self._add_options(exception_type, "error", self._options(first, node.lineno, scope), node, scope)

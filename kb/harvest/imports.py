@@ -2,6 +2,7 @@
 
 import ast
 import builtins
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 BUILTIN_EXCEPTIONS = frozenset(
@@ -84,6 +85,21 @@ def _top_level(body: list[ast.stmt]):
             yield from _top_level(node.finalbody)
         else:
             yield node
+
+
+def imported_names(body: list[ast.stmt]) -> Iterator[str]:
+    """Every absolute module name the statements import, in functions and classes too (`a.b`, `a.b.c` for
+    `from a.b import c`): statements alone are walked, imports being statements."""
+    for node in body:
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            yield node.module
+            yield from (f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*")
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            inner = getattr(node, name, None)
+            if isinstance(inner, list):
+                yield from imported_names(inner)
 
 
 def dotted(expr: ast.expr) -> list[str] | None:

@@ -1,7 +1,8 @@
 """Rebuild a message expression into a signature: literal text, with a named placeholder per runtime value.
 
-Handles literals (implicitly concatenated too), `+`, f-strings, `%` and `.format()`, translation wrappers,
-and names bound earlier in the scope; `Env` supplies those bindings and class-attribute messages."""
+Handles literals (implicitly concatenated too), `+`, f-strings, `%` and `.format()`, translation wrappers
+(ngettext's plural is a wording of its own), and names bound earlier in the scope; `Env` supplies those
+bindings and class-attribute messages."""
 
 import ast
 import re
@@ -44,15 +45,25 @@ def exclusive(a: BranchPath, b: BranchPath) -> bool:
 
 
 class Env(Protocol):
+    """Where the names of an expression lead: each answer is the expression bound there, with its own Env."""
+
     def binding(self, name: str, line: int, path: BranchPath = ()) -> Binding | None: ...
 
-    def attribute(self, parts: list[str]) -> Parts | None: ...
+    def attribute(self, parts: list[str]) -> Binding | None: ...
 
-    def error_message(self, key: str) -> Parts | None: ...
+    def error_message(self, key: str) -> Binding | None: ...
 
-    def item(self, parts: list[str], key: str, line: int) -> Parts | None: ...
+    def item(self, parts: list[str], key: str, line: int) -> Binding | None: ...
 
-    def method_result(self, name: str, depth: int) -> Parts | None: ...
+    def method_result(self, name: str) -> Binding | None: ...
+
+
+@dataclass
+class _Number:
+    """Which wording of ngettext a rebuild takes, shared by the builders one message's rebuild goes through."""
+
+    plural: bool = False
+    counted: bool = False  # an ngettext with a plural was met on the way
 
 
 _GETTEXT = frozenset({"_", "gettext", "gettext_lazy", "ugettext", "ugettext_lazy", "gettext_noop", "lazy_gettext"})
@@ -155,35 +166,52 @@ def _clean(name: str) -> str:
 
 
 class MessageBuilder:
-    def __init__(self, env: Env, path: BranchPath = ()) -> None:
+    def __init__(self, env: Env, path: BranchPath = (), number: _Number | None = None) -> None:
         self.env = env
         self.path = path  # where the expression being rebuilt sits: bindings in other arms do not reach it
+        self.number = number if number is not None else _Number()
+
+    def _at(self, bound: Binding) -> "MessageBuilder":
+        """A builder for an expression bound elsewhere, taking the same ngettext wording as this one."""
+        return MessageBuilder(bound.env, bound.path, self.number)
 
     def binding_forms(self, name: str, bound: Binding) -> list[Parts]:
-        """The wordings one binding of `name` gives (`msg = ... if ... else ...`, `msg += ...`)."""
-        inner = MessageBuilder(bound.env, bound.path)
+        """The wordings one binding of `name` gives (`msg = ... if ... else ...`, `msg += ...`, ngettext)."""
         if bound.expr is None:
             return []
-        if not bound.augmented:
-            return inner.forms(bound.expr, bound.line)
-        parts = inner._bound_value(name, bound, 0)
-        return [] if parts is None else [parts]
+
+        def read(builder: MessageBuilder) -> list[Parts]:
+            inner = builder._at(bound)
+            if not bound.augmented:
+                return inner._forms(bound.expr, bound.line)
+            parts = inner._bound_value(name, bound, 0)
+            return [] if parts is None else [parts]
+
+        return self._each_number(read)
 
     def forms(self, expr: ast.expr, line: int) -> list[Parts]:
-        """Every wording an expression can give: both arms of `a if c else b`, singular and plural."""
+        """Every wording an expression can give: both arms of `a if c else b`, then ngettext's plurals.
+
+        The first is the message (the singular); the others are its variants."""
+        return self._each_number(lambda builder: builder._forms(expr, line))
+
+    def _each_number(self, read) -> list[Parts]:
+        # Read once taking ngettext's singular; once more taking its plural only when the first read met one,
+        # wherever it was (a local, a class attribute, `default_error_messages`, a method's return value).
+        singular = MessageBuilder(self.env, self.path, _Number())
+        found = read(singular)
+        if singular.number.counted:
+            found += read(MessageBuilder(self.env, self.path, _Number(plural=True)))
+        return list(dict.fromkeys(found))
+
+    def _forms(self, expr: ast.expr, line: int) -> list[Parts]:
         if isinstance(expr, ast.IfExp):
-            return [*self.forms(expr.body, line), *self.forms(expr.orelse, line)]
+            return [*self._forms(expr.body, line), *self._forms(expr.orelse, line)]
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
-            return [percent_format(form, expr.right) for form in self.forms(expr.left, line)]
+            return [percent_format(form, expr.right) for form in self._forms(expr.left, line)]
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
-            formatted = (brace_format(form, expr.args) for form in self.forms(expr.func.value, line))
+            formatted = (brace_format(form, expr.args) for form in self._forms(expr.func.value, line))
             return [form for form in formatted if form is not None]
-        if isinstance(expr, ast.Call) and not expr.keywords:
-            func = terminal_name(expr.func)
-            indexes = (0, 1) if func in _NGETTEXT else (1, 2) if func in _NPGETTEXT else ()
-            if indexes and len(expr.args) > indexes[1]:
-                found = [self.rebuild(expr.args[i], line) for i in indexes]
-                return [p for p in found if p is not None]
         parts = self.rebuild(expr, line)
         return [] if parts is None else [parts]
 
@@ -206,9 +234,9 @@ class MessageBuilder:
             return self._name(expr.id, line, depth)
         if isinstance(expr, ast.Attribute):
             parts = dotted(expr)
-            return self.env.attribute(parts) if parts and len(parts) == 2 else None
+            return self._follow(self.env.attribute(parts), depth) if parts and len(parts) == 2 else None
         if isinstance(expr, ast.Subscript):
-            return self._subscript(expr, line)
+            return self._subscript(expr, line, depth)
         return None
 
     def _fstring(self, expr: ast.JoinedStr) -> Parts:
@@ -246,12 +274,21 @@ class MessageBuilder:
         if func == "dedent" and args:
             return self._transform_literal(args[0], func, line, depth)
         index = 0 if func in _GETTEXT | _NGETTEXT | _PASS_THROUGH else 1 if func in _PGETTEXT | _NPGETTEXT else None
+        if func in _NGETTEXT | _NPGETTEXT and len(args) > index + 1 and not isinstance(args[index + 1], ast.Starred):
+            # ngettext(singular, plural, n), npgettext(context, singular, plural, n).
+            self.number.counted = True
+            index += self.number.plural
         if index is not None and len(args) > index and not isinstance(args[index], ast.Starred):
             return self.rebuild(args[index], line, depth + 1)
         if dotted(expr.func) == ["self", func]:
             # self.get_error_message(): a method that returns one message (Django's password validators).
-            return self.env.method_result(func, depth + 1)
+            return self._follow(self.env.method_result(func), depth)
         return None
+
+    def _follow(self, bound: Binding | None, depth: int) -> Parts | None:
+        if bound is None or bound.expr is None:
+            return None
+        return self._at(bound).rebuild(bound.expr, bound.line, depth + 1)
 
     def _transform_literal(self, target: ast.expr | None, func: str, line: int, depth: int) -> Parts | None:
         parts = None if target is None else self.rebuild(target, line, depth + 1)
@@ -264,7 +301,7 @@ class MessageBuilder:
         bound = self.env.binding(name, line, self.path)
         if bound is None or bound.expr is None:
             return None
-        return MessageBuilder(bound.env, bound.path)._bound_value(name, bound, depth)
+        return self._at(bound)._bound_value(name, bound, depth)
 
     def _bound_value(self, name: str, bound: Binding, depth: int) -> Parts | None:
         value = self.rebuild(bound.expr, bound.line, depth + 1)
@@ -275,15 +312,15 @@ class MessageBuilder:
             return None
         return _join(before or (Field(name),), value or (Field(placeholder_name(bound.expr)),))
 
-    def _subscript(self, expr: ast.Subscript, line: int) -> Parts | None:
+    def _subscript(self, expr: ast.Subscript, line: int, depth: int) -> Parts | None:
         key = expr.slice
         parts = dotted(expr.value)
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or not parts:
             return None
         if parts[-1] in ("error_messages", "default_error_messages") and parts[0] == "self":
             # self.error_messages["invalid"]: merged from `default_error_messages` along the ancestors.
-            return self.env.error_message(key.value)
-        return self.env.item(parts, key.value, line)
+            return self._follow(self.env.error_message(key.value), depth)
+        return self._follow(self.env.item(parts, key.value, line), depth)
 
 
 def percent_format(template: Parts, right: ast.expr) -> Parts:

@@ -13,8 +13,8 @@ from tqdm import tqdm
 
 from kb.harvest.classes import ClassIndex, read_classes
 from kb.harvest.extract import FoundSite, ModuleExtractor
-from kb.harvest.imports import ModuleInfo, Resolver, read_module
-from kb.harvest.sources import SourceFile, collect_files
+from kb.harvest.imports import ModuleInfo, Resolver, imported_names, read_module
+from kb.harvest.sources import SourceFile, collect_files, with_namespaces
 
 
 @dataclass
@@ -56,7 +56,7 @@ def scan(
     result = Scan(prefix=prefix, excludes=list(excludes))
     files = collect_files(root, prefix=prefix, excludes=list(excludes))
     bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
-    parsed: list[_Parsed] = []
+    read: list[tuple[SourceFile, ast.Module, str]] = []
     for source in tqdm(files, desc="parsing", unit=" files", **bar):
         try:
             text = read_source(source.absolute.read_bytes())
@@ -64,6 +64,13 @@ def scan(
         except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, OSError) as exc:
             result.unparsable.append((source.path, _why(exc)))
             continue
+        read.append((source, tree, text))
+    if any(source.namespaces for source, _, _ in read):
+        imported = {name for _, tree, _ in read for name in imported_names(tree.body)}
+        renamed = with_namespaces([source for source, _, _ in read], imported)
+        read = [(source, tree, text) for source, (_, tree, text) in zip(renamed, read, strict=True)]
+    parsed: list[_Parsed] = []
+    for source, tree, text in read:
         info = read_module(tree, name=source.module, is_package=source.absolute.name == "__init__.py")
         parsed.append(_Parsed(source, tree, split_lines(text), info))
     result.files_read = len(parsed)

@@ -4,7 +4,8 @@ import fnmatch
 import os
 import re
 import subprocess
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 # Directories no repository wants harvested: VCS metadata, caches, virtual environments.
@@ -21,6 +22,9 @@ class SourceFile:
     absolute: Path
     path: str  # as recorded: relative to the harvested root, with the prefix in front
     module: str  # dotted module name, as `import` would know it
+    # Directories without __init__.py above the module's outermost package (or above the module itself when it
+    # is in none), up to the harvested root, innermost first: namespace packages it may be imported under.
+    namespaces: tuple[str, ...] = ()
 
 
 def recorded_path(relative: str, prefix: str) -> str:
@@ -49,7 +53,7 @@ def collect_files(root: Path, *, prefix: str, excludes: list[str]) -> list[Sourc
     if root.is_file():
         if root.suffix != ".py":
             raise SourceError(f"{root} is not a directory of Python files.")
-        return [SourceFile(root, recorded_path(root.name, prefix), _module_name(root, root.parent))]
+        return [SourceFile(root, recorded_path(root.name, prefix), *_module_name(root, root.parent))]
     found = []
     package_dirs: dict[Path, bool] = {}
     for directory, dirnames, filenames in os.walk(root):
@@ -61,8 +65,8 @@ def collect_files(root: Path, *, prefix: str, excludes: list[str]) -> list[Sourc
             relative = absolute.relative_to(root).as_posix()
             if is_excluded(relative, prefix=prefix, excludes=excludes):
                 continue
-            module = _module_name(absolute, root, package_dirs)
-            found.append(SourceFile(absolute, recorded_path(relative, prefix), module))
+            module, namespaces = _module_name(absolute, root, package_dirs)
+            found.append(SourceFile(absolute, recorded_path(relative, prefix), module, namespaces))
     return found
 
 
@@ -72,18 +76,53 @@ def _is_package(directory: Path, cache: dict[Path, bool]) -> bool:
     return cache[directory]
 
 
-def _module_name(absolute: Path, root: Path, cache: dict[Path, bool] | None = None) -> str:
-    """The dotted name from the outermost enclosing package, which may lie above the harvested root.
+def _module_name(absolute: Path, root: Path, cache: dict[Path, bool] | None = None) -> tuple[str, tuple[str, ...]]:
+    """The dotted name from the outermost enclosing package, which may lie above the harvested root; and the
+    directories without `__init__.py` above that, up to the root, innermost first (`SourceFile.namespaces`).
 
     Relative imports resolve against it, and it is what other modules import, so it is taken from the
-    `__init__.py` files on disk rather than from the recorded path (`src/` layouts, subpackages)."""
+    `__init__.py` files on disk rather than from the recorded path (`src/` layouts, subpackages). Under the
+    root (and for the root itself), a directory without `__init__.py` inside a package is part of it (PEP 420:
+    `pkg/data/x.py` is `pkg.data.x`); a module in no package at all (a script, a test run by pytest) is named
+    by its file."""
     cache = {} if cache is None else cache
     parts = [] if absolute.name == "__init__.py" else [absolute.stem]
-    directory = absolute.parent
-    while _is_package(directory, cache) and directory != directory.parent:
+    chain = [absolute.parent]  # from the file's directory up to the root
+    while chain[-1] != root and chain[-1] != chain[-1].parent:
+        chain.append(chain[-1].parent)
+    top = max((n for n, directory in enumerate(chain) if _is_package(directory, cache)), default=-1)
+    directory = chain[-1].parent
+    if directory != chain[-1] and _is_package(directory, cache):
+        top = len(chain) - 1  # the root is itself a directory without __init__.py inside a package
+    parts += [d.name for d in chain[: top + 1]]
+    while top == len(chain) - 1 and _is_package(directory, cache) and directory != directory.parent:
         parts.append(directory.name)
         directory = directory.parent
-    return ".".join(reversed(parts)) or absolute.stem
+    return ".".join(reversed(parts)) or absolute.stem, tuple(d.name for d in chain[top + 1 :] if d.name)
+
+
+def with_namespaces(files: list[SourceFile], imported: Iterable[str]) -> list[SourceFile]:
+    """Files renamed under the namespace packages the code imports them through.
+
+    Whether `src/company/product/` is the package `product` under a `src/` layout or `company.product` in the
+    namespace package `company` (PEP 420), the disk cannot tell: the imports can. The shortest name some
+    module imports (`from company.product.errors import ...`) is the one; with no such import, none."""
+    wanted = {prefix for name in imported for prefix in _prefixes(name)}
+    renamed, chosen = [], {}
+    for source in files:
+        head = source.module.partition(".")[0]
+        key = (head, source.namespaces)
+        if key not in chosen:
+            names = (".".join([*reversed(source.namespaces[:n]), head]) for n in range(1, len(source.namespaces) + 1))
+            chosen[key] = next((name for name in names if name in wanted), None)
+        name = chosen[key]
+        renamed.append(source if name is None else replace(source, module=name + source.module[len(head) :]))
+    return renamed
+
+
+def _prefixes(name: str) -> Iterable[str]:
+    parts = name.split(".")
+    return (".".join(parts[:n]) for n in range(2, len(parts) + 1))
 
 
 def resolve_commit(root: Path, ref: str | None) -> str:
