@@ -74,7 +74,24 @@ CONDITIONAL_PARAMETERS = [
         "description": "An HTTP date (a `Last-Modified` this gave): 304 with no body when the card has not "
         "changed since. Ignored when `If-None-Match` is sent.",
     },
+    {
+        "in": "header",
+        "name": "If-Match",
+        "required": False,
+        "schema": {"type": "string"},
+        "description": "ETags (or `*`): 412 when the card is none of them, i.e. it changed since that copy.",
+    },
+    {
+        "in": "header",
+        "name": "If-Unmodified-Since",
+        "required": False,
+        "schema": {"type": "string"},
+        "description": "An HTTP date: 412 when the card changed after it. Ignored when `If-Match` is sent.",
+    },
 ]
+PRECONDITION_FAILED = (
+    "Precondition Failed. The card changed since the copy named by `If-Match` or `If-Unmodified-Since`."
+)
 NOT_MODIFIED = {
     "description": "Not Modified. The copy named by `If-None-Match` (or, without it, `If-Modified-Since`) is "
     "current: no body; the validators are sent again.",
@@ -126,6 +143,7 @@ class ProblemAutoSchema(AutoSchema):
             operation.setdefault("parameters", []).extend(copy.deepcopy(CONDITIONAL_PARAMETERS))
             responses["200"]["headers"] = copy.deepcopy(CARD_HEADERS)
             responses["304"] = copy.deepcopy(NOT_MODIFIED)
+            responses["412"] = problem_response(self, 412, PRECONDITION_FAILED)
         for status in self._problem_statuses(operation):
             responses.setdefault(str(status), problem_response(self, status))
         for code, response in responses.items():

@@ -1,7 +1,8 @@
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import viewsets
+from rest_framework import status, viewsets
+from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -12,6 +13,12 @@ from api.throttling import SearchThrottle, WriteThrottle
 from api.writes import WRITE_ACTIONS, EntryWriteMixin
 from kb import cards
 from kb.models import ErrorEntry, Repository, may_see_drafts
+
+
+class PreconditionFailed(APIException):
+    status_code = status.HTTP_412_PRECONDITION_FAILED
+    default_detail = "The card changed since the copy named by If-Match or If-Unmodified-Since."
+    default_code = "precondition_failed"
 
 
 @extend_schema_view(
@@ -54,6 +61,8 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
         if version is None:
             self.get_object()  # the usual 404 problem
         if (unchanged := cards.not_modified(request, version, "json")) is not None:
+            if unchanged.status_code == status.HTTP_412_PRECONDITION_FAILED:
+                raise PreconditionFailed()  # as a problem, like every API error
             return unchanged
         # Keyed by host: the card's links are absolute URLs built from the request.
         data = cards.cached(

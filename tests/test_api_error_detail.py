@@ -86,3 +86,13 @@ def test_detail_lists_older_wordings(client, seed):
     assert variants == [
         {"message": "NIXL cannot mix HiSparse", "signature": "NIXL cannot mix HiSparse", "last_seen_commit": ""}
     ]
+
+
+def test_a_get_whose_precondition_fails_is_a_problem_json_412(client, seed):
+    current = client.get(f"/api/errors/{CARD}")
+    for sent in ({"If-Match": '"an-older-copy"'}, {"If-Unmodified-Since": "Mon, 01 Jan 2001 00:00:00 GMT"}):
+        response = client.get(f"/api/errors/{CARD}", headers=sent)
+        assert response.status_code == 412, sent
+        assert response["Content-Type"] == "application/problem+json"
+        assert response.json()["status"] == 412 and "If-Match" in response.json()["detail"]
+    assert client.get(f"/api/errors/{CARD}", headers={"If-Match": current["ETag"]}).status_code == 200

@@ -154,7 +154,7 @@ def test_delete_on_an_entry_is_documented_as_the_405_it_is(schema: dict, client:
 def test_the_card_documents_its_conditional_get_and_validators(schema: dict, client: Client, seed) -> None:
     card = operations(schema)["GET /api/errors/{public_id}/"]
     headers = {p["name"]: p for p in card["parameters"] if p["in"] == "header"}
-    assert set(headers) == {"If-None-Match", "If-Modified-Since"}
+    assert set(headers) == {"If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since"}
     assert not any(p["required"] for p in headers.values())
     for status in ("200", "304"):
         assert {"ETag", "Last-Modified", "Cache-Control"} <= set(card["responses"][status]["headers"]), status
@@ -176,3 +176,6 @@ def test_the_card_documents_its_conditional_get_and_validators(schema: dict, cli
     stale = {"If-None-Match": '"another"', "If-Modified-Since": first["Last-Modified"]}
     assert client.get(f"/api/errors/{CARD}", headers=stale).status_code == 200
     assert client.get("/api/errors", headers={"If-None-Match": "*"}).status_code == 200
+    failed = client.get(f"/api/errors/{CARD}", headers={"If-Match": '"another"'})
+    assert (failed.status_code, failed["Content-Type"]) == (412, "application/problem+json")
+    assert "412" in card["responses"]

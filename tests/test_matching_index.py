@@ -123,3 +123,13 @@ def test_a_reworded_message_is_found_approximately_through_its_rare_words():
     found = best(index, "Flux capacitor overheating while warping to 1985")
     assert (found.entry.key, found.exact) == (1, False)
     assert found.similarity >= 0.65
+
+
+def test_a_validation_errors_printed_list_finds_the_message_inside_it():
+    index = MatchIndex.build(
+        [entry(1, "Ensure this value has at least {limit_value} characters (it has {show_value}).")]
+    )
+    text = "django.core.exceptions.ValidationError: ['Ensure this value has at least 3 characters (it has 2).']"
+    found = exact(index, text)
+    assert found.entry.key == 1
+    assert found.params == {"limit_value": "3", "show_value": "2"}

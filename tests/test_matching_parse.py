@@ -207,3 +207,20 @@ def test_frame_like_lines_inside_a_log_message_stay_part_of_it():
     assert exception.origin == "log"
     assert exception.frames == ()
     assert exception.message == 'job failed with\n  File "/app/jobs.py", line 3, in run'
+
+
+def test_a_validation_errors_printed_list_is_read_message_by_message():
+    text = (
+        "django.core.exceptions.ValidationError: ['Enter a valid email address.', 'Ensure this value has at most 5.']"
+    )
+    (exception,) = parse(text).exceptions
+    assert [r.text for r in exception.readings][1:3] == [
+        "Enter a valid email address.",
+        "Ensure this value has at most 5.",
+    ]
+    keyed = parse("ValidationError: {'email': ['Enter a valid email address.'], 'age': ['Too young.']}")
+    assert [r.text for r in keyed.exceptions[0].readings][1:3] == ["Enter a valid email address.", "Too young."]
+    assert [r.text for r in parse("ValueError: [1, 2, three]").exceptions[0].readings] == [
+        "[1, 2, three]",
+        "ValueError: [1, 2, three]",
+    ]

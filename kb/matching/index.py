@@ -80,7 +80,7 @@ class Entry:
     status: str
     repository_url: str
     signature: str
-    variants: tuple[tuple[str, str], ...]  # (message, signature) of older wordings
+    variants: tuple[tuple[str, str], ...]  # (message, signature) of other wordings: older ones, plurals
     sites: tuple[Site, ...]
 
 

@@ -90,6 +90,7 @@ class LiveIndex:
     def reset(self) -> None:
         with self._lock:
             self._index, self._stamps, self._token, self._checked = None, {}, None, 0.0
+            self.refreshes = 0
 
     def _bring_up_to_date(self) -> None:
         token = _token()  # read before the rows: a change landing meanwhile is seen again next time

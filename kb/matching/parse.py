@@ -4,6 +4,7 @@ The parser never fails: whatever the input, it returns the exceptions it underst
 each with the readings (type, text) to try against the signatures in order.
 """
 
+import ast
 import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -47,6 +48,7 @@ LOG_DETAIL = re.compile(
 )
 QUIET_LEVELS = frozenset({"TRACE", "DEBUG", "INFO", "NOTICE"})
 MAX_EXCEPTIONS = 100
+MAX_LISTED_MESSAGES = 20
 
 
 class Frame(NamedTuple):  # a tuple, not a dataclass: a long traceback makes dozens per lookup
@@ -163,6 +165,8 @@ def _readings(exc_type: str | None, message: str, *, raw: str | None = None) -> 
     """The message first; then, for a multi-line one, its first paragraph and first line (text pasted after a
     traceback lands in its message); then the whole unsplit text when the type was only guessed."""
     readings = [Reading(exc_type, message)]
+    if message[:1] in ("[", "{") and message[-1:] in ("]", "}"):
+        readings += [Reading(exc_type, text) for text in _listed_messages(message)]
     if "\n" in message:
         paragraph = message.split("\n\n", 1)[0].strip()
         first_line = message.split("\n", 1)[0].strip()
@@ -174,6 +178,22 @@ def _readings(exc_type: str | None, message: str, *, raw: str | None = None) -> 
         if reading.text and reading not in unique:
             unique.append(reading)
     return tuple(unique)
+
+
+def _listed_messages(message: str) -> list[str]:
+    """The messages in a printed list or dict of lists: Django's ValidationError prints itself as
+    `['Enter a valid email address.']` or `{'email': ['Enter a valid email address.']}`."""
+    try:
+        value = ast.literal_eval(message)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return []
+    groups = value.values() if isinstance(value, dict) else [value]
+    found = []
+    for group in groups:
+        for item in group if isinstance(group, list | tuple) else [group]:
+            if isinstance(item, str) and item.strip():
+                found.append(item.strip())
+    return found[:MAX_LISTED_MESSAGES]
 
 
 def _bare(text: str, origin: str, frames: tuple[Frame, ...] = ()) -> ParsedException:

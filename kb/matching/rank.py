@@ -143,9 +143,10 @@ def _exact_match(index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: s
     if signature.template.longest_literal < MIN_KEY_LENGTH and agreement <= 0:
         return None
     coverage = signature.template.literal_length / max(len(fit.text), 1)
-    kind, detail = (
-        ("variant", "an older wording of the message fits") if signature.is_variant else ("message", "the message fits")
-    )
+    if signature.is_variant:
+        kind, detail = "variant", "another wording of the message (an older one, or its plural) fits"
+    else:
+        kind, detail = "message", "the message fits"
     match = Match(
         entry=entry,
         score=EXACT_BASE + EXACT_COVERAGE * coverage,
