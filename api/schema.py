@@ -58,36 +58,30 @@ CARD_HEADERS = {
         "`private, no-store` for drafts and whatever a curator (token or session) is served.",
     },
 }
+
+
+def _optional_header(name: str, description: str) -> dict:
+    return {"in": "header", "name": name, "required": False, "schema": {"type": "string"}, "description": description}
+
+
 CONDITIONAL_PARAMETERS = [
-    {
-        "in": "header",
-        "name": "If-None-Match",
-        "required": False,
-        "schema": {"type": "string"},
-        "description": "ETags of copies the client holds (or `*`): 304 with no body when the card is one of them.",
-    },
-    {
-        "in": "header",
-        "name": "If-Modified-Since",
-        "required": False,
-        "schema": {"type": "string"},
-        "description": "An HTTP date (a `Last-Modified` this gave): 304 with no body when the card has not "
+    _optional_header(
+        "If-None-Match",
+        "ETags of copies the client holds (or `*`): 304 with no body when the card is one of them.",
+    ),
+    _optional_header(
+        "If-Modified-Since",
+        "An HTTP date (a `Last-Modified` this gave): 304 with no body when the card has not "
         "changed since. Ignored when `If-None-Match` is sent.",
-    },
-    {
-        "in": "header",
-        "name": "If-Match",
-        "required": False,
-        "schema": {"type": "string"},
-        "description": "ETags (or `*`): 412 when the card is none of them, i.e. it changed since that copy.",
-    },
-    {
-        "in": "header",
-        "name": "If-Unmodified-Since",
-        "required": False,
-        "schema": {"type": "string"},
-        "description": "An HTTP date: 412 when the card changed after it. Ignored when `If-Match` is sent.",
-    },
+    ),
+    _optional_header(
+        "If-Match",
+        "ETags (or `*`): 412 when the card is none of them, i.e. it changed since that copy.",
+    ),
+    _optional_header(
+        "If-Unmodified-Since",
+        "An HTTP date: 412 when the card changed after it. Ignored when `If-Match` is sent.",
+    ),
 ]
 PRECONDITION_FAILED = (
     "Precondition Failed. The card changed since the copy named by `If-Match` or `If-Unmodified-Since`."
