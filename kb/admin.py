@@ -1,6 +1,7 @@
 """The curator's tool."""
 
 from django.contrib import admin, messages
+from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
@@ -182,6 +183,8 @@ class RelatedSuggestionAdmin(admin.ModelAdmin):
 class RepositoryAdmin(admin.ModelAdmin):
     list_display = ["full_name", "host", "url", "created_at"]
     search_fields = ["owner", "name"]
+    # A URL typed without a scheme is https (Django 6's default; 5.2 warns until told).
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
     def save_model(self, request: HttpRequest, obj: Repository, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
