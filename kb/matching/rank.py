@@ -200,6 +200,9 @@ _NO_FRAMES = _Frames((), frozenset())
 
 
 def _add_frame_evidence(match: Match, frames: _Frames) -> None:
+    if not frames.all:
+        match.sites = match.entry.sites
+        return
     best = (0.0, None, None, False)
     pointed: list[Site] = []
     innermost_position = len(frames.all) - 1
