@@ -1,6 +1,7 @@
 import pytest
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
+from django.db import connections
 from django.test import Client
 
 from api.models import CuratorToken
@@ -32,6 +33,10 @@ def page(live_server, monkeypatch):
         )
         yield browser.new_page(viewport={"width": 1100, "height": 900})
         browser.close()
+        # While Playwright runs, the test's ORM calls use a connection that pytest-django's teardown cannot
+        # reach (Django keeps connections per context; Playwright's greenlets each have their own): close it
+        # here, or it outlives the session and blocks dropping the test database.
+        connections.close_all()
 
 
 @pytest.fixture
