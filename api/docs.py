@@ -1,13 +1,19 @@
 """The schema and the docs page. (Apart from api.schema, which DRF imports while defining its views.)"""
 
-from drf_spectacular.renderers import OpenApiJsonRenderer, OpenApiYamlRenderer
+from drf_spectacular.renderers import (
+    OpenApiJsonRenderer,
+    OpenApiJsonRenderer2,
+    OpenApiYamlRenderer,
+    OpenApiYamlRenderer2,
+)
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 
 class SchemaView(SpectacularAPIView):
-    """The OpenAPI 3 schema: JSON, or YAML for `Accept: application/vnd.oai.openapi` (or ?format=openapi)."""
+    """The OpenAPI 3 schema: JSON (the default, or `Accept: application/json`), or YAML for
+    `Accept: application/vnd.oai.openapi` or `application/yaml` (or ?format=yaml)."""
 
-    renderer_classes = [OpenApiJsonRenderer, OpenApiYamlRenderer]
+    renderer_classes = [OpenApiJsonRenderer, OpenApiJsonRenderer2, OpenApiYamlRenderer, OpenApiYamlRenderer2]
 
 
 class DocsView(SpectacularSwaggerSplitView):

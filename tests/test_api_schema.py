@@ -53,8 +53,16 @@ def test_the_schema_is_valid_openapi_3(schema: dict) -> None:
 
 
 def test_the_schema_can_also_be_had_as_yaml(client: Client, db) -> None:
-    response = client.get("/api/schema", headers={"Accept": "application/vnd.oai.openapi"})
-    assert yaml.safe_load(response.content)["info"]["title"] == "errorkb API"
+    for accept in ("application/vnd.oai.openapi", "application/yaml"):
+        response = client.get("/api/schema", headers={"Accept": accept})
+        assert yaml.safe_load(response.content)["info"]["title"] == "errorkb API", accept
+
+
+def test_a_client_asking_for_plain_json_gets_the_schema(client: Client, db) -> None:
+    for accept in ("application/json", "*/*", "application/vnd.oai.openapi+json"):
+        response = client.get("/api/schema", headers={"Accept": accept})
+        assert response.status_code == 200, accept
+        assert response.json()["info"]["title"] == "errorkb API"
 
 
 def test_every_api_route_is_in_the_schema(schema: dict) -> None:
