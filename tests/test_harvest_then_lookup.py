@@ -6,6 +6,8 @@ import sys
 
 from django.core.management import call_command
 
+from tests.matching_fixtures import fresh_index  # noqa: F401 (fixture)
+
 SOURCE = """
 class Pool:
     def __init__(self, size):
@@ -43,3 +45,67 @@ def test_a_real_traceback_from_a_harvested_repository_finds_its_raise_site(clien
     assert 'core.py", line 11, in _take' in crashed.stderr
     assert best["sources"][0]["commit"] == sha
     assert any("pool/core.py" in str(reason) for reason in best["why"]), best["why"]
+
+
+LIBRARY = """
+class SchemeUnknown(ValueError):
+    def __init__(self, scheme):
+        message = f"Not supported URL scheme {scheme}"
+        super().__init__(message)
+
+
+class ArgumentError(KeyError):
+    pass
+
+
+class Base:
+    message = "Ensure this value is %(limit)s."
+
+    def __call__(self, value):
+        raise ValueError(self.message % {"limit": self.limit})
+
+
+class AtMost(Base):
+    message = "Ensure this value is at most %(limit)s."
+    limit = 3
+
+
+def connect(url):
+    scheme = url.split(":", 1)[0]
+    if scheme != "http":
+        raise SchemeUnknown(scheme)
+
+
+def start(**kwargs):
+    raise ArgumentError("Unknown argument(s): " + str(kwargs))
+"""
+
+
+def test_tracebacks_of_messages_worded_by_the_exception_a_subclass_or_a_key_error_find_their_raise_site(
+    client, db, git_repo
+):
+    git_repo.write("lib/__init__.py", "")
+    git_repo.write("lib/core.py", LIBRARY)
+    git_repo.commit("first")
+    call_command("harvest", str(git_repo.root), "--repo", "acme/lib", "--no-progress", stdout=io.StringIO())
+
+    def best_match(code: str) -> dict:
+        crashed = subprocess.run([sys.executable, "-c", code], cwd=git_repo.root, capture_output=True, text=True)
+        assert "Traceback" in crashed.stderr
+        last_line = crashed.stderr.strip().rsplit("\n", 1)[-1]
+        for text in (crashed.stderr, last_line):
+            response = client.post("/api/match", {"text": text}, content_type="application/json")
+            best = response.json()["matches"][0]
+            assert best["exact"] is True, (text, best)
+        return best
+
+    scheme = best_match("from lib.core import connect\nconnect('ftp://x')")
+    assert (scheme["exception_type"], scheme["params"]) == ("lib.core.SchemeUnknown", {"scheme": "ftp"})
+    assert scheme["sources"][0]["function"] == "connect"
+
+    at_most = best_match("from lib.core import AtMost\nAtMost()(5)")
+    assert (at_most["message"], at_most["params"]) == ("Ensure this value is at most {limit}.", {"limit": "3"})
+    assert at_most["sources"][0]["function"] == "Base.__call__"
+
+    argument = best_match("from lib.core import start\nstart(foo=1)")
+    assert (argument["exception_type"], argument["params"]) == ("lib.core.ArgumentError", {"kwargs": "{'foo': 1}"})

@@ -224,3 +224,33 @@ def test_a_validation_errors_printed_list_is_read_message_by_message():
         "[1, 2, three]",
         "ValueError: [1, 2, three]",
     ]
+
+
+def test_a_drf_validation_errors_printed_error_details_are_read_message_by_message():
+    text = (
+        "rest_framework.exceptions.ValidationError: "
+        "[ErrorDetail(string='A valid integer is required.', code='invalid')]"
+    )
+    assert [r.text for r in parse(text).exceptions[0].readings][1] == "A valid integer is required."
+    nested = (
+        "ValidationError: {'name': [ErrorDetail(string='This field is required.', code='required')], "
+        "'address': {'city': [ErrorDetail(string='Ensure this field has no more than 3 characters.', "
+        "code='max_length')]}}"
+    )
+    assert [r.text for r in parse(nested).exceptions[0].readings][1:3] == [
+        "This field is required.",
+        "Ensure this field has no more than 3 characters.",
+    ]
+    # Read, never run: a call of anything else says nothing.
+    assert [r.text for r in parse("ValueError: [print('x')]").exceptions[0].readings] == [
+        "[print('x')]",
+        "ValueError: [print('x')]",
+    ]
+
+
+def test_a_key_errors_quoted_message_is_also_read_unquoted():
+    (exception,) = parse("tqdm.std.TqdmKeyError: \"Unknown argument(s): {'foo': 1}\"").exceptions
+    assert [r.text for r in exception.readings][:2] == [
+        "\"Unknown argument(s): {'foo': 1}\"",
+        "Unknown argument(s): {'foo': 1}",
+    ]

@@ -29,7 +29,7 @@ def _read(body: list[ast.stmt], module: ModuleInfo, *, prefix: str, found: list[
     for node in body:
         if not isinstance(node, ast.ClassDef):
             continue
-        info = ClassInfo(f"{prefix}.{node.name}", module, [p for b in node.bases if (p := dotted(b))])
+        info = ClassInfo(f"{prefix}.{node.name}", module, [p for b in node.bases if (p := dotted(_generic_origin(b)))])
         for statement in node.body:
             targets, value = _assignment(statement)
             for name in targets:
@@ -43,6 +43,11 @@ def _read(body: list[ast.stmt], module: ModuleInfo, *, prefix: str, found: list[
                     info.fail = statement
         found.append(info)
         _read(node.body, module, prefix=info.qualname, found=found)
+
+
+def _generic_origin(base: ast.expr) -> ast.expr:
+    """`ParamType[str]`, `Generic[T]`: a subscripted base is its class."""
+    return base.value if isinstance(base, ast.Subscript) else base
 
 
 def dict_items(value: ast.Dict) -> dict[str, ast.expr]:
@@ -66,6 +71,9 @@ class ClassIndex:
         self.classes = {c.qualname: c for c in classes}
         self.resolver = resolver
         self._mro: dict[str, list[ClassInfo]] = {}
+        self._subclasses: dict[str, list[ClassInfo]] | None = None
+        # Exception classes that word their own message (`__init__` or `__str__`): qualname -> parts, or None.
+        self.own_messages: dict[str, object] = {}
 
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)
@@ -104,6 +112,15 @@ class ClassIndex:
             if name in info.methods:
                 return info.methods[name], info
         return None
+
+    def subclasses(self, qualname: str) -> list[ClassInfo]:
+        """The classes this harvest read that inherit from `qualname` (not itself), in reading order."""
+        if self._subclasses is None:
+            self._subclasses = {}
+            for info in self.classes.values():
+                for ancestor in self.mro(info.qualname)[1:]:
+                    self._subclasses.setdefault(ancestor.qualname, []).append(info)
+        return self._subclasses.get(qualname, [])
 
     def fail_helper(self, qualname: str) -> ClassInfo | None:
         return next((info for info in self.mro(qualname) if info.fail is not None), None)

@@ -1,6 +1,7 @@
 """Raise sites of one module: `raise`, `assert ..., msg`, `warnings.warn` and `self.fail(...)` helpers."""
 
 import ast
+import copy
 import functools
 from collections import Counter
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from kb.harvest.messages import (
     has_text,
     message_of,
     percent_format,
+    placeholder_name,
     signature_of,
     terminal_name,
 )
@@ -167,6 +169,9 @@ class Scope(ClassEnv):
         self.params = params
         self.bindings: dict[str, list[Binding]] = {}
         self.imports: dict[str, str] = {}  # imports inside the function, common in Django to break cycles
+        # (first, last) lines of the blocks in this scope that end in `raise` or `return`: a name bound in one
+        # does not reach a line after it (`except KeyError: msg = ...; raise AssertionError(msg)`).
+        self.dead_ends: list[tuple[int, int]] = []
 
     @property
     def is_module(self) -> bool:
@@ -180,13 +185,20 @@ class Scope(ClassEnv):
     def reaching(self, name: str, line: int, path: BranchPath) -> list[Binding]:
         """The bindings of `name` that may hold at `line`, latest first: the last one, and those before it
         in other arms of the same `if` (`if a: msg = "x" else: msg = "y"`); an earlier one it overwrites, no."""
-        earlier = [b for b in self.bindings.get(name, ()) if b.line < line and not exclusive(b.path, path)]
+        earlier = [
+            b
+            for b in self.bindings.get(name, ())
+            if b.line < line and not exclusive(b.path, path) and not self._cut_off(b.line, line)
+        ]
         found: list[Binding] = []
         for bound in sorted(earlier, key=lambda b: -b.line):
             if found and not all(exclusive(bound.path, other.path) for other in found):
                 break
             found.append(bound)
         return found
+
+    def _cut_off(self, bound: int, used: int) -> bool:
+        return any(first <= bound <= last < used for first, last in self.dead_ends)
 
     def local_names(self) -> frozenset[str]:
         """Names bound in this function or an enclosing one (closures); top-level names are the resolver's."""
@@ -246,6 +258,7 @@ class ModuleExtractor:
             if isinstance(node, ast.Lambda):
                 continue
             self._record_binding(node, scope, path)
+            scope.dead_ends += _dead_ends(node)
             if isinstance(node, ast.Raise | ast.Assert | ast.Call):
                 candidates.append((node, path))
             stack.extend(reversed(_children(node, path)))
@@ -323,8 +336,12 @@ class ModuleExtractor:
         if node.exc is None:
             self._skip("re-raises the exception being handled")
             return
-        call = node.exc if isinstance(node.exc, ast.Call) else None
-        target = call.func if call else node.exc
+        for exc in _raised(node.exc):
+            self._raise_one(node, exc, scope)
+
+    def _raise_one(self, node: ast.Raise, exc: ast.expr, scope: Scope) -> None:
+        call = exc if isinstance(exc, ast.Call) else None
+        target = call.func if call else exc
         exception_type = self._exception_type(target, scope)
         if exception_type is None:
             return
@@ -337,6 +354,11 @@ class ModuleExtractor:
         templated = defaults and any(isinstance(p, Field) for p in defaults[0])
         if defaults and (message is None or (not readable and templated)):
             options = [defaults]
+        if not readable and not defaults:
+            # `raise URLSchemeUnknown(scheme)`: the exception words its message itself, from its arguments.
+            own = self._own_message(exception_type, call)
+            if own is not None:
+                options = [[own]]
         params = next((k.value for k in call.keywords if k.arg == "params"), None) if call else None
         if params is not None:
             # Django's ValidationError fills "%(name)s" from params= itself.
@@ -369,6 +391,20 @@ class ModuleExtractor:
             self._skip("raises what a function returns", scope)
             return None
         return qualified
+
+    def _own_message(self, exception_type: str, call: ast.Call | None) -> Parts | None:
+        """The message an exception class of this harvest builds itself, its arguments put in: from `__str__`
+        (`return f"Scheme '{self.scheme}://' is unknown."`) or from what `__init__` hands to its base
+        (`super().__init__(f"Not supported URL scheme {scheme}")`, through the bases' own `__init__`)."""
+        found = _own_message(self.index, exception_type, depth=0)
+        if found is None:
+            return None
+        parts, params = found
+        if call is None or not params:
+            return parts if has_text(parts) else None
+        values = _arguments(params, call)
+        parts = _substitute(parts, {name: _argument_parts(value) for name, value in values.items()})
+        return parts if has_text(parts) else None
 
     def _param_default(self, name: str, scope: Scope) -> ast.expr | None:
         # def fail(self, msg, exc=TemplateSyntaxError): `raise exc(msg)` raises the default's type.
@@ -441,13 +477,48 @@ class ModuleExtractor:
     # --- recording -------------------------------------------------------------------------------
 
     def _options(self, expr: ast.expr, line: int, scope: Scope) -> list[list[Parts]]:
-        """One list of wordings per distinct message: `msg` set in two arms of an `if` gives two messages."""
+        """One list of wordings per distinct message: `msg` set in two arms of an `if` gives two messages, and
+        `self.message` one per subclass that sets its own (Django's validators share BaseValidator's raise)."""
         builder = MessageBuilder(scope, self._path)
         if isinstance(expr, ast.Name):
             reaching = scope.reaching(expr.id, line, self._path)
             if len(reaching) > 1:
                 return [builder.binding_forms(expr.id, bound) for bound in reversed(reaching)]
-        return [builder.forms(expr, line)]
+            if reaching and reaching[0].augmented and len(reaching[0].path) > len(self._path):
+                # `msg += " Did you mean ...?"` inside an `if` the raise is not in: the message without it is
+                # another wording of the same error.
+                forms = builder.binding_forms(expr.id, reaching[0])
+                for before in scope.reaching(expr.id, reaching[0].line, self._path)[:1]:
+                    forms += [f for f in builder.binding_forms(expr.id, before) if f not in forms]
+                return [forms]
+        return [builder.forms(expr, line), *self._overrides(expr, scope)]
+
+    def _overrides(self, expr: ast.expr, scope: Scope) -> list[list[Parts]]:
+        """`self.message` (or `self.message % params`) in a method: the wordings of the subclasses that set
+        their own `message` and still run this method (they do not override it)."""
+        if not scope.owner:
+            return []
+        names = {
+            node.attr
+            for node in ast.walk(expr)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+        }
+        if not names:
+            return []
+        method = scope.qualname.rsplit(".", 1)[-1]
+        defined = self.index.method(scope.owner, method)
+        options = []
+        for info in self.index.subclasses(scope.owner):
+            if not names & info.attributes.keys():
+                continue
+            runs = self.index.method(info.qualname, method)
+            if defined is None or runs is None or runs[1] is not defined[1]:
+                continue
+            # The same expression, read as the subclass's instance sees it.
+            seen_from = copy.copy(scope)
+            seen_from.owner = info.qualname
+            options.append(MessageBuilder(seen_from, self._path).forms(expr, expr.lineno))
+        return options
 
     def _add_options(
         self, exception_type: str, kind: str, options: list[list[Parts]], node: ast.AST, scope: Scope
@@ -507,6 +578,141 @@ def _children(node: ast.AST, path: BranchPath) -> list[tuple[ast.AST, BranchPath
     if isinstance(node, ast.Match):
         return [(node.subject, path), *((case, (*path, (id(node), n))) for n, case in enumerate(node.cases))]
     return [(child, path) for child in ast.iter_child_nodes(node)]
+
+
+def _own_message(index: ClassIndex, qualname: str, depth: int) -> tuple[Parts, list[str]] | None:
+    """(the message parts, the `__init__` parameters they may name) of an exception class, or None."""
+    if qualname in index.own_messages:
+        return index.own_messages[qualname]
+    index.own_messages[qualname] = None  # against cycles
+    found = None
+    info = index.get(qualname)
+    if info is not None and depth < 5:
+        str_method = index.method(qualname, "__str__")
+        init = index.method(qualname, "__init__")
+        if str_method is not None:
+            returns = [r for r in _returns(str_method[0]) if r.value is not None]
+            if len(returns) == 1:
+                forms = _forms_in(str_method[1], returns[0].value, index, qualname)
+                if forms and has_text(forms[0]):
+                    found = (forms[0], [])
+        elif init is not None:
+            found = _init_message(index, init[0], init[1], depth)
+    index.own_messages[qualname] = found
+    return found
+
+
+def _init_message(index: ClassIndex, init: ast.FunctionDef, owner: ClassInfo, depth: int):
+    """What `__init__` passes to its base as the message: `super().__init__(message)`, `Base.__init__(self, m)`."""
+    params = [a.arg for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]][1:]
+    calls = [
+        node
+        for node in ast.walk(init)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__"
+    ]
+    if len(calls) != 1:
+        return None
+    call = calls[0]
+    target = call.func.value
+    args = list(call.args)
+    if isinstance(target, ast.Call) and terminal_name(target.func) == "super":
+        base_info = next(iter(index.mro(owner.qualname)[1:]), None)
+    else:
+        base_parts = dotted(target)
+        base = index.resolver.qualify(base_parts, owner.module) if base_parts else None
+        base_info = index.get(base) if base else None
+        args = args[1:]  # Base.__init__(self, ...)
+    if any(isinstance(a, ast.Starred) for a in args):
+        return None
+    scope = Scope(
+        owner.module, index, owner=owner.qualname, qualname=f"{owner.qualname.rsplit('.', 1)[-1]}.__init__",
+        parent=None, span=(init.lineno, init.end_lineno or init.lineno), params=_params(init.args),
+    )  # fmt: skip
+    extractor = ModuleExtractor(
+        tree=ast.Module(body=[], type_ignores=[]), lines=[], path="", info=owner.module, index=index
+    )
+    stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(init.body)]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        extractor._record_binding(node, scope, path)
+        stack.extend(reversed(_children(node, path)))
+    builder = MessageBuilder(scope)
+
+    def rebuilt(expr: ast.expr) -> Parts:
+        forms = builder.forms(expr, call.lineno)
+        return forms[0] if forms else (Field(placeholder_name(expr)),)
+
+    inherited = _own_message(index, base_info.qualname, depth + 1) if base_info is not None else None
+    if inherited is not None and inherited[1]:
+        parts, base_params = inherited
+        values = _arguments(base_params, ast.Call(func=call.func, args=args, keywords=call.keywords))
+        parts = _substitute(parts, {name: rebuilt(value) for name, value in values.items()})
+    elif args:
+        parts = rebuilt(args[0])
+    else:
+        return None
+    return parts, params
+
+
+def _arguments(params: list[str], call: ast.Call) -> dict[str, ast.expr]:
+    values = dict(zip(params, [a for a in call.args if not isinstance(a, ast.Starred)], strict=False))
+    values.update({k.arg: k.value for k in call.keywords if k.arg in params})
+    return values
+
+
+def _argument_parts(value: ast.expr) -> Parts:
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return (value.value,)
+    return (Field(placeholder_name(value)),)
+
+
+def _substitute(parts: Parts, values: dict[str, Parts]) -> Parts:
+    out: list[str | Field] = []
+    for part in parts:
+        replaced = values.get(part.name) if isinstance(part, Field) else None
+        out += replaced if replaced is not None else [part]
+    merged: list[str | Field] = []
+    for part in out:
+        if isinstance(part, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += part
+        elif part != "":
+            merged.append(part)
+    return tuple(merged)
+
+
+def _raised(exc: ast.expr) -> list[ast.expr]:
+    """The exceptions a raise may raise: both arms of `A(...) if c else B(...)`, and `X(...)` of
+    `X(...).with_traceback(tb)`."""
+    if isinstance(exc, ast.IfExp):
+        return [*_raised(exc.body), *_raised(exc.orelse)]
+    if (
+        isinstance(exc, ast.Call)
+        and isinstance(exc.func, ast.Attribute)
+        and exc.func.attr == "with_traceback"
+        and isinstance(exc.func.value, ast.Call)
+    ):
+        return [exc.func.value]
+    return [exc]
+
+
+def _dead_ends(node: ast.AST) -> list[tuple[int, int]]:
+    """The blocks of a compound statement that end in `raise` or `return`: nothing after them runs. A `try`
+    body is not one (its handlers run after it), nor a function's (its own scope)."""
+    if isinstance(node, ast.Try | ast.TryStar):
+        blocks = [*(handler.body for handler in node.handlers), node.orelse, node.finalbody]
+    elif isinstance(node, ast.If | ast.For | ast.AsyncFor | ast.While):
+        blocks = [node.body, node.orelse]
+    elif isinstance(node, ast.With | ast.AsyncWith | ast.match_case):
+        blocks = [node.body]
+    else:
+        return []
+    return [
+        (block[0].lineno, block[-1].end_lineno or block[-1].lineno)
+        for block in blocks
+        if block and isinstance(block[-1], ast.Raise | ast.Return)
+    ]
 
 
 def _message_argument(call: ast.Call | None) -> ast.expr | None:

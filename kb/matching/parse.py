@@ -49,6 +49,8 @@ LOG_DETAIL = re.compile(
 QUIET_LEVELS = frozenset({"TRACE", "DEBUG", "INFO", "NOTICE"})
 MAX_EXCEPTIONS = 100
 MAX_LISTED_MESSAGES = 20
+# DRF's ErrorDetail prints as `ErrorDetail(string='...', code='...')` inside a ValidationError's list or dict.
+_ERROR_DETAIL = re.compile(r"(?:[\w.]+\.)?ErrorDetail")
 
 
 class Frame(NamedTuple):  # a tuple, not a dataclass: a long traceback makes dozens per lookup
@@ -165,6 +167,9 @@ def _readings(exc_type: str | None, message: str, *, raw: str | None = None) -> 
     """The message first; then, for a multi-line one, its first paragraph and first line (text pasted after a
     traceback lands in its message); then the whole unsplit text when the type was only guessed."""
     readings = [Reading(exc_type, message)]
+    if len(message) > 2 and message[0] == message[-1] and message[0] in ("'", '"'):
+        # A KeyError prints its message quoted: `TqdmKeyError: "Unknown argument(s): {'foo': 1}"`.
+        readings += [Reading(exc_type, text) for text in _quoted_message(message)]
     if message[:1] in ("[", "{") and message[-1:] in ("]", "}"):
         readings += [Reading(exc_type, text) for text in _listed_messages(message)]
     if "\n" in message:
@@ -180,20 +185,39 @@ def _readings(exc_type: str | None, message: str, *, raw: str | None = None) -> 
     return tuple(unique)
 
 
-def _listed_messages(message: str) -> list[str]:
-    """The messages in a printed list or dict of lists: Django's ValidationError prints itself as
-    `['Enter a valid email address.']` or `{'email': ['Enter a valid email address.']}`."""
+def _quoted_message(message: str) -> list[str]:
     try:
         value = ast.literal_eval(message)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return []
-    groups = value.values() if isinstance(value, dict) else [value]
-    found = []
-    for group in groups:
-        for item in group if isinstance(group, list | tuple) else [group]:
-            if isinstance(item, str) and item.strip():
-                found.append(item.strip())
-    return found[:MAX_LISTED_MESSAGES]
+    return [value.strip()] if isinstance(value, str) and value.strip() else []
+
+
+def _listed_messages(message: str) -> list[str]:
+    """The messages in a printed list or dict of lists: Django's ValidationError prints itself as
+    `['Enter a valid email address.']` or `{'email': ['Enter a valid email address.']}`, DRF's as
+    `[ErrorDetail(string='A valid integer is required.', code='invalid')]`, nested per field. The text is
+    parsed, never evaluated: only literals, lists, tuples, dicts and ErrorDetail(...) are read."""
+    try:
+        tree = ast.parse(message, mode="eval")
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return []
+    found: list[str] = []
+    stack = [tree.body]
+    while stack and len(found) < MAX_LISTED_MESSAGES:
+        node = stack.pop()
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value.strip():
+                found.append(node.value.strip())
+        elif isinstance(node, ast.List | ast.Tuple):
+            stack += reversed(node.elts)
+        elif isinstance(node, ast.Dict):
+            stack += reversed(node.values)
+        elif isinstance(node, ast.Call) and _ERROR_DETAIL.fullmatch(ast.unparse(node.func)):
+            text = next((k.value for k in node.keywords if k.arg == "string"), node.args[0] if node.args else None)
+            if text is not None:
+                stack.append(text)
+    return found
 
 
 def _bare(text: str, origin: str, frames: tuple[Frame, ...] = ()) -> ParsedException:
