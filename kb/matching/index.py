@@ -88,9 +88,15 @@ class Entry:
 class Signature:
     entry_key: int
     text: str
-    message: str  # the wording users see, with example values, for similarity
+    message: str  # the wording users see, with example values
     template: Template
     is_variant: bool
+    # What a reworded message is compared with: the wording users see when there is one, else the literal
+    # text. Computed once: every approximate lookup reads it for dozens of signatures.
+    wording: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "wording", self.message or self.template.skeleton)
 
 
 class MatchIndex:
@@ -261,7 +267,7 @@ class MatchIndex:
         fallback = self._fallback.get(type_tail(exception_type), ()) if exception_type else ()
         key_signatures = self._key_signatures
         if not fallback and len(hits) == 1:
-            return list(dict.fromkeys(key_signatures.get(hits.pop(), ())))
+            return list(key_signatures.get(hits.pop(), ()))  # a key's signatures are distinct
         found: dict[int, None] = dict.fromkeys(fallback)
         for key_id in hits:
             for sid in key_signatures.get(key_id, ()):

@@ -6,7 +6,7 @@ each with the readings (type, text) to try against the signatures in order.
 
 import ast
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -62,21 +62,20 @@ class Frame(NamedTuple):  # a tuple, not a dataclass: a long traceback makes doz
 _new_frame = tuple.__new__
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+# Readings and exceptions are NamedTuples too: immutable like frozen dataclasses, at half their cost to make.
+class Reading(NamedTuple):
     """One way to read an exception: the type (if any) and the message text to match."""
 
     type: str | None
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedException:
+class ParsedException(NamedTuple):
     type: str | None
     message: str
     frames: tuple[Frame, ...]
     origin: str  # "traceback", "log", "warning" or "message"
-    readings: tuple[Reading, ...] = field(default=())
+    readings: tuple[Reading, ...] = ()
 
     @property
     def innermost(self) -> Frame | None:

@@ -97,9 +97,9 @@ def type_agreement(parsed_type: str | None, entry_type: str) -> int:
         return 0
     if parsed_type == entry_type:
         return 1
-    ours, theirs = parsed_type.split("."), entry_type.split(".")
-    shorter, longer = (ours, theirs) if len(ours) <= len(theirs) else (theirs, ours)
-    return 1 if longer[-len(shorter) :] == shorter else -1
+    # A dotted suffix of the other: the other ends with "." and it (names hold no dots).
+    shorter, longer = (parsed_type, entry_type) if len(parsed_type) < len(entry_type) else (entry_type, parsed_type)
+    return 1 if longer.endswith("." + shorter) else -1
 
 
 def path_matches(frame_path: str, site: Site) -> bool:
@@ -273,10 +273,10 @@ def _loose_matches(
         pool.update(dict.fromkeys(index.signatures_of(entry_key)))
     signatures = index.signatures
     pooled = [(sid, signature) for sid in pool if (signature := signatures.get(sid)) is not None]
-    # Against the wording users see (with example values) when there is one, else the literal text; one call
-    # for the whole pool, which costs a third of a call per wording. Its answer is by score: put back in
-    # pool order, so that of two equally close wordings of an entry the first is kept, as a loop over the pool would.
-    wordings = [signature.message or signature.template.skeleton for _sid, signature in pooled]
+    # One call for the whole pool, which costs a third of a call per wording. Its answer is by score: put
+    # back in pool order, so that of two equally close wordings of an entry the first is kept, as a loop
+    # over the pool would.
+    wordings = [signature.wording for _sid, signature in pooled]
     close = process.extract(text, wordings, scorer=fuzz.ratio, score_cutoff=MIN_SIMILARITY * 100, limit=None)
     similar: dict[int, tuple[float, int]] = {}
     for _wording, score, i in sorted(close, key=itemgetter(2)):
