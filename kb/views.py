@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from api.throttling import page_throttled
 from kb import cards
 from kb.forms import ReportForm
-from kb.matching.answer import match_answer, parsed_answer
+from kb.matching.answer import how_it_matched, match_answer, parsed_answer
 from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup, text_size
 from kb.models import ErrorEntry, RaiseSite, Repository, may_see_drafts
 
@@ -50,6 +50,7 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
     for match in result.matches:
         shown = match_answer(match, request.build_absolute_uri, link_drafts=link_drafts)
         shown["parts"] = match.fit.parts() if match.fit is not None else []
+        shown["how"] = how_it_matched(shown)
         matches.append(shown)
     return {"matches": matches, "parsed": parsed_answer(result.parsed)}, 200
 

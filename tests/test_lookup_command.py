@@ -6,6 +6,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from kb.models import Catalogue, ErrorEntry, Repository
 from tests.matching_fixtures import CARD, CARD_MESSAGE, fresh_index  # noqa: F401 (fixture)
 
 
@@ -81,3 +82,14 @@ def test_empty_input_is_a_command_error(db, monkeypatch):
 def test_a_limit_out_of_range_is_a_command_error(db):
     with pytest.raises(CommandError, match="--limit"):
         run("x", "--limit", "0")
+
+
+def test_an_entry_found_by_its_type_alone_says_so(seed):
+    repository = Repository.objects.get(owner="sgl-project", name="sglang")
+    ErrorEntry.objects.create(
+        repository=repository, exception_type="sglang.errors.TemplateGone", message="", signature="", status="draft"
+    )
+    Catalogue.touch()
+    output = run("TemplateGone: nope/missing.html")
+    assert "by type only" in output
+    assert "only the type points at it (TemplateGone)" in output

@@ -133,3 +133,27 @@ def test_a_validation_errors_printed_list_finds_the_message_inside_it():
     found = exact(index, text)
     assert found.entry.key == 1
     assert found.params == {"limit_value": "3", "show_value": "2"}
+
+
+def test_a_bare_line_of_a_runtime_value_finds_the_unsigned_entries_of_its_specific_type():
+    site = Site("django/template/loader.py", 19, "get_template", "abc")
+    index = MatchIndex.build(
+        [
+            entry(1, "", type_="django.template.exceptions.TemplateDoesNotExist", sites=[site]),
+            entry(2, "", type_="KeyError", sites=[Site("pkg/a.py", 3, "f", "abc")]),
+            entry(3, "no such thing: {name}", type_="django.template.exceptions.TemplateDoesNotExist"),
+        ]
+    )
+    (found,) = match_text(index, "TemplateDoesNotExist: nope/missing.html", limit=5).matches
+    assert (found.entry.key, found.exact) == (1, False)
+    assert "only the type" in found.why[0]["detail"]
+    assert match_text(index, "KeyError: 'b'", limit=5).matches == []  # a builtin type points at no library
+    assert match_text(index, "OtherError: nope", limit=5).matches == []
+
+
+def test_an_entry_that_gets_a_signature_is_no_longer_found_by_its_type_alone():
+    index = MatchIndex.build([entry(1, "", type_="lib.errors.Gone")])
+    assert [m.entry.key for m in match_text(index, "Gone: x", limit=5).matches] == [1]
+    index.upsert([entry(1, "gone for good: {x}", type_="lib.errors.Gone")])
+    index.commit()
+    assert match_text(index, "Gone: x", limit=5).matches == []

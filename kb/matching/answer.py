@@ -47,6 +47,17 @@ def match_answer(match: Match, absolute: Callable[[str], str], *, link_drafts: b
     }
 
 
+def how_it_matched(match: dict) -> str:
+    """A match's kind, for people (the command line, the home page)."""
+    if match["exact"]:
+        return "exact match"
+    if match["similarity"]:
+        return f"approximate, {match['similarity']:.0%} similar"
+    if any(reason["kind"] == "frame" for reason in match["why"]):
+        return "by frame and type"
+    return "by type only"
+
+
 def parsed_answer(parsed: Parsed) -> dict:
     return {
         "kind": parsed.kind,

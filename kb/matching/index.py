@@ -113,6 +113,9 @@ class MatchIndex:
         # The same, for entries without a signature only: next to exact matches only those can still count,
         # and they are few, so this table is small where `_frames` holds dozens of sites a key.
         self._unsigned_frames: dict[tuple[str, str], tuple[tuple[int, Site], ...]] = {}
+        # Entries without a signature by the class name of their type: when a bare line's message is only a
+        # runtime value (`TemplateDoesNotExist: x.html`), a specific type is all there is to go on.
+        self._unsigned_types: dict[str, tuple[int, ...]] = {}
         self._automata: tuple[ahocorasick.Automaton, ...] = ()
         self._main_keys = 0
         self._delta_keys: list[int] = []
@@ -133,7 +136,8 @@ class MatchIndex:
         index._building = True
         for entry, signatures in compiled:
             index._insert(entry, signatures)
-        for table in (index._key_signatures, index._words, index._frames, index._unsigned_frames, index._fallback):
+        tables = (index._key_signatures, index._words, index._frames, index._unsigned_frames, index._unsigned_types)
+        for table in (*tables, index._fallback):
             for key, values in table.items():
                 table[key] = tuple(values)
         index._building = False
@@ -185,6 +189,8 @@ class MatchIndex:
             for word in self._rare_words(signature.template):
                 self._append(self._words, word, sid)
         self._entry_signatures[entry.key] = tuple(ids)
+        if not ids:
+            self._append(self._unsigned_types, type_tail(entry.exception_type), entry.key)
         for site in entry.sites:
             self._append(self._frames, site.frame_key, (entry.key, site))
             if not ids:
@@ -238,6 +244,9 @@ class MatchIndex:
             for word in set(_words(signature.template)):
                 if word in self._words:
                     self._words[word] = tuple(s for s in self._words[word] if s != sid)
+        tail = type_tail(entry.exception_type)
+        if entry_key in self._unsigned_types.get(tail, ()):
+            self._unsigned_types[tail] = tuple(key for key in self._unsigned_types[tail] if key != entry_key)
         for site in entry.sites:
             key = site.frame_key
             for table in (self._frames, self._unsigned_frames):
@@ -294,6 +303,10 @@ class MatchIndex:
         """(entry key, site) of the sites in the frame's file and function; of entries without a signature only."""
         table = self._unsigned_frames if unsigned_only else self._frames
         return table.get(frame_key(path, function), ())
+
+    def unsigned_of_type(self, exception_type: str) -> tuple[int, ...]:
+        """Keys of the entries without a signature whose type has the same class name."""
+        return self._unsigned_types.get(type_tail(exception_type), ())
 
     def signatures_of(self, entry_key: int) -> tuple[int, ...]:
         return self._entry_signatures.get(entry_key, ())

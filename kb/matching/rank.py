@@ -11,19 +11,25 @@ Scores add up evidence:
 Exact matches come first, then the others; within each, the last exception of the text first.
 """
 
+import builtins
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
 
 from rapidfuzz import fuzz, process
 
-from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site
+from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, type_tail
 from kb.matching.parse import Frame, Parsed, ParsedException, parse
 from kb.matching.template import TemplateMatch, match_template
 
 EXACT_BASE, EXACT_COVERAGE = 60.0, 30.0
 APPROX_BASE, APPROX_SIMILARITY = 20.0, 30.0
 FRAME_ONLY_BASE = 15.0
+TYPE_ONLY_BASE, TYPE_ONLY_MAX = 5.0, 10
+# A builtin type says nothing about which library raised it.
+BUILTIN_EXCEPTIONS = frozenset(
+    name for name, value in vars(builtins).items() if isinstance(value, type) and issubclass(value, BaseException)
+)
 TYPE_AGREES, TYPE_DIFFERS = 10.0, -10.0
 INNERMOST_FRAME, OTHER_FRAME, SAME_LINE = 20.0, 8.0, 3.0
 MIN_SIMILARITY = 0.65
@@ -266,7 +272,7 @@ def _loose_matches(
     by_frame = {m.entry.key: m for m in _frame_only(index, exception, position, frames)}
     text = exception.message
     if not text:
-        return list(by_frame.values())
+        return list(by_frame.values()) or _type_only(index, exception, position)
     pool = dict.fromkeys(misses)
     pool.update(dict.fromkeys(index.similar_candidates(text, limit=SIMILAR_CANDIDATES)))
     for entry_key in by_frame:
@@ -307,4 +313,24 @@ def _loose_matches(
                 "similarity": similarity,
             },
         )
-    return list(by_frame.values())
+    return list(by_frame.values()) or _type_only(index, exception, position)
+
+
+def _type_only(index: MatchIndex, exception: ParsedException, position: int) -> list[Match]:
+    """With nothing else: the entries without a signature of a specific (not builtin) type, when they are few.
+    Their message could not be rebuilt, so the type is the one thing a bare line shares with them."""
+    if not exception.type or type_tail(exception.type) in BUILTIN_EXCEPTIONS:
+        return []
+    keys = index.unsigned_of_type(exception.type)
+    if not keys or len(keys) > TYPE_ONLY_MAX:
+        return []
+    matches = []
+    for key in keys:
+        entry = index.entries.get(key)
+        if entry is None or type_agreement(exception.type, entry.exception_type) <= 0:
+            continue
+        match = Match(entry=entry, score=TYPE_ONLY_BASE, exact=False, exception=position, sites=entry.sites)
+        _add_type_evidence(match, exception.type, 1)
+        match.why[0]["detail"] = f"only the type points at it ({exception.type}), whose message was not rebuilt"
+        matches.append(match)
+    return matches

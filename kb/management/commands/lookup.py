@@ -6,7 +6,7 @@ import sys
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from kb.matching.answer import answer
+from kb.matching.answer import answer, how_it_matched
 from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, TextTooLarge, lookup
 
 
@@ -90,12 +90,7 @@ def readable(result: dict) -> str:
     if not result["matches"]:
         lines.append("No entry matches.")
     for rank, match in enumerate(result["matches"], start=1):
-        if match["exact"]:
-            how = "exact"
-        elif match["similarity"]:
-            how = f"approximate, {match['similarity']:.0%} similar"
-        else:
-            how = "by frame and type"
+        how = how_it_matched(match).removesuffix(" match")
         lines += [
             "",
             f"{rank}. {match['id']}  score {match['score']}  {how}  [{match['status']}]",
