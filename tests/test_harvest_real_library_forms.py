@@ -203,3 +203,147 @@ def test_a_conditional_raise_and_a_raise_with_traceback_are_read_as_the_exceptio
         ("TqdmKeyError", "Unknown argument(s): {kwargs}", ()),
     ]
     assert sites_of(tmp_path, source, "load") == [("ImportError", "import_string() failed for {name}", ())]
+
+
+def test_a_raise_of_self_error_class_has_the_type_each_class_that_runs_it_names(tmp_path):
+    # Django's IfParser.parse raises `self.error_class`: ValueError, and TemplateSyntaxError for the
+    # template tag's TemplateIfParser, which sets its own in another module and does not override parse().
+    smartif = """
+    class IfParser:
+        error_class = ValueError
+
+        def parse(self):
+            raise self.error_class("Unused '%s' at end of if expression." % self.current_token)
+    """
+    tags = """
+    from .exceptions import TemplateSyntaxError
+    from .mod import IfParser
+
+    class TemplateIfParser(IfParser):
+        error_class = TemplateSyntaxError
+
+    class StrictIfParser(TemplateIfParser):
+        pass
+    """
+    extra = {"exceptions.py": "class TemplateSyntaxError(Exception):\n    pass\n", "tags.py": tags}
+    sites = [s for s in harvest_source(tmp_path, smartif, extra=extra).sites if s.function == "IfParser.parse"]
+    assert [(s.exception_type, s.signature, s.path, s.line) for s in sites] == [
+        ("ValueError", "Unused '{current_token}' at end of if expression.", "pkg/mod.py", 6),
+        ("pkg.exceptions.TemplateSyntaxError", "Unused '{current_token}' at end of if expression.", "pkg/mod.py", 6),
+    ]
+
+
+def test_a_subclass_that_overrides_the_raising_method_lends_its_exception_class_to_no_base_raise(tmp_path):
+    # Django's BaseConnectionHandler.__getitem__ raises `self.exception_class(...)`, bare or named (lookups'
+    # `raise self.underflow_exception`); a subclass with its own __getitem__ raises from there instead.
+    source = """
+    class ConnectionDoesNotExist(Exception):
+        pass
+
+    class InvalidCacheBackendError(Exception):
+        pass
+
+    class BaseConnectionHandler:
+        exception_class = ConnectionDoesNotExist
+
+        def __getitem__(self, alias):
+            raise self.exception_class(f"The connection '{alias}' doesn't exist.")
+
+        def check(self):
+            raise self.exception_class
+
+    class CacheHandler(BaseConnectionHandler):
+        exception_class = InvalidCacheBackendError
+
+    class StorageHandler(BaseConnectionHandler):
+        exception_class = KeyError
+
+        def __getitem__(self, alias):
+            raise self.exception_class(f"Could not find config for '{alias}'.")
+    """
+    assert sites_of(tmp_path, source, "BaseConnectionHandler.__getitem__") == [
+        ("ConnectionDoesNotExist", "The connection '{alias}' doesn't exist.", ()),
+        ("InvalidCacheBackendError", "The connection '{alias}' doesn't exist.", ()),
+    ]
+    assert [t for t, _s, _v in sites_of(tmp_path, source, "BaseConnectionHandler.check")] == [
+        "ConnectionDoesNotExist", "InvalidCacheBackendError", "KeyError",
+    ]  # fmt: skip
+    assert sites_of(tmp_path, source, "StorageHandler.__getitem__") == [
+        ("KeyError", "Could not find config for '{alias}'.", ())
+    ]
+
+
+def test_an_exception_class_attribute_set_to_a_module_level_default_has_the_default_s_type(tmp_path):
+    source = """
+    from .errors import ParseError
+
+    DEFAULT_ERROR = ParseError
+
+    class Reader:
+        error_class = DEFAULT_ERROR
+
+        @classmethod
+        def read(cls, text):
+            raise cls.error_class("Cannot read %r." % text)
+    """
+    extra = {"errors.py": "class ParseError(Exception):\n    pass\n"}
+    assert [(s.exception_type, s.signature) for s in harvest_source(tmp_path, source, extra=extra).sites] == [
+        ("pkg.errors.ParseError", "Cannot read {text}.")
+    ]
+
+
+def test_an_exception_class_chosen_per_instance_or_not_a_class_gives_no_entry(tmp_path):
+    # `self.error_class = error_class` in __init__ is only known at run time; `None` or a factory names no class.
+    source = """
+    def make_error(message):
+        return ValueError(message)
+
+    class Parser:
+        error_class = ValueError
+
+        def __init__(self, error_class=None):
+            self.error_class = error_class or ValueError
+
+        def parse(self):
+            raise self.error_class("bad input")
+
+    class Lexer:
+        error_class = None
+        factory = make_error
+
+        def lex(self):
+            raise self.error_class("bad token")
+
+        def build(self):
+            raise self.factory("bad")
+    """
+    scanned = harvest_source(tmp_path, source)
+    assert scanned.sites == []
+    assert scanned.skipped["exception type is computed at run time"] == 3
+    assert ("pkg/mod.py", "Parser.parse") in scanned.unresolved
+
+
+def test_a_subclass_that_sets_both_the_exception_class_and_the_message_pairs_them_in_one_entry(tmp_path):
+    source = """
+    class ConfigError(Exception):
+        pass
+
+    class Loader:
+        error_class = ValueError
+        message = "Cannot load %(name)s."
+
+        def load(self, name):
+            raise self.error_class(self.message % {"name": name})
+
+    class ConfigLoader(Loader):
+        error_class = ConfigError
+        message = "Cannot load the configuration file %(name)s."
+
+    class QuietLoader(Loader):
+        message = "Skipped %(name)s."
+    """
+    assert sites_of(tmp_path, source, "Loader.load") == [
+        ("ValueError", "Cannot load {name}.", ()),
+        ("ValueError", "Skipped {name}.", ()),
+        ("ConfigError", "Cannot load the configuration file {name}.", ()),
+    ]

@@ -137,6 +137,40 @@ def test_scripts_outside_any_package_are_named_by_their_file_and_import_each_oth
     assert types_in(tmp_path, files)[1:3] == ["scripts.errors.LoadError"] * 2
 
 
+def test_two_scripts_with_the_same_file_name_each_raise_with_their_own_class_attributes(tmp_path):
+    # Both are the module `deploy` (as `python deploy.py` run from its directory would import it): each
+    # still reads its own classes, not the other's, and both record their types under that name.
+    script = """
+    class DeployError(Exception):
+        pass
+
+    class Deployer:
+        error_class = {error}
+        message = {message!r}
+
+        def run(self):
+            raise self.error_class(self.message)
+    """
+    files = {
+        "scripts/deploy.py": script.format(error="DeployError", message="Deploy failed."),
+        "tools/deploy.py": script.format(error="RuntimeError", message="No tool here."),
+        "tools/errors.py": ERRORS,
+    }
+    assert modules_in(tmp_path, files) == {
+        "scripts/deploy.py": "deploy",
+        "tools/deploy.py": "deploy",
+        "tools/errors.py": "errors",
+    }
+    sites = scan(tmp_path, progress=False).sites
+    assert [(s.path, s.exception_type, s.message) for s in sites if s.function == "Deployer.run"] == [
+        ("scripts/deploy.py", "deploy.DeployError", "Deploy failed."),
+        ("tools/deploy.py", "RuntimeError", "No tool here."),
+    ]
+    assert [(s.path, s.exception_type) for s in sites if s.function == "load"] == [
+        ("tools/errors.py", "errors.LoadError")
+    ]
+
+
 def test_a_single_file_or_a_directory_without_init_harvested_alone_is_named_as_python_would(tmp_path):
     files = {"loose/errors.py": ERRORS, "pkg/__init__.py": "", "pkg/sub/errors.py": ERRORS}
     assert modules_in(tmp_path, files, root="loose") == {"errors.py": "errors"}

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from kb.harvest.classes import ClassIndex, ClassInfo, dict_items
-from kb.harvest.imports import ModuleInfo, Resolver, dotted
+from kb.harvest.imports import ModuleInfo, Resolver, dotted, visible_name
 from kb.harvest.messages import (
     Binding,
     BranchPath,
@@ -342,11 +342,22 @@ class ModuleExtractor:
     def _raise_one(self, node: ast.Raise, exc: ast.expr, scope: Scope) -> None:
         call = exc if isinstance(exc, ast.Call) else None
         target = call.func if call else exc
-        exception_type = self._exception_type(target, scope)
-        if exception_type is None:
+        from_attribute = self._attribute_types(target, scope)
+        if from_attribute:
+            for exception_type, seen_from in from_attribute:
+                self._raise_as(node, call, exception_type, seen_from, typed_by=(target.attr, exception_type))
             return
+        exception_type = self._exception_type(target, scope)
+        if exception_type is not None:
+            self._raise_as(node, call, exception_type, scope)
+
+    def _raise_as(
+        self, node: ast.Raise, call: ast.Call | None, exception_type: str, scope: Scope,
+        typed_by: tuple[str, str] | None = None,
+    ) -> None:  # fmt: skip
+        """`typed_by`: (attribute, type) when the type is a class attribute's, for `_overrides`."""
         message = _message_argument(call)
-        options = self._options(message, node.lineno, scope) if message is not None else [[]]
+        options = self._options(message, node.lineno, scope, typed_by) if message is not None else [[]]
         defaults = self._default_detail(exception_type)
         # DRF's APIException subclasses: `raise NotFound()` says its `default_detail`, and
         # `raise MethodNotAllowed(request.method)` formats its own "{method}" template.
@@ -390,6 +401,58 @@ class ModuleExtractor:
         if self.resolver.is_function(qualified):
             self._skip("raises what a function returns", scope)
             return None
+        return qualified
+
+    def _attribute_types(self, target: ast.expr, scope: Scope) -> list[tuple[str, Scope]]:
+        """`raise self.error_class(...)` in a method: the exception class the attribute names, as the method's
+        class sees it and as each subclass that sets its own and still runs this method does (Django's
+        `IfParser.error_class = ValueError`, `TemplateIfParser.error_class = TemplateSyntaxError`): one
+        (type, scope seen from that class) per distinct type; empty when no class gives it a type readable here
+        or the raise names no attribute of `self`."""
+        parts = dotted(target)
+        if not parts or len(parts) != 2 or parts[0] not in ("self", "cls") or not scope.owner:
+            return []
+        viewers = [scope.owner]
+        method = scope.qualname.rsplit(".", 1)[-1]
+        defined = self.index.method(scope.owner, method)
+        if defined is not None:
+            for info in self.index.subclasses(scope.owner):
+                runs = self.index.method(info.qualname, method)
+                if runs is not None and runs[1] is defined[1]:
+                    viewers.append(info.qualname)
+        found: list[tuple[str, Scope]] = []
+        for viewer in viewers:
+            exception_type = self._attribute_type(viewer, parts[1])
+            if exception_type is None or any(exception_type == known for known, _ in found):
+                continue
+            seen_from = scope
+            if viewer != scope.owner:
+                seen_from = copy.copy(scope)
+                seen_from.owner = viewer
+            found.append((exception_type, seen_from))
+        return found
+
+    def _attribute_type(self, owner: str, name: str) -> str | None:
+        """The exception class a class attribute names for instances of `owner`; None when it is set on the
+        instance too (`self.error_class = error_class` in `__init__`: only known at run time) or names no class."""
+        if _set_on_instance(self.index, owner, name):
+            return None
+        found = self.index.attribute(owner, name)
+        return None if found is None else self._class_named(found[0], found[1].module, depth=0)
+
+    def _class_named(self, expr: ast.expr | None, module: ModuleInfo, depth: int) -> str | None:
+        """The qualified class `expr` names in `module`, through module-level aliases (`error_class = DEFAULT`)."""
+        parts = dotted(expr) if expr is not None else None
+        if parts is None or depth > 5:
+            return None
+        qualified = self.resolver.qualify(parts, module)
+        if qualified is None or self.resolver.is_function(qualified):
+            return None
+        defining, _, name = qualified.rpartition(".")
+        info = self.resolver.modules.get(defining)
+        if info is not None and name in info.assigned and name not in info.classes:
+            # A module-level alias of a class (or of another alias): what it is bound to.
+            return self._class_named(info.assigned[name], info, depth + 1)
         return qualified
 
     def _own_message(self, exception_type: str, call: ast.Call | None) -> Parts | None:
@@ -476,7 +539,9 @@ class ModuleExtractor:
 
     # --- recording -------------------------------------------------------------------------------
 
-    def _options(self, expr: ast.expr, line: int, scope: Scope) -> list[list[Parts]]:
+    def _options(
+        self, expr: ast.expr, line: int, scope: Scope, typed_by: tuple[str, str] | None = None
+    ) -> list[list[Parts]]:
         """One list of wordings per distinct message: `msg` set in two arms of an `if` gives two messages, and
         `self.message` one per subclass that sets its own (Django's validators share BaseValidator's raise)."""
         builder = MessageBuilder(scope, self._path)
@@ -491,11 +556,12 @@ class ModuleExtractor:
                 for before in scope.reaching(expr.id, reaching[0].line, self._path)[:1]:
                     forms += [f for f in builder.binding_forms(expr.id, before) if f not in forms]
                 return [forms]
-        return [builder.forms(expr, line), *self._overrides(expr, scope)]
+        return [builder.forms(expr, line), *self._overrides(expr, scope, typed_by)]
 
-    def _overrides(self, expr: ast.expr, scope: Scope) -> list[list[Parts]]:
+    def _overrides(self, expr: ast.expr, scope: Scope, typed_by: tuple[str, str] | None) -> list[list[Parts]]:
         """`self.message` (or `self.message % params`) in a method: the wordings of the subclasses that set
-        their own `message` and still run this method (they do not override it)."""
+        their own `message` and still run this method (they do not override it); with `typed_by`, only those
+        whose attribute names the same exception type (the others' wordings go with their own type)."""
         if not scope.owner:
             return []
         names = {
@@ -513,6 +579,8 @@ class ModuleExtractor:
                 continue
             runs = self.index.method(info.qualname, method)
             if defined is None or runs is None or runs[1] is not defined[1]:
+                continue
+            if typed_by is not None and self._attribute_type(info.qualname, typed_by[0]) != typed_by[1]:
                 continue
             # The same expression, read as the subclass's instance sees it.
             seen_from = copy.copy(scope)
@@ -546,8 +614,9 @@ class ModuleExtractor:
         )
         start, snippet = self._snippet(node, scope)
         site = FoundSite(
-            exception_type=exception_type, kind=kind, message=message, signature=signature, path=self.path,
-            line=node.lineno, function=scope.qualname, snippet=snippet, snippet_start=start, variants=variants,
+            exception_type=visible_name(exception_type), kind=kind, message=message, signature=signature,
+            path=self.path, line=node.lineno, function=scope.qualname, snippet=snippet, snippet_start=start,
+            variants=variants,
         )  # fmt: skip
         self.result.sites.append(site)
 
@@ -565,6 +634,19 @@ class ModuleExtractor:
         self.result.skipped[reason] += 1
         if unresolved_in is not None:
             self.result.unresolved.add((self.path, unresolved_in.qualname))
+
+
+def _set_on_instance(index: ClassIndex, owner: str, name: str) -> bool:
+    """Whether a method of `owner` or of its ancestors assigns `self.<name>`."""
+    for info in index.mro(owner):
+        for method in info.methods.values():
+            for node in ast.walk(method):
+                targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+                if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and any(
+                    isinstance(t, ast.Attribute) and t.attr == name and _is_self(t.value) for t in targets
+                ):
+                    return True
+    return False
 
 
 def _children(node: ast.AST, path: BranchPath) -> list[tuple[ast.AST, BranchPath]]:

@@ -2,6 +2,7 @@
 
 import ast
 import builtins
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -10,6 +11,7 @@ BUILTIN_EXCEPTIONS = frozenset(
     for name in dir(builtins)
     if isinstance(getattr(builtins, name), type) and issubclass(getattr(builtins, name), BaseException)
 )
+_DISAMBIGUATION = re.compile(r"@\d+(?=\.|$)")
 
 
 @dataclass
@@ -100,6 +102,11 @@ def imported_names(body: list[ast.stmt]) -> Iterator[str]:
             inner = getattr(node, name, None)
             if isinstance(inner, list):
                 yield from imported_names(inner)
+
+
+def visible_name(qualified: str) -> str:
+    """A qualified name as recorded: without the `@2` that tells apart modules of the same name (`scan`)."""
+    return _DISAMBIGUATION.sub("", qualified) if "@" in qualified else qualified
 
 
 def dotted(expr: ast.expr) -> list[str] | None:

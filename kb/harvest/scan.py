@@ -70,8 +70,8 @@ def scan(
         renamed = with_namespaces([source for source, _, _ in read], imported)
         read = [(source, tree, text) for source, (_, tree, text) in zip(renamed, read, strict=True)]
     parsed: list[_Parsed] = []
-    for source, tree, text in read:
-        info = read_module(tree, name=source.module, is_package=source.absolute.name == "__init__.py")
+    for (source, tree, text), name in zip(read, distinct_names(read), strict=True):
+        info = read_module(tree, name=name, is_package=source.absolute.name == "__init__.py")
         parsed.append(_Parsed(source, tree, split_lines(text), info))
     result.files_read = len(parsed)
     modules: dict[str, ModuleInfo] = {}
@@ -88,6 +88,19 @@ def scan(
         result.unresolved.update(found.unresolved)
         result.lines[item.source.path] = item.lines
     return result
+
+
+def distinct_names(read: list[tuple[SourceFile, ast.Module, str]]) -> list[str]:
+    """Each file's module name as the harvest knows it internally: scripts outside any package with the same
+    file name (`scripts/deploy.py`, `tools/deploy.py`) are both `deploy`, and each must read its own classes.
+    The first keeps the name (what `import deploy` finds); the others get `deploy@2`, ..., which
+    `visible_name` takes back off the types recorded."""
+    seen: Counter = Counter()
+    names = []
+    for source, _, _ in read:
+        seen[source.module] += 1
+        names.append(source.module if seen[source.module] == 1 else f"{source.module}@{seen[source.module]}")
+    return names
 
 
 def _why(exc: Exception) -> str:
