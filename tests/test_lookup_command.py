@@ -90,6 +90,6 @@ def test_an_entry_found_by_its_type_alone_says_so(seed):
         repository=repository, exception_type="sglang.errors.TemplateGone", message="", signature="", status="draft"
     )
     Catalogue.touch()
-    output = run("TemplateGone: nope/missing.html")
+    output = run("sglang.errors.TemplateGone: nope/missing.html")
     assert "by type only" in output
-    assert "only the type points at it (TemplateGone)" in output
+    assert "only the type points at it (sglang.errors.TemplateGone)" in output

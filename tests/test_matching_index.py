@@ -144,16 +144,43 @@ def test_a_bare_line_of_a_runtime_value_finds_the_unsigned_entries_of_its_specif
             entry(3, "no such thing: {name}", type_="django.template.exceptions.TemplateDoesNotExist"),
         ]
     )
-    (found,) = match_text(index, "TemplateDoesNotExist: nope/missing.html", limit=5).matches
+    line = "django.template.exceptions.TemplateDoesNotExist: nope/missing.html"
+    (found,) = match_text(index, line, limit=5).matches
     assert (found.entry.key, found.exact) == (1, False)
     assert "only the type" in found.why[0]["detail"]
     assert match_text(index, "KeyError: 'b'", limit=5).matches == []  # a builtin type points at no library
-    assert match_text(index, "OtherError: nope", limit=5).matches == []
+    assert match_text(index, "other.OtherError: nope", limit=5).matches == []
+    # A bare class name is often prose ("Error: connection refused"): it points at nothing by itself.
+    assert match_text(index, "TemplateDoesNotExist: nope/missing.html", limit=5).matches == []
 
 
 def test_an_entry_that_gets_a_signature_is_no_longer_found_by_its_type_alone():
     index = MatchIndex.build([entry(1, "", type_="lib.errors.Gone")])
-    assert [m.entry.key for m in match_text(index, "Gone: x", limit=5).matches] == [1]
+    assert [m.entry.key for m in match_text(index, "lib.errors.Gone: x", limit=5).matches] == [1]
     index.upsert([entry(1, "gone for good: {x}", type_="lib.errors.Gone")])
     index.commit()
-    assert match_text(index, "Gone: x", limit=5).matches == []
+    assert match_text(index, "lib.errors.Gone: x", limit=5).matches == []
+
+
+def test_the_same_line_only_breaks_a_tie_between_equal_scores():
+    near = Site("pkg/a.py", 10, "A.run", "abc")
+    index = MatchIndex.build(
+        [
+            entry(1, "disk {name} is full {when}", sites=[near]),
+            entry(2, "disk {name} is full now", sites=[Site("pkg/a.py", 99, "A.run", "abc")]),
+        ]
+    )
+    text = (
+        'Traceback (most recent call last):\n  File "/v/pkg/a.py", line 10, in run\n'
+        "ValueError: disk data-volume-one is full now"
+    )
+    # Both fit; entry 2 with more literal text leads, though the frame is on entry 1's very line.
+    assert [m.entry.key for m in match_text(index, text, limit=5).matches] == [2, 1]
+    tied = MatchIndex.build(
+        [
+            entry(1, "disk {name} is full", sites=[Site("pkg/a.py", 99, "A.run", "abc")]),
+            entry(2, "disk {name} is full", sites=[near]),
+        ]
+    )
+    found = match_text(tied, text.replace(" now", ""), limit=5).matches
+    assert [m.entry.key for m in found] == [2, 1] and found[0].score == found[1].score

@@ -254,3 +254,22 @@ def test_a_key_errors_quoted_message_is_also_read_unquoted():
         "\"Unknown argument(s): {'foo': 1}\"",
         "Unknown argument(s): {'foo': 1}",
     ]
+
+
+def test_text_built_to_exhaust_the_parser_is_read_without_failing():
+    nested_call = "ValueError: [" + "a." * 600 + "a(1)]"
+    assert parse(nested_call).exceptions[0].type == "ValueError"
+    huge_line = "9" * 5000
+    for text in (
+        f'Traceback (most recent call last):\n  File "a.py", line {huge_line}, in f\nValueError: x',
+        f'  File "a.py", line {huge_line}, in f\nValueError: x',
+        f"a.py:{huge_line}: UserWarning: x",
+    ):
+        assert parse(text).exceptions  # a frame line with no sensible line number is not a frame
+
+
+def test_an_indented_file_line_that_is_no_frame_does_not_start_a_traceback():
+    text = 'ImproperlyConfigured: bad settings\n  File "config.yaml" not found\nPlease check'
+    parsed = parse(text)
+    assert parsed.kind == "message"
+    assert parsed.exceptions[0].type == "ImproperlyConfigured"

@@ -94,15 +94,19 @@ class LiveIndex:
 
     def _bring_up_to_date(self) -> None:
         token = _token()  # read before the rows: a change landing meanwhile is seen again next time
+        changed = self._index is None or token != self._token
         if self._index is None:
             self._stamps = dict(ErrorEntry.objects.values_list("id", "updated_at").iterator(chunk_size=CHUNK))
             self._index = MatchIndex.build(_entries(None, _sites(), _variants()))
-        elif token != self._token:
+        elif changed:
             self._refresh()
         self._token, self._checked = token, time.monotonic()
-        # Hundreds of thousands of long-lived index objects would make every full garbage collection walk
-        # them all, a pause in the middle of some request: move them out of the collector's sight.
-        gc.freeze()
+        if changed:
+            # Hundreds of thousands of long-lived index objects would make every full garbage collection walk
+            # them all, a pause in the middle of some request: move them out of the collector's sight. Only
+            # after a build or refresh, and after a collection, so that no garbage is frozen with them.
+            gc.collect()
+            gc.freeze()
 
     def _refresh(self) -> None:
         index = self._index

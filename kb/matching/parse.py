@@ -11,13 +11,13 @@ from typing import NamedTuple
 
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 TRACEBACK_HEAD = re.compile(r"^\s*(?:Exception Group )?Traceback \(most recent call last\):\s*$")
-FRAME_LINE = re.compile(r'^\s*File "(?P<path>[^"]*)", line (?P<line>\d+)(?:, in (?P<function>.+?))?\s*$')
+FRAME_LINE = re.compile(r'^\s*File "(?P<path>[^"]*)", line (?P<line>\d{1,9})(?:, in (?P<function>.+?))?\s*$')
 # The bulk of a traceback, read in one regex pass: a run of lines from an indented frame line on, each line
 # indented or empty. Inside a traceback such lines are frames or skipped (source, carets), and FRAME_IN_RUN,
 # run over "\n" + the run, finds the frame lines FRAME_LINE would. Its path may cross a newline only in a
 # match FRAME_LINE would not make (no frame line has a quote before its path): such matches are dropped.
 FRAME_RUN = re.compile(r'^[ \t]+File "[^\n]*(?:\n(?=[ \t\n])[^\n]*)*', re.M)
-FRAME_IN_RUN = re.compile(r'\n[^\S\n]*File "([^"]*)", line (\d+)(?:, in (.+)|[^\S\n]*(?=\n|\Z))')
+FRAME_IN_RUN = re.compile(r'\n[^\S\n]*File "([^"]*)", line (\d{1,9})(?:, in (.+)|[^\S\n]*(?=\n|\Z))')
 CHAIN_MARKERS = frozenset(
     {
         "During handling of the above exception, another exception occurred:",
@@ -28,7 +28,7 @@ CHAIN_MARKERS = frozenset(
 TRACEBACK_EXCEPTION = re.compile(r"^(?P<type>[A-Za-z_][\w<>]*(?:\.[A-Za-z_<>][\w<>]*)*)(?::\s?(?P<message>.*))?$", re.S)
 # Elsewhere `Word: rest` is often prose, so only a CapWords name (ValueError, pkg.mod.FieldError) is a type.
 BARE_EXCEPTION = re.compile(r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*):(?: (?P<message>.*)|$)", re.S)
-WARNING_LINE = re.compile(r"^(?P<path>\S[^:]*\.py):(?P<line>\d+): (?P<type>(?:\w+\.)*\w*Warning): (?P<message>.*)$")
+WARNING_LINE = re.compile(r"^(?P<path>\S[^:]*\.py):(?P<line>\d{1,9}): (?P<type>(?:\w+\.)*\w*Warning): (?P<message>.*)$")
 GROUP_SEPARATOR = re.compile(r"^\s*\+[-+]*(?:\s*(?:\d+|\.\.\.)\s*-+)?(?:[-+]*)\s*$")
 GROUP_BAR = re.compile(r"^\s*(?:[|+](?: |$))+")
 
@@ -49,8 +49,6 @@ LOG_DETAIL = re.compile(
 QUIET_LEVELS = frozenset({"TRACE", "DEBUG", "INFO", "NOTICE"})
 MAX_EXCEPTIONS = 100
 MAX_LISTED_MESSAGES = 20
-# DRF's ErrorDetail prints as `ErrorDetail(string='...', code='...')` inside a ValidationError's list or dict.
-_ERROR_DETAIL = re.compile(r"(?:[\w.]+\.)?ErrorDetail")
 
 
 class Frame(NamedTuple):  # a tuple, not a dataclass: a long traceback makes dozens per lookup
@@ -212,11 +210,18 @@ def _listed_messages(message: str) -> list[str]:
             stack += reversed(node.elts)
         elif isinstance(node, ast.Dict):
             stack += reversed(node.values)
-        elif isinstance(node, ast.Call) and _ERROR_DETAIL.fullmatch(ast.unparse(node.func)):
+        elif isinstance(node, ast.Call) and _is_error_detail(node.func):
             text = next((k.value for k in node.keywords if k.arg == "string"), node.args[0] if node.args else None)
             if text is not None:
                 stack.append(text)
     return found
+
+
+def _is_error_detail(func: ast.expr) -> bool:
+    """`ErrorDetail` or `something.ErrorDetail`, looked at without unparsing (which recurses)."""
+    return (isinstance(func, ast.Name) and func.id == "ErrorDetail") or (
+        isinstance(func, ast.Attribute) and func.attr == "ErrorDetail"
+    )
 
 
 def _bare(text: str, origin: str, frames: tuple[Frame, ...] = ()) -> ParsedException:
@@ -255,7 +260,7 @@ class _Parser:
                 if state == "frames":
                     frames += run
                     continue
-                if state == "out" and log is None:
+                if state == "out" and log is None and run:
                     # Frame lines with no "Traceback" line above them: a traceback pasted without its first line.
                     self.saw_traceback = True
                     state, frames, block_prefixed = "frames", list(run), False

@@ -7,7 +7,7 @@ Scores add up evidence:
 - or nothing but the innermost frame and the type point at the entry: FRAME_ONLY_BASE;
 - the exception type agrees (bare `FieldError` agrees with `django.core.exceptions.FieldError`) or differs;
 - a frame's path ends with a site's path and its function is the site's: strong for the innermost frame,
-  weaker for another; the same line adds a little, since line numbers move between versions.
+  weaker for another; the same line only breaks ties, since line numbers move between versions.
 Exact matches come first, then the others; within each, the last exception of the text first.
 """
 
@@ -31,7 +31,7 @@ BUILTIN_EXCEPTIONS = frozenset(
     name for name, value in vars(builtins).items() if isinstance(value, type) and issubclass(value, BaseException)
 )
 TYPE_AGREES, TYPE_DIFFERS = 10.0, -10.0
-INNERMOST_FRAME, OTHER_FRAME, SAME_LINE = 20.0, 8.0, 3.0
+INNERMOST_FRAME, OTHER_FRAME = 20.0, 8.0
 MIN_SIMILARITY = 0.65
 SIMILAR_CANDIDATES = 30
 
@@ -48,6 +48,7 @@ class Match:
     similarity: float | None = None
     signature: str | None = None
     fit: TemplateMatch | None = None
+    same_line: bool = False  # a frame is on a site's very line: breaks ties between equal scores, no more
     why: list[dict] = field(default_factory=list)
     sites: tuple[Site, ...] = ()  # the entry's sites, those a frame points at first
 
@@ -85,7 +86,8 @@ def match_text(index: MatchIndex, text: str, *, limit: int, finder: ExactFinder 
     matches: list[Match] = []
     for position, exception in enumerate(parsed.exceptions):
         matches += _rank_exception(index, find, exception, position)
-    matches.sort(key=lambda m: (not m.exact, m.exception, -m.score, m.entry.public_id))
+    # Line numbers move between versions: the same line only breaks a tie.
+    matches.sort(key=lambda m: (not m.exact, m.exception, -m.score, not m.same_line, m.entry.public_id))
     seen: set[int] = set()
     best = []
     for match in matches:
@@ -209,14 +211,14 @@ def _add_frame_evidence(match: Match, frames: _Frames) -> None:
     if not frames.all:
         match.sites = match.entry.sites
         return
-    best = (0.0, None, None, False)
+    best = ((0.0, False), None, None, False)
     pointed: list[Site] = []
     innermost_position = len(frames.all) - 1
     for site in match.entry.sites:
         for i, frame in frames.pointing_at(site):
             innermost = i == innermost_position
             same_line = site.line is not None and frame.line == site.line
-            weight = (INNERMOST_FRAME if innermost else OTHER_FRAME) + (SAME_LINE if same_line else 0.0)
+            weight = (INNERMOST_FRAME if innermost else OTHER_FRAME, same_line)
             if site not in pointed:
                 pointed.append(site)
             if weight > best[0]:
@@ -225,7 +227,8 @@ def _add_frame_evidence(match: Match, frames: _Frames) -> None:
     weight, site, innermost, same_line = best
     if site is None:
         return
-    match.score += weight
+    match.score += weight[0]
+    match.same_line = same_line
     where = "the innermost frame" if innermost else "a frame"
     match.why.append(
         {
@@ -317,20 +320,23 @@ def _loose_matches(
 
 
 def _type_only(index: MatchIndex, exception: ParsedException, position: int) -> list[Match]:
-    """With nothing else: the entries without a signature of a specific (not builtin) type, when they are few.
-    Their message could not be rebuilt, so the type is the one thing a bare line shares with them."""
-    if not exception.type or type_tail(exception.type) in BUILTIN_EXCEPTIONS:
+    """With nothing else: the entries without a signature of the exception's qualified type, when they are
+    few. Their message could not be rebuilt, so the type is the one thing a bare line shares with them. A bare
+    class name (`Error: connection refused` is often prose) or a builtin says nothing about which library."""
+    exc_type = exception.type
+    if not exc_type or "." not in exc_type or type_tail(exc_type) in BUILTIN_EXCEPTIONS:
         return []
-    keys = index.unsigned_of_type(exception.type)
-    if not keys or len(keys) > TYPE_ONLY_MAX:
+    entries = [
+        entry
+        for key in index.unsigned_of_type(exc_type)
+        if (entry := index.entries.get(key)) is not None and type_agreement(exc_type, entry.exception_type) > 0
+    ]
+    if len(entries) > TYPE_ONLY_MAX:
         return []
     matches = []
-    for key in keys:
-        entry = index.entries.get(key)
-        if entry is None or type_agreement(exception.type, entry.exception_type) <= 0:
-            continue
+    for entry in entries:
         match = Match(entry=entry, score=TYPE_ONLY_BASE, exact=False, exception=position, sites=entry.sites)
-        _add_type_evidence(match, exception.type, 1)
-        match.why[0]["detail"] = f"only the type points at it ({exception.type}), whose message was not rebuilt"
+        _add_type_evidence(match, exc_type, 1)
+        match.why[0]["detail"] = f"only the type points at it ({exc_type}), whose message was not rebuilt"
         matches.append(match)
     return matches
