@@ -5,15 +5,25 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test install migrate fixtures screenshots lint format clean
+.PHONY: run test install install-dev migrate fixtures screenshots lint format lock clean
 
-$(BIN)/.installed: requirements.txt requirements-dev.txt
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+# Serving needs requirements.txt only; testing, linting and type-checking add requirements-dev.txt.
+# Both are compiled from their .in files by `make lock`.
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(BIN)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(BIN)/.installed-dev: requirements-dev.txt $(BIN)/.installed
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
 install: $(BIN)/.installed
+
+install-dev: $(BIN)/.installed-dev
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
@@ -26,18 +36,25 @@ run: fixtures
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Against DATABASE_URL when it is set; otherwise in a throwaway PostgreSQL cluster.
-test: install
+test: install-dev
 	DJANGO_SETTINGS_MODULE=config.settings.test scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Refresh docs/screenshots/ from the browser tests.
-screenshots: install
+screenshots: install-dev
 	UPDATE_SCREENSHOTS=1 $(MAKE) test PYTEST_ARGS="tests/test_browser_card.py"
 
-lint: install
+lint: install-dev
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
 
-format: install
+format: install-dev
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
+
+# Re-pin every package after editing requirements.in or requirements-dev.in.
+lock: install-dev
+	$(BIN)/pip-compile --quiet --strip-extras --no-emit-index-url --no-emit-find-links --annotation-style=line \
+		-o requirements.txt requirements.in
+	$(BIN)/pip-compile --quiet --strip-extras --no-emit-index-url --no-emit-find-links --annotation-style=line \
+		-o requirements-dev.txt requirements-dev.in
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -2,6 +2,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -56,3 +57,39 @@ def test_production_settings_pass_check_deploy():
     }
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
     assert result.returncode == 0, result.stderr
+
+
+def test_the_containers_health_check_passes_against_production_settings_over_plain_http(db, tmp_path):
+    """The Dockerfile's HEALTHCHECK runs scripts/healthcheck.py inside the container: plain HTTP to gunicorn,
+    with production settings that otherwise redirect every request to https."""
+    from django.db import connection
+
+    assert 'CMD ["python", "scripts/healthcheck.py"]' in open("Dockerfile").read()
+    from urllib.parse import urlsplit
+
+    url = urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + connection.settings_dict["NAME"]).geturl()
+    port = str(20000 + os.getpid() % 20000)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
+        "SECRET_KEY": "Zq8#vT2@pL9!mW4$xR7%nB1^cY6&hJ3*gF5(dK0)sA-" * 2,
+        "DATABASE_URL": url,
+        "ALLOWED_HOSTS": "errorkb.example.org,.example.org",
+        "PORT": port,
+        "CONN_MAX_AGE": "0",  # the server's connection closes with each request, so the test database can drop
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        check = None
+        for _ in range(120):
+            check = subprocess.run([sys.executable, "scripts/healthcheck.py"], env=env, capture_output=True, text=True)
+            if check.returncode == 0:
+                break
+            time.sleep(0.25)
+        assert check is not None and check.returncode == 0, check.stderr if check else "no check ran"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
