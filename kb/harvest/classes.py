@@ -6,6 +6,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kb.harvest.imports import ModuleInfo, Resolver, dotted
+from kb.harvest.messages import Parts
+
+# What an exception class words itself: (the message parts, the `__init__` parameters they may name).
+OwnMessage = tuple[Parts, list[str]]
 
 
 @dataclass
@@ -73,7 +77,7 @@ class ClassIndex:
         self._mro: dict[str, list[ClassInfo]] = {}
         self._subclasses: dict[str, list[ClassInfo]] | None = None
         # Exception classes that word their own message (`__init__` or `__str__`): qualname -> parts, or None.
-        self.own_messages: dict[str, object] = {}
+        self.own_messages: dict[str, OwnMessage | None] = {}
 
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)

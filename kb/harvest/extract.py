@@ -2,35 +2,36 @@
 
 import ast
 import copy
-import functools
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kb.harvest.classes import ClassIndex, ClassInfo, dict_items
+from kb.harvest.classes import ClassIndex, ClassInfo
 from kb.harvest.imports import ModuleInfo, Resolver, dotted, visible_name
 from kb.harvest.messages import (
-    Binding,
     BranchPath,
     Field,
     MessageBuilder,
     Parts,
-    exclusive,
     format_template,
     has_text,
     message_of,
     percent_format,
-    placeholder_name,
     signature_of,
     terminal_name,
 )
+from kb.harvest.own_messages import argument_parts, arguments, own_message, substitute
+from kb.harvest.scopes import Scope, children, dead_ends, forms_in, join, params_of, record_binding, span
 
 SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
 _MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")
-_FOREVER = 10**9
 _MODEL_EXCEPTIONS = {
     "DoesNotExist": "django.core.exceptions.ObjectDoesNotExist",
     "MultipleObjectsReturned": "django.core.exceptions.MultipleObjectsReturned",
 }
+
+
+# What a site is read from: a raise, an assert, a call of warnings.warn or of a fail() helper.
+SiteNode = ast.Raise | ast.Assert | ast.Call
 
 
 @dataclass(frozen=True)
@@ -63,169 +64,6 @@ class ModuleResult:
     unresolved: set[tuple[str, str]] = field(default_factory=set)
 
 
-class ModuleEnv:
-    """A module's top level seen from anywhere: its last binding of each name."""
-
-    def __init__(self, info: ModuleInfo, index: ClassIndex) -> None:
-        self.info = info
-        self.index = index
-
-    def binding(self, name: str, line: int, path: BranchPath = ()) -> Binding | None:
-        if name not in self.info.assigned:
-            return None
-        return Binding(self.info.assigned[name], _FOREVER, self)
-
-    def attribute(self, parts: list[str]) -> Binding | None:
-        owner = self.index.resolver.qualify(parts[:1], self.info)
-        return _class_attribute(self.index, owner, parts[1]) if owner else None
-
-    def error_message(self, key: str) -> Binding | None:
-        return None
-
-    def item(self, parts: list[str], key: str, line: int) -> Binding | None:
-        """`MESSAGES["key"]` for a dict bound to a name."""
-        bound = self.binding(parts[0], line) if len(parts) == 1 else None
-        if bound is None or not isinstance(bound.expr, ast.Dict):
-            return None
-        value = dict_items(bound.expr).get(key)
-        return None if value is None else Binding(value, bound.line, bound.env, path=bound.path)
-
-    def method_result(self, name: str) -> Binding | None:
-        return None
-
-
-def _in_class(info: ClassInfo, expr: ast.expr, index: ClassIndex, owner: str) -> Binding:
-    """An expression of a class body (or an ancestor's, `info`), read as a method of `owner` sees it."""
-    return Binding(expr, _FOREVER, ClassEnv(info.module, index, owner))
-
-
-def _forms_in(info: ClassInfo, expr: ast.expr, index: ClassIndex, owner: str) -> list[Parts]:
-    bound = _in_class(info, expr, index, owner)
-    return MessageBuilder(bound.env).forms(expr, bound.line)
-
-
-def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
-    found, stack = [], list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Return):
-            found.append(node)
-        elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            stack.extend(ast.iter_child_nodes(node))
-    return found
-
-
-def _class_attribute(index: ClassIndex, owner: str, name: str) -> Binding | None:
-    found = index.attribute(owner, name)
-    return None if found is None else _in_class(found[1], found[0], index, owner)
-
-
-class ClassEnv(ModuleEnv):
-    """A class body's expressions: module names, plus `self.x` looked up through the class's ancestors."""
-
-    def __init__(self, info: ModuleInfo, index: ClassIndex, owner: str | None) -> None:
-        super().__init__(info, index)
-        self.owner = owner
-
-    def attribute(self, parts: list[str]) -> Binding | None:
-        if parts[0] in ("self", "cls"):
-            return _class_attribute(self.index, self.owner, parts[1]) if self.owner else None
-        return super().attribute(parts)
-
-    def error_message(self, key: str) -> Binding | None:
-        found = self.index.error_message(self.owner, key) if self.owner else None
-        return None if found is None else _in_class(found[1], found[0], self.index, self.owner)
-
-    def item(self, parts: list[str], key: str, line: int) -> Binding | None:
-        if parts[0] in ("self", "cls") and len(parts) == 2 and self.owner:
-            found = self.index.attribute(self.owner, parts[1])
-            if found is None or not isinstance(found[0], ast.Dict):
-                return None
-            value = dict_items(found[0]).get(key)
-            return None if value is None else _in_class(found[1], value, self.index, self.owner)
-        return super().item(parts, key, line)
-
-    def method_result(self, name: str) -> Binding | None:
-        found = self.index.method(self.owner, name) if self.owner else None
-        if found is None:
-            return None
-        returns = [r for r in _returns(found[0]) if r.value is not None]
-        if len(returns) != 1:
-            return None
-        return _in_class(found[1], returns[0].value, self.index, self.owner)
-
-
-class Scope(ClassEnv):
-    """One function (or the module body): its bindings in line order, for `msg = "..."; raise X(msg)`."""
-
-    def __init__(
-        self, info: ModuleInfo, index: ClassIndex, *, owner: str | None, qualname: str,
-        parent: "Scope | None", span: tuple[int, int], params: dict[str, ast.expr | None],
-    ) -> None:  # fmt: skip
-        super().__init__(info, index, owner)
-        self.qualname = qualname
-        self.parent = parent
-        self.span = span
-        self.params = params
-        self.bindings: dict[str, list[Binding]] = {}
-        self.imports: dict[str, str] = {}  # imports inside the function, common in Django to break cycles
-        # (first, last) lines of the blocks in this scope that end in `raise` or `return`: a name bound in one
-        # does not reach a line after it (`except KeyError: msg = ...; raise AssertionError(msg)`).
-        self.dead_ends: list[tuple[int, int]] = []
-
-    @property
-    def is_module(self) -> bool:
-        return self.owner is None and not self.qualname
-
-    def bind(
-        self, name: str, line: int, expr: ast.expr | None, *, augmented: bool = False, path: BranchPath = ()
-    ) -> None:
-        self.bindings.setdefault(name, []).append(Binding(expr, line, self, augmented, path))
-
-    def reaching(self, name: str, line: int, path: BranchPath) -> list[Binding]:
-        """The bindings of `name` that may hold at `line`, latest first: the last one, and those before it
-        in other arms of the same `if` (`if a: msg = "x" else: msg = "y"`); an earlier one it overwrites, no."""
-        earlier = [
-            b
-            for b in self.bindings.get(name, ())
-            if b.line < line and not exclusive(b.path, path) and not self._cut_off(b.line, line)
-        ]
-        found: list[Binding] = []
-        for bound in sorted(earlier, key=lambda b: -b.line):
-            if found and not all(exclusive(bound.path, other.path) for other in found):
-                break
-            found.append(bound)
-        return found
-
-    def _cut_off(self, bound: int, used: int) -> bool:
-        return any(first <= bound <= last < used for first, last in self.dead_ends)
-
-    def local_names(self) -> frozenset[str]:
-        """Names bound in this function or an enclosing one (closures); top-level names are the resolver's."""
-        if self.is_module:
-            return frozenset()
-        own = frozenset(self.bindings) | frozenset(self.params)
-        return own | self.parent.local_names() if self.parent is not None else own
-
-    def imported(self, name: str) -> str | None:
-        scope: Scope | None = self
-        while scope is not None:
-            if name in scope.imports:
-                return scope.imports[name]
-            scope = scope.parent
-        return None
-
-    def binding(self, name: str, line: int, path: BranchPath = ()) -> Binding | None:
-        reaching = self.reaching(name, line, path)
-        if reaching:
-            return reaching[0]
-        if name in self.params or name in self.bindings:
-            return Binding(None, line, self)  # a parameter, or bound later: only known at run time
-        if self.parent is not None:
-            return self.parent.binding(name, _FOREVER)
-        return super().binding(name, line)
-
-
 class ModuleExtractor:
     def __init__(self, *, tree: ast.Module, lines: list[str], path: str, info: ModuleInfo, index: ClassIndex) -> None:
         self.tree = tree
@@ -246,8 +84,8 @@ class ModuleExtractor:
 
     def _scope(self, body: list[ast.stmt], scope: Scope, *, class_prefix: str, class_qualname: str | None) -> None:
         """Bindings and candidate sites of one scope, in source order; nested scopes walked on their own."""
-        candidates: list[tuple[ast.AST, BranchPath]] = []
-        nested: list[ast.AST] = []
+        candidates: list[tuple[SiteNode, BranchPath]] = []
+        nested: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
         stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
         while stack:
             node, path = stack.pop()
@@ -257,11 +95,11 @@ class ModuleExtractor:
                 continue
             if isinstance(node, ast.Lambda):
                 continue
-            self._record_binding(node, scope, path)
-            scope.dead_ends += _dead_ends(node)
+            record_binding(node, scope, path)
+            scope.dead_ends += dead_ends(node)
             if isinstance(node, ast.Raise | ast.Assert | ast.Call):
                 candidates.append((node, path))
-            stack.extend(reversed(_children(node, path)))
+            stack.extend(reversed(children(node, path)))
         for node, path in candidates:
             self._path = path
             self._candidate(node, scope)
@@ -272,52 +110,21 @@ class ModuleExtractor:
                 owner = f"{class_qualname or self.info.name}.{node.name}"
                 class_scope = Scope(
                     self.info, self.index, owner=owner, qualname=prefix, parent=scope.parent,
-                    span=_span(node), params={},
+                    span=span(node), params={},
                 )  # fmt: skip
                 self._scope(node.body, class_scope, class_prefix=f"{prefix}.", class_qualname=owner)
             else:
-                qualname = f"{class_prefix}{node.name}" if class_prefix else _join(scope.qualname, node.name)
+                qualname = f"{class_prefix}{node.name}" if class_prefix else join(scope.qualname, node.name)
                 function_scope = Scope(
                     self.info, self.index, owner=class_qualname or scope.owner, qualname=qualname,
-                    parent=scope if scope.qualname and not class_prefix else None, span=_span(node),
-                    params=_params(node.args),
+                    parent=scope if scope.qualname and not class_prefix else None, span=span(node),
+                    params=params_of(node.args),
                 )  # fmt: skip
                 self._scope(node.body, function_scope, class_prefix="", class_qualname=None)
 
-    def _record_binding(self, node: ast.AST, scope: Scope, path: BranchPath) -> None:
-        bind = functools.partial(scope.bind, path=path)
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                value = node.value if len(node.targets) == 1 else None
-                for name in _target_names(target):
-                    bind(name, node.lineno, value if isinstance(target, ast.Name) else None)
-        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
-            augmented = isinstance(node.op, ast.Add)
-            bind(node.target.id, node.lineno, node.value if augmented else None, augmented=augmented)
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            bind(node.target.id, node.lineno, node.value)
-        elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
-            for name in _target_names(node.target):
-                bind(name, getattr(node, "lineno", getattr(node.target, "lineno", 0)), None)
-        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
-            for name in _target_names(node.optional_vars):
-                bind(name, node.optional_vars.lineno, None)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            bind(node.name, node.lineno, None)
-        elif isinstance(node, ast.NamedExpr):
-            bind(node.target.id, node.lineno, node.value)
-        elif isinstance(node, ast.Import) and not scope.is_module:
-            for alias in node.names:
-                local = alias.asname or alias.name.split(".")[0]
-                scope.imports[local] = alias.name if alias.asname else local
-        elif isinstance(node, ast.ImportFrom) and not scope.is_module:
-            source = self.info.absolute(node.module, node.level)
-            for alias in node.names:
-                scope.imports[alias.asname or alias.name] = f"{source}.{alias.name}" if source else alias.name
-
     # --- candidates ------------------------------------------------------------------------------
 
-    def _candidate(self, node: ast.AST, scope: Scope) -> None:
+    def _candidate(self, node: SiteNode, scope: Scope) -> None:
         if isinstance(node, ast.Raise):
             self._raise(node, scope)
         elif isinstance(node, ast.Assert):
@@ -343,9 +150,9 @@ class ModuleExtractor:
         call = exc if isinstance(exc, ast.Call) else None
         target = call.func if call else exc
         from_attribute = self._attribute_types(target, scope)
-        if from_attribute:
-            for exception_type, seen_from in from_attribute:
-                self._raise_as(node, call, exception_type, seen_from, typed_by=(target.attr, exception_type))
+        if from_attribute and isinstance(target, ast.Attribute):
+            for attribute_type, seen_from in from_attribute:
+                self._raise_as(node, call, attribute_type, seen_from, typed_by=(target.attr, attribute_type))
             return
         exception_type = self._exception_type(target, scope)
         if exception_type is not None:
@@ -388,6 +195,7 @@ class ModuleExtractor:
             self._skip("raises an exception object held in a variable", scope)
             return None
         imported = scope.imported(parts[0])
+        qualified: str | None
         if imported is not None:
             qualified = self.resolver.canonical(".".join([imported, *parts[1:]]))
         else:
@@ -422,14 +230,14 @@ class ModuleExtractor:
                     viewers.append(info.qualname)
         found: list[tuple[str, Scope]] = []
         for viewer in viewers:
-            exception_type = self._attribute_type(viewer, parts[1])
-            if exception_type is None or any(exception_type == known for known, _ in found):
+            named = self._attribute_type(viewer, parts[1])
+            if named is None or any(named == known for known, _ in found):
                 continue
             seen_from = scope
             if viewer != scope.owner:
                 seen_from = copy.copy(scope)
                 seen_from.owner = viewer
-            found.append((exception_type, seen_from))
+            found.append((named, seen_from))
         return found
 
     def _attribute_type(self, owner: str, name: str) -> str | None:
@@ -459,14 +267,14 @@ class ModuleExtractor:
         """The message an exception class of this harvest builds itself, its arguments put in: from `__str__`
         (`return f"Scheme '{self.scheme}://' is unknown."`) or from what `__init__` hands to its base
         (`super().__init__(f"Not supported URL scheme {scheme}")`, through the bases' own `__init__`)."""
-        found = _own_message(self.index, exception_type, depth=0)
+        found = own_message(self.index, exception_type, depth=0)
         if found is None:
             return None
         parts, params = found
         if call is None or not params:
             return parts if has_text(parts) else None
-        values = _arguments(params, call)
-        parts = _substitute(parts, {name: _argument_parts(value) for name, value in values.items()})
+        values = arguments(params, call)
+        parts = substitute(parts, {name: argument_parts(value) for name, value in values.items()})
         return parts if has_text(parts) else None
 
     def _param_default(self, name: str, scope: Scope) -> ast.expr | None:
@@ -480,13 +288,13 @@ class ModuleExtractor:
         found = self.index.attribute(exception_type, "default_detail")
         if found is None:
             return []
-        return [format_template(f) for f in _forms_in(found[1], found[0], self.index, exception_type) if f]
+        return [format_template(f) for f in forms_in(found[1], found[0], self.index, exception_type) if f]
 
     def _fail(self, node: ast.Call, scope: Scope) -> None:
         """`self.fail("key")` (DRF fields) or `self.fail("message")` (Jinja, Click): the helper raises."""
         owner = scope.owner
         helper = self.index.fail_helper(owner) if owner else None
-        if helper is None or not node.args:
+        if owner is None or helper is None or not node.args:
             self._skip("fail() helper not found")
             return
         exception_type = self._helper_type(helper)
@@ -498,19 +306,23 @@ class ModuleExtractor:
         if isinstance(first, ast.Constant) and isinstance(first.value, str):
             keyed = self.index.error_message(owner, first.value)
         if keyed is not None:
-            forms = [format_template(f) for f in _forms_in(keyed[1], keyed[0], self.index, owner) if f]
+            forms = [format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, owner) if f]
             self._add(exception_type, "error", forms, node, scope)
         else:
             self._add_options(exception_type, "error", self._options(first, node.lineno, scope), node, scope)
 
     def _helper_type(self, helper: ClassInfo) -> str | None:
         fail = helper.fail
-        raises = [n for n in ast.walk(fail) if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call)]
+        if fail is None:
+            return None
+        raises = [
+            (n.lineno, n.exc.func) for n in ast.walk(fail) if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call)
+        ]
         if not raises:
             return None
         # The last raise is the one that carries the message; earlier ones guard against a missing key.
-        target = max(raises, key=lambda n: n.lineno).exc.func
-        params = _params(fail.args)
+        target = max(raises, key=lambda raised: raised[0])[1]
+        params = params_of(fail.args)
         parts = dotted(target)
         if parts and len(parts) == 1 and parts[0] in params:
             default = params[parts[0]]
@@ -523,17 +335,17 @@ class ModuleExtractor:
         qualified = ".".join([imported, *parts[1:]]) if imported else self.resolver.qualify(parts, self.info)
         if qualified not in ("warnings.warn", "warnings.warn_explicit") or not node.args:
             return
-        message = node.args[0]
+        message: ast.expr | None = node.args[0]
         category_expr = node.args[1] if len(node.args) > 1 else None
         category_expr = next((k.value for k in node.keywords if k.arg == "category"), category_expr)
-        category = "UserWarning"
+        category: str | None = "UserWarning"
         if isinstance(message, ast.Call) and dotted(message.func) and not terminal_name(message.func).islower():
             # warnings.warn(SomeWarning("...")): the instance carries both the category and the message.
             category_expr, message = message.func, _message_argument(message)
         if category_expr is not None:
             category = self._exception_type(category_expr, scope)
-            if category is None:
-                return
+        if category is None:
+            return
         options = self._options(message, node.lineno, scope) if message is not None else [[]]
         self._add_options(category, "warning", options, node, scope)
 
@@ -589,7 +401,7 @@ class ModuleExtractor:
         return options
 
     def _add_options(
-        self, exception_type: str, kind: str, options: list[list[Parts]], node: ast.AST, scope: Scope
+        self, exception_type: str, kind: str, options: list[list[Parts]], node: SiteNode, scope: Scope
     ) -> None:
         readable = [option for option in options if any(has_text(f) for f in option)]
         if not readable:
@@ -602,7 +414,7 @@ class ModuleExtractor:
                 seen.add(signature)
                 self._add(exception_type, kind, option, node, scope)
 
-    def _add(self, exception_type: str, kind: str, forms: list[Parts], node: ast.AST, scope: Scope) -> None:
+    def _add(self, exception_type: str, kind: str, forms: list[Parts], node: SiteNode, scope: Scope) -> None:
         readable = [f for f in forms if has_text(f)]
         if readable:
             message, signature = message_of(readable[0]), signature_of(readable[0])
@@ -620,7 +432,7 @@ class ModuleExtractor:
         )  # fmt: skip
         self.result.sites.append(site)
 
-    def _snippet(self, node: ast.AST, scope: Scope) -> tuple[int, str]:
+    def _snippet(self, node: SiteNode, scope: Scope) -> tuple[int, str]:
         first, last = scope.span
         start = max(first, node.lineno - SNIPPET_CONTEXT, 1)
         end = min(last, (node.end_lineno or node.lineno) + SNIPPET_CONTEXT, len(self.lines))
@@ -649,121 +461,6 @@ def _set_on_instance(index: ClassIndex, owner: str, name: str) -> bool:
     return False
 
 
-def _children(node: ast.AST, path: BranchPath) -> list[tuple[ast.AST, BranchPath]]:
-    """Child nodes with their branch path: each arm of an `if` (or `match` case) is a branch of its own."""
-    if isinstance(node, ast.If):
-        return [
-            (node.test, path),
-            *((child, (*path, (id(node), 0))) for child in node.body),
-            *((child, (*path, (id(node), 1))) for child in node.orelse),
-        ]
-    if isinstance(node, ast.Match):
-        return [(node.subject, path), *((case, (*path, (id(node), n))) for n, case in enumerate(node.cases))]
-    return [(child, path) for child in ast.iter_child_nodes(node)]
-
-
-def _own_message(index: ClassIndex, qualname: str, depth: int) -> tuple[Parts, list[str]] | None:
-    """(the message parts, the `__init__` parameters they may name) of an exception class, or None."""
-    if qualname in index.own_messages:
-        return index.own_messages[qualname]
-    index.own_messages[qualname] = None  # against cycles
-    found = None
-    info = index.get(qualname)
-    if info is not None and depth < 5:
-        str_method = index.method(qualname, "__str__")
-        init = index.method(qualname, "__init__")
-        if str_method is not None:
-            returns = [r for r in _returns(str_method[0]) if r.value is not None]
-            if len(returns) == 1:
-                forms = _forms_in(str_method[1], returns[0].value, index, qualname)
-                if forms and has_text(forms[0]):
-                    found = (forms[0], [])
-        elif init is not None:
-            found = _init_message(index, init[0], init[1], depth)
-    index.own_messages[qualname] = found
-    return found
-
-
-def _init_message(index: ClassIndex, init: ast.FunctionDef, owner: ClassInfo, depth: int):
-    """What `__init__` passes to its base as the message: `super().__init__(message)`, `Base.__init__(self, m)`."""
-    params = [a.arg for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]][1:]
-    calls = [
-        node
-        for node in ast.walk(init)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__"
-    ]
-    if len(calls) != 1:
-        return None
-    call = calls[0]
-    target = call.func.value
-    args = list(call.args)
-    if isinstance(target, ast.Call) and terminal_name(target.func) == "super":
-        base_info = next(iter(index.mro(owner.qualname)[1:]), None)
-    else:
-        base_parts = dotted(target)
-        base = index.resolver.qualify(base_parts, owner.module) if base_parts else None
-        base_info = index.get(base) if base else None
-        args = args[1:]  # Base.__init__(self, ...)
-    if any(isinstance(a, ast.Starred) for a in args):
-        return None
-    scope = Scope(
-        owner.module, index, owner=owner.qualname, qualname=f"{owner.qualname.rsplit('.', 1)[-1]}.__init__",
-        parent=None, span=(init.lineno, init.end_lineno or init.lineno), params=_params(init.args),
-    )  # fmt: skip
-    extractor = ModuleExtractor(
-        tree=ast.Module(body=[], type_ignores=[]), lines=[], path="", info=owner.module, index=index
-    )
-    stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(init.body)]
-    while stack:
-        node, path = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            continue
-        extractor._record_binding(node, scope, path)
-        stack.extend(reversed(_children(node, path)))
-    builder = MessageBuilder(scope)
-
-    def rebuilt(expr: ast.expr) -> Parts:
-        forms = builder.forms(expr, call.lineno)
-        return forms[0] if forms else (Field(placeholder_name(expr)),)
-
-    inherited = _own_message(index, base_info.qualname, depth + 1) if base_info is not None else None
-    if inherited is not None and inherited[1]:
-        parts, base_params = inherited
-        values = _arguments(base_params, ast.Call(func=call.func, args=args, keywords=call.keywords))
-        parts = _substitute(parts, {name: rebuilt(value) for name, value in values.items()})
-    elif args:
-        parts = rebuilt(args[0])
-    else:
-        return None
-    return parts, params
-
-
-def _arguments(params: list[str], call: ast.Call) -> dict[str, ast.expr]:
-    values = dict(zip(params, [a for a in call.args if not isinstance(a, ast.Starred)], strict=False))
-    values.update({k.arg: k.value for k in call.keywords if k.arg in params})
-    return values
-
-
-def _argument_parts(value: ast.expr) -> Parts:
-    if isinstance(value, ast.Constant) and isinstance(value.value, str):
-        return (value.value,)
-    return (Field(placeholder_name(value)),)
-
-
-def _substitute(parts: Parts, values: dict[str, Parts]) -> Parts:
-    out: list[str | Field] = []
-    for part in parts:
-        replaced = values.get(part.name) if isinstance(part, Field) else None
-        out += replaced if replaced is not None else [part]
-    merged: list[str | Field] = []
-    for part in out:
-        if isinstance(part, str) and merged and isinstance(merged[-1], str):
-            merged[-1] += part
-        elif part != "":
-            merged.append(part)
-    return tuple(merged)
-
-
 def _raised(exc: ast.expr) -> list[ast.expr]:
     """The exceptions a raise may raise: both arms of `A(...) if c else B(...)`, and `X(...)` of
     `X(...).with_traceback(tb)`."""
@@ -779,24 +476,6 @@ def _raised(exc: ast.expr) -> list[ast.expr]:
     return [exc]
 
 
-def _dead_ends(node: ast.AST) -> list[tuple[int, int]]:
-    """The blocks of a compound statement that end in `raise` or `return`: nothing after them runs. A `try`
-    body is not one (its handlers run after it), nor a function's (its own scope)."""
-    if isinstance(node, ast.Try | ast.TryStar):
-        blocks = [*(handler.body for handler in node.handlers), node.orelse, node.finalbody]
-    elif isinstance(node, ast.If | ast.For | ast.AsyncFor | ast.While):
-        blocks = [node.body, node.orelse]
-    elif isinstance(node, ast.With | ast.AsyncWith | ast.match_case):
-        blocks = [node.body]
-    else:
-        return []
-    return [
-        (block[0].lineno, block[-1].end_lineno or block[-1].lineno)
-        for block in blocks
-        if block and isinstance(block[-1], ast.Raise | ast.Return)
-    ]
-
-
 def _message_argument(call: ast.Call | None) -> ast.expr | None:
     if call is None:
         return None
@@ -807,33 +486,3 @@ def _message_argument(call: ast.Call | None) -> ast.expr | None:
 
 def _is_self(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Name) and expr.id == "self"
-
-
-def _span(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> tuple[int, int]:
-    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-    return first, node.end_lineno or node.lineno
-
-
-def _params(args: ast.arguments) -> dict[str, ast.expr | None]:
-    positional = [*args.posonlyargs, *args.args]
-    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
-    params = {a.arg: d for a, d in zip(positional, defaults, strict=True)}
-    params.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)})
-    for extra in (args.vararg, args.kwarg):
-        if extra is not None:
-            params[extra.arg] = None
-    return params
-
-
-def _target_names(target: ast.expr) -> list[str]:
-    if isinstance(target, ast.Name):
-        return [target.id]
-    if isinstance(target, ast.Tuple | ast.List):
-        return [n for element in target.elts for n in _target_names(element)]
-    if isinstance(target, ast.Starred):
-        return _target_names(target.value)
-    return []
-
-
-def _join(prefix: str, name: str) -> str:
-    return f"{prefix}.{name}" if prefix else name

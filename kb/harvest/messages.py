@@ -177,13 +177,14 @@ class MessageBuilder:
 
     def binding_forms(self, name: str, bound: Binding) -> list[Parts]:
         """The wordings one binding of `name` gives (`msg = ... if ... else ...`, `msg += ...`, ngettext)."""
-        if bound.expr is None:
+        expr = bound.expr
+        if expr is None:
             return []
 
         def read(builder: MessageBuilder) -> list[Parts]:
             inner = builder._at(bound)
             if not bound.augmented:
-                return inner._forms(bound.expr, bound.line)
+                return inner._forms(expr, bound.line)
             parts = inner._bound_value(name, bound, 0)
             return [] if parts is None else [parts]
 
@@ -243,7 +244,7 @@ class MessageBuilder:
         parts: list[str | Field] = []
         for value in expr.values:
             if isinstance(value, ast.Constant):
-                parts.append(value.value)
+                parts.append(str(value.value))
             elif isinstance(value, ast.FormattedValue):
                 # The spec and conversion shape the value's text, not the message's: one placeholder either way.
                 parts.append(Field(placeholder_name(value.value)))
@@ -274,7 +275,12 @@ class MessageBuilder:
         if func == "dedent" and args:
             return self._transform_literal(args[0], func, line, depth)
         index = 0 if func in _GETTEXT | _NGETTEXT | _PASS_THROUGH else 1 if func in _PGETTEXT | _NPGETTEXT else None
-        if func in _NGETTEXT | _NPGETTEXT and len(args) > index + 1 and not isinstance(args[index + 1], ast.Starred):
+        if (
+            index is not None
+            and func in _NGETTEXT | _NPGETTEXT
+            and len(args) > index + 1
+            and not isinstance(args[index + 1], ast.Starred)
+        ):
             # ngettext(singular, plural, n), npgettext(context, singular, plural, n).
             self.number.counted = True
             index += self.number.plural
@@ -304,6 +310,8 @@ class MessageBuilder:
         return self._at(bound)._bound_value(name, bound, depth)
 
     def _bound_value(self, name: str, bound: Binding, depth: int) -> Parts | None:
+        if bound.expr is None:
+            return None  # a parameter, or bound where only run time knows
         value = self.rebuild(bound.expr, bound.line, depth + 1)
         if not bound.augmented:
             return value
@@ -365,7 +373,7 @@ def brace_format(template: Parts, args: list[ast.expr]) -> Parts | None:
             out.append(literal)
             if field_name is None:
                 continue
-            head = re.match(r"[^.\[]*", field_name).group(0)
+            head = re.split(r"[.\[]", field_name, maxsplit=1)[0]
             if head == "" or head.isdigit():
                 index = auto if head == "" else int(head)
                 auto += head == ""

@@ -34,6 +34,13 @@ class EntryPlan:
         return self.found[0]
 
     @property
+    def current(self) -> ErrorEntry:
+        """The entry this plan changes: only plans of existing entries have one."""
+        if self.entry is None:
+            raise ValueError("a new entry has no current state")
+        return self.entry
+
+    @property
     def is_new(self) -> bool:
         return self.entry is None
 
@@ -152,8 +159,8 @@ def make_plan(scan: Scan, entries: Iterable[ErrorEntry]) -> Plan:
     # A raise harvest cannot rebuild, where an entry (a curator's, typically) of its type was raised: that entry.
     places: dict[tuple[str, str, str], ErrorEntry] = {}
     for entry in sorted((e for e in lost if e.pk not in claimed), key=lambda e: not e.signature):
-        for site in scoped(entry):
-            places.setdefault((entry.exception_type, site.path, site.function), entry)
+        for raised_at in scoped(entry):
+            places.setdefault((entry.exception_type, raised_at.path, raised_at.function), entry)
     unmatched = claim(
         unmatched,
         lambda head: None if head.signature else places.get((head.exception_type, head.path, head.function)),

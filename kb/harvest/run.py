@@ -36,7 +36,7 @@ class HarvestResult:
 @dataclass
 class VerifyResult:
     scan: Scan
-    moved: list[tuple[ErrorEntry, RaiseSite, FoundSite]] = field(default_factory=list)
+    moved: list[tuple[ErrorEntry, RaiseSite, FoundSite | None]] = field(default_factory=list)  # None: the site is gone
     reworded: list[tuple[ErrorEntry, FoundSite]] = field(default_factory=list)
     gone: list[ErrorEntry] = field(default_factory=list)
     new: int = 0
@@ -79,9 +79,9 @@ def verify(
             result.new += 1
             continue
         if item.wording_changed:
-            result.reworded.append((item.entry, item.head))
-        result.moved.extend((item.entry, site, site_found) for site, site_found in item.changed)
+            result.reworded.append((item.current, item.head))
+        result.moved.extend((item.current, site, site_found) for site, site_found in item.changed)
         if item.dropped and not item.changed and not item.wording_changed:
             # A site gone while the entry is still raised elsewhere: its page points at code that is not there.
-            result.moved.extend((item.entry, site, None) for site in item.dropped)
+            result.moved.extend((item.current, site, None) for site in item.dropped)
     return result

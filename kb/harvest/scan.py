@@ -5,6 +5,7 @@ import io
 import sys
 import tokenize
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -49,7 +50,7 @@ def split_lines(text: str) -> list[str]:
 
 
 def scan(
-    root: Path, *, prefix: str = "", excludes: list[str] = (), progress: bool | None = None,
+    root: Path, *, prefix: str = "", excludes: Sequence[str] = (), progress: bool | None = None,
     progress_file: TextIO | None = None,
 ) -> Scan:  # fmt: skip
     """`progress` None shows the bar only on a terminal."""

@@ -87,7 +87,7 @@ class _Writer:
         for item in plan.entries:
             if item.is_new:
                 continue
-            entry = item.entry
+            entry = item.current
             variants_added = self._variants(item)
             if not (item.is_change or variants_added):
                 outcome.unchanged += 1
@@ -139,7 +139,7 @@ class _Writer:
         return created
 
     def _update_entry(self, item: EntryPlan) -> None:
-        entry, head = item.entry, item.head
+        entry, head = item.current, item.head
         if item.signature_changed:
             entry.signature = head.signature
             entry.site_key = "" if head.signature else head.site_key
@@ -162,8 +162,10 @@ class _Writer:
 
     def _variants(self, item: EntryPlan) -> bool:
         """Keep the wording being replaced; drop the variant that has become the current wording again."""
-        entry, head = item.entry, item.head
-        known = {(v.signature, v.message): v for v in entry.variants.all()}
+        entry, head = item.current, item.head
+        known: dict[tuple[str, str], MessageVariant | None] = {
+            (v.signature, v.message): v for v in entry.variants.all()
+        }
         added = []
         if item.wording_changed and entry.signature:
             old = (entry.signature, entry.message)

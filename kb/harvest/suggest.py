@@ -50,22 +50,21 @@ def refresh_suggestions(*, repository: Repository) -> int:
     wanted = desired_suggestions(repository=repository)
     existing = {(s.source_id, s.target_id): s for s in RelatedSuggestion.objects.filter(source__repository=repository)}
     linked = set(RelatedLink.objects.filter(source__repository=repository).values_list("source_id", "target_id"))
-    create, update, delete = [], [], []
+    create: list[RelatedSuggestion] = []
+    update: list[RelatedSuggestion] = []
+    delete: list[int] = []
     for (source, target), suggestion in existing.items():
         if suggestion.state == RelatedSuggestion.State.OPEN and target not in wanted.get(source, {}):
             delete.append(suggestion.pk)
     for source, targets in wanted.items():
         for target, (scope, distance) in targets.items():
-            suggestion = existing.get((source, target))
-            if suggestion is None:
+            known = existing.get((source, target))
+            if known is None:
                 if (source, target) not in linked:
                     create.append(RelatedSuggestion(source_id=source, target_id=target, scope=scope, distance=distance))
-            elif suggestion.state == RelatedSuggestion.State.OPEN and (suggestion.scope, suggestion.distance) != (
-                scope,
-                distance,
-            ):
-                suggestion.scope, suggestion.distance = scope, distance
-                update.append(suggestion)
+            elif known.state == RelatedSuggestion.State.OPEN and (known.scope, known.distance) != (scope, distance):
+                known.scope, known.distance = scope, distance
+                update.append(known)
     RelatedSuggestion.objects.filter(pk__in=delete).delete()
     RelatedSuggestion.objects.bulk_create(create, batch_size=1000)
     RelatedSuggestion.objects.bulk_update(update, ["scope", "distance"], batch_size=1000)

@@ -1,0 +1,110 @@
+"""Messages an exception class words itself: from its `__str__`, or from what its `__init__` hands to its base
+(`super().__init__(f"Not supported URL scheme {scheme}")`), through the bases' own `__init__`."""
+
+import ast
+
+from kb.harvest.classes import ClassIndex, ClassInfo, OwnMessage
+from kb.harvest.imports import dotted
+from kb.harvest.messages import BranchPath, Field, MessageBuilder, Parts, has_text, placeholder_name, terminal_name
+from kb.harvest.scopes import Scope, children, forms_in, params_of, record_binding, returns_of
+
+
+def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | None:
+    """(the message parts, the `__init__` parameters they may name) of an exception class, or None."""
+    if qualname in index.own_messages:
+        return index.own_messages[qualname]
+    index.own_messages[qualname] = None  # against cycles
+    found: OwnMessage | None = None
+    info = index.get(qualname)
+    if info is not None and depth < 5:
+        str_method = index.method(qualname, "__str__")
+        init = index.method(qualname, "__init__")
+        if str_method is not None:
+            values = [r.value for r in returns_of(str_method[0]) if r.value is not None]
+            if len(values) == 1:
+                forms = forms_in(str_method[1], values[0], index, qualname)
+                if forms and has_text(forms[0]):
+                    found = (forms[0], [])
+        elif init is not None:
+            found = _init_message(index, init[0], init[1], depth)
+    index.own_messages[qualname] = found
+    return found
+
+
+def _init_message(
+    index: ClassIndex, init: ast.FunctionDef | ast.AsyncFunctionDef, owner: ClassInfo, depth: int
+) -> OwnMessage | None:
+    """What `__init__` passes to its base as the message: `super().__init__(message)`, `Base.__init__(self, m)`."""
+    params = [a.arg for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]][1:]
+    calls = [
+        (node, node.func)
+        for node in ast.walk(init)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__"
+    ]
+    if len(calls) != 1:
+        return None
+    call, func = calls[0]
+    target = func.value
+    args = list(call.args)
+    if isinstance(target, ast.Call) and terminal_name(target.func) == "super":
+        base_info = next(iter(index.mro(owner.qualname)[1:]), None)
+    else:
+        base_parts = dotted(target)
+        base = index.resolver.qualify(base_parts, owner.module) if base_parts else None
+        base_info = index.get(base) if base else None
+        args = args[1:]  # Base.__init__(self, ...)
+    if any(isinstance(a, ast.Starred) for a in args):
+        return None
+    scope = Scope(
+        owner.module, index, owner=owner.qualname, qualname=f"{owner.qualname.rsplit('.', 1)[-1]}.__init__",
+        parent=None, span=(init.lineno, init.end_lineno or init.lineno), params=params_of(init.args),
+    )  # fmt: skip
+    stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(init.body)]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        record_binding(node, scope, path)
+        stack.extend(reversed(children(node, path)))
+    builder = MessageBuilder(scope)
+
+    def rebuilt(expr: ast.expr) -> Parts:
+        forms = builder.forms(expr, call.lineno)
+        return forms[0] if forms else (Field(placeholder_name(expr)),)
+
+    inherited = own_message(index, base_info.qualname, depth + 1) if base_info is not None else None
+    if inherited is not None and inherited[1]:
+        parts, base_params = inherited
+        values = arguments(base_params, ast.Call(func=call.func, args=args, keywords=call.keywords))
+        parts = substitute(parts, {name: rebuilt(value) for name, value in values.items()})
+    elif args:
+        parts = rebuilt(args[0])
+    else:
+        return None
+    return parts, params
+
+
+def arguments(params: list[str], call: ast.Call) -> dict[str, ast.expr]:
+    values = dict(zip(params, [a for a in call.args if not isinstance(a, ast.Starred)], strict=False))
+    values.update({k.arg: k.value for k in call.keywords if k.arg in params})
+    return values
+
+
+def argument_parts(value: ast.expr) -> Parts:
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return (value.value,)
+    return (Field(placeholder_name(value)),)
+
+
+def substitute(parts: Parts, values: dict[str, Parts]) -> Parts:
+    out: list[str | Field] = []
+    for part in parts:
+        replaced = values.get(part.name) if isinstance(part, Field) else None
+        out += replaced if replaced is not None else [part]
+    merged: list[str | Field] = []
+    for part in out:
+        if isinstance(part, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += part
+        elif part != "":
+            merged.append(part)
+    return tuple(merged)

@@ -1,0 +1,271 @@
+"""Where a name's value comes from, as the harvest reads a module: its top level (`ModuleEnv`), a class body
+(`ClassEnv`, with `self.x` looked up through the ancestors) and a function's bindings in line order (`Scope`)."""
+
+import ast
+import functools
+
+from kb.harvest.classes import ClassIndex, ClassInfo, dict_items
+from kb.harvest.imports import ModuleInfo
+from kb.harvest.messages import Binding, BranchPath, MessageBuilder, Parts, exclusive
+
+FOREVER = 10**9  # a line after every other: a binding seen from outside its function
+
+
+class ModuleEnv:
+    """A module's top level seen from anywhere: its last binding of each name."""
+
+    def __init__(self, info: ModuleInfo, index: ClassIndex) -> None:
+        self.info = info
+        self.index = index
+
+    def binding(self, name: str, line: int, path: BranchPath = ()) -> Binding | None:
+        if name not in self.info.assigned:
+            return None
+        return Binding(self.info.assigned[name], FOREVER, self)
+
+    def attribute(self, parts: list[str]) -> Binding | None:
+        owner = self.index.resolver.qualify(parts[:1], self.info)
+        return _class_attribute(self.index, owner, parts[1]) if owner else None
+
+    def error_message(self, key: str) -> Binding | None:
+        return None
+
+    def item(self, parts: list[str], key: str, line: int) -> Binding | None:
+        """`MESSAGES["key"]` for a dict bound to a name."""
+        bound = self.binding(parts[0], line) if len(parts) == 1 else None
+        if bound is None or not isinstance(bound.expr, ast.Dict):
+            return None
+        value = dict_items(bound.expr).get(key)
+        return None if value is None else Binding(value, bound.line, bound.env, path=bound.path)
+
+    def method_result(self, name: str) -> Binding | None:
+        return None
+
+
+def in_class(info: ClassInfo, expr: ast.expr, index: ClassIndex, owner: str) -> Binding:
+    """An expression of a class body (or an ancestor's, `info`), read as a method of `owner` sees it."""
+    return Binding(expr, FOREVER, ClassEnv(info.module, index, owner))
+
+
+def forms_in(info: ClassInfo, expr: ast.expr, index: ClassIndex, owner: str) -> list[Parts]:
+    bound = in_class(info, expr, index, owner)
+    return MessageBuilder(bound.env).forms(expr, bound.line)
+
+
+def returns_of(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
+    found: list[ast.Return] = []
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            found.append(node)
+        elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _class_attribute(index: ClassIndex, owner: str, name: str) -> Binding | None:
+    found = index.attribute(owner, name)
+    return None if found is None else in_class(found[1], found[0], index, owner)
+
+
+class ClassEnv(ModuleEnv):
+    """A class body's expressions: module names, plus `self.x` looked up through the class's ancestors."""
+
+    def __init__(self, info: ModuleInfo, index: ClassIndex, owner: str | None) -> None:
+        super().__init__(info, index)
+        self.owner = owner
+
+    def attribute(self, parts: list[str]) -> Binding | None:
+        if parts[0] in ("self", "cls"):
+            return _class_attribute(self.index, self.owner, parts[1]) if self.owner else None
+        return super().attribute(parts)
+
+    def error_message(self, key: str) -> Binding | None:
+        if self.owner is None:
+            return None
+        found = self.index.error_message(self.owner, key)
+        return None if found is None else in_class(found[1], found[0], self.index, self.owner)
+
+    def item(self, parts: list[str], key: str, line: int) -> Binding | None:
+        if parts[0] in ("self", "cls") and len(parts) == 2 and self.owner:
+            found = self.index.attribute(self.owner, parts[1])
+            if found is None or not isinstance(found[0], ast.Dict):
+                return None
+            value = dict_items(found[0]).get(key)
+            return None if value is None else in_class(found[1], value, self.index, self.owner)
+        return super().item(parts, key, line)
+
+    def method_result(self, name: str) -> Binding | None:
+        if self.owner is None:
+            return None
+        found = self.index.method(self.owner, name)
+        if found is None:
+            return None
+        values = [r.value for r in returns_of(found[0]) if r.value is not None]
+        return in_class(found[1], values[0], self.index, self.owner) if len(values) == 1 else None
+
+
+class Scope(ClassEnv):
+    """One function (or the module body): its bindings in line order, for `msg = "..."; raise X(msg)`."""
+
+    def __init__(
+        self, info: ModuleInfo, index: ClassIndex, *, owner: str | None, qualname: str,
+        parent: "Scope | None", span: tuple[int, int], params: dict[str, ast.expr | None],
+    ) -> None:  # fmt: skip
+        super().__init__(info, index, owner)
+        self.qualname = qualname
+        self.parent = parent
+        self.span = span
+        self.params = params
+        self.bindings: dict[str, list[Binding]] = {}
+        self.imports: dict[str, str] = {}  # imports inside the function, common in Django to break cycles
+        # (first, last) lines of the blocks in this scope that end in `raise` or `return`: a name bound in one
+        # does not reach a line after it (`except KeyError: msg = ...; raise AssertionError(msg)`).
+        self.dead_ends: list[tuple[int, int]] = []
+
+    @property
+    def is_module(self) -> bool:
+        return self.owner is None and not self.qualname
+
+    def bind(
+        self, name: str, line: int, expr: ast.expr | None, *, augmented: bool = False, path: BranchPath = ()
+    ) -> None:
+        self.bindings.setdefault(name, []).append(Binding(expr, line, self, augmented, path))
+
+    def reaching(self, name: str, line: int, path: BranchPath) -> list[Binding]:
+        """The bindings of `name` that may hold at `line`, latest first: the last one, and those before it
+        in other arms of the same `if` (`if a: msg = "x" else: msg = "y"`); an earlier one it overwrites, no."""
+        earlier = [
+            b
+            for b in self.bindings.get(name, ())
+            if b.line < line and not exclusive(b.path, path) and not self._cut_off(b.line, line)
+        ]
+        found: list[Binding] = []
+        for bound in sorted(earlier, key=lambda b: -b.line):
+            if found and not all(exclusive(bound.path, other.path) for other in found):
+                break
+            found.append(bound)
+        return found
+
+    def _cut_off(self, bound: int, used: int) -> bool:
+        return any(first <= bound <= last < used for first, last in self.dead_ends)
+
+    def local_names(self) -> frozenset[str]:
+        """Names bound in this function or an enclosing one (closures); top-level names are the resolver's."""
+        if self.is_module:
+            return frozenset()
+        own = frozenset(self.bindings) | frozenset(self.params)
+        return own | self.parent.local_names() if self.parent is not None else own
+
+    def imported(self, name: str) -> str | None:
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.imports:
+                return scope.imports[name]
+            scope = scope.parent
+        return None
+
+    def binding(self, name: str, line: int, path: BranchPath = ()) -> Binding | None:
+        reaching = self.reaching(name, line, path)
+        if reaching:
+            return reaching[0]
+        if name in self.params or name in self.bindings:
+            return Binding(None, line, self)  # a parameter, or bound later: only known at run time
+        if self.parent is not None:
+            return self.parent.binding(name, FOREVER)
+        return super().binding(name, line)
+
+
+def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
+    """Note in `scope` what `node` binds: assignments, loop and `with` targets, handlers, walrus, local imports."""
+    bind = functools.partial(scope.bind, path=path)
+    if isinstance(node, ast.Assign):
+        for target in node.targets:
+            value = node.value if len(node.targets) == 1 else None
+            for name in target_names(target):
+                bind(name, node.lineno, value if isinstance(target, ast.Name) else None)
+    elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+        augmented = isinstance(node.op, ast.Add)
+        bind(node.target.id, node.lineno, node.value if augmented else None, augmented=augmented)
+    elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+        bind(node.target.id, node.lineno, node.value)
+    elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+        for name in target_names(node.target):
+            bind(name, getattr(node, "lineno", getattr(node.target, "lineno", 0)), None)
+    elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+        for name in target_names(node.optional_vars):
+            bind(name, node.optional_vars.lineno, None)
+    elif isinstance(node, ast.ExceptHandler) and node.name:
+        bind(node.name, node.lineno, None)
+    elif isinstance(node, ast.NamedExpr):
+        bind(node.target.id, node.lineno, node.value)
+    elif isinstance(node, ast.Import) and not scope.is_module:
+        for alias in node.names:
+            local = alias.asname or alias.name.split(".")[0]
+            scope.imports[local] = alias.name if alias.asname else local
+    elif isinstance(node, ast.ImportFrom) and not scope.is_module:
+        source = scope.info.absolute(node.module, node.level)
+        for alias in node.names:
+            scope.imports[alias.asname or alias.name] = f"{source}.{alias.name}" if source else alias.name
+
+
+def children(node: ast.AST, path: BranchPath) -> list[tuple[ast.AST, BranchPath]]:
+    """Child nodes with their branch path: each arm of an `if` (or `match` case) is a branch of its own."""
+    if isinstance(node, ast.If):
+        return [
+            (node.test, path),
+            *((child, (*path, (id(node), 0))) for child in node.body),
+            *((child, (*path, (id(node), 1))) for child in node.orelse),
+        ]
+    if isinstance(node, ast.Match):
+        return [(node.subject, path), *((case, (*path, (id(node), n))) for n, case in enumerate(node.cases))]
+    return [(child, path) for child in ast.iter_child_nodes(node)]
+
+
+def dead_ends(node: ast.AST) -> list[tuple[int, int]]:
+    """The blocks of a compound statement that end in `raise` or `return`: nothing after them runs. A `try`
+    body is not one (its handlers run after it), nor a function's (its own scope)."""
+    if isinstance(node, ast.Try | ast.TryStar):
+        blocks = [*(handler.body for handler in node.handlers), node.orelse, node.finalbody]
+    elif isinstance(node, ast.If | ast.For | ast.AsyncFor | ast.While):
+        blocks = [node.body, node.orelse]
+    elif isinstance(node, ast.With | ast.AsyncWith | ast.match_case):
+        blocks = [node.body]
+    else:
+        return []
+    return [
+        (block[0].lineno, block[-1].end_lineno or block[-1].lineno)
+        for block in blocks
+        if block and isinstance(block[-1], ast.Raise | ast.Return)
+    ]
+
+
+def span(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> tuple[int, int]:
+    first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+    return first, node.end_lineno or node.lineno
+
+
+def params_of(args: ast.arguments) -> dict[str, ast.expr | None]:
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    params = {a.arg: d for a, d in zip(positional, defaults, strict=True)}
+    params.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)})
+    for extra in (args.vararg, args.kwarg):
+        if extra is not None:
+            params[extra.arg] = None
+    return params
+
+
+def target_names(target: ast.expr) -> list[str]:
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Tuple | ast.List):
+        return [n for element in target.elts for n in target_names(element)]
+    if isinstance(target, ast.Starred):
+        return target_names(target.value)
+    return []
+
+
+def join(prefix: str, name: str) -> str:
+    return f"{prefix}.{name}" if prefix else name
