@@ -3,18 +3,21 @@
 Pure: it reads model instances and changes nothing, so `verify` shares it with `harvest`."""
 
 import re
-import string
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
+
+from rapidfuzz.distance import Indel
 
 from kb.harvest.extract import FoundSite
 from kb.harvest.scan import Scan
 from kb.harvest.sources import in_scope
+from kb.matching.template import compile_template, match_template
 from kb.models import ErrorEntry, RaiseSite
 
-REWORD_SIMILARITY = 0.6  # difflib ratio of two signatures, placeholders blanked, to count as one reworded message
+# How alike two signatures, placeholders blanked, must be to count as one reworded message: 2 * their longest common
+# subsequence / their total length (difflib's ratio, computed exactly and in C by rapidfuzz).
+REWORD_SIMILARITY = 0.6
 
 EntryKey = tuple[str, str, str]  # (exception type, signature, site key when there is no signature)
 
@@ -92,17 +95,13 @@ def _shape(signature: str) -> str:
 
 
 def produces(signature: str, message: str) -> bool:
-    """Whether `signature`, its placeholders filled with anything, can give exactly `message`."""
-    try:
-        pieces = list(string.Formatter().parse(signature))
-    except ValueError:
-        return False
-    pattern = "".join(re.escape(text) + (".*?" if name is not None else "") for text, name, _, _ in pieces)
-    return re.fullmatch(pattern, message, re.DOTALL) is not None
+    """Whether `signature`, its placeholders filled in, gives `message`: as lookup matches it."""
+    template = compile_template(signature)
+    return template is not None and match_template(template, message.strip()) is not None
 
 
 def similarity(a: str, b: str) -> float:
-    return SequenceMatcher(None, _shape(a), _shape(b), autojunk=False).ratio()
+    return Indel.normalized_similarity(_shape(a), _shape(b))
 
 
 def make_plan(scan: Scan, entries: Iterable[ErrorEntry]) -> Plan:
