@@ -20,7 +20,3 @@ def highlight_snippet(code: str, *, first_line: int, marked_lines: Iterable[int]
         wrapcode=True,
     )
     return highlight(code, PythonLexer(stripnl=False, ensurenl=True), formatter)
-
-
-def highlight_css() -> str:
-    return HtmlFormatter(cssclass="highlight").get_style_defs(".highlight")

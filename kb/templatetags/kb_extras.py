@@ -2,7 +2,6 @@ import json
 from urllib.parse import urlencode
 
 from django import template
-from django.utils.html import _json_script_escapes
 from django.utils.safestring import mark_safe
 
 from kb.search import plain_text
@@ -10,6 +9,8 @@ from kb.seo import site_root as root_of
 
 register = template.Library()
 
+# What json_script escapes: inside <script> no text may close the tag or open a comment.
+SCRIPT_SAFE = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
 FACET_LABELS = {"repository": "Repository", "exception_type": "Exception type", "kind": "Kind", "status": "Status"}
 
 
@@ -56,7 +57,7 @@ def entry_json_ld(context, entry) -> str:
         },
         "keywords": [entry.exception_type, entry.repository.full_name, entry.kind],
     }
-    payload = json.dumps(data, ensure_ascii=False).translate(_json_script_escapes)
+    payload = json.dumps(data, ensure_ascii=False).translate(SCRIPT_SAFE)
     return mark_safe(f'<script type="application/ld+json">{payload}</script>')
 
 
