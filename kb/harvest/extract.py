@@ -5,7 +5,7 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kb.harvest.classes import ClassIndex, ClassInfo
+from kb.harvest.classes import ClassIndex
 from kb.harvest.imports import ModuleInfo, Resolver, dotted, visible_name
 from kb.harvest.messages import (
     BranchPath,
@@ -21,6 +21,7 @@ from kb.harvest.messages import (
 )
 from kb.harvest.own_messages import argument_parts, arguments, own_message, substitute
 from kb.harvest.scopes import Scope, children, dead_ends, forms_in, join, params_of, record_binding, span
+from kb.harvest.types import attribute_type, attribute_types, helper_type, is_self
 
 SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
 _MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")
@@ -134,7 +135,7 @@ class ModuleExtractor:
                 self._add_options("AssertionError", "error", self._options(node.msg, node.lineno, scope), node, scope)
         elif isinstance(node, ast.Call):
             func = node.func
-            if isinstance(func, ast.Attribute) and func.attr == "fail" and _is_self(func.value):
+            if isinstance(func, ast.Attribute) and func.attr == "fail" and is_self(func.value):
                 self._fail(node, scope)
             elif terminal_name(func) in ("warn", "warn_explicit"):
                 self._warning(node, scope)
@@ -149,7 +150,7 @@ class ModuleExtractor:
     def _raise_one(self, node: ast.Raise, exc: ast.expr, scope: Scope) -> None:
         call = exc if isinstance(exc, ast.Call) else None
         target = call.func if call else exc
-        from_attribute = self._attribute_types(target, scope)
+        from_attribute = attribute_types(self.index, target, scope)
         if from_attribute and isinstance(target, ast.Attribute):
             for attribute_type, seen_from in from_attribute:
                 self._raise_as(node, call, attribute_type, seen_from, typed_by=(target.attr, attribute_type))
@@ -211,58 +212,6 @@ class ModuleExtractor:
             return None
         return qualified
 
-    def _attribute_types(self, target: ast.expr, scope: Scope) -> list[tuple[str, Scope]]:
-        """`raise self.error_class(...)` in a method: the exception class the attribute names, as the method's
-        class sees it and as each subclass that sets its own and still runs this method does (Django's
-        `IfParser.error_class = ValueError`, `TemplateIfParser.error_class = TemplateSyntaxError`): one
-        (type, scope seen from that class) per distinct type; empty when no class gives it a type readable here
-        or the raise names no attribute of `self`."""
-        parts = dotted(target)
-        if not parts or len(parts) != 2 or parts[0] not in ("self", "cls") or not scope.owner:
-            return []
-        viewers = [scope.owner]
-        method = scope.qualname.rsplit(".", 1)[-1]
-        defined = self.index.method(scope.owner, method)
-        if defined is not None:
-            for info in self.index.subclasses(scope.owner):
-                runs = self.index.method(info.qualname, method)
-                if runs is not None and runs[1] is defined[1]:
-                    viewers.append(info.qualname)
-        found: list[tuple[str, Scope]] = []
-        for viewer in viewers:
-            named = self._attribute_type(viewer, parts[1])
-            if named is None or any(named == known for known, _ in found):
-                continue
-            seen_from = scope
-            if viewer != scope.owner:
-                seen_from = copy.copy(scope)
-                seen_from.owner = viewer
-            found.append((named, seen_from))
-        return found
-
-    def _attribute_type(self, owner: str, name: str) -> str | None:
-        """The exception class a class attribute names for instances of `owner`; None when it is set on the
-        instance too (`self.error_class = error_class` in `__init__`: only known at run time) or names no class."""
-        if _set_on_instance(self.index, owner, name):
-            return None
-        found = self.index.attribute(owner, name)
-        return None if found is None else self._class_named(found[0], found[1].module, depth=0)
-
-    def _class_named(self, expr: ast.expr | None, module: ModuleInfo, depth: int) -> str | None:
-        """The qualified class `expr` names in `module`, through module-level aliases (`error_class = DEFAULT`)."""
-        parts = dotted(expr) if expr is not None else None
-        if parts is None or depth > 5:
-            return None
-        qualified = self.resolver.qualify(parts, module)
-        if qualified is None or self.resolver.is_function(qualified):
-            return None
-        defining, _, name = qualified.rpartition(".")
-        info = self.resolver.modules.get(defining)
-        if info is not None and name in info.assigned and name not in info.classes:
-            # A module-level alias of a class (or of another alias): what it is bound to.
-            return self._class_named(info.assigned[name], info, depth + 1)
-        return qualified
-
     def _own_message(self, exception_type: str, call: ast.Call | None) -> Parts | None:
         """The message an exception class of this harvest builds itself, its arguments put in: from `__str__`
         (`return f"Scheme '{self.scheme}://' is unknown."`) or from what `__init__` hands to its base
@@ -297,7 +246,7 @@ class ModuleExtractor:
         if owner is None or helper is None or not node.args:
             self._skip("fail() helper not found")
             return
-        exception_type = self._helper_type(helper)
+        exception_type = helper_type(self.index, helper)
         if exception_type is None:
             self._skip("fail() helper raises a type computed at run time")
             return
@@ -310,24 +259,6 @@ class ModuleExtractor:
             self._add(exception_type, "error", forms, node, scope)
         else:
             self._add_options(exception_type, "error", self._options(first, node.lineno, scope), node, scope)
-
-    def _helper_type(self, helper: ClassInfo) -> str | None:
-        fail = helper.fail
-        if fail is None:
-            return None
-        raises = [
-            (n.lineno, n.exc.func) for n in ast.walk(fail) if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call)
-        ]
-        if not raises:
-            return None
-        # The last raise is the one that carries the message; earlier ones guard against a missing key.
-        target = max(raises, key=lambda raised: raised[0])[1]
-        params = params_of(fail.args)
-        parts = dotted(target)
-        if parts and len(parts) == 1 and parts[0] in params:
-            default = params[parts[0]]
-            parts = dotted(default) if default is not None else None
-        return self.resolver.qualify(parts, helper.module) if parts else None
 
     def _warning(self, node: ast.Call, scope: Scope) -> None:
         parts = dotted(node.func) or ["?"]
@@ -392,7 +323,7 @@ class ModuleExtractor:
             runs = self.index.method(info.qualname, method)
             if defined is None or runs is None or runs[1] is not defined[1]:
                 continue
-            if typed_by is not None and self._attribute_type(info.qualname, typed_by[0]) != typed_by[1]:
+            if typed_by is not None and attribute_type(self.index, info.qualname, typed_by[0]) != typed_by[1]:
                 continue
             # The same expression, read as the subclass's instance sees it.
             seen_from = copy.copy(scope)
@@ -448,19 +379,6 @@ class ModuleExtractor:
             self.result.unresolved.add((self.path, unresolved_in.qualname))
 
 
-def _set_on_instance(index: ClassIndex, owner: str, name: str) -> bool:
-    """Whether a method of `owner` or of its ancestors assigns `self.<name>`."""
-    for info in index.mro(owner):
-        for method in info.methods.values():
-            for node in ast.walk(method):
-                targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
-                if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and any(
-                    isinstance(t, ast.Attribute) and t.attr == name and _is_self(t.value) for t in targets
-                ):
-                    return True
-    return False
-
-
 def _raised(exc: ast.expr) -> list[ast.expr]:
     """The exceptions a raise may raise: both arms of `A(...) if c else B(...)`, and `X(...)` of
     `X(...).with_traceback(tb)`."""
@@ -482,7 +400,3 @@ def _message_argument(call: ast.Call | None) -> ast.expr | None:
     if call.args and not isinstance(call.args[0], ast.Starred):
         return call.args[0]
     return next((k.value for k in call.keywords if k.arg in _MESSAGE_KEYWORDS), None)
-
-
-def _is_self(expr: ast.expr) -> bool:
-    return isinstance(expr, ast.Name) and expr.id == "self"
