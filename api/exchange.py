@@ -313,11 +313,10 @@ def import_document(document, *, overwrite: bool = False) -> ImportResult:
     result = ImportResult()
     with transaction.atomic():
         ids = [data["id"] for data in valid if "id" in data]
-        # Locked, so that a write through the API or the admin waits for the import instead of crossing it.
-        existing = {
-            entry.public_id: entry
-            for entry in ErrorEntry.objects.with_card().select_for_update(of=("self",)).filter(public_id__in=ids)
-        }
+        # Locked (in one order, as every import takes them), so that a write through the API or the admin waits
+        # for the import instead of crossing it.
+        locked = ErrorEntry.objects.with_card().locked_for_write().filter(public_id__in=ids).order_by("pk")
+        existing = {entry.public_id: entry for entry in locked}
         saved = []
         for data in valid:
             entry = existing.get(data.get("id"))

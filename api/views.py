@@ -38,9 +38,8 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self) -> QuerySet[ErrorEntry]:
         if self.action in WRITE_ACTIONS:
-            # Whoever holds the permission to write may write to drafts. The row stays locked until the write
-            # commits (the repository's is not: writes to other entries of it go on).
-            return ErrorEntry.objects.select_related("repository").select_for_update(of=("self",))
+            # Whoever holds the permission to write may write to drafts. The row stays locked until the write commits.
+            return ErrorEntry.objects.select_related("repository").locked_for_write()
         entries = ErrorEntry.objects.visible_to(self.request.user)
         if self.action == "retrieve":
             return entries.with_card()

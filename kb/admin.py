@@ -103,7 +103,7 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
         the API or an import wait for it, and the form compares its version with the current one."""
         entry = super().get_object(request, object_id, from_field)
         if entry is not None and request.method == "POST" and transaction.get_connection().in_atomic_block:
-            entry = self.get_queryset(request).select_for_update(of=("self",)).get(pk=entry.pk)
+            entry = self.get_queryset(request).locked_for_write().get(pk=entry.pk)
         return entry
 
     @admin.display(description="page")
@@ -160,11 +160,7 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
         changed = 0
         with transaction.atomic():
             # Each row read under its lock: the save writes every field, and must not write back an older state.
-            locked = (
-                ErrorEntry.objects.select_for_update(of=("self",))
-                .filter(pk__in=queryset.values("pk"))
-                .exclude(status=status)
-            )
+            locked = ErrorEntry.objects.locked_for_write().filter(pk__in=queryset.values("pk")).exclude(status=status)
             for entry in locked.select_related("repository").order_by("pk"):
                 entry.status = status
                 entry._change_reason = f"{verb} from the list"

@@ -91,3 +91,24 @@ def test_two_simultaneous_creates_with_one_id_give_one_201_and_one_409_and_no_ov
         stored = ErrorEntry.objects.get(public_id=public_id)
         assert stored.message == winner["message"], f"round {round_}: overwritten by the loser"
         assert stored.sites.count() == 2 and stored.solutions.count() == 1
+
+
+def test_two_entries_linked_to_each_other_at_the_same_moment_both_land(writer_key: str) -> None:
+    call_command("import_errors", "fixtures/sglang.json")
+    other = "2afe80e9746fae65"
+    lists = ([other], [other, "5bee5e990cee4c17"]), ([CARD], [CARD, "5bee5e990cee4c17"])
+
+    def link(source: str, targets: list[str]) -> Request:
+        return lambda client: client.patch(
+            f"/api/errors/{source}", {"related": targets}, content_type="application/json"
+        )
+
+    for round_ in range(ROUNDS):
+        mine, theirs = lists[0][round_ % 2], lists[1][round_ % 2]
+        answers = at_once(writer_key, link(CARD, mine), link(other, theirs))
+        assert [a.status_code for a in answers] == [200, 200], [a.content for a in answers]
+        links = {
+            e.public_id: [link.target.public_id for link in e.outgoing_links.order_by("position")]
+            for e in ErrorEntry.objects.filter(public_id__in=[CARD, other])
+        }
+        assert links == {CARD: mine, other: theirs}, f"round {round_}"
