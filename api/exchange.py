@@ -3,7 +3,7 @@
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from rest_framework import serializers
 
 from api.serializers import EntryCardSerializer, MarkdownField, ProvenanceSerializer, check_storable
@@ -310,9 +310,21 @@ def import_document(document, *, overwrite: bool = False) -> ImportResult:
     """Adds the entries that do not exist yet. An existing entry that differs from the file is skipped (a curator
     or a tool may have changed it since it was loaded) unless `overwrite`. All or nothing."""
     valid = validate_entries(entries_of(document))
+    ids = [data["id"] for data in valid if "id" in data]
+    try:
+        return _import(valid, ids=ids, overwrite=overwrite)
+    except IntegrityError:
+        # Another writer (the API, another import) created one of the new ids while this ran; all was rolled back.
+        taken = ErrorEntry.objects.filter(public_id__in=ids).values_list("public_id", flat=True)
+        raise InvalidImport(
+            [f"entries {', '.join(sorted(taken)) or 'of this file'} were created by another writer while this ran; "
+             "nothing was imported: run it again to add the rest"]
+        ) from None  # fmt: skip
+
+
+def _import(valid: list[dict], *, ids: list[str], overwrite: bool) -> ImportResult:
     result = ImportResult()
     with transaction.atomic():
-        ids = [data["id"] for data in valid if "id" in data]
         # Locked (in one order, as every import takes them), so that a write through the API or the admin waits
         # for the import instead of crossing it.
         locked = ErrorEntry.objects.with_card().locked_for_write().filter(public_id__in=ids).order_by("pk")

@@ -1,12 +1,14 @@
 """Writers at the same moment, against the real PostgreSQL: no change is lost, no entry doubled, nothing is a 500."""
 
+import json
 import threading
+import time
 from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
-from django.db import connections
+from django.core.management import CommandError, call_command
+from django.db import connections, transaction
 from django.http import HttpResponse
 from django.test import Client
 
@@ -112,3 +114,33 @@ def test_two_entries_linked_to_each_other_at_the_same_moment_both_land(writer_ke
             for e in ErrorEntry.objects.filter(public_id__in=[CARD, other])
         }
         assert links == {CARD: mine, other: theirs}, f"round {round_}"
+
+
+def test_an_import_that_meets_an_entry_created_meanwhile_writes_nothing_and_says_so(writer_key: str) -> None:
+    """The API creates one of the file's entries while the import runs: the import stops, one line, no traceback."""
+    document = json.load(open("fixtures/sglang.json"))
+    body = {**document["entries"][0], "meaning": "Created through the API meanwhile.", "related": []}
+    created = threading.Event()
+
+    def create_and_hold() -> None:
+        try:
+            with transaction.atomic():
+                response = Client(headers={"Authorization": f"Token {writer_key}"}).post(
+                    "/api/errors", body, content_type="application/json"
+                )
+                assert response.status_code == 201, response.content
+                created.set()
+                time.sleep(1.5)  # the import, started meanwhile, waits on this uncommitted id
+        finally:
+            connections.close_all()
+
+    writer = threading.Thread(target=create_and_hold)
+    writer.start()
+    assert created.wait(timeout=30)
+    with pytest.raises(CommandError) as error:
+        call_command("import_errors", "fixtures/sglang.json")
+    writer.join(timeout=30)
+    assert "\n" not in str(error.value) and CARD in str(error.value) and "run it again" in str(error.value)
+    assert list(ErrorEntry.objects.values_list("public_id", "meaning")) == [
+        (CARD, "Created through the API meanwhile.")
+    ]
