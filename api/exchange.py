@@ -3,10 +3,10 @@
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from rest_framework import serializers
 
-from api.serializers import EntryCardSerializer, MarkdownField, ProvenanceSerializer
+from api.serializers import EntryCardSerializer, MarkdownField, ProvenanceSerializer, check_storable
 from kb.models import Catalogue, ErrorEntry, RaiseSite, RelatedLink, Repository, Solution, validate_signature
 
 FORMAT = "errorkb/1"
@@ -86,7 +86,10 @@ class EntryInput(serializers.Serializer):
             body = item.get("markdown") if isinstance(item, dict) else item
             if not isinstance(body, str) or not body.strip():
                 raise serializers.ValidationError(f"solution {number}: expected Markdown text.")
-            bodies.append(body)
+            try:
+                bodies.append(check_storable(body))
+            except serializers.ValidationError as exc:
+                raise serializers.ValidationError(f"solution {number}: {exc.detail[0]}") from None
         return bodies
 
 
@@ -95,6 +98,8 @@ class ImportResult:
     created: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    # Existing entries that differ from the file, left as they are: a curator or a tool may have changed them.
+    skipped: list[str] = field(default_factory=list)
 
 
 def _flatten(errors, prefix: str = "") -> Iterable[str]:
@@ -149,13 +154,23 @@ def validate_entries(raw_entries: list, *, label: Callable[[int, object], str] =
     ids = [e["id"] for e in valid if "id" in e]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     problems.extend(f"entry {i}: id appears more than once in the file" for i in duplicates)
-    known = set(ids) | set(
-        ErrorEntry.objects.filter(public_id__in=[r["id"] for e in valid for r in e["related"]]).values_list(
-            "public_id", flat=True
+    # An invalid entry's id counts as known: its own problem is reported, not once more in every link to it.
+    given = {raw["id"] for raw in raw_entries if isinstance(raw, dict) and isinstance(raw.get("id"), str)}
+    known = (
+        set(ids)
+        | given
+        | set(
+            ErrorEntry.objects.filter(public_id__in=[r["id"] for e in valid for r in e["related"]]).values_list(
+                "public_id", flat=True
+            )
         )
     )
     for index, entry in zip(places, valid, strict=True):
+        seen = set()
         for position, link in enumerate(entry["related"]):
+            if link["id"] in seen:
+                problems.append(named(index, f"related[{position}]: {link['id']} is listed twice"))
+            seen.add(link["id"])
             if link["id"] not in known:
                 problems.append(named(index, f"related[{position}]: no entry {link['id']}"))
             if link["id"] == entry.get("id"):
@@ -227,10 +242,9 @@ def _repository(data: dict) -> Repository:
 
 
 def save_entry(*, data: dict, entry: ErrorEntry | None = None) -> tuple[ErrorEntry, bool]:
-    """Create or replace one entry from validated input; returns (entry, changed). Links are set by the caller."""
+    """Create (without `entry`) or replace one entry from validated input; returns (entry, changed). Links are set
+    by the caller. A create inserts: an id that exists meanwhile fails with IntegrityError, it never replaces."""
     repo = _repository(data["repository"])
-    if entry is None and "id" in data:
-        entry = ErrorEntry.objects.with_card().filter(public_id=data["id"]).first()
     incoming = _incoming_state(data, repo)
     if entry is not None:
         current = _state(entry)
@@ -241,7 +255,7 @@ def save_entry(*, data: dict, entry: ErrorEntry | None = None) -> tuple[ErrorEnt
     for name, value in incoming["fields"].items():
         setattr(entry, name, value)
     created = entry.pk is None
-    entry.save()
+    entry.save(force_insert=created)
     if created and data.get("created_at"):
         ErrorEntry.objects.filter(pk=entry.pk).update(created_at=data["created_at"])
     entry.sites.all().delete()
@@ -253,6 +267,13 @@ def save_entry(*, data: dict, entry: ErrorEntry | None = None) -> tuple[ErrorEnt
     entry.render_sites()
     entry.refresh_search_extra()
     return entry, True
+
+
+def differs(*, entry: ErrorEntry, data: dict) -> bool:
+    """Whether writing `data` would change the entry (its links included)."""
+    given = data["repository"]
+    repo = Repository.objects.filter(owner=given["owner"], name=given["name"]).first()
+    return repo is None or _state(entry) != _incoming_state(data, repo)
 
 
 def set_related(*, entry: ErrorEntry, target_ids: list[str]) -> bool:
@@ -275,7 +296,8 @@ def _link(*, entry: ErrorEntry, data: dict, changed: bool) -> bool:
 
 
 def write_entry(*, data: dict, entry: ErrorEntry | None = None) -> tuple[ErrorEntry, bool]:
-    """Create or replace one validated entry and its links, as an import does; returns (entry, changed)."""
+    """Create (without `entry`) or replace one validated entry and its links; returns (entry, changed).
+    A caller replacing an entry holds its row lock (`select_for_update`) and read `entry` under it."""
     with transaction.atomic():
         entry, changed = save_entry(data=data, entry=entry)
         changed = _link(entry=entry, data=data, changed=changed) or changed
@@ -284,15 +306,37 @@ def write_entry(*, data: dict, entry: ErrorEntry | None = None) -> tuple[ErrorEn
     return entry, changed
 
 
-def import_document(document) -> ImportResult:
+def import_document(document, *, overwrite: bool = False) -> ImportResult:
+    """Adds the entries that do not exist yet. An existing entry that differs from the file is skipped (a curator
+    or a tool may have changed it since it was loaded) unless `overwrite`. All or nothing."""
     valid = validate_entries(entries_of(document))
+    ids = [data["id"] for data in valid if "id" in data]
+    try:
+        return _import(valid, ids=ids, overwrite=overwrite)
+    except IntegrityError:
+        # Another writer (the API, another import) created one of the new ids while this ran; all was rolled back.
+        taken = ErrorEntry.objects.filter(public_id__in=ids).values_list("public_id", flat=True)
+        raise InvalidImport(
+            [f"entries {', '.join(sorted(taken)) or 'of this file'} were created by another writer while this ran; "
+             "nothing was imported: run it again to add the rest"]
+        ) from None  # fmt: skip
+
+
+def _import(valid: list[dict], *, ids: list[str], overwrite: bool) -> ImportResult:
     result = ImportResult()
     with transaction.atomic():
+        # Locked (in one order, as every import takes them), so that a write through the API or the admin waits
+        # for the import instead of crossing it.
+        locked = ErrorEntry.objects.with_card().locked_for_write().filter(public_id__in=ids).order_by("pk")
+        existing = {entry.public_id: entry for entry in locked}
         saved = []
         for data in valid:
-            existed = "id" in data and ErrorEntry.objects.filter(public_id=data["id"]).exists()
-            entry, changed = save_entry(data=data)
-            saved.append((entry, changed, existed, data))
+            entry = existing.get(data.get("id"))
+            if entry is not None and not overwrite:
+                (result.skipped if differs(entry=entry, data=data) else result.unchanged).append(entry.public_id)
+                continue
+            entry, changed = save_entry(data=data, entry=entry)
+            saved.append((entry, changed, data.get("id") in existing, data))
         for entry, changed, existed, data in saved:
             links_changed = _link(entry=entry, data=data, changed=changed)
             bucket = (

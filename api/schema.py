@@ -1,7 +1,8 @@
 """The OpenAPI schema: every operation lists the problems (RFC 9457) it can answer, besides its success.
 
-Also what the views do around their operations: the card's conditional GET (ETag, Last-Modified, 304) and
-the DELETE that /api/errors/<id> refuses with 405 (entries are retired, never deleted)."""
+Also what the views do around their operations: the card's conditional GET (ETag, Last-Modified, 304), its
+conditional writes (If-Match, If-Unmodified-Since, 412) and the DELETE that /api/errors/<id> refuses with 405
+(entries are retired, never deleted)."""
 
 import copy
 from http import HTTPStatus
@@ -83,6 +84,38 @@ CONDITIONAL_PARAMETERS = [
         "An HTTP date: 412 when the card changed after it. Ignored when `If-Match` is sent.",
     ),
 ]
+# Writes answer the card they wrote with its validators; those that change an entry take its ETag back.
+WRITES = {("/api/errors/", "POST"), ("/api/errors/{public_id}/", "PUT"), ("/api/errors/{public_id}/", "PATCH")}
+CONDITIONAL_WRITES = WRITES - {("/api/errors/", "POST")} | {("/api/errors/{public_id}/retire/", "POST")}
+WRITTEN_HEADERS = {
+    "ETag": {
+        "schema": {"type": "string"},
+        "required": True,
+        "description": "The version of the card as written: send it in `If-Match` with the next write.",
+    },
+    "Last-Modified": {
+        "schema": {"type": "string"},
+        "required": True,
+        "description": "When the card last changed, as an HTTP date.",
+    },
+}
+WRITE_PARAMETERS = [
+    _optional_header(
+        "If-Match",
+        "The card's ETag (from a GET of it, with or without a token, or from the last write), or `*`: the write "
+        "is done only when the card is still that version, else 412 and nothing is written. Send it, so as not "
+        "to overwrite a change you have not seen.",
+    ),
+    _optional_header(
+        "If-Unmodified-Since",
+        "An HTTP date (a `Last-Modified` this gave): 412, and nothing written, when the card changed after it. "
+        "It counts whole seconds: prefer `If-Match`. Ignored when `If-Match` is sent.",
+    ),
+]
+WRITE_PRECONDITION_FAILED = (
+    "Precondition Failed. The card changed since the copy named by `If-Match` or `If-Unmodified-Since`, and "
+    "nothing is written: read it again and apply the change to what it is now."
+)
 PRECONDITION_FAILED = (
     "Precondition Failed. The card changed since the copy named by `If-Match` or `If-Unmodified-Since`."
 )
@@ -138,6 +171,13 @@ class ProblemAutoSchema(AutoSchema):
             responses["200"]["headers"] = copy.deepcopy(CARD_HEADERS)
             responses["304"] = copy.deepcopy(NOT_MODIFIED)
             responses["412"] = problem_response(self, 412, PRECONDITION_FAILED)
+        if (path, method) in CONDITIONAL_WRITES:
+            operation.setdefault("parameters", []).extend(copy.deepcopy(WRITE_PARAMETERS))
+            responses["412"] = problem_response(self, 412, WRITE_PRECONDITION_FAILED)
+        if (path, method) in WRITES | CONDITIONAL_WRITES:
+            for code in ("200", "201"):
+                if code in responses:
+                    responses[code]["headers"] = copy.deepcopy(WRITTEN_HEADERS)
         for status in self._problem_statuses(operation):
             responses.setdefault(str(status), problem_response(self, status))
         for code, response in responses.items():

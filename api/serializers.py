@@ -1,5 +1,7 @@
 """The card as JSON: one shape for the API, export_errors and import_errors (docs/entry-format.md)."""
 
+import re
+
 from django.conf import settings
 from rest_framework import serializers
 
@@ -11,6 +13,21 @@ def absolute(path: str, context: dict) -> str:
     if request is not None:
         return request.build_absolute_uri(path)
     return f"{settings.SITE_URL}{path}"
+
+
+# PostgreSQL's text holds no NUL, and UTF-8 cannot encode a lone surrogate: either would fail in the database.
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def check_storable(text: str) -> str:
+    """Refuses, by the field that holds it, text the database would refuse with an error (DRF's CharField does
+    the same for its own fields)."""
+    if (found := _UNSTORABLE.search(text)) is not None:
+        character = found.group()
+        if character == "\x00":
+            raise serializers.ValidationError("Null characters are not allowed.")
+        raise serializers.ValidationError(f"Surrogate characters are not allowed: U+{ord(character):X}.")
+    return text
 
 
 class MarkdownField(serializers.Field):
@@ -32,7 +49,7 @@ class MarkdownField(serializers.Field):
             data = data.get("markdown", "")
         if not isinstance(data, str):
             raise serializers.ValidationError('Expected Markdown: a string or {"markdown": "..."}.')
-        return {self.markdown_name: data}
+        return {self.markdown_name: check_storable(data)}
 
 
 class RepositorySerializer(serializers.ModelSerializer):

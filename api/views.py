@@ -2,7 +2,6 @@ from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status, viewsets
-from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -10,15 +9,9 @@ from api.filters import ErrorEntryFilter
 from api.permissions import EntryPermissions
 from api.serializers import EntryCardSerializer, EntrySummarySerializer, RepositoryDetailSerializer
 from api.throttling import SearchThrottle, WriteThrottle
-from api.writes import WRITE_ACTIONS, EntryWriteMixin
+from api.writes import WRITE_ACTIONS, EntryWriteMixin, PreconditionFailed
 from kb import cards
 from kb.models import ErrorEntry, Repository, may_see_drafts
-
-
-class PreconditionFailed(APIException):
-    status_code = status.HTTP_412_PRECONDITION_FAILED
-    default_detail = "The card changed since the copy named by If-Match or If-Unmodified-Since."
-    default_code = "precondition_failed"
 
 
 @extend_schema_view(
@@ -45,8 +38,8 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self) -> QuerySet[ErrorEntry]:
         if self.action in WRITE_ACTIONS:
-            # Whoever holds the permission to write may write to drafts.
-            return ErrorEntry.objects.select_related("repository")
+            # Whoever holds the permission to write may write to drafts. The row stays locked until the write commits.
+            return ErrorEntry.objects.select_related("repository").locked_for_write()
         entries = ErrorEntry.objects.visible_to(self.request.user)
         if self.action == "retrieve":
             return entries.with_card()

@@ -3,6 +3,7 @@
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from django.db import IntegrityError, transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.decorators import action
@@ -13,6 +14,7 @@ from simple_history.models import HistoricalRecords
 from api.exchange import EntryInput, InvalidImport, validate_entry, write_entry
 from api.problems import ProblemSerializer
 from api.serializers import EntryCardSerializer
+from kb import cards
 from kb.models import ErrorEntry
 
 WRITE_ACTIONS = {"create", "update", "partial_update", "retire"}
@@ -23,6 +25,15 @@ class Conflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = "The request conflicts with the entry's current state."
     default_code = "conflict"
+
+
+class PreconditionFailed(exceptions.APIException):
+    status_code = status.HTTP_412_PRECONDITION_FAILED
+    default_detail = (
+        "The card changed since the copy named by If-Match or If-Unmodified-Since: read it again, "
+        "then apply your change to what it is now."
+    )
+    default_code = "precondition_failed"
 
 
 def _conflict(description: str) -> OpenApiResponse:
@@ -52,12 +63,46 @@ def _validated(raw) -> dict:
         raise exceptions.ValidationError(exc.problems) from None
 
 
+def _exists(public_id: str) -> str:
+    return f"Entry {public_id} exists: PUT /api/errors/{public_id} replaces it."
+
+
+@contextmanager
+def _unique_violation_as_conflict(public_id: str | None) -> Iterator[None]:
+    """Two writers inserting one id: the database lets one in and refuses the other, which is a 409, never a 500.
+    Used outside the transaction, which the violation has rolled back."""
+    try:
+        yield
+    except IntegrityError:
+        if public_id and ErrorEntry.objects.filter(public_id=public_id).exists():
+            raise Conflict(_exists(public_id)) from None
+        raise Conflict("Another write made at the same moment conflicts with this one; nothing was written.") from None
+
+
 class EntryWriteMixin:
-    """Create, replace, amend and retire entries. Entries are never deleted: DELETE answers 405."""
+    """Create, replace, amend and retire entries. Entries are never deleted: DELETE answers 405.
+
+    A change of an entry holds its row lock from reading it to committing: writers at the same moment take turns,
+    and each applies its change to the state the one before it left."""
 
     def _card(self, entry: ErrorEntry) -> dict:
         entry = ErrorEntry.objects.with_card().get(pk=entry.pk)
         return EntryCardSerializer(entry, context=self.get_serializer_context()).data
+
+    def _answer(self, entry: ErrorEntry, *, code: int = status.HTTP_200_OK, headers: dict | None = None) -> Response:
+        """The card as written, with its validators: its ETag is the `If-Match` of a next write."""
+        response = Response(self._card(entry), status=code, headers=headers)
+        version = cards.card_version(ErrorEntry.objects.all(), entry.public_id)
+        cards.set_validators(response, version, "json", self.request)
+        return response
+
+    def _locked(self) -> ErrorEntry:
+        """The entry, its row locked until the transaction ends (the write actions' queryset locks), after the
+        client's preconditions are checked against its current version."""
+        entry = self.get_object()
+        if cards.write_precondition_failed(self.request, cards.card_version(ErrorEntry.objects.all(), entry.public_id)):
+            raise PreconditionFailed()
+        return entry
 
     def _save(self, request: Request, raw, *, entry: ErrorEntry | None = None) -> ErrorEntry:
         data = _validated(raw)
@@ -71,15 +116,34 @@ class EntryWriteMixin:
         "derived fields (title, html, urls) are ignored. Without an `id`, one is derived from the message. "
         "Needs `kb.add_errorentry`.",
         request=EntryInput,
-        responses={201: EntryCardSerializer, 409: _conflict("An entry with this id exists: PUT to replace it.")},
+        responses={
+            201: EntryCardSerializer,
+            409: _conflict(
+                "An entry with this id exists, or was created by another request at the same moment: PUT to replace it."
+            ),
+        },
     )
     def create(self, request: Request, *args, **kwargs) -> Response:
         given = request.data.get("id") if isinstance(request.data, dict) else None
         if isinstance(given, str) and ErrorEntry.objects.filter(public_id=given).exists():
-            raise Conflict(f"Entry {given} exists: PUT /api/errors/{given} replaces it.")
-        entry = self._save(request, request.data)
-        location = request.build_absolute_uri(entry.get_api_url())
-        return Response(self._card(entry), status=status.HTTP_201_CREATED, headers={"Location": location})
+            raise Conflict(_exists(given))
+        data = _validated(request.data)
+        if "id" not in data:
+            try:
+                return self._create(request, data)
+            except IntegrityError:
+                # The id derived from the signature was taken at the same moment by an entry with the same
+                # signature: once more, as a later create would, it then gets an id of its own.
+                pass
+        with _unique_violation_as_conflict(data.get("id")):
+            return self._create(request, data)
+
+    def _create(self, request: Request, data: dict) -> Response:
+        with transaction.atomic():
+            with _recorded_as(request):
+                entry, _ = write_entry(data=data)
+            location = request.build_absolute_uri(entry.get_api_url())
+            return self._answer(entry, code=status.HTTP_201_CREATED, headers={"Location": location})
 
     @extend_schema(
         summary="Replace an entry",
@@ -89,21 +153,23 @@ class EntryWriteMixin:
         responses={200: EntryCardSerializer},
     )
     def update(self, request: Request, *args, **kwargs) -> Response:
-        entry = self.get_object()
-        return Response(self._card(self._save(request, self._with_id(request.data, entry), entry=entry)))
+        with _unique_violation_as_conflict(None), transaction.atomic():
+            entry = self._locked()
+            return self._answer(self._save(request, self._with_id(request.data, entry), entry=entry))
 
     @extend_schema(
         summary="Amend an entry",
         description="The fields given replace the entry's own, whole (a list or object is not merged); the "
-        "result is checked as a full entry. Needs `kb.change_errorentry`.",
+        "result is checked as a full entry. Fields not given keep their current values, including changes "
+        "made at the same moment by another writer. Needs `kb.change_errorentry`.",
         request=EntryInput(partial=True),
         responses={200: EntryCardSerializer},
     )
     def partial_update(self, request: Request, *args, **kwargs) -> Response:
-        entry = self.get_object()
-        raw = self._with_id(request.data, entry)
-        merged = {**self._current(entry), **raw}
-        return Response(self._card(self._save(request, merged, entry=entry)))
+        with _unique_violation_as_conflict(None), transaction.atomic():
+            entry = self._locked()
+            merged = {**self._current(entry), **self._with_id(request.data, entry)}
+            return self._answer(self._save(request, merged, entry=entry))
 
     @extend_schema(
         summary="Retire an entry",
@@ -114,12 +180,14 @@ class EntryWriteMixin:
     )
     @action(detail=True, methods=["post"])
     def retire(self, request: Request, *args, **kwargs) -> Response:
-        entry = self.get_object()
-        if entry.is_draft:
-            raise Conflict("A draft was never published, so it cannot be retired; it stays a draft.")
-        if not entry.is_retired:
-            entry = self._save(request, {**self._current(entry), "status": ErrorEntry.Status.RETIRED}, entry=entry)
-        return Response(self._card(entry))
+        with _unique_violation_as_conflict(None), transaction.atomic():
+            entry = self._locked()
+            if entry.is_draft:
+                raise Conflict("A draft was never published, so it cannot be retired; it stays a draft.")
+            if not entry.is_retired:
+                retired = {**self._current(entry), "status": ErrorEntry.Status.RETIRED}
+                entry = self._save(request, retired, entry=entry)
+            return self._answer(entry)
 
     def _current(self, entry: ErrorEntry) -> dict:
         """The entry as input: the card with every link, drafts' included (no request: no viewer to hide them from)."""

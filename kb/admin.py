@@ -1,7 +1,7 @@
 """The curator's tool."""
 
 from django.contrib import admin, messages
-from django.db import models
+from django.db import models, transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
+from kb.admin_forms import ErrorEntryAdminForm
 from kb.harvest.suggest import accept_suggestions
 from kb.models import (
     Catalogue,
@@ -56,6 +57,7 @@ class RelatedLinkInline(admin.TabularInline):
 
 @admin.register(ErrorEntry)
 class ErrorEntryAdmin(SimpleHistoryAdmin):
+    form = ErrorEntryAdminForm
     list_display = ["title", "exception_type", "repository", "kind", "status", "method", "updated_at", "public_page"]
     list_filter = ["status", "kind", "method", "repository", "exception_type"]
     list_select_related = ["repository"]
@@ -77,6 +79,7 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
                     "message",
                     "signature",
                     "title",
+                    "opened_version",
                 ]
             },
         ),
@@ -94,6 +97,14 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
             },
         ),
     ]
+
+    def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> ErrorEntry | None:
+        """On a save (the admin runs it in a transaction), the entry's row is locked until it commits: writes through
+        the API or an import wait for it, and the form compares its version with the current one."""
+        entry = super().get_object(request, object_id, from_field)
+        if entry is not None and request.method == "POST" and transaction.get_connection().in_atomic_block:
+            entry = self.get_queryset(request).locked_for_write().get(pk=entry.pk)
+        return entry
 
     @admin.display(description="page")
     def public_page(self, entry: ErrorEntry) -> str:
@@ -147,11 +158,14 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
     def _set_status(self, request: HttpRequest, queryset: QuerySet[ErrorEntry], status: str, verb: str) -> None:
         # Saved one by one, not with update(), so that each change lands in the entry's history.
         changed = 0
-        for entry in queryset.exclude(status=status):
-            entry.status = status
-            entry._change_reason = f"{verb} from the list"
-            entry.save()
-            changed += 1
+        with transaction.atomic():
+            # Each row read under its lock: the save writes every field, and must not write back an older state.
+            locked = ErrorEntry.objects.locked_for_write().filter(pk__in=queryset.values("pk")).exclude(status=status)
+            for entry in locked.select_related("repository").order_by("pk"):
+                entry.status = status
+                entry._change_reason = f"{verb} from the list"
+                entry.save()
+                changed += 1
         if changed:
             Catalogue.touch()
         self.message_user(request, f"{changed} entr{'y' if changed == 1 else 'ies'} {verb}.", messages.SUCCESS)

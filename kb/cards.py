@@ -17,7 +17,7 @@ from django.db.models import Max
 from django.db.models.functions import Greatest
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
-from django.utils.http import http_date
+from django.utils.http import http_date, parse_etags, parse_http_date_safe
 
 from kb.models import ErrorEntry, may_see_drafts
 
@@ -72,6 +72,22 @@ def not_modified(request: HttpRequest, version: CardVersion, representation: str
     if response is not None:
         set_validators(response, version, representation, request)
     return response
+
+
+def write_precondition_failed(request: HttpRequest, version: CardVersion) -> bool:
+    """For a write: whether the client's copy, named by If-Match (or else If-Unmodified-Since), is not this version.
+
+    Either audience's JSON ETag names the version: a curator may have read the card without their token."""
+    if (if_match := request.META.get("HTTP_IF_MATCH")) is not None:
+        tags = parse_etags(if_match)
+        current = {version.etag("json", audience) for audience in ("public", "curator")}
+        # Strong comparison (RFC 9110): a weak W/"..." tag never matches.
+        return tags != ["*"] and not current.intersection(tags)
+    if (if_unmodified_since := request.META.get("HTTP_IF_UNMODIFIED_SINCE")) is not None:
+        since = parse_http_date_safe(if_unmodified_since)
+        # An HTTP date counts whole seconds, as Last-Modified does; an unreadable date is ignored (RFC 9110).
+        return since is not None and int(version.modified.timestamp()) > since
+    return False
 
 
 def set_validators(response: HttpResponse, version: CardVersion, representation: str, request: HttpRequest) -> None:

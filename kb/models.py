@@ -112,6 +112,13 @@ class ErrorEntryQuerySet(models.QuerySet):
     def visible_to(self, user) -> Self:
         return self if may_see_drafts(user) else self.public()
 
+    def locked_for_write(self) -> Self:
+        """Its rows locked until the transaction ends: writers of one entry take turns, each reading what the one
+        before it wrote. Only the entries' own rows, not their repositories'. FOR NO KEY UPDATE, as an UPDATE takes:
+        a link to a locked entry (its foreign key takes KEY SHARE) can still be made, so that two entries linked to
+        each other at the same moment do not deadlock."""
+        return self.select_for_update(of=("self",), no_key=True)
+
     def with_card(self) -> Self:
         """Everything a card shows, in a fixed number of queries however large the entry."""
         related = Prefetch(

@@ -187,3 +187,30 @@ def test_the_card_documents_its_conditional_get_and_validators(schema: dict, cli
     failed = client.get(f"/api/errors/{CARD}", headers={"If-Match": '"another"'})
     assert (failed.status_code, failed["Content-Type"]) == (412, "application/problem+json")
     assert "412" in card["responses"]
+
+
+CONDITIONAL_WRITES = (
+    "PUT /api/errors/{public_id}/",
+    "PATCH /api/errors/{public_id}/",
+    "POST /api/errors/{public_id}/retire/",
+)
+
+
+def test_conditional_writes_document_if_match_if_unmodified_since_and_their_412(schema: dict) -> None:
+    for name in CONDITIONAL_WRITES:
+        operation = operations(schema)[name]
+        headers = {p["name"]: p for p in operation["parameters"] if p["in"] == "header"}
+        assert set(headers) == {"If-Match", "If-Unmodified-Since"}, name
+        assert not any(p["required"] for p in headers.values()), name
+        assert "ETag" in headers["If-Match"]["description"] and "412" in headers["If-Match"]["description"]
+        refused = operation["responses"]["412"]
+        assert refused["content"] == {"application/problem+json": PROBLEM}, name
+        assert "nothing is written" in refused["description"], name
+        assert {"ETag", "Last-Modified"} <= set(operation["responses"]["200"]["headers"]), name
+
+
+def test_a_create_documents_its_409_for_an_id_taken_at_the_same_moment_and_its_etag(schema: dict) -> None:
+    create = operations(schema)["POST /api/errors/"]
+    assert "same moment" in create["responses"]["409"]["description"]
+    assert {"ETag", "Last-Modified"} <= set(create["responses"]["201"]["headers"])
+    assert "412" not in create["responses"]

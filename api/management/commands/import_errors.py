@@ -5,14 +5,25 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from api.exchange import InvalidImport, entries_of, import_document
 
+# Enough ids to find them; the rest are counted.
+LISTED = 20
+
 
 class Command(BaseCommand):
-    help = "Read entries written by export_errors (or the API). All or nothing: one bad entry and nothing is written."
+    help = (
+        "Read entries written by export_errors (or the API): adds those that do not exist yet and leaves existing "
+        "ones alone, unless --overwrite. All or nothing: one bad entry and nothing is written."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("files", nargs="+", metavar="FILE", help="JSON file, or - for standard input")
+        parser.add_argument(
+            "--overwrite",
+            action="store_true",
+            help="replace existing entries that differ from the file, curators' and tools' changes included",
+        )
 
-    def handle(self, *args, files: list[str], **options) -> None:
+    def handle(self, *args, files: list[str], overwrite: bool = False, **options) -> None:
         entries = []
         for name in files:
             document = self._read(name)
@@ -21,12 +32,25 @@ class Command(BaseCommand):
             except InvalidImport as exc:
                 raise CommandError(f"{name}: {exc}") from None
         try:
-            result = import_document(entries)
+            result = import_document(entries, overwrite=overwrite)
         except InvalidImport as exc:
+            if len(exc.problems) == 1:
+                raise CommandError(f"Nothing was imported: {exc.problems[0]}") from None
             listing = "\n  ".join(exc.problems)
-            raise CommandError(f"Nothing was imported; {len(exc.problems)} problem(s):\n  {listing}") from None
+            raise CommandError(f"Nothing was imported; {len(exc.problems)} problems:\n  {listing}") from None
         self.stdout.write(
             f"{len(result.created)} created, {len(result.updated)} updated, {len(result.unchanged)} unchanged."
+        )
+        if result.skipped:
+            self.stdout.write(self._skipped(result.skipped))
+
+    @staticmethod
+    def _skipped(ids: list[str]) -> str:
+        one = len(ids) == 1
+        listed = ", ".join(ids[:LISTED]) + (f" and {len(ids) - LISTED} more" if len(ids) > LISTED else "")
+        return (
+            f"skipped {len(ids)} existing entr{'y that differs' if one else 'ies that differ'} from the file "
+            f"(use --overwrite to replace {'it' if one else 'them'}): {listed}"
         )
 
     def _read(self, name: str):

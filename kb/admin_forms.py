@@ -1,0 +1,43 @@
+"""The admin's change form for an entry: it refuses to save over a version the curator never saw."""
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from kb.models import ErrorEntry
+
+
+class ErrorEntryAdminForm(forms.ModelForm):
+    """Carries the version (`updated_at`) the entry had when the form was opened. The admin reads the entry under a
+    row lock when it saves, so a newer version is seen here, and the save refused, before anything is written."""
+
+    opened_version = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = ErrorEntry
+        fields = [
+            "repository", "kind", "exception_type", "message", "signature", *ErrorEntry.MARKDOWN_FIELDS,
+            "status", "method", "analysed_commit", "analysed_at", "removed_in_commit",
+        ]  # fmt: skip
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["opened_version"].initial = self.instance.updated_at.isoformat()
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        opened = cleaned.get("opened_version")
+        # A form without the field (sent by a page from before it existed) is not checked.
+        if self.instance.pk and opened and opened != self.instance.updated_at.isoformat():
+            raise ValidationError(self._changed_since(), code="stale")
+        return cleaned
+
+    def _changed_since(self) -> str:
+        latest = self.instance.history.select_related("history_user").first()
+        who = f" by {latest.history_user}" if latest and latest.history_user else ""
+        when = timezone.localtime(self.instance.updated_at).strftime("%Y-%m-%d %H:%M:%S %Z")
+        return (
+            f"This entry was changed since you opened it (at {when}{who}). Your changes were not saved, so as not "
+            "to overwrite that change: open the entry again to see it, then make yours."
+        )
