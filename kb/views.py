@@ -41,12 +41,12 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
     (highlighted) and values (shown with their placeholder's name)."""
     if not form.is_valid():
         return None, 400
+    link_drafts = may_see_drafts(request.user)
     try:
-        result = lookup(form.cleaned_data["text"], limit=HOME_MATCHES)
+        result = lookup(form.cleaned_data["text"], limit=HOME_MATCHES, drafts=link_drafts)
     except TextTooLarge:  # the form checks the size already; a race with settings is still no 500
         return None, 413
     matches = []
-    link_drafts = may_see_drafts(request.user)  # a draft is shown, unlinked, to those who cannot open it
     for match in result.matches:
         shown = match_answer(match, request.build_absolute_uri, link_drafts=link_drafts)
         shown["parts"] = match.fit.parts() if match.fit is not None else []
