@@ -14,7 +14,7 @@ from kb import cards
 from kb.forms import ReportForm
 from kb.matching.answer import how_it_matched, match_answer, parsed_answer
 from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup, text_size
-from kb.models import ErrorEntry, RaiseSite, Repository, may_see_drafts
+from kb.models import ErrorEntry, RaiseSite, Report, Repository, may_see_drafts
 
 REPOSITORY_PAGE_SIZE = 50
 HOME_MATCHES = 5
@@ -98,7 +98,13 @@ def _source_groups(sites: list[RaiseSite]) -> list[list[RaiseSite]]:
 def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     version = cards.card_version(ErrorEntry.objects.visible_to(request.user), public_id)
     if version is None:
-        raise Http404("No such error.")
+        raise Http404(f"No error with id {public_id}.")
+    if request.GET.get("reported") == "1":
+        # Where a report's POST lands: the confirmation next to the form, never a 304 or a cached copy of the
+        # card (whose validators do not know about it), and never kept.
+        response = _render_entry(request, _visible_entry(request, public_id), ReportForm(), reported=True)
+        response["Cache-Control"] = "private, no-store"
+        return response
     if (unchanged := cards.not_modified(request, version, "page")) is not None:
         return unchanged
     # The page is the same for every anonymous reader (no CSRF token, no per-user parts) unless a
@@ -116,7 +122,9 @@ def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     return response
 
 
-def _render_entry(request: HttpRequest, entry: ErrorEntry, report_form: ReportForm, status: int = 200) -> HttpResponse:
+def _render_entry(
+    request: HttpRequest, entry: ErrorEntry, report_form: ReportForm, status: int = 200, *, reported: bool = False
+) -> HttpResponse:
     show_drafts = may_see_drafts(request.user)
     related = [link.target for link in entry.outgoing_links.all() if show_drafts or not link.target.is_draft]
     context = {
@@ -124,24 +132,29 @@ def _render_entry(request: HttpRequest, entry: ErrorEntry, report_form: ReportFo
         "source_groups": _source_groups(list(entry.sites.all())),
         "related": related,
         "report_form": report_form,
+        "reported": reported,
     }
     return render(request, "kb/entry_detail.html", context, status=status)
 
 
 # Exempt so that card pages carry no CSRF token or cookie and a CDN can keep them. The form only
-# files an anonymous report into the curators' queue: a forged one is no worse than a real one.
+# files an anonymous report into the curators' queue: a forged one is no worse than a real one, and
+# identical ones are folded into one.
 @csrf_exempt
 @require_POST
 def report_entry(request: HttpRequest, public_id: str) -> HttpResponse:
     entry = _visible_entry(request, public_id)
     form = ReportForm(request.POST)
+    if (wait := page_throttled(request, "report")) is not None:
+        form.is_valid()
+        form.add_error(None, f"Too many reports from your address; try again in {wait} seconds.")
+        response = _render_entry(request, entry, form, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     if not form.is_valid():
         return _render_entry(request, entry, form, status=400)
-    report = form.save(commit=False)
-    report.entry = entry
-    report.save()
-    messages.success(request, "Thank you: a curator will read your report.")
-    return redirect(f"{entry.get_absolute_url()}#report")
+    Report.objects.file(entry=entry, **form.cleaned_data)
+    return redirect(f"{entry.get_absolute_url()}?reported=1#report")
 
 
 def repository_detail(request: HttpRequest, owner: str, name: str) -> HttpResponse:
