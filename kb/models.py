@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models, transaction
-from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
@@ -98,6 +98,11 @@ class RepositoryQuerySet(models.QuerySet):
         if may_see_drafts(user):
             return self
         return self.filter(Exists(ErrorEntry.objects.public().filter(repository=OuterRef("pk"))))
+
+    def with_entry_counts(self, user) -> Self:
+        """`error_count`: how many of each repository's entries the user may see."""
+        counted = Q() if may_see_drafts(user) else Q(entries__status__in=ErrorEntry.PUBLIC_STATUSES)
+        return self.annotate(error_count=Count("entries", filter=counted))
 
 
 class Repository(models.Model):

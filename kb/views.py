@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
@@ -15,6 +15,7 @@ from kb.forms import ReportForm
 from kb.matching.answer import how_it_matched, match_answer, parsed_answer
 from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup, text_size
 from kb.models import ErrorEntry, RaiseSite, Report, Repository, may_see_drafts
+from kb.not_found import NotFound, no_error_with_id, no_repository
 
 REPOSITORY_PAGE_SIZE = 50
 HOME_MATCHES = 5
@@ -79,7 +80,10 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _visible_entry(request: HttpRequest, public_id: str) -> ErrorEntry:
-    return get_object_or_404(ErrorEntry.objects.visible_to(request.user).with_card(), public_id=public_id)
+    try:
+        return ErrorEntry.objects.visible_to(request.user).with_card().get(public_id=public_id)
+    except ErrorEntry.DoesNotExist:
+        raise NotFound(no_error_with_id(public_id)) from None
 
 
 def _source_groups(sites: list[RaiseSite]) -> list[list[RaiseSite]]:
@@ -98,7 +102,7 @@ def _source_groups(sites: list[RaiseSite]) -> list[list[RaiseSite]]:
 def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     version = cards.card_version(ErrorEntry.objects.visible_to(request.user), public_id)
     if version is None:
-        raise Http404(f"No error with id {public_id}.")
+        raise NotFound(no_error_with_id(public_id))
     if request.GET.get("reported") == "1":
         # Where a report's POST lands: the confirmation next to the form, never a 304 or a cached copy of the
         # card (whose validators do not know about it), and never kept.
@@ -157,8 +161,17 @@ def report_entry(request: HttpRequest, public_id: str) -> HttpResponse:
     return redirect(f"{entry.get_absolute_url()}?reported=1#report")
 
 
+def repository_list(request: HttpRequest) -> HttpResponse:
+    """Every repository the reader may see, with how many of its entries they may see."""
+    repositories = Repository.objects.visible_to(request.user).with_entry_counts(request.user)
+    return render(request, "kb/repository_list.html", {"repositories": repositories})
+
+
 def repository_detail(request: HttpRequest, owner: str, name: str) -> HttpResponse:
-    repository = get_object_or_404(Repository.objects.visible_to(request.user), owner=owner, name=name)
+    try:
+        repository = Repository.objects.visible_to(request.user).get(owner=owner, name=name)
+    except Repository.DoesNotExist:
+        raise NotFound(no_repository(owner, name)) from None
     entries = (
         ErrorEntry.objects.visible_to(request.user)
         .filter(repository=repository)
