@@ -68,7 +68,7 @@ class SourceSerializer(serializers.Serializer):
 class MatchSerializer(serializers.Serializer):
     id = serializers.CharField()
     url = serializers.CharField(
-        allow_null=True, help_text="The entry's page; null for a draft unless the caller is a curator."
+        allow_null=True, help_text="The entry's page (drafts are only found by curators, who may open them)."
     )
     score = serializers.FloatField()
     exact = serializers.BooleanField()
@@ -112,8 +112,8 @@ _TOO_LARGE = OpenApiResponse(description=f"The text is larger than {MAX_TEXT_BYT
 
 
 class MatchView(APIView):
-    """Drafts and retired entries are included, each with its status: tools want every raise site. A draft's
-    url is null unless the caller (a curator's token or session) may see drafts."""
+    """Retired entries are included, with their status. Drafts only for callers who may see them (a curator's
+    token or session); to anyone else a draft, and a repository with nothing but drafts, does not exist."""
 
     parser_classes = [JSONParser, PlainTextParser]
     throttle_scope = "match"  # anonymous clients: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["match"]
@@ -161,7 +161,9 @@ class MatchView(APIView):
         given = MatchInputSerializer(data=data)
         given.is_valid(raise_exception=True)
         try:
-            result = lookup(given.validated_data["text"], limit=given.validated_data["limit"])
+            result = lookup(
+                given.validated_data["text"], limit=given.validated_data["limit"], drafts=may_see_drafts(request.user)
+            )
         except TextTooLarge:
             raise PayloadTooLarge() from None
         body = answer(result, request.build_absolute_uri, link_drafts=may_see_drafts(request.user))

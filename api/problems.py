@@ -4,10 +4,12 @@ import logging
 from http import HTTPStatus
 
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from kb.not_found import NotFound, api_detail
 
 logger = logging.getLogger(__name__)
 
@@ -70,6 +72,10 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         body = problem_body(500, detail="The server failed to answer this request; it has been logged.")
         return Response(body, status=500, content_type=PROBLEM_CONTENT_TYPE)
     detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
+    if isinstance(exc, Http404) and not isinstance(exc, NotFound):
+        # get_object_or_404 says "No ErrorEntry matches the given query.": name what the URL asked for instead.
+        view = context.get("view")
+        detail = api_detail(getattr(view, "kwargs", None) or {}) or "Nothing was found at this address."
     errors = detail if isinstance(exc, exceptions.ValidationError) else None
     body = problem_body(response.status_code, detail=_detail_text(detail), errors=errors)
     response.data = body

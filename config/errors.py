@@ -2,12 +2,14 @@
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.views.defaults import bad_request as html_bad_request
 from django.views.defaults import page_not_found
 from django.views.defaults import permission_denied as html_permission_denied
 from django.views.defaults import server_error as html_server_error
 
 from api.problems import problem_response
+from kb.not_found import NotFound
 
 
 def _is_api(request: HttpRequest) -> bool:
@@ -32,6 +34,8 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if _is_api(request):
         return problem_response(404, detail=f"No endpoint at {request.path}.")
+    if isinstance(exception, NotFound):  # says what was not found ("No error with id ..."): the page shows it
+        return render(request, "404.html", {"detail": str(exception)}, status=404)
     return page_not_found(request, exception, template_name="404.html")
 
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path("readyz", health.readyz, name="readyz"),
     path("robots.txt", seo.robots_txt, name="robots"),
     path("opensearch.xml", seo.opensearch, name="opensearch"),
+    path("favicon.ico", seo.favicon, name="favicon"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("api/", include("api.urls")),
     path("", include("kb.urls")),

@@ -139,6 +139,17 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
         form.instance.refresh_search_extra()
         Catalogue.touch()
 
+    def has_delete_permission(self, request: HttpRequest, obj: ErrorEntry | None = None) -> bool:
+        # Nothing is deleted (readers' links and tools' ids stay valid): curators retire; only a superuser
+        # may delete, for a mistake.
+        return request.user.is_superuser and super().has_delete_permission(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: ErrorEntry, form, change: bool) -> None:
+        if change and "_retire" in request.POST:  # the "Save and retire" button
+            obj.status = ErrorEntry.Status.RETIRED
+            obj._change_reason = "retired in the admin"
+        super().save_model(request, obj, form, change)
+
     def delete_model(self, request: HttpRequest, obj: ErrorEntry) -> None:
         super().delete_model(request, obj)
         Catalogue.touch()
@@ -210,12 +221,12 @@ class RepositoryAdmin(admin.ModelAdmin):
 
 @admin.register(Report)
 class ReportAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "reason", "entry_link", "short_details", "email", "state", "handled_by"]
+    list_display = ["created_at", "reason", "entry_link", "short_details", "count", "email", "state", "handled_by"]
     list_filter = ["state", "reason"]
     list_select_related = ["entry", "handled_by"]
     list_editable = ["state"]
     search_fields = ["details", "email", "entry__public_id", "entry__title"]
-    readonly_fields = ["entry", "reason", "details", "email", "created_at"]
+    readonly_fields = ["entry", "reason", "details", "email", "count", "created_at"]
     actions = ["mark_done", "dismiss"]
 
     @admin.display(description="entry")

@@ -9,8 +9,8 @@ from typing import Self
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
-from django.db import models
-from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db import models, transaction
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
@@ -52,9 +52,43 @@ def may_see_drafts(user) -> bool:
     )
 
 
-def derive_title(message: str) -> str:
+ELLIPSIS = "…"
+
+
+def shorten_title(text: str) -> str:
+    """At most TITLE_LENGTH characters: cut at the last word that fits, with an ellipsis (one long word is cut)."""
+    text = " ".join(text.split())
+    if len(text) <= TITLE_LENGTH:
+        return text
+    cut = text[: TITLE_LENGTH - len(ELLIPSIS) + 1]  # one more: a space there means the last word fits whole
+    space = cut.rfind(" ")
+    cut = cut[:space] if space > TITLE_LENGTH // 3 else cut[:-1]
+    return cut.rstrip(" ,;:-(\u2013\u2014") + ELLIPSIS
+
+
+def _has_literal_words(signature: str) -> bool:
+    try:
+        literals = "".join(literal for literal, *_ in string.Formatter().parse(signature))
+    except ValueError:  # not a valid template (checked on full_clean, not on save): all of it is literal
+        literals = signature
+    return any(character.isalnum() for character in literals)
+
+
+def derive_title(*, message: str, signature: str, exception_type: str) -> str:
+    """The message's first line, shortened; the exception type when the signature has no literal words (a message
+    that is only a runtime value, such as a template's name, says nothing about the error). Empty when the
+    message is (see fallback_title)."""
+    if signature and not _has_literal_words(signature):
+        return exception_type.rpartition(".")[2]
     first_line = message.strip().splitlines()[0] if message.strip() else ""
-    return first_line[:TITLE_LENGTH]
+    return shorten_title(first_line)
+
+
+def fallback_title(*, exception_type: str, site_key: str) -> str:
+    """A title for an entry whose message is empty or was not rebuilt: its type and where it is raised."""
+    function = site_key.partition("::")[2]
+    where = f" in {function}" if function else ""
+    return shorten_title(f"{exception_type.rpartition('.')[2]}{where}")
 
 
 class RepositoryQuerySet(models.QuerySet):
@@ -64,6 +98,11 @@ class RepositoryQuerySet(models.QuerySet):
         if may_see_drafts(user):
             return self
         return self.filter(Exists(ErrorEntry.objects.public().filter(repository=OuterRef("pk"))))
+
+    def with_entry_counts(self, user) -> Self:
+        """`error_count`: how many of each repository's entries the user may see."""
+        counted = Q() if may_see_drafts(user) else Q(entries__status__in=ErrorEntry.PUBLIC_STATUSES)
+        return self.annotate(error_count=Count("entries", filter=counted))
 
 
 class Repository(models.Model):
@@ -218,7 +257,7 @@ class ErrorEntry(models.Model):
             self.public_id = self.new_public_id()
         if not self.search_extra and self.repository_id:
             self.search_extra = f"{self.repository.owner} {self.repository.name}"
-        self.title = derive_title(self.message) or self.fallback_title()
+        self.title = self.derived_title()
         for field in self.MARKDOWN_FIELDS:
             setattr(self, f"{field}_html", render_markdown(getattr(self, field)))
         update_fields = kwargs.get("update_fields")
@@ -237,11 +276,11 @@ class ErrorEntry(models.Model):
                 return candidate
         return secrets.token_hex(8)
 
-    def fallback_title(self) -> str:
-        """A title for an entry whose message is empty or was not rebuilt: its type and where it is raised."""
-        function = self.site_key.partition("::")[2]
-        where = f" in {function}" if function else ""
-        return f"{self.exception_type.rpartition('.')[2]}{where}"[:TITLE_LENGTH]
+    def derived_title(self) -> str:
+        """The title everything shows (pages, lists, the admin, the API), derived on every save."""
+        return derive_title(
+            message=self.message, signature=self.signature, exception_type=self.exception_type
+        ) or fallback_title(exception_type=self.exception_type, site_key=self.site_key)
 
     def get_absolute_url(self) -> str:
         return reverse("kb:entry", kwargs={"public_id": self.public_id})
@@ -476,6 +515,22 @@ class RelatedSuggestion(models.Model):
         return f"{self.source.public_id} → {self.target.public_id} ({self.get_scope_display()})"
 
 
+class ReportQuerySet(models.QuerySet):
+    def file(self, *, entry: "ErrorEntry", reason: str, details: str, email: str) -> "Report":
+        """A reader's report, folded into an open one with the same entry, reason and details (its count goes
+        up): a report sent again, or by many readers, is one item in the curators' queue."""
+        with transaction.atomic():
+            same = self.select_for_update().filter(entry=entry, reason=reason, details=details, state=Report.State.OPEN)
+            report = same.order_by("created_at", "id").first()
+            if report is None:
+                return self.create(entry=entry, reason=reason, details=details, email=email)
+            report.count = models.F("count") + 1
+            report.email = report.email or email
+            report.save(update_fields=["count", "email"])
+            report.refresh_from_db(fields=["count"])
+            return report
+
+
 class Report(models.Model):
     """A reader's "Report an issue": a queue for curators."""
 
@@ -495,8 +550,11 @@ class Report(models.Model):
     details = models.TextField(max_length=4000, blank=True)
     email = models.EmailField(blank=True, help_text="Only if the reader wants an answer.")
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN, db_index=True)
+    count = models.PositiveIntegerField(default=1, help_text="How many times this same report was sent.")
     created_at = models.DateTimeField(auto_now_add=True)
     handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+
+    objects = ReportQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]

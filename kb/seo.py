@@ -1,8 +1,9 @@
-"""What crawlers and browsers read about the site: robots.txt and the OpenSearch description."""
+"""What crawlers and browsers read about the site: robots.txt, the OpenSearch description and the favicon."""
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
@@ -34,3 +35,11 @@ def opensearch(request: HttpRequest) -> HttpResponse:
         {"root": site_root(request)},
         content_type="application/opensearchdescription+xml; charset=utf-8",
     )
+
+
+@require_GET
+@cache_control(public=True, max_age=86400)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers and crawlers ask for /favicon.ico whatever the pages link: the static icon (hashed and kept
+    for a year by whitenoise in production), resolved per request so that a missing manifest is no import error."""
+    return HttpResponsePermanentRedirect(static("favicon.ico"))

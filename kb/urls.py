@@ -9,5 +9,6 @@ urlpatterns = [
     path("search/", search_views.search_page, name="search"),
     path("errors/<str:public_id>/", views.entry_detail, name="entry"),
     path("errors/<str:public_id>/report/", views.report_entry, name="report"),
+    path("repos/", views.repository_list, name="repositories"),
     path("repos/<str:owner>/<str:name>/", views.repository_detail, name="repository"),
 ]

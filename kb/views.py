@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
@@ -14,7 +14,8 @@ from kb import cards
 from kb.forms import ReportForm
 from kb.matching.answer import how_it_matched, match_answer, parsed_answer
 from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup, text_size
-from kb.models import ErrorEntry, RaiseSite, Repository, may_see_drafts
+from kb.models import ErrorEntry, RaiseSite, Report, Repository, may_see_drafts
+from kb.not_found import NotFound, no_error_with_id, no_repository
 
 REPOSITORY_PAGE_SIZE = 50
 HOME_MATCHES = 5
@@ -41,12 +42,12 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
     (highlighted) and values (shown with their placeholder's name)."""
     if not form.is_valid():
         return None, 400
+    link_drafts = may_see_drafts(request.user)
     try:
-        result = lookup(form.cleaned_data["text"], limit=HOME_MATCHES)
+        result = lookup(form.cleaned_data["text"], limit=HOME_MATCHES, drafts=link_drafts)
     except TextTooLarge:  # the form checks the size already; a race with settings is still no 500
         return None, 413
     matches = []
-    link_drafts = may_see_drafts(request.user)  # a draft is shown, unlinked, to those who cannot open it
     for match in result.matches:
         shown = match_answer(match, request.build_absolute_uri, link_drafts=link_drafts)
         shown["parts"] = match.fit.parts() if match.fit is not None else []
@@ -79,7 +80,10 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _visible_entry(request: HttpRequest, public_id: str) -> ErrorEntry:
-    return get_object_or_404(ErrorEntry.objects.visible_to(request.user).with_card(), public_id=public_id)
+    try:
+        return ErrorEntry.objects.visible_to(request.user).with_card().get(public_id=public_id)
+    except ErrorEntry.DoesNotExist:
+        raise NotFound(no_error_with_id(public_id)) from None
 
 
 def _source_groups(sites: list[RaiseSite]) -> list[list[RaiseSite]]:
@@ -98,7 +102,13 @@ def _source_groups(sites: list[RaiseSite]) -> list[list[RaiseSite]]:
 def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     version = cards.card_version(ErrorEntry.objects.visible_to(request.user), public_id)
     if version is None:
-        raise Http404("No such error.")
+        raise NotFound(no_error_with_id(public_id))
+    if request.GET.get("reported") == "1":
+        # Where a report's POST lands: the confirmation next to the form, never a 304 or a cached copy of the
+        # card (whose validators do not know about it), and never kept.
+        response = _render_entry(request, _visible_entry(request, public_id), ReportForm(), reported=True)
+        response["Cache-Control"] = "private, no-store"
+        return response
     if (unchanged := cards.not_modified(request, version, "page")) is not None:
         return unchanged
     # The page is the same for every anonymous reader (no CSRF token, no per-user parts) unless a
@@ -116,7 +126,9 @@ def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     return response
 
 
-def _render_entry(request: HttpRequest, entry: ErrorEntry, report_form: ReportForm, status: int = 200) -> HttpResponse:
+def _render_entry(
+    request: HttpRequest, entry: ErrorEntry, report_form: ReportForm, status: int = 200, *, reported: bool = False
+) -> HttpResponse:
     show_drafts = may_see_drafts(request.user)
     related = [link.target for link in entry.outgoing_links.all() if show_drafts or not link.target.is_draft]
     context = {
@@ -124,28 +136,42 @@ def _render_entry(request: HttpRequest, entry: ErrorEntry, report_form: ReportFo
         "source_groups": _source_groups(list(entry.sites.all())),
         "related": related,
         "report_form": report_form,
+        "reported": reported,
     }
     return render(request, "kb/entry_detail.html", context, status=status)
 
 
 # Exempt so that card pages carry no CSRF token or cookie and a CDN can keep them. The form only
-# files an anonymous report into the curators' queue: a forged one is no worse than a real one.
+# files an anonymous report into the curators' queue: a forged one is no worse than a real one, and
+# identical ones are folded into one.
 @csrf_exempt
 @require_POST
 def report_entry(request: HttpRequest, public_id: str) -> HttpResponse:
     entry = _visible_entry(request, public_id)
     form = ReportForm(request.POST)
+    if (wait := page_throttled(request, "report")) is not None:
+        form.is_valid()
+        form.add_error(None, f"Too many reports from your address; try again in {wait} seconds.")
+        response = _render_entry(request, entry, form, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     if not form.is_valid():
         return _render_entry(request, entry, form, status=400)
-    report = form.save(commit=False)
-    report.entry = entry
-    report.save()
-    messages.success(request, "Thank you: a curator will read your report.")
-    return redirect(f"{entry.get_absolute_url()}#report")
+    Report.objects.file(entry=entry, **form.cleaned_data)
+    return redirect(f"{entry.get_absolute_url()}?reported=1#report")
+
+
+def repository_list(request: HttpRequest) -> HttpResponse:
+    """Every repository the reader may see, with how many of its entries they may see."""
+    repositories = Repository.objects.visible_to(request.user).with_entry_counts(request.user)
+    return render(request, "kb/repository_list.html", {"repositories": repositories})
 
 
 def repository_detail(request: HttpRequest, owner: str, name: str) -> HttpResponse:
-    repository = get_object_or_404(Repository.objects.visible_to(request.user), owner=owner, name=name)
+    try:
+        repository = Repository.objects.visible_to(request.user).get(owner=owner, name=name)
+    except Repository.DoesNotExist:
+        raise NotFound(no_repository(owner, name)) from None
     entries = (
         ErrorEntry.objects.visible_to(request.user)
         .filter(repository=repository)

@@ -152,24 +152,32 @@ def test_hostile_input_never_fails_the_server(client, catalogue, text):
     assert "matches" in response.json()
 
 
-def test_drafts_and_retired_entries_are_found_with_their_status(client, catalogue):
-    draft = post_json(client, {"text": "Option '--name' requires an argument."}).json()["matches"][0]
-    assert (draft["id"], draft["status"]) == ("433daf4471e9c6be", "draft")
+def test_retired_entries_are_found_with_their_status(client, catalogue):
     retired = post_json(client, {"text": "You must call `.is_valid()` before accessing `.errors`."}).json()
     assert (retired["matches"][0]["id"], retired["matches"][0]["status"]) == ("601b3005501b8c1b", "retired")
-
-
-def test_a_draft_is_found_with_its_status_but_without_a_url_for_anonymous_callers(client, catalogue):
-    draft = post_json(client, {"text": "Option '--name' requires an argument."}).json()["matches"][0]
-    assert (draft["id"], draft["status"], draft["url"]) == ("433daf4471e9c6be", "draft", None)
-    assert draft["sources"][0]["url"].startswith("https://github.com/pallets/click/blob/")
-    retired = post_json(client, {"text": "You must call `.is_valid()` before accessing `.errors`."}).json()
     assert retired["matches"][0]["url"] == "http://testserver/errors/601b3005501b8c1b/"
 
 
-def test_a_curator_token_gets_the_url_of_a_draft(token_client, catalogue):
+def test_anonymous_callers_get_no_drafts_from_a_lookup(client, catalogue):
+    for answer in [
+        post_json(client, {"text": "Option '--name' requires an argument."}).json(),
+        client.get("/api/match", {"q": "Option '--name' requires an argument."}).json(),
+    ]:
+        assert "433daf4471e9c6be" not in [match["id"] for match in answer["matches"]]
+        assert all(match["status"] != "draft" for match in answer["matches"])
+
+
+def test_a_drafts_only_repository_is_not_revealed_by_a_lookup(client, drafts_only_repository):
+    body = json.dumps(post_json(client, {"text": "ValueError: Widget size must be positive, got -1"}).json())
+    assert "acme/widgets" not in body
+    assert "widgets/core.py" not in body
+
+
+def test_a_curator_token_gets_drafts_with_their_url(token_client, catalogue):
     draft = post_json(token_client, {"text": "Option '--name' requires an argument."}).json()["matches"][0]
-    assert (draft["id"], draft["url"]) == ("433daf4471e9c6be", "http://testserver/errors/433daf4471e9c6be/")
+    assert (draft["id"], draft["status"]) == ("433daf4471e9c6be", "draft")
+    assert draft["url"] == "http://testserver/errors/433daf4471e9c6be/"
+    assert draft["sources"][0]["url"].startswith("https://github.com/pallets/click/blob/")
     assert token_client.get(f"/api/errors/{draft['id']}").status_code == 200
 
 
@@ -244,7 +252,7 @@ def test_changes_reach_the_index_without_a_restart(client, seed):
     repository = Repository.objects.get(owner="sgl-project", name="sglang")
     entry = ErrorEntry.objects.create(
         repository=repository, exception_type="ValueError", message="Shiny new failure: 42",
-        signature="Shiny new failure: {code}", status="draft",
+        signature="Shiny new failure: {code}", status="published",
     )  # fmt: skip
     RaiseSite.objects.create(entry=entry, path="python/sglang/new.py", line=3, function="f", commit="abc")
     Catalogue.touch()

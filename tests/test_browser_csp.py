@@ -35,3 +35,17 @@ def test_the_admin_works_under_the_policy(page, live_server, live_seed, violatio
     # The inline "Add another" links are built by the admin's scripts: they ran.
     assert page.locator(".add-row a").count() >= 1
     assert violations == []
+
+
+def test_an_entrys_history_in_the_admin_logs_no_csp_violation(page, live_server, live_seed, violations):
+    User.objects.create_superuser("curator", "c@example.com", "a-long-password")
+    page.goto(f"{live_server.url}/admin/login/")
+    page.fill("#id_username", "curator")
+    page.fill("#id_password", "a-long-password")
+    page.click("input[type=submit]")
+    entry = ErrorEntry.objects.get(public_id=CARD)
+    page.goto(f"{live_server.url}/admin/kb/errorentry/{entry.pk}/history/")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("#change-history").is_visible()
+    assert page.locator("p.paginator").is_visible()
+    assert violations == []

@@ -426,7 +426,7 @@ def raised_by(code) -> str:
     return message
 
 
-def test_the_plural_django_really_raises_finds_the_harvested_entry(client, db):
+def test_the_plural_django_really_raises_finds_the_harvested_entry(token_client, db):
     harvest_django("contrib/auth/password_validation.py", "django/contrib/auth")
     harvest_django("forms", "django/forms")
     too_short = raised_by(lambda: MinimumLengthValidator(min_length=3).validate("ab"))
@@ -448,7 +448,7 @@ def test_the_plural_django_really_raises_finds_the_harvested_entry(client, db):
         entry = ErrorEntry.objects.get(signature=singular)
         assert entry.message == singular  # the singular stays the entry's own wording, the plural is a variant
         assert list(entry.variants.values_list("signature", flat=True)) == [plural]
-        response = client.post("/api/match", {"text": message}, content_type="application/json")
+        response = token_client.post("/api/match", {"text": message}, content_type="application/json")
         best = response.json()["matches"][0]
         assert (best["id"], best["exact"], best["params"]) == (entry.public_id, True, params), best
         assert best["why"][0]["signature"] == plural

@@ -173,7 +173,7 @@ def take(items, limit):
 """
 
 
-def test_ngettext_s_plural_is_kept_as_a_variant_that_reharvests_neither_reword_nor_churn(db, git_repo, client):
+def test_ngettext_s_plural_is_kept_as_a_variant_that_reharvests_neither_reword_nor_churn(db, git_repo, token_client):
     git_repo.write("shop.py", PLURAL)
     first = git_repo.commit("v1")
     run(git_repo)
@@ -194,7 +194,9 @@ def test_ngettext_s_plural_is_kept_as_a_variant_that_reharvests_neither_reword_n
     assert list(after.variants.values_list("pk", "signature", "last_seen_commit")) == variants
     assert "0 new, 0 updated, 1 unchanged" in run(git_repo)
 
-    response = client.post("/api/match", {"text": "ValueError: Take at most 3 items."}, content_type="application/json")
+    response = token_client.post(
+        "/api/match", {"text": "ValueError: Take at most 3 items."}, content_type="application/json"
+    )
     best = response.json()["matches"][0]
     assert (best["id"], best["exact"], best["params"]) == (taken.public_id, True, {"limit": "3"})
 

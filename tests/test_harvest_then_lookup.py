@@ -25,7 +25,7 @@ class Pool:
 CRASH = "from pool.core import Pool\nPool(4).acquire(2.5)\n"
 
 
-def test_a_real_traceback_from_a_harvested_repository_finds_its_raise_site(client, db, git_repo):
+def test_a_real_traceback_from_a_harvested_repository_finds_its_raise_site(token_client, db, git_repo):
     git_repo.write("pool/__init__.py", "")
     git_repo.write("pool/core.py", SOURCE)
     sha = git_repo.commit("first")
@@ -34,7 +34,7 @@ def test_a_real_traceback_from_a_harvested_repository_finds_its_raise_site(clien
     crashed = subprocess.run([sys.executable, "-c", CRASH], cwd=git_repo.root, capture_output=True, text=True)
     assert "RuntimeError: Pool of 4 connections exhausted after 2.5s" in crashed.stderr
 
-    response = client.post("/api/match", {"text": crashed.stderr}, content_type="application/json")
+    response = token_client.post("/api/match", {"text": crashed.stderr}, content_type="application/json")
     best = response.json()["matches"][0]
     assert best["exact"] is True
     assert best["exception_type"] == "RuntimeError"
@@ -82,7 +82,7 @@ def start(**kwargs):
 
 
 def test_tracebacks_of_messages_worded_by_the_exception_a_subclass_or_a_key_error_find_their_raise_site(
-    client, db, git_repo
+    token_client, db, git_repo
 ):
     git_repo.write("lib/__init__.py", "")
     git_repo.write("lib/core.py", LIBRARY)
@@ -94,7 +94,7 @@ def test_tracebacks_of_messages_worded_by_the_exception_a_subclass_or_a_key_erro
         assert "Traceback" in crashed.stderr
         last_line = crashed.stderr.strip().rsplit("\n", 1)[-1]
         for text in (crashed.stderr, last_line):
-            response = client.post("/api/match", {"text": text}, content_type="application/json")
+            response = token_client.post("/api/match", {"text": text}, content_type="application/json")
             best = response.json()["matches"][0]
             assert best["exact"] is True, (text, best)
         return best

@@ -65,10 +65,17 @@ def catalogue(db) -> None:
     call_command("import_errors", "fixtures/python-projects.json")
 
 
-def test_a_draft_among_the_results_is_shown_with_its_status_but_not_linked_for_anonymous_visitors(client, catalogue):
+def test_anonymous_visitors_get_no_drafts_among_the_results(client, catalogue):
     html = client.post("/", {"text": "Option '--name' requires an argument."}).content.decode()
-    assert '<span class="badge badge-draft">draft</span>' in html
-    assert f"/errors/{DRAFT}/" not in html
+    results = html[html.index('id="lookup-results"') : html.index("Newest errors")]
+    assert "badge-draft" not in results
+    assert "src/click/parser.py" not in results
+
+
+def test_a_drafts_only_repository_is_not_revealed_by_the_paste_box(client, drafts_only_repository):
+    html = client.post("/", {"text": "ValueError: Widget size must be positive, got -1"}).content.decode()
+    assert "widgets/core.py" not in html
+    assert "acme/widgets" not in html
 
 
 def test_a_curator_gets_a_link_to_the_draft_among_the_results(staff_curator_client, catalogue):

@@ -170,6 +170,7 @@ REST_FRAMEWORK = {
         "match": env_rate("THROTTLE_MATCH", "60/minute"),
         "search": env_rate("THROTTLE_SEARCH", "60/minute"),
         "write": env_rate("THROTTLE_WRITE", "600/hour"),
+        "report": env_rate("THROTTLE_REPORT", "20/hour"),  # readers' reports from the card pages, by address
     },
 }
 

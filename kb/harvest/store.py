@@ -16,7 +16,6 @@ from kb.models import (
     RaiseSite,
     Repository,
     derive_public_id,
-    derive_title,
     short_ref,
 )
 
@@ -130,7 +129,7 @@ class _Writer:
                 status=ErrorEntry.Status.DRAFT, method=ErrorEntry.Method.HARVESTED,
                 analysed_commit=self.commit, analysed_at=self.today,
             )  # fmt: skip
-            entry.title = _title(entry)
+            entry.title = entry.derived_title()
             entry.search_extra = f"{self.repository.owner} {self.repository.name}"
             created.append((item, entry))
         bulk_create_with_history(
@@ -154,7 +153,7 @@ class _Writer:
         self._touch(entry)
 
     def _touch(self, entry: ErrorEntry) -> None:
-        entry.title = _title(entry)
+        entry.title = entry.derived_title()
         entry.updated_at = self.now
         self.entries_to_update.append(entry)
 
@@ -246,10 +245,6 @@ class _Writer:
             MessageVariant.objects.filter(pk__in=self.variants_to_delete).delete()
         if self.variants_to_create:
             bulk_create_with_history(self.variants_to_create, MessageVariant, default_change_reason=reason)
-
-
-def _title(entry: ErrorEntry) -> str:
-    return derive_title(entry.message) or entry.fallback_title()
 
 
 def _copy(found: FoundSite, site: RaiseSite, *, commit: str) -> None:

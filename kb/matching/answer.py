@@ -6,15 +6,12 @@ from django.urls import reverse
 
 from kb.matching.index import Site
 from kb.matching.parse import Parsed
-from kb.matching.rank import Match, Result
+from kb.matching.rank import DRAFT, Match, Result
 
 
 def blob_url(repository_url: str, site: Site) -> str:
     anchor = f"#L{site.line}" if site.line else ""
     return f"{repository_url.rstrip('/')}/blob/{site.commit}/{site.path}{anchor}"
-
-
-DRAFT = "draft"  # ErrorEntry.Status.DRAFT; this package stays free of the models
 
 
 def match_answer(match: Match, absolute: Callable[[str], str], *, link_drafts: bool = True) -> dict:

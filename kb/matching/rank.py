@@ -22,6 +22,8 @@ from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, type_tail
 from kb.matching.parse import Frame, Parsed, ParsedException, parse
 from kb.matching.template import TemplateMatch, match_template
 
+DRAFT = "draft"  # ErrorEntry.Status.DRAFT; this package stays free of the models
+
 EXACT_BASE, EXACT_COVERAGE = 60.0, 30.0
 APPROX_BASE, APPROX_SIMILARITY = 20.0, 30.0
 FRAME_ONLY_BASE = 15.0
@@ -80,7 +82,10 @@ def index_finder(index: MatchIndex) -> ExactFinder:
     return find
 
 
-def match_text(index: MatchIndex, text: str, *, limit: int, finder: ExactFinder | None = None) -> Result:
+def match_text(
+    index: MatchIndex, text: str, *, limit: int, finder: ExactFinder | None = None, drafts: bool = True
+) -> Result:
+    """`drafts`: whether drafts may be among the matches (only for those who may see them)."""
     parsed = parse(text)
     find = finder or index_finder(index)
     matches: list[Match] = []
@@ -91,6 +96,8 @@ def match_text(index: MatchIndex, text: str, *, limit: int, finder: ExactFinder 
     seen: set[int] = set()
     best = []
     for match in matches:
+        if not drafts and match.entry.status == DRAFT:
+            continue
         if match.entry.key not in seen:
             seen.add(match.entry.key)
             best.append(match)

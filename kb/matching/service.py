@@ -23,9 +23,12 @@ def text_size(text: str) -> int:
     return len(text.encode("utf-8", "replace"))
 
 
-def lookup(text: str, *, limit: int = DEFAULT_LIMIT) -> Result:
-    """Raises TextTooLarge past 64 KiB of UTF-8; anything else gets an answer, possibly with no matches."""
+def lookup(text: str, *, limit: int = DEFAULT_LIMIT, drafts: bool = False) -> Result:
+    """Raises TextTooLarge past 64 KiB of UTF-8; anything else gets an answer, possibly with no matches.
+
+    `drafts`: only for those who may see them (kb.models.may_see_drafts); to everyone else a draft, and a
+    repository with nothing but drafts, does not exist."""
     size = text_size(text)
     if size > MAX_TEXT_BYTES:
         raise TextTooLarge(size)
-    return match_text(live_index.get(), clean_text(text), limit=max(1, min(limit, MAX_LIMIT)))
+    return match_text(live_index.get(), clean_text(text), limit=max(1, min(limit, MAX_LIMIT)), drafts=drafts)

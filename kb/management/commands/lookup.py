@@ -16,8 +16,9 @@ def absolute(path: str) -> str:
 
 class Command(BaseCommand):
     help = (
-        "Look up the entries behind an error message, a traceback or a log. TEXT, or '-' (the default) for "
-        'standard input. --jsonl reads {"text": ...} lines from standard input and writes one answer per line.'
+        "Look up the entries behind an error message, a traceback or a log, drafts included (a curator's tool). "
+        "TEXT, or '-' (the default) for standard input. "
+        '--jsonl reads {"text": ...} lines from standard input and writes one answer per line.'
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -41,7 +42,7 @@ class Command(BaseCommand):
         if not text.strip():
             raise CommandError("Nothing to look up: give a message or a traceback, as an argument or on stdin.")
         try:
-            result = answer(lookup(text, limit=limit), absolute)
+            result = answer(lookup(text, limit=limit, drafts=True), absolute)
         except TextTooLarge as exc:
             raise CommandError(str(exc)) from None
         if options["json"]:
@@ -57,7 +58,7 @@ class Command(BaseCommand):
                 continue
             try:
                 text, limit = _jsonl_request(line, default_limit)
-                write(_dumps(answer(lookup(text, limit=limit), absolute)))
+                write(_dumps(answer(lookup(text, limit=limit, drafts=True), absolute)))
             except (ValueError, TextTooLarge) as exc:
                 write(_dumps({"line": number, "error": str(exc)}))
 
