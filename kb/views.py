@@ -13,7 +13,8 @@ from api.throttling import page_throttled
 from kb import cards
 from kb.forms import ReportForm
 from kb.matching.answer import how_it_matched, match_answer, parsed_answer
-from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup, text_size
+from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
+from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, log_stopped, lookup, text_size
 from kb.models import ErrorEntry, RaiseSite, Repository, may_see_drafts
 
 REPOSITORY_PAGE_SIZE = 50
@@ -45,6 +46,10 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
         result = lookup(form.cleaned_data["text"], limit=HOME_MATCHES)
     except TextTooLarge:  # the form checks the size already; a race with settings is still no 500
         return None, 413
+    except LookupTimeout as stopped:
+        log_stopped(form.cleaned_data["text"], stopped)
+        form.add_error(None, f"{stopped} Try again in a moment, or paste a shorter part of the text.")
+        return None, 503
     matches = []
     link_drafts = may_see_drafts(request.user)  # a draft is shown, unlinked, to those who cannot open it
     for match in result.matches:
@@ -75,6 +80,8 @@ def home(request: HttpRequest) -> HttpResponse:
     response = render(request, "kb/home.html", context, status=status)
     if wait is not None:
         response["Retry-After"] = str(wait)
+    elif status == 503:
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
 

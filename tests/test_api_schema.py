@@ -187,3 +187,11 @@ def test_the_card_documents_its_conditional_get_and_validators(schema: dict, cli
     failed = client.get(f"/api/errors/{CARD}", headers={"If-Match": '"another"'})
     assert (failed.status_code, failed["Content-Type"]) == (412, "application/problem+json")
     assert "412" in card["responses"]
+
+
+def test_a_match_stopped_by_its_time_budget_is_documented_as_a_503_with_retry_after(schema: dict) -> None:
+    for name in ("POST /api/match/", "GET /api/match/"):
+        stopped = operations(schema)[name]["responses"]["503"]
+        assert stopped["content"] == {"application/problem+json": PROBLEM}, name
+        assert stopped["headers"]["Retry-After"]["schema"] == {"type": "integer"}, name
+        assert "MATCH_TIME_BUDGET" in stopped["description"], name
