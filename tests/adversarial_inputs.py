@@ -92,6 +92,11 @@ FAMILIES: dict[str, Family] = {
     "quotes, single, as a KeyError": Family(repeat("KeyError: '", "'", "x"), "message"),
     "quotes and colons, mixed": Family(repeat("KeyError: ", "\": '", "x"), "message"),
     "brackets, as a ValidationError": Family(repeat("ValidationError: ", "[", "'x'"), "message"),
+    "a long printed list, as a ValidationError": Family(repeat("ValidationError: [", "'x', ", "'y']"), "message"),
+    "a long printed dict of lists": Family(repeat("ValidationError: {", "'a': ['x'], ", "'b': ['y']}"), "message"),
+    "printed lists in every log record": Family(
+        repeat("", "2026-05-01 12:00:01 ERROR a: ValidationError: ['x', 'y', 'z']\n", "x"), "log"
+    ),
     # Warnings.
     "warning line, dotted type": Family(repeat("app.py:1: ", "a.", "x"), "message"),
     "warning line, long path": Family(repeat("", "a", ".py:1: UserWarning x"), "message"),

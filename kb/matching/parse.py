@@ -64,6 +64,10 @@ _LEVEL_WORDS = tuple(_LEVEL.split("|"))
 QUIET_LEVELS = frozenset({"TRACE", "DEBUG", "INFO", "NOTICE"})
 MAX_EXCEPTIONS = 100
 MAX_LISTED_MESSAGES = 20
+# Printed literals (a KeyError's quoted message, a ValidationError's list) are read with `ast`: fast, but it
+# builds a node per item, so 64 KiB of a printed dict took 60 ms. Real ones are a few hundred bytes: one
+# parse hands `ast` at most this much text in all, the last exceptions first, as they are ranked.
+MAX_LITERAL_CHARS = 8 * 1024
 
 
 class Frame(NamedTuple):  # a tuple, not a dataclass: a long traceback makes dozens per lookup
@@ -185,14 +189,32 @@ def _plain_lines(text: str) -> list[_Line]:
     ]
 
 
-def _readings(exc_type: str | None, message: str, *, raw: str | None = None) -> tuple[Reading, ...]:
+class _LiteralAllowance:
+    """What is left of MAX_LITERAL_CHARS for one parse."""
+
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = MAX_LITERAL_CHARS
+
+    def take(self, text: str) -> bool:
+        if len(text) > self.left:
+            return False
+        self.left -= len(text)
+        return True
+
+
+def _readings(
+    exc_type: str | None, message: str, literals: _LiteralAllowance, *, raw: str | None = None
+) -> tuple[Reading, ...]:
     """The message first; then, for a multi-line one, its first paragraph and first line (text pasted after a
     traceback lands in its message); then the whole unsplit text when the type was only guessed."""
     readings = [Reading(exc_type, message)]
-    if len(message) > 2 and message[0] == message[-1] and message[0] in ("'", '"'):
+    quoted = len(message) > 2 and message[0] == message[-1] and message[0] in ("'", '"')
+    if quoted and literals.take(message):
         # A KeyError prints its message quoted: `TqdmKeyError: "Unknown argument(s): {'foo': 1}"`.
         readings += [Reading(exc_type, text) for text in _quoted_message(message)]
-    if message[:1] in ("[", "{") and message[-1:] in ("]", "}"):
+    if message[:1] in ("[", "{") and message[-1:] in ("]", "}") and literals.take(message):
         readings += [Reading(exc_type, text) for text in _listed_messages(message)]
     if "\n" in message:
         paragraph = message.split("\n\n", 1)[0].strip()
@@ -249,12 +271,12 @@ def _is_error_detail(func: ast.expr) -> bool:
     )
 
 
-def _bare(text: str, origin: str, frames: tuple[Frame, ...] = ()) -> ParsedException:
+def _bare(text: str, origin: str, literals: _LiteralAllowance) -> ParsedException:
     text = text.strip()
     if match := BARE_EXCEPTION.match(text):
-        message = (match["message"] or "").strip()
-        return ParsedException(match["type"], message, frames, origin, _readings(match["type"], message, raw=text))
-    return ParsedException(None, text, frames, origin, _readings(None, text))
+        exc_type, message = match["type"], (match["message"] or "").strip()
+        return ParsedException(exc_type, message, (), origin, _readings(exc_type, message, literals, raw=text))
+    return ParsedException(None, text, (), origin, _readings(None, text, literals))
 
 
 @dataclass(slots=True)
@@ -348,13 +370,11 @@ class _Parser:
 
     def _add_exception(self, exc_type: str | None, lines: list[str], frames: list[Frame]) -> None:
         message = "\n".join(lines).strip()
-        self.items.append(ParsedException(exc_type, message, tuple(frames), "traceback", _readings(exc_type, message)))
+        self.items.append(ParsedException(exc_type, message, tuple(frames), "traceback"))  # readings: exceptions()
 
     def _add_warning(self, warning: re.Match[str]) -> None:
         frame = Frame(warning["path"], int(warning["line"]), "")
-        message = warning["message"].strip()
-        readings = _readings(warning["type"], message)
-        self.items.append(ParsedException(warning["type"], message, (frame,), "warning", readings))
+        self.items.append(ParsedException(warning["type"], warning["message"].strip(), (frame,), "warning"))
 
     def exceptions(self, limit: int) -> list[ParsedException]:
         """The last `limit` of the tracebacks and warnings, and of the log records worth a lookup: those above
@@ -365,13 +385,14 @@ class _Parser:
         found = any(isinstance(item, ParsedException) for item in self.items)
         keep_quiet = not loud and not found
         chosen: list[ParsedException] = []
+        literals = _LiteralAllowance()
         for item in reversed(self.items):
             if len(chosen) == limit:
                 break
             if isinstance(item, ParsedException):
-                chosen.append(item)
+                chosen.append(item._replace(readings=_readings(item.type, item.message, literals)))
             elif (keep_quiet or item.level not in QUIET_LEVELS) and (text := "\n".join(item.lines).strip()):
-                chosen.append(_bare(text, "log"))
+                chosen.append(_bare(text, "log", literals))
         return chosen[::-1]
 
 
@@ -387,12 +408,12 @@ def parse(text: str) -> Parsed:
     else:
         content, prefixed, level = strip_log_prefix(text)
         if not prefixed and not (".py:" in text and _warning(text.strip())):
-            return Parsed("message", (_bare(text, "message"),))  # what the parser would find, without its setup
+            return Parsed("message", (_bare(text, "message", _LiteralAllowance()),))  # the parser's, without its setup
         lines = [(content, prefixed, level, False, None)]
     parser = _Parser()
     parser.parse(lines)
     exceptions = parser.exceptions(MAX_EXCEPTIONS)
     if not exceptions:
-        return Parsed("message", (_bare(text, "message"),))
+        return Parsed("message", (_bare(text, "message", _LiteralAllowance()),))
     kind = "traceback" if parser.saw_traceback else "log"
     return Parsed(kind, tuple(reversed(exceptions)))
