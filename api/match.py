@@ -12,7 +12,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kb.matching.answer import answer
-from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup
+from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
+from kb.matching.service import (
+    DEFAULT_LIMIT,
+    MAX_LIMIT,
+    MAX_TEXT_BYTES,
+    TextTooLarge,
+    clean_text,
+    log_stopped,
+    lookup,
+)
 from kb.models import may_see_drafts
 
 # JSON escapes may take up to six bytes for one character of text; the text itself is held to 64 KiB.
@@ -23,6 +32,17 @@ class PayloadTooLarge(APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = f"The text is larger than {MAX_TEXT_BYTES} bytes (64 KiB)."
     default_code = "payload_too_large"
+
+
+class LookupTooSlow(APIException):
+    """503 with Retry-After (DRF sends `wait` as that header)."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "lookup_timeout"
+    wait = RETRY_AFTER_SECONDS
+
+    def __init__(self, stopped: LookupTimeout) -> None:
+        super().__init__(f"{stopped} Try again in a moment, or send a shorter part of the text.")
 
 
 class PlainTextParser(BaseParser):
@@ -109,6 +129,11 @@ _LIMIT = OpenApiParameter(
     "limit", int, description=f"At most this many matches (1-{MAX_LIMIT}, {DEFAULT_LIMIT} by default)."
 )
 _TOO_LARGE = OpenApiResponse(description=f"The text is larger than {MAX_TEXT_BYTES} bytes.")
+_TOO_SLOW = OpenApiResponse(
+    description="Service Unavailable. The lookup took longer than its time budget (`MATCH_TIME_BUDGET`, 1 s by "
+    "default) and was stopped, to keep the server answering others: try again after the seconds in "
+    "`Retry-After`, or send a shorter part of the text."
+)
 
 
 class MatchView(APIView):
@@ -121,7 +146,7 @@ class MatchView(APIView):
     @extend_schema(
         summary="Match a message or traceback given in the query string",
         parameters=[OpenApiParameter("q", str, required=True, description="The message or traceback."), _LIMIT],
-        responses={200: MatchAnswerSerializer, 413: _TOO_LARGE},
+        responses={200: MatchAnswerSerializer, 413: _TOO_LARGE, 503: _TOO_SLOW},
     )
     def get(self, request: Request) -> Response:
         data = {"text": request.query_params.get("q", "")}
@@ -134,7 +159,7 @@ class MatchView(APIView):
         description='JSON `{"text": ..., "limit": 5}`, or the text itself as `text/plain` (then `?limit=`).',
         request={"application/json": MatchInputSerializer, "text/plain": OpenApiTypes.STR},
         parameters=[_LIMIT],
-        responses={200: MatchAnswerSerializer, 413: _TOO_LARGE},
+        responses={200: MatchAnswerSerializer, 413: _TOO_LARGE, 503: _TOO_SLOW},
     )
     def post(self, request: Request) -> Response:
         text_body = request.content_type.split(";")[0].strip().lower() == "text/plain"
@@ -166,5 +191,8 @@ class MatchView(APIView):
             )
         except TextTooLarge:
             raise PayloadTooLarge() from None
+        except LookupTimeout as stopped:
+            log_stopped(given.validated_data["text"], stopped)
+            raise LookupTooSlow(stopped) from None
         body = answer(result, request.build_absolute_uri, link_drafts=may_see_drafts(request.user))
         return Response(MatchAnswerSerializer(body).data)

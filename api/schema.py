@@ -30,12 +30,14 @@ WHY = {
     415: "The body is not `application/json`.",
     429: "Too many requests; wait for the seconds in `Retry-After`.",
     500: "The server failed; the error has been logged.",
+    503: "The server cannot answer this now; try again after the seconds in `Retry-After`.",
 }
 
 HEADERS = {
     401: {"WWW-Authenticate": {"schema": {"type": "string"}, "description": "How to authenticate: a token."}},
     405: {"Allow": {"schema": {"type": "string"}, "required": True, "description": "The methods this path answers."}},
     429: {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds until a request is allowed again."}},
+    503: {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait before trying again."}},
 }
 
 # The card (kb.cards): its validators on every 200 and 304, and the conditional requests they answer.

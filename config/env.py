@@ -1,5 +1,6 @@
 """Strict readers for the environment: a typo in a deployment fails loudly at start-up."""
 
+import math
 import os
 
 from django.core.exceptions import ImproperlyConfigured
@@ -37,6 +38,20 @@ def env_int(name: str, default: int) -> int:
         return int(value)
     except ValueError:
         raise ImproperlyConfigured(f"{name}={value!r} is not a whole number.") from None
+
+
+def env_seconds(name: str, default: float) -> float:
+    """A duration in seconds, more than zero: `1`, `0.5`, `2.5`."""
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise ImproperlyConfigured(f"{name}={value!r} is not a number of seconds above zero, e.g. 1 or 0.5.")
+    return seconds
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

@@ -13,7 +13,8 @@ from api.throttling import page_throttled
 from kb import cards
 from kb.forms import ReportForm
 from kb.matching.answer import how_it_matched, match_answer, parsed_answer
-from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup, text_size
+from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
+from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, log_stopped, lookup, text_size
 from kb.models import ErrorEntry, RaiseSite, Report, Repository, may_see_drafts
 from kb.not_found import NotFound, no_error_with_id, no_repository
 
@@ -47,6 +48,10 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
         result = lookup(form.cleaned_data["text"], limit=HOME_MATCHES, drafts=link_drafts)
     except TextTooLarge:  # the form checks the size already; a race with settings is still no 500
         return None, 413
+    except LookupTimeout as stopped:
+        log_stopped(form.cleaned_data["text"], stopped)
+        form.add_error(None, f"{stopped} Try again in a moment, or paste a shorter part of the text.")
+        return None, 503
     matches = []
     for match in result.matches:
         shown = match_answer(match, request.build_absolute_uri, link_drafts=link_drafts)
@@ -76,6 +81,8 @@ def home(request: HttpRequest) -> HttpResponse:
     response = render(request, "kb/home.html", context, status=status)
     if wait is not None:
         response["Retry-After"] = str(wait)
+    elif status == 503:
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
 

@@ -214,3 +214,11 @@ def test_a_create_documents_its_409_for_an_id_taken_at_the_same_moment_and_its_e
     assert "same moment" in create["responses"]["409"]["description"]
     assert {"ETag", "Last-Modified"} <= set(create["responses"]["201"]["headers"])
     assert "412" not in create["responses"]
+
+
+def test_a_match_stopped_by_its_time_budget_is_documented_as_a_503_with_retry_after(schema: dict) -> None:
+    for name in ("POST /api/match/", "GET /api/match/"):
+        stopped = operations(schema)[name]["responses"]["503"]
+        assert stopped["content"] == {"application/problem+json": PROBLEM}, name
+        assert stopped["headers"]["Retry-After"]["schema"] == {"type": "integer"}, name
+        assert "MATCH_TIME_BUDGET" in stopped["description"], name

@@ -6,7 +6,7 @@ import dj_database_url
 from csp.constants import NONCE
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_list, env_rate, env_str
+from config.env import env_bool, env_int, env_list, env_rate, env_seconds, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -195,6 +195,10 @@ SPECTACULAR_SETTINGS = {
         "MethodEnum": "kb.models.ErrorEntry.Method",
     },
 }
+
+# A lookup (the API, the home page, `manage.py lookup`) stops after this many seconds of matching and answers
+# "try again later" (a 503): a safety net that keeps a worker from being held, should one ever run long.
+MATCH_TIME_BUDGET = env_seconds("MATCH_TIME_BUDGET", 1.0)
 
 # Links on pages and in the JSON are absolute when this is set (e.g. https://errorkb.example).
 SITE_URL = env_str("SITE_URL", "").rstrip("/")

@@ -34,7 +34,7 @@ MIN_KEY_LENGTH = 3
 WORDS_PER_SIGNATURE = 2
 MERGE_SHARE = 0.05  # merge the delta automaton into the main one past this share of all keys
 MAX_WORD_POSTINGS = 64  # words shared by more signatures than this say little about a message
-WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]{3,}")
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]{3,}+")  # possessive: see parse.py on linear patterns
 SOURCE_ROOTS = frozenset({"src", "lib", "python", "source", "sources", "pkg", "packages"})
 
 

@@ -9,15 +9,25 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-TRACEBACK_HEAD = re.compile(r"^\s*(?:Exception Group )?Traceback \(most recent call last\):\s*$")
-FRAME_LINE = re.compile(r'^\s*File "(?P<path>[^"]*)", line (?P<line>\d{1,9})(?:, in (?P<function>.+?))?\s*$')
+# Every pattern here reads pasted text, so each runs in linear time by construction. Python's `re` has no
+# timeout and backtracks: a quantifier that could give characters back to a neighbour reading the same
+# characters (`[-+]*[-+]*`, `.+?\s*$`) makes a failing match try every split of a run, quadratic in its length.
+# So every unbounded quantifier is possessive (`*+`, `++`, `?+`: it never gives back what it read), and the
+# only choices left are bounded ones (an optional bracket, `\d{1,9}`, an alternation of words): one attempt
+# reads each character a constant number of times. Where a match had relied on giving back (a path ending in
+# `.py`, a type ending in `Warning`), Python checks the captured text instead. The patterns that are searched
+# rather than matched at a given position (ANSI_ESCAPE, FRAME_RUN, FRAME_IN_RUN) start with a character their
+# repeats cannot read, or at a line start, so failed attempts never re-read another attempt's characters.
+# tests/test_matching_adversarial.py holds every pattern to this rule and feeds the parser 64 KiB attacks.
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
+TRACEBACK_HEAD = re.compile(r"\s*+(?:Exception Group )?+Traceback \(most recent call last\):\s*+$")
+FRAME_LINE = re.compile(r'\s*+File "(?P<path>[^"]*+)", line (?P<line>\d{1,9}+)(?:, in (?P<function>.++))?+\s*+$')
 # The bulk of a traceback, read in one regex pass: a run of lines from an indented frame line on, each line
 # indented or empty. Inside a traceback such lines are frames or skipped (source, carets), and FRAME_IN_RUN,
-# run over "\n" + the run, finds the frame lines FRAME_LINE would. Its path may cross a newline only in a
-# match FRAME_LINE would not make (no frame line has a quote before its path): such matches are dropped.
-FRAME_RUN = re.compile(r'^[ \t]+File "[^\n]*(?:\n(?=[ \t\n])[^\n]*)*', re.M)
-FRAME_IN_RUN = re.compile(r'\n[^\S\n]*File "([^"]*)", line (\d{1,9})(?:, in (.+)|[^\S\n]*(?=\n|\Z))')
+# run over "\n" + the run, finds the frame lines FRAME_LINE would. Its path stops at a newline, so that an
+# unclosed quote costs one line, not the rest of the run, and each attempt starts at a newline of its own.
+FRAME_RUN = re.compile(r'^[ \t]++File "[^\n]*+(?:\n(?=[ \t\n])[^\n]*+)*+', re.M)
+FRAME_IN_RUN = re.compile(r'\n[^\S\n]*+File "([^"\n]*+)", line (\d{1,9}+)(?:, in (.++)|[^\S\n]*+(?=\n|\Z))')
 CHAIN_MARKERS = frozenset(
     {
         "During handling of the above exception, another exception occurred:",
@@ -25,30 +35,39 @@ CHAIN_MARKERS = frozenset(
     }
 )
 # In a traceback the exception line is certain, so any dotted name counts (socket.gaierror is lowercase).
-TRACEBACK_EXCEPTION = re.compile(r"^(?P<type>[A-Za-z_][\w<>]*(?:\.[A-Za-z_<>][\w<>]*)*)(?::\s?(?P<message>.*))?$", re.S)
+TRACEBACK_EXCEPTION = re.compile(
+    r"(?P<type>[A-Za-z_][\w<>]*+(?:\.[A-Za-z_<>][\w<>]*+)*+)(?::\s?+(?P<message>.*+))?+$", re.S
+)
 # Elsewhere `Word: rest` is often prose, so only a CapWords name (ValueError, pkg.mod.FieldError) is a type.
-BARE_EXCEPTION = re.compile(r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*):(?: (?P<message>.*)|$)", re.S)
-WARNING_LINE = re.compile(r"^(?P<path>\S[^:]*\.py):(?P<line>\d{1,9}): (?P<type>(?:\w+\.)*\w*Warning): (?P<message>.*)$")
-GROUP_SEPARATOR = re.compile(r"^\s*\+[-+]*(?:\s*(?:\d+|\.\.\.)\s*-+)?(?:[-+]*)\s*$")
-GROUP_BAR = re.compile(r"^\s*(?:[|+](?: |$))+")
+BARE_EXCEPTION = re.compile(r"(?P<type>(?:[A-Za-z_]\w*+\.)*+[A-Z]\w*+):(?: (?P<message>.*+)|$)", re.S)
+# `path.py:12: pkg.SomeWarning: message`; the path's `.py` and the type's `Warning` are checked in _warning.
+WARNING_LINE = re.compile(r"(?P<path>\S[^:]*+):(?P<line>\d{1,9}+): (?P<type>\w++(?:\.\w++)*+): (?P<message>.*+)$")
+# An exception group's `+-+---- 1 ----`, `+---- ... ----` or `+------` line.
+GROUP_SEPARATOR = re.compile(r"\s*+\+[-+]*+(?:\s*+(?:\d++|\.\.\.)\s*+-[-+]*+)?+\s*+$")
+GROUP_BAR = re.compile(r"\s*+(?:[|+](?: |$))++")
 
 _TIMESTAMP = (
-    r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2}|\s?UTC)?"
-    r"|\d{2}:\d{2}:\d{2}(?:[.,]\d+)?"
+    r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?+(?:[.,]\d++)?+(?:Z|[+-]\d{2}:?+\d{2}|\s?+UTC)?+"
+    r"|\d{2}:\d{2}:\d{2}(?:[.,]\d++)?+"
     r"|[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}"
 )
 _LEVEL = r"TRACE|DEBUG|INFO|NOTICE|WARNING|WARN|ERROR|ERR|CRITICAL|FATAL|EXCEPTION|SEVERE"
-LOG_TIMESTAMP = re.compile(rf"\s*\[?(?:{_TIMESTAMP})\]?(?:\s+(?:stdout|stderr) [FP]\b)?[ \t]*[:|\-]?[ \t]*")
-LOG_LEVEL = re.compile(rf"\s*\[?(?P<level>{_LEVEL})\]?(?![\w.])[ \t]*[:|\-]?[ \t]*")
+LOG_TIMESTAMP = re.compile(rf"\s*+\[?+(?:{_TIMESTAMP})\]?+(?:\s++(?:stdout|stderr) [FP]\b)?+[ \t]*+[:|\-]?+[ \t]*+")
+LOG_LEVEL = re.compile(rf"\s*+\[?(?P<level>{_LEVEL})\]?(?![\w.])[ \t]*+[:|\-]?+[ \t]*+")
 # After a timestamp or a level: a process id, a host and program (syslog), a logger name, a module:function:line.
 LOG_DETAIL = re.compile(
-    r"\s*(?:\[\d+\]|\(\d+\)|\#\d+|pid=\d+|(?:[\w.\-]+\s+)?[A-Za-z][\w.\-/]*\[\d+\]:"
-    r"|(?:in\s+)?\[?[a-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\]?(?::[\w.<>]+:\d+)?(?=\s*(?::|\s-\s|\||\]))"
-    r")[ \t]*(?::|-|\||\])?[ \t]*"
+    r"\s*+(?:\[\d++\]|\(\d++\)|\#\d++|pid=\d++|(?:[\w.\-]++\s++)?[A-Za-z][\w.\-/]*+\[\d++\]:"
+    r"|(?:in\s++)?\[?[a-z_][\w\-]*+(?:\.[A-Za-z_][\w\-]*+)*+\]?(?::[\w.<>]++:\d++)?(?=\s*+(?::|\||\])|\s++-\s)"
+    r")[ \t]*+(?::|-|\||\])?+[ \t]*+"
 )
+_LEVEL_WORDS = tuple(_LEVEL.split("|"))
 QUIET_LEVELS = frozenset({"TRACE", "DEBUG", "INFO", "NOTICE"})
 MAX_EXCEPTIONS = 100
 MAX_LISTED_MESSAGES = 20
+# Printed literals (a KeyError's quoted message, a ValidationError's list) are read with `ast`: fast, but it
+# builds a node per item, so 64 KiB of a printed dict took 60 ms. Real ones are a few hundred bytes: one
+# parse hands `ast` at most this much text in all, the last exceptions first, as they are ranked.
+MAX_LITERAL_CHARS = 8 * 1024
 
 
 class Frame(NamedTuple):  # a tuple, not a dataclass: a long traceback makes dozens per lookup
@@ -94,9 +113,12 @@ _Line = tuple[str, bool, str | None, bool, tuple["Frame", ...] | None]
 
 def strip_log_prefix(line: str) -> tuple[str, bool, str | None]:
     """(the line without its log prefix, whether it had one, its level)."""
-    # A log prefix starts with a digit, a bracket or a capital (a month, a level): indented traceback lines,
-    # the bulk of a long traceback, are let through without running a regex.
-    if not line or not (line[0].isdigit() or line[0] == "[" or line[0].isupper()):
+    # A log prefix starts with a digit or a bracket (a timestamp), a level (ERROR) or a month (`May  1`): other
+    # lines, the bulk of a long traceback or of prose, are let through without running a regex.
+    first = line[:1]
+    if not (
+        first.isdigit() or first == "[" or (first.isupper() and (line[3:4] == " " or line.startswith(_LEVEL_WORDS)))
+    ):
         return line, False, None
     position, level, found = 0, None, False
     if match := LOG_TIMESTAMP.match(line):
@@ -115,6 +137,13 @@ def strip_log_prefix(line: str) -> tuple[str, bool, str | None]:
     return line[position:], True, level
 
 
+def _warning(line: str) -> re.Match[str] | None:
+    match = WARNING_LINE.match(line)
+    if match and len(match["path"]) > 3 and match["path"].endswith(".py") and match["type"].endswith("Warning"):
+        return match
+    return None
+
+
 def _is_head(content: str) -> bool:
     return "Traceback" in content and TRACEBACK_HEAD.match(content) is not None
 
@@ -127,7 +156,8 @@ def _lines(text: str) -> list[_Line]:
             if GROUP_SEPARATOR.match(content):
                 lines.append((content, prefixed, level, True, None))
             else:
-                lines.append((GROUP_BAR.sub("", content, count=1), prefixed, level, False, None))
+                bars = GROUP_BAR.match(content)
+                lines.append((content[bars.end() :] if bars else content, prefixed, level, False, None))
         return lines
     if 'File "' not in text:
         return _plain_lines(text)
@@ -140,7 +170,6 @@ def _lines(text: str) -> list[_Line]:
             [
                 _new_frame(Frame, (path, int(number), function.rstrip()))
                 for path, number, function in FRAME_IN_RUN.findall("\n" + run[0])
-                if "\n" not in path
             ]
         )
         lines.append((run[0], False, None, False, frames))
@@ -160,14 +189,32 @@ def _plain_lines(text: str) -> list[_Line]:
     ]
 
 
-def _readings(exc_type: str | None, message: str, *, raw: str | None = None) -> tuple[Reading, ...]:
+class _LiteralAllowance:
+    """What is left of MAX_LITERAL_CHARS for one parse."""
+
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = MAX_LITERAL_CHARS
+
+    def take(self, text: str) -> bool:
+        if len(text) > self.left:
+            return False
+        self.left -= len(text)
+        return True
+
+
+def _readings(
+    exc_type: str | None, message: str, literals: _LiteralAllowance, *, raw: str | None = None
+) -> tuple[Reading, ...]:
     """The message first; then, for a multi-line one, its first paragraph and first line (text pasted after a
     traceback lands in its message); then the whole unsplit text when the type was only guessed."""
     readings = [Reading(exc_type, message)]
-    if len(message) > 2 and message[0] == message[-1] and message[0] in ("'", '"'):
+    quoted = len(message) > 2 and message[0] == message[-1] and message[0] in ("'", '"')
+    if quoted and literals.take(message):
         # A KeyError prints its message quoted: `TqdmKeyError: "Unknown argument(s): {'foo': 1}"`.
         readings += [Reading(exc_type, text) for text in _quoted_message(message)]
-    if message[:1] in ("[", "{") and message[-1:] in ("]", "}"):
+    if message[:1] in ("[", "{") and message[-1:] in ("]", "}") and literals.take(message):
         readings += [Reading(exc_type, text) for text in _listed_messages(message)]
     if "\n" in message:
         paragraph = message.split("\n\n", 1)[0].strip()
@@ -224,12 +271,12 @@ def _is_error_detail(func: ast.expr) -> bool:
     )
 
 
-def _bare(text: str, origin: str, frames: tuple[Frame, ...] = ()) -> ParsedException:
+def _bare(text: str, origin: str, literals: _LiteralAllowance) -> ParsedException:
     text = text.strip()
     if match := BARE_EXCEPTION.match(text):
-        message = (match["message"] or "").strip()
-        return ParsedException(match["type"], message, frames, origin, _readings(match["type"], message, raw=text))
-    return ParsedException(None, text, frames, origin, _readings(None, text))
+        exc_type, message = match["type"], (match["message"] or "").strip()
+        return ParsedException(exc_type, message, (), origin, _readings(exc_type, message, literals, raw=text))
+    return ParsedException(None, text, (), origin, _readings(None, text, literals))
 
 
 @dataclass(slots=True)
@@ -256,6 +303,8 @@ class _Parser:
         pending = lines[::-1]  # a stack, so that a run read line by line goes back on top in constant time a line
         while pending:
             content, prefixed, level, separator, run = pending.pop()
+            if not content and not prefixed and log is None and state != "message":
+                continue  # a blank line between things, or in a traceback: 64 KiB of newlines is 64K of them
             if run is not None:
                 if state == "frames":
                     frames += run
@@ -272,7 +321,7 @@ class _Parser:
                 # contains 'File "' (a cheap test before the regex); any other indented line is skipped.
                 if 'File "' in content and (frame := frame_match(content)):
                     path, number, function = frame.groups()
-                    frames.append(Frame(path, int(number), function or ""))
+                    frames.append(Frame(path, int(number), function.rstrip() if function else ""))
                     continue
                 if separator or content[:1].isspace():
                     continue  # source lines, carets, "[Previous line repeated ...]"
@@ -307,7 +356,7 @@ class _Parser:
                 state, frames, block_prefixed = "frames", [], prefixed
             elif stripped in CHAIN_MARKERS:
                 log = None
-            elif ".py:" in stripped and (warning := WARNING_LINE.match(stripped)):
+            elif ".py:" in stripped and (warning := _warning(stripped)):
                 log = None
                 self._add_warning(warning)
             elif prefixed:
@@ -321,28 +370,30 @@ class _Parser:
 
     def _add_exception(self, exc_type: str | None, lines: list[str], frames: list[Frame]) -> None:
         message = "\n".join(lines).strip()
-        self.items.append(ParsedException(exc_type, message, tuple(frames), "traceback", _readings(exc_type, message)))
+        self.items.append(ParsedException(exc_type, message, tuple(frames), "traceback"))  # readings: exceptions()
 
     def _add_warning(self, warning: re.Match[str]) -> None:
         frame = Frame(warning["path"], int(warning["line"]), "")
-        message = warning["message"].strip()
-        readings = _readings(warning["type"], message)
-        self.items.append(ParsedException(warning["type"], message, (frame,), "warning", readings))
+        self.items.append(ParsedException(warning["type"], warning["message"].strip(), (frame,), "warning"))
 
-    def exceptions(self) -> list[ParsedException]:
-        """Tracebacks and warnings, and the log records worth a lookup: those above INFO, or all of them when
-        the log has nothing louder."""
+    def exceptions(self, limit: int) -> list[ParsedException]:
+        """The last `limit` of the tracebacks and warnings, and of the log records worth a lookup: those above
+        INFO, or all of them when the log has nothing louder. Read from the end, so that a log of thousands of
+        records makes only `limit` exceptions."""
         records = [item for item in self.items if isinstance(item, _LogRecord)]
         loud = any(record.level not in QUIET_LEVELS for record in records)
-        found = [item for item in self.items if isinstance(item, ParsedException)]
+        found = any(isinstance(item, ParsedException) for item in self.items)
         keep_quiet = not loud and not found
         chosen: list[ParsedException] = []
-        for item in self.items:
+        literals = _LiteralAllowance()
+        for item in reversed(self.items):
+            if len(chosen) == limit:
+                break
             if isinstance(item, ParsedException):
-                chosen.append(item)
+                chosen.append(item._replace(readings=_readings(item.type, item.message, literals)))
             elif (keep_quiet or item.level not in QUIET_LEVELS) and (text := "\n".join(item.lines).strip()):
-                chosen.append(_bare(text, "log"))
-        return chosen
+                chosen.append(_bare(text, "log", literals))
+        return chosen[::-1]
 
 
 def parse(text: str) -> Parsed:
@@ -356,13 +407,13 @@ def parse(text: str) -> Parsed:
         lines = _lines(text)
     else:
         content, prefixed, level = strip_log_prefix(text)
-        if not prefixed and not (".py:" in text and WARNING_LINE.match(text.strip())):
-            return Parsed("message", (_bare(text, "message"),))  # what the parser would find, without its setup
+        if not prefixed and not (".py:" in text and _warning(text.strip())):
+            return Parsed("message", (_bare(text, "message", _LiteralAllowance()),))  # the parser's, without its setup
         lines = [(content, prefixed, level, False, None)]
     parser = _Parser()
     parser.parse(lines)
-    exceptions = parser.exceptions()
+    exceptions = parser.exceptions(MAX_EXCEPTIONS)
     if not exceptions:
-        return Parsed("message", (_bare(text, "message"),))
+        return Parsed("message", (_bare(text, "message", _LiteralAllowance()),))
     kind = "traceback" if parser.saw_traceback else "log"
-    return Parsed(kind, tuple(reversed(exceptions[-MAX_EXCEPTIONS:])))
+    return Parsed(kind, tuple(reversed(exceptions)))

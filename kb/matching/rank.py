@@ -9,6 +9,9 @@ Scores add up evidence:
 - a frame's path ends with a site's path and its function is the site's: strong for the innermost frame,
   weaker for another; the same line only breaks ties, since line numbers move between versions.
 Exact matches come first, then the others; within each, the last exception of the text first.
+
+With a deadline, the work stops at the first check past it (after parsing, per exception, per reading, per
+batch of candidates) with LookupTimeout.
 """
 
 import builtins
@@ -18,6 +21,7 @@ from operator import itemgetter
 
 from rapidfuzz import fuzz, process
 
+from kb.matching.deadline import CANDIDATE_BATCH, Deadline
 from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, type_tail
 from kb.matching.parse import Frame, Parsed, ParsedException, parse
 from kb.matching.template import TemplateMatch, match_template
@@ -65,10 +69,12 @@ class Result:
     matches: list[Match]
 
 
-def index_finder(index: MatchIndex) -> ExactFinder:
+def index_finder(index: MatchIndex, deadline: Deadline | None = None) -> ExactFinder:
     def find(text: str, exception_type: str | None) -> tuple[list[tuple[int, TemplateMatch]], list[int]]:
         fits, misses = [], []
-        for sid in index.candidates(text, exception_type):
+        for n, sid in enumerate(index.candidates(text, exception_type), start=1):
+            if deadline is not None and not n % CANDIDATE_BATCH:
+                deadline.check()
             signature = index.signatures.get(sid)
             if signature is None:
                 continue  # removed by a concurrent update
@@ -83,14 +89,17 @@ def index_finder(index: MatchIndex) -> ExactFinder:
 
 
 def match_text(
-    index: MatchIndex, text: str, *, limit: int, finder: ExactFinder | None = None, drafts: bool = True
-) -> Result:
+    index: MatchIndex, text: str, *, limit: int, finder: ExactFinder | None = None, drafts: bool = True,
+    deadline: Deadline | None = None,
+) -> Result:  # fmt: skip
     """`drafts`: whether drafts may be among the matches (only for those who may see them)."""
-    parsed = parse(text)
-    find = finder or index_finder(index)
+    parsed = parse(text)  # not interrupted: linear, tens of milliseconds for 64 KiB (bench/parse_bench.py)
+    find = finder or index_finder(index, deadline)
     matches: list[Match] = []
     for position, exception in enumerate(parsed.exceptions):
-        matches += _rank_exception(index, find, exception, position)
+        if deadline is not None:
+            deadline.check()
+        matches += _rank_exception(index, find, exception, position, deadline)
     # Line numbers move between versions: the same line only breaks a tie.
     matches.sort(key=lambda m: (not m.exact, m.exception, -m.score, not m.same_line, m.entry.public_id))
     seen: set[int] = set()
@@ -122,10 +131,14 @@ def path_matches(frame_path: str, site: Site) -> bool:
     return any(path == variant or path.endswith("/" + variant) for variant in site.path_variants)
 
 
-def _rank_exception(index: MatchIndex, find: ExactFinder, exception: ParsedException, position: int) -> list[Match]:
+def _rank_exception(
+    index: MatchIndex, find: ExactFinder, exception: ParsedException, position: int, deadline: Deadline | None
+) -> list[Match]:
     exact: dict[int, Match] = {}
     misses: list[int] = []
     for reading in exception.readings:
+        if deadline is not None:
+            deadline.check()
         fits, missed = find(reading.text, reading.type)
         misses += missed
         for sid, fit in fits:
@@ -139,6 +152,8 @@ def _rank_exception(index: MatchIndex, find: ExactFinder, exception: ParsedExcep
     for match in results:
         _add_frame_evidence(match, frames)
     if not exact:
+        if deadline is not None:
+            deadline.check()
         results += _loose_matches(index, exception, position, frames, misses)
     else:
         # An entry without a signature can still be the one, next to exact matches: by its frame and type.

@@ -1,11 +1,18 @@
 """The entry point: `lookup(text)` finds the entries behind a message, a traceback or a log."""
 
+import logging
+
+from django.conf import settings
+
+from kb.matching.deadline import Deadline, LookupTimeout
 from kb.matching.live import live_index
 from kb.matching.rank import Result, match_text
 
 MAX_TEXT_BYTES = 64 * 1024
 DEFAULT_LIMIT = 5
 MAX_LIMIT = 50
+
+logger = logging.getLogger(__name__)
 
 
 class TextTooLarge(ValueError):
@@ -24,11 +31,21 @@ def text_size(text: str) -> int:
 
 
 def lookup(text: str, *, limit: int = DEFAULT_LIMIT, drafts: bool = False) -> Result:
-    """Raises TextTooLarge past 64 KiB of UTF-8; anything else gets an answer, possibly with no matches.
+    """Raises TextTooLarge past 64 KiB of UTF-8, and kb.matching.deadline.LookupTimeout when the matching
+    takes longer than settings.MATCH_TIME_BUDGET seconds; anything else gets an answer, possibly with no matches.
 
     `drafts`: only for those who may see them (kb.models.may_see_drafts); to everyone else a draft, and a
     repository with nothing but drafts, does not exist."""
     size = text_size(text)
     if size > MAX_TEXT_BYTES:
         raise TextTooLarge(size)
-    return match_text(live_index.get(), clean_text(text), limit=max(1, min(limit, MAX_LIMIT)), drafts=drafts)
+    index = live_index.get()
+    # The budget starts here: it is the matching's, not the wait for a first build or refresh of the index.
+    deadline = Deadline(settings.MATCH_TIME_BUDGET)
+    return match_text(index, clean_text(text), limit=max(1, min(limit, MAX_LIMIT)), drafts=drafts, deadline=deadline)
+
+
+def log_stopped(text: str, stopped: LookupTimeout) -> None:
+    """For the web's entry points (the command says it to its user): one line, not a traceback, since a
+    starved machine may stop many lookups in a row."""
+    logger.warning("A lookup of %d bytes ran past its %g s budget and was stopped.", text_size(text), stopped.budget)

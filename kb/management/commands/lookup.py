@@ -7,7 +7,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from kb.matching.answer import answer, how_it_matched
+from kb.matching.deadline import LookupTimeout
 from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, TextTooLarge, lookup
+
+MORE_TIME = "Set MATCH_TIME_BUDGET (seconds) to give lookups more time."
 
 
 def absolute(path: str) -> str:
@@ -45,6 +48,8 @@ class Command(BaseCommand):
             result = answer(lookup(text, limit=limit, drafts=True), absolute)
         except TextTooLarge as exc:
             raise CommandError(str(exc)) from None
+        except LookupTimeout as exc:
+            raise CommandError(f"{exc} {MORE_TIME}") from None
         if options["json"]:
             self.stdout.write(_dumps(result, indent=2))
         else:
@@ -59,7 +64,7 @@ class Command(BaseCommand):
             try:
                 text, limit = _jsonl_request(line, default_limit)
                 write(_dumps(answer(lookup(text, limit=limit, drafts=True), absolute)))
-            except (ValueError, TextTooLarge) as exc:
+            except (ValueError, TextTooLarge, LookupTimeout) as exc:
                 write(_dumps({"line": number, "error": str(exc)}))
 
 
