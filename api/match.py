@@ -6,11 +6,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ParseError, ValidationError
-from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.parsers import BoundedJSONParser
 from kb.matching.answer import answer
 from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, MAX_TEXT_BYTES, TextTooLarge, clean_text, lookup
 from kb.models import may_see_drafts
@@ -115,7 +116,7 @@ class MatchView(APIView):
     """Drafts and retired entries are included, each with its status: tools want every raise site. A draft's
     url is null unless the caller (a curator's token or session) may see drafts."""
 
-    parser_classes = [JSONParser, PlainTextParser]
+    parser_classes = [BoundedJSONParser, PlainTextParser]
     throttle_scope = "match"  # anonymous clients: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["match"]
 
     @extend_schema(
