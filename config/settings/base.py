@@ -37,6 +37,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Early, so that it sees the queries of every other middleware: 503 while the database is away.
+    "config.outage.DatabaseOutageMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -109,7 +111,11 @@ try:
     DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=env_int("CONN_MAX_AGE", 60))}
 except ValueError as exc:
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL Django can use: {exc}") from None
+# A persistent connection left broken by a database restart is replaced before a request uses it.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # An unreachable server must not hold a worker for the operating system's TCP timeout.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", env_int("DATABASE_CONNECT_TIMEOUT", 5))
     # Search's typo matching (`<%`, answered from the trigram index) uses this threshold; pg_trgm's
     # default of 0.6 misses a single swapped pair of letters in a short query.
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c pg_trgm.word_similarity_threshold=0.5"
@@ -195,6 +201,9 @@ SPECTACULAR_SETTINGS = {
         "MethodEnum": "kb.models.ErrorEntry.Method",
     },
 }
+
+# While the database is away, pages and the API answer 503 with this Retry-After (config/outage.py).
+DATABASE_RETRY_AFTER = env_int("DATABASE_RETRY_AFTER", 10)
 
 # Links on pages and in the JSON are absolute when this is set (e.g. https://errorkb.example).
 SITE_URL = env_str("SITE_URL", "").rstrip("/")
