@@ -20,6 +20,7 @@ from django.test import Client, override_settings
 
 from api.throttling import throttle_cache
 from config.outage import database
+from kb.matching import live
 from kb.models import Catalogue, ErrorEntry, RaiseSite, Repository
 from tests.matching_fixtures import CARD, CARD_MESSAGE, fresh_index  # noqa: F401 (fixture)
 
@@ -245,3 +246,20 @@ def test_a_connection_the_server_drops_is_a_503_and_the_next_request_reconnects(
     assert dropped.status_code == 503 and dropped["Retry-After"] == "10"
     assert stranger.get(f"/errors/{CARD}/").status_code == 200
     assert not database.is_down
+
+
+def test_a_refresh_cut_short_by_the_outage_leaves_the_index_as_it_was(stranger: Client, catalogue, monkeypatch) -> None:
+    from django.db import OperationalError
+    from psycopg import OperationalError as DriverError
+
+    before = look_up(stranger, f"ValueError: {DRAFT_MESSAGE}").json()
+    ErrorEntry.objects.filter(repository__owner="acme").delete()  # gone from the table: to be removed
+    Catalogue.touch()
+
+    def lost(*args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly") from DriverError("lost")
+
+    monkeypatch.setattr(live, "_entries", lost)
+    during = look_up(stranger, f"ValueError: {DRAFT_MESSAGE}")
+    assert during.status_code == 200 and during.json() == before
+    assert look_up(stranger, CARD_MESSAGE).json()["matches"][0]["id"] == CARD

@@ -148,8 +148,10 @@ class LiveIndex:
             or entry.variants != variants.get(key, ())
         }
         removed = self._stamps.keys() - stamps.keys()
+        # Every read before the first change: a database lost halfway leaves the index as it was.
+        entries = _entries(changed, sites, variants)
         index.remove(removed)
-        index.upsert(_entries(changed, sites, variants))
+        index.upsert(entries)
         index.commit()
         self._stamps = stamps
         self.refreshes += 1
