@@ -19,7 +19,7 @@ from django.db import close_old_connections, connection
 from django.test import Client, override_settings
 
 from api.throttling import throttle_cache
-from config.outage import database
+from config.outage import database, is_database_unavailable
 from kb.matching import live
 from kb.models import Catalogue, ErrorEntry, RaiseSite, Repository
 from tests.matching_fixtures import CARD, CARD_MESSAGE, fresh_index  # noqa: F401 (fixture)
@@ -264,3 +264,26 @@ def test_a_refresh_cut_short_by_the_outage_leaves_the_index_as_it_was(stranger: 
     during = look_up(stranger, f"ValueError: {DRAFT_MESSAGE}")
     assert during.status_code == 200 and during.json() == before
     assert look_up(stranger, CARD_MESSAGE).json()["matches"][0]["id"] == CARD
+
+
+def wrapped(driver_error: Exception) -> Exception:
+    """The error as Django raises it: its own class, the driver's error as the cause."""
+    from django.db import OperationalError
+
+    try:
+        raise OperationalError(str(driver_error)) from driver_error
+    except OperationalError as exc:
+        return exc
+
+
+def test_only_a_database_out_of_reach_counts_as_an_outage() -> None:
+    from psycopg import OperationalError as DriverError
+    from psycopg import errors
+
+    assert is_database_unavailable(wrapped(DriverError("connection failed: Connection refused")))
+    assert is_database_unavailable(wrapped(errors.AdminShutdown("terminating connection")))
+    assert is_database_unavailable(wrapped(errors.TooManyConnections("sorry, too many clients already")))
+    # A query that failed is a bug or load to look into: a 500 with its traceback, as before.
+    assert not is_database_unavailable(wrapped(errors.QueryCanceled("canceling statement due to statement timeout")))
+    assert not is_database_unavailable(wrapped(errors.DeadlockDetected("deadlock detected")))
+    assert not is_database_unavailable(ValueError("not a database error"))
