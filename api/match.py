@@ -6,11 +6,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ParseError, ValidationError
-from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.parsers import BoundedJSONParser
 from kb.matching.answer import answer
 from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
 from kb.matching.service import (
@@ -140,7 +141,7 @@ class MatchView(APIView):
     """Retired entries are included, with their status. Drafts only for callers who may see them (a curator's
     token or session); to anyone else a draft, and a repository with nothing but drafts, does not exist."""
 
-    parser_classes = [JSONParser, PlainTextParser]
+    parser_classes = [BoundedJSONParser, PlainTextParser]
     throttle_scope = "match"  # anonymous clients: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["match"]
 
     @extend_schema(

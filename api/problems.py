@@ -58,6 +58,10 @@ def _detail_text(detail) -> str:
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
+    from config.outage import is_database_unavailable  # it imports this module when answering
+
+    if is_database_unavailable(exc):
+        return None  # DRF raises it again, and config.outage.DatabaseOutageMiddleware answers 503, logged once
     if isinstance(exc, RequestDataTooBig):
         # Django would answer an HTML 400; the client needs to know that only the size is wrong.
         body = problem_body(413, detail="The request body is larger than this server accepts.")

@@ -30,7 +30,10 @@ WHY = {
     415: "The body is not `application/json`.",
     429: "Too many requests; wait for the seconds in `Retry-After`.",
     500: "The server failed; the error has been logged.",
-    503: "The server cannot answer this now; try again after the seconds in `Retry-After`.",
+    503: (
+        "The server cannot answer now (the database is not answering, or a lookup ran past its time budget); "
+        "try again after the seconds in `Retry-After`."
+    ),
 }
 
 HEADERS = {
@@ -137,14 +140,16 @@ REFUSED = {
         "working. `Allow` lists the methods this path answers (GET, PUT, PATCH, HEAD, OPTIONS).",
     },
 }
-# The 405, and what is answered before the method is looked at: a token that is not valid, the Accept header,
-# the write throttle (every unsafe request counts, refused ones too), a failure.
+# The 405, and what is answered before the method is looked at: a path that cannot be an id, a token that is
+# not valid, the Accept header, the write throttle (every unsafe request counts, refused ones too), a failure.
 REFUSED_RESPONSES = {
     401: "Unauthorized. A token was sent that is unknown, revoked or expired.",
+    404: "Not Found. The path names no entry: an id is 16 lowercase hexadecimal digits.",
     405: "Method Not Allowed. Entries are never deleted: retire one instead.",
     406: None,
     429: None,
     500: None,
+    503: None,
 }
 
 
@@ -202,7 +207,7 @@ class ProblemAutoSchema(AutoSchema):
         has_body = "requestBody" in operation
         unsafe = self.method in UNSAFE_METHODS
         throttles = set(getattr(view, "throttle_classes", ()))
-        statuses = [406, 500]
+        statuses = [406, 500, 503]
         if has_body or any(p["in"] == "query" for p in parameters):
             statuses.append(400)
         if TokenAuthentication in getattr(view, "authentication_classes", ()):

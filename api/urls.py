@@ -3,6 +3,7 @@ from rest_framework.routers import SimpleRouter
 
 from api import docs, views
 from api.match import MatchView
+from kb.converters import NAME_PART_PATTERN
 
 app_name = "api"
 
@@ -19,6 +20,10 @@ urlpatterns = [
     re_path(r"^docs/?$", docs.DocsView.as_view(), name="docs"),
     re_path(r"^match/?$", MatchView.as_view(), name="match"),
     re_path(r"^repositories/?$", repository_list, name="repository-list"),
-    re_path(r"^repositories/(?P<owner>[^/]+)/(?P<name>[^/]+)/?$", repository_detail, name="repository-detail"),
+    re_path(
+        rf"^repositories/(?P<owner>{NAME_PART_PATTERN})/(?P<name>{NAME_PART_PATTERN})/?$",
+        repository_detail,
+        name="repository-detail",
+    ),
     re_path(r"^", include(router.urls)),
 ]

@@ -11,6 +11,7 @@ from api.serializers import EntryCardSerializer, EntrySummarySerializer, Reposit
 from api.throttling import SearchThrottle, WriteThrottle
 from api.writes import WRITE_ACTIONS, EntryWriteMixin, PreconditionFailed
 from kb import cards
+from kb.converters import PUBLIC_ID_PATTERN
 from kb.models import ErrorEntry, Repository, may_see_drafts
 
 
@@ -23,7 +24,8 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
 
     lookup_field = "public_id"
     lookup_url_kwarg = "public_id"
-    lookup_value_regex = "[^/]+"
+    # Only what an id can be: anything else is a 404 without a query (a NUL byte would be a DataError).
+    lookup_value_regex = PUBLIC_ID_PATTERN
     filterset_class = ErrorEntryFilter
     permission_classes = [EntryPermissions]
     throttle_classes = [SearchThrottle, WriteThrottle]

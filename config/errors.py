@@ -9,6 +9,7 @@ from django.views.defaults import permission_denied as html_permission_denied
 from django.views.defaults import server_error as html_server_error
 
 from api.problems import problem_response
+from config.outage import unavailable_response_for_current_exception
 from kb.not_found import NotFound
 
 
@@ -40,6 +41,9 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    # A middleware that failed for want of the database (a session saved, say) lands here, not in a view.
+    if (unavailable := unavailable_response_for_current_exception(request)) is not None:
+        return unavailable
     if _is_api(request):
         return problem_response(500, detail="The server failed to answer this request; it has been logged.")
     return html_server_error(request, template_name="500.html")

@@ -7,6 +7,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from config.outage import database, is_database_unavailable
+
 logger = logging.getLogger(__name__)
 
 
@@ -25,7 +27,12 @@ def readyz(request: HttpRequest) -> JsonResponse:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
-    except DatabaseError:
-        logger.exception("Readiness check: the database is not answering")
-        return JsonResponse({"status": "unavailable", "database": "down"}, status=503)
+    except DatabaseError as exc:
+        response = JsonResponse({"status": "unavailable", "database": "down"}, status=503)
+        if is_database_unavailable(exc):
+            database.went_away(exc)
+            response._has_been_logged = True  # one line per outage, not a line (or a traceback) per probe
+        else:
+            logger.exception("Readiness check: the database is not answering")
+        return response
     return JsonResponse({"status": "ok", "database": "ok"})

@@ -1,14 +1,18 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from kb import search_views, views
+from kb.converters import NamePartConverter, PublicIdConverter
+
+register_converter(PublicIdConverter, "public_id")
+register_converter(NamePartConverter, "name_part")
 
 app_name = "kb"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("search/", search_views.search_page, name="search"),
-    path("errors/<str:public_id>/", views.entry_detail, name="entry"),
-    path("errors/<str:public_id>/report/", views.report_entry, name="report"),
+    path("errors/<public_id:public_id>/", views.entry_detail, name="entry"),
+    path("errors/<public_id:public_id>/report/", views.report_entry, name="report"),
     path("repos/", views.repository_list, name="repositories"),
-    path("repos/<str:owner>/<str:name>/", views.repository_detail, name="repository"),
+    path("repos/<name_part:owner>/<name_part:name>/", views.repository_detail, name="repository"),
 ]

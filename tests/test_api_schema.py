@@ -80,6 +80,11 @@ def test_every_error_response_is_a_problem_document(schema: dict) -> None:
         assert "500" in operation["responses"], name
 
 
+def test_every_operation_documents_the_503_of_a_database_outage_with_retry_after(schema: dict) -> None:
+    for name, operation in operations(schema).items():
+        assert operation["responses"]["503"]["headers"]["Retry-After"]["schema"] == {"type": "integer"}, name
+
+
 def test_writes_declare_the_problems_a_curators_tool_must_handle(schema: dict) -> None:
     writes = {k: v for k, v in operations(schema).items() if k.split()[0] in {"POST", "PUT", "PATCH"}}
     assert {"POST /api/errors/", "PUT /api/errors/{public_id}/", "PATCH /api/errors/{public_id}/"} <= set(writes)
@@ -145,7 +150,7 @@ CARD = "b774bfdff5235dcd"
 def test_delete_on_an_entry_is_documented_as_the_405_it_is(schema: dict, client: Client, token_client, seed) -> None:
     refused = operations(schema)["DELETE /api/errors/{public_id}/"]
     assert not any(status.startswith("2") for status in refused["responses"]), refused["responses"]
-    assert {"401", "405", "406", "429", "500"} == set(refused["responses"])
+    assert {"401", "404", "405", "406", "429", "500", "503"} == set(refused["responses"])
     assert refused["responses"]["405"]["headers"]["Allow"]["required"] is True
     assert "retire" in refused["description"]
     answered = {method.upper() for method in schema["paths"]["/api/errors/{public_id}/"]} - {"DELETE"}
@@ -157,6 +162,7 @@ def test_delete_on_an_entry_is_documented_as_the_405_it_is(schema: dict, client:
             assert answered <= {m.strip() for m in response["Allow"].split(",")}
             assert "DELETE" not in response["Allow"]
     assert client.get(f"/api/errors/{CARD}").status_code == 200  # still there
+    assert client.delete("/api/errors/not-an-id").status_code == 404  # no entry could have that path
 
 
 def test_the_card_documents_its_conditional_get_and_validators(schema: dict, client: Client, seed) -> None:

@@ -37,6 +37,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Early, so that it sees the queries of every other middleware: 503 while the database is away.
+    "config.outage.DatabaseOutageMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -109,7 +111,11 @@ try:
     DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=env_int("CONN_MAX_AGE", 60))}
 except ValueError as exc:
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL Django can use: {exc}") from None
+# A persistent connection left broken by a database restart is replaced before a request uses it.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # An unreachable server must not hold a worker for the operating system's TCP timeout.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", env_int("DATABASE_CONNECT_TIMEOUT", 5))
     # Search's typo matching (`<%`, answered from the trigram index) uses this threshold; pg_trgm's
     # default of 0.6 misses a single swapped pair of letters in a short query.
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c pg_trgm.word_similarity_threshold=0.5"
@@ -154,7 +160,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # JSON with its nesting bounded: a body 1,000 levels deep is a 400, not a RecursionError.
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.BoundedJSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
@@ -199,6 +206,9 @@ SPECTACULAR_SETTINGS = {
 # A lookup (the API, the home page, `manage.py lookup`) stops after this many seconds of matching and answers
 # "try again later" (a 503): a safety net that keeps a worker from being held, should one ever run long.
 MATCH_TIME_BUDGET = env_seconds("MATCH_TIME_BUDGET", 1.0)
+
+# While the database is away, pages and the API answer 503 with this Retry-After (config/outage.py).
+DATABASE_RETRY_AFTER = env_int("DATABASE_RETRY_AFTER", 10)
 
 # Links on pages and in the JSON are absolute when this is set (e.g. https://errorkb.example).
 SITE_URL = env_str("SITE_URL", "").rstrip("/")

@@ -8,6 +8,10 @@ What changed is found without trusting any single column, since harvest may bulk
 variants without saving the entry: the refresh reads every entry's (id, updated_at), every site and every
 variant (narrow rows, no Markdown), and re-indexes only the entries whose stamp, sites or variants differ;
 ids gone from the table are removed. The automaton work is proportional to the change (see index.py).
+
+Outages. When the database cannot be reached, the index it last gave goes on answering (config.outage),
+and the freshness check backs off: it tries again after 1 s, then 2, 4, ... up to 30 s, or at once when
+another request has seen the database come back. Without an index yet, the lookup fails (a 503).
 """
 
 import gc
@@ -18,10 +22,12 @@ from collections.abc import Iterable
 
 from django.conf import settings
 
+from config.outage import database, is_database_unavailable
 from kb.matching.index import Entry, MatchIndex, Site
 from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite
 
 REFRESH_SECONDS = 1.5
+OUTAGE_BACKOFF_FIRST, OUTAGE_BACKOFF_MAX = 1.0, 30.0
 CHUNK = 2000
 # In the order of Entry's fields, so that a row is its first arguments.
 ENTRY_FIELDS = ("id", "public_id", "exception_type", "message", "status", "repository__url", "signature")
@@ -69,20 +75,21 @@ class LiveIndex:
         self._stamps: dict[int, object] = {}
         self._token: tuple[int, object] | None = None
         self._checked = 0.0
+        self._failures = 0  # freshness checks failed in a row for want of the database
+        self._retry_at = 0.0
         self._lock = threading.Lock()
         self.refreshes = 0  # how many incremental refreshes ran: for tests and diagnostics
 
     def get(self) -> MatchIndex:
         index = self._index
-        interval = getattr(settings, "MATCHING_REFRESH_SECONDS", REFRESH_SECONDS)
-        if index is not None and time.monotonic() - self._checked < interval:
+        if index is not None and not self._due():
             return index
         # The first build makes everyone wait; after that, one thread refreshes and the rest read the old index.
         if not self._lock.acquire(blocking=index is None):
             return index
         try:
-            if self._index is None or time.monotonic() - self._checked >= interval:
-                self._bring_up_to_date()
+            if self._index is None or self._due():
+                self._try_bringing_up_to_date()
         finally:
             self._lock.release()
         return self._index
@@ -90,7 +97,27 @@ class LiveIndex:
     def reset(self) -> None:
         with self._lock:
             self._index, self._stamps, self._token, self._checked = None, {}, None, 0.0
+            self._failures, self._retry_at = 0, 0.0
             self.refreshes = 0
+
+    def _due(self) -> bool:
+        if self._failures:
+            return not database.is_down or time.monotonic() >= self._retry_at
+        interval = getattr(settings, "MATCHING_REFRESH_SECONDS", REFRESH_SECONDS)
+        return time.monotonic() - self._checked >= interval
+
+    def _try_bringing_up_to_date(self) -> None:
+        try:
+            self._bring_up_to_date()
+        except Exception as exc:
+            if self._index is None or not is_database_unavailable(exc):
+                raise
+            database.went_away(exc)  # logged once; the index as it was goes on answering
+            self._failures += 1
+            backoff = min(OUTAGE_BACKOFF_FIRST * 2 ** min(self._failures - 1, 16), OUTAGE_BACKOFF_MAX)
+            self._retry_at = time.monotonic() + backoff
+        else:
+            self._failures = 0
 
     def _bring_up_to_date(self) -> None:
         token = _token()  # read before the rows: a change landing meanwhile is seen again next time
@@ -121,8 +148,10 @@ class LiveIndex:
             or entry.variants != variants.get(key, ())
         }
         removed = self._stamps.keys() - stamps.keys()
+        # Every read before the first change: a database lost halfway leaves the index as it was.
+        entries = _entries(changed, sites, variants)
         index.remove(removed)
-        index.upsert(_entries(changed, sites, variants))
+        index.upsert(entries)
         index.commit()
         self._stamps = stamps
         self.refreshes += 1

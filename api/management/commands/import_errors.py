@@ -4,6 +4,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from api.exchange import InvalidImport, entries_of, import_document
+from api.parsers import JSONTooDeep, loads_bounded
 
 # Enough ids to find them; the rest are counted.
 LISTED = 20
@@ -61,7 +62,9 @@ class Command(BaseCommand):
         except UnicodeDecodeError:
             raise CommandError(f"{name} is not UTF-8 text.") from None
         try:
-            return json.loads(text)
+            return loads_bounded(text)
+        except JSONTooDeep as exc:
+            raise CommandError(f"{name} is not an export: {exc}") from None
         except json.JSONDecodeError as exc:
             raise CommandError(
                 f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}."

@@ -6,6 +6,7 @@ import sys
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from api.parsers import loads_bounded
 from kb.matching.answer import answer, how_it_matched
 from kb.matching.deadline import LookupTimeout
 from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, TextTooLarge, lookup
@@ -70,7 +71,7 @@ class Command(BaseCommand):
 
 def _jsonl_request(line: str, default_limit: int) -> tuple[str, int]:
     try:
-        request = json.loads(line)
+        request = loads_bounded(line)  # a line nested too deep is a ValueError of its own, with its reason
     except json.JSONDecodeError as exc:
         raise ValueError(f"Not JSON: {exc}.") from None
     if not isinstance(request, dict) or not isinstance(request.get("text"), str) or not request["text"].strip():
