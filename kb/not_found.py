@@ -10,7 +10,9 @@ class NotFound(Http404):
 
 
 def _shown(value: str) -> str:
-    return value if len(value) <= LONGEST_SHOWN else value[:LONGEST_SHOWN] + "…"
+    # Echoed text: no control characters (a NUL from the URL) reach the page.
+    start = "".join(c if c.isprintable() else "\ufffd" for c in value[:LONGEST_SHOWN])
+    return start if len(value) <= LONGEST_SHOWN else start + "…"
 
 
 def no_error_with_id(public_id: str) -> str:

@@ -15,4 +15,7 @@ urlpatterns = [
     path("errors/<public_id:public_id>/report/", views.report_entry, name="report"),
     path("repos/", views.repository_list, name="repositories"),
     path("repos/<name_part:owner>/<name_part:name>/", views.repository_detail, name="repository"),
+    # Segments that cannot be an id or a name: the same 404 wording, without asking the database.
+    path("errors/<str:public_id>/", views.no_such_entry),
+    path("repos/<str:owner>/<str:name>/", views.no_such_repository),
 ]

@@ -168,6 +168,14 @@ def report_entry(request: HttpRequest, public_id: str) -> HttpResponse:
     return redirect(f"{entry.get_absolute_url()}?reported=1#report")
 
 
+def no_such_entry(request: HttpRequest, public_id: str) -> HttpResponse:
+    raise NotFound(no_error_with_id(public_id))
+
+
+def no_such_repository(request: HttpRequest, owner: str, name: str) -> HttpResponse:
+    raise NotFound(no_repository(owner, name))
+
+
 def repository_list(request: HttpRequest) -> HttpResponse:
     """Every repository the reader may see, with how many of its entries they may see."""
     repositories = Repository.objects.visible_to(request.user).with_entry_counts(request.user)

@@ -72,3 +72,10 @@ def test_any_other_missing_page_gets_the_plain_404(client, db):
 def test_a_long_id_is_shortened_in_the_404(client, db):
     html = client.get("/errors/" + "a" * 3000 + "/").content.decode()
     assert f'<p class="not-found">No error with id {"a" * 40}…. <a href="/">' in html
+
+
+def test_a_segment_that_cannot_be_an_id_gets_the_same_404_without_its_control_characters(client, db):
+    html = client.get("/errors/a%00b/").content.decode()
+    assert '<p class="not-found">No error with id a\ufffdb.' in html
+    assert "\x00" not in html
+    assert "No repository a\ufffdb/c." in client.get("/repos/a%00b/c/").content.decode()
