@@ -5,6 +5,7 @@ from rest_framework_api_key.admin import APIKeyModelAdmin
 from rest_framework_api_key.models import APIKey
 
 from api.models import CuratorToken
+from kb.admin_safety import StrictQueryMixin
 
 # The library's own key model has no user; ours replaces it.
 if admin.site.is_registered(APIKey):
@@ -12,7 +13,7 @@ if admin.site.is_registered(APIKey):
 
 
 @admin.register(CuratorToken)
-class CuratorTokenAdmin(APIKeyModelAdmin):
+class CuratorTokenAdmin(StrictQueryMixin, APIKeyModelAdmin):
     list_display = ("prefix", "name", "user", "created", "last_used_at", "expiry_date", "_has_expired", "revoked")
     list_filter = ("revoked", "created")
     search_fields = ("name", "prefix", "user__username")

@@ -10,6 +10,7 @@ from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from kb.admin_forms import ErrorEntryAdminForm
+from kb.admin_safety import StrictHistoryMixin, StrictQueryMixin
 from kb.harvest.suggest import accept_suggestions
 from kb.models import (
     Catalogue,
@@ -56,7 +57,7 @@ class RelatedLinkInline(admin.TabularInline):
 
 
 @admin.register(ErrorEntry)
-class ErrorEntryAdmin(SimpleHistoryAdmin):
+class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
     form = ErrorEntryAdminForm
     list_display = ["title", "exception_type", "repository", "kind", "status", "method", "updated_at", "public_page"]
     list_filter = ["status", "kind", "method", "repository", "exception_type"]
@@ -183,7 +184,7 @@ class ErrorEntryAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(RelatedSuggestion)
-class RelatedSuggestionAdmin(admin.ModelAdmin):
+class RelatedSuggestionAdmin(StrictQueryMixin, admin.ModelAdmin):
     list_display = ["source", "target", "scope", "distance", "state", "created_at"]
     list_filter = ["state", "scope", "source__repository"]
     list_select_related = ["source", "target"]
@@ -205,7 +206,7 @@ class RelatedSuggestionAdmin(admin.ModelAdmin):
 
 
 @admin.register(Repository)
-class RepositoryAdmin(admin.ModelAdmin):
+class RepositoryAdmin(StrictQueryMixin, admin.ModelAdmin):
     list_display = ["full_name", "host", "url", "created_at"]
     search_fields = ["owner", "name"]
     # A URL typed without a scheme is https (Django 6's default; 5.2 warns until told).
@@ -220,7 +221,7 @@ class RepositoryAdmin(admin.ModelAdmin):
 
 
 @admin.register(Report)
-class ReportAdmin(admin.ModelAdmin):
+class ReportAdmin(StrictQueryMixin, admin.ModelAdmin):
     list_display = ["created_at", "reason", "entry_link", "short_details", "count", "email", "state", "handled_by"]
     list_filter = ["state", "reason"]
     list_select_related = ["entry", "handled_by"]
