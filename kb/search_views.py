@@ -5,8 +5,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from api.throttling import page_throttled
 from kb.models import ErrorEntry, may_see_drafts
+from kb.ratelimit import page_throttled
 from kb.search import SearchQueryError, clean_query, facets, highlight, search
 
 PAGE_SIZE = 20

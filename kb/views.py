@@ -9,7 +9,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from api.throttling import page_throttled
 from kb import cards
 from kb.forms import ReportForm
 from kb.matching.answer import how_it_matched, match_answer, parsed_answer
@@ -17,6 +16,7 @@ from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
 from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, log_stopped, lookup, text_size
 from kb.models import ErrorEntry, RaiseSite, Report, Repository, may_see_drafts
 from kb.not_found import NotFound, no_error_with_id, no_repository
+from kb.ratelimit import page_throttled
 
 REPOSITORY_PAGE_SIZE = 50
 HOME_MATCHES = 5

@@ -9,9 +9,14 @@ from django.test import Client, override_settings
 from config.env import env_rate
 
 
+def rates_of(**scopes: str) -> dict:
+    return {
+        "DEFAULT_THROTTLE_RATES": {"match": "1000/minute", "search": "1000/minute", "write": "1000/minute", **scopes}
+    }
+
+
 def rates(**scopes: str) -> override_settings:
-    limits = {"match": "1000/minute", "search": "1000/minute", "write": "1000/minute", **scopes}
-    return override_settings(REST_FRAMEWORK={**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": limits})
+    return override_settings(REST_FRAMEWORK={**settings.REST_FRAMEWORK, **rates_of(**scopes)})
 
 
 @pytest.fixture(autouse=True)
@@ -121,3 +126,25 @@ def test_home_page_lookups_share_the_anonymous_match_limit(client: Client) -> No
 def test_curators_are_not_limited_on_pages(admin_client: Client) -> None:
     with rates(search="1/minute"):
         assert statuses(admin_client, "/search/?q=widget", 3) == [200, 200, 200]
+
+
+def test_searches_through_the_api_and_the_page_count_against_one_limit(client: Client) -> None:
+    with rates(search="2/minute"):
+        assert client.get("/api/errors?search=widget").status_code == 200
+        assert client.get("/search/?q=widget").status_code == 200
+        assert client.get("/api/errors?search=widget").status_code == 429
+        assert client.get("/search/?q=widget").status_code == 429
+
+
+def test_a_forged_forwarded_for_header_does_not_escape_the_pages_limit(client: Client) -> None:
+    with rates(search="1/minute"):
+        assert client.get("/search/?q=a", headers={"X-Forwarded-For": "10.0.0.1"}).status_code == 200
+        assert client.get("/search/?q=a", headers={"X-Forwarded-For": "10.0.0.2"}).status_code == 429
+
+
+def test_behind_our_own_proxy_each_forwarded_client_has_its_own_page_limit(client: Client) -> None:
+    behind_proxy = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
+    with override_settings(REST_FRAMEWORK={**behind_proxy, **rates_of(search="1/minute")}):
+        assert client.get("/search/?q=a", headers={"X-Forwarded-For": "203.0.113.1"}).status_code == 200
+        assert client.get("/search/?q=a", headers={"X-Forwarded-For": "203.0.113.2"}).status_code == 200
+        assert client.get("/search/?q=a", headers={"X-Forwarded-For": "203.0.113.1"}).status_code == 429

@@ -18,10 +18,10 @@ from django.core.management import call_command
 from django.db import close_old_connections, connection
 from django.test import Client, override_settings
 
-from api.throttling import throttle_cache
 from config.outage import database, is_database_unavailable
 from kb.matching import live
 from kb.models import Catalogue, ErrorEntry, RaiseSite, Repository
+from kb.ratelimit import throttle_cache
 from tests.matching_fixtures import CARD, CARD_MESSAGE, fresh_index  # noqa: F401 (fixture)
 
 DRAFT_MESSAGE = "Widget size must be positive, got -1"

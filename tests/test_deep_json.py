@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from api.parsers import MAX_JSON_DEPTH, loads_bounded
+from kb.jsonsafe import MAX_JSON_DEPTH, loads_bounded
 
 CARD = "b774bfdff5235dcd"
 

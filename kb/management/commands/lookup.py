@@ -6,7 +6,7 @@ import sys
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from api.parsers import loads_bounded
+from kb.jsonsafe import loads_bounded
 from kb.matching.answer import answer, how_it_matched
 from kb.matching.deadline import LookupTimeout
 from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, TextTooLarge, lookup
