@@ -167,6 +167,13 @@ def highlight(text: str, query: str, *, width: int = 220) -> SafeString:
     return mark_safe(f"{prefix}{escaped}{suffix}")
 
 
+_TAG = re.compile(r"<(/?)([a-zA-Z0-9]*)[^>]*>")
+# Inline markup sits inside words ("**Hi**Sparse"): it goes without a trace; any other tag ends a run of text.
+_INLINE_TAGS = frozenset({"a", "abbr", "b", "code", "del", "em", "i", "kbd", "span", "strong", "sub", "sup"})
+
+
 def plain_text(markdown_html: str) -> str:
-    """Sanitised HTML back to text for excerpts."""
-    return html.unescape(re.sub(r"<[^>]+>", " ", markdown_html or ""))
+    """Sanitised HTML (Markdown rendered on save) back to plain text, for excerpts and descriptions: no markup,
+    no link targets, entities decoded, runs of whitespace as one space. Escape it on output."""
+    text = _TAG.sub(lambda m: "" if m.group(2).lower() in _INLINE_TAGS else " ", markdown_html or "")
+    return " ".join(html.unescape(text).split())

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET
 
 from api.throttling import page_throttled
 from kb.models import ErrorEntry, may_see_drafts
-from kb.search import SearchQueryError, clean_query, facets, highlight, search
+from kb.search import SearchQueryError, clean_query, facets, highlight, plain_text, search
 
 PAGE_SIZE = 20
 FACET_FIELDS = ("repository", "exception_type", "kind", "status")
@@ -54,7 +54,9 @@ def search_page(request: HttpRequest) -> HttpResponse:
             raise Http404("No such page of results.")
         for entry in page.object_list:
             entry.excerpt = highlight(entry.message, query)
-            entry.meaning_excerpt = highlight(entry.meaning, query, width=180) if entry.meaning else ""
+            # From the rendered, sanitised HTML: a curator's Markdown shows as the text it stands for.
+            meaning = plain_text(entry.meaning_html)
+            entry.meaning_excerpt = highlight(meaning, query, width=180) if meaning else ""
         context.update(
             page=page,
             total=page.paginator.count,

@@ -105,10 +105,32 @@ def test_a_query_of_ten_thousand_characters_gets_a_clear_400(client, catalogue):
 
 def test_curator_text_in_results_is_escaped(client, catalogue):
     entry = ErrorEntry.objects.get(public_id=CARD)
-    entry.meaning = "HiSparse <img src=x onerror=alert(1)>"
+    entry.meaning = "HiSparse <img src=x onerror=alert(1)> and `<img src=y onerror=alert(2)>` in code"
     entry.save()
     html = client.get("/search/", {"q": "HiSparse"}).content.decode()
-    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "<img src=" not in html and "&lt;img src=y onerror=alert(2)&gt;" in html
+
+
+def _excerpts(client, query: str, public_id: str) -> str:
+    html = client.get("/search/", {"q": query}).content.decode()
+    row = html.split(f"/errors/{public_id}/", 1)[1].split("</li>", 1)[0]
+    return " ".join(part.split("</p>", 1)[0] for part in row.split('<p class="excerpt">')[1:])
+
+
+def test_excerpts_are_plain_text_without_markdown_and_keep_their_highlights(client, catalogue):
+    excerpts = _excerpts(client, "HiSparse", CARD)
+    assert "<mark>HiSparse</mark>" in excerpts
+    assert "**" not in excerpts and "`" not in excerpts
+    assert "or they are all non-VRAM; the decode side" in excerpts
+
+
+def test_an_excerpt_of_markdown_markup_shows_the_text_escaped(client, catalogue):
+    entry = ErrorEntry.objects.get(public_id=CARD)
+    entry.meaning = "**HiSparse** needs [the docs](https://example.org/x) & `a < b`"
+    entry.save()
+    excerpts = _excerpts(client, "HiSparse", CARD)
+    assert "<mark>HiSparse</mark> needs the docs &amp; a &lt; b" in excerpts
+    assert "example.org" not in excerpts
 
 
 def test_an_overlong_facet_value_narrows_to_nothing_instead_of_failing(client, catalogue):
