@@ -160,3 +160,14 @@ def test_the_sqlite_search_does_not_list_everything_for_exclusions_alone(catalog
     assert plain_query("-speculative") is None
     assert plain_query("or") is None
     assert plain_query('""') is None
+
+
+def test_with_no_results_the_page_offers_the_closest_words_and_a_lookup_of_the_text(client, catalogue):
+    html = client.get("/search/", {"q": "hisparce zzzzqqq"}).content.decode()
+    assert 'Did you mean <a href="?q=hisparse">hisparse</a>' in html
+    assert 'href="/?q=hisparce+zzzzqqq#lookup-results"' in html
+
+
+def test_the_closest_words_come_only_from_entries_the_reader_may_see(client, catalogue):
+    ErrorEntry.objects.exclude(status="draft").filter(message__icontains="HiSparse").update(status="draft")
+    assert "Did you mean" not in client.get("/search/", {"q": "hisparce zzzzqqq"}).content.decode()
