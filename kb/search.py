@@ -304,6 +304,25 @@ def _is_known(entries: QuerySet, word: str) -> bool:
     return search(entries, word).exists()
 
 
+TEXT_QUERY_WORDS = 10
+_TEXT_WORD = re.compile(r"[^\W\d_][\w]{3,}")  # four characters or more, not starting with a digit
+
+
+def text_query(text: str) -> str:
+    """A search for the words of a pasted text (a message that matched no signature): its first distinct words
+    of four letters or more, any of which may match, so that the entries sharing most of them come first."""
+    words = dict.fromkeys(word.lower() for word in _TEXT_WORD.findall(text[: MAX_QUERY_LENGTH * 4]))
+    return " or ".join(list(words)[:TEXT_QUERY_WORDS])
+
+
+def search_hits(entries: QuerySet, text: str, absolute, *, limit: int = 3) -> list[dict]:
+    """The best few of `entries` for the words of a pasted text, as lookups offer them when nothing matched:
+    id, title and the page's url (`absolute` makes a path a full url)."""
+    query = text_query(text)
+    found = search(entries, query)[:limit] if query else []
+    return [{"id": e.public_id, "title": e.title, "url": absolute(e.get_absolute_url())} for e in found]
+
+
 def facets(matched: QuerySet, *, with_status: bool) -> dict[str, list[dict]]:
     """Counts of the matched entries by repository, exception type, kind (and status for curators)."""
     base = matched.order_by().values()

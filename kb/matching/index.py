@@ -9,6 +9,11 @@ template check then decides. A signature with no literal of MIN_KEY_LENGTH chara
 fallback list, by the last part of its entry's exception type: such a signature fits almost any message,
 so only an agreeing type can vouch for it, and only the signatures of the message's type are checked.
 
+Messages cut short. A text that is only the start of a message holds the signature's first literal but maybe
+not its key, so every signature is also filed by the first PREFIX_KEY characters of its first literal (or the
+whole literal, when shorter but at least MIN_KEY_LENGTH): a text's own first characters, looked up for each
+length filed, give the signatures it may be the start of; `template.match_prefix` then decides.
+
 Updates. The automaton cannot take a word without being rebuilt as a whole, so keys added after the
 last full build go into a small second automaton, rebuilt on every update; once it holds a sizeable
 share of the keys, both are merged in one rebuild. A removed signature's key may stay in an automaton:
@@ -30,6 +35,7 @@ import ahocorasick
 from kb.matching.template import Template, compile_template
 
 KEY_LENGTH = 24
+PREFIX_KEY = 16
 MIN_KEY_LENGTH = 3
 WORDS_PER_SIGNATURE = 2
 MERGE_SHARE = 0.05  # merge the delta automaton into the main one past this share of all keys
@@ -108,6 +114,8 @@ class MatchIndex:
         self._key_signatures: dict[int, tuple[int, ...]] = {}
         self._signature_key: dict[int, int] = {}
         self._fallback: dict[str, tuple[int, ...]] = {}
+        self._prefixes: dict[str, tuple[int, ...]] = {}
+        self._prefix_lengths: Counter[int] = Counter()  # how many keys of each length: lengths to look up
         self._words: dict[str, tuple[int, ...]] = {}
         self._frames: dict[tuple[str, str], tuple[tuple[int, Site], ...]] = {}
         # The same, for entries without a signature only: next to exact matches only those can still count,
@@ -136,7 +144,10 @@ class MatchIndex:
         index._building = True
         for entry, signatures in compiled:
             index._insert(entry, signatures)
-        tables = (index._key_signatures, index._words, index._frames, index._unsigned_frames, index._unsigned_types)
+        tables = (
+            index._key_signatures, index._words, index._frames, index._unsigned_frames, index._unsigned_types,
+            index._prefixes,
+        )  # fmt: skip
         for table in (*tables, index._fallback):
             for key, values in table.items():
                 table[key] = tuple(values)
@@ -186,6 +197,10 @@ class MatchIndex:
             self.signatures[sid] = signature
             ids.append(sid)
             self._key_signature(sid, signature.template, type_tail(entry.exception_type))
+            if (prefix := _prefix_key(signature.template)) is not None:
+                if prefix not in self._prefixes:
+                    self._prefix_lengths[len(prefix)] += 1
+                self._append(self._prefixes, prefix, sid)
             for word in self._rare_words(signature.template):
                 self._append(self._words, word, sid)
         self._entry_signatures[entry.key] = tuple(ids)
@@ -241,6 +256,13 @@ class MatchIndex:
                 self._fallback[tail] = tuple(s for s in self._fallback.get(tail, ()) if s != sid)
             else:
                 self._key_signatures[key_id] = tuple(s for s in self._key_signatures[key_id] if s != sid)
+            if (prefix := _prefix_key(signature.template)) is not None and prefix in self._prefixes:
+                kept = tuple(s for s in self._prefixes[prefix] if s != sid)
+                if kept:
+                    self._prefixes[prefix] = kept
+                else:
+                    del self._prefixes[prefix]
+                    self._prefix_lengths[len(prefix)] -= 1
             for word in set(_words(signature.template)):
                 if word in self._words:
                     self._words[word] = tuple(s for s in self._words[word] if s != sid)
@@ -283,6 +305,16 @@ class MatchIndex:
                 found[sid] = None
         return list(found)
 
+    def prefix_candidates(self, text: str) -> list[int]:
+        """Signatures whose first literal the text starts with (at most PREFIX_KEY characters of it compared):
+        those a message cut short may be the start of. A dict lookup per length filed, at most PREFIX_KEY."""
+        prefixes = self._prefixes
+        found: list[int] = []
+        for length, count in tuple(self._prefix_lengths.items()):
+            if count > 0 and length <= len(text):
+                found += prefixes.get(text[:length], ())
+        return found
+
     def similar_candidates(self, text: str, *, limit: int) -> list[int]:
         """Signatures sharing the most rare words with the text: where a reworded message may be found."""
         words = self._words
@@ -322,6 +354,11 @@ def _windows(template: Template) -> list[str]:
         if len(literal) > KEY_LENGTH:
             windows.append(literal[-KEY_LENGTH:])
     return windows
+
+
+def _prefix_key(template: Template) -> str | None:
+    first = template.literals[0]
+    return first[:PREFIX_KEY] if len(first) >= MIN_KEY_LENGTH else None
 
 
 def _words(template: Template) -> list[str]:

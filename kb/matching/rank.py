@@ -3,12 +3,14 @@
 Scores add up evidence:
 - the message fits a signature: EXACT_BASE, plus up to EXACT_COVERAGE for the share of the message that is
   literal text (a match on more literal text beats a looser one);
+- or it is the start of one, cut short at a word boundary: PARTIAL_BASE plus up to PARTIAL_COVERAGE for the
+  share of the signature's literal text it holds (kept next to exact matches, ranked after them);
 - or it only resembles one (the wording changed): APPROX_BASE plus up to APPROX_SIMILARITY;
 - or nothing but the innermost frame and the type point at the entry: FRAME_ONLY_BASE;
 - the exception type agrees (bare `FieldError` agrees with `django.core.exceptions.FieldError`) or differs;
 - a frame's path ends with a site's path and its function is the site's: strong for the innermost frame,
   weaker for another; the same line only breaks ties, since line numbers move between versions.
-Exact matches come first, then the others; within each, the last exception of the text first.
+Exact matches come first, then partial ones, then the others; within each, the last exception of the text first.
 """
 
 import builtins
@@ -20,9 +22,10 @@ from rapidfuzz import fuzz, process
 
 from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, type_tail
 from kb.matching.parse import Frame, Parsed, ParsedException, parse
-from kb.matching.template import TemplateMatch, match_template
+from kb.matching.template import TemplateMatch, approximate_params, match_prefix, match_template
 
 EXACT_BASE, EXACT_COVERAGE = 60.0, 30.0
+PARTIAL_BASE, PARTIAL_COVERAGE = 40.0, 20.0
 APPROX_BASE, APPROX_SIMILARITY = 20.0, 30.0
 FRAME_ONLY_BASE = 15.0
 TYPE_ONLY_BASE, TYPE_ONLY_MAX = 5.0, 10
@@ -45,16 +48,18 @@ class Match:
     score: float
     exact: bool
     exception: int  # position in Parsed.exceptions
+    partial: bool = False  # the text is the start of the message, cut short
     similarity: float | None = None
     signature: str | None = None
     fit: TemplateMatch | None = None
     same_line: bool = False  # a frame is on a site's very line: breaks ties between equal scores, no more
     why: list[dict] = field(default_factory=list)
     sites: tuple[Site, ...] = ()  # the entry's sites, those a frame points at first
+    approximate_params: dict[str, str] = field(default_factory=dict)  # the values of an approximate match
 
     @property
     def params(self) -> dict[str, str]:
-        return self.fit.params if self.fit is not None else {}
+        return self.fit.params if self.fit is not None else self.approximate_params
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +92,7 @@ def match_text(index: MatchIndex, text: str, *, limit: int, finder: ExactFinder 
     for position, exception in enumerate(parsed.exceptions):
         matches += _rank_exception(index, find, exception, position)
     # Line numbers move between versions: the same line only breaks a tie.
-    matches.sort(key=lambda m: (not m.exact, m.exception, -m.score, not m.same_line, m.entry.public_id))
+    matches.sort(key=lambda m: (not m.exact, not m.partial, m.exception, -m.score, not m.same_line, m.entry.public_id))
     seen: set[int] = set()
     best = []
     for match in matches:
@@ -129,9 +134,10 @@ def _rank_exception(index: MatchIndex, find: ExactFinder, exception: ParsedExcep
             break
     frames = _Frames.of(exception.frames)
     results = list(exact.values())
+    results += _partial_matches(index, exception, position, exact)
     for match in results:
         _add_frame_evidence(match, frames)
-    if not exact:
+    if not results:
         results += _loose_matches(index, exception, position, frames, misses)
     else:
         # An entry without a signature can still be the one, next to exact matches: by its frame and type.
@@ -166,6 +172,44 @@ def _exact_match(index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: s
     )
     _add_type_evidence(match, parsed_type, agreement)
     return match
+
+
+def _partial_matches(index: MatchIndex, exception: ParsedException, position: int, exact: dict) -> list[Match]:
+    """Entries whose message the text is the start of (cut short, as logs and chats often keep it)."""
+    found: dict[int, Match] = {}
+    for reading in exception.readings:
+        for sid in index.prefix_candidates(reading.text):
+            signature = index.signatures.get(sid)
+            if signature is None or signature.entry_key in exact:
+                continue
+            fit = match_prefix(signature.template, reading.text)
+            entry = index.entries.get(signature.entry_key) if fit is not None else None
+            if entry is None:
+                continue
+            agreement = type_agreement(reading.type, entry.exception_type)
+            coverage = fit.template.literal_length / max(signature.template.literal_length, 1)
+            match = Match(
+                entry=entry,
+                score=PARTIAL_BASE + PARTIAL_COVERAGE * coverage,
+                exact=False,
+                partial=True,
+                exception=position,
+                signature=signature.text,
+                fit=fit,
+                why=[
+                    {
+                        "kind": "partial_message",
+                        "detail": "the text is the start of the message (cut short) of the signature",
+                        "signature": signature.text,
+                    }
+                ],
+            )
+            _add_type_evidence(match, reading.type, agreement)
+            if (current := found.get(entry.key)) is None or match.score > current.score:
+                found[entry.key] = match
+        if found:
+            break
+    return list(found.values())
 
 
 def _add_type_evidence(match: Match, parsed_type: str | None, agreement: int) -> None:
@@ -307,6 +351,7 @@ def _loose_matches(
         match.score += APPROX_BASE + APPROX_SIMILARITY * similarity
         match.similarity = similarity
         match.signature = signature.text
+        match.approximate_params = approximate_params(signature.template, text)
         match.why.insert(
             0,
             {
