@@ -220,10 +220,8 @@ def test_a_partial_match_ranks_below_an_exact_one():
     assert [(m.entry.key, m.exact, m.partial) for m in matches] == [(2, True, False), (1, False, True)]
 
 
-def test_a_partial_match_is_found_among_many_signatures_that_share_its_start():
-    entries = [
-        entry(i, f"Requested setting {{name}}, but settings are not configured for shard {i}.") for i in range(300)
-    ]
+def test_a_partial_match_is_found_among_many_signatures_that_share_the_start_of_its_first_words():
+    entries = [entry(i, f"Requested {{name}}, but settings are not configured for shard {i}.") for i in range(300)]
     index = MatchIndex.build([*entries, entry(999, DJANGO_SETTINGS_SIGNATURE)])
     text = "Requested setting DEBUG, but settings are not configured. You must either define"
     assert [m.entry.key for m in match_text(index, text, limit=5).matches if m.partial] == [999]

@@ -170,4 +170,4 @@ def test_with_no_results_the_page_offers_the_closest_words_and_a_lookup_of_the_t
 
 def test_the_closest_words_come_only_from_entries_the_reader_may_see(client, catalogue):
     ErrorEntry.objects.filter(repository__name="sglang").update(status="draft")
-    assert "Did you mean" not in client.get("/search/", {"q": "hisparce zzzzqqq"}).content.decode()
+    assert "?q=hisparse" not in client.get("/search/", {"q": "hisparce zzzzqqq"}).content.decode()

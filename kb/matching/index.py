@@ -36,6 +36,7 @@ from kb.matching.template import Template, compile_template
 
 KEY_LENGTH = 24
 PREFIX_KEY = 16
+MAX_PREFIX_POSTINGS = 32  # a start shared by more signatures than this ("Cannot ") says little about a message
 MIN_KEY_LENGTH = 3
 WORDS_PER_SIGNATURE = 2
 MERGE_SHARE = 0.05  # merge the delta automaton into the main one past this share of all keys
@@ -307,12 +308,17 @@ class MatchIndex:
 
     def prefix_candidates(self, text: str) -> list[int]:
         """Signatures whose first literal the text starts with (at most PREFIX_KEY characters of it compared):
-        those a message cut short may be the start of. A dict lookup per length filed, at most PREFIX_KEY."""
+        those a message cut short may be the start of. A dict lookup per length filed, at most PREFIX_KEY; a
+        start shared by many signatures is skipped (their keys, found in the text, still lead to them)."""
         prefixes = self._prefixes
         found: list[int] = []
         for length, count in tuple(self._prefix_lengths.items()):
-            if count > 0 and length <= len(text):
-                found += prefixes.get(text[:length], ())
+            if (
+                count > 0
+                and length <= len(text)
+                and len(bucket := prefixes.get(text[:length], ())) <= MAX_PREFIX_POSTINGS
+            ):
+                found += bucket
         return found
 
     def similar_candidates(self, text: str, *, limit: int) -> list[int]:

@@ -21,7 +21,7 @@ from operator import itemgetter
 from rapidfuzz import fuzz, process
 
 from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, type_tail
-from kb.matching.parse import Frame, Parsed, ParsedException, parse
+from kb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
 from kb.matching.template import TemplateMatch, approximate_params, match_prefix, match_template
 
 EXACT_BASE, EXACT_COVERAGE = 60.0, 30.0
@@ -123,9 +123,11 @@ def path_matches(frame_path: str, site: Site) -> bool:
 def _rank_exception(index: MatchIndex, find: ExactFinder, exception: ParsedException, position: int) -> list[Match]:
     exact: dict[int, Match] = {}
     misses: list[int] = []
+    tried: list[tuple[Reading, list[int]]] = []
     for reading in exception.readings:
         fits, missed = find(reading.text, reading.type)
         misses += missed
+        tried.append((reading, missed))
         for sid, fit in fits:
             match = _exact_match(index, sid, fit, reading.type, position)
             if match is not None and ((current := exact.get(match.entry.key)) is None or match.score > current.score):
@@ -134,7 +136,7 @@ def _rank_exception(index: MatchIndex, find: ExactFinder, exception: ParsedExcep
             break
     frames = _Frames.of(exception.frames)
     results = list(exact.values())
-    results += _partial_matches(index, exception, position, exact)
+    results += _partial_matches(index, tried, position, exact)
     for match in results:
         _add_frame_evidence(match, frames)
     if not results:
@@ -174,11 +176,15 @@ def _exact_match(index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: s
     return match
 
 
-def _partial_matches(index: MatchIndex, exception: ParsedException, position: int, exact: dict) -> list[Match]:
-    """Entries whose message the text is the start of (cut short, as logs and chats often keep it)."""
+def _partial_matches(
+    index: MatchIndex, tried: list[tuple[Reading, list[int]]], position: int, exact: dict
+) -> list[Match]:
+    """Entries whose message the text is the start of (cut short, as logs and chats often keep it). Looked for
+    among the signatures whose key the text holds but which did not fit, and those filed under its first
+    characters (see index.py): both few, so this costs little next to the exact search."""
     found: dict[int, Match] = {}
-    for reading in exception.readings:
-        for sid in index.prefix_candidates(reading.text):
+    for reading, missed in tried:
+        for sid in dict.fromkeys([*missed, *index.prefix_candidates(reading.text)]):
             signature = index.signatures.get(sid)
             if signature is None or signature.entry_key in exact:
                 continue
