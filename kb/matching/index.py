@@ -116,7 +116,8 @@ class MatchIndex:
         self._signature_key: dict[int, int] = {}
         self._fallback: dict[str, tuple[int, ...]] = {}
         self._prefixes: dict[str, tuple[int, ...]] = {}
-        self._prefix_lengths: Counter[int] = Counter()  # how many keys of each length: lengths to look up
+        self._prefix_lengths: Counter[int] = Counter()  # how many keys of each length
+        self._prefix_lookups: tuple[int, ...] = ()  # the lengths with keys: those a text's start is looked up at
         self._words: dict[str, tuple[int, ...]] = {}
         self._frames: dict[tuple[str, str], tuple[tuple[int, Site], ...]] = {}
         # The same, for entries without a signature only: next to exact matches only those can still count,
@@ -200,7 +201,7 @@ class MatchIndex:
             self._key_signature(sid, signature.template, type_tail(entry.exception_type))
             if (prefix := _prefix_key(signature.template)) is not None:
                 if prefix not in self._prefixes:
-                    self._prefix_lengths[len(prefix)] += 1
+                    self._count_prefix(len(prefix), 1)
                 self._append(self._prefixes, prefix, sid)
             for word in self._rare_words(signature.template):
                 self._append(self._words, word, sid)
@@ -263,7 +264,7 @@ class MatchIndex:
                     self._prefixes[prefix] = kept
                 else:
                     del self._prefixes[prefix]
-                    self._prefix_lengths[len(prefix)] -= 1
+                    self._count_prefix(len(prefix), -1)
             for word in set(_words(signature.template)):
                 if word in self._words:
                     self._words[word] = tuple(s for s in self._words[word] if s != sid)
@@ -305,6 +306,12 @@ class MatchIndex:
             for sid in key_signatures.get(key_id, ()):
                 found[sid] = None
         return list(found)
+
+    def _count_prefix(self, length: int, change: int) -> None:
+        was_looked_up = self._prefix_lengths[length] > 0
+        self._prefix_lengths[length] += change
+        if was_looked_up != (self._prefix_lengths[length] > 0):
+            self._prefix_lookups = tuple(sorted(n for n, count in self._prefix_lengths.items() if count > 0))
 
     def prefix_candidates(self, text: str) -> list[int]:
         """Signatures whose first literal the text starts with (at most PREFIX_KEY characters of it compared):

@@ -3,8 +3,8 @@
 Scores add up evidence:
 - the message fits a signature: EXACT_BASE, plus up to EXACT_COVERAGE for the share of the message that is
   literal text (a match on more literal text beats a looser one);
-- or it is the start of one, cut short at a word boundary: PARTIAL_BASE plus up to PARTIAL_COVERAGE for the
-  share of the signature's literal text it holds (kept next to exact matches, ranked after them);
+- or, with no exact fit, it is the start of one, cut short at a word boundary: PARTIAL_BASE plus up to
+  PARTIAL_COVERAGE for the share of the signature's literal text it holds;
 - or it only resembles one (the wording changed): APPROX_BASE plus up to APPROX_SIMILARITY;
 - or nothing but the innermost frame and the type point at the entry: FRAME_ONLY_BASE;
 - the exception type agrees (bare `FieldError` agrees with `django.core.exceptions.FieldError`) or differs;
@@ -22,7 +22,7 @@ from rapidfuzz import fuzz, process
 
 from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, type_tail
 from kb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
-from kb.matching.template import TemplateMatch, approximate_params, match_prefix, match_template
+from kb.matching.template import Template, TemplateMatch, approximate_params, match_prefix, match_template
 
 EXACT_BASE, EXACT_COVERAGE = 60.0, 30.0
 PARTIAL_BASE, PARTIAL_COVERAGE = 40.0, 20.0
@@ -55,11 +55,14 @@ class Match:
     same_line: bool = False  # a frame is on a site's very line: breaks ties between equal scores, no more
     why: list[dict] = field(default_factory=list)
     sites: tuple[Site, ...] = ()  # the entry's sites, those a frame points at first
-    approximate_params: dict[str, str] = field(default_factory=dict)  # the values of an approximate match
+    # An approximate match's template and text: its values are aligned only when asked for (a shown match).
+    resembles: tuple[Template, str] | None = None
 
     @property
     def params(self) -> dict[str, str]:
-        return self.fit.params if self.fit is not None else self.approximate_params
+        if self.fit is not None:
+            return self.fit.params
+        return approximate_params(*self.resembles) if self.resembles is not None else {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,8 +138,9 @@ def _rank_exception(index: MatchIndex, find: ExactFinder, exception: ParsedExcep
         if exact:
             break
     frames = _Frames.of(exception.frames)
-    results = list(exact.values())
-    results += _partial_matches(index, tried, position, exact)
+    # A message cut short is looked for only when no signature fits the whole text: an exact fit is the better
+    # answer, and most lookups are spared the search.
+    results = list(exact.values()) or _partial_matches(index, tried, position, exact)
     for match in results:
         _add_frame_evidence(match, frames)
     if not results:
@@ -357,7 +361,7 @@ def _loose_matches(
         match.score += APPROX_BASE + APPROX_SIMILARITY * similarity
         match.similarity = similarity
         match.signature = signature.text
-        match.approximate_params = approximate_params(signature.template, text)
+        match.resembles = (signature.template, text)
         match.why.insert(
             0,
             {
