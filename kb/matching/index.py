@@ -10,9 +10,10 @@ fallback list, by the last part of its entry's exception type: such a signature 
 so only an agreeing type can vouch for it, and only the signatures of the message's type are checked.
 
 Messages cut short. A text that is only the start of a message holds the signature's first literal but maybe
-not its key, so every signature is also filed by the first PREFIX_KEY characters of its first literal (or the
-whole literal, when shorter but at least MIN_KEY_LENGTH): a text's own first characters, looked up for each
-length filed, give the signatures it may be the start of; `template.match_prefix` then decides.
+not its key, so every signature is also filed by the first 16 (or, for a shorter first literal, 8) characters
+of its first literal: a text's own first characters, looked up twice, give the signatures it may be the start
+of, along with those whose key it holds; `template.match_prefix` then decides. A signature whose first literal
+is shorter than 8 characters is found only by its key.
 
 Updates. The automaton cannot take a word without being rebuilt as a whole, so keys added after the
 last full build go into a small second automaton, rebuilt on every update; once it holds a sizeable
@@ -35,7 +36,7 @@ import ahocorasick
 from kb.matching.template import Template, compile_template
 
 KEY_LENGTH = 24
-PREFIX_KEY = 16
+PREFIX_KEYS = (16, 8)  # a first literal is filed by its first 16 characters, or its first 8 when shorter
 MAX_PREFIX_POSTINGS = 32  # a start shared by more signatures than this ("Cannot ") says little about a message
 MIN_KEY_LENGTH = 3
 WORDS_PER_SIGNATURE = 2
@@ -116,8 +117,6 @@ class MatchIndex:
         self._signature_key: dict[int, int] = {}
         self._fallback: dict[str, tuple[int, ...]] = {}
         self._prefixes: dict[str, tuple[int, ...]] = {}
-        self._prefix_lengths: Counter[int] = Counter()  # how many keys of each length
-        self._prefix_lookups: tuple[int, ...] = ()  # the lengths with keys: those a text's start is looked up at
         self._words: dict[str, tuple[int, ...]] = {}
         self._frames: dict[tuple[str, str], tuple[tuple[int, Site], ...]] = {}
         # The same, for entries without a signature only: next to exact matches only those can still count,
@@ -200,8 +199,6 @@ class MatchIndex:
             ids.append(sid)
             self._key_signature(sid, signature.template, type_tail(entry.exception_type))
             if (prefix := _prefix_key(signature.template)) is not None:
-                if prefix not in self._prefixes:
-                    self._count_prefix(len(prefix), 1)
                 self._append(self._prefixes, prefix, sid)
             for word in self._rare_words(signature.template):
                 self._append(self._words, word, sid)
@@ -259,12 +256,7 @@ class MatchIndex:
             else:
                 self._key_signatures[key_id] = tuple(s for s in self._key_signatures[key_id] if s != sid)
             if (prefix := _prefix_key(signature.template)) is not None and prefix in self._prefixes:
-                kept = tuple(s for s in self._prefixes[prefix] if s != sid)
-                if kept:
-                    self._prefixes[prefix] = kept
-                else:
-                    del self._prefixes[prefix]
-                    self._count_prefix(len(prefix), -1)
+                self._prefixes[prefix] = tuple(s for s in self._prefixes[prefix] if s != sid)
             for word in set(_words(signature.template)):
                 if word in self._words:
                     self._words[word] = tuple(s for s in self._words[word] if s != sid)
@@ -307,24 +299,13 @@ class MatchIndex:
                 found[sid] = None
         return list(found)
 
-    def _count_prefix(self, length: int, change: int) -> None:
-        was_looked_up = self._prefix_lengths[length] > 0
-        self._prefix_lengths[length] += change
-        if was_looked_up != (self._prefix_lengths[length] > 0):
-            self._prefix_lookups = tuple(sorted(n for n, count in self._prefix_lengths.items() if count > 0))
-
     def prefix_candidates(self, text: str) -> list[int]:
-        """Signatures whose first literal the text starts with (at most PREFIX_KEY characters of it compared):
-        those a message cut short may be the start of. A dict lookup per length filed, at most PREFIX_KEY; a
-        start shared by many signatures is skipped (their keys, found in the text, still lead to them)."""
-        prefixes = self._prefixes
+        """Signatures whose first literal the text starts with (16 or 8 characters of it compared): those a
+        message cut short may be the start of. Two dict lookups; a start shared by many signatures is skipped
+        (their keys, found in the text, still lead to them)."""
         found: list[int] = []
-        for length, count in tuple(self._prefix_lengths.items()):
-            if (
-                count > 0
-                and length <= len(text)
-                and len(bucket := prefixes.get(text[:length], ())) <= MAX_PREFIX_POSTINGS
-            ):
+        for length in PREFIX_KEYS:
+            if len(text) >= length and len(bucket := self._prefixes.get(text[:length], ())) <= MAX_PREFIX_POSTINGS:
                 found += bucket
         return found
 
@@ -371,7 +352,7 @@ def _windows(template: Template) -> list[str]:
 
 def _prefix_key(template: Template) -> str | None:
     first = template.literals[0]
-    return first[:PREFIX_KEY] if len(first) >= MIN_KEY_LENGTH else None
+    return next((first[:length] for length in PREFIX_KEYS if len(first) >= length), None)
 
 
 def _words(template: Template) -> list[str]:

@@ -145,9 +145,11 @@ def match_prefix(template: Template, text: str) -> TemplateMatch | None:
     of text and of literal text. The fit's template is the one cut where the text ends; None when the text is
     not such a start, or is a whole message (`match_template`'s case). Linear in the text, as match_template."""
     literals = template.literals
-    if len(text) < MIN_PARTIAL_LENGTH or (not template.multiline and "\n" in text):
+    if template.literal_length < MIN_PARTIAL_LENGTH or len(text) < MIN_PARTIAL_LENGTH:
         return None
     first = literals[0]
+    if not (text.startswith(first) or first.startswith(text)) or (not template.multiline and "\n" in text):
+        return None
     if len(text) <= len(first):
         whole = len(literals) == 1 and len(text) == len(first)
         if not whole and first.startswith(text) and _ends_a_word(text, first, len(text)):
