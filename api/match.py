@@ -23,7 +23,8 @@ from kb.matching.service import (
     log_stopped,
     lookup,
 )
-from kb.models import may_see_drafts
+from kb.models import ErrorEntry, may_see_drafts
+from kb.search import search_hits
 
 # JSON escapes may take up to six bytes for one character of text; the text itself is held to 64 KiB.
 MAX_JSON_BODY = 6 * MAX_TEXT_BYTES + 1024
@@ -93,6 +94,9 @@ class MatchSerializer(serializers.Serializer):
     )
     score = serializers.FloatField()
     exact = serializers.BooleanField()
+    partial = serializers.BooleanField(
+        help_text="The text is the start of the entry's message, cut short at a word boundary (not exact)."
+    )
     similarity = serializers.FloatField(allow_null=True)
     exception = serializers.IntegerField(help_text="Position of the exception in parsed.exceptions.")
     exception_type = serializers.CharField()
@@ -121,9 +125,19 @@ class ParsedSerializer(serializers.Serializer):
     exceptions = ParsedExceptionSerializer(many=True, help_text="The last exception of the text first.")
 
 
+class SearchHitSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    title = serializers.CharField()
+    url = serializers.CharField()
+
+
 class MatchAnswerSerializer(serializers.Serializer):
     matches = MatchSerializer(many=True)
     parsed = ParsedSerializer()
+    search = SearchHitSerializer(
+        many=True,
+        help_text="When nothing matches: the best search results for the text's words (entries the caller may see).",
+    )
 
 
 _LIMIT = OpenApiParameter(
@@ -196,4 +210,13 @@ class MatchView(APIView):
             log_stopped(given.validated_data["text"], stopped)
             raise LookupTooSlow(stopped) from None
         body = answer(result, request.build_absolute_uri, link_drafts=may_see_drafts(request.user))
+        # With no match, the entries that share the text's words, as the search page finds them.
+        words = result.parsed.exceptions[0].message if result.parsed.exceptions else ""
+        entries = ErrorEntry.objects.visible_to(request.user)
+        hits = (
+            []
+            if result.matches
+            else search_hits(entries, words or given.validated_data["text"], request.build_absolute_uri)
+        )
+        body["search"] = hits
         return Response(MatchAnswerSerializer(body).data)

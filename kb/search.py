@@ -10,12 +10,16 @@ Trigram word similarity (pg_trgm, indexed) catches typos in the title and messag
 import html
 import re
 import unicodedata
+from dataclasses import dataclass
 
 from django.db import connection
 from django.db.models import Count, F, FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from rapidfuzz import fuzz, process
+
+from kb import search_fts
 
 MAX_QUERY_LENGTH = 500
 _START, _STOP = "\x02", "\x03"
@@ -42,7 +46,7 @@ def search(entries: QuerySet, query: str) -> QuerySet:
         return entries.none()
     if connection.vendor == "postgresql":
         return _search_postgres(entries, query)
-    return _search_plain(entries, query)
+    return _search_sqlite(entries, query)
 
 
 def _uses_operators(query: str) -> bool:
@@ -73,17 +77,19 @@ _TERM = re.compile(r'(-?)"([^"]*)"?|(\S+)')
 _TEXT_FIELDS = ("title", "message", "exception_type", "meaning", "trigger", "situations", "search_extra")
 
 
-def _contains(text: str) -> Q:
-    found = Q()
-    for name in _TEXT_FIELDS:
-        found |= Q(**{f"{name}__icontains": text})
-    return found
+@dataclass(frozen=True, slots=True)
+class Term:
+    words: tuple[str, ...]  # all must appear; a phrase is one item, its words side by side
+    phrase: bool
+    negated: bool
 
 
-def plain_query(query: str) -> Q | None:
-    """The query as `websearch_to_tsquery` reads it, in substring tests: every term must appear, a "quoted
-    phrase" as written, `-term` must not, and `or` between two terms lets either do. None: nothing to search."""
-    groups: list[Q] = []  # ANDed; each an OR of terms
+def parse_query(query: str) -> list[list[Term]]:
+    """The query as `websearch_to_tsquery` reads it: groups that must all match, each a list of terms of which
+    one must. A "quoted phrase" is one term; `-term` must not appear; `or` joins its neighbours into a group.
+    One left-to-right pass of a regex that cannot backtrack across tokens. Empty: nothing to search (no
+    terms, or exclusions alone, which would list the whole catalogue)."""
+    groups: list[list[Term]] = []
     join_next = False
     for negated, phrase, bare in _TERM.findall(query):
         if bare and bare.lower() == "or":
@@ -91,25 +97,56 @@ def plain_query(query: str) -> Q | None:
             continue
         if bare.startswith("-"):
             negated, bare = "-", bare[1:]
-        words = [phrase.strip()] if phrase.strip() else _WORD.findall(bare)
+        phrase = phrase.strip()
+        words = tuple(w for w in ([phrase] if phrase else _WORD.findall(bare)) if _searchable(w))
         if not words:
             continue
-        term = Q()
-        for word in words:
-            term &= _contains(word)
-        if negated:
-            term = ~term
+        term = Term(words, bool(phrase), bool(negated))
         if join_next:
-            groups[-1] |= term
+            groups[-1].append(term)
         else:
-            groups.append(term)
+            groups.append([term])
         join_next = False
-    if not groups or all(group.negated for group in groups):
-        return None  # exclusions alone would list the whole catalogue
+    if all(term.negated for group in groups for term in group):
+        return []
+    return groups
+
+
+def _searchable(word: str) -> bool:
+    # Tokenizers keep letters and digits only: "..." or "_" is no word to them, and would match nothing.
+    return any(ch.isalnum() for ch in word)
+
+
+def _condition(groups: list[list[Term]], test) -> Q | None:
+    if not groups:
+        return None
     combined = Q()
     for group in groups:
-        combined &= group
+        either = Q()
+        for term in group:
+            either |= ~test(term) if term.negated else test(term)
+        combined &= either
     return combined
+
+
+def _contains(text: str) -> Q:
+    found = Q()
+    for name in _TEXT_FIELDS:
+        found |= Q(**{f"{name}__icontains": text})
+    return found
+
+
+def _contains_term(term: Term) -> Q:
+    found = Q()
+    for word in term.words:
+        found &= _contains(word)
+    return found
+
+
+def plain_query(query: str) -> Q | None:
+    """The query in substring tests, for a SQLite without FTS5: every term must appear, a "quoted phrase" as
+    written, `-term` must not, and `or` between two terms lets either do. None: nothing to search."""
+    return _condition(parse_query(query), _contains_term)
 
 
 def _search_plain(entries: QuerySet, query: str) -> QuerySet:
@@ -121,6 +158,174 @@ def _search_plain(entries: QuerySet, query: str) -> QuerySet:
         .annotate(rank=Value(1.0, output_field=FloatField()))
         .order_by("-updated_at", "public_id")
     )
+
+
+# SQLite: FTS5 (kb/search_fts.py) ------------------------------------------------------------------------------
+
+_MATCH = f"SELECT rowid FROM {search_fts.TABLE} WHERE {search_fts.TABLE} MATCH %s"
+_BM25 = f"bm25({search_fts.TABLE}, {', '.join(str(w) for w in search_fts.WEIGHTS)})"
+# bm25 is lower for a better match; negated, higher is better, as ts_rank_cd is. Joined (one pass over the
+# index for the whole query), never a subquery per entry, which reran the search for every row.
+_RANK = f"-{_BM25}"
+_TOKEN = re.compile(r"[^\W_]+")
+MIN_CORRECTED_LENGTH = 3
+CORRECTION_SCORE = 75  # rapidfuzz ratio: one wrong, missing or swapped letter in an 8-letter word is 87
+CORRECTIONS_PER_WORD = 3
+
+
+def _fts_string(text: str) -> str:
+    """Text as an FTS5 string: whatever it holds is searched as words, never read as query syntax."""
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _fts_term(term: Term, corrections: dict[str, list[str]]) -> str:
+    parts = []
+    for word in term.words:
+        options = [word, *corrections.get(fold(word), ())]
+        parts.append("(" + " OR ".join(_fts_string(w) for w in options) + ")")
+    return " AND ".join(parts)
+
+
+def _search_sqlite(entries: QuerySet, query: str) -> QuerySet:
+    if not search_fts.is_installed(connection):
+        return _search_plain(entries, query)
+    groups = parse_query(query)
+    # As on PostgreSQL, typos are forgiven only when the reader did not ask for exact logic.
+    words = [] if _uses_operators(query) else [w for group in groups for t in group for w in t.words]
+    corrections = _vocabulary_corrections(words)
+    condition = _condition(groups, lambda term: Q(pk__in=RawSQL(_MATCH, [_fts_term(term, corrections)])))
+    if condition is None:
+        return entries.none()
+    wanted = " OR ".join(f"({_fts_term(t, corrections)})" for group in groups for t in group if not t.negated)
+    # An entry found by an exclusion alone (`a or -b`) has no words to rank it by: it is left out, as it has
+    # nothing of what was asked for.
+    return (
+        entries.filter(condition)
+        .extra(
+            tables=[search_fts.TABLE],
+            where=[f"{search_fts.TABLE} MATCH %s", f"{search_fts.TABLE}.rowid = kb_errorentry.id"],
+            params=[wanted],
+            select={"rank": _RANK},
+        )
+        .order_by("-rank", "-updated_at", "public_id")
+    )
+
+
+def fold(word: str) -> str:
+    """A word as the tokenizers store it: lower case, without diacritics."""
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _vocabulary_corrections(words: list[str]) -> dict[str, list[str]]:
+    """For each word the index does not hold, the closest words it does (SQLite's FTS5 vocabulary)."""
+    unknown = {fold(w) for w in words if _TOKEN.fullmatch(w) and len(w) >= MIN_CORRECTED_LENGTH}
+    if not unknown:
+        return {}
+    with connection.cursor() as cursor:
+        marks = ", ".join(["%s"] * len(unknown))
+        cursor.execute(f"SELECT term FROM {search_fts.VOCAB} WHERE term IN ({marks})", list(unknown))
+        unknown -= {row[0] for row in cursor.fetchall()}
+        if not unknown:
+            return {}
+        shortest, longest = min(map(len, unknown)), max(map(len, unknown))
+        cursor.execute(
+            f"SELECT term FROM {search_fts.VOCAB} WHERE length(term) BETWEEN %s AND %s",
+            [max(1, shortest - 2), longest + 2],
+        )
+        vocabulary = [row[0] for row in cursor.fetchall()]
+    return {word: _closest(word, vocabulary) for word in unknown}
+
+
+def _closest(word: str, vocabulary: list[str]) -> list[str]:
+    found = process.extract(
+        word, vocabulary, scorer=fuzz.ratio, score_cutoff=CORRECTION_SCORE, limit=CORRECTIONS_PER_WORD
+    )
+    return [term for term, _score, _i in found]
+
+
+# Did you mean -----------------------------------------------------------------------------------------------------
+
+
+def closest_terms(entries: QuerySet, query: str) -> dict[str, list[str]]:
+    """For each word of the query that no entry of `entries` holds, the closest words they do, best first."""
+    words = list(dict.fromkeys(fold(w) for g in parse_query(query) for t in g if not t.negated for w in t.words))
+    words = [w for w in words if _TOKEN.fullmatch(w) and len(w) >= MIN_CORRECTED_LENGTH]
+    if not words:
+        return {}
+    if connection.vendor == "postgresql":
+        return _closest_postgres(entries, words)
+    if search_fts.is_installed(connection):
+        return {word: found for word, found in _vocabulary_corrections(words).items() if found}
+    return {}
+
+
+def _closest_postgres(entries: QuerySet, words: list[str]) -> dict[str, list[str]]:
+    text = "(kb_errorentry.title || ' ' || kb_errorentry.message)"
+    out = {}
+    for word in words:
+        # The trigram index finds the entries with a similar word; their words are the vocabulary to rank.
+        near = (
+            entries.annotate(near=RawSQL(f"(%s <%% {text})", [word]))
+            .filter(near=True)
+            .values_list("title", "message", "exception_type")[:50]
+        )
+        vocabulary = {fold(t) for row in near for field in row for t in _TOKEN.findall(field) if len(t) > 1}
+        if word not in vocabulary and (found := _closest(word, sorted(vocabulary))):
+            out[word] = found
+    return out
+
+
+def did_you_mean(entries: QuerySet, query: str) -> list[str]:
+    """Queries like this one that find something: each unknown word swapped for one of its closest words
+    (the best first), words with none left out. Offered when a query finds nothing."""
+    closest = closest_terms(entries, query)
+    if not closest:
+        return []
+    suggestions: list[str] = []
+    for choice in range(CORRECTIONS_PER_WORD):
+        swapped = []
+        for word in query.split():
+            key = fold(word)
+            if key in closest:
+                options = closest[key]
+                swapped.append(options[min(choice, len(options) - 1)])
+            elif _TOKEN.fullmatch(word) and len(word) >= MIN_CORRECTED_LENGTH and not _is_known(entries, word):
+                continue
+            else:
+                swapped.append(word)
+        suggestion = " ".join(swapped)
+        if (
+            suggestion
+            and suggestion != query
+            and suggestion not in suggestions
+            and search(entries, suggestion).exists()
+        ):
+            suggestions.append(suggestion)
+    return suggestions
+
+
+def _is_known(entries: QuerySet, word: str) -> bool:
+    return search(entries, word).exists()
+
+
+TEXT_QUERY_WORDS = 10
+_TEXT_WORD = re.compile(r"[^\W\d_][\w]{3,}")  # four characters or more, not starting with a digit
+
+
+def text_query(text: str) -> str:
+    """A search for the words of a pasted text (a message that matched no signature): its first distinct words
+    of four letters or more, any of which may match, so that the entries sharing most of them come first."""
+    words = dict.fromkeys(word.lower() for word in _TEXT_WORD.findall(text[: MAX_QUERY_LENGTH * 4]))
+    return " or ".join(list(words)[:TEXT_QUERY_WORDS])
+
+
+def search_hits(entries: QuerySet, text: str, absolute, *, limit: int = 3) -> list[dict]:
+    """The best few of `entries` for the words of a pasted text, as lookups offer them when nothing matched:
+    id, title and the page's url (`absolute` makes a path a full url)."""
+    query = text_query(text)
+    found = search(entries, query)[:limit] if query else []
+    return [{"id": e.public_id, "title": e.title, "url": absolute(e.get_absolute_url())} for e in found]
 
 
 def facets(matched: QuerySet, *, with_status: bool) -> dict[str, list[dict]]:
@@ -167,6 +372,13 @@ def highlight(text: str, query: str, *, width: int = 220) -> SafeString:
     return mark_safe(f"{prefix}{escaped}{suffix}")
 
 
+_TAG = re.compile(r"<(/?)([a-zA-Z0-9]*)[^>]*>")
+# Inline markup sits inside words ("**Hi**Sparse"): it goes without a trace; any other tag ends a run of text.
+_INLINE_TAGS = frozenset({"a", "abbr", "b", "code", "del", "em", "i", "kbd", "span", "strong", "sub", "sup"})
+
+
 def plain_text(markdown_html: str) -> str:
-    """Sanitised HTML back to text for excerpts."""
-    return html.unescape(re.sub(r"<[^>]+>", " ", markdown_html or ""))
+    """Sanitised HTML (Markdown rendered on save) back to plain text, for excerpts and descriptions: no markup,
+    no link targets, entities decoded, runs of whitespace as one space. Escape it on output."""
+    text = _TAG.sub(lambda m: "" if m.group(2).lower() in _INLINE_TAGS else " ", markdown_html or "")
+    return " ".join(html.unescape(text).split())

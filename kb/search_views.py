@@ -1,13 +1,16 @@
 """The search page: results with counts, highlighted excerpts, facets and pages."""
 
+from urllib.parse import urlencode
+
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from kb.models import ErrorEntry, may_see_drafts
 from kb.ratelimit import page_throttled
-from kb.search import SearchQueryError, clean_query, facets, highlight, search
+from kb.search import SearchQueryError, clean_query, did_you_mean, facets, highlight, plain_text, search
 
 PAGE_SIZE = 20
 FACET_FIELDS = ("repository", "exception_type", "kind", "status")
@@ -54,7 +57,13 @@ def search_page(request: HttpRequest) -> HttpResponse:
             raise Http404("No such page of results.")
         for entry in page.object_list:
             entry.excerpt = highlight(entry.message, query)
-            entry.meaning_excerpt = highlight(entry.meaning, query, width=180) if entry.meaning else ""
+            # From the rendered, sanitised HTML: a curator's Markdown shows as the text it stands for.
+            meaning = plain_text(entry.meaning_html)
+            entry.meaning_excerpt = highlight(meaning, query, width=180) if meaning else ""
+        if not page.paginator.count:
+            context["suggestions"] = did_you_mean(ErrorEntry.objects.visible_to(request.user), query)
+            # The words may be an error message: the home page's lookup reads it, pasted in its box.
+            context["lookup_url"] = f"{reverse('kb:home')}?{urlencode({'q': query})}#lookup-results"
         context.update(
             page=page,
             total=page.paginator.count,

@@ -56,10 +56,10 @@ def test_a_traceback_ending_in_the_cards_message_finds_the_card_first_with_its_f
 
 def test_the_answer_has_exactly_the_documented_shape(client, catalogue):
     body = post_json(client, {"text": "Cannot resolve keyword 'titel' into field. Choices are: id, title"}).json()
-    assert set(body) == {"matches", "parsed"}
+    assert set(body) == {"matches", "parsed", "search"}
     match = body["matches"][0]
     assert set(match) == {
-        "id", "url", "score", "exact", "similarity", "exception", "exception_type", "message", "status",
+        "id", "url", "score", "exact", "partial", "similarity", "exception", "exception_type", "message", "status",
         "params", "why", "sources",
     }  # fmt: skip
     assert set(match["sources"][0]) == {"path", "line", "function", "commit", "url"}
@@ -280,3 +280,54 @@ def test_nothing_is_rebuilt_while_the_revision_stays_the_same(client, seed):
     catalogue_queries = [q["sql"] for q in queries.captured_queries if '"kb_' in q["sql"]]
     assert len(catalogue_queries) == 1
     assert '"kb_catalogue"' in catalogue_queries[0]
+
+
+SETTINGS_ERROR = "242829d5c8611fb8"  # Requested setting {name}, but settings are not configured. You must ...
+CUT_SHORT = "django.core.exceptions.ImproperlyConfigured: Requested setting DEBUG, but settings are not configured."
+
+
+def test_a_message_cut_short_is_a_partial_match_with_its_values(client, catalogue):
+    best = post_json(client, {"text": CUT_SHORT}).json()["matches"][0]
+    assert (best["id"], best["exact"], best["partial"]) == (SETTINGS_ERROR, False, True)
+    assert best["params"] == {"name": "DEBUG"}
+    assert best["why"][0]["kind"] == "partial_message"
+
+
+def test_an_exact_match_is_not_partial(client, catalogue):
+    best = post_json(client, {"text": CARD_MESSAGE}).json()["matches"][0]
+    assert (best["exact"], best["partial"]) == (True, False)
+
+
+def test_repr_quotes_are_taken_off_values_of_exact_and_approximate_matches(client, catalogue):
+    repository = Repository.objects.get(owner="sgl-project", name="sglang")
+    ErrorEntry.objects.create(
+        repository=repository, exception_type="ValueError", status="published",
+        message="Invalid colour 'notacolour': choose one of 'red', 'green'",
+        signature="Invalid colour {value}: choose one of {choices}",
+    )  # fmt: skip
+    Catalogue.touch()
+    exact = post_json(client, {"text": "Invalid colour 'notacolour': choose one of 'red', 'green'"}).json()
+    assert exact["matches"][0]["params"] == {"value": "notacolour", "choices": "'red', 'green'"}
+    approximate = post_json(client, {"text": "Invalid colour 'notacolour', choose one of 'red', 'green'"}).json()
+    assert approximate["matches"][0]["similarity"] is not None
+    assert approximate["matches"][0]["params"] == {"value": "notacolour", "choices": "'red', 'green'"}
+
+
+def test_when_nothing_matches_the_answer_offers_search_results_for_the_texts_words(client, catalogue):
+    body = post_json(client, {"text": "RuntimeError: my NIXL HiSparse setup crashed again"}).json()
+    assert body["matches"] == []
+    hits = body["search"]
+    assert 1 <= len(hits) <= 3 and set(hits[0]) == {"id", "title", "url"}
+    assert CARD in [hit["id"] for hit in hits]
+    assert f"http://testserver/errors/{CARD}/" in [hit["url"] for hit in hits]
+
+
+def test_search_results_offered_by_a_lookup_hold_no_drafts_for_anonymous_callers(client, token_client, catalogue):
+    ErrorEntry.objects.filter(public_id=CARD).update(status="draft")
+    text = "RuntimeError: my NIXL HiSparse setup crashed again"
+    assert CARD not in [hit["id"] for hit in post_json(client, {"text": text}).json()["search"]]
+    assert CARD in [hit["id"] for hit in post_json(token_client, {"text": text}).json()["search"]]
+
+
+def test_a_match_offers_no_search_results(client, catalogue):
+    assert post_json(client, {"text": CARD_MESSAGE}).json()["search"] == []

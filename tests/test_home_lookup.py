@@ -87,3 +87,18 @@ def test_a_repository_with_only_drafts_is_not_listed_on_the_home_page(client, se
     html = client.get("/").content.decode()
     assert "/repos/sgl-project/sglang/" in html
     assert "/repos/acme/widgets/" not in html
+
+
+def test_a_message_cut_short_is_shown_as_a_partial_match(client, catalogue):
+    text = "django.core.exceptions.ImproperlyConfigured: Requested setting DEBUG, but settings are not configured."
+    html = client.post("/", {"text": text}).content.decode()
+    assert "/errors/242829d5c8611fb8/" in html
+    assert "partial match: the text is the start of the message" in html
+    assert "<dt><code>name</code></dt><dd><code>DEBUG</code></dd>" in html
+
+
+def test_when_nothing_matches_the_page_offers_entries_that_share_the_words(client, seed):
+    html = client.post("/", {"text": "RuntimeError: my NIXL HiSparse setup crashed again"}).content.decode()
+    assert "No entry matches this text yet." in html
+    results = html.split("No entry matches this text yet.", 1)[1].split("Newest errors", 1)[0]
+    assert f'<a href="http://testserver/errors/{CARD}/">' in results

@@ -93,3 +93,13 @@ def test_an_entry_found_by_its_type_alone_says_so(seed):
     output = run("sglang.errors.TemplateGone: nope/missing.html")
     assert "by type only" in output
     assert "only the type points at it (sglang.errors.TemplateGone)" in output
+
+
+def test_a_message_cut_short_is_printed_as_a_partial_match(db):
+    call_command("import_errors", "fixtures/python-projects.json", stdout=io.StringIO())
+    output = run(
+        "django.core.exceptions.ImproperlyConfigured: Requested setting DEBUG, but settings are not configured."
+    )
+    assert "1. 242829d5c8611fb8" in output
+    assert "partial match: the text is the start of the message" in output
+    assert "values: name='DEBUG'" in output

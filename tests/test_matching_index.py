@@ -184,3 +184,58 @@ def test_the_same_line_only_breaks_a_tie_between_equal_scores():
     )
     found = match_text(tied, text.replace(" now", ""), limit=5).matches
     assert [m.entry.key for m in found] == [2, 1] and found[0].score == found[1].score
+
+
+DJANGO_SETTINGS_SIGNATURE = (
+    "Requested setting {name}, but settings are not configured. You must either define the environment variable "
+    "DJANGO_SETTINGS_MODULE or call settings.configure() before accessing settings."
+)
+
+
+def test_a_message_cut_short_after_its_first_sentence_is_a_partial_match_with_its_values():
+    index = MatchIndex.build([entry(1, DJANGO_SETTINGS_SIGNATURE, type_="django.core.exceptions.ImproperlyConfigured")])
+    text = "django.core.exceptions.ImproperlyConfigured: Requested setting DEBUG, but settings are not configured."
+    found = best(index, text)
+    assert (found.entry.key, found.exact, found.partial, found.params) == (1, False, True, {"name": "DEBUG"})
+    assert found.why[0]["kind"] == "partial_message"
+
+
+def test_a_text_cut_inside_a_word_or_a_value_or_too_short_is_no_partial_match():
+    index = MatchIndex.build([entry(1, DJANGO_SETTINGS_SIGNATURE)])
+    for text in (
+        "Requested setting DEBUG, but settings are not conf",  # inside a word
+        "Requested setting DEBUG",  # inside a value
+        "Requested setting X,",  # 20 characters, but only 19 of literal text
+        "Requested setting DEBUG, but settings are not configured. Nonsense follows",
+    ):
+        assert not any(m.partial for m in match_text(index, text, limit=5).matches), text
+    assert best(index, "Requested setting DEBUG, but settings").partial
+
+
+def test_an_exact_fit_comes_before_a_partial_one():
+    index = MatchIndex.build(
+        [entry(1, DJANGO_SETTINGS_SIGNATURE), entry(2, "Requested setting {x}, but settings are {y}.")]
+    )
+    matches = match_text(index, "Requested setting DEBUG, but settings are not configured.", limit=5).matches
+    assert (matches[0].entry.key, matches[0].exact) == (2, True)
+    assert not any(m.partial for m in matches[: [m.exact for m in matches].count(True)])
+
+
+def test_a_partial_match_is_found_among_many_signatures_that_share_the_start_of_its_first_words():
+    entries = [entry(i, f"Requested {{name}}, but settings are not configured for shard {i}.") for i in range(300)]
+    index = MatchIndex.build([*entries, entry(999, DJANGO_SETTINGS_SIGNATURE)])
+    text = "Requested setting DEBUG, but settings are not configured. You must either define"
+    assert [m.entry.key for m in match_text(index, text, limit=5).matches if m.partial] == [999]
+
+
+def test_repr_quotes_are_taken_off_values_but_not_off_a_list_of_quoted_values():
+    index = MatchIndex.build([entry(1, "Invalid colour {value}: choose one of {choices}")])
+    found = best(index, "Invalid colour 'notacolour': choose one of 'red', 'green'")
+    assert found.params == {"value": "notacolour", "choices": "'red', 'green'"}
+
+
+def test_an_approximate_match_has_values_too():
+    index = MatchIndex.build([entry(1, "Cannot resolve keyword {name} into field. Choices are: {choices}")])
+    found = best(index, "Cannot resolve keyword 'titel' into field; the choices are: id, title")
+    assert (found.exact, found.similarity is not None) == (False, True)
+    assert found.params == {"name": "titel", "choices": "id, title"}

@@ -93,3 +93,18 @@ def test_leftmost_placement_agrees_with_a_regex_on_random_templates(seed):
         if got is not None:
             spans = [text[start:end] for start, end in got.value_spans()]
             assert spans == list(expected.groups()), (signature, text)
+
+
+def test_a_prefix_of_64_kib_is_answered_in_linear_time():
+    from kb.matching.template import match_prefix
+
+    template = compile_template("Widget failed: " + "ab{}" * 40 + "ac{} then a b c d e f g h i j k l m n o p q r s t")
+    texts = {size: "Widget failed: " + "ab" * (size // 2) + " then a b" for size in (8 * 1024, 64 * 1024)}
+    timings = {}
+    for size, text in texts.items():
+        started = time.perf_counter()
+        for _ in range(5):
+            assert match_prefix(template, text) is None  # "ac" never comes
+        timings[size] = time.perf_counter() - started
+    assert match_prefix(template, texts[8 * 1024].replace(" then", "ac then")) is not None
+    assert timings[64 * 1024] < 12 * timings[8 * 1024] + 0.05

@@ -105,10 +105,32 @@ def test_a_query_of_ten_thousand_characters_gets_a_clear_400(client, catalogue):
 
 def test_curator_text_in_results_is_escaped(client, catalogue):
     entry = ErrorEntry.objects.get(public_id=CARD)
-    entry.meaning = "HiSparse <img src=x onerror=alert(1)>"
+    entry.meaning = "HiSparse <img src=x onerror=alert(1)> and `<img src=y onerror=alert(2)>` in code"
     entry.save()
     html = client.get("/search/", {"q": "HiSparse"}).content.decode()
-    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "<img src=" not in html and "&lt;img src=y onerror=alert(2)&gt;" in html
+
+
+def _excerpts(client, query: str, public_id: str) -> str:
+    html = client.get("/search/", {"q": query}).content.decode()
+    row = html.split(f"/errors/{public_id}/", 1)[1].split("</li>", 1)[0]
+    return " ".join(part.split("</p>", 1)[0] for part in row.split('<p class="excerpt">')[1:])
+
+
+def test_excerpts_are_plain_text_without_markdown_and_keep_their_highlights(client, catalogue):
+    excerpts = _excerpts(client, "HiSparse", CARD)
+    assert "<mark>HiSparse</mark>" in excerpts
+    assert "**" not in excerpts and "`" not in excerpts
+    assert "or they are all non-VRAM; the decode side" in excerpts
+
+
+def test_an_excerpt_of_markdown_markup_shows_the_text_escaped(client, catalogue):
+    entry = ErrorEntry.objects.get(public_id=CARD)
+    entry.meaning = "**HiSparse** needs [the docs](https://example.org/x) & `a < b`"
+    entry.save()
+    excerpts = _excerpts(client, "HiSparse", CARD)
+    assert "<mark>HiSparse</mark> needs the docs &amp; a &lt; b" in excerpts
+    assert "example.org" not in excerpts
 
 
 def test_an_overlong_facet_value_narrows_to_nothing_instead_of_failing(client, catalogue):
@@ -138,3 +160,14 @@ def test_the_sqlite_search_does_not_list_everything_for_exclusions_alone(catalog
     assert plain_query("-speculative") is None
     assert plain_query("or") is None
     assert plain_query('""') is None
+
+
+def test_with_no_results_the_page_offers_the_closest_words_and_a_lookup_of_the_text(client, catalogue):
+    html = client.get("/search/", {"q": "hisparce zzzzqqq"}).content.decode()
+    assert 'Did you mean <a href="?q=hisparse">hisparse</a>' in html
+    assert 'href="/?q=hisparce+zzzzqqq#lookup-results"' in html
+
+
+def test_the_closest_words_come_only_from_entries_the_reader_may_see(client, catalogue):
+    ErrorEntry.objects.filter(repository__name="sglang").update(status="draft")
+    assert "?q=hisparse" not in client.get("/search/", {"q": "hisparce zzzzqqq"}).content.decode()

@@ -24,6 +24,7 @@ def match_answer(match: Match, absolute: Callable[[str], str], *, link_drafts: b
         "url": absolute(reverse("kb:entry", kwargs={"public_id": entry.public_id})) if linked else None,
         "score": match.score,
         "exact": match.exact,
+        "partial": match.partial,
         "similarity": match.similarity,
         "exception": match.exception,
         "exception_type": entry.exception_type,
@@ -48,6 +49,8 @@ def how_it_matched(match: dict) -> str:
     """A match's kind, for people (the command line, the home page)."""
     if match["exact"]:
         return "exact match"
+    if match.get("partial"):
+        return "partial match: the text is the start of the message"
     if match["similarity"]:
         return f"approximate, {match['similarity']:.0%} similar"
     if any(reason["kind"] == "frame" for reason in match["why"]):

@@ -9,6 +9,12 @@ template check then decides. A signature with no literal of MIN_KEY_LENGTH chara
 fallback list, by the last part of its entry's exception type: such a signature fits almost any message,
 so only an agreeing type can vouch for it, and only the signatures of the message's type are checked.
 
+Messages cut short. A text that is only the start of a message holds the signature's first literal but maybe
+not its key, so every signature is also filed by the first 16 (or, for a shorter first literal, 8) characters
+of its first literal: a text's own first characters, looked up twice, give the signatures it may be the start
+of, along with those whose key it holds; `template.match_prefix` then decides. A signature whose first literal
+is shorter than 8 characters is found only by its key.
+
 Updates. The automaton cannot take a word without being rebuilt as a whole, so keys added after the
 last full build go into a small second automaton, rebuilt on every update; once it holds a sizeable
 share of the keys, both are merged in one rebuild. A removed signature's key may stay in an automaton:
@@ -30,6 +36,8 @@ import ahocorasick
 from kb.matching.template import Template, compile_template
 
 KEY_LENGTH = 24
+PREFIX_KEYS = (16, 8)  # a first literal is filed by its first 16 characters, or its first 8 when shorter
+MAX_PREFIX_POSTINGS = 32  # a start shared by more signatures than this ("Cannot ") says little about a message
 MIN_KEY_LENGTH = 3
 WORDS_PER_SIGNATURE = 2
 MERGE_SHARE = 0.05  # merge the delta automaton into the main one past this share of all keys
@@ -108,6 +116,7 @@ class MatchIndex:
         self._key_signatures: dict[int, tuple[int, ...]] = {}
         self._signature_key: dict[int, int] = {}
         self._fallback: dict[str, tuple[int, ...]] = {}
+        self._prefixes: dict[str, tuple[int, ...]] = {}
         self._words: dict[str, tuple[int, ...]] = {}
         self._frames: dict[tuple[str, str], tuple[tuple[int, Site], ...]] = {}
         # The same, for entries without a signature only: next to exact matches only those can still count,
@@ -136,7 +145,10 @@ class MatchIndex:
         index._building = True
         for entry, signatures in compiled:
             index._insert(entry, signatures)
-        tables = (index._key_signatures, index._words, index._frames, index._unsigned_frames, index._unsigned_types)
+        tables = (
+            index._key_signatures, index._words, index._frames, index._unsigned_frames, index._unsigned_types,
+            index._prefixes,
+        )  # fmt: skip
         for table in (*tables, index._fallback):
             for key, values in table.items():
                 table[key] = tuple(values)
@@ -186,6 +198,8 @@ class MatchIndex:
             self.signatures[sid] = signature
             ids.append(sid)
             self._key_signature(sid, signature.template, type_tail(entry.exception_type))
+            if (prefix := _prefix_key(signature.template)) is not None:
+                self._append(self._prefixes, prefix, sid)
             for word in self._rare_words(signature.template):
                 self._append(self._words, word, sid)
         self._entry_signatures[entry.key] = tuple(ids)
@@ -241,6 +255,8 @@ class MatchIndex:
                 self._fallback[tail] = tuple(s for s in self._fallback.get(tail, ()) if s != sid)
             else:
                 self._key_signatures[key_id] = tuple(s for s in self._key_signatures[key_id] if s != sid)
+            if (prefix := _prefix_key(signature.template)) is not None and prefix in self._prefixes:
+                self._prefixes[prefix] = tuple(s for s in self._prefixes[prefix] if s != sid)
             for word in set(_words(signature.template)):
                 if word in self._words:
                     self._words[word] = tuple(s for s in self._words[word] if s != sid)
@@ -283,6 +299,16 @@ class MatchIndex:
                 found[sid] = None
         return list(found)
 
+    def prefix_candidates(self, text: str) -> list[int]:
+        """Signatures whose first literal the text starts with (16 or 8 characters of it compared): those a
+        message cut short may be the start of. Two dict lookups; a start shared by many signatures is skipped
+        (their keys, found in the text, still lead to them)."""
+        found: list[int] = []
+        for length in PREFIX_KEYS:
+            if len(text) >= length and len(bucket := self._prefixes.get(text[:length], ())) <= MAX_PREFIX_POSTINGS:
+                found += bucket
+        return found
+
     def similar_candidates(self, text: str, *, limit: int) -> list[int]:
         """Signatures sharing the most rare words with the text: where a reworded message may be found."""
         words = self._words
@@ -322,6 +348,11 @@ def _windows(template: Template) -> list[str]:
         if len(literal) > KEY_LENGTH:
             windows.append(literal[-KEY_LENGTH:])
     return windows
+
+
+def _prefix_key(template: Template) -> str | None:
+    first = template.literals[0]
+    return next((first[:length] for length in PREFIX_KEYS if len(first) >= length), None)
 
 
 def _words(template: Template) -> list[str]:

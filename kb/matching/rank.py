@@ -3,12 +3,14 @@
 Scores add up evidence:
 - the message fits a signature: EXACT_BASE, plus up to EXACT_COVERAGE for the share of the message that is
   literal text (a match on more literal text beats a looser one);
+- or, with no exact fit, it is the start of one, cut short at a word boundary: PARTIAL_BASE plus up to
+  PARTIAL_COVERAGE for the share of the signature's literal text it holds;
 - or it only resembles one (the wording changed): APPROX_BASE plus up to APPROX_SIMILARITY;
 - or nothing but the innermost frame and the type point at the entry: FRAME_ONLY_BASE;
 - the exception type agrees (bare `FieldError` agrees with `django.core.exceptions.FieldError`) or differs;
 - a frame's path ends with a site's path and its function is the site's: strong for the innermost frame,
   weaker for another; the same line only breaks ties, since line numbers move between versions.
-Exact matches come first, then the others; within each, the last exception of the text first.
+Exact matches come first, then partial ones, then the others; within each, the last exception of the text first.
 
 With a deadline, the work stops at the first check past it (after parsing, per exception, per reading, per
 batch of candidates) with LookupTimeout.
@@ -23,12 +25,13 @@ from rapidfuzz import fuzz, process
 
 from kb.matching.deadline import CANDIDATE_BATCH, Deadline
 from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, type_tail
-from kb.matching.parse import Frame, Parsed, ParsedException, parse
-from kb.matching.template import TemplateMatch, match_template
+from kb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
+from kb.matching.template import Template, TemplateMatch, approximate_params, match_prefix, match_template
 
 DRAFT = "draft"  # ErrorEntry.Status.DRAFT; this package stays free of the models
 
 EXACT_BASE, EXACT_COVERAGE = 60.0, 30.0
+PARTIAL_BASE, PARTIAL_COVERAGE = 40.0, 20.0
 APPROX_BASE, APPROX_SIMILARITY = 20.0, 30.0
 FRAME_ONLY_BASE = 15.0
 TYPE_ONLY_BASE, TYPE_ONLY_MAX = 5.0, 10
@@ -51,16 +54,21 @@ class Match:
     score: float
     exact: bool
     exception: int  # position in Parsed.exceptions
+    partial: bool = False  # the text is the start of the message, cut short
     similarity: float | None = None
     signature: str | None = None
     fit: TemplateMatch | None = None
     same_line: bool = False  # a frame is on a site's very line: breaks ties between equal scores, no more
     why: list[dict] = field(default_factory=list)
     sites: tuple[Site, ...] = ()  # the entry's sites, those a frame points at first
+    # An approximate match's template and text: its values are aligned only when asked for (a shown match).
+    resembles: tuple[Template, str] | None = None
 
     @property
     def params(self) -> dict[str, str]:
-        return self.fit.params if self.fit is not None else {}
+        if self.fit is not None:
+            return self.fit.params
+        return approximate_params(*self.resembles) if self.resembles is not None else {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +109,7 @@ def match_text(
             deadline.check()
         matches += _rank_exception(index, find, exception, position, deadline)
     # Line numbers move between versions: the same line only breaks a tie.
-    matches.sort(key=lambda m: (not m.exact, m.exception, -m.score, not m.same_line, m.entry.public_id))
+    matches.sort(key=lambda m: (not m.exact, not m.partial, m.exception, -m.score, not m.same_line, m.entry.public_id))
     seen: set[int] = set()
     best = []
     for match in matches:
@@ -136,11 +144,13 @@ def _rank_exception(
 ) -> list[Match]:
     exact: dict[int, Match] = {}
     misses: list[int] = []
+    tried: list[tuple[Reading, list[int]]] = []
     for reading in exception.readings:
         if deadline is not None:
             deadline.check()
         fits, missed = find(reading.text, reading.type)
         misses += missed
+        tried.append((reading, missed))
         for sid, fit in fits:
             match = _exact_match(index, sid, fit, reading.type, position)
             if match is not None and ((current := exact.get(match.entry.key)) is None or match.score > current.score):
@@ -148,10 +158,12 @@ def _rank_exception(
         if exact:
             break
     frames = _Frames.of(exception.frames)
-    results = list(exact.values())
+    # A message cut short is looked for only when no signature fits the whole text: an exact fit is the better
+    # answer, and most lookups are spared the search.
+    results = list(exact.values()) or _partial_matches(index, tried, position, exact)
     for match in results:
         _add_frame_evidence(match, frames)
-    if not exact:
+    if not results:
         if deadline is not None:
             deadline.check()
         results += _loose_matches(index, exception, position, frames, misses)
@@ -188,6 +200,48 @@ def _exact_match(index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: s
     )
     _add_type_evidence(match, parsed_type, agreement)
     return match
+
+
+def _partial_matches(
+    index: MatchIndex, tried: list[tuple[Reading, list[int]]], position: int, exact: dict
+) -> list[Match]:
+    """Entries whose message the text is the start of (cut short, as logs and chats often keep it). Looked for
+    among the signatures whose key the text holds but which did not fit, and those filed under its first
+    characters (see index.py): both few, so this costs little next to the exact search."""
+    found: dict[int, Match] = {}
+    for reading, missed in tried:
+        for sid in dict.fromkeys([*missed, *index.prefix_candidates(reading.text)]):
+            signature = index.signatures.get(sid)
+            if signature is None or signature.entry_key in exact:
+                continue
+            fit = match_prefix(signature.template, reading.text)
+            entry = index.entries.get(signature.entry_key) if fit is not None else None
+            if entry is None:
+                continue
+            agreement = type_agreement(reading.type, entry.exception_type)
+            coverage = fit.template.literal_length / max(signature.template.literal_length, 1)
+            match = Match(
+                entry=entry,
+                score=PARTIAL_BASE + PARTIAL_COVERAGE * coverage,
+                exact=False,
+                partial=True,
+                exception=position,
+                signature=signature.text,
+                fit=fit,
+                why=[
+                    {
+                        "kind": "partial_message",
+                        "detail": "the text is the start of the message (cut short) of the signature",
+                        "signature": signature.text,
+                    }
+                ],
+            )
+            _add_type_evidence(match, reading.type, agreement)
+            if (current := found.get(entry.key)) is None or match.score > current.score:
+                found[entry.key] = match
+        if found:
+            break
+    return list(found.values())
 
 
 def _add_type_evidence(match: Match, parsed_type: str | None, agreement: int) -> None:
@@ -329,6 +383,7 @@ def _loose_matches(
         match.score += APPROX_BASE + APPROX_SIMILARITY * similarity
         match.similarity = similarity
         match.signature = signature.text
+        match.resembles = (signature.template, text)
         match.why.insert(
             0,
             {

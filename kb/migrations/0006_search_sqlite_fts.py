@@ -1,0 +1,25 @@
+"""Full-text search on SQLite: FTS5 tables over the entries, kept in step by triggers (see kb/search_fts.py).
+
+Nothing on PostgreSQL, which has its generated search_vector (0004)."""
+
+from django.db import migrations
+
+from kb import search_fts
+
+
+def forward(apps, schema_editor) -> None:
+    search_fts.ensure(schema_editor.connection)
+
+
+def backward(apps, schema_editor) -> None:
+    search_fts.drop(schema_editor.connection)
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("kb", "0005_titles_and_folded_reports"),
+    ]
+
+    operations = [
+        migrations.RunPython(forward, backward, elidable=False),
+    ]
