@@ -3,8 +3,9 @@
 On PostgreSQL every entry row carries a stored, generated `search_vector` (title, message and exception
 type weigh most, then the explanation, then solutions and repository via `search_extra`) under a GIN
 index; queries go through `websearch_to_tsquery`, so readers can type "quoted phrases", `or` and `-word`.
-Trigram word similarity (pg_trgm, indexed) catches typos in the title and message. On SQLite, for
-`make run`, the same operators work on plain substring tests (no ranking, no typo tolerance).
+Trigram word similarity (pg_trgm, indexed) catches typos in the title and message (kb/search_postgres.py). On
+SQLite, for `make run`, FTS5 (kb/search_fts.py) ranks with bm25 and the vocabulary corrects typos; where
+SQLite has no FTS5, the same operators work on plain substring tests.
 """
 
 import html
@@ -15,15 +16,14 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import Count, F, FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
-from django.utils.html import escape
+from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from rapidfuzz import fuzz, process
 
-from kb import search_fts
+from kb import search_fts, search_postgres
 
 MAX_QUERY_LENGTH = 500
 _START, _STOP = "\x02", "\x03"
-_TSQUERY = "websearch_to_tsquery('english', %s)"
 _WORD = re.compile(r"[\w.]+", re.UNICODE)
 
 
@@ -45,32 +45,12 @@ def search(entries: QuerySet, query: str) -> QuerySet:
     if not query:
         return entries.none()
     if connection.vendor == "postgresql":
-        return _search_postgres(entries, query)
+        return search_postgres.search(entries, query, exact_logic=_uses_operators(query))
     return _search_sqlite(entries, query)
 
 
 def _uses_operators(query: str) -> bool:
     return '"' in query or any(w.startswith("-") or w.lower() == "or" for w in query.split())
-
-
-def _search_postgres(entries: QuerySet, query: str) -> QuerySet:
-    vector_match = f"kb_errorentry.search_vector @@ {_TSQUERY}"
-    rank_sql = f"ts_rank_cd(kb_errorentry.search_vector, {_TSQUERY}, 32)"
-    if _uses_operators(query):
-        # The reader asked for exact logic (a phrase, an exclusion, an or): no fuzzy extras.
-        matches = RawSQL(f"({vector_match})", [query])
-        rank = RawSQL(rank_sql, [query], output_field=FloatField())
-    else:
-        # `<%` is word similarity above pg_trgm's threshold, answered from the trigram index: typos.
-        text = "(kb_errorentry.title || ' ' || kb_errorentry.message)"
-        matches = RawSQL(f"({vector_match} OR %s <%% {text})", [query, query])
-        rank = RawSQL(f"{rank_sql} + 0.5 * word_similarity(%s, {text})", [query, query], output_field=FloatField())
-    return (
-        entries.annotate(matches=matches)
-        .filter(matches=True)
-        .annotate(rank=rank)
-        .order_by("-rank", "-updated_at", "public_id")
-    )
 
 
 _TERM = re.compile(r'(-?)"([^"]*)"?|(\S+)')
@@ -261,15 +241,10 @@ def closest_terms(entries: QuerySet, query: str) -> dict[str, list[str]]:
 
 
 def _closest_postgres(entries: QuerySet, words: list[str]) -> dict[str, list[str]]:
-    text = "(kb_errorentry.title || ' ' || kb_errorentry.message)"
     out = {}
     for word in words:
         # The trigram index finds the entries with a similar word; their words are the vocabulary to rank.
-        near = (
-            entries.annotate(near=RawSQL(f"(%s <%% {text})", [word]))
-            .filter(near=True)
-            .values_list("title", "message", "exception_type")[:50]
-        )
+        near = search_postgres.similar_text(entries, word).values_list("title", "message", "exception_type")[:50]
         vocabulary = {fold(t) for row in near for field in row for t in _TOKEN.findall(field) if len(t) > 1}
         if word not in vocabulary and (found := _closest(word, sorted(vocabulary))):
             out[word] = found
@@ -372,13 +347,18 @@ def highlight(text: str, query: str, *, width: int = 220) -> SafeString:
     return mark_safe(f"{prefix}{escaped}{suffix}")
 
 
-_TAG = re.compile(r"<(/?)([a-zA-Z0-9]*)[^>]*>")
-# Inline markup sits inside words ("**Hi**Sparse"): it goes without a trace; any other tag ends a run of text.
-_INLINE_TAGS = frozenset({"a", "abbr", "b", "code", "del", "em", "i", "kbd", "span", "strong", "sub", "sup"})
+# Block-level closing tags end a run of text (a space goes after them); inline markup sits inside words
+# ("**Hi**Sparse") and goes without a trace.
+_BLOCK_ENDS = tuple(
+    f"</{tag}>" for tag in ("p", "li", "pre", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th")
+)
 
 
 def plain_text(markdown_html: str) -> str:
     """Sanitised HTML (Markdown rendered on save) back to plain text, for excerpts and descriptions: no markup,
     no link targets, entities decoded, runs of whitespace as one space. Escape it on output."""
-    text = _TAG.sub(lambda m: "" if m.group(2).lower() in _INLINE_TAGS else " ", markdown_html or "")
-    return " ".join(html.unescape(text).split())
+    text = markdown_html or ""
+    for end in _BLOCK_ENDS:
+        text = text.replace(end, end + " ")
+    text = text.replace("<br>", " ").replace("<br/>", " ").replace("<br />", " ").replace("<hr>", " ")
+    return " ".join(html.unescape(strip_tags(text)).split())

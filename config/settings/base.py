@@ -22,6 +22,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.sitemaps",
+    "django.contrib.postgres",  # search's lookups (trigram_word_similar) on PostgreSQL; inert on SQLite
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
