@@ -9,8 +9,10 @@ version simply has a new key, and old ones expire.
 """
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from django.core.cache import cache
 from django.db.models import Max
@@ -23,6 +25,8 @@ from kb.models import ErrorEntry, may_see_drafts
 
 # A CDN may keep a public card this long; it revalidates cheaply with the ETag afterwards.
 PUBLIC_MAX_AGE = 300
+
+Card = TypeVar("Card")
 
 
 @dataclass(frozen=True)
@@ -110,3 +114,27 @@ def cached(version: CardVersion, representation: str, audience: str, build) -> s
         value = build()
         cache.set(key, value)
     return value
+
+
+def card_response(
+    request: HttpRequest,
+    version: CardVersion,
+    *,
+    representation: str,
+    build: Callable[[], Card],
+    respond: Callable[[Card], HttpResponse],
+    cacheable: bool = True,
+) -> HttpResponse:
+    """The one flow of a card's page and JSON: a 304 (or 412) when the client's copy is this version; else the card
+    built by `build` (the page's or the API's renderer), kept once per version, host and audience unless not
+    `cacheable`, and answered by `respond` with its validators. Keyed by host: a card's links and canonical URL are
+    built from the request when SITE_URL is not set."""
+    if (unchanged := not_modified(request, version, representation)) is not None:
+        return unchanged
+    if cacheable:
+        card = cached(version, f"{representation}@{request.get_host()}", audience_of(request), build)
+    else:
+        card = build()
+    response = respond(card)
+    set_validators(response, version, representation, request)
+    return response
