@@ -5,7 +5,6 @@ import re
 import secrets
 import string
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
@@ -298,8 +297,9 @@ class MessageVariant(models.Model):
 class Catalogue(models.Model):
     """One row whose revision goes up on every write to entries, so that every process sees it cheaply.
 
-    Writers (admin, import, harvest) call `Catalogue.touch()` in the same transaction as their change;
-    the lookup index compares the revision it was built at with this one."""
+    Every writer (admin, API, import, harvest, suggestions) ends in `kb.services.finish_write`, which calls
+    `Catalogue.touch()` in the same transaction as the change; the lookup index compares the revision it was built
+    at with this one."""
 
     revision = models.BigIntegerField(default=0)
     changed_at = models.DateTimeField(auto_now=True)
@@ -425,63 +425,5 @@ class RelatedLink(models.Model):
         return f"{self.source.public_id} → {self.target.public_id}"
 
 
-class RelatedSuggestion(models.Model):
-    """A related entry harvest proposes for a draft (same function or class); a curator accepts or dismisses it."""
-
-    class Scope(models.IntegerChoices):
-        FUNCTION = 0, "raised in the same function"
-        CLASS = 1, "raised in the same class"
-
-    class State(models.TextChoices):
-        OPEN = "open", "open"
-        ACCEPTED = "accepted", "accepted"
-        DISMISSED = "dismissed", "dismissed"
-
-    source = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="suggestions")
-    target = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="+")
-    scope = models.PositiveSmallIntegerField(choices=Scope.choices)
-    distance = models.PositiveIntegerField(help_text="Lines between the nearest sites of the two entries.")
-    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["scope", "distance", "id"]
-        constraints = [
-            models.UniqueConstraint(fields=["source", "target"], name="suggestion_once"),
-            models.CheckConstraint(condition=~Q(source=models.F("target")), name="suggestion_not_self"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.source.public_id} → {self.target.public_id} ({self.get_scope_display()})"
-
-
-class Report(models.Model):
-    """A reader's "Report an issue": a queue for curators."""
-
-    class Reason(models.TextChoices):
-        WRONG = "wrong", "Something here is wrong"
-        OUTDATED = "outdated", "It is out of date"
-        UNCLEAR = "unclear", "It did not help me"
-        OTHER = "other", "Something else"
-
-    class State(models.TextChoices):
-        OPEN = "open", "open"
-        DONE = "done", "done"
-        DISMISSED = "dismissed", "dismissed"
-
-    entry = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="reports")
-    reason = models.CharField(max_length=10, choices=Reason.choices)
-    details = models.TextField(max_length=4000, blank=True)
-    email = models.EmailField(blank=True, help_text="Only if the reader wants an answer.")
-    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN, db_index=True)
-    count = models.PositiveIntegerField(default=1, help_text="How many times this same report was sent.")
-    created_at = models.DateTimeField(auto_now_add=True)
-    handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-
-    objects = ReportQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return f"{self.get_reason_display()} on {self.entry.public_id}"
+# What curators decide on, in a module of its own; imported here so that Django registers them with the app.
+from kb.queues import RelatedSuggestion, Report  # noqa: E402, F401
