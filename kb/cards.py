@@ -1,11 +1,12 @@
 """HTTP caching of an entry's card, for its page and its JSON.
 
-Every change to a card bumps its entry's `updated_at`: saving the entry itself (the admin, an import,
-a harvest and the API all save it after touching its sites, solutions or links). A card also shows the
+Every change to a card bumps its entry's `updated_at`: saving the entry itself (every writer, through
+`kb.services`, saves it when it touches its fields, sites, solutions or links). A card also shows the
 titles of the entries it links to, so its version is the newest `updated_at` of the entry and those
 targets. One indexed query gives that version; the ETag, Last-Modified and the server-side cache key all
 derive from it, so a stale copy is never served and nothing has to remember to delete keys: a new
-version simply has a new key, and old ones expire.
+version simply has a new key, and old ones expire. `card_response` is the one flow the page and the API share;
+each passes its own renderer.
 """
 
 import hashlib
@@ -106,7 +107,7 @@ def set_validators(response: HttpResponse, version: CardVersion, representation:
     response["Vary"] = "Cookie, Authorization, Accept-Encoding"
 
 
-def cached(version: CardVersion, representation: str, audience: str, build) -> str:
+def cached(version: CardVersion, representation: str, audience: str, build: Callable[[], Card]) -> Card:
     """The serialised card (JSON text or page fragment) for this version, built once per version."""
     key = version.cache_key(representation, audience)
     value = cache.get(key)

@@ -4,6 +4,7 @@ import hashlib
 import re
 import secrets
 import string
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
@@ -23,6 +24,9 @@ from kb.querysets import (  # noqa: F401  (re-exported: `from kb.models import m
     split_full_name,
 )
 from kb.titles import TITLE_LENGTH, derive_title, fallback_title, shorten_title  # noqa: F401  (re-exported)
+
+if TYPE_CHECKING:
+    from kb.querysets import User
 
 # The one shape of a public id and of an owner's or repository's name: URL converters, the API's fields and the
 # command-line arguments all derive from these (the validators' regexes are in migration 0001 as they read here).
@@ -224,7 +228,7 @@ class ErrorEntry(models.Model):
     def short_removed_commit(self) -> str:
         return short_ref(self.removed_in_commit)
 
-    def related_visible_to(self, user) -> list["ErrorEntry"]:
+    def related_visible_to(self, user: "User") -> list["ErrorEntry"]:
         """The entries this one links to that the user may open (drafts only for those who may see them), in the
         card's order. Reads the links `with_card()` prefetches."""
         show_drafts = may_see_drafts(user)

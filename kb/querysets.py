@@ -3,19 +3,26 @@
 `kb.models` attaches them as managers and re-exports them; the models they name are imported lazily (they
 are defined in `kb.models`, which imports this module first)."""
 
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from django.db import models, transaction
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 
 from kb import models as kb_models
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractUser, AnonymousUser
+
+    from kb.models import ErrorEntry, Report, Repository  # noqa: F401  (Repository: named in a string subscript)
+
+    User = AbstractUser | AnonymousUser | None
+
 # Whoever may view or change entries reads drafts, as the admin shows its entries to whoever may view or
 # change them: the "curators" group (and so its API tokens), staff given either permission, superusers.
 DRAFT_READER_PERMISSIONS = ("kb.view_errorentry", "kb.change_errorentry")
 
 
-def may_see_drafts(user) -> bool:
+def may_see_drafts(user: "User") -> bool:
     """The one rule for who sees drafts (pages, API, caching, lookups); drafts are not public."""
     return bool(
         user is not None
@@ -32,15 +39,15 @@ def split_full_name(full_name: str) -> tuple[str, str] | None:
     return owner, name
 
 
-class RepositoryQuerySet(models.QuerySet):
-    def visible_to(self, user) -> Self:
+class RepositoryQuerySet(models.QuerySet["Repository"]):
+    def visible_to(self, user: "User") -> Self:
         """For those who may not see drafts, only repositories with a published or retired entry: one that
         has only drafts (or nothing yet) does not exist for them."""
         if may_see_drafts(user):
             return self
         return self.filter(Exists(kb_models.ErrorEntry.objects.public().filter(repository=OuterRef("pk"))))
 
-    def with_entry_count(self, user) -> Self:
+    def with_entry_count(self, user: "User") -> Self:
         """`error_count`: how many of each repository's entries the user may see (no user: what the public sees)."""
         counted = Q() if may_see_drafts(user) else Q(entries__status__in=kb_models.ErrorEntry.PUBLIC_STATUSES)
         return self.annotate(error_count=Count("entries", filter=counted))
@@ -51,7 +58,7 @@ class RepositoryQuerySet(models.QuerySet):
         return self.none() if parts is None else self.filter(owner=parts[0], name=parts[1])
 
 
-class ErrorEntryQuerySet(models.QuerySet):
+class ErrorEntryQuerySet(models.QuerySet["ErrorEntry"]):
     def published(self) -> Self:
         return self.filter(status=kb_models.ErrorEntry.Status.PUBLISHED)
 
@@ -59,7 +66,7 @@ class ErrorEntryQuerySet(models.QuerySet):
         """What anyone may read: published entries, and retired ones, which stay reachable."""
         return self.filter(status__in=kb_models.ErrorEntry.PUBLIC_STATUSES)
 
-    def visible_to(self, user) -> Self:
+    def visible_to(self, user: "User") -> Self:
         return self if may_see_drafts(user) else self.public()
 
     def locked_for_write(self) -> Self:
@@ -83,8 +90,8 @@ class ErrorEntryQuerySet(models.QuerySet):
         )
 
 
-class ReportQuerySet(models.QuerySet):
-    def file(self, *, entry, reason: str, details: str, email: str):
+class ReportQuerySet(models.QuerySet["Report"]):
+    def file(self, *, entry: "ErrorEntry", reason: str, details: str, email: str) -> "Report":
         """A reader's report, folded into an open one with the same entry, reason and details (its count goes
         up): a report sent again, or by many readers, is one item in the curators' queue."""
         with transaction.atomic():

@@ -6,9 +6,9 @@ functions only write. Each runs in the caller's transaction or opens one; a crea
 taken meanwhile fails with IntegrityError (the caller says what that means to its user: a 409, a message)."""
 
 import datetime
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import NotRequired, TypedDict
+from typing import NotRequired, TypedDict, cast
 
 from django.db import transaction
 
@@ -124,7 +124,7 @@ def _state(entry: ErrorEntry) -> dict:
 
 def _incoming_state(data: EntryData, repo: Repository) -> dict:
     provenance = data["provenance"]
-    fields = {
+    fields: dict[str, object] = {
         "kind": data["kind"],
         "exception_type": data["exception_type"],
         "message": data["message"],
@@ -139,7 +139,7 @@ def _incoming_state(data: EntryData, repo: Repository) -> dict:
     return {
         "repository": (repo.host, repo.owner, repo.name),
         "fields": fields,
-        "sites": [tuple(site[f] for f in _SITE_FIELDS) for site in data["sites"]],
+        "sites": [tuple(cast(Mapping[str, object], site)[f] for f in _SITE_FIELDS) for site in data["sites"]],
         "solutions": list(data["solutions"]),
         "related": [link["id"] for link in data["related"]],
     }
