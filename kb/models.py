@@ -262,13 +262,8 @@ class ErrorEntry(models.Model):
     def render_sites(self) -> None:
         """Re-highlight every site's snippet, marking the raise lines of all sites that share it.
 
-        Called after the sites are saved together (admin, import, harvest)."""
-        sites = list(self.sites.all())
-        for site in sites:
-            site.snippet_html = site.render_snippet(
-                sibling_lines=[s.line for s in sites if s.shares_snippet_with(site)]
-            )
-        RaiseSite.objects.bulk_update(sites, ["snippet_html"])
+        Called after the sites are saved together (`kb.services.finish_write`)."""
+        RaiseSite.objects.bulk_update(render_snippets(list(self.sites.all())), ["snippet_html"])
 
     def retire(self) -> None:
         self.status = self.Status.RETIRED
@@ -390,6 +385,18 @@ class RaiseSite(models.Model):
     def save(self, *args, **kwargs) -> None:
         self.snippet_html = self.render_snippet()
         super().save(*args, **kwargs)
+
+
+def render_snippets(sites: list[RaiseSite]) -> list[RaiseSite]:
+    """Each site's snippet highlighted with the raise lines of every site that shares it marked (one entry's sites,
+    in memory); returns the sites whose HTML changed, for the caller to save."""
+    changed = []
+    for site in sites:
+        html = site.render_snippet(sibling_lines=[s.line for s in sites if s.shares_snippet_with(site)])
+        if html != site.snippet_html:
+            site.snippet_html = html
+            changed.append(site)
+    return changed
 
 
 class Solution(models.Model):

@@ -1,8 +1,12 @@
 """The one write path (kb.services): every writer ends in the same step, so lookups, search and caches follow."""
 
 import datetime
+import threading
+import time
 
+import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.db import connections, transaction
 from django.test import Client
 
 from kb.harvest.suggest import accept_suggestions
@@ -173,3 +177,33 @@ def test_a_created_at_given_on_import_is_kept(db):
     when = datetime.datetime(2024, 5, 1, tzinfo=datetime.UTC)
     entry, _ = write_entry(data=entry_data(created_at=when))
     assert ErrorEntry.objects.get(pk=entry.pk).created_at == when
+
+
+@pytest.mark.django_db(transaction=True)
+def test_accepting_a_suggestion_while_a_curator_saves_the_entry_keeps_the_curators_change() -> None:
+    source, target = ErrorEntryFactory(status=ErrorEntry.Status.DRAFT), ErrorEntryFactory()
+    suggestion = RelatedSuggestion.objects.create(source=source, target=target, scope=0, distance=3)
+    locked, done = threading.Event(), threading.Event()
+
+    def curator_saves() -> None:
+        try:
+            with transaction.atomic():
+                entry = ErrorEntry.objects.locked_for_write().get(pk=source.pk)
+                entry.meaning = "A curator's words."
+                entry.save()
+                locked.set()
+                time.sleep(0.5)  # the suggestion is accepted meanwhile
+        finally:
+            locked.set()
+            connections.close_all()
+            done.set()
+
+    thread = threading.Thread(target=curator_saves)
+    thread.start()
+    assert locked.wait(timeout=10)
+    accept_suggestions(suggestions=[suggestion])
+    thread.join(timeout=30)
+    assert done.is_set()
+    entry = ErrorEntry.objects.get(pk=source.pk)
+    assert entry.meaning == "A curator's words."
+    assert list(entry.outgoing_links.values_list("target", flat=True)) == [target.pk]

@@ -15,6 +15,7 @@ from kb.models import (
     RaiseSite,
     Repository,
     derive_public_id,
+    render_snippets,
     short_ref,
 )
 from kb.services import finish_write
@@ -220,12 +221,9 @@ class _Writer:
 
     def _render(self, sites: list[RaiseSite], *, fresh: set[int]) -> None:
         """Highlight in memory, every raise line of the sites sharing a snippet marked; save what differs."""
-        for site in sites:
-            html = site.render_snippet(sibling_lines=[s.line for s in sites if s.shares_snippet_with(site)])
-            if html != site.snippet_html:
-                site.snippet_html = html
-                if id(site) not in fresh:
-                    self.sites_to_update[site.pk] = site
+        for site in render_snippets(sites):
+            if id(site) not in fresh:
+                self.sites_to_update[site.pk] = site
 
     def _flush(self) -> None:
         reason = self.reason

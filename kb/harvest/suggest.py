@@ -89,7 +89,9 @@ def accept_suggestions(*, suggestions: Iterable[RelatedSuggestion]) -> int:
                 suggestion.state = RelatedSuggestion.State.ACCEPTED
                 suggestion.save(update_fields=["state"])
         # Saved, not updated: the card's version (ETag, caches) and its history follow the new links.
-        entries = list(ErrorEntry.objects.filter(pk__in=linked).select_related("repository"))
+        # Read under their locks: the save writes every field, and must not write back an older state.
+        locked = ErrorEntry.objects.locked_for_write().filter(pk__in=linked).select_related("repository")
+        entries = list(locked.order_by("pk"))
         for entry in entries:
             entry._change_reason = "accepted suggested related errors"
         if made:
