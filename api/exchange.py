@@ -1,13 +1,14 @@
-"""Import and export in the API's own JSON. An import is all or nothing."""
+"""Import and export in the API's own JSON: validation (`EntryInput`) and the problems it names; the writes are
+`kb.services`'. An import is all or nothing."""
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from rest_framework import serializers
 
-from api.serializers import EntryCardSerializer, MarkdownField, ProvenanceSerializer, check_storable
-from kb.models import Catalogue, ErrorEntry, RaiseSite, RelatedLink, Repository, Solution, validate_signature
+from api.serializers import EntryCardSerializer, MarkdownField, ProvenanceSerializer, PublicIdField, check_storable
+from kb.models import NAME_PART_RE, ErrorEntry, RaiseSite, Repository, validate_signature
+from kb.services import EntryData, ImportResult, import_entries
 
 FORMAT = "errorkb/1"
 # Line numbers are stored as 32-bit integers (PostgreSQL `integer`); a larger one would fail in the database.
@@ -24,8 +25,8 @@ class InvalidImport(Exception):
 
 class RepositoryInput(serializers.Serializer):
     host = serializers.CharField(max_length=100, required=False, default="github.com")
-    owner = serializers.RegexField(r"^[A-Za-z0-9_.-]+$", max_length=100)
-    name = serializers.RegexField(r"^[A-Za-z0-9_.-]+$", max_length=100)
+    owner = serializers.RegexField(NAME_PART_RE.pattern, max_length=100)
+    name = serializers.RegexField(NAME_PART_RE.pattern, max_length=100)
     url = serializers.URLField(required=False, allow_blank=True, default="")
 
 
@@ -50,7 +51,7 @@ class SiteInput(serializers.Serializer):
 
 
 class RelatedInput(serializers.Serializer):
-    id = serializers.RegexField(r"^[0-9a-f]{16}$", max_length=16)
+    id = PublicIdField()
 
     def to_internal_value(self, data):
         return super().to_internal_value({"id": data} if isinstance(data, str) else data)
@@ -59,7 +60,7 @@ class RelatedInput(serializers.Serializer):
 class EntryInput(serializers.Serializer):
     """What a writer may set: everything on the card except what is derived from it."""
 
-    id = serializers.RegexField(r"^[0-9a-f]{16}$", max_length=16, required=False)
+    id = PublicIdField(required=False)
     repository = RepositoryInput()
     kind = serializers.ChoiceField(choices=ErrorEntry.Kind.choices, default=ErrorEntry.Kind.ERROR)
     exception_type = serializers.CharField(max_length=255)
@@ -93,15 +94,6 @@ class EntryInput(serializers.Serializer):
         return bodies
 
 
-@dataclass
-class ImportResult:
-    created: list[str] = field(default_factory=list)
-    updated: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    # Existing entries that differ from the file, left as they are: a curator or a tool may have changed them.
-    skipped: list[str] = field(default_factory=list)
-
-
 def _flatten(errors, prefix: str = "") -> Iterable[str]:
     if isinstance(errors, dict):
         for key, value in errors.items():
@@ -133,7 +125,7 @@ def _file_label(index: int, raw) -> str:
     return f"entry {index + 1}" + (f" ({given})" if isinstance(given, str) else "")
 
 
-def validate_entries(raw_entries: list, *, label: Callable[[int, object], str] = _file_label) -> list[dict]:
+def validate_entries(raw_entries: list, *, label: Callable[[int, object], str] = _file_label) -> list[EntryData]:
     """Every entry checked, and every problem named by `label` (its place in the file) and field."""
 
     def named(index: int, line: str) -> str:
@@ -180,130 +172,9 @@ def validate_entries(raw_entries: list, *, label: Callable[[int, object], str] =
     return valid
 
 
-def validate_entry(raw) -> dict:
+def validate_entry(raw) -> EntryData:
     """One entry as the API receives it: the checks of an import of a file that holds only it."""
     return validate_entries([raw], label=lambda index, raw: "")[0]
-
-
-def _state(entry: ErrorEntry) -> dict:
-    """What an import can change, in a comparable form."""
-    repo = entry.repository
-    return {
-        "repository": (repo.host, repo.owner, repo.name),
-        "fields": {f: getattr(entry, f) for f in _ENTRY_FIELDS},
-        "sites": [tuple(getattr(s, f) for f in _SITE_FIELDS) for s in entry.sites.all()],
-        "solutions": [s.body for s in entry.solutions.all()],
-        "related": [link.target.public_id for link in entry.outgoing_links.all()],
-    }
-
-
-_ENTRY_FIELDS = (
-    "kind",
-    "exception_type",
-    "message",
-    "signature",
-    *ErrorEntry.MARKDOWN_FIELDS,
-    "status",
-    "method",
-    "analysed_commit",
-    "analysed_at",
-)
-_SITE_FIELDS = ("path", "line", "function", "commit", "snippet", "snippet_start")
-
-
-def _incoming_state(data: dict, repo: Repository) -> dict:
-    provenance = data["provenance"]
-    fields = {
-        "kind": data["kind"],
-        "exception_type": data["exception_type"],
-        "message": data["message"],
-        "signature": data["signature"],
-        "status": data["status"],
-        "method": provenance["method"],
-        "analysed_commit": provenance.get("commit", ""),
-        "analysed_at": provenance.get("analysed_at"),
-    }
-    for name in ErrorEntry.MARKDOWN_FIELDS:
-        fields[name] = data.get(name, "")
-    return {
-        "repository": (repo.host, repo.owner, repo.name),
-        "fields": fields,
-        "sites": [tuple(site[f] for f in _SITE_FIELDS) for site in data["sites"]],
-        "solutions": list(data["solutions"]),
-        "related": [link["id"] for link in data["related"]],
-    }
-
-
-def _repository(data: dict) -> Repository:
-    repo, _ = Repository.objects.get_or_create(
-        owner=data["owner"], name=data["name"], defaults={"host": data["host"], "url": data["url"]}
-    )
-    return repo
-
-
-def save_entry(*, data: dict, entry: ErrorEntry | None = None) -> tuple[ErrorEntry, bool]:
-    """Create (without `entry`) or replace one entry from validated input; returns (entry, changed). Links are set
-    by the caller. A create inserts: an id that exists meanwhile fails with IntegrityError, it never replaces."""
-    repo = _repository(data["repository"])
-    incoming = _incoming_state(data, repo)
-    if entry is not None:
-        current = _state(entry)
-        if {**current, "related": None} == {**incoming, "related": None}:
-            return entry, False
-    entry = entry or ErrorEntry(public_id=data.get("id", ""))
-    entry.repository = repo
-    for name, value in incoming["fields"].items():
-        setattr(entry, name, value)
-    created = entry.pk is None
-    entry.save(force_insert=created)
-    if created and data.get("created_at"):
-        ErrorEntry.objects.filter(pk=entry.pk).update(created_at=data["created_at"])
-    entry.sites.all().delete()
-    entry.solutions.all().delete()
-    for position, values in enumerate(incoming["sites"]):
-        RaiseSite(entry=entry, position=position, **dict(zip(_SITE_FIELDS, values, strict=True))).save()
-    for position, body in enumerate(incoming["solutions"]):
-        Solution(entry=entry, position=position, body=body).save()
-    entry.render_sites()
-    entry.refresh_search_extra()
-    return entry, True
-
-
-def differs(*, entry: ErrorEntry, data: dict) -> bool:
-    """Whether writing `data` would change the entry (its links included)."""
-    given = data["repository"]
-    repo = Repository.objects.filter(owner=given["owner"], name=given["name"]).first()
-    return repo is None or _state(entry) != _incoming_state(data, repo)
-
-
-def set_related(*, entry: ErrorEntry, target_ids: list[str]) -> bool:
-    current = list(entry.outgoing_links.order_by("position", "id").values_list("target__public_id", flat=True))
-    if current == target_ids:
-        return False
-    targets = {e.public_id: e for e in ErrorEntry.objects.filter(public_id__in=target_ids)}
-    entry.outgoing_links.all().delete()
-    for position, target_id in enumerate(target_ids):
-        RelatedLink.objects.create(source=entry, target=targets[target_id], position=position)
-    return True
-
-
-def _link(*, entry: ErrorEntry, data: dict, changed: bool) -> bool:
-    """Sets the entry's related links; True when they changed (the entry's `updated_at` then moves too)."""
-    links_changed = set_related(entry=entry, target_ids=[link["id"] for link in data["related"]])
-    if links_changed and not changed:
-        entry.save(update_fields=["updated_at"])
-    return links_changed
-
-
-def write_entry(*, data: dict, entry: ErrorEntry | None = None) -> tuple[ErrorEntry, bool]:
-    """Create (without `entry`) or replace one validated entry and its links; returns (entry, changed).
-    A caller replacing an entry holds its row lock (`select_for_update`) and read `entry` under it."""
-    with transaction.atomic():
-        entry, changed = save_entry(data=data, entry=entry)
-        changed = _link(entry=entry, data=data, changed=changed) or changed
-        if changed:
-            Catalogue.touch()
-    return entry, changed
 
 
 def import_document(document, *, overwrite: bool = False) -> ImportResult:
@@ -312,7 +183,7 @@ def import_document(document, *, overwrite: bool = False) -> ImportResult:
     valid = validate_entries(entries_of(document))
     ids = [data["id"] for data in valid if "id" in data]
     try:
-        return _import(valid, ids=ids, overwrite=overwrite)
+        return import_entries(entries=valid, overwrite=overwrite)
     except IntegrityError:
         # Another writer (the API, another import) created one of the new ids while this ran; all was rolled back.
         taken = ErrorEntry.objects.filter(public_id__in=ids).values_list("public_id", flat=True)
@@ -320,32 +191,6 @@ def import_document(document, *, overwrite: bool = False) -> ImportResult:
             [f"entries {', '.join(sorted(taken)) or 'of this file'} were created by another writer while this ran; "
              "nothing was imported: run it again to add the rest"]
         ) from None  # fmt: skip
-
-
-def _import(valid: list[dict], *, ids: list[str], overwrite: bool) -> ImportResult:
-    result = ImportResult()
-    with transaction.atomic():
-        # Locked (in one order, as every import takes them), so that a write through the API or the admin waits
-        # for the import instead of crossing it.
-        locked = ErrorEntry.objects.with_card().locked_for_write().filter(public_id__in=ids).order_by("pk")
-        existing = {entry.public_id: entry for entry in locked}
-        saved = []
-        for data in valid:
-            entry = existing.get(data.get("id"))
-            if entry is not None and not overwrite:
-                (result.skipped if differs(entry=entry, data=data) else result.unchanged).append(entry.public_id)
-                continue
-            entry, changed = save_entry(data=data, entry=entry)
-            saved.append((entry, changed, data.get("id") in existing, data))
-        for entry, changed, existed, data in saved:
-            links_changed = _link(entry=entry, data=data, changed=changed)
-            bucket = (
-                result.unchanged if not (changed or links_changed) else result.updated if existed else result.created
-            )
-            bucket.append(entry.public_id)
-        if result.created or result.updated:
-            Catalogue.touch()
-    return result
 
 
 def export_document(*, repository: Repository | None = None) -> dict:

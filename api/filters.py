@@ -2,7 +2,7 @@ import django_filters
 from django.db.models import QuerySet
 from rest_framework.exceptions import ValidationError
 
-from kb.models import ErrorEntry
+from kb.models import ErrorEntry, Repository
 from kb.search import SearchQueryError, clean_query, search
 
 
@@ -20,8 +20,7 @@ class ErrorEntryFilter(django_filters.FilterSet):
         fields = ["search", "repository", "exception_type", "kind", "status"]
 
     def filter_repository(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        owner, _, repo_name = value.partition("/")
-        return queryset.filter(repository__owner=owner, repository__name=repo_name)
+        return queryset.filter(repository__in=Repository.objects.by_full_name(value))
 
     def filter_search(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         try:

@@ -5,7 +5,7 @@ import re
 from django.conf import settings
 from rest_framework import serializers
 
-from kb.models import ErrorEntry, RaiseSite, Repository, Solution, may_see_drafts
+from kb.models import PUBLIC_ID_RE, ErrorEntry, RaiseSite, Repository, Solution
 
 
 def absolute(path: str, context: dict) -> str:
@@ -28,6 +28,13 @@ def check_storable(text: str) -> str:
             raise serializers.ValidationError("Null characters are not allowed.")
         raise serializers.ValidationError(f"Surrogate characters are not allowed: U+{ord(character):X}.")
     return text
+
+
+class PublicIdField(serializers.RegexField):
+    """An entry's id, of the one shape `kb.models.PUBLIC_ID_RE` gives it."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(PUBLIC_ID_RE.pattern, max_length=16, **kwargs)
 
 
 class MarkdownField(serializers.Field):
@@ -114,12 +121,6 @@ class SolutionSerializer(serializers.ModelSerializer):
         return super().to_internal_value(data)
 
 
-class RelatedSerializer(serializers.Serializer):
-    id = serializers.RegexField(r"^[0-9a-f]{16}$", max_length=16)
-    title = serializers.CharField(read_only=True)
-    url = serializers.CharField(read_only=True)
-
-
 class ProvenanceSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=ErrorEntry.Method.choices)
     commit = serializers.CharField(max_length=64, allow_blank=True, required=False, default="")
@@ -129,7 +130,7 @@ class ProvenanceSerializer(serializers.Serializer):
 class EntryCardSerializer(serializers.ModelSerializer):
     """The whole card. Expects an entry loaded with `ErrorEntry.objects.with_card()`."""
 
-    id = serializers.RegexField(r"^[0-9a-f]{16}$", source="public_id", max_length=16, required=False)
+    id = PublicIdField(source="public_id", required=False)
     url = serializers.SerializerMethodField()
     repository = RepositoryRefSerializer()
     meaning = MarkdownField(markdown_name="meaning", required=False)
@@ -158,11 +159,10 @@ class EntryCardSerializer(serializers.ModelSerializer):
 
     def get_related(self, entry: ErrorEntry) -> list[dict]:
         viewer = self.context.get("request")
-        show_drafts = viewer is None or may_see_drafts(viewer.user)  # no request: an export, which has them all
+        # No request: an export, which has them all.
+        targets = entry.related_entries() if viewer is None else entry.related_visible_to(viewer.user)
         return [
-            {"id": t.public_id, "title": t.title, "url": absolute(t.get_absolute_url(), self.context)}
-            for t in (link.target for link in entry.outgoing_links.all())
-            if show_drafts or not t.is_draft
+            {"id": t.public_id, "title": t.title, "url": absolute(t.get_absolute_url(), self.context)} for t in targets
         ]
 
     def get_variants(self, entry: ErrorEntry) -> list[dict]:

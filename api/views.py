@@ -1,4 +1,4 @@
-from django.db.models import Count, Q, QuerySet
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status, viewsets
@@ -11,8 +11,7 @@ from api.serializers import EntryCardSerializer, EntrySummarySerializer, Reposit
 from api.throttling import SearchThrottle, WriteThrottle
 from api.writes import WRITE_ACTIONS, EntryWriteMixin, PreconditionFailed
 from kb import cards
-from kb.converters import PUBLIC_ID_PATTERN
-from kb.models import ErrorEntry, Repository, may_see_drafts
+from kb.models import PUBLIC_ID_PATTERN, ErrorEntry, Repository
 
 
 @extend_schema_view(
@@ -55,17 +54,12 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
         version = cards.card_version(ErrorEntry.objects.visible_to(request.user), kwargs["public_id"])
         if version is None:
             self.get_object()  # the usual 404 problem
-        if (unchanged := cards.not_modified(request, version, "json")) is not None:
-            if unchanged.status_code == status.HTTP_412_PRECONDITION_FAILED:
-                raise PreconditionFailed()  # as a problem, like every API error
-            return unchanged
-        # Keyed by host: the card's links are absolute URLs built from the request.
-        data = cards.cached(
-            version, f"json@{request.get_host()}", cards.audience_of(request),
-            lambda: dict(self.get_serializer(self.get_object()).data),
+        response = cards.card_response(
+            request, version, representation="json", respond=Response,
+            build=lambda: dict(self.get_serializer(self.get_object()).data),
         )  # fmt: skip
-        response = Response(data)
-        cards.set_validators(response, version, "json", request)
+        if response.status_code == status.HTTP_412_PRECONDITION_FAILED:
+            raise PreconditionFailed()  # as a problem, like every API error
         return response
 
 
@@ -80,12 +74,7 @@ class RepositoryViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self) -> QuerySet[Repository]:
         user = self.request.user
-        counted = Q() if may_see_drafts(user) else Q(entries__status__in=ErrorEntry.PUBLIC_STATUSES)
-        return (
-            Repository.objects.visible_to(user)
-            .annotate(error_count=Count("entries", filter=counted))
-            .order_by("owner", "name")
-        )
+        return Repository.objects.visible_to(user).with_entry_count(user).order_by("owner", "name")
 
     def get_object(self) -> Repository:
         return get_object_or_404(self.get_queryset(), owner=self.kwargs["owner"], name=self.kwargs["name"])

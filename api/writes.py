@@ -1,4 +1,5 @@
-"""Writes to entries through the API: the validation and write path of `import_errors`, one entry at a time."""
+"""Writes to entries through the API: the validation of `import_errors` and the write path of `kb.services`, one
+entry at a time; here only HTTP: the row lock taken with the request's preconditions (412), and 409 problems."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,11 +12,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from simple_history.models import HistoricalRecords
 
-from api.exchange import EntryInput, InvalidImport, validate_entry, write_entry
+from api.exchange import EntryInput, InvalidImport, validate_entry
 from api.problems import ProblemSerializer
 from api.serializers import EntryCardSerializer
 from kb import cards
 from kb.models import ErrorEntry
+from kb.services import EntryData, write_entry
 
 WRITE_ACTIONS = {"create", "update", "partial_update", "retire"}
 _NONE = object()
@@ -56,7 +58,7 @@ def _recorded_as(request: Request) -> Iterator[None]:
             HistoricalRecords.context.request = previous
 
 
-def _validated(raw) -> dict:
+def _validated(raw) -> EntryData:
     try:
         return validate_entry(raw)
     except InvalidImport as exc:
@@ -138,7 +140,7 @@ class EntryWriteMixin:
         with _unique_violation_as_conflict(data.get("id")):
             return self._create(request, data)
 
-    def _create(self, request: Request, data: dict) -> Response:
+    def _create(self, request: Request, data: EntryData) -> Response:
         with transaction.atomic():
             with _recorded_as(request):
                 entry, _ = write_entry(data=data)

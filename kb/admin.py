@@ -13,7 +13,6 @@ from kb.admin_forms import ErrorEntryAdminForm
 from kb.admin_safety import StrictHistoryMixin, StrictQueryMixin
 from kb.harvest.suggest import accept_suggestions
 from kb.models import (
-    Catalogue,
     ErrorEntry,
     MessageVariant,
     RaiseSite,
@@ -23,6 +22,7 @@ from kb.models import (
     Repository,
     Solution,
 )
+from kb.services import finish_write
 
 
 class RaiseSiteInline(admin.StackedInline):
@@ -135,10 +135,9 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
         self.message_user(request, f"{made} related link{'' if made == 1 else 's'} added.", messages.SUCCESS)
 
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
+        # The entry itself was saved (save_model) before its inlines, which need its id.
         super().save_related(request, form, formsets, change)
-        form.instance.render_sites()
-        form.instance.refresh_search_extra()
-        Catalogue.touch()
+        finish_write(entries=[form.instance], sites_changed=True)
 
     def has_delete_permission(self, request: HttpRequest, obj: ErrorEntry | None = None) -> bool:
         # Nothing is deleted (readers' links and tools' ids stay valid): curators retire; only a superuser
@@ -153,11 +152,11 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
 
     def delete_model(self, request: HttpRequest, obj: ErrorEntry) -> None:
         super().delete_model(request, obj)
-        Catalogue.touch()
+        finish_write()
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
         super().delete_queryset(request, queryset)
-        Catalogue.touch()
+        finish_write()
 
     @admin.action(description="Publish the selected entries")
     def publish(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
@@ -169,17 +168,16 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
 
     def _set_status(self, request: HttpRequest, queryset: QuerySet[ErrorEntry], status: str, verb: str) -> None:
         # Saved one by one, not with update(), so that each change lands in the entry's history.
-        changed = 0
         with transaction.atomic():
             # Each row read under its lock: the save writes every field, and must not write back an older state.
             locked = ErrorEntry.objects.locked_for_write().filter(pk__in=queryset.values("pk")).exclude(status=status)
-            for entry in locked.select_related("repository").order_by("pk"):
+            entries = list(locked.select_related("repository").order_by("pk"))
+            for entry in entries:
                 entry.status = status
                 entry._change_reason = f"{verb} from the list"
-                entry.save()
-                changed += 1
-        if changed:
-            Catalogue.touch()
+            if entries:
+                finish_write(entries=entries, saved=False)
+        changed = len(entries)
         self.message_user(request, f"{changed} entr{'y' if changed == 1 else 'ies'} {verb}.", messages.SUCCESS)
 
 
@@ -217,7 +215,7 @@ class RepositoryAdmin(StrictQueryMixin, admin.ModelAdmin):
         if change:
             # Every card links into its repository: new versions for their caches, and for lookups.
             obj.entries.update(updated_at=timezone.now())
-            Catalogue.touch()
+            finish_write()
 
 
 @admin.register(Report)

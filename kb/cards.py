@@ -1,16 +1,19 @@
 """HTTP caching of an entry's card, for its page and its JSON.
 
-Every change to a card bumps its entry's `updated_at`: saving the entry itself (the admin, an import,
-a harvest and the API all save it after touching its sites, solutions or links). A card also shows the
+Every change to a card bumps its entry's `updated_at`: saving the entry itself (every writer, through
+`kb.services`, saves it when it touches its fields, sites, solutions or links). A card also shows the
 titles of the entries it links to, so its version is the newest `updated_at` of the entry and those
 targets. One indexed query gives that version; the ETag, Last-Modified and the server-side cache key all
 derive from it, so a stale copy is never served and nothing has to remember to delete keys: a new
-version simply has a new key, and old ones expire.
+version simply has a new key, and old ones expire. `card_response` is the one flow the page and the API share;
+each passes its own renderer.
 """
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from django.core.cache import cache
 from django.db.models import Max
@@ -23,6 +26,8 @@ from kb.models import ErrorEntry, may_see_drafts
 
 # A CDN may keep a public card this long; it revalidates cheaply with the ETag afterwards.
 PUBLIC_MAX_AGE = 300
+
+Card = TypeVar("Card")
 
 
 @dataclass(frozen=True)
@@ -102,7 +107,7 @@ def set_validators(response: HttpResponse, version: CardVersion, representation:
     response["Vary"] = "Cookie, Authorization, Accept-Encoding"
 
 
-def cached(version: CardVersion, representation: str, audience: str, build) -> str:
+def cached(version: CardVersion, representation: str, audience: str, build: Callable[[], Card]) -> Card:
     """The serialised card (JSON text or page fragment) for this version, built once per version."""
     key = version.cache_key(representation, audience)
     value = cache.get(key)
@@ -110,3 +115,27 @@ def cached(version: CardVersion, representation: str, audience: str, build) -> s
         value = build()
         cache.set(key, value)
     return value
+
+
+def card_response(
+    request: HttpRequest,
+    version: CardVersion,
+    *,
+    representation: str,
+    build: Callable[[], Card],
+    respond: Callable[[Card], HttpResponse],
+    cacheable: bool = True,
+) -> HttpResponse:
+    """The one flow of a card's page and JSON: a 304 (or 412) when the client's copy is this version; else the card
+    built by `build` (the page's or the API's renderer), kept once per version, host and audience unless not
+    `cacheable`, and answered by `respond` with its validators. Keyed by host: a card's links and canonical URL are
+    built from the request when SITE_URL is not set."""
+    if (unchanged := not_modified(request, version, representation)) is not None:
+        return unchanged
+    if cacheable:
+        card = cached(version, f"{representation}@{request.get_host()}", audience_of(request), build)
+    else:
+        card = build()
+    response = respond(card)
+    set_validators(response, version, representation, request)
+    return response

@@ -4,23 +4,38 @@ import hashlib
 import re
 import secrets
 import string
-from typing import Self
+from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
-from django.db import models, transaction
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db import models
+from django.db.models import Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from kb.highlight import highlight_snippet
 from kb.markdown import render_markdown
+from kb.querysets import (  # noqa: F401  (re-exported: `from kb.models import may_see_drafts` and the rest)
+    DRAFT_READER_PERMISSIONS,
+    ErrorEntryQuerySet,
+    ReportQuerySet,
+    RepositoryQuerySet,
+    may_see_drafts,
+    split_full_name,
+)
+from kb.titles import TITLE_LENGTH, derive_title, fallback_title, shorten_title  # noqa: F401  (re-exported)
 
-TITLE_LENGTH = 60
-PUBLIC_ID_RE = re.compile(r"^[0-9a-f]{16}$")
+if TYPE_CHECKING:
+    from kb.querysets import User
+
+# The one shape of a public id and of an owner's or repository's name: URL converters, the API's fields and the
+# command-line arguments all derive from these (the validators' regexes are in migration 0001 as they read here).
+PUBLIC_ID_PATTERN = "[0-9a-f]{16}"
+PUBLIC_ID_RE = re.compile(rf"^{PUBLIC_ID_PATTERN}$")
 public_id_validator = RegexValidator(PUBLIC_ID_RE, "An id is 16 lowercase hexadecimal characters.")
-_NAME_PART = RegexValidator(r"^[A-Za-z0-9_.-]+$", "Use letters, digits, '.', '_' and '-' only.")
+NAME_CHARACTER = "[A-Za-z0-9_.-]"
+NAME_PART_RE = re.compile(rf"^{NAME_CHARACTER}+$")
+_NAME_PART = RegexValidator(NAME_PART_RE.pattern, "Use letters, digits, '.', '_' and '-' only.")
 
 
 def derive_public_id(*, host: str, owner: str, name: str, exception_type: str, signature: str) -> str:
@@ -36,73 +51,6 @@ def validate_signature(value: str) -> None:
         raise ValidationError(
             f"Not a valid format-string template ({exc}); write literal braces as {{{{ and }}}}."
         ) from None
-
-
-# Whoever may view or change entries reads drafts, as the admin shows its entries to whoever may view or
-# change them: the "curators" group (and so its API tokens), staff given either permission, superusers.
-DRAFT_READER_PERMISSIONS = ("kb.view_errorentry", "kb.change_errorentry")
-
-
-def may_see_drafts(user) -> bool:
-    """The one rule for who sees drafts (pages, API, caching, lookups); drafts are not public."""
-    return bool(
-        user is not None
-        and user.is_authenticated
-        and any(user.has_perm(permission) for permission in DRAFT_READER_PERMISSIONS)
-    )
-
-
-ELLIPSIS = "…"
-
-
-def shorten_title(text: str) -> str:
-    """At most TITLE_LENGTH characters: cut at the last word that fits, with an ellipsis (one long word is cut)."""
-    text = " ".join(text.split())
-    if len(text) <= TITLE_LENGTH:
-        return text
-    cut = text[: TITLE_LENGTH - len(ELLIPSIS) + 1]  # one more: a space there means the last word fits whole
-    space = cut.rfind(" ")
-    cut = cut[:space] if space > TITLE_LENGTH // 3 else cut[:-1]
-    return cut.rstrip(" ,;:-(\u2013\u2014") + ELLIPSIS
-
-
-def _has_literal_words(signature: str) -> bool:
-    try:
-        literals = "".join(literal for literal, *_ in string.Formatter().parse(signature))
-    except ValueError:  # not a valid template (checked on full_clean, not on save): all of it is literal
-        literals = signature
-    return any(character.isalnum() for character in literals)
-
-
-def derive_title(*, message: str, signature: str, exception_type: str) -> str:
-    """The message's first line, shortened; the exception type when the signature has no literal words (a message
-    that is only a runtime value, such as a template's name, says nothing about the error). Empty when the
-    message is (see fallback_title)."""
-    if signature and not _has_literal_words(signature):
-        return exception_type.rpartition(".")[2]
-    first_line = message.strip().splitlines()[0] if message.strip() else ""
-    return shorten_title(first_line)
-
-
-def fallback_title(*, exception_type: str, site_key: str) -> str:
-    """A title for an entry whose message is empty or was not rebuilt: its type and where it is raised."""
-    function = site_key.partition("::")[2]
-    where = f" in {function}" if function else ""
-    return shorten_title(f"{exception_type.rpartition('.')[2]}{where}")
-
-
-class RepositoryQuerySet(models.QuerySet):
-    def visible_to(self, user) -> Self:
-        """For those who may not see drafts, only repositories with a published or retired entry: one that
-        has only drafts (or nothing yet) does not exist for them."""
-        if may_see_drafts(user):
-            return self
-        return self.filter(Exists(ErrorEntry.objects.public().filter(repository=OuterRef("pk"))))
-
-    def with_entry_counts(self, user) -> Self:
-        """`error_count`: how many of each repository's entries the user may see."""
-        counted = Q() if may_see_drafts(user) else Q(entries__status__in=ErrorEntry.PUBLIC_STATUSES)
-        return self.annotate(error_count=Count("entries", filter=counted))
 
 
 class Repository(models.Model):
@@ -138,37 +86,6 @@ class Repository(models.Model):
     def blob_url(self, *, commit: str, path: str, line: int | None) -> str:
         anchor = f"#L{line}" if line else ""
         return f"{self.url.rstrip('/')}/blob/{commit}/{path}{anchor}"
-
-
-class ErrorEntryQuerySet(models.QuerySet):
-    def published(self) -> Self:
-        return self.filter(status=ErrorEntry.Status.PUBLISHED)
-
-    def public(self) -> Self:
-        """What anyone may read: published entries, and retired ones, which stay reachable."""
-        return self.filter(status__in=ErrorEntry.PUBLIC_STATUSES)
-
-    def visible_to(self, user) -> Self:
-        return self if may_see_drafts(user) else self.public()
-
-    def locked_for_write(self) -> Self:
-        """Its rows locked until the transaction ends: writers of one entry take turns, each reading what the one
-        before it wrote. Only the entries' own rows, not their repositories'. FOR NO KEY UPDATE, as an UPDATE takes:
-        a link to a locked entry (its foreign key takes KEY SHARE) can still be made, so that two entries linked to
-        each other at the same moment do not deadlock."""
-        return self.select_for_update(of=("self",), no_key=True)
-
-    def with_card(self) -> Self:
-        """Everything a card shows, in a fixed number of queries however large the entry."""
-        related = Prefetch(
-            "outgoing_links", queryset=RelatedLink.objects.select_related("target").order_by("position", "id")
-        )
-        return self.select_related("repository").prefetch_related(
-            Prefetch("sites", queryset=RaiseSite.objects.order_by("position", "id")),
-            Prefetch("solutions", queryset=Solution.objects.order_by("position", "id")),
-            Prefetch("variants", queryset=MessageVariant.objects.order_by("-created_at", "-id")),
-            related,
-        )
 
 
 class ErrorEntry(models.Model):
@@ -253,6 +170,17 @@ class ErrorEntry(models.Model):
         return f"{self.exception_type}: {self.title}"
 
     def save(self, *args, **kwargs) -> None:
+        self.derive_fields()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "title", *(f"{f}_html" for f in self.MARKDOWN_FIELDS)}
+        super().save(*args, **kwargs)
+
+    def derive_fields(self) -> None:
+        """What is worked out from the entry rather than written: its id when it has none, its title, its Markdown
+        rendered once (pages and JSON never render per request), and a first `search_extra` (the repository's name;
+        `refresh_search_extra` adds the solutions once they are saved). `save()` calls it; a bulk writer (harvest)
+        calls it before `bulk_create`, which bypasses `save()`."""
         if not self.public_id:
             self.public_id = self.new_public_id()
         if not self.search_extra and self.repository_id:
@@ -260,10 +188,6 @@ class ErrorEntry(models.Model):
         self.title = self.derived_title()
         for field in self.MARKDOWN_FIELDS:
             setattr(self, f"{field}_html", render_markdown(getattr(self, field)))
-        update_fields = kwargs.get("update_fields")
-        if update_fields is not None:
-            kwargs["update_fields"] = {*update_fields, "title", *(f"{f}_html" for f in self.MARKDOWN_FIELDS)}
-        super().save(*args, **kwargs)
 
     def new_public_id(self) -> str:
         if self.signature and self.repository_id:
@@ -304,8 +228,31 @@ class ErrorEntry(models.Model):
     def short_removed_commit(self) -> str:
         return short_ref(self.removed_in_commit)
 
+    def related_visible_to(self, user: "User") -> list["ErrorEntry"]:
+        """The entries this one links to that the user may open (drafts only for those who may see them), in the
+        card's order. Reads the links `with_card()` prefetches."""
+        show_drafts = may_see_drafts(user)
+        return [target for target in self.related_entries() if show_drafts or not target.is_draft]
+
+    def related_entries(self) -> list["ErrorEntry"]:
+        """Every entry this one links to, drafts included: for an export, which has them all."""
+        return [link.target for link in self.outgoing_links.all()]
+
+    def source_groups(self) -> list[list["RaiseSite"]]:
+        """The sites as the card shows their source: sites that share one snippet are shown once, with every raise
+        line marked. Reads the sites `with_card()` prefetches."""
+        groups: list[list[RaiseSite]] = []
+        for site in self.sites.all():
+            for group in groups:
+                if group[0].shares_snippet_with(site) and site.snippet:
+                    group.append(site)
+                    break
+            else:
+                groups.append([site])
+        return groups
+
     def refresh_search_extra(self) -> None:
-        """Called after the solutions are saved (admin, import, API)."""
+        """Called after the solutions are saved (`kb.services.finish_write`)."""
         bodies = self.solutions.order_by("position", "id").values_list("body", flat=True)
         text = " ".join([self.repository.owner, self.repository.name, *bodies])
         if text != self.search_extra:
@@ -315,17 +262,8 @@ class ErrorEntry(models.Model):
     def render_sites(self) -> None:
         """Re-highlight every site's snippet, marking the raise lines of all sites that share it.
 
-        Called after the sites are saved together (admin, import, harvest)."""
-        sites = list(self.sites.all())
-        for site in sites:
-            site.snippet_html = site.render_snippet(
-                sibling_lines=[s.line for s in sites if s.shares_snippet_with(site)]
-            )
-        RaiseSite.objects.bulk_update(sites, ["snippet_html"])
-
-    def publish(self) -> None:
-        self.status = self.Status.PUBLISHED
-        self.save()
+        Called after the sites are saved together (`kb.services.finish_write`)."""
+        RaiseSite.objects.bulk_update(render_snippets(list(self.sites.all())), ["snippet_html"])
 
     def retire(self) -> None:
         self.status = self.Status.RETIRED
@@ -358,8 +296,9 @@ class MessageVariant(models.Model):
 class Catalogue(models.Model):
     """One row whose revision goes up on every write to entries, so that every process sees it cheaply.
 
-    Writers (admin, import, harvest) call `Catalogue.touch()` in the same transaction as their change;
-    the lookup index compares the revision it was built at with this one."""
+    Every writer (admin, API, import, harvest, suggestions) ends in `kb.services.finish_write`, which calls
+    `Catalogue.touch()` in the same transaction as the change; the lookup index compares the revision it was built
+    at with this one."""
 
     revision = models.BigIntegerField(default=0)
     changed_at = models.DateTimeField(auto_now=True)
@@ -448,6 +387,18 @@ class RaiseSite(models.Model):
         super().save(*args, **kwargs)
 
 
+def render_snippets(sites: list[RaiseSite]) -> list[RaiseSite]:
+    """Each site's snippet highlighted with the raise lines of every site that shares it marked (one entry's sites,
+    in memory); returns the sites whose HTML changed, for the caller to save."""
+    changed = []
+    for site in sites:
+        html = site.render_snippet(sibling_lines=[s.line for s in sites if s.shares_snippet_with(site)])
+        if html != site.snippet_html:
+            site.snippet_html = html
+            changed.append(site)
+    return changed
+
+
 class Solution(models.Model):
     entry = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="solutions")
     position = models.PositiveIntegerField(default=0)
@@ -485,79 +436,5 @@ class RelatedLink(models.Model):
         return f"{self.source.public_id} → {self.target.public_id}"
 
 
-class RelatedSuggestion(models.Model):
-    """A related entry harvest proposes for a draft (same function or class); a curator accepts or dismisses it."""
-
-    class Scope(models.IntegerChoices):
-        FUNCTION = 0, "raised in the same function"
-        CLASS = 1, "raised in the same class"
-
-    class State(models.TextChoices):
-        OPEN = "open", "open"
-        ACCEPTED = "accepted", "accepted"
-        DISMISSED = "dismissed", "dismissed"
-
-    source = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="suggestions")
-    target = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="+")
-    scope = models.PositiveSmallIntegerField(choices=Scope.choices)
-    distance = models.PositiveIntegerField(help_text="Lines between the nearest sites of the two entries.")
-    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["scope", "distance", "id"]
-        constraints = [
-            models.UniqueConstraint(fields=["source", "target"], name="suggestion_once"),
-            models.CheckConstraint(condition=~Q(source=models.F("target")), name="suggestion_not_self"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.source.public_id} → {self.target.public_id} ({self.get_scope_display()})"
-
-
-class ReportQuerySet(models.QuerySet):
-    def file(self, *, entry: "ErrorEntry", reason: str, details: str, email: str) -> "Report":
-        """A reader's report, folded into an open one with the same entry, reason and details (its count goes
-        up): a report sent again, or by many readers, is one item in the curators' queue."""
-        with transaction.atomic():
-            same = self.select_for_update().filter(entry=entry, reason=reason, details=details, state=Report.State.OPEN)
-            report = same.order_by("created_at", "id").first()
-            if report is None:
-                return self.create(entry=entry, reason=reason, details=details, email=email)
-            report.count = models.F("count") + 1
-            report.email = report.email or email
-            report.save(update_fields=["count", "email"])
-            report.refresh_from_db(fields=["count"])
-            return report
-
-
-class Report(models.Model):
-    """A reader's "Report an issue": a queue for curators."""
-
-    class Reason(models.TextChoices):
-        WRONG = "wrong", "Something here is wrong"
-        OUTDATED = "outdated", "It is out of date"
-        UNCLEAR = "unclear", "It did not help me"
-        OTHER = "other", "Something else"
-
-    class State(models.TextChoices):
-        OPEN = "open", "open"
-        DONE = "done", "done"
-        DISMISSED = "dismissed", "dismissed"
-
-    entry = models.ForeignKey(ErrorEntry, on_delete=models.CASCADE, related_name="reports")
-    reason = models.CharField(max_length=10, choices=Reason.choices)
-    details = models.TextField(max_length=4000, blank=True)
-    email = models.EmailField(blank=True, help_text="Only if the reader wants an answer.")
-    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN, db_index=True)
-    count = models.PositiveIntegerField(default=1, help_text="How many times this same report was sent.")
-    created_at = models.DateTimeField(auto_now_add=True)
-    handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-
-    objects = ReportQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return f"{self.get_reason_display()} on {self.entry.public_id}"
+# What curators decide on, in a module of its own; imported here so that Django registers them with the app.
+from kb.queues import RelatedSuggestion, Report  # noqa: E402, F401

@@ -3,7 +3,6 @@ from itertools import groupby
 from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
@@ -14,7 +13,7 @@ from kb.forms import ReportForm
 from kb.matching.answer import how_it_matched, match_answer, parsed_answer
 from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
 from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, log_stopped, lookup, text_size
-from kb.models import ErrorEntry, RaiseSite, Report, Repository, may_see_drafts
+from kb.models import ErrorEntry, Report, Repository, may_see_drafts
 from kb.not_found import NotFound, no_error_with_id, no_repository
 from kb.ratelimit import page_throttled
 from kb.search import search_hits
@@ -79,9 +78,8 @@ def home(request: HttpRequest) -> HttpResponse:
     else:
         lookup_result, status = _lookup_view(request, form) if form.is_bound else (None, 200)
     newest = ErrorEntry.objects.published().select_related("repository").order_by("-created_at")[:12]
-    repositories = Repository.objects.annotate(
-        error_count=Count("entries", filter=Q(entries__status__in=ErrorEntry.PUBLIC_STATUSES))
-    ).filter(error_count__gt=0)
+    # What the public sees, for everyone: the home page is the public's front door.
+    repositories = Repository.objects.with_entry_count(None).filter(error_count__gt=0)
     context = {"newest": newest, "repositories": repositories, "form": form, "lookup": lookup_result}
     response = render(request, "kb/home.html", context, status=status)
     if wait is not None:
@@ -98,55 +96,32 @@ def _visible_entry(request: HttpRequest, public_id: str) -> ErrorEntry:
         raise NotFound(no_error_with_id(public_id)) from None
 
 
-def _source_groups(sites: list[RaiseSite]) -> list[list[RaiseSite]]:
-    """Sites that share one snippet are shown once, with every raise line marked."""
-    groups: list[list[RaiseSite]] = []
-    for site in sites:
-        for group in groups:
-            if group[0].shares_snippet_with(site) and site.snippet:
-                group.append(site)
-                break
-        else:
-            groups.append([site])
-    return groups
-
-
 def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
-    version = cards.card_version(ErrorEntry.objects.visible_to(request.user), public_id)
-    if version is None:
-        raise NotFound(no_error_with_id(public_id))
     if request.GET.get("reported") == "1":
         # Where a report's POST lands: the confirmation next to the form, never a 304 or a cached copy of the
         # card (whose validators do not know about it), and never kept.
         response = _render_entry(request, _visible_entry(request, public_id), ReportForm(), reported=True)
         response["Cache-Control"] = "private, no-store"
         return response
-    if (unchanged := cards.not_modified(request, version, "page")) is not None:
-        return unchanged
-    # The page is the same for every anonymous reader (no CSRF token, no per-user parts) unless a
-    # flash message is pending, so that case is rendered once per card version and kept.
-    if cards.audience_of(request) == "public" and not len(messages.get_messages(request)):
-        # Keyed by host too: without SITE_URL, the canonical link names the host that was asked.
-        html = cards.cached(
-            version, f"page@{request.get_host()}", "public",
-            lambda: _render_entry(request, _visible_entry(request, public_id), ReportForm()).content.decode(),
-        )  # fmt: skip
-        response = HttpResponse(html)
-    else:
-        response = _render_entry(request, _visible_entry(request, public_id), ReportForm())
-    cards.set_validators(response, version, "page", request)
-    return response
+    version = cards.card_version(ErrorEntry.objects.visible_to(request.user), public_id)
+    if version is None:
+        raise NotFound(no_error_with_id(public_id))
+    # The page is the same for every anonymous reader (no CSRF token, no per-user parts) unless a flash message is
+    # pending, so that case is rendered once per card version and kept.
+    shared = cards.audience_of(request) == "public" and not len(messages.get_messages(request))
+    return cards.card_response(
+        request, version, representation="page", cacheable=shared, respond=HttpResponse,
+        build=lambda: _render_entry(request, _visible_entry(request, public_id), ReportForm()).content.decode(),
+    )  # fmt: skip
 
 
 def _render_entry(
     request: HttpRequest, entry: ErrorEntry, report_form: ReportForm, status: int = 200, *, reported: bool = False
 ) -> HttpResponse:
-    show_drafts = may_see_drafts(request.user)
-    related = [link.target for link in entry.outgoing_links.all() if show_drafts or not link.target.is_draft]
     context = {
         "entry": entry,
-        "source_groups": _source_groups(list(entry.sites.all())),
-        "related": related,
+        "source_groups": entry.source_groups(),
+        "related": entry.related_visible_to(request.user),
         "report_form": report_form,
         "reported": reported,
     }
@@ -183,7 +158,7 @@ def no_such_repository(request: HttpRequest, owner: str, name: str) -> HttpRespo
 
 def repository_list(request: HttpRequest) -> HttpResponse:
     """Every repository the reader may see, with how many of its entries they may see."""
-    repositories = Repository.objects.visible_to(request.user).with_entry_counts(request.user)
+    repositories = Repository.objects.visible_to(request.user).with_entry_count(request.user)
     return render(request, "kb/repository_list.html", {"repositories": repositories})
 
 

@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from kb.models import NAME_PART_RE, split_full_name
+
 # Directories no repository wants harvested: VCS metadata, caches, virtual environments.
 _SKIPPED_DIRS = {"__pycache__", "node_modules", "site-packages"}
 _REF_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,63}$")
@@ -151,8 +153,8 @@ def _git(directory: Path, *args: str) -> str | None:
 
 
 def parse_repo(value: str) -> tuple[str, str]:
-    owner, slash, name = value.partition("/")
-    valid = re.compile(r"^[A-Za-z0-9_.-]+$")
-    if not slash or not valid.match(owner) or not valid.match(name):
+    """(owner, name) of --repo OWNER/NAME, each part of the shape a repository's name has."""
+    parts = split_full_name(value)
+    if parts is None or not all(NAME_PART_RE.match(part) for part in parts):
         raise SourceError(f"--repo {value!r} is not OWNER/NAME (for example django/django).")
-    return owner, name
+    return parts

@@ -10,14 +10,15 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from kb.harvest.extract import FoundSite
 from kb.harvest.plan import EntryPlan, Plan
 from kb.models import (
-    Catalogue,
     ErrorEntry,
     MessageVariant,
     RaiseSite,
     Repository,
     derive_public_id,
+    render_snippets,
     short_ref,
 )
+from kb.services import finish_write
 
 _ENTRY_FIELDS = [
     "kind", "message", "signature", "site_key", "title", "removed_in_commit", "analysed_commit", "analysed_at",
@@ -61,7 +62,9 @@ def save_plan(*, plan: Plan, repository: Repository, commit: str) -> Outcome:
     with transaction.atomic():
         outcome = writer.write(plan)
         if outcome.changed:
-            Catalogue.touch()
+            # Each entry's fields were derived as it was written in bulk (`derive_fields`, `derived_title`);
+            # harvest changes no solutions, so no `search_extra` moves.
+            finish_write()
     return outcome
 
 
@@ -129,8 +132,7 @@ class _Writer:
                 status=ErrorEntry.Status.DRAFT, method=ErrorEntry.Method.HARVESTED,
                 analysed_commit=self.commit, analysed_at=self.today,
             )  # fmt: skip
-            entry.title = entry.derived_title()
-            entry.search_extra = f"{self.repository.owner} {self.repository.name}"
+            entry.derive_fields()
             created.append((item, entry))
         bulk_create_with_history(
             [entry for _, entry in created], ErrorEntry, batch_size=500, default_change_reason=self.reason
@@ -219,12 +221,9 @@ class _Writer:
 
     def _render(self, sites: list[RaiseSite], *, fresh: set[int]) -> None:
         """Highlight in memory, every raise line of the sites sharing a snippet marked; save what differs."""
-        for site in sites:
-            html = site.render_snippet(sibling_lines=[s.line for s in sites if s.shares_snippet_with(site)])
-            if html != site.snippet_html:
-                site.snippet_html = html
-                if id(site) not in fresh:
-                    self.sites_to_update[site.pk] = site
+        for site in render_snippets(sites):
+            if id(site) not in fresh:
+                self.sites_to_update[site.pk] = site
 
     def _flush(self) -> None:
         reason = self.reason

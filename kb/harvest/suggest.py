@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.db.models import Max
 
-from kb.models import Catalogue, ErrorEntry, RaiseSite, RelatedLink, RelatedSuggestion, Repository
+from kb.models import ErrorEntry, RaiseSite, RelatedLink, RelatedSuggestion, Repository
+from kb.services import finish_write
 
 MAX_SUGGESTIONS = 5
 
@@ -88,9 +89,11 @@ def accept_suggestions(*, suggestions: Iterable[RelatedSuggestion]) -> int:
                 suggestion.state = RelatedSuggestion.State.ACCEPTED
                 suggestion.save(update_fields=["state"])
         # Saved, not updated: the card's version (ETag, caches) and its history follow the new links.
-        for entry in ErrorEntry.objects.filter(pk__in=linked):
+        # Read under their locks: the save writes every field, and must not write back an older state.
+        locked = ErrorEntry.objects.locked_for_write().filter(pk__in=linked).select_related("repository")
+        entries = list(locked.order_by("pk"))
+        for entry in entries:
             entry._change_reason = "accepted suggested related errors"
-            entry.save()
         if made:
-            Catalogue.touch()
+            finish_write(entries=entries, saved=False)
     return made

@@ -1,6 +1,7 @@
 """The index of this process, built once from the database and then kept up to date.
 
-Freshness. Every writer (admin, import, harvest) bumps `Catalogue.revision` via `Catalogue.touch()`. A lookup
+Freshness. Every writer (admin, API, import, harvest, suggestions) ends in `kb.services.finish_write`, which
+bumps `Catalogue.revision` via `Catalogue.touch()` in the writer's transaction. A lookup
 reads that revision (one indexed single-row query) at most every REFRESH_SECONDS; when it moved, the one
 thread that wins the lock brings the index up to date while the others go on answering from it as it is.
 

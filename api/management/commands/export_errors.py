@@ -15,8 +15,7 @@ class Command(BaseCommand):
     def handle(self, *args, repo: str | None = None, **options) -> None:
         repository = None
         if repo:
-            owner, _, name = repo.partition("/")
-            repository = Repository.objects.filter(owner=owner, name=name).first()
+            repository = Repository.objects.by_full_name(repo).first()
             if repository is None:
                 raise CommandError(
                     f"No repository {repo!r}; known: {', '.join(map(str, Repository.objects.all())) or 'none'}."

@@ -1,0 +1,107 @@
+"""The domain's read rules, on QuerySets: who sees what, and what a card or a listing loads.
+
+`kb.models` attaches them as managers and re-exports them; the models they name are imported lazily (they
+are defined in `kb.models`, which imports this module first)."""
+
+from typing import TYPE_CHECKING, Self
+
+from django.db import models, transaction
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+
+from kb import models as kb_models
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractUser, AnonymousUser
+
+    from kb.models import ErrorEntry, Report, Repository  # noqa: F401  (Repository: named in a string subscript)
+
+    User = AbstractUser | AnonymousUser | None
+
+# Whoever may view or change entries reads drafts, as the admin shows its entries to whoever may view or
+# change them: the "curators" group (and so its API tokens), staff given either permission, superusers.
+DRAFT_READER_PERMISSIONS = ("kb.view_errorentry", "kb.change_errorentry")
+
+
+def may_see_drafts(user: "User") -> bool:
+    """The one rule for who sees drafts (pages, API, caching, lookups); drafts are not public."""
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and any(user.has_perm(permission) for permission in DRAFT_READER_PERMISSIONS)
+    )
+
+
+def split_full_name(full_name: str) -> tuple[str, str] | None:
+    """("owner", "name") of "owner/name", or None when it is not of that shape (one slash, both parts given)."""
+    owner, slash, name = full_name.partition("/")
+    if not (slash and owner and name) or "/" in name:
+        return None
+    return owner, name
+
+
+class RepositoryQuerySet(models.QuerySet["Repository"]):
+    def visible_to(self, user: "User") -> Self:
+        """For those who may not see drafts, only repositories with a published or retired entry: one that
+        has only drafts (or nothing yet) does not exist for them."""
+        if may_see_drafts(user):
+            return self
+        return self.filter(Exists(kb_models.ErrorEntry.objects.public().filter(repository=OuterRef("pk"))))
+
+    def with_entry_count(self, user: "User") -> Self:
+        """`error_count`: how many of each repository's entries the user may see (no user: what the public sees)."""
+        counted = Q() if may_see_drafts(user) else Q(entries__status__in=kb_models.ErrorEntry.PUBLIC_STATUSES)
+        return self.annotate(error_count=Count("entries", filter=counted))
+
+    def by_full_name(self, full_name: str) -> Self:
+        """The repository named "owner/name" (none when the text is not of that shape)."""
+        parts = split_full_name(full_name)
+        return self.none() if parts is None else self.filter(owner=parts[0], name=parts[1])
+
+
+class ErrorEntryQuerySet(models.QuerySet["ErrorEntry"]):
+    def published(self) -> Self:
+        return self.filter(status=kb_models.ErrorEntry.Status.PUBLISHED)
+
+    def public(self) -> Self:
+        """What anyone may read: published entries, and retired ones, which stay reachable."""
+        return self.filter(status__in=kb_models.ErrorEntry.PUBLIC_STATUSES)
+
+    def visible_to(self, user: "User") -> Self:
+        return self if may_see_drafts(user) else self.public()
+
+    def locked_for_write(self) -> Self:
+        """Its rows locked until the transaction ends: writers of one entry take turns, each reading what the one
+        before it wrote. Only the entries' own rows, not their repositories'. FOR NO KEY UPDATE, as an UPDATE takes:
+        a link to a locked entry (its foreign key takes KEY SHARE) can still be made, so that two entries linked to
+        each other at the same moment do not deadlock."""
+        return self.select_for_update(of=("self",), no_key=True)
+
+    def with_card(self) -> Self:
+        """Everything a card shows, in a fixed number of queries however large the entry."""
+        m = kb_models
+        related = Prefetch(
+            "outgoing_links", queryset=m.RelatedLink.objects.select_related("target").order_by("position", "id")
+        )
+        return self.select_related("repository").prefetch_related(
+            Prefetch("sites", queryset=m.RaiseSite.objects.order_by("position", "id")),
+            Prefetch("solutions", queryset=m.Solution.objects.order_by("position", "id")),
+            Prefetch("variants", queryset=m.MessageVariant.objects.order_by("-created_at", "-id")),
+            related,
+        )
+
+
+class ReportQuerySet(models.QuerySet["Report"]):
+    def file(self, *, entry: "ErrorEntry", reason: str, details: str, email: str) -> "Report":
+        """A reader's report, folded into an open one with the same entry, reason and details (its count goes
+        up): a report sent again, or by many readers, is one item in the curators' queue."""
+        with transaction.atomic():
+            open_state = kb_models.Report.State.OPEN
+            same = self.select_for_update().filter(entry=entry, reason=reason, details=details, state=open_state)
+            report = same.order_by("created_at", "id").first()
+            if report is None:
+                return self.create(entry=entry, reason=reason, details=details, email=email)
+            report.count = models.F("count") + 1
+            report.email = report.email or email
+            report.save(update_fields=["count", "email"])
+            report.refresh_from_db(fields=["count"])
+            return report
