@@ -2,25 +2,19 @@ import django_filters
 from django.db.models import QuerySet
 from rest_framework.exceptions import ValidationError
 
-from kb.models import ErrorEntry, Repository
+from kb import filters
 from kb.search import SearchQueryError, clean_query, search
 
 
-class ErrorEntryFilter(django_filters.FilterSet):
+class ErrorEntryFilter(filters.ErrorEntryFilter):
+    """The facets of kb.filters, plus `?search=` with the API's 400 for a query that cannot be searched."""
+
     search = django_filters.CharFilter(
         method="filter_search", label="words, as on the search page: quotes, or, -word; best first"
     )
-    repository = django_filters.CharFilter(method="filter_repository", label="owner/name")
-    exception_type = django_filters.CharFilter()
-    kind = django_filters.ChoiceFilter(choices=ErrorEntry.Kind.choices)
-    status = django_filters.ChoiceFilter(choices=ErrorEntry.Status.choices, label="status (drafts for curators only)")
 
-    class Meta:
-        model = ErrorEntry
-        fields = ["search", "repository", "exception_type", "kind", "status"]
-
-    def filter_repository(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        return queryset.filter(repository__in=Repository.objects.by_full_name(value))
+    class Meta(filters.ErrorEntryFilter.Meta):
+        fields = ["search", *filters.ErrorEntryFilter.Meta.fields]
 
     def filter_search(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         try:

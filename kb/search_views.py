@@ -8,22 +8,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from kb import filters
 from kb.models import ErrorEntry, may_see_drafts
 from kb.ratelimit import page_throttled
 from kb.search import SearchQueryError, clean_query, did_you_mean, facets, highlight, plain_text, search
 
 PAGE_SIZE = 20
 FACET_FIELDS = ("repository", "exception_type", "kind", "status")
-
-
-def _narrow(entries, params: dict[str, str]):
-    if params.get("repository"):
-        owner, _, name = params["repository"].partition("/")
-        entries = entries.filter(repository__owner=owner, repository__name=name)
-    for field in ("exception_type", "kind", "status"):
-        if params.get(field):
-            entries = entries.filter(**{field: params[field]})
-    return entries
 
 
 def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
@@ -51,7 +42,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
     context: dict = {"query": query, "chosen": chosen, "is_curator": is_curator}
     if query:
         matched = search(ErrorEntry.objects.visible_to(request.user), query)
-        narrowed = _narrow(matched, chosen).select_related("repository")
+        narrowed = filters.narrowed(matched, chosen).select_related("repository")
         page = Paginator(narrowed, PAGE_SIZE).get_page(request.GET.get("page"))
         if request.GET.get("page") not in (None, str(page.number)):
             raise Http404("No such page of results.")
