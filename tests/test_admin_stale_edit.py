@@ -7,8 +7,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from kb.models import ErrorEntry
-
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
 
 
 class FormFields(HTMLParser):

@@ -3,7 +3,10 @@
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
+
+pytestmark = pytest.mark.browser
+
 PAGES = ["/", "/search/?q=NIXL+HiSparse", f"/errors/{CARD}/", "/repos/sgl-project/sglang/", "/repos/django/django/"]
 
 

@@ -10,8 +10,7 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from api.parsers import MAX_JSON_DEPTH, loads_bounded
-
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
 
 
 def nested_lists(depth: int, inner: str = "1") -> str:

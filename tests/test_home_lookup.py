@@ -3,7 +3,7 @@
 import pytest
 from django.core.management import call_command
 
-from tests.matching_fixtures import CARD, CARD_MESSAGE, fresh_index  # noqa: F401 (fixture)
+from tests.samples import CARD, CARD_MESSAGE
 
 
 def test_the_home_page_has_a_paste_box_that_posts_without_javascript(client, db):

@@ -6,8 +6,9 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from kb.models import Catalogue, ErrorEntry, Repository
-from tests.matching_fixtures import CARD, CARD_MESSAGE, fresh_index  # noqa: F401 (fixture)
+from kb.models import Repository
+from tests.factories import ErrorEntryFactory
+from tests.samples import CARD, CARD_MESSAGE
 
 
 def run(*args: str, stdin: str = "", monkeypatch=None) -> str:
@@ -86,10 +87,7 @@ def test_a_limit_out_of_range_is_a_command_error(db):
 
 def test_an_entry_found_by_its_type_alone_says_so(seed):
     repository = Repository.objects.get(owner="sgl-project", name="sglang")
-    ErrorEntry.objects.create(
-        repository=repository, exception_type="sglang.errors.TemplateGone", message="", signature="", status="draft"
-    )
-    Catalogue.touch()
+    ErrorEntryFactory(repository=repository, exception_type="sglang.errors.TemplateGone", message="", draft=True)
     output = run("sglang.errors.TemplateGone: nope/missing.html")
     assert "by type only" in output
     assert "only the type points at it (sglang.errors.TemplateGone)" in output
