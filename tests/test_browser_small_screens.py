@@ -23,7 +23,7 @@ def test_no_page_scrolls_sideways_on_a_phone(page, live_server, live_seed):
     page.set_viewport_size(PHONE)
     too_wide = {}
     for path in PAGES:
-        page.goto(live_server.url + path)
+        assert page.goto(live_server.url + path).ok, path  # the page itself, not an error page, is checked
         width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         if width[0] > width[1]:
             too_wide[path] = width

@@ -72,10 +72,15 @@ def test_anonymous_visitors_get_no_drafts_among_the_results(client, catalogue):
     assert "src/click/parser.py" not in results
 
 
-def test_a_drafts_only_repository_is_not_revealed_by_the_paste_box(client, drafts_only_repository):
-    html = client.post("/", {"text": "ValueError: Widget size must be positive, got -1"}).content.decode()
+def test_a_drafts_only_repository_is_not_revealed_by_the_paste_box(
+    client, staff_curator_client, drafts_only_repository
+):
+    text = "ValueError: Widget size must be positive, got -1"
+    html = client.post("/", {"text": text}).content.decode()
     assert "widgets/core.py" not in html
     assert "acme/widgets" not in html
+    # What the public does not see is there to be found: a curator's paste gets it.
+    assert "widgets/core.py" in staff_curator_client.post("/", {"text": text}).content.decode()
 
 
 def test_a_curator_gets_a_link_to_the_draft_among_the_results(staff_curator_client, catalogue):
