@@ -100,5 +100,7 @@ def test_an_entry_saved_again_keeps_a_correct_title(db):
         message="'colour'",
         signature="{key!r}",
         sites=[{"path": "w.py", "line": 1, "commit": "abc"}],
-    )  # the sites hook saves the entry again, as every writer does after its parts
-    assert entry.title == "KeyError"
+    )
+    assert ErrorEntry.objects.get(pk=entry.pk).title == "KeyError"
+    entry.save()  # again, as every writer does after the entry's parts
+    assert ErrorEntry.objects.get(pk=entry.pk).title == "KeyError"
