@@ -6,6 +6,7 @@ from django.test import Client
 
 from api.models import CuratorToken
 from kb.matching.live import live_index
+from tests.factories import ErrorEntryFactory, RepositoryFactory
 
 
 @pytest.fixture(autouse=True)
@@ -134,8 +135,6 @@ def staff_curator_client(db) -> Client:
 @pytest.fixture
 def drafts_only_repository(db):
     """A repository whose only entry is a draft, as a first harvest leaves it."""
-    from tests.factories import ErrorEntryFactory, RepositoryFactory
-
     repository = RepositoryFactory(owner="acme", name="widgets")
     ErrorEntryFactory(
         repository=repository, draft=True, message="Widget size must be positive, got -1",
