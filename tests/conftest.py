@@ -5,6 +5,26 @@ from django.db import connections
 from django.test import Client
 
 from api.models import CuratorToken
+from kb.matching.live import live_index
+from tests.factories import ErrorEntryFactory, RepositoryFactory
+
+
+@pytest.fixture(autouse=True)
+def fresh_index(settings):
+    """Each test looks up in its own database: no index left over from another test, and no refresh delay."""
+    settings.MATCHING_REFRESH_SECONDS = 0
+    live_index.reset()
+    yield
+    live_index.reset()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test that opens Chromium (the `page` fixture) must say so with the `browser` marker, so that
+    `-m "not browser"` leaves out every slow, Chromium-needing test and nothing else."""
+    opens_chromium = [item for item in items if "page" in getattr(item, "fixturenames", ())]
+    unmarked = [item.nodeid for item in opens_chromium if not item.get_closest_marker("browser")]
+    if unmarked:
+        raise pytest.UsageError("Tests that use the `page` fixture need @pytest.mark.browser: " + ", ".join(unmarked))
 
 
 @pytest.fixture
@@ -115,12 +135,9 @@ def staff_curator_client(db) -> Client:
 @pytest.fixture
 def drafts_only_repository(db):
     """A repository whose only entry is a draft, as a first harvest leaves it."""
-    from kb.models import ErrorEntry, RaiseSite, Repository
-
-    repository = Repository.objects.create(owner="acme", name="widgets")
-    entry = ErrorEntry.objects.create(
-        repository=repository, exception_type="ValueError", message="Widget size must be positive, got -1",
-        signature="Widget size must be positive, got {size}", status=ErrorEntry.Status.DRAFT,
+    repository = RepositoryFactory(owner="acme", name="widgets")
+    ErrorEntryFactory(
+        repository=repository, draft=True, message="Widget size must be positive, got -1",
+        sites=[{"path": "widgets/core.py", "line": 12, "function": "Widget.__init__", "commit": "abc123"}],
     )  # fmt: skip
-    RaiseSite.objects.create(entry=entry, path="widgets/core.py", line=12, function="Widget.__init__", commit="abc123")
     return repository

@@ -1,13 +1,27 @@
 """The entries tests build: a published, curated entry of its own repository unless a test says otherwise.
 
 Entries are saved through the model (so their title, HTML and id are derived as in the app) and the
-catalogue's revision moves, as every writer's does, so that lookups see them.
+catalogue's revision moves, as every writer's does, so that lookups see them: after an entry, and after a
+site or a wording added to one (the live index re-reads sites and variants only when the revision moved).
 """
 
 import factory
 from factory.django import DjangoModelFactory
 
-from kb.models import Catalogue, ErrorEntry, RaiseSite, Repository, Solution
+from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite, RelatedLink, Repository, Solution
+
+
+class TouchingFactory(DjangoModelFactory):
+    """Saves as the model does, then moves the catalogue's revision as every writer does."""
+
+    class Meta:
+        abstract = True
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        instance = super()._create(model_class, *args, **kwargs)
+        Catalogue.touch()
+        return instance
 
 
 class RepositoryFactory(DjangoModelFactory):
@@ -20,9 +34,15 @@ class RepositoryFactory(DjangoModelFactory):
     name = factory.Sequence(lambda n: f"widgets{n}")
 
 
-class ErrorEntryFactory(DjangoModelFactory):
+class ErrorEntryFactory(TouchingFactory):
+    """`ErrorEntryFactory(draft=True)` for a draft; `sites=[{"path": ...}, ...]` adds raise sites in that order."""
+
     class Meta:
         model = ErrorEntry
+        skip_postgeneration_save = True  # the sites hook saves the entry after its parts, as every writer does
+
+    class Params:
+        draft = factory.Trait(status=ErrorEntry.Status.DRAFT)
 
     repository = factory.SubFactory(RepositoryFactory)
     exception_type = "ValueError"
@@ -30,14 +50,16 @@ class ErrorEntryFactory(DjangoModelFactory):
     signature = factory.LazyAttribute(lambda entry: entry.message.replace("-1", "{size}"))
     status = ErrorEntry.Status.PUBLISHED
 
-    @classmethod
-    def _create(cls, model_class: type[ErrorEntry], *args, **kwargs) -> ErrorEntry:
-        entry = super()._create(model_class, *args, **kwargs)
-        Catalogue.touch()
-        return entry
+    @factory.post_generation
+    def sites(entry: ErrorEntry, create: bool, extracted: list[dict] | None, **kwargs) -> None:
+        if create and extracted:
+            for position, site in enumerate(extracted):
+                RaiseSiteFactory(entry=entry, position=position, **site)
+            entry.save()
+            Catalogue.touch()
 
 
-class RaiseSiteFactory(DjangoModelFactory):
+class RaiseSiteFactory(TouchingFactory):
     class Meta:
         model = RaiseSite
 
@@ -54,3 +76,22 @@ class SolutionFactory(DjangoModelFactory):
 
     entry = factory.SubFactory(ErrorEntryFactory)
     body = "Pass a positive size."
+
+
+class MessageVariantFactory(TouchingFactory):
+    """An older wording of an entry's message; its signature is the message unless a test gives one."""
+
+    class Meta:
+        model = MessageVariant
+
+    entry = factory.SubFactory(ErrorEntryFactory)
+    message = factory.Sequence(lambda n: f"Widget {n} cannot be negative")
+    signature = factory.LazyAttribute(lambda variant: variant.message)
+
+
+class RelatedLinkFactory(DjangoModelFactory):
+    class Meta:
+        model = RelatedLink
+
+    source = factory.SubFactory(ErrorEntryFactory)
+    target = factory.SubFactory(ErrorEntryFactory)

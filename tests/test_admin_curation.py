@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from kb.models import ErrorEntry, Repository
+from tests.factories import RepositoryFactory
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def _new_entry_form(repository: Repository) -> dict:
 
 
 def test_curator_adds_an_error_with_two_sites_and_three_solutions_and_publishes_it(curator_client, client):
-    repository = Repository.objects.create(owner="acme", name="client")
+    repository = RepositoryFactory(owner="acme", name="client")
     response = curator_client.post("/admin/kb/errorentry/add/", _new_entry_form(repository))
     assert response.status_code == 302
     entry = ErrorEntry.objects.get(message="Empty URL")
@@ -60,7 +61,7 @@ def test_curator_adds_an_error_with_two_sites_and_three_solutions_and_publishes_
 
 
 def test_a_draft_is_hidden_from_the_public_until_published(curator_client, client):
-    repository = Repository.objects.create(owner="acme", name="client")
+    repository = RepositoryFactory(owner="acme", name="client")
     curator_client.post("/admin/kb/errorentry/add/", _new_entry_form(repository))
     entry = ErrorEntry.objects.get(message="Empty URL")
     client.logout()
@@ -68,7 +69,7 @@ def test_a_draft_is_hidden_from_the_public_until_published(curator_client, clien
 
 
 def test_every_change_is_in_the_history_with_its_author(curator_client):
-    repository = Repository.objects.create(owner="acme", name="client")
+    repository = RepositoryFactory(owner="acme", name="client")
     curator_client.post("/admin/kb/errorentry/add/", _new_entry_form(repository))
     entry = ErrorEntry.objects.get(message="Empty URL")
     curator_client.post("/admin/kb/errorentry/", {"action": "publish", "_selected_action": [entry.pk]})

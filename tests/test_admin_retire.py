@@ -5,8 +5,7 @@ from django.contrib.auth.models import Permission, User
 from django.test import Client
 
 from kb.models import ErrorEntry
-
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
 
 
 @pytest.fixture

@@ -7,8 +7,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from kb.models import ErrorEntry
-
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
 
 
 class FormFields(HTMLParser):
@@ -113,7 +112,15 @@ def test_a_form_opened_before_an_api_write_is_refused(entry: ErrorEntry, token_c
 def test_a_nul_in_a_text_field_is_a_form_error_not_a_500(entry: ErrorEntry, field: str) -> None:
     alice = curator("alice")
     form = open_change_form(alice, entry)
+    before = texts(entry)
     response = save(alice, entry, {**form, field: "before\x00after"})
     assert response.status_code == 200
     assert "Null characters are not allowed." in response.content.decode()
-    assert "\x00" not in ErrorEntry.objects.get(pk=entry.pk).meaning
+    assert texts(entry) == before
+
+
+def texts(entry: ErrorEntry) -> list[str]:
+    """The entry's text fields and its solutions, as stored."""
+    stored = ErrorEntry.objects.get(pk=entry.pk)
+    fields = [stored.meaning, stored.trigger, stored.situations, stored.example_fix]
+    return fields + list(stored.solutions.order_by("position", "id").values_list("body", flat=True))

@@ -2,9 +2,9 @@ import pytest
 from django.contrib.auth.models import Permission, User
 from django.test import Client
 
-from kb.models import ErrorEntry, RaiseSite, Solution
-
-CARD = "b774bfdff5235dcd"
+from kb.models import ErrorEntry
+from tests.factories import MessageVariantFactory, RaiseSiteFactory, SolutionFactory
+from tests.samples import CARD
 
 
 def test_card_is_served_as_json_with_and_without_trailing_slash(client, seed):
@@ -70,17 +70,15 @@ def test_detail_makes_a_fixed_number_of_queries(client, seed, django_assert_num_
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
     entry = ErrorEntry.objects.get(public_id=CARD)
     for n in range(extra):
-        RaiseSite.objects.create(entry=entry, path=f"x{n}.py", line=n + 1, commit="abc", position=10 + n)
-        Solution.objects.create(entry=entry, body=f"try {n}", position=10 + n)
+        RaiseSiteFactory(entry=entry, path=f"x{n}.py", line=n + 1, commit="abc", position=10 + n)
+        SolutionFactory(entry=entry, body=f"try {n}", position=10 + n)
     with django_assert_num_queries(6):
         assert client.get(f"/api/errors/{CARD}").status_code == 200
 
 
 def test_detail_lists_older_wordings(client, seed):
-    from kb.models import MessageVariant
-
     entry = ErrorEntry.objects.get(public_id=CARD)
-    MessageVariant.objects.create(entry=entry, message="NIXL cannot mix HiSparse", signature="NIXL cannot mix HiSparse")
+    MessageVariantFactory(entry=entry, message="NIXL cannot mix HiSparse")
     entry.save()
     variants = client.get(f"/api/errors/{CARD}").json()["variants"]
     assert variants == [

@@ -22,6 +22,7 @@ from schemathesis.checks import (
 )
 
 from config.wsgi import application
+from tests.samples import CARD
 
 CHECKS = [
     not_a_server_error,
@@ -30,7 +31,6 @@ CHECKS = [
     response_headers_conformance,
     response_schema_conformance,
 ]
-CARD = "b774bfdff5235dcd"
 
 schema = schemathesis.openapi.from_wsgi("/api/schema", application)
 

@@ -8,8 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from kb.matching.live import live_index
-from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite, Repository
-from tests.matching_fixtures import CARD, CARD_MESSAGE, chained, fresh_index  # noqa: F401 (fixture)
+from kb.models import Catalogue, ErrorEntry, RaiseSite, Repository
+from tests.factories import ErrorEntryFactory, MessageVariantFactory
+from tests.samples import CARD, CARD_MESSAGE, chained
 
 CARD_PATH = "/opt/venv/lib/python3.11/site-packages/sglang/srt/disaggregation/nixl/conn.py"
 CARD_TRACEBACK = f"""Traceback (most recent call last):
@@ -88,10 +89,12 @@ def test_a_short_message_can_be_looked_up_with_get(client, seed):
 
 
 def test_limit_caps_the_number_of_matches(client, catalogue):
-    text = 'Traceback (most recent call last):\n  File "x.py", line 1, in f\nRuntimeError: nothing like it at all'
-    body = post_json(client, {"text": CARD_MESSAGE, "limit": 1}).json()
-    assert len(body["matches"]) == 1
-    assert post_json(client, {"text": text, "limit": 3}).status_code == 200
+    text = chained(
+        ("/app/main.py", "requests.exceptions.InvalidURL: Invalid URL 'example.org': No host supplied"),
+        ("/app/main.py", f"NotImplementedError: {CARD_MESSAGE}"),
+    )
+    assert len(post_json(client, {"text": text}).json()["matches"]) == 2
+    assert [match["id"] for match in post_json(client, {"text": text, "limit": 1}).json()["matches"]] == [CARD]
 
 
 @pytest.mark.parametrize(
@@ -167,10 +170,13 @@ def test_anonymous_callers_get_no_drafts_from_a_lookup(client, catalogue):
         assert all(match["status"] != "draft" for match in answer["matches"])
 
 
-def test_a_drafts_only_repository_is_not_revealed_by_a_lookup(client, drafts_only_repository):
-    body = json.dumps(post_json(client, {"text": "ValueError: Widget size must be positive, got -1"}).json())
+def test_a_drafts_only_repository_is_not_revealed_by_a_lookup(client, token_client, drafts_only_repository):
+    text = "ValueError: Widget size must be positive, got -1"
+    body = json.dumps(post_json(client, {"text": text}).json())
     assert "acme/widgets" not in body
     assert "widgets/core.py" not in body
+    # What the public does not see is there to be found: a curator's lookup gets it.
+    assert "widgets/core.py" in json.dumps(post_json(token_client, {"text": text}).json())
 
 
 def test_a_curator_token_gets_drafts_with_their_url(token_client, catalogue):
@@ -237,12 +243,11 @@ def test_a_message_inside_a_log_is_found_under_its_prefixes(client, seed):
 
 def test_an_older_wording_stored_as_a_variant_matches_too(client, seed):
     entry = ErrorEntry.objects.get(public_id=CARD)
-    MessageVariant.objects.create(
+    MessageVariantFactory(
         entry=entry,
         message="NIXL cannot combine HiSparse with spec dec (n=3)",
         signature="NIXL cannot combine HiSparse with spec dec (n={n})",
     )
-    Catalogue.touch()
     best = post_json(client, {"text": "NIXL cannot combine HiSparse with spec dec (n=3)"}).json()["matches"][0]
     assert (best["id"], best["params"], best["why"][0]["kind"]) == (CARD, {"n": "3"}, "variant")
 
@@ -250,12 +255,10 @@ def test_an_older_wording_stored_as_a_variant_matches_too(client, seed):
 def test_changes_reach_the_index_without_a_restart(client, seed):
     assert post_json(client, {"text": "Shiny new failure: 42"}).json()["matches"] == []
     repository = Repository.objects.get(owner="sgl-project", name="sglang")
-    entry = ErrorEntry.objects.create(
-        repository=repository, exception_type="ValueError", message="Shiny new failure: 42",
-        signature="Shiny new failure: {code}", status="published",
+    entry = ErrorEntryFactory(
+        repository=repository, message="Shiny new failure: 42", signature="Shiny new failure: {code}",
+        sites=[{"path": "python/sglang/new.py", "line": 3, "function": "f", "commit": "abc"}],
     )  # fmt: skip
-    RaiseSite.objects.create(entry=entry, path="python/sglang/new.py", line=3, function="f", commit="abc")
-    Catalogue.touch()
     best = post_json(client, {"text": "Shiny new failure: 42"}).json()["matches"][0]
     assert (best["id"], best["params"]) == (entry.public_id, {"code": "42"})
     entry.delete()

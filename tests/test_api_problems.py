@@ -9,8 +9,7 @@ from rest_framework.settings import api_settings
 
 from api.views import ErrorEntryViewSet
 from config import errors
-
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
 
 
 def assert_problem(response, status: int) -> dict:

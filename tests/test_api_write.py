@@ -5,8 +5,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from kb.models import Catalogue, ErrorEntry
+from tests.samples import CARD
 
-CARD = "b774bfdff5235dcd"
 OTHER = "2afe80e9746fae65"
 
 

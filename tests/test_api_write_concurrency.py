@@ -14,9 +14,9 @@ from django.test import Client
 
 from api.models import CuratorToken
 from kb.models import ErrorEntry
+from tests.samples import CARD
 from tests.test_api_write import new_entry
 
-CARD = "b774bfdff5235dcd"
 ROUNDS = 6
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 
 from kb.models import ErrorEntry
+from tests.samples import CARD
 from tests.test_api_write import new_entry, post
 
-CARD = "b774bfdff5235dcd"
 UNSTORABLE = {"NUL": "before\x00after", "lone surrogate": "before\ud800after"}
 # (where in the body, the field the problem names)
 TEXT_FIELDS = [

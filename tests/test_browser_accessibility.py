@@ -3,7 +3,10 @@
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
+
+pytestmark = pytest.mark.browser
+
 PAGES = ["/", "/search/?q=NIXL+HiSparse", f"/errors/{CARD}/", "/repos/sgl-project/sglang/", "/repos/django/django/"]
 
 
@@ -21,7 +24,7 @@ def test_pages_pass_axe_with_no_serious_or_critical_violations(page, live_server
     axe = Axe()
     problems = {}
     for path in PAGES:
-        page.goto(live_server.url + path)
+        assert page.goto(live_server.url + path).ok, path  # the page itself, not an error page, is checked
         found = _serious(axe.run(page).response)
         if found:
             problems[path] = found

@@ -1,6 +1,7 @@
 """The API docs page works under the Content-Security-Policy: Swagger UI runs and shows every endpoint."""
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -11,7 +12,7 @@ def test_the_docs_page_shows_the_endpoints_with_no_csp_violation(page, live_serv
     failed: list[str] = []
     page.on("requestfailed", lambda request: failed.append(request.url))
     page.goto(f"{live_server.url}/api/docs")
-    page.wait_for_selector(".opblock-summary-path", timeout=15_000)
+    expect(page.locator(".opblock-summary-path").first).to_be_visible(timeout=15_000)
     shown = {
         (block.locator(".opblock-summary-method").inner_text(), block.locator(".opblock-summary-path").inner_text())
         for block in page.locator(".opblock-summary").all()

@@ -5,10 +5,13 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
-from kb.models import ErrorEntry, RaiseSite, Repository
+from tests.factories import ErrorEntryFactory, RepositoryFactory
+from tests.samples import CARD
 
-CARD = "b774bfdff5235dcd"
+pytestmark = pytest.mark.browser
+
 SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "screenshots" / "card.png"
 
 
@@ -28,13 +31,13 @@ def test_every_section_of_the_card_is_visible(page, live_server, cards, tmp_path
         "When it happens",
         "Related errors",
     ]:
-        assert page.get_by_role("heading", name=heading).is_visible(), heading
-    assert page.get_by_text("NIXL PD transfer does not support HiSparse", exact=False).first.is_visible()
-    assert page.get_by_role("link", name="View on GitHub (pinned to 0132848349)").first.is_visible()
-    assert page.locator(".snippet").first.is_visible()
-    assert page.get_by_role("link", name=f"/api/errors/{CARD}").is_visible()
-    assert page.get_by_text("analysis of").is_visible()
-    assert page.get_by_text("Report an issue").is_visible()
+        expect(page.get_by_role("heading", name=heading)).to_be_visible()
+    expect(page.get_by_text("NIXL PD transfer does not support HiSparse", exact=False).first).to_be_visible()
+    expect(page.get_by_role("link", name="View on GitHub (pinned to 0132848349)").first).to_be_visible()
+    expect(page.locator(".snippet").first).to_be_visible()
+    expect(page.get_by_role("link", name=f"/api/errors/{CARD}")).to_be_visible()
+    expect(page.get_by_text("analysis of")).to_be_visible()
+    expect(page.get_by_text("Report an issue")).to_be_visible()
     # `make screenshots` refreshes the README's picture; an ordinary run leaves the work tree alone.
     target = SCREENSHOT if os.environ.get("UPDATE_SCREENSHOTS") else tmp_path / SCREENSHOT.name
     page.screenshot(path=str(target), full_page=True)
@@ -44,32 +47,32 @@ def test_every_section_of_the_card_is_visible(page, live_server, cards, tmp_path
 def test_related_links_lead_to_their_pages(page, live_server, cards):
     page.goto(f"{live_server.url}/errors/{CARD}/")
     links = page.locator(".related a")
-    titles = links.all_inner_texts()
-    assert len(titles) == 5
-    for index, title in enumerate(titles):
+    expect(links).to_have_count(5)
+    for index, title in enumerate(links.all_inner_texts()):
         page.goto(f"{live_server.url}/errors/{CARD}/")
         page.locator(".related a").nth(index).click()
-        page.wait_for_load_state()
-        assert page.url != f"{live_server.url}/errors/{CARD}/"
-        assert page.locator("h1").inner_text().strip() == title.strip()
+        expect(page).not_to_have_url(f"{live_server.url}/errors/{CARD}/")
+        expect(page.locator("h1")).to_have_text(title.strip())
 
 
 def test_hostile_markdown_fires_no_script(page, live_server, transactional_db):
-    repo = Repository.objects.create(owner="evil", name="repo")
+    repo = RepositoryFactory(owner="evil", name="repo")
     hostile = (
         "<script>window.__pwned = 1</script>\n\n"
         '<img src=x onerror="window.__pwned = 2">\n\n'
         "[click me](javascript:window.__pwned=3)\n\n"
         '<a href="javascript:window.__pwned=4">raw link</a>'
     )
-    entry = ErrorEntry.objects.create(
-        repository=repo, exception_type="ValueError", message="boom", status="published",
-        meaning=hostile, trigger=hostile, situations=hostile, example_fix=hostile,
+    entry = ErrorEntryFactory(
+        repository=repo, message="boom", meaning=hostile, trigger=hostile, situations=hostile, example_fix=hostile,
+        sites=[{"path": "x.py", "line": 1, "commit": "abc"}],
     )  # fmt: skip
-    RaiseSite.objects.create(entry=entry, path="x.py", line=1, commit="abc")
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.goto(f"{live_server.url}/errors/{entry.public_id}/")
+    # The links are there, as text, to be clicked.
+    expect(page.get_by_text("click me").first).to_be_visible()
+    expect(page.get_by_text("raw link").first).to_be_visible()
     for link in page.get_by_text("click me").all() + page.get_by_text("raw link").all():
         link.click()
     assert page.evaluate("window.__pwned") is None

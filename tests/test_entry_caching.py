@@ -8,8 +8,8 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from kb.models import ErrorEntry, Repository
+from tests.samples import CARD
 
-CARD = "b774bfdff5235dcd"
 PAGE = f"/errors/{CARD}/"
 
 

@@ -1,4 +1,4 @@
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
 
 
 def test_card_page_shows_every_section_in_order(client, seed):

@@ -2,8 +2,7 @@ import json
 import re
 
 from kb.models import ErrorEntry
-
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
 
 
 def test_sitemap_lists_published_entries_and_not_drafts(client, seed):

@@ -13,7 +13,6 @@ from django.core.management import call_command
 
 from kb.harvest.scan import scan
 from kb.models import ErrorEntry
-from tests.matching_fixtures import fresh_index  # noqa: F401 (fixture)
 
 
 def harvest_source(tmp_path, source: str, *, extra: dict[str, str] | None = None):

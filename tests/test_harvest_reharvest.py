@@ -5,8 +5,8 @@ import io
 import pytest
 from django.core.management import call_command
 
-from kb.models import ErrorEntry, MessageVariant, RaiseSite, Repository
-from tests.matching_fixtures import fresh_index  # noqa: F401 (fixture)
+from kb.models import ErrorEntry, MessageVariant, RaiseSite
+from tests.factories import ErrorEntryFactory, RepositoryFactory
 
 V1 = """
 def connect(url):
@@ -135,12 +135,11 @@ def test_an_older_wording_coming_back_returns_to_its_entry(harvested):
 
 
 def test_a_curated_entry_templated_differently_is_matched_not_duplicated(db, git_repo):
-    repository = Repository.objects.create(owner="acme", name="client")
-    curated = ErrorEntry.objects.create(
-        repository=repository, exception_type="ValueError", message="No scheme supplied in example.com",
-        signature="No scheme supplied in {address}", method="curated", status="published",
+    curated = ErrorEntryFactory(
+        repository=RepositoryFactory(owner="acme", name="client"), message="No scheme supplied in example.com",
+        signature="No scheme supplied in {address}", method="curated",
+        sites=[{"path": "client.py", "line": 5, "function": "connect", "commit": "old"}],
     )  # fmt: skip
-    RaiseSite.objects.create(entry=curated, path="client.py", line=5, function="connect", commit="old")
     git_repo.write("client.py", V1)
     git_repo.commit("v1")
     output = run(git_repo)

@@ -6,8 +6,6 @@ import sys
 
 from django.core.management import call_command
 
-from tests.matching_fixtures import fresh_index  # noqa: F401 (fixture)
-
 SOURCE = """
 class Pool:
     def __init__(self, size):

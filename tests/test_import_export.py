@@ -4,6 +4,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from kb.models import ErrorEntry
+from tests.samples import CARD
 
 
 def export(capsys) -> dict:
@@ -34,9 +35,6 @@ def test_invalid_file_names_entry_and_field_and_writes_nothing(db, tmp_path):
         call_command("import_errors", str(path))
     assert "entry 4" in str(error.value) and "kind" in str(error.value)
     assert ErrorEntry.objects.count() == 0
-
-
-CARD = "b774bfdff5235dcd"
 
 
 def import_errors(capsys, *args: str) -> str:

@@ -20,7 +20,7 @@ from kb.matching import rank
 from kb.matching.deadline import CANDIDATE_BATCH, Deadline, LookupTimeout
 from kb.matching.index import Entry, MatchIndex
 from kb.matching.rank import match_text
-from tests.matching_fixtures import CARD, fresh_index  # noqa: F401 (fixture)
+from tests.samples import CARD
 
 # About 60 KiB of traceback: milliseconds of work, thousands of times the tiny budget below.
 SLOW = (

@@ -21,7 +21,6 @@ import kb.matching
 from kb.matching.parse import parse, strip_log_prefix
 from kb.matching.service import lookup
 from tests.adversarial_inputs import FAMILIES, LARGE
-from tests.matching_fixtures import fresh_index  # noqa: F401 (fixture)
 
 GUARD_SECONDS = 2.0
 TEXTS = {name: family.build(LARGE) for name, family in FAMILIES.items()}

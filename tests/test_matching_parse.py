@@ -265,7 +265,8 @@ def test_text_built_to_exhaust_the_parser_is_read_without_failing():
         f'  File "a.py", line {huge_line}, in f\nValueError: x',
         f"a.py:{huge_line}: UserWarning: x",
     ):
-        assert parse(text).exceptions  # a frame line with no sensible line number is not a frame
+        # Read, and a frame line with no sensible line number is not a frame.
+        assert [list(exception.frames) for exception in parse(text).exceptions] == [[]], text[:40]
 
 
 def test_an_indented_file_line_that_is_no_frame_does_not_start_a_traceback():

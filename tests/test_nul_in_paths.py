@@ -5,7 +5,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
 
 API_PATHS = ["/api/errors/%00", "/api/errors/a%00b", "/api/errors/a%00b/", "/api/repositories/a%00b/c"]
 PAGE_PATHS = ["/errors/a%00b/", "/errors/%00/", "/repos/a%00b/c/", "/repos/acme/a%00b/"]

@@ -8,8 +8,8 @@ from django.core.cache import cache
 from django.test import override_settings
 
 from kb.models import Report
+from tests.samples import CARD
 
-CARD = "b774bfdff5235dcd"
 REPORT = f"/errors/{CARD}/report/"
 
 

@@ -3,7 +3,7 @@
 from django.contrib.auth.models import User
 from django.test import Client
 
-from kb.models import ErrorEntry
+from tests.factories import ErrorEntryFactory
 
 
 def test_a_repository_with_only_drafts_is_a_404_to_anonymous_readers(client, drafts_only_repository):
@@ -30,9 +30,7 @@ def test_staff_without_the_permission_to_view_entries_see_only_what_the_public_s
 
 
 def test_once_an_entry_is_published_the_public_sees_it_and_not_the_drafts_beside_it(client, drafts_only_repository):
-    ErrorEntry.objects.create(
-        repository=drafts_only_repository, exception_type="KeyError", message="No widget named 'x'", status="published"
-    )
+    ErrorEntryFactory(repository=drafts_only_repository, exception_type="KeyError", message="No widget named 'x'")
     response = client.get("/repos/acme/widgets/")
     assert response.status_code == 200
     html = response.content.decode()

@@ -5,8 +5,7 @@ from django.core.management import call_command
 
 from kb.models import ErrorEntry
 from kb.search import plain_query
-
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
 
 
 @pytest.fixture
@@ -82,8 +81,12 @@ def test_staff_without_the_permission_to_view_entries_see_no_drafts(client, cata
 
 
 def test_results_are_paginated(client, catalogue):
-    first = client.get("/search/", {"q": "error or field or invalid or not"})
-    assert first.context["total"] > 0
+    query = "error or field or invalid or not"
+    first = client.get("/search/", {"q": query})
+    total = first.context["total"]
+    assert total > 20 and len(_results(client, q=query)) == 20
+    second = _results(client, q=query, page=2)
+    assert len(second) == total - 20 and not set(second) & set(_results(client, q=query))
     assert client.get("/search/", {"q": "error", "page": 999}).status_code == 404
 
 

@@ -32,7 +32,9 @@ def test_pages_forbid_framing_sniffing_and_leaky_referrers(client, db):
 def test_no_template_has_an_inline_script_without_a_nonce():
     from pathlib import Path
 
-    for template in Path("templates").rglob("*.html"):
+    templates = list(Path("templates").rglob("*.html"))
+    assert templates, "no templates found: run from the repository root"
+    for template in templates:
         for tag in re.findall(r"<script\b[^>]*>", template.read_text()):
             assert "src=" in tag or "nonce=" in tag or "ld+json" in tag, f"{template}: {tag}"
         assert not re.search(r"\son[a-z]+\s*=", template.read_text()), f"{template} has an inline event handler"

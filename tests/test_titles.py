@@ -7,9 +7,10 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from kb.models import ErrorEntry, RaiseSite, Repository, derive_title
+from kb.models import ErrorEntry, derive_title
+from tests.factories import ErrorEntryFactory, RepositoryFactory
+from tests.samples import CARD
 
-CARD = "b774bfdff5235dcd"  # "NIXL PD transfer does not support HiSparse combined with decode-only speculative ..."
 CARD_TITLE = "NIXL PD transfer does not support HiSparse combined with…"
 TEMPLATE_MISSING = "893aaa1e9f94c0cd"  # django's TemplateDoesNotExist, whose signature is "{template_name}"
 
@@ -93,9 +94,13 @@ def test_harvested_entries_get_the_same_titles(db, git_repo):
 
 
 def test_an_entry_saved_again_keeps_a_correct_title(db):
-    repository = Repository.objects.create(owner="acme", name="widgets")
-    entry = ErrorEntry.objects.create(
-        repository=repository, exception_type="KeyError", message="'colour'", signature="{key!r}", status="published"
+    entry = ErrorEntryFactory(
+        repository=RepositoryFactory(owner="acme", name="widgets"),
+        exception_type="KeyError",
+        message="'colour'",
+        signature="{key!r}",
+        sites=[{"path": "w.py", "line": 1, "commit": "abc"}],
     )
-    RaiseSite.objects.create(entry=entry, path="w.py", line=1, commit="abc")
-    assert entry.title == "KeyError"
+    assert ErrorEntry.objects.get(pk=entry.pk).title == "KeyError"
+    entry.save()  # again, as every writer does after the entry's parts
+    assert ErrorEntry.objects.get(pk=entry.pk).title == "KeyError"

@@ -1,20 +1,7 @@
-"""What the lookup tests share: the card's message and a fresh index for every test."""
-
-import pytest
-
-from kb.matching.live import live_index
+"""What tests share about the seed (fixtures/sglang.json): its card, the card's message, and chained tracebacks."""
 
 CARD = "b774bfdff5235dcd"
 CARD_MESSAGE = "NIXL PD transfer does not support HiSparse combined with decode-only speculative decoding."
-
-
-@pytest.fixture(autouse=True)
-def fresh_index(settings):
-    """Each test sees its own database: no index left over from another test, and no refresh delay."""
-    settings.MATCHING_REFRESH_SECONDS = 0
-    live_index.reset()
-    yield
-    live_index.reset()
 
 
 def chained(*exceptions: tuple[str, str]) -> str:
