@@ -13,13 +13,14 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.db.models import Count, F, FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from rapidfuzz import fuzz, process
 
+from config.outage import database, is_database_unavailable
 from kb import search_fts, search_postgres
 
 MAX_QUERY_LENGTH = 500
@@ -299,7 +300,15 @@ def search_hits(entries: QuerySet, text: str, absolute, *, limit: int = 3) -> li
     """The best few of `entries` for the words of a pasted text, as lookups offer them when nothing matched:
     id, title and the page's url (`absolute` makes a path a full url)."""
     query = text_query(text)
-    found = search(entries, query)[:limit] if query else []
+    if not query or database.is_down:
+        return []  # an extra: while the database is away, lookups answer from memory without it
+    try:
+        found = list(search(entries, query)[:limit])
+    except DatabaseError as exc:
+        if not is_database_unavailable(exc):
+            raise
+        database.went_away(exc)
+        return []
     return [{"id": e.public_id, "title": e.title, "url": absolute(e.get_absolute_url())} for e in found]
 
 

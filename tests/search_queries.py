@@ -4,7 +4,7 @@ tests/test_search_ranking.py asserts them on the suite's database; tests/test_se
 module again on SQLite. The two rankings differ in detail (ts_rank_cd with trigram similarity; FTS5's bm25),
 so only the first result is compared."""
 
-CARD = "b774bfdff5235dcd"
+from tests.samples import CARD
 
 FIRST_RESULTS = [
     ("NIXL HiSparse", CARD),

@@ -302,13 +302,10 @@ def test_an_exact_match_is_not_partial(client, catalogue):
 
 
 def test_repr_quotes_are_taken_off_values_of_exact_and_approximate_matches(client, catalogue):
-    repository = Repository.objects.get(owner="sgl-project", name="sglang")
-    ErrorEntry.objects.create(
-        repository=repository, exception_type="ValueError", status="published",
+    ErrorEntryFactory(
         message="Invalid colour 'notacolour': choose one of 'red', 'green'",
         signature="Invalid colour {value}: choose one of {choices}",
-    )  # fmt: skip
-    Catalogue.touch()
+    )
     exact = post_json(client, {"text": "Invalid colour 'notacolour': choose one of 'red', 'green'"}).json()
     assert exact["matches"][0]["params"] == {"value": "notacolour", "choices": "'red', 'green'"}
     approximate = post_json(client, {"text": "Invalid colour 'notacolour', choose one of 'red', 'green'"}).json()

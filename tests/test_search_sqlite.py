@@ -16,7 +16,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 
-from kb.models import ErrorEntry, Repository, Solution
+from kb.models import ErrorEntry, Repository
+from tests.factories import SolutionFactory
 from tests.search_queries import CARD
 
 on_sqlite = pytest.mark.skipif(
@@ -131,7 +132,7 @@ def test_queryset_updates_bulk_writes_and_deletes_keep_the_index_in_step(catalog
 @on_sqlite
 def test_a_solution_is_found_through_search_extra(catalogue):
     entry = ErrorEntry.objects.get(public_id=CARD)
-    Solution.objects.create(entry=entry, position=9, body="Use the gobbledygook flag.")
+    SolutionFactory(entry=entry, position=9, body="Use the gobbledygook flag.")
     entry.refresh_search_extra()
     assert _found("gobbledygook") == [CARD]
 

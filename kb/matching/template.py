@@ -27,7 +27,7 @@ _FORMATTER = string.Formatter()
 MIN_PARTIAL_LENGTH = 20  # a shorter text, or less literal text than this, says too little to be a match
 MAX_APPROXIMATE_VALUES_LENGTH = 2000  # aligning costs length x length: longer texts get no values
 _QUOTES = "'\""
-_TOKENS = re.compile(r"\w+|\s+|[^\w\s]")
+_TOKENS = re.compile(r"\w++|\s++|[^\w\s]")
 
 
 def clean_value(value: str) -> str:
