@@ -43,26 +43,23 @@ HEADERS = {
     503: {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait before trying again."}},
 }
 
+
+def _sent_header(description: str) -> dict:
+    return {"schema": {"type": "string"}, "required": True, "description": description}
+
+
 # The card (kb.cards): its validators on every 200 and 304, and the conditional requests they answer.
 CONDITIONAL_PATHS = {"/api/errors/{public_id}/"}
 CARD_HEADERS = {
-    "ETag": {
-        "schema": {"type": "string"},
-        "required": True,
-        "description": "The card's version as this reader sees it (the public's, or a curator's): send it back "
-        "in `If-None-Match`. It changes whenever the entry, or an entry it links to, changes.",
-    },
-    "Last-Modified": {
-        "schema": {"type": "string"},
-        "required": True,
-        "description": "When the card last changed, as an HTTP date: send it back in `If-Modified-Since`.",
-    },
-    "Cache-Control": {
-        "schema": {"type": "string"},
-        "required": True,
-        "description": "`public, max-age=300` for a published or retired card served to the public; "
-        "`private, no-store` for drafts and whatever a curator (token or session) is served.",
-    },
+    "ETag": _sent_header(
+        "The card's version as this reader sees it (the public's, or a curator's): send it back "
+        "in `If-None-Match`. It changes whenever the entry, or an entry it links to, changes."
+    ),
+    "Last-Modified": _sent_header("When the card last changed, as an HTTP date: send it back in `If-Modified-Since`."),
+    "Cache-Control": _sent_header(
+        "`public, max-age=300` for a published or retired card served to the public; "
+        "`private, no-store` for drafts and whatever a curator (token or session) is served."
+    ),
 }
 
 
@@ -93,16 +90,8 @@ CONDITIONAL_PARAMETERS = [
 WRITES = {("/api/errors/", "POST"), ("/api/errors/{public_id}/", "PUT"), ("/api/errors/{public_id}/", "PATCH")}
 CONDITIONAL_WRITES = WRITES - {("/api/errors/", "POST")} | {("/api/errors/{public_id}/retire/", "POST")}
 WRITTEN_HEADERS = {
-    "ETag": {
-        "schema": {"type": "string"},
-        "required": True,
-        "description": "The version of the card as written: send it in `If-Match` with the next write.",
-    },
-    "Last-Modified": {
-        "schema": {"type": "string"},
-        "required": True,
-        "description": "When the card last changed, as an HTTP date.",
-    },
+    "ETag": _sent_header("The version of the card as written: send it in `If-Match` with the next write."),
+    "Last-Modified": _sent_header("When the card last changed, as an HTTP date."),
 }
 WRITE_PARAMETERS = [
     _optional_header(

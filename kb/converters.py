@@ -11,21 +11,21 @@ NAME_PART_PATTERN = f"{NAME_CHARACTER}{{1,100}}"
 __all__ = ["NAME_PART_PATTERN", "PUBLIC_ID_PATTERN", "NamePartConverter", "PublicIdConverter"]
 
 
-class PublicIdConverter:
+class _PatternConverter:
+    """A path segment taken as it is, when it has the shape `regex` allows."""
+
+    regex: str
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+class PublicIdConverter(_PatternConverter):
     regex = PUBLIC_ID_PATTERN
 
-    def to_python(self, value: str) -> str:
-        return value
 
-    def to_url(self, value: str) -> str:
-        return value
-
-
-class NamePartConverter:
+class NamePartConverter(_PatternConverter):
     regex = NAME_PART_PATTERN
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value

@@ -24,12 +24,16 @@ def test_public_pages_log_no_csp_violation(page, live_server, live_seed, violati
     assert violations == []
 
 
-def test_the_admin_works_under_the_policy(page, live_server, live_seed, violations):
+def log_in_as_curator(page, live_server) -> None:
     User.objects.create_superuser("curator", "c@example.com", "a-long-password")
     page.goto(f"{live_server.url}/admin/login/")
     page.fill("#id_username", "curator")
     page.fill("#id_password", "a-long-password")
     page.click("input[type=submit]")
+
+
+def test_the_admin_works_under_the_policy(page, live_server, live_seed, violations):
+    log_in_as_curator(page, live_server)
     entry = ErrorEntry.objects.get(public_id=CARD)
     for path in ["/admin/", "/admin/kb/errorentry/", f"/admin/kb/errorentry/{entry.pk}/change/"]:
         assert page.goto(live_server.url + path).ok, path  # the page itself, not an error page, is checked
@@ -40,11 +44,7 @@ def test_the_admin_works_under_the_policy(page, live_server, live_seed, violatio
 
 
 def test_an_entrys_history_in_the_admin_logs_no_csp_violation(page, live_server, live_seed, violations):
-    User.objects.create_superuser("curator", "c@example.com", "a-long-password")
-    page.goto(f"{live_server.url}/admin/login/")
-    page.fill("#id_username", "curator")
-    page.fill("#id_password", "a-long-password")
-    page.click("input[type=submit]")
+    log_in_as_curator(page, live_server)
     entry = ErrorEntry.objects.get(public_id=CARD)
     page.goto(f"{live_server.url}/admin/kb/errorentry/{entry.pk}/history/")
     page.wait_for_load_state("networkidle")
