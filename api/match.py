@@ -24,7 +24,7 @@ from kb.matching.service import (
     lookup,
 )
 from kb.models import ErrorEntry, may_see_drafts
-from kb.search import search_hits
+from kb.search import offered_for_lookup
 
 # JSON escapes may take up to six bytes for one character of text; the text itself is held to 64 KiB.
 MAX_JSON_BODY = 6 * MAX_TEXT_BYTES + 1024
@@ -210,13 +210,10 @@ class MatchView(APIView):
             log_stopped(given.validated_data["text"], stopped)
             raise LookupTooSlow(stopped) from None
         body = answer(result, request.build_absolute_uri, link_drafts=may_see_drafts(request.user))
-        # With no match, the entries that share the text's words, as the search page finds them.
-        words = result.parsed.exceptions[0].message if result.parsed.exceptions else ""
-        entries = ErrorEntry.objects.visible_to(request.user)
-        hits = (
-            []
-            if result.matches
-            else search_hits(entries, words or given.validated_data["text"], request.build_absolute_uri)
+        body["search"] = offered_for_lookup(
+            result,
+            given.validated_data["text"],
+            ErrorEntry.objects.visible_to(request.user),
+            request.build_absolute_uri,
         )
-        body["search"] = hits
         return Response(MatchAnswerSerializer(body).data)

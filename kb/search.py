@@ -12,6 +12,7 @@ import html
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import DatabaseError, connection
 from django.db.models import Count, F, FloatField, Q, QuerySet, Value
@@ -22,6 +23,9 @@ from rapidfuzz import fuzz, process
 
 from config.outage import database, is_database_unavailable
 from kb import search_fts, search_postgres
+
+if TYPE_CHECKING:
+    from kb.matching.rank import Result
 
 MAX_QUERY_LENGTH = 500
 _START, _STOP = "\x02", "\x03"
@@ -294,6 +298,15 @@ def text_query(text: str) -> str:
     of four letters or more, any of which may match, so that the entries sharing most of them come first."""
     words = dict.fromkeys(word.lower() for word in _TEXT_WORD.findall(text[: MAX_QUERY_LENGTH * 4]))
     return " or ".join(list(words)[:TEXT_QUERY_WORDS])
+
+
+def offered_for_lookup(result: "Result", text: str, entries: QuerySet, absolute) -> list[dict]:
+    """What a lookup offers when nothing matched (the API, the home page and the command alike): the entries
+    that share the words of the text's last exception (or of the whole text), as the search page finds them."""
+    if result.matches:
+        return []
+    words = result.parsed.exceptions[0].message if result.parsed.exceptions else ""
+    return search_hits(entries, words or text, absolute)
 
 
 def search_hits(entries: QuerySet, text: str, absolute, *, limit: int = 3) -> list[dict]:

@@ -16,7 +16,7 @@ from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, log_st
 from kb.models import ErrorEntry, Report, Repository, may_see_drafts
 from kb.not_found import NotFound, no_error_with_id, no_repository
 from kb.ratelimit import page_throttled
-from kb.search import search_hits
+from kb.search import offered_for_lookup
 
 REPOSITORY_PAGE_SIZE = 50
 HOME_MATCHES = 5
@@ -58,10 +58,8 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
         shown["parts"] = match.fit.parts() if match.fit is not None else []
         shown["how"] = how_it_matched(shown)
         matches.append(shown)
-    search = []
-    if not result.matches:  # the entries that share the text's words, as the search page finds them
-        words = result.parsed.exceptions[0].message if result.parsed.exceptions else form.cleaned_data["text"]
-        search = search_hits(ErrorEntry.objects.visible_to(request.user), words, request.build_absolute_uri)
+    text, entries = form.cleaned_data["text"], ErrorEntry.objects.visible_to(request.user)
+    search = offered_for_lookup(result, text, entries, request.build_absolute_uri)
     return {"matches": matches, "parsed": parsed_answer(result.parsed), "search": search}, 200
 
 

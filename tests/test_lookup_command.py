@@ -105,3 +105,9 @@ def test_a_message_cut_short_is_printed_as_a_partial_match(db):
     assert "1. 242829d5c8611fb8" in output
     assert "partial match: the text is the start of the message" in output
     assert "values: name='DEBUG'" in output
+
+
+def test_with_no_match_the_command_names_the_entries_that_share_the_words(seed):
+    output = run("RuntimeError: my NIXL HiSparse setup crashed again")
+    assert "No entry matches." in output
+    assert f"shares its words: {CARD}" in output

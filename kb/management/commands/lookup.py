@@ -10,6 +10,8 @@ from kb.jsonsafe import loads_bounded
 from kb.matching.answer import answer, how_it_matched
 from kb.matching.deadline import LookupTimeout
 from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, TextTooLarge, lookup
+from kb.models import ErrorEntry
+from kb.search import offered_for_lookup
 
 MORE_TIME = "Set MATCH_TIME_BUDGET (seconds) to give lookups more time."
 
@@ -46,7 +48,7 @@ class Command(BaseCommand):
         if not text.strip():
             raise CommandError("Nothing to look up: give a message or a traceback, as an argument or on stdin.")
         try:
-            result = answer(lookup(text, limit=limit, drafts=True), absolute)
+            result = _answer(text, limit)
         except TextTooLarge as exc:
             raise CommandError(str(exc)) from None
         except LookupTimeout as exc:
@@ -64,9 +66,15 @@ class Command(BaseCommand):
                 continue
             try:
                 text, limit = _jsonl_request(line, default_limit)
-                write(_dumps(answer(lookup(text, limit=limit, drafts=True), absolute)))
+                write(_dumps(_answer(text, limit)))
             except (ValueError, TextTooLarge, LookupTimeout) as exc:
                 write(_dumps({"line": number, "error": str(exc)}))
+
+
+def _answer(text: str, limit: int) -> dict:
+    """The API's answer, as a curator sees it: drafts included."""
+    found = lookup(text, limit=limit, drafts=True)
+    return {**answer(found, absolute), "search": offered_for_lookup(found, text, ErrorEntry.objects.all(), absolute)}
 
 
 def _jsonl_request(line: str, default_limit: int) -> tuple[str, int]:
@@ -96,6 +104,7 @@ def readable(result: dict) -> str:
         lines.append(f"  [{i}] {label}{_first_line(exception['message'])}{frames}")
     if not result["matches"]:
         lines.append("No entry matches.")
+        lines += [f"  shares its words: {hit['id']}  {hit['title']}  {hit['url']}" for hit in result["search"]]
     for rank, match in enumerate(result["matches"], start=1):
         how = how_it_matched(match).removesuffix(" match")
         lines += [
