@@ -41,7 +41,7 @@ test: install-dev
 
 # Refresh docs/screenshots/ from the browser tests.
 screenshots: install-dev
-	UPDATE_SCREENSHOTS=1 $(MAKE) test PYTEST_ARGS="tests/test_browser_card.py"
+	UPDATE_SCREENSHOTS=1 $(MAKE) test PYTEST_ARGS="tests/pages/test_browser_card.py"
 
 lint: install-dev
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

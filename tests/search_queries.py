@@ -1,6 +1,6 @@
 """Queries over the fixtures and the entry each must find first, on PostgreSQL and on SQLite alike.
 
-tests/test_search_ranking.py asserts them on the suite's database; tests/test_search_sqlite.py runs that
+tests/search/test_ranking.py asserts them on the suite's database; tests/search/test_sqlite.py runs that
 module again on SQLite. The two rankings differ in detail (ts_rank_cd with trigram similarity; FTS5's bm25),
 so only the first result is compared."""
 

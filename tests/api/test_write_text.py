@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 
 from kb.models import ErrorEntry
+from tests.api.test_write import new_entry, post
 from tests.samples import CARD
-from tests.test_api_write import new_entry, post
 
 UNSTORABLE = {"NUL": "before\x00after", "lone surrogate": "before\ud800after"}
 # (where in the body, the field the problem names)

@@ -14,8 +14,8 @@ from django.test import Client
 
 from api.models import CuratorToken
 from kb.models import ErrorEntry
+from tests.api.test_write import new_entry
 from tests.samples import CARD
-from tests.test_api_write import new_entry
 
 ROUNDS = 6
 

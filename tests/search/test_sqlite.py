@@ -33,7 +33,7 @@ def test_the_sqlite_search_tests_pass_on_sqlite(tmp_path):
         "DJANGO_SETTINGS_MODULE": "config.settings.test",
         "ERRORKB_SQLITE_RUN": "1",
     }
-    modules = ["tests/test_search_sqlite.py", "tests/test_search_ranking.py"]
+    modules = ["tests/search/test_sqlite.py", "tests/search/test_ranking.py"]
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs", *modules]
     result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]

@@ -1,7 +1,7 @@
 """Raise forms met in real libraries (Django, DRF, click, urllib3, dj-database-url, tqdm, werkzeug), as harvest
 reads them: each test is a pared-down copy of the library's own code."""
 
-from tests.test_harvest_messages import harvest_source
+from tests.harvest.test_messages import harvest_source
 
 
 def sites_of(tmp_path, source: str, function: str) -> list[tuple[str, str, tuple]]:

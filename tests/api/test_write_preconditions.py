@@ -7,8 +7,8 @@ from django.test import Client
 from django.utils import timezone
 
 from kb.models import ErrorEntry
+from tests.api.test_write import new_entry
 from tests.samples import CARD
-from tests.test_api_write import new_entry
 
 
 def write(client: Client, method: str, headers: dict[str, str] | None = None):
