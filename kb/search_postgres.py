@@ -42,7 +42,7 @@ def search(entries: QuerySet, query: str, *, exact_logic: bool) -> QuerySet:
     """`entries` matching `query`, best first, annotated with `rank`. With `exact_logic` (the reader typed a
     phrase, an exclusion or an `or`) there are no fuzzy extras."""
     tsquery = SearchQuery(query, search_type="websearch", config=CONFIG)
-    rank = SearchRank(
+    rank: Expression = SearchRank(
         SearchVectorColumn(), tsquery, normalization=COVER_DENSITY_NORMALIZATION, cover_density=True
     )  # fmt: skip
     found = entries.alias(vector=SearchVectorColumn(), text=TitleAndMessage())
