@@ -11,6 +11,7 @@ SQLite has no FTS5, the same operators work on plain substring tests.
 import html
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import DatabaseError, connection
@@ -22,6 +23,7 @@ from rapidfuzz import fuzz, process
 
 from config.outage import database, is_database_unavailable
 from kb import search_fts, search_postgres
+from kb.models import ErrorEntry
 
 MAX_QUERY_LENGTH = 500
 _START, _STOP = "\x02", "\x03"
@@ -41,7 +43,7 @@ def clean_query(raw: str | None) -> str:
     return text
 
 
-def search(entries: QuerySet, query: str) -> QuerySet:
+def search(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
     """`entries` that match `query`, best first, each annotated with `rank` and `headline_source`."""
     if not query:
         return entries.none()
@@ -130,7 +132,7 @@ def plain_query(query: str) -> Q | None:
     return _condition(parse_query(query), _contains_term)
 
 
-def _search_plain(entries: QuerySet, query: str) -> QuerySet:
+def _search_plain(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
     condition = plain_query(query)
     if condition is None:
         return entries.none()
@@ -167,7 +169,7 @@ def _fts_term(term: Term, corrections: dict[str, list[str]]) -> str:
     return " AND ".join(parts)
 
 
-def _search_sqlite(entries: QuerySet, query: str) -> QuerySet:
+def _search_sqlite(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
     if not search_fts.is_installed(connection):
         return _search_plain(entries, query)
     groups = parse_query(query)
@@ -228,7 +230,7 @@ def _closest(word: str, vocabulary: list[str]) -> list[str]:
 # Did you mean -----------------------------------------------------------------------------------------------------
 
 
-def closest_terms(entries: QuerySet, query: str) -> dict[str, list[str]]:
+def closest_terms(entries: QuerySet[ErrorEntry], query: str) -> dict[str, list[str]]:
     """For each word of the query that no entry of `entries` holds, the closest words they do, best first."""
     words = list(dict.fromkeys(fold(w) for g in parse_query(query) for t in g if not t.negated for w in t.words))
     words = [w for w in words if _TOKEN.fullmatch(w) and len(w) >= MIN_CORRECTED_LENGTH]
@@ -241,7 +243,7 @@ def closest_terms(entries: QuerySet, query: str) -> dict[str, list[str]]:
     return {}
 
 
-def _closest_postgres(entries: QuerySet, words: list[str]) -> dict[str, list[str]]:
+def _closest_postgres(entries: QuerySet[ErrorEntry], words: list[str]) -> dict[str, list[str]]:
     out = {}
     for word in words:
         # The trigram index finds the entries with a similar word; their words are the vocabulary to rank.
@@ -252,7 +254,7 @@ def _closest_postgres(entries: QuerySet, words: list[str]) -> dict[str, list[str
     return out
 
 
-def did_you_mean(entries: QuerySet, query: str) -> list[str]:
+def did_you_mean(entries: QuerySet[ErrorEntry], query: str) -> list[str]:
     """Queries like this one that find something: each unknown word swapped for one of its closest words
     (the best first), words with none left out. Offered when a query finds nothing."""
     closest = closest_terms(entries, query)
@@ -281,7 +283,7 @@ def did_you_mean(entries: QuerySet, query: str) -> list[str]:
     return suggestions
 
 
-def _is_known(entries: QuerySet, word: str) -> bool:
+def _is_known(entries: QuerySet[ErrorEntry], word: str) -> bool:
     return search(entries, word).exists()
 
 
@@ -296,7 +298,9 @@ def text_query(text: str) -> str:
     return " or ".join(list(words)[:TEXT_QUERY_WORDS])
 
 
-def search_hits(entries: QuerySet, text: str, absolute, *, limit: int = 3) -> list[dict]:
+def search_hits(
+    entries: QuerySet[ErrorEntry], text: str, absolute: Callable[[str], str], *, limit: int = 3
+) -> list[dict]:
     """The best few of `entries` for the words of a pasted text, as lookups offer them when nothing matched:
     id, title and the page's url (`absolute` makes a path a full url)."""
     query = text_query(text)
