@@ -14,9 +14,11 @@ if admin.site.is_registered(APIKey):
 
 @admin.register(CuratorToken)
 class CuratorTokenAdmin(StrictQueryMixin, APIKeyModelAdmin):
-    list_display = ("prefix", "name", "user", "created", "last_used_at", "expiry_date", "_has_expired", "revoked")
-    list_filter = ("revoked", "created")
-    search_fields = ("name", "prefix", "user__username")
+    # djangorestframework-api-key is typed inline, and its admin's unannotated tuples pin their exact lengths:
+    # any other list of columns, filters or search fields reads as an incompatible override.
+    list_display = ("prefix", "name", "user", "created", "last_used_at", "expiry_date", "_has_expired", "revoked")  # type: ignore[assignment]
+    list_filter = ("revoked", "created")  # type: ignore[assignment]
+    search_fields = ("name", "prefix", "user__username")  # type: ignore[assignment]
     list_select_related = ("user",)
     autocomplete_fields = ("user",)
     fields = ("name", "user", "prefix", "expiry_date", "revoked", "last_used_at")

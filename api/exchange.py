@@ -90,7 +90,9 @@ class EntryInput(serializers.Serializer):
             try:
                 bodies.append(check_storable(body))
             except serializers.ValidationError as exc:
-                raise serializers.ValidationError(f"solution {number}: {exc.detail[0]}") from None
+                # check_storable raises with one message, which DRF keeps as a list of one.
+                reason = exc.detail[0] if isinstance(exc.detail, list) else exc.detail
+                raise serializers.ValidationError(f"solution {number}: {reason}") from None
         return bodies
 
 

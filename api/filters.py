@@ -3,6 +3,7 @@ from django.db.models import QuerySet
 from rest_framework.exceptions import ValidationError
 
 from kb import filters
+from kb.models import ErrorEntry
 from kb.search import SearchQueryError, clean_query, search
 
 
@@ -16,7 +17,7 @@ class ErrorEntryFilter(filters.ErrorEntryFilter):
     class Meta(filters.ErrorEntryFilter.Meta):
         fields = ["search", *filters.ErrorEntryFilter.Meta.fields]
 
-    def filter_search(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+    def filter_search(self, queryset: QuerySet[ErrorEntry], name: str, value: str) -> QuerySet[ErrorEntry]:
         try:
             return search(queryset, clean_query(value))
         except SearchQueryError as exc:

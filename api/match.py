@@ -94,7 +94,8 @@ class MatchSerializer(serializers.Serializer):
     )
     score = serializers.FloatField()
     exact = serializers.BooleanField()
-    partial = serializers.BooleanField(
+    # The metaclass moves declared fields off the class; the stubs see this shadow BaseSerializer.partial.
+    partial = serializers.BooleanField(  # type: ignore[assignment]
         help_text="The text is the start of the entry's message, cut short at a word boundary (not exact)."
     )
     similarity = serializers.FloatField(allow_null=True)

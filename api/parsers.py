@@ -4,7 +4,7 @@ import codecs
 from typing import Any
 
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser, get_encoding
+from rest_framework.parsers import JSONParser, get_encoding  # type: ignore[attr-defined]  # DRF 3.18's, not stubbed
 from rest_framework.utils import json as strict_json
 
 from kb.jsonsafe import JSONTooDeep, loads_bounded

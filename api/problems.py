@@ -24,7 +24,8 @@ class ProblemSerializer(serializers.Serializer):
     title = serializers.CharField(help_text="The status's phrase.")
     status = serializers.IntegerField(min_value=400, max_value=599)
     detail = serializers.CharField(help_text="What went wrong with this request, for a person.")
-    errors = serializers.JSONField(
+    # The metaclass moves declared fields off the class; the stubs see this shadow Serializer.errors.
+    errors = serializers.JSONField(  # type: ignore[assignment]
         required=False, help_text="Validation errors: by field (an object) or as a list of 'field: message' lines."
     )
 
@@ -80,7 +81,7 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         # get_object_or_404 says "No ErrorEntry matches the given query.": name what the URL asked for instead.
         view = context.get("view")
         detail = api_detail(getattr(view, "kwargs", None) or {}) or "Nothing was found at this address."
-    errors = detail if isinstance(exc, exceptions.ValidationError) else None
+    errors = exc.detail if isinstance(exc, exceptions.ValidationError) else None
     body = problem_body(response.status_code, detail=_detail_text(detail), errors=errors)
     response.data = body
     response.content_type = PROBLEM_CONTENT_TYPE

@@ -143,7 +143,7 @@ REFUSED_RESPONSES = {
 
 
 def _problem(status: int, description: str | None, schema: dict) -> dict:
-    response = {
+    response: dict[str, object] = {
         "description": description or f"{HTTPStatus(status).phrase}. {WHY.get(status, '')}".strip(),
         "content": {PROBLEM_CONTENT_TYPE: {"schema": schema}},
     }

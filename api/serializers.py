@@ -1,6 +1,8 @@
 """The card as JSON: one shape for the API, export_errors and import_errors (docs/entry-format.md)."""
 
 import re
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.conf import settings
 from rest_framework import serializers
@@ -8,7 +10,7 @@ from rest_framework import serializers
 from kb.models import PUBLIC_ID_RE, ErrorEntry, RaiseSite, Repository, Solution
 
 
-def absolute(path: str, context: dict) -> str:
+def absolute(path: str, context: Mapping[str, Any]) -> str:
     request = context.get("request")
     if request is not None:
         return request.build_absolute_uri(path)
@@ -69,7 +71,8 @@ class RepositorySerializer(serializers.ModelSerializer):
         fields = ["host", "owner", "name", "full_name", "url", "description", "html_url", "api_url"]
         read_only_fields = ["full_name", "html_url", "api_url"]
         extra_kwargs = {"url": {"required": False}, "host": {"required": False}}
-        validators = []  # owner/name identify an existing repository on import, so uniqueness is not an error
+        # owner/name identify an existing repository on import, so uniqueness is not an error
+        validators: list[Callable[..., object]] = []
 
     def get_html_url(self, repo: Repository) -> str:
         return absolute(repo.get_absolute_url(), self.context)

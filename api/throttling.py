@@ -6,6 +6,7 @@ Scopes: "match" (a view's `throttle_scope`, anonymous clients), "search" (?searc
 While the database (which holds the shared cache) is away, each process counts in its own memory instead, so
 that lookups answered from the index in memory stay rate-limited."""
 
+from django.core.cache.backends.base import BaseCache
 from rest_framework import throttling
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
@@ -17,7 +18,8 @@ class _LiveRates:
     """DRF copies the rates into the class when it is defined; reading them per request lets settings change them."""
 
     scope: str | None
-    cache = throttle_cache
+    # DRF's throttles call only get() and set() of their cache, which this has; the stubs ask for a BaseCache.
+    cache: BaseCache = throttle_cache  # type: ignore[assignment]
 
     def get_rate(self) -> str | None:
         return rate(self.scope) if self.scope else None

@@ -1,4 +1,5 @@
 from django.db.models import QuerySet
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status, viewsets
@@ -49,11 +50,13 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
     def get_serializer_class(self):
         return EntrySummarySerializer if self.action == "list" else EntryCardSerializer
 
-    def retrieve(self, request: Request, *args, **kwargs) -> Response:
+    # DRF answers any HttpResponse a view returns (here a 304); the stubs narrow retrieve's to a DRF Response.
+    def retrieve(self, request: Request, *args, **kwargs) -> HttpResponse:  # type: ignore[override]
         """The card, with ETag and Last-Modified; serialised once per card version and audience."""
         version = cards.card_version(ErrorEntry.objects.visible_to(request.user), kwargs["public_id"])
         if version is None:
             self.get_object()  # the usual 404 problem
+            raise Http404  # the same 404, when the entry became visible between the two reads
         response = cards.card_response(
             request, version, representation="json", respond=Response,
             build=lambda: dict(self.get_serializer(self.get_object()).data),

@@ -3,10 +3,11 @@ entry at a time; here only HTTP: the row lock taken with the request's precondit
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import exceptions, status
+from rest_framework import exceptions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -81,7 +82,21 @@ def _unique_violation_as_conflict(public_id: str | None) -> Iterator[None]:
         raise Conflict("Another write made at the same moment conflicts with this one; nothing was written.") from None
 
 
-class EntryWriteMixin:
+if TYPE_CHECKING:
+    _EntryViewSet = viewsets.GenericViewSet[ErrorEntry]
+else:
+    _EntryViewSet = object  # the view set that mixes this in gives the real bases
+
+
+def _version(entry: ErrorEntry) -> cards.CardVersion:
+    """The version of a card just read or written: every entry, draft or not, is in ErrorEntry.objects."""
+    version = cards.card_version(ErrorEntry.objects.all(), entry.public_id)
+    if version is None:
+        raise LookupError(f"Entry {entry.public_id} is not in the database.")
+    return version
+
+
+class EntryWriteMixin(_EntryViewSet):
     """Create, replace, amend and retire entries. Entries are never deleted: DELETE answers 405.
 
     A change of an entry holds its row lock from reading it to committing: writers at the same moment take turns,
@@ -94,15 +109,14 @@ class EntryWriteMixin:
     def _answer(self, entry: ErrorEntry, *, code: int = status.HTTP_200_OK, headers: dict | None = None) -> Response:
         """The card as written, with its validators: its ETag is the `If-Match` of a next write."""
         response = Response(self._card(entry), status=code, headers=headers)
-        version = cards.card_version(ErrorEntry.objects.all(), entry.public_id)
-        cards.set_validators(response, version, "json", self.request)
+        cards.set_validators(response, _version(entry), "json", self.request)
         return response
 
     def _locked(self) -> ErrorEntry:
         """The entry, its row locked until the transaction ends (the write actions' queryset locks), after the
         client's preconditions are checked against its current version."""
         entry = self.get_object()
-        if cards.write_precondition_failed(self.request, cards.card_version(ErrorEntry.objects.all(), entry.public_id)):
+        if cards.write_precondition_failed(self.request, _version(entry)):
             raise PreconditionFailed()
         return entry
 

@@ -17,7 +17,10 @@ def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/") or request.path == "/api"
 
 
-def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+# Django calls handler400, handler403 and handler404 with the exception always, as its own views expect.
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     """Django's answer to a suspicious request (a bad Host, too many fields, too large a body) outside DRF."""
     if _is_api(request):
         if isinstance(exception, RequestDataTooBig):
@@ -26,13 +29,13 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     return html_bad_request(request, exception)
 
 
-def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _is_api(request):
         return problem_response(403, detail="You may not do this.")
     return html_permission_denied(request, exception)
 
 
-def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _is_api(request):
         return problem_response(404, detail=f"No endpoint at {request.path}.")
     if isinstance(exception, NotFound):  # says what was not found ("No error with id ..."): the page shows it

@@ -7,7 +7,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from config.outage import database, is_database_unavailable
+from config.outage import database, is_database_unavailable, mark_logged
 
 logger = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ def readyz(request: HttpRequest) -> JsonResponse:
         response = JsonResponse({"status": "unavailable", "database": "down"}, status=503)
         if is_database_unavailable(exc):
             database.went_away(exc)
-            response._has_been_logged = True  # one line per outage, not a line (or a traceback) per probe
+            mark_logged(response)  # one line per outage, not a line (or a traceback) per probe
         else:
             logger.exception("Readiness check: the database is not answering")
         return response

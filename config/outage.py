@@ -20,6 +20,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+# Imported unconditionally, SQLite or not: django.contrib.postgres, an installed app, cannot load without it.
+import psycopg
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse
@@ -27,38 +29,34 @@ from django.template import loader
 
 logger = logging.getLogger(__name__)
 
-try:
-    import psycopg
-except ImportError:  # SQLite only (make run without PostgreSQL)
-    psycopg = None
-
 # SQLSTATE classes and codes that mean the server, not the query: connection exceptions (08...), the server
 # shutting down or starting up (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now), and
 # no connection slot left for us (53300 too_many_connections).
 _OUTAGE_SQLSTATES = ("08", "57P01", "57P02", "57P03", "53300")
 _SQLITE_OUTAGES = {"SQLITE_CANTOPEN", "SQLITE_BUSY"}
-_INTERFACE_ERRORS: tuple[type[Exception], ...] = (InterfaceError,) + ((psycopg.InterfaceError,) if psycopg else ())
-_OPERATIONAL_ERRORS: tuple[type[Exception], ...] = (OperationalError,) + (
-    (psycopg.OperationalError,) if psycopg else ()
-)
+_INTERFACE_ERRORS: tuple[type[Exception], ...] = (InterfaceError, psycopg.InterfaceError)
+_OPERATIONAL_ERRORS: tuple[type[Exception], ...] = (OperationalError, psycopg.OperationalError)
 DEFAULT_RETRY_AFTER = 10
 
 
 def is_database_unavailable(exc: BaseException) -> bool:
     """True when `exc` says the database cannot be reached, rather than that a query failed."""
+    current: BaseException | None = exc
     seen = 0
-    while exc is not None and seen < 5:  # Django's error wraps the driver's as its __cause__
-        if isinstance(exc, _INTERFACE_ERRORS):
+    while current is not None and seen < 5:  # Django's error wraps the driver's as its __cause__
+        if isinstance(current, _INTERFACE_ERRORS):
             return True
-        if psycopg is not None and isinstance(exc, psycopg.Error):
-            state = exc.sqlstate
+        if isinstance(current, psycopg.Error):
+            state = current.sqlstate
             # No SQLSTATE: the client library's own failure (refused, timed out, connection lost).
-            return isinstance(exc, psycopg.OperationalError) and (state is None or state.startswith(_OUTAGE_SQLSTATES))
-        if isinstance(exc, sqlite3.Error):
-            return getattr(exc, "sqlite_errorname", None) in _SQLITE_OUTAGES
-        if not isinstance(exc, _OPERATIONAL_ERRORS):
+            return isinstance(current, psycopg.OperationalError) and (
+                state is None or state.startswith(_OUTAGE_SQLSTATES)
+            )
+        if isinstance(current, sqlite3.Error):
+            return getattr(current, "sqlite_errorname", None) in _SQLITE_OUTAGES
+        if not isinstance(current, _OPERATIONAL_ERRORS):
             return False
-        exc, seen = exc.__cause__, seen + 1
+        current, seen = current.__cause__, seen + 1
     return False
 
 
@@ -117,6 +115,7 @@ def unavailable_response(request: HttpRequest, exc: BaseException) -> HttpRespon
 
     database.went_away(exc)
     wait = retry_after()
+    response: HttpResponse
     if _is_api(request):
         response = problem_response(503, detail=f"The database is not answering; try again in {wait} seconds.")
     else:
@@ -126,8 +125,13 @@ def unavailable_response(request: HttpRequest, exc: BaseException) -> HttpRespon
     response["Cache-Control"] = "no-store"
     # The outage is logged once, above; Django would otherwise log every 503 (with a traceback when it
     # came from a middleware rather than a view).
-    response._has_been_logged = True
+    mark_logged(response)
     return response
+
+
+def mark_logged(response: HttpResponse) -> None:
+    """Tells Django's request logging (django.utils.log.log_response) that this response is logged already."""
+    response._has_been_logged = True  # type: ignore[attr-defined]  # Django's private flag; django-stubs omit it
 
 
 def _notice_recovery(execute: Callable, sql: str, params: Any, many: bool, context: dict) -> Any:

@@ -1,5 +1,7 @@
 """The admin's change form for an entry: it refuses to save over a version the curator never saw."""
 
+from typing import Any
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -25,8 +27,9 @@ class ErrorEntryAdminForm(forms.ModelForm):
         if self.instance.pk:
             self.fields["opened_version"].initial = self.instance.updated_at.isoformat()
 
-    def clean(self) -> dict:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()  # a ModelForm's clean() returns cleaned_data, though the base form's may return None
+        cleaned = self.cleaned_data
         opened = cleaned.get("opened_version")
         # A form without the field (sent by a page from before it existed) is not checked.
         if self.instance.pk and opened and opened != self.instance.updated_at.isoformat():

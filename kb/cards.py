@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from django.core.cache import cache
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.db.models.functions import Greatest
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
@@ -48,7 +48,7 @@ class CardVersion:
         return f"card:{self.public_id}:{representation}:{audience}:{self.modified.timestamp()}"
 
 
-def card_version(entries, public_id: str) -> CardVersion | None:
+def card_version(entries: QuerySet[ErrorEntry], public_id: str) -> CardVersion | None:
     """The version of one visible card, or None when `entries` does not hold it."""
     row = (
         entries.filter(public_id=public_id)

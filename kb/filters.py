@@ -16,11 +16,11 @@ class ErrorEntryFilter(django_filters.FilterSet):
         model = ErrorEntry
         fields = ["repository", "exception_type", "kind", "status"]
 
-    def filter_repository(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+    def filter_repository(self, queryset: QuerySet[ErrorEntry], name: str, value: str) -> QuerySet[ErrorEntry]:
         return queryset.filter(repository__in=Repository.objects.by_full_name(value))
 
 
-def narrowed(entries: QuerySet, facets: dict[str, str]) -> QuerySet:
+def narrowed(entries: QuerySet[ErrorEntry], facets: dict[str, str]) -> QuerySet[ErrorEntry]:
     """`entries` with the chosen facets; a value no entry can have (an unknown kind) narrows to nothing."""
     chosen = ErrorEntryFilter(facets, queryset=entries)
     return chosen.qs if chosen.is_valid() else entries.none()

@@ -7,7 +7,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 
-def highlight_snippet(code: str, *, first_line: int, marked_lines: Iterable[int]) -> str:
+def highlight_snippet(code: str, *, first_line: int, marked_lines: Iterable[int | None]) -> str:
     """Pygments HTML for a snippet numbered from `first_line`; `marked_lines` are absolute line numbers."""
     if not code:
         return ""

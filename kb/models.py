@@ -4,6 +4,7 @@ import hashlib
 import re
 import secrets
 import string
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
@@ -152,6 +153,8 @@ class ErrorEntry(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     history = HistoricalRecords(excluded_fields=["search_extra"])
+    # django-simple-history reads this attribute, when set, as the reason of the history row the next save writes.
+    _change_reason: str
     objects = ErrorEntryQuerySet.as_manager()
 
     MARKDOWN_FIELDS = ("meaning", "trigger", "situations", "example_fix")
@@ -369,15 +372,13 @@ class RaiseSite(models.Model):
         )  # fmt: skip
 
     def clean(self) -> None:
-        end = self.snippet_end
-        if end is not None and self.line is not None and not (self.snippet_start <= self.line <= end):
-            raise ValidationError(
-                {"line": f"Line {self.line} is outside the snippet (lines {self.snippet_start}-{end})."}
-            )
+        start, end = self.snippet_start, self.snippet_end  # an end implies a start
+        if start is not None and end is not None and self.line is not None and not (start <= self.line <= end):
+            raise ValidationError({"line": f"Line {self.line} is outside the snippet (lines {start}-{end})."})
         if self.snippet and self.snippet_start is None:
             raise ValidationError({"snippet_start": "Give the line number of the snippet's first line."})
 
-    def render_snippet(self, *, sibling_lines: list[int | None] = ()) -> str:
+    def render_snippet(self, *, sibling_lines: Iterable[int | None] = ()) -> str:
         if not self.snippet or self.snippet_start is None:
             return ""
         return highlight_snippet(self.snippet, first_line=self.snippet_start, marked_lines=[self.line, *sibling_lines])

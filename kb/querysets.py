@@ -3,7 +3,7 @@
 `kb.models` attaches them as managers and re-exports them; the models they name are imported lazily (they
 are defined in `kb.models`, which imports this module first)."""
 
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Self, TypedDict, TypeVar
 
 from django.db import models, transaction
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
@@ -12,8 +12,9 @@ from kb import models as kb_models
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractUser, AnonymousUser
+    from django_stubs_ext import WithAnnotations  # a development dependency: for the type checker only
 
-    from kb.models import ErrorEntry, Report, Repository  # noqa: F401  (Repository: named in a string subscript)
+    from kb.models import ErrorEntry, Report, Repository
 
     User = AbstractUser | AnonymousUser | None
 
@@ -39,7 +40,15 @@ def split_full_name(full_name: str) -> tuple[str, str] | None:
     return owner, name
 
 
-class RepositoryQuerySet(models.QuerySet["Repository"]):
+class EntryCount(TypedDict):
+    error_count: int
+
+
+# Generic, so that a method that annotates (with_entry_count) can say so in its type and callers can filter on it.
+_Repository = TypeVar("_Repository", bound="Repository", covariant=True)
+
+
+class RepositoryQuerySet(models.QuerySet[_Repository]):
     def visible_to(self, user: "User") -> Self:
         """For those who may not see drafts, only repositories with a published or retired entry: one that
         has only drafts (or nothing yet) does not exist for them."""
@@ -47,7 +56,7 @@ class RepositoryQuerySet(models.QuerySet["Repository"]):
             return self
         return self.filter(Exists(kb_models.ErrorEntry.objects.public().filter(repository=OuterRef("pk"))))
 
-    def with_entry_count(self, user: "User") -> Self:
+    def with_entry_count(self, user: "User") -> "RepositoryQuerySet[WithAnnotations[Repository, EntryCount]]":
         """`error_count`: how many of each repository's entries the user may see (no user: what the public sees)."""
         counted = Q() if may_see_drafts(user) else Q(entries__status__in=kb_models.ErrorEntry.PUBLIC_STATUSES)
         return self.annotate(error_count=Count("entries", filter=counted))

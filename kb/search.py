@@ -11,6 +11,7 @@ SQLite has no FTS5, the same operators work on plain substring tests.
 import html
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,7 @@ from rapidfuzz import fuzz, process
 
 from config.outage import database, is_database_unavailable
 from kb import search_fts, search_postgres
+from kb.models import ErrorEntry
 
 if TYPE_CHECKING:
     from kb.matching.rank import Result
@@ -45,7 +47,7 @@ def clean_query(raw: str | None) -> str:
     return text
 
 
-def search(entries: QuerySet, query: str) -> QuerySet:
+def search(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
     """`entries` that match `query`, best first, each annotated with `rank` and `headline_source`."""
     if not query:
         return entries.none()
@@ -134,7 +136,7 @@ def plain_query(query: str) -> Q | None:
     return _condition(parse_query(query), _contains_term)
 
 
-def _search_plain(entries: QuerySet, query: str) -> QuerySet:
+def _search_plain(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
     condition = plain_query(query)
     if condition is None:
         return entries.none()
@@ -171,7 +173,7 @@ def _fts_term(term: Term, corrections: dict[str, list[str]]) -> str:
     return " AND ".join(parts)
 
 
-def _search_sqlite(entries: QuerySet, query: str) -> QuerySet:
+def _search_sqlite(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
     if not search_fts.is_installed(connection):
         return _search_plain(entries, query)
     groups = parse_query(query)
@@ -232,7 +234,7 @@ def _closest(word: str, vocabulary: list[str]) -> list[str]:
 # Did you mean -----------------------------------------------------------------------------------------------------
 
 
-def closest_terms(entries: QuerySet, query: str) -> dict[str, list[str]]:
+def closest_terms(entries: QuerySet[ErrorEntry], query: str) -> dict[str, list[str]]:
     """For each word of the query that no entry of `entries` holds, the closest words they do, best first."""
     words = list(dict.fromkeys(fold(w) for g in parse_query(query) for t in g if not t.negated for w in t.words))
     words = [w for w in words if _TOKEN.fullmatch(w) and len(w) >= MIN_CORRECTED_LENGTH]
@@ -245,7 +247,7 @@ def closest_terms(entries: QuerySet, query: str) -> dict[str, list[str]]:
     return {}
 
 
-def _closest_postgres(entries: QuerySet, words: list[str]) -> dict[str, list[str]]:
+def _closest_postgres(entries: QuerySet[ErrorEntry], words: list[str]) -> dict[str, list[str]]:
     out = {}
     for word in words:
         # The trigram index finds the entries with a similar word; their words are the vocabulary to rank.
@@ -256,7 +258,7 @@ def _closest_postgres(entries: QuerySet, words: list[str]) -> dict[str, list[str
     return out
 
 
-def did_you_mean(entries: QuerySet, query: str) -> list[str]:
+def did_you_mean(entries: QuerySet[ErrorEntry], query: str) -> list[str]:
     """Queries like this one that find something: each unknown word swapped for one of its closest words
     (the best first), words with none left out. Offered when a query finds nothing."""
     closest = closest_terms(entries, query)
@@ -285,7 +287,7 @@ def did_you_mean(entries: QuerySet, query: str) -> list[str]:
     return suggestions
 
 
-def _is_known(entries: QuerySet, word: str) -> bool:
+def _is_known(entries: QuerySet[ErrorEntry], word: str) -> bool:
     return search(entries, word).exists()
 
 
@@ -300,7 +302,9 @@ def text_query(text: str) -> str:
     return " or ".join(list(words)[:TEXT_QUERY_WORDS])
 
 
-def offered_for_lookup(result: "Result", text: str, entries: QuerySet, absolute) -> list[dict]:
+def offered_for_lookup(
+    result: "Result", text: str, entries: QuerySet[ErrorEntry], absolute: Callable[[str], str]
+) -> list[dict]:
     """What a lookup offers when nothing matched (the API, the home page and the command alike): the entries
     that share the words of the text's last exception (or of the whole text), as the search page finds them."""
     if result.matches:
@@ -309,7 +313,9 @@ def offered_for_lookup(result: "Result", text: str, entries: QuerySet, absolute)
     return search_hits(entries, words or text, absolute)
 
 
-def search_hits(entries: QuerySet, text: str, absolute, *, limit: int = 3) -> list[dict]:
+def search_hits(
+    entries: QuerySet[ErrorEntry], text: str, absolute: Callable[[str], str], *, limit: int = 3
+) -> list[dict]:
     """The best few of `entries` for the words of a pasted text, as lookups offer them when nothing matched:
     id, title and the page's url (`absolute` makes a path a full url)."""
     query = text_query(text)

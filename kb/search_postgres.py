@@ -11,6 +11,8 @@ Both expressions below render exactly what the indexes were built on, so the pla
 from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVectorField, TrigramWordSimilarity
 from django.db.models import Expression, F, Func, Q, QuerySet, TextField
 
+from kb.models import ErrorEntry
+
 CONFIG = "english"
 COVER_DENSITY_NORMALIZATION = 32  # rank / (rank + 1): scores in [0, 1), whatever the entry's length
 TYPO_WEIGHT = 0.5  # how much trigram word similarity adds to the rank of a query without operators
@@ -38,11 +40,11 @@ class TitleAndMessage(Func):
         super().__init__(F("title"), F("message"))
 
 
-def search(entries: QuerySet, query: str, *, exact_logic: bool) -> QuerySet:
+def search(entries: QuerySet[ErrorEntry], query: str, *, exact_logic: bool) -> QuerySet[ErrorEntry]:
     """`entries` matching `query`, best first, annotated with `rank`. With `exact_logic` (the reader typed a
     phrase, an exclusion or an `or`) there are no fuzzy extras."""
     tsquery = SearchQuery(query, search_type="websearch", config=CONFIG)
-    rank = SearchRank(
+    rank: Expression = SearchRank(
         SearchVectorColumn(), tsquery, normalization=COVER_DENSITY_NORMALIZATION, cover_density=True
     )  # fmt: skip
     found = entries.alias(vector=SearchVectorColumn(), text=TitleAndMessage())
@@ -54,6 +56,6 @@ def search(entries: QuerySet, query: str, *, exact_logic: bool) -> QuerySet:
     return found.annotate(rank=rank).order_by("-rank", "-updated_at", "public_id")
 
 
-def similar_text(entries: QuerySet, word: str) -> QuerySet:
+def similar_text(entries: QuerySet[ErrorEntry], word: str) -> QuerySet[ErrorEntry]:
     """Entries whose title or message holds a word like `word` (from the trigram index): a typo's vocabulary."""
     return entries.alias(text=TitleAndMessage()).filter(text__trigram_word_similar=word)

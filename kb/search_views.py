@@ -1,11 +1,13 @@
 """The search page: results with counts, highlighted excerpts, facets and pages."""
 
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET
 
 from kb import filters
@@ -15,6 +17,21 @@ from kb.search import SearchQueryError, clean_query, did_you_mean, facets, highl
 
 PAGE_SIZE = 20
 FACET_FIELDS = ("repository", "exception_type", "kind", "status")
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A result as the page shows it: the entry, and its message and meaning around the query's words."""
+
+    entry: ErrorEntry
+    excerpt: SafeString
+    meaning_excerpt: SafeString | str
+
+
+def _hit(entry: ErrorEntry, query: str) -> Hit:
+    # From the rendered, sanitised HTML: a curator's Markdown shows as the text it stands for.
+    meaning = plain_text(entry.meaning_html)
+    return Hit(entry, highlight(entry.message, query), highlight(meaning, query, width=180) if meaning else "")
 
 
 def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
@@ -46,11 +63,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
         page = Paginator(narrowed, PAGE_SIZE).get_page(request.GET.get("page"))
         if request.GET.get("page") not in (None, str(page.number)):
             raise Http404("No such page of results.")
-        for entry in page.object_list:
-            entry.excerpt = highlight(entry.message, query)
-            # From the rendered, sanitised HTML: a curator's Markdown shows as the text it stands for.
-            meaning = plain_text(entry.meaning_html)
-            entry.meaning_excerpt = highlight(meaning, query, width=180) if meaning else ""
+        context["hits"] = [_hit(entry, query) for entry in page.object_list]
         if not page.paginator.count:
             context["suggestions"] = did_you_mean(ErrorEntry.objects.visible_to(request.user), query)
             # The words may be an error message: the home page's lookup reads it, pasted in its box.

@@ -1,6 +1,7 @@
 """Settings shared by every environment. What differs between them is read from the environment."""
 
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONCE
@@ -153,7 +154,8 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
-REST_FRAMEWORK = {
+# Values of every kind, as DRF reads them: typed Any so that code reading one setting needs no cast.
+REST_FRAMEWORK: dict[str, Any] = {
     # The token first: its WWW-Authenticate header is what makes an anonymous write a 401 rather than a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "api.authentication.TokenAuthentication",

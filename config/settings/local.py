@@ -4,7 +4,9 @@ import os
 
 os.environ.setdefault("DEBUG", "true")
 
+from config.settings import base
 from config.settings.base import *  # noqa: F403
 
-if not SECRET_KEY:  # noqa: F405
+# Read through the module: a bare SECRET_KEY here would be this module's own, assigned only below.
+if not base.SECRET_KEY:
     SECRET_KEY = "local-development-only-not-secret"

@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import itemgetter
+from typing import Any
 
 import ahocorasick
 
@@ -145,7 +146,8 @@ class MatchIndex:
         index._building = True
         for entry, signatures in compiled:
             index._insert(entry, signatures)
-        tables = (
+        # Every table maps a key to a sequence; their key and item types differ, which this loop does not care about.
+        tables: tuple[dict[Any, tuple[Any, ...]], ...] = (
             index._key_signatures, index._words, index._frames, index._unsigned_frames, index._unsigned_types,
             index._prefixes,
         )  # fmt: skip

@@ -20,6 +20,7 @@ import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterable
+from datetime import datetime
 
 from django.conf import settings
 
@@ -32,6 +33,7 @@ OUTAGE_BACKOFF_FIRST, OUTAGE_BACKOFF_MAX = 1.0, 30.0
 CHUNK = 2000
 # In the order of Entry's fields, so that a row is its first arguments.
 ENTRY_FIELDS = ("id", "public_id", "exception_type", "message", "status", "repository__url", "signature")
+_EntryRow = tuple[int, str, str, str, str, str, str]
 
 
 def _token() -> tuple[int, object]:
@@ -60,6 +62,7 @@ def _variants() -> dict[int, tuple[tuple[str, str], ...]]:
 
 def _entries(ids: Iterable[int] | None, sites: dict, variants: dict) -> list[Entry]:
     queryset = ErrorEntry.objects.order_by("id").values_list(*ENTRY_FIELDS)
+    chunks: list[Iterable[_EntryRow]]
     if ids is None:
         chunks = [queryset.iterator(chunk_size=CHUNK)]
     else:
@@ -73,7 +76,7 @@ def _entries(ids: Iterable[int] | None, sites: dict, variants: dict) -> list[Ent
 class LiveIndex:
     def __init__(self) -> None:
         self._index: MatchIndex | None = None
-        self._stamps: dict[int, object] = {}
+        self._stamps: dict[int, datetime] = {}
         self._token: tuple[int, object] | None = None
         self._checked = 0.0
         self._failures = 0  # freshness checks failed in a row for want of the database
@@ -86,14 +89,16 @@ class LiveIndex:
         if index is not None and not self._due():
             return index
         # The first build makes everyone wait; after that, one thread refreshes and the rest read the old index.
-        if not self._lock.acquire(blocking=index is None):
+        if index is None:
+            self._lock.acquire()
+        elif not self._lock.acquire(blocking=False):
             return index
         try:
             if self._index is None or self._due():
-                self._try_bringing_up_to_date()
+                return self._try_bringing_up_to_date()
+            return self._index
         finally:
             self._lock.release()
-        return self._index
 
     def reset(self) -> None:
         with self._lock:
@@ -107,9 +112,9 @@ class LiveIndex:
         interval = getattr(settings, "MATCHING_REFRESH_SECONDS", REFRESH_SECONDS)
         return time.monotonic() - self._checked >= interval
 
-    def _try_bringing_up_to_date(self) -> None:
+    def _try_bringing_up_to_date(self) -> MatchIndex:
         try:
-            self._bring_up_to_date()
+            index = self._bring_up_to_date()
         except Exception as exc:
             if self._index is None or not is_database_unavailable(exc):
                 raise
@@ -117,17 +122,19 @@ class LiveIndex:
             self._failures += 1
             backoff = min(OUTAGE_BACKOFF_FIRST * 2 ** min(self._failures - 1, 16), OUTAGE_BACKOFF_MAX)
             self._retry_at = time.monotonic() + backoff
-        else:
-            self._failures = 0
+            return self._index
+        self._failures = 0
+        return index
 
-    def _bring_up_to_date(self) -> None:
+    def _bring_up_to_date(self) -> MatchIndex:
         token = _token()  # read before the rows: a change landing meanwhile is seen again next time
-        changed = self._index is None or token != self._token
-        if self._index is None:
+        index = self._index
+        changed = index is None or token != self._token
+        if index is None:
             self._stamps = dict(ErrorEntry.objects.values_list("id", "updated_at").iterator(chunk_size=CHUNK))
-            self._index = MatchIndex.build(_entries(None, _sites(), _variants()))
+            index = self._index = MatchIndex.build(_entries(None, _sites(), _variants()))
         elif changed:
-            self._refresh()
+            self._refresh(index)
         self._token, self._checked = token, time.monotonic()
         if changed:
             # Hundreds of thousands of long-lived index objects would make every full garbage collection walk
@@ -135,9 +142,9 @@ class LiveIndex:
             # after a build or refresh, and after a collection, so that no garbage is frozen with them.
             gc.collect()
             gc.freeze()
+        return index
 
-    def _refresh(self) -> None:
-        index = self._index
+    def _refresh(self, index: MatchIndex) -> None:
         stamps = dict(ErrorEntry.objects.values_list("id", "updated_at").iterator(chunk_size=CHUNK))
         sites, variants = _sites(), _variants()
         changed = {

@@ -149,6 +149,7 @@ def _is_head(content: str) -> bool:
 
 
 def _lines(text: str) -> list[_Line]:
+    lines: list[_Line]
     if "Exception Group Traceback" in text:
         lines = []
         for raw in text.split("\n"):

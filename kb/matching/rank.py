@@ -175,10 +175,12 @@ def _rank_exception(
     return results
 
 
-def _exact_match(index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: str | None, position: int):
-    signature = index.signatures.get(sid)
-    entry = index.entries.get(signature.entry_key) if signature else None
-    if entry is None:
+def _exact_match(
+    index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: str | None, position: int
+) -> Match | None:
+    if (signature := index.signatures.get(sid)) is None:
+        return None
+    if (entry := index.entries.get(signature.entry_key)) is None:
         return None
     agreement = type_agreement(parsed_type, entry.exception_type)
     # A template of placeholders alone ('{template_name}') fits any message: only its type can vouch for it.
@@ -214,9 +216,9 @@ def _partial_matches(
             signature = index.signatures.get(sid)
             if signature is None or signature.entry_key in exact:
                 continue
-            fit = match_prefix(signature.template, reading.text)
-            entry = index.entries.get(signature.entry_key) if fit is not None else None
-            if entry is None:
+            if (fit := match_prefix(signature.template, reading.text)) is None:
+                continue
+            if (entry := index.entries.get(signature.entry_key)) is None:
                 continue
             agreement = type_agreement(reading.type, entry.exception_type)
             coverage = fit.template.literal_length / max(signature.template.literal_length, 1)
@@ -287,7 +289,7 @@ def _add_frame_evidence(match: Match, frames: _Frames) -> None:
     if not frames.all:
         match.sites = match.entry.sites
         return
-    best = ((0.0, False), None, None, False)
+    best: tuple[tuple[float, bool], Site | None, bool, bool] = ((0.0, False), None, False, False)
     pointed: list[Site] = []
     innermost_position = len(frames.all) - 1
     for site in match.entry.sites:
@@ -300,8 +302,8 @@ def _add_frame_evidence(match: Match, frames: _Frames) -> None:
             if weight > best[0]:
                 best = (weight, site, innermost, same_line)
     match.sites = (*pointed, *(s for s in match.entry.sites if s not in pointed))
-    weight, site, innermost, same_line = best
-    if site is None:
+    weight, best_site, innermost, same_line = best
+    if best_site is None:
         return
     match.score += weight[0]
     match.same_line = same_line
@@ -310,8 +312,8 @@ def _add_frame_evidence(match: Match, frames: _Frames) -> None:
         {
             "kind": "frame",
             "detail": f"{where} is a raise site{' on the same line' if same_line else ''}",
-            "frame": f"{site.path}:{site.function or '<module>'}",
-            "line": site.line,
+            "frame": f"{best_site.path}:{best_site.function or '<module>'}",
+            "line": best_site.line,
             "innermost": innermost,
             "same_line": same_line,
         }
