@@ -82,7 +82,6 @@ class LiveIndex:
         self._failures = 0  # freshness checks failed in a row for want of the database
         self._retry_at = 0.0
         self._lock = threading.Lock()
-        self.refreshes = 0  # how many incremental refreshes ran: for tests and diagnostics
 
     def get(self) -> MatchIndex:
         index = self._index
@@ -104,7 +103,6 @@ class LiveIndex:
         with self._lock:
             self._index, self._stamps, self._token, self._checked = None, {}, None, 0.0
             self._failures, self._retry_at = 0, 0.0
-            self.refreshes = 0
 
     def _due(self) -> bool:
         if self._failures:
@@ -162,7 +160,6 @@ class LiveIndex:
         index.upsert(entries)
         index.commit()
         self._stamps = stamps
-        self.refreshes += 1
 
 
 live_index = LiveIndex()

@@ -2,6 +2,7 @@ import pytest
 from django.contrib.auth.models import Permission, User
 from django.test import Client
 
+from kb import cards
 from kb.models import ErrorEntry
 from tests.factories import MessageVariantFactory, RaiseSiteFactory, SolutionFactory
 from tests.samples import CARD
@@ -94,3 +95,13 @@ def test_a_get_whose_precondition_fails_is_a_problem_json_412(client, seed):
         assert response["Content-Type"] == "application/problem+json"
         assert response.json()["status"] == 412 and "If-Match" in response.json()["detail"]
     assert client.get(f"/api/errors/{CARD}", headers={"If-Match": current["ETag"]}).status_code == 200
+
+
+def test_an_entry_published_between_the_version_read_and_the_card_read_is_a_404_not_a_500(
+    client, seed, monkeypatch
+) -> None:
+    # The version is read first (it says: not visible); the entry may be published before the card is read.
+    monkeypatch.setattr(cards, "card_version", lambda entries, public_id: None)
+    response = client.get(f"/api/errors/{CARD}")
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/problem+json"
