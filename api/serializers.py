@@ -187,25 +187,18 @@ class EntryCardSerializer(serializers.ModelSerializer):
 
 
 class EntrySummarySerializer(serializers.ModelSerializer):
-    id = serializers.CharField(source="public_id")
-    url = serializers.SerializerMethodField()
-    api_url = serializers.SerializerMethodField()
-    repository = serializers.CharField(source="repository.full_name")
+    """An entry in a list: enough to show it and to open its card (page or JSON)."""
 
     class Meta:
         model = ErrorEntry
         fields = [
-            "id",
-            "url",
-            "api_url",
-            "repository",
-            "kind",
-            "exception_type",
-            "title",
-            "message",
-            "status",
-            "updated_at",
-        ]
+            "id", "url", "api_url", "repository", "kind", "exception_type", "title", "message", "status", "updated_at",
+        ]  # fmt: skip
+
+    id = serializers.CharField(source="public_id")
+    url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+    repository = serializers.CharField(source="repository.full_name")
 
     def get_url(self, entry: ErrorEntry) -> str:
         return absolute(entry.get_absolute_url(), self.context)

@@ -17,6 +17,13 @@ from typing import Any
 
 MAX_JSON_DEPTH = 32
 
+
+class JSONTooDeep(ValueError):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"The JSON is nested more than {limit} deep.")
+        self.limit = limit
+
+
 _STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
 # Brackets are ASCII and no byte of a multi-byte UTF-8 character is: deleting every other byte keeps them all.
 _NOT_BRACKET_BYTES = bytes(byte for byte in range(256) if byte not in b"[]{}")
@@ -24,12 +31,6 @@ _INNERMOST_PAIR = re.compile(rb"[\[{][\]}]")
 _STEP = tuple(1 if byte in b"[{" else -1 if byte in b"]}" else 0 for byte in range(256))
 _PEEL_PASSES = 2
 _CHUNK = 4096
-
-
-class JSONTooDeep(ValueError):
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"The JSON is nested more than {limit} deep.")
-        self.limit = limit
 
 
 def check_depth(text: str, limit: int = MAX_JSON_DEPTH) -> None:

@@ -95,11 +95,15 @@ class ErrorEntry(models.Model):
         WARNING = "warning", "warning"
 
     class Status(models.TextChoices):
+        """Who may read it: a draft only curators; a published or retired entry everyone."""
+
         DRAFT = "draft", "draft"
         PUBLISHED = "published", "published"
         RETIRED = "retired", "retired"
 
     class Method(models.TextChoices):
+        """How its text was made, as the card's footer says."""
+
         CURATED = "curated", "curated"
         HARVESTED = "harvested", "harvested"
         AI_ASSISTED = "ai-assisted", "AI-assisted"

@@ -15,10 +15,11 @@ class RelatedSuggestion(models.Model):
         FUNCTION = 0, "raised in the same function"
         CLASS = 1, "raised in the same class"
 
+    # Accepted and dismissed suggestions are the curator's word: harvest leaves them alone.
     class State(models.TextChoices):
-        OPEN = "open", "open"
-        ACCEPTED = "accepted", "accepted"
-        DISMISSED = "dismissed", "dismissed"
+        OPEN = "open"
+        ACCEPTED = "accepted"
+        DISMISSED = "dismissed"
 
     source = models.ForeignKey("kb.ErrorEntry", on_delete=models.CASCADE, related_name="suggestions")
     target = models.ForeignKey("kb.ErrorEntry", on_delete=models.CASCADE, related_name="+")
@@ -47,10 +48,11 @@ class Report(models.Model):
         UNCLEAR = "unclear", "It did not help me"
         OTHER = "other", "Something else"
 
+    # An open report is in the curators' queue; a new one like a done or dismissed one opens again.
     class State(models.TextChoices):
-        OPEN = "open", "open"
-        DONE = "done", "done"
-        DISMISSED = "dismissed", "dismissed"
+        OPEN = "open"
+        DONE = "done"
+        DISMISSED = "dismissed"
 
     entry = models.ForeignKey("kb.ErrorEntry", on_delete=models.CASCADE, related_name="reports")
     reason = models.CharField(max_length=10, choices=Reason.choices)

@@ -1,5 +1,6 @@
 """Conditional writes: PUT, PATCH and retire answer 412 when the client's copy of the card is stale."""
 
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
@@ -40,22 +41,24 @@ def assert_refused_and_kept(response) -> None:
     assert entry.meaning != "Changed by a stale copy." and not entry.message.startswith("Replaced")
 
 
-@pytest.mark.parametrize("method", ["put", "patch", "retire"])
-def test_a_write_with_a_stale_if_match_is_a_412_and_changes_nothing(token_client: Client, seed, method: str) -> None:
-    etag = token_client.get(f"/api/errors/{CARD}")["ETag"]
-    change_elsewhere()
-    assert_refused_and_kept(write(token_client, method, {"If-Match": etag}))
+def if_match_of_the_card_now(client: Client) -> dict:
+    return {"If-Match": client.get(f"/api/errors/{CARD}")["ETag"]}
 
 
-@pytest.mark.parametrize("method", ["put", "patch", "retire"])
-def test_a_write_with_a_stale_if_unmodified_since_is_a_412_and_changes_nothing(
-    token_client: Client, seed, method: str
-) -> None:
+def if_unmodified_since_the_card_now(client: Client) -> dict:
     # An HTTP date counts whole seconds: the copy is read an hour before the other edit.
     ErrorEntry.objects.update(updated_at=timezone.now() - timedelta(hours=1))
-    last_modified = token_client.get(f"/api/errors/{CARD}")["Last-Modified"]
+    return {"If-Unmodified-Since": client.get(f"/api/errors/{CARD}")["Last-Modified"]}
+
+
+@pytest.mark.parametrize("method", ["put", "patch", "retire"])
+@pytest.mark.parametrize("precondition", [if_match_of_the_card_now, if_unmodified_since_the_card_now])
+def test_a_write_whose_copy_is_stale_is_a_412_and_changes_nothing(
+    token_client: Client, seed, method: str, precondition: Callable[[Client], dict]
+) -> None:
+    headers = precondition(token_client)
     change_elsewhere()
-    assert_refused_and_kept(write(token_client, method, {"If-Unmodified-Since": last_modified}))
+    assert_refused_and_kept(write(token_client, method, headers))
 
 
 @pytest.mark.parametrize("method", ["put", "patch", "retire"])

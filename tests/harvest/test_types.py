@@ -85,6 +85,12 @@ def modules_in(tmp_path, files: dict[str, str], root: str = "") -> dict[str, str
     return {source.path: source.module for source in collect_files(tmp_path / root, prefix="", excludes=[])}
 
 
+def package_raising_load_error(root: str, importers: dict[str, str]) -> dict[str, str]:
+    """A package at `root` whose errors.py defines and raises LoadError, and modules that import it and raise it."""
+    modules = {"__init__.py": "", "errors.py": ERRORS} | {name: imports + USES for name, imports in importers.items()}
+    return {f"{root}/{name}": text for name, text in modules.items()}
+
+
 def test_a_directory_without_init_inside_a_package_is_part_of_its_name(tmp_path):
     files = {
         "pkg/__init__.py": "",
@@ -98,23 +104,17 @@ def test_a_directory_without_init_inside_a_package_is_part_of_its_name(tmp_path)
 
 
 def test_a_namespace_package_is_named_as_the_code_imports_it(tmp_path):
-    files = {
-        "src/company/product/__init__.py": "",
-        "src/company/product/errors.py": ERRORS,
-        "src/company/product/api.py": "from company.product.errors import LoadError\n" + USES,
-        "src/company/product/relative.py": "from .errors import LoadError\n" + USES,
-    }
+    files = package_raising_load_error(
+        "src/company/product",
+        {"api.py": "from company.product.errors import LoadError\n", "relative.py": "from .errors import LoadError\n"},
+    )
     # On disk, `company` and `src` look alike; `from company.product...` says which one is a namespace package.
     assert modules_in(tmp_path, files)["src/company/product/errors.py"] == "product.errors"
     assert types_in(tmp_path, files) == ["company.product.errors.LoadError"] * 3
 
 
 def test_a_src_layout_nobody_imports_through_keeps_its_package_name(tmp_path):
-    files = {
-        "src/product/__init__.py": "",
-        "src/product/errors.py": ERRORS,
-        "src/product/api.py": "from product.errors import LoadError\n" + USES,
-    }
+    files = package_raising_load_error("src/product", {"api.py": "from product.errors import LoadError\n"})
     assert types_in(tmp_path, files) == ["product.errors.LoadError"] * 2
 
 
