@@ -272,10 +272,6 @@ class ErrorEntry(models.Model):
         Called after the sites are saved together (`kb.services.finish_write`)."""
         RaiseSite.objects.bulk_update(render_snippets(list(self.sites.all())), ["snippet_html"])
 
-    def retire(self) -> None:
-        self.status = self.Status.RETIRED
-        self.save()
-
 
 class MessageVariant(models.Model):
     """An older (or other) wording of an entry's message; lookups by it still find the entry."""
@@ -319,10 +315,6 @@ class Catalogue(models.Model):
 
         if not cls.objects.filter(pk=1).update(revision=models.F("revision") + 1, changed_at=timezone.now()):
             cls.objects.get_or_create(pk=1, defaults={"revision": 1})
-
-    @classmethod
-    def current_revision(cls) -> int:
-        return cls.objects.filter(pk=1).values_list("revision", flat=True).first() or 0
 
 
 def short_ref(ref: str) -> str:

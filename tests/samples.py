@@ -11,3 +11,10 @@ def chained(*exceptions: tuple[str, str]) -> str:
         f'Traceback (most recent call last):\n  File "{path}", line 7, in run\n    work()\n{line}\n'
         for path, line in exceptions
     )
+
+
+def catalogue_revision() -> int:
+    """The revision every writer moves (kb.models.Catalogue), which lookup indexes follow."""
+    from kb.models import Catalogue
+
+    return Catalogue.objects.filter(pk=1).values_list("revision", flat=True).first() or 0

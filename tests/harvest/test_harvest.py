@@ -6,7 +6,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from kb.harvest.run import Target, harvest
-from kb.models import Catalogue, ErrorEntry, RaiseSite, derive_public_id
+from kb.models import ErrorEntry, RaiseSite, derive_public_id
+from tests.samples import catalogue_revision
 
 CLIENT = """
 import warnings
@@ -104,19 +105,19 @@ def test_the_snippet_and_its_first_line_are_recorded_and_highlighted(db, checkou
 def test_a_second_run_at_the_same_commit_changes_nothing_not_even_history(db, checkout):
     run(checkout)
     history = ErrorEntry.history.count(), RaiseSite.history.count()
-    revision = Catalogue.current_revision()
+    revision = catalogue_revision()
     updated = sorted(ErrorEntry.objects.values_list("public_id", "updated_at"))
     output = run(checkout)
     assert "entries: 0 new, 0 updated, 6 unchanged" in output
     assert (ErrorEntry.history.count(), RaiseSite.history.count()) == history
-    assert Catalogue.current_revision() == revision
+    assert catalogue_revision() == revision
     assert sorted(ErrorEntry.objects.values_list("public_id", "updated_at")) == updated
 
 
 def test_a_change_touches_the_catalogue_revision(db, checkout):
-    before = Catalogue.current_revision()
+    before = catalogue_revision()
     run(checkout)
-    assert Catalogue.current_revision() == before + 1
+    assert catalogue_revision() == before + 1
 
 
 def test_the_commit_defaults_to_head_and_may_be_given_as_a_tag(db, checkout):
