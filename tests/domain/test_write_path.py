@@ -10,9 +10,10 @@ from django.db import connections, transaction
 from django.test import Client
 
 from kb.harvest.suggest import accept_suggestions
-from kb.models import Catalogue, ErrorEntry, RelatedSuggestion, Repository
+from kb.models import ErrorEntry, RelatedSuggestion, Repository
 from kb.services import EntryData, finish_write, import_entries, write_entry
 from tests.factories import ErrorEntryFactory, RaiseSiteFactory, RepositoryFactory, SolutionFactory
+from tests.samples import catalogue_revision
 
 SNIPPET = "def resize(size):\n    if size < 0:\n        raise ValueError(size)\n"
 
@@ -45,14 +46,14 @@ def entry_data(**changes) -> EntryData:
 
 
 def test_writing_a_new_entry_renders_it_makes_it_searchable_and_moves_the_revision(db):
-    before = Catalogue.current_revision()
+    before = catalogue_revision()
     entry, changed = write_entry(data=entry_data())
     entry.refresh_from_db()
     assert changed
     assert "<strong>negative</strong>" in entry.meaning_html
     assert entry.title == "Widget size must be positive, got -1"
     assert entry.search_extra == "acme widgets Pass a positive size."
-    assert Catalogue.current_revision() == before + 1
+    assert catalogue_revision() == before + 1
 
 
 def test_sites_written_together_mark_every_raise_line_of_the_snippet_they_share(db):
@@ -63,63 +64,63 @@ def test_sites_written_together_mark_every_raise_line_of_the_snippet_they_share(
 
 def test_writing_an_entry_as_it_is_changes_nothing_and_leaves_the_revision(db):
     entry, _ = write_entry(data=entry_data())
-    before, updated_at = Catalogue.current_revision(), entry.updated_at
+    before, updated_at = catalogue_revision(), entry.updated_at
     entry = ErrorEntry.objects.with_card().get(pk=entry.pk)
     _, changed = write_entry(data=entry_data(), entry=entry)
     assert not changed
-    assert Catalogue.current_revision() == before
+    assert catalogue_revision() == before
     assert ErrorEntry.objects.get(pk=entry.pk).updated_at == updated_at
 
 
 def test_a_change_of_links_alone_moves_the_revision_and_the_cards_version(db):
     target = ErrorEntryFactory()
     entry, _ = write_entry(data=entry_data())
-    before, updated_at = Catalogue.current_revision(), entry.updated_at
+    before, updated_at = catalogue_revision(), entry.updated_at
     entry = ErrorEntry.objects.with_card().get(pk=entry.pk)
     _, changed = write_entry(data=entry_data(related=[{"id": target.public_id}]), entry=entry)
     assert changed
-    assert Catalogue.current_revision() == before + 1
+    assert catalogue_revision() == before + 1
     assert ErrorEntry.objects.get(pk=entry.pk).updated_at > updated_at
 
 
 def test_an_import_moves_the_revision_once_and_skips_an_entry_a_curator_changed(db):
-    before = Catalogue.current_revision()
+    before = catalogue_revision()
     second = entry_data(id="fedcba9876543210", message="Widget colour is unknown: red", signature="")
     result = import_entries(entries=[entry_data(), second])
     assert sorted(result.created) == ["0123456789abcdef", "fedcba9876543210"]
-    assert Catalogue.current_revision() == before + 1
+    assert catalogue_revision() == before + 1
     ErrorEntry.objects.filter(public_id="0123456789abcdef").update(meaning="A curator's words.")
     again = import_entries(entries=[entry_data(), second])
     assert (again.skipped, again.unchanged) == (["0123456789abcdef"], ["fedcba9876543210"])
-    assert Catalogue.current_revision() == before + 1
+    assert catalogue_revision() == before + 1
 
 
 def test_the_step_after_a_write_saves_what_the_writer_left_unsaved_and_refreshes_search(db):
     entry = ErrorEntryFactory()
     SolutionFactory(entry=entry, body="Measure twice.")
-    before = Catalogue.current_revision()
+    before = catalogue_revision()
     entry.meaning = "Sizes are *never* negative."
     finish_write(entries=[entry], saved=False)
     entry.refresh_from_db()
     assert entry.meaning_html == "<p>Sizes are <em>never</em> negative.</p>"
     assert entry.search_extra.endswith("Measure twice.")
-    assert Catalogue.current_revision() == before + 1
+    assert catalogue_revision() == before + 1
 
 
 def test_publishing_from_the_admin_list_moves_the_revision(staff_curator_client: Client):
     entry = ErrorEntryFactory(status=ErrorEntry.Status.DRAFT)
-    before = Catalogue.current_revision()
+    before = catalogue_revision()
     staff_curator_client.post("/admin/kb/errorentry/", {"action": "publish", "_selected_action": [entry.pk]})
     assert ErrorEntry.objects.get(pk=entry.pk).status == ErrorEntry.Status.PUBLISHED
-    assert Catalogue.current_revision() == before + 1
+    assert catalogue_revision() == before + 1
 
 
 def test_accepting_a_suggestion_moves_the_revision_and_the_cards_version(db):
     source, target = ErrorEntryFactory(status=ErrorEntry.Status.DRAFT), ErrorEntryFactory()
     suggestion = RelatedSuggestion.objects.create(source=source, target=target, scope=0, distance=3)
-    before, updated_at = Catalogue.current_revision(), source.updated_at
+    before, updated_at = catalogue_revision(), source.updated_at
     assert accept_suggestions(suggestions=[suggestion]) == 1
-    assert Catalogue.current_revision() == before + 1
+    assert catalogue_revision() == before + 1
     assert ErrorEntry.objects.get(pk=source.pk).updated_at > updated_at
 
 
