@@ -3,7 +3,7 @@
 from django.contrib import admin, messages
 from django.db import models, transaction
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
@@ -138,6 +138,20 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
         # The entry itself was saved (save_model) before its inlines, which need its id.
         super().save_related(request, form, formsets, change)
         finish_write(entries=[form.instance], sites_changed=True)
+
+    def history_form_view(
+        self, request: HttpRequest, object_id: str, version_id: str, extra_context: dict | None = None
+    ) -> HttpResponse:
+        """A revert from the history page is a write like any other: one transaction, the row locked, and the
+        step after every write (simple-history saves the entry but calls no save_related)."""
+        if request.method != "POST" or not object_id.isdigit():
+            return super().history_form_view(request, object_id, version_id, extra_context)
+        with transaction.atomic():
+            locked = list(ErrorEntry.objects.locked_for_write().filter(pk=object_id))
+            response = super().history_form_view(request, object_id, version_id, extra_context)
+            if response.status_code == 302 and locked:
+                finish_write(entries=list(ErrorEntry.objects.filter(pk=object_id)))
+            return response
 
     def has_delete_permission(self, request: HttpRequest, obj: ErrorEntry | None = None) -> bool:
         # Nothing is deleted (readers' links and tools' ids stay valid): curators retire; only a superuser

@@ -53,16 +53,20 @@ def _scan(target: Target, progress: bool | None, progress_file: TextIO | None) -
     )  # fmt: skip
 
 
-def _plan(found: Scan, repository: Repository) -> Plan:
-    entries = ErrorEntry.objects.filter(repository=repository).prefetch_related("sites", "variants")
-    return make_plan(found, entries)
+def _plan(found: Scan, repository: Repository, *, lock: bool) -> Plan:
+    """`lock`: a harvest holds the rows of the repository's entries from reading them to writing them, so that a
+    curator's save committed meanwhile is not written over with what was read (verify writes nothing)."""
+    entries = ErrorEntry.objects.filter(repository=repository)
+    if lock:
+        entries = entries.locked_for_write().order_by("pk")
+    return make_plan(found, entries.prefetch_related("sites", "variants"))
 
 
 def harvest(*, target: Target, progress: bool | None = None, progress_file: TextIO | None = None) -> HarvestResult:
     found = _scan(target, progress, progress_file)
     with transaction.atomic():
         repository, _ = Repository.objects.get_or_create(owner=target.owner, name=target.name)
-        plan = _plan(found, repository)
+        plan = _plan(found, repository, lock=True)
         outcome = save_plan(plan=plan, repository=repository, commit=target.commit)
         suggestions = refresh_suggestions(repository=repository)
     return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)
@@ -72,7 +76,7 @@ def verify(
     *, target: Target, repository: Repository, progress: bool | None = None, progress_file: TextIO | None = None
 ) -> VerifyResult:
     found = _scan(target, progress, progress_file)
-    plan = _plan(found, repository)
+    plan = _plan(found, repository, lock=False)
     result = VerifyResult(scan=found, gone=list(plan.removed))
     for item in plan.entries:
         if item.is_new:

@@ -1,10 +1,14 @@
 """`manage.py harvest`: drafts from a repository's source, and a second run that changes nothing."""
 
 import io
+import threading
+import time
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connections, transaction
 
+from kb.harvest import run as run_module
 from kb.harvest.run import Target, harvest
 from kb.models import ErrorEntry, RaiseSite, derive_public_id
 from tests.samples import catalogue_revision
@@ -175,3 +179,48 @@ def test_a_directory_that_is_not_a_checkout_needs_a_commit(db, tmp_path):
     (tmp_path / "plain" / "x.py").write_text("raise ValueError('x')\n")
     with pytest.raises(CommandError, match="give the commit sha or tag with --commit"):
         call_command("harvest", str(tmp_path / "plain"), "--repo", "acme/plain")
+
+
+def test_a_curators_save_while_a_harvest_runs_is_not_written_over(transactional_db, checkout, monkeypatch):
+    harvest(target=Target(root=checkout.root, owner="acme", name="client", commit=checkout.sha), progress=False)
+    entry = ErrorEntry.objects.get(signature="Empty URL")
+    lines_before = sorted(entry.sites.values_list("line", flat=True))
+    checkout.write("client/api.py", "# moved down a line\n" + CLIENT)
+    moved = Target(root=checkout.root, owner="acme", name="client", commit=checkout.commit("moved"))
+    planned, release = threading.Event(), threading.Event()
+    save_plan = run_module.save_plan
+
+    def paused_after_planning(**kwargs):
+        planned.set()
+        release.wait(10)
+        return save_plan(**kwargs)
+
+    monkeypatch.setattr(run_module, "save_plan", paused_after_planning)
+
+    def in_thread(work) -> threading.Thread:
+        def target() -> None:
+            try:
+                work()
+            finally:
+                connections.close_all()
+
+        thread = threading.Thread(target=target)
+        thread.start()
+        return thread
+
+    def curator_saves() -> None:
+        with transaction.atomic():
+            ErrorEntry.objects.locked_for_write().get(pk=entry.pk)
+            ErrorEntry.objects.filter(pk=entry.pk).update(message="Empty URL: give the client a URL first.")
+
+    harvesting = in_thread(lambda: harvest(target=moved, progress=False))
+    assert planned.wait(10)
+    curating = in_thread(curator_saves)
+    time.sleep(0.5)  # the curator's save waits for the harvest's row lock (without one, it would commit now)
+    release.set()
+    harvesting.join(20)
+    curating.join(20)
+    entry.refresh_from_db()
+    assert entry.message == "Empty URL: give the client a URL first."
+    lines_after = sorted(entry.sites.values_list("line", flat=True))
+    assert all(after > before for after, before in zip(lines_after, lines_before, strict=True))  # and harvested
