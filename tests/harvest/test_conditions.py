@@ -1,0 +1,95 @@
+"""The conditions under which a line raises, read from the code around it."""
+
+import ast
+import textwrap
+from pathlib import Path
+
+import django
+
+from kb.harvest.conditions import conditions, parents_of
+
+
+def conditions_of(source: str, message: str) -> list[tuple[str, str, str]]:
+    """(kind, code, sentence) of each condition of the raise or assert whose text holds `message`."""
+    tree = ast.parse(textwrap.dedent(source))
+    [node] = [n for n in ast.walk(tree) if isinstance(n, ast.Raise | ast.Assert) and message in ast.unparse(n)]
+    return [(c.kind, c.code, c.sentence) for c in conditions(node, parents_of(tree))]
+
+
+def test_an_if_elif_else_chain_gives_its_tests_negated_on_the_else_side():
+    source = """
+    def check(expressions, default):
+        if len(expressions) < 2:
+            raise ValueError("too few")
+        elif default is None:
+            pass
+        else:
+            raise ValueError("with a default")
+    """
+    assert conditions_of(source, "too few") == [
+        ("if", "len(expressions) < 2", "`expressions` has fewer than 2 items"),
+    ]
+    assert conditions_of(source, "with a default") == [
+        ("else", "default is not None", "`default` is not `None`"),
+        ("else", "len(expressions) >= 2", "`expressions` has at least 2 items"),
+    ]
+
+
+def test_guard_clauses_above_the_raise_must_not_have_fired():
+    source = """
+    def send(payload, retries):
+        if not payload:
+            return None
+        if retries > 3:
+            raise RuntimeError("gave up")
+    """
+    assert conditions_of(source, "gave up") == [
+        ("if", "retries > 3", "`retries` is greater than `3`"),
+        ("guard", "payload", "`payload` is true"),
+    ]
+
+
+def test_an_except_clause_names_what_was_caught_and_the_calls_that_could_raise_it():
+    source = """
+    def load(path):
+        try:
+            data = read_config(path)
+        except KeyError:
+            raise ImproperlyConfigured("no such setting")
+    """
+    assert conditions_of(source, "no such setting") == [
+        ("except", "except KeyError", "`KeyError` was raised by `read_config`"),
+    ]
+
+
+def test_an_assert_raises_when_its_test_is_false():
+    source = """
+    def data(self):
+        assert hasattr(self, "_errors"), "call is_valid() first"
+    """
+    assert conditions_of(source, "call is_valid") == [
+        ("assert", "not hasattr(self, '_errors')", "`hasattr(self, '_errors')` is false")
+    ]
+
+
+def test_a_while_loop_and_de_morgan():
+    source = """
+    def wait(ready, tries):
+        while not ready and tries:
+            raise TimeoutError("still waiting")
+    """
+    assert conditions_of(source, "still waiting") == [
+        ("while", "not ready and tries", "`ready` is empty or false and `tries` is true"),
+    ]
+
+
+def test_django_negative_indexing_on_a_queryset():
+    source = (Path(django.__file__).parent / "db" / "models" / "query.py").read_text()
+    tree = ast.parse(source)
+    [node] = [
+        n for n in ast.walk(tree) if isinstance(n, ast.Raise) and "Negative indexing is not supported" in ast.unparse(n)
+    ]
+    found = conditions(node, parents_of(tree))
+    assert found[0].kind == "if" and found[0].code.startswith("isinstance(k, int) and k < 0 or")
+    # The guard above it in QuerySet.__getitem__: only ints and slices get this far.
+    assert ("guard", "isinstance(k, (int, slice))") in [(c.kind, c.code) for c in found]
