@@ -5,23 +5,22 @@ its DRF throttles on this module) count the same way, under the same keys: a rea
 through `?search=` share one limit. Rates are REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], read per request so
 that settings can change them.
 
-The count is DRF's: a list of the request times within the last period, kept under
+The count is DRF's own (PageThrottle): a list of the request times within the last period, kept under
 "throttle_<scope>_<address>". While the database (which holds the shared cache) is away, each process counts
 in its own memory instead, so that lookups answered from the index in memory stay rate-limited.
 """
 
-import time
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache as shared_cache
 from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpRequest
+from rest_framework.throttling import SimpleRateThrottle
 
 from config.outage import database, is_database_unavailable
 
 CACHE_FORMAT = "throttle_%(scope)s_%(ident)s"
-_PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 class OutageTolerantCache:
@@ -56,21 +55,7 @@ def rate(scope: str) -> str | None:
     return settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].get(scope)
 
 
-def address(request: HttpRequest) -> str:
-    """The client's address as DRF's throttles tell clients apart: X-Forwarded-For counts only as far as our
-    own proxies wrote it (NUM_PROXIES); without proxies it is REMOTE_ADDR."""
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
-    remote = request.META.get("REMOTE_ADDR") or ""
-    proxies = settings.REST_FRAMEWORK.get("NUM_PROXIES")
-    if proxies is not None:
-        if proxies == 0 or forwarded is None:
-            return remote
-        hops = forwarded.split(",")
-        return hops[-min(proxies, len(hops))].strip()
-    return "".join(forwarded.split()) if forwarded else remote
-
-
-def anonymous_key(request: Any, scope: str, ident: str) -> str | None:
+def anonymous_key(request: Any, scope: str, ident: str | None) -> str | None:
     """The cache key of an anonymous reader's count; None for a signed-in user (curators and their tools are
     trusted with lookups and searches)."""
     user = getattr(request, "user", None)
@@ -79,19 +64,26 @@ def anonymous_key(request: Any, scope: str, ident: str) -> str | None:
     return CACHE_FORMAT % {"scope": scope, "ident": ident}
 
 
+class PageThrottle(SimpleRateThrottle):
+    """DRF's own count (its window, its reading of X-Forwarded-For under NUM_PROXIES, its wait), for a page's
+    scope: the API's throttles count under the same keys, so a reader's page and API requests share one limit."""
+
+    cache = throttle_cache  # type: ignore[assignment]  # DRF only calls get() and set() on it
+
+    def __init__(self, scope: str) -> None:
+        self.scope = self.page_scope = scope  # DRF's `scope` may be None; a page's never is
+        super().__init__()
+
+    def get_rate(self) -> str | None:
+        return rate(self.page_scope)
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        return anonymous_key(request, self.page_scope, self.get_ident(request))
+
+
 def page_throttled(request: HttpRequest, scope: str) -> int | None:
     """Seconds to wait when this anonymous reader is over the scope's limit (and so not counted), else None."""
-    limit = rate(scope)
-    key = anonymous_key(request, scope, address(request))
-    if limit is None or key is None:
+    throttle = PageThrottle(scope)
+    if throttle.allow_request(request, None):  # type: ignore[arg-type]  # reads only request.META and .user
         return None
-    number, _, period = limit.partition("/")
-    allowed, duration = int(number), _PERIODS[period[0]]
-    now = time.time()
-    history = [moment for moment in throttle_cache.get(key, []) if moment > now - duration]
-    if len(history) >= allowed:
-        # As DRF words its wait: the time until the oldest request leaves the window, spread over what is left.
-        remaining = duration - (now - history[-1]) if history else duration
-        return max(1, int(remaining / max(1, allowed - len(history) + 1)))
-    throttle_cache.set(key, [now, *history], duration)
-    return None
+    return max(1, int(throttle.wait() or 1))
