@@ -5,8 +5,9 @@ import re
 import secrets
 import string
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
@@ -60,6 +61,11 @@ class Repository(models.Model):
     name = models.CharField(max_length=100, validators=[_NAME_PART])
     url = models.URLField(blank=True, help_text="Leave empty for https://<host>/<owner>/<name>.")
     description = models.CharField(max_length=300, blank=True)
+    publish_harvested = models.BooleanField(
+        default=False,
+        help_text="Every harvest publishes the entries it can explain (conditions or a curator's text), marked "
+        "'not yet reviewed'; entries with no explanation stay drafts.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = RepositoryQuerySet.as_manager()
@@ -108,6 +114,14 @@ class ErrorEntry(models.Model):
         HARVESTED = "harvested", "harvested"
         AI_ASSISTED = "ai-assisted", "AI-assisted"
 
+    class Review(models.TextChoices):
+        """Whose word the card is, kept apart from `status` (who may read it): machine text until a curator
+        reviews it."""
+
+        GENERATED = "generated", "generated from code"
+        AI_ASSISTED = "ai-assisted", "AI-assisted"
+        REVIEWED = "reviewed", "reviewed"
+
     public_id = models.CharField(
         "id", max_length=16, unique=True, editable=False, validators=[public_id_validator],
         help_text="16 hex characters, used in every URL; never changes.",
@@ -138,6 +152,27 @@ class ErrorEntry(models.Model):
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
     method = models.CharField("analysed how", max_length=12, choices=Method.choices, default=Method.CURATED)
+    review_state = models.CharField(
+        max_length=12, choices=Review.choices, default=Review.REVIEWED, db_index=True,
+        help_text="A curator's entry is reviewed; harvest's and the AI pass's text is not until a curator says so.",
+    )  # fmt: skip
+    reviewed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Machine-written sections, never the curator's fields above: the card shows a curator's text where there is
+    # one, else the AI pass's, else the text generated from the code. Keys: SECTIONS; "solutions" is a list.
+    generated = models.JSONField(default=dict, blank=True, editable=False)
+    generated_html = models.JSONField(default=dict, blank=True, editable=False)
+    # The AI pass's sections, plus "model", "at" (ISO date), "commit" and "dropped" (claims that did not check out).
+    assisted = models.JSONField(default=dict, blank=True, editable=False)
+    assisted_html = models.JSONField(default=dict, blank=True, editable=False)
+    # What harvest read about the entry as a whole: {"tests": [...], "docs": [...], "history": {...}}; each site's
+    # own evidence (conditions, values, function, callers) is on the site.
+    evidence = models.JSONField(default=dict, blank=True, editable=False)
+    lookup_hits = models.PositiveIntegerField(
+        default=0, editable=False, help_text="How often a lookup's best match was this entry: the review queue's order."
+    )
     analysed_commit = models.CharField(max_length=64, blank=True, help_text="Commit sha or tag the analysis read.")
     analysed_at = models.DateField(null=True, blank=True)
     removed_in_commit = models.CharField(
@@ -156,12 +191,16 @@ class ErrorEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
-    history = HistoricalRecords(excluded_fields=["search_extra"])
+    history = HistoricalRecords(
+        excluded_fields=["search_extra", "generated_html", "assisted_html", "evidence", "lookup_hits"]
+    )
     # django-simple-history reads this attribute, when set, as the reason of the history row the next save writes.
     _change_reason: str
     objects = ErrorEntryQuerySet.as_manager()
 
     MARKDOWN_FIELDS = ("meaning", "trigger", "situations", "example_fix")
+    # The sections machines write (`generated`, `assisted`): the curator's four, and two only evidence fills.
+    SECTIONS = (*MARKDOWN_FIELDS, "how_to_trigger", "documentation")
     PUBLIC_STATUSES = (Status.PUBLISHED, Status.RETIRED)
 
     class Meta:
@@ -180,7 +219,10 @@ class ErrorEntry(models.Model):
         self.derive_fields()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
-            kwargs["update_fields"] = {*update_fields, "title", *(f"{f}_html" for f in self.MARKDOWN_FIELDS)}
+            kwargs["update_fields"] = {
+                *update_fields, "title", *(f"{f}_html" for f in self.MARKDOWN_FIELDS), "generated_html",
+                "assisted_html",
+            }  # fmt: skip
         super().save(*args, **kwargs)
 
     def derive_fields(self) -> None:
@@ -195,6 +237,8 @@ class ErrorEntry(models.Model):
         self.title = self.derived_title()
         for field in self.MARKDOWN_FIELDS:
             setattr(self, f"{field}_html", render_markdown(getattr(self, field)))
+        self.generated_html = render_sections(self.generated)
+        self.assisted_html = render_sections(self.assisted)
 
     def new_public_id(self) -> str:
         if self.signature and self.repository_id:
@@ -230,6 +274,46 @@ class ErrorEntry(models.Model):
     @property
     def short_commit(self) -> str:
         return short_ref(self.analysed_commit)
+
+    @property
+    def is_reviewed(self) -> bool:
+        return self.review_state == self.Review.REVIEWED
+
+    def shown(self, section: str) -> "Shown":
+        """What the card shows for a section, and whose text it is: the curator's, else the AI pass's, else the
+        text generated from the code. All three were sanitised when they were rendered, on save."""
+        if section in self.MARKDOWN_FIELDS and getattr(self, section):
+            return Shown(getattr(self, section), getattr(self, f"{section}_html"), "curated")
+        for origin, markdown, html in (
+            ("ai-assisted", self.assisted, self.assisted_html), ("generated", self.generated, self.generated_html)
+        ):  # fmt: skip
+            if markdown.get(section):
+                return Shown(markdown[section], html.get(section, ""), origin)
+        return Shown("", "", "")
+
+    def shown_solutions(self) -> list["Shown"]:
+        """The curator's solutions (read from the prefetched `solutions`), else the machine's."""
+        curated = [Shown(s.body, s.body_html, "curated") for s in self.solutions.all()]
+        if curated:
+            return curated
+        for origin, markdown, html in (
+            ("ai-assisted", self.assisted, self.assisted_html), ("generated", self.generated, self.generated_html)
+        ):  # fmt: skip
+            if markdown.get("solutions"):
+                return [Shown(md, h, origin) for md, h in zip(markdown["solutions"], html["solutions"], strict=False)]
+        return []
+
+    @property
+    def sections(self) -> dict[str, "Shown"]:
+        """Every section as shown, for templates: `entry.sections.meaning.html`."""
+        return {name: self.shown(name) for name in self.SECTIONS}
+
+    @property
+    def has_explanation(self) -> bool:
+        """Whether publishing it would tell a reader anything: a curator's text, or at least one condition."""
+        if any(getattr(self, field) for field in self.MARKDOWN_FIELDS) or self.solutions.exists():
+            return True
+        return any(site.evidence.get("conditions") for site in self.sites.all())
 
     @property
     def short_removed_commit(self) -> str:
@@ -271,6 +355,24 @@ class ErrorEntry(models.Model):
 
         Called after the sites are saved together (`kb.services.finish_write`)."""
         RaiseSite.objects.bulk_update(render_snippets(list(self.sites.all())), ["snippet_html"])
+
+
+class Shown(NamedTuple):
+    markdown: str
+    html: str
+    origin: str  # "curated", "ai-assisted", "generated", or "" when the section is empty
+
+
+def render_sections(sections: dict) -> dict:
+    """Machine-written Markdown sections rendered and sanitised like a curator's: `SECTIONS` keys to HTML, and
+    "solutions" to a list of HTML; anything else (model, date, counts) is not text and is left out."""
+    html: dict = {}
+    for key, value in sections.items():
+        if key == "solutions" and isinstance(value, list):
+            html[key] = [render_markdown(str(item)) for item in value]
+        elif key in ErrorEntry.SECTIONS and isinstance(value, str):
+            html[key] = render_markdown(value)
+    return html
 
 
 class MessageVariant(models.Model):
@@ -334,8 +436,11 @@ class RaiseSite(models.Model):
         null=True, blank=True, help_text="Line number of the snippet's first line."
     )
     snippet_html = models.TextField(blank=True, editable=False)
+    # What harvest read around this raise: {"conditions": [...], "values": [...], "parameters": [...],
+    # "function": {...}, "callers": [...]} (see kb.harvest.evidence).
+    evidence = models.JSONField(default=dict, blank=True, editable=False)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(excluded_fields=["evidence"])
 
     class Meta:
         ordering = ["position", "id"]

@@ -47,6 +47,8 @@ class FoundSite:
     snippet: str
     snippet_start: int
     variants: tuple[tuple[str, str], ...] = ()  # other wordings of the same raise: (message, signature)
+    # What the code says around the raise (kb.harvest.evidence): stored on the site as it is, never compared.
+    evidence: dict = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def site_key(self) -> str:

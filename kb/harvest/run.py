@@ -7,10 +7,12 @@ from typing import TextIO
 from django.db import transaction
 
 from kb.harvest.extract import FoundSite
-from kb.harvest.plan import Plan, make_plan
+from kb.harvest.history import read_history
+from kb.harvest.plan import EntryKey, Plan, make_plan
 from kb.harvest.scan import Scan, scan
 from kb.harvest.store import Outcome, save_plan
 from kb.harvest.suggest import refresh_suggestions
+from kb.harvest.tests_docs import read_tests_and_docs
 from kb.models import ErrorEntry, RaiseSite, Repository
 
 
@@ -24,6 +26,9 @@ class Target:
     commit: str
     prefix: str = ""
     excludes: tuple[str, ...] = ()
+    publish: bool = False  # publish what it can explain (also when the repository's own setting says so)
+    releases: str | None = None  # a tag pattern: which releases raise each error (a git checkout only)
+    pickaxe: bool = False  # find the commit that introduced each wording (a git checkout only)
 
 
 @dataclass
@@ -62,12 +67,31 @@ def _plan(found: Scan, repository: Repository, *, lock: bool) -> Plan:
     return make_plan(found, entries.prefetch_related("sites", "variants"))
 
 
+def entry_evidence(*, target: Target, scan: Scan) -> dict[EntryKey, dict]:
+    """What the repository says about each entry beyond its raise sites: the tests that trigger it and the docs
+    that mention it (`tests_docs`), and when it was raised (`history`). Keyed as the plan keys entries."""
+    groups: dict[EntryKey, list[FoundSite]] = {}
+    for site in scan.sites:
+        groups.setdefault(site.key, []).append(site)
+    extras: dict[EntryKey, dict] = {key: {} for key in groups}
+    for key, found in read_tests_and_docs(root=target.root, prefix=target.prefix, groups=groups).items():
+        extras[key].update(found)
+    history = read_history(root=target.root, groups=groups, releases=target.releases, pickaxe=target.pickaxe)
+    for key, found in history.items():
+        extras[key]["history"] = found
+    return extras
+
+
 def harvest(*, target: Target, progress: bool | None = None, progress_file: TextIO | None = None) -> HarvestResult:
     found = _scan(target, progress, progress_file)
+    extras = entry_evidence(target=target, scan=found)
     with transaction.atomic():
         repository, _ = Repository.objects.get_or_create(owner=target.owner, name=target.name)
         plan = _plan(found, repository, lock=True)
-        outcome = save_plan(plan=plan, repository=repository, commit=target.commit)
+        outcome = save_plan(
+            plan=plan, repository=repository, commit=target.commit, extras=extras,
+            publish=target.publish or repository.publish_harvested,
+        )  # fmt: skip
         suggestions = refresh_suggestions(repository=repository)
     return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)
 

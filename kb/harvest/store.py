@@ -1,20 +1,24 @@
 """Write a plan in one transaction, in bulk, with history rows only for what changed."""
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
+from kb.explain import generate_sections
 from kb.harvest.extract import FoundSite
-from kb.harvest.plan import EntryPlan, Plan
+from kb.harvest.history import advance
+from kb.harvest.plan import EntryKey, EntryPlan, Plan
 from kb.models import (
     ErrorEntry,
     MessageVariant,
     RaiseSite,
     Repository,
     derive_public_id,
+    render_sections,
     render_snippets,
     short_ref,
 )
@@ -22,9 +26,11 @@ from kb.services import finish_write
 
 _ENTRY_FIELDS = [
     "kind", "message", "signature", "site_key", "title", "removed_in_commit", "analysed_commit", "analysed_at",
-    "updated_at",
+    "updated_at", "evidence", "generated", "generated_html", "status",
 ]  # fmt: skip
-_SITE_FIELDS = ["path", "line", "function", "commit", "snippet", "snippet_start", "snippet_html", "position"]
+_SITE_FIELDS = [
+    "path", "line", "function", "commit", "snippet", "snippet_start", "snippet_html", "position", "evidence",
+]  # fmt: skip
 
 
 @dataclass
@@ -37,6 +43,9 @@ class Outcome:
     removed: list[ErrorEntry] = field(default_factory=list)
     restored: list[ErrorEntry] = field(default_factory=list)
     unverifiable: int = 0  # lost their sites where a raise of a run-time type remains: left as they are
+    published: int = 0
+    # Every entry still raised, as written, with its sites' evidence: for the harvest's coverage figures.
+    explained: list[tuple[ErrorEntry, list[dict]]] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -57,8 +66,13 @@ def curator_owns_message(entry: ErrorEntry) -> bool:
     return entry.method != ErrorEntry.Method.HARVESTED
 
 
-def save_plan(*, plan: Plan, repository: Repository, commit: str) -> Outcome:
-    writer = _Writer(repository=repository, commit=commit)
+def save_plan(
+    *, plan: Plan, repository: Repository, commit: str, extras: Mapping[EntryKey, dict] | None = None,
+    publish: bool = False,
+) -> Outcome:  # fmt: skip
+    """`extras`: each entry's evidence beyond its sites (tests, docs, history), keyed as the plan keys entries.
+    `publish`: make public every draft that harvest wrote and can explain; a curator's draft stays one."""
+    writer = _Writer(repository=repository, commit=commit, extras=extras or {}, publish=publish)
     with transaction.atomic():
         outcome = writer.write(plan)
         if outcome.changed:
@@ -69,9 +83,12 @@ def save_plan(*, plan: Plan, repository: Repository, commit: str) -> Outcome:
 
 
 class _Writer:
-    def __init__(self, *, repository: Repository, commit: str) -> None:
+    def __init__(self, *, repository: Repository, commit: str, extras: Mapping[EntryKey, dict], publish: bool) -> None:
         self.repository = repository
         self.commit = commit
+        self.extras = extras
+        self.publish = publish
+        self.published = 0
         self.today = timezone.localdate()
         self.now = timezone.now()
         self.reason = f"harvested at {short_ref(commit)}"[:100]
@@ -80,6 +97,7 @@ class _Writer:
         self.sites_to_update: dict[int, RaiseSite] = {}
         self.sites_to_delete: list[int] = []
         self.variants_to_create: list[MessageVariant] = []
+        self.entries_to_create: list[ErrorEntry] = []
         self.variants_to_delete: list[int] = []
 
     def write(self, plan: Plan) -> Outcome:
@@ -91,28 +109,81 @@ class _Writer:
                 continue
             entry = item.current
             variants_added = self._variants(item)
-            if not (item.is_change or variants_added):
+            moved = len(item.moved)  # read before the sites take their new places
+            sites = self._update_sites(entry, item) if item.is_change else list(entry.sites.all())
+            explained = self._explain(item, entry, sites)
+            outcome.explained.append((entry, [site.evidence for site in sites]))
+            if not (item.is_change or variants_added or explained):
                 outcome.unchanged += 1
                 continue
             outcome.updated += 1
-            outcome.moved += len(item.moved)
+            outcome.moved += moved
             if item.wording_changed:
                 outcome.reworded.append(entry)
             if item.restored:
                 outcome.restored.append(entry)
-            self._update_entry(item)
-            self._update_sites(entry, item)
+            if item.is_change or variants_added:
+                self._update_entry(item)
+            else:
+                self._touch(entry)
         for entry in plan.removed:
             entry.removed_in_commit = self.commit
+            entry.evidence = {**entry.evidence, "history": self._history(entry, {}, removed=True)}
             self._touch(entry)
             outcome.removed.append(entry)
         outcome.updated += len(plan.removed)
         outcome.unverifiable = len(plan.unverifiable)
         for item, entry in created:
-            self._add_sites(entry, item.found, start=0)
+            sites = self._add_sites(entry, item.found, start=0)
             self.variants_to_create.extend(self._alternatives(entry, item, known=set()))
+            self._explain(item, entry, sites, created=True)
+            outcome.explained.append((entry, [site.evidence for site in sites]))
+        outcome.published = self.published
         self._flush()
         return outcome
+
+    # --- explanations ----------------------------------------------------------------------------
+
+    def _explain(self, item: EntryPlan, entry: ErrorEntry, sites: list[RaiseSite], *, created: bool = False) -> bool:
+        """Give the entry and its sites what the code says now (evidence, generated sections; publish it when asked
+        and it can be explained). The curator's own fields are never touched. Whether anything changed."""
+        found_by_place: dict[tuple[str, int | None, str], FoundSite] = {
+            (f.path, f.line, f.function): f for f in item.found
+        }
+        for site in sites:
+            found = found_by_place.get((site.path, site.line, site.function))
+            evidence = found.evidence if found is not None else {}
+            if site.evidence != evidence:
+                site.evidence = evidence
+                if site.pk is not None:
+                    self.sites_to_update[site.pk] = site
+        extra = dict(self.extras.get(item.head.key, {}))
+        history = self._history(entry, extra.pop("history", {}), created=created, reworded=item.wording_changed)
+        evidence = {**extra, "history": history} if history else extra
+        before = (entry.evidence, entry.generated, entry.status)
+        entry.evidence = evidence
+        entry.generated = generate_sections(entry=entry, sites=sites)
+        if self.publish and self._publishable(entry, sites):
+            entry.status = ErrorEntry.Status.PUBLISHED
+            self.published += 1
+        if created:
+            entry.derive_fields()  # created entries are written after this: render what was just generated
+        return before != (entry.evidence, entry.generated, entry.status)
+
+    def _history(
+        self, entry: ErrorEntry, found: dict, *, created: bool = False, reworded: bool = False, removed: bool = False
+    ) -> dict:
+        old = entry.evidence.get("history", {}) if entry.evidence else {}
+        return advance(old, found, commit=self.commit, created=created, reworded=reworded, removed=removed)
+
+    @staticmethod
+    def _publishable(entry: ErrorEntry, sites: list[RaiseSite]) -> bool:
+        """A draft nobody has reviewed, with at least one condition or a curator's text: a reviewed draft is a
+        curator's decision to keep it unpublished."""
+        if entry.status != ErrorEntry.Status.DRAFT or entry.review_state == ErrorEntry.Review.REVIEWED:
+            return False
+        curated = any(getattr(entry, field) for field in ErrorEntry.MARKDOWN_FIELDS)
+        return curated or any(site.evidence.get("conditions") for site in sites)
 
     # --- entries ---------------------------------------------------------------------------------
 
@@ -130,13 +201,11 @@ class _Writer:
                 public_id=public_id, repository=self.repository, kind=head.kind, exception_type=head.exception_type,
                 message=head.message, signature=head.signature, site_key="" if head.signature else head.site_key,
                 status=ErrorEntry.Status.DRAFT, method=ErrorEntry.Method.HARVESTED,
-                analysed_commit=self.commit, analysed_at=self.today,
+                review_state=ErrorEntry.Review.GENERATED, analysed_commit=self.commit, analysed_at=self.today,
             )  # fmt: skip
             entry.derive_fields()
             created.append((item, entry))
-        bulk_create_with_history(
-            [entry for _, entry in created], ErrorEntry, batch_size=500, default_change_reason=self.reason
-        )
+        self.entries_to_create = [entry for _, entry in created]
         return created
 
     def _update_entry(self, item: EntryPlan) -> None:
@@ -156,6 +225,7 @@ class _Writer:
 
     def _touch(self, entry: ErrorEntry) -> None:
         entry.title = entry.derived_title()
+        entry.generated_html = render_sections(entry.generated)
         entry.updated_at = self.now
         self.entries_to_update.append(entry)
 
@@ -195,9 +265,10 @@ class _Writer:
 
     # --- sites -----------------------------------------------------------------------------------
 
-    def _update_sites(self, entry: ErrorEntry, item: EntryPlan) -> None:
+    def _update_sites(self, entry: ErrorEntry, item: EntryPlan) -> list[RaiseSite]:
+        """The entry's sites after the change, in memory."""
         if not (item.changed or item.added or item.dropped):
-            return
+            return list(entry.sites.all())
         for site, found in item.changed:
             _copy(found, site, commit=self.commit)
             self.sites_to_update[site.pk] = site
@@ -207,6 +278,7 @@ class _Writer:
         start = max((s.position for s in remaining), default=-1) + 1
         added = self._add_sites(entry, item.added, start=start)
         self._render(remaining + added, fresh=set(map(id, added)))
+        return remaining + added
 
     def _add_sites(self, entry: ErrorEntry, found_sites: list[FoundSite], *, start: int) -> list[RaiseSite]:
         added = []
@@ -227,6 +299,9 @@ class _Writer:
 
     def _flush(self) -> None:
         reason = self.reason
+        if self.entries_to_create:
+            # After the explanations: they fill the new entries' evidence, sections and status.
+            bulk_create_with_history(self.entries_to_create, ErrorEntry, batch_size=500, default_change_reason=reason)
         if self.entries_to_update:
             bulk_update_with_history(
                 self.entries_to_update, ErrorEntry, _ENTRY_FIELDS, batch_size=500, default_change_reason=reason
@@ -253,3 +328,4 @@ def _copy(found: FoundSite, site: RaiseSite, *, commit: str) -> None:
     site.commit = commit
     site.snippet = found.snippet
     site.snippet_start = found.snippet_start
+    site.evidence = found.evidence

@@ -1,15 +1,37 @@
 """`manage.py harvest PATH --repo OWNER/NAME`: draft entries from a repository's source code."""
 
+from argparse import ArgumentParser
+from dataclasses import replace
+
 from kb.harvest.cli import TargetCommand, progress_option, target_from
 from kb.harvest.run import HarvestResult, harvest
+from kb.harvest.store import Outcome
 from kb.models import short_ref
 
 
 class Command(TargetCommand):
     help = "Read a repository's Python source (never importing it) and create or update draft entries."
 
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        super().add_arguments(parser)
+        parser.add_argument(
+            "--publish", action="store_true",
+            help="Publish every entry it can explain (conditions, or a curator's text), marked 'not yet reviewed'.",
+        )  # fmt: skip
+        parser.add_argument(
+            "--releases", metavar="TAG_PATTERN",
+            help="With a git checkout: which releases (tags matching e.g. '5.*') raise each error.",
+        )  # fmt: skip
+        parser.add_argument(
+            "--history", action="store_true",
+            help="With a git checkout: find the commit that introduced each message's wording (git log -S).",
+        )  # fmt: skip
+
     def handle(self, *args, **options) -> None:
-        target = target_from(options)
+        target = replace(
+            target_from(options), publish=options["publish"], releases=options.get("releases"),
+            pickaxe=options["history"],
+        )  # fmt: skip
         result = harvest(target=target, progress=progress_option(options))
         prefix = f" (paths under {target.prefix}/)" if target.prefix else ""
         self.stdout.write(f"Harvested {target.owner}/{target.name} at {short_ref(target.commit)}{prefix}.")
@@ -39,6 +61,32 @@ def summary_lines(result: HarvestResult) -> list[str]:
         )
     lines.append(f"  sites skipped: {sum(scan.skipped.values())}")
     lines += [f"    {count:6}  {reason}" for reason, count in scan.skipped.most_common()]
+    lines += coverage_lines(outcome)
     if result.suggestions_changed:
         lines.append(f"  related-error suggestions changed: {result.suggestions_changed}")
+    return lines
+
+
+def coverage_lines(outcome: Outcome) -> list[str]:
+    """How much of what is still raised the evidence explains: the issue's figures, on every harvest."""
+    if not outcome.explained:
+        return []
+    entries = [entry for entry, _ in outcome.explained]
+    shares = {
+        "with at least one condition": sum(any(s.get("conditions") for s in sites) for _, sites in outcome.explained),
+        "with callers": sum(any(s.get("callers") for s in sites) for _, sites in outcome.explained),
+        "with a triggering test": sum(bool(entry.evidence.get("tests")) for entry in entries),
+        "with a docs mention": sum(bool(entry.evidence.get("docs")) for entry in entries),
+        "with a derived solution": sum(bool(entry.generated.get("solutions")) for entry in entries),
+    }
+    total = len(entries)
+    lines = [f"  evidence, of {total} entries still raised:"]
+    lines += [f"    {count:6}  {count / total:6.1%}  {what}" for what, count in shares.items()]
+    under = [site for _, sites in outcome.explained for site in sites if site.get("under_condition")]
+    if under:
+        read = sum(bool(site.get("conditions")) for site in under)
+        share = read / len(under)
+        lines.append(f"    raise sites under a condition: {len(under)}; conditions read for {read} ({share:.1%})")
+    if outcome.published:
+        lines.append(f"  published: {outcome.published} (marked 'not yet reviewed')")
     return lines
