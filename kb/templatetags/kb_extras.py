@@ -71,7 +71,7 @@ def site_root(context) -> str:
 
 
 # Whose word a card is, as its badge says it (the review state is kept apart from who may read it).
-REVIEW_LABELS = {
+REVIEW_LABELS: dict[str, str] = {
     ErrorEntry.Review.REVIEWED: "Reviewed",
     ErrorEntry.Review.GENERATED: "Generated from code · not yet reviewed",
     ErrorEntry.Review.AI_ASSISTED: "AI-assisted · not yet reviewed",
