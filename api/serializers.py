@@ -5,8 +5,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.conf import settings
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.explanation import (
+    EvidenceSerializer,
+    ExplanationSerializer,
+    ReviewSerializer,
+    entry_evidence,
+    explanation,
+    review,
+)
 from kb.models import PUBLIC_ID_RE, ErrorEntry, RaiseSite, Repository, Solution
 
 
@@ -144,7 +153,16 @@ class EntryCardSerializer(serializers.ModelSerializer):
     solutions = SolutionSerializer(many=True, required=False)
     related = serializers.SerializerMethodField()
     provenance = serializers.SerializerMethodField()
-    reviewed = serializers.SerializerMethodField()
+    reviewed = serializers.SerializerMethodField(help_text="Whether a curator has reviewed the card (review.state).")
+    explanation = serializers.SerializerMethodField(
+        help_text="Every section as the card shows it: the curator's text, else the AI pass's, else the text "
+        "generated from the code; `origin` says whose. Read-only: write the curator's fields."
+    )
+    evidence = serializers.SerializerMethodField(
+        help_text="What harvest read in the code: per site its conditions, values, function and callers; for the "
+        "entry the tests that trigger it, the docs that mention it and its history. Read-only."
+    )
+    review = serializers.SerializerMethodField(help_text="Whose word the card is. Read-only.")
     variants = serializers.SerializerMethodField(help_text="Older wordings of the message; lookups find them too.")
 
     class Meta:
@@ -152,7 +170,8 @@ class EntryCardSerializer(serializers.ModelSerializer):
         fields = [
             "id", "url", "repository", "kind", "exception_type", "title", "message", "signature",
             "meaning", "trigger", "situations", "example_fix", "sites", "solutions", "related",
-            "variants", "provenance", "reviewed", "status", "removed_in_commit", "created_at", "updated_at",
+            "variants", "provenance", "reviewed", "review", "explanation", "evidence", "status", "removed_in_commit",
+            "created_at", "updated_at",
         ]  # fmt: skip
         read_only_fields = ["title", "removed_in_commit", "created_at", "updated_at"]
         extra_kwargs = {"message": {"trim_whitespace": False}, "signature": {"trim_whitespace": False}}
@@ -182,8 +201,20 @@ class EntryCardSerializer(serializers.ModelSerializer):
         }
 
     def get_reviewed(self, entry: ErrorEntry) -> bool:
-        """False for a harvested draft: nobody has read it yet."""
-        return not (entry.is_draft and entry.method == ErrorEntry.Method.HARVESTED)
+        """False until a curator has reviewed it: harvest's and the AI pass's cards are not."""
+        return entry.is_reviewed
+
+    @extend_schema_field(ExplanationSerializer)
+    def get_explanation(self, entry: ErrorEntry) -> dict:
+        return explanation(entry)
+
+    @extend_schema_field(EvidenceSerializer)
+    def get_evidence(self, entry: ErrorEntry) -> dict:
+        return entry_evidence(entry)
+
+    @extend_schema_field(ReviewSerializer)
+    def get_review(self, entry: ErrorEntry) -> dict:
+        return review(entry)
 
 
 class EntrySummarySerializer(serializers.ModelSerializer):

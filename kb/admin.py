@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from simple_history.admin import SimpleHistoryAdmin
 
 from kb.admin_forms import ErrorEntryAdminForm
@@ -23,6 +24,50 @@ from kb.models import (
     Solution,
 )
 from kb.services import finish_write
+
+MACHINE_SECTIONS = (*ErrorEntry.SECTIONS, "solutions")
+MACHINE_FIELDSET = "Machine-written text (shown where the curator's field is empty)"
+
+
+class ReviewQueueFilter(admin.SimpleListFilter):
+    """The curators' queue: published cards nobody has reviewed, those lookups hit most first (`get_ordering`)."""
+
+    title = "review queue"
+    parameter_name = "queue"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:
+        return [("unreviewed", "Published, not yet reviewed, most looked-up first")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> QuerySet[ErrorEntry]:
+        if self.value() == "unreviewed":
+            return queryset.filter(status=ErrorEntry.Status.PUBLISHED).exclude(review_state=ErrorEntry.Review.REVIEWED)
+        return queryset
+
+
+def machine_text(section: str):
+    """A read-only field showing the generated and the AI pass's text of one section, beside the curator's."""
+
+    @admin.display(description=f"{section.replace('_', ' ')}: machine-written")
+    def show(admin_self: admin.ModelAdmin, entry: ErrorEntry) -> str:
+        parts = [
+            format_html('<div class="machine-text"><strong>{}</strong>{}</div>', label, _html(html))
+            for label, html in (
+                ("AI-assisted", entry.assisted_html.get(section, "")),
+                ("Generated from code", entry.generated_html.get(section, "")),
+            )
+            if html  # sanitised when rendered, on save (kb.models.render_sections)
+        ]
+        return format_html_join("", "{}", ((part,) for part in parts)) if parts else "—"
+
+    show.__name__ = f"machine_{section}"
+    return show
+
+
+def _html(rendered: str | list[str]) -> str:
+    """A section's stored HTML, sanitised when it was rendered; solutions are a list."""
+    if isinstance(rendered, list):
+        return format_html("<ol>{}</ol>", format_html_join("", "<li>{}</li>", ((mark_safe(i),) for i in rendered)))
+    return mark_safe(rendered)
 
 
 class RaiseSiteInline(admin.StackedInline):
@@ -59,14 +104,27 @@ class RelatedLinkInline(admin.TabularInline):
 @admin.register(ErrorEntry)
 class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
     form = ErrorEntryAdminForm
-    list_display = ["title", "exception_type", "repository", "kind", "status", "method", "updated_at", "public_page"]
-    list_filter = ["status", "kind", "method", "repository", "exception_type"]
+    list_display = [
+        "title", "exception_type", "repository", "kind", "status", "review_state", "lookup_hits", "method",
+        "updated_at", "public_page",
+    ]  # fmt: skip
+    list_filter = [ReviewQueueFilter, "status", "review_state", "kind", "method", "repository", "exception_type"]
     list_select_related = ["repository"]
     search_fields = ["title", "message", "signature", "public_id", "exception_type"]
-    readonly_fields = ["public_id", "title", "created_at", "updated_at", "public_page", "site_key", "suggested_related"]
+    machine_meaning = machine_text("meaning")
+    machine_trigger = machine_text("trigger")
+    machine_situations = machine_text("situations")
+    machine_example_fix = machine_text("example_fix")
+    machine_how_to_trigger = machine_text("how_to_trigger")
+    machine_documentation = machine_text("documentation")
+    machine_solutions = machine_text("solutions")
+    readonly_fields = [
+        "public_id", "title", "created_at", "updated_at", "public_page", "site_key", "suggested_related",
+        "review_state", "reviewed_at", "reviewed_by", "lookup_hits", *(f"machine_{s}" for s in MACHINE_SECTIONS),
+    ]  # fmt: skip
     autocomplete_fields = ["repository"]
     inlines = [RaiseSiteInline, MessageVariantInline, SolutionInline, RelatedLinkInline]
-    actions = ["publish", "retire", "accept_suggested_related"]
+    actions = ["publish", "retire", "mark_reviewed", "mark_not_reviewed", "accept_suggested_related"]
     date_hierarchy = "created_at"
     fieldsets = [
         (
@@ -85,12 +143,14 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
             },
         ),
         ("Explanation (Markdown)", {"fields": ["meaning", "trigger", "situations", "example_fix"]}),
+        (MACHINE_FIELDSET, {"fields": [f"machine_{s}" for s in MACHINE_SECTIONS]}),
         ("Suggested related errors", {"fields": ["suggested_related"]}),
         (
             "Status and provenance",
             {
                 "fields": [
                     "status",
+                    ("review_state", "mark_reviewed", "reviewed_at", "reviewed_by", "lookup_hits"),
                     ("method", "analysed_commit", "analysed_at"),
                     ("removed_in_commit", "site_key"),
                     ("created_at", "updated_at"),
@@ -98,6 +158,11 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
             },
         ),
     ]
+
+    def get_ordering(self, request: HttpRequest) -> list[str]:
+        if request.GET.get(ReviewQueueFilter.parameter_name) == "unreviewed":
+            return ["-lookup_hits", "-updated_at"]
+        return list(super().get_ordering(request) or [])
 
     def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> ErrorEntry | None:
         """On a save (the admin runs it in a transaction), the entry's row is locked until it commits: writes through
@@ -162,6 +227,10 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
         if change and "_retire" in request.POST:  # the "Save and retire" button
             obj.status = ErrorEntry.Status.RETIRED
             obj._change_reason = "retired in the admin"
+        # Saving reviews nothing by itself: the form's "reviewed" box (or the action) does; "Mark not reviewed" is an
+        # action, so that a form posted without the box never takes a review back.
+        if form.cleaned_data.get("mark_reviewed") and not obj.is_reviewed:
+            set_reviewed(obj, request.user)
         super().save_model(request, obj, form, change)
 
     def delete_model(self, request: HttpRequest, obj: ErrorEntry) -> None:
@@ -180,6 +249,31 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
     def retire(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
         self._set_status(request, queryset, ErrorEntry.Status.RETIRED, "retired")
 
+    @admin.action(description="Mark reviewed: a curator has read the selected cards")
+    def mark_reviewed(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
+        changed = self._change_locked(queryset.exclude(review_state=ErrorEntry.Review.REVIEWED),
+                                      lambda entry: set_reviewed(entry, request.user))  # fmt: skip
+        self.message_user(request, f"{changed} entr{'y' if changed == 1 else 'ies'} marked reviewed.", messages.SUCCESS)
+
+    @admin.action(description="Mark not reviewed")
+    def mark_not_reviewed(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
+        changed = self._change_locked(queryset.filter(review_state=ErrorEntry.Review.REVIEWED), set_not_reviewed)
+        self.message_user(
+            request, f"{changed} entr{'y' if changed == 1 else 'ies'} marked not reviewed.", messages.SUCCESS
+        )
+
+    def _change_locked(self, queryset: QuerySet[ErrorEntry], change) -> int:
+        """`change` applied to each entry read under its row lock, each saved (so it lands in the history) by the
+        one step after every write."""
+        with transaction.atomic():
+            locked = ErrorEntry.objects.locked_for_write().filter(pk__in=queryset.values("pk"))
+            entries = list(locked.select_related("repository").order_by("pk"))
+            for entry in entries:
+                change(entry)
+            if entries:
+                finish_write(entries=entries, saved=False)
+        return len(entries)
+
     def _set_status(self, request: HttpRequest, queryset: QuerySet[ErrorEntry], status: str, verb: str) -> None:
         # Saved one by one, not with update(), so that each change lands in the entry's history.
         with transaction.atomic():
@@ -193,6 +287,21 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
                 finish_write(entries=entries, saved=False)
         changed = len(entries)
         self.message_user(request, f"{changed} entr{'y' if changed == 1 else 'ies'} {verb}.", messages.SUCCESS)
+
+
+def set_reviewed(entry: ErrorEntry, curator) -> None:
+    entry.review_state = ErrorEntry.Review.REVIEWED
+    entry.reviewed_at = timezone.now()
+    entry.reviewed_by = curator if curator.is_authenticated else None
+    entry._change_reason = "reviewed"
+
+
+def set_not_reviewed(entry: ErrorEntry) -> None:
+    """Back to whose text the card shows: the AI pass's when it ran, else the generated text."""
+    entry.review_state = ErrorEntry.Review.AI_ASSISTED if entry.assisted else ErrorEntry.Review.GENERATED
+    entry.reviewed_at = None
+    entry.reviewed_by = None
+    entry._change_reason = "marked not reviewed"
 
 
 @admin.register(RelatedSuggestion)

@@ -14,6 +14,12 @@ class ErrorEntryAdminForm(forms.ModelForm):
     row lock when it saves, so a newer version is seen here, and the save refused, before anything is written."""
 
     opened_version = forms.CharField(widget=forms.HiddenInput, required=False)
+    # Saving reviews nothing by itself: the curator says so here (or with the list's action).
+    mark_reviewed = forms.BooleanField(
+        label="reviewed", required=False,
+        help_text="Tick once you have read the card as readers see it: its badge then says 'Reviewed'. Saving alone "
+        "reviews nothing.",
+    )  # fmt: skip
 
     class Meta:
         model = ErrorEntry
@@ -26,6 +32,9 @@ class ErrorEntryAdminForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["opened_version"].initial = self.instance.updated_at.isoformat()
+        # A reviewed card shows the box ticked and fixed: the list's "Mark not reviewed" action takes a review back.
+        self.fields["mark_reviewed"].initial = self.instance.is_reviewed
+        self.fields["mark_reviewed"].disabled = self.instance.is_reviewed
 
     def clean(self) -> dict[str, Any]:
         super().clean()  # a ModelForm's clean() returns cleaned_data, though the base form's may return None

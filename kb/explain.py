@@ -1,13 +1,185 @@
 """A card's sections written from the evidence harvest read (issue 13, §2): templates, never invention.
 
-Filled in by the card work; until then nothing is generated."""
+Every sentence here is a template filled with what the evidence holds (`RaiseSite.evidence`, `ErrorEntry.evidence`;
+formats in docs/entry-format.md); a section the evidence cannot fill is left out, and the card then shows nothing
+rather than a guess. Text from the repository goes in through `kb.markdown_text`, escaped or fenced."""
 
+import textwrap
 from collections.abc import Sequence
 
+from kb.explain_solutions import derive_solutions
+from kb.markdown_text import code, fenced, link, plain, sentence
 from kb.models import ErrorEntry, RaiseSite
+
+MAX_SITES = 3  # named in "What it means"; the trigger lists every site
+MAX_CALLERS = 5
+MAX_TESTS = 5
+MAX_EXAMPLES = 2
+MAX_TEST_LINES = 40
+MAX_DOCS = 8
 
 
 def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
     """{"meaning": md, "trigger": md, "situations": md, "how_to_trigger": md, "documentation": md,
     "solutions": [md, ...]}: only the sections the evidence can fill."""
-    return {}
+    evidence = entry.evidence or {}
+    tests = [t for t in evidence.get("tests", []) if isinstance(t, dict)]
+    sections: dict = {
+        "meaning": _meaning(entry, sites),
+        "trigger": _trigger(entry, sites),
+        "situations": _situations(entry, sites, tests),
+        "how_to_trigger": _how_to_trigger(entry, tests),
+        "documentation": _documentation(entry, [d for d in evidence.get("docs", []) if isinstance(d, dict)]),
+        "solutions": derive_solutions(sites),
+    }
+    return {name: value for name, value in sections.items() if value}
+
+
+def _function_name(site: RaiseSite) -> str:
+    return str((site.evidence.get("function") or {}).get("name") or site.function)
+
+
+def _verb(entry: ErrorEntry) -> str:
+    return "issued" if entry.kind == ErrorEntry.Kind.WARNING else "raised"
+
+
+def _conditions(site: RaiseSite) -> list[dict]:
+    """Outermost first, as the code reads (harvest lists them innermost first)."""
+    return [c for c in reversed(site.evidence.get("conditions") or []) if isinstance(c, dict) and c.get("code")]
+
+
+def _words(condition: dict) -> str:
+    """A condition in words where harvest could say it, else as code."""
+    return sentence(str(condition["sentence"])) if condition.get("sentence") else code(str(condition["code"]))
+
+
+def _when(site: RaiseSite) -> str:
+    conditions = _conditions(site)
+    if conditions:
+        return "when " + " and ".join(_words(c) for c in conditions)
+    if site.evidence.get("under_condition") is False:
+        return "whenever that line runs"
+    return ""
+
+
+def _commit(entry: ErrorEntry, site: RaiseSite | None = None) -> str:
+    return (site.commit if site is not None else "") or entry.analysed_commit
+
+
+def _pinned(entry: ErrorEntry, label: str, *, path: str, line: int | None, commit: str) -> str:
+    """`label` (Markdown) linked to the line at the commit it was read at; unlinked when no commit is known."""
+    if not commit:
+        return label
+    return link(label, entry.repository.blob_url(commit=commit, path=path, line=line))
+
+
+def _place(entry: ErrorEntry, path: str, line: int | None, commit: str) -> str:
+    label = code(path) + (f" line {int(line)}" if line else "")
+    return _pinned(entry, label, path=path, line=line, commit=commit)
+
+
+def _meaning(entry: ErrorEntry, sites: Sequence[RaiseSite]) -> str:
+    explained = [site for site in sites if site.evidence and _function_name(site)]
+    if not explained:
+        return ""
+    clauses = []
+    for site in explained[:MAX_SITES]:
+        when = _when(site)
+        clauses.append(f"in {code(_function_name(site))}" + (f" {when}" if when else ""))
+    more = len(explained) - MAX_SITES
+    if more > 0:
+        clauses.append(f"at {more} more place{'s' if more > 1 else ''}")
+    text = f"{code(entry.exception_type)} is {_verb(entry)} " + _join(clauses) + "."
+    function = explained[0].evidence.get("function") or {}
+    if doc := str(function.get("doc") or "").strip():
+        text += f" {code(_function_name(explained[0]))} is documented as: “{plain(doc, 300)}”"
+    return text
+
+
+def _join(clauses: list[str]) -> str:
+    if len(clauses) <= 2:
+        return " and ".join(clauses)
+    return ", ".join(clauses[:-1]) + ", and " + clauses[-1]
+
+
+def _trigger(entry: ErrorEntry, sites: Sequence[RaiseSite]) -> str:
+    blocks = []
+    for site in sites:
+        conditions = _conditions(site)
+        values = [v for v in site.evidence.get("values") or [] if isinstance(v, dict) and v.get("placeholder")]
+        if not conditions and not values and site.evidence.get("under_condition") is not False:
+            continue
+        name = _function_name(site)
+        heading = f"At {_place(entry, site.path, site.line, site.commit)}" + (f", in {code(name)}" if name else "")
+        lines = [heading + ":\n" if conditions else heading + ", whenever that line runs."]
+        for condition in conditions:
+            words = f": {sentence(str(condition['sentence']))}" if condition.get("sentence") else ""
+            where = _pinned(entry, f"line {int(condition['line'])}", path=site.path, line=int(condition["line"]),
+                            commit=site.commit) if isinstance(condition.get("line"), int) else ""  # fmt: skip
+            lines.append(f"- {code(str(condition['code']))}{words}" + (f" ({where})" if where else ""))
+        if values:
+            filled = ", ".join(f"{code('{' + str(v['placeholder']) + '}')} is {code(str(v.get('expression', '')))}"
+                               for v in values)  # fmt: skip
+            lines.append(("\n" if conditions else "") + f"In the message, {filled}.")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def _situations(entry: ErrorEntry, sites: Sequence[RaiseSite], tests: list[dict]) -> str:
+    lines = []
+    seen = set()
+    for site in sites:
+        for caller in site.evidence.get("callers") or []:
+            if not isinstance(caller, dict) or not caller.get("function") or caller["function"] in seen:
+                continue
+            seen.add(caller["function"])
+            if len(seen) > MAX_CALLERS:
+                break
+            lines.append(_caller(entry, site, caller))
+    for test in tests[:MAX_TESTS]:
+        if name := str(test.get("name") or ""):
+            where = _place(entry, str(test.get("path", "")), test.get("line"), entry.analysed_commit)
+            lines.append(f"- in the repository's tests, {plain(scenario(name))} ({code(name)}, {where})")
+    return "\n".join(lines)
+
+
+def _caller(entry: ErrorEntry, site: RaiseSite, caller: dict) -> str:
+    reach = "reached from" if caller.get("level", 1) == 1 else "reached, one call further out, from"
+    text = f"- {reach} {code(str(caller['function']))}"
+    if caller.get("path"):
+        text += f" ({_place(entry, str(caller['path']), caller.get('line'), site.commit)})"
+    if caller.get("guess"):
+        text += "; a guess: the call was matched by its name only"
+    return text
+
+
+def scenario(test_name: str) -> str:
+    """A test's name made readable: `QuerySetTests.test_negative_index` → "negative index"."""
+    last = test_name.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
+    words = last.removeprefix("test_").removeprefix("test").replace("_", " ").strip()
+    return words or last
+
+
+def _how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
+    # A test that asserts the message itself shows this error best; one that only checks the type comes after.
+    ordered = sorted((t for t in tests if t.get("code")), key=lambda t: t.get("how") != "message")
+    blocks = []
+    for test in ordered[:MAX_EXAMPLES]:
+        start = test.get("start") or test.get("line")
+        where = _place(entry, str(test.get("path", "")), start, entry.analysed_commit)
+        name = f" ({code(str(test['name']))})" if test.get("name") else ""
+        lines = textwrap.dedent(str(test["code"])).splitlines()
+        if len(lines) > MAX_TEST_LINES:
+            lines = [*lines[:MAX_TEST_LINES], "# …"]
+        blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
+    return "\n\n".join(blocks)
+
+
+def _documentation(entry: ErrorEntry, docs: list[dict]) -> str:
+    lines = []
+    for doc in docs[:MAX_DOCS]:
+        where = _place(entry, str(doc.get("path", "")), doc.get("line"), entry.analysed_commit)
+        term = f" (mentions {code(str(doc['term']))})" if doc.get("term") else ""
+        text = f": “{plain(str(doc['text']), 200)}”" if doc.get("text") else ""
+        lines.append(f"- {where}{term}{text}")
+    return "\n".join(lines)

@@ -2,8 +2,11 @@ import json
 from urllib.parse import urlencode
 
 from django import template
-from django.utils.safestring import mark_safe
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 
+from kb.harvest.history import describe
+from kb.models import ErrorEntry, short_ref
 from kb.search import plain_text
 from kb.seo import site_root as root_of
 
@@ -45,7 +48,7 @@ def entry_json_ld(context, entry) -> str:
         "@context": "https://schema.org",
         "@type": "TechArticle",
         "headline": f"{entry.exception_type}: {entry.title}",
-        "description": (plain_text(entry.meaning_html).strip() or entry.message)[:300],
+        "description": (plain_text(entry.shown("meaning").html).strip() or entry.message)[:300],
         "url": root + entry.get_absolute_url(),
         "datePublished": entry.created_at.isoformat(),
         "dateModified": entry.updated_at.isoformat(),
@@ -65,3 +68,43 @@ def entry_json_ld(context, entry) -> str:
 def site_root(context) -> str:
     """The scheme and host every canonical link starts with: SITE_URL when set, else this request's."""
     return root_of(context["request"])
+
+
+# Whose word a card is, as its badge says it (the review state is kept apart from who may read it).
+REVIEW_LABELS: dict[str, str] = {
+    ErrorEntry.Review.REVIEWED: "Reviewed",
+    ErrorEntry.Review.GENERATED: "Generated from code · not yet reviewed",
+    ErrorEntry.Review.AI_ASSISTED: "AI-assisted · not yet reviewed",
+}
+
+
+@register.filter
+def review_label(entry: ErrorEntry) -> str:
+    return REVIEW_LABELS.get(entry.review_state, "")
+
+
+@register.simple_tag
+def raised_in(entry: ErrorEntry) -> str:
+    """The "raised in" line: the entry's own property where the model has it, else the history read directly."""
+    if hasattr(entry, "raised_in"):
+        return str(entry.raised_in)
+    return describe((entry.evidence or {}).get("history") or {})
+
+
+@register.filter
+def code_sentence(text: str) -> SafeString:
+    """A condition's sentence as harvest writes it (words, and code between backticks) as HTML, escaped, without
+    rendering Markdown per request: odd parts are code."""
+    parts = str(text).split("`")
+    if len(parts) % 2 == 0:  # unpaired backticks: shown as written
+        return conditional_escape(text)
+    html = "".join(
+        format_html("<code>{}</code>", part) if index % 2 else conditional_escape(part)
+        for index, part in enumerate(parts)
+    )
+    return mark_safe(html)  # every part escaped above
+
+
+@register.filter(name="short_ref")
+def short_ref_filter(ref: str) -> str:
+    return short_ref(str(ref or ""))
