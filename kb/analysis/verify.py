@@ -18,13 +18,15 @@ LARGEST_ANSWER = 256 * 1024
 
 URL = re.compile(r"https?+://\S++")
 # File kinds a claim names by path; `.json` is left out, since `response.json` is far more often an attribute.
-_EXTENSIONS = r"(?:pyi|py|rst|txt|md|cfg|toml|ini|ya?ml|html|sh)"
+EXTENSIONS = ("pyi", "py", "rst", "txt", "md", "cfg", "toml", "ini", "yaml", "yml", "html", "sh")
+_EXTENSIONS = f"(?:{'|'.join(EXTENSIONS)})"
 PATH = re.compile(rf"(?<![\w/.-])(?:[\w.-]++/)*+[\w-]++\.{_EXTENSIONS}(?![\w/])")
 DOTTED = re.compile(r"(?<![\w.])[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)++")
 # `name()`, or `snake_name(`: prose writes "error(s)" too. Dotted calls are checked as dotted names.
 CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*+)\((\)?)")
 SETTING = re.compile(r"(?<![\w.])[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++(?![\w.])")
-FILE_NAME = re.compile(rf"[\w.-]*+\.{_EXTENSIONS}")
+FILE_NAME = re.compile(rf"(?:[\w-]++\.)++{_EXTENSIONS}")
+PYTHON_LANGUAGES = {"", "python", "py", "python3", "pycon"}
 FENCE = re.compile(r"\s*+(?:```|~~~)")
 BULLET = re.compile(r"\s*+(?:[-*+]|\d++[.)])\s")
 
@@ -128,7 +130,7 @@ def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked) -> str:
     kept_blocks = []
     for kind, block in _blocks(text):
         if kind == "code":
-            unknown = _unknown_in_code(_fenced_body(block), vocabulary, fenced=True)
+            unknown = _unknown_in_code(_fenced_body(block), vocabulary, fenced=True, language=_language(block))
             if unknown:
                 _drop(checked, unknown)
             else:
@@ -175,6 +177,10 @@ def _blocks(text: str) -> list[tuple[str, str]]:
             lines.append(line)
     flush()  # an unclosed fence keeps the rest as code
     return blocks
+
+
+def _language(block: str) -> str:
+    return block.split("\n", 1)[0].strip().lstrip("`~").strip().lower()
 
 
 def _fenced_body(block: str) -> str:
@@ -249,7 +255,7 @@ def _unknown_by_pattern(text: str, vocabulary: Vocabulary) -> list[str]:
     unknown += [name for name in SETTING.findall(text) if not vocabulary.knows_name(name)]
     for match in DOTTED.finditer(text):
         name = match.group()
-        if FILE_NAME.fullmatch(name) or any(len(part) < 2 for part in name.split(".")):
+        if name.rsplit(".", 1)[1] in EXTENSIONS or any(len(part) < 2 for part in name.split(".")):
             continue  # a file (checked as a path), or an abbreviation such as e.g.
         if not vocabulary.knows_name(name):
             unknown.append(name)
@@ -258,19 +264,20 @@ def _unknown_by_pattern(text: str, vocabulary: Vocabulary) -> list[str]:
     return unknown
 
 
-def _unknown_in_code(code: str, vocabulary: Vocabulary, *, fenced: bool) -> list[str]:
-    """A code span or block: a flag, a path, Python (every name it reads but does not bind), or other code, checked
-    by the forms of its names."""
+def _unknown_in_code(code: str, vocabulary: Vocabulary, *, fenced: bool, language: str = "") -> list[str]:
+    """A code span or block: a flag, a path, Python (every name it reads but does not bind), or other code (a
+    command line, a configuration file), checked by the forms of its names."""
     if not code:
         return []
     if FLAG.fullmatch(code.split("=", 1)[0]):
         return [] if vocabulary.knows_flag(code) else [code]
     if not fenced and " " not in code and (FILE_NAME.fullmatch(code) or "/" in code):
         return [] if vocabulary.knows_path(code) else [code]
-    tree = _python(code)
+    command_line = " " in code and FLAG.search(code) is not None  # `prog --flag` would parse as a subtraction
+    tree = _python(code) if language in PYTHON_LANGUAGES and not command_line else None
     if tree is None:
         return _unknown_by_pattern(code, vocabulary)
-    return _unknown_in_python(tree, vocabulary)
+    return _unknown_in_python(tree, vocabulary, own_names=fenced)
 
 
 def _python(code: str) -> ast.AST | None:
@@ -282,9 +289,10 @@ def _python(code: str) -> ast.AST | None:
     return None
 
 
-def _unknown_in_python(tree: ast.AST, vocabulary: Vocabulary) -> list[str]:
+def _unknown_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) -> list[str]:
     """Every name the code reads and does not bind itself, every attribute, keyword argument and import, and the
-    flags in its strings. A name the code binds (`def preflight_check`, `for item in ...`) is the example's own."""
+    flags in its strings. With `own_names` (a code block), a name the code binds (`def preflight_check`, `for item
+    in ...`) is the example's own; a code span (`strict_mode=True`) names what exists."""
     bound: set[str] = set()
     read: list[str] = []
     always: list[str] = []  # checked even when bound: what an import or an attribute names lives elsewhere
@@ -310,5 +318,6 @@ def _unknown_in_python(tree: ast.AST, vocabulary: Vocabulary) -> list[str]:
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             always += [flag for flag in FLAG.findall(node.value) if not vocabulary.knows_flag(flag)]
     flags = [name for name in always if name.startswith("--")]
-    names = [name for name in read if name not in bound] + [name for name in always if not name.startswith("--")]
+    read = [name for name in read if name not in bound] if own_names else [*read, *sorted(bound)]
+    names = read + [name for name in always if not name.startswith("--")]
     return [name for name in names if name and not vocabulary.knows_name(name)] + flags

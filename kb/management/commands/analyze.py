@@ -14,7 +14,7 @@ from kb.harvest.sources import SourceError, parse_repo
 from kb.models import Repository
 
 HOW_TO_CONFIGURE = (
-    "No analysis endpoint is configured. Set ANALYSIS_API_BASE to the base URL of an OpenAI-compatible API "
+    "Set ANALYSIS_API_BASE to the base URL of an OpenAI-compatible API "
     "(e.g. http://127.0.0.1:11434/v1 for Ollama, http://127.0.0.1:8000/v1 for vLLM or SGLang, "
     "https://api.openai.com/v1), ANALYSIS_MODEL to the model's name, and ANALYSIS_API_KEY if the endpoint "
     "needs a key."
@@ -67,7 +67,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         if not settings.ANALYSIS_API_BASE or not settings.ANALYSIS_MODEL:
             missing = "ANALYSIS_API_BASE" if not settings.ANALYSIS_API_BASE else "ANALYSIS_MODEL"
-            raise CommandError(f"{missing} is not set. {HOW_TO_CONFIGURE}")
+            raise CommandError(f"No analysis endpoint is configured ({missing} is not set). {HOW_TO_CONFIGURE}")
         if not settings.ANALYSIS_API_BASE.startswith(("http://", "https://")):
             raise CommandError(f"ANALYSIS_API_BASE={settings.ANALYSIS_API_BASE!r} is not an http(s) URL.")
         try:
