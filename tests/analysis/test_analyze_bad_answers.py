@@ -1,11 +1,14 @@
 """Answers that cannot be used leave the entry as it was and are reported; claims that do not check out are dropped
 and counted; an endpoint that is slow, busy or failing is retried."""
 
+import re
+
 import pytest
 
 from kb.models import ErrorEntry
 from tests.analysis.fake_endpoint import Canned, card, completion, error
 from tests.analysis.helpers import COLOUR, NEGATIVE, TOO_BIG, answer_all_well, entry_of, good_answer, run_analyze
+from tests.factories import ErrorEntryFactory, RaiseSiteFactory
 
 
 def card_state(entry: ErrorEntry) -> tuple:
@@ -97,3 +100,16 @@ def test_an_endpoint_that_keeps_failing_leaves_every_entry_as_it_was(widgets_har
     assert status == 1
     assert output.count('HTTP 500: {"error": {"message": "status 500"}} (after 2 attempts)') == 3
     assert not ErrorEntry.objects.exclude(assisted={}).exists()
+
+
+def test_a_run_stops_early_when_the_endpoint_does_not_answer_at_all(
+    widgets_harvest, analysis_endpoint, settings, monkeypatch
+) -> None:
+    monkeypatch.setattr("kb.analysis.run.GIVE_UP_AFTER", 2)
+    RaiseSiteFactory(entry=ErrorEntryFactory(repository=widgets_harvest, draft=True))  # a fourth entry
+    settings.ANALYSIS_API_BASE = "http://127.0.0.1:9/v1"  # nothing listens on the discard port
+    output, status = run_analyze("--workers", "1", "--retries", "0")
+    assert status == 1
+    # One request is sent ahead per worker: two failures stop the run, the one in flight fails, the fourth waits.
+    assert output.count("cannot reach http://127.0.0.1:9/v1/chat/completions") == 3
+    assert re.search(r"stopped early: the endpoint did not answer [23] times in a row; 1 entries not sent\.", output)

@@ -1,12 +1,12 @@
 """`manage.py analyze`: what a curator sees after a run, and which entries a run takes."""
 
-import datetime
 import os
 import subprocess
 import sys
 
 import pytest
 from django.core.management import CommandError
+from django.utils import timezone
 
 from kb.models import ErrorEntry
 from tests.analysis.helpers import COLOUR, MARKERS, NEGATIVE, TOO_BIG, answer_all_well, entry_of, run_analyze
@@ -26,7 +26,7 @@ def test_a_good_answer_becomes_the_cards_ai_assisted_text_marked_with_model_comm
     assert entry.shown_solutions()[0].markdown == "Pass a `size` of 0 or more."
     assert entry.sections["how_to_trigger"].origin == "ai-assisted"
     assert {key: entry.assisted[key] for key in ("model", "commit", "at", "dropped")} == {
-        "model": "test-model-7b", "commit": WIDGETS_COMMIT, "at": datetime.date.today().isoformat(), "dropped": 0,
+        "model": "test-model-7b", "commit": WIDGETS_COMMIT, "at": timezone.localdate().isoformat(), "dropped": 0,
     }  # fmt: skip
     # Not yet reviewed, still a draft, still harvested: the pass changes whose text it is, nothing else.
     assert (entry.review_state, entry.status, entry.method) == ("ai-assisted", "draft", "harvested")

@@ -1,12 +1,16 @@
 """An answer is read and held to the schema, and every claim naming something errorkb does not know is dropped."""
 
 import json
+import re
+import time
 
 import pytest
 
+from kb.analysis import verify, vocabulary
 from kb.analysis.verify import BadAnswer, check_answer, read_answer
 from kb.analysis.vocabulary import Vocabulary
 from tests.analysis.fake_endpoint import card
+from tests.matching.test_adversarial import unbounded_backtracking_repeats
 
 CODE = """def resize(self, size, strict=False):
     if strict and size > WIDGET_MAX_SIZE:
@@ -102,3 +106,19 @@ def test_a_json_object_in_a_fence_or_with_extra_keys_in_strict_mode_is_read_or_r
     extra = {**json.loads(card(meaning="Too big.")), "confidence": 0.9}
     with pytest.raises(BadAnswer, match="unexpected keys 'confidence'"):
         read_answer(json.dumps(extra))
+
+
+def test_no_pattern_that_reads_an_answer_can_give_back_what_a_repeat_read() -> None:
+    patterns = {f"{module.__name__}.{name}": value for module in (verify, vocabulary)
+                for name, value in vars(module).items() if isinstance(value, re.Pattern)}  # fmt: skip
+    assert {"kb.analysis.verify.PATH", "kb.analysis.verify.DOTTED", "kb.analysis.vocabulary.FLAG"} <= set(patterns)
+    giving_back = {name: unbounded_backtracking_repeats(pattern) for name, pattern in patterns.items()}
+    assert {name: repeats for name, repeats in giving_back.items() if repeats} == {}
+
+
+@pytest.mark.parametrize("unit", ["a.", "a/", "`", "--a", "A_", "x(", "e.g. ", "```\n", "- ", "https://", "(((("])
+def test_a_hostile_answer_of_the_largest_size_is_checked_in_time(unit: str) -> None:
+    text = unit * (60_000 // len(unit))
+    started = time.process_time()
+    check_answer(json.loads(card(meaning=text, solutions=[text])), known())
+    assert time.process_time() - started < 2.0

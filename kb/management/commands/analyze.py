@@ -121,5 +121,9 @@ def summary_lines(result: RunResult) -> list[str]:
         lines.append("  failed, left as they were:")
         lines += [f"    {public_id} {title[:60]}: {why}" for public_id, title, why in result.failures]
     if result.stopped:
-        lines.append(f"  stopped early: {result.stopped}; check ANALYSIS_API_BASE, then run again (it resumes)")
+        unsent = result.selected - len(result.written) - len(result.failures) - len(result.reviewed)
+        lines.append(
+            f"  stopped early: {result.stopped}; {unsent} entries not sent. Check ANALYSIS_API_BASE, then run again"
+            " (it resumes)"
+        )
     return lines
