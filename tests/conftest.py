@@ -187,3 +187,73 @@ def drafts_only_repository(db):
         sites=[{"path": "widgets/core.py", "line": 12, "function": "Widget.__init__", "commit": "abc123"}],
     )  # fmt: skip
     return repository
+
+
+@pytest.fixture
+def analysis_endpoint(settings):
+    """A real OpenAI-compatible HTTP server on localhost giving the answers a test scripts (`.answer(marker, ...)`),
+    and the settings that point `manage.py analyze` at it."""
+    from tests.analysis.fake_endpoint import FakeEndpoint, serve
+
+    endpoint = FakeEndpoint()
+    server = serve(endpoint)
+    settings.ANALYSIS_API_BASE = endpoint.base
+    settings.ANALYSIS_MODEL = "test-model-7b"
+    settings.ANALYSIS_API_KEY = "test-key"
+    yield endpoint
+    server.shutdown()
+    server.server_close()
+
+
+WIDGETS_COMMIT = "0123456789abcdef0123456789abcdef01234567"
+WIDGETS_SNIPPET = '''class Widget:
+    def resize(self, size, strict=False):
+        """Change the widget's size."""
+        if size < 0:
+            raise ValueError(f"Widget size must be positive, got {size}")
+        if strict and size > WIDGET_MAX_SIZE:
+            raise ValueError(f"Widget size {size} is above WIDGET_MAX_SIZE")
+        self.size = size
+'''
+
+
+@pytest.fixture
+def widgets_harvest(db):
+    """A harvested repository as `manage.py analyze` finds it: three generated, unreviewed drafts with their sites'
+    code and evidence (conditions, values, function, callers) and the entry's tests and docs."""
+    from kb.models import ErrorEntry
+
+    repository = RepositoryFactory(owner="acme", name="widgets")
+    function = {"name": "Widget.resize", "class": "Widget", "signature": "(self, size, strict=False)",
+                "doc": "Change the widget's size."}  # fmt: skip
+    callers = [{"function": "resize_command", "path": "widgets/cli.py", "line": 30, "level": 1, "guess": False}]
+    shapes = [
+        ("Widget size must be positive, got -1", "Widget size must be positive, got {size}", 14, "size < 0",
+         "`size` is below 0"),
+        ("Widget size 99 is above WIDGET_MAX_SIZE", "Widget size {size} is above WIDGET_MAX_SIZE", 16,
+         "strict and size > WIDGET_MAX_SIZE", "`strict` is true and `size` is above `WIDGET_MAX_SIZE`"),
+        ("Widget colour notacolour is unknown", "Widget colour {colour} is unknown", 16, "colour not in COLOURS",
+         "`colour` is not one of `COLOURS`"),
+    ]  # fmt: skip
+    for message, signature, line, code, sentence in shapes:
+        site_evidence = {
+            "conditions": [{"kind": "if", "code": code, "sentence": sentence, "line": line - 1}],
+            "under_condition": True, "values": [{"placeholder": "size", "expression": "size"}],
+            "parameters": ["size", "strict"], "function": function, "callers": callers,
+        }  # fmt: skip
+        evidence = {
+            "tests": [{"path": "tests/test_widgets.py", "line": 8, "name": "test_negative_size",
+                       "assertion": "pytest.raises", "how": "message", "start": 6,
+                       "code": "def test_negative_size():\n    with pytest.raises(ValueError, match='positive'):\n"
+                               "        Widget().resize(-1)"}],
+            "docs": [{"path": "docs/widgets.rst", "line": 12, "text": "Sizes are capped by WIDGET_MAX_SIZE; the "
+                      "command takes --widget-size.", "term": "WIDGET_MAX_SIZE"}],
+        }  # fmt: skip
+        ErrorEntryFactory(
+            repository=repository, draft=True, message=message, signature=signature,
+            method=ErrorEntry.Method.HARVESTED, review_state=ErrorEntry.Review.GENERATED,
+            analysed_commit=WIDGETS_COMMIT, evidence=evidence, generated={"meaning": "Generated from the code."},
+            sites=[{"path": "widgets/core.py", "line": line, "function": "Widget.resize", "commit": WIDGETS_COMMIT,
+                    "snippet": WIDGETS_SNIPPET, "snippet_start": 10, "evidence": site_evidence}],
+        )  # fmt: skip
+    return repository

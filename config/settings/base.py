@@ -213,6 +213,13 @@ MATCH_TIME_BUDGET = env_seconds("MATCH_TIME_BUDGET", 1.0)
 # While the database is away, pages and the API answer 503 with this Retry-After (config/outage.py).
 DATABASE_RETRY_AFTER = env_int("DATABASE_RETRY_AFTER", 10)
 
+# The optional AI pass (`manage.py analyze`): any chat-completions endpoint that speaks the OpenAI-compatible API
+# (vLLM, SGLang, Ollama, a llama.cpp server, OpenAI), e.g. http://127.0.0.1:8000/v1. Unset, the command says how
+# to set it and does nothing; the site itself never calls it. The key is sent as a Bearer token when set.
+ANALYSIS_API_BASE = env_str("ANALYSIS_API_BASE", "").strip().rstrip("/")
+ANALYSIS_MODEL = env_str("ANALYSIS_MODEL", "").strip()
+ANALYSIS_API_KEY = env_str("ANALYSIS_API_KEY", "").strip()
+
 # Links on pages and in the JSON are absolute when this is set (e.g. https://errorkb.example).
 SITE_URL = env_str("SITE_URL", "").rstrip("/")
 

@@ -1,0 +1,129 @@
+"""`manage.py analyze --repo OWNER/NAME`: the card's sections written by a chat-completions endpoint from each entry's
+evidence, every name the answer uses checked; the curator's text is never touched."""
+
+from argparse import ArgumentParser
+from collections.abc import Callable
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from kb.analysis.client import Endpoint
+from kb.analysis.run import Options, RunResult, analyse
+from kb.harvest.sources import SourceError, parse_repo
+from kb.models import Repository
+
+HOW_TO_CONFIGURE = (
+    "Set ANALYSIS_API_BASE to the base URL of an OpenAI-compatible API "
+    "(e.g. http://127.0.0.1:11434/v1 for Ollama, http://127.0.0.1:8000/v1 for vLLM or SGLang, "
+    "https://api.openai.com/v1), ANALYSIS_MODEL to the model's name, and ANALYSIS_API_KEY if the endpoint "
+    "needs a key."
+)
+
+
+def positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
+    """An argparse type: a number above zero."""
+
+    def read(value: str) -> int | float:
+        number = kind(value)
+        if not number > 0:
+            raise ValueError(value)
+        return number
+
+    read.__name__ = kind.__name__
+    return read
+
+
+class Command(BaseCommand):
+    help = (
+        "Write each entry's card sections with an OpenAI-compatible chat-completions endpoint (ANALYSIS_API_BASE, "
+        "ANALYSIS_MODEL, ANALYSIS_API_KEY), from its evidence; claims naming what the source does not have are "
+        "dropped. Exit 1 when an entry failed."
+    )
+
+    def add_arguments(self, parser: CommandParser | ArgumentParser) -> None:
+        parser.add_argument("--repo", required=True, metavar="OWNER/NAME", help="The repository, e.g. django/django.")
+        parser.add_argument("--limit", type=positive(int), metavar="N", help="Analyse at most N entries.")
+        parser.add_argument(
+            "--only-unreviewed", action="store_true", help="Leave entries a curator reviewed out of the selection."
+        )
+        parser.add_argument(
+            "--force", action="store_true", help="Analyse again entries already analysed at their commit by this model."
+        )
+        parser.add_argument(
+            "--source", metavar="PATH", help="The harvested checkout: names are also checked against all its files."
+        )
+        parser.add_argument("--workers", type=positive(int), default=4, help="Requests at once (default 4).")
+        parser.add_argument(
+            "--timeout", type=positive(float), default=120.0, metavar="SECONDS", help="Per request (default 120)."
+        )
+        parser.add_argument("--retries", type=int, default=3, help="On 429, 5xx and time-outs (default 3).")
+        parser.add_argument(
+            "--backoff", type=positive(float), default=1.0, metavar="SECONDS",
+            help="The first retry's wait when the endpoint gives no Retry-After; doubled each time (default 1).",
+        )  # fmt: skip
+        parser.add_argument("--no-progress", action="store_true", help="Do not show the progress bar.")
+
+    def handle(self, *args, **options) -> None:
+        if not settings.ANALYSIS_API_BASE or not settings.ANALYSIS_MODEL:
+            missing = "ANALYSIS_API_BASE" if not settings.ANALYSIS_API_BASE else "ANALYSIS_MODEL"
+            raise CommandError(f"No analysis endpoint is configured ({missing} is not set). {HOW_TO_CONFIGURE}")
+        if not settings.ANALYSIS_API_BASE.startswith(("http://", "https://")):
+            raise CommandError(f"ANALYSIS_API_BASE={settings.ANALYSIS_API_BASE!r} is not an http(s) URL.")
+        try:
+            owner, name = parse_repo(options["repo"])
+        except SourceError as error:
+            raise CommandError(str(error)) from None
+        repository = Repository.objects.filter(owner=owner, name=name).first()
+        if repository is None:
+            raise CommandError(f"No repository {owner}/{name} in the knowledge base: harvest it first.")
+        source = Path(options["source"]).expanduser() if options.get("source") else None
+        if source is not None and not source.is_dir():
+            raise CommandError(f"--source {source} is not a directory.")
+        endpoint = Endpoint(
+            base=settings.ANALYSIS_API_BASE, model=settings.ANALYSIS_MODEL, key=settings.ANALYSIS_API_KEY,
+            timeout=options["timeout"], retries=max(0, options["retries"]), backoff=options["backoff"],
+        )  # fmt: skip
+        run = Options(
+            limit=options.get("limit"), only_unreviewed=options["only_unreviewed"], force=options["force"],
+            workers=options["workers"], source=source, progress=False if options["no_progress"] else None,
+        )  # fmt: skip
+        result = analyse(repository=repository, endpoint=endpoint, options=run)
+        self.stdout.write(f"Analysed {repository.full_name} with {endpoint.model} ({endpoint.base}).")
+        for line in summary_lines(result):
+            self.stdout.write(line)
+        if result.failures or result.stopped:
+            # Failed entries were left as they were; a non-zero exit lets a script run again (it resumes).
+            raise SystemExit(1)
+
+
+def summary_lines(result: RunResult) -> list[str]:
+    lines = [
+        f"  entries: {result.selected} selected, {len(result.written)} written, {len(result.failures)} failed,"
+        f" {len(result.reviewed)} reviewed (left to their curator), {result.already_done} already analysed"
+        " at their commit by this model (--force to redo)"
+    ]
+    if result.source_files:
+        lines.append(f"  source files read for checking names: {result.source_files}")
+    total = result.prompt_tokens + result.completion_tokens
+    lines.append(
+        f"  tokens: {result.prompt_tokens:,} prompt + {result.completion_tokens:,} completion = {total:,};"
+        f" requests retried: {result.retried}"
+    )
+    claims = sum(count for _, count, _ in result.dropped)
+    lines.append(
+        f"  claims dropped (naming what the evidence and source do not have): {claims} in {len(result.dropped)} entries"
+    )
+    for public_id, count, names in result.dropped:
+        shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+        lines.append(f"    {public_id}: {count} dropped ({shown})")
+    if result.failures:
+        lines.append("  failed, left as they were:")
+        lines += [f"    {public_id} {title[:60]}: {why}" for public_id, title, why in result.failures]
+    if result.stopped:
+        unsent = result.selected - len(result.written) - len(result.failures) - len(result.reviewed)
+        lines.append(
+            f"  stopped early: {result.stopped}; {unsent} entries not sent. Check ANALYSIS_API_BASE, then run again"
+            " (it resumes)"
+        )
+    return lines
