@@ -52,6 +52,8 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
         log_stopped(form.cleaned_data["text"], stopped)
         form.add_error(None, f"{stopped} Try again in a moment, or paste a shorter part of the text.")
         return None, 503
+    if result.matches:
+        ErrorEntry.objects.count_lookup_hit(result.matches[0].entry.key)
     matches = []
     for match in result.matches:
         shown = match_answer(match, request.build_absolute_uri, link_drafts=link_drafts)
