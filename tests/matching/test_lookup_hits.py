@@ -20,7 +20,9 @@ def two_entries(db) -> tuple[ErrorEntry, ErrorEntry]:
     """The long message fits both; the first, with more literal text, comes first."""
     repository = RepositoryFactory(owner="acme", name="widgets")
     best = ErrorEntryFactory(repository=repository, message=LONG, signature="Widget size must be positive, got {size}")
-    looser = ErrorEntryFactory(repository=repository, message=LONG, signature="Widget {name} must be positive, got {size}")
+    looser = ErrorEntryFactory(
+        repository=repository, message=LONG, signature="Widget {name} must be positive, got {size}"
+    )
     return best, looser
 
 
