@@ -8,7 +8,7 @@ import threading
 from typing import TYPE_CHECKING, Self, TypedDict, TypeVar
 
 from django.db import DatabaseError, models, transaction
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, Subquery
 
 from config.outage import database, is_database_unavailable
 from kb import models as kb_models
@@ -109,6 +109,12 @@ class ErrorEntryQuerySet(models.QuerySet["ErrorEntry"]):
         a link to a locked entry (its foreign key takes KEY SHARE) can still be made, so that two entries linked to
         each other at the same moment do not deadlock."""
         return self.select_for_update(of=("self",), no_key=True)
+
+    def with_first_path(self) -> Self:
+        """`first_path`: the path of each entry's first raise site (None without one), in the same query, for
+        listings grouped by module."""
+        first = kb_models.RaiseSite.objects.filter(entry=OuterRef("pk")).order_by("position", "id").values("path")
+        return self.annotate(first_path=Subquery(first[:1]))
 
     def count_lookup_hit(self, pk: int) -> bool:
         """One more lookup whose best match was entry `pk` (the review queue's order). A counter, not an edit:
