@@ -18,23 +18,15 @@ def harvests() -> list[list[str]]:
     import django
     import rest_framework
 
-    packages = [(django, "django/django", django.__version__), (rest_framework, "encode/django-rest-framework",
-                rest_framework.__version__)]  # fmt: skip
-    return [
-        [
-            "harvest",
-            str(Path(module.__file__).parent),
-            "--repo",
-            repo,
-            "--commit",
-            version,  # type: ignore[arg-type]
-            "--path-prefix",
-            module.__name__,
-            "--publish",
-            "--no-progress",
-        ]  # fmt: skip
-        for module, repo, version in packages
+    packages = [
+        (django, "django/django", django.__version__),
+        (rest_framework, "encode/django-rest-framework", rest_framework.__version__),
     ]
+    return [
+        ["harvest", str(Path(str(module.__file__)).parent), "--repo", repo, "--commit", version,
+         "--path-prefix", module.__name__, "--publish", "--no-progress"]
+        for module, repo, version in packages
+    ]  # fmt: skip
 
 
 def main() -> None:
