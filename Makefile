@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test install install-dev migrate fixtures screenshots lint typecheck format lock clean
+.PHONY: run demo test install install-dev migrate fixtures screenshots lint typecheck format lock clean
 
 # Serving needs requirements.txt only; testing, linting and type-checking add requirements-dev.txt.
 # Both are compiled from their .in files by `make lock`.
@@ -34,6 +34,10 @@ fixtures: migrate
 
 run: fixtures
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Harvest the Django and DRF installed in .venv into run's database, publishing what harvest can explain.
+demo: fixtures
+	$(BIN)/python scripts/demo.py
 
 # Against DATABASE_URL when it is set; otherwise in a throwaway PostgreSQL cluster.
 test: install-dev

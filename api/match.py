@@ -210,6 +210,8 @@ class MatchView(APIView):
         except LookupTimeout as stopped:
             log_stopped(given.validated_data["text"], stopped)
             raise LookupTooSlow(stopped) from None
+        if result.matches:
+            ErrorEntry.objects.count_lookup_hit(result.matches[0].entry.key)
         body = answer(result, request.build_absolute_uri, link_drafts=may_see_drafts(request.user))
         body["search"] = offered_for_lookup(
             result,

@@ -328,14 +328,35 @@ class RelatedSuggestionAdmin(StrictQueryMixin, admin.ModelAdmin):
 
 @admin.register(Repository)
 class RepositoryAdmin(StrictQueryMixin, admin.ModelAdmin):
-    list_display = ["full_name", "host", "url", "created_at"]
+    list_display = [
+        "full_name", "entries", "published", "unreviewed", "publish_harvested", "host", "url", "created_at",
+    ]  # fmt: skip
+    list_editable = ["publish_harvested"]
+    list_filter = ["publish_harvested"]
     search_fields = ["owner", "name"]
+    fields = ["host", "owner", "name", "url", "description", "publish_harvested"]
     # A URL typed without a scheme is https (Django 6's default; 5.2 warns until told).
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Repository]:
+        return super().get_queryset(request).with_entry_counts(request.user)  # type: ignore[attr-defined]
+
+    @admin.display(description="entries", ordering="error_count")
+    def entries(self, repository: Repository) -> int:
+        return repository.error_count  # type: ignore[attr-defined]  # annotated by get_queryset
+
+    @admin.display(description="published", ordering="published_count")
+    def published(self, repository: Repository) -> int:
+        return repository.published_count  # type: ignore[attr-defined]
+
+    @admin.display(description="not yet reviewed", ordering="unreviewed_count")
+    def unreviewed(self, repository: Repository) -> int:
+        return repository.unreviewed_count  # type: ignore[attr-defined]
+
     def save_model(self, request: HttpRequest, obj: Repository, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
-        if change:
+        # The publish setting is read by the next harvest and shown on no card: only the rest moves them.
+        if change and set(form.changed_data) - {"publish_harvested"}:
             # Every card links into its repository: new versions for their caches, and for lookups.
             obj.entries.update(updated_at=timezone.now())
             finish_write()

@@ -3,11 +3,14 @@
 `kb.models` attaches them as managers and re-exports them; the models they name are imported lazily (they
 are defined in `kb.models`, which imports this module first)."""
 
+import logging
+import threading
 from typing import TYPE_CHECKING, Self, TypedDict, TypeVar
 
-from django.db import models, transaction
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db import DatabaseError, models, transaction
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, Subquery
 
+from config.outage import database, is_database_unavailable
 from kb import models as kb_models
 
 if TYPE_CHECKING:
@@ -17,6 +20,9 @@ if TYPE_CHECKING:
     from kb.models import ErrorEntry, Report, Repository
 
     User = AbstractUser | AnonymousUser | None
+
+logger = logging.getLogger(__name__)
+_uncounted = threading.Event()  # set once this process has logged that it could not count a lookup hit
 
 # Whoever may view or change entries reads drafts, as the admin shows its entries to whoever may view or
 # change them: the "curators" group (and so its API tokens), staff given either permission, superusers.
@@ -44,6 +50,12 @@ class EntryCount(TypedDict):
     error_count: int
 
 
+class EntryCounts(EntryCount):
+    reviewed_count: int
+    unreviewed_count: int
+    published_count: int
+
+
 # Generic, so that a method that annotates (with_entry_count) can say so in its type and callers can filter on it.
 _Repository = TypeVar("_Repository", bound="Repository", covariant=True)
 
@@ -60,6 +72,19 @@ class RepositoryQuerySet(models.QuerySet[_Repository]):
         """`error_count`: how many of each repository's entries the user may see (no user: what the public sees)."""
         counted = Q() if may_see_drafts(user) else Q(entries__status__in=kb_models.ErrorEntry.PUBLIC_STATUSES)
         return self.annotate(error_count=Count("entries", filter=counted))
+
+    def with_entry_counts(self, user: "User") -> "RepositoryQuerySet[WithAnnotations[Repository, EntryCounts]]":
+        """`error_count` as with_entry_count gives it, and of those: `reviewed_count` (a curator's word),
+        `unreviewed_count` (generated or AI-assisted text) and `published_count`. One query, one join."""
+        entry = kb_models.ErrorEntry
+        visible = Q() if may_see_drafts(user) else Q(entries__status__in=entry.PUBLIC_STATUSES)
+        unreviewed = (entry.Review.GENERATED, entry.Review.AI_ASSISTED)
+        return self.annotate(
+            error_count=Count("entries", filter=visible),
+            reviewed_count=Count("entries", filter=visible & Q(entries__review_state=entry.Review.REVIEWED)),
+            unreviewed_count=Count("entries", filter=visible & Q(entries__review_state__in=unreviewed)),
+            published_count=Count("entries", filter=Q(entries__status=entry.Status.PUBLISHED)),
+        )
 
     def by_full_name(self, full_name: str) -> Self:
         """The repository named "owner/name" (none when the text is not of that shape)."""
@@ -84,6 +109,29 @@ class ErrorEntryQuerySet(models.QuerySet["ErrorEntry"]):
         a link to a locked entry (its foreign key takes KEY SHARE) can still be made, so that two entries linked to
         each other at the same moment do not deadlock."""
         return self.select_for_update(of=("self",), no_key=True)
+
+    def with_first_path(self) -> Self:
+        """`first_path`: the path of each entry's first raise site (None without one), in the same query, for
+        listings grouped by module."""
+        first = kb_models.RaiseSite.objects.filter(entry=OuterRef("pk")).order_by("position", "id").values("path")
+        return self.annotate(first_path=Subquery(first[:1]))
+
+    def count_lookup_hit(self, pk: int) -> bool:
+        """One more lookup whose best match was entry `pk` (the review queue's order). A counter, not an edit:
+        no save, so `updated_at` (and with it every cached card) stays, and no history row. Best effort: a lookup
+        answers whether or not it is counted, also while the database is away or read-only. Whether it counted."""
+        if database.is_down:
+            return False  # not asked again until something sees it back: each try could wait for a timeout
+        try:
+            with transaction.atomic():  # a savepoint inside a request's transaction: a failure leaves it usable
+                return bool(self.filter(pk=pk).update(lookup_hits=F("lookup_hits") + 1))
+        except DatabaseError as exc:
+            if is_database_unavailable(exc):
+                database.went_away(exc)
+            elif not _uncounted.is_set():  # a read-only database refuses every one: say so once per process
+                _uncounted.set()
+                logger.warning("lookup hits are not counted: %s", (str(exc).strip().splitlines() or [repr(exc)])[0])
+            return False
 
     def with_card(self) -> Self:
         """Everything a card shows, in a fixed number of queries however large the entry."""

@@ -1,14 +1,14 @@
-from itertools import groupby
-
 from django import forms
 from django.contrib import messages
 from django.core.paginator import Paginator
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from kb import cards
+from kb.browse import REVIEW_FILTERS, by_module
 from kb.forms import ReportForm
 from kb.matching.answer import how_it_matched, match_answer, parsed_answer
 from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
@@ -52,6 +52,8 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
         log_stopped(form.cleaned_data["text"], stopped)
         form.add_error(None, f"{stopped} Try again in a moment, or paste a shorter part of the text.")
         return None, 503
+    if result.matches:
+        ErrorEntry.objects.count_lookup_hit(result.matches[0].entry.key)
     matches = []
     for match in result.matches:
         shown = match_answer(match, request.build_absolute_uri, link_drafts=link_drafts)
@@ -155,8 +157,8 @@ def no_such_repository(request: HttpRequest, owner: str, name: str) -> HttpRespo
 
 
 def repository_list(request: HttpRequest) -> HttpResponse:
-    """Every repository the reader may see, with how many of its entries they may see."""
-    repositories = Repository.objects.visible_to(request.user).with_entry_count(request.user)
+    """Every repository the reader may see, with how many of its entries they may see, reviewed or not."""
+    repositories = Repository.objects.visible_to(request.user).with_entry_counts(request.user)
     return render(request, "kb/repository_list.html", {"repositories": repositories})
 
 
@@ -165,14 +167,20 @@ def repository_detail(request: HttpRequest, owner: str, name: str) -> HttpRespon
         repository = Repository.objects.visible_to(request.user).get(owner=owner, name=name)
     except Repository.DoesNotExist:
         raise NotFound(no_repository(owner, name)) from None
-    entries = (
-        ErrorEntry.objects.visible_to(request.user)
-        .filter(repository=repository)
-        .order_by("exception_type", "title", "public_id")
+    review = request.GET.get("review", "")
+    context: dict = {"repository": repository, "review": review, "review_filters": REVIEW_FILTERS.items()}
+    if review and review not in REVIEW_FILTERS:
+        # A set lookup of the whole value: no parsing to go wrong, whatever was sent.
+        context.update(page=None, groups=[], total=0, unknown_review=review[:40])
+        return render(request, "kb/repository_detail.html", context, status=400)
+    entries = ErrorEntry.objects.visible_to(request.user).filter(repository=repository)
+    if review:
+        entries = entries.filter(review_state=review)
+    entries = entries.with_first_path().order_by(
+        F("first_path").asc(nulls_last=True), "exception_type", "title", "public_id"
     )
     page = Paginator(entries, REPOSITORY_PAGE_SIZE).get_page(request.GET.get("page"))
     if request.GET.get("page") not in (None, str(page.number)):
         raise Http404("No such page.")
-    groups = [(exc_type, list(items)) for exc_type, items in groupby(page.object_list, key=lambda e: e.exception_type)]
-    context = {"repository": repository, "page": page, "groups": groups, "total": page.paginator.count}
+    context.update(page=page, groups=by_module(page.object_list), total=page.paginator.count)
     return render(request, "kb/repository_detail.html", context)

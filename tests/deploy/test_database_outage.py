@@ -291,3 +291,15 @@ def test_only_a_database_out_of_reach_counts_as_an_outage() -> None:
     assert not is_database_unavailable(wrapped(errors.QueryCanceled("canceling statement due to statement timeout")))
     assert not is_database_unavailable(wrapped(errors.DeadlockDetected("deadlock detected")))
     assert not is_database_unavailable(ValueError("not a database error"))
+
+
+def test_a_lookup_during_an_outage_is_answered_uncounted_and_counting_resumes_after(
+    stranger: Client, catalogue
+) -> None:
+    look_up(stranger, CARD_MESSAGE)  # the index is built, and the hit counted, while the database is up
+    with database_away():
+        during = look_up(stranger, CARD_MESSAGE)
+    assert during.status_code == 200 and during.json()["matches"][0]["id"] == CARD
+    assert stranger.get(f"/errors/{CARD}/").status_code == 200  # a page sees the database back
+    look_up(stranger, CARD_MESSAGE)
+    assert ErrorEntry.objects.get(public_id=CARD).lookup_hits == 2

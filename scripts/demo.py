@@ -1,0 +1,47 @@
+"""`make demo`: harvest the Django and Django REST framework installed in this virtual environment into `make run`'s
+database, publishing every entry harvest can explain, pinned to the installed versions (tags on GitHub).
+
+    .venv/bin/python scripts/demo.py
+
+Run after `make fixtures` (the Makefile does). tests/deploy/test_demo.py runs the same command lines."""
+
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def harvests() -> list[list[str]]:
+    """`manage.py` arguments, one harvest per package: where it is installed, its repository, its version's tag."""
+    import django
+    import rest_framework
+
+    packages = [
+        (django, "django/django", django.__version__),
+        (rest_framework, "encode/django-rest-framework", rest_framework.__version__),
+    ]
+    return [
+        ["harvest", str(Path(str(module.__file__)).parent), "--repo", repo, "--commit", version,
+         "--path-prefix", module.__name__, "--publish", "--no-progress"]
+        for module, repo, version in packages
+    ]  # fmt: skip
+
+
+def main() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    started = time.monotonic()
+    for arguments in harvests():
+        call_command(*arguments)
+    print(f"\nHarvested in {time.monotonic() - started:.0f} s. Browse them: `make run`, then open")
+    print("http://127.0.0.1:8000/repos/ (each repository's errors by module; ?review=generated for the new ones).")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""`harvest --publish` and a repository's `publish_harvested`: every entry harvest can explain (a condition, or a
+curator's text) becomes public, marked "not yet reviewed"; nothing else changes its visibility."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from kb.harvest.extract import FoundSite
+from kb.harvest.plan import make_plan
+from kb.harvest.scan import Scan
+from kb.harvest.store import save_plan
+from kb.models import ErrorEntry, Repository
+
+SOURCE = """
+def connect(url):
+    if not url:
+        raise ValueError("Empty URL")
+    return url
+
+
+def unsupported():
+    raise NotImplementedError("Not supported on this platform")
+"""
+UNDER_A_CONDITION = "Empty URL"
+UNCONDITIONAL = "Not supported on this platform"
+
+
+def harvest(repo, *options: str) -> str:
+    out = io.StringIO()
+    call_command("harvest", str(repo.root), "--repo", "acme/client", "--no-progress", *options, stdout=out)
+    return out.getvalue()
+
+
+def entry(signature: str) -> ErrorEntry:
+    return ErrorEntry.objects.get(signature=signature)
+
+
+@pytest.fixture
+def checkout(db, git_repo, conditions_read):
+    git_repo.write("client.py", SOURCE)
+    git_repo.commit("v1")
+    return git_repo
+
+
+def test_an_entry_raised_under_a_condition_is_published_not_yet_reviewed(checkout):
+    harvest(checkout, "--publish")
+    published = entry(UNDER_A_CONDITION)
+    assert (published.status, published.review_state) == ("published", "generated")
+    assert [c["code"] for c in published.sites.get().evidence["conditions"]] == ["not url"]
+
+
+def test_an_entry_with_no_condition_and_no_curators_text_stays_a_draft(checkout):
+    harvest(checkout, "--publish")
+    assert entry(UNCONDITIONAL).status == "draft"
+
+
+def test_without_publish_every_harvested_entry_stays_a_draft(checkout):
+    harvest(checkout)
+    assert set(ErrorEntry.objects.values_list("status", flat=True)) == {"draft"}
+
+
+def test_the_repositorys_setting_publishes_as_the_option_does(checkout):
+    Repository.objects.create(owner="acme", name="client", publish_harvested=True)
+    harvest(checkout)
+    assert (entry(UNDER_A_CONDITION).status, entry(UNCONDITIONAL).status) == ("published", "draft")
+
+
+def test_a_later_harvest_with_publish_publishes_drafts_of_an_earlier_one(checkout):
+    harvest(checkout)
+    harvest(checkout, "--publish")
+    assert entry(UNDER_A_CONDITION).status == "published"
+
+
+def test_a_draft_a_curator_reviewed_stays_a_draft(checkout):
+    harvest(checkout)
+    ErrorEntry.objects.filter(signature=UNDER_A_CONDITION).update(review_state=ErrorEntry.Review.REVIEWED)
+    harvest(checkout, "--publish")
+    assert entry(UNDER_A_CONDITION).status == "draft"
+
+
+def test_a_curators_text_publishes_an_unconditional_entry_and_survives_the_next_harvest(checkout):
+    harvest(checkout)
+    draft = entry(UNCONDITIONAL)
+    draft.meaning = "This client cannot run on Windows."
+    draft.save()
+    harvest(checkout, "--publish")
+    checkout.write("client.py", '"""Moved down a line."""\n' + SOURCE)
+    checkout.commit("v2")
+    harvest(checkout, "--publish")
+    kept = entry(UNCONDITIONAL)
+    assert kept.status == "published"
+    assert kept.meaning == "This client cannot run on Windows."
+    assert "Windows" in kept.meaning_html and kept.sites.get().line == 10  # moved: the new harvest read it
+
+
+def test_a_retired_entry_stays_retired(checkout):
+    harvest(checkout)
+    ErrorEntry.objects.filter(signature=UNDER_A_CONDITION).update(status=ErrorEntry.Status.RETIRED)
+    harvest(checkout, "--publish")
+    assert entry(UNDER_A_CONDITION).status == "retired"
+
+
+def test_the_summary_counts_what_was_published(checkout):
+    output = harvest(checkout, "--publish")
+    assert "  published: 1 (marked 'not yet reviewed')" in output.splitlines()
+
+
+# --- the store's own rule, without extract: a site's conditions are what make an entry publishable -------------
+
+
+def found(message: str, *, line: int, conditions: list[dict]) -> FoundSite:
+    return FoundSite(
+        exception_type="ValueError", kind="error", message=message, signature=message, path="client.py", line=line,
+        function="connect", snippet=f'raise ValueError("{message}")', snippet_start=line,
+        evidence={"conditions": conditions, "under_condition": bool(conditions)},
+    )  # fmt: skip
+
+
+def test_the_store_publishes_exactly_the_entries_whose_sites_have_conditions(db):
+    repository = Repository.objects.create(owner="acme", name="client")
+    scan = Scan(prefix="", excludes=[])
+    condition = {"kind": "if", "code": "not url", "sentence": "`url` is empty or false", "line": 2}
+    scan.sites = [found("Empty URL", line=3, conditions=[condition]), found("Bad URL", line=5, conditions=[])]
+    plan = make_plan(scan, ErrorEntry.objects.filter(repository=repository).prefetch_related("sites", "variants"))
+    outcome = save_plan(plan=plan, repository=repository, commit="abc123", publish=True)
+    assert outcome.published == 1
+    assert dict(ErrorEntry.objects.values_list("signature", "status")) == {"Empty URL": "published", "Bad URL": "draft"}
