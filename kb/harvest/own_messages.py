@@ -126,7 +126,7 @@ def instance_messages(index: ClassIndex, owner: str, name: str) -> list[OwnMessa
         function, info = method
         if any(terminal_name(d) in ("property", "cached_property") for d in function.decorator_list):
             scope = _method_scope(index, owner, info, function)
-            for returned in returns_of(function):
+            for returned in sorted(returns_of(function), key=lambda node: node.lineno):
                 if returned.value is not None:
                     found += [(p, []) for p in MessageBuilder(scope).forms(returned.value, returned.lineno)[:1]]
         return [m for m in found if has_text(m[0])]
