@@ -4,9 +4,13 @@
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from kb.harvest.imports import ModuleInfo, Resolver, dotted
 from kb.harvest.messages import Parts
+
+if TYPE_CHECKING:
+    from kb.harvest.helpers import Helper
 
 # What an exception class words itself: (the message parts, the `__init__` parameters they may name).
 OwnMessage = tuple[Parts, list[str]]
@@ -78,6 +82,8 @@ class ClassIndex:
         self._subclasses: dict[str, list[ClassInfo]] | None = None
         # Exception classes that word their own message (`__init__` or `__str__`): qualname -> parts, or None.
         self.own_messages: dict[str, OwnMessage | None] = {}
+        # Functions read as helpers that make exceptions (kb.harvest.helpers), by id of their node.
+        self.helpers: dict[int, Helper | None] = {}
 
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)

@@ -2,10 +2,12 @@
 
 import ast
 import copy
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 
 from kb.harvest.classes import ClassIndex
+from kb.harvest.helpers import Helper, HelperRaise, Made, fail_raise, follow, worded_at, written_here
 from kb.harvest.imports import ModuleInfo, Resolver, dotted, visible_name
 from kb.harvest.messages import (
     BranchPath,
@@ -19,15 +21,18 @@ from kb.harvest.messages import (
     signature_of,
     terminal_name,
 )
-from kb.harvest.own_messages import argument_parts, arguments, own_message, substitute
+from kb.harvest.own_messages import argument_parts, arguments, instance_messages, own_message, substitute
 from kb.harvest.scopes import Scope, children, dead_ends, forms_in, join, params_of, record_binding, span
-from kb.harvest.types import attribute_type, attribute_types, helper_type, is_self
+from kb.harvest.types import attribute_type, attribute_types, helper_type, instance_type, is_self, made_by_type_call
 
 SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
 _MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")
+# Each Django model's own subclasses, created at run time (`self.model.DoesNotExist`): recorded as nested in
+# Model, whose last component is what a traceback shows (`myapp.models.Book.DoesNotExist`).
 _MODEL_EXCEPTIONS = {
-    "DoesNotExist": "django.core.exceptions.ObjectDoesNotExist",
-    "MultipleObjectsReturned": "django.core.exceptions.MultipleObjectsReturned",
+    "DoesNotExist": "django.db.models.base.Model.DoesNotExist",
+    "MultipleObjectsReturned": "django.db.models.base.Model.MultipleObjectsReturned",
+    "NotUpdated": "django.db.models.base.Model.NotUpdated",
 }
 
 
@@ -141,6 +146,8 @@ class ModuleExtractor:
                 self._fail(node, scope)
             elif terminal_name(func) in ("warn", "warn_explicit"):
                 self._warning(node, scope)
+            else:
+                self._helper_call(node, scope)
 
     def _raise(self, node: ast.Raise, scope: Scope) -> None:
         if node.exc is None:
@@ -157,7 +164,9 @@ class ModuleExtractor:
             for attribute_type, seen_from in from_attribute:
                 self._raise_as(node, call, attribute_type, seen_from, typed_by=(target.attr, attribute_type))
             return
-        exception_type = self._exception_type(target, scope)
+        if call is not None and self._raise_made(node, call, scope):
+            return
+        exception_type = self._runtime_class(target, scope) or self._exception_type(target, scope)
         if exception_type is not None:
             self._raise_as(node, call, exception_type, scope)
 
@@ -214,6 +223,82 @@ class ModuleExtractor:
             return None
         return qualified
 
+    def _runtime_class(self, target: ast.expr, scope: Scope) -> str | None:
+        """Exception classes that run time makes or picks: a property building one with `type(...)`, or an
+        instance attribute `__init__` sets from a parameter with a default."""
+        made = made_by_type_call(self.index, target, scope.owner)
+        if made is not None:
+            return made
+        parts = dotted(target)
+        if scope.owner and parts and len(parts) == 2 and parts[0] == "self":
+            return instance_type(self.index, scope.owner, parts[1])
+        return None
+
+    # --- helpers that make the exception ---------------------------------------------------------
+
+    def _raise_made(self, node: ast.Raise, call: ast.Call, scope: Scope) -> bool:
+        """`raise self.error(token, "...")`, `raise _no_kw()`: the helper builds the exception and returns it;
+        the message is the argument written here, or the helper's own wording. False when the call is no
+        such helper."""
+        helper = follow(self.index, call.func, scope)
+        returned = [made for made in helper.made if made.raised_at is None] if helper is not None else []
+        if helper is None or not returned:
+            return False
+        for made in returned:
+            exception_type = self._made_type(made, helper, call, scope)
+            if made.param is not None:
+                argument = helper.argument(call, made.param)
+                options = self._options(argument, node.lineno, scope) if argument is not None else [[]]
+            else:
+                worded = worded_at(made, helper, call, scope)
+                options = [[worded]] if worded is not None else [self._default_detail(exception_type)]
+            if not any(has_text(f) for option in options for f in option):
+                self._skip("raises what a helper builds, worded at run time", scope)
+                continue
+            self._add_options(exception_type, "error", options, node, scope)
+        return True
+
+    def _helper_call(self, node: ast.Call, scope: Scope) -> None:
+        """`self._raise_invalid("...")`, `error(f"...")`: a helper raises the message written here. Looked for
+        only when an argument is worded here, or is a name bound here (`msg = ...; error(msg)`)."""
+        arguments = [*node.args, *(k.value for k in node.keywords)]
+        if not any(
+            written_here(a) or (isinstance(a, ast.Name) and a.id in scope.bindings and not scope.is_module)
+            for a in arguments
+        ):
+            return
+        helper = follow(self.index, node.func, scope)
+        for made in helper.made if helper is not None else ():
+            argument = helper.argument(node, made.param) if helper and made.param else None
+            if argument is None or made.raised_at is None:
+                continue
+            readable = [o for o in self._options(argument, node.lineno, scope) if any(has_text(f) for f in o)]
+            if made.params is not None:
+                readable = [[percent_format(f, made.params) for f in option] for option in readable]
+            if readable and helper is not None:
+                self._add_raised(self._made_type(made, helper, node, scope), readable, node, scope, made.raised_at)
+
+    def _made_type(self, made: Made, helper: Helper, call: ast.Call, scope: Scope) -> str:
+        """`self.fail(msg, lineno, TemplateAssertionError)`: the type the call names, else the helper's own."""
+        given = helper.argument(call, made.type_param) if made.type_param else None
+        named = self._exception_type(given, scope) if given is not None and dotted(given) else None
+        return named or made.exception_type
+
+    def _add_raised(
+        self, exception_type: str, options: list[list[Parts]], node: SiteNode, scope: Scope, raised_at: HelperRaise
+    ) -> None:
+        """Sites where the message is written, and each again at the helper's raise, where a traceback ends."""
+        first = len(self.result.sites)
+        self._add_options(exception_type, "error", options, node, scope)
+        for site in self.result.sites[first:]:
+            if site.signature:
+                start, snippet = snippet_of(raised_at.module.lines, raised_at.span, raised_at.node)
+                path, line, function = raised_at.module.path, raised_at.node.lineno, raised_at.function
+                again = dataclasses.replace(
+                    site, path=path, line=line, function=function, snippet=snippet, snippet_start=start, evidence={}
+                )
+                self.result.sites.append(again)
+
     def _own_message(self, exception_type: str, call: ast.Call | None) -> Parts | None:
         """The message an exception class of this harvest builds itself, its arguments put in: from `__str__`
         (`return f"Scheme '{self.scheme}://' is unknown."`) or from what `__init__` hands to its base
@@ -257,10 +342,14 @@ class ModuleExtractor:
         if isinstance(first, ast.Constant) and isinstance(first.value, str):
             keyed = self.index.error_message(owner, first.value)
         if keyed is not None:
-            forms = [format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, owner) if f]
-            self._add(exception_type, "error", forms, node, scope)
+            options = [[format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, owner) if f]]
         else:
-            self._add_options(exception_type, "error", self._options(first, node.lineno, scope), node, scope)
+            options = self._options(first, node.lineno, scope)
+        raised_at = fail_raise(helper)
+        if raised_at is not None:
+            self._add_raised(exception_type, options, node, scope, raised_at)
+        else:
+            self._add_options(exception_type, "error", options, node, scope)
 
     def _warning(self, node: ast.Call, scope: Scope) -> None:
         parts = dotted(node.func) or ["?"]
@@ -301,7 +390,18 @@ class ModuleExtractor:
                 for before in scope.reaching(expr.id, reaching[0].line, self._path)[:1]:
                     forms += [f for f in builder.binding_forms(expr.id, before) if f not in forms]
                 return [forms]
+        stored = self._stored(expr, scope)
+        if stored:
+            return stored
         return [builder.forms(expr, line), *self._overrides(expr, scope, typed_by)]
+
+    def _stored(self, expr: ast.expr, scope: Scope) -> list[list[Parts]]:
+        """`raise UndefinedError(self._undefined_message)`: a message a property builds, or a method stores on
+        the instance; one option per wording."""
+        parts = dotted(expr)
+        if not scope.owner or not parts or len(parts) != 2 or parts[0] != "self":
+            return []
+        return [[message] for message, _params in instance_messages(self.index, scope.owner, parts[1])]
 
     def _overrides(self, expr: ast.expr, scope: Scope, typed_by: tuple[str, str] | None) -> list[list[Parts]]:
         """`self.message` (or `self.message % params`) in a method: the wordings of the subclasses that set
@@ -366,19 +466,24 @@ class ModuleExtractor:
         self.result.sites.append(site)
 
     def _snippet(self, node: SiteNode, scope: Scope) -> tuple[int, str]:
-        first, last = scope.span
-        start = max(first, node.lineno - SNIPPET_CONTEXT, 1)
-        end = min(last, (node.end_lineno or node.lineno) + SNIPPET_CONTEXT, len(self.lines))
-        while start < node.lineno and not self.lines[start - 1].strip():
-            start += 1
-        while end > node.lineno and not self.lines[end - 1].strip():
-            end -= 1
-        return start, "\n".join(self.lines[start - 1 : end])
+        return snippet_of(self.lines, scope.span, node)
 
     def _skip(self, reason: str, unresolved_in: Scope | None = None) -> None:
         self.result.skipped[reason] += 1
         if unresolved_in is not None:
             self.result.unresolved.add((self.path, unresolved_in.qualname))
+
+
+def snippet_of(lines: list[str], within: tuple[int, int], node: ast.stmt | ast.expr) -> tuple[int, str]:
+    """(first line, text) of the lines around `node`, clipped to `within` (its function)."""
+    first, last = within
+    start = max(first, node.lineno - SNIPPET_CONTEXT, 1)
+    end = min(last, (node.end_lineno or node.lineno) + SNIPPET_CONTEXT, len(lines))
+    while start < node.lineno and not lines[start - 1].strip():
+        start += 1
+    while end > node.lineno and not lines[end - 1].strip():
+        end -= 1
+    return start, "\n".join(lines[start - 1 : end])
 
 
 def _raised(exc: ast.expr) -> list[ast.expr]:

@@ -25,6 +25,10 @@ class ModuleInfo:
     functions: set[str] = field(default_factory=set)
     assigned: dict[str, ast.expr | None] = field(default_factory=dict)  # last value bound at top level
     star_sources: list[str] = field(default_factory=list)  # modules of `from x import *`
+    # Top-level functions by name, for following a message into a helper (kb.harvest.helpers).
+    function_nodes: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    path: str = ""  # the file, as recorded on sites: set by the scan, for sites found in a helper of this module
+    lines: list[str] = field(default_factory=list)
 
     def defines(self, name: str) -> bool:
         return name in self.classes or name in self.functions or name in self.assigned
@@ -64,6 +68,7 @@ def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
             info.classes.add(node.name)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             info.functions.add(node.name)
+            info.function_nodes[node.name] = node
         elif isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):

@@ -25,6 +25,10 @@ def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | No
                 forms = forms_in(str_method[1], values[0], index, qualname)
                 if forms and has_text(forms[0]):
                     found = (forms[0], [])
+                elif (attribute := dotted(values[0])) and len(attribute) == 2 and attribute[0] == "self":
+                    # `return self.message`, worded by `__init__` or a property: read as `__init__`'s words are.
+                    stored = instance_messages(index, qualname, attribute[1])
+                    found = stored[0] if len(stored) == 1 else None
         elif init is not None:
             found = _init_message(index, init[0], init[1], depth)
     index.own_messages[qualname] = found
@@ -108,3 +112,56 @@ def substitute(parts: Parts, values: dict[str, Parts]) -> Parts:
         elif part != "":
             merged.append(part)
     return tuple(merged)
+
+
+def instance_messages(index: ClassIndex, owner: str, name: str) -> list[OwnMessage]:
+    """`self.<name>` where no class attribute says it: the message a property builds (Jinja2's
+    `Undefined._undefined_message`, one per `return`), or the one a method stores on the instance
+    (`self.message = f"..."` in `__init__`): each with the parameters of the method it is worded in."""
+    if index.attribute(owner, name) is not None:
+        return []
+    found: list[OwnMessage] = []
+    method = index.method(owner, name)
+    if method is not None:
+        function, info = method
+        if any(terminal_name(d) in ("property", "cached_property") for d in function.decorator_list):
+            scope = _method_scope(index, owner, info, function)
+            for returned in sorted(returns_of(function), key=lambda node: node.lineno):
+                if returned.value is not None:
+                    found += [(p, []) for p in MessageBuilder(scope).forms(returned.value, returned.lineno)[:1]]
+        return [m for m in found if has_text(m[0])]
+    for info in index.mro(owner):
+        for function in info.methods.values():
+            assigned = [
+                node
+                for node in ast.walk(function)
+                if isinstance(node, ast.Assign) and any(_is_self_attribute(t, name) for t in node.targets)
+            ]
+            if not assigned:
+                continue
+            scope = _method_scope(index, owner, info, function)
+            params = [a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]][1:]
+            for node in assigned:
+                found += [(p, params) for p in MessageBuilder(scope).forms(node.value, node.lineno)[:1]]
+    return [m for m in found if has_text(m[0])]
+
+
+def _method_scope(
+    index: ClassIndex, owner: str, info: ClassInfo, function: ast.FunctionDef | ast.AsyncFunctionDef
+) -> Scope:
+    scope = Scope(
+        info.module, index, owner=owner, qualname=f"{info.qualname.rsplit('.', 1)[-1]}.{function.name}",
+        parent=None, span=(function.lineno, function.end_lineno or function.lineno), params=params_of(function.args),
+    )  # fmt: skip
+    stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(function.body)]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        record_binding(node, scope, path)
+        stack.extend(reversed(children(node, path)))
+    return scope
+
+
+def _is_self_attribute(target: ast.expr, name: str) -> bool:
+    return isinstance(target, ast.Attribute) and target.attr == name and dotted(target.value) == ["self"]

@@ -73,7 +73,8 @@ def scan(
     parsed: list[_Parsed] = []
     for (source, tree, text), name in zip(read, distinct_names(read), strict=True):
         info = read_module(tree, name=name, is_package=source.absolute.name == "__init__.py")
-        parsed.append(_Parsed(source, tree, split_lines(text), info))
+        info.path, info.lines = source.path, split_lines(text)
+        parsed.append(_Parsed(source, tree, info.lines, info))
     result.files_read = len(parsed)
     modules: dict[str, ModuleInfo] = {}
     for item in parsed:
@@ -88,6 +89,8 @@ def scan(
         result.skipped.update(found.skipped)
         result.unresolved.update(found.unresolved)
         result.lines[item.source.path] = item.lines
+    # A helper's raise is a second site of each message handed to it: once per entry, however many calls.
+    result.sites = list(dict.fromkeys(result.sites))
     return result
 
 

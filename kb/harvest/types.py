@@ -101,3 +101,46 @@ def _set_on_instance(index: ClassIndex, owner: str, name: str) -> bool:
 
 def is_self(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Name) and expr.id == "self"
+
+
+def made_by_type_call(index: ClassIndex, target: ast.expr, owner: str | None) -> str | None:
+    """`raise self.RelatedObjectDoesNotExist(...)`: a property of the class that builds the exception class at
+    run time, `type("RelatedObjectDoesNotExist", (...), {...})`; recorded as a class nested in the one that
+    builds it (Django's `ForwardManyToOneDescriptor.RelatedObjectDoesNotExist`), whose last component is what a
+    traceback shows (`myapp.models.Book.author.RelatedObjectDoesNotExist`)."""
+    parts = dotted(target)
+    if not owner or not parts or len(parts) != 2 or parts[0] not in ("self", "cls"):
+        return None
+    found = index.method(owner, parts[1])
+    if found is None:
+        return None
+    method, defined_in = found
+    returned = [node.value for node in ast.walk(method) if isinstance(node, ast.Return) and node.value is not None]
+    if len(returned) != 1 or not isinstance(call := returned[0], ast.Call) or dotted(call.func) != ["type"]:
+        return None
+    name = call.args[0] if call.args else None
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.isidentifier()):
+        return None
+    return f"{defined_in.qualname}.{name.value}"
+
+
+def instance_type(index: ClassIndex, owner: str, name: str) -> str | None:
+    """`raise self._undefined_exception(...)` where `__init__` did `self._undefined_exception = exc` with
+    `exc=UndefinedError` (Jinja2's Undefined): the parameter's default, or the class assigned itself."""
+    found = index.method(owner, "__init__")
+    if found is None:
+        return None
+    init, defined_in = found
+    params = params_of(init.args)
+    assigned = [
+        node.value
+        for node in ast.walk(init)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Attribute) and t.attr == name and is_self(t.value) for t in node.targets)
+    ]
+    if len(assigned) != 1:
+        return None
+    value: ast.expr | None = assigned[0]
+    if isinstance(value, ast.Name) and value.id in params:
+        value = params[value.id]
+    return _class_named(index, value, defined_in.module, depth=0)

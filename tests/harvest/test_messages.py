@@ -312,9 +312,12 @@ def test_each_default_error_message_used_by_self_fail_is_its_own_entry_raised_wh
     """
     found = harvest_source(tmp_path, source, extra={"exceptions.py": "class ValidationError(Exception):\n    pass\n"})
     by_function = [(s.function, s.exception_type, s.signature) for s in found.sites if s.signature]
+    # Each again at fail()'s raise, where a traceback of it ends.
     assert by_function == [
         ("CharField.run_validation", "pkg.exceptions.ValidationError", "This field is required."),
+        ("Field.fail", "pkg.exceptions.ValidationError", "This field is required."),
         ("CharField.run_validation", "pkg.exceptions.ValidationError", "At most {max_length} characters."),
+        ("Field.fail", "pkg.exceptions.ValidationError", "At most {max_length} characters."),
     ]
 
 
@@ -332,7 +335,8 @@ def test_a_fail_helper_taking_the_message_itself_raises_its_default_exception_ty
     """
     found = [s for s in harvest_source(tmp_path, source).sites if s.signature]
     assert [(s.exception_type, s.signature, s.function) for s in found] == [
-        ("pkg.mod.TemplateSyntaxError", "Encountered unknown tag {name}.", "Parser.parse_tag")
+        ("pkg.mod.TemplateSyntaxError", "Encountered unknown tag {name}.", "Parser.parse_tag"),
+        ("pkg.mod.TemplateSyntaxError", "Encountered unknown tag {name}.", "Parser.fail"),
     ]
 
 

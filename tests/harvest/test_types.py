@@ -67,9 +67,10 @@ def test_an_import_shadows_a_builtin_of_the_same_name(tmp_path):
     assert types_in(tmp_path, files) == ["pkg.errors.TimeoutError"]
 
 
-def test_a_django_model_s_does_not_exist_is_object_does_not_exist(tmp_path):
+def test_a_django_model_s_does_not_exist_is_model_does_not_exist_as_a_traceback_ends_its_name(tmp_path):
+    # A traceback says `myapp.models.Book.DoesNotExist`: the class each model gets, not ObjectDoesNotExist.
     source = "class QuerySet:\n    def get(self):\n        raise self.model.DoesNotExist('none')\n"
-    assert types_in(tmp_path, {"query.py": source}) == ["django.core.exceptions.ObjectDoesNotExist"]
+    assert types_in(tmp_path, {"query.py": source}) == ["django.db.models.base.Model.DoesNotExist"]
 
 
 # Directories without __init__.py: namespace packages (PEP 420), `src/` layouts and scripts.
