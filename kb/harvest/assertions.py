@@ -105,15 +105,9 @@ def _body_end(lines: list[str], first: int, last: int, indent: int) -> int:
 def _read_function(
     lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues"
 ) -> list[Assertion]:
-    source = "\n".join(lines[first - 1 : last])
-    try:
-        tree = ast.parse("if 1:\n" + source)
-    except (SyntaxError, ValueError, RecursionError):
-        return []
-    function = tree.body[0].body[0]  # type: ignore[attr-defined]
+    function, shift = _parse_at(lines, first, last)
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return []
-    shift = first - 2  # the parsed text starts with `if 1:` on its line 1, the function on its line 2
     reader = _FunctionReader(function, outer)
     found = []
     for call, form, body in reader.assertions:
@@ -128,6 +122,23 @@ def _read_function(
         code, start = _code(lines, function, shift, line)
         found.append(Assertion(path, line, name, form, types, chunks, exact, calls, code, start))
     return found
+
+
+def _parse_at(lines: list[str], first: int, last: int) -> tuple[ast.stmt | None, int]:
+    """The statement on lines first..last of a file, parsed alone (an indented one inside `if 1:`, which keeps
+    its indentation valid), and what to add to its line numbers to get the file's. None when it does not parse
+    on its own."""
+    source = "\n".join(lines[first - 1 : last])
+    indented = source[:1] in (" ", "\t")
+    try:
+        tree = ast.parse("if 1:\n" + source if indented else source)
+    except (SyntaxError, ValueError, RecursionError):
+        return None, 0
+    if not tree.body:
+        return None, 0
+    if indented:
+        return tree.body[0].body[0], first - 2  # type: ignore[attr-defined]
+    return tree.body[0], first - 1
 
 
 def usable(assertion: Assertion) -> bool:
@@ -320,15 +331,10 @@ class _OuterValues:
         for number, line in enumerate(self.lines):
             if not binding.match(line):
                 continue
-            for size in range(1, self._MAX_LINES + 1):
-                indented = line[:1] in (" ", "\t")
-                text = "\n".join(self.lines[number : number + size])
-                try:
-                    tree = ast.parse("if 1:\n" + text if indented else text)
-                except SyntaxError:
-                    continue
-                statement = tree.body[0].body[0] if indented else tree.body[0]  # type: ignore[attr-defined]
-                return statement.value if isinstance(statement, ast.Assign) else None
+            for last in range(number + 1, min(number + self._MAX_LINES, len(self.lines)) + 1):
+                statement, _ = _parse_at(self.lines, number + 1, last)
+                if statement is not None:
+                    return statement.value if isinstance(statement, ast.Assign) else None
         return None
 
 

@@ -24,6 +24,7 @@ MAX_NAMES = 4  # settings and parameters per entry: its conditions may read many
 _KEPT_PER_TERM = 3
 PHRASE, NAME, CLASS = 0, 1, 2  # the kinds of term, in the order their mentions are shown
 _SETTING = re.compile(r"\bsettings\.([A-Z][A-Z0-9_]{2,})\b")
+_SETTING_NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 _DEFINITION = re.compile(r"^\s*(?:\.\.\s+(?:exception|class|setting|attribute|function|method)::|#+\s)")
 _WORD = re.compile(r"\w")
 
@@ -70,7 +71,8 @@ def _terms(key: EntryKey, sites: list[FoundSite]) -> Iterable[tuple[int, str]]:
         phrase = " ".join(max(template.literals, key=len).split())
         if len(phrase) >= MIN_PHRASE:
             yield PHRASE, phrase
-    names: list[str] = []
+    # Settings the message itself names ("... exceeded settings.DATA_UPLOAD_MAX_NUMBER_FILES.").
+    names: list[str] = _SETTING_NAME.findall(template.skeleton) if template is not None else []
     for site in sites:
         evidence = site.evidence or {}
         for condition in evidence.get("conditions") or []:
