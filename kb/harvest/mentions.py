@@ -1,5 +1,6 @@
-"""Where the repository's documentation mentions an entry: the message's longest literal words, a setting or a
-parameter its conditions read, or its exception class (when it is the package's own, not a builtin).
+"""Where the repository's documentation mentions an entry: the message's longest literal words, a setting the
+message names or its conditions read, a parameter they read, or its exception class (the package's own, not a
+builtin).
 
 All documents are read once, their lines joined with single spaces (a phrase may wrap in reStructuredText),
 and one Aho-Corasick automaton over every entry's terms finds them all in one pass."""

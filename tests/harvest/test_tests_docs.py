@@ -204,7 +204,8 @@ def test_warning_assertions_find_the_warning(shapes) -> None:
                 rotate(400)
         """,
     )
-    tests = triggering(evidence_of(shapes.root / "shapes", "shapes"), "Rotation by more than a full turn is deprecated.")
+    evidence = evidence_of(shapes.root / "shapes", "shapes")
+    tests = triggering(evidence, "Rotation by more than a full turn is deprecated.")
     assert [(t["name"], t["assertion"]) for t in tests] == [
         ("Rotate.test_full_turn", "assertWarnsRegex"), ("test_full_turn_pytest", "pytest.warns"),
     ]  # fmt: skip
