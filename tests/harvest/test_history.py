@@ -87,6 +87,23 @@ def test_releases_give_the_first_and_last_release_raising_a_wording_and_the_one_
     )
 
 
+def test_a_release_holds_a_wording_in_the_entrys_own_file_or_in_one_of_that_name_when_it_moved(db, git_repo):
+    git_repo.write("lib/a.py", "def a():\n    pass\n")
+    git_repo.write("lib/b.py", "NOTE = 'the same words written in a comment elsewhere'\n")
+    git_repo.write("old/c.py", "def c():\n    raise KeyError('a wording whose file moves later')\n")
+    git_repo.commit()
+    git_repo.tag("1.0")
+    git_repo.write("lib/a.py", "def a():\n    raise ValueError('the same words written in a comment elsewhere')\n")
+    git_repo.remove("old/c.py")
+    git_repo.write("lib/c.py", "def c():\n    raise KeyError('a wording whose file moves later')\n")
+    git_repo.commit()
+    git_repo.tag("2.0")
+    harvest(git_repo.root, "--releases", "*", "--exclude", "lib/b.py")
+    found = spans(history())
+    assert found["the same words written in a comment elsewhere"][:2] == ("2.0", "2.0")
+    assert found["a wording whose file moves later"][:2] == ("1.0", "2.0")
+
+
 def test_harvesting_tag_by_tag_fills_the_same_as_releases(db, git_repo):
     three_releases(git_repo)
     for tag in ("1.0", "1.1", "2.0"):
