@@ -316,6 +316,13 @@ class ErrorEntry(models.Model):
         return any(site.evidence.get("conditions") for site in self.sites.all())
 
     @property
+    def raised_in(self) -> str:
+        """The card's "raised in" line from the harvested history ("raised since 4.2; ..."); "" when unknown."""
+        from kb.harvest.history import describe  # the harvest package imports this module
+
+        return describe((self.evidence or {}).get("history", {}))
+
+    @property
     def short_removed_commit(self) -> str:
         return short_ref(self.removed_in_commit)
 

@@ -76,7 +76,10 @@ def entry_evidence(*, target: Target, scan: Scan) -> dict[EntryKey, dict]:
     extras: dict[EntryKey, dict] = {key: {} for key in groups}
     for key, found in read_tests_and_docs(root=target.root, prefix=target.prefix, groups=groups).items():
         extras[key].update(found)
-    history = read_history(root=target.root, groups=groups, releases=target.releases, pickaxe=target.pickaxe)
+    history = read_history(
+        root=target.root, groups=groups, releases=target.releases, pickaxe=target.pickaxe, prefix=target.prefix,
+        excludes=target.excludes,
+    )  # fmt: skip
     for key, found in history.items():
         extras[key]["history"] = found
     return extras
