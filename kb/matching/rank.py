@@ -469,10 +469,7 @@ def _put_raise_first(
     keys = {key for key, _site in here}
     standing = [m for m in results if m.entry.key in keys and (m.exact or m.partial or m.similarity)]
     if standing:
-        # The message's own entry has a site in this function: it is the raise (its line may have moved).
-        best = max(standing, key=lambda m: (m.same_line, m.score))
-        best.raise_site = True
-        return
+        return  # the message's own entry has a site in this function, and the frame's weight already: it leads
     chosen = _raise_here(index, exception, raised, here)
     if chosen is None:
         return
