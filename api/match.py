@@ -87,11 +87,24 @@ class SourceSerializer(serializers.Serializer):
     url = serializers.URLField()
 
 
+class MessageFromSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    url = serializers.CharField()
+    exception_type = serializers.CharField()
+    message = serializers.CharField(allow_blank=True)
+
+
 class MatchSerializer(serializers.Serializer):
     id = serializers.CharField()
     url = serializers.CharField(
         allow_null=True, help_text="The entry's page (drafts are only found by curators, who may open them)."
     )
+    title = serializers.CharField()
+    summary = serializers.CharField(
+        allow_null=True, help_text="The first sentence of what the error means (the curator's, else generated)."
+    )
+    first_solution = serializers.CharField(allow_null=True, help_text="The first solution, Markdown.")
+    review_state = serializers.CharField(allow_blank=True, help_text="generated, ai-assisted or reviewed.")
     score = serializers.FloatField()
     exact = serializers.BooleanField()
     # The metaclass moves declared fields off the class; the stubs see this shadow BaseSerializer.partial.
@@ -99,6 +112,16 @@ class MatchSerializer(serializers.Serializer):
         help_text="The text is the start of the entry's message, cut short at a word boundary (not exact)."
     )
     similarity = serializers.FloatField(allow_null=True)
+    raise_site = serializers.BooleanField(
+        help_text="The innermost frame of the traceback is this entry's raise: it comes first for its exception."
+    )
+    nearby = serializers.CharField(
+        allow_null=True,
+        help_text="'function' or 'file': no entry at the innermost frame; the closest one there, not the same raise.",
+    )
+    message_from = MessageFromSerializer(
+        allow_null=True, help_text="The entry whose wording the message carries, when the raise is another one."
+    )
     exception = serializers.IntegerField(help_text="Position of the exception in parsed.exceptions.")
     exception_type = serializers.CharField()
     message = serializers.CharField(allow_blank=True)

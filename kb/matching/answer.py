@@ -1,12 +1,58 @@
-"""A lookup's result as the JSON answer that the API, the command line and the home page share."""
+"""A lookup's result as the JSON answer that the API, the command line and the home page share.
 
-from collections.abc import Callable
+Each match carries what a tool needs without a second request: the entry's title, a summary (the first sentence of
+what it means, the curator's text else the machine's), its first solution and its review state. They are read from
+the database in one query per answer (the index holds no prose)."""
 
+import re
+from collections.abc import Callable, Iterable
+from typing import TypedDict
+
+from django.db.models import Prefetch
 from django.urls import reverse
 
 from kb.matching.index import Site
 from kb.matching.parse import Parsed
 from kb.matching.rank import DRAFT, Match, Result
+from kb.models import ErrorEntry, Solution
+
+# The end of a first sentence: a full stop, question or exclamation mark before a space or the end; `e.g. ` and
+# `i.e. ` are not one. Bounded: it reads a sentence that is already in memory, not pasted text.
+SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s|$)")
+SUMMARY_LENGTH = 300
+
+
+class Details(TypedDict):
+    title: str
+    summary: str | None
+    first_solution: str | None
+    review_state: str
+
+
+def first_sentence(markdown: str) -> str | None:
+    paragraph = markdown.strip().split("\n\n", 1)[0].replace("\n", " ").strip()
+    if not paragraph:
+        return None
+    end = SENTENCE_END.search(paragraph, 0, SUMMARY_LENGTH)
+    return paragraph[: end.end()] if end else paragraph[:SUMMARY_LENGTH]
+
+
+def details_of(keys: Iterable[int]) -> dict[int, Details]:
+    """Title, summary, first solution and review state of the entries with these database ids, in one query
+    (and one for their solutions)."""
+    entries = ErrorEntry.objects.filter(id__in=set(keys)).prefetch_related(
+        Prefetch("solutions", queryset=Solution.objects.order_by("position", "id"))
+    )
+    found: dict[int, Details] = {}
+    for entry in entries:
+        solutions = entry.shown_solutions()
+        found[entry.id] = {
+            "title": entry.title,
+            "summary": first_sentence(entry.shown("meaning").markdown),
+            "first_solution": solutions[0].markdown if solutions else None,
+            "review_state": entry.review_state,
+        }
+    return found
 
 
 def blob_url(repository_url: str, site: Site) -> str:
@@ -14,18 +60,41 @@ def blob_url(repository_url: str, site: Site) -> str:
     return f"{repository_url.rstrip('/')}/blob/{site.commit}/{site.path}{anchor}"
 
 
-def match_answer(match: Match, absolute: Callable[[str], str], *, link_drafts: bool = True) -> dict:
+def _url(public_id: str, absolute: Callable[[str], str]) -> str:
+    return absolute(reverse("kb:entry", kwargs={"public_id": public_id}))
+
+
+def match_answer(
+    match: Match, absolute: Callable[[str], str], *, link_drafts: bool = True, details: dict[int, Details] | None = None
+) -> dict:
     """`link_drafts`: whether the caller may open a draft's page; if not, a draft keeps its place and status
-    but has no url (its page would be a 404)."""
+    but has no url (its page would be a 404). `details`: from `details_of`, read here when not given."""
     entry = match.entry
     linked = link_drafts or entry.status != DRAFT
+    if details is None:
+        details = details_of([entry.key])
+    wording = match.message_from
+    shown_from = wording is not None and (link_drafts or wording.entry.status != DRAFT)
+    default: Details = {"title": entry.message or entry.exception_type, "summary": None, "first_solution": None,
+                        "review_state": ""}  # fmt: skip
     return {
         "id": entry.public_id,
-        "url": absolute(reverse("kb:entry", kwargs={"public_id": entry.public_id})) if linked else None,
+        "url": _url(entry.public_id, absolute) if linked else None,
+        **details.get(entry.key, default),
         "score": match.score,
         "exact": match.exact,
         "partial": match.partial,
         "similarity": match.similarity,
+        "raise_site": match.raise_site,
+        "nearby": match.nearby,
+        "message_from": {
+            "id": wording.entry.public_id,
+            "url": _url(wording.entry.public_id, absolute),
+            "exception_type": wording.entry.exception_type,
+            "message": wording.entry.message,
+        }
+        if wording is not None and shown_from
+        else None,
         "exception": match.exception,
         "exception_type": entry.exception_type,
         "message": entry.message,
@@ -47,6 +116,10 @@ def match_answer(match: Match, absolute: Callable[[str], str], *, link_drafts: b
 
 def how_it_matched(match: dict) -> str:
     """A match's kind, for people (the command line, the home page)."""
+    if match.get("nearby"):
+        return f"same {match['nearby']}, not the same raise"
+    if match.get("raise_site") and not match["exact"]:
+        return "the raise in the innermost frame"
     if match["exact"]:
         return "exact match"
     if match.get("partial"):
@@ -76,7 +149,10 @@ def parsed_answer(parsed: Parsed) -> dict:
 
 
 def answer(result: Result, absolute: Callable[[str], str], *, link_drafts: bool = True) -> dict:
+    details = details_of(match.entry.key for match in result.matches) if result.matches else {}
     return {
-        "matches": [match_answer(match, absolute, link_drafts=link_drafts) for match in result.matches],
+        "matches": [
+            match_answer(match, absolute, link_drafts=link_drafts, details=details) for match in result.matches
+        ],
         "parsed": parsed_answer(result.parsed),
     }

@@ -126,6 +126,8 @@ class MatchIndex:
         # Entries without a signature by the class name of their type: when a bare line's message is only a
         # runtime value (`TemplateDoesNotExist: x.html`), a specific type is all there is to go on.
         self._unsigned_types: dict[str, tuple[int, ...]] = {}
+        # File name -> the functions of its sites: a frame's whole file, when its function has no entry.
+        self._file_functions: dict[str, tuple[str, ...]] = {}
         self._automata: tuple[ahocorasick.Automaton, ...] = ()
         self._main_keys = 0
         self._delta_keys: list[int] = []
@@ -149,7 +151,7 @@ class MatchIndex:
         # Every table maps a key to a sequence; their key and item types differ, which this loop does not care about.
         tables: tuple[dict[Any, tuple[Any, ...]], ...] = (
             index._key_signatures, index._words, index._frames, index._unsigned_frames, index._unsigned_types,
-            index._prefixes,
+            index._prefixes, index._file_functions,
         )  # fmt: skip
         for table in (*tables, index._fallback):
             for key, values in table.items():
@@ -209,6 +211,9 @@ class MatchIndex:
             self._append(self._unsigned_types, type_tail(entry.exception_type), entry.key)
         for site in entry.sites:
             self._append(self._frames, site.frame_key, (entry.key, site))
+            file_name, function = site.frame_key
+            if function not in self._file_functions.get(file_name, ()):
+                self._append(self._file_functions, file_name, function)
             if not ids:
                 self._append(self._unsigned_frames, site.frame_key, (entry.key, site))
 
@@ -331,6 +336,16 @@ class MatchIndex:
         """(entry key, site) of the sites in the frame's file and function; of entries without a signature only."""
         table = self._unsigned_frames if unsigned_only else self._frames
         return table.get(frame_key(path, function), ())
+
+    def sites_in_file(self, path: str) -> list[tuple[int, Site]]:
+        """(entry key, site) of every site in a file of the frame's name (the caller compares whole paths)."""
+        file_name = frame_key(path, "")[0]
+        frames = self._frames
+        return [
+            pair
+            for function in self._file_functions.get(file_name, ())
+            for pair in frames.get((file_name, function), ())
+        ]
 
     def unsigned_of_type(self, exception_type: str) -> tuple[int, ...]:
         """Keys of the entries without a signature whose type has the same class name."""

@@ -12,6 +12,13 @@ Scores add up evidence:
   weaker for another; the same line only breaks ties, since line numbers move between versions.
 Exact matches come first, then partial ones, then the others; within each, the last exception of the text first.
 
+A traceback's innermost frame is where the error was raised. When it is a harvested raise (the same line, or, for
+a raise whose message could not be rebuilt, the same function) that no message match already stands on, that
+raise's entry comes first, with the entry whose wording the message carries attached as `message_from`: a
+`raise ValidationError(errors)` that collects the fields' errors, or `raise X(...) from exc`, is the raise, and the
+wording is defined elsewhere. With nothing else to offer, the entries nearest the innermost harvested frame (in its
+function, else its file) answer, flagged "not the same raise".
+
 With a deadline, the work stops at the first check past it (after parsing, per exception, per reading, per
 batch of candidates) with LookupTimeout.
 """
@@ -34,6 +41,8 @@ EXACT_BASE, EXACT_COVERAGE = 60.0, 30.0
 PARTIAL_BASE, PARTIAL_COVERAGE = 40.0, 20.0
 APPROX_BASE, APPROX_SIMILARITY = 20.0, 30.0
 FRAME_ONLY_BASE = 15.0
+RAISE_SITE_BASE = 50.0
+NEARBY_BASE, NEARBY_MAX = 2.0, 3
 TYPE_ONLY_BASE, TYPE_ONLY_MAX = 5.0, 10
 # A builtin type says nothing about which library raised it.
 BUILTIN_EXCEPTIONS = frozenset(
@@ -63,6 +72,9 @@ class Match:
     sites: tuple[Site, ...] = ()  # the entry's sites, those a frame points at first
     # An approximate match's template and text: its values are aligned only when asked for (a shown match).
     resembles: tuple[Template, str] | None = None
+    raise_site: bool = False  # the innermost frame is this entry's raise: first among the exception's matches
+    message_from: "Match | None" = None  # the entry whose wording the message carries, when it is another one
+    nearby: str | None = None  # "function" or "file": not the raise, the closest entries to the innermost frame
 
     @property
     def params(self) -> dict[str, str]:
@@ -109,7 +121,12 @@ def match_text(
             deadline.check()
         matches += _rank_exception(index, find, exception, position, deadline)
     # Line numbers move between versions: the same line only breaks a tie.
-    matches.sort(key=lambda m: (not m.exact, not m.partial, m.exception, -m.score, not m.same_line, m.entry.public_id))
+    matches.sort(
+        key=lambda m: (
+            not (m.exact or m.raise_site), not m.partial, m.exception, not m.raise_site, -m.score, not m.same_line,
+            m.entry.public_id,
+        )
+    )  # fmt: skip
     seen: set[int] = set()
     best = []
     for match in matches:
@@ -124,14 +141,24 @@ def match_text(
 
 
 def type_agreement(parsed_type: str | None, entry_type: str) -> int:
-    """1 when the types agree (one is a dotted suffix of the other), -1 when they differ, 0 when unknown."""
+    """1 when the types agree (one is a dotted suffix of the other), -1 when they differ, 0 when unknown.
+
+    A class made at run time for each model (`myapp.models.Book.DoesNotExist`,
+    `myapp.models.Book.author.RelatedObjectDoesNotExist`) is named after where it hangs, not the module that
+    raises it: nested in a class (a CapWords name before its own), it agrees with any type of its class name."""
     if not parsed_type or not entry_type:
         return 0
     if parsed_type == entry_type:
         return 1
+    if type_tail(parsed_type) == type_tail(entry_type) and (_nested(parsed_type) or _nested(entry_type)):
+        return 1
     # A dotted suffix of the other: the other ends with "." and it (names hold no dots).
     shorter, longer = (parsed_type, entry_type) if len(parsed_type) < len(entry_type) else (entry_type, parsed_type)
     return 1 if longer.endswith("." + shorter) else -1
+
+
+def _nested(exception_type: str) -> bool:
+    return any(part[:1].isupper() for part in exception_type.split(".")[:-1])
 
 
 def path_matches(frame_path: str, site: Site) -> bool:
@@ -170,6 +197,10 @@ def _rank_exception(
     else:
         # An entry without a signature can still be the one, next to exact matches: by its frame and type.
         results += _frame_only(index, exception, position, frames, unsigned_only=True)
+    if (raised := raise_frame(exception.frames)) is not None:
+        _put_raise_first(index, exception, position, frames, raised, results)
+        if not results:
+            results += _nearby(index, exception, position)
     for match in results:
         match.score = round(match.score, 2)
     return results
@@ -419,3 +450,111 @@ def _type_only(index: MatchIndex, exception: ParsedException, position: int) -> 
         match.why[0]["detail"] = f"only the type points at it ({exc_type}), whose message was not rebuilt"
         matches.append(match)
     return matches
+
+
+def raise_frame(frames: tuple[Frame, ...]) -> Frame | None:
+    """The innermost frame of real source: a template's or an `exec`'s frame (`<template>`) raises nothing."""
+    return next((frame for frame in reversed(frames) if not frame.path.startswith("<")), None)
+
+
+def _put_raise_first(
+    index: MatchIndex, exception: ParsedException, position: int, frames: _Frames, raised: Frame, results: list[Match]
+) -> None:
+    """Mark, or add, the match of the raise the innermost frame stands on (see the module's docstring)."""
+    here = [
+        (key, site) for key, site in index.sites_for(raised.path, raised.function) if path_matches(raised.path, site)
+    ]
+    if not here:
+        return
+    keys = {key for key, _site in here}
+    standing = [m for m in results if m.entry.key in keys and (m.exact or m.partial or m.similarity)]
+    if standing:
+        return  # the message's own entry has a site in this function, and the frame's weight already: it leads
+    chosen = _raise_here(index, exception, raised, here)
+    if chosen is None:
+        return
+    key, same_line = chosen
+    wording = max((m for m in results if m.exact or m.partial), key=lambda m: m.score, default=None)
+    match = next((m for m in results if m.entry.key == key), None)
+    if match is None:
+        match = Match(entry=index.entries[key], score=RAISE_SITE_BASE, exact=False, exception=position)
+        _add_type_evidence(match, exception.type, type_agreement(exception.type, match.entry.exception_type))
+        _add_frame_evidence(match, frames)
+        results.append(match)
+    match.raise_site = True
+    detail = "the innermost frame is this raise" if same_line else "the innermost frame is in this raise's function"
+    match.why.insert(0, {"kind": "raise_site", "detail": detail})
+    if wording is not None and wording is not match:
+        match.message_from = wording
+        match.why.append(
+            {
+                "kind": "message_from",
+                "detail": "the message's wording is defined elsewhere: another entry",
+                "id": wording.entry.public_id,
+                "signature": wording.signature,
+            }
+        )
+
+
+def _raise_here(
+    index: MatchIndex, exception: ParsedException, raised: Frame, here: list[tuple[int, Site]]
+) -> tuple[int, bool] | None:
+    """(entry key, on the very line) of the raise at the frame: a site on its line whose type does not disagree;
+    else, the line having moved, the one raise in the function whose message could not be rebuilt, of an agreeing
+    type (a wrapping `raise X(errors)`)."""
+    on_line = [
+        (type_agreement(exception.type, entry.exception_type), key)
+        for key, site in here
+        if site.line == raised.line and (entry := index.entries.get(key)) is not None
+    ]
+    on_line = [pair for pair in on_line if pair[0] >= 0]
+    if on_line:
+        return max(on_line)[1], True
+    unsigned = {
+        key
+        for key, _site in here
+        if not index.signatures_of(key)
+        and (entry := index.entries.get(key)) is not None
+        and type_agreement(exception.type, entry.exception_type) > 0
+    }
+    return (unsigned.pop(), False) if len(unsigned) == 1 else None
+
+
+def _nearby(index: MatchIndex, exception: ParsedException, position: int) -> list[Match]:
+    """With no other answer: the entries closest to the innermost frame in a harvested file, in its function, else
+    in its file, nearest line first. Not the raise, and flagged so."""
+    for frame in reversed(exception.frames):
+        for scope, pairs in (
+            ("function", index.sites_for(frame.path, frame.function)),
+            ("file", index.sites_in_file(frame.path)),
+        ):
+            here = [(key, site) for key, site in pairs if path_matches(frame.path, site)]
+            if not here:
+                continue
+            distance: dict[int, tuple[int, int]] = {}
+            for key, site in here:
+                entry = index.entries.get(key)
+                if entry is None:
+                    continue
+                agreement = type_agreement(exception.type, entry.exception_type)
+                gap = abs((site.line or 0) - (frame.line or 0))
+                distance[key] = min(distance.get(key, (2, gap)), (-agreement, gap))
+            closest = sorted(distance, key=lambda key: (distance[key], key))[:NEARBY_MAX]
+            found = []
+            for key in closest:
+                match = Match(
+                    entry=index.entries[key], score=NEARBY_BASE, exact=False, exception=position, nearby=scope,
+                    sites=index.entries[key].sites,
+                )  # fmt: skip
+                match.why.append(
+                    {
+                        "kind": "nearby",
+                        "detail": f"same {scope}, not the same raise: the closest entry to the innermost frame",
+                        "frame": f"{frame.path}:{frame.function}",
+                        "line": frame.line,
+                    }
+                )
+                found.append(match)
+            if found:
+                return found
+    return []

@@ -65,20 +65,23 @@ def test_an_entry_without_a_signature_is_found_by_its_innermost_frame_and_type()
     text = 'Traceback (most recent call last):\n  File "/x/tool/run.py", line 5, in go\ntool.errors.Fatal: whatever'
     found = best(index, text)
     assert (found.entry.key, found.exact) == (1, False)
-    assert best(index, text.replace("tool.errors.Fatal", "KeyError")) is None
+    # Another type is not this raise; the frame still stands in a harvested function: its entry, flagged so.
+    nearby = best(index, text.replace("tool.errors.Fatal", "KeyError"))
+    assert (nearby.entry.key, nearby.nearby) == (1, "function")
 
 
-def test_an_entry_without_a_signature_is_offered_next_to_an_exact_match_until_it_gets_one():
+def test_the_raise_at_the_innermost_frame_leads_with_the_exact_match_of_the_wording_attached():
     site = Site("lib/tool/run.py", 5, "Runner.go", "abc")
     signed = entry(1, "tool failed: {why}", type_="tool.errors.Fatal", sites=[Site("lib/tool/other.py", 9, "f", "abc")])
     index = MatchIndex.build([signed, entry(2, "", type_="tool.errors.Fatal", sites=[site])])
     text = (
         'Traceback (most recent call last):\n  File "/x/tool/run.py", line 5, in go\ntool.errors.Fatal: tool failed: x'
     )
-    assert [(m.entry.key, m.exact) for m in match_text(index, text, limit=5).matches] == [(1, True), (2, False)]
-    index.upsert([entry(2, "unrelated wording {x}", type_="tool.errors.Fatal", sites=[site])])
-    index.commit()
-    assert [m.entry.key for m in match_text(index, text, limit=5).matches] == [1]
+    found = match_text(index, text, limit=5).matches
+    assert [(m.entry.key, m.exact) for m in found] == [(2, False), (1, True)]
+    assert found[0].message_from is found[1]
+    # Without a traceback, the wording's entry alone.
+    assert [m.entry.key for m in match_text(index, "tool.errors.Fatal: tool failed: x", limit=5).matches] == [1]
 
 
 def test_entries_added_and_removed_after_the_build_are_seen_once_committed():

@@ -110,10 +110,19 @@ def readable(result: dict) -> str:
         lines += [
             "",
             f"{rank}. {match['id']}  score {match['score']}  {how}  [{match['status']}]",
+            f"   {match['title']}  ({match['review_state'] or 'not reviewed'})",
             f"   {match['exception_type']}: {_first_line(match['message'])}",
             f"   {match['url']}",
             "   why: " + "; ".join(reason["detail"] for reason in match["why"]),
         ]
+        if match["summary"]:
+            lines.append(f"   means: {match['summary']}")
+        if match["first_solution"]:
+            lines.append(f"   first fix: {_first_line(match['first_solution'])}")
+        if wording := match["message_from"]:
+            lines.append(
+                f"   message from: {wording['id']}  {wording['exception_type']}: {_first_line(wording['message'])}"
+            )
         if match["params"]:
             lines.append("   values: " + ", ".join(f"{name}={value!r}" for name, value in match["params"].items()))
         lines += [

@@ -1,0 +1,192 @@
+"""Lookup measured on real errors: raise them from installed packages, harvest those packages, look each one up.
+
+    scripts/with-postgres .venv/bin/python bench/lookup_corpus.py [--previous] [--misses FILE]
+
+bench/corpus/raise_*.py run code against the installed Django, DRF, Jinja2, click, SQLAlchemy and requests (loops
+over form and serializer fields, validators, model fields, QuerySet misuse, template tags and filters, click types
+and command lines, ...) and record each error's traceback, its last line, and the raise site the traceback names:
+the innermost frame inside the package. Only errors whose site is a `raise` or `assert` statement are scored (a
+KeyError from a dict lookup has no entry to find). The same installed source is harvested into a throwaway
+database (`--commit` = the version), and each error is looked up twice: the whole traceback, and its last line
+alone (`module.Type: message`). A lookup is right when the expected site is one of its first match's sites (top 1)
+or of one of its first three (top 3).
+
+--previous harvests Django 5.1 and DRF 3.15 from their source distributions instead (downloaded with `pip download
+--no-binary :all:` into .venv/prev-sdists), and looks up the errors raised by the installed releases: lines move
+between releases, so a site is right when its file and function are.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tarfile
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.test.utils import setup_test_environment, teardown_test_environment  # noqa: E402
+
+from kb.harvest.run import Target, harvest  # noqa: E402
+from kb.matching.live import live_index  # noqa: E402
+from kb.matching.rank import Match  # noqa: E402
+from kb.matching.service import lookup  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+PREVIOUS = {"django": ("django", "5.1.*"), "rest_framework": ("djangorestframework", "3.15.*")}
+# (package dir, owner/name, distribution): what is harvested from the installed source.
+PACKAGES = [
+    ("django", "django/django", "django"), ("rest_framework", "encode/django-rest-framework", "djangorestframework"),
+    ("jinja2", "pallets/jinja", "jinja2"), ("click", "pallets/click", "click"),
+    ("sqlalchemy", "sqlalchemy/sqlalchemy", "sqlalchemy"), ("requests", "psf/requests", "requests"),
+]  # fmt: skip
+GROUPS = {"Django + DRF": ("Django", "DRF"), "Jinja2, click, SQLAlchemy, requests": ("Jinja2", "click", "SQLAlchemy",
+                                                                                     "requests")}  # fmt: skip
+
+
+def raise_corpus() -> list[dict]:
+    records = []
+    for script in ("raise_django.py", "raise_others.py"):
+        done = subprocess.run(
+            [sys.executable, str(CORPUS / script)], capture_output=True, text=True, stdin=subprocess.DEVNULL, check=True
+        )
+        records += [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    return records
+
+
+def site_packages() -> Path:
+    return Path(django.__file__).resolve().parent.parent
+
+
+def previous_source(package: str) -> tuple[Path, str]:
+    """The unpacked sdist of the previous release of a package, downloaded once."""
+    distribution, version = PREVIOUS[package]
+    store = ROOT / ".venv" / "prev-sdists"
+    store.mkdir(exist_ok=True)
+    archives = sorted(store.glob(f"{distribution}-*.tar.gz"))
+    if not archives:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
+             f"{distribution}=={version}", "-d", str(store)], check=True,
+        )  # fmt: skip
+        archives = sorted(store.glob(f"{distribution}-*.tar.gz"))
+    archive = archives[-1]
+    unpacked = store / archive.name.removesuffix(".tar.gz")
+    if not unpacked.exists():
+        with tarfile.open(archive) as tar:
+            tar.extractall(store, filter="data")
+    return unpacked / package, unpacked.name.rsplit("-", 1)[1]
+
+
+def harvest_all(previous: bool) -> None:
+    from importlib.metadata import version
+
+    for package, full_name, distribution in PACKAGES:
+        if previous and package in PREVIOUS:
+            root, commit = previous_source(package)
+        else:
+            root, commit = site_packages() / package, version(distribution)
+        owner, name = full_name.split("/")
+        result = harvest(
+            target=Target(root=root, owner=owner, name=name, commit=commit, prefix=package), progress=False
+        )
+        print(f"harvested {full_name} {commit}: {len(result.scan.sites)} sites, {result.outcome.new} entries")
+    live_index.reset()
+
+
+def right(match: Match, expected: dict, previous: bool) -> bool:
+    for site in match.sites or match.entry.sites:
+        if site.path != expected["path"]:
+            continue
+        if previous:
+            if (site.function or "<module>").rsplit(".", 1)[-1] == expected["function"]:
+                return True
+        elif site.line == expected["line"]:
+            return True
+    return False
+
+
+def score(records: list[dict], previous: bool, misses_file: Path | None) -> dict[str, dict[str, int]]:
+    figures: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    misses = []
+    for record in records:
+        row = figures[record["library"]]
+        if not record["expected"]["is_raise"]:
+            row["not a raise"] += 1
+            continue
+        row["errors"] += 1
+        for kind, text in (("traceback", record["traceback"]), ("message", record["message"])):
+            matches = lookup(text, limit=3, drafts=True).matches
+            top1 = bool(matches) and right(matches[0], record["expected"], previous)
+            top3 = any(right(m, record["expected"], previous) for m in matches)
+            row[f"{kind} top1"] += top1
+            row[f"{kind} top3"] += top3
+            row[f"{kind} nothing"] += not matches
+            if not top1:
+                misses.append({"kind": kind, "case": record["case"], "library": record["library"],
+                               "expected": record["expected"], "text": text[-1500:],
+                               "got": [{"type": m.entry.exception_type, "message": m.entry.message[:120],
+                                        "score": m.score, "sites": [f"{s.path}:{s.line}:{s.function}"
+                                                                    for s in (m.sites or m.entry.sites)[:3]]}
+                                       for m in matches]})  # fmt: skip
+    if misses_file is not None:
+        misses_file.write_text("".join(json.dumps(miss) + "\n" for miss in misses))
+    return figures
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def table(figures: dict[str, dict[str, int]]) -> list[str]:
+    lines = [
+        "| what was looked up | errors | whole traceback, top 1 | top 3 | message alone, top 1 | top 3 "
+        "| no answer (traceback) |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    rows = [(library, (library,)) for group in GROUPS.values() for library in group] + list(GROUPS.items())
+    for label, libraries in rows:
+        total: dict[str, int] = defaultdict(int)
+        for library in libraries:
+            for key, value in figures.get(library, {}).items():
+                total[key] += value
+        n = total["errors"]
+        label = f"**{label}**" if len(libraries) > 1 else label
+        lines.append(
+            f"| {label} | {n} | {percent(total['traceback top1'], n)} | {percent(total['traceback top3'], n)} | "
+            f"{percent(total['message top1'], n)} | {percent(total['message top3'], n)} "
+            f"| {total['traceback nothing']} |"
+        )
+    skipped = sum(row["not a raise"] for row in figures.values())
+    lines.append(f"\n({skipped} more errors were raised by a line that is not a `raise` or `assert`: not scored.)")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--previous", action="store_true", help="Harvest Django 5.1 and DRF 3.15 instead.")
+    parser.add_argument("--misses", type=Path, help="Write every lookup whose first match is wrong here (JSON lines).")
+    options = parser.parse_args()
+    records = raise_corpus()
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        harvest_all(options.previous)
+        figures = score(records, options.previous, options.misses)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        teardown_test_environment()
+    print("\n".join(table(figures)))
+
+
+if __name__ == "__main__":
+    main()
