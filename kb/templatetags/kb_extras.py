@@ -5,7 +5,6 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from kb.harvest.history import describe
 from kb.models import ErrorEntry, short_ref
 from kb.search import plain_text
 from kb.seo import site_root as root_of
@@ -81,14 +80,6 @@ REVIEW_LABELS: dict[str, str] = {
 @register.filter
 def review_label(entry: ErrorEntry) -> str:
     return REVIEW_LABELS.get(entry.review_state, "")
-
-
-@register.simple_tag
-def raised_in(entry: ErrorEntry) -> str:
-    """The "raised in" line: the entry's own property where the model has it, else the history read directly."""
-    if hasattr(entry, "raised_in"):
-        return str(entry.raised_in)
-    return describe((entry.evidence or {}).get("history") or {})
 
 
 @register.filter

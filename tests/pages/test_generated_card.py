@@ -109,11 +109,12 @@ def test_a_generated_card_is_cached_and_revalidated_like_any_other(client, gener
     assert client.get(generated.get_absolute_url(), headers={"If-None-Match": first["ETag"]}).status_code == 304
 
 
-def test_the_raised_in_line_shows_what_history_knows(client, generated, monkeypatch):
-    monkeypatch.setattr("kb.templatetags.kb_extras.describe", lambda history: "raised since " + history["first"])
-    generated.evidence = {**generated.evidence, "history": {"first": "4.2"}}
+def test_the_raised_in_line_shows_what_history_knows(client, generated):
+    history = {"first_release": "4.2", "reworded_in": ["5.0"], "removed_in": "6.0"}
+    generated.evidence = {**generated.evidence, "history": history}
     generated.save()
-    assert '<p class="raised-in">Raised since 4.2.</p>' in page_of(client, generated)
+    html = page_of(client, generated)
+    assert '<p class="raised-in">Raised since 4.2; reworded in 5.0; no longer raised since 6.0.</p>' in html
 
 
 def test_lists_mark_unreviewed_cards_with_a_small_badge(client, db):
