@@ -112,14 +112,12 @@ def _call(call: ast.Call, *, negated: bool) -> str:
         if negated:
             return f"{_subject(args[0])} is not {relation} of {' or '.join(named)}"
         return f"{_subject(args[0])} is {relation} of {' or '.join(named)}"
-    if name == "hasattr" and len(args) == 2:
-        attribute = args[1].value if isinstance(args[1], ast.Constant) else ast.unparse(args[1])
-        return f"{_subject(args[0])} has {'no' if negated else 'an'} attribute `{attribute}`"
+    if name == "hasattr" and len(args) == 2 and isinstance(args[1], ast.Constant) and isinstance(args[1].value, str):
+        return f"{_subject(args[0])} has {'no' if negated else 'an'} attribute `{args[1].value}`"
     if name == "callable" and len(args) == 1:
         return f"{_subject(args[0])} is {'not ' if negated else ''}callable"
-    method = call.func.attr if isinstance(call.func, ast.Attribute) else ""
-    if method in ("startswith", "endswith") and len(args) == 1:
-        verb = method.removesuffix("swith")
+    if isinstance(call.func, ast.Attribute) and call.func.attr in ("startswith", "endswith") and len(args) == 1:
+        verb = call.func.attr.removesuffix("swith")
         verb = f"does not {verb}" if negated else f"{verb}s"
         return f"{_subject(call.func.value)} {verb} with `{ast.unparse(args[0])}`"
     return ""
@@ -142,7 +140,8 @@ def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
             return f"{_subject(left.args[0])} is empty"
         if isinstance(right, ast.Constant) and right.value == 0 and type(op) in (ast.NotEq, ast.Gt):
             return f"{_subject(left.args[0])} is not empty"
-        return f"{_subject(left.args[0])} {_LENGTHS[type(op)].format(n=ast.unparse(right))}"
+        count = str(right.value) if isinstance(right, ast.Constant) else f"`{ast.unparse(right)}`"
+        return f"{_subject(left.args[0])} {_LENGTHS[type(op)].format(n=count)}"
     if type(op) in (ast.In, ast.NotIn) and not isinstance(right, ast.Tuple | ast.List | ast.Set):
         # `key in data`: a membership test of a container, not a choice among listed values.
         return f"{_subject(right)} {'contains' if isinstance(op, ast.In) else 'does not contain'} {_subject(left)}"
