@@ -8,7 +8,9 @@ The issue's budget: under 30 s on two cores for Django's ~900 files, first harve
 
 The evidence (issue 13: each site's conditions, function and callers; the tests, docs and history) must not
 slow the first harvest by more than 30%: the same harvest with `Target.evidence` off is timed in the same run,
-alternating with the full one, each into an empty database, and the best of each is compared."""
+alternating with the full one, each into an empty database, and the best of each is compared: in seconds, and
+in this process's CPU seconds, which other work on a shared machine disturbs far less (the database server's
+own work is not in them)."""
 
 import argparse
 import ast
@@ -59,7 +61,7 @@ def main() -> None:
     parser.add_argument("path", nargs="?", default=str(Path(installed.__file__).parent))
     parser.add_argument("--prefix", default="django")
     parser.add_argument("--commit", default=installed.get_version())
-    parser.add_argument("--rounds", type=int, default=2, help="first harvests of each kind, alternating")
+    parser.add_argument("--rounds", type=int, default=3, help="first harvests of each kind, alternating")
     options = parser.parse_args()
     root = Path(options.path)
 
@@ -70,12 +72,14 @@ def main() -> None:
         target = Target(root=root, owner="django", name="django", commit=options.commit, prefix=options.prefix)
         bare = dataclasses.replace(target, evidence=False)
         times: dict[bool, list[float]] = {True: [], False: []}
+        cpu: dict[bool, list[float]] = {True: [], False: []}
         for _ in range(options.rounds):
             for kind in (bare, target):
                 empty_database(target)
-                started = time.perf_counter()
+                started, started_cpu = time.perf_counter(), time.process_time()
                 first = harvest(target=kind, progress=False)
                 times[kind.evidence].append(time.perf_counter() - started)
+                cpu[kind.evidence].append(time.process_time() - started_cpu)
         started = time.perf_counter()
         second = harvest(target=target, progress=False)
         second_seconds = time.perf_counter() - started
@@ -98,12 +102,13 @@ def main() -> None:
     print(f"second harvest: {second.outcome.unchanged} entries unchanged, {changed} changed")
     verdict = "within" if first_seconds < BUDGET_SECONDS else "OVER"
     print(f"budget: {BUDGET_SECONDS:.0f} s for the first harvest: {verdict}")
-    ratio = first_seconds / bare_seconds
-    verdict = "within" if ratio <= EVIDENCE_BUDGET else "OVER"
-    print(f"evidence: first harvest {ratio:.2f}x the same without evidence (budget {EVIDENCE_BUDGET:.2f}x): {verdict}")
-    print("  each first harvest, with / without evidence: " + " / ".join(
-        ", ".join(f"{seconds:.2f}" for seconds in times[kind]) for kind in (True, False)
-    ) + " s")  # fmt: skip
+    for label, measured in (("seconds", times), ("CPU seconds", cpu)):
+        ratio = min(measured[True]) / min(measured[False])
+        verdict = "within" if ratio <= EVIDENCE_BUDGET else "OVER"
+        print(f"evidence, in {label}: first harvest {ratio:.2f}x the same without (budget {EVIDENCE_BUDGET:.2f}x): "
+              f"{verdict}")  # fmt: skip
+        each = " / ".join(", ".join(f"{value:.2f}" for value in measured[kind]) for kind in (True, False))
+        print(f"  each first harvest, with / without evidence: {each}")
 
 
 if __name__ == "__main__":

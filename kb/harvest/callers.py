@@ -70,24 +70,23 @@ class CallGraph:
         target = self._by_key.get((path, qualname))
         if target is None:
             return []
-        found: dict[tuple[str, str], tuple[tuple, dict]] = {}
+        # (not public, guess, level, path, line, function, via) per calling function, the first way it calls.
+        found: dict[tuple[str, str], tuple[bool, bool, int, str, int, str, str]] = {}
         first = self._sorted(self._edges_to(target))
         for edge in first:
-            found.setdefault(_key(edge.caller), self._ranked(edge.caller, edge.line, 1, edge.guess))
+            caller = edge.caller
+            rank = (not self._public(caller), edge.guess, 1, caller.path, edge.line, caller.qualname, "")
+            found.setdefault(_key(caller), rank)
         best = sum(1 for edge in first if not edge.guess and self._public(edge.caller))
         for edge in first[:_EXPANDED] if best < MAX_CALLERS else ():
             for outer in self._edges_to(edge.caller):
-                if _key(outer.caller) == _key(target):
+                caller = outer.caller
+                if _key(caller) == _key(target) or _key(caller) in found:
                     continue
-                ranked = self._ranked(outer.caller, outer.line, 2, outer.guess or edge.guess, via=edge.caller.qualname)
-                found.setdefault(_key(outer.caller), ranked)
-        return [row for _, row in sorted(found.values(), key=lambda ranked: ranked[0])[:MAX_CALLERS]]
-
-    def _ranked(self, caller: Defined, line: int, level: int, guess: bool, via: str = "") -> tuple[tuple, dict]:
-        row = {"function": caller.qualname, "path": caller.path, "line": line, "level": level, "guess": guess}
-        if via:
-            row["via"] = via
-        return (not self._public(caller), guess, level, caller.path, line), row
+                guess = outer.guess or edge.guess
+                found[_key(caller)] = (not self._public(caller), guess, 2, caller.path, outer.line, caller.qualname,
+                                       edge.caller.qualname)  # fmt: skip
+        return [_row(*rank[1:]) for rank in sorted(found.values())[:MAX_CALLERS]]
 
     def _public(self, defined: Defined) -> bool:
         key = _key(defined)
@@ -135,6 +134,13 @@ class CallGraph:
 
     def _sorted(self, edges: list[_Edge]) -> list[_Edge]:
         return sorted(edges, key=lambda e: (not self._public(e.caller), e.guess, e.caller.path, e.line))
+
+
+def _row(guess: bool, level: int, path: str, line: int, function: str, via: str) -> dict:
+    row = {"function": function, "path": path, "line": line, "level": level, "guess": guess}
+    if via:
+        row["via"] = via
+    return row
 
 
 def _key(defined: Defined) -> tuple[str, str]:

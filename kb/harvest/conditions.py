@@ -80,7 +80,7 @@ def sentence(test: ast.expr) -> str:
         return _call(test, negated=False) or f"{_subject(test)} is true"
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         return _compare(test.left, test.ops[0], test.comparators[0])
-    if isinstance(test, ast.Name | ast.Attribute):
+    if isinstance(test, ast.Name | ast.Attribute | ast.Subscript):
         return f"{_subject(test)} is true"
     return ""
 

@@ -73,7 +73,7 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts) -> dict:
         "under_condition": under,
         "values": values,
         "parameters": [p for p in owner.params if p in read and p not in _RECEIVERS],
-        "function": owner.function(),
+        "function": dict(owner.function()),
         "callers": [],
     }
 

@@ -92,6 +92,7 @@ def sentence_of(test: str) -> str:
     ("test", "expected"),
     [
         ("settings.DEBUG", "the setting `DEBUG` is true"),
+        ("options['verbose']", "`options['verbose']` is true"),
         ("not settings.ALLOWED_HOSTS", "the setting `ALLOWED_HOSTS` is empty or false"),
         ("settings.USE_TZ is None", "the setting `USE_TZ` is `None`"),
         ("hasattr(obj, 'save')", "`obj` has an attribute `save`"),
