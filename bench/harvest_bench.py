@@ -34,6 +34,7 @@ from django.test.utils import setup_test_environment, teardown_test_environment 
 from kb.harvest.run import Target, harvest  # noqa: E402
 from kb.harvest.scan import read_source  # noqa: E402
 from kb.harvest.sources import collect_files  # noqa: E402
+from kb.management.commands.harvest import coverage_lines  # noqa: E402
 from kb.models import ErrorEntry, Repository  # noqa: E402
 
 BUDGET_SECONDS = 30.0
@@ -100,6 +101,7 @@ def main() -> None:
     for label, seconds in timings:
         print(f"{label + ':':40} {seconds:.2f} s  = {seconds / parse_seconds:.1f}x baseline")
     print(f"second harvest: {second.outcome.unchanged} entries unchanged, {changed} changed")
+    print("\n".join(coverage_lines(second.outcome)))
     verdict = "within" if first_seconds < BUDGET_SECONDS else "OVER"
     print(f"budget: {BUDGET_SECONDS:.0f} s for the first harvest: {verdict}")
     for label, measured in (("seconds", times), ("CPU seconds", cpu)):

@@ -1,11 +1,14 @@
 """Each raise site's evidence as a card reads it: conditions, values, parameters, function and callers."""
 
+import io
 from pathlib import Path
 
 import django
+from django.core.management import call_command
 
 from kb.harvest.extract import FoundSite
 from kb.harvest.scan import scan
+from kb.models import RaiseSite
 from tests.harvest.test_messages import harvest_source
 
 DJANGO = Path(django.__file__).parent
@@ -251,3 +254,19 @@ def test_django_reverse_after_slicing_is_reached_from_latest_and_last():
     callers = {(c["function"], c["path"], c["guess"]) for c in reverse.evidence["callers"] if c["level"] == 1}
     assert ("QuerySet.latest", "django/db/models/query.py", False) in callers
     assert ("QuerySet.last", "django/db/models/query.py", False) in callers
+
+
+def test_a_harvest_stores_each_site_s_evidence_and_counts_the_conditions_read(db, tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "mod.py").write_text(
+        "def check(value):\n    if value < 0:\n        raise ValueError('Negative value')\n\n"
+        "def load(value):\n    return check(value)\n"
+    )
+    out = io.StringIO()
+    call_command("harvest", str(tmp_path), "--repo", "acme/pkg", "--commit", "v1", "--no-progress", stdout=out)
+    [site] = RaiseSite.objects.filter(entry__repository__name="pkg")
+    assert [c["sentence"] for c in site.evidence["conditions"]] == ["`value` is less than `0`"]
+    assert [c["function"] for c in site.evidence["callers"]] == ["load"]
+    assert "raise sites under a condition: 1; conditions read for 1 (100.0%)" in out.getvalue()
