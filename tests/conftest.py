@@ -257,35 +257,3 @@ def widgets_harvest(db):
                     "snippet": WIDGETS_SNIPPET, "snippet_start": 10, "evidence": site_evidence}],
         )  # fmt: skip
     return repository
-
-
-@pytest.fixture
-def conditions_read(monkeypatch) -> None:
-    """Harvest gives every site its conditions (kb.harvest.conditions), as extract will once the evidence reader
-    is wired in. Until then this fills them in after the scan; a site whose evidence has them already (extract's,
-    after that merge) is left as it is, so the tests that use it run on the real thing from then on."""
-    import ast
-    from dataclasses import asdict
-
-    from kb.harvest import run
-    from kb.harvest.conditions import conditions, parents_of
-
-    real_scan = run.scan
-
-    def conditions_at(root: Path, prefix: str, path: str, line: int) -> list[dict]:
-        relative = path.removeprefix(f"{prefix}/") if prefix else path
-        tree = ast.parse((root / relative).read_text())
-        parents = parents_of(tree)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Raise | ast.Assert | ast.Expr) and node.lineno == line:
-                return [asdict(found) for found in conditions(node, parents)]
-        return []
-
-    def scan_with_conditions(root: Path, **options):
-        found = real_scan(root, **options)
-        for site in found.sites:
-            if "conditions" not in site.evidence:
-                site.evidence["conditions"] = conditions_at(root, found.prefix, site.path, site.line)
-        return found
-
-    monkeypatch.setattr(run, "scan", scan_with_conditions)

@@ -8,7 +8,7 @@ Nothing is imported or run: only the module's `ast`.
 """
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _FLIPPED = {
     ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt,
@@ -24,6 +24,8 @@ class Condition:
     code: str  # what holds when the line raises, as code
     sentence: str  # the same in words, or "" where no template says it
     line: int
+    # The names the test reads (`len(args) < 2`: len, args), for the parameters a card names; never compared.
+    names: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
 
 def parents_of(tree: ast.AST) -> dict[ast.AST, ast.AST]:
@@ -68,38 +70,96 @@ def negate(test: ast.expr) -> ast.expr:
 
 def sentence(test: ast.expr) -> str:
     """A plain sentence for the common forms of a test; "" for the rest (the code says it)."""
-    code = ast.unparse
     if isinstance(test, ast.BoolOp):
-        parts = [sentence(value) for value in test.values]
+        parts = [_grouped(value) for value in test.values]
         joiner = " and " if isinstance(test.op, ast.And) else " or "
         return joiner.join(parts) if all(parts) else ""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        inner = test.operand
-        if isinstance(inner, ast.Call) and _called(inner) == "isinstance" and len(inner.args) == 2:
-            return f"`{code(inner.args[0])}` is not a `{code(inner.args[1])}`"
-        if isinstance(inner, ast.Call):
-            return f"`{code(inner)}` is false"
-        return f"`{code(inner)}` is empty or false"
-    if isinstance(test, ast.Call) and _called(test) == "isinstance" and len(test.args) == 2:
-        return f"`{code(test.args[0])}` is a `{code(test.args[1])}`"
+        return _false(test.operand)
+    if isinstance(test, ast.Call):
+        return _call(test, negated=False) or f"{_subject(test)} is true"
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
-        left, right, op = test.left, test.comparators[0], test.ops[0]
-        if isinstance(left, ast.Call) and _called(left) == "len" and len(left.args) == 1:
-            words = {ast.Lt: "fewer than", ast.LtE: "at most", ast.Gt: "more than", ast.GtE: "at least"}
-            if type(op) in words:
-                return f"`{code(left.args[0])}` has {words[type(op)]} {code(right)} items"
-        phrases = {ast.Is: "is", ast.IsNot: "is not", ast.Eq: "equals", ast.NotEq: "is not", ast.In: "is one of"}
-        phrases |= {ast.NotIn: "is not one of", ast.Lt: "is less than", ast.Gt: "is greater than"}
-        phrases |= {ast.LtE: "is at most", ast.GtE: "is at least"}
-        if type(op) in phrases:
-            return f"`{code(left)}` {phrases[type(op)]} `{code(right)}`"
-    if isinstance(test, ast.Name | ast.Attribute):
-        return f"`{code(test)}` is true"
+        return _compare(test.left, test.ops[0], test.comparators[0])
+    if isinstance(test, ast.Name | ast.Attribute | ast.Subscript):
+        return f"{_subject(test)} is true"
     return ""
 
 
+def _grouped(test: ast.expr) -> str:
+    """A part of an and/or: in brackets when it is itself an and/or, so that the words keep the code's grouping."""
+    words = sentence(test)
+    return f"({words})" if words and isinstance(test, ast.BoolOp) else words
+
+
+def _false(inner: ast.expr) -> str:
+    if isinstance(inner, ast.Call):
+        return _call(inner, negated=True) or f"{_subject(inner)} is false"
+    if isinstance(inner, ast.Compare | ast.BoolOp):
+        words = sentence(inner)
+        return f"it is not so that {words}" if words else ""
+    return f"{_subject(inner)} is empty or false"
+
+
+def _call(call: ast.Call, *, negated: bool) -> str:
+    """`isinstance`, `issubclass`, `hasattr`, `callable` and `str.startswith`/`endswith`, said in words."""
+    name, args = _called(call), call.args
+    if call.keywords or any(isinstance(a, ast.Starred) for a in args):
+        return ""
+    if name in ("isinstance", "issubclass") and len(args) == 2:
+        kinds = args[1].elts if isinstance(args[1], ast.Tuple) else [args[1]]
+        named = [f"`{ast.unparse(k)}`" for k in kinds]
+        relation = "an instance" if name == "isinstance" else "a subclass"
+        if negated:
+            return f"{_subject(args[0])} is not {relation} of {' or '.join(named)}"
+        return f"{_subject(args[0])} is {relation} of {' or '.join(named)}"
+    if name == "hasattr" and len(args) == 2 and isinstance(args[1], ast.Constant) and isinstance(args[1].value, str):
+        return f"{_subject(args[0])} has {'no' if negated else 'an'} attribute `{args[1].value}`"
+    if name == "callable" and len(args) == 1:
+        return f"{_subject(args[0])} is {'not ' if negated else ''}callable"
+    if isinstance(call.func, ast.Attribute) and call.func.attr in ("startswith", "endswith") and len(args) == 1:
+        verb = call.func.attr.removesuffix("swith")
+        verb = f"does not {verb}" if negated else f"{verb}s"
+        return f"{_subject(call.func.value)} {verb} with `{ast.unparse(args[0])}`"
+    return ""
+
+
+_LENGTHS = {
+    ast.Lt: "has fewer than {n} items", ast.LtE: "has at most {n} items", ast.Gt: "has more than {n} items",
+    ast.GtE: "has at least {n} items", ast.Eq: "has exactly {n} items", ast.NotEq: "does not have {n} items",
+}  # fmt: skip
+_PHRASES = {
+    ast.Is: "is", ast.IsNot: "is not", ast.Eq: "equals", ast.NotEq: "is not", ast.In: "is one of",
+    ast.NotIn: "is not one of", ast.Lt: "is less than", ast.Gt: "is greater than", ast.LtE: "is at most",
+    ast.GtE: "is at least",
+}  # fmt: skip
+
+
+def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
+    if isinstance(left, ast.Call) and _called(left) == "len" and len(left.args) == 1 and type(op) in _LENGTHS:
+        if isinstance(right, ast.Constant) and right.value == 0 and type(op) in (ast.Eq, ast.LtE):
+            return f"{_subject(left.args[0])} is empty"
+        if isinstance(right, ast.Constant) and right.value == 0 and type(op) in (ast.NotEq, ast.Gt):
+            return f"{_subject(left.args[0])} is not empty"
+        count = str(right.value) if isinstance(right, ast.Constant) else f"`{ast.unparse(right)}`"
+        return f"{_subject(left.args[0])} {_LENGTHS[type(op)].format(n=count)}"
+    if type(op) in (ast.In, ast.NotIn) and not isinstance(right, ast.Tuple | ast.List | ast.Set):
+        # `key in data`: a membership test of a container, not a choice among listed values.
+        return f"{_subject(right)} {'contains' if isinstance(op, ast.In) else 'does not contain'} {_subject(left)}"
+    if type(op) in _PHRASES:
+        return f"{_subject(left)} {_PHRASES[type(op)]} `{ast.unparse(right)}`"
+    return ""
+
+
+def _subject(expr: ast.expr) -> str:
+    """How a sentence names a value: `settings.DEBUG` is "the setting `DEBUG`", the rest is its code."""
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "settings":
+        return f"the setting `{expr.attr}`"
+    return f"`{ast.unparse(expr)}`"
+
+
 def _condition(kind: str, test: ast.expr, line: int) -> Condition:
-    return Condition(kind=kind, code=ast.unparse(test), sentence=sentence(test), line=line)
+    names = frozenset(n.id for n in ast.walk(test) if isinstance(n, ast.Name))
+    return Condition(kind=kind, code=ast.unparse(test), sentence=sentence(test), line=line, names=names)
 
 
 def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
@@ -114,8 +174,8 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
 
 def _guards_before(child: ast.AST, parent: ast.AST) -> list[Condition]:
     """`if x: return` (or raise, continue, break) above `child` in the same block: x was false."""
-    for field in ("body", "orelse", "finalbody", "handlers"):
-        block = getattr(parent, field, None)
+    for block_name in ("body", "orelse", "finalbody", "handlers"):
+        block = getattr(parent, block_name, None)
         if isinstance(block, list) and child in block:
             earlier = block[: block.index(child)]
             return [

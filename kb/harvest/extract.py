@@ -6,7 +6,9 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 
+from kb.harvest.callers import Called, Defined
 from kb.harvest.classes import ClassIndex
+from kb.harvest.evidence import Owner, site_evidence
 from kb.harvest.helpers import Helper, HelperRaise, Made, fail_raise, follow, worded_at, written_here
 from kb.harvest.imports import ModuleInfo, Resolver, dotted, visible_name
 from kb.harvest.messages import (
@@ -70,10 +72,19 @@ class ModuleResult:
     sites: list[FoundSite] = field(default_factory=list)
     skipped: Counter = field(default_factory=Counter)
     unresolved: set[tuple[str, str]] = field(default_factory=set)
+    # The module's functions and the calls in them, for the scan's call graph (only when reading evidence).
+    defined: list[Defined] = field(default_factory=list)
+    called: list[Called] = field(default_factory=list)
 
 
 class ModuleExtractor:
-    def __init__(self, *, tree: ast.Module, lines: list[str], path: str, info: ModuleInfo, index: ClassIndex) -> None:
+    def __init__(
+        self, *, tree: ast.Module, lines: list[str], path: str, info: ModuleInfo, index: ClassIndex,
+        evidence: bool = True,
+    ) -> None:  # fmt: skip
+        """`evidence`: read each site's evidence (`kb.harvest.evidence`) and the calls for its callers."""
+        self.evidence = evidence
+        self._owner: Owner | None = None  # the function whose candidates are being read, with evidence
         self.tree = tree
         self.lines = lines
         self.path = path
@@ -85,13 +96,16 @@ class ModuleExtractor:
 
     def extract(self) -> ModuleResult:
         scope = Scope(self.info, self.index, owner=None, qualname="", parent=None, span=(1, len(self.lines)), params={})
-        self._scope(self.tree.body, scope, class_prefix="", class_qualname=None)
+        self._scope(self.tree.body, scope, class_prefix="", class_qualname=None, scope_node=self.tree)
         return self.result
 
     # --- walking ---------------------------------------------------------------------------------
 
-    def _scope(self, body: list[ast.stmt], scope: Scope, *, class_prefix: str, class_qualname: str | None) -> None:
-        """Bindings and candidate sites of one scope, in source order; nested scopes walked on their own."""
+    def _scope(
+        self, body: list[ast.stmt], scope: Scope, *, class_prefix: str, class_qualname: str | None, scope_node: ast.AST
+    ) -> None:
+        """Bindings and candidate sites of one scope (`scope_node`: its function, class or module), in source
+        order; nested scopes walked on their own."""
         candidates: list[tuple[SiteNode, BranchPath]] = []
         nested: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
         stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
@@ -108,10 +122,13 @@ class ModuleExtractor:
             if isinstance(node, ast.Raise | ast.Assert | ast.Call):
                 candidates.append((node, path))
             stack.extend(reversed(children(node, path)))
+        if self.evidence:
+            self._owner = Owner(scope_node, scope.qualname, self._class_name(scope.owner), tuple(scope.params))
         for node, path in candidates:
             self._path = path
             self._candidate(node, scope)
         self._path = ()
+        self._owner = None
         for node in nested:
             if isinstance(node, ast.ClassDef):
                 prefix = f"{class_prefix}{node.name}"
@@ -120,7 +137,7 @@ class ModuleExtractor:
                     self.info, self.index, owner=owner, qualname=prefix, parent=scope.parent,
                     span=span(node), params={},
                 )  # fmt: skip
-                self._scope(node.body, class_scope, class_prefix=f"{prefix}.", class_qualname=owner)
+                self._scope(node.body, class_scope, class_prefix=f"{prefix}.", class_qualname=owner, scope_node=node)
             else:
                 qualname = f"{class_prefix}{node.name}" if class_prefix else join(scope.qualname, node.name)
                 function_scope = Scope(
@@ -128,7 +145,10 @@ class ModuleExtractor:
                     parent=scope if scope.qualname and not class_prefix else None, span=span(node),
                     params=params_of(node.args),
                 )  # fmt: skip
-                self._scope(node.body, function_scope, class_prefix="", class_qualname=None)
+                if self.evidence:
+                    defined = Defined(self.path, qualname, function_scope.owner or "", bool(class_prefix), node.lineno)
+                    self.result.defined.append(defined)
+                self._scope(node.body, function_scope, class_prefix="", class_qualname=None, scope_node=node)
 
     # --- candidates ------------------------------------------------------------------------------
 
@@ -142,12 +162,37 @@ class ModuleExtractor:
                 self._add_options("AssertionError", "error", self._options(node.msg, node.lineno, scope), node, scope)
         elif isinstance(node, ast.Call):
             func = node.func
+            if self._owner is not None and isinstance(self._owner.node, ast.FunctionDef | ast.AsyncFunctionDef):
+                self._record_call(func, node.lineno, scope)
             if isinstance(func, ast.Attribute) and func.attr == "fail" and is_self(func.value):
                 self._fail(node, scope)
             elif terminal_name(func) in ("warn", "warn_explicit"):
                 self._warning(node, scope)
             else:
                 self._helper_call(node, scope)
+
+    def _record_call(self, func: ast.expr, line: int, scope: Scope) -> None:
+        if isinstance(func, ast.Name):
+            name, how = func.id, "name"
+        elif isinstance(func, ast.Attribute):
+            value = func.value
+            name = func.attr
+            if isinstance(value, ast.Name):
+                how = "self" if value.id in ("self", "cls") else "attribute"
+            elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
+                how = "super"
+            else:
+                how = "attribute"
+        else:
+            return
+        self.result.called.append(Called(self.path, scope.qualname, scope.owner or "", name, how, line))
+
+    def _class_name(self, owner: str | None) -> str:
+        """A class as its module names it: `django.forms.forms.Form` is `Form`, a nested one `Outer.Inner`."""
+        if not owner:
+            return ""
+        prefix = f"{self.info.name}."
+        return owner[len(prefix) :] if owner.startswith(prefix) else owner.rpartition(".")[2]
 
     def _raise(self, node: ast.Raise, scope: Scope) -> None:
         if node.exc is None:
@@ -458,10 +503,12 @@ class ModuleExtractor:
             dict.fromkeys((message_of(f), signature_of(f)) for f in readable[1:] if signature_of(f) != signature)
         )
         start, snippet = self._snippet(node, scope)
+        read_as = readable[0] if readable else (forms[0] if forms else ())
+        evidence = site_evidence(self._owner, node, read_as) if self._owner is not None else {}
         site = FoundSite(
             exception_type=visible_name(exception_type), kind=kind, message=message, signature=signature,
             path=self.path, line=node.lineno, function=scope.qualname, snippet=snippet, snippet_start=start,
-            variants=variants,
+            variants=variants, evidence=evidence,
         )  # fmt: skip
         self.result.sites.append(site)
 

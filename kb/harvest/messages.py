@@ -8,7 +8,7 @@ import ast
 import re
 import string
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from kb.harvest.imports import dotted
@@ -16,9 +16,18 @@ from kb.harvest.imports import dotted
 
 @dataclass(frozen=True)
 class Field:
-    """A runtime value in a message; an empty name is an unnamed `{}`."""
+    """A runtime value in a message; an empty name is an unnamed `{}`.
+
+    `source`: the expression that fills it where the code says (`{size}` ← `len(value)`), for the site's evidence;
+    never compared, so that signatures and their grouping do not depend on it."""
 
     name: str
+    source: ast.expr | None = field(default=None, compare=False, repr=False)
+
+
+def named_after(expr: ast.expr) -> Field:
+    """The placeholder a runtime value gets: named after its expression, which it keeps."""
+    return Field(placeholder_name(expr), expr)
 
 
 Parts = tuple[str | Field, ...]
@@ -211,7 +220,7 @@ class MessageBuilder:
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
             return [percent_format(form, expr.right) for form in self._forms(expr.left, line)]
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
-            formatted = (brace_format(form, expr.args) for form in self._forms(expr.func.value, line))
+            formatted = (brace_format(form, expr.args, expr.keywords) for form in self._forms(expr.func.value, line))
             return [form for form in formatted if form is not None]
         parts = self.rebuild(expr, line)
         return [] if parts is None else [parts]
@@ -247,7 +256,7 @@ class MessageBuilder:
                 parts.append(str(value.value))
             elif isinstance(value, ast.FormattedValue):
                 # The spec and conversion shape the value's text, not the message's: one placeholder either way.
-                parts.append(Field(placeholder_name(value.value)))
+                parts.append(named_after(value.value))
         return _join(tuple(parts))
 
     def _concat(self, expr: ast.BinOp, line: int, depth: int) -> Parts | None:
@@ -256,8 +265,8 @@ class MessageBuilder:
         if left is None and right is None:
             return None
         # One side is text, so the other is a runtime string: a placeholder.
-        left = left if left is not None else (Field(placeholder_name(expr.left)),)
-        right = right if right is not None else (Field(placeholder_name(expr.right)),)
+        left = left if left is not None else (named_after(expr.left),)
+        right = right if right is not None else (named_after(expr.right),)
         return _join(left, right)
 
     def _call(self, expr: ast.Call, line: int, depth: int) -> Parts | None:
@@ -265,10 +274,10 @@ class MessageBuilder:
         args = expr.args
         if isinstance(expr.func, ast.Attribute) and func == "format":
             template = self.rebuild(expr.func.value, line, depth + 1)
-            return None if template is None else brace_format(template, args)
+            return None if template is None else brace_format(template, args, expr.keywords)
         if func == "format_lazy" and args:
             template = self.rebuild(args[0], line, depth + 1)
-            return None if template is None else brace_format(template, args[1:])
+            return None if template is None else brace_format(template, args[1:], expr.keywords)
         if isinstance(expr.func, ast.Attribute) and (func in _STRIPS or func == "dedent"):
             target = expr.func.value if func in _STRIPS else (args[0] if args else None)
             return self._transform_literal(target, func, line, depth)
@@ -318,7 +327,7 @@ class MessageBuilder:
         before = self._name(name, bound.line, depth + 1)
         if before is None and value is None:
             return None
-        return _join(before or (Field(name),), value or (Field(placeholder_name(bound.expr)),))
+        return _join(before or (Field(name),), value or (named_after(bound.expr),))
 
     def _subscript(self, expr: ast.Subscript, line: int, depth: int) -> Parts | None:
         key = expr.slice
@@ -348,17 +357,26 @@ def percent_format(template: Parts, right: ast.expr) -> Parts:
             if match["type"] == "%":
                 out.append("%")
             elif match["key"] is not None:
-                out.append(Field(_clean(match["key"])))
+                out.append(Field(_clean(match["key"]), _mapped(mapping, match["key"])))
             else:
                 value = values[position] if position < len(values) and mapping is None else None
                 position += 1
-                out.append(Field(placeholder_name(value) if value is not None else ""))
+                out.append(named_after(value) if value is not None else Field(""))
         out.append(part[cursor:])
     return _join(tuple(out))
 
 
-def brace_format(template: Parts, args: list[ast.expr]) -> Parts | None:
+def _mapped(mapping: ast.Dict | None, key: str) -> ast.expr | None:
+    """The value `"%(key)s" % {"key": value}` puts in."""
+    if mapping is None:
+        return None
+    pairs = zip(mapping.keys, mapping.values, strict=True)
+    return next((v for k, v in pairs if isinstance(k, ast.Constant) and k.value == key), None)
+
+
+def brace_format(template: Parts, args: list[ast.expr], keywords: list[ast.keyword] | None = None) -> Parts | None:
     """`template.format(*args, **kwargs)`: each replacement field a placeholder, named after its argument."""
+    by_name = {k.arg: k.value for k in keywords or () if k.arg}
     out: list[str | Field] = []
     auto = 0
     for part in template:
@@ -378,9 +396,9 @@ def brace_format(template: Parts, args: list[ast.expr]) -> Parts | None:
                 index = auto if head == "" else int(head)
                 auto += head == ""
                 value = args[index] if index < len(args) and not isinstance(args[index], ast.Starred) else None
-                out.append(Field(placeholder_name(value) if value is not None else ""))
+                out.append(named_after(value) if value is not None else Field(""))
             else:
-                out.append(Field(_clean(head)))
+                out.append(Field(_clean(head), by_name.get(head)))
     return _join(tuple(out))
 
 

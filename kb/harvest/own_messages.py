@@ -5,7 +5,16 @@ import ast
 
 from kb.harvest.classes import ClassIndex, ClassInfo, OwnMessage
 from kb.harvest.imports import dotted
-from kb.harvest.messages import BranchPath, Field, MessageBuilder, Parts, has_text, placeholder_name, terminal_name
+from kb.harvest.messages import (
+    BranchPath,
+    Field,
+    MessageBuilder,
+    Parts,
+    has_text,
+    named_after,
+    placeholder_name,
+    terminal_name,
+)
 from kb.harvest.scopes import Scope, children, forms_in, params_of, record_binding, returns_of
 
 
@@ -97,7 +106,7 @@ def arguments(params: list[str], call: ast.Call) -> dict[str, ast.expr]:
 def argument_parts(value: ast.expr) -> Parts:
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
         return (value.value,)
-    return (Field(placeholder_name(value)),)
+    return (named_after(value),)
 
 
 def substitute(parts: Parts, values: dict[str, Parts]) -> Parts:

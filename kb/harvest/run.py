@@ -29,6 +29,9 @@ class Target:
     publish: bool = False  # publish what it can explain (also when the repository's own setting says so)
     releases: str | None = None  # a tag pattern: which releases raise each error (a git checkout only)
     pickaxe: bool = False  # find the commit that introduced each wording (a git checkout only)
+    # Read the evidence (each site's conditions, function and callers; the tests, docs and history): off, the
+    # harvest reads the sites alone, as the benchmark's comparison does.
+    evidence: bool = True
 
 
 @dataclass
@@ -54,7 +57,7 @@ class VerifyResult:
 def _scan(target: Target, progress: bool | None, progress_file: TextIO | None) -> Scan:
     return scan(
         target.root, prefix=target.prefix, excludes=list(target.excludes), progress=progress,
-        progress_file=progress_file,
+        progress_file=progress_file, evidence=target.evidence,
     )  # fmt: skip
 
 
@@ -74,6 +77,8 @@ def entry_evidence(*, target: Target, scan: Scan) -> dict[EntryKey, dict]:
     for site in scan.sites:
         groups.setdefault(site.key, []).append(site)
     extras: dict[EntryKey, dict] = {key: {} for key in groups}
+    if not target.evidence:
+        return extras
     for key, found in read_tests_and_docs(root=target.root, prefix=target.prefix, groups=groups).items():
         extras[key].update(found)
     history = read_history(

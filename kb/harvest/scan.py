@@ -1,17 +1,20 @@
 """Read every file once, index the modules and classes, then extract the raise sites: no database here."""
 
 import ast
+import functools
+import gc
 import io
 import sys
 import tokenize
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
 from tqdm import tqdm
 
+from kb.harvest.callers import Called, CallGraph, Defined
 from kb.harvest.classes import ClassIndex, read_classes
 from kb.harvest.extract import FoundSite, ModuleExtractor
 from kb.harvest.imports import ModuleInfo, Resolver, imported_names, read_module
@@ -51,9 +54,24 @@ def split_lines(text: str) -> list[str]:
 
 def scan(
     root: Path, *, prefix: str = "", excludes: Sequence[str] = (), progress: bool | None = None,
-    progress_file: TextIO | None = None,
+    progress_file: TextIO | None = None, evidence: bool = True,
 ) -> Scan:  # fmt: skip
-    """`progress` None shows the bar only on a terminal."""
+    """`progress` None shows the bar only on a terminal; `evidence` False reads the sites alone (no conditions,
+    function, callers: `kb.harvest.evidence`)."""
+    # The syntax trees of every file stay alive to the end, millions of objects that never form garbage: each
+    # full collection of the cyclic garbage collector walked them all again (a third of the scan's time).
+    # Frozen as they are read, the collector skips them; given back to it when the scan is done.
+    gc.freeze()
+    try:
+        return _scan(root, prefix, excludes, progress, progress_file, evidence)
+    finally:
+        gc.unfreeze()
+
+
+def _scan(
+    root: Path, prefix: str, excludes: Sequence[str], progress: bool | None, progress_file: TextIO | None,
+    evidence: bool,
+) -> Scan:  # fmt: skip
     result = Scan(prefix=prefix, excludes=list(excludes))
     files = collect_files(root, prefix=prefix, excludes=list(excludes))
     bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
@@ -66,6 +84,7 @@ def scan(
             result.unparsable.append((source.path, _why(exc)))
             continue
         read.append((source, tree, text))
+        gc.freeze()
     if any(source.namespaces for source, _, _ in read):
         imported = {name for _, tree, _ in read for name in imported_names(tree.body)}
         renamed = with_namespaces([source for source, _, _ in read], imported)
@@ -81,17 +100,44 @@ def scan(
         modules.setdefault(item.info.name, item.info)
     resolver = Resolver(modules)
     index = ClassIndex([c for item in parsed for c in read_classes(item.tree, item.info)], resolver)
+    gc.freeze()
+    defined: list[Defined] = []
+    called: list[Called] = []
     for item in tqdm(parsed, desc="extracting", unit=" files", **bar):
         found = ModuleExtractor(
-            tree=item.tree, lines=item.lines, path=item.source.path, info=item.info, index=index
+            tree=item.tree, lines=item.lines, path=item.source.path, info=item.info, index=index, evidence=evidence
         ).extract()
+        defined += found.defined
+        called += found.called
         result.sites.extend(found.sites)
         result.skipped.update(found.skipped)
         result.unresolved.update(found.unresolved)
         result.lines[item.source.path] = item.lines
     # A helper's raise is a second site of each message handed to it: once per entry, however many calls.
     result.sites = list(dict.fromkeys(result.sites))
+    if evidence:
+        add_callers(result.sites, CallGraph(defined, called, inherits=_inherits(index)))
     return result
+
+
+def add_callers(sites: list[FoundSite], graph: CallGraph) -> None:
+    """Each site's callers, read once per function (a function often raises several errors)."""
+    read: dict[tuple[str, str], list[dict]] = {}
+    for site in sites:
+        if not site.evidence or not site.function:
+            continue
+        key = (site.path, site.function)
+        if key not in read:
+            read[key] = graph.callers(*key)
+        site.evidence["callers"] = [dict(caller) for caller in read[key]]
+
+
+def _inherits(index: ClassIndex) -> Callable[[str, str], bool]:
+    @functools.cache
+    def ancestors(qualname: str) -> frozenset[str]:
+        return frozenset(info.qualname for info in index.mro(qualname)) | {qualname}
+
+    return lambda cls, base: base in ancestors(cls)
 
 
 def distinct_names(read: list[tuple[SourceFile, ast.Module, str]]) -> list[str]:

@@ -2,19 +2,22 @@
 
 Each match carries what a tool needs without a second request: the entry's title, a summary (the first sentence of
 what it means, the curator's text else the machine's), its first solution and its review state. They are read from
-the database in one query per answer (the index holds no prose)."""
+the database in one query per answer (the index holds no prose, to stay small), and left out while it is away."""
 
 import re
 from collections.abc import Callable, Iterable
 from typing import TypedDict
 
+from django.db import DatabaseError
 from django.db.models import Prefetch
 from django.urls import reverse
 
+from config.outage import database, is_database_unavailable
 from kb.matching.index import Site
 from kb.matching.parse import Parsed
 from kb.matching.rank import DRAFT, Match, Result
 from kb.models import ErrorEntry, Solution
+from kb.titles import derive_title
 
 # The end of a first sentence: a full stop, question or exclamation mark before a space or the end; `e.g. ` and
 # `i.e. ` are not one. Bounded: it reads a sentence that is already in memory, not pasted text.
@@ -39,10 +42,20 @@ def first_sentence(markdown: str) -> str | None:
 
 def details_of(keys: Iterable[int]) -> dict[int, Details]:
     """Title, summary, first solution and review state of the entries with these database ids, in one query
-    (and one for their solutions)."""
+    (and one for their solutions). While the database is away, nothing: the lookup still answers from the index in
+    memory, each match with its message for a title and no prose, as it leaves out search hits."""
+    if database.is_down:
+        return {}
     entries = ErrorEntry.objects.filter(id__in=set(keys)).prefetch_related(
         Prefetch("solutions", queryset=Solution.objects.order_by("position", "id"))
     )
+    try:
+        entries = list(entries)
+    except DatabaseError as exc:
+        if not is_database_unavailable(exc):
+            raise
+        database.went_away(exc)
+        return {}
     found: dict[int, Details] = {}
     for entry in entries:
         solutions = entry.shown_solutions()
@@ -75,7 +88,8 @@ def match_answer(
         details = details_of([entry.key])
     wording = match.message_from
     shown_from = wording is not None and (link_drafts or wording.entry.status != DRAFT)
-    default: Details = {"title": entry.message or entry.exception_type, "summary": None, "first_solution": None,
+    title = derive_title(message=entry.message, signature=entry.signature, exception_type=entry.exception_type)
+    default: Details = {"title": title or entry.exception_type, "summary": None, "first_solution": None,
                         "review_state": ""}  # fmt: skip
     return {
         "id": entry.public_id,

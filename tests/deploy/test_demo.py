@@ -39,7 +39,7 @@ def test_the_demo_harvests_django_and_drf_as_installed_pinned_to_their_versions(
     assert all("--publish" in arguments for arguments in repos.values())
 
 
-def test_the_demos_drf_harvest_publishes_cards_readers_can_open(client, db, conditions_read):
+def test_the_demos_drf_harvest_publishes_cards_readers_can_open(client, db):
     [drf] = [arguments for arguments in demo_harvests() if "encode/django-rest-framework" in arguments]
     call_command(*drf, stdout=io.StringIO())
     published = ErrorEntry.objects.published().filter(repository__name="django-rest-framework")

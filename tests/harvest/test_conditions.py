@@ -5,8 +5,9 @@ import textwrap
 from pathlib import Path
 
 import django
+import pytest
 
-from kb.harvest.conditions import conditions, parents_of
+from kb.harvest.conditions import conditions, parents_of, sentence
 
 
 def conditions_of(source: str, message: str) -> list[tuple[str, str, str]]:
@@ -68,7 +69,7 @@ def test_an_assert_raises_when_its_test_is_false():
         assert hasattr(self, "_errors"), "call is_valid() first"
     """
     assert conditions_of(source, "call is_valid") == [
-        ("assert", "not hasattr(self, '_errors')", "`hasattr(self, '_errors')` is false")
+        ("assert", "not hasattr(self, '_errors')", "`self` has no attribute `_errors`")
     ]
 
 
@@ -81,6 +82,50 @@ def test_a_while_loop_and_de_morgan():
     assert conditions_of(source, "still waiting") == [
         ("while", "not ready and tries", "`ready` is empty or false and `tries` is true"),
     ]
+
+
+def sentence_of(test: str) -> str:
+    return sentence(ast.parse(test, mode="eval").body)
+
+
+@pytest.mark.parametrize(
+    ("test", "expected"),
+    [
+        ("settings.DEBUG", "the setting `DEBUG` is true"),
+        ("options['verbose']", "`options['verbose']` is true"),
+        ("not settings.ALLOWED_HOSTS", "the setting `ALLOWED_HOSTS` is empty or false"),
+        ("settings.USE_TZ is None", "the setting `USE_TZ` is `None`"),
+        ("hasattr(obj, 'save')", "`obj` has an attribute `save`"),
+        ("not callable(handler)", "`handler` is not callable"),
+        ("callable(handler)", "`handler` is callable"),
+        ("isinstance(k, (int, slice))", "`k` is an instance of `int` or `slice`"),
+        ("not issubclass(cls, Model)", "`cls` is not a subclass of `Model`"),
+        ("len(args) == 0", "`args` is empty"),
+        ("len(args) != 2", "`args` does not have 2 items"),
+        ("key not in data", "`data` does not contain `key`"),
+        ("mode in ('r', 'w')", "`mode` is one of `('r', 'w')`"),
+        ("name.startswith('_')", "`name` starts with `'_'`"),
+        ("not name.endswith('/')", "`name` does not end with `'/'`"),
+        ("is_valid(form)", "`is_valid(form)` is true"),
+        ("a and (b or not c)", "`a` is true and (`b` is true or `c` is empty or false)"),
+        ("not (a < b)", "it is not so that `a` is less than `b`"),
+        ("a < b < c", ""),
+    ],
+)
+def test_common_tests_read_as_a_sentence(test, expected):
+    assert sentence_of(test) == expected
+
+
+def test_a_condition_knows_the_names_its_test_reads():
+    source = """
+    def check(value, strict):
+        if strict and len(value) > LIMIT:
+            raise ValueError("too long")
+    """
+    tree = ast.parse(textwrap.dedent(source))
+    [node] = [n for n in ast.walk(tree) if isinstance(n, ast.Raise)]
+    [found] = conditions(node, parents_of(tree))
+    assert found.names == {"strict", "len", "value", "LIMIT"}
 
 
 def test_django_negative_indexing_on_a_queryset():

@@ -37,7 +37,7 @@ def entry(signature: str) -> ErrorEntry:
 
 
 @pytest.fixture
-def checkout(db, git_repo, conditions_read):
+def checkout(db, git_repo):
     git_repo.write("client.py", SOURCE)
     git_repo.commit("v1")
     return git_repo

@@ -22,7 +22,7 @@ def unsupported():
 
 
 @pytest.fixture
-def harvested(db, git_repo, conditions_read) -> tuple[ErrorEntry, ErrorEntry]:
+def harvested(db, git_repo) -> tuple[ErrorEntry, ErrorEntry]:
     """(the published entry, the draft)."""
     git_repo.write("client.py", SOURCE)
     git_repo.commit("v1")

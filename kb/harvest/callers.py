@@ -1,0 +1,160 @@
+"""Who calls the function a site raises in: a call graph by name across one scan, two levels deep.
+
+Calls are matched by the name they use, without knowing types: `helper()` is a module function of that name,
+`self.clean()` a method of the caller's class or an ancestor's, `super().save()` an ancestor's, `Form(...)` its
+class's `__init__`. A match is a guess when more than one definition has the name, or when a method is called on
+an object of unknown type (`form.clean()`), and the caller says so."""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+MAX_CALLERS = 5
+_EXPANDED = 20  # level-1 callers whose own callers are read: enough to find a public entry point
+
+
+class Defined(NamedTuple):
+    path: str
+    qualname: str  # as FoundSite.function
+    owner: str  # the class it is looked up on (qualified), or ""
+    method: bool  # defined in a class body (a nested function of a method is not)
+    line: int
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rpartition(".")[2]
+
+
+class Called(NamedTuple):  # one per call in the scan: a tuple, cheap to make
+    path: str
+    caller: str  # the calling function's qualname
+    owner: str  # the calling function's class (qualified), or ""
+    name: str  # the called name as written: `clean` in `self.clean()`
+    how: str  # "name" (`f()`), "self" (`self.f()`), "super" (`super().f()`) or "attribute" (`obj.f()`)
+    line: int
+
+
+@dataclass(frozen=True)
+class _Edge:
+    caller: Defined
+    line: int
+    guess: bool
+
+
+@dataclass
+class CallGraph:
+    defined: list[Defined]
+    called: list[Called]
+    # Whether the first class (qualified) is the second or inherits from it.
+    inherits: Callable[[str, str], bool] = lambda a, b: a == b
+    _by_name: dict[str, list[Called]] = field(default_factory=dict)
+    _by_key: dict[tuple[str, str], Defined] = field(default_factory=dict)
+    _count: dict[tuple[str, bool], int] = field(default_factory=dict)
+    _edges: dict[tuple[str, str], list[_Edge]] = field(default_factory=dict)
+    _classes: dict[str, set[str]] = field(default_factory=dict)  # a class's name -> the classes so named
+    _publics: dict[tuple[str, str], bool] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for call in self.called:
+            self._by_name.setdefault(call.name, []).append(call)
+        for defined in self.defined:
+            self._by_key.setdefault((defined.path, defined.qualname), defined)
+            if defined.method:
+                self._classes.setdefault(defined.owner.rpartition(".")[2], set()).add(defined.owner)
+            kind = (defined.name, defined.method)
+            self._count[kind] = self._count.get(kind, 0) + 1
+
+    def callers(self, path: str, qualname: str) -> list[dict]:
+        """Up to MAX_CALLERS of the function's callers, two levels deep: public callers outside tests first,
+        then exact matches before guesses, then the nearer level."""
+        target = self._by_key.get((path, qualname))
+        if target is None:
+            return []
+        # (not public, guess, level, path, line, function, via) per calling function, the first way it calls.
+        found: dict[tuple[str, str], tuple[bool, bool, int, str, int, str, str]] = {}
+        first = self._sorted(self._edges_to(target))
+        for edge in first:
+            caller = edge.caller
+            rank = (not self._public(caller), edge.guess, 1, caller.path, edge.line, caller.qualname, "")
+            found.setdefault(_key(caller), rank)
+        best = sum(1 for edge in first if not edge.guess and self._public(edge.caller))
+        for edge in first[:_EXPANDED] if best < MAX_CALLERS else ():
+            for outer in self._edges_to(edge.caller):
+                caller = outer.caller
+                if _key(caller) == _key(target) or _key(caller) in found:
+                    continue
+                guess = outer.guess or edge.guess
+                found[_key(caller)] = (not self._public(caller), guess, 2, caller.path, outer.line, caller.qualname,
+                                       edge.caller.qualname)  # fmt: skip
+        return [_row(*rank[1:]) for rank in sorted(found.values())[:MAX_CALLERS]]
+
+    def _public(self, defined: Defined) -> bool:
+        key = _key(defined)
+        if key not in self._publics:
+            self._publics[key] = not is_private(defined.qualname) and not is_test(defined.path, defined.qualname)
+        return self._publics[key]
+
+    def _edges_to(self, target: Defined) -> list[_Edge]:
+        key = _key(target)
+        if key not in self._edges:
+            self._edges[key] = [edge for edge in self._match(target) if _key(edge.caller) != key]
+        return self._edges[key]
+
+    def _match(self, target: Defined) -> Iterable[_Edge]:
+        name = target.name
+        shared = self._count.get((name, target.method), 0) > 1
+        calls = self._by_name.get(name, [])
+        if target.method and name == "__init__":
+            # `Form(...)`: the class's constructor.
+            class_name = target.qualname.rpartition(".")[0].rpartition(".")[2]
+            shared = len(self._classes.get(class_name, ())) > 1 or self._count.get((class_name, False), 0) > 0
+            calls = [c for c in self._by_name.get(class_name, []) if c.how == "name"]
+        for call in calls:
+            caller = self._by_key.get((call.path, call.caller))
+            if caller is None:
+                continue
+            guess = shared if name == "__init__" and target.method else self._guess(target, call, shared)
+            if guess is not None:
+                yield _Edge(caller, call.line, guess)
+
+    def _guess(self, target: Defined, call: Called, shared: bool) -> bool | None:
+        """None when the call cannot be to `target`; else whether the match is a guess."""
+        if not target.method:
+            return {"name": shared, "attribute": True}.get(call.how)  # `module.function()`: a guess
+        if call.how == "self":
+            if call.owner and self.inherits(call.owner, target.owner):
+                return False
+            # The base class calling a hook its subclass defines, or a mixin: may be, by name only.
+            related = call.owner and self.inherits(target.owner, call.owner)
+            return True if related or call.owner.endswith("Mixin") else None
+        if call.how == "super":
+            ancestor = call.owner and call.owner != target.owner and self.inherits(call.owner, target.owner)
+            return False if ancestor else None
+        return True if call.how == "attribute" else None
+
+    def _sorted(self, edges: list[_Edge]) -> list[_Edge]:
+        return sorted(edges, key=lambda e: (not self._public(e.caller), e.guess, e.caller.path, e.line))
+
+
+def _row(guess: bool, level: int, path: str, line: int, function: str, via: str) -> dict:
+    row = {"function": function, "path": path, "line": line, "level": level, "guess": guess}
+    if via:
+        row["via"] = via
+    return row
+
+
+def _key(defined: Defined) -> tuple[str, str]:
+    return (defined.path, defined.qualname)
+
+
+def is_private(qualname: str) -> bool:
+    return any(part.startswith("_") and not part.endswith("__") for part in qualname.split("."))
+
+
+def is_test(path: str, qualname: str) -> bool:
+    parts = path.split("/")
+    file_name = parts[-1]
+    in_tests = any(part in ("tests", "testing") for part in parts[:-1])
+    test_file = file_name.startswith("test_") or file_name.endswith(("_tests.py", "tests.py", "_test.py"))
+    test_name = any(part.startswith(("test_", "Test")) for part in qualname.split("."))
+    return in_tests or test_file or test_name
