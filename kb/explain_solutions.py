@@ -45,17 +45,29 @@ def derive_solutions(sites: Sequence[RaiseSite]) -> list[str]:
         evidence = site.evidence or {}
         function = str((evidence.get("function") or {}).get("name") or site.function)
         parameters = {str(p) for p in evidence.get("parameters") or []} - {"self", "cls"}
-        call = shown_call(function) if is_public(function) else ""
+        call = shown_call(function) if is_public(function) and not _is_operator(function) else ""
+        decisive = True  # conditions come innermost first: the first test is the one that decides to raise
         for condition in evidence.get("conditions") or []:
-            if not isinstance(condition, dict) or condition.get("kind") == "except":
-                continue
-            test = _parse(str(condition.get("code", "")))
+            kind = condition.get("kind") if isinstance(condition, dict) else None
+            test = _parse(str(condition.get("code", ""))) if kind not in (None, "except") else None
             if test is None:
                 continue
-            for solution in [*_settings(test, str(condition["code"])), *_for_parameters(test, parameters, call)]:
+            # The outer tests mostly choose the code path (`isinstance(k, int)` before `k < 0`), and a guard is a
+            # test that did *not* fire: advice from them would send the reader down another path, not past this
+            # error. So parameters are advised on from the innermost test alone; settings from any.
+            advice = _for_parameters(test, parameters, call) if decisive and kind != "guard" else []
+            if kind != "guard":
+                decisive = False
+            for solution in [*_settings(test, str(condition["code"])), *advice]:
                 if solution not in found:
                     found.append(solution)
     return found[:MAX_SOLUTIONS]
+
+
+def _is_operator(function: str) -> bool:
+    """`QuerySet.__getitem__` is reached as `qs[k]`, not called by name: no "pass ... to" advice fits it."""
+    last = function.rpartition(".")[2]
+    return last.startswith("__") and last.endswith("__") and last not in ("__init__", "__new__", "__call__")
 
 
 def is_public(function: str) -> bool:
@@ -111,8 +123,6 @@ def _instead(test: ast.expr, parameters: set[str]) -> str:
         if p := parameter(inner):
             return f"a {p} that is neither empty nor false"
         return ""
-    if _is_isinstance(test) and (p := parameter(test.args[0])):
-        return f"something other than a {code(ast.unparse(test.args[1]))} as {p}"
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return ""
     left, op, right = test.left, type(test.ops[0]), test.comparators[0]

@@ -3,6 +3,8 @@
 import ast
 import textwrap
 
+import pytest
+
 from kb.explain import generate_sections, scenario
 from kb.harvest.conditions import conditions, parents_of
 from kb.markdown import render_markdown
@@ -129,22 +131,44 @@ def test_a_condition_on_a_parameter_of_a_public_function_says_what_to_pass_inste
     assert generated_for(func_evidence())["solutions"] == ["Pass at least 2 items as `expressions` to `Func()`."]
 
 
-def test_negated_comparisons_and_isinstance_on_parameters_give_solutions():
+@pytest.mark.parametrize(
+    ("condition", "solution"),
+    [
+        ("not isinstance(output_field, Field)", "Pass a `Field` as `output_field` to `Widget.resize()`."),
+        ("size >= 10", "Pass `size` less than `10` to `Widget.resize()`."),
+        ("mode not in ('a', 'b')", "Pass one of `('a', 'b')` as `mode` to `Widget.resize()`."),
+        ("name is None", "Pass a value other than `None` as `name` to `Widget.resize()`."),
+    ],
+)
+def test_negated_comparisons_and_isinstance_on_parameters_give_solutions(condition, solution):
     evidence = func_evidence(
-        conditions=[
-            {"kind": "else", "code": "not isinstance(output_field, Field)", "sentence": "", "line": 3},
-            {"kind": "guard", "code": "size >= 10 and mode not in ('a', 'b')", "sentence": "", "line": 2},
-            {"kind": "if", "code": "name is None", "sentence": "", "line": 1},
-        ],
+        conditions=[{"kind": "if", "code": condition, "sentence": "", "line": 3}],
         parameters=["output_field", "size", "mode", "name"],
         function={"name": "Widget.resize"},
     )
-    assert generated_for(evidence)["solutions"] == [
-        "Pass a `Field` as `output_field` to `Widget.resize()`.",
-        "Pass `size` less than `10` to `Widget.resize()`.",
-        "Pass one of `('a', 'b')` as `mode` to `Widget.resize()`.",
-        "Pass a value other than `None` as `name` to `Widget.resize()`.",
-    ]
+    assert generated_for(evidence)["solutions"] == [solution]
+
+
+def test_only_the_test_that_decides_to_raise_gives_advice_not_the_path_or_guards_above_it():
+    evidence = func_evidence(
+        conditions=[
+            {"kind": "if", "code": "k < 0", "sentence": "", "line": 4},
+            {"kind": "if", "code": "isinstance(k, int)", "sentence": "", "line": 3},
+            {"kind": "guard", "code": "isinstance(k, (int, slice))", "sentence": "", "line": 2},
+        ],
+        parameters=["k"],
+        function={"name": "Widget.resize"},
+    )
+    assert generated_for(evidence)["solutions"] == ["Pass `k` of at least `0` to `Widget.resize()`."]
+
+
+def test_a_method_reached_by_an_operator_gets_no_advice_on_what_to_pass():
+    evidence = func_evidence(
+        conditions=[{"kind": "if", "code": "k < 0", "sentence": "", "line": 4}],
+        parameters=["k"],
+        function={"name": "QuerySet.__getitem__"},
+    )
+    assert "solutions" not in generated_for(evidence)
 
 
 def test_a_condition_reading_a_setting_says_which_setting_to_check():
