@@ -126,7 +126,7 @@ def right(match: Match, expected: dict, previous: bool, kind: str, innermost_onl
             if previous:
                 if (site.function or "<module>").rsplit(".", 1)[-1] == want["function"]:
                     return True
-            elif site.line == want["line"]:
+            elif site.line in (want["line"], want.get("statement")):
                 return True
     return False
 

@@ -27,17 +27,18 @@ SITE_PACKAGES = Path(sysconfig.get_paths()["purelib"]).resolve()
 
 
 @cache
-def raise_lines(path: str) -> frozenset[int]:
-    """Every line of the file inside a `raise` or `assert` statement."""
+def raise_lines(path: str) -> dict[int, int]:
+    """Every line of the file inside a `raise` or `assert` statement, and the statement's first line (where a
+    harvest puts the site; a traceback may name a later line of it, as a failing `assert`'s condition)."""
     try:
         tree = ast.parse(Path(path).read_text(encoding="utf-8"))
     except (OSError, SyntaxError, UnicodeDecodeError):
-        return frozenset()
-    lines: set[int] = set()
+        return {}
+    lines: dict[int, int] = {}
     for node in ast.walk(tree):
         if isinstance(node, (ast.Raise, ast.Assert)):
-            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
-    return frozenset(lines)
+            lines.update(dict.fromkeys(range(node.lineno, (node.end_lineno or node.lineno) + 1), node.lineno))
+    return lines
 
 
 def _expected(exc: BaseException, packages: tuple[str, ...]) -> dict | None:
@@ -57,6 +58,7 @@ def _expected(exc: BaseException, packages: tuple[str, ...]) -> dict | None:
         "line": frame.lineno,
         "function": frame.name,
         "is_raise": frame.lineno in raise_lines(frame.filename),
+        "statement": raise_lines(frame.filename).get(frame.lineno or 0),
     }
 
 
@@ -92,6 +94,7 @@ class _Raised:
                 "line": frame.f_lineno,
                 "function": frame.f_code.co_name,
                 "is_raise": frame.f_lineno in raise_lines(frame.f_code.co_filename),
+                "statement": raise_lines(frame.f_code.co_filename).get(frame.f_lineno),
             }
             self.sites[id(arg[1])] = site
             self.order.append((arg[1], site))  # kept alive: ids stay unique while the case runs
