@@ -278,6 +278,7 @@ def join(prefix: str, name: str) -> str:
 
 def caught_classes(target: ast.expr, scope: Scope, line: int) -> list[ast.expr]:
     """`raise e.__class__(...)` or `raise type(e)(...)` in `except (A, B) as e`: the expressions A and B."""
+    held: ast.expr | None
     if isinstance(target, ast.Attribute) and target.attr == "__class__":
         held = target.value
     elif isinstance(target, ast.Call) and isinstance(target.func, ast.Name) and target.func.id == "type":
