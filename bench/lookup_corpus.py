@@ -11,6 +11,13 @@ database (`--commit` = the version), and each error is looked up twice: the whol
 alone (`module.Type: message`). A lookup is right when the expected site is one of its first match's sites (top 1)
 or of one of its first three (top 3).
 
+The expected site is the innermost frame inside the package, or, when the traceback no longer shows where the
+exception was raised (Jinja2 rewrites tracebacks into the template's lines; SQLAlchemy re-raises with the DBAPI
+error's traceback), that raise (`origin`, seen by tracing the case as it runs). For the message alone it may also be
+the raise of the caught error whose wording the message carries (`wording`: a `raise ValidationError(errors)` that
+collects the validators' errors says nothing in its message about itself; the issue counts the entry of the
+wording as right). `--innermost-only` scores by the innermost frame alone, as the first version did.
+
 --previous harvests Django 5.1 and DRF 3.15 from their source distributions instead (downloaded with `pip download
 --no-binary :all:` into .venv/prev-sdists), and looks up the errors raised by the installed releases: lines move
 between releases, so a site is right when its file and function are.
@@ -103,19 +110,30 @@ def harvest_all(previous: bool) -> None:
     live_index.reset()
 
 
-def right(match: Match, expected: dict, previous: bool) -> bool:
+def right(match: Match, expected: dict, previous: bool, kind: str, innermost_only: bool = False) -> bool:
+    """Whether one of the match's sites is the error's raise: the traceback's innermost frame, or where the
+    exception itself was raised when the traceback no longer shows it (`origin`); for the message alone, also the
+    raise of the wording it carries when it collects or wraps caught errors (`wording`)."""
+    wanted = [expected]
+    if not innermost_only:
+        wanted += [
+            expected[key] for key in ("origin", "wording") if key in expected and (kind == "message" or key == "origin")
+        ]
     for site in match.sites or match.entry.sites:
-        if site.path != expected["path"]:
-            continue
-        if previous:
-            if (site.function or "<module>").rsplit(".", 1)[-1] == expected["function"]:
+        for want in wanted:
+            if site.path != want["path"]:
+                continue
+            if previous:
+                if (site.function or "<module>").rsplit(".", 1)[-1] == want["function"]:
+                    return True
+            elif site.line in (want["line"], want.get("statement")):
                 return True
-        elif site.line == expected["line"]:
-            return True
     return False
 
 
-def score(records: list[dict], previous: bool, misses_file: Path | None) -> dict[str, dict[str, int]]:
+def score(
+    records: list[dict], previous: bool, misses_file: Path | None, innermost_only: bool = False
+) -> dict[str, dict[str, int]]:
     figures: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     misses = []
     for record in records:
@@ -126,8 +144,8 @@ def score(records: list[dict], previous: bool, misses_file: Path | None) -> dict
         row["errors"] += 1
         for kind, text in (("traceback", record["traceback"]), ("message", record["message"])):
             matches = lookup(text, limit=3, drafts=True).matches
-            top1 = bool(matches) and right(matches[0], record["expected"], previous)
-            top3 = any(right(m, record["expected"], previous) for m in matches)
+            top1 = bool(matches) and right(matches[0], record["expected"], previous, kind, innermost_only)
+            top3 = any(right(m, record["expected"], previous, kind, innermost_only) for m in matches)
             row[f"{kind} top1"] += top1
             row[f"{kind} top3"] += top3
             row[f"{kind} nothing"] += not matches
@@ -175,13 +193,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--previous", action="store_true", help="Harvest Django 5.1 and DRF 3.15 instead.")
     parser.add_argument("--misses", type=Path, help="Write every lookup whose first match is wrong here (JSON lines).")
+    parser.add_argument(
+        "--innermost-only", action="store_true",
+        help="Score by the traceback's innermost frame alone, as before (no origin, no wording).",
+    )  # fmt: skip
     options = parser.parse_args()
     records = raise_corpus()
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         harvest_all(options.previous)
-        figures = score(records, options.previous, options.misses)
+        figures = score(records, options.previous, options.misses, options.innermost_only)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         teardown_test_environment()

@@ -13,26 +13,32 @@ import traceback
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 # One wording raised with many values ("“x” value must be an integer.") would weigh as much as dozens of other
 # errors: at most this many of its messages are kept per site (values, quoted or numbers, left out to compare).
 PER_WORDING = 2
 VALUES = re.compile(r"'[^'\n]{0,24}+'|\"[^\"\n]{0,24}+\"|“[^”\n]{0,24}+”|\d++")
+# Where a raise may be seen by the tracer: every package the benchmark harvests (a DRF field's error may be raised by
+# a Django validator).
+HARVESTED = ("django", "rest_framework", "jinja2", "click", "sqlalchemy", "requests")
 SITE_PACKAGES = Path(sysconfig.get_paths()["purelib"]).resolve()
 
 
 @cache
-def raise_lines(path: str) -> frozenset[int]:
-    """Every line of the file inside a `raise` or `assert` statement."""
+def raise_lines(path: str) -> dict[int, int]:
+    """Every line of the file inside a `raise` or `assert` statement, and the statement's first line (where a
+    harvest puts the site; a traceback may name a later line of it, as a failing `assert`'s condition)."""
     try:
         tree = ast.parse(Path(path).read_text(encoding="utf-8"))
     except (OSError, SyntaxError, UnicodeDecodeError):
-        return frozenset()
-    lines: set[int] = set()
+        return {}
+    lines: dict[int, int] = {}
     for node in ast.walk(tree):
         if isinstance(node, (ast.Raise, ast.Assert)):
-            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
-    return frozenset(lines)
+            lines.update(dict.fromkeys(range(node.lineno, (node.end_lineno or node.lineno) + 1), node.lineno))
+    return lines
 
 
 def _expected(exc: BaseException, packages: tuple[str, ...]) -> dict | None:
@@ -52,7 +58,63 @@ def _expected(exc: BaseException, packages: tuple[str, ...]) -> dict | None:
         "line": frame.lineno,
         "function": frame.name,
         "is_raise": frame.lineno in raise_lines(frame.filename),
+        "statement": raise_lines(frame.filename).get(frame.lineno or 0),
     }
+
+
+def _texts(exc: BaseException) -> list[str]:
+    """How an exception's wording may show inside another's message: its text, and the strings it holds."""
+    text = str(exc)
+    texts = [text, *re.findall(r"'([^'\n]{8,})'|\"([^\"\n]{8,})\"", text)]
+    flat = [t for item in texts for t in ((item,) if isinstance(item, str) else item) if t]
+    return [t for t in flat if len(t) >= 8]
+
+
+class _Raised:
+    """Every exception raised in the packages' frames during one case: where it was first raised (a frame's
+    first 'exception' event for it is its raise; later ones are its way out)."""
+
+    def __init__(self, packages: tuple[str, ...]) -> None:
+        self.packages = packages
+        self.sites: dict[int, dict] = {}
+        self.order: list[tuple[BaseException, dict]] = []
+
+    def on_call(self, frame: FrameType, event: str, arg: object) -> Callable | None:
+        relative = _relative(frame.f_code.co_filename)
+        if relative is None or relative.split("/", 1)[0] not in self.packages:
+            return None
+        frame.f_trace_lines = False
+        return self.on_event
+
+    def on_event(self, frame: FrameType, event: str, arg: Any) -> Callable:
+        if event == "exception" and id(arg[1]) not in self.sites:
+            relative = _relative(frame.f_code.co_filename)
+            site = {
+                "path": relative,
+                "line": frame.f_lineno,
+                "function": frame.f_code.co_name,
+                "is_raise": frame.f_lineno in raise_lines(frame.f_code.co_filename),
+                "statement": raise_lines(frame.f_code.co_filename).get(frame.f_lineno),
+            }
+            self.sites[id(arg[1])] = site
+            self.order.append((arg[1], site))  # kept alive: ids stay unique while the case runs
+        return self.on_event
+
+    def wording(self, exc: BaseException, message: str) -> dict | None:
+        """The first raised (so the innermost: a collector is raised after what it collects) of the other
+        exceptions whose text the message holds."""
+        for inner, site in self.order:
+            if inner is not exc and site["is_raise"] and any(text in message for text in _texts(inner)):
+                return site
+        return None
+
+
+@cache
+def _relative(filename: str) -> str | None:
+    try:
+        return Path(filename).resolve().relative_to(SITE_PACKAGES).as_posix()
+    except ValueError:
+        return None
 
 
 class Recorder:
@@ -63,20 +125,38 @@ class Recorder:
         self.count = 0
 
     def run(self, case: str, call: Callable[[], object]) -> None:
+        raised = _Raised((*self.packages, *HARVESTED))
+        sys.settrace(raised.on_call)
         try:
             call()
         except Exception as exc:  # every kind is a case
-            self._record(case, exc)
+            sys.settrace(None)
+            self._record(case, exc, raised)
+        finally:
+            sys.settrace(None)
 
     def run_all(self, cases: Iterable[tuple[str, Callable[[], object]]]) -> None:
         for case, call in cases:
             self.run(case, call)
 
-    def _record(self, case: str, exc: Exception) -> None:
+    def _record(self, case: str, exc: Exception, raised: "_Raised") -> None:
         expected = _expected(exc, self.packages)
         if expected is None:
             return  # raised by the corpus's own code or the standard library: not the library's error
         last_line = "".join(traceback.format_exception_only(exc)).strip()
+        # Where the exception itself was raised, when the traceback no longer shows it (Jinja2 rewrites it into
+        # the template's lines, a `raise exc` re-raises a caught one): the traceback's raise is that one.
+        origin = raised.sites.get(id(exc))
+        if (
+            origin is not None
+            and origin["is_raise"]
+            and (origin["path"], origin["line"]) != (expected["path"], expected["line"])
+        ):
+            expected["origin"] = origin
+        # The message alone carries another error's wording when the exception collects caught ones
+        # (`raise ValidationError(errors)`): the first of them, in the message's order, is its wording's raise.
+        if (wording := raised.wording(exc, last_line)) is not None:
+            expected["wording"] = wording
         key = (expected["path"], expected["line"], last_line)
         if key in self.seen:
             return  # the same error from another input: counted once

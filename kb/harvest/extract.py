@@ -6,6 +6,7 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 
+from kb.harvest import scopes
 from kb.harvest.callers import Called, Defined
 from kb.harvest.classes import ClassIndex
 from kb.harvest.evidence import Owner, site_evidence
@@ -210,6 +211,10 @@ class ModuleExtractor:
                 self._raise_as(node, call, attribute_type, seen_from, typed_by=(target.attr, attribute_type))
             return
         if call is not None and self._raise_made(node, call, scope):
+            return
+        if caught := scopes.caught_classes(target, scope, node.lineno):
+            for caught_type in filter(None, (self._exception_type(t, scope) for t in caught)):
+                self._raise_as(node, call, caught_type, scope)
             return
         exception_type = self._runtime_class(target, scope) or self._exception_type(target, scope)
         if exception_type is not None:

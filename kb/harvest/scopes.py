@@ -123,6 +123,9 @@ class Scope(ClassEnv):
         # (first, last) lines of the blocks in this scope that end in `raise` or `return`: a name bound in one
         # does not reach a line after it (`except KeyError: msg = ...; raise AssertionError(msg)`).
         self.dead_ends: list[tuple[int, int]] = []
+        # `except (TypeError, ValueError) as e:` -> {"e": [(line, the handler's type expression)]}: what
+        # `raise e.__class__(...)` may raise.
+        self.caught: dict[str, list[tuple[int, ast.expr]]] = {}
 
     @property
     def is_module(self) -> bool:
@@ -198,6 +201,8 @@ def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
             bind(name, node.optional_vars.lineno, None)
     elif isinstance(node, ast.ExceptHandler) and node.name:
         bind(node.name, node.lineno, None)
+        if node.type is not None:
+            scope.caught.setdefault(node.name, []).append((node.lineno, node.type))
     elif isinstance(node, ast.NamedExpr):
         bind(node.target.id, node.lineno, node.value)
     elif isinstance(node, ast.Import) and not scope.is_module:
@@ -269,3 +274,21 @@ def target_names(target: ast.expr) -> list[str]:
 
 def join(prefix: str, name: str) -> str:
     return f"{prefix}.{name}" if prefix else name
+
+
+def caught_classes(target: ast.expr, scope: Scope, line: int) -> list[ast.expr]:
+    """`raise e.__class__(...)` or `raise type(e)(...)` in `except (A, B) as e`: the expressions A and B."""
+    held: ast.expr | None
+    if isinstance(target, ast.Attribute) and target.attr == "__class__":
+        held = target.value
+    elif isinstance(target, ast.Call) and isinstance(target.func, ast.Name) and target.func.id == "type":
+        held = target.args[0] if len(target.args) == 1 else None
+    else:
+        return []
+    if not isinstance(held, ast.Name):
+        return []
+    handlers = [(at, types) for at, types in scope.caught.get(held.id, ()) if at <= line]
+    if not handlers:
+        return []
+    types = max(handlers, key=lambda pair: pair[0])[1]
+    return list(types.elts) if isinstance(types, ast.Tuple) else [types]

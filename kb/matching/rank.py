@@ -466,7 +466,10 @@ def _put_raise_first(
     ]
     if not here:
         return
-    keys = {key for key, _site in here}
+    # A frame names its function without its class: `to_python` in fields.py is a dozen methods. The sites on the
+    # frame's line say which class's it is; another class's method of that name does not stand on this raise.
+    on_line = {site.function for _key, site in here if site.line == raised.line}
+    keys = {key for key, site in here if not on_line or site.function in on_line}
     standing = [m for m in results if m.entry.key in keys and (m.exact or m.partial or m.similarity)]
     if standing:
         return  # the message's own entry has a site in this function, and the frame's weight already: it leads
