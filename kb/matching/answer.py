@@ -46,11 +46,11 @@ def details_of(keys: Iterable[int]) -> dict[int, Details]:
     memory, each match with its message for a title and no prose, as it leaves out search hits."""
     if database.is_down:
         return {}
-    entries = ErrorEntry.objects.filter(id__in=set(keys)).prefetch_related(
+    queryset = ErrorEntry.objects.filter(id__in=set(keys)).prefetch_related(
         Prefetch("solutions", queryset=Solution.objects.order_by("position", "id"))
     )
     try:
-        entries = list(entries)
+        entries = list(queryset)
     except DatabaseError as exc:
         if not is_database_unavailable(exc):
             raise
