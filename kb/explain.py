@@ -12,7 +12,7 @@ from kb.markdown_text import code, fenced, link, plain, sentence
 from kb.models import ErrorEntry, RaiseSite
 
 MAX_SITES = 3  # named in "What it means"; the trigger lists every site
-MAX_CALLERS = 5
+MAX_CALLERS = 3  # in the text; the evidence (and the JSON card) keeps up to five
 MAX_TESTS = 5
 MAX_EXAMPLES = 2
 MAX_TEST_LINES = 40
@@ -54,9 +54,10 @@ def _words(condition: dict) -> str:
 
 
 def _when(site: RaiseSite) -> str:
-    conditions = _conditions(site)
-    if conditions:
-        return "when " + " and ".join(_words(c) for c in conditions)
+    """The test that decides to raise (the innermost that is not a guard); "When it happens" lists them all."""
+    deciding = [c for c in reversed(_conditions(site)) if c.get("kind") != "guard"][:1] or _conditions(site)[-1:]
+    if deciding:
+        return "when " + " and ".join(_words(c) for c in deciding)
     if site.evidence.get("under_condition") is False:
         return "whenever that line runs"
     return ""
@@ -114,8 +115,9 @@ def _trigger(entry: ErrorEntry, sites: Sequence[RaiseSite]) -> str:
         lines = [heading + ":\n" if conditions else heading + ", whenever that line runs."]
         for condition in conditions:
             words = f": {sentence(str(condition['sentence']))}" if condition.get("sentence") else ""
-            where = _pinned(entry, f"line {int(condition['line'])}", path=site.path, line=int(condition["line"]),
-                            commit=site.commit) if isinstance(condition.get("line"), int) else ""  # fmt: skip
+            # The heading links the site; each condition's line is named, not linked again (a card's trigger
+            # stays short to read, and cheap to render for thousands of cards).
+            where = f"line {int(condition['line'])}" if isinstance(condition.get("line"), int) else ""
             lines.append(f"- {code(str(condition['code']))}{words}" + (f" ({where})" if where else ""))
         if values:
             filled = ", ".join(f"{code('{' + str(v['placeholder']) + '}')} is {code(str(v.get('expression', '')))}"
@@ -149,7 +151,7 @@ def _caller(entry: ErrorEntry, site: RaiseSite, caller: dict) -> str:
     if caller.get("path"):
         text += f" ({_place(entry, str(caller['path']), caller.get('line'), site.commit)})"
     if caller.get("guess"):
-        text += "; a guess: the call was matched by its name only"
+        text += " (a guess: matched by name)"
     return text
 
 

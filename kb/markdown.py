@@ -3,8 +3,11 @@
 Everything a curator writes passes through `render_markdown` before it is shown anywhere.
 """
 
+import threading
+
 import markdown
 import nh3
+from markdown_it import MarkdownIt
 
 ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "div", "dl", "dt", "em",
@@ -46,11 +49,41 @@ def _allowed_class(tag: str, attribute: str, value: str) -> str | None:
     return " ".join(kept) or None
 
 
+# One converter per thread, reset between texts: building one (its extensions, their patterns) costs about as much
+# as converting a card's section, and a harvest converts thousands. A converter is not safe to share between
+# threads.
+_local = threading.local()
+
+
+def _converter() -> markdown.Markdown:
+    converter = getattr(_local, "converter", None)
+    if converter is None:
+        converter = _local.converter = markdown.Markdown(extensions=_EXTENSIONS, extension_configs=_EXTENSION_CONFIGS)
+    return converter
+
+
 def render_markdown(text: str) -> str:
     if not text:
         return ""
-    html = markdown.markdown(text, extensions=_EXTENSIONS, extension_configs=_EXTENSION_CONFIGS)
+    converter = _converter()
+    try:
+        html = converter.convert(text)
+    finally:
+        converter.reset()
     return sanitize_html(html)
+
+
+# Machine-written sections (harvest's generated text, the AI pass's) are plain CommonMark that errorkb or a model
+# writes: paragraphs, lists, links, code spans and fenced code. markdown-it renders them about three times faster
+# than python-markdown does, which matters when a harvest writes thousands of cards at once; fenced code stays
+# unhighlighted (`language-python`, kept by the allowlist). The same nh3 allowlist makes both safe.
+_machine = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def render_machine_markdown(text: str) -> str:
+    if not text:
+        return ""
+    return sanitize_html(_machine.render(text)).rstrip("\n")
 
 
 def sanitize_html(html: str) -> str:

@@ -16,7 +16,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from kb.highlight import highlight_snippet
-from kb.markdown import render_markdown
+from kb.markdown import render_machine_markdown, render_markdown
 from kb.querysets import (  # noqa: F401  (re-exported: `from kb.models import may_see_drafts` and the rest)
     DRAFT_READER_PERMISSIONS,
     ErrorEntryQuerySet,
@@ -376,9 +376,9 @@ def render_sections(sections: dict) -> dict:
     html: dict = {}
     for key, value in sections.items():
         if key == "solutions" and isinstance(value, list):
-            html[key] = [render_markdown(str(item)) for item in value]
+            html[key] = [render_machine_markdown(str(item)) for item in value]
         elif key in ErrorEntry.SECTIONS and isinstance(value, str):
-            html[key] = render_markdown(value)
+            html[key] = render_machine_markdown(value)
     return html
 
 

@@ -167,7 +167,8 @@ class _Writer:
             entry.status = ErrorEntry.Status.PUBLISHED
             self.published += 1
         if created:
-            entry.derive_fields()  # created entries are written after this: render what was just generated
+            # Created entries are written after this (their other fields were derived when they were made).
+            entry.generated_html = render_sections(entry.generated)
         return before != (entry.evidence, entry.generated, entry.status)
 
     def _history(

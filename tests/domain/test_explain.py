@@ -73,10 +73,10 @@ def test_the_meaning_names_the_exception_the_function_and_the_condition_in_words
     assert "documented as: “An SQL function call\\.”" in meaning
 
 
-def test_the_trigger_lists_each_condition_as_code_and_sentence_linked_to_its_pinned_line():
+def test_the_trigger_lists_each_condition_as_code_and_sentence_under_its_site_s_pinned_line():
     html = render_markdown(generated_for(func_evidence())["trigger"])
-    assert "<code>len(expressions) &lt; 2</code>: <code>expressions</code> has fewer than 2 items" in html
-    assert f"https://github.com/django/django/blob/{COMMIT}/django/db/models/expressions.py#L119" in html
+    assert "<code>len(expressions) &lt; 2</code>: <code>expressions</code> has fewer than 2 items (line 119)" in html
+    assert f"https://github.com/django/django/blob/{COMMIT}/django/db/models/expressions.py#L" in html
     assert "In the message, <code>{count}</code> is <code>len(expressions)</code>." in html
 
 
@@ -91,7 +91,7 @@ def test_callers_say_where_the_error_is_reached_from_and_mark_guesses():
     situations = generated_for(func_evidence())["situations"].splitlines()
     assert situations[0].startswith("- reached from `Coalesce.__init__` ([`django/db/models/functions/comparison.py`")
     assert situations[1].startswith("- reached, one call further out, from `Greatest.__init__`")
-    assert situations[1].endswith("a guess: the call was matched by its name only")
+    assert situations[1].endswith("(a guess: matched by name)")
     assert "guess" not in situations[0]
 
 
@@ -241,7 +241,7 @@ def test_sections_from_conditions_harvest_reads_in_real_code():
         "function": {"name": "paginate"},
     }
     generated = generated_for(evidence, path="pager.py", line=6, function="paginate")
-    assert generated["meaning"] == (
-        "`ValueError` is raised in `paginate` when `items` is true and `per_page` is at most `0`."
-    )
+    # The meaning names the test that decides to raise; the guard above it is in "When it happens".
+    assert generated["meaning"] == "`ValueError` is raised in `paginate` when `per_page` is at most `0`."
+    assert "`items` is true" in generated["trigger"]
     assert generated["solutions"] == ["Pass `per_page` greater than `0` to `paginate()`."]
