@@ -20,3 +20,15 @@ def highlight_snippet(code: str, *, first_line: int, marked_lines: Iterable[int 
         wrapcode=True,
     )
     return highlight(code, PythonLexer(stripnl=False, ensurenl=True), formatter)
+
+
+_BLOCK = HtmlFormatter(nowrap=True)
+
+
+def highlight_block(code: str, language: str, _attributes: object = None) -> str:
+    """A fenced block of Python in machine-written Markdown (a test that triggers an error), highlighted as the
+    curator's fenced code is; other languages are left to the renderer ("" tells markdown-it to escape them)."""
+    if language not in ("python", "py", "pycon"):
+        return ""
+    # Wrapped here, starting with <pre>, so that markdown-it takes the block as it is rather than wrapping it again.
+    return f'<pre class="highlight"><code>{highlight(code, PythonLexer(), _BLOCK)}</code></pre>\n'

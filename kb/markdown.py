@@ -9,6 +9,8 @@ import markdown
 import nh3
 from markdown_it import MarkdownIt
 
+from kb.highlight import highlight_block
+
 ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "div", "dl", "dt", "em",
     "h2", "h3", "h4", "h5", "h6", "hr", "i", "kbd", "li", "ol", "p", "pre", "span",
@@ -75,9 +77,9 @@ def render_markdown(text: str) -> str:
 
 # Machine-written sections (harvest's generated text, the AI pass's) are plain CommonMark that errorkb or a model
 # writes: paragraphs, lists, links, code spans and fenced code. markdown-it renders them about three times faster
-# than python-markdown does, which matters when a harvest writes thousands of cards at once; fenced code stays
-# unhighlighted (`language-python`, kept by the allowlist). The same nh3 allowlist makes both safe.
-_machine = MarkdownIt("commonmark", {"html": False}).enable("table")
+# than python-markdown does, which matters when a harvest writes thousands of cards at once; fenced Python is
+# highlighted by Pygments as a curator's is. The same nh3 allowlist makes both safe.
+_machine = MarkdownIt("commonmark", {"html": False, "highlight": highlight_block}).enable("table")
 
 
 def render_machine_markdown(text: str) -> str:

@@ -43,11 +43,11 @@ def test_a_generated_card_reads_its_condition_test_and_solution_from_the_code(cl
     assert "Func() expressions take at least two arguments." in text
 
 
-def test_the_test_that_triggers_it_is_shown_as_python_code_pinned_to_the_commit(client, generated):
+def test_the_test_that_triggers_it_is_shown_as_highlighted_code_pinned_to_the_commit(client, generated):
     html = page_of(client, generated)
     how = html[html.index('id="how-heading"') :]
     assert f"blob/{generated.analysed_commit}/tests/expressions/tests.py#L810" in how
-    assert '<pre><code class="language-python">' in how and "assertRaisesMessage" in how
+    assert 'class="highlight"' in how and "assertRaisesMessage" in how
 
 
 def test_the_badge_and_footer_say_a_generated_card_is_not_yet_reviewed(client, generated):
