@@ -192,7 +192,7 @@ class ErrorEntry(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     history = HistoricalRecords(
-        excluded_fields=["search_extra", "generated_html", "assisted_html", "evidence", "lookup_hits"]
+        excluded_fields=["search_extra", "generated", "generated_html", "assisted_html", "evidence", "lookup_hits"]
     )
     # django-simple-history reads this attribute, when set, as the reason of the history row the next save writes.
     _change_reason: str
