@@ -284,9 +284,7 @@ class ErrorEntry(models.Model):
         text generated from the code. All three were sanitised when they were rendered, on save."""
         if section in self.MARKDOWN_FIELDS and getattr(self, section):
             return Shown(getattr(self, section), getattr(self, f"{section}_html"), "curated")
-        for origin, markdown, html in (
-            ("ai-assisted", self.assisted, self.assisted_html), ("generated", self.generated, self.generated_html)
-        ):  # fmt: skip
+        for origin, markdown, html in self._machine_texts():
             if markdown.get(section):
                 return Shown(markdown[section], html.get(section, ""), origin)
         return Shown("", "", "")
@@ -296,24 +294,19 @@ class ErrorEntry(models.Model):
         curated = [Shown(s.body, s.body_html, "curated") for s in self.solutions.all()]
         if curated:
             return curated
-        for origin, markdown, html in (
-            ("ai-assisted", self.assisted, self.assisted_html), ("generated", self.generated, self.generated_html)
-        ):  # fmt: skip
+        for origin, markdown, html in self._machine_texts():
             if markdown.get("solutions"):
                 return [Shown(md, h, origin) for md, h in zip(markdown["solutions"], html["solutions"], strict=False)]
         return []
+
+    def _machine_texts(self) -> tuple[tuple[str, dict, dict], ...]:
+        """The machine's sections in the order they win: the AI pass's over the text generated from the code."""
+        return (("ai-assisted", self.assisted, self.assisted_html), ("generated", self.generated, self.generated_html))
 
     @property
     def sections(self) -> dict[str, "Shown"]:
         """Every section as shown, for templates: `entry.sections.meaning.html`."""
         return {name: self.shown(name) for name in self.SECTIONS}
-
-    @property
-    def has_explanation(self) -> bool:
-        """Whether publishing it would tell a reader anything: a curator's text, or at least one condition."""
-        if any(getattr(self, field) for field in self.MARKDOWN_FIELDS) or self.solutions.exists():
-            return True
-        return any(site.evidence.get("conditions") for site in self.sites.all())
 
     @property
     def raised_in(self) -> str:

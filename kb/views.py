@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from kb import cards
 from kb.browse import REVIEW_FILTERS, by_module
 from kb.forms import ReportForm
-from kb.matching.answer import how_it_matched, match_answer, parsed_answer
+from kb.matching.answer import details_of, how_it_matched, match_answer, parsed_answer
 from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
 from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, log_stopped, lookup, text_size
 from kb.models import ErrorEntry, Report, Repository, may_see_drafts
@@ -55,8 +55,10 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
     if result.matches:
         ErrorEntry.objects.count_lookup_hit(result.matches[0].entry.key)
     matches = []
+    # The matches' prose in one query for all of them, as the API reads it.
+    details = details_of(match.entry.key for match in result.matches) if result.matches else {}
     for match in result.matches:
-        shown = match_answer(match, request.build_absolute_uri, link_drafts=link_drafts)
+        shown = match_answer(match, request.build_absolute_uri, link_drafts=link_drafts, details=details)
         shown["parts"] = match.fit.parts() if match.fit is not None else []
         shown["how"] = how_it_matched(shown)
         matches.append(shown)

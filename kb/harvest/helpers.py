@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from kb.harvest.classes import ClassIndex, ClassInfo
 from kb.harvest.imports import ModuleInfo, dotted
 from kb.harvest.messages import BranchPath, Field, MessageBuilder, Parts, has_text, percent_format, terminal_name
+from kb.harvest.own_messages import merge_parts
 from kb.harvest.scopes import Scope, children, params_of, record_binding, span
 from kb.harvest.types import attribute_type
 
@@ -298,13 +299,7 @@ def worded_at(made: Made, helper: Helper, call: ast.Call, scope: Scope) -> Parts
             continue
         forms = MessageBuilder(scope).forms(argument, call.lineno)
         out += forms[0] if forms else [part]
-    merged: list[str | Field] = []
-    for part in out:
-        if isinstance(part, str) and merged and isinstance(merged[-1], str):
-            merged[-1] += part
-        elif part != "":
-            merged.append(part)
-    parts = tuple(merged)
+    parts = merge_parts(out)
     return parts if has_text(parts) else None
 
 

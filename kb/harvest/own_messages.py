@@ -68,18 +68,7 @@ def _init_message(
         args = args[1:]  # Base.__init__(self, ...)
     if any(isinstance(a, ast.Starred) for a in args):
         return None
-    scope = Scope(
-        owner.module, index, owner=owner.qualname, qualname=f"{owner.qualname.rsplit('.', 1)[-1]}.__init__",
-        parent=None, span=(init.lineno, init.end_lineno or init.lineno), params=params_of(init.args),
-    )  # fmt: skip
-    stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(init.body)]
-    while stack:
-        node, path = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            continue
-        record_binding(node, scope, path)
-        stack.extend(reversed(children(node, path)))
-    builder = MessageBuilder(scope)
+    builder = MessageBuilder(method_scope(index, owner.qualname, owner, init))
 
     def rebuilt(expr: ast.expr) -> Parts:
         forms = builder.forms(expr, call.lineno)
@@ -114,8 +103,13 @@ def substitute(parts: Parts, values: dict[str, Parts]) -> Parts:
     for part in parts:
         replaced = values.get(part.name) if isinstance(part, Field) else None
         out += replaced if replaced is not None else [part]
+    return merge_parts(out)
+
+
+def merge_parts(parts: list[str | Field]) -> Parts:
+    """Adjacent literals joined into one, empty ones dropped: the shape signatures are built from."""
     merged: list[str | Field] = []
-    for part in out:
+    for part in parts:
         if isinstance(part, str) and merged and isinstance(merged[-1], str):
             merged[-1] += part
         elif part != "":
@@ -134,7 +128,7 @@ def instance_messages(index: ClassIndex, owner: str, name: str) -> list[OwnMessa
     if method is not None:
         function, info = method
         if any(terminal_name(d) in ("property", "cached_property") for d in function.decorator_list):
-            scope = _method_scope(index, owner, info, function)
+            scope = method_scope(index, owner, info, function)
             for returned in sorted(returns_of(function), key=lambda node: node.lineno):
                 if returned.value is not None:
                     found += [(p, []) for p in MessageBuilder(scope).forms(returned.value, returned.lineno)[:1]]
@@ -148,20 +142,21 @@ def instance_messages(index: ClassIndex, owner: str, name: str) -> list[OwnMessa
             ]
             if not assigned:
                 continue
-            scope = _method_scope(index, owner, info, function)
+            scope = method_scope(index, owner, info, function)
             params = [a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]][1:]
             for node in assigned:
                 found += [(p, params) for p in MessageBuilder(scope).forms(node.value, node.lineno)[:1]]
     return [m for m in found if has_text(m[0])]
 
 
-def _method_scope(
+def method_scope(
     index: ClassIndex, owner: str, info: ClassInfo, function: ast.FunctionDef | ast.AsyncFunctionDef
 ) -> Scope:
     scope = Scope(
         info.module, index, owner=owner, qualname=f"{info.qualname.rsplit('.', 1)[-1]}.{function.name}",
         parent=None, span=(function.lineno, function.end_lineno or function.lineno), params=params_of(function.args),
     )  # fmt: skip
+    # Bindings of the method's own body, in source order; nested functions and classes are scopes of their own.
     stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(function.body)]
     while stack:
         node, path = stack.pop()
