@@ -12,6 +12,8 @@ from kb.harvest.classes import ClassIndex
 from kb.harvest.evidence import Owner, site_evidence
 from kb.harvest.helpers import Helper, HelperRaise, Made, fail_raise, follow, worded_at, written_here
 from kb.harvest.imports import ModuleInfo, Resolver, dotted, visible_name
+from kb.harvest.instances import instance_wordings
+from kb.harvest.joined import joined_options
 from kb.harvest.messages import (
     BranchPath,
     Field,
@@ -428,6 +430,9 @@ class ModuleExtractor:
     ) -> list[list[Parts]]:
         """One list of wordings per distinct message: `msg` set in two arms of an `if` gives two messages, and
         `self.message` one per subclass that sets its own (Django's validators share BaseValidator's raise)."""
+        joined = joined_options(expr, line, scope, self._path)
+        if joined:
+            return joined
         builder = MessageBuilder(scope, self._path)
         if isinstance(expr, ast.Name):
             reaching = scope.reaching(expr.id, line, self._path)
@@ -469,11 +474,15 @@ class ModuleExtractor:
         method = scope.qualname.rsplit(".", 1)[-1]
         defined = self.index.method(scope.owner, method)
         options = []
+        running = [scope.owner]
         for info in self.index.subclasses(scope.owner):
-            if not names & info.attributes.keys():
-                continue
             runs = self.index.method(info.qualname, method)
-            if defined is None or runs is None or runs[1] is not defined[1]:
+            # A subclass runs this method unless it overrides it without calling it (URLValidator.__call__
+            # checks the scheme, then `super().__call__(value)`).
+            if defined is None or runs is None or (runs[1] is not defined[1] and not _calls_super(runs[0])):
+                continue
+            running.append(info.qualname)
+            if not names & info.attributes.keys():
                 continue
             if typed_by is not None and attribute_type(self.index, info.qualname, typed_by[0]) != typed_by[1]:
                 continue
@@ -481,6 +490,10 @@ class ModuleExtractor:
             seen_from = copy.copy(scope)
             seen_from.owner = info.qualname
             options.append(MessageBuilder(seen_from, self._path).forms(expr, expr.lineno))
+        attribute = dotted(expr)
+        if typed_by is None and attribute is not None and len(attribute) == 2 and attribute[0] == "self":
+            # `validate_slug = RegexValidator(slug_re, _("Enter a valid “slug” ..."), "invalid")`.
+            options += instance_wordings(self.index, running, attribute[1])
         return options
 
     def _add_options(
@@ -551,6 +564,18 @@ def _raised(exc: ast.expr) -> list[ast.expr]:
     ):
         return [exc.func.value]
     return [exc]
+
+
+def _calls_super(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a method calls its own name on `super()`: `super().__call__(value)` in `__call__`."""
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == function.name
+        and isinstance(node.func.value, ast.Call)
+        and terminal_name(node.func.value.func) == "super"
+        for node in ast.walk(function)
+    )
 
 
 def _message_argument(call: ast.Call | None) -> ast.expr | None:
