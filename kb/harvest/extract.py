@@ -227,7 +227,7 @@ class ModuleExtractor:
         typed_by: tuple[str, str] | None = None,
     ) -> None:  # fmt: skip
         """`typed_by`: (attribute, type) when the type is a class attribute's, for `_overrides`."""
-        message = _message_argument(call)
+        message = _message_argument(call, self._message_position(exception_type))
         options = self._options(message, node.lineno, scope, typed_by) if message is not None else [[]]
         defaults = self._default_detail(exception_type)
         # DRF's APIException subclasses: `raise NotFound()` says its `default_detail`, and
@@ -364,6 +364,16 @@ class ModuleExtractor:
         values = arguments(params, call)
         parts = substitute(parts, {name: argument_parts(value) for name, value in values.items()})
         return parts if has_text(parts) else None
+
+    def _message_position(self, exception_type: str) -> int:
+        """The position of the message among the arguments of an exception class of this harvest whose
+        `__init__` names it (`def __init__(self, option_name, message, ctx=None)`); 0 otherwise."""
+        found = self.index.method(exception_type, "__init__")
+        own = own_message(self.index, exception_type, depth=0)
+        if found is None or (own is not None and not (len(own[0]) == 1 and isinstance(own[0][0], Field))):
+            return 0  # a class that words its message around its arguments is read from them (own_message)
+        names = [a.arg for a in [*found[0].args.posonlyargs, *found[0].args.args]][1:]
+        return next((n for n, name in enumerate(names) if name in _MESSAGE_KEYWORDS), 0)
 
     def _param_default(self, name: str, scope: Scope) -> ast.expr | None:
         # def fail(self, msg, exc=TemplateSyntaxError): `raise exc(msg)` raises the default's type.
@@ -578,9 +588,13 @@ def _calls_super(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     )
 
 
-def _message_argument(call: ast.Call | None) -> ast.expr | None:
+def _message_argument(call: ast.Call | None, position: int = 0) -> ast.expr | None:
+    """`position`: where the exception's `__init__` takes its message (`BadOptionUsage(option_name, message)`)."""
     if call is None:
         return None
-    if call.args and not isinstance(call.args[0], ast.Starred):
-        return call.args[0]
-    return next((k.value for k in call.keywords if k.arg in _MESSAGE_KEYWORDS), None)
+    keyword = next((k.value for k in call.keywords if k.arg in _MESSAGE_KEYWORDS), None)
+    if any(isinstance(a, ast.Starred) for a in call.args[: position + 1]):
+        return keyword
+    if len(call.args) > position:
+        return call.args[position]
+    return keyword
