@@ -84,6 +84,8 @@ class ClassIndex:
         self.own_messages: dict[str, OwnMessage | None] = {}
         # Functions read as helpers that make exceptions (kb.harvest.helpers), by id of their node.
         self.helpers: dict[int, Helper | None] = {}
+        # Module-level instances of these classes, by class (kb.harvest.instances), read on first use.
+        self.instances: dict[str, list[tuple[ast.Call, ModuleInfo]]] | None = None
 
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)

@@ -12,6 +12,8 @@ from kb.harvest.classes import ClassIndex
 from kb.harvest.evidence import Owner, site_evidence
 from kb.harvest.helpers import Helper, HelperRaise, Made, fail_raise, follow, worded_at, written_here
 from kb.harvest.imports import ModuleInfo, Resolver, dotted, visible_name
+from kb.harvest.instances import instance_wordings
+from kb.harvest.joined import joined_options
 from kb.harvest.messages import (
     BranchPath,
     Field,
@@ -225,7 +227,7 @@ class ModuleExtractor:
         typed_by: tuple[str, str] | None = None,
     ) -> None:  # fmt: skip
         """`typed_by`: (attribute, type) when the type is a class attribute's, for `_overrides`."""
-        message = _message_argument(call)
+        message = _message_argument(call, self._message_position(exception_type))
         options = self._options(message, node.lineno, scope, typed_by) if message is not None else [[]]
         defaults = self._default_detail(exception_type)
         # DRF's APIException subclasses: `raise NotFound()` says its `default_detail`, and
@@ -363,6 +365,16 @@ class ModuleExtractor:
         parts = substitute(parts, {name: argument_parts(value) for name, value in values.items()})
         return parts if has_text(parts) else None
 
+    def _message_position(self, exception_type: str) -> int:
+        """The position of the message among the arguments of an exception class of this harvest whose
+        `__init__` names it (`def __init__(self, option_name, message, ctx=None)`); 0 otherwise."""
+        found = self.index.method(exception_type, "__init__")
+        own = own_message(self.index, exception_type, depth=0)
+        if found is None or (own is not None and not (len(own[0]) == 1 and isinstance(own[0][0], Field))):
+            return 0  # a class that words its message around its arguments is read from them (own_message)
+        names = [a.arg for a in [*found[0].args.posonlyargs, *found[0].args.args]][1:]
+        return next((n for n, name in enumerate(names) if name in _MESSAGE_KEYWORDS), 0)
+
     def _param_default(self, name: str, scope: Scope) -> ast.expr | None:
         # def fail(self, msg, exc=TemplateSyntaxError): `raise exc(msg)` raises the default's type.
         if name in scope.bindings:
@@ -428,6 +440,9 @@ class ModuleExtractor:
     ) -> list[list[Parts]]:
         """One list of wordings per distinct message: `msg` set in two arms of an `if` gives two messages, and
         `self.message` one per subclass that sets its own (Django's validators share BaseValidator's raise)."""
+        joined = joined_options(expr, line, scope, self._path)
+        if joined:
+            return joined
         builder = MessageBuilder(scope, self._path)
         if isinstance(expr, ast.Name):
             reaching = scope.reaching(expr.id, line, self._path)
@@ -469,11 +484,15 @@ class ModuleExtractor:
         method = scope.qualname.rsplit(".", 1)[-1]
         defined = self.index.method(scope.owner, method)
         options = []
+        running = [scope.owner]
         for info in self.index.subclasses(scope.owner):
-            if not names & info.attributes.keys():
-                continue
             runs = self.index.method(info.qualname, method)
-            if defined is None or runs is None or runs[1] is not defined[1]:
+            # A subclass runs this method unless it overrides it without calling it (URLValidator.__call__
+            # checks the scheme, then `super().__call__(value)`).
+            if defined is None or runs is None or (runs[1] is not defined[1] and not _calls_super(runs[0])):
+                continue
+            running.append(info.qualname)
+            if not names & info.attributes.keys():
                 continue
             if typed_by is not None and attribute_type(self.index, info.qualname, typed_by[0]) != typed_by[1]:
                 continue
@@ -481,6 +500,10 @@ class ModuleExtractor:
             seen_from = copy.copy(scope)
             seen_from.owner = info.qualname
             options.append(MessageBuilder(seen_from, self._path).forms(expr, expr.lineno))
+        attribute = dotted(expr)
+        if typed_by is None and attribute is not None and len(attribute) == 2 and attribute[0] == "self":
+            # `validate_slug = RegexValidator(slug_re, _("Enter a valid “slug” ..."), "invalid")`.
+            options += instance_wordings(self.index, running, attribute[1])
         return options
 
     def _add_options(
@@ -553,9 +576,25 @@ def _raised(exc: ast.expr) -> list[ast.expr]:
     return [exc]
 
 
-def _message_argument(call: ast.Call | None) -> ast.expr | None:
+def _calls_super(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a method calls its own name on `super()`: `super().__call__(value)` in `__call__`."""
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == function.name
+        and isinstance(node.func.value, ast.Call)
+        and terminal_name(node.func.value.func) == "super"
+        for node in ast.walk(function)
+    )
+
+
+def _message_argument(call: ast.Call | None, position: int = 0) -> ast.expr | None:
+    """`position`: where the exception's `__init__` takes its message (`BadOptionUsage(option_name, message)`)."""
     if call is None:
         return None
-    if call.args and not isinstance(call.args[0], ast.Starred):
-        return call.args[0]
-    return next((k.value for k in call.keywords if k.arg in _MESSAGE_KEYWORDS), None)
+    keyword = next((k.value for k in call.keywords if k.arg in _MESSAGE_KEYWORDS), None)
+    if any(isinstance(a, ast.Starred) for a in call.args[: position + 1]):
+        return keyword
+    if len(call.args) > position:
+        return call.args[position]
+    return keyword

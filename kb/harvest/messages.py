@@ -217,6 +217,10 @@ class MessageBuilder:
     def _forms(self, expr: ast.expr, line: int) -> list[Parts]:
         if isinstance(expr, ast.IfExp):
             return [*self._forms(expr.body, line), *self._forms(expr.orelse, line)]
+        if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.IfExp):
+            # self.error_messages["invalid_nullable" if self.null else "invalid"]: each key's message.
+            arms = (expr.slice.body, expr.slice.orelse)
+            return [f for arm in arms for f in self._forms(ast.Subscript(expr.value, arm, expr.ctx), line)]
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
             return [percent_format(form, expr.right) for form in self._forms(expr.left, line)]
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":

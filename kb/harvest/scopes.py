@@ -126,6 +126,8 @@ class Scope(ClassEnv):
         # `except (TypeError, ValueError) as e:` -> {"e": [(line, the handler's type expression)]}: what
         # `raise e.__class__(...)` may raise.
         self.caught: dict[str, list[tuple[int, ast.expr]]] = {}
+        # `parts.append(expr)` -> {"parts": [(line, expr, its branch path)]}: a message joined from a list.
+        self.appended: dict[str, list[tuple[int, ast.expr, BranchPath]]] = {}
 
     @property
     def is_module(self) -> bool:
@@ -203,6 +205,8 @@ def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
         bind(node.name, node.lineno, None)
         if node.type is not None:
             scope.caught.setdefault(node.name, []).append((node.lineno, node.type))
+    elif isinstance(node, ast.Expr) and (appended := _appended(node.value)) is not None:
+        scope.appended.setdefault(appended[0], []).append((node.lineno, appended[1], path))
     elif isinstance(node, ast.NamedExpr):
         bind(node.target.id, node.lineno, node.value)
     elif isinstance(node, ast.Import) and not scope.is_module:
@@ -213,6 +217,19 @@ def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
         source = scope.info.absolute(node.module, node.level)
         for alias in node.names:
             scope.imports[alias.asname or alias.name] = f"{source}.{alias.name}" if source else alias.name
+
+
+def _appended(call: ast.expr) -> tuple[str, ast.expr] | None:
+    if (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "append"
+        and isinstance(call.func.value, ast.Name)
+        and len(call.args) == 1
+        and not call.keywords
+    ):
+        return call.func.value.id, call.args[0]
+    return None
 
 
 def children(node: ast.AST, path: BranchPath) -> list[tuple[ast.AST, BranchPath]]:

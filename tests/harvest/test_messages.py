@@ -11,6 +11,7 @@ from django.contrib.auth.password_validation import MinimumLengthValidator
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
+from kb.harvest.plan import produces
 from kb.harvest.scan import scan
 from kb.models import ErrorEntry
 
@@ -255,6 +256,44 @@ def test_params_fill_percent_name_templates_as_django_validation_error_does(tmp_
         "django.core.exceptions.ValidationError",
         "“{value}” is not valid.",
     )
+
+
+def test_a_key_chosen_by_a_conditional_gives_each_key_s_message_as_a_wording(tmp_path):
+    source = """
+    from django.core.exceptions import ValidationError
+
+    class BooleanField:
+        default_error_messages = {
+            "invalid": _("“%(value)s” value must be either True or False."),
+            "invalid_nullable": _("“%(value)s” value must be either True, False, or None."),
+        }
+
+        def to_python(self, value):
+            raise ValidationError(
+                self.error_messages["invalid_nullable" if self.null else "invalid"], params={"value": value}
+            )
+    """
+    [site] = harvest_source(tmp_path, source).sites
+    assert (site.signature, [v for _m, v in site.variants]) == (
+        "“{value}” value must be either True, False, or None.",
+        ["“{value}” value must be either True or False."],
+    )
+
+
+def test_django_s_boolean_field_error_is_harvested_with_the_message_it_raises():
+    from django.db import models
+
+    with pytest.raises(ValidationError) as raised:
+        models.BooleanField().to_python("maybe")
+    fields = Path(django.__file__).parent / "db" / "models" / "fields"
+    found = scan(fields, prefix="django/db/models/fields", progress=False)
+    wordings = [
+        wording
+        for site in found.sites
+        if site.function == "BooleanField.to_python"
+        for wording in (site.signature, *(v for _m, v in site.variants))
+    ]
+    assert any(produces(w, raised.value.messages[0]) for w in wordings), wordings
 
 
 def test_default_detail_is_the_message_of_a_drf_exception_raised_without_arguments(tmp_path):
