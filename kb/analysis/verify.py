@@ -10,6 +10,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
 from kb.analysis.vocabulary import FLAG, Vocabulary
 
@@ -62,7 +65,7 @@ def read_answer(content: str) -> dict[str, Any]:
         answer = json.loads(text)
     except ValueError as error:
         raise BadAnswer(f"not JSON ({error})") from None
-    problem = schema_problem(answer, ANSWER_SCHEMA, "answer")
+    problem = schema_problem(answer)
     if problem:
         raise BadAnswer(f"wrong schema: {problem}")
     if not any(answer[name].strip() for name in TEXT_SECTIONS) and not any(s.strip() for s in answer["solutions"]):
@@ -70,37 +73,33 @@ def read_answer(content: str) -> dict[str, Any]:
     return answer
 
 
-def schema_problem(value: object, schema: dict[str, Any], where: str) -> str:
-    """The first way `value` breaks `schema` (the subset of JSON Schema ANSWER_SCHEMA uses), or ""."""
-    kind = schema.get("type")
-    if kind == "object":
-        if not isinstance(value, dict):
-            return f"{where} is not an object"
-        properties = schema.get("properties", {})
-        for key in schema.get("required", []):
-            if key not in value:
-                return f"{where} has no {key!r}"
-        if schema.get("additionalProperties") is False:
-            extra = sorted(set(value) - set(properties))
-            if extra:
-                return f"{where} has unexpected keys {', '.join(map(repr, extra[:5]))}"
-        for key, item in value.items():
-            if key in properties and (problem := schema_problem(item, properties[key], key)):
-                return problem
-    elif kind == "array":
-        if not isinstance(value, list):
-            return f"{where} is not a list"
-        if len(value) > schema.get("maxItems", len(value)):
-            return f"{where} has more than {schema['maxItems']} items"
-        for index, item in enumerate(value):
-            if problem := schema_problem(item, schema.get("items", {}), f"{where}[{index}]"):
-                return problem
-    elif kind == "string":
-        if not isinstance(value, str):
-            return f"{where} is not a string"
-        if len(value) > schema.get("maxLength", len(value)):
-            return f"{where} is longer than {schema['maxLength']} characters"
-    return ""
+# jsonschema validates; these say what broke in the words of the analysis report, never echoing the (possibly
+# huge) value itself.
+_VALIDATOR = Draft202012Validator(ANSWER_SCHEMA)
+_KINDS = {"object": "an object", "array": "a list", "string": "a string"}
+
+
+def schema_problem(value: object) -> str:
+    """The most relevant way `value` breaks ANSWER_SCHEMA, or ""."""
+    error = best_match(_VALIDATOR.iter_errors(value))
+    if error is None:
+        return ""
+    where = "answer" + "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in error.absolute_path)
+    rule, bound = error.validator, error.validator_value
+    instance: Any = error.instance
+    if rule == "type":
+        return f"{where} is not {_KINDS.get(str(bound), str(bound))}"
+    if rule == "required":
+        missing = [key for key in bound if key not in instance]
+        return f"{where} has no {missing[0]!r}"
+    if rule == "additionalProperties":
+        extra = sorted(set(instance) - set(error.schema.get("properties", {})))
+        return f"{where} has unexpected keys {', '.join(map(repr, extra[:5]))}"
+    if rule == "maxItems":
+        return f"{where} has more than {bound} items"
+    if rule == "maxLength":
+        return f"{where} is longer than {bound} characters"
+    return f"{where} breaks the schema's {rule!r} rule"
 
 
 def check_answer(answer: dict[str, Any], vocabulary: Vocabulary) -> Checked:

@@ -89,8 +89,12 @@ def test_an_answer_whose_every_claim_fails_is_empty() -> None:
         ("The widget is too big.", "not JSON"),
         ('{"meaning": "The widget is too big."', "not JSON"),
         ('{"answer": "The widget is too big."}', "wrong schema: answer has no 'meaning'"),
-        (card(solutions="Pass a smaller size."), "wrong schema: solutions is not a list"),  # type: ignore[arg-type]
+        (card(solutions="Pass a smaller size."), "wrong schema: answer.solutions is not a list"),  # type: ignore[arg-type]
         (json.dumps([1, 2]), "wrong schema: answer is not an object"),
+        (card(solutions=["Pass a smaller size."] * 9), "wrong schema: answer.solutions has more than 8 items"),
+        (card(solutions=["ok", 3]), "wrong schema: answer.solutions[1] is not a string"),  # type: ignore[list-item]
+        (card(meaning="x" * 4001), "wrong schema: answer.meaning is longer than 4000 characters"),
+        (json.dumps({**json.loads(card()), "verdict": "fine"}), "wrong schema: answer has unexpected keys 'verdict'"),
         ("", "empty answer"),
         (card(), "empty answer: every section is blank"),
     ],
