@@ -50,6 +50,57 @@ class SiteInput(serializers.Serializer):
         return attrs
 
 
+MACHINE_KEYS = {*ErrorEntry.SECTIONS}
+ASSISTED_KEYS = {"model", "at", "commit", "dropped"}
+
+
+def _storable_json(value, where: str = ""):
+    """Every string in a JSON value checked as a text field is (no NUL, no lone surrogate)."""
+    if isinstance(value, str):
+        return check_storable(value)
+    if isinstance(value, list):
+        return [_storable_json(item, where) for item in value]
+    if isinstance(value, dict):
+        return {check_storable(str(key)): _storable_json(item, where) for key, item in value.items()}
+    return value
+
+
+class MachineInput(serializers.Serializer):
+    """What harvest and the AI pass wrote, as an export carries it so that an import gives back the same card: the
+    machine's sections, whose word the card is, and the evidence. Absent, a write leaves them as they are."""
+
+    review_state = serializers.ChoiceField(choices=ErrorEntry.Review.choices)
+    reviewed_at = serializers.DateTimeField(allow_null=True, required=False, default=None)
+    generated = serializers.DictField(required=False, default=dict)
+    assisted = serializers.DictField(required=False, default=dict)
+    evidence = serializers.DictField(required=False, default=dict)
+    site_evidence = serializers.ListField(child=serializers.DictField(), required=False, default=list)
+
+    def _sections(self, value: dict, extra: set[str]) -> dict:
+        unknown = sorted(set(value) - MACHINE_KEYS - {"solutions"} - extra)
+        if unknown:
+            raise serializers.ValidationError(f"unknown sections {', '.join(map(repr, unknown[:5]))}")
+        for name in MACHINE_KEYS & set(value):
+            if not isinstance(value[name], str):
+                raise serializers.ValidationError(f"{name}: expected Markdown text.")
+        solutions = value.get("solutions", [])
+        if not isinstance(solutions, list) or not all(isinstance(item, str) for item in solutions):
+            raise serializers.ValidationError("solutions: expected a list of Markdown texts.")
+        return _storable_json(value)
+
+    def validate_generated(self, value: dict) -> dict:
+        return self._sections(value, set())
+
+    def validate_assisted(self, value: dict) -> dict:
+        return self._sections(value, ASSISTED_KEYS)
+
+    def validate_evidence(self, value: dict) -> dict:
+        return _storable_json(value)
+
+    def validate_site_evidence(self, value: list) -> list:
+        return _storable_json(value)
+
+
 class RelatedInput(serializers.Serializer):
     id = PublicIdField()
 
@@ -80,6 +131,13 @@ class EntryInput(serializers.Serializer):
     )
     status = serializers.ChoiceField(choices=ErrorEntry.Status.choices, default=ErrorEntry.Status.DRAFT)
     created_at = serializers.DateTimeField(required=False)
+    machine = MachineInput(required=False)
+
+    def validate(self, attrs: dict) -> dict:
+        machine = attrs.get("machine")
+        if machine is not None and len(machine["site_evidence"]) not in (0, len(attrs.get("sites", []))):
+            raise serializers.ValidationError({"machine": "site_evidence: expected one object per site."})
+        return attrs
 
     def validate_solutions(self, value: list) -> list[str]:
         bodies = []
@@ -199,4 +257,20 @@ def export_document(*, repository: Repository | None = None) -> dict:
     entries = ErrorEntry.objects.with_card().order_by("repository__owner", "repository__name", "public_id")
     if repository is not None:
         entries = entries.filter(repository=repository)
-    return {"format": FORMAT, "entries": EntryCardSerializer(entries, many=True, context={}).data}
+    cards = EntryCardSerializer(entries, many=True, context={}).data
+    return {
+        "format": FORMAT,
+        "entries": [{**card, "machine": machine_of(entry)} for card, entry in zip(cards, entries, strict=True)],
+    }
+
+
+def machine_of(entry: ErrorEntry) -> dict:
+    """What an import needs to give back the same card beyond what a curator writes (MachineInput)."""
+    return {
+        "review_state": entry.review_state,
+        "reviewed_at": serializers.DateTimeField().to_representation(entry.reviewed_at) if entry.reviewed_at else None,
+        "generated": entry.generated,
+        "assisted": entry.assisted,
+        "evidence": entry.evidence,
+        "site_evidence": [site.evidence for site in entry.sites.all()],
+    }

@@ -41,6 +41,17 @@ class LinkData(TypedDict):
     id: str
 
 
+class MachineData(TypedDict):
+    """Harvest's and the AI pass's part of a card, carried by an export: absent, a write leaves it as it is."""
+
+    review_state: str
+    reviewed_at: datetime.datetime | None
+    generated: dict
+    assisted: dict
+    evidence: dict
+    site_evidence: list[dict]
+
+
 class EntryData(TypedDict):
     """One entry as a writer gives it, validated: the card without what is derived from it (title, HTML, urls)."""
 
@@ -60,6 +71,7 @@ class EntryData(TypedDict):
     provenance: ProvenanceData
     status: str
     created_at: NotRequired[datetime.datetime]
+    machine: NotRequired[MachineData]
 
 
 @dataclass
@@ -108,15 +120,21 @@ _ENTRY_FIELDS = (
     "analysed_at",
 )
 _SITE_FIELDS = ("path", "line", "function", "commit", "snippet", "snippet_start")
+_MACHINE_FIELDS = ("review_state", "reviewed_at", "generated", "assisted", "evidence")
 
 
-def _state(entry: ErrorEntry) -> dict:
-    """What a write can change, in a comparable form."""
+def _state(entry: ErrorEntry, *, machine: bool = False) -> dict:
+    """What a write can change, in a comparable form; the machine's part only when the write gives it."""
     repo = entry.repository
+    sites = list(entry.sites.all())
+    fields = {f: getattr(entry, f) for f in _ENTRY_FIELDS}
+    if machine:
+        fields.update({f: getattr(entry, f) for f in _MACHINE_FIELDS})
     return {
         "repository": (repo.host, repo.owner, repo.name),
-        "fields": {f: getattr(entry, f) for f in _ENTRY_FIELDS},
-        "sites": [tuple(getattr(s, f) for f in _SITE_FIELDS) for s in entry.sites.all()],
+        "fields": fields,
+        "sites": [tuple(getattr(s, f) for f in _SITE_FIELDS) for s in sites],
+        "site_evidence": [s.evidence for s in sites] if machine else None,
         "solutions": [s.body for s in entry.solutions.all()],
         "related": [link.target.public_id for link in entry.outgoing_links.all()],
     }
@@ -136,10 +154,14 @@ def _incoming_state(data: EntryData, repo: Repository) -> dict:
     }
     for name in ErrorEntry.MARKDOWN_FIELDS:
         fields[name] = data.get(name, "")
+    machine = data.get("machine")
+    if machine is not None:
+        fields.update({f: machine[f] for f in _MACHINE_FIELDS})  # type: ignore[literal-required]
     return {
         "repository": (repo.host, repo.owner, repo.name),
         "fields": fields,
         "sites": [tuple(cast(Mapping[str, object], site)[f] for f in _SITE_FIELDS) for site in data["sites"]],
+        "site_evidence": (machine["site_evidence"] or [{} for _ in data["sites"]]) if machine is not None else None,
         "solutions": list(data["solutions"]),
         "related": [link["id"] for link in data["related"]],
     }
@@ -149,7 +171,7 @@ def differs(*, entry: ErrorEntry, data: EntryData) -> bool:
     """Whether writing `data` would change the entry (its links included)."""
     given = data["repository"]
     repo = Repository.objects.filter(owner=given["owner"], name=given["name"]).first()
-    return repo is None or _state(entry) != _incoming_state(data, repo)
+    return repo is None or _state(entry, machine="machine" in data) != _incoming_state(data, repo)
 
 
 def save_entry(*, data: EntryData, entry: ErrorEntry | None = None) -> tuple[ErrorEntry, bool]:
@@ -158,7 +180,7 @@ def save_entry(*, data: EntryData, entry: ErrorEntry | None = None) -> tuple[Err
     repo = _repository(data["repository"])
     incoming = _incoming_state(data, repo)
     if entry is not None:
-        current = _state(entry)
+        current = _state(entry, machine="machine" in data)
         if {**current, "related": None} == {**incoming, "related": None}:
             return entry, False
     entry = entry or ErrorEntry(public_id=data.get("id", ""))
@@ -169,10 +191,17 @@ def save_entry(*, data: EntryData, entry: ErrorEntry | None = None) -> tuple[Err
     entry.save(force_insert=created)
     if created and data.get("created_at"):
         ErrorEntry.objects.filter(pk=entry.pk).update(created_at=data["created_at"])
-    entry.sites.all().delete()
     entry.solutions.all().delete()
+    # A write without the machine's part keeps each site's evidence where the site stays the same.
+    kept = {tuple(getattr(s, f) for f in _SITE_FIELDS): s.evidence for s in entry.sites.all()}
+    given = incoming["site_evidence"]
+    entry.sites.all().delete()
     for position, values in enumerate(incoming["sites"]):
-        RaiseSite(entry=entry, position=position, **dict(zip(_SITE_FIELDS, values, strict=True))).save()
+        evidence = given[position] if given is not None else kept.get(values, {})
+        site = RaiseSite(
+            entry=entry, position=position, evidence=evidence, **dict(zip(_SITE_FIELDS, values, strict=True))
+        )
+        site.save()
     for position, body in enumerate(incoming["solutions"]):
         Solution(entry=entry, position=position, body=body).save()
     return entry, True
