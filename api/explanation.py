@@ -28,7 +28,7 @@ class ExplanationSerializer(serializers.Serializer):
 
 
 class ConditionSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["if", "else", "while", "except", "guard", "assert"])
+    kind = serializers.ChoiceField(choices=["if", "else", "while", "case", "except", "guard", "assert"])
     code = serializers.CharField()
     sentence = serializers.CharField(help_text="Markdown; '' where no template says it.")
     line = serializers.IntegerField(allow_null=True)

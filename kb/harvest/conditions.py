@@ -1,10 +1,10 @@
 """The conditions under which a line raises, read from the code around it (issue 13's first piece of evidence).
 
 For a raise (or an assert), from the innermost block out to its function: the `if`/`elif`/`else` and `while`
-tests it sits under (negated on the `else` side), the `except` clause it is in with the calls of the `try` that
-can have raised, the guard clauses above it in each block that must not have fired (`if not x: return`), and an
-assert's own test. Each is code in the repository's own terms, and a plain sentence where a template can say it.
-Nothing is imported or run: only the module's `ast`.
+tests it sits under (negated on the `else` side), the `case` of a `match` (as the test it amounts to), the
+`except` clause it is in with the calls of the `try` that can have raised, the guard clauses above it in each
+block that must not have fired (`if not x: return`), and an assert's own test. Each is code in the repository's
+own terms, and a plain sentence where a template can say it. Nothing is imported or run: only the module's `ast`.
 """
 
 import ast
@@ -20,7 +20,7 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module, ast.
 
 @dataclass(frozen=True)
 class Condition:
-    kind: str  # "if", "else", "while", "except", "guard" or "assert"
+    kind: str  # "if", "else", "while", "case", "except", "guard" or "assert"
     code: str  # what holds when the line raises, as code
     sentence: str  # the same in words, or "" where no template says it
     line: int
@@ -50,6 +50,8 @@ def conditions(node: ast.stmt, parents: dict[ast.AST, ast.AST]) -> list[Conditio
             found.append(_condition("while", parent.test, parent.lineno))
         elif isinstance(parent, ast.ExceptHandler):
             found.append(_except(parent, parents.get(parent)))
+        elif isinstance(parent, ast.match_case) and isinstance(match := parents.get(parent), ast.Match):
+            found.append(_case(parent, match))
         child = parent
     if parent is not None:
         found += _guards_before(child, parent)
@@ -170,6 +172,48 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
     tried = ", ".join(f"`{c}`" for c in dict.fromkeys(calls))
     words = f"`{caught}` was raised" + (f" by {tried}" if tried else "")
     return Condition(kind="except", code=f"except {caught}", sentence=words, line=handler.lineno)
+
+
+def _case(case: ast.match_case, match: ast.Match) -> Condition:
+    """A `case` as the test it amounts to where one expression says it (`value == 'go'`, `isinstance(value, Point)`,
+    and for `case _:` none of the cases above it); else `match value: case <pattern>` (the code, no sentence)."""
+    line = case.pattern.lineno
+    test = _pattern_test(match.subject, case.pattern)
+    if test is None and _is_wildcard(case.pattern):
+        earlier = [match.cases[i] for i in range(match.cases.index(case))]
+        tests = [_pattern_test(match.subject, c.pattern) for c in earlier]
+        if earlier and all(t is not None for t in tests):
+            guarded = [
+                t if c.guard is None else ast.BoolOp(op=ast.And(), values=[t, c.guard])
+                for t, c in zip(tests, earlier, strict=True)
+                if t is not None
+            ]
+            test = negate(guarded[0] if len(guarded) == 1 else ast.BoolOp(op=ast.Or(), values=guarded))
+    if test is not None and case.guard is not None:
+        test = ast.BoolOp(op=ast.And(), values=[test, case.guard])
+    if test is not None:
+        return _condition("case", test, line)
+    guard = f" if {ast.unparse(case.guard)}" if case.guard is not None else ""
+    code = f"match {ast.unparse(match.subject)}: case {ast.unparse(case.pattern)}{guard}"
+    return Condition(kind="case", code=code, sentence="", line=line)
+
+
+def _pattern_test(subject: ast.expr, pattern: ast.pattern) -> ast.expr | None:
+    """The expression a simple pattern amounts to, or None."""
+    if isinstance(pattern, ast.MatchValue):
+        return ast.Compare(left=subject, ops=[ast.Eq()], comparators=[pattern.value])
+    if isinstance(pattern, ast.MatchSingleton):
+        return ast.Compare(left=subject, ops=[ast.Is()], comparators=[ast.Constant(pattern.value)])
+    if isinstance(pattern, ast.MatchOr) and all(isinstance(p, ast.MatchValue) for p in pattern.patterns):
+        values = [p.value for p in pattern.patterns if isinstance(p, ast.MatchValue)]
+        return ast.Compare(left=subject, ops=[ast.In()], comparators=[ast.Tuple(elts=values, ctx=ast.Load())])
+    if isinstance(pattern, ast.MatchClass) and not pattern.patterns and not pattern.kwd_patterns:
+        return ast.Call(func=ast.Name("isinstance", ast.Load()), args=[subject, pattern.cls], keywords=[])
+    return None
+
+
+def _is_wildcard(pattern: ast.pattern) -> bool:
+    return isinstance(pattern, ast.MatchAs) and pattern.pattern is None
 
 
 def _guards_before(child: ast.AST, parent: ast.AST) -> list[Condition]:

@@ -138,3 +138,51 @@ def test_django_negative_indexing_on_a_queryset():
     assert found[0].kind == "if" and found[0].code.startswith("isinstance(k, int) and k < 0 or")
     # The guard above it in QuerySet.__getitem__: only ints and slices get this far.
     assert ("guard", "isinstance(k, (int, slice))") in [(c.kind, c.code) for c in found]
+
+
+MATCH_SOURCE = """
+def run(command, point):
+    match command:
+        case "go" | "move":
+            pass
+        case None:
+            raise ValueError("no command")
+        case Point() if point.x < 0:
+            raise ValueError("negative point")
+        case {"action": action}:
+            raise ValueError("mapping command")
+        case _:
+            raise ValueError("unknown command")
+"""
+
+
+def test_a_case_of_a_match_is_the_test_it_amounts_to():
+    assert conditions_of(MATCH_SOURCE, "no command") == [("case", "command is None", "`command` is `None`")]
+    assert conditions_of(MATCH_SOURCE, "negative point") == [
+        ("case", "isinstance(command, Point) and point.x < 0",
+         "`command` is an instance of `Point` and `point.x` is less than `0`"),
+    ]  # fmt: skip
+
+
+def test_a_pattern_no_expression_says_is_kept_as_code_without_a_sentence():
+    assert conditions_of(MATCH_SOURCE, "mapping command") == [
+        ("case", "match command: case {'action': action}", ""),
+    ]
+
+
+def test_the_wildcard_case_is_none_of_the_cases_above_it_when_each_is_a_test():
+    source = """
+    def run(command):
+        match command:
+            case "go" | "move":
+                pass
+            case None:
+                pass
+            case _:
+                raise ValueError("unknown command")
+    """
+    [(kind, code, words)] = conditions_of(source, "unknown command")
+    assert (kind, code) == ("case", "command not in ('go', 'move') and command is not None")
+    assert words == "`command` is not one of `('go', 'move')` and `command` is not `None`"
+    # A pattern above it that no test says leaves the wildcard as code.
+    assert conditions_of(MATCH_SOURCE, "unknown command") == [("case", "match command: case _", "")]
