@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from api.serializers import EntryCardSerializer, MarkdownField, ProvenanceSerializer, PublicIdField, check_storable
 from kb.models import NAME_PART_RE, ErrorEntry, RaiseSite, Repository, validate_signature
-from kb.services import EntryData, ImportResult, import_entries
+from kb.services import EntryData, ImportResult, LinkTargetsGone, import_entries
 
 FORMAT = "errorkb/1"
 # Line numbers are stored as 32-bit integers (PostgreSQL `integer`); a larger one would fail in the database.
@@ -244,6 +244,10 @@ def import_document(document, *, overwrite: bool = False) -> ImportResult:
     ids = [data["id"] for data in valid if "id" in data]
     try:
         return import_entries(entries=valid, overwrite=overwrite)
+    except LinkTargetsGone as gone:
+        raise InvalidImport(
+            [f"related entries {', '.join(gone.ids)} were deleted while this ran; nothing was imported"]
+        ) from None
     except IntegrityError:
         # Another writer (the API, another import) created one of the new ids while this ran; all was rolled back.
         taken = ErrorEntry.objects.filter(public_id__in=ids).values_list("public_id", flat=True)

@@ -18,7 +18,7 @@ from api.problems import ProblemSerializer
 from api.serializers import EntryCardSerializer
 from kb import cards
 from kb.models import ErrorEntry
-from kb.services import EntryData, write_entry
+from kb.services import EntryData, LinkTargetsGone, write_entry
 
 WRITE_ACTIONS = {"create", "update", "partial_update", "retire"}
 _NONE = object()
@@ -82,6 +82,15 @@ def _unique_violation_as_conflict(public_id: str | None) -> Iterator[None]:
         raise Conflict("Another write made at the same moment conflicts with this one; nothing was written.") from None
 
 
+def _write(request: Request, data: EntryData, *, entry: ErrorEntry | None = None) -> ErrorEntry:
+    try:
+        with _recorded_as(request):
+            saved, _ = write_entry(data=data, entry=entry)
+    except LinkTargetsGone as gone:
+        raise Conflict(f"Related entries {', '.join(gone.ids)} were deleted meanwhile; nothing was written.") from None
+    return saved
+
+
 if TYPE_CHECKING:
     _EntryViewSet = viewsets.GenericViewSet[ErrorEntry]
 else:
@@ -121,10 +130,7 @@ class EntryWriteMixin(_EntryViewSet):
         return entry
 
     def _save(self, request: Request, raw, *, entry: ErrorEntry | None = None) -> ErrorEntry:
-        data = _validated(raw)
-        with _recorded_as(request):
-            saved, _ = write_entry(data=data, entry=entry)
-        return saved
+        return _write(request, _validated(raw), entry=entry)
 
     @extend_schema(
         summary="Create an entry",
@@ -156,8 +162,7 @@ class EntryWriteMixin(_EntryViewSet):
 
     def _create(self, request: Request, data: EntryData) -> Response:
         with transaction.atomic():
-            with _recorded_as(request):
-                entry, _ = write_entry(data=data)
+            entry = _write(request, data)
             location = request.build_absolute_uri(entry.get_api_url())
             return self._answer(entry, code=status.HTTP_201_CREATED, headers={"Location": location})
 

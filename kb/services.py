@@ -207,12 +207,23 @@ def save_entry(*, data: EntryData, entry: ErrorEntry | None = None) -> tuple[Err
     return entry, True
 
 
+class LinkTargetsGone(Exception):
+    """Entries a write links to were deleted after it was validated (a superuser's delete at the same moment)."""
+
+    def __init__(self, ids: list[str]) -> None:
+        super().__init__(f"related entries deleted while this was written: {', '.join(ids)}")
+        self.ids = ids
+
+
 def set_related(*, entry: ErrorEntry, target_ids: list[str]) -> bool:
-    """The entry's related links, in this order; True when they changed."""
+    """The entry's related links, in this order; True when they changed. Raises LinkTargetsGone (the caller's
+    transaction then writes nothing) when a target no longer exists."""
     current = list(entry.outgoing_links.order_by("position", "id").values_list("target__public_id", flat=True))
     if current == target_ids:
         return False
     targets = {e.public_id: e for e in ErrorEntry.objects.filter(public_id__in=target_ids)}
+    if gone := [target_id for target_id in target_ids if target_id not in targets]:
+        raise LinkTargetsGone(gone)
     entry.outgoing_links.all().delete()
     for position, target_id in enumerate(target_ids):
         RelatedLink.objects.create(source=entry, target=targets[target_id], position=position)

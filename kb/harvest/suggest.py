@@ -77,7 +77,15 @@ def accept_suggestions(*, suggestions: Iterable[RelatedSuggestion]) -> int:
     made = 0
     linked: set[int] = set()
     with transaction.atomic():
+        suggestions = list(suggestions)
+        # The sources are locked (in one order, as every writer takes them) before their links are read: two
+        # curators accepting at once take turns, and neither saves back a card older than the other's links.
+        sources = {suggestion.source_id for suggestion in suggestions}
+        locked = ErrorEntry.objects.locked_for_write().filter(pk__in=sources).select_related("repository")
+        entries = {entry.pk: entry for entry in locked.order_by("pk")}
         for suggestion in suggestions:
+            if suggestion.source_id not in entries:
+                continue  # deleted meanwhile: nothing to link
             position = RelatedLink.objects.filter(source_id=suggestion.source_id).aggregate(p=Max("position"))["p"] or 0
             _, created = RelatedLink.objects.get_or_create(
                 source_id=suggestion.source_id, target_id=suggestion.target_id, defaults={"position": position + 1}
@@ -89,11 +97,9 @@ def accept_suggestions(*, suggestions: Iterable[RelatedSuggestion]) -> int:
                 suggestion.state = RelatedSuggestion.State.ACCEPTED
                 suggestion.save(update_fields=["state"])
         # Saved, not updated: the card's version (ETag, caches) and its history follow the new links.
-        # Read under their locks: the save writes every field, and must not write back an older state.
-        locked = ErrorEntry.objects.locked_for_write().filter(pk__in=linked).select_related("repository")
-        entries = list(locked.order_by("pk"))
-        for entry in entries:
+        changed = [entries[pk] for pk in sorted(linked)]
+        for entry in changed:
             entry._change_reason = "accepted suggested related errors"
         if made:
-            finish_write(entries=entries, saved=False)
+            finish_write(entries=changed, saved=False)
     return made

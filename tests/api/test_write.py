@@ -183,3 +183,23 @@ def test_a_line_number_too_large_to_store_is_a_400_not_a_database_error(token_cl
     response = post(token_client, "/api/errors", new_entry(sites=[site]))
     assert response.status_code == 400
     assert any(e.startswith("sites.0.line:") for e in response.json()["errors"])
+
+
+def test_a_related_entry_deleted_after_validation_is_a_conflict_and_nothing_is_written(
+    token_client: Client, seed, monkeypatch
+) -> None:
+    """A superuser deletes the linked entry between the write's validation and its links: a 409, not a 500."""
+    import api.writes
+
+    validated = api.writes._validated
+
+    def validate_then_lose_the_target(raw):
+        data = validated(raw)
+        ErrorEntry.objects.filter(public_id=CARD).delete()
+        return data
+
+    monkeypatch.setattr(api.writes, "_validated", validate_then_lose_the_target)
+    response = post(token_client, "/api/errors", new_entry(related=[CARD]))
+    assert response.status_code == 409, response.content
+    assert CARD in response.json()["detail"]
+    assert not ErrorEntry.objects.filter(message="Widget size must be positive, got -1").exists()
