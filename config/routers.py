@@ -10,7 +10,8 @@ and so is the database cache's table: throttles count there, and a count read fr
 """
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -27,6 +28,16 @@ _replicas_allowed: ContextVar[bool] = ContextVar("errorkb_replicas_allowed", def
 
 def replica_aliases() -> list[str]:
     return [alias for alias in settings.DATABASES if alias != DEFAULT_DB_ALIAS]
+
+
+@contextmanager
+def replica_reads(allowed: bool = True) -> Iterator[None]:
+    """Within this block, this thread's reads may (or may not) use the replicas."""
+    token = _replicas_allowed.set(allowed)
+    try:
+        yield
+    finally:
+        _replicas_allowed.reset(token)
 
 
 class PrimaryReplicaRouter:
@@ -62,11 +73,8 @@ class PrimaryPinMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         writes = request.method not in SAFE_METHODS
-        token = _replicas_allowed.set(not writes and PIN_COOKIE not in request.COOKIES)
-        try:
+        with replica_reads(not writes and PIN_COOKIE not in request.COOKIES):
             response = self.get_response(request)
-        finally:
-            _replicas_allowed.reset(token)
         if writes:
             response.set_cookie(
                 PIN_COOKIE,
