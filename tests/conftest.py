@@ -296,3 +296,12 @@ def committed_database_env(transactional_db) -> dict[str, str]:
     name = connections["default"].settings_dict["NAME"]
     url = urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + name).geturl()
     return {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings.test"}
+
+
+@pytest.fixture
+def nginx() -> str:
+    """The path of Debian's nginx (.ci/run installs it)."""
+    import shutil
+
+    _needs("nginx")
+    return shutil.which("nginx") or "/usr/sbin/nginx"
