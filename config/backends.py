@@ -92,16 +92,10 @@ def _pool_options() -> dict[str, Any] | None:
             f"DATABASE_POOL_MIN_SIZE={min_size} and DATABASE_POOL_MAX_SIZE={max_size}: "
             "need 0 <= min <= max and max >= 1."
         )
-    from psycopg_pool import ConnectionPool
-
-    # check: a connection left broken by a database restart is replaced before a request gets it (what
-    # CONN_HEALTH_CHECKS does for persistent connections). timeout: a request waits this long for a free one.
-    return {
-        "min_size": min_size,
-        "max_size": max_size,
-        "timeout": env_int("DATABASE_POOL_TIMEOUT", 10),
-        "check": ConnectionPool.check_connection,
-    }
+    # The pool checks each connection before lending it (CONN_HEALTH_CHECKS, set below, tells Django to pass
+    # psycopg_pool's check), so one left broken by a database restart is replaced. `timeout`: how long a
+    # request waits for a free connection before failing.
+    return {"min_size": min_size, "max_size": max_size, "timeout": env_int("DATABASE_POOL_TIMEOUT", 10)}
 
 
 def databases(default_url: str) -> dict[str, Any]:

@@ -95,3 +95,18 @@ def test_a_redis_url_that_is_not_one_fails_at_start_up(monkeypatch, url):
 
 def test_without_redis_url_the_cache_is_the_database_table():
     assert caches(300)["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+
+
+def test_with_the_pool_a_request_borrows_a_checked_connection(committed_database_env):
+    import subprocess
+    import sys
+
+    show = (
+        "from django.db import connection; connection.ensure_connection(); "
+        "print(type(connection.pool).__name__, connection.pool.max_size, connection.pool._check is not None)"
+    )
+    env = {**committed_database_env, "DATABASE_POOL": "true", "DATABASE_POOL_MAX_SIZE": "3"}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", show], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.stdout.splitlines()[-1:] == ["ConnectionPool 3 True"], result.stderr
