@@ -8,6 +8,7 @@
   config/routers.py sends reads there.
 """
 
+import os
 from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
@@ -81,6 +82,19 @@ def _postgresql_options(database: dict[str, Any], pool: dict[str, Any] | None) -
         options["pool"] = pool
 
 
+def _close_pools_before_fork() -> None:
+    """A pool's connections and threads must not cross a fork: gunicorn's master (config/gunicorn.py builds the
+    lookup index there before forking its workers) closes its pools, and each worker opens its own."""
+    from django.db.backends.postgresql.base import DatabaseWrapper
+
+    pools: dict[str, Any] = getattr(DatabaseWrapper, "_connection_pools", {})
+    for alias in list(pools):
+        pools.pop(alias).close()
+
+
+_fork_guard: list[bool] = []
+
+
 def _pool_options() -> dict[str, Any] | None:
     """psycopg_pool's arguments when DATABASE_POOL is on, else None."""
     if not env_bool("DATABASE_POOL", False):
@@ -92,6 +106,9 @@ def _pool_options() -> dict[str, Any] | None:
             f"DATABASE_POOL_MIN_SIZE={min_size} and DATABASE_POOL_MAX_SIZE={max_size}: "
             "need 0 <= min <= max and max >= 1."
         )
+    if not _fork_guard:
+        os.register_at_fork(before=_close_pools_before_fork)
+        _fork_guard.append(True)
     # The pool checks each connection before lending it (CONN_HEALTH_CHECKS, set below, tells Django to pass
     # psycopg_pool's check), so one left broken by a database restart is replaced. `timeout`: how long a
     # request waits for a free connection before failing.

@@ -110,3 +110,31 @@ def test_with_the_pool_a_request_borrows_a_checked_connection(committed_database
         [sys.executable, "manage.py", "shell", "-c", show], env=env, capture_output=True, text=True, timeout=120
     )
     assert result.stdout.splitlines()[-1:] == ["ConnectionPool 3 True"], result.stderr
+
+
+FORK_AFTER_A_POOLED_QUERY = """
+import os, django
+django.setup()
+from django.db import connection
+from django.db.backends.postgresql.base import DatabaseWrapper
+connection.ensure_connection(); connection.close()  # a pool is open, its connection back in it
+child = os.fork()
+if child == 0:
+    inherited = bool(DatabaseWrapper._connection_pools)
+    connection.ensure_connection()  # a pool of the child's own
+    os._exit(3 if inherited else 0)
+_, status = os.waitpid(child, 0)
+connection.ensure_connection()
+print("child", os.waitstatus_to_exitcode(status))
+"""
+
+
+def test_a_forked_worker_opens_a_pool_of_its_own(committed_database_env):
+    import subprocess
+    import sys
+
+    env = {**committed_database_env, "DATABASE_POOL": "true"}
+    result = subprocess.run(
+        [sys.executable, "-c", FORK_AFTER_A_POOLED_QUERY], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.stdout.splitlines()[-1:] == ["child 0"], result.stderr
