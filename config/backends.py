@@ -15,7 +15,7 @@ from urllib.parse import SplitResult, urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_seconds, env_str
 
 REDIS_SCHEMES = {"redis", "rediss", "unix"}
 POSTGRESQL = "django.db.backends.postgresql"
@@ -56,7 +56,13 @@ def caches(cache_timeout: int) -> dict[str, Any]:
     url = redis_url()
     if url:
         # Shared by every worker on every machine; counts (throttles) and cards alike.
-        default = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        # An unreachable Redis must not hold a worker for the operating system's TCP timeout.
+        timeout = env_seconds("REDIS_TIMEOUT", 1.0)
+        default = {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            "OPTIONS": {"socket_connect_timeout": timeout, "socket_timeout": timeout},
+        }
     else:
         # In the database, so that every worker process shares it with no extra service to run.
         # `make migrate`, the Docker image and the test runner create its table.
