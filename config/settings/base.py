@@ -3,10 +3,9 @@
 from pathlib import Path
 from typing import Any
 
-import dj_database_url
 from csp.constants import NONCE
-from django.core.exceptions import ImproperlyConfigured
 
+from config.backends import caches, databases
 from config.env import env_bool, env_int, env_list, env_rate, env_seconds, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -108,31 +107,20 @@ TEMPLATES = [
     },
 ]
 
-_database_url = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
-try:
-    DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=env_int("CONN_MAX_AGE", 60))}
-except ValueError as exc:
-    raise ImproperlyConfigured(f"DATABASE_URL is not a database URL Django can use: {exc}") from None
-# A persistent connection left broken by a database restart is replaced before a request uses it.
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # An unreachable server must not hold a worker for the operating system's TCP timeout.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", env_int("DATABASE_CONNECT_TIMEOUT", 5))
-    # Search's typo matching (`<%`, answered from the trigram index) uses this threshold; pg_trgm's
-    # default of 0.6 misses a single swapped pair of letters in a short query.
-    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c pg_trgm.word_similarity_threshold=0.5"
+DATABASES = databases(env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))
+# Reads go to the replicas, if any (DATABASE_REPLICA_URLS); writes, transactions and a session's reads just
+# after its own write go to the primary.
+DATABASE_ROUTERS = ["config.routers.PrimaryReplicaRouter"] if len(DATABASES) > 1 else []
+DATABASE_PRIMARY_PIN_SECONDS = env_int("DATABASE_PRIMARY_PIN_SECONDS", 5)
+if DATABASE_ROUTERS:
+    # Just after the outage middleware: it decides which database each of the request's reads may use.
+    _after_outage = MIDDLEWARE.index("config.outage.DatabaseOutageMiddleware") + 1
+    MIDDLEWARE.insert(_after_outage, "config.routers.PrimaryPinMiddleware")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# In the database, so that every worker process shares it (throttle counts, cached cards) with no
-# extra service to run. `make migrate`, the Docker image and the test runner create its table.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "errorkb_cache",
-        "TIMEOUT": env_int("CACHE_TIMEOUT", 3600),
-    }
-}
+# The database's cache table (nothing more to run), or Redis when REDIS_URL is set: config/backends.py.
+CACHES = caches(env_int("CACHE_TIMEOUT", 3600))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

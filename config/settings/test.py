@@ -14,3 +14,6 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 # Static files come from the apps' folders; nothing has been collected into STATIC_ROOT.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# A replica alias on the test database itself, for the router's tests (tests/deploy/test_routers.py); unused
+# unless a test turns the router on.
+DATABASES["replica_1"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}  # noqa: F405
