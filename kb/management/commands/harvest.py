@@ -81,7 +81,7 @@ def coverage_lines(outcome: Outcome) -> list[str]:
     if not total:
         return []
     lines = [f"  evidence, of {total} entries still raised:"]
-    lines += [f"    {count:6}  {count / total:6.1%}  {what}" for what, count in figures["shares"].items()]
+    lines += [f"    {count:6}  {count / total:6.1%}  {what}" for what, count in figures["shares"]]
     under, read = figures["under_condition"], figures["conditions_read"]
     if under:
         lines.append(f"    raise sites under a condition: {under}; conditions read for {read} ({read / under:.1%})")
