@@ -1,16 +1,18 @@
 """Harvest Django's own source and time it, against a baseline taken in the same run.
 
-    scripts/with-postgres .venv/bin/python bench/harvest_bench.py [PATH] [--prefix django] [--rounds 2]
+    scripts/with-postgres .venv/bin/python bench/harvest_bench.py [PATH] [--prefix django] [--rounds 3]
 
 The machine is shared and noisy, so the figure that matters is the ratio to the baseline (plain
-`ast.parse` of the same files, which any harvester has to pay): it moves far less than seconds do.
-The issue's budget: under 30 s on two cores for Django's ~900 files, first harvest, into the database.
+`ast.parse` of the same files in this one process, which any harvester has to pay; the best of three reads):
+it moves far less than seconds do. Issue 15's targets, into the database, on all the machine's cores (the
+harvest forks `os.cpu_count()` workers; HARVEST_WORKERS=1 times it without):
+- a first harvest takes at most 3x the baseline;
+- a harvest of the same tree again, nothing to change, at most 1x (every file hashed, nothing parsed or written).
 
 The evidence (issue 13: each site's conditions, function and callers; the tests, docs and history) must not
 slow the first harvest by more than 30%: the same harvest with `Target.evidence` off is timed in the same run,
 alternating with the full one, each into an empty database, and the best of each is compared: in seconds, and
-in this process's CPU seconds, which other work on a shared machine disturbs far less (the database server's
-own work is not in them)."""
+in this process's CPU seconds (the workers' and the database server's own work are not in them)."""
 
 import argparse
 import ast
@@ -31,22 +33,34 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment, teardown_test_environment  # noqa: E402
 
+from kb.harvest.pool import pool_size  # noqa: E402
 from kb.harvest.run import Target, harvest  # noqa: E402
 from kb.harvest.scan import read_source  # noqa: E402
 from kb.harvest.sources import collect_files  # noqa: E402
 from kb.management.commands.harvest import coverage_lines  # noqa: E402
 from kb.models import ErrorEntry, Repository  # noqa: E402
 
-BUDGET_SECONDS = 30.0
+FIRST_TARGET = 3.0  # a first harvest, to the baseline
+AGAIN_TARGET = 1.0  # a harvest of an unchanged tree, to the baseline
 EVIDENCE_BUDGET = 1.30  # the first harvest with evidence, to the same without
 
 
-def baseline(root: Path, prefix: str) -> tuple[int, float]:
+def all_cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (the harvest's workers)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def baseline(root: Path, prefix: str) -> tuple[int, float, float]:
+    """(files, best seconds, best CPU seconds) of three reads."""
     files = collect_files(root, prefix=prefix, excludes=[])
-    started = time.perf_counter()
-    for source in files:
-        ast.parse(read_source(source.absolute.read_bytes()))
-    return len(files), time.perf_counter() - started
+    best, best_cpu = float("inf"), float("inf")
+    for _ in range(3):
+        started, started_cpu = time.perf_counter(), all_cpu()
+        for source in files:
+            ast.parse(read_source(source.absolute.read_bytes()))
+        best, best_cpu = min(best, time.perf_counter() - started), min(best_cpu, all_cpu() - started_cpu)
+    return len(files), best, best_cpu
 
 
 def empty_database(target: Target) -> None:
@@ -69,41 +83,51 @@ def main() -> None:
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
-        files, parse_seconds = baseline(root, options.prefix)
+        files, parse_seconds, parse_cpu = baseline(root, options.prefix)
         target = Target(root=root, owner="django", name="django", commit=options.commit, prefix=options.prefix)
         bare = dataclasses.replace(target, evidence=False)
         times: dict[bool, list[float]] = {True: [], False: []}
         cpu: dict[bool, list[float]] = {True: [], False: []}
+        work: list[float] = []  # CPU seconds of the first harvest, its workers' included
         for _ in range(options.rounds):
             for kind in (bare, target):
                 empty_database(target)
-                started, started_cpu = time.perf_counter(), time.process_time()
+                started, started_cpu, started_all = time.perf_counter(), time.process_time(), all_cpu()
                 first = harvest(target=kind, progress=False)
                 times[kind.evidence].append(time.perf_counter() - started)
                 cpu[kind.evidence].append(time.process_time() - started_cpu)
-        started = time.perf_counter()
-        second = harvest(target=target, progress=False)
-        second_seconds = time.perf_counter() - started
+                if kind.evidence:
+                    work.append(all_cpu() - started_all)
+        again: list[float] = []
+        for _ in range(options.rounds):
+            started = time.perf_counter()
+            second = harvest(target=target, progress=False)
+            again.append(time.perf_counter() - started)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         teardown_test_environment()
-    first_seconds, bare_seconds = min(times[True]), min(times[False])
+    first_seconds, bare_seconds, again_seconds = min(times[True]), min(times[False]), min(again)
 
     print(f"files: {files}, sites: {len(first.scan.sites)}, entries created: {first.outcome.new}")
-    print(f"database: {connection.vendor}")
-    print(f"baseline (ast.parse of the same files): {parse_seconds:.2f} s")
+    print(f"database: {connection.vendor}, workers: {pool_size(files)} (cpu_count {os.cpu_count()})")
+    print(f"baseline (ast.parse of the same files, one process): {parse_seconds:.2f} s ({parse_cpu:.2f} CPU s)")
+    for label, seconds, target_ratio in (
+        ("first harvest (read, extract, write)", first_seconds, FIRST_TARGET),
+        ("same tree again (nothing to change)", again_seconds, AGAIN_TARGET),
+    ):
+        ratio = seconds / parse_seconds
+        verdict = "within" if ratio <= target_ratio else "OVER"
+        print(f"{label + ':':40} {seconds:.2f} s  = {ratio:.2f}x baseline (target {target_ratio:.0f}x): {verdict}")
+    # The work done, whatever else runs on the machine: on an idle one with N cores, the first harvest's seconds
+    # tend to this over N plus what cannot be shared (the parse, the writes).
+    least = min(work)
+    print(f"{'first harvest, CPU of all its processes:':40} {least:.2f} s  = {least / parse_cpu:.2f}x baseline CPU")
+    bare_ratio = bare_seconds / parse_seconds
+    print(f"{'first harvest without evidence:':40} {bare_seconds:.2f} s  = {bare_ratio:.2f}x baseline")
     changed = second.outcome.new + second.outcome.updated
-    timings = [
-        ("first harvest without evidence", bare_seconds),
-        ("first harvest (read, extract, write)", first_seconds),
-        ("second harvest (nothing to change)", second_seconds),
-    ]
-    for label, seconds in timings:
-        print(f"{label + ':':40} {seconds:.2f} s  = {seconds / parse_seconds:.1f}x baseline")
-    print(f"second harvest: {second.outcome.unchanged} entries unchanged, {changed} changed")
+    print(f"same tree again: {second.outcome.unchanged} entries unchanged, {changed} changed, "
+          f"nothing read: {second.unchanged_since is not None}")  # fmt: skip
     print("\n".join(coverage_lines(second.outcome)))
-    verdict = "within" if first_seconds < BUDGET_SECONDS else "OVER"
-    print(f"budget: {BUDGET_SECONDS:.0f} s for the first harvest: {verdict}")
     for label, measured in (("seconds", times), ("CPU seconds", cpu)):
         ratio = min(measured[True]) / min(measured[False])
         verdict = "within" if ratio <= EVIDENCE_BUDGET else "OVER"
@@ -111,6 +135,7 @@ def main() -> None:
               f"{verdict}")  # fmt: skip
         each = " / ".join(", ".join(f"{value:.2f}" for value in measured[kind]) for kind in (True, False))
         print(f"  each first harvest, with / without evidence: {each}")
+    print(f"  each harvest of the same tree again: {', '.join(f'{value:.3f}' for value in again)}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Source snippets as highlighted HTML, with the raise lines marked."""
 
+import copy
 from collections.abc import Iterable
 
 from pygments import highlight
@@ -11,15 +12,16 @@ def highlight_snippet(code: str, *, first_line: int, marked_lines: Iterable[int 
     """Pygments HTML for a snippet numbered from `first_line`; `marked_lines` are absolute line numbers."""
     if not code:
         return ""
-    relative = sorted({n - first_line + 1 for n in marked_lines if n is not None and n >= first_line})
-    formatter = HtmlFormatter(
-        cssclass="highlight",
-        linenos="inline",
-        linenostart=first_line,
-        hl_lines=relative,
-        wrapcode=True,
-    )
-    return highlight(code, PythonLexer(stripnl=False, ensurenl=True), formatter)
+    # A copy of one formatter with the line numbers set: making a formatter builds its style sheet each time,
+    # a third of the cost of highlighting when a harvest highlights thousands of snippets.
+    formatter = copy.copy(_SNIPPET)
+    formatter.linenostart = abs(first_line)
+    formatter.hl_lines = {n - first_line + 1 for n in marked_lines if n is not None and n >= first_line}
+    return highlight(code, _SNIPPET_LEXER, formatter)
+
+
+_SNIPPET = HtmlFormatter(cssclass="highlight", linenos="inline", wrapcode=True)
+_SNIPPET_LEXER = PythonLexer(stripnl=False, ensurenl=True)
 
 
 _BLOCK = HtmlFormatter(nowrap=True)

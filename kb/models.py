@@ -540,3 +540,20 @@ class RelatedLink(models.Model):
 
 # What curators decide on, in a module of its own; imported here so that Django registers them with the app.
 from kb.queues import RelatedSuggestion, Report  # noqa: E402, F401
+
+
+class HarvestState(models.Model):
+    """What the last harvest of a repository read, so that the next one can tell that nothing changed: a
+    fingerprint of every file it read, its options and the code that reads them, and of the entries as it left
+    them (`kb.harvest.fingerprint`); each file's content hash; the figures its summary printed."""
+
+    repository = models.OneToOneField(
+        Repository, on_delete=models.CASCADE, primary_key=True, related_name="harvest_state"
+    )
+    fingerprint = models.CharField(max_length=64)
+    files = models.JSONField(default=dict)  # recorded path -> hash of its content
+    figures = models.JSONField(default=dict)
+    harvested_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"harvest of {self.repository_id}"

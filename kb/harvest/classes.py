@@ -86,6 +86,8 @@ class ClassIndex:
         self.helpers: dict[int, Helper | None] = {}
         # Module-level instances of these classes, by class (kb.harvest.instances), read on first use.
         self.instances: dict[str, list[tuple[ast.Call, ModuleInfo]]] | None = None
+        # The attributes each class's own methods assign on `self` (kb.harvest.types), by qualname, read once.
+        self.set_on_instance: dict[str, frozenset[str]] = {}
 
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)

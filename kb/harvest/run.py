@@ -1,19 +1,22 @@
 """The two services behind the commands: `harvest` writes, `verify` only reads."""
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
 from django.db import transaction
 
 from kb.harvest.extract import FoundSite
+from kb.harvest.fingerprint import read_tree, remember, unchanged
 from kb.harvest.history import read_history
 from kb.harvest.plan import EntryKey, Plan, make_plan
 from kb.harvest.scan import Scan, scan
+from kb.harvest.sources import collect_files
 from kb.harvest.store import Outcome, save_plan
 from kb.harvest.suggest import refresh_suggestions
 from kb.harvest.tests_docs import read_tests_and_docs
-from kb.models import ErrorEntry, RaiseSite, Repository
+from kb.models import ErrorEntry, HarvestState, RaiseSite, Repository
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,8 @@ class HarvestResult:
     scan: Scan
     outcome: Outcome
     suggestions_changed: int
+    # When the last harvest found every file, option and entry as this one does: this one read and wrote nothing.
+    unchanged_since: datetime | None = None
 
 
 @dataclass
@@ -91,6 +96,12 @@ def entry_evidence(*, target: Target, scan: Scan) -> dict[EntryKey, dict]:
 
 
 def harvest(*, target: Target, progress: bool | None = None, progress_file: TextIO | None = None) -> HarvestResult:
+    """Read, plan and write; or, when every file, option and entry is as the last harvest left them, nothing."""
+    files = collect_files(target.root, prefix=target.prefix, excludes=list(target.excludes))
+    tree = read_tree(target, files)
+    state = unchanged(tree, target.owner, target.name)
+    if state is not None:
+        return _as_before(target, state)
     found = _scan(target, progress, progress_file)
     extras = entry_evidence(target=target, scan=found)
     with transaction.atomic():
@@ -98,10 +109,19 @@ def harvest(*, target: Target, progress: bool | None = None, progress_file: Text
         plan = _plan(found, repository, lock=True)
         outcome = save_plan(
             plan=plan, repository=repository, commit=target.commit, extras=extras,
-            publish=target.publish or repository.publish_harvested,
+            publish=target.publish or repository.publish_harvested, progress=progress, progress_file=progress_file,
         )  # fmt: skip
         suggestions = refresh_suggestions(repository=repository)
+        figures = {"files_read": found.files_read, "coverage": outcome.coverage() | {"published": 0}}
+        remember(tree, repository, figures)
     return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)
+
+
+def _as_before(target: Target, state: HarvestState) -> HarvestResult:
+    found = Scan(prefix=target.prefix, excludes=list(target.excludes), files_read=state.figures.get("files_read", 0))
+    coverage = state.figures.get("coverage")
+    outcome = Outcome(unchanged=coverage["entries"] if coverage else 0, stored_coverage=coverage)
+    return HarvestResult(scan=found, outcome=outcome, suggestions_changed=0, unchanged_since=state.harvested_at)
 
 
 def verify(

@@ -7,7 +7,7 @@ import io
 import sys
 import tokenize
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -16,8 +16,9 @@ from tqdm import tqdm
 
 from kb.harvest.callers import Called, CallGraph, Defined
 from kb.harvest.classes import ClassIndex, read_classes
-from kb.harvest.extract import FoundSite, ModuleExtractor
+from kb.harvest.extract import FoundSite, ModuleExtractor, ModuleResult
 from kb.harvest.imports import ModuleInfo, Resolver, imported_names, read_module
+from kb.harvest.pool import CHUNK, forked_pool, pool_size
 from kb.harvest.sources import SourceFile, collect_files, with_namespaces
 
 
@@ -103,10 +104,7 @@ def _scan(
     gc.freeze()
     defined: list[Defined] = []
     called: list[Called] = []
-    for item in tqdm(parsed, desc="extracting", unit=" files", **bar):
-        found = ModuleExtractor(
-            tree=item.tree, lines=item.lines, path=item.source.path, info=item.info, index=index, evidence=evidence
-        ).extract()
+    for item, found in zip(parsed, _extract_all(parsed, index, evidence, bar), strict=True):
         defined += found.defined
         called += found.called
         result.sites.extend(found.sites)
@@ -118,6 +116,38 @@ def _scan(
     if evidence:
         add_callers(result.sites, CallGraph(defined, called, inherits=_inherits(index)))
     return result
+
+
+# What the extracting workers read: set before they are forked, so that each inherits the trees and the class
+# index as they are in memory (nothing pickled on the way in), and only the small per-file results come back.
+_shared: tuple[list[_Parsed], ClassIndex, bool] | None = None
+
+
+def _extract_one(number: int) -> ModuleResult:
+    assert _shared is not None
+    parsed, index, evidence = _shared
+    item = parsed[number]
+    return ModuleExtractor(
+        tree=item.tree, lines=item.lines, path=item.source.path, info=item.info, index=index, evidence=evidence
+    ).extract()
+
+
+def _extract_all(parsed: list[_Parsed], index: ClassIndex, evidence: bool, bar: dict) -> Iterator[ModuleResult]:
+    """Each file's sites, in the files' order: in a pool of forked workers when there are enough files to pay
+    for it (a file's extraction reads the class index of all of them, never another file's results)."""
+    global _shared
+    _shared = (parsed, index, evidence)
+    try:
+        workers = pool_size(len(parsed))
+        if workers <= 1:
+            yield from (_extract_one(n) for n in tqdm(range(len(parsed)), desc="extracting", unit=" files", **bar))
+            return
+        with forked_pool(workers) as pool:
+            numbers = range(len(parsed))
+            results = pool.imap(_extract_one, numbers, chunksize=CHUNK)
+            yield from tqdm(results, total=len(parsed), desc="extracting", unit=" files", **bar)
+    finally:
+        _shared = None
 
 
 def add_callers(sites: list[FoundSite], graph: CallGraph) -> None:

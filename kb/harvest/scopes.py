@@ -182,8 +182,18 @@ class Scope(ClassEnv):
         return super().binding(name, line)
 
 
+# The only nodes that bind a name (or append to a list): every other node is let go at the first test, which
+# matters because the extractor asks about each of the hundreds of thousands of nodes of a large repository.
+_BINDERS = frozenset({
+    ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.comprehension, ast.withitem,
+    ast.ExceptHandler, ast.Expr, ast.NamedExpr, ast.Import, ast.ImportFrom,
+})  # fmt: skip
+
+
 def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
     """Note in `scope` what `node` binds: assignments, loop and `with` targets, handlers, walrus, local imports."""
+    if type(node) not in _BINDERS:
+        return
     bind = functools.partial(scope.bind, path=path)
     if isinstance(node, ast.Assign):
         for target in node.targets:
@@ -242,12 +252,40 @@ def children(node: ast.AST, path: BranchPath) -> list[tuple[ast.AST, BranchPath]
         ]
     if isinstance(node, ast.Match):
         return [(node.subject, path), *((case, (*path, (id(node), n))) for n, case in enumerate(node.cases))]
-    return [(child, path) for child in ast.iter_child_nodes(node)]
+    return [(child, path) for child in _child_nodes(node)]
+
+
+# Per node type, the fields that may hold nodes worth visiting: as `ast.iter_child_nodes` without its per-field
+# generator, and without the load/store contexts and operators, which are nodes that hold and bind nothing.
+_NO_CHILDREN = frozenset({"ctx", "op", "ops"})
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_nodes(node: ast.AST) -> list[ast.AST]:
+    kind = type(node)
+    fields = _CHILD_FIELDS.get(kind)
+    if fields is None:
+        fields = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NO_CHILDREN)
+    found: list[ast.AST] = []
+    for name in fields:
+        value = getattr(node, name, None)
+        if isinstance(value, list):
+            found.extend(item for item in value if isinstance(item, ast.AST))
+        elif isinstance(value, ast.AST):
+            found.append(value)
+    return found
+
+
+_COMPOUND = frozenset({
+    ast.Try, ast.TryStar, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.match_case,
+})  # fmt: skip
 
 
 def dead_ends(node: ast.AST) -> list[tuple[int, int]]:
     """The blocks of a compound statement that end in `raise` or `return`: nothing after them runs. A `try`
     body is not one (its handlers run after it), nor a function's (its own scope)."""
+    if type(node) not in _COMPOUND:
+        return []
     if isinstance(node, ast.Try | ast.TryStar):
         blocks = [*(handler.body for handler in node.handlers), node.orelse, node.finalbody]
     elif isinstance(node, ast.If | ast.For | ast.AsyncFor | ast.While):

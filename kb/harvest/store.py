@@ -1,24 +1,28 @@
 """Write a plan in one transaction, in bulk, with history rows only for what changed."""
 
 import secrets
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TextIO, TypeVar
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+from tqdm import tqdm
 
 from kb.explain import generate_sections
 from kb.harvest.extract import FoundSite
 from kb.harvest.history import advance
 from kb.harvest.plan import EntryKey, EntryPlan, Plan
+from kb.harvest.render import render_cards
 from kb.models import (
     ErrorEntry,
     MessageVariant,
     RaiseSite,
     Repository,
     derive_public_id,
-    render_sections,
     render_snippets,
     short_ref,
 )
@@ -28,6 +32,8 @@ _ENTRY_FIELDS = [
     "kind", "message", "signature", "site_key", "title", "removed_in_commit", "analysed_commit", "analysed_at",
     "updated_at", "evidence", "generated", "generated_html", "status",
 ]  # fmt: skip
+BATCH = 500  # rows per statement
+_Row = TypeVar("_Row", ErrorEntry, RaiseSite, MessageVariant)
 _SITE_FIELDS = [
     "path", "line", "function", "commit", "snippet", "snippet_start", "snippet_html", "position", "evidence",
 ]  # fmt: skip
@@ -46,10 +52,34 @@ class Outcome:
     published: int = 0
     # Every entry still raised, as written, with its sites' evidence: for the harvest's coverage figures.
     explained: list[tuple[ErrorEntry, list[dict]]] = field(default_factory=list)
+    # The coverage figures as the last harvest stored them, when this one found nothing changed and read nothing.
+    stored_coverage: dict | None = None
 
     @property
     def changed(self) -> bool:
         return bool(self.new or self.updated)
+
+    def coverage(self) -> dict:
+        """How much of what is still raised the evidence explains: the issue's figures, on every harvest."""
+        if self.stored_coverage is not None:
+            return self.stored_coverage
+        explained = self.explained
+        entries = [entry for entry, _ in explained]
+        under = [site for _, sites in explained for site in sites if site.get("under_condition")]
+        return {
+            "entries": len(entries),
+            # Pairs, not a mapping: stored as JSON, whose keys the database may reorder.
+            "shares": [
+                ["with at least one condition", sum(any(s.get("conditions") for s in sites) for _, sites in explained)],
+                ["with callers", sum(any(s.get("callers") for s in sites) for _, sites in explained)],
+                ["with a triggering test", sum(bool(entry.evidence.get("tests")) for entry in entries)],
+                ["with a docs mention", sum(bool(entry.evidence.get("docs")) for entry in entries)],
+                ["with a derived solution", sum(bool(entry.generated.get("solutions")) for entry in entries)],
+            ],
+            "under_condition": len(under),
+            "conditions_read": sum(bool(site.get("conditions")) for site in under),
+            "published": self.published,
+        }
 
 
 def harvest_id(*, repository: Repository, found: FoundSite) -> str:
@@ -68,11 +98,13 @@ def curator_owns_message(entry: ErrorEntry) -> bool:
 
 def save_plan(
     *, plan: Plan, repository: Repository, commit: str, extras: Mapping[EntryKey, dict] | None = None,
-    publish: bool = False,
+    publish: bool = False, progress: bool | None = False, progress_file: TextIO | None = None,
 ) -> Outcome:  # fmt: skip
     """`extras`: each entry's evidence beyond its sites (tests, docs, history), keyed as the plan keys entries.
-    `publish`: make public every draft that harvest wrote and can explain; a curator's draft stays one."""
-    writer = _Writer(repository=repository, commit=commit, extras=extras or {}, publish=publish)
+    `publish`: make public every draft that harvest wrote and can explain; a curator's draft stays one.
+    `progress`: bars on `progress_file` (stderr) as the reading phase shows them; None: only on a terminal."""
+    bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
+    writer = _Writer(repository=repository, commit=commit, extras=extras or {}, publish=publish, bar=bar)
     with transaction.atomic():
         outcome = writer.write(plan)
         if outcome.changed:
@@ -83,8 +115,13 @@ def save_plan(
 
 
 class _Writer:
-    def __init__(self, *, repository: Repository, commit: str, extras: Mapping[EntryKey, dict], publish: bool) -> None:
+    def __init__(
+        self, *, repository: Repository, commit: str, extras: Mapping[EntryKey, dict], publish: bool, bar: dict
+    ) -> None:
         self.repository = repository
+        self.bar = bar
+        # Entries whose generated text changed, with their new sites: rendered together (`kb.harvest.render`).
+        self.cards: list[tuple[ErrorEntry, list[RaiseSite]]] = []
         self.commit = commit
         self.extras = extras
         self.publish = publish
@@ -104,7 +141,9 @@ class _Writer:
         outcome = Outcome()
         created = self._create_entries([item for item in plan.entries if item.is_new])
         outcome.new = len(created)
+        bar = tqdm(total=len(plan.entries), desc="explaining", unit=" entries", **self.bar)
         for item in plan.entries:
+            bar.update()
             if item.is_new:
                 continue
             entry = item.current
@@ -134,11 +173,14 @@ class _Writer:
         outcome.updated += len(plan.removed)
         outcome.unverifiable = len(plan.unverifiable)
         for item, entry in created:
-            sites = self._add_sites(entry, item.found, start=0)
+            sites = self._add_sites(entry, item.found, start=0, render=False)
             self.variants_to_create.extend(self._alternatives(entry, item, known=set()))
             self._explain(item, entry, sites, created=True)
+            self.cards.append((entry, sites))
             outcome.explained.append((entry, [site.evidence for site in sites]))
+        bar.close()
         outcome.published = self.published
+        render_cards(self.cards, self.bar)
         self._flush()
         return outcome
 
@@ -166,9 +208,6 @@ class _Writer:
         if self.publish and self._publishable(entry, sites):
             entry.status = ErrorEntry.Status.PUBLISHED
             self.published += 1
-        if created:
-            # Created entries are written after this (their other fields were derived when they were made).
-            entry.generated_html = render_sections(entry.generated)
         return before != (entry.evidence, entry.generated, entry.status)
 
     def _history(
@@ -226,7 +265,7 @@ class _Writer:
 
     def _touch(self, entry: ErrorEntry) -> None:
         entry.title = entry.derived_title()
-        entry.generated_html = render_sections(entry.generated)
+        self.cards.append((entry, []))  # its generated_html: rendered with the others before the writes
         entry.updated_at = self.now
         self.entries_to_update.append(entry)
 
@@ -281,13 +320,16 @@ class _Writer:
         self._render(remaining + added, fresh=set(map(id, added)))
         return remaining + added
 
-    def _add_sites(self, entry: ErrorEntry, found_sites: list[FoundSite], *, start: int) -> list[RaiseSite]:
+    def _add_sites(
+        self, entry: ErrorEntry, found_sites: list[FoundSite], *, start: int, render: bool = True
+    ) -> list[RaiseSite]:
+        """`render` False: a new entry's sites, whose snippets are rendered with its card."""
         added = []
         for position, found in enumerate(found_sites, start=start):
             site = RaiseSite(entry=entry, position=position)
             _copy(found, site, commit=self.commit)
             added.append(site)
-        if not start:
+        if not start and render:
             self._render(added, fresh=set(map(id, added)))
         self.sites_to_create.extend(added)
         return added
@@ -299,27 +341,56 @@ class _Writer:
                 self.sites_to_update[site.pk] = site
 
     def _flush(self) -> None:
+        rows = len(self.entries_to_create) + len(self.entries_to_update) + len(self.sites_to_create)
+        rows += len(self.sites_to_update) + len(self.variants_to_create)
+        bar = tqdm(total=rows, desc="saving", unit=" rows", **self.bar)
+        with server_side_binding():
+            self._write_rows(bar)
+        bar.close()
+
+    def _write_rows(self, bar: tqdm) -> None:
         reason = self.reason
-        if self.entries_to_create:
-            # After the explanations: they fill the new entries' evidence, sections and status.
-            bulk_create_with_history(self.entries_to_create, ErrorEntry, batch_size=500, default_change_reason=reason)
-        if self.entries_to_update:
-            bulk_update_with_history(
-                self.entries_to_update, ErrorEntry, _ENTRY_FIELDS, batch_size=500, default_change_reason=reason
-            )
+        # After the explanations: they fill the new entries' evidence, sections and status.
+        for batch in _batches(self.entries_to_create, bar):
+            bulk_create_with_history(batch, ErrorEntry, batch_size=BATCH, default_change_reason=reason)
+        for batch in _batches(self.entries_to_update, bar):
+            bulk_update_with_history(batch, ErrorEntry, _ENTRY_FIELDS, batch_size=BATCH, default_change_reason=reason)
         if self.sites_to_delete:
             RaiseSite.objects.filter(pk__in=self.sites_to_delete).delete()
-        if self.sites_to_create:
-            bulk_create_with_history(self.sites_to_create, RaiseSite, batch_size=500, default_change_reason=reason)
-        if self.sites_to_update:
-            bulk_update_with_history(
-                list(self.sites_to_update.values()), RaiseSite, _SITE_FIELDS, batch_size=500,
-                default_change_reason=reason,
-            )  # fmt: skip
+        for sites in _batches(self.sites_to_create, bar):
+            bulk_create_with_history(sites, RaiseSite, batch_size=BATCH, default_change_reason=reason)
+        for sites in _batches(list(self.sites_to_update.values()), bar):
+            bulk_update_with_history(sites, RaiseSite, _SITE_FIELDS, batch_size=BATCH, default_change_reason=reason)
         if self.variants_to_delete:
             MessageVariant.objects.filter(pk__in=self.variants_to_delete).delete()
-        if self.variants_to_create:
-            bulk_create_with_history(self.variants_to_create, MessageVariant, default_change_reason=reason)
+        for variants in _batches(self.variants_to_create, bar):
+            bulk_create_with_history(variants, MessageVariant, batch_size=BATCH, default_change_reason=reason)
+
+
+@contextmanager
+def server_side_binding() -> Iterator[None]:
+    """PostgreSQL's bulk inserts (Django's UNNEST of one array per column) with the values sent apart from the
+    statement: psycopg's client-side binding quotes every element of those arrays in Python, which cost the
+    first harvest of Django more than its database round trips did."""
+    raw = connection.connection
+    if connection.vendor != "postgresql" or raw is None:
+        yield
+        return
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    before = raw.cursor_factory
+    raw.cursor_factory = ServerBindingCursor
+    try:
+        yield
+    finally:
+        raw.cursor_factory = before
+
+
+def _batches(rows: list[_Row], bar: tqdm) -> Iterator[list[_Row]]:
+    for start in range(0, len(rows), BATCH):
+        batch = rows[start : start + BATCH]
+        yield batch
+        bar.update(len(batch))
 
 
 def _copy(found: FoundSite, site: RaiseSite, *, commit: str) -> None:

@@ -48,6 +48,15 @@ def read_tests_and_docs(
     return evidence
 
 
+def evidence_files(*, root: Path, prefix: str) -> list[Path]:
+    """Every file `read_tests_and_docs` would read, for the harvest's fingerprint (`kb.harvest.fingerprint`)."""
+    found = repository_root(root, prefix)
+    if found is None:
+        return []
+    tests, docs = _files(found[0])
+    return tests + docs
+
+
 def repository_root(path: Path, prefix: str, *, use_git: bool = True) -> tuple[Path, str] | None:
     """(the directory whose tests and docs are read, what to put before paths under it so that they read
     as from the repository's root). None when there is nothing to read, as for an installed package."""

@@ -161,6 +161,22 @@ def test_a_progress_bar_is_shown_while_it_works(db, checkout):
     assert "parsing" in progress.getvalue() and "extracting" in progress.getvalue()
 
 
+def test_the_writing_phase_shows_its_progress_too(db, checkout):
+    progress = io.StringIO()
+    target = Target(root=checkout.root, owner="acme", name="client", commit="v1")
+    harvest(target=target, progress=True, progress_file=progress)
+    shown = progress.getvalue()
+    assert all(phase in shown for phase in ("explaining", "rendering", "saving"))
+    assert "6/6 [" in shown.split("rendering")[-1]
+
+
+def test_no_progress_means_no_bar_at_all(db, checkout):
+    progress = io.StringIO()
+    harvest(target=Target(root=checkout.root, owner="acme", name="client", commit="v1"), progress=False,
+            progress_file=progress)  # fmt: skip
+    assert progress.getvalue() == ""
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -41,6 +41,13 @@ class Command(TargetCommand):
 
 def summary_lines(result: HarvestResult) -> list[str]:
     scan, outcome = result.scan, result.outcome
+    if result.unchanged_since is not None:
+        # Nothing read past the files' hashes: the figures are the last harvest's, which still hold.
+        when = result.unchanged_since.strftime("%Y-%m-%d %H:%M UTC")
+        lines = [f"  files read: {scan.files_read}, each as the last harvest ({when}) read it"]
+        lines.append(f"  entries: 0 new, 0 updated, {outcome.unchanged} unchanged")
+        lines.append("  nothing written: the files, the options and the entries are as the last harvest left them")
+        return lines + coverage_lines(outcome)
     signatureless = sum(1 for site in scan.sites if not site.signature)
     unparsable = f", unparsable and skipped: {len(scan.unparsable)}" if scan.unparsable else ""
     lines = [f"  files read: {scan.files_read}{unparsable}"]
@@ -69,24 +76,15 @@ def summary_lines(result: HarvestResult) -> list[str]:
 
 def coverage_lines(outcome: Outcome) -> list[str]:
     """How much of what is still raised the evidence explains: the issue's figures, on every harvest."""
-    if not outcome.explained:
+    figures = outcome.coverage()
+    total = figures["entries"]
+    if not total:
         return []
-    entries = [entry for entry, _ in outcome.explained]
-    shares = {
-        "with at least one condition": sum(any(s.get("conditions") for s in sites) for _, sites in outcome.explained),
-        "with callers": sum(any(s.get("callers") for s in sites) for _, sites in outcome.explained),
-        "with a triggering test": sum(bool(entry.evidence.get("tests")) for entry in entries),
-        "with a docs mention": sum(bool(entry.evidence.get("docs")) for entry in entries),
-        "with a derived solution": sum(bool(entry.generated.get("solutions")) for entry in entries),
-    }
-    total = len(entries)
     lines = [f"  evidence, of {total} entries still raised:"]
-    lines += [f"    {count:6}  {count / total:6.1%}  {what}" for what, count in shares.items()]
-    under = [site for _, sites in outcome.explained for site in sites if site.get("under_condition")]
+    lines += [f"    {count:6}  {count / total:6.1%}  {what}" for what, count in figures["shares"]]
+    under, read = figures["under_condition"], figures["conditions_read"]
     if under:
-        read = sum(bool(site.get("conditions")) for site in under)
-        share = read / len(under)
-        lines.append(f"    raise sites under a condition: {len(under)}; conditions read for {read} ({share:.1%})")
-    if outcome.published:
-        lines.append(f"  published: {outcome.published} (marked 'not yet reviewed')")
+        lines.append(f"    raise sites under a condition: {under}; conditions read for {read} ({read / under:.1%})")
+    if figures["published"]:
+        lines.append(f"  published: {figures['published']} (marked 'not yet reviewed')")
     return lines
