@@ -1,7 +1,8 @@
 """The cache and the databases, built from the environment by strict readers.
 
 - `REDIS_URL` (redis://, rediss:// or unix://): the default cache, and with it the throttles' counts, live in Redis
-  (Django's own RedisCache). Unset, they live in the database's cache table: nothing more to run.
+  (Django's own RedisCache; while Redis is away, each process's memory: config/redis_cache.py). Unset, they live
+  in the database's cache table: nothing more to run.
 - `DATABASE_POOL` (true/false) with `DATABASE_POOL_MIN_SIZE` / `DATABASE_POOL_MAX_SIZE`: psycopg 3's connection pool,
   one per process, shared by its threads. It replaces persistent connections (CONN_MAX_AGE must then be 0).
 - `DATABASE_REPLICA_URLS` (comma-separated database URLs): read replicas, as aliases `replica_1`, `replica_2`, ...;
@@ -59,7 +60,8 @@ def caches(cache_timeout: int) -> dict[str, Any]:
         # An unreachable Redis must not hold a worker for the operating system's TCP timeout.
         timeout = env_seconds("REDIS_TIMEOUT", 1.0)
         default = {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache, answering from each process's memory while Redis cannot be reached.
+            "BACKEND": "config.redis_cache.FallbackRedisCache",
             "LOCATION": url,
             "OPTIONS": {"socket_connect_timeout": timeout, "socket_timeout": timeout},
         }

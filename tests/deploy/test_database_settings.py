@@ -78,7 +78,7 @@ def test_a_redis_url_puts_the_cache_in_redis(monkeypatch, url):
     monkeypatch.setenv("REDIS_URL", url)
     monkeypatch.setenv("REDIS_TIMEOUT", "0.5")
     assert caches(300)["default"] == {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.redis_cache.FallbackRedisCache",
         "LOCATION": url,
         "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         "TIMEOUT": 300,

@@ -40,9 +40,9 @@ def redis_env(redis_url, committed_database_env) -> dict[str, str]:
     return {**committed_database_env, "REDIS_URL": redis_url}
 
 
-def test_settings_use_djangos_redis_cache_when_redis_url_is_set(redis_env):
+def test_settings_use_djangos_redis_cache_with_its_fallback_when_redis_url_is_set(redis_env):
     answer = request_in_another_process("/healthz", redis_env)
-    assert answer["backend"] == "django.core.cache.backends.redis.RedisCache"
+    assert answer["backend"] == "config.redis_cache.FallbackRedisCache"
 
 
 def test_settings_keep_the_database_cache_when_redis_url_is_unset(redis_env):
