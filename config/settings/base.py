@@ -191,6 +191,7 @@ SPECTACULAR_SETTINGS = {
         "StatusEnum": "kb.models.ErrorEntry.Status",
         "KindEnum": "kb.models.ErrorEntry.Kind",
         "MethodEnum": "kb.models.ErrorEntry.Method",
+        "ReviewStateEnum": "kb.models.ErrorEntry.Review",
     },
 }
 
