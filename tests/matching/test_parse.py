@@ -277,7 +277,7 @@ def test_an_indented_file_line_that_is_no_frame_does_not_start_a_traceback():
 
 
 def test_a_message_printed_as_a_tuple_is_read_message_by_message():
-    (exception,) = parse('AssertionError: ("Add an explicit fields = \'__all__\' to the Book serializer.",)').exceptions
+    (exception,) = parse("AssertionError: (\"Add an explicit fields = '__all__' to the Book serializer.\",)").exceptions
     assert [r.text for r in exception.readings][1] == "Add an explicit fields = '__all__' to the Book serializer."
     # Prose in brackets is no literal: nothing more is read from it.
     assert [r.text for r in parse("ValueError: (see the docs)").exceptions[0].readings][:1] == ["(see the docs)"]
