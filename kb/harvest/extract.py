@@ -227,7 +227,7 @@ class ModuleExtractor:
         typed_by: tuple[str, str] | None = None,
     ) -> None:  # fmt: skip
         """`typed_by`: (attribute, type) when the type is a class attribute's, for `_overrides`."""
-        message = _message_argument(call, self._message_position(exception_type))
+        message = _single_item(_message_argument(call, self._message_position(exception_type)))
         options = self._options(message, node.lineno, scope, typed_by) if message is not None else [[]]
         defaults = self._default_detail(exception_type)
         # DRF's APIException subclasses: `raise NotFound()` says its `default_detail`, and
@@ -405,6 +405,7 @@ class ModuleExtractor:
             keyed = self.index.error_message(owner, first.value)
         if keyed is not None:
             options = [[format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, owner) if f]]
+            options += self._subclass_messages(first.value, keyed[0], scope)
         else:
             options = self._options(first, node.lineno, scope)
         raised_at = fail_raise(helper)
@@ -412,6 +413,26 @@ class ModuleExtractor:
             self._add_raised(exception_type, options, node, scope, raised_at)
         else:
             self._add_options(exception_type, "error", options, node, scope)
+
+    def _subclass_messages(self, key: str, own: ast.expr, scope: Scope) -> list[list[Parts]]:
+        """`self.fail("invalid")` in CharField.to_internal_value also says what EmailField and SlugField, which
+        run it as it is, put under "invalid" in their own `default_error_messages`: one option each."""
+        owner = scope.owner or ""
+        method = scope.qualname.rsplit(".", 1)[-1]
+        defined = self.index.method(owner, method)
+        if defined is None:
+            return []
+        options, seen = [], {id(own)}
+        for info in self.index.subclasses(owner):
+            runs = self.index.method(info.qualname, method)
+            if runs is None or (runs[1] is not defined[1] and not _calls_super(runs[0])):
+                continue
+            keyed = self.index.error_message(info.qualname, key)
+            if keyed is None or id(keyed[0]) in seen:
+                continue
+            seen.add(id(keyed[0]))
+            options.append([format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, info.qualname) if f])
+        return options
 
     def _warning(self, node: ast.Call, scope: Scope) -> None:
         parts = dotted(node.func) or ["?"]
@@ -586,6 +607,17 @@ def _calls_super(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         and terminal_name(node.func.value.func) == "super"
         for node in ast.walk(function)
     )
+
+
+def _single_item(expr: ast.expr | None) -> ast.expr | None:
+    """The one message in `{NON_FIELD_ERRORS: [message]}` or `[message]`: a validation error given its messages
+    by field or as a list prints them as such, and the lookup reads them out of the printed literal."""
+    while isinstance(expr, ast.Dict | ast.List | ast.Tuple):
+        items = expr.values if isinstance(expr, ast.Dict) else expr.elts
+        if len(items) != 1 or isinstance(items[0], ast.Starred) or items[0] is None:
+            break
+        expr = items[0]
+    return expr
 
 
 def _message_argument(call: ast.Call | None, position: int = 0) -> ast.expr | None:

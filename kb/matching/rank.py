@@ -51,6 +51,9 @@ BUILTIN_EXCEPTIONS = frozenset(
 TYPE_AGREES, TYPE_DIFFERS = 10.0, -10.0
 INNERMOST_FRAME, OTHER_FRAME = 20.0, 8.0
 MIN_SIMILARITY = 0.65
+# A fit whose type disagrees and whose own words are less than this share of the message (`{model} has no
+# {name}.` fits "Ensure this field has no more than 3 characters.") says no more than a resemblance.
+WEAK_FIT_COVERAGE = 0.5
 SIMILAR_CANDIDATES = 30
 
 # (text, exception type) -> (signature ids whose template fits, with the fit; ids looked at that did not fit)
@@ -176,12 +179,16 @@ def _rank_exception(
         if deadline is not None:
             deadline.check()
         fits, missed = find(reading.text, reading.type)
+        for sid, fit in fits:
+            match = _exact_match(index, sid, fit, reading.type, position, exception.type)
+            if match is None:
+                if (signature := index.signatures.get(sid)) and signature.template.longest_literal >= MIN_KEY_LENGTH:
+                    misses.append(sid)  # a weak fit (see WEAK_FIT_COVERAGE) may still resemble the message
+                continue
+            if (current := exact.get(match.entry.key)) is None or match.score > current.score:
+                exact[match.entry.key] = match
         misses += missed
         tried.append((reading, missed))
-        for sid, fit in fits:
-            match = _exact_match(index, sid, fit, reading.type, position)
-            if match is not None and ((current := exact.get(match.entry.key)) is None or match.score > current.score):
-                exact[match.entry.key] = match
         if exact:
             break
     frames = _Frames.of(exception.frames)
@@ -207,8 +214,9 @@ def _rank_exception(
 
 
 def _exact_match(
-    index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: str | None, position: int
+    index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: str | None, position: int, pasted_type: str | None
 ) -> Match | None:
+    """`pasted_type`: the exception's type, also for a reading of the whole text (no type of its own)."""
     if (signature := index.signatures.get(sid)) is None:
         return None
     if (entry := index.entries.get(signature.entry_key)) is None:
@@ -218,6 +226,8 @@ def _exact_match(
     if signature.template.longest_literal < MIN_KEY_LENGTH and agreement <= 0:
         return None
     coverage = signature.template.literal_length / max(len(fit.text), 1)
+    if coverage < WEAK_FIT_COVERAGE and (agreement or type_agreement(pasted_type, entry.exception_type)) < 0:
+        return None
     if signature.is_variant:
         kind, detail = "variant", "another wording of the message (an older one, or its plural) fits"
     else:

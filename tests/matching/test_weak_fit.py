@@ -1,0 +1,47 @@
+"""A signature of few words and many placeholders fits a message of another type only by chance."""
+
+from tests.factories import ErrorEntryFactory
+
+
+def lookup(client, text: str) -> list[dict]:
+    return client.post("/api/match", {"text": text}, content_type="application/json").json()["matches"]
+
+
+def test_a_loose_fit_of_another_type_gives_way_to_a_resembling_wording_of_the_same_type(token_client, db):
+    chance = ErrorEntryFactory(
+        exception_type="shop.models.NotFound", message="Book has no author.", signature="{model} has no {name}."
+    )
+    resembling = ErrorEntryFactory(
+        exception_type="forms.ValidationError",
+        message="Ensure this value has at most 3 characters.",
+        signature="Ensure this value has at most {limit} characters.",
+    )
+
+    matches = lookup(token_client, "forms.ValidationError: Ensure this field has no more than 3 characters.")
+
+    assert matches[0]["id"] == resembling.public_id
+    assert chance.public_id not in [m["id"] for m in matches if m["exact"]]
+
+
+def test_the_same_loose_fit_is_exact_when_the_type_agrees(token_client, db):
+    entry = ErrorEntryFactory(
+        exception_type="shop.models.NotFound", message="Book has no author.", signature="{model} has no {name}."
+    )
+
+    matches = lookup(token_client, "shop.models.NotFound: Ensure this field has no more than 3 characters.")
+
+    assert matches[0]["id"] == entry.public_id
+    assert matches[0]["exact"] is True
+
+
+def test_a_fit_mostly_of_its_own_words_stays_exact_whatever_the_type(token_client, db):
+    entry = ErrorEntryFactory(
+        exception_type="shop.errors.PoolError",
+        message="Pool of 4 connections exhausted after 2s",
+        signature="Pool of {size} connections exhausted after {timeout}s",
+    )
+
+    matches = lookup(token_client, "RuntimeError: Pool of 4 connections exhausted after 2s")
+
+    assert matches[0]["id"] == entry.public_id
+    assert matches[0]["exact"] is True
