@@ -162,7 +162,8 @@ class ModuleExtractor:
             if node.msg is None:
                 self._skip("assert without a message")
             else:
-                self._add_options("AssertionError", "error", self._options(node.msg, node.lineno, scope), node, scope)
+                message = _single_item(node.msg) or node.msg
+                self._add_options("AssertionError", "error", self._options(message, node.lineno, scope), node, scope)
         elif isinstance(node, ast.Call):
             func = node.func
             if self._owner is not None and isinstance(self._owner.node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -405,7 +406,6 @@ class ModuleExtractor:
             keyed = self.index.error_message(owner, first.value)
         if keyed is not None:
             options = [[format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, owner) if f]]
-            options += self._subclass_messages(first.value, keyed[0], scope)
         else:
             options = self._options(first, node.lineno, scope)
         raised_at = fail_raise(helper)
@@ -413,26 +413,6 @@ class ModuleExtractor:
             self._add_raised(exception_type, options, node, scope, raised_at)
         else:
             self._add_options(exception_type, "error", options, node, scope)
-
-    def _subclass_messages(self, key: str, own: ast.expr, scope: Scope) -> list[list[Parts]]:
-        """`self.fail("invalid")` in CharField.to_internal_value also says what EmailField and SlugField, which
-        run it as it is, put under "invalid" in their own `default_error_messages`: one option each."""
-        owner = scope.owner or ""
-        method = scope.qualname.rsplit(".", 1)[-1]
-        defined = self.index.method(owner, method)
-        if defined is None:
-            return []
-        options, seen = [], {id(own)}
-        for info in self.index.subclasses(owner):
-            runs = self.index.method(info.qualname, method)
-            if runs is None or (runs[1] is not defined[1] and not _calls_super(runs[0])):
-                continue
-            keyed = self.index.error_message(info.qualname, key)
-            if keyed is None or id(keyed[0]) in seen:
-                continue
-            seen.add(id(keyed[0]))
-            options.append([format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, info.qualname) if f])
-        return options
 
     def _warning(self, node: ast.Call, scope: Scope) -> None:
         parts = dotted(node.func) or ["?"]

@@ -1,4 +1,5 @@
-"""A validation error handed its one message by field (`{"name": [msg]}`) or in a list (`[msg]`) is worded by that
+"""A validation error handed its one message by field (`{"name": [msg]}`) or in a list (`[msg]`), and an assert its
+one in a tuple, is worded by that
 message. On code written for the tests and on installed DRF."""
 
 import pytest
@@ -50,3 +51,16 @@ def test_drf_s_serializer_given_no_dict_has_its_message_at_its_raise(drf_seriali
     message = str(plain.errors["non_field_errors"][0])
     signatures = [s.signature for s in drf_serializers.sites if s.function == "Serializer.to_internal_value"]
     assert any(produces(signature, message) for signature in signatures), (message, signatures)
+
+
+def test_an_asserts_message_in_a_one_item_tuple_is_that_item(tmp_path):
+    source = """
+    def check(fields, name):
+        assert fields, (
+            "Add an explicit fields = '__all__' to the "
+            "{name} serializer.".format(name=name),
+        )
+    """
+    assert [s.signature for s in harvest_source(tmp_path, source).sites] == [
+        "Add an explicit fields = '__all__' to the {name} serializer."
+    ]
