@@ -59,10 +59,12 @@ class FoundSite:
     variants: tuple[tuple[str, str], ...] = ()  # other wordings of the same raise: (message, signature)
     # What the code says around the raise (kb.harvest.evidence): stored on the site as it is, never compared.
     evidence: dict = field(default_factory=dict, compare=False, hash=False)
+    # A helper's raise recorded again for a message with no signature: of the entry of the site that wrote it.
+    written_at: str = ""
 
     @property
     def site_key(self) -> str:
-        return f"{self.path}::{self.function}"
+        return self.written_at or f"{self.path}::{self.function}"
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -344,12 +346,15 @@ class ModuleExtractor:
         first = len(self.result.sites)
         self._add_options(exception_type, "error", options, node, scope)
         for site in self.result.sites[first:]:
-            if site.signature:
+            if site.signature or site.message:
+                # A message of values alone (`f"'{name}': {e.strerror}"`) has no signature: its entry is keyed by
+                # the site that wrote it, which the copy at the raise keeps.
                 start, snippet = snippet_of(raised_at.module.lines, raised_at.span, raised_at.node)
                 path, line, function = raised_at.module.path, raised_at.node.lineno, raised_at.function
                 again = dataclasses.replace(
-                    site, path=path, line=line, function=function, snippet=snippet, snippet_start=start, evidence={}
-                )
+                    site, path=path, line=line, function=function, snippet=snippet, snippet_start=start, evidence={},
+                    written_at="" if site.signature else site.site_key,
+                )  # fmt: skip
                 self.result.sites.append(again)
 
     def _own_message(self, exception_type: str, call: ast.Call | None) -> Parts | None:

@@ -33,7 +33,14 @@ from rapidfuzz import fuzz, process
 from kb.matching.deadline import CANDIDATE_BATCH, Deadline
 from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, type_tail
 from kb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
-from kb.matching.template import Template, TemplateMatch, approximate_params, match_prefix, match_template
+from kb.matching.template import (
+    Template,
+    TemplateMatch,
+    approximate_params,
+    compile_template,
+    match_prefix,
+    match_template,
+)
 
 DRAFT = "draft"  # ErrorEntry.Status.DRAFT; this package stays free of the models
 
@@ -44,6 +51,7 @@ FRAME_ONLY_BASE = 15.0
 RAISE_SITE_BASE = 50.0
 NEARBY_BASE, NEARBY_MAX = 2.0, 3
 TYPE_ONLY_BASE, TYPE_ONLY_MAX = 5.0, 10
+TYPE_ONLY_SHAPE = 3.0  # of those, one whose message of values alone has the text's shape
 # A builtin type says nothing about which library raised it.
 BUILTIN_EXCEPTIONS = frozenset(
     name for name, value in vars(builtins).items() if isinstance(value, type) and issubclass(value, BaseException)
@@ -458,8 +466,19 @@ def _type_only(index: MatchIndex, exception: ParsedException, position: int) -> 
         match = Match(entry=entry, score=TYPE_ONLY_BASE, exact=False, exception=position, sites=entry.sites)
         _add_type_evidence(match, exc_type, 1)
         match.why[0]["detail"] = f"only the type points at it ({exc_type}), whose message was not rebuilt"
+        if _shape_fits(entry.message, exception.message):
+            match.score += TYPE_ONLY_SHAPE
+            match.why.append({"kind": "shape", "detail": f"the message has its shape: {entry.message}"})
         matches.append(match)
     return matches
+
+
+def _shape_fits(message: str, text: str) -> bool:
+    """Whether a message of values alone (`'{name}': {reason}`, too few words for a signature) fits the text."""
+    if not message or not text or "{" not in message:
+        return False
+    template = compile_template(message)
+    return template is not None and template.literal_length > 0 and match_template(template, text) is not None
 
 
 def raise_frame(frames: tuple[Frame, ...]) -> Frame | None:

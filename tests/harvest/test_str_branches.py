@@ -56,3 +56,23 @@ def test_click_s_missing_parameter_is_found_where_it_is_raised():
     found = installed(click)
     signatures = [s.signature for s in found.sites if s.exception_type.endswith("MissingParameter")]
     assert any(produces(signature, str(raised.value)) for signature in signatures), (str(raised.value), signatures)
+
+
+def test_a_message_of_values_alone_handed_to_a_raising_helper_is_one_entry_with_the_helpers_raise(tmp_path):
+    source = """
+    class BadParameter(Exception):
+        pass
+
+    class FileType:
+        def fail(self, message):
+            raise BadParameter(message)
+
+        def convert(self, value):
+            try:
+                return open(value)
+            except OSError as e:
+                self.fail(f"'{value}': {e.strerror}")
+    """
+    written = [s for s in harvest_source(tmp_path, source).sites if s.message == "'{value}': {strerror}"]
+    assert [(s.function, s.signature) for s in written] == [("FileType.convert", ""), ("FileType.fail", "")]
+    assert written[0].key == written[1].key  # one entry, where a traceback ends too

@@ -45,3 +45,14 @@ def test_a_fit_mostly_of_its_own_words_stays_exact_whatever_the_type(token_clien
 
     assert matches[0]["id"] == entry.public_id
     assert matches[0]["exact"] is True
+
+
+def test_of_the_entries_of_a_type_without_a_signature_the_one_of_the_messages_shape_comes_first(token_client, db):
+    for n in range(3):
+        ErrorEntryFactory(exception_type="cli.errors.BadParameter", message="", signature="")
+    shaped = ErrorEntryFactory(exception_type="cli.errors.BadParameter", message="'{name}': {reason}", signature="")
+
+    matches = lookup(token_client, "cli.errors.BadParameter: 'x': No such file or directory")
+
+    assert matches[0]["id"] == shaped.public_id
+    assert len(matches) > 1  # the others of the type still follow
