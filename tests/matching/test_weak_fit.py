@@ -48,7 +48,7 @@ def test_a_fit_mostly_of_its_own_words_stays_exact_whatever_the_type(token_clien
 
 
 def test_of_the_entries_of_a_type_without_a_signature_the_one_of_the_messages_shape_comes_first(token_client, db):
-    for n in range(3):
+    for _ in range(3):
         ErrorEntryFactory(exception_type="cli.errors.BadParameter", message="", signature="")
     shaped = ErrorEntryFactory(exception_type="cli.errors.BadParameter", message="'{name}': {reason}", signature="")
 
