@@ -532,8 +532,8 @@ def _raise_here(
     index: MatchIndex, exception: ParsedException, raised: Frame, here: list[tuple[int, Site]]
 ) -> tuple[int, bool] | None:
     """(entry key, on the very line) of the raise at the frame: a site on its line whose type does not disagree;
-    else, the line having moved, the one raise in the function whose message could not be rebuilt, of an agreeing
-    type (a wrapping `raise X(errors)`)."""
+    else, the line having moved, the raise in the function whose message could not be rebuilt, of an agreeing type
+    (a wrapping `raise X(errors)`), nearest the frame's line."""
     on_line = [
         (type_agreement(exception.type, entry.exception_type), key)
         for key, site in here
@@ -542,14 +542,21 @@ def _raise_here(
     on_line = [pair for pair in on_line if pair[0] >= 0]
     if on_line:
         return max(on_line)[1], True
-    unsigned = {
-        key
-        for key, _site in here
-        if not index.signatures_of(key)
-        and (entry := index.entries.get(key)) is not None
-        and type_agreement(exception.type, entry.exception_type) > 0
-    }
-    return (unsigned.pop(), False) if len(unsigned) == 1 else None
+    unsigned: dict[int, int] = {}
+    for key, site in here:
+        entry = index.entries.get(key)
+        if entry is None or index.signatures_of(key) or type_agreement(exception.type, entry.exception_type) <= 0:
+            continue
+        gap = abs((site.line or 0) - (raised.line or 0))
+        unsigned[key] = min(gap, unsigned.get(key, gap))
+    if not unsigned:
+        return None
+    # Of several (`is_valid` of two classes in one file: a frame names no class), the nearest: lines move a
+    # little between releases, methods do not swap places.
+    ranked = sorted(unsigned, key=unsigned.__getitem__)
+    if len(ranked) > 1 and unsigned[ranked[0]] == unsigned[ranked[1]]:
+        return None
+    return ranked[0], False
 
 
 def _nearby(index: MatchIndex, exception: ParsedException, position: int) -> list[Match]:

@@ -56,3 +56,28 @@ def test_of_the_entries_of_a_type_without_a_signature_the_one_of_the_messages_sh
 
     assert matches[0]["id"] == shaped.public_id
     assert len(matches) > 1  # the others of the type still follow
+
+
+def test_a_moved_line_in_a_function_name_two_classes_share_picks_the_nearest_wrapping_raise(token_client, db):
+    ErrorEntryFactory(exception_type="forms.Invalid", message="Enter a date.", signature="Enter a date.")
+    near, far = (
+        ErrorEntryFactory(
+            exception_type="forms.Invalid",
+            message="",
+            signature="",
+            sites=[{"path": "forms/core.py", "line": line, "function": f"{owner}.is_valid"}],
+        )
+        for line, owner in ((231, "Base"), (783, "List"))
+    )
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/site-packages/forms/core.py", line 233, in is_valid\n'
+        "    raise Invalid(self.errors)\n"
+        "forms.Invalid: Enter a date."
+    )
+
+    matches = lookup(token_client, text)
+
+    assert matches[0]["id"] == near.public_id
+    assert matches[0]["raise_site"] is True
+    assert far.public_id != matches[0]["id"]
