@@ -464,6 +464,12 @@ class ModuleExtractor:
         stored = self._stored(expr, scope)
         if stored:
             return stored
+        if isinstance(expr, ast.Name) and not scope.reaching(expr.id, line, self._path):
+            # `def clean(value, error_message=_("This is not a valid IPv6 address.")): raise X(error_message)`.
+            default = scope.params.get(expr.id)
+            forms = builder.forms(default, line) if default is not None else []
+            if any(has_text(f) for f in forms):
+                return [forms]
         return [builder.forms(expr, line), *self._overrides(expr, scope, typed_by)]
 
     def _stored(self, expr: ast.expr, scope: Scope) -> list[list[Parts]]:
@@ -506,10 +512,32 @@ class ModuleExtractor:
             seen_from = copy.copy(scope)
             seen_from.owner = info.qualname
             options.append(MessageBuilder(seen_from, self._path).forms(expr, expr.lineno))
+        options += self._keyed_messages(expr, scope.owner, running)
         attribute = dotted(expr)
         if typed_by is None and attribute is not None and len(attribute) == 2 and attribute[0] == "self":
             # `validate_slug = RegexValidator(slug_re, _("Enter a valid “slug” ..."), "invalid")`.
             options += instance_wordings(self.index, running, attribute[1])
+        return options
+
+    def _keyed_messages(self, expr: ast.expr, owner: str, running: list[str]) -> list[list[Parts]]:
+        """`self.error_messages["invalid"]` in BaseTemporalField.to_python: what each subclass running the method
+        keeps under that key in its `default_error_messages` (DateField's "Enter a valid date.")."""
+        if not (
+            isinstance(expr, ast.Subscript)
+            and dotted(expr.value) == ["self", "error_messages"]
+            and isinstance(expr.slice, ast.Constant)
+            and isinstance(expr.slice.value, str)
+        ):
+            return []
+        own = self.index.error_message(owner, expr.slice.value)
+        seen = {id(own[0])} if own is not None else set()
+        options = []
+        for qualname in running[1:]:
+            keyed = self.index.error_message(qualname, expr.slice.value)
+            if keyed is None or id(keyed[0]) in seen:
+                continue
+            seen.add(id(keyed[0]))
+            options.append([format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, qualname) if f])
         return options
 
     def _add_options(
