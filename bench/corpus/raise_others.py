@@ -125,6 +125,16 @@ def jinja_cases():
         ("jinja int base", lambda: env.from_string("{{ 'z'|int(base=99) }}").render()),
         ("jinja undefined getattr", lambda: str(jinja2.StrictUndefined(name="x"))),
         ("jinja chainable", lambda: str(jinja2.ChainableUndefined(name="x"))),
+        # Added in round 15, to check the round's changes against errors they were not written for.
+        ("jinja dictsort by", lambda: env.from_string("{{ {'a': 1}|dictsort(by='nope') }}").render()),
+        ("jinja set attribute", lambda: env.from_string("{% set a.b = 1 %}")),
+        ("jinja loop not recursive", lambda: env.from_string("{% for a in [1] %}{{ loop([]) }}{% endfor %}").render()),
+        ("jinja sandbox range", lambda: SandboxedEnvironment().from_string("{{ range(10**7) }}").render()),
+        ("jinja from missing", lambda: env.from_string("{% from 'base.html' import nope %}").render()),
+        ("jinja import missing", lambda: env.from_string("{% import 'nope.html' as n %}").render()),
+        ("jinja unknown test at runtime", lambda: env.from_string("{{ x is nope }}").render()),
+        ("jinja map no attribute", lambda: env.from_string("{{ [1]|map()|list }}").render()),
+        ("jinja compile expression", lambda: env.compile_expression("1 +")),
     ]
 
 
@@ -193,6 +203,13 @@ def click_cases():
         ("click nargs negative", lambda: click.Option(["--x"], nargs=-1)),
         ("click ctx missing", lambda: click.get_current_context()),
         ("click file missing", lambda: click.open_file("/no/such/file")),
+        ("click path dir not file", lambda: click.Path(exists=True, file_okay=False).convert(__file__, None, None)),
+        ("click path file not dir", lambda: click.Path(exists=True, dir_okay=False).convert("/", None, None)),
+        ("click datetime formats", lambda: click.DateTime(formats=["%Y"]).convert("x", None, None)),
+        ("click choice nocase", lambda: click.Choice(["A"], case_sensitive=False).convert("b", None, None)),
+        ("click flag with nargs", lambda: click.Option(["--x"], is_flag=True, nargs=2)),
+        ("click secondary without flag", lambda: click.Option(["--x/--no-x"], is_flag=False)),
+        ("click chain with optional", lambda: click.Group(chain=True).add_command(click.Group("g"))),
     ]
 
 
@@ -267,6 +284,14 @@ def sqlalchemy_cases():
         ("sa limit bad", lambda: sa.select(User).limit("x")),
         ("sa label", lambda: sa.literal_column("x").label(None).compile().nope),
         ("sa ArgumentError direct", lambda: (_ for _ in ()).throw(ArgumentError("x"))),
+        ("sa filter_by unknown", lambda: session.query(User).filter_by(nope=1).all()),
+        ("sa bindparams unknown", lambda: sa.text("select :x").bindparams(y=1)),
+        ("sa in_ not list", lambda: sa.column("x").in_(1)),
+        ("sa enum bad", lambda: session.execute(sa.select(sa.cast("x", sa.Enum("a", "b", validate_strings=True))))),
+        ("sa with_for_update of", lambda: sa.select(User).with_for_update(of=1)),
+        ("sa join nothing", lambda: session.execute(sa.select(User).join(User))),
+        ("sa values no columns", lambda: sa.values().data([(1,)])),
+        ("sa session closed bind", lambda: orm.Session().execute(sa.text("select 1"))),
     ]
     for case, call in cases:
         yield case, call
@@ -332,6 +357,15 @@ def requests_cases():
         ),
         ("requests no host", lambda: requests.get("http:///path")),
         ("requests retries", lambda: requests.adapters.HTTPAdapter(max_retries="x")),
+        (
+            "requests timeout triple",
+            lambda: requests.adapters.HTTPAdapter().send(
+                requests.Request("GET", "http://x").prepare(), timeout=(1, 2, 3)
+            ),
+        ),
+        ("requests key val list", lambda: requests.utils.to_key_val_list(1)),
+        ("requests cookie bad", lambda: requests.cookies.create_cookie("a", "b", nope=1)),
+        ("requests bad header name", lambda: requests.Request("GET", "http://x", headers={"a b": "c"}).prepare()),
     ]
 
 

@@ -59,10 +59,12 @@ class FoundSite:
     variants: tuple[tuple[str, str], ...] = ()  # other wordings of the same raise: (message, signature)
     # What the code says around the raise (kb.harvest.evidence): stored on the site as it is, never compared.
     evidence: dict = field(default_factory=dict, compare=False, hash=False)
+    # A helper's raise recorded again for a message with no signature: of the entry of the site that wrote it.
+    written_at: str = ""
 
     @property
     def site_key(self) -> str:
-        return f"{self.path}::{self.function}"
+        return self.written_at or f"{self.path}::{self.function}"
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -162,7 +164,8 @@ class ModuleExtractor:
             if node.msg is None:
                 self._skip("assert without a message")
             else:
-                self._add_options("AssertionError", "error", self._options(node.msg, node.lineno, scope), node, scope)
+                message = _single_item(node.msg) or node.msg
+                self._add_options("AssertionError", "error", self._options(message, node.lineno, scope), node, scope)
         elif isinstance(node, ast.Call):
             func = node.func
             if self._owner is not None and isinstance(self._owner.node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -227,7 +230,7 @@ class ModuleExtractor:
         typed_by: tuple[str, str] | None = None,
     ) -> None:  # fmt: skip
         """`typed_by`: (attribute, type) when the type is a class attribute's, for `_overrides`."""
-        message = _message_argument(call, self._message_position(exception_type))
+        message = _single_item(_message_argument(call, self._message_position(exception_type)))
         options = self._options(message, node.lineno, scope, typed_by) if message is not None else [[]]
         defaults = self._default_detail(exception_type)
         # DRF's APIException subclasses: `raise NotFound()` says its `default_detail`, and
@@ -343,12 +346,15 @@ class ModuleExtractor:
         first = len(self.result.sites)
         self._add_options(exception_type, "error", options, node, scope)
         for site in self.result.sites[first:]:
-            if site.signature:
+            if site.signature or site.message:
+                # A message of values alone (`f"'{name}': {e.strerror}"`) has no signature: its entry is keyed by
+                # the site that wrote it, which the copy at the raise keeps.
                 start, snippet = snippet_of(raised_at.module.lines, raised_at.span, raised_at.node)
                 path, line, function = raised_at.module.path, raised_at.node.lineno, raised_at.function
                 again = dataclasses.replace(
-                    site, path=path, line=line, function=function, snippet=snippet, snippet_start=start, evidence={}
-                )
+                    site, path=path, line=line, function=function, snippet=snippet, snippet_start=start, evidence={},
+                    written_at="" if site.signature else site.site_key,
+                )  # fmt: skip
                 self.result.sites.append(again)
 
     def _own_message(self, exception_type: str, call: ast.Call | None) -> Parts | None:
@@ -458,6 +464,12 @@ class ModuleExtractor:
         stored = self._stored(expr, scope)
         if stored:
             return stored
+        if isinstance(expr, ast.Name) and not scope.reaching(expr.id, line, self._path):
+            # `def clean(value, error_message=_("This is not a valid IPv6 address.")): raise X(error_message)`.
+            default = scope.params.get(expr.id)
+            forms = builder.forms(default, line) if default is not None else []
+            if any(has_text(f) for f in forms):
+                return [forms]
         return [builder.forms(expr, line), *self._overrides(expr, scope, typed_by)]
 
     def _stored(self, expr: ast.expr, scope: Scope) -> list[list[Parts]]:
@@ -500,10 +512,32 @@ class ModuleExtractor:
             seen_from = copy.copy(scope)
             seen_from.owner = info.qualname
             options.append(MessageBuilder(seen_from, self._path).forms(expr, expr.lineno))
+        options += self._keyed_messages(expr, scope.owner, running)
         attribute = dotted(expr)
         if typed_by is None and attribute is not None and len(attribute) == 2 and attribute[0] == "self":
             # `validate_slug = RegexValidator(slug_re, _("Enter a valid “slug” ..."), "invalid")`.
             options += instance_wordings(self.index, running, attribute[1])
+        return options
+
+    def _keyed_messages(self, expr: ast.expr, owner: str, running: list[str]) -> list[list[Parts]]:
+        """`self.error_messages["invalid"]` in BaseTemporalField.to_python: what each subclass running the method
+        keeps under that key in its `default_error_messages` (DateField's "Enter a valid date.")."""
+        if not (
+            isinstance(expr, ast.Subscript)
+            and dotted(expr.value) == ["self", "error_messages"]
+            and isinstance(expr.slice, ast.Constant)
+            and isinstance(expr.slice.value, str)
+        ):
+            return []
+        own = self.index.error_message(owner, expr.slice.value)
+        seen = {id(own[0])} if own is not None else set()
+        options = []
+        for qualname in running[1:]:
+            keyed = self.index.error_message(qualname, expr.slice.value)
+            if keyed is None or id(keyed[0]) in seen:
+                continue
+            seen.add(id(keyed[0]))
+            options.append([format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, qualname) if f])
         return options
 
     def _add_options(
@@ -586,6 +620,17 @@ def _calls_super(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         and terminal_name(node.func.value.func) == "super"
         for node in ast.walk(function)
     )
+
+
+def _single_item(expr: ast.expr | None) -> ast.expr | None:
+    """The one message in `{NON_FIELD_ERRORS: [message]}` or `[message]`: a validation error given its messages
+    by field or as a list prints them as such, and the lookup reads them out of the printed literal."""
+    while isinstance(expr, ast.Dict | ast.List | ast.Tuple):
+        items = expr.values if isinstance(expr, ast.Dict) else expr.elts
+        if len(items) != 1 or isinstance(items[0], ast.Starred) or items[0] is None:
+            break
+        expr = items[0]
+    return expr
 
 
 def _message_argument(call: ast.Call | None, position: int = 0) -> ast.expr | None:

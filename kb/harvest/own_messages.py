@@ -38,6 +38,14 @@ def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | No
                     # `return self.message`, worded by `__init__` or a property: read as `__init__`'s words are.
                     stored = instance_messages(index, qualname, attribute[1])
                     found = stored[0] if len(stored) == 1 else None
+            else:
+                # `if not self.message: return "Missing parameter: ..." else: return self.message`: read only for
+                # a raise that gives no readable message, so the one worded return is what it prints.
+                worded = [
+                    forms[0] for value in values if (forms := forms_in(str_method[1], value, index, qualname))
+                    and has_text(forms[0])
+                ]  # fmt: skip
+                found = (worded[0], []) if len(worded) == 1 else None
         elif init is not None:
             found = _init_message(index, init[0], init[1], depth)
     index.own_messages[qualname] = found

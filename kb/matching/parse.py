@@ -45,6 +45,9 @@ WARNING_LINE = re.compile(r"(?P<path>\S[^:]*+):(?P<line>\d{1,9}+): (?P<type>\w++
 # An exception group's `+-+---- 1 ----`, `+---- ... ----` or `+------` line.
 GROUP_SEPARATOR = re.compile(r"\s*+\+[-+]*+(?:\s*+(?:\d++|\.\.\.)\s*+-[-+]*+)?+\s*+$")
 GROUP_BAR = re.compile(r"\s*+(?:[|+](?: |$))++")
+# A wrapping exception that prints the wrapped one's type first: SQLAlchemy's
+# `(psycopg2.errors.UniqueViolation) duplicate key value ...`. A dotted name only: `(see below) ...` is prose.
+WRAPPED_TYPE = re.compile(r"\((?P<type>[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)++)\) ++")
 
 _TIMESTAMP = (
     r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?+(?:[.,]\d++)?+(?:Z|[+-]\d{2}:?+\d{2}|\s?+UTC)?+"
@@ -206,17 +209,22 @@ class _LiteralAllowance:
 
 
 def _readings(
-    exc_type: str | None, message: str, literals: _LiteralAllowance, *, raw: str | None = None
+    exc_type: str | None, message: str, literals: _LiteralAllowance, *, raw: str | None = None, unwrap: bool = True
 ) -> tuple[Reading, ...]:
-    """The message first; then, for a multi-line one, its first paragraph and first line (text pasted after a
-    traceback lands in its message); then the whole unsplit text when the type was only guessed."""
+    """The message first; then the messages a printed literal holds, and a wrapped exception's type and message;
+    then, for a multi-line one, its first paragraph and first line (text pasted after a traceback lands in its
+    message); then the whole unsplit text when the type was only guessed."""
     readings = [Reading(exc_type, message)]
     quoted = len(message) > 2 and message[0] == message[-1] and message[0] in ("'", '"')
     if quoted and literals.take(message):
         # A KeyError prints its message quoted: `TqdmKeyError: "Unknown argument(s): {'foo': 1}"`.
         readings += [Reading(exc_type, text) for text in _quoted_message(message)]
-    if message[:1] in ("[", "{") and message[-1:] in ("]", "}") and literals.take(message):
+    # A message given as a tuple prints as one: `AssertionError: ("Creating a ModelSerializer ...",)`.
+    if message[:1] in ("[", "{", "(") and message[-1:] in ("]", "}", ")") and literals.take(message):
         readings += [Reading(exc_type, text) for text in _listed_messages(message)]
+    if unwrap and message[:1] == "(" and (wrapped := WRAPPED_TYPE.match(message)):
+        # The wrapped exception's own type and message: where it was raised is the raise to find.
+        readings += _readings(wrapped["type"], message[wrapped.end() :], literals, unwrap=False)
     if "\n" in message:
         paragraph = message.split("\n\n", 1)[0].strip()
         first_line = message.split("\n", 1)[0].strip()

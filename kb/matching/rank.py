@@ -33,7 +33,14 @@ from rapidfuzz import fuzz, process
 from kb.matching.deadline import CANDIDATE_BATCH, Deadline
 from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, type_tail
 from kb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
-from kb.matching.template import Template, TemplateMatch, approximate_params, match_prefix, match_template
+from kb.matching.template import (
+    Template,
+    TemplateMatch,
+    approximate_params,
+    compile_template,
+    match_prefix,
+    match_template,
+)
 
 DRAFT = "draft"  # ErrorEntry.Status.DRAFT; this package stays free of the models
 
@@ -44,6 +51,7 @@ FRAME_ONLY_BASE = 15.0
 RAISE_SITE_BASE = 50.0
 NEARBY_BASE, NEARBY_MAX = 2.0, 3
 TYPE_ONLY_BASE, TYPE_ONLY_MAX = 5.0, 10
+TYPE_ONLY_SHAPE = 3.0  # of those, one whose message of values alone has the text's shape
 # A builtin type says nothing about which library raised it.
 BUILTIN_EXCEPTIONS = frozenset(
     name for name, value in vars(builtins).items() if isinstance(value, type) and issubclass(value, BaseException)
@@ -51,6 +59,9 @@ BUILTIN_EXCEPTIONS = frozenset(
 TYPE_AGREES, TYPE_DIFFERS = 10.0, -10.0
 INNERMOST_FRAME, OTHER_FRAME = 20.0, 8.0
 MIN_SIMILARITY = 0.65
+# A fit whose type disagrees and whose own words are less than this share of the message (`{model} has no
+# {name}.` fits "Ensure this field has no more than 3 characters.") says no more than a resemblance.
+WEAK_FIT_COVERAGE = 0.5
 SIMILAR_CANDIDATES = 30
 
 # (text, exception type) -> (signature ids whose template fits, with the fit; ids looked at that did not fit)
@@ -176,12 +187,16 @@ def _rank_exception(
         if deadline is not None:
             deadline.check()
         fits, missed = find(reading.text, reading.type)
+        for sid, fit in fits:
+            match = _exact_match(index, sid, fit, reading.type, position, exception.type)
+            if match is None:
+                if (signature := index.signatures.get(sid)) and signature.template.longest_literal >= MIN_KEY_LENGTH:
+                    misses.append(sid)  # a weak fit (see WEAK_FIT_COVERAGE) may still resemble the message
+                continue
+            if (current := exact.get(match.entry.key)) is None or match.score > current.score:
+                exact[match.entry.key] = match
         misses += missed
         tried.append((reading, missed))
-        for sid, fit in fits:
-            match = _exact_match(index, sid, fit, reading.type, position)
-            if match is not None and ((current := exact.get(match.entry.key)) is None or match.score > current.score):
-                exact[match.entry.key] = match
         if exact:
             break
     frames = _Frames.of(exception.frames)
@@ -207,8 +222,9 @@ def _rank_exception(
 
 
 def _exact_match(
-    index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: str | None, position: int
+    index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: str | None, position: int, pasted_type: str | None
 ) -> Match | None:
+    """`pasted_type`: the exception's type, also for a reading of the whole text (no type of its own)."""
     if (signature := index.signatures.get(sid)) is None:
         return None
     if (entry := index.entries.get(signature.entry_key)) is None:
@@ -218,6 +234,8 @@ def _exact_match(
     if signature.template.longest_literal < MIN_KEY_LENGTH and agreement <= 0:
         return None
     coverage = signature.template.literal_length / max(len(fit.text), 1)
+    if coverage < WEAK_FIT_COVERAGE and (agreement or type_agreement(pasted_type, entry.exception_type)) < 0:
+        return None
     if signature.is_variant:
         kind, detail = "variant", "another wording of the message (an older one, or its plural) fits"
     else:
@@ -448,8 +466,19 @@ def _type_only(index: MatchIndex, exception: ParsedException, position: int) -> 
         match = Match(entry=entry, score=TYPE_ONLY_BASE, exact=False, exception=position, sites=entry.sites)
         _add_type_evidence(match, exc_type, 1)
         match.why[0]["detail"] = f"only the type points at it ({exc_type}), whose message was not rebuilt"
+        if _shape_fits(entry.message, exception.message):
+            match.score += TYPE_ONLY_SHAPE
+            match.why.append({"kind": "shape", "detail": f"the message has its shape: {entry.message}"})
         matches.append(match)
     return matches
+
+
+def _shape_fits(message: str, text: str) -> bool:
+    """Whether a message of values alone (`'{name}': {reason}`, too few words for a signature) fits the text."""
+    if not message or not text or "{" not in message:
+        return False
+    template = compile_template(message)
+    return template is not None and template.literal_length > 0 and match_template(template, text) is not None
 
 
 def raise_frame(frames: tuple[Frame, ...]) -> Frame | None:
@@ -503,8 +532,8 @@ def _raise_here(
     index: MatchIndex, exception: ParsedException, raised: Frame, here: list[tuple[int, Site]]
 ) -> tuple[int, bool] | None:
     """(entry key, on the very line) of the raise at the frame: a site on its line whose type does not disagree;
-    else, the line having moved, the one raise in the function whose message could not be rebuilt, of an agreeing
-    type (a wrapping `raise X(errors)`)."""
+    else, the line having moved, the raise in the function whose message could not be rebuilt, of an agreeing type
+    (a wrapping `raise X(errors)`), nearest the frame's line."""
     on_line = [
         (type_agreement(exception.type, entry.exception_type), key)
         for key, site in here
@@ -513,14 +542,21 @@ def _raise_here(
     on_line = [pair for pair in on_line if pair[0] >= 0]
     if on_line:
         return max(on_line)[1], True
-    unsigned = {
-        key
-        for key, _site in here
-        if not index.signatures_of(key)
-        and (entry := index.entries.get(key)) is not None
-        and type_agreement(exception.type, entry.exception_type) > 0
-    }
-    return (unsigned.pop(), False) if len(unsigned) == 1 else None
+    unsigned: dict[int, int] = {}
+    for key, site in here:
+        entry = index.entries.get(key)
+        if entry is None or index.signatures_of(key) or type_agreement(exception.type, entry.exception_type) <= 0:
+            continue
+        gap = abs((site.line or 0) - (raised.line or 0))
+        unsigned[key] = min(gap, unsigned.get(key, gap))
+    if not unsigned:
+        return None
+    # Of several (`is_valid` of two classes in one file: a frame names no class), the nearest: lines move a
+    # little between releases, methods do not swap places.
+    ranked = sorted(unsigned, key=unsigned.__getitem__)
+    if len(ranked) > 1 and unsigned[ranked[0]] == unsigned[ranked[1]]:
+        return None
+    return ranked[0], False
 
 
 def _nearby(index: MatchIndex, exception: ParsedException, position: int) -> list[Match]:

@@ -274,3 +274,30 @@ def test_an_indented_file_line_that_is_no_frame_does_not_start_a_traceback():
     parsed = parse(text)
     assert parsed.kind == "message"
     assert parsed.exceptions[0].type == "ImproperlyConfigured"
+
+
+def test_a_message_printed_as_a_tuple_is_read_message_by_message():
+    (exception,) = parse("AssertionError: (\"Add an explicit fields = '__all__' to the Book serializer.\",)").exceptions
+    assert [r.text for r in exception.readings][1] == "Add an explicit fields = '__all__' to the Book serializer."
+    # Prose in brackets is no literal: nothing more is read from it.
+    assert [r.text for r in parse("ValueError: (see the docs)").exceptions[0].readings][:1] == ["(see the docs)"]
+
+
+def test_a_wrapped_exceptions_type_and_message_are_read_after_the_wrapper():
+    text = (
+        "sqlalchemy.exc.IntegrityError: (psycopg2.errors.UniqueViolation) duplicate key value violates unique "
+        'constraint "book_pkey"\n[SQL: INSERT INTO book (id) VALUES (%(id)s)]'
+    )
+    readings = parse(text).exceptions[0].readings
+    assert ("psycopg2.errors.UniqueViolation", 'duplicate key value violates unique constraint "book_pkey"') in [
+        (r.type, r.text) for r in readings
+    ]
+    # Only a dotted name is a type: "(see below)" is prose and stays with the outer type.
+    prose = parse("ValueError: (see below) width must be positive").exceptions[0].readings
+    assert {r.type for r in prose} <= {"ValueError", None}
+
+
+def test_many_wrapped_prefixes_are_unwrapped_once():
+    text = "pkg.Error: " + "(a.B) " * 10_000 + "end"
+    readings = parse(text).exceptions[0].readings
+    assert [r.text for r in readings if r.type == "a.B"] == ["(a.B) " * 9_999 + "end"]
