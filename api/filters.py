@@ -11,14 +11,23 @@ class ErrorEntryFilter(filters.ErrorEntryFilter):
     """The facets of kb.filters, plus `?search=` with the API's 400 for a query that cannot be searched."""
 
     search = django_filters.CharFilter(
-        method="filter_search", label="words, as on the search page: quotes, or, -word; best first"
+        method="filter_search",
+        label="words, as on the search page: quotes, or, -word; best first, the best 1,000 matches at most",
     )
 
     class Meta(filters.ErrorEntryFilter.Meta):
         fields = ["search", *filters.ErrorEntryFilter.Meta.fields]
 
     def filter_search(self, queryset: QuerySet[ErrorEntry], name: str, value: str) -> QuerySet[ErrorEntry]:
+        """Searched in filter_queryset, after the facets."""
+        return queryset
+
+    def filter_queryset(self, queryset: QuerySet[ErrorEntry]) -> QuerySet[ErrorEntry]:
+        # The search ranks a capped set of candidates: the facets must narrow the entries before it, not its result.
+        narrowed = super().filter_queryset(queryset)
+        if not (value := self.form.cleaned_data.get("search")):
+            return narrowed
         try:
-            return search(queryset, clean_query(value))
+            return search(narrowed, clean_query(value))
         except SearchQueryError as exc:
             raise ValidationError({"search": [str(exc)]}) from None
