@@ -28,6 +28,6 @@ class ErrorEntryFilter(filters.ErrorEntryFilter):
         if not (value := self.form.cleaned_data.get("search")):
             return narrowed
         try:
-            return search(narrowed, clean_query(value))
+            return search(narrowed, clean_query(value), eager=True)  # counted, then listed
         except SearchQueryError as exc:
             raise ValidationError({"search": [str(exc)]}) from None

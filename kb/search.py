@@ -56,10 +56,11 @@ def candidates() -> int:
     return int(getattr(settings, "SEARCH_CANDIDATES", DEFAULT_CANDIDATES))
 
 
-def search(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
+def search(entries: QuerySet[ErrorEntry], query: str, *, eager: bool = False) -> QuerySet[ErrorEntry]:
     """`entries` that match `query`, best first, each annotated with `rank`: at most candidates() + 1 of them
     (the one more tells that there are more). Filter `entries` before, never the result after: a filter
-    applied to the capped result would miss what lies beyond the cap."""
+    applied to the capped result would miss what lies beyond the cap. `eager` (PostgreSQL): find the
+    candidates now, once, for a result that will be counted and listed (and faceted)."""
     if not query:
         return entries.none()
     if connection.vendor == "postgresql":
@@ -68,7 +69,7 @@ def search(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
             words = [w for group in parse_query(query) for term in group for w in term.words]
             found = _postgres_corrections(words)
             corrected = [(w, found.get(fold(w), [])) for w in words]
-        return search_postgres.search(entries, query, candidates=candidates() + 1, corrected=corrected)
+        return search_postgres.search(entries, query, candidates=candidates() + 1, corrected=corrected, eager=eager)
     return _search_sqlite(entries, query)
 
 

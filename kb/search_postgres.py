@@ -39,11 +39,14 @@ class SearchVectorColumn(Expression):
 
 
 def search(
-    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: list[tuple[str, list[str]]] | None = None
-) -> QuerySet[ErrorEntry]:
+    entries: QuerySet[ErrorEntry], query: str, *, candidates: int,
+    corrected: list[tuple[str, list[str]]] | None = None, eager: bool = False,
+) -> QuerySet[ErrorEntry]:  # fmt: skip
     """`entries` matching `query`, best first, annotated with `rank`: at most `candidates` of them. With
     `corrected` ([(word, its corrections)] for the query's words), when the words as typed match nothing, each
-    word may be one of its corrections instead; kb.search gives none when the reader asked for exact logic."""
+    word may be one of its corrections instead; kb.search gives none when the reader asked for exact logic.
+    `eager`: the candidates are looked up now, once, rather than in a subquery of every query made of the
+    result (a page counts, lists and facets the same candidates: finding them is most of a search's time)."""
     tsquery = SearchQuery(query, search_type="websearch", config=CONFIG)
     base = entries.order_by().alias(vector=SearchVectorColumn())
     found = base.filter(vector=tsquery).values("pk")[:candidates]
@@ -55,10 +58,11 @@ def search(
         found = found.union(typos, all=True)
         ranked_by = either  # the words as typed are among its alternatives
     rank = SearchRank(SearchVectorColumn(), ranked_by, normalization=COVER_DENSITY_NORMALIZATION, cover_density=True)
+    chosen: QuerySet | list[int] = [row["pk"] for row in found] if eager else found
     ranked = (
         # Not `entries.filter`: their conditions are in the candidates' subquery, and repeating them here would
         # read every candidate's row to count them (the primary key's index answers the count alone).
-        entries.model.objects.filter(pk__in=found).annotate(rank=rank).order_by("-rank", "-updated_at", "public_id")
+        entries.model.objects.filter(pk__in=chosen).annotate(rank=rank).order_by("-rank", "-updated_at", "public_id")
     )
     ranked.query.select_related = entries.query.select_related  # what the caller's listing shows, joined
     return ranked

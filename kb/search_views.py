@@ -60,8 +60,10 @@ def search_page(request: HttpRequest) -> HttpResponse:
     context: dict = {"query": query, "chosen": chosen, "is_curator": is_curator}
     if query:
         visible = ErrorEntry.objects.visible_to(request.user)
+        matched = search(visible, query, eager=True)  # counted by the facets, and listed when nothing is chosen
         # Narrowed before the search, not after: the search ranks a capped set of candidates.
-        narrowed = search(filters.narrowed(visible, chosen), query).select_related("repository")
+        narrowed = search(filters.narrowed(visible, chosen), query, eager=True) if chosen else matched
+        narrowed = narrowed.select_related("repository")
         paginator = CappedPaginator(narrowed, PAGE_SIZE, cap=kb_search.candidates())
         page = paginator.get_page(request.GET.get("page"))
         if request.GET.get("page") not in (None, str(page.number)):
@@ -71,7 +73,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
             context["suggestions"] = did_you_mean(visible, query)
             # The words may be an error message: the home page's lookup reads it, pasted in its box.
             context["lookup_url"] = f"{reverse('kb:home')}?{urlencode({'q': query})}#lookup-results"
-        counts = facets(search(visible, query), with_status=is_curator)
+        counts = facets(matched, with_status=is_curator)
         context.update(
             page=page,
             total=paginator.count,

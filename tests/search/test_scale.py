@@ -28,12 +28,12 @@ def api_search(client, **params) -> dict:
 
 
 @pytest.mark.parametrize("catalogue", [2, 12])
-def test_an_api_search_makes_three_queries_however_many_entries_match(
+def test_an_api_search_makes_four_queries_however_many_entries_match(
     client, db, django_assert_num_queries, catalogue
 ) -> None:
     widgets(catalogue)
-    # The vocabulary's corrections, the capped count, the page of results (their repositories joined).
-    with django_assert_num_queries(3):
+    # The vocabulary's corrections, the candidates, their count, the page of results (repositories joined).
+    with django_assert_num_queries(4):
         api_search(client, search="widget positive")
 
 
@@ -42,7 +42,7 @@ def test_the_search_page_makes_the_same_queries_however_many_entries_match(
     client, db, django_assert_num_queries, catalogue
 ) -> None:
     widgets(catalogue)
-    # Corrections and count and page of the results, then corrections and three facets of the unnarrowed search.
+    # Corrections, candidates, their count, the page of results, and three facets.
     with django_assert_num_queries(7):
         assert client.get("/search/", {"q": "widget positive"}).status_code == 200
 
