@@ -4,7 +4,8 @@ from rest_framework.exceptions import ValidationError
 
 from kb import filters
 from kb.models import ErrorEntry
-from kb.search import SearchQueryError, clean_query, search
+from kb.search import SearchQueryError, clean_query, ranked
+from kb.search_paging import RankedEntries
 
 
 class ErrorEntryFilter(filters.ErrorEntryFilter):
@@ -22,12 +23,12 @@ class ErrorEntryFilter(filters.ErrorEntryFilter):
         """Searched in filter_queryset, after the facets."""
         return queryset
 
-    def filter_queryset(self, queryset: QuerySet[ErrorEntry]) -> QuerySet[ErrorEntry]:
+    def filter_queryset(self, queryset: QuerySet[ErrorEntry]) -> QuerySet[ErrorEntry] | RankedEntries:
         # The search ranks a capped set of candidates: the facets must narrow the entries before it, not its result.
         narrowed = super().filter_queryset(queryset)
         if not (value := self.form.cleaned_data.get("search")):
             return narrowed
         try:
-            return search(narrowed, clean_query(value), eager=True)  # counted, then listed
+            return ranked(narrowed, clean_query(value))  # counted and paged by api.pagination
         except SearchQueryError as exc:
             raise ValidationError({"search": [str(exc)]}) from None

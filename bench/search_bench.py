@@ -17,7 +17,9 @@ common words, a rare word (in a few hundred entries), two rare words found toget
 a typo of a common word, a common word with a repository filter, a word matching nothing, and a word every entry
 holds. Prints per query: the count the API gives (capped), p50/p95 in ms through the API and the page, their p95
 as a multiple of the baseline's (the API's card of one entry, fetched by id in the same run), SQL queries per
-request, and whether the targets hold (API p95 <= 50 ms, and <= 10 ms for two rare words; the page <= 50 ms).
+request, and whether the targets hold: in ms (API p95 <= 50 ms, and <= 10 ms for two rare words; the page
+<= 50 ms), and as multiples of the baseline (the same targets over the 3.1 ms issue 15 measured for the card
+in-process: 16x and 3.2x), which hold better than absolute times on a shared, loaded machine.
 """
 
 import argparse
@@ -49,6 +51,9 @@ from kb.titles import TITLE_LENGTH  # noqa: E402
 connection.settings_dict["CONN_MAX_AGE"] = None
 
 TARGET_MS, RARE_TARGET_MS = 50.0, 10.0
+# The targets as multiples of the baseline, for a loaded machine where absolute times mean little: issue 15
+# measured the cached card at 3.1 ms in-process, so 50 ms is 16x the card and 10 ms is 3.2x.
+CARD_MS = 3.1
 # Columns a generated entry does not copy from its harvested template.
 GENERATED = {
     "public_id": "substr(md5('bench-' || g.i), 1, 16)",
@@ -226,10 +231,11 @@ def main() -> None:
     baseline, baseline_queries, _ = timed(client, f"/api/errors/{card}", {}, args.runs)
     base95 = p(baseline, 95)
     print(f"baseline (the API's card by id): p50 {p(baseline, 50):.1f} ms, p95 {base95:.1f} ms, "
-          f"{baseline_queries} queries")  # fmt: skip
+          f"{baseline_queries} queries", flush=True)  # fmt: skip
     print(f"\n{'query':<20} {'search':<34} {'count':>7} {'API p50':>8} {'p95':>6} {'x base':>6} {'SQL':>4} "
-          f"{'page p50':>9} {'p95':>6} {'x base':>6} {'SQL':>4}  target")  # fmt: skip
-    failed = []
+          f"{'page p50':>9} {'p95':>6} {'x base':>6} {'SQL':>4}  target: ms / x base", flush=True)  # fmt: skip
+    failed: list[str] = []
+    missed_relative: list[str] = []
     for label, params in picked:
         api, api_queries, api_status = timed(client, "/api/errors", params, args.runs)
         page_params = {("q" if k == "search" else k): v for k, v in params.items()}
@@ -238,16 +244,19 @@ def main() -> None:
         count = f"{body['count']}{'+' if body.get('count_capped') else ''}"
         target = RARE_TARGET_MS if label == "two rare words" else TARGET_MS
         ok = p(api, 95) <= target and p(page, 95) <= TARGET_MS and api_status == page_status == 200
+        relative = p(api, 95) / base95 <= target / CARD_MS and p(page, 95) / base95 <= TARGET_MS / CARD_MS
         failed += [] if ok else [label]
+        missed_relative += [] if relative else [label]
         shown = " ".join(f"{k}={v}" for k, v in params.items())[:34]
         print(f"{label:<20} {shown:<34} {count:>7} {p(api, 50):>8.1f} {p(api, 95):>6.1f} {p(api, 95) / base95:>6.1f} "
               f"{api_queries:>4} {p(page, 50):>9.1f} {p(page, 95):>6.1f} {p(page, 95) / base95:>6.1f} {page_queries:>4}"
-              f"  {'ok' if ok else 'MISSED'} (API <= {target:.0f} ms, page <= {TARGET_MS:.0f} ms)")  # fmt: skip
-    print(
-        f"\n{len(picked) - len(failed)}/{len(picked)} queries within target"
-        + (f"; missed: {failed}" if failed else ""),
-        flush=True,
-    )
+              f"  {'ok' if ok else 'MISSED'} / {'ok' if relative else 'MISSED'} (API <= {target:.0f} ms = "
+              f"{target / CARD_MS:.1f}x, page <= {TARGET_MS:.0f} ms = {TARGET_MS / CARD_MS:.0f}x)",
+              flush=True)  # fmt: skip
+    print(f"\n{len(picked) - len(failed)}/{len(picked)} queries within the targets in ms"
+          + (f"; missed: {failed}" if failed else ""), flush=True)  # fmt: skip
+    print(f"{len(picked) - len(missed_relative)}/{len(picked)} within them as multiples of the baseline (target ms / "
+          f"{CARD_MS} ms)" + (f"; missed: {missed_relative}" if missed_relative else ""), flush=True)  # fmt: skip
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}", flush=True)
 
 

@@ -26,6 +26,7 @@ from rapidfuzz import fuzz, process
 from config.outage import database, is_database_unavailable
 from kb import search_fts, search_postgres
 from kb.models import ErrorEntry
+from kb.search_paging import RankedEntries
 
 if TYPE_CHECKING:
     from kb.matching.rank import Result
@@ -56,21 +57,39 @@ def candidates() -> int:
     return int(getattr(settings, "SEARCH_CANDIDATES", DEFAULT_CANDIDATES))
 
 
-def search(entries: QuerySet[ErrorEntry], query: str, *, eager: bool = False) -> QuerySet[ErrorEntry]:
+def search(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
     """`entries` that match `query`, best first, each annotated with `rank`: at most candidates() + 1 of them
     (the one more tells that there are more). Filter `entries` before, never the result after: a filter
-    applied to the capped result would miss what lies beyond the cap. `eager` (PostgreSQL): find the
-    candidates now, once, for a result that will be counted and listed (and faceted)."""
+    applied to the capped result would miss what lies beyond the cap."""
     if not query:
         return entries.none()
     if connection.vendor == "postgresql":
-        corrected = None
-        if not _uses_operators(query):  # typos are forgiven only when the reader did not ask for exact logic
-            words = [w for group in parse_query(query) for term in group for w in term.words]
-            found = _postgres_corrections(words)
-            corrected = [(w, found.get(fold(w), [])) for w in words]
-        return search_postgres.search(entries, query, candidates=candidates() + 1, corrected=corrected, eager=eager)
+        return search_postgres.search(entries, query, candidates=candidates() + 1, corrected=_corrected(query))
     return _search_sqlite(entries, query)
+
+
+def ranked(entries: QuerySet[ErrorEntry], query: str) -> RankedEntries:
+    """What search() finds, for a page that counts, lists and facets it: the ranked ids, found in one query,
+    and the entries (as `entries` would select them) fetched a page at a time."""
+    if not query:
+        ids: list[int] = []
+    elif connection.vendor == "postgresql":
+        ids = search_postgres.ranked_ids(entries, query, candidates=candidates() + 1, corrected=_corrected(query))
+    else:
+        ids = [entry.pk for entry in search(entries.select_related(None), query).only("pk")]
+    fetch = entries.model.objects.all()
+    fetch.query.select_related = entries.query.select_related
+    return RankedEntries(ids, fetch)
+
+
+def _corrected(query: str) -> list[tuple[str, list[str]]] | None:
+    """The query's words, each with its corrections; None when the reader asked for exact logic (typos are
+    forgiven only when they did not)."""
+    if _uses_operators(query):
+        return None
+    words = [w for group in parse_query(query) for term in group for w in term.words]
+    found = _postgres_corrections(words)
+    return [(w, found.get(fold(w), [])) for w in words]
 
 
 def _correctable(words: list[str]) -> list[str]:

@@ -39,33 +39,61 @@ class SearchVectorColumn(Expression):
 
 
 def search(
-    entries: QuerySet[ErrorEntry], query: str, *, candidates: int,
-    corrected: list[tuple[str, list[str]]] | None = None, eager: bool = False,
-) -> QuerySet[ErrorEntry]:  # fmt: skip
+    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: list[tuple[str, list[str]]] | None = None
+) -> QuerySet[ErrorEntry]:
     """`entries` matching `query`, best first, annotated with `rank`: at most `candidates` of them. With
     `corrected` ([(word, its corrections)] for the query's words), when the words as typed match nothing, each
-    word may be one of its corrections instead; kb.search gives none when the reader asked for exact logic.
-    `eager`: the candidates are looked up now, once, rather than in a subquery of every query made of the
-    result (a page counts, lists and facets the same candidates: finding them is most of a search's time)."""
-    tsquery = SearchQuery(query, search_type="websearch", config=CONFIG)
-    base = entries.order_by().alias(vector=SearchVectorColumn())
-    found = base.filter(vector=tsquery).values("pk")[:candidates]
-    ranked_by: Query = tsquery
-    if corrected and any(corrections for _word, corrections in corrected):
-        either = corrected_query(corrected)
-        # Uncorrelated, so PostgreSQL runs the NOT EXISTS once and skips the second scan when words matched.
-        typos = base.filter(~Exists(found), vector=either).values("pk")[:candidates]
-        found = found.union(typos, all=True)
-        ranked_by = either  # the words as typed are among its alternatives
+    word may be one of its corrections instead; kb.search gives none when the reader asked for exact logic."""
+    ranked_by = _ranked_by(query, corrected)
+    found = _candidates(entries, query, candidates, ranked_by, ranked=False)
     rank = SearchRank(SearchVectorColumn(), ranked_by, normalization=COVER_DENSITY_NORMALIZATION, cover_density=True)
-    chosen: QuerySet | list[int] = [row["pk"] for row in found] if eager else found
     ranked = (
         # Not `entries.filter`: their conditions are in the candidates' subquery, and repeating them here would
         # read every candidate's row to count them (the primary key's index answers the count alone).
-        entries.model.objects.filter(pk__in=chosen).annotate(rank=rank).order_by("-rank", "-updated_at", "public_id")
+        entries.model.objects.filter(pk__in=found).annotate(rank=rank).order_by("-rank", "-updated_at", "public_id")
     )
     ranked.query.select_related = entries.query.select_related  # what the caller's listing shows, joined
     return ranked
+
+
+def ranked_ids(
+    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: list[tuple[str, list[str]]] | None = None
+) -> list[int]:
+    """The ids of search(), best first, in one query: each candidate is ranked as the scan reads its row, where
+    ranking them in a second query read every candidate's row again (most of a search's time)."""
+    rows = _candidates(entries, query, candidates, _ranked_by(query, corrected), ranked=True)
+    ordered = sorted(rows, key=lambda row: (-row[1], -row[2].timestamp(), row[3]))
+    return [row[0] for row in ordered]
+
+
+def _ranked_by(query: str, corrected: list[tuple[str, list[str]]] | None) -> Query:
+    if corrected and any(corrections for _word, corrections in corrected):
+        return corrected_query(corrected)  # the words as typed are among its alternatives
+    return SearchQuery(query, search_type="websearch", config=CONFIG)
+
+
+def _candidates(entries: QuerySet[ErrorEntry], query: str, candidates: int, ranked_by: Query, *, ranked: bool):
+    """The first `candidates` matches (ids; with `ranked`, rows of id, rank, updated_at, public_id): of the
+    words as typed, or, when they match nothing and `ranked_by` holds corrections, of the corrected words."""
+    tsquery = SearchQuery(query, search_type="websearch", config=CONFIG)
+    base = entries.order_by().alias(vector=SearchVectorColumn())
+    if ranked:
+        rank = SearchRank(
+            SearchVectorColumn(), ranked_by, normalization=COVER_DENSITY_NORMALIZATION, cover_density=True
+        )
+        base = base.annotate(rank=rank)
+
+    def columns(matching: QuerySet[ErrorEntry]) -> QuerySet:
+        if ranked:
+            # The stubs' plugin knows no annotation made in a variable's branch.
+            return matching.values_list("pk", "rank", "updated_at", "public_id")[:candidates]  # type: ignore[misc]
+        return matching.values("pk")[:candidates]
+
+    found = columns(base.filter(vector=tsquery))
+    if isinstance(ranked_by, CombinedSearchQuery):
+        # Uncorrelated, so PostgreSQL runs the NOT EXISTS once and skips the second scan when words matched.
+        found = found.union(columns(base.filter(~Exists(found), vector=ranked_by)), all=True)
+    return found
 
 
 def corrected_query(words: list[tuple[str, list[str]]]) -> Query:

@@ -13,7 +13,7 @@ from kb import filters
 from kb import search as kb_search
 from kb.models import ErrorEntry, may_see_drafts
 from kb.ratelimit import page_throttled
-from kb.search import SearchQueryError, clean_query, did_you_mean, facets, highlight, plain_text, search
+from kb.search import SearchQueryError, clean_query, did_you_mean, facets, highlight, plain_text, ranked
 from kb.search_paging import CappedPaginator
 
 PAGE_SIZE = 20
@@ -60,10 +60,10 @@ def search_page(request: HttpRequest) -> HttpResponse:
     context: dict = {"query": query, "chosen": chosen, "is_curator": is_curator}
     if query:
         visible = ErrorEntry.objects.visible_to(request.user)
-        matched = search(visible, query, eager=True)  # counted by the facets, and listed when nothing is chosen
+        visible = visible.select_related("repository")
+        matched = ranked(visible, query)  # counted by the facets, and listed when no facet is chosen
         # Narrowed before the search, not after: the search ranks a capped set of candidates.
-        narrowed = search(filters.narrowed(visible, chosen), query, eager=True) if chosen else matched
-        narrowed = narrowed.select_related("repository")
+        narrowed = ranked(filters.narrowed(visible, chosen), query) if chosen else matched
         paginator = CappedPaginator(narrowed, PAGE_SIZE, cap=kb_search.candidates())
         page = paginator.get_page(request.GET.get("page"))
         if request.GET.get("page") not in (None, str(page.number)):
@@ -73,7 +73,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
             context["suggestions"] = did_you_mean(visible, query)
             # The words may be an error message: the home page's lookup reads it, pasted in its box.
             context["lookup_url"] = f"{reverse('kb:home')}?{urlencode({'q': query})}#lookup-results"
-        counts = facets(matched, with_status=is_curator)
+        counts = facets(matched.queryset(), with_status=is_curator)
         context.update(
             page=page,
             total=paginator.count,
