@@ -17,6 +17,7 @@ it replaces rechecked a hundred thousand rows for a typo of a common word.
 from django.contrib.postgres.search import CombinedSearchQuery, SearchQuery, SearchRank, SearchVectorField
 from django.db import connection
 from django.db.models import Exists, Expression, QuerySet
+from django.db.models.functions import Extract
 
 from kb.models import ErrorEntry
 
@@ -62,7 +63,7 @@ def ranked_ids(
     """The ids of search(), best first, in one query: each candidate is ranked as the scan reads its row, where
     ranking them in a second query read every candidate's row again (most of a search's time)."""
     rows = _candidates(entries, query, candidates, _ranked_by(query, corrected), ranked=True)
-    ordered = sorted(rows, key=lambda row: (-row[1], -row[2].timestamp(), row[3]))
+    ordered = sorted(rows, key=lambda row: (-row[1], -row[2], row[3]))
     return [row[0] for row in ordered]
 
 
@@ -73,7 +74,7 @@ def _ranked_by(query: str, corrected: list[tuple[str, list[str]]] | None) -> Que
 
 
 def _candidates(entries: QuerySet[ErrorEntry], query: str, candidates: int, ranked_by: Query, *, ranked: bool):
-    """The first `candidates` matches (ids; with `ranked`, rows of id, rank, updated_at, public_id): of the
+    """The first `candidates` matches (ids; with `ranked`, rows of id, rank, updated_at's epoch, public_id): of the
     words as typed, or, when they match nothing and `ranked_by` holds corrections, of the corrected words."""
     tsquery = SearchQuery(query, search_type="websearch", config=CONFIG)
     base = entries.order_by().alias(vector=SearchVectorColumn())
@@ -81,12 +82,13 @@ def _candidates(entries: QuerySet[ErrorEntry], query: str, candidates: int, rank
         rank = SearchRank(
             SearchVectorColumn(), ranked_by, normalization=COVER_DENSITY_NORMALIZATION, cover_density=True
         )
-        base = base.annotate(rank=rank)
+        # Seconds, not datetimes: parsing a thousand timestamps cost more than sorting them.
+        base = base.annotate(rank=rank, updated=Extract("updated_at", "epoch"))
 
     def columns(matching: QuerySet[ErrorEntry]) -> QuerySet:
         if ranked:
             # The stubs' plugin knows no annotation made in a variable's branch.
-            return matching.values_list("pk", "rank", "updated_at", "public_id")[:candidates]  # type: ignore[misc]
+            return matching.values_list("pk", "rank", "updated", "public_id")[:candidates]  # type: ignore[misc]
         return matching.values("pk")[:candidates]
 
     found = columns(base.filter(vector=tsquery))

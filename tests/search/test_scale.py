@@ -1,5 +1,5 @@
-"""Search at scale (on PostgreSQL, as the suite runs): a constant number of queries whatever the catalogue's size,
-and ranking still right among the capped candidates."""
+"""Search at scale, on PostgreSQL as the suite runs: constant queries whatever the catalogue's size, counts capped
+(and said to be), and ranking still right among the capped candidates."""
 
 import pytest
 
