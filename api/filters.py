@@ -4,21 +4,31 @@ from rest_framework.exceptions import ValidationError
 
 from kb import filters
 from kb.models import ErrorEntry
-from kb.search import SearchQueryError, clean_query, search
+from kb.search import SearchQueryError, clean_query, ranked
+from kb.search_paging import RankedEntries
 
 
 class ErrorEntryFilter(filters.ErrorEntryFilter):
     """The facets of kb.filters, plus `?search=` with the API's 400 for a query that cannot be searched."""
 
     search = django_filters.CharFilter(
-        method="filter_search", label="words, as on the search page: quotes, or, -word; best first"
+        method="filter_search",
+        label="words, as on the search page: quotes, or, -word; best first, the best 1,000 matches at most",
     )
 
     class Meta(filters.ErrorEntryFilter.Meta):
         fields = ["search", *filters.ErrorEntryFilter.Meta.fields]
 
     def filter_search(self, queryset: QuerySet[ErrorEntry], name: str, value: str) -> QuerySet[ErrorEntry]:
+        """Searched in filter_queryset, after the facets."""
+        return queryset
+
+    def filter_queryset(self, queryset: QuerySet[ErrorEntry]) -> QuerySet[ErrorEntry] | RankedEntries:
+        # The search ranks a capped set of candidates: the facets must narrow the entries before it, not its result.
+        narrowed = super().filter_queryset(queryset)
+        if not (value := self.form.cleaned_data.get("search")):
+            return narrowed
         try:
-            return search(queryset, clean_query(value))
+            return ranked(narrowed, clean_query(value))  # counted and paged by api.pagination
         except SearchQueryError as exc:
             raise ValidationError({"search": [str(exc)]}) from None

@@ -3,7 +3,7 @@
 On PostgreSQL every entry row carries a stored, generated `search_vector` (title, message and exception
 type weigh most, then the explanation, then solutions and repository via `search_extra`) under a GIN
 index; queries go through `websearch_to_tsquery`, so readers can type "quoted phrases", `or` and `-word`.
-Trigram word similarity (pg_trgm, indexed) catches typos in the title and message (kb/search_postgres.py). On
+A vocabulary of the entries' words under a trigram index (pg_trgm) corrects typos (kb/search_postgres.py). On
 SQLite, for `make run`, FTS5 (kb/search_fts.py) ranks with bm25 and the vocabulary corrects typos; where
 SQLite has no FTS5, the same operators work on plain substring tests.
 """
@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.db import DatabaseError, connection
 from django.db.models import Count, F, FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
@@ -25,11 +26,13 @@ from rapidfuzz import fuzz, process
 from config.outage import database, is_database_unavailable
 from kb import search_fts, search_postgres
 from kb.models import ErrorEntry
+from kb.search_paging import RankedEntries
 
 if TYPE_CHECKING:
     from kb.matching.rank import Result
 
 MAX_QUERY_LENGTH = 500
+DEFAULT_CANDIDATES = 1000
 _START, _STOP = "\x02", "\x03"
 _WORD = re.compile(r"[\w.]+", re.UNICODE)
 
@@ -47,13 +50,60 @@ def clean_query(raw: str | None) -> str:
     return text
 
 
+def candidates() -> int:
+    """How many matches a search ranks and counts at most (settings.SEARCH_CANDIDATES): ranking or counting a
+    million matches of a common word took seconds, and no reader pages that far. A query matching more says so
+    ("more than 1,000"); one matching fewer is ranked whole."""
+    return int(getattr(settings, "SEARCH_CANDIDATES", DEFAULT_CANDIDATES))
+
+
 def search(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
-    """`entries` that match `query`, best first, each annotated with `rank` and `headline_source`."""
+    """`entries` that match `query`, best first, each annotated with `rank`: at most candidates() + 1 of them
+    (the one more tells that there are more). Filter `entries` before, never the result after: a filter
+    applied to the capped result would miss what lies beyond the cap."""
     if not query:
         return entries.none()
     if connection.vendor == "postgresql":
-        return search_postgres.search(entries, query, exact_logic=_uses_operators(query))
+        return search_postgres.search(entries, query, candidates=candidates() + 1, corrected=_corrected(query))
     return _search_sqlite(entries, query)
+
+
+def ranked(entries: QuerySet[ErrorEntry], query: str) -> RankedEntries:
+    """What search() finds, for a page that counts, lists and facets it: the ranked ids, found in one query,
+    and the entries (as `entries` would select them) fetched a page at a time."""
+    if not query:
+        ids: list[int] = []
+    elif connection.vendor == "postgresql":
+        ids = search_postgres.ranked_ids(entries, query, candidates=candidates() + 1, corrected=_corrected(query))
+    else:
+        ids = [entry.pk for entry in search(entries.select_related(None), query).only("pk")]
+    fetch = entries.model.objects.all()
+    fetch.query.select_related = entries.query.select_related
+    return RankedEntries(ids, fetch)
+
+
+def _corrected(query: str) -> list[tuple[str, list[str]]] | None:
+    """The query's words, each with its corrections; None when the reader asked for exact logic (typos are
+    forgiven only when they did not)."""
+    if _uses_operators(query):
+        return None
+    words = [w for group in parse_query(query) for term in group for w in term.words]
+    found = _postgres_corrections(words)
+    return [(w, found.get(fold(w), [])) for w in words]
+
+
+def _correctable(words: list[str]) -> list[str]:
+    return list(dict.fromkeys(fold(w) for w in words if _TOKEN.fullmatch(w) and len(w) >= MIN_CORRECTED_LENGTH))
+
+
+def _postgres_corrections(words: list[str]) -> dict[str, list[str]]:
+    """For each word no entry holds, its closest held words (from the vocabulary's trigram index), best first."""
+    near = search_postgres.similar_words(_correctable(words))
+    return {word: found for word, options in near.items() if (found := _closest(word, options))}
+
+
+def _capped(entries: QuerySet[ErrorEntry], condition: Q) -> QuerySet[ErrorEntry]:
+    return entries.filter(pk__in=entries.order_by().filter(condition).values("pk")[: candidates() + 1])
 
 
 def _uses_operators(query: str) -> bool:
@@ -141,7 +191,7 @@ def _search_plain(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEn
     if condition is None:
         return entries.none()
     return (
-        entries.filter(condition)
+        _capped(entries, condition)
         .annotate(rank=Value(1.0, output_field=FloatField()))
         .order_by("-updated_at", "public_id")
     )
@@ -187,7 +237,7 @@ def _search_sqlite(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorE
     # An entry found by an exclusion alone (`a or -b`) has no words to rank it by: it is left out, as it has
     # nothing of what was asked for.
     return (
-        entries.filter(condition)
+        _capped(entries, condition)
         .extra(
             tables=[search_fts.TABLE],
             where=[f"{search_fts.TABLE} MATCH %s", f"{search_fts.TABLE}.rowid = kb_errorentry.id"],
@@ -206,7 +256,7 @@ def fold(word: str) -> str:
 
 def _vocabulary_corrections(words: list[str]) -> dict[str, list[str]]:
     """For each word the index does not hold, the closest words it does (SQLite's FTS5 vocabulary)."""
-    unknown = {fold(w) for w in words if _TOKEN.fullmatch(w) and len(w) >= MIN_CORRECTED_LENGTH}
+    unknown = set(_correctable(words))
     if not unknown:
         return {}
     with connection.cursor() as cursor:
@@ -236,26 +286,15 @@ def _closest(word: str, vocabulary: list[str]) -> list[str]:
 
 def closest_terms(entries: QuerySet[ErrorEntry], query: str) -> dict[str, list[str]]:
     """For each word of the query that no entry of `entries` holds, the closest words they do, best first."""
-    words = list(dict.fromkeys(fold(w) for g in parse_query(query) for t in g if not t.negated for w in t.words))
-    words = [w for w in words if _TOKEN.fullmatch(w) and len(w) >= MIN_CORRECTED_LENGTH]
+    words = _correctable([w for g in parse_query(query) for t in g if not t.negated for w in t.words])
     if not words:
         return {}
+    # The vocabularies hold every entry's words, drafts' too: did_you_mean offers only what finds `entries`.
     if connection.vendor == "postgresql":
-        return _closest_postgres(entries, words)
+        return _postgres_corrections(words)
     if search_fts.is_installed(connection):
         return {word: found for word, found in _vocabulary_corrections(words).items() if found}
     return {}
-
-
-def _closest_postgres(entries: QuerySet[ErrorEntry], words: list[str]) -> dict[str, list[str]]:
-    out = {}
-    for word in words:
-        # The trigram index finds the entries with a similar word; their words are the vocabulary to rank.
-        near = search_postgres.similar_text(entries, word).values_list("title", "message", "exception_type")[:50]
-        vocabulary = {fold(t) for row in near for field in row for t in _TOKEN.findall(field) if len(t) > 1}
-        if word not in vocabulary and (found := _closest(word, sorted(vocabulary))):
-            out[word] = found
-    return out
 
 
 def did_you_mean(entries: QuerySet[ErrorEntry], query: str) -> list[str]:

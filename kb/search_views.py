@@ -3,7 +3,6 @@
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -11,9 +10,11 @@ from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET
 
 from kb import filters
+from kb import search as kb_search
 from kb.models import ErrorEntry, may_see_drafts
 from kb.ratelimit import page_throttled
-from kb.search import SearchQueryError, clean_query, did_you_mean, facets, highlight, plain_text, search
+from kb.search import SearchQueryError, clean_query, did_you_mean, facets, highlight, plain_text, ranked
+from kb.search_paging import CappedPaginator
 
 PAGE_SIZE = 20
 FACET_FIELDS = ("repository", "exception_type", "kind", "status")
@@ -58,20 +59,28 @@ def search_page(request: HttpRequest) -> HttpResponse:
         chosen.pop("status", None)
     context: dict = {"query": query, "chosen": chosen, "is_curator": is_curator}
     if query:
-        matched = search(ErrorEntry.objects.visible_to(request.user), query)
-        narrowed = filters.narrowed(matched, chosen).select_related("repository")
-        page = Paginator(narrowed, PAGE_SIZE).get_page(request.GET.get("page"))
+        visible = ErrorEntry.objects.visible_to(request.user)
+        visible = visible.select_related("repository")
+        matched = ranked(visible, query)  # counted by the facets, and listed when no facet is chosen
+        # Narrowed before the search, not after: the search ranks a capped set of candidates.
+        narrowed = ranked(filters.narrowed(visible, chosen), query) if chosen else matched
+        paginator = CappedPaginator(narrowed, PAGE_SIZE, cap=kb_search.candidates())
+        page = paginator.get_page(request.GET.get("page"))
         if request.GET.get("page") not in (None, str(page.number)):
             raise Http404("No such page of results.")
         context["hits"] = [_hit(entry, query) for entry in page.object_list]
-        if not page.paginator.count:
-            context["suggestions"] = did_you_mean(ErrorEntry.objects.visible_to(request.user), query)
+        if not paginator.count:
+            context["suggestions"] = did_you_mean(visible, query)
             # The words may be an error message: the home page's lookup reads it, pasted in its box.
             context["lookup_url"] = f"{reverse('kb:home')}?{urlencode({'q': query})}#lookup-results"
+        counts = facets(matched.queryset(), with_status=is_curator)
         context.update(
             page=page,
-            total=page.paginator.count,
-            facets=facets(matched, with_status=is_curator),
+            total=paginator.count,
+            total_capped=paginator.is_capped,
+            facets=counts,
+            # Counted among the capped candidates: each is then "at least".
+            facets_capped=sum(row["count"] for row in counts["kind"]) > paginator.cap,
             base_params={"q": query, **chosen},
         )
     response = render(request, "kb/search.html", context)

@@ -1,0 +1,90 @@
+"""Search at scale, on PostgreSQL as the suite runs: constant queries whatever the catalogue's size, counts capped
+(and said to be), and ranking still right among the capped candidates."""
+
+import pytest
+
+from tests.factories import ErrorEntryFactory, RepositoryFactory
+
+CAP = 5
+
+
+@pytest.fixture(autouse=True)
+def small_cap_and_local_cache(settings) -> None:
+    settings.SEARCH_CANDIDATES = CAP
+    # The throttles count in the cache; a database cache would add its own queries, and cull now and then.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+def widgets(count: int, **fields) -> None:
+    repository = RepositoryFactory()
+    for n in range(count):
+        ErrorEntryFactory(repository=repository, message=f"Widget {n} must be positive", **fields)
+
+
+def api_search(client, **params) -> dict:
+    response = client.get("/api/errors", params)
+    assert response.status_code == 200
+    return response.json()
+
+
+@pytest.mark.parametrize("catalogue", [2, 12])
+def test_an_api_search_makes_three_queries_however_many_entries_match(
+    client, db, django_assert_num_queries, catalogue
+) -> None:
+    widgets(catalogue)
+    # The vocabulary's corrections, the ranked candidates (counted as they come), the page's entries.
+    with django_assert_num_queries(3):
+        api_search(client, search="widget positive")
+
+
+@pytest.mark.parametrize("catalogue", [2, 12])
+def test_the_search_page_makes_the_same_queries_however_many_entries_match(
+    client, db, django_assert_num_queries, catalogue
+) -> None:
+    widgets(catalogue)
+    # Corrections, ranked candidates, the page's entries, and three facets.
+    with django_assert_num_queries(6):
+        assert client.get("/search/", {"q": "widget positive"}).status_code == 200
+
+
+def test_an_api_search_beyond_the_cap_says_its_count_is_capped(client, db) -> None:
+    widgets(CAP + 3)
+    found = api_search(client, search="widget")
+    assert (found["count"], found["count_capped"]) == (CAP, True)
+
+
+def test_an_api_search_within_the_cap_gives_its_exact_count(client, db) -> None:
+    widgets(CAP - 1)
+    found = api_search(client, search="widget")
+    assert (found["count"], found["count_capped"]) == (CAP - 1, False)
+
+
+def test_the_search_page_says_more_than_the_cap(client, db) -> None:
+    widgets(CAP + 3)
+    response = client.get("/search/", {"q": "widget"})
+    assert f"More than {CAP} results" in response.content.decode()
+    assert len(response.context["hits"]) == CAP
+
+
+def test_a_rare_word_is_ranked_among_all_its_matches_when_a_common_word_has_too_many(client, db) -> None:
+    widgets(CAP * 3)
+    best = ErrorEntryFactory(message="Sprocket must be positive")  # the older: recency does not put it first
+    ErrorEntryFactory(message="Widget must be positive", meaning="Seen with a sprocket.")
+    found = api_search(client, search="sprocket")
+    assert (found["count"], found["count_capped"]) == (2, False)
+    assert found["results"][0]["id"] == best.public_id
+
+
+def test_a_facet_narrows_before_the_cap(client, db) -> None:
+    widgets(CAP * 3)
+    other = RepositoryFactory(owner="acme", name="gears")
+    ErrorEntryFactory(repository=other, message="Widget gear must be positive")
+    found = api_search(client, search="widget", repository="acme/gears")
+    assert [r["repository"] for r in found["results"]] == ["acme/gears"]
+
+
+def test_a_plain_listing_s_count_is_capped_too(client, db, settings) -> None:
+    settings.API_LIST_COUNT_CAP = 3
+    widgets(5)
+    found = api_search(client)
+    assert (found["count"], found["count_capped"], len(found["results"])) == (3, True, 3)
