@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('kb', '0009_history_without_generated_text'),
+        ('kb', '0010_search_scale'),
     ]
 
     operations = [
