@@ -26,7 +26,7 @@ another thread sees either the old or the new state of each structure, never a h
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import itemgetter
@@ -109,9 +109,12 @@ class Signature:
 
 
 class MatchIndex:
-    def __init__(self) -> None:
-        self.entries: dict[int, Entry] = {}
-        self.signatures: dict[int, Signature] = {}
+    def __init__(self, *, first_signature: int = 0) -> None:
+        # Read-only to callers: a layered index (overlay.py) answers with views over two indexes.
+        self._entry_table: dict[int, Entry] = {}
+        self._signature_table: dict[int, Signature] = {}
+        self.entries: Mapping[int, Entry] = self._entry_table
+        self.signatures: Mapping[int, Signature] = self._signature_table
         self._entry_signatures: dict[int, tuple[int, ...]] = {}
         self._keys: dict[str, int] = {}
         self._key_signatures: dict[int, tuple[int, ...]] = {}
@@ -131,16 +134,16 @@ class MatchIndex:
         self._automata: tuple[ahocorasick.Automaton, ...] = ()
         self._main_keys = 0
         self._delta_keys: list[int] = []
-        self._next_signature = 0
+        self._next_signature = first_signature  # an overlay's ids follow its base's: one id, one signature
         self._window_counts: Counter[str] | None = None
         self._word_counts: Counter[str] | None = None
         self._building = False
 
     @classmethod
-    def build(cls, entries: Iterable[Entry]) -> "MatchIndex":
+    def build(cls, entries: Iterable[Entry], *, first_signature: int = 0) -> "MatchIndex":
         """A full build: keys chosen knowing every signature, one automaton."""
         entries = list(entries)
-        index = cls()
+        index = cls(first_signature=first_signature)
         compiled = [(entry, index._compile(entry)) for entry in entries]
         index._window_counts = Counter(w for _e, sigs in compiled for s in sigs for w in set(_windows(s.template)))
         index._word_counts = Counter(w for _e, sigs in compiled for s in sigs for w in set(_words(s.template)))
@@ -163,6 +166,11 @@ class MatchIndex:
 
     def __len__(self) -> int:
         return len(self.signatures)
+
+    @property
+    def next_signature(self) -> int:
+        """The id the next signature gets: an overlay's first, so that its ids never meet this index's."""
+        return self._next_signature
 
     # Updates ---------------------------------------------------------------------------------------------
 
@@ -194,12 +202,12 @@ class MatchIndex:
         return signatures
 
     def _insert(self, entry: Entry, signatures: list[Signature]) -> None:
-        self.entries[entry.key] = entry
+        self._entry_table[entry.key] = entry
         ids = []
         for signature in signatures:
             sid = self._next_signature
             self._next_signature += 1
-            self.signatures[sid] = signature
+            self._signature_table[sid] = signature
             ids.append(sid)
             self._key_signature(sid, signature.template, type_tail(entry.exception_type))
             if (prefix := _prefix_key(signature.template)) is not None:
@@ -251,11 +259,11 @@ class MatchIndex:
         return words[:WORDS_PER_SIGNATURE]
 
     def _remove(self, entry_key: int) -> None:
-        entry = self.entries.pop(entry_key, None)
+        entry = self._entry_table.pop(entry_key, None)
         if entry is None:
             return
         for sid in self._entry_signatures.pop(entry_key, ()):
-            signature = self.signatures.pop(sid)
+            signature = self._signature_table.pop(sid)
             key_id = self._signature_key.pop(sid, None)
             if key_id is None:
                 tail = type_tail(entry.exception_type)
