@@ -175,6 +175,7 @@ class LiveIndex:
         self._retry_at = 0.0
         self._lock = threading.Lock()
         self._refresher: threading.Thread | None = None
+        self._stopping = threading.Event()
 
     def get(self) -> MatchIndex:
         index = self._index
@@ -211,26 +212,35 @@ class LiveIndex:
         lookups never wait for a refresh: they answer from the index as it is until the next one is swapped in."""
         if self._refresher is not None and self._refresher.is_alive():
             return
-        self._refresher = threading.Thread(target=self._refresh_forever, name="lookup-index-refresh", daemon=True)
+        self._stopping = threading.Event()
+        self._refresher = threading.Thread(
+            target=self._refresh_forever, args=(self._stopping,), name="lookup-index-refresh", daemon=True
+        )
         self._refresher.start()
 
     def reset(self) -> None:
+        thread, self._refresher = self._refresher, None
+        if thread is not None:
+            self._stopping.set()
+            thread.join(timeout=30)
         with self._lock:
             self._index, self._base, self._changes, self._token, self._checked = None, None, _Changes(), None, 0.0
             self._failures, self._retry_at = 0, 0.0
 
-    def _refresh_forever(self) -> None:
-        while True:
-            time.sleep(min(self._interval(), 0.5))
-            close_old_connections()  # the thread's own connection: CONN_MAX_AGE and health checks apply
-            try:
-                with self._lock:
-                    if self._due():
-                        self._try_bringing_up_to_date()
-            except Exception:
-                logger.exception("The lookup index could not be refreshed; it answers as it was.")
-                self._checked = time.monotonic()
-                connection.close()
+    def _refresh_forever(self, stopping: threading.Event) -> None:
+        try:
+            while not stopping.wait(min(self._interval(), 0.5)):
+                close_old_connections()  # the thread's own connection: CONN_MAX_AGE and health checks apply
+                try:
+                    with self._lock:
+                        if self._due():
+                            self._try_bringing_up_to_date()
+                except Exception:
+                    logger.exception("The lookup index could not be refreshed; it answers as it was.")
+                    self._checked = time.monotonic()
+                    connection.close()
+        finally:
+            connection.close()
 
     def _interval(self) -> float:
         return getattr(settings, "MATCHING_REFRESH_SECONDS", REFRESH_SECONDS)
