@@ -32,9 +32,11 @@ from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from hashlib import blake2b
 
 from django.conf import settings
 from django.db import close_old_connections, connection, connections
+from django.db.models import Q
 
 from config.outage import database, is_database_unavailable
 from kb.matching.index import Entry, MatchIndex, Site
@@ -67,6 +69,8 @@ def _fingerprint_sql() -> str:
 
 def _fingerprints(blocks: Iterable[int] | None = None) -> list[tuple[int, int]]:
     """(id, fingerprint) ordered by id: of every entry, or of those in the given blocks."""
+    if connection.vendor != "postgresql":
+        return _fingerprints_in_python(blocks)
     sql, params = _fingerprint_sql(), []
     if blocks is not None:
         sql += f" JOIN unnest(%s::bigint[]) AS b(n) ON e.id >= b.n << {BLOCK_BITS} AND e.id < (b.n + 1) << {BLOCK_BITS}"
@@ -76,7 +80,30 @@ def _fingerprints(blocks: Iterable[int] | None = None) -> list[tuple[int, int]]:
         return [(key, fingerprint) for key, fingerprint in cursor.fetchall()]
 
 
+def _fingerprints_in_python(blocks: Iterable[int] | None) -> list[tuple[int, int]]:
+    """The same on another database (SQLite, for small set-ups): the rows read here, and hashed."""
+    entries = ErrorEntry.objects.order_by("id")
+    if blocks is not None:
+        ranges = Q()
+        for block in blocks:
+            ranges |= Q(id__gte=block << BLOCK_BITS, id__lt=(block + 1) << BLOCK_BITS)
+        entries = entries.filter(ranges)
+    stamps = list(entries.values_list("id", "updated_at"))
+    ids = None if blocks is None else [key for key, _stamp in stamps]
+    sites, variants = _sites(ids), _variants(ids)
+    prints = []
+    for key, stamp in stamps:
+        text = repr((stamp, sites.get(key, ()), variants.get(key, ())))
+        prints.append((key, int.from_bytes(blake2b(text.encode(), digest_size=8).digest(), "little", signed=True)))
+    return prints
+
+
 def _block_sums() -> dict[int, int]:
+    if connection.vendor != "postgresql":
+        sums: dict[int, int] = defaultdict(int)
+        for key, fingerprint in _fingerprints_in_python(None):
+            sums[key >> BLOCK_BITS] += fingerprint
+        return dict(sums)
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT id >> {BLOCK_BITS}, sum(print) FROM ({_fingerprint_sql()}) p GROUP BY 1")
         return {block: int(total) for block, total in cursor.fetchall()}
