@@ -1,0 +1,123 @@
+"""A shared base index seen through a small overlay: what changed since the base was built.
+
+The base is built once per machine (in the gunicorn master, before it forks) and never written to again, so
+its pages stay shared between the workers. A worker that sees a catalogue change does not touch it: it builds
+an overlay of the changed entries alone, hides the base's copies of those entries and of removed ones, and
+answers from both. Building an overlay costs in proportion to the change, not the catalogue.
+
+A layered index is immutable once made; a newer change makes a new one, swapped in whole (live.py).
+Signature ids never meet: an overlay's ids start at the base's `next_signature`.
+"""
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TypeVar
+
+from kb.matching.index import Entry, MatchIndex, Site
+
+V = TypeVar("V")
+
+
+class _Layered(Mapping[int, V]):
+    """The overlay's values first; the base's only when `visible` lets them through."""
+
+    __slots__ = ("_base", "_hidden", "_overlay", "_visible")
+
+    def __init__(
+        self, base: Mapping[int, V], overlay: Mapping[int, V], hidden: frozenset[int], visible: Callable[[int, V], bool]
+    ) -> None:
+        self._base, self._overlay, self._hidden, self._visible = base, overlay, hidden, visible
+
+    def get(self, key: int, default: V | None = None) -> V | None:  # type: ignore[override]  # one or two dict reads
+        value = self._overlay.get(key)
+        if value is not None:
+            return value
+        value = self._base.get(key)
+        return value if value is not None and self._visible(key, value) else default
+
+    def __getitem__(self, key: int) -> V:
+        value = self.get(key)
+        if value is None:
+            raise KeyError(key)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, int) and self.get(key) is not None
+
+    def __iter__(self) -> Iterator[int]:
+        yield from self._overlay
+        yield from (key for key, value in self._base.items() if self._visible(key, value))
+
+    def __len__(self) -> int:
+        return sum(1 for _key in self)
+
+
+class LayeredIndex(MatchIndex):
+    """`base` with the entries of `overlay` in place of its own, and without those of `hidden` (removed or
+    changed entries' keys; every key of the overlay is among them)."""
+
+    def __init__(self, base: MatchIndex, overlay: MatchIndex, hidden: Iterable[int]) -> None:
+        super().__init__(first_signature=overlay.next_signature)
+        self.base, self.overlay = base, overlay
+        self.hidden = frozenset(hidden) | frozenset(overlay.entries)
+        hidden_keys = self.hidden
+        base_signatures = base.signatures
+        self.entries = _Layered(base.entries, overlay.entries, hidden_keys, lambda key, _entry: key not in hidden_keys)
+        self.signatures = _Layered(
+            base_signatures, overlay.signatures, hidden_keys, lambda _sid, sig: sig.entry_key not in hidden_keys
+        )
+        self._base_signatures = base_signatures
+
+    def __len__(self) -> int:
+        return len(self.signatures)
+
+    def _shown(self, sids: Iterable[int]) -> list[int]:
+        hidden, signatures = self.hidden, self._base_signatures
+        return [sid for sid in sids if (sig := signatures.get(sid)) is not None and sig.entry_key not in hidden]
+
+    def candidates(self, text: str, exception_type: str | None = None) -> list[int]:
+        return self._shown(self.base.candidates(text, exception_type)) + self.overlay.candidates(text, exception_type)
+
+    def prefix_candidates(self, text: str) -> list[int]:
+        return self._shown(self.base.prefix_candidates(text)) + self.overlay.prefix_candidates(text)
+
+    def similar_candidates(self, text: str, *, limit: int) -> list[int]:
+        # Each side's best: the pool is a little larger than `limit`, never missing the overlay's own.
+        base = self._shown(self.base.similar_candidates(text, limit=limit))
+        return base + self.overlay.similar_candidates(text, limit=limit)
+
+    def sites_for(self, path: str, function: str, *, unsigned_only: bool = False) -> tuple[tuple[int, Site], ...]:
+        hidden = self.hidden
+        base = self.base.sites_for(path, function, unsigned_only=unsigned_only)
+        mine = self.overlay.sites_for(path, function, unsigned_only=unsigned_only)
+        return (*(pair for pair in base if pair[0] not in hidden), *mine)
+
+    def sites_in_file(self, path: str) -> list[tuple[int, Site]]:
+        hidden = self.hidden
+        base = [pair for pair in self.base.sites_in_file(path) if pair[0] not in hidden]
+        return base + self.overlay.sites_in_file(path)
+
+    def unsigned_of_type(self, exception_type: str) -> tuple[int, ...]:
+        hidden = self.hidden
+        base = self.base.unsigned_of_type(exception_type)
+        return (*(key for key in base if key not in hidden), *self.overlay.unsigned_of_type(exception_type))
+
+    def signatures_of(self, entry_key: int) -> tuple[int, ...]:
+        if entry_key in self.hidden:
+            return self.overlay.signatures_of(entry_key)
+        return self.base.signatures_of(entry_key)
+
+    def upsert(self, entries: Iterable[Entry]) -> None:
+        raise TypeError("A layered index is immutable: make a new overlay (see overlay.layered).")
+
+    def remove(self, keys: Iterable[int]) -> None:
+        raise TypeError("A layered index is immutable: make a new overlay (see overlay.layered).")
+
+
+def layered(base: MatchIndex, changed: Iterable[Entry], removed: Iterable[int]) -> MatchIndex:
+    """The base as the catalogue now is: `changed` (added or changed entries, whole) in an overlay, `removed`
+    hidden. The base itself when nothing differs from it."""
+    changed = list(changed)
+    removed = frozenset(removed)
+    if not changed and not removed:
+        return base
+    return LayeredIndex(base, MatchIndex.build(changed, first_signature=base.next_signature), removed)

@@ -1,0 +1,65 @@
+"""The live index with its refresher thread, as gunicorn's workers run it: a change is swapped in once built, and
+lookups meanwhile answer from the index as it was, without waiting."""
+
+import threading
+import time
+
+import pytest
+
+from kb.matching import live
+from kb.matching.live import live_index
+from kb.matching.rank import match_text
+from kb.models import Catalogue, ErrorEntry
+from tests.factories import ErrorEntryFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the refresher reads with its own connection
+
+
+def exact_messages(text: str) -> list[str]:
+    return [m.entry.message for m in match_text(live_index.get(), text, limit=5).matches if m.exact]
+
+
+def wait_for(condition, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_lookups_answer_from_the_old_index_while_the_new_one_is_built(settings, monkeypatch):
+    settings.MATCHING_REFRESH_SECONDS = 0.05
+    ErrorEntryFactory(message="Valve 3 is stuck open", signature="Valve {n} is stuck open")
+    assert exact_messages("Valve 9 is stuck open") == ["Valve 3 is stuck open"]
+    building, release = threading.Event(), threading.Event()
+    real_layered = live.layered
+
+    def slow_layered(*args, **kwargs):
+        building.set()
+        release.wait(30)
+        return real_layered(*args, **kwargs)
+
+    monkeypatch.setattr(live, "layered", slow_layered)
+    live_index.start_refresher()
+    entry = ErrorEntry.objects.get()
+    entry.message, entry.signature = "Valve 3 is stuck shut", "Valve {n} is stuck shut"
+    entry.save()
+    Catalogue.touch()
+    assert building.wait(10)
+    started = time.perf_counter()
+    assert exact_messages("Valve 9 is stuck open") == ["Valve 3 is stuck open"]
+    assert time.perf_counter() - started < 0.5
+    release.set()
+    wait_for(lambda: exact_messages("Valve 9 is stuck shut") == ["Valve 3 is stuck shut"])
+    assert exact_messages("Valve 9 is stuck open") == []
+
+
+def test_an_entry_deleted_after_the_build_is_no_longer_found(settings):
+    settings.MATCHING_REFRESH_SECONDS = 0.05
+    ErrorEntryFactory(message="Valve 3 is stuck open", signature="Valve {n} is stuck open")
+    kept = ErrorEntryFactory(message="Pump 1 ran dry", signature="Pump {n} ran dry")
+    assert exact_messages("Valve 9 is stuck open")
+    live_index.start_refresher()
+    ErrorEntry.objects.exclude(pk=kept.pk).delete()
+    Catalogue.touch()
+    wait_for(lambda: exact_messages("Valve 9 is stuck open") == [])
+    assert exact_messages("Pump 4 ran dry") == ["Pump 1 ran dry"]
