@@ -14,7 +14,7 @@ USER app
 EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 CMD ["python", "scripts/healthcheck.py"]
 # Alone (docker run), the container migrates first; docker-compose.yml migrates once, in a service of its own.
-CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py createcachetable && gunicorn config.wsgi:application --bind 0.0.0.0:8000 --workers 3"]
+CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py createcachetable && gunicorn -c config/gunicorn.py config.wsgi:application"]
 
 # The same static files the app was built with, served by nginx: no shared volume to keep in step.
 FROM nginx:1.27-alpine AS proxy
