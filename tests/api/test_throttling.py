@@ -25,12 +25,6 @@ def fresh_throttle_counts(db) -> None:
     cache.clear()
 
 
-@pytest.fixture(autouse=True)
-def plain_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    # What is counted is the request, not how search ranks: keep these tests off the full-text index.
-    monkeypatch.setattr("api.filters.search", lambda queryset, query: queryset)
-
-
 def statuses(client: Client, path: str, times: int, **extra) -> list[int]:
     return [client.get(path, **extra).status_code for _ in range(times)]
 
