@@ -12,7 +12,11 @@ harvest forks `os.cpu_count()` workers; HARVEST_WORKERS=1 times it without):
 The evidence (issue 13: each site's conditions, function and callers; the tests, docs and history) must not
 slow the first harvest by more than 30%: the same harvest with `Target.evidence` off is timed in the same run,
 alternating with the full one, each into an empty database, and the best of each is compared: in seconds, and
-in this process's CPU seconds (the workers' and the database server's own work are not in them)."""
+in this process's CPU seconds (the workers' and the database server's own work are not in them).
+
+The first harvest is judged by its wall time when the machine is quiet (the parse got a core to itself), else
+by the CPU seconds of all its processes over the workers' count, against the parse's CPU seconds: the line
+"judged by" says which."""
 
 import argparse
 import ast
@@ -43,6 +47,7 @@ from kb.models import ErrorEntry, Repository  # noqa: E402
 FIRST_TARGET = 3.0  # a first harvest, to the baseline
 AGAIN_TARGET = 1.0  # a harvest of an unchanged tree, to the baseline
 EVIDENCE_BUDGET = 1.30  # the first harvest with evidence, to the same without
+QUIET = 1.15  # the parse's seconds to its CPU seconds, at most, for wall time to be the judge
 
 
 def all_cpu() -> float:
@@ -122,6 +127,14 @@ def main() -> None:
     # tend to this over N plus what cannot be shared (the parse, the writes).
     least = min(work)
     print(f"{'first harvest, CPU of all its processes:':40} {least:.2f} s  = {least / parse_cpu:.2f}x baseline CPU")
+    # Which figure judges the first harvest: its wall time when the parse had its core to itself (its seconds
+    # within QUIET of its CPU seconds); else its CPU over the cores it was given, which the load moves far less.
+    cores = pool_size(files)
+    quiet = parse_seconds <= QUIET * parse_cpu
+    judged = first_seconds / parse_seconds if quiet else least / cores / parse_cpu
+    how = "wall time (the machine is quiet)" if quiet else f"CPU of all its processes / {cores} cores (loaded machine)"
+    verdict = "within" if judged <= FIRST_TARGET else "OVER"
+    print(f"first harvest judged by {how}: {judged:.2f}x baseline (target {FIRST_TARGET:.0f}x): {verdict}")
     bare_ratio = bare_seconds / parse_seconds
     print(f"{'first harvest without evidence:':40} {bare_seconds:.2f} s  = {bare_ratio:.2f}x baseline")
     changed = second.outcome.new + second.outcome.updated

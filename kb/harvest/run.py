@@ -13,7 +13,7 @@ from kb.harvest.history import read_history
 from kb.harvest.plan import EntryKey, Plan, make_plan
 from kb.harvest.scan import Scan, scan
 from kb.harvest.sources import SourceFile, collect_files
-from kb.harvest.store import Outcome, save_plan
+from kb.harvest.store import Outcome, save_plan, server_side_binding
 from kb.harvest.suggest import refresh_suggestions
 from kb.harvest.tests_docs import read_tests_and_docs
 from kb.models import ErrorEntry, HarvestState, RaiseSite, Repository
@@ -113,7 +113,8 @@ def harvest(*, target: Target, progress: bool | None = None, progress_file: Text
             plan=plan, repository=repository, commit=target.commit, extras=extras,
             publish=target.publish or repository.publish_harvested, progress=progress, progress_file=progress_file,
         )  # fmt: skip
-        suggestions = refresh_suggestions(repository=repository)
+        with server_side_binding():  # thousands of suggestions, inserted as the entries are
+            suggestions = refresh_suggestions(repository=repository)
         figures = {"files_read": found.files_read, "coverage": outcome.coverage() | {"published": 0}}
         remember(tree, repository, figures)
     return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)

@@ -5,7 +5,7 @@ import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TextIO, TypeVar
+from typing import TextIO, TypeVar, cast
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -387,13 +387,14 @@ def server_side_binding() -> Iterator[None]:
 
 def _binary_arrays_cursor() -> type:
     from django.db.backends.postgresql.base import ServerBindingCursor
+    from psycopg import Cursor
     from psycopg.types.array import ListBinaryDumper
 
     class BinaryArraysCursor(ServerBindingCursor):
         def __init__(self, *args: object, **kwargs: object) -> None:
             super().__init__(*args, **kwargs)
             # The cursor's own copy of the adapters: `%s` (auto) then picks the binary dumper for lists.
-            self.adapters.register_dumper(list, ListBinaryDumper)
+            cast(Cursor, self).adapters.register_dumper(list, ListBinaryDumper)
 
     return BinaryArraysCursor
 
