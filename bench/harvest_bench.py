@@ -12,7 +12,11 @@ harvest forks `os.cpu_count()` workers; HARVEST_WORKERS=1 times it without):
 The evidence (issue 13: each site's conditions, function and callers; the tests, docs and history) must not
 slow the first harvest by more than 30%: the same harvest with `Target.evidence` off is timed in the same run,
 alternating with the full one, each into an empty database, and the best of each is compared: in seconds, and
-in this process's CPU seconds (the workers' and the database server's own work are not in them)."""
+in this process's CPU seconds (the workers' and the database server's own work are not in them).
+
+The first harvest is judged by its wall time when the machine is quiet (a load average under a quarter of a
+core per core as the bench starts), else by the CPU seconds of all its processes over the workers' count,
+against the parse's CPU seconds: both are printed, and "<- the judge" marks which counts."""
 
 import argparse
 import ast
@@ -43,6 +47,7 @@ from kb.models import ErrorEntry, Repository  # noqa: E402
 FIRST_TARGET = 3.0  # a first harvest, to the baseline
 AGAIN_TARGET = 1.0  # a harvest of an unchanged tree, to the baseline
 EVIDENCE_BUDGET = 1.30  # the first harvest with evidence, to the same without
+QUIET = 0.25  # the load average per core, below which the machine counts as quiet and wall time judges
 
 
 def all_cpu() -> float:
@@ -78,6 +83,7 @@ def main() -> None:
     parser.add_argument("--commit", default=installed.get_version())
     parser.add_argument("--rounds", type=int, default=3, help="first harvests of each kind, alternating")
     options = parser.parse_args()
+    load_before = os.getloadavg()[0]
     root = Path(options.path)
 
     setup_test_environment()
@@ -122,6 +128,17 @@ def main() -> None:
     # tend to this over N plus what cannot be shared (the parse, the writes).
     least = min(work)
     print(f"{'first harvest, CPU of all its processes:':40} {least:.2f} s  = {least / parse_cpu:.2f}x baseline CPU")
+    # Which figure judges the first harvest: its wall time when nothing else ran as the bench started (the load
+    # average under QUIET per core); else its CPU over the cores it was given, which the load moves far less.
+    # Both are printed.
+    cores = pool_size(files)
+    by_wall, by_cpu = first_seconds / parse_seconds, least / cores / parse_cpu
+    quiet = load_before < QUIET * (os.cpu_count() or 1)
+    for label, judged, chosen in (("wall time", by_wall, quiet), (f"CPU / {cores} cores", by_cpu, not quiet)):
+        verdict = "within" if judged <= FIRST_TARGET else "OVER"
+        print(f"first harvest by {label}: {judged:.2f}x baseline (target {FIRST_TARGET:.0f}x): {verdict}"
+              f"{'  <- the judge' if chosen else ''}")  # fmt: skip
+    print(f"load average when the bench started: {load_before:.2f} ({'quiet' if quiet else 'loaded'} machine)")
     bare_ratio = bare_seconds / parse_seconds
     print(f"{'first harvest without evidence:':40} {bare_seconds:.2f} s  = {bare_ratio:.2f}x baseline")
     changed = second.outcome.new + second.outcome.updated

@@ -12,8 +12,8 @@ from kb.harvest.fingerprint import read_tree, remember, unchanged
 from kb.harvest.history import read_history
 from kb.harvest.plan import EntryKey, Plan, make_plan
 from kb.harvest.scan import Scan, scan
-from kb.harvest.sources import collect_files
-from kb.harvest.store import Outcome, save_plan
+from kb.harvest.sources import SourceFile, collect_files
+from kb.harvest.store import Outcome, save_plan, server_side_binding
 from kb.harvest.suggest import refresh_suggestions
 from kb.harvest.tests_docs import read_tests_and_docs
 from kb.models import ErrorEntry, HarvestState, RaiseSite, Repository
@@ -59,10 +59,12 @@ class VerifyResult:
         return len(self.moved) + len(self.reworded) + len(self.gone)
 
 
-def _scan(target: Target, progress: bool | None, progress_file: TextIO | None) -> Scan:
+def _scan(
+    target: Target, progress: bool | None, progress_file: TextIO | None, files: list[SourceFile] | None = None
+) -> Scan:
     return scan(
         target.root, prefix=target.prefix, excludes=list(target.excludes), progress=progress,
-        progress_file=progress_file, evidence=target.evidence,
+        progress_file=progress_file, evidence=target.evidence, files=files,
     )  # fmt: skip
 
 
@@ -102,7 +104,7 @@ def harvest(*, target: Target, progress: bool | None = None, progress_file: Text
     state = unchanged(tree, target.owner, target.name)
     if state is not None:
         return _as_before(target, state)
-    found = _scan(target, progress, progress_file)
+    found = _scan(target, progress, progress_file, files)
     extras = entry_evidence(target=target, scan=found)
     with transaction.atomic():
         repository, _ = Repository.objects.get_or_create(owner=target.owner, name=target.name)
@@ -111,7 +113,8 @@ def harvest(*, target: Target, progress: bool | None = None, progress_file: Text
             plan=plan, repository=repository, commit=target.commit, extras=extras,
             publish=target.publish or repository.publish_harvested, progress=progress, progress_file=progress_file,
         )  # fmt: skip
-        suggestions = refresh_suggestions(repository=repository)
+        with server_side_binding():  # thousands of suggestions, inserted as the entries are
+            suggestions = refresh_suggestions(repository=repository)
         figures = {"files_read": found.files_read, "coverage": outcome.coverage() | {"published": 0}}
         remember(tree, repository, figures)
     return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)

@@ -55,26 +55,28 @@ def split_lines(text: str) -> list[str]:
 
 def scan(
     root: Path, *, prefix: str = "", excludes: Sequence[str] = (), progress: bool | None = None,
-    progress_file: TextIO | None = None, evidence: bool = True,
+    progress_file: TextIO | None = None, evidence: bool = True, files: list[SourceFile] | None = None,
 ) -> Scan:  # fmt: skip
     """`progress` None shows the bar only on a terminal; `evidence` False reads the sites alone (no conditions,
-    function, callers: `kb.harvest.evidence`)."""
+    function, callers: `kb.harvest.evidence`); `files`: the files under `root` when the caller has listed them
+    already (the harvest does, to fingerprint them), so that the tree is not walked twice."""
     # The syntax trees of every file stay alive to the end, millions of objects that never form garbage: each
     # full collection of the cyclic garbage collector walked them all again (a third of the scan's time).
     # Frozen as they are read, the collector skips them; given back to it when the scan is done.
     gc.freeze()
     try:
-        return _scan(root, prefix, excludes, progress, progress_file, evidence)
+        return _scan(root, prefix, excludes, progress, progress_file, evidence, files)
     finally:
         gc.unfreeze()
 
 
 def _scan(
     root: Path, prefix: str, excludes: Sequence[str], progress: bool | None, progress_file: TextIO | None,
-    evidence: bool,
+    evidence: bool, files: list[SourceFile] | None,
 ) -> Scan:  # fmt: skip
     result = Scan(prefix=prefix, excludes=list(excludes))
-    files = collect_files(root, prefix=prefix, excludes=list(excludes))
+    if files is None:
+        files = collect_files(root, prefix=prefix, excludes=list(excludes))
     bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
     read: list[tuple[SourceFile, ast.Module, str]] = []
     for source in tqdm(files, desc="parsing", unit=" files", **bar):
