@@ -53,17 +53,26 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
     # DRF answers any HttpResponse a view returns (here a 304); the stubs narrow retrieve's to a DRF Response.
     def retrieve(self, request: Request, *args, **kwargs) -> HttpResponse:  # type: ignore[override]
         """The card, with ETag and Last-Modified; serialised once per card version and audience."""
-        version = cards.card_version(ErrorEntry.objects.visible_to(request.user), kwargs["public_id"])
-        if version is None:
+        # Rendered once per version: the bytes are kept. Parameters of the media type (DRF's `; indent=4`) change
+        # the bytes, so such a request is rendered for itself.
+        plain = ";" not in (request.accepted_media_type or "")
+        response = cards.serve(
+            request, kwargs["public_id"], ErrorEntry.objects.visible_to(request.user), representation="json",
+            cacheable=plain, respond=self._json_response, build=self._rendered_card,
+        )  # fmt: skip
+        if response is None:
             self.get_object()  # the usual 404 problem
             raise Http404  # the same 404, when the entry became visible between the two reads
-        response = cards.card_response(
-            request, version, representation="json", respond=Response,
-            build=lambda: dict(self.get_serializer(self.get_object()).data),
-        )  # fmt: skip
         if response.status_code == status.HTTP_412_PRECONDITION_FAILED:
             raise PreconditionFailed()  # as a problem, like every API error
         return response
+
+    def _rendered_card(self) -> bytes:
+        data = self.get_serializer(self.get_object()).data
+        return self.request.accepted_renderer.render(data, self.request.accepted_media_type, self.get_renderer_context())
+
+    def _json_response(self, body: bytes) -> HttpResponse:
+        return HttpResponse(body, content_type=self.request.accepted_renderer.media_type)
 
 
 @extend_schema_view(

@@ -11,6 +11,7 @@ from django.db import connections
 from django.test import Client
 
 from api.models import CuratorToken
+from kb import cards, freshness
 from kb.matching.live import live_index
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
@@ -22,6 +23,16 @@ def fresh_index(settings):
     live_index.reset()
     yield
     live_index.reset()
+
+
+@pytest.fixture(autouse=True)
+def fresh_process_memory(settings):
+    """Each test starts with nothing remembered in process memory (cards, throttle counts, uncounted lookup hits)
+    and sees every write at once; tests of the one-second freshness set CATALOGUE_CHECK_SECONDS themselves."""
+    settings.CATALOGUE_CHECK_SECONDS = 0
+    forget_process_memory()
+    yield
+    forget_process_memory()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -257,3 +268,8 @@ def widgets_harvest(db):
                     "snippet": WIDGETS_SNIPPET, "snippet_start": 10, "evidence": site_evidence}],
         )  # fmt: skip
     return repository
+
+
+def forget_process_memory() -> None:
+    cards.memory.clear()
+    freshness.catalogue.forget()
