@@ -4,7 +4,6 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.request import Request
-from rest_framework.response import Response
 
 from api.filters import ErrorEntryFilter
 from api.permissions import EntryPermissions
@@ -69,7 +68,8 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
 
     def _rendered_card(self) -> bytes:
         data = self.get_serializer(self.get_object()).data
-        return self.request.accepted_renderer.render(data, self.request.accepted_media_type, self.get_renderer_context())
+        request = self.request
+        return request.accepted_renderer.render(data, request.accepted_media_type, self.get_renderer_context())
 
     def _json_response(self, body: bytes) -> HttpResponse:
         return HttpResponse(body, content_type=self.request.accepted_renderer.media_type)

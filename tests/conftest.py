@@ -11,7 +11,8 @@ from django.db import connections
 from django.test import Client
 
 from api.models import CuratorToken
-from kb import cards, freshness
+from kb import cards, freshness, ratelimit
+from kb.lookup_hits import lookup_hits
 from kb.matching.live import live_index
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
@@ -30,6 +31,7 @@ def fresh_process_memory(settings):
     """Each test starts with nothing remembered in process memory (cards, throttle counts, uncounted lookup hits)
     and sees every write at once; tests of the one-second freshness set CATALOGUE_CHECK_SECONDS themselves."""
     settings.CATALOGUE_CHECK_SECONDS = 0
+    settings.LOOKUP_HITS_FLUSH_SECONDS = 0
     forget_process_memory()
     yield
     forget_process_memory()
@@ -273,3 +275,5 @@ def widgets_harvest(db):
 def forget_process_memory() -> None:
     cards.memory.clear()
     freshness.catalogue.forget()
+    ratelimit.counter.clear()
+    lookup_hits.forget()
