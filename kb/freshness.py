@@ -14,6 +14,8 @@ from django.db import DatabaseError
 
 from config.outage import database, is_database_unavailable
 
+# Tests move time forward by replacing these.
+clock = time.monotonic
 CHECK_SECONDS = 1.0
 # A token no real revision equals: memory built before the first read is never trusted.
 UNKNOWN: tuple[int, object] = (-1, None)
@@ -29,13 +31,13 @@ class RevisionWatcher:
         """(revision, changed_at): changed_at as well, since a database reset to an earlier state may repeat a
         revision number. Reads the database when the last read is older than CATALOGUE_CHECK_SECONDS."""
         interval = getattr(settings, "CATALOGUE_CHECK_SECONDS", CHECK_SECONDS)
-        now = time.monotonic()
+        now = clock()
         if now - self._checked_at < interval or database.is_down:
             return self._token
         with self._lock:
             if now - self._checked_at >= interval:
                 self._token = self._read()
-                self._checked_at = time.monotonic()
+                self._checked_at = clock()
         return self._token
 
     def _read(self) -> tuple[int, object]:

@@ -71,6 +71,9 @@ class OutageTolerantCache:
 
 throttle_cache = OutageTolerantCache()
 
+# Tests move time forward by replacing these.
+clock = time.monotonic
+wall_clock = time.time
 SYNC_SECONDS = 1.0
 MAX_KEYS = 10_000
 
@@ -96,11 +99,11 @@ class Counter:
     def hit(self, key: str, limit: int, duration: int) -> float | None:
         """Counts one request under `key` unless it is over `limit` per `duration` seconds; then the seconds to
         wait, else None."""
-        now = time.time()
+        now = wall_clock()
         period, into = divmod(now, duration)
         with self._lock:
             count = self._counts.get(key)
-            if count is None or count.period != int(period) or time.monotonic() - count.synced_at >= SYNC_SECONDS:
+            if count is None or count.period != int(period) or clock() - count.synced_at >= SYNC_SECONDS:
                 count = self._sync(key, count, int(period), duration)
             weight = 1 - into / duration
             used = count.previous * weight + count.shared + count.pending
@@ -116,7 +119,7 @@ class Counter:
         names = [f"{key}_{period}", f"{key}_{period - 1}"]
         found = throttle_cache.get_many(names)
         shared, previous = int(found.get(names[0], 0)), int(found.get(names[1], 0))
-        fresh = _Count(period, duration, shared, previous, synced_at=time.monotonic())
+        fresh = _Count(period, duration, shared, previous, synced_at=clock())
         if key not in self._counts and len(self._counts) >= MAX_KEYS:
             self._drop_oldest()
         self._counts[key] = fresh
@@ -125,7 +128,7 @@ class Counter:
     def _sweep(self) -> None:
         """At most once a second: every key's pending count that is due goes to the shared cache, so that a client
         that moved to another worker is counted there too."""
-        now = time.monotonic()
+        now = clock()
         if now - self._swept_at < SYNC_SECONDS:
             return
         self._swept_at = now
