@@ -26,7 +26,7 @@ from typing import TypeVar
 from django.core.cache import cache
 from django.db.models import Max, QuerySet
 from django.db.models.functions import Greatest
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 
@@ -152,21 +152,42 @@ def card_response(
     return response
 
 
+_CONDITIONAL_HEADERS = ("HTTP_IF_MATCH", "HTTP_IF_UNMODIFIED_SINCE", "HTTP_IF_MODIFIED_SINCE")
+
+
 @dataclass(frozen=True)
 class Served:
-    """An answer given to an anonymous reader, as it can be given again: at catalogue revision `token`."""
+    """An answer given to an anonymous reader, as it can be given again: at catalogue revision `token`. Its
+    validators are worked out once: the same for every anonymous reader."""
 
     token: tuple[int, object]
     version: CardVersion
     representation: str
     body: bytes
     content_type: str
+    headers: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(
+        cls, token: tuple[int, object], version: CardVersion, representation: str, response: HttpResponse
+    ) -> "Served":
+        headers = tuple((name, response[name]) for name in ("ETag", "Last-Modified", "Cache-Control", "Vary"))
+        return cls(token, version, representation, response.content, response["Content-Type"], headers)
 
     def answer(self, request: HttpRequest) -> HttpResponse:
-        if (unchanged := not_modified(request, self.version, self.representation)) is not None:
-            return unchanged
-        response = HttpResponse(self.body, content_type=self.content_type)
-        set_validators(response, self.version, self.representation, request)
+        meta = request.META
+        if_none_match = meta.get("HTTP_IF_NONE_MATCH")
+        plain = not any(name in meta for name in _CONDITIONAL_HEADERS)
+        if plain and if_none_match is None:
+            response = HttpResponse(self.body, content_type=self.content_type)
+        elif plain and if_none_match == self.headers[0][1] and request.method in ("GET", "HEAD"):
+            response = HttpResponseNotModified()  # the client's copy, named exactly
+        elif (unchanged := not_modified(request, self.version, self.representation)) is not None:
+            return unchanged  # any other precondition, as Django's conditional handling reads it
+        else:
+            response = HttpResponse(self.body, content_type=self.content_type)
+        for name, value in self.headers:
+            response[name] = value
         return response
 
 
@@ -214,10 +235,19 @@ class CardMemory:
 memory = CardMemory(MEMORY_BYTES)
 
 
+def from_memory(request: HttpRequest, public_id: str, representation: str) -> HttpResponse | None:
+    """The answer kept for an anonymous reader of this public card, when the catalogue has not changed since; no
+    query (but the catalogue's revision, at most once a second). The caller knows the reader is anonymous."""
+    served = memory.get((public_id, representation, request.get_host()))
+    if served is None or served.token != freshness.catalogue.current():
+        return None
+    return served.answer(request)
+
+
 def serve(
     request: HttpRequest,
     public_id: str,
-    entries: QuerySet[ErrorEntry],
+    entries: Callable[[], QuerySet[ErrorEntry]],
     *,
     representation: str,
     build: Callable[[], Card],
@@ -225,19 +255,18 @@ def serve(
     cacheable: bool = True,
 ) -> HttpResponse | None:
     """A card's answer (see card_response), from this process's memory when an anonymous reader asks for a public
-    card that has not changed since it was kept; None when `entries` does not hold the card."""
+    card that has not changed since it was kept; None when `entries()` does not hold the card."""
     shareable = cacheable and audience_of(request) == "public"
-    key = (public_id, representation, request.get_host())
+    if shareable and (kept := from_memory(request, public_id, representation)) is not None:
+        return kept
+    # Read before the version: a write between the two is seen as a newer revision, never hidden by an older one.
     token = freshness.catalogue.current() if shareable else freshness.UNKNOWN
-    if shareable and (served := memory.get(key)) is not None and served.token == token:
-        return served.answer(request)
-    version = card_version(entries, public_id)
+    version = card_version(entries(), public_id)
     if version is None:
         return None
     response = card_response(
         request, version, representation=representation, build=build, respond=respond, cacheable=cacheable
     )
     if shareable and version.is_public and response.status_code == 200 and token != freshness.UNKNOWN:
-        served = Served(token, version, representation, response.content, response["Content-Type"])
-        memory.put(key, served)
+        memory.put((public_id, representation, request.get_host()), Served.of(token, version, representation, response))
     return response

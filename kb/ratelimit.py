@@ -179,6 +179,9 @@ class CountedThrottle(SimpleRateThrottle):
     instead of a list of request times read and written in the shared cache on every request."""
 
     _wait_seconds: float | None = None
+    # Set by SimpleRateThrottle from the rate; the stubs do not declare them.
+    num_requests: int | None
+    duration: int | None
 
     def allow_request(self, request: Any, view: Any) -> bool:
         if self.rate is None:
@@ -212,6 +215,6 @@ class PageThrottle(CountedThrottle):
 def page_throttled(request: HttpRequest, scope: str) -> int | None:
     """Seconds to wait when this anonymous reader is over the scope's limit (and so not counted), else None."""
     throttle = PageThrottle(scope)
-    if throttle.allow_request(request, None):  # type: ignore[arg-type]  # reads only request.META and .user
+    if throttle.allow_request(request, None):
         return None
     return max(1, int(throttle.wait() or 1))

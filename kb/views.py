@@ -108,14 +108,14 @@ def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     # The page is the same for every anonymous reader (no CSRF token, no per-user parts) unless a flash message is
     # pending, so that case is rendered once per card version and kept.
     shared = cards.audience_of(request) == "public" and not len(messages.get_messages(request))
-    response = cards.serve(
-        request, public_id, ErrorEntry.objects.visible_to(request.user), representation="page", cacheable=shared,
-        respond=HttpResponse,
+    card = cards.serve(
+        request, public_id, lambda: ErrorEntry.objects.visible_to(request.user), representation="page",
+        cacheable=shared, respond=HttpResponse,
         build=lambda: _render_entry(request, _visible_entry(request, public_id), ReportForm()).content.decode(),
     )  # fmt: skip
-    if response is None:
+    if card is None:
         raise NotFound(no_error_with_id(public_id))
-    return response
+    return card
 
 
 def _render_entry(

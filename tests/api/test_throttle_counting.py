@@ -42,7 +42,7 @@ def test_another_worker_sees_the_counts_within_a_second(production_intervals, wa
 
 
 def test_a_worker_shares_its_counts_even_when_the_client_moved_on(production_intervals, wall):
-    first, second, third = ratelimit.Counter(), ratelimit.Counter(), ratelimit.Counter()
+    first, second = ratelimit.Counter(), ratelimit.Counter()
     assert admitted(first, 6) == 6
     production_intervals.now += 1.0
     first.hit("throttle_match_198.51.100.1", 10, 60)  # another client: the sweep shares the first client's count

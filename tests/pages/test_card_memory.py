@@ -75,8 +75,25 @@ def test_the_memory_drops_the_least_recently_used_cards_past_its_size():
     memory = cards.CardMemory(max_bytes=10)
     version = cards.CardVersion("0" * 16, "published", None)  # type: ignore[arg-type]
     for name in ("a", "b", "c"):
-        memory.put((name, "page", "host"), cards.Served((1, None), version, "page", b"four", "text/html"))
+        memory.put((name, "page", "host"), cards.Served((1, None), version, "page", b"four", "text/html", ()))
         memory.get(("a", "page", "host"))  # a stays in use
     assert memory.get(("b", "page", "host")) is None
     assert memory.get(("a", "page", "host")) is not None
     assert memory.size <= 10
+
+
+@pytest.mark.parametrize("path", [PAGE, JSON])
+def test_a_kept_answer_carries_the_same_headers_and_bytes_as_the_one_built(client, seed, clock, path):
+    built = client.get(path)
+    kept = client.get(path)
+    assert kept.content == built.content
+    assert {name: kept[name] for name in kept.headers if name != "Content-Security-Policy"} == {
+        name: built[name] for name in built.headers if name != "Content-Security-Policy"
+    }
+
+
+def test_a_json_304_from_memory_carries_the_validators(client, seed, clock):
+    etag = client.get(JSON)["ETag"]
+    again = client.get(JSON, headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    assert again["ETag"] == etag and again["Cache-Control"] == "public, max-age=300"
