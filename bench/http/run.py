@@ -129,7 +129,7 @@ def wrk(base: str, request: Request, seconds: int, scripts: Path, *, strict: boo
             return 0.0
         raise SystemExit(f"{request.name}: failed requests\n{output}")
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-    if strict and rate == 0:
+    if strict and rate == 0 and request.name in TARGETS:
         raise SystemExit(f"{request.name}: no answer within {seconds} s\n{output}")
     return rate
 
@@ -160,9 +160,10 @@ def requests_for(base: str, card: str, traceback: str) -> list[Request]:
         Request(
             "/api/match", "/api/match", "json", {"Content-Type": "application/json"}, json.dumps({"text": traceback})
         ),
+        Request("home page", "/", "page"),
+        # Last: at this size a search is slow (H2's part), and its queue would hold up what follows it.
         Request("/api/errors?search=", "/api/errors?search=connection+refused", "json"),
         Request("search page", "/search/?q=connection+refused", "page"),
-        Request("home page", "/", "page"),
     ]
 
 
@@ -172,7 +173,7 @@ def report(requests: list[Request]) -> bool:
     print(f"\n{'request':<24}{'req/s':>9}{'share of bare':>15}{'target':>9}")
     for r in requests:
         rate = statistics.median(r.results)
-        share = rate / bare[r.baseline]
+        share = rate / bare[r.baseline] if bare[r.baseline] else 0.0
         target = TARGETS.get(r.name)
         verdict = "" if target is None else ("  ok" if share >= target else "  MISSED")
         ok &= target is None or share >= target
