@@ -3,40 +3,38 @@
 Scopes: "match" (a view's `throttle_scope`, anonymous clients), "search" (?search=, anonymous clients) and
 "write" (every unsafe request, anonymous attempts included: by address, or by curator for a token).
 
-While the database (which holds the shared cache) is away, each process counts in its own memory instead, so
-that lookups answered from the index in memory stay rate-limited."""
+Counted in process memory and shared at most once a second (kb.ratelimit.Counter): no round trip per request.
+While the database (which holds the shared cache) is away, each process counts in its own memory alone, so that
+lookups answered from the index in memory stay rate-limited."""
 
-from django.core.cache.backends.base import BaseCache
 from rest_framework import throttling
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 
-from kb.ratelimit import anonymous_key, rate, throttle_cache
+from kb.ratelimit import CountedThrottle, anonymous_key, rate
 
 
 class _LiveRates:
     """DRF copies the rates into the class when it is defined; reading them per request lets settings change them."""
 
     scope: str | None
-    # DRF's throttles call only get() and set() of their cache, which this has; the stubs ask for a BaseCache.
-    cache: BaseCache = throttle_cache  # type: ignore[assignment]
 
     def get_rate(self) -> str | None:
         return rate(self.scope) if self.scope else None
 
 
-def _anonymous_key(throttle: throttling.SimpleRateThrottle, request: Request) -> str | None:
+def _anonymous_key(throttle: CountedThrottle, request: Request) -> str | None:
     return anonymous_key(request, str(throttle.scope), throttle.get_ident(request))
 
 
-class AnonymousScopedThrottle(_LiveRates, throttling.ScopedRateThrottle):
+class AnonymousScopedThrottle(_LiveRates, throttling.ScopedRateThrottle, CountedThrottle):
     """Anonymous clients of any view that names a `throttle_scope` (e.g. "match"), by address."""
 
     def get_cache_key(self, request: Request, view) -> str | None:
         return _anonymous_key(self, request)
 
 
-class SearchThrottle(_LiveRates, throttling.SimpleRateThrottle):
+class SearchThrottle(_LiveRates, CountedThrottle):
     """Anonymous searches (`?search=`): they cost far more than a plain listing."""
 
     scope = "search"
@@ -50,7 +48,7 @@ class SearchThrottle(_LiveRates, throttling.SimpleRateThrottle):
         return _anonymous_key(self, request)
 
 
-class WriteThrottle(_LiveRates, throttling.SimpleRateThrottle):
+class WriteThrottle(_LiveRates, CountedThrottle):
     """Every write attempt: a curator's token by its user, anything else by address."""
 
     scope = "write"

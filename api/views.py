@@ -1,10 +1,10 @@
+from django.conf import settings
 from django.db.models import QuerySet
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.request import Request
-from rest_framework.response import Response
 
 from api.filters import ErrorEntryFilter
 from api.permissions import EntryPermissions
@@ -13,6 +13,9 @@ from api.throttling import SearchThrottle, WriteThrottle
 from api.writes import WRITE_ACTIONS, EntryWriteMixin, PreconditionFailed
 from kb import cards
 from kb.models import PUBLIC_ID_PATTERN, ErrorEntry, Repository
+
+# What DRF's negotiation, with JSON the only renderer, answers with plain JSON (no media-type parameters).
+PLAIN_JSON_ACCEPTS = frozenset({"*/*", "application/json", "application/*"})
 
 
 @extend_schema_view(
@@ -29,6 +32,23 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
     filterset_class = ErrorEntryFilter
     permission_classes = [EntryPermissions]
     throttle_classes = [SearchThrottle, WriteThrottle]
+
+    def dispatch(self, request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
+        """A card kept in memory is answered before DRF's negotiation, authentication, permissions and throttles when
+        none of them can change the answer: a GET or HEAD with no credentials (so an anonymous reader, who may read
+        any public card), no query string (no ?format= or ?search=) and an Accept that can only mean this JSON."""
+        if (
+            self.action_map.get(request.method.lower() if request.method else "") == "retrieve"
+            and request.META.get("HTTP_ACCEPT", "*/*") in PLAIN_JSON_ACCEPTS
+            and not request.META.get("QUERY_STRING")
+            and "HTTP_AUTHORIZATION" not in request.META
+            and settings.SESSION_COOKIE_NAME not in request.COOKIES
+            and (kept := cards.from_memory(request, kwargs["public_id"], "json")) is not None
+            and kept.status_code != status.HTTP_412_PRECONDITION_FAILED  # a problem, which DRF's handler words
+        ):
+            kept["Allow"] = self.default_response_headers["Allow"]  # as DRF's finalize_response sets it
+            return kept
+        return super().dispatch(request, *args, **kwargs)
 
     def check_permissions(self, request) -> None:
         # Throttles first: anonymous write attempts are counted and limited too, not only refused.
@@ -53,17 +73,27 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
     # DRF answers any HttpResponse a view returns (here a 304); the stubs narrow retrieve's to a DRF Response.
     def retrieve(self, request: Request, *args, **kwargs) -> HttpResponse:  # type: ignore[override]
         """The card, with ETag and Last-Modified; serialised once per card version and audience."""
-        version = cards.card_version(ErrorEntry.objects.visible_to(request.user), kwargs["public_id"])
-        if version is None:
+        # Rendered once per version: the bytes are kept. Parameters of the media type (DRF's `; indent=4`) change
+        # the bytes, so such a request is rendered for itself.
+        plain = ";" not in (request.accepted_media_type or "")
+        response = cards.serve(
+            request, kwargs["public_id"], lambda: ErrorEntry.objects.visible_to(request.user), representation="json",
+            cacheable=plain, respond=self._json_response, build=self._rendered_card,
+        )  # fmt: skip
+        if response is None:
             self.get_object()  # the usual 404 problem
             raise Http404  # the same 404, when the entry became visible between the two reads
-        response = cards.card_response(
-            request, version, representation="json", respond=Response,
-            build=lambda: dict(self.get_serializer(self.get_object()).data),
-        )  # fmt: skip
         if response.status_code == status.HTTP_412_PRECONDITION_FAILED:
             raise PreconditionFailed()  # as a problem, like every API error
         return response
+
+    def _rendered_card(self) -> str | bytes:
+        data = self.get_serializer(self.get_object()).data
+        request = self.request
+        return request.accepted_renderer.render(data, request.accepted_media_type, self.get_renderer_context())
+
+    def _json_response(self, body: str | bytes) -> HttpResponse:
+        return HttpResponse(body, content_type=self.request.accepted_renderer.media_type)
 
 
 @extend_schema_view(

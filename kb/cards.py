@@ -5,11 +5,19 @@ Every change to a card bumps its entry's `updated_at`: saving the entry itself (
 titles of the entries it links to, so its version is the newest `updated_at` of the entry and those
 targets. One indexed query gives that version; the ETag, Last-Modified and the server-side cache key all
 derive from it, so a stale copy is never served and nothing has to remember to delete keys: a new
-version simply has a new key, and old ones expire. `card_response` is the one flow the page and the API share;
-each passes its own renderer.
+version simply has a new key, and old ones expire. `serve` is the one flow the page and the API share; each
+passes its own renderer.
+
+In front of all that, each process keeps the answers it gave anonymous readers for published (and retired) cards
+in memory (`CardMemory`, an LRU bounded in bytes), with their validators, per card, representation and host. Such
+an answer is served again, 304 included, without a query for as long as the catalogue's revision
+(`kb.freshness`, read at most once a second) is the one it was made at: every writer moves that revision, so a
+change is served everywhere within a second. Drafts and curators' cards never go in.
 """
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,14 +26,17 @@ from typing import TypeVar
 from django.core.cache import cache
 from django.db.models import Max, QuerySet
 from django.db.models.functions import Greatest
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 
+from kb import freshness
 from kb.models import ErrorEntry, may_see_drafts
 
 # A CDN may keep a public card this long; it revalidates cheaply with the ETag afterwards.
 PUBLIC_MAX_AGE = 300
+# Per process: the rendered cards kept in memory (about 2,000 Django cards' pages and JSON).
+MEMORY_BYTES = 32 * 1024 * 1024
 
 Card = TypeVar("Card")
 
@@ -45,7 +56,7 @@ class CardVersion:
         return '"' + hashlib.sha256(raw.encode()).hexdigest()[:32] + '"'
 
     def cache_key(self, representation: str, audience: str) -> str:
-        return f"card:{self.public_id}:{representation}:{audience}:{self.modified.timestamp()}"
+        return f"card:v2:{self.public_id}:{representation}:{audience}:{self.modified.timestamp()}"
 
 
 def card_version(entries: QuerySet[ErrorEntry], public_id: str) -> CardVersion | None:
@@ -138,4 +149,124 @@ def card_response(
         card = build()
     response = respond(card)
     set_validators(response, version, representation, request)
+    return response
+
+
+_CONDITIONAL_HEADERS = ("HTTP_IF_MATCH", "HTTP_IF_UNMODIFIED_SINCE", "HTTP_IF_MODIFIED_SINCE")
+
+
+@dataclass(frozen=True)
+class Served:
+    """An answer given to an anonymous reader, as it can be given again: at catalogue revision `token`. Its
+    validators are worked out once: the same for every anonymous reader."""
+
+    token: tuple[int, object]
+    version: CardVersion
+    representation: str
+    body: bytes
+    content_type: str
+    headers: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(
+        cls, token: tuple[int, object], version: CardVersion, representation: str, response: HttpResponse
+    ) -> "Served":
+        headers = tuple((name, response[name]) for name in ("ETag", "Last-Modified", "Cache-Control", "Vary"))
+        return cls(token, version, representation, response.content, response["Content-Type"], headers)
+
+    def answer(self, request: HttpRequest) -> HttpResponse:
+        meta = request.META
+        if_none_match = meta.get("HTTP_IF_NONE_MATCH")
+        plain = not any(name in meta for name in _CONDITIONAL_HEADERS)
+        if plain and if_none_match is None:
+            response = HttpResponse(self.body, content_type=self.content_type)
+        elif plain and if_none_match == self.headers[0][1] and request.method in ("GET", "HEAD"):
+            response = HttpResponseNotModified()  # the client's copy, named exactly
+        elif (unchanged := not_modified(request, self.version, self.representation)) is not None:
+            return unchanged  # any other precondition, as Django's conditional handling reads it
+        else:
+            response = HttpResponse(self.body, content_type=self.content_type)
+        for name, value in self.headers:
+            response[name] = value
+        return response
+
+
+class CardMemory:
+    """Least recently used answers, at most `max_bytes` of bodies in all."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[tuple[str, str, str], Served] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str, str]) -> Served | None:
+        with self._lock:
+            served = self._items.get(key)
+            if served is not None:
+                self._items.move_to_end(key)
+            return served
+
+    def put(self, key: tuple[str, str, str], served: Served) -> None:
+        if len(served.body) > self.max_bytes:
+            return
+        with self._lock:
+            if (old := self._items.pop(key, None)) is not None:
+                self._bytes -= len(old.body)
+            self._items[key] = served
+            self._bytes += len(served.body)
+            while self._bytes > self.max_bytes:
+                _, dropped = self._items.popitem(last=False)
+                self._bytes -= len(dropped.body)
+
+    @property
+    def size(self) -> int:
+        return self._bytes
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._bytes = 0
+
+
+memory = CardMemory(MEMORY_BYTES)
+
+
+def from_memory(request: HttpRequest, public_id: str, representation: str) -> HttpResponse | None:
+    """The answer kept for an anonymous reader of this public card, when the catalogue has not changed since; no
+    query (but the catalogue's revision, at most once a second). The caller knows the reader is anonymous."""
+    served = memory.get((public_id, representation, request.get_host()))
+    if served is None or served.token != freshness.catalogue.current():
+        return None
+    return served.answer(request)
+
+
+def serve(
+    request: HttpRequest,
+    public_id: str,
+    entries: Callable[[], QuerySet[ErrorEntry]],
+    *,
+    representation: str,
+    build: Callable[[], Card],
+    respond: Callable[[Card], HttpResponse],
+    cacheable: bool = True,
+) -> HttpResponse | None:
+    """A card's answer (see card_response), from this process's memory when an anonymous reader asks for a public
+    card that has not changed since it was kept; None when `entries()` does not hold the card."""
+    shareable = cacheable and audience_of(request) == "public"
+    if shareable and (kept := from_memory(request, public_id, representation)) is not None:
+        return kept
+    # Read before the version: a write between the two is seen as a newer revision, never hidden by an older one.
+    token = freshness.catalogue.current() if shareable else freshness.UNKNOWN
+    version = card_version(entries(), public_id)
+    if version is None:
+        return None
+    response = card_response(
+        request, version, representation=representation, build=build, respond=respond, cacheable=cacheable
+    )
+    if shareable and version.is_public and response.status_code == 200 and token != freshness.UNKNOWN:
+        memory.put((public_id, representation, request.get_host()), Served.of(token, version, representation, response))
     return response

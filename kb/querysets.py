@@ -3,14 +3,11 @@
 `kb.models` attaches them as managers and re-exports them; the models they name are imported lazily (they
 are defined in `kb.models`, which imports this module first)."""
 
-import logging
-import threading
 from typing import TYPE_CHECKING, Self, TypedDict, TypeVar
 
-from django.db import DatabaseError, models, transaction
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, Subquery
+from django.db import models, transaction
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery
 
-from config.outage import database, is_database_unavailable
 from kb import models as kb_models
 
 if TYPE_CHECKING:
@@ -21,8 +18,6 @@ if TYPE_CHECKING:
 
     User = AbstractUser | AnonymousUser | None
 
-logger = logging.getLogger(__name__)
-_uncounted = threading.Event()  # set once this process has logged that it could not count a lookup hit
 
 # Whoever may view or change entries reads drafts, as the admin shows its entries to whoever may view or
 # change them: the "curators" group (and so its API tokens), staff given either permission, superusers.
@@ -116,22 +111,13 @@ class ErrorEntryQuerySet(models.QuerySet["ErrorEntry"]):
         first = kb_models.RaiseSite.objects.filter(entry=OuterRef("pk")).order_by("position", "id").values("path")
         return self.annotate(first_path=Subquery(first[:1]))
 
-    def count_lookup_hit(self, pk: int) -> bool:
-        """One more lookup whose best match was entry `pk` (the review queue's order). A counter, not an edit:
-        no save, so `updated_at` (and with it every cached card) stays, and no history row. Best effort: a lookup
-        answers whether or not it is counted, also while the database is away or read-only. Whether it counted."""
-        if database.is_down:
-            return False  # not asked again until something sees it back: each try could wait for a timeout
-        try:
-            with transaction.atomic():  # a savepoint inside a request's transaction: a failure leaves it usable
-                return bool(self.filter(pk=pk).update(lookup_hits=F("lookup_hits") + 1))
-        except DatabaseError as exc:
-            if is_database_unavailable(exc):
-                database.went_away(exc)
-            elif not _uncounted.is_set():  # a read-only database refuses every one: say so once per process
-                _uncounted.set()
-                logger.warning("lookup hits are not counted: %s", (str(exc).strip().splitlines() or [repr(exc)])[0])
-            return False
+    def count_lookup_hit(self, pk: int) -> None:
+        """One more lookup whose best match was entry `pk` (the review queue's order): counted in memory and written
+        with others in one statement every few seconds (kb.lookup_hits). Best effort: a lookup answers whether or not
+        it is counted, also while the database is away or read-only."""
+        from kb.lookup_hits import lookup_hits
+
+        lookup_hits.count(pk)
 
     def with_card(self) -> Self:
         """Everything a card shows, in a fixed number of queries however large the entry."""

@@ -1,15 +1,26 @@
-"""Rate limits for anonymous readers, counted in the cache every worker shares.
+"""Rate limits for anonymous readers, counted in process memory and shared through the cache every worker shares.
 
 The pages (the search page, the home page's lookups, readers' reports) and the API (api/throttling.py builds
 its DRF throttles on this module) count the same way, under the same keys: a reader's searches on the page and
 through `?search=` share one limit. Rates are REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], read per request so
 that settings can change them.
 
-The count is DRF's own (PageThrottle): a list of the request times within the last period, kept under
-"throttle_<scope>_<address>". While the database (which holds the shared cache) is away, each process counts
-in its own memory instead, so that lookups answered from the index in memory stay rate-limited.
+The count (`Counter`) is a sliding window estimated from two fixed ones (the count of the current period, plus
+the previous period's weighted by how much of it still lies within one period from now), kept per key as
+"throttle_<scope>_<address>_<period number>". A request costs no round trip: each process counts in its own
+memory and, at most once a second per key (when that key is seen again, or when a request finds it due), adds
+what it counted to the shared cache (`incr`, atomic on Redis) and reads the total back. The slack: a burst that
+reaches several workers within one second may pass the limit by what the other workers admitted in that second
+(at most (workers - 1) x the limit's remainder); sustained, the limit holds, since every count reaches the shared
+cache within a second.
+
+While the database (which holds the shared cache) is away, the additions go to this process's memory instead,
+so that lookups answered from the index in memory stay rate-limited.
 """
 
+import threading
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -46,8 +57,107 @@ class OutageTolerantCache:
     def set(self, key: str, value: Any, timeout: float | None = None) -> None:
         self._call("set", key, value, timeout)
 
+    def get_many(self, keys: list[str]) -> dict[str, Any]:
+        return self._call("get_many", keys)
+
+    def add_to(self, key: str, amount: int, timeout: float) -> None:
+        """Adds `amount` to the count under `key`, creating it (with `timeout`) when it is not there."""
+        try:
+            self._call("incr", key, amount)
+        except ValueError:  # not there: the first count of this period anywhere
+            if not self._call("add", key, amount, timeout):
+                self._call("incr", key, amount)  # another worker created it meanwhile
+
 
 throttle_cache = OutageTolerantCache()
+
+# Tests move time forward by replacing these.
+clock = time.monotonic
+wall_clock = time.time
+SYNC_SECONDS = 1.0
+MAX_KEYS = 10_000
+
+
+@dataclass
+class _Count:
+    period: int  # which period (time // duration) `shared` and `pending` are of
+    duration: int
+    shared: int = 0  # the period's count in the shared cache, as last read (this process's flushed counts included)
+    previous: int = 0  # the previous period's, as last read
+    pending: int = 0  # counted here, not yet added to the shared cache
+    synced_at: float = float("-inf")
+
+
+class Counter:
+    """Per-process counts of requests per key, shared at most once a second (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self._counts: dict[str, _Count] = {}
+        self._lock = threading.Lock()
+        self._swept_at = 0.0
+
+    def hit(self, key: str, limit: int, duration: int) -> float | None:
+        """Counts one request under `key` unless it is over `limit` per `duration` seconds; then the seconds to
+        wait, else None."""
+        now = wall_clock()
+        period, into = divmod(now, duration)
+        with self._lock:
+            count = self._counts.get(key)
+            if count is None or count.period != int(period) or clock() - count.synced_at >= SYNC_SECONDS:
+                count = self._sync(key, count, int(period), duration)
+            weight = 1 - into / duration
+            used = count.previous * weight + count.shared + count.pending
+            if used + 1 > limit:
+                return self._wait(count, limit, duration, into)
+            count.pending += 1
+            self._sweep()
+            return None
+
+    def _sync(self, key: str, count: _Count | None, period: int, duration: int) -> _Count:
+        if count is not None and count.pending:
+            throttle_cache.add_to(f"{key}_{count.period}", count.pending, 2 * duration + 1)
+        names = [f"{key}_{period}", f"{key}_{period - 1}"]
+        found = throttle_cache.get_many(names)
+        shared, previous = int(found.get(names[0], 0)), int(found.get(names[1], 0))
+        fresh = _Count(period, duration, shared, previous, synced_at=clock())
+        if key not in self._counts and len(self._counts) >= MAX_KEYS:
+            self._drop_oldest()
+        self._counts[key] = fresh
+        return fresh
+
+    def _sweep(self) -> None:
+        """At most once a second: every key's pending count that is due goes to the shared cache, so that a client
+        that moved to another worker is counted there too."""
+        now = clock()
+        if now - self._swept_at < SYNC_SECONDS:
+            return
+        self._swept_at = now
+        for key, count in list(self._counts.items()):
+            if count.pending and now - count.synced_at >= SYNC_SECONDS:
+                throttle_cache.add_to(f"{key}_{count.period}", count.pending, 2 * count.duration + 1)
+                count.shared += count.pending
+                count.pending = 0
+
+    def _drop_oldest(self) -> None:
+        key = min(self._counts, key=lambda name: self._counts[name].synced_at)
+        count = self._counts.pop(key)
+        if count.pending:
+            throttle_cache.add_to(f"{key}_{count.period}", count.pending, 2 * count.duration + 1)
+
+    @staticmethod
+    def _wait(count: _Count, limit: int, duration: int, into: float) -> float:
+        room = limit - 1 - count.shared - count.pending
+        if room < 0 or count.previous == 0:
+            return duration - into  # not before the next period
+        # When the previous period's weighted share has shrunk enough: previous * (1 - t / duration) <= room.
+        return max(0.0, duration * (1 - room / count.previous) - into)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._counts.clear()
+
+
+counter = Counter()
 
 
 def rate(scope: str) -> str | None:
@@ -64,11 +174,32 @@ def anonymous_key(request: Any, scope: str, ident: str | None) -> str | None:
     return CACHE_FORMAT % {"scope": scope, "ident": ident}
 
 
-class PageThrottle(SimpleRateThrottle):
-    """DRF's own count (its window, its reading of X-Forwarded-For under NUM_PROXIES, its wait), for a page's
-    scope: the API's throttles count under the same keys, so a reader's page and API requests share one limit."""
+class CountedThrottle(SimpleRateThrottle):
+    """DRF's throttle (its reading of X-Forwarded-For under NUM_PROXIES, its rate strings), counting with `counter`
+    instead of a list of request times read and written in the shared cache on every request."""
 
-    cache = throttle_cache  # type: ignore[assignment]  # DRF only calls get() and set() on it
+    _wait_seconds: float | None = None
+    # Set by SimpleRateThrottle from the rate; the stubs do not declare them.
+    num_requests: int | None
+    duration: int | None
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        assert self.num_requests is not None and self.duration is not None  # a rate was given
+        self._wait_seconds = counter.hit(self.key, self.num_requests, self.duration)
+        return self._wait_seconds is None
+
+    def wait(self) -> float | None:
+        return self._wait_seconds
+
+
+class PageThrottle(CountedThrottle):
+    """A page's scope: the API's throttles count under the same keys, so a reader's page and API requests share
+    one limit."""
 
     def __init__(self, scope: str) -> None:
         self.scope = self.page_scope = scope  # DRF's `scope` may be None; a page's never is
@@ -84,6 +215,6 @@ class PageThrottle(SimpleRateThrottle):
 def page_throttled(request: HttpRequest, scope: str) -> int | None:
     """Seconds to wait when this anonymous reader is over the scope's limit (and so not counted), else None."""
     throttle = PageThrottle(scope)
-    if throttle.allow_request(request, None):  # type: ignore[arg-type]  # reads only request.META and .user
+    if throttle.allow_request(request, None):
         return None
     return max(1, int(throttle.wait() or 1))

@@ -105,16 +105,17 @@ def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
         response = _render_entry(request, _visible_entry(request, public_id), ReportForm(), reported=True)
         response["Cache-Control"] = "private, no-store"
         return response
-    version = cards.card_version(ErrorEntry.objects.visible_to(request.user), public_id)
-    if version is None:
-        raise NotFound(no_error_with_id(public_id))
     # The page is the same for every anonymous reader (no CSRF token, no per-user parts) unless a flash message is
     # pending, so that case is rendered once per card version and kept.
     shared = cards.audience_of(request) == "public" and not len(messages.get_messages(request))
-    return cards.card_response(
-        request, version, representation="page", cacheable=shared, respond=HttpResponse,
+    card = cards.serve(
+        request, public_id, lambda: ErrorEntry.objects.visible_to(request.user), representation="page",
+        cacheable=shared, respond=HttpResponse,
         build=lambda: _render_entry(request, _visible_entry(request, public_id), ReportForm()).content.decode(),
     )  # fmt: skip
+    if card is None:
+        raise NotFound(no_error_with_id(public_id))
+    return card
 
 
 def _render_entry(

@@ -12,6 +12,9 @@ from django.db import connections
 from django.test import Client
 
 from api.models import CuratorToken
+from kb import cards, freshness, ratelimit
+from kb import lookup_hits as lookup_hits_module
+from kb.lookup_hits import lookup_hits
 from kb.matching.live import live_index
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
@@ -23,6 +26,17 @@ def fresh_index(settings):
     live_index.reset()
     yield
     live_index.reset()
+
+
+@pytest.fixture(autouse=True)
+def fresh_process_memory(settings):
+    """Each test starts with nothing remembered in process memory (cards, throttle counts, uncounted lookup hits)
+    and sees every write at once; tests of the one-second freshness set CATALOGUE_CHECK_SECONDS themselves."""
+    settings.CATALOGUE_CHECK_SECONDS = 0
+    settings.LOOKUP_HITS_FLUSH_SECONDS = 0
+    forget_process_memory()
+    yield
+    forget_process_memory()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -305,3 +319,35 @@ def nginx() -> str:
 
     _needs("nginx")
     return shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+class Clock:
+    """A monotonic clock that stands still until a test moves it (`clock.now += 1.0`)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def production_intervals(settings, monkeypatch) -> Clock:
+    """The catalogue read at most once a second, lookup hits written every five seconds, throttle counts shared once
+    a second, all on one clock that stands still until the test moves it; the lookup index checked once a minute (its
+    own clock, longer than any test)."""
+    settings.CATALOGUE_CHECK_SECONDS = 1.0
+    settings.MATCHING_REFRESH_SECONDS = 60
+    settings.LOOKUP_HITS_FLUSH_SECONDS = 5.0
+    clock = Clock()
+    for module in (freshness, ratelimit, lookup_hits_module):
+        monkeypatch.setattr(module, "clock", clock)
+    lookup_hits.flush()  # what earlier requests of the test counted, before the clock stands still
+    return clock
+
+
+def forget_process_memory() -> None:
+    cards.memory.clear()
+    freshness.catalogue.forget()
+    ratelimit.counter.clear()
+    lookup_hits.forget()

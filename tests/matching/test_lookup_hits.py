@@ -3,12 +3,10 @@ order of the curators' review queue. A counter, not an edit: the card's version,
 
 import json
 import logging
-import threading
 
 import pytest
 from django.db import connection
 
-from kb import querysets
 from kb.models import ErrorEntry
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
@@ -86,8 +84,7 @@ def test_a_read_only_database_answers_lookups_uncounted_and_says_so_once(
     client, two_entries, read_only_database, caplog, monkeypatch
 ):
     whole, _ = two_entries
-    monkeypatch.setattr(querysets, "_uncounted", threading.Event())  # not yet said in this process
-    with caplog.at_level(logging.WARNING, logger="kb.querysets"):
+    with caplog.at_level(logging.WARNING, logger="kb.lookup_hits"):
         responses = [look_up(client, LONG), client.post("/", {"text": LONG})]
     assert [response.status_code for response in responses] == [200, 200]
     assert responses[0].json()["matches"][0]["id"] == whole.public_id

@@ -1,0 +1,63 @@
+"""The catalogue's revision as this process last read it, read again at most once a second.
+
+Every writer ends in `kb.services.finish_write`, which bumps `Catalogue.revision` in its transaction. Whatever a
+process keeps in memory from the catalogue (rendered cards, a lookup index) stays valid while the revision it was
+built at is the one this watcher reports; a write is seen by every process within CHECK_SECONDS of its commit.
+While the database is away the last revision read stands (the memory keeps serving what it had) and it is not
+asked again until something sees the database back (config.outage)."""
+
+import threading
+import time
+
+from django.conf import settings
+from django.db import DatabaseError
+
+from config.outage import database, is_database_unavailable
+
+# Tests move time forward by replacing these.
+clock = time.monotonic
+CHECK_SECONDS = 1.0
+# A token no real revision equals: memory built before the first read is never trusted.
+UNKNOWN: tuple[int, object] = (-1, None)
+
+
+class RevisionWatcher:
+    def __init__(self) -> None:
+        self._token: tuple[int, object] = UNKNOWN
+        self._checked_at = float("-inf")
+        self._lock = threading.Lock()
+
+    def current(self) -> tuple[int, object]:
+        """(revision, changed_at): changed_at as well, since a database reset to an earlier state may repeat a
+        revision number. Reads the database when the last read is older than CATALOGUE_CHECK_SECONDS."""
+        interval = getattr(settings, "CATALOGUE_CHECK_SECONDS", CHECK_SECONDS)
+        now = clock()
+        if now - self._checked_at < interval or database.is_down:
+            return self._token
+        with self._lock:
+            if now - self._checked_at >= interval:
+                self._token = self._read()
+                self._checked_at = clock()
+        return self._token
+
+    def _read(self) -> tuple[int, object]:
+        from kb.models import Catalogue
+
+        try:
+            row = Catalogue.objects.filter(pk=1).values_list("revision", "changed_at").first()
+        except DatabaseError as exc:
+            if not is_database_unavailable(exc):
+                raise
+            database.went_away(exc)
+            return self._token
+        return row if row is not None else (0, None)
+
+    def forget(self) -> None:
+        """Read the revision again on the next call (tests; a writer in this process that wants its own write seen
+        at once)."""
+        with self._lock:
+            self._token = UNKNOWN
+            self._checked_at = float("-inf")
+
+
+catalogue = RevisionWatcher()

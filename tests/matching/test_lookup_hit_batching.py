@@ -1,0 +1,66 @@
+"""Lookup hits are counted in memory and written in one statement every few seconds: no UPDATE per lookup, and
+the curators' review queue still puts the most looked-up cards first."""
+
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from kb.lookup_hits import lookup_hits
+from kb.models import ErrorEntry
+from tests.factories import ErrorEntryFactory, RepositoryFactory
+
+
+@pytest.fixture
+def widgets(db) -> list[ErrorEntry]:
+    repository = RepositoryFactory(owner="acme", name="widgets")
+    return [
+        ErrorEntryFactory(
+            repository=repository, message=f"Widget {name} failed", signature=f"Widget {name} failed",
+            review_state=ErrorEntry.Review.GENERATED,
+        )
+        for name in ("alpha", "beta", "gamma")
+    ]  # fmt: skip
+
+
+def look_up(client, text: str):
+    return client.post("/api/match", json.dumps({"text": text}), content_type="application/json")
+
+
+def hits() -> dict[str, int]:
+    return dict(ErrorEntry.objects.filter(repository__name="widgets").values_list("message", "lookup_hits"))
+
+
+def test_lookups_within_the_interval_write_nothing(client, widgets, production_intervals):
+    look_up(client, "ValueError: Widget alpha failed")
+    with CaptureQueriesContext(connection) as queries:
+        for _ in range(3):
+            look_up(client, "ValueError: Widget beta failed")
+    assert not [query for query in queries if query["sql"].startswith("UPDATE")]
+    assert set(hits().values()) == {0}
+
+
+def test_the_hits_of_several_entries_are_written_in_one_statement(client, widgets, production_intervals):
+    for text in ("Widget alpha failed", "Widget beta failed", "Widget beta failed", "Widget gamma failed"):
+        look_up(client, f"ValueError: {text}")
+    production_intervals.now += 5.0
+    with CaptureQueriesContext(connection) as queries:
+        look_up(client, "ValueError: Widget beta failed")
+    assert len([query for query in queries if query["sql"].startswith("UPDATE")]) == 1
+    assert hits() == {"Widget alpha failed": 1, "Widget beta failed": 3, "Widget gamma failed": 1}
+
+
+def test_the_review_queue_follows_the_written_hits(client, admin_client, widgets, production_intervals):
+    for text in ("Widget gamma failed", "Widget gamma failed", "Widget alpha failed"):
+        look_up(client, f"ValueError: {text}")
+    lookup_hits.flush()
+    page = admin_client.get("/admin/kb/errorentry/", {"queue": "unreviewed"}).content.decode()
+    assert page.index("Widget gamma failed") < page.index("Widget alpha failed") < page.index("Widget beta failed")
+
+
+def test_hits_counted_when_the_process_ends_are_written(client, widgets, production_intervals):
+    look_up(client, "ValueError: Widget alpha failed")
+    assert hits()["Widget alpha failed"] == 0
+    assert lookup_hits.flush()  # what the process's exit runs
+    assert hits()["Widget alpha failed"] == 1
