@@ -131,3 +131,51 @@ def test_a_real_jinja2_syntax_error_re_raised_by_the_environment_finds_the_parse
     best = token_client.post("/api/match", {"text": text}, content_type="application/json").json()["matches"][0]
     assert best["exception_type"] == "jinja2.exceptions.TemplateSyntaxError"
     assert "Parser.fail" in [source["function"] for source in best["sources"]]
+
+
+RE_RAISING = """
+import sys
+
+
+class CompileError(Exception):
+    pass
+
+
+def rewrite():
+    # Like Jinja2's rewrite_traceback_stack: the handled exception, its traceback cut to the caller's frame.
+    return sys.exc_info()[1].with_traceback(None)
+
+
+class Compiler:
+    def compile(self, source):
+        try:
+            self.parse(source)
+        except CompileError:
+            self.handle()
+
+    def handle(self):
+        if False:
+            raise CompileError("handler misconfigured")
+        raise rewrite()
+
+    def parse(self, source):
+        raise CompileError(f"unexpected token {source!r} in expression")
+"""
+
+
+def test_a_re_raise_of_what_a_function_returns_leaves_the_answer_to_the_message(token_client, db, git_repo):
+    git_repo.write("comp/__init__.py", "")
+    git_repo.write("comp/core.py", RE_RAISING)
+    git_repo.commit("first")
+    call_command("harvest", str(git_repo.root), "--repo", "acme/comp", "--no-progress", stdout=io.StringIO())
+
+    code = "from comp.core import Compiler\nCompiler().compile('+')"
+    crashed = subprocess.run([sys.executable, "-c", code], cwd=git_repo.root, capture_output=True, text=True)
+    innermost = crashed.stderr.rsplit('  File "', 1)[1]
+    assert "in handle" in innermost and "raise rewrite()" in innermost  # the re-raise, with no entry of its own
+
+    best = token_client.post("/api/match", {"text": crashed.stderr}, content_type="application/json").json()["matches"][
+        0
+    ]
+    assert best["message"] == "unexpected token {source} in expression"
+    assert [source["function"] for source in best["sources"]] == ["Compiler.parse"]
