@@ -26,6 +26,7 @@ from kb.harvest.messages import (
     signature_of,
     terminal_name,
 )
+from kb.harvest.narrowed import narrowed
 from kb.harvest.own_messages import argument_parts, arguments, instance_messages, own_message, substitute
 from kb.harvest.scopes import Scope, children, dead_ends, forms_in, join, params_of, record_binding, span
 from kb.harvest.types import attribute_type, attribute_types, helper_type, instance_type, is_self, made_by_type_call
@@ -248,6 +249,7 @@ class ModuleExtractor:
         if params is not None:
             # Django's ValidationError fills "%(name)s" from params= itself.
             options = [[percent_format(f, params) for f in option] for option in options]
+        options = [narrowed(option, node, self._owner) for option in options]
         self._add_options(exception_type, "error", options, node, scope)
 
     def _exception_type(self, target: ast.expr, scope: Scope) -> str | None:

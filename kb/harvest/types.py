@@ -19,6 +19,8 @@ def attribute_types(index: ClassIndex, target: ast.expr, scope: Scope) -> list[t
     (type, scope seen from that class) per distinct type; empty when no class gives it a type readable here
     or the raise names no attribute of `self`."""
     parts = dotted(target)
+    if parts and len(parts) == 2 and parts[0] in scope.params and parts[0] not in ("self", "cls"):
+        return _parameter_attribute_types(index, parts[1], scope)
     if not parts or len(parts) != 2 or parts[0] not in ("self", "cls") or not scope.owner:
         return []
     viewers = [scope.owner]
@@ -39,6 +41,21 @@ def attribute_types(index: ClassIndex, target: ast.expr, scope: Scope) -> list[t
             seen_from = copy.copy(scope)
             seen_from.owner = viewer
         found.append((named, seen_from))
+    return found
+
+
+def _parameter_attribute_types(index: ClassIndex, name: str, scope: Scope) -> list[tuple[str, Scope]]:
+    """`raise parser.error_class(...)` in a method handed the object (Django's smartif tokens get the parser):
+    the parameter's class is unknown, so the types the classes of this module give that attribute, one each.
+    Only a module's own classes: a name as common as `error_class` means other things in other modules."""
+    module = scope.info
+    found: list[tuple[str, Scope]] = []
+    for info in index.classes.values():
+        if info.module.name != module.name or name not in info.attributes:
+            continue
+        named = attribute_type(index, info.qualname, name)
+        if named is not None and all(named != known for known, _ in found):
+            found.append((named, scope))
     return found
 
 

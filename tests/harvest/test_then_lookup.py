@@ -1,9 +1,14 @@
 """The whole loop: harvest a repository, run its code until it fails, paste the real traceback."""
 
 import io
+import shutil
 import subprocess
 import sys
+import traceback
+from pathlib import Path
 
+import jinja2
+import pytest
 from django.core.management import call_command
 
 SOURCE = """
@@ -107,3 +112,70 @@ def test_tracebacks_of_messages_worded_by_the_exception_a_subclass_or_a_key_erro
 
     argument = best_match("from lib.core import start\nstart(foo=1)")
     assert (argument["exception_type"], argument["params"]) == ("lib.core.ArgumentError", {"kwargs": "{'foo': 1}"})
+
+
+def test_a_real_jinja2_syntax_error_re_raised_by_the_environment_finds_the_parser_s_raise(token_client, db, git_repo):
+    # Jinja2 re-raises template errors from `handle_exception`, whose frame has no raise of its own: the
+    # message decides. "unexpected '%'" is the parser's, not the lexer's `unexpected '{data}'` (a closing bracket).
+    shutil.copytree(
+        Path(jinja2.__file__).parent, git_repo.root / "jinja2", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    git_repo.commit("jinja2 as installed")
+    call_command("harvest", str(git_repo.root), "--repo", "pallets/jinja", "--no-progress", stdout=io.StringIO())
+
+    with pytest.raises(jinja2.TemplateSyntaxError) as caught:
+        jinja2.Environment().from_string("{% for ( %}")
+    text = "".join(traceback.format_exception(caught.value))
+    assert "in handle_exception" in text and text.rstrip().endswith("unexpected '%'")
+
+    best = token_client.post("/api/match", {"text": text}, content_type="application/json").json()["matches"][0]
+    assert best["exception_type"] == "jinja2.exceptions.TemplateSyntaxError"
+    assert "Parser.fail" in [source["function"] for source in best["sources"]]
+
+
+RE_RAISING = """
+import sys
+
+
+class CompileError(Exception):
+    pass
+
+
+def rewrite():
+    # Like Jinja2's rewrite_traceback_stack: the handled exception, its traceback cut to the caller's frame.
+    return sys.exc_info()[1].with_traceback(None)
+
+
+class Compiler:
+    def compile(self, source):
+        try:
+            self.parse(source)
+        except CompileError:
+            self.handle()
+
+    def handle(self):
+        if False:
+            raise CompileError("handler misconfigured")
+        raise rewrite()
+
+    def parse(self, source):
+        raise CompileError(f"unexpected token {source!r} in expression")
+"""
+
+
+def test_a_re_raise_of_what_a_function_returns_leaves_the_answer_to_the_message(token_client, db, git_repo):
+    git_repo.write("comp/__init__.py", "")
+    git_repo.write("comp/core.py", RE_RAISING)
+    git_repo.commit("first")
+    call_command("harvest", str(git_repo.root), "--repo", "acme/comp", "--no-progress", stdout=io.StringIO())
+
+    code = "from comp.core import Compiler\nCompiler().compile('+')"
+    crashed = subprocess.run([sys.executable, "-c", code], cwd=git_repo.root, capture_output=True, text=True)
+    innermost = crashed.stderr.rsplit('  File "', 1)[1]
+    assert "in handle" in innermost and "raise rewrite()" in innermost  # the re-raise, with no entry of its own
+
+    best = token_client.post("/api/match", {"text": crashed.stderr}, content_type="application/json").json()["matches"][
+        0
+    ]
+    assert best["message"] == "unexpected token {source} in expression"
+    assert [source["function"] for source in best["sources"]] == ["Compiler.parse"]

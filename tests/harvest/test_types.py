@@ -179,3 +179,41 @@ def test_a_single_file_or_a_directory_without_init_harvested_alone_is_named_as_p
     assert [s.exception_type for s in scan(tmp_path / "loose" / "errors.py", progress=False).sites] == [
         "errors.LoadError"
     ]
+
+
+def test_a_parameters_exception_attribute_has_the_types_the_modules_classes_give_it(tmp_path):
+    source = """
+    class TokenError(Exception):
+        pass
+
+    class End:
+        def nud(self, parser):
+            raise parser.error_class("Unexpected end of expression.")
+
+    class Parser:
+        error_class = ValueError
+
+    class TagParser(Parser):
+        error_class = TokenError
+    """
+    elsewhere = "class Other:\n    error_class = KeyError\n"
+    files = {"pkg/__init__.py": "", "pkg/smart.py": source, "pkg/other.py": elsewhere}
+    sites = scan(_written(tmp_path, files), progress=False).sites
+    assert sorted((s.function, s.exception_type, s.message) for s in sites) == [
+        ("End.nud", "ValueError", "Unexpected end of expression."),
+        ("End.nud", "pkg.smart.TokenError", "Unexpected end of expression."),
+    ]
+
+
+def test_a_parameters_attribute_no_class_of_the_module_sets_is_not_guessed(tmp_path):
+    source = "def f(parser):\n    raise parser.error_class('what type?')\n"
+    files = {"pkg/__init__.py": "", "pkg/mod.py": source, "pkg/other.py": "class P:\n    error_class = KeyError\n"}
+    assert scan(_written(tmp_path, files), progress=False).sites == []
+
+
+def _written(tmp_path, files: dict[str, str]):
+    for path, text in files.items():
+        target = tmp_path / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(textwrap.dedent(text))
+    return tmp_path
