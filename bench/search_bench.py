@@ -1,6 +1,11 @@
 """Search over a million entries: p50/p95 of `/api/errors?search=` and of the search page, per kind of query.
 
-    scripts/with-postgres .venv/bin/python bench/search_bench.py [--entries 1000000] [--runs 30] [--reuse]
+    PG_SERVER_OPTIONS="-c shared_buffers=2GB -c effective_cache_size=6GB -c work_mem=32MB \
+        -c maintenance_work_mem=512MB -c random_page_cost=1.1 -c jit=off" \
+        scripts/with-postgres .venv/bin/python bench/search_bench.py [--entries 1000000] [--runs 30] [--reuse]
+
+PG_SERVER_OPTIONS gives the throwaway cluster the settings of docker-compose.yml's db service (shared_buffers and
+the rest); without it PostgreSQL's defaults (128 MB of shared_buffers) reread rows from the OS.
 
 On the PostgreSQL of DATABASE_URL (scripts/with-postgres starts a throwaway one): migrates, harvests the installed
 Django and Django REST framework (published, so that real entries, exception types, solutions and repositories

@@ -17,7 +17,10 @@ class ErrorEntryFilter(django_filters.FilterSet):
         fields = ["repository", "exception_type", "kind", "status"]
 
     def filter_repository(self, queryset: QuerySet[ErrorEntry], name: str, value: str) -> QuerySet[ErrorEntry]:
-        return queryset.filter(repository__in=Repository.objects.by_full_name(value))
+        # The id looked up first (one small query): inside a subquery the planner cannot see which repository it
+        # is, guessed it common, and scanned tens of thousands of a search's matches to find its few.
+        ids = list(Repository.objects.by_full_name(value).values_list("pk", flat=True))
+        return queryset.filter(repository_id__in=ids) if ids else queryset.none()
 
 
 def narrowed(entries: QuerySet[ErrorEntry], facets: dict[str, str]) -> QuerySet[ErrorEntry]:

@@ -11,9 +11,10 @@ SQLite has no FTS5, the same operators work on plain substring tests.
 import html
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, Literal
 
 from django.conf import settings
 from django.db import DatabaseError, connection
@@ -25,7 +26,7 @@ from rapidfuzz import fuzz, process
 
 from config.outage import database, is_database_unavailable
 from kb import search_fts, search_postgres
-from kb.models import ErrorEntry
+from kb.models import ErrorEntry, Repository
 from kb.search_paging import RankedEntries
 
 if TYPE_CHECKING:
@@ -68,18 +69,33 @@ def search(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
     return _search_sqlite(entries, query)
 
 
-def ranked(entries: QuerySet[ErrorEntry], query: str) -> RankedEntries:
-    """What search() finds, for a page that counts, lists and facets it: the ranked ids, found in one query,
-    and the entries (as `entries` would select them) fetched a page at a time."""
+Corrections = list[tuple[str, list[str]]] | None
+NOT_LOOKED_UP: Final = "not looked up"
+
+
+def ranked(
+    entries: QuerySet[ErrorEntry], query: str, *, corrected: Corrections | Literal["not looked up"] = NOT_LOOKED_UP
+) -> RankedEntries:
+    """What search() finds, for a page that counts, lists and facets it: the ranked ids, found in one query
+    with what the facets count, and the entries (as `entries` would select them) fetched a page at a time.
+    `corrected`: corrections() of the query, when the caller already has them (a page searching twice)."""
+    facet_rows = None
     if not query:
         ids: list[int] = []
     elif connection.vendor == "postgresql":
-        ids = search_postgres.ranked_ids(entries, query, candidates=candidates() + 1, corrected=_corrected(query))
+        words = corrections(query) if corrected == NOT_LOOKED_UP else corrected
+        rows = search_postgres.ranked_rows(entries, query, candidates=candidates() + 1, corrected=words)
+        ids, facet_rows = [row[0] for row in rows], [row[4:] for row in rows]
     else:
         ids = [entry.pk for entry in search(entries.select_related(None), query).only("pk")]
     fetch = entries.model.objects.all()
     fetch.query.select_related = entries.query.select_related
-    return RankedEntries(ids, fetch)
+    return RankedEntries(ids, fetch, facet_rows)
+
+
+def corrections(query: str) -> Corrections:
+    """The query's words with their corrections, as a PostgreSQL search forgives typos (one query)."""
+    return _corrected(query) if connection.vendor == "postgresql" else None
 
 
 def _corrected(query: str) -> list[tuple[str, list[str]]] | None:
@@ -368,6 +384,33 @@ def search_hits(
         database.went_away(exc)
         return []
     return [{"id": e.public_id, "title": e.title, "url": absolute(e.get_absolute_url())} for e in found]
+
+
+FACETS_SHOWN = 20
+
+
+def ranked_facets(matched: RankedEntries, *, with_status: bool) -> dict[str, list[dict]]:
+    """facets() of a search's matches, counted from the rows its ranking read (one small query for the
+    repositories' names) where the search has them; else counted by the database."""
+    if matched.facet_rows is None:
+        return facets(matched.queryset(), with_status=with_status)
+    columns = list(zip(*matched.facet_rows, strict=True)) or [(), (), (), ()]
+    repositories, types, kinds, statuses = (Counter(column) for column in columns)
+    found = Repository.objects.filter(pk__in=list(repositories)) if repositories else Repository.objects.none()
+    names = {pk: (owner, name) for pk, owner, name in found.values_list("pk", "owner", "name")}
+    by_repository = sorted(((-n, names[pk]) for pk, n in repositories.items() if pk in names))
+    out = {
+        "repository": [{"value": f"{o}/{r}", "count": -n} for n, (o, r) in by_repository[:FACETS_SHOWN]],
+        "exception_type": _top(types),
+        "kind": _top(kinds),
+    }
+    if with_status:
+        out["status"] = _top(statuses)
+    return out
+
+
+def _top(counted: Counter) -> list[dict]:
+    return [{"value": v, "count": n} for v, n in sorted(counted.items(), key=lambda vn: (-vn[1], vn[0]))[:FACETS_SHOWN]]
 
 
 def facets(matched: QuerySet, *, with_status: bool) -> dict[str, list[dict]]:

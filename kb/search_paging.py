@@ -15,9 +15,11 @@ class RankedEntries(Sequence[ErrorEntry]):
     """Entries in an order worked out beforehand (a search's ranking: kb.search.ranked), fetched a slice at a
     time, so that a page reads its own rows only. Counted (len) without a query."""
 
-    def __init__(self, ids: list[int], fetch: QuerySet[ErrorEntry]) -> None:
+    def __init__(self, ids: list[int], fetch: QuerySet[ErrorEntry], facet_rows: list[tuple] | None = None) -> None:
         self.ids = ids
         self.fetch = fetch
+        # (repository id, exception type, kind, status) of each, when the search read them with the ranking.
+        self.facet_rows = facet_rows
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -23,7 +23,13 @@ from kb.models import ErrorEntry
 
 CONFIG = "english"
 COVER_DENSITY_NORMALIZATION = 32  # rank / (rank + 1): scores in [0, 1), whatever the entry's length
-SIMILAR_WORDS = 10  # vocabulary words fetched per unknown word, for rapidfuzz to choose among
+SIMILAR_WORDS = 10
+FACET_COLUMNS = (
+    "repository_id",
+    "exception_type",
+    "kind",
+    "status",
+)  # vocabulary words fetched per unknown word, for rapidfuzz to choose among
 
 Query = SearchQuery | CombinedSearchQuery
 
@@ -62,9 +68,16 @@ def ranked_ids(
 ) -> list[int]:
     """The ids of search(), best first, in one query: each candidate is ranked as the scan reads its row, where
     ranking them in a second query read every candidate's row again (most of a search's time)."""
+    return [row[0] for row in ranked_rows(entries, query, candidates=candidates, corrected=corrected)]
+
+
+def ranked_rows(
+    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: list[tuple[str, list[str]]] | None = None
+) -> list[tuple]:
+    """ranked_ids(), each as (id, rank, updated, public_id, repository id, exception type, kind, status): the
+    facets are counted from these, where three queries over the ids read every candidate's row again."""
     rows = _candidates(entries, query, candidates, _ranked_by(query, corrected), ranked=True)
-    ordered = sorted(rows, key=lambda row: (-row[1], -row[2], row[3]))
-    return [row[0] for row in ordered]
+    return sorted(rows, key=lambda row: (-row[1], -row[2], row[3]))
 
 
 def _ranked_by(query: str, corrected: list[tuple[str, list[str]]] | None) -> Query:
@@ -87,8 +100,7 @@ def _candidates(entries: QuerySet[ErrorEntry], query: str, candidates: int, rank
 
     def columns(matching: QuerySet[ErrorEntry]) -> QuerySet:
         if ranked:
-            # The stubs' plugin knows no annotation made in a variable's branch.
-            return matching.values_list("pk", "rank", "updated", "public_id")[:candidates]  # type: ignore[misc]
+            return matching.values_list("pk", "rank", "updated", "public_id", *FACET_COLUMNS)[:candidates]
         return matching.values("pk")[:candidates]
 
     found = columns(base.filter(vector=tsquery))

@@ -13,7 +13,7 @@ from kb import filters
 from kb import search as kb_search
 from kb.models import ErrorEntry, may_see_drafts
 from kb.ratelimit import page_throttled
-from kb.search import SearchQueryError, clean_query, did_you_mean, facets, highlight, plain_text, ranked
+from kb.search import SearchQueryError, clean_query, did_you_mean, highlight, plain_text, ranked, ranked_facets
 from kb.search_paging import CappedPaginator
 
 PAGE_SIZE = 20
@@ -61,9 +61,10 @@ def search_page(request: HttpRequest) -> HttpResponse:
     if query:
         visible = ErrorEntry.objects.visible_to(request.user)
         visible = visible.select_related("repository")
-        matched = ranked(visible, query)  # counted by the facets, and listed when no facet is chosen
+        corrected = kb_search.corrections(query)  # looked up once, for both searches
+        matched = ranked(visible, query, corrected=corrected)  # counted by the facets, listed with none chosen
         # Narrowed before the search, not after: the search ranks a capped set of candidates.
-        narrowed = ranked(filters.narrowed(visible, chosen), query) if chosen else matched
+        narrowed = ranked(filters.narrowed(visible, chosen), query, corrected=corrected) if chosen else matched
         paginator = CappedPaginator(narrowed, PAGE_SIZE, cap=kb_search.candidates())
         page = paginator.get_page(request.GET.get("page"))
         if request.GET.get("page") not in (None, str(page.number)):
@@ -73,7 +74,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
             context["suggestions"] = did_you_mean(visible, query)
             # The words may be an error message: the home page's lookup reads it, pasted in its box.
             context["lookup_url"] = f"{reverse('kb:home')}?{urlencode({'q': query})}#lookup-results"
-        counts = facets(matched.queryset(), with_status=is_curator)
+        counts = ranked_facets(matched, with_status=is_curator)
         context.update(
             page=page,
             total=paginator.count,

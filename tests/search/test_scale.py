@@ -42,8 +42,8 @@ def test_the_search_page_makes_the_same_queries_however_many_entries_match(
     client, db, django_assert_num_queries, catalogue
 ) -> None:
     widgets(catalogue)
-    # Corrections, ranked candidates, the page's entries, and three facets.
-    with django_assert_num_queries(6):
+    # Corrections, ranked candidates (with what the facets count), the page's entries, the repositories' names.
+    with django_assert_num_queries(4):
         assert client.get("/search/", {"q": "widget positive"}).status_code == 200
 
 
@@ -88,3 +88,13 @@ def test_a_plain_listing_s_count_is_capped_too(client, db, settings) -> None:
     widgets(5)
     found = api_search(client)
     assert (found["count"], found["count_capped"], len(found["results"])) == (3, True, 3)
+
+
+def test_the_search_page_with_a_facet_chosen_looks_corrections_up_once(client, db, django_assert_num_queries) -> None:
+    widgets(3)
+    ErrorEntryFactory(repository=RepositoryFactory(owner="acme", name="gears"), message="Widget gear must be positive")
+    # Corrections, the repository's id, both rankings (all matches, and the chosen repository's), the page's
+    # entries, the repositories' names.
+    with django_assert_num_queries(6):
+        response = client.get("/search/", {"q": "widget positive", "repository": "acme/gears"})
+    assert [hit.entry.repository.name for hit in response.context["hits"]] == ["gears"]
