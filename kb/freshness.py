@@ -8,12 +8,15 @@ asked again until something sees the database back (config.outage)."""
 
 import threading
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 from django.conf import settings
 from django.db import DatabaseError
 
 from config.outage import database, is_database_unavailable
 
+T = TypeVar("T")
 # Tests move time forward by replacing these.
 clock = time.monotonic
 CHECK_SECONDS = 1.0
@@ -61,3 +64,26 @@ class RevisionWatcher:
 
 
 catalogue = RevisionWatcher()
+
+
+class PerRevision:
+    """Values computed from the catalogue (the home page's lists), kept while the revision they were computed at
+    stands: a reader then costs no query, and a write is seen within CHECK_SECONDS."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[tuple[int, object], object]] = {}
+
+    def get(self, key: str, build: Callable[[], T]) -> T:
+        token = catalogue.current()
+        kept = self._kept.get(key)
+        if kept is not None and kept[0] == token and token != UNKNOWN:
+            return kept[1]  # type: ignore[return-value]
+        value = build()
+        self._kept[key] = (token, value)
+        return value
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
+per_revision = PerRevision()

@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from kb import cards
+from kb import cards, freshness
 from kb.browse import REVIEW_FILTERS, by_module
 from kb.forms import ReportForm
 from kb.matching.answer import details_of, how_it_matched, match_answer, parsed_answer
@@ -79,9 +79,7 @@ def home(request: HttpRequest) -> HttpResponse:
         lookup_result, status = None, 429
     else:
         lookup_result, status = _lookup_view(request, form) if form.is_bound else (None, 200)
-    newest = ErrorEntry.objects.published().select_related("repository").order_by("-created_at")[:12]
-    # What the public sees, for everyone: the home page is the public's front door.
-    repositories = Repository.objects.with_entry_count(None).filter(error_count__gt=0)
+    newest, repositories = freshness.per_revision.get("home", _front_lists)
     context = {"newest": newest, "repositories": repositories, "form": form, "lookup": lookup_result}
     response = render(request, "kb/home.html", context, status=status)
     if wait is not None:
@@ -89,6 +87,14 @@ def home(request: HttpRequest) -> HttpResponse:
     elif status == 503:
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def _front_lists() -> tuple[list[ErrorEntry], list[Repository]]:
+    """The newest cards and the repositories with their counts: what the public sees, for everyone (the home page is
+    the public's front door). Counting a large catalogue's entries is the page's cost, so they are kept per revision."""
+    newest = ErrorEntry.objects.published().select_related("repository").order_by("-created_at")[:12]
+    repositories = Repository.objects.with_entry_count(None).filter(error_count__gt=0)
+    return list(newest), list(repositories)
 
 
 def _visible_entry(request: HttpRequest, public_id: str) -> ErrorEntry:

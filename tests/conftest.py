@@ -349,5 +349,6 @@ def production_intervals(settings, monkeypatch) -> Clock:
 def forget_process_memory() -> None:
     cards.memory.clear()
     freshness.catalogue.forget()
+    freshness.per_revision.clear()
     ratelimit.counter.clear()
     lookup_hits.forget()
