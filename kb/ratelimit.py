@@ -18,6 +18,7 @@ While the database (which holds the shared cache) is away, the additions go to t
 so that lookups answered from the index in memory stay rate-limited.
 """
 
+import atexit
 import threading
 import time
 from dataclasses import dataclass
@@ -152,12 +153,25 @@ class Counter:
         # When the previous period's weighted share has shrunk enough: previous * (1 - t / duration) <= room.
         return max(0.0, duration * (1 - room / count.previous) - into)
 
+    def flush(self) -> None:
+        """Every pending count to the shared cache: at a process's exit, so that its last second is counted too."""
+        with self._lock:
+            for key, count in self._counts.items():
+                if count.pending:
+                    try:
+                        throttle_cache.add_to(f"{key}_{count.period}", count.pending, 2 * count.duration + 1)
+                    except Exception:
+                        return
+                    count.shared += count.pending
+                    count.pending = 0
+
     def clear(self) -> None:
         with self._lock:
             self._counts.clear()
 
 
 counter = Counter()
+atexit.register(counter.flush)
 
 
 def rate(scope: str) -> str | None:

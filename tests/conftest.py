@@ -347,8 +347,11 @@ def production_intervals(settings, monkeypatch) -> Clock:
 
 
 def forget_process_memory() -> None:
+    from kb.matching.answer import kept_details
+
     cards.memory.clear()
     freshness.catalogue.forget()
     freshness.per_revision.clear()
+    kept_details.clear()
     ratelimit.counter.clear()
     lookup_hits.forget()

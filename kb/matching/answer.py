@@ -13,6 +13,7 @@ from django.db.models import Prefetch
 from django.urls import reverse
 
 from config.outage import database, is_database_unavailable
+from kb import freshness
 from kb.matching.index import Site
 from kb.matching.parse import Parsed
 from kb.matching.rank import DRAFT, Match, Result
@@ -40,13 +41,48 @@ def first_sentence(markdown: str) -> str | None:
     return paragraph[: end.end()] if end else paragraph[:SUMMARY_LENGTH]
 
 
+class KeptDetails:
+    """Each entry's details as this process last read them, trusted while the catalogue's revision stands (read at
+    most once a second: kb.freshness): a lookup of entries already seen makes no query."""
+
+    LARGEST = 50_000  # entries; past it, the memory starts again
+
+    def __init__(self) -> None:
+        self.token: tuple[int, object] = freshness.UNKNOWN
+        self.details: dict[int, Details] = {}
+
+    def of(self, keys: set[int]) -> dict[int, Details]:
+        token = freshness.catalogue.current()
+        if token != self.token or len(self.details) > self.LARGEST:
+            self.token, self.details = token, {}
+        known = self.details  # a local: another thread may start a new dict meanwhile
+        missing = keys - known.keys()
+        if missing:
+            read = _read_details(missing)
+            if token != freshness.UNKNOWN:
+                known.update(read)
+            return {**{key: known[key] for key in keys & known.keys()}, **read}
+        return {key: known[key] for key in keys}
+
+    def clear(self) -> None:
+        self.token, self.details = freshness.UNKNOWN, {}
+
+
+kept_details = KeptDetails()
+
+
 def details_of(keys: Iterable[int]) -> dict[int, Details]:
-    """Title, summary, first solution and review state of the entries with these database ids, in one query
-    (and one for their solutions). While the database is away, nothing: the lookup still answers from the index in
-    memory, each match with its message for a title and no prose, as it leaves out search hits."""
+    """Title, summary, first solution and review state of the entries with these database ids: from this process's
+    memory, or in one query (and one for their solutions). While the database is away, nothing: the lookup still
+    answers from the index in memory, each match with its message for a title and no prose, as it leaves out search
+    hits."""
     if database.is_down:
         return {}
-    queryset = ErrorEntry.objects.filter(id__in=set(keys)).prefetch_related(
+    return kept_details.of(set(keys))
+
+
+def _read_details(keys: set[int]) -> dict[int, Details]:
+    queryset = ErrorEntry.objects.filter(id__in=keys).prefetch_related(
         Prefetch("solutions", queryset=Solution.objects.order_by("position", "id"))
     )
     try:

@@ -7,6 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from kb import cards
+from kb.matching.answer import kept_details
 from kb.models import ErrorEntry
 from tests.factories import (
     ErrorEntryFactory,
@@ -71,4 +72,15 @@ def test_a_lookup_takes_the_same_queries_however_many_entries_and_makes_no_updat
     with CaptureQueriesContext(connection) as queries:
         assert look_up(client, CARD_MESSAGE).json()["matches"][0]["id"] == CARD
     assert [query["sql"] for query in queries if "UPDATE" in query["sql"]] == []
+    assert len(queries) == 0  # the matches' prose is kept for the catalogue's revision
+
+
+@pytest.mark.parametrize("extra", [0, 12])
+def test_a_lookup_of_entries_not_yet_seen_reads_their_prose_in_two_queries(client, seed, production_intervals, extra):
+    grow_catalogue(extra)
+    production_intervals.now += 5.0
+    look_up(client, CARD_MESSAGE)
+    kept_details.clear()
+    with CaptureQueriesContext(connection) as queries:
+        assert look_up(client, CARD_MESSAGE).json()["matches"][0]["id"] == CARD
     assert len(queries) == 2  # the matches' prose: the entries, then their solutions
