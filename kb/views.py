@@ -1,4 +1,5 @@
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import F
@@ -111,6 +112,11 @@ def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
         response = _render_entry(request, _visible_entry(request, public_id), ReportForm(), reported=True)
         response["Cache-Control"] = "private, no-store"
         return response
+    # Without a session there is no user and no flash message: the page kept for anonymous readers, if any, is the
+    # answer (or its 304), before anything else is looked at.
+    if not request.GET and settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        if (kept := cards.from_memory(request, public_id, "page")) is not None:
+            return kept
     # The page is the same for every anonymous reader (no CSRF token, no per-user parts) unless a flash message is
     # pending, so that case is rendered once per card version and kept.
     shared = cards.audience_of(request) == "public" and not len(messages.get_messages(request))

@@ -335,3 +335,11 @@ def test_search_results_offered_by_a_lookup_hold_no_drafts_for_anonymous_callers
 
 def test_a_match_offers_no_search_results(client, catalogue):
     assert post_json(client, {"text": CARD_MESSAGE}).json()["search"] == []
+
+
+@pytest.mark.parametrize("text", [CARD_MESSAGE, CUT_SHORT, "Nothing in the catalogue says this, qwxz."])
+def test_the_answer_is_exactly_what_its_documented_serializer_gives(client, catalogue, text):
+    from api.match import MatchAnswerSerializer
+
+    body = post_json(client, {"text": text}).json()
+    assert json.loads(json.dumps(MatchAnswerSerializer(body).data)) == body
