@@ -254,6 +254,15 @@ class LiveIndex:
             self._index, self._base, self._changes, self._token, self._checked = None, None, _Changes(), None, 0.0
             self._failures, self._retry_at = 0, 0.0
 
+    def stop_refresher(self) -> None:
+        """Stop the refresher thread (tests); lookups then bring the index up to date themselves, as before it."""
+        refresher = self._refresher
+        if refresher is None:
+            return
+        self._stopping.set()
+        refresher.join(timeout=10)
+        self._refresher = None
+
     def _refresh_forever(self, stopping: threading.Event) -> None:
         try:
             while not stopping.wait(min(self._interval(), 0.5)):

@@ -15,6 +15,14 @@ from tests.factories import ErrorEntryFactory
 pytestmark = pytest.mark.django_db(transaction=True)  # the refresher reads with its own connection
 
 
+@pytest.fixture(autouse=True)
+def refresher_stopped_after():
+    """The thread belongs to the process's one live index: left running, later tests' lookups would answer from
+    an index it keeps on its own schedule."""
+    yield
+    live_index.stop_refresher()
+
+
 def exact_messages(text: str) -> list[str]:
     return [m.entry.message for m in match_text(live_index.get(), text, limit=5).matches if m.exact]
 
