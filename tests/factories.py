@@ -149,3 +149,21 @@ def generated_entry(**fields) -> ErrorEntry:
     entry.save()
     Catalogue.touch()
     return entry
+
+
+def grow_card(public_id: str, extra: int) -> None:
+    """`extra` more sites, solutions, wordings and links on one card: for tests that its cost does not grow."""
+    from kb.models import ErrorEntry
+
+    entry = ErrorEntry.objects.get(public_id=public_id)
+    for n in range(extra):
+        RaiseSiteFactory(entry=entry, path=f"x{n}.py", line=n + 1, position=10 + n)
+        SolutionFactory(entry=entry, body=f"try {n}", position=10 + n)
+        MessageVariantFactory(entry=entry)
+        RelatedLinkFactory(source=entry, target=ErrorEntryFactory(), position=10 + n)
+
+
+def grow_catalogue(extra: int) -> None:
+    """`extra` more entries over five more repositories: for tests that a request's cost does not grow."""
+    for n in range(extra):
+        ErrorEntryFactory(repository=RepositoryFactory(name=f"more{n % 5}"), message=f"Gadget {n} is broken")

@@ -8,30 +8,8 @@ from django.test.utils import CaptureQueriesContext
 
 from kb import cards
 from kb.matching.answer import kept_details
-from kb.models import ErrorEntry
-from tests.factories import (
-    ErrorEntryFactory,
-    MessageVariantFactory,
-    RaiseSiteFactory,
-    RelatedLinkFactory,
-    RepositoryFactory,
-    SolutionFactory,
-)
+from tests.factories import grow_card, grow_catalogue
 from tests.samples import CARD, CARD_MESSAGE
-
-
-def grow_card(extra: int) -> None:
-    entry = ErrorEntry.objects.get(public_id=CARD)
-    for n in range(extra):
-        RaiseSiteFactory(entry=entry, path=f"x{n}.py", line=n + 1, position=10 + n)
-        SolutionFactory(entry=entry, body=f"try {n}", position=10 + n)
-        MessageVariantFactory(entry=entry)
-        RelatedLinkFactory(source=entry, target=ErrorEntryFactory(), position=10 + n)
-
-
-def grow_catalogue(extra: int) -> None:
-    for n in range(extra):
-        ErrorEntryFactory(repository=RepositoryFactory(name=f"more{n % 5}"), message=f"Gadget {n} is broken")
 
 
 @pytest.mark.parametrize("extra", [0, 8])
@@ -39,7 +17,7 @@ def test_the_card_json_built_afresh_takes_the_same_queries_however_large_the_car
     client, seed, settings, django_assert_num_queries, production_intervals, extra
 ):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
-    grow_card(extra)
+    grow_card(CARD, extra)
     production_intervals.now += 1.0
     client.get(f"/api/errors/{CARD}")  # the catalogue's revision read for this second
     cards.memory.clear()

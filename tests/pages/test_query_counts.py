@@ -3,26 +3,9 @@
 import pytest
 
 from kb import cards, freshness
-from kb.models import ErrorEntry
 from kb.services import finish_write
-from tests.factories import (
-    ErrorEntryFactory,
-    MessageVariantFactory,
-    RaiseSiteFactory,
-    RelatedLinkFactory,
-    RepositoryFactory,
-    SolutionFactory,
-)
+from tests.factories import ErrorEntryFactory, RepositoryFactory, grow_card, grow_catalogue
 from tests.samples import CARD, CARD_MESSAGE
-
-
-def grow_card(extra: int) -> None:
-    entry = ErrorEntry.objects.get(public_id=CARD)
-    for n in range(extra):
-        RaiseSiteFactory(entry=entry, path=f"x{n}.py", line=n + 1, position=10 + n)
-        SolutionFactory(entry=entry, body=f"try {n}", position=10 + n)
-        MessageVariantFactory(entry=entry)
-        RelatedLinkFactory(source=entry, target=ErrorEntryFactory(), position=10 + n)
 
 
 @pytest.mark.parametrize("extra", [0, 8])
@@ -30,7 +13,7 @@ def test_the_card_page_built_afresh_takes_the_same_queries_however_large_the_car
     client, seed, settings, django_assert_num_queries, production_intervals, extra
 ):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
-    grow_card(extra)
+    grow_card(CARD, extra)
     production_intervals.now += 1.0
     client.get(f"/errors/{CARD}/")  # the catalogue's revision read for this second
     cards.memory.clear()
@@ -43,8 +26,7 @@ def test_the_card_page_built_afresh_takes_the_same_queries_however_large_the_car
 def test_the_home_page_takes_the_same_queries_however_many_entries(
     client, seed, django_assert_num_queries, production_intervals, extra
 ):
-    for n in range(extra):
-        ErrorEntryFactory(repository=RepositoryFactory(name=f"more{n % 5}"), message=f"Gadget {n} is broken")
+    grow_catalogue(extra)
     production_intervals.now += 1.0
     client.get("/")  # the catalogue's revision read for this second
     freshness.per_revision.clear()
@@ -75,8 +57,7 @@ def test_a_new_card_is_on_the_home_page_within_a_second(client, seed, production
 def test_a_lookup_on_the_home_page_takes_the_same_queries_however_many_entries(
     client, seed, django_assert_num_queries, production_intervals, extra
 ):
-    for n in range(extra):
-        ErrorEntryFactory(repository=RepositoryFactory(name=f"more{n % 5}"), message=f"Gadget {n} is broken")
+    grow_catalogue(extra)
     production_intervals.now += 5.0
     client.get("/", {"q": CARD_MESSAGE})  # the index built, the throttle's count read for this second
     # The matches' prose, the newest entries and the repositories are kept for the catalogue's revision.
