@@ -14,9 +14,12 @@ typed match nothing, the corrected words are searched in the full-text index. Th
 it replaces rechecked a hundred thousand rows for a typo of a common word.
 """
 
+import time
+from dataclasses import dataclass
+
 from django.contrib.postgres.search import CombinedSearchQuery, SearchQuery, SearchRank, SearchVectorField
 from django.db import connection
-from django.db.models import Exists, Expression, QuerySet
+from django.db.models import BooleanField, Exists, Expression, Func, QuerySet
 from django.db.models.functions import Extract
 
 from kb.models import ErrorEntry
@@ -31,7 +34,48 @@ FACET_COLUMNS = (
     "status",
 )  # vocabulary words fetched per unknown word, for rapidfuzz to choose among
 
+# Microseconds, measured at a million entries (EXPLAIN ANALYZE): testing one row's vector in a scan of the table,
+# and reading one entry of the index's lists (a word's whole list is read before the first row).
+ROW_COST, POSTING_COST = 1.0, 0.1
+
 Query = SearchQuery | CombinedSearchQuery
+
+
+@dataclass(frozen=True, slots=True)
+class Corrected:
+    """A query's words (as typed, in order), each with its corrections; and, for the plan (`scans`), the share of
+    entries holding each of those words and the catalogue's size, from the same query on the vocabulary."""
+
+    words: list[tuple[str, list[str]]]
+    shares: dict[str, float]
+    entries: float
+
+
+def scans(corrected: Corrected | None, *, candidates: int, alternatives: bool) -> bool:
+    """Whether reading the table in its order, until `candidates` rows match every word (each as typed, or with
+    `alternatives` as one of its corrections too), costs less than the index. The index reads the whole list of
+    every word before the first row: two common words took 55 ms at a million entries for that alone, where a
+    scan meets a thousand rows holding both after 14,000 rows (15 ms). A rare word is found by the index, which
+    the planner chooses by itself: shares from ANALYZE, where a rarer word counts as 0."""
+    if corrected is None:
+        return False
+    share, postings = 1.0, 0.0
+    for word, corrections in corrected.words:
+        options = [word, *corrections] if alternatives else [word]
+        held = min(1.0, sum(corrected.shares.get(option, 0.0) for option in options))
+        share *= held
+        postings += held
+    if share <= 0 or not corrected.words:
+        return False
+    return candidates / share * ROW_COST < corrected.entries * postings * POSTING_COST
+
+
+class Matches(Func):
+    """`vector @@ query` as a function call, which no index serves: the planner then reads the table in order and
+    stops at the LIMIT, where for `@@` it read the index's whole lists of common words (see `scans`)."""
+
+    function = "ts_match_vq"
+    output_field = BooleanField()
 
 
 class SearchVectorColumn(Expression):
@@ -46,14 +90,18 @@ class SearchVectorColumn(Expression):
 
 
 def search(
-    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: list[tuple[str, list[str]]] | None = None
+    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: Corrected | None = None
 ) -> QuerySet[ErrorEntry]:
     """`entries` matching `query`, best first, annotated with `rank`: at most `candidates` of them. With
     `corrected` ([(word, its corrections)] for the query's words), when the words as typed match nothing, each
     word may be one of its corrections instead; kb.search gives none when the reader asked for exact logic."""
-    ranked_by = _ranked_by(query, corrected)
-    found = _candidates(entries, query, candidates, ranked_by, ranked=False)
-    rank = SearchRank(SearchVectorColumn(), ranked_by, normalization=COVER_DENSITY_NORMALIZATION, cover_density=True)
+    found = _candidates(entries, query, candidates, corrected, ranked=False)
+    rank = SearchRank(
+        SearchVectorColumn(),
+        _ranked_by(query, corrected),
+        normalization=COVER_DENSITY_NORMALIZATION,
+        cover_density=True,
+    )
     ranked = (
         # Not `entries.filter`: their conditions are in the candidates' subquery, and repeating them here would
         # read every candidate's row to count them (the primary key's index answers the count alone).
@@ -64,7 +112,7 @@ def search(
 
 
 def ranked_ids(
-    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: list[tuple[str, list[str]]] | None = None
+    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: Corrected | None = None
 ) -> list[int]:
     """The ids of search(), best first, in one query: each candidate is ranked as the scan reads its row, where
     ranking them in a second query read every candidate's row again (most of a search's time)."""
@@ -72,23 +120,26 @@ def ranked_ids(
 
 
 def ranked_rows(
-    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: list[tuple[str, list[str]]] | None = None
+    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: Corrected | None = None
 ) -> list[tuple]:
     """ranked_ids(), each as (id, rank, updated, public_id, repository id, exception type, kind, status): the
     facets are counted from these, where three queries over the ids read every candidate's row again."""
-    rows = _candidates(entries, query, candidates, _ranked_by(query, corrected), ranked=True)
+    rows = _candidates(entries, query, candidates, corrected, ranked=True)
     return sorted(rows, key=lambda row: (-row[1], -row[2], row[3]))
 
 
-def _ranked_by(query: str, corrected: list[tuple[str, list[str]]] | None) -> Query:
-    if corrected and any(corrections for _word, corrections in corrected):
-        return corrected_query(corrected)  # the words as typed are among its alternatives
+def _ranked_by(query: str, corrected: Corrected | None) -> Query:
+    if corrected and any(corrections for _word, corrections in corrected.words):
+        return corrected_query(corrected.words)  # the words as typed are among its alternatives
     return SearchQuery(query, search_type="websearch", config=CONFIG)
 
 
-def _candidates(entries: QuerySet[ErrorEntry], query: str, candidates: int, ranked_by: Query, *, ranked: bool):
+def _candidates(
+    entries: QuerySet[ErrorEntry], query: str, candidates: int, corrected: Corrected | None, *, ranked: bool
+):
     """The first `candidates` matches (ids; with `ranked`, rows of id, rank, updated_at's epoch, public_id): of the
-    words as typed, or, when they match nothing and `ranked_by` holds corrections, of the corrected words."""
+    words as typed, or, when they match nothing and `corrected` holds corrections, of the corrected words."""
+    ranked_by = _ranked_by(query, corrected)
     tsquery = SearchQuery(query, search_type="websearch", config=CONFIG)
     base = entries.order_by().alias(vector=SearchVectorColumn())
     if ranked:
@@ -103,10 +154,15 @@ def _candidates(entries: QuerySet[ErrorEntry], query: str, candidates: int, rank
             return matching.values_list("pk", "rank", "updated", "public_id", *FACET_COLUMNS)[:candidates]
         return matching.values("pk")[:candidates]
 
-    found = columns(base.filter(vector=tsquery))
+    def matching(words: Query, *, alternatives: bool) -> QuerySet[ErrorEntry]:
+        if scans(corrected, candidates=candidates, alternatives=alternatives):
+            return base.filter(Matches(SearchVectorColumn(), words))
+        return base.filter(vector=words)
+
+    found = columns(matching(tsquery, alternatives=False))
     if isinstance(ranked_by, CombinedSearchQuery):
         # Uncorrelated, so PostgreSQL runs the NOT EXISTS once and skips the second scan when words matched.
-        found = found.union(columns(base.filter(~Exists(found), vector=ranked_by)), all=True)
+        found = found.union(columns(matching(ranked_by, alternatives=True).filter(~Exists(found))), all=True)
     return found
 
 
@@ -122,14 +178,46 @@ def corrected_query(words: list[tuple[str, list[str]]]) -> Query:
     return combined
 
 
-_SIMILAR_WORDS = f"""
-    SELECT q.word, near.word FROM unnest(%s::text[]) AS q(word)
+_NEAR = f"""
+    SELECT q.word, near.word AS near FROM unnest(%s::text[]) AS q(word)
     CROSS JOIN LATERAL (
         SELECT v.word FROM kb_search_word AS v WHERE v.word %% q.word
         ORDER BY similarity(v.word, q.word) DESC, v.word LIMIT {SIMILAR_WORDS}
     ) AS near
     WHERE NOT EXISTS (SELECT 1 FROM kb_search_word AS known WHERE known.word = q.word)
 """
+_SIMILAR_WORDS = _NEAR
+# The query's words' lexemes; and, when this process's copy is stale, the full-text column's most common lexemes
+# as ANALYZE sampled them (about a thousand, down to about 0.1% of entries) with the share of entries holding
+# each, and the table's size. Reading those (pg_stats) cost a millisecond: a minute-old copy chooses plans as well.
+_LEXEMES = f"""
+    WITH near AS ({_NEAR}),
+    asked AS (SELECT unnest(%s::text[]) AS word UNION SELECT near.near FROM near)
+    SELECT 'near', near.word, near.near, NULL::float8 FROM near
+    UNION ALL
+    SELECT 'lexeme', a.word, l.lexeme, NULL FROM asked AS a
+    CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('{CONFIG}', a.word))) AS l(lexeme)
+"""
+_COMMON = """
+    UNION ALL
+    SELECT 'common', NULL, c.lexeme, c.share FROM pg_stats AS s
+    CROSS JOIN LATERAL unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS c(lexeme, share)
+    WHERE s.schemaname = current_schema() AND s.tablename = 'kb_errorentry' AND s.attname = 'search_vector'
+        AND c.lexeme IS NOT NULL
+    UNION ALL
+    SELECT 'entries', NULL, NULL, greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'kb_errorentry'::regclass
+"""
+COMMON_TTL = 60.0  # seconds
+
+
+@dataclass(slots=True)
+class _Common:
+    shares: dict[str, float]
+    entries: float
+    read_at: float = float("-inf")
+
+
+_common = _Common({}, 0.0)
 
 
 def similar_words(words: list[str]) -> dict[str, list[str]]:
@@ -143,3 +231,46 @@ def similar_words(words: list[str]) -> dict[str, list[str]]:
         for word, near in cursor.fetchall():
             out.setdefault(word, []).append(near)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """What one query on the vocabulary says of a search's words: the words like each unknown one (for typos),
+    and the share of entries holding each word and each of those (for the plan: see `scans`)."""
+
+    near: dict[str, list[str]]
+    shares: dict[str, float]
+    entries: float
+
+
+def vocabulary(words: list[str], correctable: list[str]) -> Vocabulary:
+    """similar_words(`correctable`), and the shares of `words` and of those similar words, in one query. A word
+    with no lexeme (a stop word) is in every entry as far as narrowing goes; one whose lexeme is rarer than the
+    most common thousand is in none (the index finds it)."""
+    global _common
+    stale = time.monotonic() - _common.read_at > COMMON_TTL
+    near: dict[str, list[str]] = {}
+    lexemes: dict[str, list[str]] = {}
+    common: dict[str, float] = {}
+    entries = 0.0
+    with connection.cursor() as cursor:
+        cursor.execute(_LEXEMES + (_COMMON if stale else ""), [correctable, words])
+        for kind, word, text, value in cursor.fetchall():
+            if kind == "near":
+                near.setdefault(word, []).append(text)
+            elif kind == "lexeme":
+                lexemes.setdefault(word, []).append(text)
+            elif kind == "common":
+                common[text] = value
+            else:
+                entries = value
+    if stale:
+        _common = _Common(common, entries, time.monotonic())
+    asked = {*words, *(w for options in near.values() for w in options)}
+    shares = {
+        word: min((_common.shares.get(lexeme, 0.0) for lexeme in lexemes[word]), default=0.0)
+        if word in lexemes
+        else 1.0
+        for word in asked
+    }
+    return Vocabulary(near, shares, _common.entries)
