@@ -65,7 +65,9 @@ def search(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
     if not query:
         return entries.none()
     if connection.vendor == "postgresql":
-        return search_postgres.search(entries, query, candidates=candidates() + 1, corrected=_corrected(query))
+        return search_postgres.search(
+            entries, query, candidates=candidates() + 1, corrected=_corrected(query), phrases=phrases(query)
+        )
     return _search_sqlite(entries, query)
 
 
@@ -84,7 +86,9 @@ def ranked(
         ids: list[int] = []
     elif connection.vendor == "postgresql":
         words = corrections(query) if corrected == NOT_LOOKED_UP else corrected
-        rows = search_postgres.ranked_rows(entries, query, candidates=candidates() + 1, corrected=words)
+        rows = search_postgres.ranked_rows(
+            entries, query, candidates=candidates() + 1, corrected=words, phrases=phrases(query)
+        )
         ids, facet_rows = [row[0] for row in rows], [row[4:] for row in rows]
     else:
         ids = [entry.pk for entry in search(entries.select_related(None), query).only("pk")]
@@ -172,6 +176,18 @@ def parse_query(query: str) -> list[list[Term]]:
     if all(term.negated for group in groups for term in group):
         return []
     return groups
+
+
+def phrases(query: str) -> list[str]:
+    """The query's "quoted phrases" of two words or more that every match must hold: not one after `or` (another
+    term may match instead) nor after `-`."""
+    return [
+        term.words[0]
+        for group in parse_query(query)
+        if len(group) == 1
+        for term in group
+        if term.phrase and not term.negated and len(term.words[0].split()) > 1
+    ]
 
 
 def _searchable(word: str) -> bool:

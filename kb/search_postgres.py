@@ -15,11 +15,12 @@ it replaces rechecked a hundred thousand rows for a typo of a common word.
 """
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.postgres.search import CombinedSearchQuery, SearchQuery, SearchRank, SearchVectorField
 from django.db import connection
-from django.db.models import BooleanField, Exists, Expression, Func, QuerySet
+from django.db.models import BooleanField, Exists, Expression, Func, QuerySet, Value
 from django.db.models.functions import Extract
 
 from kb.models import ErrorEntry
@@ -70,6 +71,32 @@ def scans(corrected: Corrected | None, *, candidates: int, alternatives: bool) -
     return candidates / share * ROW_COST < corrected.entries * postings * POSTING_COST
 
 
+class PhraseMatches(Func):
+    """`vector @@ query` for a query holding "phrases" every match must contain: the rows whose pairs of
+    neighbouring words (migration 0012's index) hold every pair of the phrases, tested against the query. A phrase
+    with no pair (its words apart, a stop word between them) leaves the full-text index to find them: PostgreSQL
+    folds the CASE on constants when it plans, so each plan sees one of the two conditions."""
+
+    output_field = BooleanField()
+
+    def __init__(self, vector: Expression, query: Query, phrases: Sequence[str]) -> None:
+        super().__init__(vector, query, *(Value(phrase) for phrase in phrases))
+
+    def as_sql(self, compiler, connection, **extra):
+        (vector, vector_params), (query, query_params), *phrases = (
+            compiler.compile(expression) for expression in self.get_source_expressions()
+        )
+        pairs = " || ".join(f"kb_word_pairs(to_tsvector('{CONFIG}', {sql}))" for sql, _params in phrases)
+        pair_params = [param for _sql, params in phrases for param in params]
+        sql = (
+            f"CASE WHEN ({pairs}) = '{{}}' THEN {vector} @@ {query} "
+            f"ELSE kb_word_pairs({vector}) @> ({pairs}) AND ts_match_vq({vector}, {query}) END"
+        )
+        params = [*pair_params, *vector_params, *query_params]
+        params += [*vector_params, *pair_params, *vector_params, *query_params]
+        return sql, params
+
+
 class Matches(Func):
     """`vector @@ query` as a function call, which no index serves: the planner then reads the table in order and
     stops at the LIMIT, where for `@@` it read the index's whole lists of common words (see `scans`)."""
@@ -90,12 +117,18 @@ class SearchVectorColumn(Expression):
 
 
 def search(
-    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: Corrected | None = None
+    entries: QuerySet[ErrorEntry],
+    query: str,
+    *,
+    candidates: int,
+    corrected: Corrected | None = None,
+    phrases: Sequence[str] = (),
 ) -> QuerySet[ErrorEntry]:
     """`entries` matching `query`, best first, annotated with `rank`: at most `candidates` of them. With
     `corrected` ([(word, its corrections)] for the query's words), when the words as typed match nothing, each
-    word may be one of its corrections instead; kb.search gives none when the reader asked for exact logic."""
-    found = _candidates(entries, query, candidates, corrected, ranked=False)
+    word may be one of its corrections instead; kb.search gives none when the reader asked for exact logic.
+    `phrases`: the query's "quoted phrases" that every match holds (not those after `or` or `-`)."""
+    found = _candidates(entries, query, candidates, corrected, phrases, ranked=False)
     rank = SearchRank(
         SearchVectorColumn(),
         _ranked_by(query, corrected),
@@ -112,19 +145,30 @@ def search(
 
 
 def ranked_ids(
-    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: Corrected | None = None
+    entries: QuerySet[ErrorEntry],
+    query: str,
+    *,
+    candidates: int,
+    corrected: Corrected | None = None,
+    phrases: Sequence[str] = (),
 ) -> list[int]:
     """The ids of search(), best first, in one query: each candidate is ranked as the scan reads its row, where
     ranking them in a second query read every candidate's row again (most of a search's time)."""
-    return [row[0] for row in ranked_rows(entries, query, candidates=candidates, corrected=corrected)]
+    rows = ranked_rows(entries, query, candidates=candidates, corrected=corrected, phrases=phrases)
+    return [row[0] for row in rows]
 
 
 def ranked_rows(
-    entries: QuerySet[ErrorEntry], query: str, *, candidates: int, corrected: Corrected | None = None
+    entries: QuerySet[ErrorEntry],
+    query: str,
+    *,
+    candidates: int,
+    corrected: Corrected | None = None,
+    phrases: Sequence[str] = (),
 ) -> list[tuple]:
     """ranked_ids(), each as (id, rank, updated, public_id, repository id, exception type, kind, status): the
     facets are counted from these, where three queries over the ids read every candidate's row again."""
-    rows = _candidates(entries, query, candidates, corrected, ranked=True)
+    rows = _candidates(entries, query, candidates, corrected, phrases, ranked=True)
     return sorted(rows, key=lambda row: (-row[1], -row[2], row[3]))
 
 
@@ -135,7 +179,13 @@ def _ranked_by(query: str, corrected: Corrected | None) -> Query:
 
 
 def _candidates(
-    entries: QuerySet[ErrorEntry], query: str, candidates: int, corrected: Corrected | None, *, ranked: bool
+    entries: QuerySet[ErrorEntry],
+    query: str,
+    candidates: int,
+    corrected: Corrected | None,
+    phrases: Sequence[str],
+    *,
+    ranked: bool,
 ):
     """The first `candidates` matches (ids; with `ranked`, rows of id, rank, updated_at's epoch, public_id): of the
     words as typed, or, when they match nothing and `corrected` holds corrections, of the corrected words."""
@@ -155,6 +205,8 @@ def _candidates(
         return matching.values("pk")[:candidates]
 
     def matching(words: Query, *, alternatives: bool) -> QuerySet[ErrorEntry]:
+        if phrases and words is tsquery:
+            return base.filter(PhraseMatches(SearchVectorColumn(), words, phrases))
         if scans(corrected, candidates=candidates, alternatives=alternatives):
             return base.filter(Matches(SearchVectorColumn(), words))
         return base.filter(vector=words)
