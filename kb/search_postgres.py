@@ -18,6 +18,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.postgres.search import CombinedSearchQuery, SearchQuery, SearchRank, SearchVectorField
 from django.db import connection
 from django.db.models import BooleanField, Exists, Expression, Func, QuerySet, Value
@@ -259,7 +260,7 @@ _COMMON = """
     UNION ALL
     SELECT 'entries', NULL, NULL, greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'kb_errorentry'::regclass
 """
-COMMON_TTL = 60.0  # seconds
+DEFAULT_STATS_SECONDS = 60.0
 
 
 @dataclass(slots=True)
@@ -300,7 +301,7 @@ def vocabulary(words: list[str], correctable: list[str]) -> Vocabulary:
     with no lexeme (a stop word) is in every entry as far as narrowing goes; one whose lexeme is rarer than the
     most common thousand is in none (the index finds it)."""
     global _common
-    stale = time.monotonic() - _common.read_at > COMMON_TTL
+    stale = time.monotonic() - _common.read_at >= getattr(settings, "SEARCH_STATS_SECONDS", DEFAULT_STATS_SECONDS)
     near: dict[str, list[str]] = {}
     lexemes: dict[str, list[str]] = {}
     common: dict[str, float] = {}
