@@ -35,6 +35,8 @@ class ErrorEntryFilter(filters.ErrorEntryFilter):
         if not (value := self.form.cleaned_data.get("search")):
             return narrowed
         try:
-            return ranked(narrowed.only(*LISTED), clean_query(value))  # counted and paged by api.pagination
+            return ranked(
+                narrowed.only(*LISTED), clean_query(value), facets=False
+            )  # counted and paged by api.pagination
         except SearchQueryError as exc:
             raise ValidationError({"search": [str(exc)]}) from None

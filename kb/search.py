@@ -76,10 +76,15 @@ NOT_LOOKED_UP: Final = "not looked up"
 
 
 def ranked(
-    entries: QuerySet[ErrorEntry], query: str, *, corrected: Corrections | Literal["not looked up"] = NOT_LOOKED_UP
+    entries: QuerySet[ErrorEntry],
+    query: str,
+    *,
+    corrected: Corrections | Literal["not looked up"] = NOT_LOOKED_UP,
+    facets: bool = True,
 ) -> RankedEntries:
     """What search() finds, for a page that counts, lists and facets it: the ranked ids, found in one query
-    with what the facets count, and the entries (as `entries` would select them) fetched a page at a time.
+    with what the facets count (unless `facets` is false: the API counts none), and the entries (as `entries`
+    would select them) fetched a page at a time.
     `corrected`: corrections() of the query, when the caller already has them (a page searching twice)."""
     facet_rows = None
     if not query:
@@ -87,9 +92,10 @@ def ranked(
     elif connection.vendor == "postgresql":
         words = corrections(query) if corrected == NOT_LOOKED_UP else corrected
         rows = search_postgres.ranked_rows(
-            entries, query, candidates=candidates() + 1, corrected=words, phrases=phrases(query)
+            entries, query, candidates=candidates() + 1, corrected=words, phrases=phrases(query), facets=facets
         )
-        ids, facet_rows = [row[0] for row in rows], [row[4:] for row in rows]
+        ids = [row[0] for row in rows]
+        facet_rows = [row[4:] for row in rows] if facets else None
     else:
         ids = [entry.pk for entry in search(entries.select_related(None), query).only("pk")]
     fetch = entries.model.objects.all()

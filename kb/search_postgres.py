@@ -17,6 +17,7 @@ it replaces rechecked a hundred thousand rows for a typo of a common word.
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib.postgres.search import CombinedSearchQuery, SearchQuery, SearchRank, SearchVectorField
@@ -28,13 +29,8 @@ from kb.models import ErrorEntry
 
 CONFIG = "english"
 COVER_DENSITY_NORMALIZATION = 32  # rank / (rank + 1): scores in [0, 1), whatever the entry's length
-SIMILAR_WORDS = 10
-FACET_COLUMNS = (
-    "repository_id",
-    "exception_type",
-    "kind",
-    "status",
-)  # vocabulary words fetched per unknown word, for rapidfuzz to choose among
+SIMILAR_WORDS = 10  # vocabulary words fetched per unknown word, for rapidfuzz to choose among
+FACET_COLUMNS = ("repository_id", "exception_type", "kind", "status")
 
 # Microseconds, measured at a million entries (EXPLAIN ANALYZE): testing one row's vector in a scan of the table,
 # and reading one entry of the index's lists (a word's whole list is read before the first row).
@@ -83,7 +79,7 @@ class PhraseMatches(Func):
     def __init__(self, vector: Expression, query: Query, phrases: Sequence[str]) -> None:
         super().__init__(vector, query, *(Value(phrase) for phrase in phrases))
 
-    def as_sql(self, compiler, connection, **extra):
+    def as_sql(self, compiler, connection, *args: Any, **extra: Any) -> tuple[str, tuple]:
         (vector, vector_params), (query, query_params), *phrases = (
             compiler.compile(expression) for expression in self.get_source_expressions()
         )
@@ -95,7 +91,7 @@ class PhraseMatches(Func):
         )
         params = [*pair_params, *vector_params, *query_params]
         params += [*vector_params, *pair_params, *vector_params, *query_params]
-        return sql, params
+        return sql, tuple(params)
 
 
 class Matches(Func):
@@ -166,10 +162,11 @@ def ranked_rows(
     candidates: int,
     corrected: Corrected | None = None,
     phrases: Sequence[str] = (),
+    facets: bool = True,
 ) -> list[tuple]:
     """ranked_ids(), each as (id, rank, updated, public_id, repository id, exception type, kind, status): the
     facets are counted from these, where three queries over the ids read every candidate's row again."""
-    rows = _candidates(entries, query, candidates, corrected, phrases, ranked=True)
+    rows = _candidates(entries, query, candidates, corrected, phrases, ranked=True, facets=facets)
     return sorted(rows, key=lambda row: (-row[1], -row[2], row[3]))
 
 
@@ -187,6 +184,7 @@ def _candidates(
     phrases: Sequence[str],
     *,
     ranked: bool,
+    facets: bool = False,
 ):
     """The first `candidates` matches (ids; with `ranked`, rows of id, rank, updated_at's epoch, public_id): of the
     words as typed, or, when they match nothing and `corrected` holds corrections, of the corrected words."""
@@ -202,7 +200,9 @@ def _candidates(
 
     def columns(matching: QuerySet[ErrorEntry]) -> QuerySet:
         if ranked:
-            return matching.values_list("pk", "rank", "updated", "public_id", *FACET_COLUMNS)[:candidates]
+            return matching.values_list("pk", "rank", "updated", "public_id", *(FACET_COLUMNS if facets else ()))[
+                :candidates
+            ]
         return matching.values("pk")[:candidates]
 
     def matching(words: Query, *, alternatives: bool) -> QuerySet[ErrorEntry]:
