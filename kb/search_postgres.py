@@ -8,6 +8,11 @@ At a million entries a common word matches most of them: ranking (ts_rank_cd rea
 counting them all took seconds. So only a bounded set of candidates is ranked: the first `candidates` matches the
 index (or a scan) yields, in a subquery with a LIMIT; a query matching fewer is ranked whole, as before.
 
+Finding those candidates: the GIN index reads every word's whole list before the first row, 55 ms for two common
+words. Words common enough (ANALYZE's shares, read with the vocabulary: `scans`) are tested row by row in a scan
+that stops at the LIMIT; rare words keep the index. The index holds no positions, so a phrase read both words'
+lists and then each row holding both: phrases read an index of neighbouring word pairs instead (migration 0012).
+
 Typos: the words of titles, messages and exception types are kept once each in `kb_search_word` (migration 0010)
 under a trigram index. The query's words it does not hold are looked up there (one query), and when the words as
 typed match nothing, the corrected words are searched in the full-text index. The trigram index over whole texts
@@ -205,17 +210,17 @@ def _candidates(
             ]
         return matching.values("pk")[:candidates]
 
-    def matching(words: Query, *, alternatives: bool) -> QuerySet[ErrorEntry]:
-        if phrases and words is tsquery:
+    def matching(words: Query, *, corrections: bool) -> QuerySet[ErrorEntry]:
+        if phrases and not corrections:  # a query with phrases has operators: it is never corrected
             return base.filter(PhraseMatches(SearchVectorColumn(), words, phrases))
-        if scans(corrected, candidates=candidates, alternatives=alternatives):
+        if scans(corrected, candidates=candidates, alternatives=corrections):
             return base.filter(Matches(SearchVectorColumn(), words))
         return base.filter(vector=words)
 
-    found = columns(matching(tsquery, alternatives=False))
+    found = columns(matching(tsquery, corrections=False))
     if isinstance(ranked_by, CombinedSearchQuery):
         # Uncorrelated, so PostgreSQL runs the NOT EXISTS once and skips the second scan when words matched.
-        found = found.union(columns(matching(ranked_by, alternatives=True).filter(~Exists(found))), all=True)
+        found = found.union(columns(matching(ranked_by, corrections=True).filter(~Exists(found))), all=True)
     return found
 
 
@@ -239,7 +244,6 @@ _NEAR = f"""
     ) AS near
     WHERE NOT EXISTS (SELECT 1 FROM kb_search_word AS known WHERE known.word = q.word)
 """
-_SIMILAR_WORDS = _NEAR
 # The query's words' lexemes; and, when this process's copy is stale, the full-text column's most common lexemes
 # as ANALYZE sampled them (about a thousand, down to about 0.1% of entries) with the share of entries holding
 # each, and the table's size. Reading those (pg_stats) cost a millisecond: a minute-old copy chooses plans as well.
@@ -280,7 +284,7 @@ def similar_words(words: list[str]) -> dict[str, list[str]]:
         return {}
     out: dict[str, list[str]] = {}
     with connection.cursor() as cursor:
-        cursor.execute(_SIMILAR_WORDS, [words])
+        cursor.execute(_NEAR, [words])
         for word, near in cursor.fetchall():
             out.setdefault(word, []).append(near)
     return out
