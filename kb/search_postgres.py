@@ -214,7 +214,9 @@ def _candidates(
         if phrases and not corrections:  # a query with phrases has operators: it is never corrected
             return base.filter(PhraseMatches(SearchVectorColumn(), words, phrases))
         if scans(corrected, candidates=candidates, alternatives=corrections):
-            return base.filter(Matches(SearchVectorColumn(), words))
+            # In the primary key's order: a plain scan of a table this large starts where the last one stopped
+            # (synchronize_seqscans), so each request would have ranked a different thousand matches.
+            return base.filter(Matches(SearchVectorColumn(), words)).order_by("pk")
         return base.filter(vector=words)
 
     found = columns(matching(tsquery, corrections=False))
