@@ -7,6 +7,12 @@ from kb.models import ErrorEntry
 from kb.search import SearchQueryError, clean_query, ranked
 from kb.search_paging import RankedEntries
 
+# What a listed entry shows (api.serializers.EntrySummarySerializer): a search's page fetches these columns only.
+LISTED = (
+    "public_id", "kind", "exception_type", "title", "message", "status", "updated_at",
+    "repository__host", "repository__owner", "repository__name",
+)  # fmt: skip
+
 
 class ErrorEntryFilter(filters.ErrorEntryFilter):
     """The facets of kb.filters, plus `?search=` with the API's 400 for a query that cannot be searched."""
@@ -29,6 +35,8 @@ class ErrorEntryFilter(filters.ErrorEntryFilter):
         if not (value := self.form.cleaned_data.get("search")):
             return narrowed
         try:
-            return ranked(narrowed, clean_query(value))  # counted and paged by api.pagination
+            return ranked(
+                narrowed.only(*LISTED), clean_query(value), facets=False
+            )  # counted and paged by api.pagination
         except SearchQueryError as exc:
             raise ValidationError({"search": [str(exc)]}) from None

@@ -164,12 +164,17 @@ def queries() -> list[tuple[str, dict[str, str]]]:
     ]
     common = words[:3]
     rare = next(w for w in reversed(words) if 50 <= matches(w) <= 1000)
-    # Its partner: the least frequent other word of an entry that holds it, so that the two are found together.
-    holder = sql("SELECT message FROM kb_errorentry WHERE search_vector @@ to_tsquery('english', %s) LIMIT 1", [rare])[
-        0
-    ][0]
+    # Its partner: the least frequent other word of an entry that holds it, so that the two are found together
+    # (the first such entry, by id, that holds another word of the vocabulary).
+    holders = sql(
+        "SELECT message FROM kb_errorentry WHERE search_vector @@ to_tsquery('english', %s) ORDER BY id LIMIT 50",
+        [rare],
+    )
     rank = {w: i for i, w in enumerate(words)}
-    partner = max((w for w in set(holder.split()) if w in rank and w != rare), key=rank.__getitem__)
+    others = next(
+        found for (message,) in holders if (found := [w for w in set(message.split()) if w in rank and w != rare])
+    )
+    partner = max(others, key=rank.__getitem__)
     typo_of = next(w for w in common + words if len(w) >= 7)
     typo = typo_of[:3] + typo_of[4] + typo_of[3] + typo_of[5:]
     exception = sql(
@@ -226,7 +231,7 @@ def main() -> None:
     sql("DROP TABLE IF EXISTS bench_vocabulary")
     sql(
         "CREATE TEMP TABLE bench_vocabulary AS SELECT word, count(*) AS n FROM "
-        "(SELECT message FROM kb_errorentry LIMIT 20000) AS sample, "
+        "(SELECT message FROM kb_errorentry ORDER BY id LIMIT 20000) AS sample, "
         "regexp_split_to_table(lower(message), '[^a-z]+') AS word WHERE length(word) >= 3 GROUP BY word"
     )
     print(f"catalogue: {entry_count():,} entries, ready in {time.perf_counter() - started:.0f} s", flush=True)

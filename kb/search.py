@@ -65,47 +65,66 @@ def search(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
     if not query:
         return entries.none()
     if connection.vendor == "postgresql":
-        return search_postgres.search(entries, query, candidates=candidates() + 1, corrected=_corrected(query))
+        return search_postgres.search(
+            entries, query, candidates=candidates() + 1, corrected=_corrected(query), phrases=phrases(query)
+        )
     return _search_sqlite(entries, query)
 
 
-Corrections = list[tuple[str, list[str]]] | None
+Corrections = search_postgres.Corrected | None
 NOT_LOOKED_UP: Final = "not looked up"
 
 
 def ranked(
-    entries: QuerySet[ErrorEntry], query: str, *, corrected: Corrections | Literal["not looked up"] = NOT_LOOKED_UP
+    entries: QuerySet[ErrorEntry],
+    query: str,
+    *,
+    corrected: Corrections | Literal["not looked up"] = NOT_LOOKED_UP,
+    facets: bool = True,
 ) -> RankedEntries:
     """What search() finds, for a page that counts, lists and facets it: the ranked ids, found in one query
-    with what the facets count, and the entries (as `entries` would select them) fetched a page at a time.
+    with what the facets count (unless `facets` is false: the API counts none), and the entries (as `entries`
+    would select them) fetched a page at a time.
     `corrected`: corrections() of the query, when the caller already has them (a page searching twice)."""
     facet_rows = None
     if not query:
         ids: list[int] = []
     elif connection.vendor == "postgresql":
         words = corrections(query) if corrected == NOT_LOOKED_UP else corrected
-        rows = search_postgres.ranked_rows(entries, query, candidates=candidates() + 1, corrected=words)
-        ids, facet_rows = [row[0] for row in rows], [row[4:] for row in rows]
+        rows = search_postgres.ranked_rows(
+            entries, query, candidates=candidates() + 1, corrected=words, phrases=phrases(query), facets=facets
+        )
+        ids = [row[0] for row in rows]
+        facet_rows = [row[4:] for row in rows] if facets else None
     else:
         ids = [entry.pk for entry in search(entries.select_related(None), query).only("pk")]
     fetch = entries.model.objects.all()
     fetch.query.select_related = entries.query.select_related
+    # The caller's only()/defer(): a page of 50 whole rows decoded every column (generated JSON too), a third
+    # of a search's time.
+    fetch.query.deferred_loading = entries.query.deferred_loading
     return RankedEntries(ids, fetch, facet_rows)
 
 
 def corrections(query: str) -> Corrections:
-    """The query's words with their corrections, as a PostgreSQL search forgives typos (one query)."""
+    """The query's words with their corrections, as a PostgreSQL search forgives typos, and how common each is
+    (one query)."""
     return _corrected(query) if connection.vendor == "postgresql" else None
 
 
-def _corrected(query: str) -> list[tuple[str, list[str]]] | None:
-    """The query's words, each with its corrections; None when the reader asked for exact logic (typos are
-    forgiven only when they did not)."""
+def _corrected(query: str) -> search_postgres.Corrected | None:
+    """The query's words, each with its corrections, and the share of entries holding each; None when the reader
+    asked for exact logic (typos are forgiven only when they did not)."""
     if _uses_operators(query):
         return None
     words = [w for group in parse_query(query) for term in group for w in term.words]
-    found = _postgres_corrections(words)
-    return [(w, found.get(fold(w), [])) for w in words]
+    if not words:
+        return search_postgres.Corrected([], {}, 0.0)
+    found = search_postgres.vocabulary(list(dict.fromkeys(fold(w) for w in words)), _correctable(words))
+    corrected = [(w, _closest(fold(w), found.near.get(fold(w), []))) for w in words]
+    held = {*words, *(option for _word, options in corrected for option in options)}
+    shares = {word: found.shares.get(fold(word), 0.0) for word in held}
+    return search_postgres.Corrected(corrected, shares, found.entries)
 
 
 def _correctable(words: list[str]) -> list[str]:
@@ -163,6 +182,18 @@ def parse_query(query: str) -> list[list[Term]]:
     if all(term.negated for group in groups for term in group):
         return []
     return groups
+
+
+def phrases(query: str) -> list[str]:
+    """The query's "quoted phrases" of two words or more that every match must hold: not one after `or` (another
+    term may match instead) nor after `-`."""
+    return [
+        term.words[0]
+        for group in parse_query(query)
+        if len(group) == 1
+        for term in group
+        if term.phrase and not term.negated and len(term.words[0].split()) > 1
+    ]
 
 
 def _searchable(word: str) -> bool:

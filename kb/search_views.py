@@ -17,6 +17,11 @@ from kb.search import SearchQueryError, clean_query, did_you_mean, highlight, pl
 from kb.search_paging import CappedPaginator
 
 PAGE_SIZE = 20
+# What a hit shows (templates/kb/_entry_row.html and the excerpts): the page fetches these columns only.
+SHOWN = (
+    "public_id", "kind", "exception_type", "title", "message", "meaning_html", "status", "review_state",
+    "repository__host", "repository__owner", "repository__name",
+)  # fmt: skip
 FACET_FIELDS = ("repository", "exception_type", "kind", "status")
 
 
@@ -60,7 +65,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
     context: dict = {"query": query, "chosen": chosen, "is_curator": is_curator}
     if query:
         visible = ErrorEntry.objects.visible_to(request.user)
-        visible = visible.select_related("repository")
+        visible = visible.select_related("repository").only(*SHOWN)
         corrected = kb_search.corrections(query)  # looked up once, for both searches
         matched = ranked(visible, query, corrected=corrected)  # counted by the facets, listed with none chosen
         # Narrowed before the search, not after: the search ranks a capped set of candidates.

@@ -355,3 +355,9 @@ def forget_process_memory() -> None:
     kept_details.clear()
     ratelimit.counter.clear()
     lookup_hits.forget()
+
+
+@pytest.fixture(autouse=True)
+def fresh_search_statistics(settings) -> None:
+    """Each search reads the words' shares (ANALYZE's) afresh: none left over from another test's catalogue."""
+    settings.SEARCH_STATS_SECONDS = 0

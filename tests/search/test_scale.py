@@ -2,6 +2,8 @@
 (and said to be), and ranking still right among the capped candidates."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
@@ -98,3 +100,19 @@ def test_the_search_page_with_a_facet_chosen_looks_corrections_up_once(client, d
     with django_assert_num_queries(6):
         response = client.get("/search/", {"q": "widget positive", "repository": "acme/gears"})
     assert [hit.entry.repository.name for hit in response.context["hits"]] == ["gears"]
+
+
+def fetched_columns(client, path: str, params: dict) -> str:
+    """The SQL of the request's last query on entries: the page's rows."""
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(path, params).status_code == 200
+    return [q["sql"] for q in queries.captured_queries if 'FROM "kb_errorentry"' in q["sql"]][-1]
+
+
+@pytest.mark.parametrize(("path", "key"), [("/api/errors", "search"), ("/search/", "q")])
+def test_a_page_of_results_fetches_the_columns_it_shows_not_the_generated_card(client, db, path, key) -> None:
+    widgets(3)
+    fetched = fetched_columns(client, path, {key: "widget"})
+    assert '"kb_errorentry"."title"' in fetched
+    assert '"kb_errorentry"."generated"' not in fetched
+    assert '"kb_errorentry"."evidence"' not in fetched
