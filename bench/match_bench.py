@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kb.matching.frozen import FrozenIndex
 from kb.matching.index import Entry, MatchIndex, Site
 from kb.matching.overlay import layered
 from kb.matching.rank import ExactFinder, match_text
@@ -349,7 +350,7 @@ def run_size(size: int, query_count: int, workers: int = WORKERS) -> dict:
     gc.collect()
     before_index = rss_mb()
     started, started_cpu = time.perf_counter(), time.process_time()
-    index = MatchIndex.build(entries)
+    index = FrozenIndex.build(entries)  # the base, as kb.matching.live builds it
     build_s, build_cpu_s = time.perf_counter() - started, time.process_time() - started_cpu
     gc.collect()
     gc.freeze()  # as kb.matching.live does after a build

@@ -39,6 +39,7 @@ from django.db import close_old_connections, connection, connections
 from django.db.models import Q
 
 from config.outage import database, is_database_unavailable
+from kb.matching.frozen import FrozenIndex
 from kb.matching.index import Entry, MatchIndex, Site
 from kb.matching.overlay import layered
 from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite
@@ -164,7 +165,7 @@ class _Base:
     @classmethod
     def build(cls) -> "_Base":
         prints = _fingerprints()  # before the rows: a change landing meanwhile is seen again next time
-        index = MatchIndex.build(_entries(None))
+        index = FrozenIndex.build(_entries(None))
         blocks: dict[int, int] = defaultdict(int)
         for key, fingerprint in prints:
             blocks[key >> BLOCK_BITS] += fingerprint
