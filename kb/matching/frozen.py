@@ -54,22 +54,25 @@ from kb.matching.index import (
 )
 from kb.matching.template import Template
 
-CACHED = 4096  # objects of each kind kept per process: a few MB, and the hot entries made once
+CACHED = 1024  # objects of each kind kept per process: the hot entries made once, in a few MB
 V = TypeVar("V")
 
 
 def _restorer(cls: type[V]) -> Callable[[tuple[Any, ...]], V]:
     """A maker of a slotted dataclass from the values of all its slots, in order, computed ones included: no
-    `__init__` or `__post_init__` run again (a Site's path variants cost more to work out than to read)."""
+    `__init__` or `__post_init__` run again (a Site's path variants cost more to work out than to read).
+
+    Written out as one call per slot and compiled, as `dataclasses` compiles `__init__`: a loop over the slots
+    costs twice as much, and every lookup makes dozens of these objects."""
     setters = [getattr(cls, name).__set__ for name in cls.__slots__]  # type: ignore[attr-defined]
-    new = object.__new__
-
-    def restore(values: tuple[Any, ...]) -> V:
-        made = new(cls)
-        for setter, value in zip(setters, values, strict=True):
-            setter(made, value)
-        return made
-
+    names = [f"set{i}" for i in range(len(setters))]
+    body = "".join(f"    {name}(made, values[{i}])\n" for i, name in enumerate(names))
+    source = f"def restore(values, new=None, cls=None, {'=None, '.join(names)}=None):\n    made = new(cls)\n{body}"
+    namespace: dict[str, Any] = {}
+    exec(source + "    return made\n", namespace)
+    restore = namespace["restore"]
+    restore.__defaults__ = (object.__new__, cls, *setters)
+    restore.__qualname__ = f"restore_{cls.__name__}"
     return restore
 
 
