@@ -199,6 +199,10 @@ class FrozenIndex(MatchIndex):
     _entry_sites: array  # by position: the first site's number, then the next entry's
     _signature_entries: array  # by signature number: its entry's key
     _signature_records: _Records
+    _heads: array  # by signature number: the hash of its template's first literal, and that literal's length
+    _head_lengths: array
+    _tails: array  # the same of its last literal
+    _tail_lengths: array
     _site_records: _Records
     _site_entries: array  # by site number: its entry's key
 
@@ -322,6 +326,33 @@ class FrozenIndex(MatchIndex):
         offsets, first = self._entry_signatures_runs, self._first
         return tuple(range(first + offsets[position], first + offsets[position + 1]))
 
+    def may_fit(self, sid: int, text: str) -> bool:
+        """Whether the signature's template fits the text, told without making the signature: most candidates a
+        common key yields do not fit, and making each would cost more than the whole lookup. The first and last
+        literals are compared by length and hash; the middle ones are placed as `template.match_template` places
+        them (leftmost, each after the previous), read from the record."""
+        position = sid - self._first
+        if not 0 <= position < len(self._signature_entries):
+            return True
+        head = self._head_lengths[position]
+        if head and (len(text) < head or hash(text[:head]) != self._heads[position]):
+            return False
+        tail = self._tail_lengths[position]
+        if tail and (len(text) < tail or hash(text[-tail:]) != self._tails[position]):
+            return False
+        literals = self._signature_records(position)[2][0]
+        if len(literals) < 3:
+            return True
+        start, end = len(literals[0]), len(text) - len(literals[-1])
+        if end < start:
+            return False
+        for literal in literals[1:-1]:
+            found = text.find(literal, start, end)
+            if found < 0:
+                return False
+            start = found + len(literal)
+        return True
+
     def signature_entry(self, sid: int) -> int | None:
         position = sid - self._first
         return self._signature_entries[position] if 0 <= position < len(self._signature_entries) else None
@@ -369,6 +400,7 @@ class _Builder:
         signature_entries: list[int] = []
         site_entries: list[int] = []
         signature_records: list[bytes] = []
+        heads, head_lengths, tails, tail_lengths = array("q"), array("q"), array("q"), array("q")
         entry_records: list[bytes] = []
         site_records: list[bytes] = []
         entry_signatures, entry_sites = [0], [0]
@@ -387,6 +419,11 @@ class _Builder:
                     template.longest_literal,
                 )  # fmt: skip
                 signature_records.append(dumps((text, message, template_fields, is_variant)))
+                first_literal, last_literal = template.literals[0], template.literals[-1]
+                heads.append(hash(first_literal))
+                head_lengths.append(len(first_literal))
+                tails.append(hash(last_literal))
+                tail_lengths.append(len(last_literal))
                 if found := windows[s]:
                     best = min(found, key=window_order.__getitem__) if len(found) > 1 else found[0]
                     key_id = keys.get(best)
@@ -445,6 +482,10 @@ class _Builder:
             _entry_sites=array("q", entry_sites),
             _signature_entries=array("q", signature_entries),
             _signature_records=_Records(signature_records),
+            _heads=heads,
+            _head_lengths=head_lengths,
+            _tails=tails,
+            _tail_lengths=tail_lengths,
             _site_records=_Records(site_records),
             _site_entries=array("q", site_entries),
         )

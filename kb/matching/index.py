@@ -403,6 +403,11 @@ class MatchIndex:
     def signatures_of(self, entry_key: int) -> tuple[int, ...]:
         return self._entry_signatures.get(entry_key, ())
 
+    def may_fit(self, sid: int, text: str) -> bool:
+        """False when the signature's template cannot fit the text. Always True here, where the template is at
+        hand; a frozen index (frozen.py) checks its first and last literals without making the signature."""
+        return True
+
     def signature_entry(self, sid: int) -> int | None:
         """The key of the signature's entry, None for an unknown id."""
         signature = self._signature_table.get(sid)

@@ -1,8 +1,9 @@
 """The index of this process: a base built once from the database, and an overlay of what changed since.
 
 One base per machine. Under gunicorn (config/gunicorn.py) the master builds the base before it forks, then
-freezes it out of the collector's sight, so every worker shares its pages; each worker only pays for what
-it touches and for its own overlay. Without gunicorn's hooks (tests, runserver, commands) the first lookup
+freezes it out of the collector's sight, so every worker shares its pages. The base is a `FrozenIndex`
+(kb.matching.frozen): flat buffers that lookups read without writing, so each worker only pays for the objects
+its lookups make and for its own overlay. Without gunicorn's hooks (tests, runserver, commands) the first lookup
 builds it, as before.
 
 Freshness. Every writer ends in `kb.services.finish_write`, which bumps `Catalogue.revision` in the writer's

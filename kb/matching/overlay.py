@@ -85,6 +85,9 @@ class LayeredIndex(MatchIndex):
         base = self._shown(self.base.similar_candidates(text, limit=limit))
         return base + self.overlay.similar_candidates(text, limit=limit)
 
+    def may_fit(self, sid: int, text: str) -> bool:
+        return self.base.may_fit(sid, text)  # True for the overlay's ids, which the base does not know
+
     def sites_for(self, path: str, function: str, *, unsigned_only: bool = False) -> tuple[tuple[int, Site], ...]:
         hidden = self.hidden
         base = self.base.sites_for(path, function, unsigned_only=unsigned_only)

@@ -106,6 +106,9 @@ def index_finder(index: MatchIndex, deadline: Deadline | None = None) -> ExactFi
         for n, sid in enumerate(index.candidates(text, exception_type), start=1):
             if deadline is not None and not n % CANDIDATE_BATCH:
                 deadline.check()
+            if not index.may_fit(sid, text):
+                misses.append(sid)
+                continue
             signature = index.signatures.get(sid)
             if signature is None:
                 continue  # removed by a concurrent update
