@@ -24,6 +24,7 @@ of candidates (tests/matching/test_frozen.py). It is immutable: a catalogue chan
 (overlay.py), a large one into a new base.
 """
 
+import ctypes
 import gc
 import marshal
 from array import array
@@ -80,6 +81,16 @@ _restore_entry = _restorer(Entry)
 _restore_site = _restorer(Site)
 _restore_signature = _restorer(Signature)
 _restore_template = _restorer(Template)
+
+
+def _give_back_freed_memory() -> None:
+    """Return to the system the pages the build's temporary lists and strings left free in the C heap (glibc keeps
+    them otherwise): at 100k signatures the process is then about 90 MB smaller, and so is what a fork inherits."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return  # not glibc
+    trim(0)
 
 
 class _Runs:
@@ -212,10 +223,12 @@ class FrozenIndex(MatchIndex):
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return _Builder(first_signature).build(list(entries))
+            index = _Builder(first_signature).build(list(entries))
         finally:
             if collecting:
                 gc.enable()
+        _give_back_freed_memory()
+        return index
 
     def _setup(self, **parts: Any) -> None:
         self.__dict__.update(parts)

@@ -383,10 +383,11 @@ def _frame_only(
     # Next to exact matches only entries without a signature count: their own, small table.
     sites = index.sites_for(innermost.path, innermost.function, unsigned_only=unsigned_only)
     for entry_key, site in sites:
-        entry = index.entries.get(entry_key)
-        if entry is None or entry_key in found:
+        # The path first: it rules out most of a function name's sites, and an entry may cost making (frozen.py).
+        if entry_key in found or not path_matches(innermost.path, site):
             continue
-        if not path_matches(innermost.path, site):
+        entry = index.entries.get(entry_key)
+        if entry is None:
             continue
         agreement = type_agreement(exception.type, entry.exception_type)
         if agreement <= 0:
