@@ -13,7 +13,8 @@ consecutive runs (arrays of run offsets). The tables of `MatchIndex` keyed by st
 types) are sorted arrays of the keys' 64-bit `hash()` with runs of ids: a bisect finds the run. The Aho-Corasick
 automaton stores key ids as ints (STORE_INTS), its nodes plain C memory that a search only reads; a key id's
 signatures are a run as well. Objects (`Entry`, `Signature`, `Site`) are made from their records when asked for,
-the last few thousand of each kept per process (`CACHED`).
+the last CACHED of each kept per process; a candidate's template is checked before its signature is made
+(`may_fit`), since most candidates of a common key do not fit.
 
 `hash()` of a string is the process's own (PYTHONHASHSEED): the buffers are valid in the process that built them
 and in its forks, which is how gunicorn runs them (config/gunicorn.py); they are not written to a file. Two keys of
