@@ -367,6 +367,13 @@ class FrozenIndex(MatchIndex):
             start = found + len(literal)
         return True
 
+    def wording_of(self, sid: int) -> str | None:
+        position = self._signature_position(sid)
+        if position is None:
+            return None
+        _text, message, template_fields, _is_variant = self._signature_records(position)
+        return message or "".join(template_fields[0])
+
     def signature_entry(self, sid: int) -> int | None:
         position = sid - self._first
         return self._signature_entries[position] if 0 <= position < len(self._signature_entries) else None

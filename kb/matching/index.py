@@ -410,8 +410,13 @@ class MatchIndex:
 
     def signature_entry(self, sid: int) -> int | None:
         """The key of the signature's entry, None for an unknown id."""
-        signature = self._signature_table.get(sid)
+        signature = self.signatures.get(sid)
         return signature.entry_key if signature is not None else None
+
+    def wording_of(self, sid: int) -> str | None:
+        """What a reworded message is compared with (`Signature.wording`), None for an unknown id."""
+        signature = self.signatures.get(sid)
+        return signature.wording if signature is not None else None
 
 
 def compile_wordings(entry: Entry) -> list[tuple[str, str, Template, bool]]:

@@ -411,18 +411,20 @@ def _loose_matches(
     pool.update(dict.fromkeys(index.similar_candidates(text, limit=SIMILAR_CANDIDATES)))
     for entry_key in by_frame:
         pool.update(dict.fromkeys(index.signatures_of(entry_key)))
-    signatures = index.signatures
-    pooled = [(sid, signature) for sid in pool if (signature := signatures.get(sid)) is not None]
+    # Wordings alone: a frozen index (frozen.py) reads them from its records without making the signatures.
+    wording_of = index.wording_of
+    pooled = [(sid, wording) for sid in pool if (wording := wording_of(sid)) is not None]
     # One call for the whole pool, which costs a third of a call per wording. Its answer is by score: put
     # back in pool order, so that of two equally close wordings of an entry the first is kept, as a loop
     # over the pool would.
-    wordings = [signature.wording for _sid, signature in pooled]
+    wordings = [wording for _sid, wording in pooled]
     close = process.extract(text, wordings, scorer=fuzz.ratio, score_cutoff=MIN_SIMILARITY * 100, limit=None)
     similar: dict[int, tuple[float, int]] = {}
     for _wording, score, i in sorted(close, key=itemgetter(2)):
-        sid, signature = pooled[i]
-        if score and score > similar.get(signature.entry_key, (0.0, -1))[0]:
-            similar[signature.entry_key] = (score, sid)
+        sid = pooled[i][0]
+        key = index.signature_entry(sid)
+        if score and key is not None and score > similar.get(key, (0.0, -1))[0]:
+            similar[key] = (score, sid)
     for entry_key, (score, sid) in similar.items():
         signature = index.signatures[sid]
         similarity = round(score / 100, 3)
