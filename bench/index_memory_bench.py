@@ -5,10 +5,10 @@ docs/scaling.md's sharding model.
     .venv/bin/python bench/index_memory_bench.py --sizes 100000 --queries 5000
 
 Each size runs in a fresh process: bench/match_bench.py's generated catalogue (50 repositories, one signature
-per entry), then `MatchIndex.build`, measuring the resident memory (RSS) the catalogue and the index add, the
-build time, and single-threaded lookups per second over match_bench's queries (messages, tracebacks, logs,
-near misses, noise). The per-signature cost is the slope between the smallest and largest size, so the
-interpreter's fixed cost drops out.
+per entry), then `FrozenIndex.build` (the base each machine holds once, kb.matching.frozen), measuring the resident
+memory (RSS) the catalogue and the index add, the build time, and single-threaded lookups per second over
+match_bench's queries (messages, tracebacks, logs, near misses, noise). The per-signature cost is the slope between
+the smallest and largest size, so the interpreter's fixed cost drops out.
 """
 
 import argparse
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 def one_size(size: int, query_count: int) -> dict[str, float]:
     from match_bench import make_catalogue, make_queries, rss_mb
 
-    from kb.matching.index import MatchIndex
+    from kb.matching.frozen import FrozenIndex
     from kb.matching.rank import match_text
 
     gc.collect()
@@ -36,7 +36,7 @@ def one_size(size: int, query_count: int) -> dict[str, float]:
     gc.collect()
     catalogue_mb = rss_mb() - before
     started = time.perf_counter()
-    index = MatchIndex.build(entries)
+    index = FrozenIndex.build(entries)
     build_s = time.perf_counter() - started
     gc.collect()
     gc.freeze()

@@ -180,17 +180,7 @@ class MatchIndex:
         self._rebuild_automata(merge=merge)
 
     def _compile(self, entry: Entry) -> list[Signature]:
-        wordings = [(entry.message, entry.signature, False)]
-        wordings += [(message, signature, True) for message, signature in entry.variants]
-        signatures = []
-        seen: set[str] = set()
-        for message, text, is_variant in wordings:
-            # An empty signature means the message could not be rebuilt: such an entry is found by its frames.
-            if not text.strip() or text in seen or (template := compile_template(text)) is None:
-                continue
-            seen.add(text)
-            signatures.append(Signature(entry.key, text, message, template, is_variant))
-        return signatures
+        return [Signature(entry.key, *wording) for wording in compile_wordings(entry)]
 
     def _file_all(self, compiled: list[tuple[Entry, list[Signature]]]) -> None:
         """`_insert` of every entry of a full build, with the tables and counts in local names: the same tables,
@@ -412,6 +402,36 @@ class MatchIndex:
 
     def signatures_of(self, entry_key: int) -> tuple[int, ...]:
         return self._entry_signatures.get(entry_key, ())
+
+    def may_fit(self, sid: int, text: str) -> bool:
+        """False when the signature's template cannot fit the text. Always True here, where the template is at
+        hand; a frozen index (frozen.py) checks its first and last literals without making the signature."""
+        return True
+
+    def signature_entry(self, sid: int) -> int | None:
+        """The key of the signature's entry, None for an unknown id."""
+        signature = self.signatures.get(sid)
+        return signature.entry_key if signature is not None else None
+
+    def wording_of(self, sid: int) -> str | None:
+        """What a reworded message is compared with (`Signature.wording`), None for an unknown id."""
+        signature = self.signatures.get(sid)
+        return signature.wording if signature is not None else None
+
+
+def compile_wordings(entry: Entry) -> list[tuple[str, str, Template, bool]]:
+    """(signature text, message, template, is a variant) of each distinct wording of the entry that compiles."""
+    wordings = [(entry.message, entry.signature, False)]
+    wordings += [(message, signature, True) for message, signature in entry.variants]
+    compiled = []
+    seen: set[str] = set()
+    for message, text, is_variant in wordings:
+        # An empty signature means the message could not be rebuilt: such an entry is found by its frames.
+        if not text.strip() or text in seen or (template := compile_template(text)) is None:
+            continue
+        seen.add(text)
+        compiled.append((text, message, template, is_variant))
+    return compiled
 
 
 def _windows(template: Template) -> list[str]:

@@ -1,8 +1,9 @@
 """The index of this process: a base built once from the database, and an overlay of what changed since.
 
 One base per machine. Under gunicorn (config/gunicorn.py) the master builds the base before it forks, then
-freezes it out of the collector's sight, so every worker shares its pages; each worker only pays for what
-it touches and for its own overlay. Without gunicorn's hooks (tests, runserver, commands) the first lookup
+freezes it out of the collector's sight, so every worker shares its pages. The base is a `FrozenIndex`
+(kb.matching.frozen): flat buffers that lookups read without writing, so each worker only pays for the objects
+its lookups make and for its own overlay. Without gunicorn's hooks (tests, runserver, commands) the first lookup
 builds it, as before.
 
 Freshness. Every writer ends in `kb.services.finish_write`, which bumps `Catalogue.revision` in the writer's
@@ -39,6 +40,7 @@ from django.db import close_old_connections, connection, connections
 from django.db.models import Q
 
 from config.outage import database, is_database_unavailable
+from kb.matching.frozen import FrozenIndex
 from kb.matching.index import Entry, MatchIndex, Site
 from kb.matching.overlay import layered
 from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite
@@ -164,7 +166,7 @@ class _Base:
     @classmethod
     def build(cls) -> "_Base":
         prints = _fingerprints()  # before the rows: a change landing meanwhile is seen again next time
-        index = MatchIndex.build(_entries(None))
+        index = FrozenIndex.build(_entries(None))
         blocks: dict[int, int] = defaultdict(int)
         for key, fingerprint in prints:
             blocks[key >> BLOCK_BITS] += fingerprint

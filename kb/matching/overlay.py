@@ -65,14 +65,14 @@ class LayeredIndex(MatchIndex):
         self.signatures = _Layered(
             base_signatures, overlay.signatures, hidden_keys, lambda _sid, sig: sig.entry_key not in hidden_keys
         )
-        self._base_signatures = base_signatures
 
     def __len__(self) -> int:
         return len(self.signatures)
 
     def _shown(self, sids: Iterable[int]) -> list[int]:
-        hidden, signatures = self.hidden, self._base_signatures
-        return [sid for sid in sids if (sig := signatures.get(sid)) is not None and sig.entry_key not in hidden]
+        # By the entry's key alone: a frozen base (frozen.py) answers it from an array, making no Signature.
+        hidden, entry_of = self.hidden, self.base.signature_entry
+        return [sid for sid in sids if (key := entry_of(sid)) is not None and key not in hidden]
 
     def candidates(self, text: str, exception_type: str | None = None) -> list[int]:
         return self._shown(self.base.candidates(text, exception_type)) + self.overlay.candidates(text, exception_type)
@@ -84,6 +84,9 @@ class LayeredIndex(MatchIndex):
         # Each side's best: the pool is a little larger than `limit`, never missing the overlay's own.
         base = self._shown(self.base.similar_candidates(text, limit=limit))
         return base + self.overlay.similar_candidates(text, limit=limit)
+
+    def may_fit(self, sid: int, text: str) -> bool:
+        return self.base.may_fit(sid, text)  # True for the overlay's ids, which the base does not know
 
     def sites_for(self, path: str, function: str, *, unsigned_only: bool = False) -> tuple[tuple[int, Site], ...]:
         hidden = self.hidden

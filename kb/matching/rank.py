@@ -106,6 +106,9 @@ def index_finder(index: MatchIndex, deadline: Deadline | None = None) -> ExactFi
         for n, sid in enumerate(index.candidates(text, exception_type), start=1):
             if deadline is not None and not n % CANDIDATE_BATCH:
                 deadline.check()
+            if not index.may_fit(sid, text):
+                misses.append(sid)
+                continue
             signature = index.signatures.get(sid)
             if signature is None:
                 continue  # removed by a concurrent update
@@ -380,10 +383,11 @@ def _frame_only(
     # Next to exact matches only entries without a signature count: their own, small table.
     sites = index.sites_for(innermost.path, innermost.function, unsigned_only=unsigned_only)
     for entry_key, site in sites:
-        entry = index.entries.get(entry_key)
-        if entry is None or entry_key in found:
+        # The path first: it rules out most of a function name's sites, and an entry may cost making (frozen.py).
+        if entry_key in found or not path_matches(innermost.path, site):
             continue
-        if not path_matches(innermost.path, site):
+        entry = index.entries.get(entry_key)
+        if entry is None:
             continue
         agreement = type_agreement(exception.type, entry.exception_type)
         if agreement <= 0:
@@ -407,18 +411,20 @@ def _loose_matches(
     pool.update(dict.fromkeys(index.similar_candidates(text, limit=SIMILAR_CANDIDATES)))
     for entry_key in by_frame:
         pool.update(dict.fromkeys(index.signatures_of(entry_key)))
-    signatures = index.signatures
-    pooled = [(sid, signature) for sid in pool if (signature := signatures.get(sid)) is not None]
+    # Wordings alone: a frozen index (frozen.py) reads them from its records without making the signatures.
+    wording_of = index.wording_of
+    pooled = [(sid, wording) for sid in pool if (wording := wording_of(sid)) is not None]
     # One call for the whole pool, which costs a third of a call per wording. Its answer is by score: put
     # back in pool order, so that of two equally close wordings of an entry the first is kept, as a loop
     # over the pool would.
-    wordings = [signature.wording for _sid, signature in pooled]
+    wordings = [wording for _sid, wording in pooled]
     close = process.extract(text, wordings, scorer=fuzz.ratio, score_cutoff=MIN_SIMILARITY * 100, limit=None)
     similar: dict[int, tuple[float, int]] = {}
     for _wording, score, i in sorted(close, key=itemgetter(2)):
-        sid, signature = pooled[i]
-        if score and score > similar.get(signature.entry_key, (0.0, -1))[0]:
-            similar[signature.entry_key] = (score, sid)
+        sid = pooled[i][0]
+        key = index.signature_entry(sid)
+        if score and key is not None and score > similar.get(key, (0.0, -1))[0]:
+            similar[key] = (score, sid)
     for entry_key, (score, sid) in similar.items():
         signature = index.signatures[sid]
         similarity = round(score / 100, 3)

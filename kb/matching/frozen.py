@@ -1,0 +1,513 @@
+"""The base lookup index in flat buffers: shared by every worker forked after its build, page for page.
+
+Why not Python objects. A worker forked from the master shares its memory until it writes to a page. Reading a
+Python object writes to it: every lookup increments and decrements the reference counts of the dicts, tuples and
+dataclasses it reads, so copy-on-write gave every worker its own copy of whatever its lookups had touched (1.8 GB a
+worker at 1M signatures; `gc.freeze()` stops only the collector's writes). Here the bulk of the index is a few
+dozen `bytes` and `array` objects whose contents are never written once built: a lookup writes to their headers
+only (one page each), and to the objects it makes for its answer.
+
+Layout. Entries, signatures and sites are numbered by their position in the build; each kind has its records
+marshalled one after another in one blob, with an array of offsets. An entry's signatures and sites are
+consecutive runs (arrays of run offsets). The tables of `MatchIndex` keyed by strings (prefixes, words, frames,
+types) are sorted arrays of the keys' 64-bit `hash()` with runs of ids: a bisect finds the run. The Aho-Corasick
+automaton stores key ids as ints (STORE_INTS), its nodes plain C memory that a search only reads; a key id's
+signatures are a run as well. Objects (`Entry`, `Signature`, `Site`) are made from their records when asked for,
+the last CACHED of each kept per process; a candidate's template is checked before its signature is made
+(`may_fit`), since most candidates of a common key do not fit.
+
+`hash()` of a string is the process's own (PYTHONHASHSEED): the buffers are valid in the process that built them
+and in its forks, which is how gunicorn runs them (config/gunicorn.py); they are not written to a file. Two keys of
+one hash share a run: a one in 2^64 chance per pair, and every candidate is still checked against its template.
+
+Answers are those of `MatchIndex.build` over the same entries: the same keys chosen, the same ids, the same order
+of candidates (tests/matching/test_frozen.py). It is immutable: a catalogue change goes into an overlay
+(overlay.py), a large one into a new base.
+"""
+
+import ctypes
+import gc
+import marshal
+from array import array
+from bisect import bisect_left
+from collections import Counter, OrderedDict, defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import accumulate, chain
+from operator import itemgetter
+from typing import Any, TypeVar
+
+from kb.matching.index import (
+    MAX_PREFIX_POSTINGS,
+    MAX_WORD_POSTINGS,
+    PREFIX_KEYS,
+    WORD,
+    WORDS_PER_SIGNATURE,
+    Entry,
+    MatchIndex,
+    Signature,
+    Site,
+    _automaton,
+    _prefix_key,
+    _windows,
+    _words,
+    compile_wordings,
+    frame_key,
+    type_tail,
+)
+from kb.matching.template import Template
+
+CACHED = 1024  # objects of each kind kept per process: the hot entries made once, in a few MB
+V = TypeVar("V")
+
+
+def _restorer(cls: type[V]) -> Callable[[tuple[Any, ...]], V]:
+    """A maker of a slotted dataclass from the values of all its slots, in order, computed ones included: no
+    `__init__` or `__post_init__` run again (a Site's path variants cost more to work out than to read).
+
+    Written out as one call per slot and compiled, as `dataclasses` compiles `__init__`: a loop over the slots
+    costs twice as much, and every lookup makes dozens of these objects."""
+    setters = [getattr(cls, name).__set__ for name in cls.__slots__]  # type: ignore[attr-defined]
+    names = [f"set{i}" for i in range(len(setters))]
+    body = "".join(f"    {name}(made, values[{i}])\n" for i, name in enumerate(names))
+    source = f"def restore(values, new=None, cls=None, {'=None, '.join(names)}=None):\n    made = new(cls)\n{body}"
+    namespace: dict[str, Any] = {}
+    exec(source + "    return made\n", namespace)
+    restore = namespace["restore"]
+    restore.__defaults__ = (object.__new__, cls, *setters)
+    restore.__qualname__ = f"restore_{cls.__name__}"
+    return restore
+
+
+_restore_entry = _restorer(Entry)
+_restore_site = _restorer(Site)
+_restore_signature = _restorer(Signature)
+_restore_template = _restorer(Template)
+
+
+def _give_back_freed_memory() -> None:
+    """Return to the system the pages the build's temporary lists and strings left free in the C heap (glibc keeps
+    them otherwise): at 100k signatures the process is then about 90 MB smaller, and so is what a fork inherits."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return  # not glibc
+    trim(0)
+
+
+class _Runs:
+    """Runs of ints by dense id: run i is values[offsets[i]:offsets[i + 1]]."""
+
+    __slots__ = ("offsets", "values")
+
+    def __init__(self, runs: Iterable[list[int]]) -> None:
+        runs = list(runs)
+        self.offsets = array("q", [0])
+        self.offsets.extend(accumulate(len(run) for run in runs))
+        self.values = array("q", chain.from_iterable(runs))
+
+    def __call__(self, i: int) -> list[int]:
+        offsets = self.offsets
+        return self.values[offsets[i] : offsets[i + 1]].tolist()
+
+
+class _Table:
+    """A read-only multimap from a 64-bit hash to a run of ints: the hashes sorted, searched by bisection."""
+
+    __slots__ = ("keys", "runs")
+
+    def __init__(self, filed: dict[int, list[int]]) -> None:
+        items = sorted(filed.items(), key=itemgetter(0))
+        self.keys = array("q", [key for key, _run in items])
+        self.runs = _Runs(run for _key, run in items)
+
+    def span(self, key: int) -> tuple[int, int]:
+        keys = self.keys
+        i = bisect_left(keys, key)
+        if i == len(keys) or keys[i] != key:
+            return 0, 0
+        offsets = self.runs.offsets
+        return offsets[i], offsets[i + 1]
+
+    def get(self, key: int) -> list[int]:
+        start, end = self.span(key)
+        return self.runs.values[start:end].tolist() if end > start else []
+
+
+class _Records:
+    """Marshalled records in one blob, by position."""
+
+    __slots__ = ("blob", "offsets")
+
+    def __init__(self, records: list[bytes]) -> None:
+        self.offsets = array("q", [0])
+        self.offsets.extend(accumulate(len(record) for record in records))
+        self.blob = b"".join(records)
+
+    def __call__(self, i: int) -> Any:
+        offsets = self.offsets
+        return marshal.loads(self.blob[offsets[i] : offsets[i + 1]])
+
+
+class _Made(Mapping[int, V]):
+    """Objects made on demand by number, the last CACHED of them kept."""
+
+    __slots__ = ("_cache", "_find", "_make", "_numbers")
+
+    def __init__(self, find: Any, make: Any, numbers: Any) -> None:
+        self._find, self._make, self._numbers = find, make, numbers  # key -> position or None; position -> object
+        # First in, first out: a plain dict's oldest key is found by skipping the holes its deletions left.
+        self._cache: OrderedDict[int, V] = OrderedDict()
+
+    def get(self, key: int, default: V | None = None) -> V | None:  # type: ignore[override]
+        value = self._cache.get(key)
+        if value is not None:
+            return value
+        position = self._find(key)
+        if position is None:
+            return default
+        value = self._make(position)
+        cache = self._cache
+        if len(cache) >= CACHED:
+            try:  # another thread may evict at the same time: one eviction is enough
+                cache.popitem(last=False)
+            except KeyError:
+                pass
+        cache[key] = value
+        return value
+
+    def __getitem__(self, key: int) -> V:
+        value = self.get(key)
+        if value is None:
+            raise KeyError(key)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, int) and self._find(key) is not None
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._numbers())
+
+    def __len__(self) -> int:
+        return len(self._numbers())
+
+
+class FrozenIndex(MatchIndex):
+    """The read interface of `MatchIndex` over flat buffers (see the module's docstring)."""
+
+    _keys_automaton: Any  # ahocorasick.Automaton | None: key -> key id
+    _key_runs: _Runs  # key id -> signature ids
+    _fallback_table: _Table  # hash of a type's class name -> signature ids without a key
+    _prefix_table: _Table  # hash of a first literal's first 16 or 8 characters -> signature ids
+    _word_table: _Table  # hash of a rare word -> signature ids
+    _unsigned_type_table: _Table  # hash of a type's class name -> keys of entries without a signature
+    _frame_table: _Table  # hash of (file name, function) -> site numbers
+    _unsigned_frame_table: _Table  # the same, of entries without a signature
+    _file_table: _Table  # hash of a file name -> site numbers, by function as `MatchIndex.sites_in_file` orders them
+    _entry_keys: array  # by position
+    _sorted_keys: array
+    _sorted_positions: array  # the positions of _sorted_keys
+    _entry_records: _Records
+    _entry_signatures_runs: array  # by position: the first signature's number, then the next entry's
+    _entry_sites: array  # by position: the first site's number, then the next entry's
+    _signature_entries: array  # by signature number: its entry's key
+    _signature_records: _Records
+    _heads: array  # by signature number: the hash of its template's first literal, and that literal's length
+    _head_lengths: array
+    _tails: array  # the same of its last literal
+    _tail_lengths: array
+    _site_records: _Records
+    _site_entries: array  # by site number: its entry's key
+
+    @classmethod
+    def build(cls, entries: Iterable[Entry], *, first_signature: int = 0) -> "FrozenIndex":
+        # Millions of short-lived containers: the collector would walk them again and again for nothing.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            index = _Builder(first_signature).build(list(entries))
+        finally:
+            if collecting:
+                gc.enable()
+        _give_back_freed_memory()
+        return index
+
+    def _setup(self, **parts: Any) -> None:
+        self.__dict__.update(parts)
+        self._first = self._next_signature - len(self._signature_entries)
+        self.entries = _Made(self._entry_position, self._make_entry, self._entry_keys.tolist)
+        self.signatures = _Made(self._signature_position, self._make_signature, self._signature_ids)
+
+    def __len__(self) -> int:
+        return len(self._signature_entries)
+
+    # Objects from records ----------------------------------------------------------------------------------
+
+    def _entry_position(self, key: int) -> int | None:
+        keys = self._sorted_keys
+        i = bisect_left(keys, key)
+        return self._sorted_positions[i] if i < len(keys) and keys[i] == key else None
+
+    def _signature_position(self, sid: int) -> int | None:
+        position = sid - self._first
+        return position if 0 <= position < len(self._signature_entries) else None
+
+    def _signature_ids(self) -> range:
+        return range(self._first, self._next_signature)
+
+    def _make_entry(self, position: int) -> Entry:
+        offsets, make_site = self._entry_sites, self._make_site
+        sites = tuple([make_site(n) for n in range(offsets[position], offsets[position + 1])])
+        return _restore_entry((*self._entry_records(position), sites))
+
+    def _make_site(self, n: int) -> Site:
+        return _restore_site(self._site_records(n))
+
+    def _make_signature(self, position: int) -> Signature:
+        text, message, template_fields, is_variant = self._signature_records(position)
+        template = _restore_template(template_fields)
+        wording = message or "".join(template.literals)
+        return _restore_signature((self._signature_entries[position], text, message, template, is_variant, wording))
+
+    def _site_pairs(self, numbers: list[int], file_name: str, function: str | None) -> list[tuple[int, Site]]:
+        """(entry key, site) of the sites of these numbers; those of another file or function dropped, should two
+        keys share a hash."""
+        keys, make = self._site_entries, self._make_site
+        pairs = []
+        for n in numbers:
+            site = make(n)
+            if site.frame_key[0] == file_name and (function is None or site.frame_key[1] == function):
+                pairs.append((keys[n], site))
+        return pairs
+
+    # Queries ---------------------------------------------------------------------------------------------
+
+    def candidates(self, text: str, exception_type: str | None = None) -> list[int]:
+        automaton = self._keys_automaton
+        hits = {key_id for _end, key_id in automaton.iter(text)} if automaton is not None else set()
+        fallback = self._fallback_table.get(hash(type_tail(exception_type))) if exception_type else []
+        runs = self._key_runs
+        if not fallback and len(hits) == 1:
+            return runs(hits.pop())
+        found: dict[int, None] = dict.fromkeys(fallback)
+        for key_id in hits:
+            for sid in runs(key_id):
+                found[sid] = None
+        return list(found)
+
+    def prefix_candidates(self, text: str) -> list[int]:
+        found: list[int] = []
+        table = self._prefix_table
+        values = table.runs.values
+        for length in PREFIX_KEYS:
+            if len(text) >= length:
+                start, end = table.span(hash(text[:length]))
+                if end - start <= MAX_PREFIX_POSTINGS:
+                    found += values[start:end].tolist()
+        return found
+
+    def similar_candidates(self, text: str, *, limit: int) -> list[int]:
+        table = self._word_table
+        values = table.runs.values
+        kept = []
+        for word in set(WORD.findall(text)):
+            start, end = table.span(hash(word))
+            if end - start <= MAX_WORD_POSTINGS:
+                kept.append(values[start:end])
+        shared: dict[int, int] = {}
+        for sid in chain.from_iterable(kept):
+            shared[sid] = shared.get(sid, 0) + 1
+        ranked = sorted(shared.items(), key=itemgetter(1), reverse=True)
+        return [sid for sid, _count in ranked[:limit]]
+
+    def sites_for(self, path: str, function: str, *, unsigned_only: bool = False) -> tuple[tuple[int, Site], ...]:
+        table = self._unsigned_frame_table if unsigned_only else self._frame_table
+        file_name, bare = frame_key(path, function)
+        numbers = table.get(hash((file_name, bare)))
+        return tuple(self._site_pairs(numbers, file_name, bare)) if numbers else ()
+
+    def sites_in_file(self, path: str) -> list[tuple[int, Site]]:
+        file_name = frame_key(path, "")[0]
+        numbers = self._file_table.get(hash(file_name))
+        return self._site_pairs(numbers, file_name, None) if numbers else []
+
+    def unsigned_of_type(self, exception_type: str) -> tuple[int, ...]:
+        return tuple(self._unsigned_type_table.get(hash(type_tail(exception_type))))
+
+    def signatures_of(self, entry_key: int) -> tuple[int, ...]:
+        position = self._entry_position(entry_key)
+        if position is None:
+            return ()
+        offsets, first = self._entry_signatures_runs, self._first
+        return tuple(range(first + offsets[position], first + offsets[position + 1]))
+
+    def may_fit(self, sid: int, text: str) -> bool:
+        """Whether the signature's template fits the text, told without making the signature: most candidates a
+        common key yields do not fit, and making each would cost more than the whole lookup. The first and last
+        literals are compared by length and hash; the middle ones are placed as `template.match_template` places
+        them (leftmost, each after the previous), read from the record."""
+        position = sid - self._first
+        if not 0 <= position < len(self._signature_entries):
+            return True
+        head = self._head_lengths[position]
+        if head and (len(text) < head or hash(text[:head]) != self._heads[position]):
+            return False
+        tail = self._tail_lengths[position]
+        if tail and (len(text) < tail or hash(text[-tail:]) != self._tails[position]):
+            return False
+        literals = self._signature_records(position)[2][0]
+        if len(literals) < 3:
+            return True
+        start, end = len(literals[0]), len(text) - len(literals[-1])
+        if end < start:
+            return False
+        for literal in literals[1:-1]:
+            found = text.find(literal, start, end)
+            if found < 0:
+                return False
+            start = found + len(literal)
+        return True
+
+    def wording_of(self, sid: int) -> str | None:
+        position = self._signature_position(sid)
+        if position is None:
+            return None
+        _text, message, template_fields, _is_variant = self._signature_records(position)
+        return message or "".join(template_fields[0])
+
+    def signature_entry(self, sid: int) -> int | None:
+        position = sid - self._first
+        return self._signature_entries[position] if 0 <= position < len(self._signature_entries) else None
+
+    def upsert(self, entries: Iterable[Entry]) -> None:
+        raise TypeError("A frozen index is immutable: changes go into an overlay (see overlay.layered).")
+
+    def remove(self, keys: Iterable[int]) -> None:
+        raise TypeError("A frozen index is immutable: changes go into an overlay (see overlay.layered).")
+
+    def commit(self) -> None:
+        raise TypeError("A frozen index is immutable: changes go into an overlay (see overlay.layered).")
+
+
+class _Builder:
+    """`MatchIndex.build`'s choices (index.py), filed straight into flat buffers."""
+
+    def __init__(self, first_signature: int) -> None:
+        self.first = first_signature
+
+    def build(self, entries: list[Entry]) -> FrozenIndex:
+        dumps = marshal.dumps
+        compiled = [compile_wordings(entry) for entry in entries]
+        # Each signature's windows, in order (the first of the rarest is its key, as in index.py), and words.
+        windows = [_windows(template) for wordings in compiled for _t, _m, template, _v in wordings]
+        words = [set(_words(template)) for wordings in compiled for _t, _m, template, _v in wordings]
+        window_counts = Counter(chain.from_iterable(map(set, windows)))
+        word_counts = Counter(chain.from_iterable(words))
+        # index.py's orders as one int or rank per string, so that min and sorted compare in C: windows by
+        # (count, -length), ties to the first; words by (count, -length, word).
+        window_order = {window: count * 64 - len(window) for window, count in window_counts.items()}
+        ranked_words = sorted(word_counts.items(), key=lambda pair: (pair[1], -len(pair[0]), pair[0]))
+        word_order = {word: rank for rank, (word, _count) in enumerate(ranked_words)}
+        del window_counts, word_counts, ranked_words
+
+        keys: dict[str, int] = {}
+        key_runs: list[list[int]] = []
+        fallback: defaultdict[int, list[int]] = defaultdict(list)
+        prefixes: defaultdict[int, list[int]] = defaultdict(list)
+        words_table: defaultdict[int, list[int]] = defaultdict(list)
+        unsigned_types: defaultdict[int, list[int]] = defaultdict(list)
+        frames: defaultdict[tuple[str, str], list[int]] = defaultdict(list)
+        unsigned_frames: defaultdict[int, list[int]] = defaultdict(list)
+        file_functions: defaultdict[str, dict[str, None]] = defaultdict(dict)
+        signature_entries: list[int] = []
+        site_entries: list[int] = []
+        signature_records: list[bytes] = []
+        heads, head_lengths, tails, tail_lengths = array("q"), array("q"), array("q"), array("q")
+        entry_records: list[bytes] = []
+        site_records: list[bytes] = []
+        entry_signatures, entry_sites = [0], [0]
+        by_key: dict[int, int] = {}
+        s = 0  # signatures so far
+        for position, (entry, wordings) in enumerate(zip(entries, compiled, strict=True)):
+            key = entry.key
+            by_key[key] = position
+            tail = type_tail(entry.exception_type)
+            first = s
+            for text, message, template, is_variant in wordings:
+                sid = self.first + s
+                signature_entries.append(key)
+                template_fields = (
+                    template.literals, template.fields, template.multiline, template.literal_length,
+                    template.longest_literal,
+                )  # fmt: skip
+                signature_records.append(dumps((text, message, template_fields, is_variant)))
+                first_literal, last_literal = template.literals[0], template.literals[-1]
+                heads.append(hash(first_literal))
+                head_lengths.append(len(first_literal))
+                tails.append(hash(last_literal))
+                tail_lengths.append(len(last_literal))
+                if found := windows[s]:
+                    best = min(found, key=window_order.__getitem__) if len(found) > 1 else found[0]
+                    key_id = keys.get(best)
+                    if key_id is None:
+                        key_id = keys[best] = len(keys)
+                        key_runs.append([])
+                    key_runs[key_id].append(sid)
+                else:
+                    fallback[hash(tail)].append(sid)
+                if (prefix := _prefix_key(template)) is not None:
+                    prefixes[hash(prefix)].append(sid)
+                rare = sorted(words[s], key=word_order.__getitem__)[:WORDS_PER_SIGNATURE]
+                for word in rare:
+                    words_table[hash(word)].append(sid)
+                s += 1
+            entry_signatures.append(s)
+            if s == first:
+                unsigned_types[hash(tail)].append(key)
+            fields = (key, entry.public_id, entry.exception_type, entry.message, entry.status, entry.repository_url)
+            entry_records.append(dumps((*fields, entry.signature, entry.variants)))
+            for site in entry.sites:
+                n = len(site_records)
+                site_records.append(
+                    dumps((site.path, site.line, site.function, site.commit, site.path_variants, site.frame_key))
+                )
+                site_entries.append(key)
+                frame = site.frame_key
+                frames[frame].append(n)
+                file_functions[frame[0]][frame[1]] = None
+                if s == first:
+                    unsigned_frames[hash(frame)].append(n)
+            entry_sites.append(len(site_records))
+        del windows, words, compiled
+
+        files = {
+            hash(file_name): [n for function in functions for n in frames[(file_name, function)]]
+            for file_name, functions in file_functions.items()
+        }
+        sorted_keys = sorted(by_key)
+        index = FrozenIndex(first_signature=self.first + s)
+        index._setup(
+            _keys_automaton=_automaton(keys.items()),
+            _key_runs=_Runs(key_runs),
+            _fallback_table=_Table(fallback),
+            _prefix_table=_Table(prefixes),
+            _word_table=_Table(words_table),
+            _unsigned_type_table=_Table(unsigned_types),
+            _frame_table=_Table({hash(frame): numbers for frame, numbers in frames.items()}),
+            _unsigned_frame_table=_Table(unsigned_frames),
+            _file_table=_Table(files),
+            _entry_keys=array("q", (entry.key for entry in entries)),
+            _sorted_keys=array("q", sorted_keys),
+            _sorted_positions=array("q", (by_key[key] for key in sorted_keys)),
+            _entry_records=_Records(entry_records),
+            _entry_signatures_runs=array("q", entry_signatures),
+            _entry_sites=array("q", entry_sites),
+            _signature_entries=array("q", signature_entries),
+            _signature_records=_Records(signature_records),
+            _heads=heads,
+            _head_lengths=head_lengths,
+            _tails=tails,
+            _tail_lengths=tail_lengths,
+            _site_records=_Records(site_records),
+            _site_entries=array("q", site_entries),
+        )
+        return index

@@ -1,0 +1,176 @@
+"""The frozen base index (flat buffers): the same answers as the object index, changes through an overlay, and a
+forked worker's memory that lookups do not grow."""
+
+import gc
+import os
+import random
+
+import pytest
+
+from kb.matching import frozen as frozen_module
+from kb.matching.frozen import FrozenIndex
+from kb.matching.index import Entry, MatchIndex, Site
+from kb.matching.overlay import layered
+from kb.matching.rank import match_text
+from kb.matching.template import compile_template
+
+NOUNS = "valve pump gear sprocket boiler turbine piston rotor spindle nozzle gasket flange".split()
+VERBS = "open close turn seal drain fill start stop prime vent".split()
+SHAPES = (
+    "{Noun} {n} could not {verb}: {{reason}}",
+    "Cannot {verb} the {noun} '{{name}}' of unit {n} while it is {{state}}",
+    "{{count}} {noun}s in unit {n} failed to {verb} after {{seconds}}s.",
+    "Unit {n} has no {noun} named {{name!r}}; choices are: {{choices}}",
+)
+
+
+def catalogue(size: int, seed: int = 5) -> list[Entry]:
+    """Signed entries of several shapes, some with older wordings; entries whose message could not be rebuilt
+    (no signature) and templates of placeholders alone; one or two raise sites each, in a few packages."""
+    rng = random.Random(seed)
+    entries = []
+    for key in range(size):
+        noun, verb = rng.choice(NOUNS), rng.choice(VERBS)
+        package = f"pkg{key % 5}"
+        exception_type = f"{package}.errors.{noun.capitalize()}Error" if key % 3 else "ValueError"
+        words = {"Noun": noun.capitalize(), "noun": noun, "verb": verb, "n": key}
+        if key % 17 == 0:
+            signature = ""
+        elif key % 499 == 0:
+            signature = "{value}"
+        else:
+            signature = rng.choice(SHAPES).format(**words)
+        variants = ((f"{noun} {key} will not {verb}", f"{noun} {key} will not {{what}}"),) if key % 7 == 0 else ()
+        sites = tuple(
+            Site(f"src/{package}/{noun}s_{key % 40}.py", 10 + 7 * n + key % 50, f"{noun.capitalize()}.{verb}_{n}", "x")
+            for n in range(1 + key % 2)
+        )
+        message = signature.replace("{{", "{").replace("}}", "}")
+        entries.append(
+            Entry(key, f"{key:016x}", exception_type, message, "published", "https://g/o/r", signature, variants, sites)
+        )
+    return entries
+
+
+def rendered(signature: str, rng: random.Random) -> str:
+    literals = compile_template(signature).literals
+    values = [rng.choice(["x", "'a b'", "42"]) for _ in literals[1:]]
+    return "".join(literal + value for literal, value in zip(literals, [*values, ""], strict=True))
+
+
+def queries(entries: list[Entry], count: int, seed: int = 9) -> list[str]:
+    """Messages, typed and in tracebacks, cut short, reworded; frames with no message of theirs; noise."""
+    rng = random.Random(seed)
+    texts = []
+    for entry in rng.sample(entries, count):
+        message = rendered(entry.signature, rng) if entry.signature else "something odd happened"
+        site = rng.choice(entry.sites)
+        frame = f'  File "/venv/site-packages/{site.path.removeprefix("src/")}", line {site.line}, in {site.function}'
+        words = message.split(" ")
+        words[rng.randrange(len(words))] = rng.choice(NOUNS)
+        texts += [
+            message,
+            f"{entry.exception_type}: {message}",
+            f"Traceback (most recent call last):\n{frame}\n{entry.exception_type}: {message}",
+            message[: len(message) * 2 // 3].rsplit(" ", 1)[0],
+            " ".join(words),
+            f"Traceback (most recent call last):\n{frame.replace(site.function, 'elsewhere')}\nKeyError: 'k'",
+            " ".join(rng.choice(NOUNS + VERBS) for _ in range(6)),
+        ]
+    return texts
+
+
+def answers(index: MatchIndex, text: str) -> list[tuple]:
+    """Everything a lookup's user sees of its matches."""
+    seen = []
+    for m in match_text(index, text, limit=5).matches:
+        wording_from = m.message_from.entry.key if m.message_from else None
+        seen.append((m.entry, round(m.score, 6), m.exact, m.partial, m.similarity, m.signature, m.params, m.why))
+        seen.append((m.sites, m.raise_site, m.nearby, wording_from))
+    return seen
+
+
+def test_the_frozen_index_answers_every_lookup_as_the_object_index_does():
+    entries = catalogue(3000)
+    objects, frozen = MatchIndex.build(entries), FrozenIndex.build(entries)
+    texts = queries(entries, 400)
+    differing = [text for text in texts if answers(objects, text) != answers(frozen, text)]
+    assert differing == []
+    assert sum(1 for text in texts if answers(frozen, text)) > len(texts) // 2  # most lookups find something
+
+
+def test_the_frozen_index_reads_as_the_object_index_does():
+    entries = catalogue(500)
+    objects, frozen = MatchIndex.build(entries, first_signature=100), FrozenIndex.build(entries, first_signature=100)
+    assert (len(frozen), frozen.next_signature) == (len(objects), objects.next_signature)
+    assert dict(frozen.entries) == dict(objects.entries)
+    assert dict(frozen.signatures) == dict(objects.signatures)
+    assert all(frozen.signatures_of(entry.key) == objects.signatures_of(entry.key) for entry in entries)
+    assert frozen.entries.get(10_000) is None and 10_000 not in frozen.entries and frozen.signatures_of(10_000) == ()
+
+
+def test_a_change_over_a_frozen_base_is_seen_and_the_base_is_left_as_it_was():
+    entries = catalogue(300)
+    base = FrozenIndex.build(entries)
+    old = entries[5]
+    reworded = Entry(5, old.public_id, old.exception_type, "Gasket 5 melted: x", "published", old.repository_url,
+                     "Gasket 5 melted: {why}", (), old.sites)  # fmt: skip
+    added = Entry(900, f"{900:016x}", "ValueError", "", "published", "https://g/o/r", "Brand new {x} appeared", (), ())
+    view = layered(base, [reworded, added], removed=[6])
+    old_text, gone_text = rendered(old.signature, random.Random(1)), rendered(entries[6].signature, random.Random(1))
+
+    def exact_keys(index: MatchIndex, text: str) -> list[int]:
+        return [m.entry.key for m in match_text(index, text, limit=5).matches if m.exact]
+
+    assert exact_keys(view, "Gasket 5 melted: x") == [5]
+    assert exact_keys(view, "Brand new thing appeared") == [900]
+    assert exact_keys(view, old_text) == [] and exact_keys(view, gone_text) == []
+    assert exact_keys(base, old_text) == [5] and exact_keys(base, gone_text) == [6]
+    assert exact_keys(base, "Brand new thing appeared") == []
+
+
+def test_a_frozen_index_cannot_be_changed_in_place():
+    base = FrozenIndex.build(catalogue(10))
+    with pytest.raises(TypeError):
+        base.upsert(catalogue(1))
+
+
+def private_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/smaps_rollup") as rollup:
+        fields = {line.split()[0]: int(line.split()[1]) for line in rollup if line.endswith("kB\n")}
+    return (fields["Private_Clean:"] + fields["Private_Dirty:"]) / 1024
+
+
+def growth_of_a_forked_worker(index: MatchIndex, texts: list[str]) -> float:
+    """Megabytes of its own that a process forked after the build gains by looking up every text."""
+    gc.collect()
+    gc.freeze()  # as gunicorn's master does before forking: the collector's own writes are not the lookups'
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker: never returns
+        try:
+            match_text(index, texts[0], limit=5)  # the code's own first-call allocations are not the index's
+            before = private_mb(os.getpid())
+            for text in texts:
+                match_text(index, text, limit=5)
+            os.write(write, f"{private_mb(os.getpid()) - before:.3f}".encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    try:
+        return float(os.read(read, 64))
+    finally:
+        os.close(read)
+        os.waitpid(pid, 0)
+        gc.unfreeze()
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/smaps_rollup"), reason="reads Linux's /proc")
+def test_a_forked_workers_lookups_copy_little_of_a_frozen_index_and_much_of_an_object_index(monkeypatch):
+    monkeypatch.setattr(frozen_module, "CACHED", 256)  # the objects it keeps are its own, bounded: not the index
+    entries = catalogue(15_000)
+    texts = queries(entries, 700)
+    frozen = growth_of_a_forked_worker(FrozenIndex.build(entries), texts)
+    objects = growth_of_a_forked_worker(MatchIndex.build(entries), texts)
+    assert objects > 20, f"{objects:.1f} MB"  # the measure sees copying at all
+    assert frozen < objects / 5, f"{frozen:.1f} MB against {objects:.1f} MB"
