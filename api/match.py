@@ -2,7 +2,11 @@
 
 import codecs
 import copy
+import io
 
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -13,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
 from rest_framework.views import APIView
 
+from api.authentication import SessionAuthentication, TokenAuthentication
 from api.negotiation import ContentNegotiation
 from api.parsers import BoundedJSONParser
 from kb.matching.answer import answer
@@ -31,6 +36,7 @@ from kb.search import offered_for_lookup
 
 # JSON escapes may take up to six bytes for one character of text; the text itself is held to 64 KiB.
 MAX_JSON_BODY = 6 * MAX_TEXT_BYTES + 1024
+JSON = "application/json"
 
 
 class PayloadTooLarge(APIException):
@@ -189,11 +195,19 @@ _TOO_SLOW = OpenApiResponse(
 )
 
 
+def _json_object(data: object) -> dict:
+    if not isinstance(data, dict):
+        raise ValidationError({"non_field_errors": ['Send a JSON object: {"text": "...", "limit": 5}.']})
+    return data
+
+
 class MatchView(APIView):
     """Retired entries are included, with their status. Drafts only for callers who may see them (a curator's
     token or session); to anyone else a draft, and a repository with nothing but drafts, does not exist."""
 
     parser_classes = [BoundedJSONParser, PlainTextParser]
+    # The API's authentication (REST_FRAMEWORK's), with the session's skipped for a request without its cookie.
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
     content_negotiation_class = ContentNegotiation
     throttle_scope = "match"  # anonymous clients: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["match"]
 
@@ -206,7 +220,7 @@ class MatchView(APIView):
         data = {"text": request.query_params.get("q", "")}
         if "limit" in request.query_params:
             data["limit"] = request.query_params["limit"]
-        return self._answer(request, data)
+        return Response(self._answer(request, data))
 
     @extend_schema(
         summary="Match a message or traceback sent as the body",
@@ -218,12 +232,48 @@ class MatchView(APIView):
     def post(self, request: Request) -> Response:
         text_body = request.content_type.split(";")[0].strip().lower() == "text/plain"
         self._check_length(request, MAX_TEXT_BYTES if text_body else MAX_JSON_BODY)
-        data = request.data
-        if not isinstance(data, dict):
-            raise ValidationError({"non_field_errors": ['Send a JSON object: {"text": "...", "limit": 5}.']})
+        data = _json_object(request.data)
         if text_body and "limit" in request.query_params:
             data = {**data, "limit": request.query_params["limit"]}
-        return self._answer(request, data)
+        return Response(self._answer(request, data))
+
+    def dispatch(self, request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
+        """DRF's dispatch for everything but a JSON POST, the API's common call: for that one, the same steps
+        (`initial`: negotiation, authentication, permissions, throttles; the same parser, serializers and errors)
+        without DRF's Request.data machinery and its TemplateResponse. Those cost a lookup more than the
+        lookup itself; tests/api/test_match_json_path.py holds both ways to the same answer, headers and errors."""
+        if request.method != "POST" or request.content_type != JSON:
+            return super().dispatch(request, *args, **kwargs)
+        self.args, self.kwargs = args, kwargs
+        drf_request = self.initialize_request(request, *args, **kwargs)
+        self.request, self.headers = drf_request, self.default_response_headers
+        try:
+            self.initial(drf_request, *args, **kwargs)
+            self._check_length(drf_request, MAX_JSON_BODY)
+            encoding = request.encoding or settings.DEFAULT_CHARSET
+            # No body: no data, as DRF's Request.data has it (then "text" is missing), not a parse error.
+            parsed = (
+                BoundedJSONParser().parse(io.BytesIO(request.body), JSON, {"encoding": encoding})
+                if request.body
+                else {}
+            )
+            body = self._answer(drf_request, _json_object(parsed))
+        except Exception as exc:  # as DRF's dispatch: a problem response through the exception handler
+            return self.finalize_response(drf_request, self.handle_exception(exc), *args, **kwargs)
+        renderer = drf_request.accepted_renderer
+        response = HttpResponse(
+            renderer.render(body, drf_request.accepted_media_type, self.get_renderer_context()),
+            content_type=drf_request.accepted_media_type,
+        )
+        for name, value in self.headers.items():
+            response[name] = value
+        patch_vary_headers(response, ("Cookie",))
+        return response
+
+    def finalize_response(self, request: Request, response: Response, *args, **kwargs) -> Response:
+        # Drafts are shown to curators: the answer depends on the session, looked at or not (see SessionAuthentication).
+        patch_vary_headers(response, ("Cookie",))
+        return super().finalize_response(request, response, *args, **kwargs)
 
     def _check_length(self, request: Request, limit: int) -> None:
         # Refuse by the header before reading; a body sent without one is measured once it is read.
@@ -234,7 +284,7 @@ class MatchView(APIView):
         if declared > limit or len(request.body) > limit:
             raise PayloadTooLarge()
 
-    def _answer(self, request: Request, data: dict) -> Response:
+    def _answer(self, request: Request, data: dict) -> dict:
         if isinstance(data.get("text"), str) and len(data["text"].encode("utf-8", "replace")) > MAX_TEXT_BYTES:
             raise PayloadTooLarge()
         given = MatchInputSerializer(data=data)
@@ -264,4 +314,4 @@ class MatchView(APIView):
         )
         # `body` is already the answer's JSON (kb.matching.answer): MatchAnswerSerializer documents it for the schema,
         # and running it again per request cost more than the lookup (a copy of every nested field per match).
-        return Response(body)
+        return body

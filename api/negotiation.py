@@ -1,5 +1,7 @@
 """Content negotiation: DRF's, answered at once in the common case."""
 
+from collections.abc import Iterable
+
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
@@ -11,11 +13,14 @@ class ContentNegotiation(DefaultContentNegotiation):
     building `request.headers`), which cost a lookup's API call a tenth of its time. Anything else is DRF's."""
 
     def select_renderer(
-        self, request: Request, renderers: list[BaseRenderer], format_suffix: str | None = None
+        self, request: Request, renderers: Iterable[BaseRenderer], format_suffix: str | None = None
     ) -> tuple[BaseRenderer, str]:
+        renderers = list(renderers)
         if len(renderers) == 1 and not format_suffix:
             accept = request.META.get("HTTP_ACCEPT", "*/*").strip()
             only = renderers[0]
-            if accept in ("*/*", only.media_type) and self.settings.URL_FORMAT_OVERRIDE not in request.query_params:
+            # Without a query string there is no ?format=, and no QueryDict to build to find that out.
+            overridden = request.META.get("QUERY_STRING") and self.settings.URL_FORMAT_OVERRIDE in request.query_params
+            if accept in ("*/*", only.media_type) and not overridden:
                 return only, only.media_type
         return super().select_renderer(request, renderers, format_suffix)
