@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import set_script_prefix
+from rest_framework.exceptions import ValidationError
 from rest_framework.throttling import BaseThrottle
 
 from api.match import MatchInputSerializer
@@ -113,6 +114,45 @@ def test_a_throttle_tells_clients_apart_as_drf_does(rf, proxies: int | None, for
     with override_settings(REST_FRAMEWORK={"NUM_PROXIES": proxies}):
         ours = CountedThrottle.get_ident(CountedThrottle.__new__(CountedThrottle), request)
         assert ours == BaseThrottle().get_ident(request)
+
+
+def serializer_result(data: dict):
+    given = MatchInputSerializer(data=data)
+    return given.validated_data if given.is_valid() else ("errors", given.errors)
+
+
+def shortcut_result(data: dict):
+    try:
+        return MatchInputSerializer.validated(data)
+    except ValidationError as exc:
+        return ("errors", exc.detail)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"text": "KeyError: 'x'"},
+        {"text": "KeyError: 'x'", "limit": 1},
+        {"text": "KeyError: 'x'", "limit": 50},
+        {"text": "  KeyError: 'x'  \n", "other": "ignored"},
+        {"text": "a\x00b\ud800c"},
+        {"text": "\x00"},
+        {"text": ""},
+        {"text": "   \n\t"},
+        {"text": 42},
+        {"text": ["a"]},
+        {"text": None},
+        {},
+        {"text": "x", "limit": 0},
+        {"text": "x", "limit": 51},
+        {"text": "x", "limit": True},
+        {"text": "x", "limit": "3"},
+        {"text": "x", "limit": 2.0},
+        {"text": "x", "limit": None},
+    ],
+)
+def test_the_common_inputs_shortcut_validates_as_the_serializer_does(data: dict) -> None:
+    assert shortcut_result(data) == serializer_result(data)
 
 
 def test_one_lookups_input_errors_do_not_leak_into_the_next() -> None:
