@@ -271,9 +271,11 @@ class MatchView(APIView):
         except Exception as exc:  # as DRF's dispatch: a problem response through the exception handler
             return self.finalize_response(drf_request, self.handle_exception(exc), *args, **kwargs)
         renderer = drf_request.accepted_renderer
+        # The renderer's type, as DRF's Response names it: not the accepted one, which may carry `indent=4`.
+        content_type = f"{renderer.media_type}; charset={renderer.charset}" if renderer.charset else renderer.media_type
         response = HttpResponse(
             renderer.render(body, drf_request.accepted_media_type, self.get_renderer_context()),
-            content_type=drf_request.accepted_media_type,
+            content_type=content_type,
         )
         for name, value in self.headers.items():
             response[name] = value
