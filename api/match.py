@@ -1,7 +1,11 @@
 """POST /api/match (JSON or text/plain) and GET /api/match?q=: the entries behind a message or a traceback."""
 
 import codecs
+import copy
 
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -9,8 +13,11 @@ from rest_framework.exceptions import APIException, ParseError, ValidationError
 from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.validators import ProhibitSurrogateCharactersValidator
 from rest_framework.views import APIView
 
+from api.authentication import SessionAuthentication, TokenAuthentication
+from api.negotiation import ContentNegotiation
 from api.parsers import BoundedJSONParser
 from kb.matching.answer import answer
 from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
@@ -28,6 +35,7 @@ from kb.search import offered_for_lookup
 
 # JSON escapes may take up to six bytes for one character of text; the text itself is held to 64 KiB.
 MAX_JSON_BODY = 6 * MAX_TEXT_BYTES + 1024
+JSON = "application/json"
 
 
 class PayloadTooLarge(APIException):
@@ -63,6 +71,12 @@ class StrictTextField(serializers.CharField):
     """A string and nothing else: 42 or ["a"] is a mistake to report, not a message to look up. Pasted logs
     may hold NUL bytes or, through JSON escapes, lone surrogates: they are dropped or replaced, not refused."""
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        # Surrogates are replaced before validation, so DRF's check for them (a Python loop over each character of
+        # up to 64 KiB) can never fail here.
+        self.validators = [v for v in self.validators if not isinstance(v, ProhibitSurrogateCharactersValidator)]
+
     def to_internal_value(self, data) -> str:
         if not isinstance(data, str):
             self.fail("invalid")
@@ -72,6 +86,26 @@ class StrictTextField(serializers.CharField):
 class MatchInputSerializer(serializers.Serializer):
     text = StrictTextField(trim_whitespace=False, allow_blank=True)
     limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        # DRF deep-copies every declared field (arguments, validators, error messages) for each instance: a sixth
+        # of a lookup's time. Validation changes nothing in these two, so a shallow copy of each is enough to bind.
+        return {name: copy.copy(field) for name, field in self._declared_fields.items()}
+
+    @classmethod
+    def validated(cls, data: dict) -> dict:
+        """`validated_data` for `data`, else a ValidationError. The common input (a string that is not blank once
+        cleaned, and no limit or an int one in range) is taken here as is_valid() would take it; binding fields,
+        running validators and their lazy messages for it cost a lookup a tenth of its time. Anything else goes
+        through is_valid(), for its errors (tests/api/test_match_json_path.py holds both to the same results)."""
+        text, limit = data.get("text"), data.get("limit", DEFAULT_LIMIT)
+        if isinstance(text, str) and type(limit) is int and 1 <= limit <= MAX_LIMIT:
+            cleaned = clean_text(text).replace("\x00", "")
+            if cleaned.strip():
+                return {"text": cleaned, "limit": limit}
+        given = cls(data=data)
+        given.is_valid(raise_exception=True)
+        return given.validated_data
 
     def validate_text(self, value: str) -> str:
         if not value.strip():
@@ -175,11 +209,20 @@ _TOO_SLOW = OpenApiResponse(
 )
 
 
+def _json_object(data: object) -> dict:
+    if not isinstance(data, dict):
+        raise ValidationError({"non_field_errors": ['Send a JSON object: {"text": "...", "limit": 5}.']})
+    return data
+
+
 class MatchView(APIView):
     """Retired entries are included, with their status. Drafts only for callers who may see them (a curator's
     token or session); to anyone else a draft, and a repository with nothing but drafts, does not exist."""
 
     parser_classes = [BoundedJSONParser, PlainTextParser]
+    # The API's authentication (REST_FRAMEWORK's), with the session's skipped for a request without its cookie.
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    content_negotiation_class = ContentNegotiation
     throttle_scope = "match"  # anonymous clients: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["match"]
 
     @extend_schema(
@@ -191,7 +234,7 @@ class MatchView(APIView):
         data = {"text": request.query_params.get("q", "")}
         if "limit" in request.query_params:
             data["limit"] = request.query_params["limit"]
-        return self._answer(request, data)
+        return Response(self._answer(request, data))
 
     @extend_schema(
         summary="Match a message or traceback sent as the body",
@@ -203,14 +246,48 @@ class MatchView(APIView):
     def post(self, request: Request) -> Response:
         text_body = request.content_type.split(";")[0].strip().lower() == "text/plain"
         self._check_length(request, MAX_TEXT_BYTES if text_body else MAX_JSON_BODY)
-        data = request.data
-        if not isinstance(data, dict):
-            raise ValidationError({"non_field_errors": ['Send a JSON object: {"text": "...", "limit": 5}.']})
+        data = _json_object(request.data)
         if text_body and "limit" in request.query_params:
             data = {**data, "limit": request.query_params["limit"]}
-        return self._answer(request, data)
+        return Response(self._answer(request, data))
 
-    def _check_length(self, request: Request, limit: int) -> None:
+    def dispatch(self, request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
+        """DRF's dispatch for everything but a JSON POST, the API's common call: for that one, the same steps
+        (`initial`: negotiation, authentication, permissions, throttles; the same parser, serializers and errors)
+        without DRF's Request.data machinery and its TemplateResponse. Those cost a lookup more than the
+        lookup itself; tests/api/test_match_json_path.py holds both ways to the same answer, headers and errors."""
+        if request.method != "POST" or request.content_type != JSON:
+            return super().dispatch(request, *args, **kwargs)
+        self.args, self.kwargs = args, kwargs
+        drf_request = self.initialize_request(request, *args, **kwargs)
+        self.request, self.headers = drf_request, self.default_response_headers
+        try:
+            self.initial(drf_request, *args, **kwargs)
+            self._check_length(request, MAX_JSON_BODY)
+            encoding = request.encoding or settings.DEFAULT_CHARSET
+            # No body: no data, as DRF's Request.data has it (then "text" is missing), not a parse error.
+            parsed = BoundedJSONParser().parse_bytes(request.body, encoding) if request.body else {}
+            body = self._answer(drf_request, _json_object(parsed))
+        except Exception as exc:  # as DRF's dispatch: a problem response through the exception handler
+            return self.finalize_response(drf_request, self.handle_exception(exc), *args, **kwargs)
+        renderer = drf_request.accepted_renderer
+        # The renderer's type, as DRF's Response names it: not the accepted one, which may carry `indent=4`.
+        content_type = f"{renderer.media_type}; charset={renderer.charset}" if renderer.charset else renderer.media_type
+        response = HttpResponse(
+            renderer.render(body, drf_request.accepted_media_type, self.get_renderer_context()),
+            content_type=content_type,
+        )
+        for name, value in self.headers.items():
+            response[name] = value
+        patch_vary_headers(response, ("Cookie",))
+        return response
+
+    def finalize_response(self, request: Request, response: Response, *args, **kwargs) -> Response:
+        # Drafts are shown to curators: the answer depends on the session, looked at or not (see SessionAuthentication).
+        patch_vary_headers(response, ("Cookie",))
+        return super().finalize_response(request, response, *args, **kwargs)
+
+    def _check_length(self, request: Request | HttpRequest, limit: int) -> None:
         # Refuse by the header before reading; a body sent without one is measured once it is read.
         try:
             declared = int(request.META.get("CONTENT_LENGTH") or 0)
@@ -219,29 +296,31 @@ class MatchView(APIView):
         if declared > limit or len(request.body) > limit:
             raise PayloadTooLarge()
 
-    def _answer(self, request: Request, data: dict) -> Response:
+    def _answer(self, request: Request, data: dict) -> dict:
         if isinstance(data.get("text"), str) and len(data["text"].encode("utf-8", "replace")) > MAX_TEXT_BYTES:
             raise PayloadTooLarge()
-        given = MatchInputSerializer(data=data)
-        given.is_valid(raise_exception=True)
+        given = MatchInputSerializer.validated(data)
         try:
-            result = lookup(
-                given.validated_data["text"], limit=given.validated_data["limit"], drafts=may_see_drafts(request.user)
-            )
+            result = lookup(given["text"], limit=given["limit"], drafts=may_see_drafts(request.user))
         except TextTooLarge:
             raise PayloadTooLarge() from None
         except LookupTimeout as stopped:
-            log_stopped(given.validated_data["text"], stopped)
+            log_stopped(given["text"], stopped)
             raise LookupTooSlow(stopped) from None
         if result.matches:
             ErrorEntry.objects.count_lookup_hit(result.matches[0].entry.key)
         body = answer(result, request.build_absolute_uri, link_drafts=may_see_drafts(request.user))
-        body["search"] = offered_for_lookup(
-            result,
-            given.validated_data["text"],
-            ErrorEntry.objects.visible_to(request.user),
-            request.build_absolute_uri,
+        # The queryset is only built when nothing matched: building it costs more than the lookup's answer.
+        body["search"] = (
+            offered_for_lookup(
+                result,
+                given["text"],
+                ErrorEntry.objects.visible_to(request.user),
+                request.build_absolute_uri,
+            )
+            if not result.matches
+            else []
         )
         # `body` is already the answer's JSON (kb.matching.answer): MatchAnswerSerializer documents it for the schema,
         # and running it again per request cost more than the lookup (a copy of every nested field per match).
-        return Response(body)
+        return body

@@ -14,9 +14,12 @@ class BoundedJSONParser(JSONParser):
     """DRF's JSONParser with the depth bound: every JSON body of the API is read through it."""
 
     def parse(self, stream, media_type=None, parser_context=None) -> Any:
-        encoding = get_encoding(parser_context or {})
+        return self.parse_bytes(stream.read(), get_encoding(parser_context or {}))
+
+    def parse_bytes(self, body: bytes, encoding: str) -> Any:
+        """A body already read (api.match reads it to measure it first)."""
         try:
-            text = codecs.getreader(encoding)(stream).read()
+            text = codecs.decode(body, encoding)
             parse_constant = strict_json.strict_constant if self.strict else None
             return loads_bounded(text, parse_constant=parse_constant)
         except JSONTooDeep as exc:

@@ -28,6 +28,7 @@ from django.conf import settings
 from django.core.cache import cache as shared_cache
 from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpRequest
+from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from config.outage import database, is_database_unavailable
@@ -196,6 +197,19 @@ class CountedThrottle(SimpleRateThrottle):
     # Set by SimpleRateThrottle from the rate; the stubs do not declare them.
     num_requests: int | None
     duration: int | None
+
+    def get_ident(self, request: Any) -> str:
+        """DRF's reading of X-Forwarded-For under NUM_PROXIES, from META: DRF's reads request.headers, which Django
+        builds from every META key on first use (a tenth of an anonymous lookup's time)."""
+        xff = request.META.get("HTTP_X_FORWARDED_FOR")
+        remote_addr = request.META.get("REMOTE_ADDR")
+        num_proxies = api_settings.NUM_PROXIES
+        if num_proxies is not None:
+            if num_proxies == 0 or xff is None:
+                return remote_addr
+            addrs = xff.split(",")
+            return addrs[-min(num_proxies, len(addrs))].strip()
+        return "".join(xff.split()) if xff else remote_addr
 
     def allow_request(self, request: Any, view: Any) -> bool:
         if self.rate is None:

@@ -2,6 +2,7 @@
 
     scripts/with-postgres .venv/bin/python bench/http/run.py                  # 3 rounds of 5 s per request
     scripts/with-postgres .venv/bin/python bench/http/run.py --seconds 3 --rounds 1
+    scripts/with-postgres .venv/bin/python bench/http/run.py --only /api/match    # and the bare views, always
 
 Fills the database first when it holds fewer than --entries entries (migrate, createcachetable, the installed
 Django and DRF harvested with --publish, then generated published entries: see fill.py). Then starts gunicorn
@@ -187,6 +188,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--entries", type=int, default=100_000)
+    parser.add_argument(
+        "--only", action="append", default=[], metavar="NAME", help="run only the requests whose name holds NAME"
+    )
     args = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("needs wrk (Debian: apt-get install wrk)")
@@ -215,9 +219,14 @@ def main() -> int:
         wait_until_up(base, server)
         Path(bare_dir, "json").write_bytes(fetch(f"{base}/api/errors/{entry.public_id}")[2])
         Path(bare_dir, "page").write_bytes(fetch(f"{base}/errors/{entry.public_id}/")[2])
-        requests = requests_for(base, entry.public_id, traceback)
+        requests = [
+            r
+            for r in requests_for(base, entry.public_id, traceback)
+            if not args.only or r.name.startswith("bare view") or any(part in r.name for part in args.only)
+        ]
         scripts = Path(bare_dir)
-        warm_lookups(base, next(r for r in requests if r.name == "/api/match"))
+        for match in (r for r in requests if r.name == "/api/match"):
+            warm_lookups(base, match)
         for request in requests:
             for _ in range(30):
                 if wrk(base, request, 2, scripts, strict=False) > 0:

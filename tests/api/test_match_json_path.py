@@ -1,0 +1,173 @@
+"""POST /api/match with a JSON body is served without DRF's Request.data and TemplateResponse (api.match's
+dispatch): every other request takes DRF's whole path. Both ways give the same answers, headers and problems."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+from django.test import Client, override_settings
+from django.urls import set_script_prefix
+from rest_framework.exceptions import ValidationError
+from rest_framework.throttling import BaseThrottle
+
+from api.match import MatchInputSerializer
+from kb.ratelimit import CountedThrottle, counter
+from tests.samples import CARD, CARD_MESSAGE
+
+SAME_HEADERS = ("Content-Type", "Allow", "Vary", "X-Frame-Options", "X-Content-Type-Options")
+
+
+@pytest.fixture
+def catalogue(db) -> None:
+    call_command("import_errors", "fixtures/sglang.json", "fixtures/python-projects.json")
+
+
+@pytest.fixture(autouse=True)
+def fresh_counts() -> None:
+    counter.clear()
+
+
+def as_json(client: Client, text: str, **extra):
+    return client.post("/api/match", data=json.dumps({"text": text}), content_type="application/json", **extra)
+
+
+def as_plain_text(client: Client, text: str, **extra):
+    """The same lookup through DRF's whole path (its parser for text/plain)."""
+    return client.post("/api/match", data=text, content_type="text/plain; charset=utf-8", **extra)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [CARD_MESSAGE, f"NotImplementedError: {CARD_MESSAGE}", "no such error anywhere in the catalogue, none at all"],
+)
+def test_a_json_lookup_answers_what_drfs_whole_path_answers(client: Client, seed, text: str) -> None:
+    by_json, by_drf = as_json(client, text), as_plain_text(client, text)
+    assert (by_json.status_code, by_drf.status_code) == (200, 200)
+    assert by_json.content == by_drf.content
+    assert {name: by_json.get(name) for name in SAME_HEADERS} == {name: by_drf.get(name) for name in SAME_HEADERS}
+
+
+def test_a_json_lookup_varies_by_cookie_though_an_anonymous_one_has_no_session(client: Client, seed) -> None:
+    assert "Cookie" in as_json(client, CARD_MESSAGE)["Vary"]
+
+
+def test_a_json_lookup_is_rendered_as_asked_in_accept(client: Client, seed) -> None:
+    response = as_json(client, CARD_MESSAGE, headers={"Accept": "application/json; indent=4"})
+    by_drf = as_plain_text(client, CARD_MESSAGE, headers={"Accept": "application/json; indent=4"})
+    assert response.status_code == 200
+    assert response.content == by_drf.content
+    assert response["Content-Type"] == by_drf["Content-Type"] == "application/json"
+    assert response.content.decode().startswith('{\n    "matches"')
+
+
+def test_a_json_lookup_that_asks_for_html_is_a_problem_json_406(client: Client, db) -> None:
+    response = as_json(client, CARD_MESSAGE, headers={"Accept": "text/html"})
+    assert response.status_code == 406
+    assert response["Content-Type"] == "application/problem+json"
+
+
+def test_an_empty_json_body_is_a_missing_text_not_a_parse_error(client: Client, db) -> None:
+    response = client.post("/api/match", data="", content_type="application/json")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/problem+json"
+    assert "text" in response.json()["errors"]
+
+
+def test_a_json_array_is_a_problem_json_400_on_the_json_path_too(client: Client, db) -> None:
+    response = client.post("/api/match", data="[1, 2]", content_type="application/json")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/problem+json"
+
+
+def test_a_curators_session_gets_drafts_on_the_json_path(staff_curator_client: Client, catalogue) -> None:
+    best = as_json(staff_curator_client, "Option '--name' requires an argument.").json()["matches"][0]
+    assert (best["id"], best["status"]) == ("433daf4471e9c6be", "draft")
+
+
+def test_an_anonymous_json_lookup_over_the_limit_is_a_problem_json_429(client: Client, seed, settings) -> None:
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "match": "2/minute"},
+    }
+    assert [as_json(client, CARD_MESSAGE).status_code for _ in range(2)] == [200, 200]
+    refused = as_json(client, CARD_MESSAGE)
+    assert refused.status_code == 429
+    assert refused["Content-Type"] == "application/problem+json"
+    assert 0 < int(refused["Retry-After"]) <= 60
+
+
+def test_entry_urls_keep_the_script_prefix_the_site_is_served_under(client: Client, seed) -> None:
+    plain = as_json(client, CARD_MESSAGE).json()["matches"][0]
+    set_script_prefix("/kb/")  # as the WSGI handler sets it from SCRIPT_NAME (the test client does not)
+    try:
+        prefixed = as_json(client, CARD_MESSAGE).json()["matches"][0]
+    finally:
+        set_script_prefix("/")
+    assert plain["url"] == f"http://testserver/errors/{CARD}/"
+    assert prefixed["url"] == f"http://testserver/kb/errors/{CARD}/"
+
+
+@pytest.mark.parametrize("proxies", [None, 0, 1, 2])
+@pytest.mark.parametrize(
+    "forwarded_for", [None, "1.2.3.4", "6.6.6.6, 1.2.3.4", " 1.2.3.4 , 5.6.7.8 ", "1.2.3.4,5.6.7.8,9.9.9.9"]
+)
+def test_a_throttle_tells_clients_apart_as_drf_does(rf, proxies: int | None, forwarded_for: str | None) -> None:
+    meta = {"REMOTE_ADDR": "10.0.0.9"} | ({"HTTP_X_FORWARDED_FOR": forwarded_for} if forwarded_for else {})
+    request = rf.get("/", **meta)
+    with override_settings(REST_FRAMEWORK={"NUM_PROXIES": proxies}):
+        ours = CountedThrottle.get_ident(CountedThrottle.__new__(CountedThrottle), request)
+        assert ours == BaseThrottle().get_ident(request)
+
+
+def serializer_result(data: dict):
+    given = MatchInputSerializer(data=data)
+    return given.validated_data if given.is_valid() else ("errors", given.errors)
+
+
+def shortcut_result(data: dict):
+    try:
+        return MatchInputSerializer.validated(data)
+    except ValidationError as exc:
+        return ("errors", exc.detail)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"text": "KeyError: 'x'"},
+        {"text": "KeyError: 'x'", "limit": 1},
+        {"text": "KeyError: 'x'", "limit": 50},
+        {"text": "  KeyError: 'x'  \n", "other": "ignored"},
+        {"text": "a\x00b\ud800c"},
+        {"text": "\x00"},
+        {"text": ""},
+        {"text": "   \n\t"},
+        {"text": 42},
+        {"text": ["a"]},
+        {"text": None},
+        {},
+        {"text": "x", "limit": 0},
+        {"text": "x", "limit": 51},
+        {"text": "x", "limit": True},
+        {"text": "x", "limit": "3"},
+        {"text": "x", "limit": 2.0},
+        {"text": "x", "limit": None},
+    ],
+)
+def test_the_common_inputs_shortcut_validates_as_the_serializer_does(data: dict) -> None:
+    assert shortcut_result(data) == serializer_result(data)
+
+
+def test_one_lookups_input_errors_do_not_leak_into_the_next() -> None:
+    refused = MatchInputSerializer(data={"text": "   ", "limit": 0})
+    accepted = MatchInputSerializer(data={"text": "KeyError: 'x'"})
+    assert not refused.is_valid()
+    assert set(refused.errors) == {"text", "limit"}
+    assert accepted.is_valid(), accepted.errors
+    assert accepted.validated_data == {"text": "KeyError: 'x'", "limit": 5}
+
+
+def test_lone_surrogates_and_nul_bytes_are_cleaned_not_refused() -> None:
+    given = MatchInputSerializer(data={"text": "KeyError: \ud800 'x'\x00"})
+    assert given.is_valid(), given.errors
+    assert given.validated_data["text"] == "KeyError: ? 'x'"
