@@ -12,7 +12,8 @@ from kb.pylexer import JoinedPythonLexer
 AWKWARD = [
     'raise ValueError(f"{name!r:>{width}} is {"nested"} {{not}} {value=}")',
     "x = rb'\\d+' + Rb'''\\n''' + BR\"a\" + u'é' + fR'{a}\\{{' + F'''{b}\n{c}'''",
-    "match command.split():\n    case [action, *_] if action in ('go', \"stop\"):\n        pass\n    case _:\n        ...",
+    "match command.split():\n    case [action, *_] if action in ('go', \"stop\"):\n        pass\n"
+    "    case _:\n        ...",
     "@decorator.attr(1)\nasync def __init__(self, *a, **k) -> None:\n    await self.__class__.thing",
     "class Ünïcode(Base, metaclass=Meta):\n    type X = list[int]\n    print(0x1F, 1_000.5e-3j, 0o17)",
     "from ..pkg import (a as b,\n    c)\nimport os.path as p, sys",
