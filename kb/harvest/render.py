@@ -15,9 +15,12 @@ _Job = tuple[dict, list[tuple[str, int | None, list[int | None]]]]
 _Done = tuple[dict, list[str]]
 
 
-def render_cards(cards: list[tuple[ErrorEntry, list[RaiseSite]]], bar: dict) -> None:
+def rendered_cards(
+    cards: list[tuple[ErrorEntry, list[RaiseSite]]], bar: dict
+) -> Iterator[tuple[ErrorEntry, list[RaiseSite]]]:
     """Fill each entry's `generated_html` and its given sites' `snippet_html` (new sites, not yet saved): each
-    site's raise line marked along with those of the entry's other sites that share its snippet."""
+    site's raise line marked along with those of the entry's other sites that share its snippet. Yielded in
+    order as the workers finish them, so that the caller writes the first cards while the others are rendered."""
     jobs: list[_Job] = []
     for entry, sites in cards:
         snippets = [
@@ -25,10 +28,12 @@ def render_cards(cards: list[tuple[ErrorEntry, list[RaiseSite]]], bar: dict) -> 
             for site in sites
         ]
         jobs.append((entry.generated, snippets))
-    for (entry, sites), (sections_html, snippets_html) in zip(cards, _run(jobs, bar), strict=True):
+    for card, (sections_html, snippets_html) in zip(cards, _run(jobs, bar), strict=True):
+        entry, sites = card
         entry.generated_html = sections_html
         for site, snippet_html in zip(sites, snippets_html, strict=True):
             site.snippet_html = snippet_html
+        yield card
 
 
 def _run(jobs: list[_Job], bar: dict) -> Iterator[_Done]:
