@@ -176,7 +176,7 @@ class _Writer:
         for item, entry in created:
             sites = self._add_sites(entry, item.found, start=0, render=False)
             self.variants_to_create.extend(self._alternatives(entry, item, known=set()))
-            self._explain(item, entry, sites, created=True)
+            self._explain(item, entry, sites, created=True, sections=False)  # written by the workers
             self.cards.append((entry, sites))
             outcome.explained.append((entry, [site.evidence for site in sites]))
         bar.close()
@@ -186,9 +186,13 @@ class _Writer:
 
     # --- explanations ----------------------------------------------------------------------------
 
-    def _explain(self, item: EntryPlan, entry: ErrorEntry, sites: list[RaiseSite], *, created: bool = False) -> bool:
+    def _explain(
+        self, item: EntryPlan, entry: ErrorEntry, sites: list[RaiseSite], *, created: bool = False,
+        sections: bool = True,
+    ) -> bool:  # fmt: skip
         """Give the entry and its sites what the code says now (evidence, generated sections; publish it when asked
-        and it can be explained). The curator's own fields are never touched. Whether anything changed."""
+        and it can be explained). The curator's own fields are never touched. Whether anything changed.
+        `sections` False: a new entry's, written with its HTML by the rendering workers (`rendered_cards`)."""
         found_by_place: dict[tuple[str, int | None, str], FoundSite] = {
             (f.path, f.line, f.function): f for f in item.found
         }
@@ -204,7 +208,8 @@ class _Writer:
         evidence = {**extra, "history": history} if history else extra
         before = (entry.evidence, entry.generated, entry.status)
         entry.evidence = evidence
-        entry.generated = generate_sections(entry=entry, sites=sites)
+        if sections:
+            entry.generated = generate_sections(entry=entry, sites=sites)
         if self.publish and self._publishable(entry, sites):
             entry.status = ErrorEntry.Status.PUBLISHED
             self.published += 1
@@ -353,7 +358,7 @@ class _Writer:
         # The cards' entries (the new ones with their sites) written as they come back rendered, a batch at a time,
         # while the workers render the next: the database's work and theirs overlap.
         new = {id(entry) for entry in self.entries_to_create}
-        cards = rendered_cards(self.cards, self.bar)
+        cards = rendered_cards(self.cards, self.bar, to_write=frozenset(new))
         while batch := list(itertools.islice(cards, BATCH)):
             created = [entry for entry, _ in batch if id(entry) in new]
             if created:
