@@ -5,7 +5,8 @@ from collections.abc import Iterable
 
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
-from pygments.lexers import PythonLexer
+
+from kb.pylexer import JoinedPythonLexer
 
 
 def highlight_snippet(code: str, *, first_line: int, marked_lines: Iterable[int | None]) -> str:
@@ -21,7 +22,7 @@ def highlight_snippet(code: str, *, first_line: int, marked_lines: Iterable[int 
 
 
 _SNIPPET = HtmlFormatter(cssclass="highlight", linenos="inline", wrapcode=True)
-_SNIPPET_LEXER = PythonLexer(stripnl=False, ensurenl=True)
+_SNIPPET_LEXER = JoinedPythonLexer(stripnl=False, ensurenl=True)
 
 
 _BLOCK = HtmlFormatter(nowrap=True)
@@ -33,4 +34,4 @@ def highlight_block(code: str, language: str, _attributes: object = None) -> str
     if language not in ("python", "py", "pycon"):
         return ""
     # Wrapped here, starting with <pre>, so that markdown-it takes the block as it is rather than wrapping it again.
-    return f'<pre class="highlight"><code>{highlight(code, PythonLexer(), _BLOCK)}</code></pre>\n'
+    return f'<pre class="highlight"><code>{highlight(code, JoinedPythonLexer(), _BLOCK)}</code></pre>\n'

@@ -28,7 +28,18 @@ from kb.harvest.messages import (
 )
 from kb.harvest.narrowed import narrowed
 from kb.harvest.own_messages import argument_parts, arguments, instance_messages, own_message, substitute
-from kb.harvest.scopes import Scope, children, dead_ends, forms_in, join, params_of, record_binding, span
+from kb.harvest.scopes import (
+    BINDERS,
+    COMPOUND,
+    Scope,
+    dead_ends,
+    forms_in,
+    join,
+    params_of,
+    push_children,
+    record_binding,
+    span,
+)  # fmt: skip
 from kb.harvest.types import attribute_type, attribute_types, helper_type, instance_type, is_self, made_by_type_call
 
 SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
@@ -83,6 +94,12 @@ class ModuleResult:
     called: list[Called] = field(default_factory=list)
 
 
+# The walk asks each of the hundreds of thousands of nodes of a large repository what it is: by its exact type in
+# a set (the parser makes no subclasses), not `isinstance` with a union, which the loop would build again each time.
+_NESTED = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+_CANDIDATES = frozenset({ast.Raise, ast.Assert, ast.Call})
+
+
 class ModuleExtractor:
     def __init__(
         self, *, tree: ast.Module, lines: list[str], path: str, info: ModuleInfo, index: ClassIndex,
@@ -117,17 +134,20 @@ class ModuleExtractor:
         stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
         while stack:
             node, path = stack.pop()
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                nested.append(node)
-                scope.bind(node.name, node.lineno, None, path=path)
+            kind = type(node)
+            if kind in _NESTED:
+                nested.append(node)  # type: ignore[arg-type]
+                scope.bind(node.name, node.lineno, None, path=path)  # type: ignore[attr-defined]
                 continue
-            if isinstance(node, ast.Lambda):
+            if kind is ast.Lambda:
                 continue
-            record_binding(node, scope, path)
-            scope.dead_ends += dead_ends(node)
-            if isinstance(node, ast.Raise | ast.Assert | ast.Call):
-                candidates.append((node, path))
-            stack.extend(reversed(children(node, path)))
+            if kind in BINDERS:
+                record_binding(node, scope, path)
+            if kind in COMPOUND:
+                scope.dead_ends += dead_ends(node)
+            if kind in _CANDIDATES:
+                candidates.append((node, path))  # type: ignore[arg-type]
+            push_children(stack, node, path)
         if self.evidence:
             self._owner = Owner(scope_node, scope.qualname, self._class_name(scope.owner), tuple(scope.params))
         for node, path in candidates:

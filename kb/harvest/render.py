@@ -6,29 +6,40 @@ from contextlib import nullcontext
 
 from tqdm import tqdm
 
+from kb.explain import generate_sections
 from kb.harvest.pool import CHUNK, forked_pool, pool_size
 from kb.highlight import highlight_snippet
 from kb.models import ErrorEntry, RaiseSite, render_sections
 
-# (an entry's generated sections, its new sites' snippets as (code, first line, marked lines)) -> their HTML
-_Job = tuple[dict, list[tuple[str, int | None, list[int | None]]]]
-_Done = tuple[dict, list[str]]
+# (an entry's generated sections, or the entry and its sites for the worker to write them; its new sites'
+# snippets as (code, first line, marked lines)) -> (the sections the worker wrote, if it did; the HTML)
+_Job = tuple[dict | tuple[ErrorEntry, list[RaiseSite]], list[tuple[str, int | None, list[int | None]]]]
+_Done = tuple[dict | None, dict, list[str]]
 
 
-def render_cards(cards: list[tuple[ErrorEntry, list[RaiseSite]]], bar: dict) -> None:
+def rendered_cards(
+    cards: list[tuple[ErrorEntry, list[RaiseSite]]], bar: dict, *, to_write: frozenset[int] = frozenset()
+) -> Iterator[tuple[ErrorEntry, list[RaiseSite]]]:
     """Fill each entry's `generated_html` and its given sites' `snippet_html` (new sites, not yet saved): each
-    site's raise line marked along with those of the entry's other sites that share its snippet."""
+    site's raise line marked along with those of the entry's other sites that share its snippet. Yielded in
+    order as the workers finish them, so that the caller writes the first cards while the others are rendered.
+    `to_write`: the ids of the entries whose `generated` sections the workers write first (from the entry and
+    the given sites, which must be all of its sites): new entries, whose sections nothing in the plan reads."""
     jobs: list[_Job] = []
     for entry, sites in cards:
         snippets = [
             (site.snippet, site.snippet_start, [site.line, *(s.line for s in sites if s.shares_snippet_with(site))])
             for site in sites
         ]
-        jobs.append((entry.generated, snippets))
-    for (entry, sites), (sections_html, snippets_html) in zip(cards, _run(jobs, bar), strict=True):
+        jobs.append(((entry, sites) if id(entry) in to_write else entry.generated, snippets))
+    for card, (written, sections_html, snippets_html) in zip(cards, _run(jobs, bar), strict=True):
+        entry, sites = card
+        if written is not None:
+            entry.generated = written
         entry.generated_html = sections_html
         for site, snippet_html in zip(sites, snippets_html, strict=True):
             site.snippet_html = snippet_html
+        yield card
 
 
 def _run(jobs: list[_Job], bar: dict) -> Iterator[_Done]:
@@ -40,8 +51,12 @@ def _run(jobs: list[_Job], bar: dict) -> Iterator[_Done]:
 
 def _render(job: _Job) -> _Done:
     sections, snippets = job
+    written = None
+    if isinstance(sections, tuple):
+        entry, sites = sections
+        sections = written = generate_sections(entry=entry, sites=sites)
     html = [
         highlight_snippet(code, first_line=start, marked_lines=marked) if code and start is not None else ""
         for code, start, marked in snippets
     ]
-    return render_sections(sections), html
+    return written, render_sections(sections), html

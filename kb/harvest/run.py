@@ -1,5 +1,8 @@
 """The two services behind the commands: `harvest` writes, `verify` only reads."""
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -99,6 +102,25 @@ def entry_evidence(*, target: Target, scan: Scan) -> dict[EntryKey, dict]:
 
 def harvest(*, target: Target, progress: bool | None = None, progress_file: TextIO | None = None) -> HarvestResult:
     """Read, plan and write; or, when every file, option and entry is as the last harvest left them, nothing."""
+    with collector_paused():
+        return _harvest(target, progress, progress_file)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off for the harvest (and so in the workers it forks): what a harvest builds
+    lives to its end (sites, lines, entries), and each of the collector's full passes walked all of it again,
+    a sixth of the main process's time on Django. Reference counting still frees what is let go."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None) -> HarvestResult:
     files = collect_files(target.root, prefix=target.prefix, excludes=list(target.excludes))
     tree = read_tree(target, files)
     state = unchanged(tree, target.owner, target.name)

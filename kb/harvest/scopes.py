@@ -184,7 +184,7 @@ class Scope(ClassEnv):
 
 # The only nodes that bind a name (or append to a list): every other node is let go at the first test, which
 # matters because the extractor asks about each of the hundreds of thousands of nodes of a large repository.
-_BINDERS = frozenset({
+BINDERS = frozenset({
     ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.comprehension, ast.withitem,
     ast.ExceptHandler, ast.Expr, ast.NamedExpr, ast.Import, ast.ImportFrom,
 })  # fmt: skip
@@ -192,7 +192,7 @@ _BINDERS = frozenset({
 
 def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
     """Note in `scope` what `node` binds: assignments, loop and `with` targets, handlers, walrus, local imports."""
-    if type(node) not in _BINDERS:
+    if type(node) not in BINDERS:
         return
     bind = functools.partial(scope.bind, path=path)
     if isinstance(node, ast.Assign):
@@ -255,17 +255,55 @@ def children(node: ast.AST, path: BranchPath) -> list[tuple[ast.AST, BranchPath]
     return [(child, path) for child in _child_nodes(node)]
 
 
+def push_children(stack: list[tuple[ast.AST, BranchPath]], node: ast.AST, path: BranchPath) -> None:
+    """`stack.extend(reversed(children(node, path)))`, without the lists in between for the many nodes that are
+    neither `if` nor `match` (and nothing at all for the leaves: names, constants)."""
+    kind = type(node)
+    if kind is ast.If or kind is ast.Match:
+        stack.extend(reversed(children(node, path)))
+        return
+    fields = _CHILD_FIELDS.get(kind)
+    if fields is None:
+        fields = _child_fields(kind)
+    for name in reversed(fields):
+        value = getattr(node, name, None)
+        if isinstance(value, list):
+            stack.extend((item, path) for item in reversed(value) if isinstance(item, ast.AST))
+        elif isinstance(value, ast.AST):
+            stack.append((value, path))
+
+
 # Per node type, the fields that may hold nodes worth visiting: as `ast.iter_child_nodes` without its per-field
-# generator, and without the load/store contexts and operators, which are nodes that hold and bind nothing.
+# generator, and without the load/store contexts and operators, which are nodes that hold and bind nothing, nor
+# the fields that never hold a node (a name's `id`, a constant's `value`), which need not be looked at.
 _NO_CHILDREN = frozenset({"ctx", "op", "ops"})
+_NEVER_NODES = frozenset({
+    "id", "attr", "arg", "asname", "module", "level", "kind", "type_comment", "conversion", "is_async", "simple",
+})  # fmt: skip
+_NEVER_NODES_OF: dict[type, frozenset[str]] = {
+    ast.Constant: frozenset({"value"}),
+    ast.Global: frozenset({"names"}),
+    ast.Nonlocal: frozenset({"names"}),
+    ast.FunctionDef: frozenset({"name"}),
+    ast.AsyncFunctionDef: frozenset({"name"}),
+    ast.ClassDef: frozenset({"name"}),
+    ast.ExceptHandler: frozenset({"name"}),
+    ast.alias: frozenset({"name"}),
+}
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(kind: type) -> tuple[str, ...]:
+    skipped = _NO_CHILDREN | _NEVER_NODES | _NEVER_NODES_OF.get(kind, frozenset())
+    fields = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in skipped)  # type: ignore[attr-defined]
+    return fields
 
 
 def _child_nodes(node: ast.AST) -> list[ast.AST]:
     kind = type(node)
     fields = _CHILD_FIELDS.get(kind)
     if fields is None:
-        fields = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NO_CHILDREN)
+        fields = _child_fields(kind)
     found: list[ast.AST] = []
     for name in fields:
         value = getattr(node, name, None)
@@ -276,7 +314,7 @@ def _child_nodes(node: ast.AST) -> list[ast.AST]:
     return found
 
 
-_COMPOUND = frozenset({
+COMPOUND = frozenset({
     ast.Try, ast.TryStar, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.match_case,
 })  # fmt: skip
 
@@ -284,7 +322,7 @@ _COMPOUND = frozenset({
 def dead_ends(node: ast.AST) -> list[tuple[int, int]]:
     """The blocks of a compound statement that end in `raise` or `return`: nothing after them runs. A `try`
     body is not one (its handlers run after it), nor a function's (its own scope)."""
-    if type(node) not in _COMPOUND:
+    if type(node) not in COMPOUND:
         return []
     if isinstance(node, ast.Try | ast.TryStar):
         blocks = [*(handler.body for handler in node.handlers), node.orelse, node.finalbody]

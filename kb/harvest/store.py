@@ -1,5 +1,6 @@
 """Write a plan in one transaction, in bulk, with history rows only for what changed."""
 
+import itertools
 import secrets
 import sys
 from collections.abc import Iterator, Mapping
@@ -16,7 +17,7 @@ from kb.explain import generate_sections
 from kb.harvest.extract import FoundSite
 from kb.harvest.history import advance
 from kb.harvest.plan import EntryKey, EntryPlan, Plan
-from kb.harvest.render import render_cards
+from kb.harvest.render import rendered_cards
 from kb.models import (
     ErrorEntry,
     MessageVariant,
@@ -175,20 +176,23 @@ class _Writer:
         for item, entry in created:
             sites = self._add_sites(entry, item.found, start=0, render=False)
             self.variants_to_create.extend(self._alternatives(entry, item, known=set()))
-            self._explain(item, entry, sites, created=True)
+            self._explain(item, entry, sites, created=True, sections=False)  # written by the workers
             self.cards.append((entry, sites))
             outcome.explained.append((entry, [site.evidence for site in sites]))
         bar.close()
         outcome.published = self.published
-        render_cards(self.cards, self.bar)
         self._flush()
         return outcome
 
     # --- explanations ----------------------------------------------------------------------------
 
-    def _explain(self, item: EntryPlan, entry: ErrorEntry, sites: list[RaiseSite], *, created: bool = False) -> bool:
+    def _explain(
+        self, item: EntryPlan, entry: ErrorEntry, sites: list[RaiseSite], *, created: bool = False,
+        sections: bool = True,
+    ) -> bool:  # fmt: skip
         """Give the entry and its sites what the code says now (evidence, generated sections; publish it when asked
-        and it can be explained). The curator's own fields are never touched. Whether anything changed."""
+        and it can be explained). The curator's own fields are never touched. Whether anything changed.
+        `sections` False: a new entry's, written with its HTML by the rendering workers (`rendered_cards`)."""
         found_by_place: dict[tuple[str, int | None, str], FoundSite] = {
             (f.path, f.line, f.function): f for f in item.found
         }
@@ -204,7 +208,8 @@ class _Writer:
         evidence = {**extra, "history": history} if history else extra
         before = (entry.evidence, entry.generated, entry.status)
         entry.evidence = evidence
-        entry.generated = generate_sections(entry=entry, sites=sites)
+        if sections:
+            entry.generated = generate_sections(entry=entry, sites=sites)
         if self.publish and self._publishable(entry, sites):
             entry.status = ErrorEntry.Status.PUBLISHED
             self.published += 1
@@ -265,7 +270,7 @@ class _Writer:
 
     def _touch(self, entry: ErrorEntry) -> None:
         entry.title = entry.derived_title()
-        self.cards.append((entry, []))  # its generated_html: rendered with the others before the writes
+        self.cards.append((entry, []))  # its generated_html: rendered with the others as they are written
         entry.updated_at = self.now
         self.entries_to_update.append(entry)
 
@@ -350,15 +355,28 @@ class _Writer:
 
     def _write_rows(self, bar: tqdm) -> None:
         reason = self.reason
-        # After the explanations: they fill the new entries' evidence, sections and status.
-        for batch in _batches(self.entries_to_create, bar):
-            bulk_create_with_history(batch, ErrorEntry, batch_size=BATCH, default_change_reason=reason)
-        for batch in _batches(self.entries_to_update, bar):
-            bulk_update_with_history(batch, ErrorEntry, _ENTRY_FIELDS, batch_size=BATCH, default_change_reason=reason)
+        # The cards' entries (the new ones with their sites) written as they come back rendered, a batch at a time,
+        # while the workers render the next: the database's work and theirs overlap.
+        new = {id(entry) for entry in self.entries_to_create}
+        cards = rendered_cards(self.cards, self.bar, to_write=frozenset(new))
+        while batch := list(itertools.islice(cards, BATCH)):
+            created = [entry for entry, _ in batch if id(entry) in new]
+            if created:
+                bulk_create_with_history(created, ErrorEntry, batch_size=BATCH, default_change_reason=reason)
+            updated = [entry for entry, _ in batch if id(entry) not in new]
+            if updated:
+                bulk_update_with_history(
+                    updated, ErrorEntry, _ENTRY_FIELDS, batch_size=BATCH, default_change_reason=reason
+                )  # fmt: skip
+            bar.update(len(batch))
+            sites = [site for entry, sites in batch if id(entry) in new for site in sites]
+            for chunk in _batches(sites, bar):
+                bulk_create_with_history(chunk, RaiseSite, batch_size=BATCH, default_change_reason=reason)
         if self.sites_to_delete:
             RaiseSite.objects.filter(pk__in=self.sites_to_delete).delete()
-        for sites in _batches(self.sites_to_create, bar):
-            bulk_create_with_history(sites, RaiseSite, batch_size=BATCH, default_change_reason=reason)
+        # The sites added to entries that were there before (highlighted as they were planned).
+        for chunk in _batches([site for site in self.sites_to_create if id(site.entry) not in new], bar):
+            bulk_create_with_history(chunk, RaiseSite, batch_size=BATCH, default_change_reason=reason)
         for sites in _batches(list(self.sites_to_update.values()), bar):
             bulk_update_with_history(sites, RaiseSite, _SITE_FIELDS, batch_size=BATCH, default_change_reason=reason)
         if self.variants_to_delete:

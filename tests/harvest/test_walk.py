@@ -1,0 +1,77 @@
+"""The extractor's walk over a module's nodes: every child in source order, whatever shortcut it takes."""
+
+import ast
+import gc
+from pathlib import Path
+
+import kb
+from kb.harvest.pool import forked_pool
+from kb.harvest.scopes import children, push_children
+
+SOURCE = """
+import os.path as p, sys
+from ..pkg import (a as b, c)
+global g
+x: int = 1
+if x := f(1, *a, k=2, **kw):
+    y = [i async for i in z if i] + {k: v for k, v in d.items()} @ (lambda q: q)(3)
+elif x:
+    del y
+else:
+    raise ValueError(f"{x!r:>{w}}") from None
+match x:
+    case {"a": 1, **rest} if rest: pass
+    case Point(x=0) | [1, *others] as p: pass
+try:
+    assert x, "message"
+except* (TypeError, ValueError) as e:
+    nonlocal_ = e
+@decorator(1)
+async def f(a, /, b: int = 2, *args, c, **kwargs) -> str:
+    async with open(a) as (h, i):
+        yield await b
+"""
+
+
+def walked(tree: ast.AST, push: bool) -> list[tuple[ast.AST, tuple]]:
+    order, stack = [], [(tree, ())]
+    while stack:
+        node, path = stack.pop()
+        order.append((node, path))
+        if push:
+            push_children(stack, node, path)
+        else:
+            stack.extend(reversed(children(node, path)))
+    return order
+
+
+def test_pushing_children_visits_the_same_nodes_with_the_same_branches_as_listing_them():
+    tree = ast.parse(SOURCE)
+    assert walked(tree, push=True) == walked(tree, push=False)
+
+
+def test_every_file_of_this_project_is_walked_alike_both_ways():
+    for path in sorted(Path(kb.__file__).parent.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        assert walked(tree, push=True) == walked(tree, push=False), path
+
+
+def test_the_walk_reaches_every_name_call_and_raise_that_ast_walk_finds():
+    tree = ast.parse(SOURCE)
+    reached = {id(node) for node, _ in walked(tree, push=True)}
+    wanted = [n for n in ast.walk(tree) if isinstance(n, ast.Name | ast.Call | ast.Raise | ast.Assert | ast.alias)]
+    assert wanted and all(id(node) in reached for node in wanted)
+
+
+def test_forking_the_workers_leaves_the_garbage_collector_as_it_found_it():
+    with forked_pool(1):
+        pass
+    assert gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with forked_pool(1):
+            pass
+        assert gc.get_freeze_count() >= frozen  # what the caller froze stays frozen
+    finally:
+        gc.unfreeze()

@@ -1,0 +1,84 @@
+"""A harvest large enough for the worker processes writes what a harvest in one process writes, card for card,
+its entries and sites saved a batch at a time as the workers render them."""
+
+from pathlib import Path
+
+import pytest
+
+from kb.harvest import store
+from kb.harvest.pool import MIN_ITEMS
+from kb.harvest.run import Target, harvest
+from kb.models import ErrorEntry, Repository
+
+pytestmark = pytest.mark.django_db
+
+MODULES = MIN_ITEMS + 6
+
+
+def module(n: int) -> str:
+    return f'''
+def check_{n}(value, limit):
+    """Check value number {n}."""
+    if value is None:
+        raise ValueError("Value {n} is missing")
+    if value > limit:
+        raise OverflowError(f"Value {n} is above {{limit}}")
+    return value
+
+
+def call_{n}():
+    return check_{n}(1, 2)
+'''
+
+
+def write_tree(root: Path, *, extra: str = "") -> None:
+    for n in range(MODULES):
+        (root / f"mod{n}.py").write_text(module(n) + (extra if n == 0 else ""))
+
+
+def cards(name: str) -> dict:
+    """Each entry's card as a reader sees it, and its sites, keyed by message."""
+    found = {}
+    for entry in ErrorEntry.objects.filter(repository__name=name).prefetch_related("sites"):
+        sites = [
+            (s.path, s.line, s.function, s.snippet, s.snippet_start, s.snippet_html, s.evidence, s.position)
+            for s in entry.sites.all()
+        ]
+        found[entry.message] = (entry.title, entry.generated, entry.generated_html, entry.evidence, sites)
+    return found
+
+
+def harvest_as(root: Path, name: str, workers: str, monkeypatch) -> None:
+    monkeypatch.setenv("HARVEST_WORKERS", workers)
+    harvest(target=Target(root=root, owner="acme", name=name, commit="v1"), progress=False)
+
+
+@pytest.fixture
+def small_batches(monkeypatch):
+    # Several batches of cards, so that some are written while the workers render others.
+    monkeypatch.setattr(store, "BATCH", 16)
+
+
+def test_a_harvest_in_workers_writes_the_same_cards_as_one_in_a_single_process(tmp_path, monkeypatch, small_batches):
+    write_tree(tmp_path)
+    harvest_as(tmp_path, "lib", "2", monkeypatch)
+    pooled = cards("lib")
+    ErrorEntry.objects.all().delete()  # the second harvest is a first one again
+    Repository.objects.all().delete()
+    harvest_as(tmp_path, "lib", "1", monkeypatch)
+    inline = cards("lib")
+    assert len(pooled) == 2 * MODULES
+    assert pooled == inline
+    assert all(html and "highlight" in sites[0][5] for _, _, html, _, sites in pooled.values())
+
+
+def test_sites_added_to_entries_already_there_are_saved_with_the_new_entries(tmp_path, monkeypatch, small_batches):
+    write_tree(tmp_path)
+    harvest_as(tmp_path, "pooled", "2", monkeypatch)
+    added = '\n\ndef again():\n    raise ValueError("Value 1 is missing")\n    raise KeyError("New")\n'
+    write_tree(tmp_path, extra=added)
+    harvest_as(tmp_path, "pooled", "2", monkeypatch)
+    found = cards("pooled")
+    assert [site[2] for site in found["Value 1 is missing"][4]] == ["check_1", "again"]
+    assert [site[7] for site in found["Value 1 is missing"][4]] == [0, 1]
+    assert found["New"][4][0][5].startswith('<div class="highlight">')
