@@ -7,13 +7,14 @@ conditional writes (If-Match, If-Unmodified-Since, 412) and the DELETE that /api
 import copy
 from http import HTTPStatus
 
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSerializerFieldExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import build_basic_type, build_object_type
 from drf_spectacular.types import OpenApiTypes
 from rest_framework.permissions import SAFE_METHODS
 
-from api.authentication import TokenAuthentication
+from api.authentication import SessionAuthentication, TokenAuthentication
 from api.problems import PROBLEM_CONTENT_TYPE, ProblemSerializer
 from api.throttling import AnonymousScopedThrottle, SearchThrottle, WriteThrottle
 
@@ -245,6 +246,21 @@ class TokenAuthenticationScheme(OpenApiAuthenticationExtension):
             "scheme": "bearer",
             "description": "A curator's token, made in the admin: `Authorization: Bearer <key>` or `Token <key>`.",
         }
+
+
+class CookieSessionScheme(OpenApiAuthenticationExtension):
+    """The lookup's session authentication is DRF's (it only skips asking without a cookie): it requires the
+    same `cookieAuth` scheme, which DRF's class defines for every other view. It defines none of its own:
+    drf-spectacular refuses two schemes of one name from two classes."""
+
+    target_class = SessionAuthentication
+    name: list[str] = []
+
+    def get_security_requirement(self, auto_schema: AutoSchema) -> dict:
+        return {SessionScheme.name: []}
+
+    def get_security_definition(self, auto_schema: AutoSchema) -> list:
+        return []
 
 
 class MarkdownFieldSchema(OpenApiSerializerFieldExtension):
