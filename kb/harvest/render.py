@@ -2,7 +2,6 @@
 harvest's worker processes: a first harvest of Django renders thousands, a third of its time when done inline."""
 
 from collections.abc import Iterator
-from contextlib import nullcontext
 
 from tqdm import tqdm
 
@@ -42,11 +41,28 @@ def rendered_cards(
         yield card
 
 
+# The jobs, set before the workers are forked: each inherits them as they are in memory and is handed numbers, so
+# that no model instance is pickled on the way in (only the small results come back).
+_jobs: list[_Job] = []
+
+
 def _run(jobs: list[_Job], bar: dict) -> Iterator[_Done]:
+    global _jobs
     workers = pool_size(len(jobs))
-    with forked_pool(workers) if workers > 1 else nullcontext() as pool:
-        done = pool.imap(_render, jobs, chunksize=CHUNK) if pool is not None else map(_render, jobs)
-        yield from tqdm(done, total=len(jobs), desc="rendering", unit=" cards", **bar)
+    if workers <= 1:
+        yield from tqdm(map(_render, jobs), total=len(jobs), desc="rendering", unit=" cards", **bar)
+        return
+    _jobs = jobs
+    try:
+        with forked_pool(workers) as pool:
+            done = pool.imap(_render_number, range(len(jobs)), chunksize=CHUNK)
+            yield from tqdm(done, total=len(jobs), desc="rendering", unit=" cards", **bar)
+    finally:
+        _jobs = []
+
+
+def _render_number(number: int) -> _Done:
+    return _render(_jobs[number])
 
 
 def _render(job: _Job) -> _Done:
