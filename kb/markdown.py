@@ -87,13 +87,17 @@ def render_markdown(text: str) -> str:
 _machine = MarkdownIt("commonmark", {"html": False, "highlight": highlight_block}).enable("table")
 # What cmark writes for a fenced block (its code escaped, so the first "</code></pre>" is its end): Python's is
 # highlighted as markdown-it's `highlight` hook does it.
+# A line whose blockquote and list markers run this long could nest as many blocks (`> > > …`): cmark nests
+# them all, and sanitising thousands of nested elements takes quadratic time, where markdown-it stops at a hundred.
+# Each level of nesting takes at least one character of the line's prefix, so a shorter prefix nests less.
+_DEEP_NESTING = re.compile(r"^[ \t>*+\-\d.)]{40}", re.MULTILINE)
 _FENCED_PYTHON = re.compile(r'<pre><code class="language-(python|py|pycon)">(.*?)</code></pre>\n', re.DOTALL)
 
 
 def render_machine_markdown(text: str) -> str:
     if not text:
         return ""
-    html = _machine.render(text) if "<" in text else _cmark(text)
+    html = _machine.render(text) if "<" in text or _DEEP_NESTING.search(text) else _cmark(text)
     return sanitize_html(html).rstrip("\n")
 
 

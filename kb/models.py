@@ -440,7 +440,9 @@ class RaiseSite(models.Model):
     # "function": {...}, "callers": [...]} (see kb.harvest.evidence).
     evidence = models.JSONField(default=dict, blank=True, editable=False)
 
-    history = HistoricalRecords(excluded_fields=["evidence"])
+    # The highlighted HTML is the snippet's, made again from it whenever needed: history keeps the snippet alone,
+    # as an entry's keeps its Markdown and not its HTML (half of what a harvest wrote to the site history).
+    history = HistoricalRecords(excluded_fields=["evidence", "snippet_html"])
 
     class Meta:
         ordering = ["position", "id"]

@@ -120,8 +120,10 @@ def _children_in_blocks(node: ast.AST) -> list[ast.AST]:
 
 
 def _holds(node: ast.AST, where: tuple[int, int]) -> bool:
-    start = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
-    end = (node.end_lineno or node.lineno, node.end_col_offset or 0)  # type: ignore[attr-defined]
+    # A `case` has no position of its own: it runs from its pattern to the end of its body.
+    first, last = (node.pattern, node.body[-1]) if isinstance(node, ast.match_case) else (node, node)
+    start = (first.lineno, first.col_offset)  # type: ignore[attr-defined]
+    end = (last.end_lineno or last.lineno, last.end_col_offset or 0)  # type: ignore[attr-defined]
     return start <= where <= end
 
 

@@ -18,7 +18,7 @@ from kb.harvest.callers import Called, CallGraph, Defined
 from kb.harvest.classes import ClassIndex, read_classes
 from kb.harvest.extract import FoundSite, ModuleExtractor, ModuleResult
 from kb.harvest.imports import ModuleInfo, Resolver, imported_names, read_module
-from kb.harvest.pool import CHUNK, forked_pool, pool_size
+from kb.harvest.pool import pool_size, shared_map
 from kb.harvest.sources import SourceFile, collect_files, with_namespaces
 
 
@@ -135,8 +135,8 @@ def _extract_one(number: int) -> ModuleResult:
 
 
 def _extract_all(parsed: list[_Parsed], index: ClassIndex, evidence: bool, bar: dict) -> Iterator[ModuleResult]:
-    """Each file's sites, in the files' order: in a pool of forked workers when there are enough files to pay
-    for it (a file's extraction reads the class index of all of them, never another file's results)."""
+    """Each file's sites, in the files' order: shared with forked workers when there are enough files to pay for
+    it (a file's extraction reads the class index of all of them, never another file's results)."""
     global _shared
     _shared = (parsed, index, evidence)
     try:
@@ -144,10 +144,16 @@ def _extract_all(parsed: list[_Parsed], index: ClassIndex, evidence: bool, bar: 
         if workers <= 1:
             yield from (_extract_one(n) for n in tqdm(range(len(parsed)), desc="extracting", unit=" files", **bar))
             return
-        with forked_pool(workers) as pool:
-            numbers = range(len(parsed))
-            results = pool.imap(_extract_one, numbers, chunksize=CHUNK)
-            yield from tqdm(results, total=len(parsed), desc="extracting", unit=" files", **bar)
+        # The longest files first: the last chunks claimed are then short, and no process is left with a long one
+        # while the others have finished.
+        order = sorted(range(len(parsed)), key=lambda number: -len(parsed[number].lines))
+        results: dict[int, ModuleResult] = {}
+        for rank, result in tqdm(
+            shared_map(lambda rank: _extract_one(order[rank]), len(parsed), workers=workers), total=len(parsed),
+            desc="extracting", unit=" files", **bar,
+        ):  # fmt: skip
+            results[order[rank]] = result
+        yield from (results[number] for number in range(len(parsed)))
     finally:
         _shared = None
 

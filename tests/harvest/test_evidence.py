@@ -149,6 +149,23 @@ def test_a_warning_and_a_fail_helper_read_the_conditions_of_their_statement(tmp_
     assert warned["values"] == [{"placeholder": "name", "expression": "name"}]
 
 
+def test_a_warning_under_a_case_of_a_match_reads_the_case(tmp_path):
+    # Python-Markdown's own code: the `case` has no line of its own, and reading it once stopped the harvest.
+    source = """
+    import warnings
+
+    def set_mode(mode):
+        match mode:
+            case "html4":
+                warnings.warn("The html4 mode is deprecated", DeprecationWarning)
+            case _:
+                pass
+    """
+    warned = evidence_of(tmp_path, source, "html4 mode is deprecated")
+    assert warned["under_condition"] is True
+    assert [c["code"] for c in warned["conditions"]] == ["mode == 'html4'"]
+
+
 def test_callers_two_levels_deep_public_names_first(tmp_path):
     source = """
     def check(value):
