@@ -1,6 +1,7 @@
 """The two services behind the commands: `harvest` writes, `verify` only reads."""
 
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -100,9 +101,14 @@ def entry_evidence(*, target: Target, scan: Scan) -> dict[EntryKey, dict]:
     return extras
 
 
+# One harvest (or verify) at a time in a process: the workers it forks read what it set in module globals just
+# before forking them (the trees, the jobs), which a second one in another thread would overwrite.
+_one_at_a_time = threading.Lock()
+
+
 def harvest(*, target: Target, progress: bool | None = None, progress_file: TextIO | None = None) -> HarvestResult:
     """Read, plan and write; or, when every file, option and entry is as the last harvest left them, nothing."""
-    with collector_paused():
+    with _one_at_a_time, collector_paused():
         return _harvest(target, progress, progress_file)
 
 
@@ -152,7 +158,8 @@ def _as_before(target: Target, state: HarvestState) -> HarvestResult:
 def verify(
     *, target: Target, repository: Repository, progress: bool | None = None, progress_file: TextIO | None = None
 ) -> VerifyResult:
-    found = _scan(target, progress, progress_file)
+    with _one_at_a_time:
+        found = _scan(target, progress, progress_file)
     plan = _plan(found, repository, lock=False)
     result = VerifyResult(scan=found, gone=list(plan.removed))
     for item in plan.entries:
