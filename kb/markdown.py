@@ -80,17 +80,18 @@ def render_markdown(text: str) -> str:
 
 # Machine-written sections (harvest's generated text, the AI pass's) are plain CommonMark that errorkb or a model
 # writes: paragraphs, lists, links, code spans and fenced code. A harvest renders thousands at once, so most go
-# through cmark-gfm (C, GitHub's CommonMark), fifteen times faster than markdown-it (Python). The two differ by
+# through cmark-gfm (C, GitHub's CommonMark), over ten times faster than markdown-it (Python). The two differ by
 # design only on raw HTML, which cmark drops unseen and markdown-it shows as text, as a reader should see a model's
-# `<module>`: raw HTML (and an autolink) cannot begin without a `<`, so a text with one goes to markdown-it. Fenced
+# `<module>`: raw HTML (and an autolink) cannot begin without a `<`, so a text with one goes to markdown-it, which
+# renders the sections of a real harvest to the same HTML (tests/domain/test_machine_markdown.py). Fenced
 # Python is highlighted by Pygments as a curator's is. The same nh3 allowlist makes everything safe.
 _machine = MarkdownIt("commonmark", {"html": False, "highlight": highlight_block}).enable("table")
-# What cmark writes for a fenced block (its code escaped, so the first "</code></pre>" is its end): Python's is
-# highlighted as markdown-it's `highlight` hook does it.
 # A line whose blockquote and list markers run this long could nest as many blocks (`> > > …`): cmark nests
 # them all, and sanitising thousands of nested elements takes quadratic time, where markdown-it stops at a hundred.
 # Each level of nesting takes at least one character of the line's prefix, so a shorter prefix nests less.
 _DEEP_NESTING = re.compile(r"^[ \t>*+\-\d.)]{40}", re.MULTILINE)
+# What cmark writes for a fenced block (its code escaped, so the first "</code></pre>" is its end): Python's is
+# highlighted as markdown-it's `highlight` hook does it.
 _FENCED_PYTHON = re.compile(r'<pre><code class="language-(python|py|pycon)">(.*?)</code></pre>\n', re.DOTALL)
 
 
