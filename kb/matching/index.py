@@ -74,6 +74,11 @@ def type_tail(exception_type: str) -> str:
     return exception_type.rsplit(".", 1)[-1]
 
 
+def path_matches(frame_path: str, site: Site) -> bool:
+    path = frame_path.replace("\\", "/")
+    return any(path == variant or path.endswith("/" + variant) for variant in site.path_variants)
+
+
 def frame_key(path: str, function: str) -> tuple[str, str]:
     """What a site and a traceback frame share however they are written: the file name and the bare function
     name (tracebacks print `names_to_path`, sites say `Query.names_to_path`)."""
@@ -385,6 +390,13 @@ class MatchIndex:
         """(entry key, site) of the sites in the frame's file and function; of entries without a signature only."""
         table = self._unsigned_frames if unsigned_only else self._frames
         return table.get(frame_key(path, function), ())
+
+    def sites_at(self, path: str, function: str, *, unsigned_only: bool = False) -> list[tuple[int, Site]]:
+        """Those of `sites_for` that the frame's path points at (`path_matches`), in the same order: what the
+        ranking compares a frame with. A frozen index (frozen.py) finds them by the path's endings, making none
+        of the others (a function's name is shared by dozens of sites in files of one name)."""
+        pairs = self.sites_for(path, function, unsigned_only=unsigned_only)
+        return [pair for pair in pairs if path_matches(path, pair[1])]
 
     def sites_in_file(self, path: str) -> list[tuple[int, Site]]:
         """(entry key, site) of every site in a file of the frame's name (the caller compares whole paths)."""
