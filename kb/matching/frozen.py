@@ -7,10 +7,11 @@ worker at 1M signatures; `gc.freeze()` stops only the collector's writes). Here 
 dozen `bytes` and `array` objects whose contents are never written once built: a lookup writes to their headers
 only (one page each), and to the objects it makes for its answer.
 
-Layout. Entries, signatures and sites are numbered by their position in the build; each kind has its records
-marshalled one after another in one blob, with an array of offsets. An entry's signatures and sites are
-consecutive runs (arrays of run offsets). The tables of `MatchIndex` keyed by strings (prefixes, words, frames,
-types) are sorted arrays of the keys' 64-bit `hash()` with runs of ids: a bisect finds the run. The Aho-Corasick
+Layout. Entries, signatures and sites are numbered by their position in the build; entries and signatures have
+their records marshalled one after another in one blob, with an array of offsets (an entry's record holds its
+sites' fields). An entry's signatures and sites are consecutive runs (arrays of run offsets). The tables of
+`MatchIndex` keyed by strings (prefixes, words, frames, types, a site's path endings) are sorted arrays of the
+keys' 64-bit `hash()` with runs of ids, found through a directory of their high bits (`_Sorted`). The Aho-Corasick
 automaton stores key ids as ints (STORE_INTS), its nodes plain C memory that a search only reads; a key id's
 signatures are a run as well. Objects (`Entry`, `Signature`, `Site`) are made from their records when asked for,
 the last CACHED of each kept per process; a candidate's template is checked before its signature is made
@@ -248,7 +249,7 @@ class FrozenIndex(MatchIndex):
     _head_lengths: array
     _tails: array  # the same of its last literal
     _tail_lengths: array
-    _site_records: _Records
+    _site_owners: array  # by site number: its entry's position (its fields are in the entry's record)
     _site_entries: array  # by site number: its entry's key
 
     @classmethod
@@ -287,12 +288,13 @@ class FrozenIndex(MatchIndex):
         return range(self._first, self._next_signature)
 
     def _make_entry(self, position: int) -> Entry:
-        offsets, make_site = self._entry_sites, self._make_site
-        sites = tuple([make_site(n) for n in range(offsets[position], offsets[position + 1])])
-        return _restore_entry((*self._entry_records(position), sites))
+        # The entry's sites are in its own record: one unmarshalling for the entry and all its sites.
+        *fields, sites = self._entry_records(position)
+        return _restore_entry((*fields, tuple([_restore_site(site) for site in sites])))
 
     def _make_site(self, n: int) -> Site:
-        return _restore_site(self._site_records(n))
+        position = self._site_owners[n]
+        return _restore_site(self._entry_records(position)[-1][n - self._entry_sites[position]])
 
     def _make_signature(self, position: int) -> Signature:
         text, message, template_fields, is_variant = self._signature_records(position)
@@ -478,7 +480,7 @@ class _Builder:
         signature_records: list[bytes] = []
         heads, head_lengths, tails, tail_lengths = array("q"), array("q"), array("q"), array("q")
         entry_records: list[bytes] = []
-        site_records: list[bytes] = []
+        site_owners = array("q")
         entry_signatures, entry_sites = [0], [0]
         by_key: dict[int, int] = {}
         s = 0  # signatures so far
@@ -519,13 +521,15 @@ class _Builder:
             if s == first:
                 unsigned_types[hash(tail)].append(key)
             fields = (key, entry.public_id, entry.exception_type, entry.message, entry.status, entry.repository_url)
-            entry_records.append(dumps((*fields, entry.signature, entry.variants)))
+            sites = tuple(
+                (site.path, site.line, site.function, site.commit, site.path_variants, site.frame_key)
+                for site in entry.sites
+            )
+            entry_records.append(dumps((*fields, entry.signature, entry.variants, sites)))
             for site in entry.sites:
-                n = len(site_records)
-                site_records.append(
-                    dumps((site.path, site.line, site.function, site.commit, site.path_variants, site.frame_key))
-                )
+                n = len(site_entries)
                 site_entries.append(key)
+                site_owners.append(position)
                 frame = site.frame_key
                 frames[frame].append(n)
                 file_functions[frame[0]][frame[1]] = None
@@ -537,7 +541,7 @@ class _Builder:
                     unsigned_frames[hash(frame)].append(n)
                     for path_key in path_keys:
                         unsigned_paths[path_key].append(n)
-            entry_sites.append(len(site_records))
+            entry_sites.append(len(site_entries))
         del windows, words, compiled
 
         files = {
@@ -570,7 +574,7 @@ class _Builder:
             _head_lengths=head_lengths,
             _tails=tails,
             _tail_lengths=tail_lengths,
-            _site_records=_Records(site_records),
+            _site_owners=site_owners,
             _site_entries=array("q", site_entries),
         )
         return index
