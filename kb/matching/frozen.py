@@ -164,6 +164,23 @@ class _Table:
         start, end = self.span(key)
         return self.runs.values[start:end].tolist() if end > start else []
 
+    def runs_of(self, keys: Iterable[int], longest: int) -> list[array]:
+        """The runs of those keys that are found and hold at most `longest` values, in the keys' order: `span` for
+        each, written out in one loop (a lookup reads a dozen: a message's words, a path's endings)."""
+        found, low, shift, starts = self.keys.keys, self.keys.low, self.keys.shift, self.keys.starts
+        offsets, values = self.runs.offsets, self.runs.values
+        buckets = len(starts) - 1
+        runs = []
+        for key in keys:
+            bucket = (key - low) >> shift
+            if not 0 <= bucket < buckets:
+                continue
+            end = starts[bucket + 1]
+            i = bisect_left(found, key, starts[bucket], end)
+            if i < end and found[i] == key and offsets[i + 1] - offsets[i] <= longest:
+                runs.append(values[offsets[i] : offsets[i + 1]])
+        return runs
+
 
 class _Records:
     """Marshalled records in one blob, by position."""
@@ -236,6 +253,7 @@ class FrozenIndex(MatchIndex):
     _unsigned_frame_table: _Table  # the same, of entries without a signature
     _path_table: _Table  # hash of (a site's path variant, bare function) -> site numbers: `sites_at`
     _unsigned_path_table: _Table  # the same, of entries without a signature
+    _path_depth: int  # the most slashes in a path variant, plus one
     _file_table: _Table  # hash of a file name -> site numbers, by function as `MatchIndex.sites_in_file` orders them
     _entry_keys: array  # by position
     _sorted_keys: _Sorted
@@ -245,6 +263,8 @@ class FrozenIndex(MatchIndex):
     _entry_sites: array  # by position: the first site's number, then the next entry's
     _signature_entries: array  # by signature number: its entry's key
     _signature_records: _Records
+    _wordings: bytes  # by signature number: `Signature.wording` in UTF-8, one after another
+    _wording_offsets: array
     _heads: array  # by signature number: the hash of its template's first literal, and that literal's length
     _head_lengths: array
     _tails: array  # the same of its last literal
@@ -329,24 +349,12 @@ class FrozenIndex(MatchIndex):
         return list(found)
 
     def prefix_candidates(self, text: str) -> list[int]:
-        found: list[int] = []
-        table = self._prefix_table
-        values = table.runs.values
-        for length in PREFIX_KEYS:
-            if len(text) >= length:
-                start, end = table.span(hash(text[:length]))
-                if end - start <= MAX_PREFIX_POSTINGS:
-                    found += values[start:end].tolist()
-        return found
+        starts = [hash(text[:length]) for length in PREFIX_KEYS if len(text) >= length]
+        runs = self._prefix_table.runs_of(starts, MAX_PREFIX_POSTINGS)
+        return runs[0].tolist() if len(runs) == 1 else [sid for run in runs for sid in run]
 
     def similar_candidates(self, text: str, *, limit: int) -> list[int]:
-        table = self._word_table
-        values = table.runs.values
-        kept = []
-        for word in set(WORD.findall(text)):
-            start, end = table.span(hash(word))
-            if end - start <= MAX_WORD_POSTINGS:
-                kept.append(values[start:end])
+        kept = self._word_table.runs_of(map(hash, set(WORD.findall(text))), MAX_WORD_POSTINGS)
         shared: dict[int, int] = {}
         for sid in chain.from_iterable(kept):
             shared[sid] = shared.get(sid, 0) + 1
@@ -363,20 +371,23 @@ class FrozenIndex(MatchIndex):
         """A frame's path ends with a site's variant when the variant is the whole path or what follows one of
         its slashes: those endings, each with the bare function, are looked up, and only the sites found are
         made (of the dozens `sites_for` makes, most in a file of the same name elsewhere). Ascending site
-        numbers are `sites_for`'s order; each site made is checked again, should two keys share a hash."""
+        numbers are `sites_for`'s order; each site made is checked again, should two keys share a hash. An ending
+        of more slashes than any variant has cannot be one: only the last `_path_depth` endings are looked up."""
         table = self._unsigned_path_table if unsigned_only else self._path_table
         normal = path.replace("\\", "/")
         file_name, bare = frame_key(normal, function)
-        endings = [normal]
-        slash = normal.find("/")
-        while slash >= 0:
-            endings.append(normal[slash + 1 :])
-            slash = normal.find("/", slash + 1)
-        numbers: set[int] = set()
-        for ending in endings:
-            numbers.update(table.get(hash((ending, bare))))
-        if not numbers:
+        endings = []
+        cut = len(normal)
+        for _slashes in range(self._path_depth):
+            cut = normal.rfind("/", 0, cut)
+            if cut < 0:
+                endings.append(normal)
+                break
+            endings.append(normal[cut + 1 :])
+        runs = table.runs_of([hash((ending, bare)) for ending in endings], len(self._site_entries))
+        if not runs:
             return []
+        numbers = set(chain.from_iterable(runs))
         pairs = self._site_pairs(sorted(numbers), file_name, bare)
         return [pair for pair in pairs if path_matches(normal, pair[1])]
 
@@ -426,8 +437,9 @@ class FrozenIndex(MatchIndex):
         position = self._signature_position(sid)
         if position is None:
             return None
-        _text, message, template_fields, _is_variant = self._signature_records(position)
-        return message or "".join(template_fields[0])
+        # Read on their own: an approximate lookup compares dozens of wordings and makes few signatures.
+        offsets = self._wording_offsets
+        return self._wordings[offsets[position] : offsets[position + 1]].decode()
 
     def signature_entry(self, sid: int) -> int | None:
         position = sid - self._first
@@ -478,9 +490,11 @@ class _Builder:
         signature_entries: list[int] = []
         site_entries: list[int] = []
         signature_records: list[bytes] = []
+        wording_bytes: list[bytes] = []
         heads, head_lengths, tails, tail_lengths = array("q"), array("q"), array("q"), array("q")
         entry_records: list[bytes] = []
         site_owners = array("q")
+        path_depth = 0
         entry_signatures, entry_sites = [0], [0]
         by_key: dict[int, int] = {}
         s = 0  # signatures so far
@@ -497,6 +511,7 @@ class _Builder:
                     template.longest_literal,
                 )  # fmt: skip
                 signature_records.append(dumps((text, message, template_fields, is_variant)))
+                wording_bytes.append((message or "".join(template.literals)).encode())
                 first_literal, last_literal = template.literals[0], template.literals[-1]
                 heads.append(hash(first_literal))
                 head_lengths.append(len(first_literal))
@@ -535,6 +550,7 @@ class _Builder:
                 file_functions[frame[0]][frame[1]] = None
                 bare = frame[1]
                 path_keys = [hash((variant, bare)) for variant in dict.fromkeys(site.path_variants)]
+                path_depth = max(path_depth, site.path_variants[0].count("/") + 1)
                 for path_key in path_keys:
                     paths[path_key].append(n)
                 if s == first:
@@ -554,13 +570,15 @@ class _Builder:
             _keys_automaton=_automaton(keys.items()),
             _key_runs=_Runs(key_runs),
             _fallback_table=_Table(fallback),
-            _prefix_table=_Table(prefixes),
-            _word_table=_Table(words_table),
+            # Runs longer than a lookup reads are left out: a lookup finds none, as it would skip them.
+            _prefix_table=_Table({key: run for key, run in prefixes.items() if len(run) <= MAX_PREFIX_POSTINGS}),
+            _word_table=_Table({key: run for key, run in words_table.items() if len(run) <= MAX_WORD_POSTINGS}),
             _unsigned_type_table=_Table(unsigned_types),
             _frame_table=_Table({hash(frame): numbers for frame, numbers in frames.items()}),
             _unsigned_frame_table=_Table(unsigned_frames),
             _path_table=_Table(paths),
             _unsigned_path_table=_Table(unsigned_paths),
+            _path_depth=path_depth,
             _file_table=_Table(files),
             _entry_keys=array("q", (entry.key for entry in entries)),
             _sorted_keys=_Sorted(sorted_keys),
@@ -570,6 +588,8 @@ class _Builder:
             _entry_sites=array("q", entry_sites),
             _signature_entries=array("q", signature_entries),
             _signature_records=_Records(signature_records),
+            _wordings=b"".join(wording_bytes),
+            _wording_offsets=array("q", chain([0], accumulate(map(len, wording_bytes)))),
             _heads=heads,
             _head_lengths=head_lengths,
             _tails=tails,
