@@ -107,7 +107,7 @@ class _Runs:
         self.offsets.extend(accumulate(len(run) for run in runs))
         self.values = array("q", chain.from_iterable(runs))
 
-    def __call__(self, i: int) -> list[int]:
+    def run(self, i: int) -> list[int]:
         offsets = self.offsets
         return self.values[offsets[i] : offsets[i + 1]].tolist()
 
@@ -192,7 +192,8 @@ class _Records:
         self.offsets.extend(accumulate(len(record) for record in records))
         self.blob = b"".join(records)
 
-    def __call__(self, i: int) -> Any:
+    def load(self, i: int) -> Any:
+        # A method, not __call__: calling an instance goes through its type's slot, a few hundred ns more.
         offsets = self.offsets
         return marshal.loads(self.blob[offsets[i] : offsets[i + 1]])
 
@@ -309,15 +310,15 @@ class FrozenIndex(MatchIndex):
 
     def _make_entry(self, position: int) -> Entry:
         # The entry's sites are in its own record: one unmarshalling for the entry and all its sites.
-        *fields, sites = self._entry_records(position)
+        *fields, sites = self._entry_records.load(position)
         return _restore_entry((*fields, tuple([_restore_site(site) for site in sites])))
 
     def _make_site(self, n: int) -> Site:
         position = self._site_owners[n]
-        return _restore_site(self._entry_records(position)[-1][n - self._entry_sites[position]])
+        return _restore_site(self._entry_records.load(position)[-1][n - self._entry_sites[position]])
 
     def _make_signature(self, position: int) -> Signature:
-        text, message, template_fields, is_variant = self._signature_records(position)
+        text, message, template_fields, is_variant = self._signature_records.load(position)
         template = _restore_template(template_fields)
         wording = message or "".join(template.literals)
         return _restore_signature((self._signature_entries[position], text, message, template, is_variant, wording))
@@ -339,7 +340,7 @@ class FrozenIndex(MatchIndex):
         automaton = self._keys_automaton
         hits = {key_id for _end, key_id in automaton.iter(text)} if automaton is not None else set()
         fallback = self._fallback_table.get(hash(type_tail(exception_type))) if exception_type else []
-        runs = self._key_runs
+        runs = self._key_runs.run
         if not fallback and len(hits) == 1:
             return runs(hits.pop())
         found: dict[int, None] = dict.fromkeys(fallback)
@@ -420,7 +421,7 @@ class FrozenIndex(MatchIndex):
         tail = self._tail_lengths[position]
         if tail and (len(text) < tail or hash(text[-tail:]) != self._tails[position]):
             return False
-        literals = self._signature_records(position)[2][0]
+        literals = self._signature_records.load(position)[2][0]
         if len(literals) < 3:
             return True
         start, end = len(literals[0]), len(text) - len(literals[-1])
@@ -432,6 +433,14 @@ class FrozenIndex(MatchIndex):
                 return False
             start = found + len(literal)
         return True
+
+    def may_start(self, sid: int, text: str) -> bool:
+        """A text as long as the first literal must start with it (a shorter one may be its start: not told)."""
+        position = sid - self._first
+        if not 0 <= position < len(self._signature_entries):
+            return True
+        head = self._head_lengths[position]
+        return not head or len(text) < head or hash(text[:head]) == self._heads[position]
 
     def wording_of(self, sid: int) -> str | None:
         position = self._signature_position(sid)

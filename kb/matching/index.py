@@ -420,6 +420,11 @@ class MatchIndex:
         hand; a frozen index (frozen.py) checks its first and last literals without making the signature."""
         return True
 
+    def may_start(self, sid: int, text: str) -> bool:
+        """False when the text cannot be the start of a message of the signature (`template.match_prefix`). Always
+        True here; a frozen index (frozen.py) compares the first literal without making the signature."""
+        return True
+
     def signature_entry(self, sid: int) -> int | None:
         """The key of the signature's entry, None for an unknown id."""
         signature = self.signatures.get(sid)

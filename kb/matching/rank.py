@@ -260,6 +260,8 @@ def _partial_matches(
     found: dict[int, Match] = {}
     for reading, missed in tried:
         for sid in dict.fromkeys([*missed, *index.prefix_candidates(reading.text)]):
+            if not index.may_start(sid, reading.text):
+                continue
             signature = index.signatures.get(sid)
             if signature is None or signature.entry_key in exact:
                 continue
