@@ -283,10 +283,14 @@ def _indexed_pass(
     cpu: dict[str, list[float]] = {}
     rankings = []
     for kind, text in queries:
-        t0, c0 = time.perf_counter(), time.thread_time()
+        # The wall clock inside the CPU clock: reading the thread's CPU clock is a system call (0.6 µs here, twice
+        # a lookup), the wall clock's is not; the linear side reads the wall clock alone.
+        c0 = time.thread_time()
+        t0 = time.perf_counter()
         result = match_text(index, text, limit=5)
+        t1 = time.perf_counter()
         cpu.setdefault(kind, []).append(time.thread_time() - c0)
-        latencies.setdefault(kind, []).append(time.perf_counter() - t0)
+        latencies.setdefault(kind, []).append(t1 - t0)
         rankings.append(exact_ranking(result))
         del result
     return sum(sum(values) for values in latencies.values()), latencies, rankings, cpu
