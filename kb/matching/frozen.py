@@ -448,7 +448,7 @@ class FrozenIndex(MatchIndex):
             return None
         # Read on their own: an approximate lookup compares dozens of wordings and makes few signatures.
         offsets = self._wording_offsets
-        return self._wordings[offsets[position] : offsets[position + 1]].decode()
+        return self._wordings[offsets[position] : offsets[position + 1]].decode("utf-8", "surrogatepass")
 
     def signature_entry(self, sid: int) -> int | None:
         position = sid - self._first
@@ -520,7 +520,8 @@ class _Builder:
                     template.longest_literal,
                 )  # fmt: skip
                 signature_records.append(dumps((text, message, template_fields, is_variant)))
-                wording_bytes.append((message or "".join(template.literals)).encode())
+                # A message read from source may hold a lone surrogate ("\\ud800"), which marshal keeps as well.
+                wording_bytes.append((message or "".join(template.literals)).encode("utf-8", "surrogatepass"))
                 first_literal, last_literal = template.literals[0], template.literals[-1]
                 heads.append(hash(first_literal))
                 head_lengths.append(len(first_literal))

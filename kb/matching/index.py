@@ -75,6 +75,8 @@ def type_tail(exception_type: str) -> str:
 
 
 def path_matches(frame_path: str, site: Site) -> bool:
+    """Whether a frame is in the site's file: its path, written either way, ends with the site's path or with the
+    same path from its package on (installed)."""
     path = frame_path.replace("\\", "/")
     return any(path == variant or path.endswith("/" + variant) for variant in site.path_variants)
 

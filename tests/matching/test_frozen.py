@@ -202,3 +202,12 @@ def test_the_sites_a_frame_points_at_are_those_the_object_index_finds_by_compari
             assert frozen.sites_at(path, function, unsigned_only=unsigned_only) == expected, (path, function)
     found = [path for path, function in frames if frozen.sites_at(path, function)]
     assert len(found) >= len(frames) // 3  # installed, repository and Windows paths point at their sites
+
+
+def test_a_message_holding_a_lone_surrogate_is_read_back_as_it_was():
+    odd = Entry(1, "0001", "ValueError", "Bad byte \ud800 in {name}", "published", "https://g/o/r",
+                "Bad byte \ud800 in {name}", (), ())  # fmt: skip
+    objects, frozen = MatchIndex.build([odd]), FrozenIndex.build([odd])
+    sid = objects.signatures_of(1)[0]
+    assert frozen.wording_of(sid) == objects.wording_of(sid) == "Bad byte \ud800 in {name}"
+    assert frozen.entries[1] == odd
