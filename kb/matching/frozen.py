@@ -219,6 +219,10 @@ class _Made(Mapping[int, V]):
         if position is None:
             return default
         value = self._make(position)
+        self.keep(key, value)
+        return value
+
+    def keep(self, key: int, value: V) -> None:
         cache = self._cache
         if len(cache) >= CACHED:
             try:  # another thread may evict at the same time: one eviction is enough
@@ -226,7 +230,6 @@ class _Made(Mapping[int, V]):
             except KeyError:
                 pass
         cache[key] = value
-        return value
 
     def __getitem__(self, key: int) -> V:
         value = self.get(key)
@@ -275,6 +278,7 @@ class FrozenIndex(MatchIndex):
     _tail_lengths: array
     _site_owners: array  # by site number: its entry's position (its fields are in the entry's record)
     _site_entries: array  # by site number: its entry's key
+    _made_signatures: "_Made[Signature]"
 
     @classmethod
     def build(cls, entries: Iterable[Entry], *, first_signature: int = 0) -> "FrozenIndex":
@@ -293,7 +297,8 @@ class FrozenIndex(MatchIndex):
         self.__dict__.update(parts)
         self._first = self._next_signature - len(self._signature_entries)
         self.entries = _Made(self._entry_position, self._make_entry, self._entry_keys.tolist)
-        self.signatures = _Made(self._signature_position, self._make_signature, self._signature_ids)
+        self._made_signatures = _Made[Signature](self._signature_position, self._make_signature, self._signature_ids)
+        self.signatures = self._made_signatures
 
     def __len__(self) -> int:
         return len(self._signature_entries)
@@ -321,7 +326,10 @@ class FrozenIndex(MatchIndex):
         return _restore_site(self._entry_records.load(position)[-1][n - self._entry_sites[position]])
 
     def _make_signature(self, position: int) -> Signature:
-        text, message, template_fields, is_variant = self._signature_records.load(position)
+        return self._signature_from(position, self._signature_records.load(position))
+
+    def _signature_from(self, position: int, record: tuple[Any, ...]) -> Signature:
+        text, message, template_fields, is_variant = record
         template = _restore_template(template_fields)
         wording = message or "".join(template.literals)
         return _restore_signature((self._signature_entries[position], text, message, template, is_variant, wording))
@@ -424,17 +432,20 @@ class FrozenIndex(MatchIndex):
         tail = self._tail_lengths[position]
         if tail and (len(text) < tail or hash(text[-tail:]) != self._tails[position]):
             return False
-        literals = self._signature_records.load(position)[2][0]
-        if len(literals) < 3:
-            return True
-        start, end = len(literals[0]), len(text) - len(literals[-1])
-        if end < start:
-            return False
-        for literal in literals[1:-1]:
-            found = text.find(literal, start, end)
-            if found < 0:
+        record = self._signature_records.load(position)
+        literals = record[2][0]
+        if len(literals) >= 3:
+            start, end = len(literals[0]), len(text) - len(literals[-1])
+            if end < start:
                 return False
-            start = found + len(literal)
+            for literal in literals[1:-1]:
+                found = text.find(literal, start, end)
+                if found < 0:
+                    return False
+                start = found + len(literal)
+        # What fits so far is almost always a fit, and its signature asked for next (rank.index_finder): made
+        # now, from the record at hand, rather than unmarshalled again.
+        self._made_signatures.keep(sid, self._signature_from(position, record))
         return True
 
     def may_start(self, sid: int, text: str) -> bool:
