@@ -7,10 +7,11 @@ worker at 1M signatures; `gc.freeze()` stops only the collector's writes). Here 
 dozen `bytes` and `array` objects whose contents are never written once built: a lookup writes to their headers
 only (one page each), and to the objects it makes for its answer.
 
-Layout. Entries, signatures and sites are numbered by their position in the build; each kind has its records
-marshalled one after another in one blob, with an array of offsets. An entry's signatures and sites are
-consecutive runs (arrays of run offsets). The tables of `MatchIndex` keyed by strings (prefixes, words, frames,
-types) are sorted arrays of the keys' 64-bit `hash()` with runs of ids: a bisect finds the run. The Aho-Corasick
+Layout. Entries, signatures and sites are numbered by their position in the build; entries and signatures have
+their records marshalled one after another in one blob, with an array of offsets (an entry's record holds its
+sites' fields). An entry's signatures and sites are consecutive runs (arrays of run offsets). The tables of
+`MatchIndex` keyed by strings (prefixes, words, frames, types, a site's path endings) are sorted arrays of the
+keys' 64-bit `hash()` with runs of ids, found through a directory of their high bits (`_Sorted`). The Aho-Corasick
 automaton stores key ids as ints (STORE_INTS), its nodes plain C memory that a search only reads; a key id's
 signatures are a run as well. Objects (`Entry`, `Signature`, `Site`) are made from their records when asked for,
 the last CACHED of each kept per process; a candidate's template is checked before its signature is made
@@ -52,11 +53,15 @@ from kb.matching.index import (
     _words,
     compile_wordings,
     frame_key,
+    path_matches,
     type_tail,
 )
 from kb.matching.template import Template
 
-CACHED = 1024  # objects of each kind kept per process: the hot entries made once, in a few MB
+# Objects of each kind kept per process: enough for a lookup's own second reads and a burst of one error. Every
+# object kept is walked by the collector and freed long after it was made, cold: with lookups spread over the
+# catalogue (match_bench at 100k), keeping 1,024 made the pass 10-25% slower than keeping 64, for no hit.
+CACHED = 64
 V = TypeVar("V")
 
 
@@ -105,25 +110,55 @@ class _Runs:
         self.offsets.extend(accumulate(len(run) for run in runs))
         self.values = array("q", chain.from_iterable(runs))
 
-    def __call__(self, i: int) -> list[int]:
+    def run(self, i: int) -> list[int]:
         offsets = self.offsets
         return self.values[offsets[i] : offsets[i + 1]].tolist()
 
 
+class _Sorted:
+    """Sorted distinct ints, found by a directory of their high bits, then a bisection of the few in one bucket.
+
+    A bisection of the whole array costs about 0.9 µs at 100k keys (every probe makes an int); a lookup reads a
+    dozen of them (a message's words, a path's endings), so the bucket is found first: hashes spread evenly,
+    and database ids densely, so a bucket holds one or two keys."""
+
+    __slots__ = ("keys", "low", "shift", "starts")
+
+    def __init__(self, keys: list[int]) -> None:
+        self.keys = array("q", keys)
+        self.low = low = keys[0] if keys else 0
+        spread = keys[-1] - low if keys else 0
+        # At most twice as many buckets as keys: `spread >> shift` < 2 ** len(keys).bit_length().
+        self.shift = shift = max(0, spread.bit_length() - len(keys).bit_length())
+        counts = [0] * ((spread >> shift) + 2)
+        for key in keys:
+            counts[((key - low) >> shift) + 1] += 1
+        self.starts = array("i" if len(keys) < 2**31 else "q", accumulate(counts))
+
+    def find(self, key: int) -> int:
+        """The key's position, or -1."""
+        bucket = (key - self.low) >> self.shift
+        starts = self.starts
+        if not 0 <= bucket < len(starts) - 1:
+            return -1
+        end = starts[bucket + 1]
+        i = bisect_left(self.keys, key, starts[bucket], end)
+        return i if i < end and self.keys[i] == key else -1
+
+
 class _Table:
-    """A read-only multimap from a 64-bit hash to a run of ints: the hashes sorted, searched by bisection."""
+    """A read-only multimap from a 64-bit hash to a run of ints."""
 
     __slots__ = ("keys", "runs")
 
     def __init__(self, filed: dict[int, list[int]]) -> None:
         items = sorted(filed.items(), key=itemgetter(0))
-        self.keys = array("q", [key for key, _run in items])
+        self.keys = _Sorted([key for key, _run in items])
         self.runs = _Runs(run for _key, run in items)
 
     def span(self, key: int) -> tuple[int, int]:
-        keys = self.keys
-        i = bisect_left(keys, key)
-        if i == len(keys) or keys[i] != key:
+        i = self.keys.find(key)
+        if i < 0:
             return 0, 0
         offsets = self.runs.offsets
         return offsets[i], offsets[i + 1]
@@ -131,6 +166,23 @@ class _Table:
     def get(self, key: int) -> list[int]:
         start, end = self.span(key)
         return self.runs.values[start:end].tolist() if end > start else []
+
+    def runs_of(self, keys: Iterable[int], longest: int) -> list[array]:
+        """The runs of those keys that are found and hold at most `longest` values, in the keys' order: `span` for
+        each, written out in one loop (a lookup reads a dozen: a message's words, a path's endings)."""
+        found, low, shift, starts = self.keys.keys, self.keys.low, self.keys.shift, self.keys.starts
+        offsets, values = self.runs.offsets, self.runs.values
+        buckets = len(starts) - 1
+        runs = []
+        for key in keys:
+            bucket = (key - low) >> shift
+            if not 0 <= bucket < buckets:
+                continue
+            end = starts[bucket + 1]
+            i = bisect_left(found, key, starts[bucket], end)
+            if i < end and found[i] == key and offsets[i + 1] - offsets[i] <= longest:
+                runs.append(values[offsets[i] : offsets[i + 1]])
+        return runs
 
 
 class _Records:
@@ -143,7 +195,8 @@ class _Records:
         self.offsets.extend(accumulate(len(record) for record in records))
         self.blob = b"".join(records)
 
-    def __call__(self, i: int) -> Any:
+    def load(self, i: int) -> Any:
+        # A method, not __call__: calling an instance goes through its type's slot, a few hundred ns more.
         offsets = self.offsets
         return marshal.loads(self.blob[offsets[i] : offsets[i + 1]])
 
@@ -166,6 +219,10 @@ class _Made(Mapping[int, V]):
         if position is None:
             return default
         value = self._make(position)
+        self.keep(key, value)
+        return value
+
+    def keep(self, key: int, value: V) -> None:
         cache = self._cache
         if len(cache) >= CACHED:
             try:  # another thread may evict at the same time: one eviction is enough
@@ -173,7 +230,6 @@ class _Made(Mapping[int, V]):
             except KeyError:
                 pass
         cache[key] = value
-        return value
 
     def __getitem__(self, key: int) -> V:
         value = self.get(key)
@@ -202,21 +258,27 @@ class FrozenIndex(MatchIndex):
     _unsigned_type_table: _Table  # hash of a type's class name -> keys of entries without a signature
     _frame_table: _Table  # hash of (file name, function) -> site numbers
     _unsigned_frame_table: _Table  # the same, of entries without a signature
+    _path_table: _Table  # hash of (a site's path variant, bare function) -> site numbers: `sites_at`
+    _unsigned_path_table: _Table  # the same, of entries without a signature
+    _path_depth: int  # the most slashes in a path variant, plus one
     _file_table: _Table  # hash of a file name -> site numbers, by function as `MatchIndex.sites_in_file` orders them
     _entry_keys: array  # by position
-    _sorted_keys: array
+    _sorted_keys: _Sorted
     _sorted_positions: array  # the positions of _sorted_keys
     _entry_records: _Records
     _entry_signatures_runs: array  # by position: the first signature's number, then the next entry's
     _entry_sites: array  # by position: the first site's number, then the next entry's
     _signature_entries: array  # by signature number: its entry's key
     _signature_records: _Records
+    _wordings: bytes  # by signature number: `Signature.wording` in UTF-8, one after another
+    _wording_offsets: array
     _heads: array  # by signature number: the hash of its template's first literal, and that literal's length
     _head_lengths: array
     _tails: array  # the same of its last literal
     _tail_lengths: array
-    _site_records: _Records
+    _site_owners: array  # by site number: its entry's position (its fields are in the entry's record)
     _site_entries: array  # by site number: its entry's key
+    _made_signatures: "_Made[Signature]"
 
     @classmethod
     def build(cls, entries: Iterable[Entry], *, first_signature: int = 0) -> "FrozenIndex":
@@ -235,7 +297,8 @@ class FrozenIndex(MatchIndex):
         self.__dict__.update(parts)
         self._first = self._next_signature - len(self._signature_entries)
         self.entries = _Made(self._entry_position, self._make_entry, self._entry_keys.tolist)
-        self.signatures = _Made(self._signature_position, self._make_signature, self._signature_ids)
+        self._made_signatures = _Made[Signature](self._signature_position, self._make_signature, self._signature_ids)
+        self.signatures = self._made_signatures
 
     def __len__(self) -> int:
         return len(self._signature_entries)
@@ -243,9 +306,8 @@ class FrozenIndex(MatchIndex):
     # Objects from records ----------------------------------------------------------------------------------
 
     def _entry_position(self, key: int) -> int | None:
-        keys = self._sorted_keys
-        i = bisect_left(keys, key)
-        return self._sorted_positions[i] if i < len(keys) and keys[i] == key else None
+        i = self._sorted_keys.find(key)
+        return self._sorted_positions[i] if i >= 0 else None
 
     def _signature_position(self, sid: int) -> int | None:
         position = sid - self._first
@@ -255,15 +317,19 @@ class FrozenIndex(MatchIndex):
         return range(self._first, self._next_signature)
 
     def _make_entry(self, position: int) -> Entry:
-        offsets, make_site = self._entry_sites, self._make_site
-        sites = tuple([make_site(n) for n in range(offsets[position], offsets[position + 1])])
-        return _restore_entry((*self._entry_records(position), sites))
+        # The entry's sites are in its own record: one unmarshalling for the entry and all its sites.
+        *fields, sites = self._entry_records.load(position)
+        return _restore_entry((*fields, tuple([_restore_site(site) for site in sites])))
 
     def _make_site(self, n: int) -> Site:
-        return _restore_site(self._site_records(n))
+        position = self._site_owners[n]
+        return _restore_site(self._entry_records.load(position)[-1][n - self._entry_sites[position]])
 
     def _make_signature(self, position: int) -> Signature:
-        text, message, template_fields, is_variant = self._signature_records(position)
+        return self._signature_from(position, self._signature_records.load(position))
+
+    def _signature_from(self, position: int, record: tuple[Any, ...]) -> Signature:
+        text, message, template_fields, is_variant = record
         template = _restore_template(template_fields)
         wording = message or "".join(template.literals)
         return _restore_signature((self._signature_entries[position], text, message, template, is_variant, wording))
@@ -285,7 +351,7 @@ class FrozenIndex(MatchIndex):
         automaton = self._keys_automaton
         hits = {key_id for _end, key_id in automaton.iter(text)} if automaton is not None else set()
         fallback = self._fallback_table.get(hash(type_tail(exception_type))) if exception_type else []
-        runs = self._key_runs
+        runs = self._key_runs.run
         if not fallback and len(hits) == 1:
             return runs(hits.pop())
         found: dict[int, None] = dict.fromkeys(fallback)
@@ -295,24 +361,12 @@ class FrozenIndex(MatchIndex):
         return list(found)
 
     def prefix_candidates(self, text: str) -> list[int]:
-        found: list[int] = []
-        table = self._prefix_table
-        values = table.runs.values
-        for length in PREFIX_KEYS:
-            if len(text) >= length:
-                start, end = table.span(hash(text[:length]))
-                if end - start <= MAX_PREFIX_POSTINGS:
-                    found += values[start:end].tolist()
-        return found
+        starts = [hash(text[:length]) for length in PREFIX_KEYS if len(text) >= length]
+        runs = self._prefix_table.runs_of(starts, MAX_PREFIX_POSTINGS)
+        return runs[0].tolist() if len(runs) == 1 else [sid for run in runs for sid in run]
 
     def similar_candidates(self, text: str, *, limit: int) -> list[int]:
-        table = self._word_table
-        values = table.runs.values
-        kept = []
-        for word in set(WORD.findall(text)):
-            start, end = table.span(hash(word))
-            if end - start <= MAX_WORD_POSTINGS:
-                kept.append(values[start:end])
+        kept = self._word_table.runs_of(map(hash, set(WORD.findall(text))), MAX_WORD_POSTINGS)
         shared: dict[int, int] = {}
         for sid in chain.from_iterable(kept):
             shared[sid] = shared.get(sid, 0) + 1
@@ -324,6 +378,30 @@ class FrozenIndex(MatchIndex):
         file_name, bare = frame_key(path, function)
         numbers = table.get(hash((file_name, bare)))
         return tuple(self._site_pairs(numbers, file_name, bare)) if numbers else ()
+
+    def sites_at(self, path: str, function: str, *, unsigned_only: bool = False) -> list[tuple[int, Site]]:
+        """A frame's path ends with a site's variant when the variant is the whole path or what follows one of
+        its slashes: those endings, each with the bare function, are looked up, and only the sites found are
+        made (of the dozens `sites_for` makes, most in a file of the same name elsewhere). Ascending site
+        numbers are `sites_for`'s order; each site made is checked again, should two keys share a hash. An ending
+        of more slashes than any variant has cannot be one: only the last `_path_depth` endings are looked up."""
+        table = self._unsigned_path_table if unsigned_only else self._path_table
+        normal = path.replace("\\", "/")
+        file_name, bare = frame_key(normal, function)
+        endings = []
+        cut = len(normal)
+        for _slashes in range(self._path_depth):
+            cut = normal.rfind("/", 0, cut)
+            if cut < 0:
+                endings.append(normal)
+                break
+            endings.append(normal[cut + 1 :])
+        runs = table.runs_of([hash((ending, bare)) for ending in endings], len(self._site_entries))
+        if not runs:
+            return []
+        numbers = set(chain.from_iterable(runs))
+        pairs = self._site_pairs(sorted(numbers), file_name, bare)
+        return [pair for pair in pairs if path_matches(normal, pair[1])]
 
     def sites_in_file(self, path: str) -> list[tuple[int, Site]]:
         file_name = frame_key(path, "")[0]
@@ -354,25 +432,37 @@ class FrozenIndex(MatchIndex):
         tail = self._tail_lengths[position]
         if tail and (len(text) < tail or hash(text[-tail:]) != self._tails[position]):
             return False
-        literals = self._signature_records(position)[2][0]
-        if len(literals) < 3:
-            return True
-        start, end = len(literals[0]), len(text) - len(literals[-1])
-        if end < start:
-            return False
-        for literal in literals[1:-1]:
-            found = text.find(literal, start, end)
-            if found < 0:
+        record = self._signature_records.load(position)
+        literals = record[2][0]
+        if len(literals) >= 3:
+            start, end = len(literals[0]), len(text) - len(literals[-1])
+            if end < start:
                 return False
-            start = found + len(literal)
+            for literal in literals[1:-1]:
+                found = text.find(literal, start, end)
+                if found < 0:
+                    return False
+                start = found + len(literal)
+        # What fits so far is almost always a fit, and its signature asked for next (rank.index_finder): made
+        # now, from the record at hand, rather than unmarshalled again.
+        self._made_signatures.keep(sid, self._signature_from(position, record))
         return True
+
+    def may_start(self, sid: int, text: str) -> bool:
+        """A text as long as the first literal must start with it (a shorter one may be its start: not told)."""
+        position = sid - self._first
+        if not 0 <= position < len(self._signature_entries):
+            return True
+        head = self._head_lengths[position]
+        return not head or len(text) < head or hash(text[:head]) == self._heads[position]
 
     def wording_of(self, sid: int) -> str | None:
         position = self._signature_position(sid)
         if position is None:
             return None
-        _text, message, template_fields, _is_variant = self._signature_records(position)
-        return message or "".join(template_fields[0])
+        # Read on their own: an approximate lookup compares dozens of wordings and makes few signatures.
+        offsets = self._wording_offsets
+        return self._wordings[offsets[position] : offsets[position + 1]].decode("utf-8", "surrogatepass")
 
     def signature_entry(self, sid: int) -> int | None:
         position = sid - self._first
@@ -417,13 +507,17 @@ class _Builder:
         unsigned_types: defaultdict[int, list[int]] = defaultdict(list)
         frames: defaultdict[tuple[str, str], list[int]] = defaultdict(list)
         unsigned_frames: defaultdict[int, list[int]] = defaultdict(list)
+        paths: defaultdict[int, list[int]] = defaultdict(list)
+        unsigned_paths: defaultdict[int, list[int]] = defaultdict(list)
         file_functions: defaultdict[str, dict[str, None]] = defaultdict(dict)
         signature_entries: list[int] = []
         site_entries: list[int] = []
         signature_records: list[bytes] = []
+        wording_bytes: list[bytes] = []
         heads, head_lengths, tails, tail_lengths = array("q"), array("q"), array("q"), array("q")
         entry_records: list[bytes] = []
-        site_records: list[bytes] = []
+        site_owners = array("q")
+        path_depth = 0
         entry_signatures, entry_sites = [0], [0]
         by_key: dict[int, int] = {}
         s = 0  # signatures so far
@@ -440,6 +534,8 @@ class _Builder:
                     template.longest_literal,
                 )  # fmt: skip
                 signature_records.append(dumps((text, message, template_fields, is_variant)))
+                # A message read from source may hold a lone surrogate ("\\ud800"), which marshal keeps as well.
+                wording_bytes.append((message or "".join(template.literals)).encode("utf-8", "surrogatepass"))
                 first_literal, last_literal = template.literals[0], template.literals[-1]
                 heads.append(hash(first_literal))
                 head_lengths.append(len(first_literal))
@@ -464,19 +560,28 @@ class _Builder:
             if s == first:
                 unsigned_types[hash(tail)].append(key)
             fields = (key, entry.public_id, entry.exception_type, entry.message, entry.status, entry.repository_url)
-            entry_records.append(dumps((*fields, entry.signature, entry.variants)))
+            sites = tuple(
+                (site.path, site.line, site.function, site.commit, site.path_variants, site.frame_key)
+                for site in entry.sites
+            )
+            entry_records.append(dumps((*fields, entry.signature, entry.variants, sites)))
             for site in entry.sites:
-                n = len(site_records)
-                site_records.append(
-                    dumps((site.path, site.line, site.function, site.commit, site.path_variants, site.frame_key))
-                )
+                n = len(site_entries)
                 site_entries.append(key)
+                site_owners.append(position)
                 frame = site.frame_key
                 frames[frame].append(n)
                 file_functions[frame[0]][frame[1]] = None
+                bare = frame[1]
+                path_keys = [hash((variant, bare)) for variant in dict.fromkeys(site.path_variants)]
+                path_depth = max(path_depth, site.path_variants[0].count("/") + 1)
+                for path_key in path_keys:
+                    paths[path_key].append(n)
                 if s == first:
                     unsigned_frames[hash(frame)].append(n)
-            entry_sites.append(len(site_records))
+                    for path_key in path_keys:
+                        unsigned_paths[path_key].append(n)
+            entry_sites.append(len(site_entries))
         del windows, words, compiled
 
         files = {
@@ -489,25 +594,31 @@ class _Builder:
             _keys_automaton=_automaton(keys.items()),
             _key_runs=_Runs(key_runs),
             _fallback_table=_Table(fallback),
-            _prefix_table=_Table(prefixes),
-            _word_table=_Table(words_table),
+            # Runs longer than a lookup reads are left out: a lookup finds none, as it would skip them.
+            _prefix_table=_Table({key: run for key, run in prefixes.items() if len(run) <= MAX_PREFIX_POSTINGS}),
+            _word_table=_Table({key: run for key, run in words_table.items() if len(run) <= MAX_WORD_POSTINGS}),
             _unsigned_type_table=_Table(unsigned_types),
             _frame_table=_Table({hash(frame): numbers for frame, numbers in frames.items()}),
             _unsigned_frame_table=_Table(unsigned_frames),
+            _path_table=_Table(paths),
+            _unsigned_path_table=_Table(unsigned_paths),
+            _path_depth=path_depth,
             _file_table=_Table(files),
             _entry_keys=array("q", (entry.key for entry in entries)),
-            _sorted_keys=array("q", sorted_keys),
+            _sorted_keys=_Sorted(sorted_keys),
             _sorted_positions=array("q", (by_key[key] for key in sorted_keys)),
             _entry_records=_Records(entry_records),
             _entry_signatures_runs=array("q", entry_signatures),
             _entry_sites=array("q", entry_sites),
             _signature_entries=array("q", signature_entries),
             _signature_records=_Records(signature_records),
+            _wordings=b"".join(wording_bytes),
+            _wording_offsets=array("q", chain([0], accumulate(map(len, wording_bytes)))),
             _heads=heads,
             _head_lengths=head_lengths,
             _tails=tails,
             _tail_lengths=tail_lengths,
-            _site_records=_Records(site_records),
+            _site_owners=site_owners,
             _site_entries=array("q", site_entries),
         )
         return index

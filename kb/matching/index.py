@@ -74,6 +74,13 @@ def type_tail(exception_type: str) -> str:
     return exception_type.rsplit(".", 1)[-1]
 
 
+def path_matches(frame_path: str, site: Site) -> bool:
+    """Whether a frame is in the site's file: its path, written either way, ends with the site's path or with the
+    same path from its package on (installed)."""
+    path = frame_path.replace("\\", "/")
+    return any(path == variant or path.endswith("/" + variant) for variant in site.path_variants)
+
+
 def frame_key(path: str, function: str) -> tuple[str, str]:
     """What a site and a traceback frame share however they are written: the file name and the bare function
     name (tracebacks print `names_to_path`, sites say `Query.names_to_path`)."""
@@ -386,6 +393,13 @@ class MatchIndex:
         table = self._unsigned_frames if unsigned_only else self._frames
         return table.get(frame_key(path, function), ())
 
+    def sites_at(self, path: str, function: str, *, unsigned_only: bool = False) -> list[tuple[int, Site]]:
+        """Those of `sites_for` that the frame's path points at (`path_matches`), in the same order: what the
+        ranking compares a frame with. A frozen index (frozen.py) finds them by the path's endings, making none
+        of the others (a function's name is shared by dozens of sites in files of one name)."""
+        pairs = self.sites_for(path, function, unsigned_only=unsigned_only)
+        return [pair for pair in pairs if path_matches(path, pair[1])]
+
     def sites_in_file(self, path: str) -> list[tuple[int, Site]]:
         """(entry key, site) of every site in a file of the frame's name (the caller compares whole paths)."""
         file_name = frame_key(path, "")[0]
@@ -406,6 +420,11 @@ class MatchIndex:
     def may_fit(self, sid: int, text: str) -> bool:
         """False when the signature's template cannot fit the text. Always True here, where the template is at
         hand; a frozen index (frozen.py) checks its first and last literals without making the signature."""
+        return True
+
+    def may_start(self, sid: int, text: str) -> bool:
+        """False when the text cannot be the start of a message of the signature (`template.match_prefix`). Always
+        True here; a frozen index (frozen.py) compares the first literal without making the signature."""
         return True
 
     def signature_entry(self, sid: int) -> int | None:

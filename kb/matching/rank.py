@@ -31,7 +31,7 @@ from operator import itemgetter
 from rapidfuzz import fuzz, process
 
 from kb.matching.deadline import CANDIDATE_BATCH, Deadline
-from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, type_tail
+from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, path_matches, type_tail
 from kb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
 from kb.matching.template import (
     Template,
@@ -175,11 +175,6 @@ def _nested(exception_type: str) -> bool:
     return any(part[:1].isupper() for part in exception_type.split(".")[:-1])
 
 
-def path_matches(frame_path: str, site: Site) -> bool:
-    path = frame_path.replace("\\", "/")
-    return any(path == variant or path.endswith("/" + variant) for variant in site.path_variants)
-
-
 def _rank_exception(
     index: MatchIndex, find: ExactFinder, exception: ParsedException, position: int, deadline: Deadline | None
 ) -> list[Match]:
@@ -265,6 +260,8 @@ def _partial_matches(
     found: dict[int, Match] = {}
     for reading, missed in tried:
         for sid in dict.fromkeys([*missed, *index.prefix_candidates(reading.text)]):
+            if not index.may_start(sid, reading.text):
+                continue
             signature = index.signatures.get(sid)
             if signature is None or signature.entry_key in exact:
                 continue
@@ -381,10 +378,8 @@ def _frame_only(
         return []
     found: dict[int, Match] = {}
     # Next to exact matches only entries without a signature count: their own, small table.
-    sites = index.sites_for(innermost.path, innermost.function, unsigned_only=unsigned_only)
-    for entry_key, site in sites:
-        # The path first: it rules out most of a function name's sites, and an entry may cost making (frozen.py).
-        if entry_key in found or not path_matches(innermost.path, site):
+    for entry_key, _site in index.sites_at(innermost.path, innermost.function, unsigned_only=unsigned_only):
+        if entry_key in found:
             continue
         entry = index.entries.get(entry_key)
         if entry is None:
@@ -496,9 +491,7 @@ def _put_raise_first(
     index: MatchIndex, exception: ParsedException, position: int, frames: _Frames, raised: Frame, results: list[Match]
 ) -> None:
     """Mark, or add, the match of the raise the innermost frame stands on (see the module's docstring)."""
-    here = [
-        (key, site) for key, site in index.sites_for(raised.path, raised.function) if path_matches(raised.path, site)
-    ]
+    here = index.sites_at(raised.path, raised.function)
     if not here:
         return
     # A frame names its function without its class: `to_python` in fields.py is a dozen methods. The sites on the
@@ -569,11 +562,10 @@ def _nearby(index: MatchIndex, exception: ParsedException, position: int) -> lis
     """With no other answer: the entries closest to the innermost frame in a harvested file, in its function, else
     in its file, nearest line first. Not the raise, and flagged so."""
     for frame in reversed(exception.frames):
-        for scope, pairs in (
-            ("function", index.sites_for(frame.path, frame.function)),
-            ("file", index.sites_in_file(frame.path)),
+        for scope, here in (
+            ("function", index.sites_at(frame.path, frame.function)),
+            ("file", [pair for pair in index.sites_in_file(frame.path) if path_matches(frame.path, pair[1])]),
         ):
-            here = [(key, site) for key, site in pairs if path_matches(frame.path, site)]
             if not here:
                 continue
             distance: dict[int, tuple[int, int]] = {}

@@ -9,7 +9,7 @@ import pytest
 
 from kb.matching import frozen as frozen_module
 from kb.matching.frozen import FrozenIndex
-from kb.matching.index import Entry, MatchIndex, Site
+from kb.matching.index import Entry, MatchIndex, Site, path_matches
 from kb.matching.overlay import layered
 from kb.matching.rank import match_text
 from kb.matching.template import compile_template
@@ -174,3 +174,40 @@ def test_a_forked_workers_lookups_copy_little_of_a_frozen_index_and_much_of_an_o
     objects = growth_of_a_forked_worker(MatchIndex.build(entries), texts)
     assert objects > 20, f"{objects:.1f} MB"  # the measure sees copying at all
     assert frozen < objects / 5, f"{frozen:.1f} MB against {objects:.1f} MB"
+
+
+def test_the_sites_a_frame_points_at_are_those_the_object_index_finds_by_comparing_paths():
+    entries = catalogue(2000)
+    objects, frozen = MatchIndex.build(entries), FrozenIndex.build(entries)
+    rng = random.Random(3)
+    frames = []
+    for entry in rng.sample(entries, 300):
+        site = rng.choice(entry.sites)
+        bare = site.path.removeprefix("src/")
+        frames += [
+            (f"/venv/site-packages/{bare}", site.function.rsplit(".", 1)[-1]),  # installed
+            (site.path, site.function),  # the repository's own path, qualified function
+            ("C:\\work\\" + site.path.replace("/", "\\"), site.function),  # Windows
+            (f"/elsewhere/other/{bare.rsplit('/', 1)[-1]}", site.function),  # a file of that name elsewhere
+            (f"/venv/site-packages/{bare}", "no_such_function"),
+        ]
+    for path, function in frames:
+        for unsigned_only in (False, True):
+            expected = [
+                pair
+                for pair in objects.sites_for(path, function, unsigned_only=unsigned_only)
+                if path_matches(path, pair[1])
+            ]
+            assert objects.sites_at(path, function, unsigned_only=unsigned_only) == expected
+            assert frozen.sites_at(path, function, unsigned_only=unsigned_only) == expected, (path, function)
+    found = [path for path, function in frames if frozen.sites_at(path, function)]
+    assert len(found) >= len(frames) // 3  # installed, repository and Windows paths point at their sites
+
+
+def test_a_message_holding_a_lone_surrogate_is_read_back_as_it_was():
+    odd = Entry(1, "0001", "ValueError", "Bad byte \ud800 in {name}", "published", "https://g/o/r",
+                "Bad byte \ud800 in {name}", (), ())  # fmt: skip
+    objects, frozen = MatchIndex.build([odd]), FrozenIndex.build([odd])
+    sid = objects.signatures_of(1)[0]
+    assert frozen.wording_of(sid) == objects.wording_of(sid) == "Bad byte \ud800 in {name}"
+    assert frozen.entries[1] == odd
