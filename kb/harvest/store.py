@@ -14,6 +14,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from tqdm import tqdm
 
 from kb.explain import generate_sections
+from kb.harvest.copy import create_with_history
 from kb.harvest.extract import FoundSite
 from kb.harvest.history import advance
 from kb.harvest.plan import EntryKey, EntryPlan, Plan
@@ -362,7 +363,7 @@ class _Writer:
         while batch := list(itertools.islice(cards, BATCH)):
             created = [entry for entry, _ in batch if id(entry) in new]
             if created:
-                bulk_create_with_history(created, ErrorEntry, batch_size=BATCH, default_change_reason=reason)
+                create_with_history(created, ErrorEntry, reason=reason, batch=BATCH)
             updated = [entry for entry, _ in batch if id(entry) not in new]
             if updated:
                 bulk_update_with_history(
@@ -371,7 +372,7 @@ class _Writer:
             bar.update(len(batch))
             sites = [site for entry, sites in batch if id(entry) in new for site in sites]
             for chunk in _batches(sites, bar):
-                bulk_create_with_history(chunk, RaiseSite, batch_size=BATCH, default_change_reason=reason)
+                create_with_history(chunk, RaiseSite, reason=reason, batch=BATCH)
         if self.sites_to_delete:
             RaiseSite.objects.filter(pk__in=self.sites_to_delete).delete()
         # The sites added to entries that were there before (highlighted as they were planned).

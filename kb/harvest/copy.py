@@ -1,0 +1,96 @@
+"""A harvest's new rows written with PostgreSQL's COPY, each with its history row ("+"), as
+`simple_history.utils.bulk_create_with_history` writes them with INSERTs everywhere else.
+
+Django's bulk insert prepares every value through its field (165,000 of them on a first harvest of Django: most of
+the main process's writing, which is the harvest's critical path) and the server parses a statement of arrays per
+batch; here the values go as the model holds them, JSON wrapped for psycopg, and COPY streams them. The ids are
+drawn from the tables' own sequences first, so that the sites and history rows can name them."""
+
+from collections.abc import Callable, Iterator, Sequence
+
+from django.db import connection, models
+from django.utils import timezone
+from psycopg.types.json import Jsonb
+from simple_history.utils import bulk_create_with_history, get_history_manager_for_model
+
+# Fields whose value psycopg takes as the model holds it: Django's preparation returns it unchanged on PostgreSQL.
+_AS_THEY_ARE = (
+    models.CharField, models.TextField, models.IntegerField, models.DateField, models.ForeignKey,
+    models.BooleanField, models.AutoField, models.BigAutoField, models.SmallAutoField,
+)  # fmt: skip
+# The columns of a history row beyond the model's own (django-simple-history's, with no extra field configured).
+_HISTORY_OWN = {"history_id", "history_date", "history_user_id", "history_change_reason", "history_type"}
+
+Columns = list[tuple[str, str | None, Callable | None]]  # (attribute, column, what wraps a value for psycopg)
+
+
+def create_with_history(objs: Sequence[models.Model], model: type[models.Model], *, reason: str, batch: int) -> None:
+    """Insert `objs` (new, unsaved; each gets its id) and their history rows, as django-simple-history would:
+    with its own function elsewhere than PostgreSQL, or for a model with a field of a kind not known here."""
+    history = get_history_manager_for_model(model).model
+    columns, history_columns = _columns(model), _columns(history)
+    tracked = {field.attname for field in history.tracked_fields}
+    if (
+        connection.vendor != "postgresql" or not objs or columns is None or history_columns is None
+        or {attribute for attribute, _, _ in history_columns} != tracked | _HISTORY_OWN
+    ):  # fmt: skip
+        bulk_create_with_history(objs, model, batch_size=batch, default_change_reason=reason)
+        return
+    stamped = [
+        f for f in model._meta.concrete_fields if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    ]
+    for obj, pk in zip(objs, _next_ids(model, "id", len(objs)), strict=True):
+        # A site's entry_id from its entry, as bulk_create sets it.
+        obj._prepare_related_fields_for_save(operation_name="bulk_create")  # type: ignore[attr-defined]
+        obj.pk = pk
+        obj._state.adding, obj._state.db = False, connection.alias
+        for field in stamped:
+            field.pre_save(obj, add=True)
+    _copy(model, columns, ([getattr(obj, attribute) for attribute, _, _ in columns] for obj in objs))
+    # Read before the copy starts: no other statement may run on the connection while it copies.
+    own = {
+        "history_date": timezone.now(),
+        "history_user_id": getattr(history.get_default_history_user(objs[0]), "pk", None),
+        "history_change_reason": reason,
+        "history_type": "+",
+    }
+    history_ids = _next_ids(history, "history_id", len(objs))
+    _copy(history, history_columns, _history_rows(objs, history_ids, own, history_columns))
+
+
+def _history_rows(objs: Sequence[models.Model], history_ids: list[int], own: dict, columns: Columns) -> Iterator[list]:
+    for obj, history_id in zip(objs, history_ids, strict=True):
+        own["history_id"] = history_id
+        yield [own[attribute] if attribute in own else getattr(obj, attribute) for attribute, _, _ in columns]
+
+
+def _columns(model: type[models.Model]) -> Columns | None:
+    """Each concrete column, with what wraps its values; None if one is of a kind not known here."""
+    found: Columns = []
+    for field in model._meta.concrete_fields:
+        if isinstance(field, models.JSONField):
+            found.append((field.attname, field.column, Jsonb))
+        elif isinstance(field, _AS_THEY_ARE):
+            found.append((field.attname, field.column, None))
+        else:
+            return None
+    return found
+
+
+def _next_ids(model: type[models.Model], column: str, count: int) -> list[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+            [model._meta.db_table, column, count],
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _copy(model: type[models.Model], columns: Columns, rows: Iterator[list]) -> None:
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(column or "") for _, column, _ in columns)
+    wraps = [wrap for _, _, wrap in columns]
+    statement = f"COPY {quote(model._meta.db_table)} ({names}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.copy(statement) as copy:
+        for row in rows:
+            copy.write_row([v if w is None or v is None else w(v) for w, v in zip(wraps, row, strict=True)])

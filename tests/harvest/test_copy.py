@@ -1,0 +1,76 @@
+"""A harvest's new entries and sites, written with COPY on PostgreSQL, read back as django-simple-history's bulk
+insert writes them: every column, the ids the sites name, and a history row each."""
+
+import pytest
+from django.db import connection
+from django.forms.models import model_to_dict
+from simple_history.utils import bulk_create_with_history
+
+from kb.harvest.copy import create_with_history
+from kb.models import ErrorEntry, RaiseSite
+from tests.factories import RepositoryFactory
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="COPY is PostgreSQL's; elsewhere the bulk insert"),
+]
+REASON = "harvested at 1a2b3c4"
+
+
+def new_entries(repository, tag: str) -> list[ErrorEntry]:
+    entries = []
+    for n in range(3):
+        entry = ErrorEntry(
+            public_id=f"{tag}{n}", repository=repository, exception_type="ValueError", message=f"Bad value {n}",
+            signature=f"Bad value {n}", status=ErrorEntry.Status.DRAFT, method=ErrorEntry.Method.HARVESTED,
+            evidence={"tests": [{"name": f"test_{n}"}], "quote": "it's \"quoted\"\ttabbed\nand\\slashed"},
+            generated={"meaning": "**Bold** `code`"}, generated_html={"meaning": "<p>x</p>"},
+        )  # fmt: skip
+        entry.derive_fields()
+        entries.append(entry)
+    return entries
+
+
+def new_sites(entries: list[ErrorEntry]) -> list[RaiseSite]:
+    snippet, evidence = "if x:\n\traise ValueError('Bad value')", {"conditions": [{"code": "x"}]}
+    return [
+        RaiseSite(entry=entry, position=0, path="pkg/mod.py", line=10 + n, function="f", commit="1a2b3c4",
+                  snippet=snippet, snippet_start=9, snippet_html="<div>…</div>", evidence=evidence)
+        for n, entry in enumerate(entries)
+    ]  # fmt: skip
+
+
+def as_read_back(model, objs) -> list[dict]:
+    rows = model.objects.filter(pk__in=[obj.pk for obj in objs]).order_by("pk")
+    return [{k: v for k, v in model_to_dict(row).items() if k not in ("id", "public_id", "entry")} for row in rows]
+
+
+def history_of(model, objs) -> list[tuple]:
+    rows = model.history.filter(id__in=[obj.pk for obj in objs]).order_by("id")
+    return [(row.history_type, row.history_change_reason, row.history_user_id) for row in rows]
+
+
+def test_copied_entries_and_sites_read_back_as_the_bulk_insert_writes_them():
+    repository = RepositoryFactory()
+    copied, inserted = new_entries(repository, "c"), new_entries(repository, "i")
+    create_with_history(copied, ErrorEntry, reason=REASON, batch=500)
+    bulk_create_with_history(inserted, ErrorEntry, default_change_reason=REASON)
+    copied_sites, inserted_sites = new_sites(copied), new_sites(inserted)
+    create_with_history(copied_sites, RaiseSite, reason=REASON, batch=500)
+    bulk_create_with_history(inserted_sites, RaiseSite, default_change_reason=REASON)
+
+    assert all(entry.pk for entry in copied) and all(site.entry_id == site.entry.pk for site in copied_sites)
+    for model, mine, theirs in ((ErrorEntry, copied, inserted), (RaiseSite, copied_sites, inserted_sites)):
+        assert as_read_back(model, mine) == as_read_back(model, theirs)
+        assert history_of(model, mine) == history_of(model, theirs) == [("+", REASON, None)] * 3
+    assert [e.public_id for e in ErrorEntry.objects.filter(sites__in=copied_sites).order_by("pk")] == ["c0", "c1", "c2"]
+
+
+def test_a_row_saved_after_the_copy_takes_the_next_id():
+    repository = RepositoryFactory()
+    copied = new_entries(repository, "c")
+    create_with_history(copied, ErrorEntry, reason=REASON, batch=500)
+    [later] = new_entries(repository, "later")[:1]
+    later.save()
+    assert later.pk > max(entry.pk for entry in copied)
+    assert ErrorEntry.history.filter(id=later.pk).count() == 1
