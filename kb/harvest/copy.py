@@ -1,5 +1,5 @@
-"""A harvest's new rows written with PostgreSQL's COPY, each with its history row ("+"), as
-`simple_history.utils.bulk_create_with_history` writes them with INSERTs everywhere else.
+"""A harvest's new rows written with PostgreSQL's COPY, each with its history row ("+") where the model keeps
+history, as `simple_history.utils.bulk_create_with_history` and `bulk_create` write them with INSERTs elsewhere.
 
 Django's bulk insert prepares every value through its field (165,000 of them on a first harvest of Django: most of
 the main process's writing, which is the harvest's critical path) and the server parses a statement of arrays per
@@ -36,17 +36,8 @@ def create_with_history(objs: Sequence[models.Model], model: type[models.Model],
     ):  # fmt: skip
         bulk_create_with_history(objs, model, batch_size=batch, default_change_reason=reason)
         return
-    stamped = [
-        f for f in model._meta.concrete_fields if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
-    ]
-    for obj, pk in zip(objs, _next_ids(model, "id", len(objs)), strict=True):
-        # A site's entry_id from its entry, as bulk_create sets it.
-        obj._prepare_related_fields_for_save(operation_name="bulk_create")  # type: ignore[attr-defined]
-        obj.pk = pk
-        obj._state.adding, obj._state.db = False, connection.alias
-        for field in stamped:
-            field.pre_save(obj, add=True)
-    _copy(model, columns, ([getattr(obj, attribute) for attribute, _, _ in columns] for obj in objs))
+    _prepare(objs, model)
+    _copy(model, columns, _rows(objs, columns))
     # Read before the copy starts: no other statement may run on the connection while it copies.
     own = {
         "history_date": timezone.now(),
@@ -56,6 +47,35 @@ def create_with_history(objs: Sequence[models.Model], model: type[models.Model],
     }
     history_ids = _next_ids(history, "history_id", len(objs))
     _copy(history, history_columns, _history_rows(objs, history_ids, own, history_columns))
+
+
+def create_rows(objs: Sequence[models.Model], model: type[models.Model], *, batch: int) -> None:
+    """Insert `objs` (new, unsaved; each gets its id), for a model without history: with `bulk_create` elsewhere
+    than PostgreSQL, or for a model with a field of a kind not known here."""
+    columns = _columns(model)
+    if connection.vendor != "postgresql" or not objs or columns is None:
+        model._default_manager.bulk_create(objs, batch_size=batch)
+        return
+    _prepare(objs, model)
+    _copy(model, columns, _rows(objs, columns))
+
+
+def _rows(objs: Sequence[models.Model], columns: Columns) -> Iterator[list]:
+    return ([getattr(obj, attribute) for attribute, _, _ in columns] for obj in objs)
+
+
+def _prepare(objs: Sequence[models.Model], model: type[models.Model]) -> None:
+    """Each object as `bulk_create` leaves it: its id (drawn from the table's sequence), its foreign keys' ids
+    from the objects they name, its timestamps, and saved."""
+    stamped = [
+        f for f in model._meta.concrete_fields if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    ]
+    for obj, pk in zip(objs, _next_ids(model, "id", len(objs)), strict=True):
+        obj._prepare_related_fields_for_save(operation_name="bulk_create")  # type: ignore[attr-defined]
+        obj.pk = pk
+        obj._state.adding, obj._state.db = False, connection.alias
+        for field in stamped:
+            field.pre_save(obj, add=True)
 
 
 def _history_rows(objs: Sequence[models.Model], history_ids: list[int], own: dict, columns: Columns) -> Iterator[list]:

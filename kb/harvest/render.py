@@ -14,6 +14,7 @@ from kb.models import ErrorEntry, RaiseSite, render_sections
 # snippets as (code, first line, marked lines)) -> (the sections the worker wrote, if it did; the HTML)
 _Job = tuple[dict | tuple[ErrorEntry, list[RaiseSite]], list[tuple[str, int | None, list[int | None]]]]
 _Done = tuple[dict | None, dict, list[str]]
+WARM = 16  # cards whose snippets this process highlights before it forks the workers
 
 
 def rendered_cards(
@@ -53,6 +54,10 @@ def _run(jobs: list[_Job], bar: dict) -> Iterator[_Done]:
         yield from tqdm(map(_render, jobs), total=len(jobs), desc="rendering", unit=" cards", **bar)
         return
     _jobs = jobs
+    # The lexer makes its patterns as it meets each kind of character: made here first, on a few real snippets,
+    # they are made once rather than once in each worker.
+    for _, snippets in jobs[:WARM]:
+        _highlighted(snippets)
     try:
         with forked_pool(workers) as pool:
             done = pool.imap(_render_number, range(len(jobs)), chunksize=CHUNK)
@@ -71,8 +76,11 @@ def _render(job: _Job) -> _Done:
     if isinstance(sections, tuple):
         entry, sites = sections
         sections = written = generate_sections(entry=entry, sites=sites)
-    html = [
+    return written, render_sections(sections), _highlighted(snippets)
+
+
+def _highlighted(snippets: list[tuple[str, int | None, list[int | None]]]) -> list[str]:
+    return [
         highlight_snippet(code, first_line=start, marked_lines=marked) if code and start is not None else ""
         for code, start, marked in snippets
     ]
-    return written, render_sections(sections), html

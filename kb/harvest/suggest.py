@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.db.models import Max
 
+from kb.harvest.copy import create_rows
 from kb.models import ErrorEntry, RaiseSite, RelatedLink, RelatedSuggestion, Repository
 from kb.services import finish_write
 
@@ -67,7 +68,7 @@ def refresh_suggestions(*, repository: Repository) -> int:
                 known.scope, known.distance = scope, distance
                 update.append(known)
     RelatedSuggestion.objects.filter(pk__in=delete).delete()
-    RelatedSuggestion.objects.bulk_create(create, batch_size=1000)
+    create_rows(create, RelatedSuggestion, batch=1000)
     RelatedSuggestion.objects.bulk_update(update, ["scope", "distance"], batch_size=1000)
     return len(create) + len(update) + len(delete)
 

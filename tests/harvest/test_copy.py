@@ -6,8 +6,8 @@ from django.db import connection
 from django.forms.models import model_to_dict
 from simple_history.utils import bulk_create_with_history
 
-from kb.harvest.copy import create_with_history
-from kb.models import ErrorEntry, RaiseSite
+from kb.harvest.copy import create_rows, create_with_history
+from kb.models import ErrorEntry, RaiseSite, RelatedSuggestion
 from tests.factories import RepositoryFactory
 
 pytestmark = [
@@ -74,3 +74,29 @@ def test_a_row_saved_after_the_copy_takes_the_next_id():
     later.save()
     assert later.pk > max(entry.pk for entry in copied)
     assert ErrorEntry.history.filter(id=later.pk).count() == 1
+
+
+def test_copied_suggestions_read_back_as_bulk_create_writes_them():
+    repository = RepositoryFactory()
+    entries = new_entries(repository, "c")
+    create_with_history(entries, ErrorEntry, reason=REASON, batch=500)
+    first, second, third = entries
+
+    def suggestions() -> list[RelatedSuggestion]:
+        return [
+            RelatedSuggestion(source=first, target=second, scope=RelatedSuggestion.Scope.FUNCTION, distance=3),
+            RelatedSuggestion(source=first, target=third, scope=RelatedSuggestion.Scope.CLASS, distance=40),
+        ]
+
+    copied = suggestions()
+    create_rows(copied, RelatedSuggestion, batch=1000)
+    rows = RelatedSuggestion.objects.filter(pk__in=[s.pk for s in copied]).order_by("pk")
+    assert [(s.source_id, s.target_id, s.scope, s.distance, s.state) for s in rows] == [
+        (first.pk, second.pk, RelatedSuggestion.Scope.FUNCTION, 3, RelatedSuggestion.State.OPEN),
+        (first.pk, third.pk, RelatedSuggestion.Scope.CLASS, 40, RelatedSuggestion.State.OPEN),
+    ]
+    assert all(row.created_at is not None for row in rows)
+    RelatedSuggestion.objects.all().delete()
+    inserted = suggestions()
+    RelatedSuggestion.objects.bulk_create(inserted)
+    assert [model_to_dict(s, exclude=["id"]) for s in copied] == [model_to_dict(s, exclude=["id"]) for s in inserted]

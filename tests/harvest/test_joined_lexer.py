@@ -2,12 +2,13 @@
 
 from pathlib import Path
 
+import django
 import pytest
 from pygments.lexers import PythonLexer
 
 import kb
 from kb.highlight import highlight_snippet
-from kb.pylexer import JoinedPythonLexer
+from kb.pylexer import JoinedPythonLexer, _first_chars, _uncaptured
 
 AWKWARD = [
     'raise ValueError(f"{name!r:>{width}} is {"nested"} {{not}} {value=}")',
@@ -30,6 +31,54 @@ def test_every_state_of_pygments_python_rules_is_joined():
     assert all(joined is not None for joined in JoinedPythonLexer._joined_states().values())
 
 
+def test_every_state_has_an_alternation_for_every_character_and_the_end_of_the_text():
+    for state in JoinedPythonLexer._joined_states().values():
+        assert state is not None
+        for char in [chr(code) for code in range(128)] + ["", "é", "☃"]:
+            match, owners = state[char]
+            assert callable(match)
+            assert all(owner is None or owner in state.rules for owner in owners)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "first"),
+    [
+        (r"(def)((?:\s|\\\s)+)", {"d"}),
+        (r"(?<!\.)(self|cls)\b", {"s", "c"}),
+        (r"^(\s*)([rRuUbB]{,2})(\"\"\")", {*" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f", *"rRuUbB", '"'}),
+        (r"[^\S\n]+", {*" \t\r\x0b\x0c\x1c\x1d\x1e\x1f"}),
+        (r"\d(?:_?\d)*j?", set("0123456789")),
+        (r"(?i)(rb|br|r)(\"\"\")", {"r", "R", "b", "B"}),
+        ("(?i)\u212a", {"k", "K"}),  # the Kelvin sign is a "k" when case is ignored
+        (r"[]x]", {"]", "x"}),
+        (r"(?:a|b?)c", {"a", "b", "c"}),
+    ],
+)
+def test_a_rule_is_tried_where_its_match_may_start(pattern, first):
+    assert _first_chars(pattern, 0) == first
+
+
+@pytest.mark.parametrize("pattern", ["", "a?", "(?:x|)", r"\b", "(?=a)", "(?(1)a|b)"])
+def test_a_rule_that_may_match_nothing_or_is_not_read_is_tried_everywhere(pattern):
+    assert _first_chars(pattern, 0) is None
+
+
+@pytest.mark.parametrize(
+    ("pattern", "uncaptured"),
+    [
+        (r"(def)((?:\s|\\\s)+)", r"(?:def)(?:(?:\s|\\\s)+)"),
+        (r"\((a)", r"\((?:a)"),
+        (r"[(](a)", r"[(](?:a)"),
+        (r"[]()](a)", r"[]()](?:a)"),
+        (r"[^](](a)", r"[^](](?:a)"),
+        (r"[\]](a)", r"[\]](?:a)"),
+        (r"(?<!\.)(self)", r"(?<!\.)(?:self)"),
+    ],
+)
+def test_a_rule_joined_keeps_no_group_of_its_own(pattern, uncaptured):
+    assert _uncaptured(pattern) == uncaptured
+
+
 @pytest.mark.parametrize("text", AWKWARD)
 def test_awkward_python_gets_the_same_tokens_as_from_pygments(text):
     assert tokens(JoinedPythonLexer(), text) == tokens(PythonLexer(), text)
@@ -40,6 +89,14 @@ def test_every_file_of_this_project_gets_the_same_tokens_as_from_pygments():
     joined, pygments = JoinedPythonLexer(stripnl=False), PythonLexer(stripnl=False)
     different = [path.name for path in files if tokens(joined, path.read_text()) != tokens(pygments, path.read_text())]
     assert len(files) > 50
+    assert different == []
+
+
+def test_every_file_of_djangos_query_code_gets_the_same_tokens_as_from_pygments():
+    files = sorted((Path(django.__file__).parent / "db" / "models").rglob("*.py"))
+    joined, pygments = JoinedPythonLexer(stripnl=False), PythonLexer(stripnl=False)
+    different = [path.name for path in files if tokens(joined, path.read_text()) != tokens(pygments, path.read_text())]
+    assert len(files) > 30
     assert different == []
 
 
