@@ -49,7 +49,14 @@ def derive_solutions(sites: Sequence[RaiseSite]) -> list[str]:
         decisive = True  # conditions come innermost first: the first test is the one that decides to raise
         for condition in evidence.get("conditions") or []:
             kind = condition.get("kind") if isinstance(condition, dict) else None
-            test = _parse(str(condition.get("code", ""))) if kind not in (None, "except") else None
+            if kind in (None, "except"):
+                continue
+            written = str(condition.get("code", ""))
+            # Parsed only when it may give advice (a harvest of Django reads thousands): a test that advises on no
+            # parameter and reads no setting changes nothing below, whether it parses or not.
+            if not ("settings" in written or (decisive and kind != "guard" and call and parameters)):
+                continue
+            test = _parse(written)
             if test is None:
                 continue
             # The outer tests mostly choose the code path (`isinstance(k, int)` before `k < 0`), and a guard is a
@@ -58,7 +65,7 @@ def derive_solutions(sites: Sequence[RaiseSite]) -> list[str]:
             advice = _for_parameters(test, parameters, call) if decisive and kind != "guard" else []
             if kind != "guard":
                 decisive = False
-            for solution in [*_settings(test, str(condition["code"])), *advice]:
+            for solution in [*_settings(test, written), *advice]:
                 if solution not in found:
                     found.append(solution)
     return found[:MAX_SOLUTIONS]

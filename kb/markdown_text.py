@@ -33,7 +33,7 @@ def _longest_run(text: str) -> int:
 def code(text: str, limit: int = 200) -> str:
     """An inline code span, its fence longer than any run of backticks in the code."""
     text = one_line(text, limit)
-    fence = "`" * (_longest_run(text) + 1)
+    fence = "`" * (_longest_run(text) + 1) if "`" in text else "`"
     # python-markdown strips a span's edges; the padding keeps a backtick at an edge apart from the fence.
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
