@@ -210,6 +210,9 @@ class ErrorEntry(models.Model):
         indexes = [
             models.Index(fields=["repository", "exception_type"], name="entry_repo_type"),
             models.Index(fields=["status", "-created_at"], name="entry_status_newest"),
+            # A search narrowed to one repository scans its entries in the primary key's order (kb.search_postgres):
+            # through the primary key alone, it read every other repository's rows too.
+            models.Index(fields=["repository", "id"], name="entry_repository_order"),
         ]
 
     def __str__(self) -> str:

@@ -6,8 +6,8 @@ import pytest
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
 
+from kb import filters, search_postgres
 from kb import search as kb_search
-from kb import search_postgres
 from kb.models import ErrorEntry
 from kb.search_postgres import Corrected, scans
 from tests.factories import ErrorEntryFactory, RepositoryFactory
@@ -90,6 +90,25 @@ def test_common_words_are_scanned_for_though_the_index_could_serve(db) -> None:
     # In the primary key's order: a plain scan of a large table starts where the last one stopped, and each
     # request would have ranked a different thousand matches.
     assert "Index Scan using kb_errorentry_pkey" in explained
+
+
+def test_common_words_in_one_repository_are_scanned_for_in_its_own_entries(db) -> None:
+    catalogue(common=400)
+    chosen = RepositoryFactory(owner="encode", name="django-rest-framework")
+    for n in range(20):
+        ErrorEntryFactory(repository=chosen, message=f"Widget {n} cannot hold field number {n}")
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE kb_errorentry")
+        cursor.execute("SET LOCAL random_page_cost = 1.1")  # as docker-compose.yml's database runs
+    narrowed = filters.narrowed(ErrorEntry.objects.all(), {"repository": "encode/django-rest-framework"})
+    query = "widget number"
+    found = search_postgres.search(narrowed, query, candidates=2, corrected=kb_search.corrections(query))
+    explained = plan(found)
+    # Its entries in the primary key's order, through (repository, id): the primary key alone reads every other
+    # repository's rows as well.
+    assert "Index Scan using entry_repository_order" in explained, explained
+    assert "kb_entry_search_vector" not in explained
+    assert {entry.repository_id for entry in found} == {chosen.pk}
 
 
 def test_rare_words_are_found_by_the_full_text_index(db) -> None:
