@@ -8,7 +8,8 @@ asked again until something sees the database back (config.outage)."""
 
 import threading
 import time
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 from django.conf import settings
@@ -87,3 +88,36 @@ class PerRevision:
 
 
 per_revision = PerRevision()
+
+
+class KeptPerRevision:
+    """Values keyed by what readers ask (a search's words), kept while the revision they were computed at stands:
+    at most `size` of them, the least recently used dropped first, all of them when the revision moves."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._token: tuple[int, object] = UNKNOWN
+        self._kept: OrderedDict[Hashable, object] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, build: Callable[[], T]) -> T:
+        token = catalogue.current()
+        with self._lock:
+            if token != self._token:
+                self._kept.clear()
+                self._token = token
+            elif key in self._kept and token != UNKNOWN:
+                self._kept.move_to_end(key)
+                return self._kept[key]  # type: ignore[return-value]
+        value = build()  # outside the lock: a slow build holds up no other reader
+        with self._lock:
+            if self._token == token and token != UNKNOWN:
+                self._kept[key] = value
+                while len(self._kept) > self._size:
+                    self._kept.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self._token = UNKNOWN

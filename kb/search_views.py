@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET
 
-from kb import filters
+from kb import filters, freshness
 from kb import search as kb_search
 from kb.models import ErrorEntry, may_see_drafts
 from kb.ratelimit import page_throttled
@@ -23,6 +23,9 @@ SHOWN = (
     "repository__host", "repository__owner", "repository__name",
 )  # fmt: skip
 FACET_FIELDS = ("repository", "exception_type", "kind", "status")
+# Each search's facet counts, by (whether the reader sees drafts, the query): at a million entries, counting them
+# again for a page narrowed to a facet was a second search, as long as the one listed.
+kept_facets = freshness.KeptPerRevision(size=512)
 
 
 @dataclass(frozen=True)
@@ -67,9 +70,16 @@ def search_page(request: HttpRequest) -> HttpResponse:
         visible = ErrorEntry.objects.visible_to(request.user)
         visible = visible.select_related("repository").only(*SHOWN)
         corrected = kb_search.corrections(query)  # looked up once, for both searches
-        matched = ranked(visible, query, corrected=corrected)  # counted by the facets, listed with none chosen
         # Narrowed before the search, not after: the search ranks a capped set of candidates.
-        narrowed = ranked(filters.narrowed(visible, chosen), query, corrected=corrected) if chosen else matched
+        narrowed = ranked(filters.narrowed(visible, chosen) if chosen else visible, query, corrected=corrected)
+
+        def count_facets() -> dict[str, list[dict]]:
+            # Counted over the search with no facet chosen: the one listed when none is.
+            matched = ranked(visible, query, corrected=corrected) if chosen else narrowed
+            return ranked_facets(matched, with_status=is_curator)
+
+        # Kept: a reader who chooses a facet has just seen the same search's counts, which offered it.
+        counts = kept_facets.get((is_curator, query), count_facets)
         paginator = CappedPaginator(narrowed, PAGE_SIZE, cap=kb_search.candidates())
         page = paginator.get_page(request.GET.get("page"))
         if request.GET.get("page") not in (None, str(page.number)):
@@ -79,7 +89,6 @@ def search_page(request: HttpRequest) -> HttpResponse:
             context["suggestions"] = did_you_mean(visible, query)
             # The words may be an error message: the home page's lookup reads it, pasted in its box.
             context["lookup_url"] = f"{reverse('kb:home')}?{urlencode({'q': query})}#lookup-results"
-        counts = ranked_facets(matched, with_status=is_curator)
         context.update(
             page=page,
             total=paginator.count,

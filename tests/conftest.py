@@ -348,10 +348,12 @@ def production_intervals(settings, monkeypatch) -> Clock:
 
 def forget_process_memory() -> None:
     from kb.matching.answer import kept_details
+    from kb.search_views import kept_facets
 
     cards.memory.clear()
     freshness.catalogue.forget()
     freshness.per_revision.clear()
+    kept_facets.clear()
     kept_details.clear()
     ratelimit.counter.clear()
     lookup_hits.forget()
