@@ -111,6 +111,7 @@ def _copy(model: type[models.Model], columns: Columns, rows: Iterator[list]) -> 
     names = ", ".join(quote(column or "") for _, column, _ in columns)
     wraps = [wrap for _, _, wrap in columns]
     statement = f"COPY {quote(model._meta.db_table)} ({names}) FROM STDIN"
-    with connection.cursor() as cursor, cursor.copy(statement) as copy:
+    # Django's wrapper turns the driver's errors into its own (a duplicate is an IntegrityError, as from an INSERT).
+    with connection.wrap_database_errors, connection.cursor() as cursor, cursor.copy(statement) as copy:
         for row in rows:
             copy.write_row([v if w is None or v is None else w(v) for w, v in zip(wraps, row, strict=True)])

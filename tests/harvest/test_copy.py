@@ -2,7 +2,7 @@
 insert writes them: every column, the ids the sites name, and a history row each."""
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.forms.models import model_to_dict
 from simple_history.utils import bulk_create_with_history
 
@@ -100,3 +100,14 @@ def test_copied_suggestions_read_back_as_bulk_create_writes_them():
     inserted = suggestions()
     RelatedSuggestion.objects.bulk_create(inserted)
     assert [model_to_dict(s, exclude=["id"]) for s in copied] == [model_to_dict(s, exclude=["id"]) for s in inserted]
+
+
+def test_a_duplicate_copied_is_an_integrity_error_as_from_an_insert():
+    repository = RepositoryFactory()
+    entries = new_entries(repository, "c")
+    create_with_history(entries, ErrorEntry, reason=REASON, batch=500)
+    first, second, _ = entries
+    RelatedSuggestion.objects.create(source=first, target=second, scope=RelatedSuggestion.Scope.FUNCTION, distance=1)
+    again = RelatedSuggestion(source=first, target=second, scope=RelatedSuggestion.Scope.FUNCTION, distance=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        create_rows([again], RelatedSuggestion, batch=1000)
