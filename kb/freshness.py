@@ -67,32 +67,10 @@ class RevisionWatcher:
 catalogue = RevisionWatcher()
 
 
-class PerRevision:
-    """Values computed from the catalogue (the home page's lists), kept while the revision they were computed at
-    stands: a reader then costs no query, and a write is seen within CHECK_SECONDS."""
-
-    def __init__(self) -> None:
-        self._kept: dict[str, tuple[tuple[int, object], object]] = {}
-
-    def get(self, key: str, build: Callable[[], T]) -> T:
-        token = catalogue.current()
-        kept = self._kept.get(key)
-        if kept is not None and kept[0] == token and token != UNKNOWN:
-            return kept[1]  # type: ignore[return-value]
-        value = build()
-        self._kept[key] = (token, value)
-        return value
-
-    def clear(self) -> None:
-        self._kept.clear()
-
-
-per_revision = PerRevision()
-
-
 class KeptPerRevision:
-    """Values keyed by what readers ask (a search's words), kept while the revision they were computed at stands:
-    at most `size` of them, the least recently used dropped first, all of them when the revision moves."""
+    """Values computed from the catalogue (the home page's lists, a search's facet counts), kept while the revision
+    they were computed at stands: a reader then costs no query, and a write is seen within CHECK_SECONDS. At most
+    `size` of them, the least recently used dropped first; all of them when the revision moves."""
 
     def __init__(self, size: int) -> None:
         self._size = size
@@ -121,3 +99,6 @@ class KeptPerRevision:
         with self._lock:
             self._kept.clear()
             self._token = UNKNOWN
+
+
+per_revision = KeptPerRevision(size=16)  # the home page's lists; keys named by their readers

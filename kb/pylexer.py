@@ -70,10 +70,11 @@ class _ByChar(dict[str, _Joined]):
         self.rules, self.parts, self.flags = rules, parts, flags
         self.firsts = [_first_chars(rule[0].__self__.pattern, flags) for rule in rules]  # type: ignore[attr-defined]
         self.made: dict[tuple[int, ...], _Joined] = {}
+        self.every = tuple(range(len(rules)))
 
     def __missing__(self, char: str) -> _Joined:
         if char >= "\x80":
-            kept = tuple(range(len(self.rules)))
+            kept = self.every
         else:
             group = _LETTERS if char in _LETTERS else char
             kept = tuple(n for n, first in enumerate(self.firsts) if first is None or not first.isdisjoint(group))
