@@ -4,6 +4,7 @@ import codecs
 import copy
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
@@ -11,6 +12,8 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ParseError, ValidationError
 from rest_framework.parsers import BaseParser
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
@@ -19,6 +22,7 @@ from rest_framework.views import APIView
 from api.authentication import SessionAuthentication, TokenAuthentication
 from api.negotiation import ContentNegotiation
 from api.parsers import BoundedJSONParser
+from kb.lookup_hits import lookup_hits
 from kb.matching.answer import answer
 from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
 from kb.matching.service import (
@@ -255,28 +259,69 @@ class MatchView(APIView):
         """DRF's dispatch for everything but a JSON POST, the API's common call: for that one, the same steps
         (`initial`: negotiation, authentication, permissions, throttles; the same parser, serializers and errors)
         without DRF's Request.data machinery and its TemplateResponse. Those cost a lookup more than the
-        lookup itself; tests/api/test_match_json_path.py holds both ways to the same answer, headers and errors."""
+        lookup itself; tests/api/test_match_json_path.py holds both ways to the same answer, headers and errors.
+        An anonymous call that asks for plain JSON (no credentials, no session cookie, no Accept but JSON, no
+        query string: a tool's lookup) skips DRF's Request and `initial` altogether: what they would conclude is
+        known (DRF's anonymous user, the JSON renderer), and the permissions and throttles are asked directly."""
         if request.method != "POST" or request.content_type != JSON:
             return super().dispatch(request, *args, **kwargs)
         self.args, self.kwargs = args, kwargs
+        self.headers = self.default_response_headers
+        if self._plainly_anonymous(request):
+            return self._post_anonymously(request, *args, **kwargs)
         drf_request = self.initialize_request(request, *args, **kwargs)
-        self.request, self.headers = drf_request, self.default_response_headers
+        self.request = drf_request
         try:
             self.initial(drf_request, *args, **kwargs)
-            self._check_length(request, MAX_JSON_BODY)
-            encoding = request.encoding or settings.DEFAULT_CHARSET
-            # No body: no data, as DRF's Request.data has it (then "text" is missing), not a parse error.
-            parsed = BoundedJSONParser().parse_bytes(request.body, encoding) if request.body else {}
-            body = self._answer(drf_request, _json_object(parsed))
+            body = self._answer(drf_request, self._json_body(request))
         except Exception as exc:  # as DRF's dispatch: a problem response through the exception handler
             return self.finalize_response(drf_request, self.handle_exception(exc), *args, **kwargs)
         renderer = drf_request.accepted_renderer
+        return self._json_response(
+            renderer.render(body, drf_request.accepted_media_type, self.get_renderer_context()), renderer
+        )
+
+    def _plainly_anonymous(self, request: HttpRequest) -> bool:
+        meta = request.META
+        return (
+            "HTTP_AUTHORIZATION" not in meta
+            and settings.SESSION_COOKIE_NAME not in request.COOKIES
+            and meta.get("HTTP_ACCEPT", "*/*").strip() in ("*/*", JSON)
+            and not meta.get("QUERY_STRING")
+            and len(self.renderer_classes) == 1
+            and self.renderer_classes[0].media_type == JSON
+            and all(permission is AllowAny for permission in self.permission_classes)
+        )
+
+    def _post_anonymously(self, request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
+        # What authentication concludes without credentials (REST_FRAMEWORK's UNAUTHENTICATED_USER), for the
+        # throttles and for the lookup's choice of drafts.
+        request.user = AnonymousUser()
+        try:
+            self.check_throttles(request)  # type: ignore[arg-type]  # they read META and user, as HttpRequest has
+            body = self._answer(request, self._json_body(request))
+        except Exception as exc:
+            # Rare (a mistake, a refusal): DRF's Request, made now, for DRF's handling of the problem.
+            drf_request = self.initialize_request(request, *args, **kwargs)
+            drf_request._not_authenticated()  # type: ignore[attr-defined]  # DRF's own ending, not stubbed
+            self.request, self.format_kwarg = drf_request, self.get_format_suffix(**kwargs)
+            drf_request.accepted_renderer, drf_request.accepted_media_type = self.perform_content_negotiation(
+                drf_request
+            )
+            return self.finalize_response(drf_request, self.handle_exception(exc), *args, **kwargs)
+        renderer = self.renderer_classes[0]()
+        return self._json_response(renderer.render(body, None, {}), renderer)
+
+    def _json_body(self, request: HttpRequest) -> dict:
+        self._check_length(request, MAX_JSON_BODY)
+        encoding = request.encoding or settings.DEFAULT_CHARSET
+        # No body: no data, as DRF's Request.data has it (then "text" is missing), not a parse error.
+        return _json_object(BoundedJSONParser().parse_bytes(request.body, encoding) if request.body else {})
+
+    def _json_response(self, content: str | bytes, renderer: BaseRenderer) -> HttpResponse:
         # The renderer's type, as DRF's Response names it: not the accepted one, which may carry `indent=4`.
         content_type = f"{renderer.media_type}; charset={renderer.charset}" if renderer.charset else renderer.media_type
-        response = HttpResponse(
-            renderer.render(body, drf_request.accepted_media_type, self.get_renderer_context()),
-            content_type=content_type,
-        )
+        response = HttpResponse(content, content_type=content_type)
         for name, value in self.headers.items():
             response[name] = value
         patch_vary_headers(response, ("Cookie",))
@@ -296,7 +341,7 @@ class MatchView(APIView):
         if declared > limit or len(request.body) > limit:
             raise PayloadTooLarge()
 
-    def _answer(self, request: Request, data: dict) -> dict:
+    def _answer(self, request: Request | HttpRequest, data: dict) -> dict:
         if isinstance(data.get("text"), str) and len(data["text"].encode("utf-8", "replace")) > MAX_TEXT_BYTES:
             raise PayloadTooLarge()
         given = MatchInputSerializer.validated(data)
@@ -308,7 +353,7 @@ class MatchView(APIView):
             log_stopped(given["text"], stopped)
             raise LookupTooSlow(stopped) from None
         if result.matches:
-            ErrorEntry.objects.count_lookup_hit(result.matches[0].entry.key)
+            lookup_hits.count(result.matches[0].entry.key)  # as ErrorEntry.objects.count_lookup_hit, without a QuerySet
         body = answer(result, request.build_absolute_uri, link_drafts=may_see_drafts(request.user))
         # The queryset is only built when nothing matched: building it costs more than the lookup's answer.
         body["search"] = (

@@ -47,6 +47,20 @@ def test_a_json_lookup_answers_what_drfs_whole_path_answers(client: Client, seed
     assert {name: by_json.get(name) for name in SAME_HEADERS} == {name: by_drf.get(name) for name in SAME_HEADERS}
 
 
+@pytest.mark.parametrize(
+    "text", [CARD_MESSAGE, "no such error anywhere in the catalogue, none at all", "   ", "x" * (64 * 1024 + 1)]
+)
+def test_a_tools_anonymous_lookup_answers_as_one_that_drf_authenticates(client: Client, seed, text: str) -> None:
+    """No credentials and no session cookie skip DRF's Request; a stale session cookie makes DRF authenticate the
+    same anonymous caller the whole way: answers, problems and headers agree."""
+    plain = as_json(client, text)
+    client.cookies["sessionid"] = "no-such-session"
+    authenticated = as_json(client, text)
+    assert plain.status_code == authenticated.status_code
+    assert plain.content == authenticated.content
+    assert {name: plain.get(name) for name in SAME_HEADERS} == {name: authenticated.get(name) for name in SAME_HEADERS}
+
+
 def test_a_json_lookup_varies_by_cookie_though_an_anonymous_one_has_no_session(client: Client, seed) -> None:
     assert "Cookie" in as_json(client, CARD_MESSAGE)["Vary"]
 
