@@ -2,6 +2,7 @@
 
 import codecs
 import copy
+from typing import ClassVar
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -13,7 +14,12 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ParseError, ValidationError
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import BaseRenderer
+from rest_framework.renderers import (  # type: ignore[attr-defined]  # the separators: DRF's, not stubbed
+    LONG_SEPARATORS,
+    SHORT_SEPARATORS,
+    BaseRenderer,
+    JSONRenderer,
+)
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
@@ -36,6 +42,13 @@ from kb.matching.service import (
 )
 from kb.models import ErrorEntry, may_see_drafts
 from kb.search import offered_for_lookup
+
+# JSONRenderer's encoder for an answer without indent, made once rather than per answer (see _compact_json).
+_ENCODER = JSONRenderer.encoder_class(
+    ensure_ascii=JSONRenderer.ensure_ascii,
+    allow_nan=not JSONRenderer.strict,
+    separators=SHORT_SEPARATORS if JSONRenderer.compact else LONG_SEPARATORS,
+)
 
 # JSON escapes may take up to six bytes for one character of text; the text itself is held to 64 KiB.
 MAX_JSON_BODY = 6 * MAX_TEXT_BYTES + 1024
@@ -213,6 +226,11 @@ _TOO_SLOW = OpenApiResponse(
 )
 
 
+def _compact_json(body: dict) -> bytes:
+    """JSONRenderer().render(body): the same bytes (line and paragraph separators escaped, as it does)."""
+    return _ENCODER.encode(body).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").encode()
+
+
 def _json_object(data: object) -> dict:
     if not isinstance(data, dict):
         raise ValidationError({"non_field_errors": ['Send a JSON object: {"text": "...", "limit": 5}.']})
@@ -227,6 +245,7 @@ class MatchView(APIView):
     # The API's authentication (REST_FRAMEWORK's), with the session's skipped for a request without its cookie.
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     content_negotiation_class = ContentNegotiation
+    _response_headers: ClassVar[dict[str, str]]
     throttle_scope = "match"  # anonymous clients: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["match"]
 
     @extend_schema(
@@ -267,7 +286,7 @@ class MatchView(APIView):
             return super().dispatch(request, *args, **kwargs)
         self.args, self.kwargs = args, kwargs
         self.headers = self.default_response_headers
-        if self._plainly_anonymous(request):
+        if self._lean_for_anonymous() and self._plainly_anonymous(request):
             return self._post_anonymously(request, *args, **kwargs)
         drf_request = self.initialize_request(request, *args, **kwargs)
         self.request = drf_request
@@ -281,16 +300,27 @@ class MatchView(APIView):
             renderer.render(body, drf_request.accepted_media_type, self.get_renderer_context()), renderer
         )
 
-    def _plainly_anonymous(self, request: HttpRequest) -> bool:
+    @classmethod
+    def _lean_for_anonymous(cls) -> bool:
+        """Whether the view is as the anonymous path assumes: JSON its one renderer, anyone allowed."""
+        return cls.renderer_classes == [JSONRenderer] and cls.permission_classes == [AllowAny]
+
+    @property
+    def default_response_headers(self) -> dict[str, str]:
+        # DRF's (Allow, and Vary: Accept for several renderers), worked out once per class: neither changes.
+        cls = type(self)
+        if "_response_headers" not in cls.__dict__:
+            cls._response_headers = super().default_response_headers
+        return dict(cls._response_headers)
+
+    @staticmethod
+    def _plainly_anonymous(request: HttpRequest) -> bool:
         meta = request.META
         return (
             "HTTP_AUTHORIZATION" not in meta
             and settings.SESSION_COOKIE_NAME not in request.COOKIES
             and meta.get("HTTP_ACCEPT", "*/*").strip() in ("*/*", JSON)
             and not meta.get("QUERY_STRING")
-            and len(self.renderer_classes) == 1
-            and self.renderer_classes[0].media_type == JSON
-            and all(permission is AllowAny for permission in self.permission_classes)
         )
 
     def _post_anonymously(self, request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
@@ -309,16 +339,16 @@ class MatchView(APIView):
                 drf_request
             )
             return self.finalize_response(drf_request, self.handle_exception(exc), *args, **kwargs)
-        renderer = self.renderer_classes[0]()
-        return self._json_response(renderer.render(body, None, {}), renderer)
+        return self._json_response(_compact_json(body), JSONRenderer)
 
     def _json_body(self, request: HttpRequest) -> dict:
         self._check_length(request, MAX_JSON_BODY)
         encoding = request.encoding or settings.DEFAULT_CHARSET
         # No body: no data, as DRF's Request.data has it (then "text" is missing), not a parse error.
-        return _json_object(BoundedJSONParser().parse_bytes(request.body, encoding) if request.body else {})
+        body = request.body
+        return _json_object(BoundedJSONParser().parse_bytes(body, encoding) if body else {})
 
-    def _json_response(self, content: str | bytes, renderer: BaseRenderer) -> HttpResponse:
+    def _json_response(self, content: str | bytes, renderer: BaseRenderer | type[BaseRenderer]) -> HttpResponse:
         # The renderer's type, as DRF's Response names it: not the accepted one, which may carry `indent=4`.
         content_type = f"{renderer.media_type}; charset={renderer.charset}" if renderer.charset else renderer.media_type
         response = HttpResponse(content, content_type=content_type)

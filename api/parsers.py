@@ -1,6 +1,7 @@
 """The API's JSON parser: DRF's, with the nesting bound of kb.jsonsafe (see there why and how)."""
 
 import codecs
+import json
 from typing import Any
 
 from rest_framework.exceptions import ParseError
@@ -8,6 +9,11 @@ from rest_framework.parsers import JSONParser, get_encoding  # type: ignore[attr
 from rest_framework.utils import json as strict_json
 
 from kb.jsonsafe import JSONTooDeep, loads_bounded
+
+# DRF's decoding (NaN and Infinity refused when strict), each decoder made once: json.loads makes one per call
+# when given any option.
+_STRICT = json.JSONDecoder(parse_constant=strict_json.strict_constant)
+_LENIENT = json.JSONDecoder()
 
 
 class BoundedJSONParser(JSONParser):
@@ -20,8 +26,7 @@ class BoundedJSONParser(JSONParser):
         """A body already read (api.match reads it to measure it first)."""
         try:
             text = codecs.decode(body, encoding)
-            parse_constant = strict_json.strict_constant if self.strict else None
-            return loads_bounded(text, parse_constant=parse_constant)
+            return loads_bounded(text, decoder=_STRICT if self.strict else _LENIENT)
         except JSONTooDeep as exc:
             raise ParseError(str(exc)) from None
         except ValueError as exc:

@@ -15,10 +15,11 @@ router.register("errors", views.ErrorEntryViewSet, basename="error")
 repository_list = views.RepositoryViewSet.as_view({"get": "list"})
 repository_detail = views.RepositoryViewSet.as_view({"get": "retrieve"})
 
+# Lookups first: the most frequent call.
 urlpatterns = [
+    re_path(r"^match/?$", MatchView.as_view(), name="match"),
     re_path(r"^schema/?$", docs.SchemaView.as_view(), name="schema"),
     re_path(r"^docs/?$", docs.DocsView.as_view(), name="docs"),
-    re_path(r"^match/?$", MatchView.as_view(), name="match"),
     re_path(r"^repositories/?$", repository_list, name="repository-list"),
     re_path(
         rf"^repositories/(?P<owner>{NAME_PART_PATTERN})/(?P<name>{NAME_PART_PATTERN})/?$",

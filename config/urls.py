@@ -6,7 +6,9 @@ from config import health
 from kb import seo
 from kb.sitemaps import SITEMAPS
 
+# Tried in order: the API first (tools call it far more often than anything else here), the pages' catch-all last.
 urlpatterns = [
+    path("api/", include("api.urls")),
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
@@ -14,7 +16,6 @@ urlpatterns = [
     path("opensearch.xml", seo.opensearch, name="opensearch"),
     path("favicon.ico", seo.favicon, name="favicon"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
-    path("api/", include("api.urls")),
     path("", include("kb.urls")),
 ]
 

@@ -57,7 +57,14 @@ def check_depth(text: str, limit: int = MAX_JSON_DEPTH) -> None:
         depth = levels[-1]
 
 
-def loads_bounded(text: str, *, limit: int = MAX_JSON_DEPTH, **kwargs: Any) -> Any:
-    """json.loads, refusing nesting deeper than `limit` first (JSONTooDeep, a ValueError)."""
+def loads_bounded(
+    text: str, *, limit: int = MAX_JSON_DEPTH, decoder: json.JSONDecoder | None = None, **kwargs: Any
+) -> Any:
+    """json.loads, refusing nesting deeper than `limit` first (JSONTooDeep, a ValueError). `decoder`: one made
+    once by the caller, used as json.loads would use one made for `kwargs`."""
     check_depth(text, limit)
-    return json.loads(text, **kwargs)
+    if decoder is None:
+        return json.loads(text, **kwargs)
+    if text.startswith("\ufeff"):  # as json.loads refuses it
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    return decoder.decode(text)

@@ -62,6 +62,8 @@ from kb.matching.template import Template
 # object kept is walked by the collector and freed long after it was made, cold: with lookups spread over the
 # catalogue (match_bench at 100k), keeping 1,024 made the pass 10-25% slower than keeping 64, for no hit.
 CACHED = 64
+# Frames whose sites (`sites_at`) are kept per process: a few hundred small tuples.
+CACHED_FRAMES = 256
 V = TypeVar("V")
 
 
@@ -222,6 +224,10 @@ class _Made(Mapping[int, V]):
         self.keep(key, value)
         return value
 
+    def kept(self, key: int) -> V | None:
+        """The object if it is kept, without making it."""
+        return self._cache.get(key)
+
     def keep(self, key: int, value: V) -> None:
         cache = self._cache
         if len(cache) >= CACHED:
@@ -279,6 +285,7 @@ class FrozenIndex(MatchIndex):
     _site_owners: array  # by site number: its entry's position (its fields are in the entry's record)
     _site_entries: array  # by site number: its entry's key
     _made_signatures: "_Made[Signature]"
+    _kept_sites: "OrderedDict[tuple[str, str, bool], tuple[tuple[int, Site], ...]]"
 
     @classmethod
     def build(cls, entries: Iterable[Entry], *, first_signature: int = 0) -> "FrozenIndex":
@@ -299,6 +306,7 @@ class FrozenIndex(MatchIndex):
         self.entries = _Made(self._entry_position, self._make_entry, self._entry_keys.tolist)
         self._made_signatures = _Made[Signature](self._signature_position, self._make_signature, self._signature_ids)
         self.signatures = self._made_signatures
+        self._kept_sites = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._signature_entries)
@@ -380,6 +388,22 @@ class FrozenIndex(MatchIndex):
         return tuple(self._site_pairs(numbers, file_name, bare)) if numbers else ()
 
     def sites_at(self, path: str, function: str, *, unsigned_only: bool = False) -> list[tuple[int, Site]]:
+        """`_find_sites_at`'s answer, the last CACHED_FRAMES of them kept: the index never changes, and the same
+        frames (a library's raising functions) come back lookup after lookup, each asked twice a lookup (its
+        raise, and its entries without a signature), at about a tenth of a lookup's work each time."""
+        key = (path, function, unsigned_only)
+        kept = self._kept_sites.get(key)
+        if kept is None:
+            kept = tuple(self._find_sites_at(path, function, unsigned_only=unsigned_only))
+            if len(self._kept_sites) >= CACHED_FRAMES:
+                try:  # another thread may evict at the same time: one eviction is enough
+                    self._kept_sites.popitem(last=False)
+                except KeyError:
+                    pass
+            self._kept_sites[key] = kept
+        return list(kept)
+
+    def _find_sites_at(self, path: str, function: str, *, unsigned_only: bool = False) -> list[tuple[int, Site]]:
         """A frame's path ends with a site's variant when the variant is the whole path or what follows one of
         its slashes: those endings, each with the bare function, are looked up, and only the sites found are
         made (of the dozens `sites_for` makes, most in a file of the same name elsewhere). Ascending site
@@ -432,8 +456,13 @@ class FrozenIndex(MatchIndex):
         tail = self._tail_lengths[position]
         if tail and (len(text) < tail or hash(text[-tail:]) != self._tails[position]):
             return False
-        record = self._signature_records.load(position)
-        literals = record[2][0]
+        made = self._made_signatures.kept(sid)
+        record: Any = None
+        if made is None:
+            record = self._signature_records.load(position)
+            literals = record[2][0]  # the template's first field
+        else:
+            literals = made.template.literals
         if len(literals) >= 3:
             start, end = len(literals[0]), len(text) - len(literals[-1])
             if end < start:
@@ -445,7 +474,8 @@ class FrozenIndex(MatchIndex):
                 start = found + len(literal)
         # What fits so far is almost always a fit, and its signature asked for next (rank.index_finder): made
         # now, from the record at hand, rather than unmarshalled again.
-        self._made_signatures.keep(sid, self._signature_from(position, record))
+        if record is not None:
+            self._made_signatures.keep(sid, self._signature_from(position, record))
         return True
 
     def may_start(self, sid: int, text: str) -> bool:

@@ -164,11 +164,13 @@ def type_agreement(parsed_type: str | None, entry_type: str) -> int:
         return 0
     if parsed_type == entry_type:
         return 1
-    if type_tail(parsed_type) == type_tail(entry_type) and (_nested(parsed_type) or _nested(entry_type)):
-        return 1
-    # A dotted suffix of the other: the other ends with "." and it (names hold no dots).
+    # A dotted suffix of the other: the other ends with "." and it (names hold no dots). The common agreement
+    # (`ValueError` and `builtins.ValueError`), so it is told first.
     shorter, longer = (parsed_type, entry_type) if len(parsed_type) < len(entry_type) else (entry_type, parsed_type)
-    return 1 if longer.endswith("." + shorter) else -1
+    if longer.endswith("." + shorter):
+        return 1
+    nested = _nested(parsed_type) or _nested(entry_type)
+    return 1 if nested and type_tail(parsed_type) == type_tail(entry_type) else -1
 
 
 def _nested(exception_type: str) -> bool:

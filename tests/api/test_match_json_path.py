@@ -38,7 +38,12 @@ def as_plain_text(client: Client, text: str, **extra):
 
 @pytest.mark.parametrize(
     "text",
-    [CARD_MESSAGE, f"NotImplementedError: {CARD_MESSAGE}", "no such error anywhere in the catalogue, none at all"],
+    [
+        CARD_MESSAGE,
+        f"NotImplementedError: {CARD_MESSAGE}",
+        "no such error anywhere in the catalogue, none at all",
+        "ValueError: café\u2028line\u2029paragraph",  # DRF escapes both separators in its JSON
+    ],
 )
 def test_a_json_lookup_answers_what_drfs_whole_path_answers(client: Client, seed, text: str) -> None:
     by_json, by_drf = as_json(client, text), as_plain_text(client, text)
