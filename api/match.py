@@ -28,6 +28,7 @@ from rest_framework.views import APIView
 from api.authentication import SessionAuthentication, TokenAuthentication
 from api.negotiation import ContentNegotiation
 from api.parsers import BoundedJSONParser
+from api.throttling import AnonymousScopedThrottle
 from kb.lookup_hits import lookup_hits
 from kb.matching.answer import answer
 from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
@@ -302,8 +303,13 @@ class MatchView(APIView):
 
     @classmethod
     def _lean_for_anonymous(cls) -> bool:
-        """Whether the view is as the anonymous path assumes: JSON its one renderer, anyone allowed."""
-        return cls.renderer_classes == [JSONRenderer] and cls.permission_classes == [AllowAny]
+        """Whether the view is as the anonymous path assumes: JSON its one renderer, anyone allowed, the API's
+        scoped throttle its one throttle."""
+        return (
+            cls.renderer_classes == [JSONRenderer]
+            and cls.permission_classes == [AllowAny]
+            and cls.throttle_classes == [AnonymousScopedThrottle]
+        )
 
     @property
     def default_response_headers(self) -> dict[str, str]:
@@ -328,7 +334,9 @@ class MatchView(APIView):
         # throttles and for the lookup's choice of drafts.
         request.user = AnonymousUser()
         try:
-            self.check_throttles(request)  # type: ignore[arg-type]  # they read META and user, as HttpRequest has
+            throttle = AnonymousScopedThrottle()  # the view's only one (_lean_for_anonymous)
+            if not throttle.allow_request(request, self):  # it reads META and user, as an HttpRequest has them
+                self.throttled(request, throttle.wait())  # type: ignore[arg-type]
             body = self._answer(request, self._json_body(request))
         except Exception as exc:
             # Rare (a mistake, a refusal): DRF's Request, made now, for DRF's handling of the problem.
@@ -354,7 +362,10 @@ class MatchView(APIView):
         response = HttpResponse(content, content_type=content_type)
         for name, value in self.headers.items():
             response[name] = value
-        patch_vary_headers(response, ("Cookie",))
+        if response.has_header("Vary"):
+            patch_vary_headers(response, ("Cookie",))
+        else:
+            response.headers["Vary"] = "Cookie"
         return response
 
     def finalize_response(self, request: Request, response: Response, *args, **kwargs) -> Response:

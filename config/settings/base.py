@@ -199,6 +199,13 @@ SPECTACULAR_SETTINGS = {
 # "try again later" (a 503): a safety net that keeps a worker from being held, should one ever run long.
 MATCH_TIME_BUDGET = env_seconds("MATCH_TIME_BUDGET", 1.0)
 
+# Each process's rhythm, in seconds: how often it asks whether the catalogue changed (kb/freshness.py), refreshes
+# its lookup index (kb/matching/live.py), and writes the lookup hits it counted (kb/lookup_hits.py). Set here, not
+# left to the modules' defaults: a setting that is missing costs an exception on every read.
+CATALOGUE_CHECK_SECONDS = 1.0
+MATCHING_REFRESH_SECONDS = 1.5
+LOOKUP_HITS_FLUSH_SECONDS = 5.0
+
 # While the database is away, pages and the API answer 503 with this Retry-After (config/outage.py).
 DATABASE_RETRY_AFTER = env_int("DATABASE_RETRY_AFTER", 10)
 

@@ -92,6 +92,13 @@ def test_an_empty_json_body_is_a_missing_text_not_a_parse_error(client: Client, 
     assert "text" in response.json()["errors"]
 
 
+def test_a_json_body_behind_a_byte_order_mark_is_a_problem_json_400_that_says_so(client: Client, db) -> None:
+    response = client.post("/api/match", data="\ufeff" + json.dumps({"text": "x"}), content_type="application/json")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/problem+json"
+    assert "BOM" in response.json()["detail"]
+
+
 def test_a_json_array_is_a_problem_json_400_on_the_json_path_too(client: Client, db) -> None:
     response = client.post("/api/match", data="[1, 2]", content_type="application/json")
     assert response.status_code == 400

@@ -204,6 +204,22 @@ def test_the_sites_a_frame_points_at_are_those_the_object_index_finds_by_compari
     assert len(found) >= len(frames) // 3  # installed, repository and Windows paths point at their sites
 
 
+def test_a_frame_asked_again_points_at_the_same_sites_whatever_the_last_caller_did_with_its_list():
+    entries = catalogue(300)
+    objects, frozen = MatchIndex.build(entries), FrozenIndex.build(entries)
+    site = entries[1].sites[0]
+    path = f"/venv/site-packages/{site.path.removeprefix('src/')}"
+    frozen.sites_at(path, site.function).clear()  # a caller's list is its own
+    assert frozen.sites_at(path, site.function) == objects.sites_at(path, site.function) != []
+
+
+def test_a_process_keeps_the_sites_of_a_bounded_number_of_frames():
+    frozen = FrozenIndex.build(catalogue(300))
+    for n in range(frozen_module.CACHED_FRAMES + 50):
+        frozen.sites_at(f"/venv/site-packages/pkg0/module_{n}.py", "run")
+    assert len(frozen._kept_sites) == frozen_module.CACHED_FRAMES
+
+
 def test_a_message_holding_a_lone_surrogate_is_read_back_as_it_was():
     odd = Entry(1, "0001", "ValueError", "Bad byte \ud800 in {name}", "published", "https://g/o/r",
                 "Bad byte \ud800 in {name}", (), ())  # fmt: skip
