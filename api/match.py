@@ -362,9 +362,9 @@ class MatchView(APIView):
         response = HttpResponse(content, content_type=content_type)
         for name, value in self.headers.items():
             response[name] = value
-        if response.has_header("Vary"):
+        if "Vary" in self.headers:
             patch_vary_headers(response, ("Cookie",))
-        else:
+        else:  # the common case, told from the plain dict: a response's headers raise KeyError inside for a miss
             response.headers["Vary"] = "Cookie"
         return response
 

@@ -78,7 +78,10 @@ def path_matches(frame_path: str, site: Site) -> bool:
     """Whether a frame is in the site's file: its path, written either way, ends with the site's path or with the
     same path from its package on (installed)."""
     path = frame_path.replace("\\", "/")
-    return any(path == variant or path.endswith("/" + variant) for variant in site.path_variants)
+    for variant in site.path_variants:  # a loop, not any(): a lookup asks this for every frame and site it compares
+        if path == variant or path.endswith("/" + variant):
+            return True
+    return False
 
 
 def frame_key(path: str, function: str) -> tuple[str, str]:

@@ -390,9 +390,8 @@ class _Parser:
         INFO, or all of them when the log has nothing louder. Read from the end, so that a log of thousands of
         records makes only `limit` exceptions."""
         records = [item for item in self.items if isinstance(item, _LogRecord)]
-        loud = any(record.level not in QUIET_LEVELS for record in records)
-        found = any(isinstance(item, ParsedException) for item in self.items)
-        keep_quiet = not loud and not found
+        # Quiet records count only when there is nothing else: no louder record, and no traceback or warning.
+        keep_quiet = len(records) == len(self.items) and all(record.level in QUIET_LEVELS for record in records)
         chosen: list[ParsedException] = []
         literals = _LiteralAllowance()
         for item in reversed(self.items):

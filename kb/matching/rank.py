@@ -486,7 +486,10 @@ def _shape_fits(message: str, text: str) -> bool:
 
 def raise_frame(frames: tuple[Frame, ...]) -> Frame | None:
     """The innermost frame of real source: a template's or an `exec`'s frame (`<template>`) raises nothing."""
-    return next((frame for frame in reversed(frames) if not frame.path.startswith("<")), None)
+    for frame in reversed(frames):
+        if not frame.path.startswith("<"):
+            return frame
+    return None
 
 
 def _put_raise_first(
