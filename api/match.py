@@ -386,8 +386,9 @@ class MatchView(APIView):
         if isinstance(data.get("text"), str) and len(data["text"].encode("utf-8", "replace")) > MAX_TEXT_BYTES:
             raise PayloadTooLarge()
         given = MatchInputSerializer.validated(data)
+        drafts = may_see_drafts(request.user)
         try:
-            result = lookup(given["text"], limit=given["limit"], drafts=may_see_drafts(request.user))
+            result = lookup(given["text"], limit=given["limit"], drafts=drafts)
         except TextTooLarge:
             raise PayloadTooLarge() from None
         except LookupTimeout as stopped:
@@ -395,7 +396,7 @@ class MatchView(APIView):
             raise LookupTooSlow(stopped) from None
         if result.matches:
             lookup_hits.count(result.matches[0].entry.key)  # as ErrorEntry.objects.count_lookup_hit, without a QuerySet
-        body = answer(result, request.build_absolute_uri, link_drafts=may_see_drafts(request.user))
+        body = answer(result, request.build_absolute_uri, link_drafts=drafts)
         # The queryset is only built when nothing matched: building it costs more than the lookup's answer.
         body["search"] = (
             offered_for_lookup(
