@@ -282,7 +282,7 @@ class MatchView(APIView):
         lookup itself; tests/api/test_match_json_path.py holds both ways to the same answer, headers and errors.
         An anonymous call that asks for plain JSON (no credentials, no session cookie, no Accept but JSON, no
         query string: a tool's lookup) skips DRF's Request and `initial` altogether: what they would conclude is
-        known (DRF's anonymous user, the JSON renderer), and the permissions and throttles are asked directly."""
+        known (DRF's anonymous user, the JSON renderer, anyone allowed), and the one throttle is asked directly."""
         if request.method != "POST" or request.content_type != JSON:
             return super().dispatch(request, *args, **kwargs)
         self.args, self.kwargs = args, kwargs
