@@ -36,12 +36,12 @@ from kb.matching.service import (
     DEFAULT_LIMIT,
     MAX_LIMIT,
     MAX_TEXT_BYTES,
-    TextTooLarge,
     clean_text,
     log_stopped,
     lookup,
 )
 from kb.models import ErrorEntry, may_see_drafts
+from kb.ratelimit import anonymous_wait
 from kb.search import offered_for_lookup
 
 # JSONRenderer's encoder for an answer without indent, made once rather than per answer (see _compact_json).
@@ -334,9 +334,9 @@ class MatchView(APIView):
         # throttles and for the lookup's choice of drafts.
         request.user = AnonymousUser()
         try:
-            throttle = AnonymousScopedThrottle()  # the view's only one (_lean_for_anonymous)
-            if not throttle.allow_request(request, self):  # it reads META and user, as an HttpRequest has them
-                self.throttled(request, throttle.wait())  # type: ignore[arg-type]
+            # The view's one throttle (_lean_for_anonymous), counted as it counts an anonymous caller.
+            if (wait := anonymous_wait(request, self.throttle_scope)) is not None:
+                self.throttled(request, wait)  # type: ignore[arg-type]
             body = self._answer(request, self._json_body(request))
         except Exception as exc:
             # Rare (a mistake, a refusal): DRF's Request, made now, for DRF's handling of the problem.
@@ -388,9 +388,8 @@ class MatchView(APIView):
         given = MatchInputSerializer.validated(data)
         drafts = may_see_drafts(request.user)
         try:
-            result = lookup(given["text"], limit=given["limit"], drafts=drafts)
-        except TextTooLarge:
-            raise PayloadTooLarge() from None
+            # Measured above, cleaned by the serializer (StrictTextField): lookup need not do either again.
+            result = lookup(given["text"], limit=given["limit"], drafts=drafts, cleaned=True)
         except LookupTimeout as stopped:
             log_stopped(given["text"], stopped)
             raise LookupTooSlow(stopped) from None

@@ -19,6 +19,7 @@ so that lookups answered from the index in memory stay rate-limited.
 """
 
 import atexit
+import functools
 import threading
 import time
 from dataclasses import dataclass
@@ -175,6 +176,37 @@ counter = Counter()
 atexit.register(counter.flush)
 
 
+def client_ident(request: Any) -> str:
+    """DRF's reading of X-Forwarded-For under NUM_PROXIES, from META: DRF's reads request.headers, which Django
+    builds from every META key on first use (a tenth of an anonymous lookup's time)."""
+    xff = request.META.get("HTTP_X_FORWARDED_FOR")
+    remote_addr = request.META.get("REMOTE_ADDR")
+    num_proxies = api_settings.NUM_PROXIES
+    if num_proxies is not None:
+        if num_proxies == 0 or xff is None:
+            return remote_addr
+        addrs = xff.split(",")
+        return addrs[-min(num_proxies, len(addrs))].strip()
+    return "".join(xff.split()) if xff else remote_addr
+
+
+@functools.lru_cache(maxsize=32)
+def parsed_rate(text: str) -> tuple[int, int]:
+    """(requests, seconds) of a rate such as "60/minute", as DRF's SimpleRateThrottle.parse_rate reads it."""
+    requests, period = text.split("/")
+    return int(requests), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
+
+
+def anonymous_wait(request: Any, scope: str) -> float | None:
+    """A caller known to be anonymous, counted under `scope` as CountedThrottle counts it (same key, same count):
+    None to go on, else the seconds to wait. For a path that has settled who the caller is without DRF."""
+    text = rate(scope)
+    if text is None:
+        return None
+    limit, duration = parsed_rate(text)
+    return counter.hit(CACHE_FORMAT % {"scope": scope, "ident": client_ident(request)}, limit, duration)
+
+
 def rate(scope: str) -> str | None:
     """The scope's rate as settings give it now ("60/minute"), or None for no limit."""
     return settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].get(scope)
@@ -199,17 +231,7 @@ class CountedThrottle(SimpleRateThrottle):
     duration: int | None
 
     def get_ident(self, request: Any) -> str:
-        """DRF's reading of X-Forwarded-For under NUM_PROXIES, from META: DRF's reads request.headers, which Django
-        builds from every META key on first use (a tenth of an anonymous lookup's time)."""
-        xff = request.META.get("HTTP_X_FORWARDED_FOR")
-        remote_addr = request.META.get("REMOTE_ADDR")
-        num_proxies = api_settings.NUM_PROXIES
-        if num_proxies is not None:
-            if num_proxies == 0 or xff is None:
-                return remote_addr
-            addrs = xff.split(",")
-            return addrs[-min(num_proxies, len(addrs))].strip()
-        return "".join(xff.split()) if xff else remote_addr
+        return client_ident(request)
 
     def allow_request(self, request: Any, view: Any) -> bool:
         if self.rate is None:

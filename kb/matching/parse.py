@@ -184,10 +184,12 @@ def _lines(text: str) -> list[_Line]:
 
 
 def _plain_lines(text: str) -> list[_Line]:
-    # The test strip_log_prefix starts with, inlined (a space is none of these): indented lines pass as is.
+    # The test strip_log_prefix starts with, inlined: lines that cannot start a log prefix (indented ones, an
+    # exception's `Type: message`, prose) pass as they are without the call.
     return [
         (*strip_log_prefix(raw), False, None)
-        if (first := raw[:1]) and first != " " and (first.isdigit() or first == "[" or first.isupper())
+        if (first := raw[:1])
+        and (first.isdigit() or first == "[" or (first.isupper() and (raw[3:4] == " " or raw.startswith(_LEVEL_WORDS))))
         else (raw, False, None, False, None)
         for raw in text.split("\n")
     ]

@@ -30,19 +30,22 @@ def text_size(text: str) -> int:
     return len(text.encode("utf-8", "replace"))
 
 
-def lookup(text: str, *, limit: int = DEFAULT_LIMIT, drafts: bool = False) -> Result:
+def lookup(text: str, *, limit: int = DEFAULT_LIMIT, drafts: bool = False, cleaned: bool = False) -> Result:
     """Raises TextTooLarge past 64 KiB of UTF-8, and kb.matching.deadline.LookupTimeout when the matching
     takes longer than settings.MATCH_TIME_BUDGET seconds; anything else gets an answer, possibly with no matches.
 
     `drafts`: only for those who may see them (kb.models.may_see_drafts); to everyone else a draft, and a
-    repository with nothing but drafts, does not exist."""
-    size = text_size(text)
-    if size > MAX_TEXT_BYTES:
-        raise TextTooLarge(size)
+    repository with nothing but drafts, does not exist. `cleaned`: the caller has measured the text and passed it
+    through `clean_text` already (the API's input serializer does both), so neither is done again."""
+    if not cleaned:
+        size = text_size(text)
+        if size > MAX_TEXT_BYTES:
+            raise TextTooLarge(size)
+        text = clean_text(text)
     index = live_index.get()
     # The budget starts here: it is the matching's, not the wait for a first build or refresh of the index.
     deadline = Deadline(settings.MATCH_TIME_BUDGET)
-    return match_text(index, clean_text(text), limit=max(1, min(limit, MAX_LIMIT)), drafts=drafts, deadline=deadline)
+    return match_text(index, text, limit=max(1, min(limit, MAX_LIMIT)), drafts=drafts, deadline=deadline)
 
 
 def log_stopped(text: str, stopped: LookupTimeout) -> None:

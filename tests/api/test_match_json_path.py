@@ -8,10 +8,10 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import set_script_prefix
 from rest_framework.exceptions import ValidationError
-from rest_framework.throttling import BaseThrottle
+from rest_framework.throttling import BaseThrottle, ScopedRateThrottle
 
 from api.match import MatchInputSerializer
-from kb.ratelimit import CountedThrottle, counter
+from kb.ratelimit import CountedThrottle, counter, parsed_rate
 from tests.samples import CARD, CARD_MESSAGE
 
 SAME_HEADERS = ("Content-Type", "Allow", "Vary", "X-Frame-Options", "X-Content-Type-Options")
@@ -120,6 +120,23 @@ def test_an_anonymous_json_lookup_over_the_limit_is_a_problem_json_429(client: C
     assert refused.status_code == 429
     assert refused["Content-Type"] == "application/problem+json"
     assert 0 < int(refused["Retry-After"]) <= 60
+
+
+def test_a_tools_lookups_and_drfs_count_against_one_limit(client: Client, seed, settings) -> None:
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "match": "2/minute"},
+    }
+    assert as_json(client, CARD_MESSAGE).status_code == 200  # no cookie: the anonymous path
+    client.cookies["sessionid"] = "no-such-session"
+    assert as_json(client, CARD_MESSAGE).status_code == 200  # DRF's whole authentication
+    del client.cookies["sessionid"]
+    assert as_json(client, CARD_MESSAGE).status_code == 429
+
+
+@pytest.mark.parametrize("rate", ["60/minute", "1/second", "5/s", "1000/hour", "3/day", "7/min"])
+def test_a_rate_reads_as_drf_reads_it(rate: str) -> None:
+    assert parsed_rate(rate) == ScopedRateThrottle().parse_rate(rate)  # its __init__ reads no settings
 
 
 def test_entry_urls_keep_the_script_prefix_the_site_is_served_under(client: Client, seed) -> None:
