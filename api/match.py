@@ -29,7 +29,6 @@ from api.authentication import SessionAuthentication, TokenAuthentication
 from api.negotiation import ContentNegotiation
 from api.parsers import BoundedJSONParser
 from api.throttling import AnonymousScopedThrottle
-from kb.lookup_hits import lookup_hits
 from kb.matching.answer import answer
 from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
 from kb.matching.service import (
@@ -394,7 +393,7 @@ class MatchView(APIView):
             log_stopped(given["text"], stopped)
             raise LookupTooSlow(stopped) from None
         if result.matches:
-            lookup_hits.count(result.matches[0].entry.key)  # as ErrorEntry.objects.count_lookup_hit, without a QuerySet
+            ErrorEntry.objects.count_lookup_hit(result.matches[0].entry.key)
         body = answer(result, request.build_absolute_uri, link_drafts=drafts)
         # The queryset is only built when nothing matched: building it costs more than the lookup's answer.
         body["search"] = (

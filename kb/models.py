@@ -19,6 +19,7 @@ from kb.highlight import highlight_snippet
 from kb.markdown import render_machine_markdown, render_markdown
 from kb.querysets import (  # noqa: F401  (re-exported: `from kb.models import may_see_drafts` and the rest)
     DRAFT_READER_PERMISSIONS,
+    ErrorEntryManager,
     ErrorEntryQuerySet,
     ReportQuerySet,
     RepositoryQuerySet,
@@ -196,7 +197,7 @@ class ErrorEntry(models.Model):
     )
     # django-simple-history reads this attribute, when set, as the reason of the history row the next save writes.
     _change_reason: str
-    objects = ErrorEntryQuerySet.as_manager()
+    objects = ErrorEntryManager()
 
     MARKDOWN_FIELDS = ("meaning", "trigger", "situations", "example_fix")
     # The sections machines write (`generated`, `assisted`): the curator's four, and two only evidence fills.

@@ -111,14 +111,6 @@ class ErrorEntryQuerySet(models.QuerySet["ErrorEntry"]):
         first = kb_models.RaiseSite.objects.filter(entry=OuterRef("pk")).order_by("position", "id").values("path")
         return self.annotate(first_path=Subquery(first[:1]))
 
-    def count_lookup_hit(self, pk: int) -> None:
-        """One more lookup whose best match was entry `pk` (the review queue's order): counted in memory and written
-        with others in one statement every few seconds (kb.lookup_hits). Best effort: a lookup answers whether or not
-        it is counted, also while the database is away or read-only."""
-        from kb.lookup_hits import lookup_hits
-
-        lookup_hits.count(pk)
-
     def with_card(self) -> Self:
         """Everything a card shows, in a fixed number of queries however large the entry."""
         m = kb_models
@@ -131,6 +123,19 @@ class ErrorEntryQuerySet(models.QuerySet["ErrorEntry"]):
             Prefetch("variants", queryset=m.MessageVariant.objects.order_by("-created_at", "-id")),
             related,
         )
+
+
+class ErrorEntryManager(models.Manager.from_queryset(ErrorEntryQuerySet)):  # type: ignore[misc]
+    """`ErrorEntry.objects`: the QuerySet's read rules, and what is not a query."""
+
+    def count_lookup_hit(self, pk: int) -> None:
+        """One more lookup whose best match was entry `pk` (the review queue's order): counted in memory and written
+        with others in one statement every few seconds (kb.lookup_hits). Best effort: a lookup answers whether or not
+        it is counted, also while the database is away or read-only. On the manager, not the QuerySet: a lookup
+        then builds no QuerySet to count itself."""
+        from kb.lookup_hits import lookup_hits
+
+        lookup_hits.count(pk)
 
 
 class ReportQuerySet(models.QuerySet["Report"]):

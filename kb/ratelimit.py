@@ -30,7 +30,7 @@ from django.core.cache import cache as shared_cache
 from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpRequest
 from rest_framework.settings import api_settings
-from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 from config.outage import database, is_database_unavailable
 
@@ -192,19 +192,22 @@ def client_ident(request: Any) -> str:
 
 @functools.lru_cache(maxsize=32)
 def parsed_rate(text: str) -> tuple[int, int]:
-    """(requests, seconds) of a rate such as "60/minute", as DRF's SimpleRateThrottle.parse_rate reads it."""
-    requests, period = text.split("/")
-    return int(requests), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
+    """(requests, seconds) of a rate such as "60/minute": DRF's reading of it, kept per text."""
+    return ScopedRateThrottle().parse_rate(text)  # type: ignore[return-value]  # its __init__ reads no settings
 
 
 def anonymous_wait(request: Any, scope: str) -> float | None:
-    """A caller known to be anonymous, counted under `scope` as CountedThrottle counts it (same key, same count):
-    None to go on, else the seconds to wait. For a path that has settled who the caller is without DRF."""
+    """What CountedThrottle decides for this request under `scope` (the same key, the same count), without a
+    throttle object: None to go on, else the seconds to wait. For a path that settled who the caller is without
+    DRF (request.user set)."""
     text = rate(scope)
     if text is None:
         return None
+    key = anonymous_key(request, scope, client_ident(request))
+    if key is None:
+        return None
     limit, duration = parsed_rate(text)
-    return counter.hit(CACHE_FORMAT % {"scope": scope, "ident": client_ident(request)}, limit, duration)
+    return counter.hit(key, limit, duration)
 
 
 def rate(scope: str) -> str | None:
