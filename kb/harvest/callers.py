@@ -50,9 +50,11 @@ class CallGraph:
     _by_name: dict[str, list[Called]] = field(default_factory=dict)
     _by_key: dict[tuple[str, str], Defined] = field(default_factory=dict)
     _count: dict[tuple[str, bool], int] = field(default_factory=dict)
-    _edges: dict[tuple[str, str], list[_Edge]] = field(default_factory=dict)
+    # By the id of a definition as `_by_key` holds it (one per key, alive as long as the graph): a caller is
+    # compared hundreds of thousands of times on a large repository, a tuple made for each.
+    _edges: dict[int, list[_Edge]] = field(default_factory=dict)
     _classes: dict[str, set[str]] = field(default_factory=dict)  # a class's name -> the classes so named
-    _publics: dict[tuple[str, str], bool] = field(default_factory=dict)
+    _publics: dict[int, bool] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for call in self.called:
@@ -71,34 +73,44 @@ class CallGraph:
         if target is None:
             return []
         # (not public, guess, level, path, line, function, via) per calling function, the first way it calls.
-        found: dict[tuple[str, str], tuple[bool, bool, int, str, int, str, str]] = {}
+        found: dict[int, tuple[bool, bool, int, str, int, str, str]] = {}
         first = self._sorted(self._edges_to(target))
         for edge in first:
             caller = edge.caller
-            rank = (not self._public(caller), edge.guess, 1, caller.path, edge.line, caller.qualname, "")
-            found.setdefault(_key(caller), rank)
+            if id(caller) not in found:
+                found[id(caller)] = (
+                    not self._public(caller),
+                    edge.guess,
+                    1,
+                    caller.path,
+                    edge.line,
+                    caller.qualname,
+                    "",
+                )
         best = sum(1 for edge in first if not edge.guess and self._public(edge.caller))
         for edge in first[:_EXPANDED] if best < MAX_CALLERS else ():
             for outer in self._edges_to(edge.caller):
                 caller = outer.caller
-                if _key(caller) == _key(target) or _key(caller) in found:
+                if caller is target or id(caller) in found:
                     continue
                 guess = outer.guess or edge.guess
-                found[_key(caller)] = (not self._public(caller), guess, 2, caller.path, outer.line, caller.qualname,
-                                       edge.caller.qualname)  # fmt: skip
+                found[id(caller)] = (not self._public(caller), guess, 2, caller.path, outer.line, caller.qualname,
+                                     edge.caller.qualname)  # fmt: skip
         return [_row(*rank[1:]) for rank in sorted(found.values())[:MAX_CALLERS]]
 
     def _public(self, defined: Defined) -> bool:
-        key = _key(defined)
-        if key not in self._publics:
-            self._publics[key] = not is_private(defined.qualname) and not is_test(defined.path, defined.qualname)
-        return self._publics[key]
+        public = self._publics.get(id(defined))
+        if public is None:
+            public = not is_private(defined.qualname) and not is_test(defined.path, defined.qualname)
+            self._publics[id(defined)] = public
+        return public
 
     def _edges_to(self, target: Defined) -> list[_Edge]:
-        key = _key(target)
-        if key not in self._edges:
-            self._edges[key] = [edge for edge in self._match(target) if _key(edge.caller) != key]
-        return self._edges[key]
+        """`target` as `_by_key` holds it, as every caller in an edge is."""
+        edges = self._edges.get(id(target))
+        if edges is None:
+            edges = self._edges[id(target)] = [edge for edge in self._match(target) if edge.caller is not target]
+        return edges
 
     def _match(self, target: Defined) -> Iterable[_Edge]:
         name = target.name
@@ -141,10 +153,6 @@ def _row(guess: bool, level: int, path: str, line: int, function: str, via: str)
     if via:
         row["via"] = via
     return row
-
-
-def _key(defined: Defined) -> tuple[str, str]:
-    return (defined.path, defined.qualname)
 
 
 def is_private(qualname: str) -> bool:
