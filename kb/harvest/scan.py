@@ -7,7 +7,7 @@ import io
 import sys
 import tokenize
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -18,7 +18,7 @@ from kb.harvest.callers import Called, CallGraph, Defined
 from kb.harvest.classes import ClassIndex, read_classes
 from kb.harvest.extract import FoundSite, ModuleExtractor, ModuleResult
 from kb.harvest.imports import ModuleInfo, Resolver, imported_names, read_module
-from kb.harvest.pool import pool_size, shared_map
+from kb.harvest.pool import Work, forked_helpers, pool_size
 from kb.harvest.sources import SourceFile, collect_files, with_namespaces
 
 
@@ -78,84 +78,95 @@ def _scan(
     if files is None:
         files = collect_files(root, prefix=prefix, excludes=list(excludes))
     bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
-    read: list[tuple[SourceFile, ast.Module, str]] = []
-    for source in tqdm(files, desc="parsing", unit=" files", **bar):
-        try:
-            text = read_source(source.absolute.read_bytes())
-            tree = ast.parse(text, filename=source.path)
-        except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, OSError) as exc:
-            result.unparsable.append((source.path, _why(exc)))
-            continue
-        read.append((source, tree, text))
-        gc.freeze()
-    if any(source.namespaces for source, _, _ in read):
-        imported = {name for _, tree, _ in read for name in imported_names(tree.body)}
-        renamed = with_namespaces([source for source, _, _ in read], imported)
-        read = [(source, tree, text) for source, (_, tree, text) in zip(renamed, read, strict=True)]
-    parsed: list[_Parsed] = []
-    for (source, tree, text), name in zip(read, distinct_names(read), strict=True):
-        info = read_module(tree, name=name, is_package=source.absolute.name == "__init__.py")
-        info.path, info.lines = source.path, split_lines(text)
-        parsed.append(_Parsed(source, tree, info.lines, info))
-    result.files_read = len(parsed)
-    modules: dict[str, ModuleInfo] = {}
-    for item in parsed:
-        modules.setdefault(item.info.name, item.info)
-    resolver = Resolver(modules)
-    index = ClassIndex([c for item in parsed for c in read_classes(item.tree, item.info)], resolver)
-    gc.freeze()
+    # Read once, here: the helpers parse what this process parses, byte for byte, even if a file changes meanwhile.
+    raw = [_read_bytes(source) for source in files]
+    quiet = {"disable": True}
+
+    def prepare() -> Work:
+        return _Read(raw, Scan(prefix=prefix, excludes=list(excludes)), evidence, quiet, files=files).work()
+
+    with forked_helpers(prepare, workers=pool_size(len(files))) as share:
+        read = _Read(raw, result, evidence, bar, files=files)
+        found: dict[int, ModuleResult] = {}
+        for rank, module in tqdm(share(*read.work()), total=len(read.parsed), desc="extracting", unit=" files", **bar):
+            found[read.order[rank]] = module
     defined: list[Defined] = []
     called: list[Called] = []
-    for item, found in zip(parsed, _extract_all(parsed, index, evidence, bar), strict=True):
-        defined += found.defined
-        called += found.called
-        result.sites.extend(found.sites)
-        result.skipped.update(found.skipped)
-        result.unresolved.update(found.unresolved)
+    for number, item in enumerate(read.parsed):
+        module = found[number]
+        defined += module.defined
+        called += module.called
+        result.sites.extend(module.sites)
+        result.skipped.update(module.skipped)
+        result.unresolved.update(module.unresolved)
         result.lines[item.source.path] = item.lines
     # A helper's raise is a second site of each message handed to it: once per entry, however many calls.
     result.sites = list(dict.fromkeys(result.sites))
     if evidence:
-        add_callers(result.sites, CallGraph(defined, called, inherits=_inherits(index)))
+        add_callers(result.sites, CallGraph(defined, called, inherits=_inherits(read.index)))
     return result
 
 
-# What the extracting workers read: set before they are forked, so that each inherits the trees and the class
-# index as they are in memory (nothing pickled on the way in), and only the small per-file results come back.
-_shared: tuple[list[_Parsed], ClassIndex, bool] | None = None
-
-
-def _extract_one(number: int) -> ModuleResult:
-    assert _shared is not None
-    parsed, index, evidence = _shared
-    item = parsed[number]
-    return ModuleExtractor(
-        tree=item.tree, lines=item.lines, path=item.source.path, info=item.info, index=index, evidence=evidence
-    ).extract()
-
-
-def _extract_all(parsed: list[_Parsed], index: ClassIndex, evidence: bool, bar: dict) -> Iterator[ModuleResult]:
-    """Each file's sites, in the files' order: shared with forked workers when there are enough files to pay for
-    it (a file's extraction reads the class index of all of them, never another file's results)."""
-    global _shared
-    _shared = (parsed, index, evidence)
+def _read_bytes(source: SourceFile) -> bytes | OSError:
     try:
-        workers = pool_size(len(parsed))
-        if workers <= 1:
-            yield from (_extract_one(n) for n in tqdm(range(len(parsed)), desc="extracting", unit=" files", **bar))
-            return
+        return source.absolute.read_bytes()
+    except OSError as exc:
+        return exc
+
+
+class _Read:
+    """Every file parsed, its module read, the classes of all of them indexed: what extracting any one file
+    needs. Built by this process and, beside it, by each forked helper from the same bytes (`forked_helpers`)."""
+
+    def __init__(
+        self, raw: list[bytes | OSError], result: Scan, evidence: bool, bar: dict, *, files: list[SourceFile]
+    ) -> None:
+        self.evidence = evidence
+        read: list[tuple[SourceFile, ast.Module, str]] = []
+        for source, content in tqdm(
+            zip(files, raw, strict=True), total=len(files), desc="parsing", unit=" files", **bar
+        ):
+            try:
+                if isinstance(content, OSError):
+                    raise content
+                text = read_source(content)
+                tree = ast.parse(text, filename=source.path)
+            except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, OSError) as exc:
+                result.unparsable.append((source.path, _why(exc)))
+                continue
+            read.append((source, tree, text))
+            gc.freeze()
+        if any(source.namespaces for source, _, _ in read):
+            imported = {name for _, tree, _ in read for name in imported_names(tree.body)}
+            renamed = with_namespaces([source for source, _, _ in read], imported)
+            read = [(source, tree, text) for source, (_, tree, text) in zip(renamed, read, strict=True)]
+        self.parsed: list[_Parsed] = []
+        for (source, tree, text), name in zip(read, distinct_names(read), strict=True):
+            info = read_module(tree, name=name, is_package=source.absolute.name == "__init__.py")
+            info.path, info.lines = source.path, split_lines(text)
+            self.parsed.append(_Parsed(source, tree, info.lines, info))
+        result.files_read = len(self.parsed)
+        modules: dict[str, ModuleInfo] = {}
+        for item in self.parsed:
+            modules.setdefault(item.info.name, item.info)
+        self.index = ClassIndex(
+            [c for item in self.parsed for c in read_classes(item.tree, item.info)], Resolver(modules)
+        )
+        gc.freeze()
         # The longest files first: the last chunks claimed are then short, and no process is left with a long one
         # while the others have finished.
-        order = sorted(range(len(parsed)), key=lambda number: -len(parsed[number].lines))
-        results: dict[int, ModuleResult] = {}
-        for rank, result in tqdm(
-            shared_map(lambda rank: _extract_one(order[rank]), len(parsed), workers=workers), total=len(parsed),
-            desc="extracting", unit=" files", **bar,
-        ):  # fmt: skip
-            results[order[rank]] = result
-        yield from (results[number] for number in range(len(parsed)))
-    finally:
-        _shared = None
+        self.order = sorted(range(len(self.parsed)), key=lambda number: -len(self.parsed[number].lines))
+
+    def work(self) -> Work:
+        """(how many files, what extracts the n-th longest): for `forked_helpers`."""
+        return len(self.parsed), self.extract
+
+    def extract(self, rank: int) -> ModuleResult:
+        item = self.parsed[self.order[rank]]
+        return ModuleExtractor(
+            tree=item.tree, lines=item.lines, path=item.source.path, info=item.info, index=self.index,
+            evidence=self.evidence,
+        ).extract()  # fmt: skip
 
 
 def add_callers(sites: list[FoundSite], graph: CallGraph) -> None:
