@@ -3,7 +3,9 @@
 from django.db import connection
 
 from kb import search_postgres
+from kb.harvest.run import Target, harvest
 from kb.models import ErrorEntry
+from tests.factories import ErrorEntryFactory
 
 
 def plan(queryset) -> str:
@@ -34,3 +36,30 @@ def test_a_new_entry_s_words_join_the_vocabulary(seed) -> None:
     entry.message = "Quuxification failed"
     entry.save()
     assert search_postgres.similar_words(["quuxificaton"]) == {"quuxificaton": ["quuxification"]}
+
+
+def vocabulary() -> set[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT word FROM kb_search_word")
+        return {row[0] for row in cursor.fetchall()}
+
+
+def test_a_created_entry_s_words_join_the_vocabulary(db) -> None:
+    ErrorEntryFactory(message="Cannot frobnicate the widget", exception_type="acme.Nope")
+    assert {"cannot", "frobnicate", "widget", "acme", "nope"} <= vocabulary()
+
+
+def test_the_entries_a_harvest_copies_in_bring_their_words_each(db, tmp_path) -> None:
+    (tmp_path / "mod.py").write_text(
+        "def a():\n    raise ValueError('Zorblax overflowed')\n\n\ndef b():\n    raise KeyError('Quibbleton missing')\n"
+    )
+    harvest(target=Target(root=tmp_path, owner="acme", name="zorb", commit="v1"), progress=False)
+    words = vocabulary()
+    assert {"zorblax", "overflowed", "quibbleton", "missing", "valueerror", "keyerror"} <= words
+    assert "a" not in words  # words of two letters or fewer are not kept
+
+
+def test_an_update_of_other_fields_adds_no_words(seed) -> None:
+    before = vocabulary()
+    ErrorEntry.objects.update(lookup_hits=7)
+    assert vocabulary() == before
