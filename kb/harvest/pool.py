@@ -1,7 +1,5 @@
-"""The harvest's worker processes, forked: a pool that starts with what this process holds (rendering cards), and
-helpers forked before the reading, which read the same input for themselves and then share the work (extracting)."""
+"""The harvest's worker processes: forked, so that they start with what the main process has read."""
 
-import functools
 import gc
 import multiprocessing
 import os
@@ -50,36 +48,30 @@ def forked_pool(workers: int) -> Iterator[Pool]:
         pool.join()
 
 
-Work = tuple[int, Callable[[int], Any]]  # (how many items, what does item n)
-Share = Callable[[int, Callable[[int], T]], Iterator[tuple[int, T]]]
-
-# What the helpers of `forked_helpers` run and count with: set before they are forked, so that they inherit it.
-_prepare: Callable[[], Work] | None = None
+# What the helpers of `shared_map` run and count with: set before they are forked, so that they inherit it.
+_work: Callable[[int], Any] | None = None
+_count = 0
 # [0]: the next number to claim; [k]: whether helper k has claimed any of the work.
 _claims: SynchronizedArray | None = None
 
 
-@contextmanager
-def forked_helpers(prepare: Callable[[], Work], *, workers: int) -> Iterator[Share]:
-    """`workers - 1` helper processes forked now, each of which runs `prepare()` itself (what this process is
-    about to do: read the same input into its own memory, alongside), and the function that shares the work
-    with them: `share(count, work)` gives (n, `work(n)`) for each n in range(count), by this process and the
-    helpers. Each claims the next CHUNK of numbers from a shared counter whenever it is free, so that none waits
-    while work is left; a helper sends its results when the work is all claimed. `prepare` must give every
-    process the same count and the same meaning to each number (the same input, read the same way).
+def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Iterator[tuple[int, T]]:
+    """(n, `work(n)`) for each n in range(count), by this process and `workers - 1` helpers forked now, which
+    read what `work` reads as this process holds it in memory (nothing is pickled on the way in; each result is,
+    on the way back). Each process claims the next CHUNK of numbers from a shared counter whenever it is free,
+    so that none waits while work is left; a helper sends its results when all is claimed.
 
-    Why helpers prepare for themselves rather than inherit what this process has read: a process forked after a
-    scan shares millions of objects with it, and copies each page whose reference counts it writes, which made
-    its share of the extraction half as dear again; and reading (parsing every file) is the harvest's one step
-    on a single core, so a helper's reading costs another core's idle time, not the harvest's. Plain processes
-    and pipes rather than a `Pool`: a pool's threads in this process wait for the interpreter's lock, which the
-    work here holds, and a helper waited up to a quarter of a second for its next task."""
-    global _prepare, _claims
-    if workers <= 1:
-        yield _inline
+    Plain processes and pipes, not a `Pool`: a pool's threads in this process (handing out tasks, taking results
+    in) wait for the interpreter's lock, which the work here holds, and a worker waited up to a quarter of a
+    second between tasks. A helper copies each page of shared memory whose reference counts it writes: on a
+    first harvest of Django its share of the extraction costs about a fifth more than in this process, which is
+    still less than parsing every file again in each helper (tried: the same seconds, 0.6 CPU s more)."""
+    global _work, _count, _claims
+    if workers <= 1 or count <= CHUNK:
+        yield from ((n, work(n)) for n in range(count))
         return
     context = multiprocessing.get_context("fork")
-    _prepare, _claims = prepare, context.Array("q", workers)
+    _work, _count, _claims = work, count, context.Array("q", workers)
     helpers: list[tuple[Any, Connection]] = []  # (a forked process, the end its results come from)
     frozen_before = gc.get_freeze_count()
     try:
@@ -94,59 +86,51 @@ def forked_helpers(prepare: Callable[[], Work], *, workers: int) -> Iterator[Sha
         finally:
             if not frozen_before:
                 gc.unfreeze()
-        yield functools.partial(_shared, [receiving for _, receiving in helpers])
+        while (start := _claim()) < count:
+            yield from ((n, work(n)) for n in range(start, min(start + CHUNK, count)))
+        for number, (_, receiving) in enumerate(helpers, start=1):
+            if _has_claimed(number):  # else it never will, all being claimed: not waited for
+                yield from _received(receiving)
     finally:
         for process, receiving in helpers:
             receiving.close()
             process.terminate()
             process.join()
-        _prepare, _claims = None, None
+        _work, _count, _claims = None, 0, None
 
 
-def _inline(count: int, work: Callable[[int], T]) -> Iterator[tuple[int, T]]:
-    return ((n, work(n)) for n in range(count))
-
-
-def _shared(helpers: list[Connection], count: int, work: Callable[[int], T]) -> Iterator[tuple[int, T]]:
-    while (start := _claim()) < count:
-        yield from ((n, work(n)) for n in range(start, min(start + CHUNK, count)))
-    for number, receiving in enumerate(helpers, start=1):
-        if not _has_claimed(number):
-            continue  # and never will, all being claimed: not waited for (it may still be reading)
-        try:
-            failure, helper_count, items = receiving.recv()
-        except EOFError:
-            raise RuntimeError("a harvest helper process ended without its results") from None
-        if failure is not None:
-            raise RuntimeError(f"a harvest helper process failed:\n{failure}")
-        if helper_count != count:
-            raise RuntimeError(f"a harvest helper prepared {helper_count} items where this process has {count}")
-        yield from items
+def _received(receiving: Connection) -> list[tuple[int, Any]]:
+    try:
+        failure, items = receiving.recv()
+    except EOFError:
+        raise RuntimeError("a harvest helper process ended without its results") from None
+    if failure is not None:
+        raise RuntimeError(f"a harvest helper process failed:\n{failure}")
+    return items
 
 
 def _help(number: int, sending: Connection) -> None:
-    """A helper's whole life: prepare, claim chunks while any are left, send back what it did (or why not)."""
+    """A helper's whole life: claim chunks while any are left, then send back what it did (or why it could not)."""
     try:
-        assert _prepare is not None
-        count, work = _prepare()
+        assert _work is not None
         done: list[tuple[int, Any]] = []
-        while (start := _claim(number, count)) < count:
-            done.extend((n, work(n)) for n in range(start, min(start + CHUNK, count)))
-        sending.send((None, count, done))
+        while (start := _claim(number)) < _count:
+            done.extend((n, _work(n)) for n in range(start, min(start + CHUNK, _count)))
+        sending.send((None, done))
     except BaseException:  # sent as text: the exception itself may not pickle
-        sending.send((traceback.format_exc(), 0, []))
+        sending.send((traceback.format_exc(), []))
     finally:
         sending.close()
 
 
-def _claim(helper: int = 0, count: int = 0) -> int:
-    """The first number of the next chunk; `helper` (its number, with the count it prepared) marks that it has
-    claimed some of the work, under the same lock, so that this process knows which helpers to wait for."""
+def _claim(helper: int = 0) -> int:
+    """The first number of the next chunk; a helper (by its number) marks, under the same lock, that it has claimed
+    some of the work, so that this process knows which helpers to wait for."""
     assert _claims is not None
     with _claims.get_lock():
         start = _claims[0]
         _claims[0] = start + CHUNK
-        if helper and start < count:
+        if helper and start < _count:
             _claims[helper] = 1
     return start
 

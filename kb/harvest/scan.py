@@ -18,7 +18,7 @@ from kb.harvest.callers import Called, CallGraph, Defined
 from kb.harvest.classes import ClassIndex, read_classes
 from kb.harvest.extract import FoundSite, ModuleExtractor, ModuleResult
 from kb.harvest.imports import ModuleInfo, Resolver, imported_names, read_module
-from kb.harvest.pool import Work, forked_helpers, pool_size
+from kb.harvest.pool import pool_size, shared_map
 from kb.harvest.sources import SourceFile, collect_files, with_namespaces
 
 
@@ -78,18 +78,11 @@ def _scan(
     if files is None:
         files = collect_files(root, prefix=prefix, excludes=list(excludes))
     bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
-    # Read once, here: the helpers parse what this process parses, byte for byte, even if a file changes meanwhile.
-    raw = [_read_bytes(source) for source in files]
-    quiet = {"disable": True}
-
-    def prepare() -> Work:
-        return _Read(raw, Scan(prefix=prefix, excludes=list(excludes)), evidence, quiet, files=files).work()
-
-    with forked_helpers(prepare, workers=pool_size(len(files))) as share:
-        read = _Read(raw, result, evidence, bar, files=files)
-        found: dict[int, ModuleResult] = {}
-        for rank, module in tqdm(share(*read.work()), total=len(read.parsed), desc="extracting", unit=" files", **bar):
-            found[read.order[rank]] = module
+    read = _Read(files, result, evidence, bar)
+    found: dict[int, ModuleResult] = {}
+    extracted = shared_map(read.extract, len(read.parsed), workers=pool_size(len(read.parsed)))
+    for rank, module in tqdm(extracted, total=len(read.parsed), desc="extracting", unit=" files", **bar):
+        found[read.order[rank]] = module
     defined: list[Defined] = []
     called: list[Called] = []
     for number, item in enumerate(read.parsed):
@@ -107,29 +100,16 @@ def _scan(
     return result
 
 
-def _read_bytes(source: SourceFile) -> bytes | OSError:
-    try:
-        return source.absolute.read_bytes()
-    except OSError as exc:
-        return exc
-
-
 class _Read:
-    """Every file parsed, its module read, the classes of all of them indexed: what extracting any one file
-    needs. Built by this process and, beside it, by each forked helper from the same bytes (`forked_helpers`)."""
+    """Every file parsed, its module read, the classes of all of them indexed: what extracting any one file needs
+    (forked helpers inherit it, `shared_map`)."""
 
-    def __init__(
-        self, raw: list[bytes | OSError], result: Scan, evidence: bool, bar: dict, *, files: list[SourceFile]
-    ) -> None:
+    def __init__(self, files: list[SourceFile], result: Scan, evidence: bool, bar: dict) -> None:
         self.evidence = evidence
         read: list[tuple[SourceFile, ast.Module, str]] = []
-        for source, content in tqdm(
-            zip(files, raw, strict=True), total=len(files), desc="parsing", unit=" files", **bar
-        ):
+        for source in tqdm(files, desc="parsing", unit=" files", **bar):
             try:
-                if isinstance(content, OSError):
-                    raise content
-                text = read_source(content)
+                text = read_source(source.absolute.read_bytes())
                 tree = ast.parse(text, filename=source.path)
             except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, OSError) as exc:
                 result.unparsable.append((source.path, _why(exc)))
@@ -156,10 +136,6 @@ class _Read:
         # The longest files first: the last chunks claimed are then short, and no process is left with a long one
         # while the others have finished.
         self.order = sorted(range(len(self.parsed)), key=lambda number: -len(self.parsed[number].lines))
-
-    def work(self) -> Work:
-        """(how many files, what extracts the n-th longest): for `forked_helpers`."""
-        return len(self.parsed), self.extract
 
     def extract(self, rank: int) -> ModuleResult:
         item = self.parsed[self.order[rank]]

@@ -1,0 +1,78 @@
+"""The harvest's work shared between this process and forked helpers: every item done once, none lost, each
+helper working from what this process held when it forked, and a helper's failure is the caller's."""
+
+import os
+import time
+
+import pytest
+
+from kb.harvest.pool import shared_map
+
+# What the helpers read: they are forked, and inherit it as this process has it.
+TABLE = {n: n * n for n in range(500)}
+
+
+def slow_square(n: int) -> tuple[int, int]:
+    time.sleep(0.0005)  # long enough that every process gets a share
+    return TABLE[n], os.getpid()
+
+
+def test_every_item_is_done_once_with_its_own_result():
+    done = list(shared_map(slow_square, len(TABLE), workers=2))
+    assert sorted(n for n, _ in done) == list(range(len(TABLE)))
+    assert all(result == n * n for n, (result, _) in done)
+
+
+def test_this_process_and_a_forked_helper_both_take_a_share():
+    done = list(shared_map(slow_square, len(TABLE), workers=2))
+    assert len({pid for _, (_, pid) in done}) == 2
+    assert os.getpid() in {pid for _, (_, pid) in done}
+
+
+def test_three_processes_share_the_work():
+    done = list(shared_map(slow_square, len(TABLE), workers=3))
+    assert sorted(n for n, _ in done) == list(range(len(TABLE)))
+    assert len({pid for _, (_, pid) in done}) == 3
+
+
+def test_a_helper_reads_what_this_process_held_when_it_forked():
+    TABLE[7] = -1
+    try:
+        done = dict(shared_map(slow_square, len(TABLE), workers=2))
+    finally:
+        TABLE[7] = 49
+    assert done[7][0] == -1
+
+
+def fails_at_the_end(n: int) -> int:
+    if n == len(TABLE) - 1:
+        raise ValueError(f"item {n} is broken")
+    time.sleep(0.0005)
+    return TABLE[n]
+
+
+def test_a_failure_in_any_process_reaches_the_caller():
+    with pytest.raises((ValueError, RuntimeError), match="item 499 is broken"):
+        list(shared_map(fails_at_the_end, len(TABLE), workers=2))
+
+
+def test_a_helper_s_failure_reaches_the_caller_with_its_traceback():
+    main = os.getpid()
+
+    def work(n: int) -> int:
+        time.sleep(0.0005)
+        if os.getpid() != main:
+            raise OSError("the helper's share is broken")
+        return n
+
+    with pytest.raises(RuntimeError, match=r"(?s)Traceback.*the helper's share is broken"):
+        list(shared_map(work, len(TABLE), workers=2))
+
+
+def test_one_worker_runs_inline_and_forks_nothing():
+    done = list(shared_map(slow_square, len(TABLE), workers=1))
+    assert {pid for _, (_, pid) in done} == {os.getpid()}
+
+
+def test_nothing_to_do_gives_nothing():
+    assert list(shared_map(slow_square, 0, workers=2)) == []
