@@ -2,7 +2,6 @@ from django.urls import include, re_path
 from rest_framework.routers import SimpleRouter
 
 from api import docs, views
-from api.match import MatchView
 from kb.converters import NAME_PART_PATTERN
 
 app_name = "api"
@@ -15,9 +14,8 @@ router.register("errors", views.ErrorEntryViewSet, basename="error")
 repository_list = views.RepositoryViewSet.as_view({"get": "list"})
 repository_detail = views.RepositoryViewSet.as_view({"get": "retrieve"})
 
-# Lookups first: the most frequent call.
+# /api/match is in config/urls.py, ahead of this include.
 urlpatterns = [
-    re_path(r"^match/?$", MatchView.as_view(), name="match"),
     re_path(r"^schema/?$", docs.SchemaView.as_view(), name="schema"),
     re_path(r"^docs/?$", docs.DocsView.as_view(), name="docs"),
     re_path(r"^repositories/?$", repository_list, name="repository-list"),
