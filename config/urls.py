@@ -11,7 +11,7 @@ from kb.sitemaps import SITEMAPS
 urlpatterns = [
     # The lookup, the most frequent call, here rather than in api.urls: an include resolves each request to it a second
     # time (a resolver and a match of its own, about 2% of a lookup's work in the interpreter).
-    re_path(r"^api/match/?$", MatchView.as_view(), name="match"),
+    re_path(r"^api/match/?$", MatchView.as_view()),  # reversed as "api:match" (api/urls.py)
     path("api/", include("api.urls")),
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
