@@ -16,6 +16,7 @@ FORWARD = [
     BEGIN
         INSERT INTO kb_search_word (word)
         SELECT DISTINCT w FROM new_entries, {WORDS} AS w WHERE length(w) >= 3
+        ORDER BY w  -- one order for every writer: two inserting the same new words wait, never deadlock
         ON CONFLICT DO NOTHING;
         RETURN NULL;
     END $$""",

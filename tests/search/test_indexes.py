@@ -59,7 +59,12 @@ def test_the_entries_a_harvest_copies_in_bring_their_words_each(db, tmp_path) ->
     assert "a" not in words  # words of two letters or fewer are not kept
 
 
-def test_an_update_of_other_fields_adds_no_words(seed) -> None:
-    before = vocabulary()
+def test_an_update_adds_words_only_when_the_text_changes(seed) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM kb_search_word")
     ErrorEntry.objects.update(lookup_hits=7)
-    assert vocabulary() == before
+    assert vocabulary() == set()
+    entry = ErrorEntry.objects.first()
+    entry.message = "Quuxification failed"
+    entry.save()
+    assert {"quuxification", "failed"} <= vocabulary()
