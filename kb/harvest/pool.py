@@ -4,7 +4,7 @@ import gc
 import multiprocessing
 import os
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from multiprocessing.connection import Connection
 from multiprocessing.pool import Pool
@@ -54,7 +54,7 @@ _count = 0
 _claims: Synchronized | None = None  # the next number to claim
 
 
-def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Iterator[tuple[int, T]]:
+def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Generator[tuple[int, T], None, None]:
     """(n, `work(n)`) for each n in range(count), by this process and `workers - 1` helpers forked now, which
     read what `work` reads as this process holds it in memory (nothing is pickled on the way in; each result is,
     on the way back). Each process claims the next CHUNK of numbers from a shared counter whenever it is free,
@@ -62,26 +62,33 @@ def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Iterato
 
     Plain processes and pipes, not a `Pool`: a pool's threads in this process (handing out tasks, taking results
     in) wait for the interpreter's lock, which the work here holds, and a worker waited up to a quarter of a
-    second between tasks. A helper copies each page of shared memory whose reference counts it writes: on a
-    first harvest of Django a file's extraction costs it about half as much again as this process (25,000 pages
-    copied). Each helper parsing every file itself instead, beside this process, was tried: 0.05 s sooner on a
-    1.5 s scan, for 0.5 CPU s more and the syntax trees twice in memory."""
+    second between tasks. A helper reads what it inherits more slowly than this process does: on a first harvest
+    of Django a file's extraction costs it about half as much again (25,000 pages copied as it writes reference
+    counts, 0.05 s of that; the rest, colder memory). Each helper parsing every file itself instead, beside this
+    process, was tried: 0.05 s sooner on a 1.5 s scan, for 0.5 CPU s more and the syntax trees twice in memory."""
     global _work, _count, _claims
     if workers <= 1 or count <= CHUNK:
         yield from ((n, work(n)) for n in range(count))
         return
     context = multiprocessing.get_context("fork")
     _work, _count, _claims = work, count, context.Value("q", 0)
+    # No more helpers than chunks beyond this process's first: one with nothing to claim is a fork for nothing.
+    wanted = min(workers - 1, -(-count // CHUNK) - 1)
     helpers: list[tuple[Any, Connection]] = []  # (a forked process, the end its results come from)
     frozen_before = gc.get_freeze_count()
     try:
         gc.freeze()  # as in `forked_pool`: no helper's collector walks what it inherits
         try:
-            for _ in range(workers - 1):
+            for _ in range(wanted):
                 receiving, sending = context.Pipe(duplex=False)
                 process = context.Process(target=_help, args=(sending,), daemon=True)
-                process.start()
-                sending.close()
+                try:
+                    process.start()
+                except BaseException:
+                    receiving.close()
+                    raise
+                finally:
+                    sending.close()
                 helpers.append((process, receiving))
         finally:
             if not frozen_before:

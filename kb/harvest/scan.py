@@ -8,6 +8,7 @@ import sys
 import tokenize
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -80,9 +81,10 @@ def _scan(
     bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
     read = _Read(files, result, evidence, bar)
     found: dict[int, ModuleResult] = {}
-    extracted = shared_map(read.extract, len(read.parsed), workers=pool_size(len(read.parsed)))
-    for rank, module in tqdm(extracted, total=len(read.parsed), desc="extracting", unit=" files", **bar):
-        found[read.order[rank]] = module
+    # Closed however the loop ends, so that the helpers end with it (not when the generator is collected).
+    with closing(shared_map(read.extract, len(read.parsed), workers=pool_size(len(read.parsed)))) as extracted:
+        for rank, module in tqdm(extracted, total=len(read.parsed), desc="extracting", unit=" files", **bar):
+            found[read.order[rank]] = module
     defined: list[Defined] = []
     called: list[Called] = []
     for number, item in enumerate(read.parsed):
