@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 MIN_ITEMS = 64
 CHUNK = 8  # items handed to a worker at once: small enough to share the work evenly, large enough to batch
 WORKERS_ENV = "HARVEST_WORKERS"
+_WATCH_SECONDS = 1.0  # how long this process waits for the work counter before it looks at its helpers
 T = TypeVar("T")
 
 
@@ -52,6 +53,7 @@ def forked_pool(workers: int) -> Iterator[Pool]:
 _work: Callable[[int], Any] | None = None
 _count = 0
 _claims: Synchronized | None = None  # the next number to claim
+_helpers: list[Any] = []  # in this process: the helpers forked, watched while it waits for the counter
 
 
 def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Generator[tuple[int, T], None, None]:
@@ -90,6 +92,7 @@ def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Generat
                 finally:
                     sending.close()
                 helpers.append((process, receiving))
+                _helpers.append(process)
         finally:
             if not frozen_before:
                 gc.unfreeze()
@@ -103,6 +106,7 @@ def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Generat
             process.terminate()
             process.join()
         _work, _count, _claims = None, 0, None
+        _helpers.clear()
 
 
 def _received(receiving: Connection) -> list[tuple[int, Any]]:
@@ -131,7 +135,15 @@ def _help(sending: Connection) -> None:
 
 def _claim() -> int:
     assert _claims is not None
-    with _claims.get_lock():
+    lock = _claims.get_lock()
+    # A helper killed while it held the lock (by the OOM killer, say) would hold it for good: this process looks at
+    # the helpers between waits rather than wait forever. (A helper waits as long as it must: its parent is alive.)
+    while not lock.acquire(timeout=_WATCH_SECONDS):
+        if any(process.exitcode not in (None, 0) for process in _helpers):
+            raise RuntimeError("a harvest helper process was stopped while it held the work counter")
+    try:
         start = _claims.value
         _claims.value = start + CHUNK
+    finally:
+        lock.release()
     return start

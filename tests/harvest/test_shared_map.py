@@ -2,10 +2,12 @@
 helper working from what this process held when it forked, and a helper's failure is the caller's."""
 
 import os
+import signal
 import time
 
 import pytest
 
+from kb.harvest import pool
 from kb.harvest.pool import shared_map
 
 # What the helpers read: they are forked, and inherit it as this process has it.
@@ -79,3 +81,19 @@ def test_one_worker_runs_inline_and_forks_nothing():
 
 def test_nothing_to_do_gives_nothing():
     assert list(shared_map(slow_square, 0, workers=2)) == []
+
+
+def test_a_helper_killed_while_it_holds_the_counter_stops_the_work_with_a_clear_error():
+    main = os.getpid()
+
+    def work(n: int) -> int:
+        time.sleep(0.001)
+        if os.getpid() != main:
+            pool._claims.get_lock().acquire()  # as if the OOM killer struck inside the counter's lock
+            os.kill(os.getpid(), signal.SIGKILL)
+        return n
+
+    started = time.monotonic()
+    with pytest.raises(RuntimeError, match="helper process"):
+        list(shared_map(work, len(TABLE), workers=2))
+    assert time.monotonic() - started < 20
