@@ -26,7 +26,7 @@ from rest_framework.validators import ProhibitSurrogateCharactersValidator
 from rest_framework.views import APIView
 
 from api.authentication import SessionAuthentication, TokenAuthentication
-from api.negotiation import ContentNegotiation
+from api.negotiation import ContentNegotiation, anonymous_plain_json
 from api.parsers import BoundedJSONParser
 from api.throttling import AnonymousScopedThrottle
 from kb.matching.answer import answer
@@ -286,7 +286,7 @@ class MatchView(APIView):
             return super().dispatch(request, *args, **kwargs)
         self.args, self.kwargs = args, kwargs
         self.headers = self.default_response_headers
-        if self._lean_for_anonymous() and self._plainly_anonymous(request):
+        if self._lean_for_anonymous() and anonymous_plain_json(request):
             return self._post_anonymously(request, *args, **kwargs)
         drf_request = self.initialize_request(request, *args, **kwargs)
         self.request = drf_request
@@ -317,16 +317,6 @@ class MatchView(APIView):
         if "_response_headers" not in cls.__dict__:
             cls._response_headers = super().default_response_headers
         return dict(cls._response_headers)
-
-    @staticmethod
-    def _plainly_anonymous(request: HttpRequest) -> bool:
-        meta = request.META
-        return (
-            "HTTP_AUTHORIZATION" not in meta
-            and settings.SESSION_COOKIE_NAME not in request.COOKIES
-            and meta.get("HTTP_ACCEPT", "*/*").strip() in ("*/*", JSON)
-            and not meta.get("QUERY_STRING")
-        )
 
     def _post_anonymously(self, request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
         # What authentication concludes without credentials (REST_FRAMEWORK's UNAUTHENTICATED_USER), for the

@@ -2,9 +2,27 @@
 
 from collections.abc import Iterable
 
+from django.conf import settings
+from django.http import HttpRequest
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
+
+# What DRF's negotiation, with JSON the only renderer, answers with plain JSON (no media-type parameters).
+PLAIN_JSON_ACCEPTS = frozenset({"*/*", "application/json", "application/*"})
+
+
+def anonymous_plain_json(request: HttpRequest) -> bool:
+    """Whether DRF would take this request as an anonymous caller's asking for plain JSON, so that a view may answer
+    it without DRF's Request: no credentials (no Authorization header, no session cookie), no query string (no
+    ?format=), and an Accept that can only mean JSON."""
+    meta = request.META
+    return (
+        "HTTP_AUTHORIZATION" not in meta
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and not meta.get("QUERY_STRING")
+        and meta.get("HTTP_ACCEPT", "*/*").strip() in PLAIN_JSON_ACCEPTS
+    )
 
 
 class ContentNegotiation(DefaultContentNegotiation):

@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404
@@ -7,15 +6,13 @@ from rest_framework import status, viewsets
 from rest_framework.request import Request
 
 from api.filters import ErrorEntryFilter
+from api.negotiation import anonymous_plain_json
 from api.permissions import EntryPermissions
 from api.serializers import EntryCardSerializer, EntrySummarySerializer, RepositoryDetailSerializer
 from api.throttling import SearchThrottle, WriteThrottle
 from api.writes import WRITE_ACTIONS, EntryWriteMixin, PreconditionFailed
 from kb import cards
 from kb.models import PUBLIC_ID_PATTERN, ErrorEntry, Repository
-
-# What DRF's negotiation, with JSON the only renderer, answers with plain JSON (no media-type parameters).
-PLAIN_JSON_ACCEPTS = frozenset({"*/*", "application/json", "application/*"})
 
 
 @extend_schema_view(
@@ -39,10 +36,7 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
         any public card), no query string (no ?format= or ?search=) and an Accept that can only mean this JSON."""
         if (
             self.action_map.get(request.method.lower() if request.method else "") == "retrieve"
-            and request.META.get("HTTP_ACCEPT", "*/*") in PLAIN_JSON_ACCEPTS
-            and not request.META.get("QUERY_STRING")
-            and "HTTP_AUTHORIZATION" not in request.META
-            and settings.SESSION_COOKIE_NAME not in request.COOKIES
+            and anonymous_plain_json(request)
             and (kept := cards.from_memory(request, kwargs["public_id"], "json")) is not None
             and kept.status_code != status.HTTP_412_PRECONDITION_FAILED  # a problem, which DRF's handler words
         ):

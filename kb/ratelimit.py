@@ -198,8 +198,8 @@ def parsed_rate(text: str) -> tuple[int, int]:
 
 def anonymous_wait(request: Any, scope: str) -> float | None:
     """What CountedThrottle decides for this request under `scope` (the same key, the same count), without a
-    throttle object: None to go on, else the seconds to wait. For a path that settled who the caller is without
-    DRF (request.user set)."""
+    throttle object: None to go on, else the seconds to wait. For the pages and for a view that settled who the
+    caller is without DRF (request.user set)."""
     text = rate(scope)
     if text is None:
         return None
@@ -250,24 +250,8 @@ class CountedThrottle(SimpleRateThrottle):
         return self._wait_seconds
 
 
-class PageThrottle(CountedThrottle):
-    """A page's scope: the API's throttles count under the same keys, so a reader's page and API requests share
-    one limit."""
-
-    def __init__(self, scope: str) -> None:
-        self.scope = self.page_scope = scope  # DRF's `scope` may be None; a page's never is
-        super().__init__()
-
-    def get_rate(self) -> str | None:
-        return rate(self.page_scope)
-
-    def get_cache_key(self, request: Any, view: Any) -> str | None:
-        return anonymous_key(request, self.page_scope, self.get_ident(request))
-
-
 def page_throttled(request: HttpRequest, scope: str) -> int | None:
-    """Seconds to wait when this anonymous reader is over the scope's limit (and so not counted), else None."""
-    throttle = PageThrottle(scope)
-    if throttle.allow_request(request, None):
-        return None
-    return max(1, int(throttle.wait() or 1))
+    """Seconds to wait when this anonymous reader is over the scope's limit (and so not counted), else None: the
+    API's throttles count under the same keys, so a reader's page and API requests share one limit."""
+    wait = anonymous_wait(request, scope)
+    return None if wait is None else max(1, int(wait or 1))

@@ -66,6 +66,15 @@ def test_a_tools_anonymous_lookup_answers_as_one_that_drf_authenticates(client: 
     assert {name: plain.get(name) for name in SAME_HEADERS} == {name: authenticated.get(name) for name in SAME_HEADERS}
 
 
+@pytest.mark.parametrize("accept", ["application/*", " application/json ", "*/*"])
+def test_an_anonymous_lookup_accepting_json_any_way_answers_as_drf_does(client: Client, seed, accept: str) -> None:
+    plain = as_json(client, CARD_MESSAGE, headers={"Accept": accept})
+    client.cookies["sessionid"] = "no-such-session"  # DRF's whole path, for the same anonymous caller
+    authenticated = as_json(client, CARD_MESSAGE, headers={"Accept": accept})
+    assert (plain.status_code, plain.content) == (authenticated.status_code, authenticated.content)
+    assert {name: plain.get(name) for name in SAME_HEADERS} == {name: authenticated.get(name) for name in SAME_HEADERS}
+
+
 def test_a_json_lookup_varies_by_cookie_though_an_anonymous_one_has_no_session(client: Client, seed) -> None:
     assert "Cookie" in as_json(client, CARD_MESSAGE)["Vary"]
 
