@@ -32,16 +32,8 @@ def pool_size(items: int) -> int:
 def forked_pool(workers: int) -> Iterator[Pool]:
     """A pool of `workers` processes forked from this one. They never touch the database: the main process's
     connection is inherited but not used, and they leave through `os._exit`, which does not close it."""
-    # What the workers inherit is frozen as they are forked: the garbage collector in each would otherwise walk
-    # every object of the main process (millions after a scan) at its first full collection, and write to
-    # each one's header, copying the memory they share page by page. (Left frozen when the caller froze it.)
-    frozen_before = gc.get_freeze_count()
-    gc.freeze()
-    try:
+    with _frozen():
         pool = multiprocessing.get_context("fork").Pool(workers)
-    finally:
-        if not frozen_before:
-            gc.unfreeze()
     try:
         yield pool
     finally:
@@ -49,11 +41,26 @@ def forked_pool(workers: int) -> Iterator[Pool]:
         pool.join()
 
 
+@contextmanager
+def _frozen() -> Iterator[None]:
+    """What processes forked meanwhile inherit, frozen: the garbage collector in each would otherwise walk every
+    object of this process (millions after a scan) at its first full collection, and write to each one's header,
+    copying the memory they share page by page. Left frozen when the caller froze it."""
+    frozen_before = gc.get_freeze_count()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        if not frozen_before:
+            gc.unfreeze()
+
+
 # What the helpers of `shared_map` run and count with: set before they are forked, so that they inherit it.
 _work: Callable[[int], Any] | None = None
 _count = 0
 _claims: Synchronized | None = None  # the next number to claim
-_helpers: list[Any] = []  # in this process: the helpers forked, watched while it waits for the counter
+# In this process: each helper forked and the end its results come from (watched while it waits for the counter).
+_helpers: list[tuple[Any, Connection]] = []
 
 
 def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Generator[tuple[int, T], None, None]:
@@ -76,11 +83,8 @@ def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Generat
     _work, _count, _claims = work, count, context.Value("q", 0)
     # No more helpers than chunks beyond this process's first: one with nothing to claim is a fork for nothing.
     wanted = min(workers - 1, -(-count // CHUNK) - 1)
-    helpers: list[tuple[Any, Connection]] = []  # (a forked process, the end its results come from)
-    frozen_before = gc.get_freeze_count()
     try:
-        gc.freeze()  # as in `forked_pool`: no helper's collector walks what it inherits
-        try:
+        with _frozen():
             for _ in range(wanted):
                 receiving, sending = context.Pipe(duplex=False)
                 process = context.Process(target=_help, args=(sending,), daemon=True)
@@ -91,17 +95,13 @@ def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Generat
                     raise
                 finally:
                     sending.close()
-                helpers.append((process, receiving))
-                _helpers.append(process)
-        finally:
-            if not frozen_before:
-                gc.unfreeze()
+                _helpers.append((process, receiving))
         while (start := _claim()) < count:
             yield from ((n, work(n)) for n in range(start, min(start + CHUNK, count)))
-        for _, receiving in helpers:
+        for _, receiving in _helpers:
             yield from _received(receiving)
     finally:
-        for process, receiving in helpers:
+        for process, receiving in _helpers:
             receiving.close()
             process.terminate()
             process.join()
@@ -139,7 +139,7 @@ def _claim() -> int:
     # A helper killed while it held the lock (by the OOM killer, say) would hold it for good: this process looks at
     # the helpers between waits rather than wait forever. (A helper waits as long as it must: its parent is alive.)
     while not lock.acquire(timeout=_WATCH_SECONDS):
-        if any(process.exitcode not in (None, 0) for process in _helpers):
+        if any(process.exitcode not in (None, 0) for process, _ in _helpers):
             raise RuntimeError("a harvest helper process was stopped while it held the work counter")
     try:
         start = _claims.value
