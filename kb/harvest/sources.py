@@ -60,15 +60,21 @@ def collect_files(root: Path, *, prefix: str, excludes: list[str]) -> list[Sourc
     package_dirs: dict[Path, bool] = {}
     for directory, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in _SKIPPED_DIRS)
+        here: tuple[Path, str, list[str], tuple[str, ...]] | None = None  # read once per directory
         for filename in sorted(filenames):
             if not filename.endswith(".py"):
                 continue
-            absolute = Path(directory, filename)
-            relative = absolute.relative_to(root).as_posix()
+            if here is None:
+                path = Path(directory)
+                relative_dir = path.relative_to(root).as_posix()
+                here = (path, "" if relative_dir == "." else f"{relative_dir}/", *_packages(path, root, package_dirs))
+            path, relative_dir, packages, namespaces = here
+            relative = f"{relative_dir}{filename}"
             if is_excluded(relative, prefix=prefix, excludes=excludes):
                 continue
-            module, namespaces = _module_name(absolute, root, package_dirs)
-            found.append(SourceFile(absolute, recorded_path(relative, prefix), module, namespaces))
+            parts = packages if filename == "__init__.py" else [filename[:-3], *packages]
+            module = ".".join(reversed(parts)) or filename[:-3]
+            found.append(SourceFile(path / filename, recorded_path(relative, prefix), module, namespaces))
     return found
 
 
@@ -87,20 +93,26 @@ def _module_name(absolute: Path, root: Path, cache: dict[Path, bool] | None = No
     root (and for the root itself), a directory without `__init__.py` inside a package is part of it (PEP 420:
     `pkg/data/x.py` is `pkg.data.x`); a module in no package at all (a script, a test run by pytest) is named
     by its file."""
-    cache = {} if cache is None else cache
-    parts = [] if absolute.name == "__init__.py" else [absolute.stem]
-    chain = [absolute.parent]  # from the file's directory up to the root
+    packages, namespaces = _packages(absolute.parent, root, {} if cache is None else cache)
+    parts = packages if absolute.name == "__init__.py" else [absolute.stem, *packages]
+    return ".".join(reversed(parts)) or absolute.stem, namespaces
+
+
+def _packages(directory: Path, root: Path, cache: dict[Path, bool]) -> tuple[list[str], tuple[str, ...]]:
+    """For a module in `directory`: the names of the packages it is in, innermost first, and the namespaces
+    (`_module_name`); the same for every module of the directory."""
+    chain = [directory]  # from the file's directory up to the root
     while chain[-1] != root and chain[-1] != chain[-1].parent:
         chain.append(chain[-1].parent)
     top = max((n for n, directory in enumerate(chain) if _is_package(directory, cache)), default=-1)
-    directory = chain[-1].parent
-    if directory != chain[-1] and _is_package(directory, cache):
+    above = chain[-1].parent
+    if above != chain[-1] and _is_package(above, cache):
         top = len(chain) - 1  # the root is itself a directory without __init__.py inside a package
-    parts += [d.name for d in chain[: top + 1]]
-    while top == len(chain) - 1 and _is_package(directory, cache) and directory != directory.parent:
-        parts.append(directory.name)
-        directory = directory.parent
-    return ".".join(reversed(parts)) or absolute.stem, tuple(d.name for d in chain[top + 1 :] if d.name)
+    parts = [d.name for d in chain[: top + 1]]
+    while top == len(chain) - 1 and _is_package(above, cache) and above != above.parent:
+        parts.append(above.name)
+        above = above.parent
+    return parts, tuple(d.name for d in chain[top + 1 :] if d.name)
 
 
 def with_namespaces(files: list[SourceFile], imported: Iterable[str]) -> list[SourceFile]:
