@@ -312,9 +312,10 @@ def advance(old: dict, new: dict, *, commit: str, created: bool, reworded: bool,
     firsts = [old.get("first_release"), new.get("first_release"), release if created else None]
     lasts = [old.get("last_release"), new.get("last_release"), release]
     for field, labels, pick in (("first_release", firsts, min), ("last_release", lasts, max)):
-        known = [label for label in labels if label]
+        known = list(dict.fromkeys(label for label in labels if label))
         if known:
-            history[field] = pick(known, key=_release_key(known))
+            # One label (the harvested release, on a first harvest) needs no ordering: thousands of entries at once.
+            history[field] = known[0] if len(known) == 1 else pick(known, key=_release_key(known))
     # Raised here: a removal stands only when it is a release after the last one raising it, and when this
     # harvest knows where it stands among releases (a tag), or --releases found it just now.
     removal = new.get("removed_in") or (old.get("removed_in") if release else None)
