@@ -49,15 +49,20 @@ def create_with_history(objs: Sequence[models.Model], model: type[models.Model],
     _copy(history, history_columns, _history_rows(objs, history_ids, own, history_columns))
 
 
-def create_rows(objs: Sequence[models.Model], model: type[models.Model], *, batch: int) -> None:
-    """Insert `objs` (new, unsaved; each gets its id), for a model without history: with `bulk_create` elsewhere
-    than PostgreSQL, or for a model with a field of a kind not known here."""
-    columns = _columns(model)
-    if connection.vendor != "postgresql" or not objs or columns is None:
-        model._default_manager.bulk_create(objs, batch_size=batch)
+def copy_values(model: type[models.Model], fields: list[str], rows: Sequence[tuple]) -> None:
+    """Insert `rows`, plain values for the model's `fields` (attribute names; every concrete field but the id),
+    for a model without history whose ids nothing reads: no instance made per row (thousands of suggestions on a
+    first harvest), the ids left to the table. With `bulk_create` elsewhere than PostgreSQL."""
+    if not rows:
         return
-    _prepare(objs, model)
-    _copy(model, columns, _rows(objs, columns))
+    if connection.vendor != "postgresql":
+        model._default_manager.bulk_create([model(**dict(zip(fields, row, strict=True))) for row in rows])
+        return
+    by_name = {field.attname: field for field in model._meta.concrete_fields}
+    columns: Columns = [
+        (name, by_name[name].column, Jsonb if isinstance(by_name[name], models.JSONField) else None) for name in fields
+    ]
+    _copy(model, columns, (list(row) for row in rows))
 
 
 def _rows(objs: Sequence[models.Model], columns: Columns) -> Iterator[list]:

@@ -5,14 +5,16 @@ from collections.abc import Iterable
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
-from kb.harvest.copy import create_rows
+from kb.harvest.copy import copy_values
 from kb.models import ErrorEntry, RaiseSite, RelatedLink, RelatedSuggestion, Repository
 from kb.services import finish_write
 
 MAX_SUGGESTIONS = 5
 
 Rank = tuple[int, int]  # (scope, distance in lines)
+_NEW = ["source_id", "target_id", "scope", "distance", "state", "created_at"]  # a new suggestion's fields
 
 
 def desired_suggestions(*, repository: Repository) -> dict[int, dict[int, Rank]]:
@@ -50,9 +52,10 @@ def desired_suggestions(*, repository: Repository) -> dict[int, dict[int, Rank]]
 def refresh_suggestions(*, repository: Repository) -> int:
     """Bring open suggestions in line with the code; accepted and dismissed ones are the curator's and stay."""
     wanted = desired_suggestions(repository=repository)
+    now = timezone.now()
     existing = {(s.source_id, s.target_id): s for s in RelatedSuggestion.objects.filter(source__repository=repository)}
     linked = set(RelatedLink.objects.filter(source__repository=repository).values_list("source_id", "target_id"))
-    create: list[RelatedSuggestion] = []
+    create: list[tuple] = []  # as _NEW's fields
     update: list[RelatedSuggestion] = []
     delete: list[int] = []
     for (source, target), suggestion in existing.items():
@@ -63,12 +66,12 @@ def refresh_suggestions(*, repository: Repository) -> int:
             known = existing.get((source, target))
             if known is None:
                 if (source, target) not in linked:
-                    create.append(RelatedSuggestion(source_id=source, target_id=target, scope=scope, distance=distance))
+                    create.append((source, target, scope, distance, RelatedSuggestion.State.OPEN.value, now))
             elif known.state == RelatedSuggestion.State.OPEN and (known.scope, known.distance) != (scope, distance):
                 known.scope, known.distance = scope, distance
                 update.append(known)
     RelatedSuggestion.objects.filter(pk__in=delete).delete()
-    create_rows(create, RelatedSuggestion, batch=1000)
+    copy_values(RelatedSuggestion, _NEW, create)
     RelatedSuggestion.objects.bulk_update(update, ["scope", "distance"], batch_size=1000)
     return len(create) + len(update) + len(delete)
 

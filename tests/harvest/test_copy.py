@@ -4,9 +4,10 @@ insert writes them: every column, the ids the sites name, and a history row each
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.forms.models import model_to_dict
+from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from kb.harvest.copy import create_rows, create_with_history
+from kb.harvest.copy import copy_values, create_with_history
 from kb.models import ErrorEntry, RaiseSite, RelatedSuggestion
 from tests.factories import RepositoryFactory
 
@@ -76,30 +77,35 @@ def test_a_row_saved_after_the_copy_takes_the_next_id():
     assert ErrorEntry.history.filter(id=later.pk).count() == 1
 
 
+FIELDS = ["source_id", "target_id", "scope", "distance", "state", "created_at"]
+
+
 def test_copied_suggestions_read_back_as_bulk_create_writes_them():
     repository = RepositoryFactory()
     entries = new_entries(repository, "c")
     create_with_history(entries, ErrorEntry, reason=REASON, batch=500)
     first, second, third = entries
-
-    def suggestions() -> list[RelatedSuggestion]:
-        return [
-            RelatedSuggestion(source=first, target=second, scope=RelatedSuggestion.Scope.FUNCTION, distance=3),
-            RelatedSuggestion(source=first, target=third, scope=RelatedSuggestion.Scope.CLASS, distance=40),
-        ]
-
-    copied = suggestions()
-    create_rows(copied, RelatedSuggestion, batch=1000)
-    rows = RelatedSuggestion.objects.filter(pk__in=[s.pk for s in copied]).order_by("pk")
-    assert [(s.source_id, s.target_id, s.scope, s.distance, s.state) for s in rows] == [
-        (first.pk, second.pk, RelatedSuggestion.Scope.FUNCTION, 3, RelatedSuggestion.State.OPEN),
-        (first.pk, third.pk, RelatedSuggestion.Scope.CLASS, 40, RelatedSuggestion.State.OPEN),
+    now = timezone.now()
+    rows = [
+        (first.pk, second.pk, RelatedSuggestion.Scope.FUNCTION, 3, RelatedSuggestion.State.OPEN, now),
+        (first.pk, third.pk, RelatedSuggestion.Scope.CLASS, 40, RelatedSuggestion.State.OPEN, now),
     ]
-    assert all(row.created_at is not None for row in rows)
+
+    copy_values(RelatedSuggestion, FIELDS, rows)
+    copied = [model_to_dict(s, exclude=["id"]) for s in RelatedSuggestion.objects.order_by("pk")]
     RelatedSuggestion.objects.all().delete()
-    inserted = suggestions()
-    RelatedSuggestion.objects.bulk_create(inserted)
-    assert [model_to_dict(s, exclude=["id"]) for s in copied] == [model_to_dict(s, exclude=["id"]) for s in inserted]
+    RelatedSuggestion.objects.bulk_create([RelatedSuggestion(**dict(zip(FIELDS, row, strict=True))) for row in rows])
+    inserted = [model_to_dict(s, exclude=["id"]) for s in RelatedSuggestion.objects.order_by("pk")]
+
+    assert copied == inserted
+    assert [(s["source"], s["target"], s["distance"], s["state"]) for s in copied] == [
+        (first.pk, second.pk, 3, "open"),
+        (first.pk, third.pk, 40, "open"),
+    ]
+
+
+def test_the_copied_values_name_every_field_of_a_suggestion_but_its_id():
+    assert {f.attname for f in RelatedSuggestion._meta.concrete_fields} - {"id"} == set(FIELDS)
 
 
 def test_a_duplicate_copied_is_an_integrity_error_as_from_an_insert():
@@ -108,6 +114,6 @@ def test_a_duplicate_copied_is_an_integrity_error_as_from_an_insert():
     create_with_history(entries, ErrorEntry, reason=REASON, batch=500)
     first, second, _ = entries
     RelatedSuggestion.objects.create(source=first, target=second, scope=RelatedSuggestion.Scope.FUNCTION, distance=1)
-    again = RelatedSuggestion(source=first, target=second, scope=RelatedSuggestion.Scope.FUNCTION, distance=1)
+    again = (first.pk, second.pk, RelatedSuggestion.Scope.FUNCTION, 1, RelatedSuggestion.State.OPEN, timezone.now())
     with pytest.raises(IntegrityError), transaction.atomic():
-        create_rows([again], RelatedSuggestion, batch=1000)
+        copy_values(RelatedSuggestion, FIELDS, [again])
