@@ -3,13 +3,16 @@
 import gc
 import multiprocessing
 import os
+import queue
+import threading
 import traceback
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from multiprocessing.connection import Connection
-from multiprocessing.pool import Pool
+from multiprocessing.process import BaseProcess
+from multiprocessing.reduction import ForkingPickler
 from multiprocessing.sharedctypes import Synchronized
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 # Below this many files (or entries) a pool costs more than it saves: the tests' small repositories run inline.
 MIN_ITEMS = 64
@@ -29,20 +32,7 @@ def pool_size(items: int) -> int:
 
 
 @contextmanager
-def forked_pool(workers: int) -> Iterator[Pool]:
-    """A pool of `workers` processes forked from this one. They never touch the database: the main process's
-    connection is inherited but not used, and they leave through `os._exit`, which does not close it."""
-    with _frozen():
-        pool = multiprocessing.get_context("fork").Pool(workers)
-    try:
-        yield pool
-    finally:
-        pool.terminate()
-        pool.join()
-
-
-@contextmanager
-def _frozen() -> Iterator[None]:
+def frozen() -> Iterator[None]:
     """What processes forked meanwhile inherit, frozen: the garbage collector in each would otherwise walk every
     object of this process (millions after a scan) at its first full collection, and write to each one's header,
     copying the memory they share page by page. Left frozen when the caller froze it."""
@@ -61,33 +51,53 @@ _count = 0
 _claims: Synchronized | None = None  # the next number to claim
 # In this process: each helper forked and the end its results come from (watched while it waits for the counter).
 _helpers: list[tuple[Any, Connection]] = []
+_afterwards: "Afterwards | None" = None
 
 
-def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Generator[tuple[int, T], None, None]:
-    """(n, `work(n)`) for each n in range(count), by this process and `workers - 1` helpers forked now, which
-    read what `work` reads as this process holds it in memory (nothing is pickled on the way in; each result is,
-    on the way back). Each process claims the next CHUNK of numbers from a shared counter whenever it is free,
-    so that none waits while work is left; a helper sends its results when all is claimed.
+class Afterwards(Protocol):
+    """More work for a helper of `shared_map` once its share is done: the rest of the caller's pipeline."""
+
+    def run(self) -> None:
+        """In the first helper, once its share is done and sent."""
+
+    def adopt(self, process: BaseProcess) -> None:
+        """In this process, once every result has come: the helper running `run` is the caller's to stop."""
+
+
+def shared_map(
+    work: Callable[[int], T], count: int, *, workers: int, afterwards: Afterwards | None = None
+) -> Generator[tuple[int, T], None, None]:
+    """(n, `work(n)`) for each n in range(count), in no set order, by this process and `workers - 1` helpers forked
+    now, which read what `work` reads as this process holds it in memory (nothing is pickled on the way in; each
+    result is, on the way back). Each process claims the next CHUNK of numbers from a shared counter whenever it is
+    free, so that none waits while work is left. A helper sends each chunk's results as it finishes it, and this
+    process yields them between its own chunks: the caller can use (and write) them while the rest is worked on.
 
     Plain processes and pipes, not a `Pool`: a pool's threads in this process (handing out tasks, taking results
     in) wait for the interpreter's lock, which the work here holds, and a worker waited up to a quarter of a
-    second between tasks. A helper reads what it inherits more slowly than this process does: on a first harvest
-    of Django a file's extraction costs it about half as much again (25,000 pages copied as it writes reference
-    counts, 0.05 s of that; the rest, colder memory). Each helper parsing every file itself instead, beside this
-    process, was tried: 0.05 s sooner on a 1.5 s scan, for 0.5 CPU s more and the syntax trees twice in memory."""
-    global _work, _count, _claims
+    second between tasks; and this process works too, rather than wait for results. A helper reads what it
+    inherits more slowly than this process does: on a first harvest of Django a file's extraction costs it about
+    half as much again (25,000 pages copied as it writes reference counts, 0.05 s of that; the rest, colder
+    memory). Each helper parsing every file itself instead, beside this process, was tried: 0.05 s sooner on a
+    1.5 s scan, for 0.5 CPU s more and the syntax trees twice in memory.
+
+    `afterwards`: run by the first helper when its share is done, and that helper handed to it once all results
+    are in (rather than stopped), so that the caller's next step has a process without forking one (a fork after
+    a scan copies the page tables of all the syntax trees: 0.05 s of this process's time on Django)."""
+    global _work, _count, _claims, _afterwards
+    finished = False
     if workers <= 1 or count <= CHUNK:
         yield from ((n, work(n)) for n in range(count))
         return
     context = multiprocessing.get_context("fork")
-    _work, _count, _claims = work, count, context.Value("q", 0)
+    _work, _count, _claims, _afterwards = work, count, context.Value("q", 0), afterwards
     # No more helpers than chunks beyond this process's first: one with nothing to claim is a fork for nothing.
     wanted = min(workers - 1, -(-count // CHUNK) - 1)
     try:
-        with _frozen():
-            for _ in range(wanted):
+        with frozen():
+            for number in range(wanted):
                 receiving, sending = context.Pipe(duplex=False)
-                process = context.Process(target=_help, args=(sending,), daemon=True)
+                process = context.Process(target=_help, args=(sending, number == 0), daemon=True)
                 try:
                     process.start()
                 except BaseException:
@@ -96,41 +106,84 @@ def shared_map(work: Callable[[int], T], count: int, *, workers: int) -> Generat
                 finally:
                     sending.close()
                 _helpers.append((process, receiving))
+        open_ends = [receiving for _, receiving in _helpers]
         while (start := _claim()) < count:
             yield from ((n, work(n)) for n in range(start, min(start + CHUNK, count)))
-        for _, receiving in _helpers:
-            yield from _received(receiving)
+            for receiving in list(open_ends):
+                while receiving in open_ends and receiving.poll():
+                    yield from _received(receiving, open_ends)
+        while open_ends:
+            yield from _received(open_ends[0], open_ends)
+        finished = True
     finally:
-        for process, receiving in _helpers:
+        for number, (process, receiving) in enumerate(_helpers):
             receiving.close()
+            if finished and number == 0 and afterwards is not None:
+                afterwards.adopt(process)
+                continue
             process.terminate()
             process.join()
-        _work, _count, _claims = None, 0, None
+        _work, _count, _claims, _afterwards = None, 0, None, None
         _helpers.clear()
 
 
-def _received(receiving: Connection) -> list[tuple[int, Any]]:
+def _received(receiving: Connection, open_ends: list[Connection]) -> list[tuple[int, Any]]:
+    """One message of a helper: a chunk's results, or its end (taken out of `open_ends`), or why it failed."""
     try:
         failure, items = receiving.recv()
     except EOFError:
-        raise RuntimeError("a harvest helper process ended without its results") from None
+        raise RuntimeError("a harvest helper process ended without all its results") from None
     if failure is not None:
         raise RuntimeError(f"a harvest helper process failed:\n{failure}")
+    if items is None:
+        open_ends.remove(receiving)
+        return []
     return items
 
 
-def _help(sending: Connection) -> None:
-    """A helper's whole life: claim chunks while any are left, then send back what it did (or why it could not)."""
+def _help(sending: Connection, first: bool) -> None:
+    """A helper's whole life: claim chunks while any are left, each chunk's results sent as it is done, then the
+    end (or why it could not go on); then, for the first, what comes afterwards."""
+    outbox = Outbox(sending)
     try:
         assert _work is not None
-        done: list[tuple[int, Any]] = []
         while (start := _claim()) < _count:
-            done.extend((n, _work(n)) for n in range(start, min(start + CHUNK, _count)))
-        sending.send((None, done))
+            outbox.put((None, [(n, _work(n)) for n in range(start, min(start + CHUNK, _count))]))
+        outbox.put((None, None))
     except BaseException:  # sent as text: the exception itself may not pickle
-        sending.send((traceback.format_exc(), []))
+        outbox.put((traceback.format_exc(), None))
+        return
     finally:
-        sending.close()
+        outbox.close()
+    if first and _afterwards is not None:
+        _afterwards.run()
+
+
+class Outbox:
+    """A forked process's messages to its parent, written to the pipe by a thread of their own: the process goes on
+    with its work when the pipe is full because the parent is busy with something else (writing what it has)."""
+
+    def __init__(self, sending: Connection) -> None:
+        self._sending = sending
+        self._queue: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._send_all)
+        self._thread.start()
+
+    def put(self, message: object) -> None:
+        self._queue.put(bytes(ForkingPickler.dumps(message)))  # pickled here, so that the thread only writes
+
+    def close(self) -> None:
+        """Once all is sent (or the parent has stopped listening)."""
+        self._queue.put(None)
+        self._thread.join()
+        self._sending.close()
+
+    def _send_all(self) -> None:
+        while (message := self._queue.get()) is not None:
+            try:
+                self._sending.send_bytes(message)
+            except OSError:  # the parent closed its end: it has stopped listening
+                return
 
 
 def _claim() -> int:

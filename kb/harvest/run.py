@@ -12,9 +12,10 @@ from typing import TextIO
 from django.db import transaction
 
 from kb.harvest.extract import FoundSite
-from kb.harvest.fingerprint import read_tree, remember, unchanged
+from kb.harvest.fingerprint import Tree, read_tree, remember, unchanged
 from kb.harvest.history import read_history
 from kb.harvest.plan import EntryKey, Plan, make_plan
+from kb.harvest.render import SnippetsAhead
 from kb.harvest.scan import Scan, scan
 from kb.harvest.sources import SourceFile, collect_files
 from kb.harvest.store import Outcome, save_plan, server_side_binding
@@ -64,11 +65,12 @@ class VerifyResult:
 
 
 def _scan(
-    target: Target, progress: bool | None, progress_file: TextIO | None, files: list[SourceFile] | None = None
-) -> Scan:
+    target: Target, progress: bool | None, progress_file: TextIO | None, files: list[SourceFile] | None = None,
+    then: SnippetsAhead | None = None,
+) -> Scan:  # fmt: skip
     return scan(
         target.root, prefix=target.prefix, excludes=list(target.excludes), progress=progress,
-        progress_file=progress_file, evidence=target.evidence, files=files,
+        progress_file=progress_file, evidence=target.evidence, files=files, then=then,
     )  # fmt: skip
 
 
@@ -132,7 +134,20 @@ def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None
     state = unchanged(tree, target.owner, target.name)
     if state is not None:
         return _as_before(target, state)
-    found = _scan(target, progress, progress_file, files)
+    # The new sites' snippets are highlighted by a process of their own from the moment the sites are found, while
+    # this one reads their callers, plans and prepares the rows (`SnippetsAhead`).
+    ahead = SnippetsAhead()
+    try:
+        found = _scan(target, progress, progress_file, files, then=ahead)
+        return _write(target, tree, found, ahead, progress, progress_file)
+    finally:
+        ahead.close()
+
+
+def _write(
+    target: Target, tree: Tree, found: Scan, ahead: SnippetsAhead | None, progress: bool | None,
+    progress_file: TextIO | None,
+) -> HarvestResult:  # fmt: skip
     extras = entry_evidence(target=target, scan=found)
     with transaction.atomic():
         repository, _ = Repository.objects.get_or_create(owner=target.owner, name=target.name)
@@ -140,6 +155,7 @@ def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None
         outcome = save_plan(
             plan=plan, repository=repository, commit=target.commit, extras=extras,
             publish=target.publish or repository.publish_harvested, progress=progress, progress_file=progress_file,
+            ahead=ahead,
         )  # fmt: skip
         with server_side_binding():  # thousands of suggestions, inserted as the entries are
             suggestions = refresh_suggestions(repository=repository)

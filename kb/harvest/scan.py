@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from tqdm import tqdm
 
@@ -19,7 +19,7 @@ from kb.harvest.callers import Called, CallGraph, Defined
 from kb.harvest.classes import ClassIndex, read_classes
 from kb.harvest.extract import FoundSite, ModuleExtractor, ModuleResult
 from kb.harvest.imports import ModuleInfo, Resolver, imported_names, read_module
-from kb.harvest.pool import pool_size, shared_map
+from kb.harvest.pool import Afterwards, pool_size, shared_map
 from kb.harvest.sources import SourceFile, collect_files, with_namespaces
 
 
@@ -34,6 +34,11 @@ class Scan:
     lines: dict[str, list[str]] = field(default_factory=dict)  # recorded path -> its lines, to compare snippets
     # (path, function) of raises whose type is only known at run time: an entry there may still be raised.
     unresolved: set[tuple[str, str]] = field(default_factory=set)
+
+
+class AfterExtraction(Afterwards, Protocol):
+    def start(self, sites: list[FoundSite]) -> None:
+        """In this process, with the sites found."""
 
 
 @dataclass
@@ -57,23 +62,26 @@ def split_lines(text: str) -> list[str]:
 def scan(
     root: Path, *, prefix: str = "", excludes: Sequence[str] = (), progress: bool | None = None,
     progress_file: TextIO | None = None, evidence: bool = True, files: list[SourceFile] | None = None,
+    then: "AfterExtraction | None" = None,
 ) -> Scan:  # fmt: skip
     """`progress` None shows the bar only on a terminal; `evidence` False reads the sites alone (no conditions,
     function, callers: `kb.harvest.evidence`); `files`: the files under `root` when the caller has listed them
-    already (the harvest does, to fingerprint them), so that the tree is not walked twice."""
+    already (the harvest does, to fingerprint them), so that the tree is not walked twice; `then`: the next step,
+    which the first helper of the extraction goes on to (`shared_map`'s `afterwards`), started with the sites as
+    soon as they are found, before their callers are read (the harvest's `SnippetsAhead`)."""
     # The syntax trees of every file stay alive to the end, millions of objects that never form garbage: each
     # full collection of the cyclic garbage collector walked them all again (a third of the scan's time).
     # Frozen as they are read, the collector skips them; given back to it when the scan is done.
     gc.freeze()
     try:
-        return _scan(root, prefix, excludes, progress, progress_file, evidence, files)
+        return _scan(root, prefix, excludes, progress, progress_file, evidence, files, then)
     finally:
         gc.unfreeze()
 
 
 def _scan(
     root: Path, prefix: str, excludes: Sequence[str], progress: bool | None, progress_file: TextIO | None,
-    evidence: bool, files: list[SourceFile] | None,
+    evidence: bool, files: list[SourceFile] | None, then: "AfterExtraction | None",
 ) -> Scan:  # fmt: skip
     result = Scan(prefix=prefix, excludes=list(excludes))
     if files is None:
@@ -82,7 +90,8 @@ def _scan(
     read = _Read(files, result, evidence, bar)
     found: dict[int, ModuleResult] = {}
     # Closed however the loop ends, so that the helpers end with it (not when the generator is collected).
-    with closing(shared_map(read.extract, len(read.parsed), workers=pool_size(len(read.parsed)))) as extracted:
+    workers = pool_size(len(read.parsed))
+    with closing(shared_map(read.extract, len(read.parsed), workers=workers, afterwards=then)) as extracted:
         for rank, module in tqdm(extracted, total=len(read.parsed), desc="extracting", unit=" files", **bar):
             found[read.order[rank]] = module
     defined: list[Defined] = []
@@ -97,6 +106,8 @@ def _scan(
         result.lines[item.source.path] = item.lines
     # A helper's raise is a second site of each message handed to it: once per entry, however many calls.
     result.sites = list(dict.fromkeys(result.sites))
+    if then is not None:
+        then.start(result.sites)
     if evidence:
         add_callers(result.sites, CallGraph(defined, called, inherits=_inherits(read.index)))
     return result

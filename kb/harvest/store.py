@@ -18,7 +18,7 @@ from kb.harvest.copy import create_with_history
 from kb.harvest.extract import FoundSite
 from kb.harvest.history import advance
 from kb.harvest.plan import EntryKey, EntryPlan, Plan
-from kb.harvest.render import rendered_cards
+from kb.harvest.render import SnippetsAhead, rendered_cards
 from kb.models import (
     ErrorEntry,
     MessageVariant,
@@ -101,12 +101,14 @@ def curator_owns_message(entry: ErrorEntry) -> bool:
 def save_plan(
     *, plan: Plan, repository: Repository, commit: str, extras: Mapping[EntryKey, dict] | None = None,
     publish: bool = False, progress: bool | None = False, progress_file: TextIO | None = None,
+    ahead: SnippetsAhead | None = None,
 ) -> Outcome:  # fmt: skip
     """`extras`: each entry's evidence beyond its sites (tests, docs, history), keyed as the plan keys entries.
     `publish`: make public every draft that harvest wrote and can explain; a curator's draft stays one.
-    `progress`: bars on `progress_file` (stderr) as the reading phase shows them; None: only on a terminal."""
+    `progress`: bars on `progress_file` (stderr) as the reading phase shows them; None: only on a terminal.
+    `ahead`: the new sites' snippets, being highlighted since they were found."""
     bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
-    writer = _Writer(repository=repository, commit=commit, extras=extras or {}, publish=publish, bar=bar)
+    writer = _Writer(repository=repository, commit=commit, extras=extras or {}, publish=publish, bar=bar, ahead=ahead)
     with transaction.atomic():
         outcome = writer.write(plan)
         if outcome.changed:
@@ -118,9 +120,11 @@ def save_plan(
 
 class _Writer:
     def __init__(
-        self, *, repository: Repository, commit: str, extras: Mapping[EntryKey, dict], publish: bool, bar: dict
-    ) -> None:
+        self, *, repository: Repository, commit: str, extras: Mapping[EntryKey, dict], publish: bool, bar: dict,
+        ahead: SnippetsAhead | None = None,
+    ) -> None:  # fmt: skip
         self.repository = repository
+        self.ahead = ahead
         self.bar = bar
         # Entries whose generated text changed, with their new sites: rendered together (`kb.harvest.render`).
         self.cards: list[tuple[ErrorEntry, list[RaiseSite]]] = []
@@ -359,7 +363,8 @@ class _Writer:
         # The cards' entries (the new ones with their sites) written as they come back rendered, a batch at a time,
         # while the workers render the next: the database's work and theirs overlap.
         new = {id(entry) for entry in self.entries_to_create}
-        cards = rendered_cards(self.cards, self.bar, to_write=frozenset(new))
+        done = self.ahead.take() if self.ahead is not None else None
+        cards = rendered_cards(self.cards, self.bar, to_write=frozenset(new), ahead=done)
         while batch := list(itertools.islice(cards, BATCH)):
             created = [entry for entry, _ in batch if id(entry) in new]
             if created:

@@ -97,3 +97,45 @@ def test_a_helper_killed_while_it_holds_the_counter_stops_the_work_with_a_clear_
     with pytest.raises(RuntimeError, match="helper process"):
         list(shared_map(work, len(TABLE), workers=2))
     assert time.monotonic() - started < 20
+
+
+def test_a_helper_s_results_reach_the_caller_while_this_process_is_still_working():
+    main = os.getpid()
+    seen: list[int] = []  # the pids of the results, in the order the caller gets them
+    for _, (_, pid) in shared_map(slow_square, len(TABLE), workers=2):
+        seen.append(pid)
+    last_of_mine = max(n for n, pid in enumerate(seen) if pid == main)
+    assert any(pid != main for pid in seen[:last_of_mine])
+
+
+class Recorded:
+    """What comes after the map: the helper writes its pid to a pipe; this process keeps the helper it is given."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self.receiving, self.sending = multiprocessing.get_context("fork").Pipe(duplex=False)
+        self.adopted = None
+
+    def run(self) -> None:
+        self.sending.send(os.getpid())
+
+    def adopt(self, process) -> None:
+        self.adopted = process
+
+
+def test_the_first_helper_goes_on_to_what_comes_afterwards_and_is_the_caller_s_to_stop():
+    afterwards = Recorded()
+    done = list(shared_map(slow_square, len(TABLE), workers=2, afterwards=afterwards))
+    helper = {pid for _, (_, pid) in done} - {os.getpid()}
+    assert afterwards.adopted is not None
+    assert afterwards.receiving.poll(10) and {afterwards.receiving.recv()} == helper
+    afterwards.adopted.join(10)
+    assert afterwards.adopted.exitcode == 0
+
+
+def test_a_failed_map_hands_no_helper_over():
+    afterwards = Recorded()
+    with pytest.raises((ValueError, RuntimeError)):
+        list(shared_map(fails_at_the_end, len(TABLE), workers=2, afterwards=afterwards))
+    assert afterwards.adopted is None
