@@ -75,12 +75,23 @@ def _prepare(objs: Sequence[models.Model], model: type[models.Model]) -> None:
     stamped = [
         f for f in model._meta.concrete_fields if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
     ]
-    for obj, pk in zip(objs, _next_ids(model, "id", len(objs)), strict=True):
+    draw_ids(objs, model)
+    for obj in objs:
         obj._prepare_related_fields_for_save(operation_name="bulk_create")  # type: ignore[attr-defined]
-        obj.pk = pk
         obj._state.adding, obj._state.db = False, connection.alias
         for field in stamped:
             field.pre_save(obj, add=True)
+
+
+def draw_ids(objs: Sequence[models.Model], model: type[models.Model]) -> None:
+    """Ids for those of `objs` without one, from the table's sequence, in their order (on PostgreSQL: elsewhere the
+    insert gives them). A harvest draws its new entries' ids in the plan's order before their cards are rendered,
+    which finishes them in no set order."""
+    if connection.vendor != "postgresql":
+        return
+    missing = [obj for obj in objs if obj.pk is None]
+    for obj, pk in zip(missing, _next_ids(model, "id", len(missing)), strict=True):
+        obj.pk = pk
 
 
 def _history_rows(objs: Sequence[models.Model], history_ids: list[int], own: dict, columns: Columns) -> Iterator[list]:

@@ -8,11 +8,11 @@ import threading
 import traceback
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from multiprocessing.reduction import ForkingPickler
 from multiprocessing.sharedctypes import Synchronized
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 # Below this many files (or entries) a pool costs more than it saves: the tests' small repositories run inline.
 MIN_ITEMS = 64
@@ -50,7 +50,7 @@ _work: Callable[[int], Any] | None = None
 _count = 0
 _claims: Synchronized | None = None  # the next number to claim
 # In this process: each helper forked and the end its results come from (watched while it waits for the counter).
-_helpers: list[tuple[Any, Connection]] = []
+_helpers: list[tuple[BaseProcess, Connection]] = []
 _afterwards: "Afterwards | None" = None
 
 
@@ -84,13 +84,16 @@ def shared_map(
     `afterwards`: run by the first helper when its share is done, and that helper handed to it once all results
     are in (rather than stopped), so that the caller's next step has a process without forking one (a fork after
     a scan copies the page tables of all the syntax trees: 0.05 s of this process's time on Django)."""
-    global _work, _count, _claims, _afterwards
-    finished = False
+    global _work, _count, _claims, _afterwards, _helpers
     if workers <= 1 or count <= CHUNK:
         yield from ((n, work(n)) for n in range(count))
         return
     context = multiprocessing.get_context("fork")
     _work, _count, _claims, _afterwards = work, count, context.Value("q", 0), afterwards
+    # This map's own: the global is only for `_claim` to watch them while this map runs.
+    helpers: list[tuple[BaseProcess, Connection]] = []
+    _helpers = helpers
+    finished = False
     # No more helpers than chunks beyond this process's first: one with nothing to claim is a fork for nothing.
     wanted = min(workers - 1, -(-count // CHUNK) - 1)
     try:
@@ -105,33 +108,51 @@ def shared_map(
                     raise
                 finally:
                     sending.close()
-                _helpers.append((process, receiving))
-        open_ends = [receiving for _, receiving in _helpers]
+                helpers.append((process, receiving))
+        open_ends = [receiving for _, receiving in helpers]
         while (start := _claim()) < count:
             yield from ((n, work(n)) for n in range(start, min(start + CHUNK, count)))
             for receiving in list(open_ends):
                 while receiving in open_ends and receiving.poll():
                     yield from _received(receiving, open_ends)
         while open_ends:
-            yield from _received(open_ends[0], open_ends)
+            # Whichever helper has something, a second at a time: a helper killed while it held the counter would
+            # leave the others waiting for it for good, and nothing would come.
+            ready = wait(open_ends, timeout=_WATCH_SECONDS)
+            if not ready:
+                _watch(helpers)
+            for end in ready:
+                yield from _received(cast(Connection, end), open_ends)
         finished = True
     finally:
-        for number, (process, receiving) in enumerate(_helpers):
+        kept: BaseProcess | None = None
+        for number, (helper, receiving) in enumerate(helpers):
             receiving.close()
             if finished and number == 0 and afterwards is not None:
-                afterwards.adopt(process)
-                continue
-            process.terminate()
-            process.join()
-        _work, _count, _claims, _afterwards = None, 0, None, None
-        _helpers.clear()
+                kept = helper
+            else:
+                helper.terminate()
+                helper.join()
+        _work, _count, _claims, _afterwards, _helpers = None, 0, None, None, []
+        if kept is not None:
+            try:
+                cast(Afterwards, afterwards).adopt(kept)
+            except BaseException:
+                kept.terminate()
+                kept.join()
+                raise
+
+
+def _watch(helpers: list[tuple[BaseProcess, Connection]]) -> None:
+    if any(process.exitcode not in (None, 0) for process, _ in helpers):
+        raise RuntimeError("a harvest helper process was stopped while it held the work counter")
 
 
 def _received(receiving: Connection, open_ends: list[Connection]) -> list[tuple[int, Any]]:
     """One message of a helper: a chunk's results, or its end (taken out of `open_ends`), or why it failed."""
     try:
         failure, items = receiving.recv()
-    except EOFError:
+    except (EOFError, OSError):  # ended, or ended in the middle of a message
         raise RuntimeError("a harvest helper process ended without all its results") from None
     if failure is not None:
         raise RuntimeError(f"a harvest helper process failed:\n{failure}")
@@ -192,8 +213,7 @@ def _claim() -> int:
     # A helper killed while it held the lock (by the OOM killer, say) would hold it for good: this process looks at
     # the helpers between waits rather than wait forever. (A helper waits as long as it must: its parent is alive.)
     while not lock.acquire(timeout=_WATCH_SECONDS):
-        if any(process.exitcode not in (None, 0) for process, _ in _helpers):
-            raise RuntimeError("a harvest helper process was stopped while it held the work counter")
+        _watch(_helpers)
     try:
         start = _claims.value
         _claims.value = start + CHUNK

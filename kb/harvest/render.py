@@ -2,7 +2,7 @@
 harvest's worker processes: a first harvest of Django renders thousands, a third of its time when done inline."""
 
 import multiprocessing
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from contextlib import closing
 from multiprocessing.process import BaseProcess
 
@@ -32,7 +32,7 @@ def rendered_cards(
     *,
     to_write: frozenset[int] = frozenset(),
     ahead: dict[_Key, str] | None = None,
-) -> Iterator[tuple[ErrorEntry, list[RaiseSite]]]:
+) -> Generator[tuple[ErrorEntry, list[RaiseSite]], None, None]:
     """Fill each entry's `generated_html` and its given sites' `snippet_html` (new sites, not yet saved): each
     site's raise line marked along with those of the entry's other sites that share its snippet. Yielded as they
     are rendered (in no set order), so that the caller writes the first cards while the others are rendered.
@@ -164,17 +164,21 @@ class SnippetsAhead:
             if site.snippet and site.snippet_start:
                 groups.setdefault((site.key, site.snippet, site.snippet_start, site.path), []).append(site.line)
         snippets = list(dict.fromkeys((code, start, _marks(lines)) for (_, code, start, _), lines in groups.items()))
-        self._jobs.send(snippets if len(snippets) >= MIN_SNIPPETS else [])
+        try:
+            self._jobs.send(snippets if len(snippets) >= MIN_SNIPPETS else [])
+        except OSError:  # the helper is gone: the cards highlight their snippets themselves
+            self.close()
         self._jobs.close()
 
-    def take(self) -> dict[_Key, str]:
-        """What has been highlighted so far; the helper is told to stop, and is stopped."""
+    def take(self, *, all_of_it: bool = False) -> dict[_Key, str]:
+        """What has been highlighted so far; the helper is told to stop, and is stopped. `all_of_it`: let it finish
+        first (what a test compares)."""
         if self._process is not None:
-            self._stop.value = 1
+            self._stop.value = 0 if all_of_it else 1
             try:
                 while self._results.poll(self.WAIT) and (chunk := self._results.recv()) is not None:
                     self._done.update(chunk)
-            except EOFError:  # the helper ended without its last word: what came is still good
+            except (EOFError, OSError):  # the helper ended, maybe within a message: what came whole is still good
                 pass
         self.close()
         return self._done

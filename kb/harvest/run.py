@@ -134,14 +134,17 @@ def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None
     state = unchanged(tree, target.owner, target.name)
     if state is not None:
         return _as_before(target, state)
-    # The new sites' snippets are highlighted by a process of their own from the moment the sites are found, while
-    # this one reads their callers, plans and prepares the rows (`SnippetsAhead`).
-    ahead = SnippetsAhead()
+    # On a first harvest, every site is new: their snippets are highlighted by a process of their own from the
+    # moment they are found, while this one reads their callers, plans and prepares the rows (`SnippetsAhead`).
+    # Again, most sites are known and their snippets not rendered anew: that work would be thrown away.
+    first = not ErrorEntry.objects.filter(repository__owner=target.owner, repository__name=target.name).exists()
+    ahead = SnippetsAhead() if first else None
     try:
         found = _scan(target, progress, progress_file, files, then=ahead)
         return _write(target, tree, found, ahead, progress, progress_file)
     finally:
-        ahead.close()
+        if ahead is not None:
+            ahead.close()
 
 
 def _write(

@@ -4,7 +4,7 @@ import itertools
 import secrets
 import sys
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from typing import TextIO, TypeVar, cast
 
@@ -14,7 +14,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from tqdm import tqdm
 
 from kb.explain import generate_sections
-from kb.harvest.copy import create_with_history
+from kb.harvest.copy import create_with_history, draw_ids
 from kb.harvest.extract import FoundSite
 from kb.harvest.history import advance
 from kb.harvest.plan import EntryKey, EntryPlan, Plan
@@ -358,13 +358,10 @@ class _Writer:
             self._write_rows(bar)
         bar.close()
 
-    def _write_rows(self, bar: tqdm) -> None:
+    def _write_cards(self, cards: Iterator[tuple[ErrorEntry, list[RaiseSite]]], new: set[int], bar: tqdm) -> None:
+        """The cards' entries (the new ones with their sites) written as they come rendered, a batch at a time, while
+        the helpers render the next: the database's work and theirs overlap."""
         reason = self.reason
-        # The cards' entries (the new ones with their sites) written as they come back rendered, a batch at a time,
-        # while the workers render the next: the database's work and theirs overlap.
-        new = {id(entry) for entry in self.entries_to_create}
-        done = self.ahead.take() if self.ahead is not None else None
-        cards = rendered_cards(self.cards, self.bar, to_write=frozenset(new), ahead=done)
         while batch := list(itertools.islice(cards, BATCH)):
             created = [entry for entry, _ in batch if id(entry) in new]
             if created:
@@ -378,6 +375,15 @@ class _Writer:
             sites = [site for entry, sites in batch if id(entry) in new for site in sites]
             for chunk in _batches(sites, bar):
                 create_with_history(chunk, RaiseSite, reason=reason, batch=BATCH)
+
+    def _write_rows(self, bar: tqdm) -> None:
+        reason = self.reason
+        new = {id(entry) for entry in self.entries_to_create}
+        draw_ids(self.entries_to_create, ErrorEntry)  # in the plan's order: the cards come in no set order
+        done = self.ahead.take() if self.ahead is not None else None
+        # Closed however the loop ends, so that the helpers rendering the cards end with it.
+        with closing(rendered_cards(self.cards, self.bar, to_write=frozenset(new), ahead=done)) as cards:
+            self._write_cards(cards, new, bar)
         if self.sites_to_delete:
             RaiseSite.objects.filter(pk__in=self.sites_to_delete).delete()
         # The sites added to entries that were there before (highlighted as they were planned).

@@ -1,6 +1,7 @@
 """The harvest's work shared between this process and forked helpers: every item done once, none lost, each
 helper working from what this process held when it forked, and a helper's failure is the caller's."""
 
+import multiprocessing
 import os
 import signal
 import time
@@ -112,8 +113,6 @@ class Recorded:
     """What comes after the map: the helper writes its pid to a pipe; this process keeps the helper it is given."""
 
     def __init__(self) -> None:
-        import multiprocessing
-
         self.receiving, self.sending = multiprocessing.get_context("fork").Pipe(duplex=False)
         self.adopted = None
 
@@ -139,3 +138,14 @@ def test_a_failed_map_hands_no_helper_over():
     with pytest.raises((ValueError, RuntimeError)):
         list(shared_map(fails_at_the_end, len(TABLE), workers=2, afterwards=afterwards))
     assert afterwards.adopted is None
+
+
+def test_with_more_helpers_only_the_first_goes_on_and_the_others_are_stopped():
+    afterwards = Recorded()
+    list(shared_map(slow_square, len(TABLE), workers=3, afterwards=afterwards))
+    assert afterwards.adopted is not None
+    assert afterwards.receiving.poll(10)
+    afterwards.receiving.recv()
+    assert not afterwards.receiving.poll(0.5)  # no second helper ran it
+    afterwards.adopted.join(10)
+    assert multiprocessing.active_children() == []

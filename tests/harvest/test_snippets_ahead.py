@@ -2,8 +2,6 @@
 it did is what the cards would have rendered, a snippet marked otherwise is rendered anew, and nothing is left
 running however the harvest ends."""
 
-import time
-
 import pytest
 
 from kb.harvest.extract import FoundSite
@@ -40,8 +38,7 @@ def all_done(sites: list[FoundSite]) -> dict:
     try:
         kept_on(ahead)
         ahead.start(sites)
-        time.sleep(2)  # the helper works on its own, a few milliseconds for these: then it is told to stop
-        return ahead.take()
+        return ahead.take(all_of_it=True)
     finally:
         ahead.close()
 
@@ -83,7 +80,7 @@ def test_without_a_helper_nothing_is_done_ahead_and_nothing_waits():
 
 
 def test_taking_early_stops_the_helper_with_what_it_has_done():
-    sites = [found(n) for n in range(MIN_SNIPPETS * 10)]
+    sites = [found(n) for n in range(MIN_SNIPPETS * 40)]  # about half a second of work
     ahead = SnippetsAhead()
     kept_on(ahead)
     process = ahead._process

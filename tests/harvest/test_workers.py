@@ -1,6 +1,7 @@
 """A harvest large enough for the worker processes writes what a harvest in one process writes, card for card,
 its entries and sites saved a batch at a time as the workers render them."""
 
+import multiprocessing
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,10 @@ def write_tree(root: Path, *, extra: str = "") -> None:
         (root / f"mod{n}.py").write_text(module(n) + (extra if n == 0 else ""))
 
 
+def in_id_order(name: str) -> list[str]:
+    return list(ErrorEntry.objects.filter(repository__name=name).order_by("pk").values_list("message", flat=True))
+
+
 def cards(name: str) -> dict:
     """Each entry's card as a reader sees it, and its sites, keyed by message."""
     found = {}
@@ -62,13 +67,15 @@ def small_batches(monkeypatch):
 def test_a_harvest_in_workers_writes_the_same_cards_as_one_in_a_single_process(tmp_path, monkeypatch, small_batches):
     write_tree(tmp_path)
     harvest_as(tmp_path, "lib", "2", monkeypatch)
-    pooled = cards("lib")
+    pooled, pooled_order = cards("lib"), in_id_order("lib")
     ErrorEntry.objects.all().delete()  # the second harvest is a first one again
     Repository.objects.all().delete()
     harvest_as(tmp_path, "lib", "1", monkeypatch)
     inline = cards("lib")
     assert len(pooled) == 2 * MODULES
     assert pooled == inline
+    # The cards are rendered in no set order, the ids are drawn in the plan's: the same as in one process.
+    assert pooled_order == in_id_order("lib")
     assert all(html and "highlight" in sites[0][5] for _, _, html, _, sites in pooled.values())
 
 
@@ -82,3 +89,19 @@ def test_sites_added_to_entries_already_there_are_saved_with_the_new_entries(tmp
     assert [site[2] for site in found["Value 1 is missing"][4]] == ["check_1", "again"]
     assert [site[7] for site in found["Value 1 is missing"][4]] == [0, 1]
     assert found["New"][4][0][5].startswith('<div class="highlight">')
+
+
+@pytest.mark.parametrize("failing", ["kb.harvest.run.entry_evidence", "kb.harvest.store.create_with_history"])
+def test_a_harvest_that_fails_midway_leaves_no_process_behind(tmp_path, monkeypatch, small_batches, failing):
+    """After the scan, its first helper highlights snippets ahead; while the cards are written, a helper renders."""
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the database went away")
+
+    write_tree(tmp_path)
+    monkeypatch.setattr(failing, broken)
+    with pytest.raises(RuntimeError, match="went away") as failure:
+        harvest_as(tmp_path, "lib", "2", monkeypatch)
+    # While the failure (its traceback, every frame's locals) is still held, as a caller logging it holds it.
+    assert failure.traceback and multiprocessing.active_children() == []
+    assert not ErrorEntry.objects.filter(repository__name="lib").exists()
