@@ -84,6 +84,7 @@ class Plan:
     entries: list[EntryPlan] = field(default_factory=list)
     removed: list[ErrorEntry] = field(default_factory=list)  # every site gone: marked, kept
     unverifiable: list[ErrorEntry] = field(default_factory=list)  # its place still raises something unknown
+    known: int = 0  # the repository's entries when it was planned: none, for its first harvest
 
 
 def entry_key(entry: ErrorEntry) -> EntryKey:
@@ -122,7 +123,7 @@ def make_plan(scan: Scan, entries: Iterable[ErrorEntry]) -> Plan:
             if variant.signature:
                 by_variant.setdefault((entry.exception_type, variant.signature), entry)
 
-    plan = Plan()
+    plan = Plan(known=len(entries))
     claimed: set[int] = set()
 
     def claim(stage: list[list[FoundSite]], find, *, reworded: bool = False) -> list[list[FoundSite]]:

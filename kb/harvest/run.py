@@ -141,7 +141,7 @@ def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None
     ahead = SnippetsAhead() if first else None
     try:
         found = _scan(target, progress, progress_file, files, then=ahead)
-        return _write(target, tree, found, ahead, progress, progress_file)
+        return _write(target, tree, found, ahead, progress, progress_file, first=first)
     finally:
         if ahead is not None:
             ahead.close()
@@ -149,7 +149,7 @@ def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None
 
 def _write(
     target: Target, tree: Tree, found: Scan, ahead: SnippetsAhead | None, progress: bool | None,
-    progress_file: TextIO | None,
+    progress_file: TextIO | None, *, first: bool,
 ) -> HarvestResult:  # fmt: skip
     extras = entry_evidence(target=target, scan=found)
     with transaction.atomic():
@@ -158,10 +158,12 @@ def _write(
         outcome = save_plan(
             plan=plan, repository=repository, commit=target.commit, extras=extras,
             publish=target.publish or repository.publish_harvested, progress=progress, progress_file=progress_file,
-            ahead=ahead,
+            ahead=ahead, first=first and not plan.known,  # as the rows it locked say: none, as before the scan
         )  # fmt: skip
-        with server_side_binding():  # thousands of suggestions, inserted as the entries are
-            suggestions = refresh_suggestions(repository=repository)
+        suggestions = outcome.suggested
+        if suggestions is None:
+            with server_side_binding():  # thousands of suggestions, inserted as the entries are
+                suggestions = refresh_suggestions(repository=repository)
         figures = {"files_read": found.files_read, "coverage": outcome.coverage() | {"published": 0}}
         remember(tree, repository, figures)
     return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)

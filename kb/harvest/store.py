@@ -19,6 +19,7 @@ from kb.harvest.extract import FoundSite
 from kb.harvest.history import advance
 from kb.harvest.plan import EntryKey, EntryPlan, Plan
 from kb.harvest.render import SnippetsAhead, rendered_cards
+from kb.harvest.suggest import first_suggestions
 from kb.models import (
     ErrorEntry,
     MessageVariant,
@@ -56,6 +57,8 @@ class Outcome:
     explained: list[tuple[ErrorEntry, list[dict]]] = field(default_factory=list)
     # The coverage figures as the last harvest stored them, when this one found nothing changed and read nothing.
     stored_coverage: dict | None = None
+    # The related-error suggestions a first harvest wrote with its entries (`first_suggestions`); None: not written.
+    suggested: int | None = None
 
     @property
     def changed(self) -> bool:
@@ -101,14 +104,17 @@ def curator_owns_message(entry: ErrorEntry) -> bool:
 def save_plan(
     *, plan: Plan, repository: Repository, commit: str, extras: Mapping[EntryKey, dict] | None = None,
     publish: bool = False, progress: bool | None = False, progress_file: TextIO | None = None,
-    ahead: SnippetsAhead | None = None,
+    ahead: SnippetsAhead | None = None, first: bool = False,
 ) -> Outcome:  # fmt: skip
     """`extras`: each entry's evidence beyond its sites (tests, docs, history), keyed as the plan keys entries.
     `publish`: make public every draft that harvest wrote and can explain; a curator's draft stays one.
     `progress`: bars on `progress_file` (stderr) as the reading phase shows them; None: only on a terminal.
-    `ahead`: the new sites' snippets, being highlighted since they were found."""
+    `ahead`: the new sites' snippets, being highlighted since they were found. `first`: the repository has no entry
+    yet, so that the suggestions are written with the entries, from memory (`first_suggestions`)."""
     bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
-    writer = _Writer(repository=repository, commit=commit, extras=extras or {}, publish=publish, bar=bar, ahead=ahead)
+    writer = _Writer(
+        repository=repository, commit=commit, extras=extras or {}, publish=publish, bar=bar, ahead=ahead, first=first
+    )
     with transaction.atomic():
         outcome = writer.write(plan)
         if outcome.changed:
@@ -121,10 +127,12 @@ def save_plan(
 class _Writer:
     def __init__(
         self, *, repository: Repository, commit: str, extras: Mapping[EntryKey, dict], publish: bool, bar: dict,
-        ahead: SnippetsAhead | None = None,
+        ahead: SnippetsAhead | None = None, first: bool = False,
     ) -> None:  # fmt: skip
         self.repository = repository
         self.ahead = ahead
+        self.first = first
+        self.suggested: int | None = None
         self.bar = bar
         # Entries whose generated text changed, with their new sites: rendered together (`kb.harvest.render`).
         self.cards: list[tuple[ErrorEntry, list[RaiseSite]]] = []
@@ -187,6 +195,7 @@ class _Writer:
         bar.close()
         outcome.published = self.published
         self._flush()
+        outcome.suggested = self.suggested
         return outcome
 
     # --- explanations ----------------------------------------------------------------------------
@@ -375,6 +384,22 @@ class _Writer:
             sites = [site for entry, sites in batch if id(entry) in new for site in sites]
             for chunk in _batches(sites, bar):
                 create_with_history(chunk, RaiseSite, reason=reason, batch=BATCH)
+            self._suggest(new)
+        self._suggest(new)
+
+    def _suggest(self, new: set[int]) -> None:
+        """A first harvest's suggestions, once its entries have ids: on PostgreSQL with the first batch, while the
+        helpers render the next cards (the entries they name are checked at the commit); else after the last."""
+        if not self.first or self.suggested is not None or any(entry.pk is None for entry in self.entries_to_create):
+            return
+        sites = [
+            (entry.pk, site.path, site.function, site.line)
+            for entry, entry_sites in self.cards
+            if id(entry) in new
+            for site in entry_sites
+        ]
+        drafts = {entry.pk for entry in self.entries_to_create if entry.status == ErrorEntry.Status.DRAFT}
+        self.suggested = first_suggestions(sites=sites, drafts=drafts)
 
     def _write_rows(self, bar: tqdm) -> None:
         reason = self.reason

@@ -14,6 +14,7 @@ from kb.services import finish_write
 MAX_SUGGESTIONS = 5
 
 Rank = tuple[int, int]  # (scope, distance in lines)
+Site = tuple[int, str, str, int | None]  # (entry pk, path, function, line)
 _NEW = ["source_id", "target_id", "scope", "distance", "state", "created_at"]  # a new suggestion's fields
 
 
@@ -22,6 +23,12 @@ def desired_suggestions(*, repository: Repository) -> dict[int, dict[int, Rank]]
     live = ErrorEntry.objects.filter(repository=repository, removed_in_commit="")
     drafts = set(live.filter(status=ErrorEntry.Status.DRAFT).values_list("pk", flat=True))
     rows = list(RaiseSite.objects.filter(entry__in=live).values_list("entry_id", "path", "function", "line"))
+    return ranked(rows, drafts)
+
+
+def ranked(rows: list[Site], drafts: set[int]) -> dict[int, dict[int, Rank]]:
+    """source entry pk -> {target entry pk: rank}: for each draft, the entries raised nearest it, from the sites of
+    the repository's live entries."""
     by_function: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
     by_class: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
     for entry_id, path, function, line in rows:
@@ -47,6 +54,20 @@ def desired_suggestions(*, repository: Repository) -> dict[int, dict[int, Rank]]
         for source, ranks in wanted.items()
         if ranks
     }
+
+
+def first_suggestions(*, sites: list[Site], drafts: set[int]) -> int:
+    """The suggestions of a repository's first harvest, from the entries and sites it writes (their ids drawn):
+    nothing is suggested, accepted, dismissed or linked yet, so there is nothing to read back. Inserted as
+    `refresh_suggestions` would insert them; the entries they name may come later in the transaction."""
+    now = timezone.now()
+    create = [
+        (source, target, scope, distance, RelatedSuggestion.State.OPEN.value, now)
+        for source, targets in ranked(sites, drafts).items()
+        for target, (scope, distance) in targets.items()
+    ]
+    copy_values(RelatedSuggestion, _NEW, create)
+    return len(create)
 
 
 def refresh_suggestions(*, repository: Repository) -> int:

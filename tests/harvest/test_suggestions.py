@@ -79,3 +79,31 @@ def test_a_dismissed_suggestion_is_not_made_again(admin_client, harvested):
     suggestion.refresh_from_db()
     assert suggestion.state == "dismissed"
     assert RelatedSuggestion.objects.filter(source=suggestion.source, target=suggestion.target).count() == 1
+
+
+def suggestions_by_message() -> set[tuple[str, str, int, int]]:
+    return {
+        (s.source.message, s.target.message, s.scope, s.distance)
+        for s in RelatedSuggestion.objects.select_related("source", "target")
+    }
+
+
+def test_a_first_harvest_writes_from_memory_what_reading_its_entries_back_would_suggest(harvested):
+    from kb.harvest.suggest import refresh_suggestions
+    from kb.models import Repository
+
+    written = suggestions_by_message()
+    assert written  # written with the entries, by the first harvest
+    assert refresh_suggestions(repository=Repository.objects.get(owner="acme", name="client")) == 0
+    assert suggestions_by_message() == written
+
+
+def test_a_published_entry_of_a_first_harvest_gets_no_suggestions(db, git_repo):
+    git_repo.write("client.py", SOURCE)
+    git_repo.commit("v1")
+    call_command(
+        "harvest", str(git_repo.root), "--repo", "acme/client", "--publish", "--no-progress", stdout=io.StringIO()
+    )
+    published = set(ErrorEntry.objects.filter(status=ErrorEntry.Status.PUBLISHED).values_list("message", flat=True))
+    assert published
+    assert not {source for source, _, _, _ in suggestions_by_message()} & published

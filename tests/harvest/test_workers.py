@@ -9,7 +9,7 @@ import pytest
 from kb.harvest import store
 from kb.harvest.pool import MIN_ITEMS
 from kb.harvest.run import Target, harvest
-from kb.models import ErrorEntry, Repository
+from kb.models import ErrorEntry, RelatedSuggestion, Repository
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +35,11 @@ def call_{n}():
 def write_tree(root: Path, *, extra: str = "") -> None:
     for n in range(MODULES):
         (root / f"mod{n}.py").write_text(module(n) + (extra if n == 0 else ""))
+
+
+def suggested(name: str) -> set[tuple[str, str, int, int]]:
+    found = RelatedSuggestion.objects.filter(source__repository__name=name).select_related("source", "target")
+    return {(s.source.message, s.target.message, s.scope, s.distance) for s in found}
 
 
 def in_id_order(name: str) -> list[str]:
@@ -67,7 +72,7 @@ def small_batches(monkeypatch):
 def test_a_harvest_in_workers_writes_the_same_cards_as_one_in_a_single_process(tmp_path, monkeypatch, small_batches):
     write_tree(tmp_path)
     harvest_as(tmp_path, "lib", "2", monkeypatch)
-    pooled, pooled_order = cards("lib"), in_id_order("lib")
+    pooled, pooled_order, pooled_suggestions = cards("lib"), in_id_order("lib"), suggested("lib")
     ErrorEntry.objects.all().delete()  # the second harvest is a first one again
     Repository.objects.all().delete()
     harvest_as(tmp_path, "lib", "1", monkeypatch)
@@ -76,6 +81,7 @@ def test_a_harvest_in_workers_writes_the_same_cards_as_one_in_a_single_process(t
     assert pooled == inline
     # The cards are rendered in no set order, the ids are drawn in the plan's: the same as in one process.
     assert pooled_order == in_id_order("lib")
+    assert pooled_suggestions == suggested("lib") and pooled_suggestions
     assert all(html and "highlight" in sites[0][5] for _, _, html, _, sites in pooled.values())
 
 
