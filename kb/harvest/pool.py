@@ -51,7 +51,6 @@ _count = 0
 _claims: Synchronized | None = None  # the next number to claim
 # In this process: each helper forked and the end its results come from (watched while it waits for the counter).
 _helpers: list[tuple[BaseProcess, Connection]] = []
-_afterwards: "Afterwards | None" = None
 
 
 class Afterwards(Protocol):
@@ -84,12 +83,12 @@ def shared_map(
     `afterwards`: run by the first helper when its share is done, and that helper handed to it once all results
     are in (rather than stopped), so that the caller's next step has a process without forking one (a fork after
     a scan copies the page tables of all the syntax trees: 0.05 s of this process's time on Django)."""
-    global _work, _count, _claims, _afterwards, _helpers
+    global _work, _count, _claims, _helpers
     if workers <= 1 or count <= CHUNK:
         yield from ((n, work(n)) for n in range(count))
         return
     context = multiprocessing.get_context("fork")
-    _work, _count, _claims, _afterwards = work, count, context.Value("q", 0), afterwards
+    _work, _count, _claims = work, count, context.Value("q", 0)
     # This map's own: the global is only for `_claim` to watch them while this map runs.
     helpers: list[tuple[BaseProcess, Connection]] = []
     _helpers = helpers
@@ -100,7 +99,8 @@ def shared_map(
         with frozen():
             for number in range(wanted):
                 receiving, sending = context.Pipe(duplex=False)
-                process = context.Process(target=_help, args=(sending, number == 0), daemon=True)
+                then = afterwards if number == 0 else None  # inherited as it is, as the work is
+                process = context.Process(target=_help, args=(sending, then), daemon=True)
                 try:
                     process.start()
                 except BaseException:
@@ -133,7 +133,7 @@ def shared_map(
             else:
                 helper.terminate()
                 helper.join()
-        _work, _count, _claims, _afterwards, _helpers = None, 0, None, None, []
+        _work, _count, _claims, _helpers = None, 0, None, []
         if kept is not None:
             try:
                 cast(Afterwards, afterwards).adopt(kept)
@@ -145,7 +145,7 @@ def shared_map(
 
 def _watch(helpers: list[tuple[BaseProcess, Connection]]) -> None:
     if any(process.exitcode not in (None, 0) for process, _ in helpers):
-        raise RuntimeError("a harvest helper process was stopped while it held the work counter")
+        raise RuntimeError("a harvest helper process was stopped before its share was done")
 
 
 def _received(receiving: Connection, open_ends: list[Connection]) -> list[tuple[int, Any]]:
@@ -162,9 +162,9 @@ def _received(receiving: Connection, open_ends: list[Connection]) -> list[tuple[
     return items
 
 
-def _help(sending: Connection, first: bool) -> None:
+def _help(sending: Connection, afterwards: "Afterwards | None") -> None:
     """A helper's whole life: claim chunks while any are left, each chunk's results sent as it is done, then the
-    end (or why it could not go on); then, for the first, what comes afterwards."""
+    end (or why it could not go on); then, for the first, what comes `afterwards`."""
     outbox = Outbox(sending)
     try:
         assert _work is not None
@@ -176,8 +176,8 @@ def _help(sending: Connection, first: bool) -> None:
         return
     finally:
         outbox.close()
-    if first and _afterwards is not None:
-        _afterwards.run()
+    if afterwards is not None:
+        afterwards.run()
 
 
 class Outbox:

@@ -141,7 +141,7 @@ def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None
     ahead = SnippetsAhead() if first else None
     try:
         found = _scan(target, progress, progress_file, files, then=ahead)
-        return _write(target, tree, found, ahead, progress, progress_file, first=first)
+        return _write(target, tree, found, ahead, progress, progress_file)
     finally:
         if ahead is not None:
             ahead.close()
@@ -149,7 +149,7 @@ def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None
 
 def _write(
     target: Target, tree: Tree, found: Scan, ahead: SnippetsAhead | None, progress: bool | None,
-    progress_file: TextIO | None, *, first: bool,
+    progress_file: TextIO | None,
 ) -> HarvestResult:  # fmt: skip
     extras = entry_evidence(target=target, scan=found)
     with transaction.atomic():
@@ -158,7 +158,7 @@ def _write(
         outcome = save_plan(
             plan=plan, repository=repository, commit=target.commit, extras=extras,
             publish=target.publish or repository.publish_harvested, progress=progress, progress_file=progress_file,
-            ahead=ahead, first=first and not plan.known,  # as the rows it locked say: none, as before the scan
+            ahead=ahead, first=not plan.known,  # as the rows it locked say, whatever was there before the scan
         )  # fmt: skip
         suggestions = outcome.suggested
         if suggestions is None:

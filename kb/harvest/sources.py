@@ -72,8 +72,7 @@ def collect_files(root: Path, *, prefix: str, excludes: list[str]) -> list[Sourc
             relative = f"{relative_dir}{filename}"
             if is_excluded(relative, prefix=prefix, excludes=excludes):
                 continue
-            parts = packages if filename == "__init__.py" else [filename[:-3], *packages]
-            module = ".".join(reversed(parts)) or filename[:-3]
+            module = _dotted(filename, packages)
             found.append(SourceFile(path / filename, recorded_path(relative, prefix), module, namespaces))
     return found
 
@@ -94,8 +93,14 @@ def _module_name(absolute: Path, root: Path, cache: dict[Path, bool] | None = No
     `pkg/data/x.py` is `pkg.data.x`); a module in no package at all (a script, a test run by pytest) is named
     by its file."""
     packages, namespaces = _packages(absolute.parent, root, {} if cache is None else cache)
-    parts = packages if absolute.name == "__init__.py" else [absolute.stem, *packages]
-    return ".".join(reversed(parts)) or absolute.stem, namespaces
+    return _dotted(absolute.name, packages), namespaces
+
+
+def _dotted(filename: str, packages: list[str]) -> str:
+    """A module's dotted name from its file's name and the packages it is in, innermost first."""
+    stem = filename[:-3] if len(filename) > 3 else filename  # as `Path.stem` reads "x.py" (and ".py")
+    parts = packages if filename == "__init__.py" else [stem, *packages]
+    return ".".join(reversed(parts)) or stem
 
 
 def _packages(directory: Path, root: Path, cache: dict[Path, bool]) -> tuple[list[str], tuple[str, ...]]:

@@ -2,6 +2,7 @@
 
 from collections import defaultdict
 from collections.abc import Iterable
+from datetime import datetime
 
 from django.db import transaction
 from django.db.models import Max
@@ -62,12 +63,16 @@ def first_suggestions(*, sites: list[Site], drafts: set[int]) -> int:
     `refresh_suggestions` would insert them; the entries they name may come later in the transaction."""
     now = timezone.now()
     create = [
-        (source, target, scope, distance, RelatedSuggestion.State.OPEN.value, now)
-        for source, targets in ranked(sites, drafts).items()
-        for target, (scope, distance) in targets.items()
-    ]
+        _opened(source, target, rank, now) for source, targets in ranked(sites, drafts).items()
+        for target, rank in targets.items()
+    ]  # fmt: skip
     copy_values(RelatedSuggestion, _NEW, create)
     return len(create)
+
+
+def _opened(source: int, target: int, rank: Rank, now: datetime) -> tuple:
+    """A new suggestion's row, as `_NEW` names its fields."""
+    return (source, target, *rank, RelatedSuggestion.State.OPEN.value, now)
 
 
 def refresh_suggestions(*, repository: Repository) -> int:
@@ -87,7 +92,7 @@ def refresh_suggestions(*, repository: Repository) -> int:
             known = existing.get((source, target))
             if known is None:
                 if (source, target) not in linked:
-                    create.append((source, target, scope, distance, RelatedSuggestion.State.OPEN.value, now))
+                    create.append(_opened(source, target, (scope, distance), now))
             elif known.state == RelatedSuggestion.State.OPEN and (known.scope, known.distance) != (scope, distance):
                 known.scope, known.distance = scope, distance
                 update.append(known)
