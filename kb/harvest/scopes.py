@@ -2,7 +2,7 @@
 (`ClassEnv`, with `self.x` looked up through the ancestors) and a function's bindings in line order (`Scope`)."""
 
 import ast
-import functools
+from typing import cast
 
 from kb.harvest.classes import ClassIndex, ClassInfo, dict_items
 from kb.harvest.imports import ModuleInfo
@@ -194,31 +194,38 @@ def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
     """Note in `scope` what `node` binds: assignments, loop and `with` targets, handlers, walrus, local imports."""
     if type(node) not in BINDERS:
         return
-    bind = functools.partial(scope.bind, path=path)
+    # The most frequent first; `scope.bind` called as it is (a partial made for each of the thousands of
+    # statements cost more than the binding).
     if isinstance(node, ast.Assign):
+        value = node.value if len(node.targets) == 1 else None
         for target in node.targets:
-            value = node.value if len(node.targets) == 1 else None
             for name in target_names(target):
-                bind(name, node.lineno, value if isinstance(target, ast.Name) else None)
-    elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
-        augmented = isinstance(node.op, ast.Add)
-        bind(node.target.id, node.lineno, node.value if augmented else None, augmented=augmented)
-    elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-        bind(node.target.id, node.lineno, node.value)
+                scope.bind(name, node.lineno, value if isinstance(target, ast.Name) else None, path=path)
+    elif isinstance(node, ast.Expr):
+        if (appended := _appended(node.value)) is not None:
+            scope.appended.setdefault(appended[0], []).append((node.lineno, appended[1], path))
+    elif isinstance(node, ast.AugAssign):
+        if isinstance(node.target, ast.Name):
+            augmented = isinstance(node.op, ast.Add)
+            scope.bind(node.target.id, node.lineno, node.value if augmented else None, augmented=augmented, path=path)
+    elif isinstance(node, ast.AnnAssign):
+        if isinstance(node.target, ast.Name):
+            scope.bind(node.target.id, node.lineno, node.value, path=path)
     elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+        line = getattr(node, "lineno", getattr(node.target, "lineno", 0))
         for name in target_names(node.target):
-            bind(name, getattr(node, "lineno", getattr(node.target, "lineno", 0)), None)
-    elif isinstance(node, ast.withitem) and node.optional_vars is not None:
-        for name in target_names(node.optional_vars):
-            bind(name, node.optional_vars.lineno, None)
-    elif isinstance(node, ast.ExceptHandler) and node.name:
-        bind(node.name, node.lineno, None)
-        if node.type is not None:
-            scope.caught.setdefault(node.name, []).append((node.lineno, node.type))
-    elif isinstance(node, ast.Expr) and (appended := _appended(node.value)) is not None:
-        scope.appended.setdefault(appended[0], []).append((node.lineno, appended[1], path))
+            scope.bind(name, line, None, path=path)
+    elif isinstance(node, ast.withitem):
+        if node.optional_vars is not None:
+            for name in target_names(node.optional_vars):
+                scope.bind(name, node.optional_vars.lineno, None, path=path)
+    elif isinstance(node, ast.ExceptHandler):
+        if node.name:
+            scope.bind(node.name, node.lineno, None, path=path)
+            if node.type is not None:
+                scope.caught.setdefault(node.name, []).append((node.lineno, node.type))
     elif isinstance(node, ast.NamedExpr):
-        bind(node.target.id, node.lineno, node.value)
+        scope.bind(node.target.id, node.lineno, node.value, path=path)
     elif isinstance(node, ast.Import) and not scope.is_module:
         for alias in node.names:
             local = alias.asname or alias.name.split(".")[0]
@@ -257,7 +264,8 @@ def children(node: ast.AST, path: BranchPath) -> list[tuple[ast.AST, BranchPath]
 
 def push_children(stack: list[tuple[ast.AST, BranchPath]], node: ast.AST, path: BranchPath) -> None:
     """`stack.extend(reversed(children(node, path)))`, without the lists in between for the many nodes that are
-    neither `if` nor `match` (and nothing at all for the leaves: names, constants)."""
+    neither `if` nor `match`, and without the leaves (names, constants: half the nodes of a module), which bind
+    nothing, raise nothing and hold nothing."""
     kind = type(node)
     if kind is ast.If or kind is ast.Match:
         stack.extend(reversed(children(node, path)))
@@ -267,10 +275,18 @@ def push_children(stack: list[tuple[ast.AST, BranchPath]], node: ast.AST, path: 
         fields = _child_fields(kind)
     for name in reversed(fields):
         value = getattr(node, name, None)
-        if isinstance(value, list):
-            stack.extend((item, path) for item in reversed(value) if isinstance(item, ast.AST))
-        elif isinstance(value, ast.AST):
-            stack.append((value, path))
+        if type(value) is list:
+            stack.extend((item, path) for item in reversed(value) if type(item) in _BRANCHING)
+        elif type(value) in _BRANCHING:
+            stack.append((cast(ast.AST, value), path))
+
+
+# The node types that may hold, bind or raise something: every one but the leaves (neither None nor a string, which
+# some fields hold, is a node at all).
+_LEAVES = frozenset({ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue, ast.Global, ast.Nonlocal})
+_BRANCHING = frozenset(
+    kind for kind in vars(ast).values() if isinstance(kind, type) and issubclass(kind, ast.AST) and kind not in _LEAVES
+)
 
 
 # Per node type, the fields that may hold nodes worth visiting: as `ast.iter_child_nodes` without its per-field
