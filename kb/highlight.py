@@ -1,28 +1,87 @@
 """Source snippets as highlighted HTML, with the raise lines marked."""
 
-import copy
+import functools
 from collections.abc import Iterable
+from html import escape
 
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
+from pygments.token import _TokenType
 
 from kb.pylexer import JoinedPythonLexer
 
 
 def highlight_snippet(code: str, *, first_line: int, marked_lines: Iterable[int | None]) -> str:
-    """Pygments HTML for a snippet numbered from `first_line`; `marked_lines` are absolute line numbers."""
+    """Pygments HTML for a snippet numbered from `first_line`; `marked_lines` are absolute line numbers.
+
+    Byte for byte what `highlight(code, lexer, HtmlFormatter(cssclass="highlight", linenos="inline",
+    wrapcode=True, linenostart=..., hl_lines=...))` writes (tests/harvest/test_snippet_html.py), written in one
+    pass: Pygments' formatter passes each line through a generator per option, and a harvest highlights
+    thousands of snippets (a fifth less time)."""
     if not code:
         return ""
-    # A copy of one formatter with the line numbers set: making a formatter builds its style sheet each time,
-    # a third of the cost of highlighting when a harvest highlights thousands of snippets.
-    formatter = copy.copy(_SNIPPET)
-    formatter.linenostart = abs(first_line)
-    formatter.hl_lines = {n - first_line + 1 for n in marked_lines if n is not None and n >= first_line}
-    return highlight(code, _SNIPPET_LEXER, formatter)
+    lines = _token_lines(_SNIPPET_LEXER.get_tokens(code))
+    start = abs(first_line)
+    marked = {n - first_line + 1 for n in marked_lines if n is not None and n >= first_line}
+    width = len(str(len(lines) + start - 1))
+    out = ['<div class="highlight"><pre><span></span><code>']
+    for number, line in enumerate(lines, start=1):
+        numbered = f'<span class="linenos">{start + number - 1:>{width}}</span>{line}'
+        out.append(f'<span class="hll">{numbered}</span>' if number in marked else numbered)
+    out.append("</code></pre></div>\n")
+    return "".join(out)
+
+
+def _token_lines(tokens: Iterable[tuple[_TokenType, str]]) -> list[str]:
+    """Each line's HTML, newline included: as `HtmlFormatter._format_lines` writes them (a token type's span opened
+    once for its run of tokens on a line, closed at the line's end)."""
+    openers = _OPENERS
+    lines: list[str] = []
+    line: list[str] = []
+    open_span = ""
+    for ttype, value in tokens:
+        span = openers.get(ttype)
+        if span is None:
+            css = _SNIPPET._get_css_classes(ttype)
+            span = openers[ttype] = f'<span class="{css}">' if css else ""
+        parts = _escaped_lines(value)
+        if len(parts) > 1:
+            for part in parts[:-1]:
+                if line:
+                    if open_span != span and part:
+                        line.extend((open_span and "</span>", span, part, span and "</span>", "\n"))
+                    else:
+                        line.extend((part, open_span and "</span>", "\n"))
+                    lines.append("".join(line))
+                    line = []
+                elif part:
+                    lines.append("".join((span, part, span and "</span>", "\n")))
+                else:
+                    lines.append("\n")
+        last = parts[-1]
+        if line and last:
+            if open_span != span:
+                line.extend((open_span and "</span>", span, last))
+                open_span = span
+            else:
+                line.append(last)
+        elif last:
+            line = [span, last]
+            open_span = span
+    if line:
+        line.extend((open_span and "</span>", "\n"))
+        lines.append("".join(line))
+    return lines
+
+
+@functools.lru_cache(maxsize=1024)
+def _escaped_lines(value: str) -> list[str]:
+    return escape(value, quote=False).split("\n")
 
 
 _SNIPPET = HtmlFormatter(cssclass="highlight", linenos="inline", wrapcode=True)
 _SNIPPET_LEXER = JoinedPythonLexer(stripnl=False, ensurenl=True)
+_OPENERS: dict[_TokenType, str] = {}  # a token type -> its span's opening tag ("" for plain text)
 
 
 _BLOCK = HtmlFormatter(nowrap=True)
