@@ -20,7 +20,10 @@ def highlight_snippet(code: str, *, first_line: int, marked_lines: Iterable[int 
     thousands of snippets (a fifth less time)."""
     if not code:
         return ""
-    lines = _token_lines(_SNIPPET_LEXER.get_tokens(code))
+    # The lexer's own preparation of the text (newlines, a final one), then its tokens without the generator that
+    # `get_tokens` wraps them in (it has no filters).
+    lexer = _SNIPPET_LEXER
+    lines = _token_lines(lexer.get_tokens_unprocessed(lexer._preprocess_lexer_input(code)))
     start = abs(first_line)
     marked = {n - first_line + 1 for n in marked_lines if n is not None and n >= first_line}
     width = len(str(len(lines) + start - 1))
@@ -32,14 +35,14 @@ def highlight_snippet(code: str, *, first_line: int, marked_lines: Iterable[int 
     return "".join(out)
 
 
-def _token_lines(tokens: Iterable[tuple[_TokenType, str]]) -> list[str]:
+def _token_lines(tokens: Iterable[tuple[int, _TokenType, str]]) -> list[str]:
     """Each line's HTML, newline included: as `HtmlFormatter._format_lines` writes them (a token type's span opened
     once for its run of tokens on a line, closed at the line's end)."""
     openers = _OPENERS
     lines: list[str] = []
     line: list[str] = []
     open_span = ""
-    for ttype, value in tokens:
+    for _, ttype, value in tokens:
         span = openers.get(ttype)
         if span is None:
             css = _SNIPPET._get_css_classes(ttype)

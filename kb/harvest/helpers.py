@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 from kb.harvest.classes import ClassIndex, ClassInfo
 from kb.harvest.imports import ModuleInfo, dotted
-from kb.harvest.messages import BranchPath, Field, MessageBuilder, Parts, has_text, percent_format, terminal_name
+from kb.harvest.messages import Field, MessageBuilder, Parts, has_text, percent_format, terminal_name
 from kb.harvest.own_messages import merge_parts
-from kb.harvest.scopes import Scope, children, params_of, record_binding, span
+from kb.harvest.scopes import Scope, params_of, record_bindings, span
 from kb.harvest.types import attribute_type
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -181,13 +181,7 @@ class _Reader:
         if self._bound:
             return
         self._bound = True
-        stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(self.function.body)]
-        while stack:
-            node, path = stack.pop()
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-                continue
-            record_binding(node, self.scope, path)
-            stack.extend(reversed(children(node, path)))
+        record_bindings(self.function.body, self.scope)
 
     def _made(self, expr: ast.expr, line: int, raised_at: HelperRaise | None) -> list[Made]:
         if isinstance(expr, ast.Name):

@@ -6,7 +6,6 @@ import ast
 from kb.harvest.classes import ClassIndex, ClassInfo, OwnMessage
 from kb.harvest.imports import dotted
 from kb.harvest.messages import (
-    BranchPath,
     Field,
     MessageBuilder,
     Parts,
@@ -15,7 +14,7 @@ from kb.harvest.messages import (
     placeholder_name,
     terminal_name,
 )
-from kb.harvest.scopes import Scope, children, forms_in, params_of, record_binding, returns_of
+from kb.harvest.scopes import Scope, forms_in, params_of, record_bindings, returns_of
 
 
 def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | None:
@@ -164,14 +163,7 @@ def method_scope(
         info.module, index, owner=owner, qualname=f"{info.qualname.rsplit('.', 1)[-1]}.{function.name}",
         parent=None, span=(function.lineno, function.end_lineno or function.lineno), params=params_of(function.args),
     )  # fmt: skip
-    # Bindings of the method's own body, in source order; nested functions and classes are scopes of their own.
-    stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(function.body)]
-    while stack:
-        node, path = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            continue
-        record_binding(node, scope, path)
-        stack.extend(reversed(children(node, path)))
+    record_bindings(function.body, scope)
     return scope
 
 

@@ -236,6 +236,21 @@ def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
             scope.imports[alias.asname or alias.name] = f"{source}.{alias.name}" if source else alias.name
 
 
+def record_bindings(body: list[ast.stmt], scope: Scope) -> None:
+    """Note in `scope` what a function's own statements bind, in source order; nested functions, classes and
+    lambdas are scopes of their own."""
+    stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
+    while stack:
+        node, path = stack.pop()
+        if type(node) in _OWN_SCOPES:
+            continue
+        record_binding(node, scope, path)
+        push_children(stack, node, path)
+
+
+_OWN_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda})
+
+
 def _appended(call: ast.expr) -> tuple[str, ast.expr] | None:
     if (
         isinstance(call, ast.Call)
