@@ -78,8 +78,9 @@ def _token_lines(tokens: Iterable[tuple[int, _TokenType, str]]) -> list[str]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _escaped_lines(value: str) -> list[str]:
-    return escape(value, quote=False).split("\n")
+def _escaped_lines(value: str) -> tuple[str, ...]:
+    """A token's text escaped, by line (a tuple: the cache hands the same one to every caller)."""
+    return tuple(escape(value, quote=False).split("\n"))
 
 
 _SNIPPET = HtmlFormatter(cssclass="highlight", linenos="inline", wrapcode=True)
