@@ -12,7 +12,7 @@ from kb.harvest.classes import ClassIndex, ClassInfo
 from kb.harvest.imports import ModuleInfo, dotted
 from kb.harvest.messages import Field, MessageBuilder, Parts, has_text, percent_format, terminal_name
 from kb.harvest.own_messages import merge_parts
-from kb.harvest.scopes import Scope, params_of, record_bindings, span
+from kb.harvest.scopes import Scope, params_of, record_bindings, span, statements
 from kb.harvest.types import attribute_type
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -128,18 +128,18 @@ class _Reader:
     def helper(self) -> Helper | None:
         # Statements first, cheaply: most functions pass no parameter to a raise, a returned class or a call.
         raises, returns, calls = [], [], []
-        statements = list(_statements(self.function.body))
+        own = list(statements(self.function.body))
         # Names bound to a class called (`e = TemplateSyntaxError(e)`): what a `return e` may make.
         self.made_names = {
             target.id
-            for node in statements
+            for node in own
             if isinstance(node, ast.Assign)
             and isinstance(node.value, ast.Call)
             and terminal_name(node.value.func)[:1].isupper()
             for target in node.targets
             if isinstance(target, ast.Name)
         }
-        for node in statements:
+        for node in own:
             if isinstance(node, ast.Raise) and (
                 isinstance(node.exc, ast.Call) or (isinstance(node.exc, ast.Name) and node.exc.id in self.made_names)
             ):
@@ -261,20 +261,6 @@ class _Reader:
         if qualified is None or resolver.is_function(qualified) or not qualified.rsplit(".", 1)[-1][:1].isupper():
             return None, None
         return qualified, type_param
-
-
-def _statements(body: list[ast.stmt]):
-    """Every statement of a function body, into compound statements, not into nested functions or classes."""
-    stack = list(reversed(body))
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            continue
-        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
-            inner = getattr(node, name, None)
-            if isinstance(inner, list):
-                stack.extend(reversed(inner))
 
 
 def _arguments(call: ast.Call) -> list[ast.expr]:

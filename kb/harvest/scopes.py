@@ -2,6 +2,7 @@
 (`ClassEnv`, with `self.x` looked up through the ancestors) and a function's bindings in line order (`Scope`)."""
 
 import ast
+from collections.abc import Iterator
 from typing import cast
 
 from kb.harvest.classes import ClassIndex, ClassInfo, dict_items
@@ -249,6 +250,24 @@ def record_bindings(body: list[ast.stmt], scope: Scope) -> None:
 
 
 _OWN_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda})
+
+
+def statements(body: list[ast.stmt], *, into_scopes: bool = False) -> Iterator[ast.AST]:
+    """Every statement of a body, each before those it holds, into compound statements (their handlers and cases
+    too); into nested functions and classes only with `into_scopes`."""
+    stack: list[ast.AST] = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not into_scopes and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        for name in _STATEMENT_BLOCKS:
+            inner = getattr(node, name, None)
+            if isinstance(inner, list):
+                stack.extend(reversed(inner))
+
+
+_STATEMENT_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 def _appended(call: ast.expr) -> tuple[str, ast.expr] | None:

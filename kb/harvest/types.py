@@ -9,7 +9,7 @@ import copy
 
 from kb.harvest.classes import ClassIndex, ClassInfo
 from kb.harvest.imports import ModuleInfo, dotted
-from kb.harvest.scopes import Scope, params_of
+from kb.harvest.scopes import Scope, params_of, statements
 
 
 def attribute_types(index: ClassIndex, target: ast.expr, scope: Scope) -> list[tuple[str, Scope]]:
@@ -114,25 +114,15 @@ def _assigned_on_self(index: ClassIndex, info: ClassInfo) -> frozenset[str]:
     found = index.set_on_instance.get(info.qualname)
     if found is None:
         names: set[str] = set()
-        # Statements alone: an assignment is one, wherever it is (nested blocks and functions included), and the
-        # expressions between them, nine nodes in ten, hold none.
-        statements: list[ast.AST] = [statement for method in info.methods.values() for statement in method.body]
-        while statements:
-            node = statements.pop()
-            kind = type(node)
-            if kind is ast.Assign or kind is ast.AnnAssign or kind is ast.AugAssign:
-                targets = node.targets if kind is ast.Assign else [node.target]  # type: ignore[attr-defined]
+        # Statements alone (nested functions' included): an assignment is one, and the expressions between them,
+        # nine nodes in ten, hold none.
+        bodies = [statement for method in info.methods.values() for statement in method.body]
+        for node in statements(bodies, into_scopes=True):
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 names.update(t.attr for t in targets if isinstance(t, ast.Attribute) and is_self(t.value))
-                continue
-            for block in _BLOCKS:
-                inner = getattr(node, block, None)
-                if type(inner) is list:
-                    statements.extend(inner)
         found = index.set_on_instance[info.qualname] = frozenset(names)
     return found
-
-
-_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements (and handlers, cases) hold more
 
 
 def is_self(expr: ast.expr) -> bool:

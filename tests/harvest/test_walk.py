@@ -6,7 +6,7 @@ from pathlib import Path
 
 import kb
 from kb.harvest.pool import frozen
-from kb.harvest.scopes import _LEAVES, children, push_children
+from kb.harvest.scopes import _LEAVES, children, push_children, statements
 
 SOURCE = """
 import os.path as p, sys
@@ -92,3 +92,16 @@ def test_forking_the_workers_leaves_the_garbage_collector_as_it_found_it():
         assert gc.get_freeze_count() >= before  # what the caller froze stays frozen
     finally:
         gc.unfreeze()
+
+
+def test_a_bodys_statements_are_all_read_nested_scopes_only_when_asked():
+    body = ast.parse(
+        "if a:\n    x = 1\nelse:\n    y = 2\ntry:\n    z = 3\nexcept E:\n    w = 4\n"
+        "def inner():\n    v = 5\nmatch m:\n    case 1:\n        u = 6\n"
+    ).body
+
+    def assigned(**options: bool) -> list[str]:
+        return sorted(node.targets[0].id for node in statements(body, **options) if isinstance(node, ast.Assign))
+
+    assert assigned() == ["u", "w", "x", "y", "z"]
+    assert assigned(into_scopes=True) == ["u", "v", "w", "x", "y", "z"]
