@@ -7,6 +7,7 @@ from django.db import IntegrityError
 from rest_framework import serializers
 
 from api.serializers import EntryCardSerializer, MarkdownField, ProvenanceSerializer, PublicIdField, check_storable
+from kb import limits
 from kb.models import NAME_PART_RE, ErrorEntry, RaiseSite, Repository, validate_signature
 from kb.services import EntryData, ImportResult, LinkTargetsGone, import_entries
 
@@ -27,7 +28,7 @@ class RepositoryInput(serializers.Serializer):
     host = serializers.CharField(max_length=100, required=False, default="github.com")
     owner = serializers.RegexField(NAME_PART_RE.pattern, max_length=100)
     name = serializers.RegexField(NAME_PART_RE.pattern, max_length=100)
-    url = serializers.URLField(required=False, allow_blank=True, default="")
+    url = serializers.URLField(max_length=limits.URL_CHARS, required=False, allow_blank=True, default="")
 
 
 class SiteInput(serializers.Serializer):
@@ -35,7 +36,9 @@ class SiteInput(serializers.Serializer):
     line = serializers.IntegerField(min_value=1, max_value=MAX_LINE, allow_null=True, required=False, default=None)
     function = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
     commit = serializers.CharField(max_length=64)
-    snippet = serializers.CharField(allow_blank=True, required=False, default="", trim_whitespace=False)
+    snippet = serializers.CharField(
+        max_length=limits.SNIPPET_CHARS, allow_blank=True, required=False, default="", trim_whitespace=False
+    )
     snippet_start = serializers.IntegerField(
         min_value=1, max_value=MAX_LINE, allow_null=True, required=False, default=None
     )
@@ -65,6 +68,16 @@ def _storable_json(value, where: str = ""):
     return value
 
 
+def _solutions_over_caps(bodies: list[str]) -> str | None:
+    """What is wrong with a list of solutions' sizes (kb.limits), if anything: too many, or one too long."""
+    if len(bodies) > limits.SOLUTIONS:
+        return f"at most {limits.SOLUTIONS} solutions; this has {len(bodies)}."
+    for number, body in enumerate(bodies, start=1):
+        if len(body) > limits.SOLUTION_CHARS:
+            return f"solution {number}: {limits.too_long(len(body), limits.SOLUTION_CHARS)}"
+    return None
+
+
 class MachineInput(serializers.Serializer):
     """What harvest and the AI pass wrote, as an export carries it so that an import gives back the same card: the
     machine's sections, whose word the card is, and the evidence. Absent, a write leaves them as they are."""
@@ -83,9 +96,13 @@ class MachineInput(serializers.Serializer):
         for name in MACHINE_KEYS & set(value):
             if not isinstance(value[name], str):
                 raise serializers.ValidationError(f"{name}: expected Markdown text.")
+            if len(value[name]) > limits.PROSE_CHARS:
+                raise serializers.ValidationError(f"{name}: {limits.too_long(len(value[name]), limits.PROSE_CHARS)}")
         solutions = value.get("solutions", [])
         if not isinstance(solutions, list) or not all(isinstance(item, str) for item in solutions):
             raise serializers.ValidationError("solutions: expected a list of Markdown texts.")
+        if problem := _solutions_over_caps(solutions):
+            raise serializers.ValidationError(f"solutions: {problem}")
         return _storable_json(value)
 
     def validate_generated(self, value: dict) -> dict:
@@ -115,9 +132,14 @@ class EntryInput(serializers.Serializer):
     repository = RepositoryInput()
     kind = serializers.ChoiceField(choices=ErrorEntry.Kind.choices, default=ErrorEntry.Kind.ERROR)
     exception_type = serializers.CharField(max_length=255)
-    message = serializers.CharField(trim_whitespace=False)
+    message = serializers.CharField(max_length=limits.MESSAGE_CHARS, trim_whitespace=False)
     signature = serializers.CharField(
-        allow_blank=True, required=False, default="", trim_whitespace=False, validators=[validate_signature]
+        max_length=limits.MESSAGE_CHARS,
+        allow_blank=True,
+        required=False,
+        default="",
+        trim_whitespace=False,
+        validators=[validate_signature],
     )
     meaning = MarkdownField(markdown_name="meaning", required=False)
     trigger = MarkdownField(markdown_name="trigger", required=False)
@@ -140,11 +162,17 @@ class EntryInput(serializers.Serializer):
         return attrs
 
     def validate_solutions(self, value: list) -> list[str]:
+        if len(value) > limits.SOLUTIONS:
+            raise serializers.ValidationError(f"At most {limits.SOLUTIONS} solutions; this has {len(value)}.")
         bodies = []
         for number, item in enumerate(value, start=1):
             body = item.get("markdown") if isinstance(item, dict) else item
             if not isinstance(body, str) or not body.strip():
                 raise serializers.ValidationError(f"solution {number}: expected Markdown text.")
+            if len(body) > limits.SOLUTION_CHARS:
+                raise serializers.ValidationError(
+                    f"solution {number}: {limits.too_long(len(body), limits.SOLUTION_CHARS)}"
+                )
             try:
                 bodies.append(check_storable(body))
             except serializers.ValidationError as exc:

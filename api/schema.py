@@ -1,8 +1,8 @@
 """The OpenAPI schema: every operation lists the problems (RFC 9457) it can answer, besides its success.
 
 Also what the views do around their operations: the card's conditional GET (ETag, Last-Modified, 304), its
-conditional writes (If-Match, If-Unmodified-Since, 412) and the DELETE that /api/errors/<id> refuses with 405
-(entries are retired, never deleted)."""
+conditional writes (If-Match, 412; If-Unmodified-Since refused, 428) and the DELETE that /api/errors/<id> refuses
+with 405 (entries are retired, never deleted)."""
 
 import copy
 from http import HTTPStatus
@@ -103,13 +103,18 @@ WRITE_PARAMETERS = [
     ),
     _optional_header(
         "If-Unmodified-Since",
-        "An HTTP date (a `Last-Modified` this gave): 412, and nothing written, when the card changed after it. "
-        "It counts whole seconds: prefer `If-Match`. Ignored when `If-Match` is sent.",
+        "Not accepted on writes: alone, the write is refused with 428 and nothing is written (an HTTP date counts "
+        "whole seconds, so a change made in the same second as your copy would go unseen); send `If-Match`. "
+        "Ignored when `If-Match` is sent.",
     ),
 ]
+WRITE_PRECONDITION_REQUIRED = (
+    "Precondition Required. `If-Unmodified-Since` was sent without `If-Match`: it counts whole seconds, so it cannot "
+    "name a copy of the card; nothing is written. Send `If-Match` with the card's ETag."
+)
 WRITE_PRECONDITION_FAILED = (
-    "Precondition Failed. The card changed since the copy named by `If-Match` or `If-Unmodified-Since`, and "
-    "nothing is written: read it again and apply the change to what it is now."
+    "Precondition Failed. The card changed since the copy named by `If-Match`, and nothing is written: read it "
+    "again and apply the change to what it is now."
 )
 PRECONDITION_FAILED = (
     "Precondition Failed. The card changed since the copy named by `If-Match` or `If-Unmodified-Since`."
@@ -171,6 +176,7 @@ class ProblemAutoSchema(AutoSchema):
         if (path, method) in CONDITIONAL_WRITES:
             operation.setdefault("parameters", []).extend(copy.deepcopy(WRITE_PARAMETERS))
             responses["412"] = problem_response(self, 412, WRITE_PRECONDITION_FAILED)
+            responses["428"] = problem_response(self, 428, WRITE_PRECONDITION_REQUIRED)
         if (path, method) in WRITES | CONDITIONAL_WRITES:
             for code in ("200", "201"):
                 if code in responses:
@@ -272,4 +278,5 @@ class MarkdownFieldSchema(OpenApiSerializerFieldExtension):
         text = build_basic_type(OpenApiTypes.STR)
         if direction == "response":
             return build_object_type(properties={"markdown": text, "html": text}, required=["markdown", "html"])
+        text = {**(text or {}), "maxLength": self.target.max_length}
         return {"oneOf": [text, build_object_type(properties={"markdown": text}, required=["markdown"])]}

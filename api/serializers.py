@@ -16,6 +16,7 @@ from api.explanation import (
     explanation,
     review,
 )
+from kb import limits
 from kb.models import PUBLIC_ID_RE, ErrorEntry, RaiseSite, Repository, Solution
 
 
@@ -49,11 +50,13 @@ class PublicIdField(serializers.RegexField):
 
 
 class MarkdownField(serializers.Field):
-    """Output: {"markdown", "html"}. Input: that object, or a plain Markdown string."""
+    """Output: {"markdown", "html"}. Input: that object, or a plain Markdown string of at most `max_length`
+    characters (kb.limits: a longer text would not fit the entry's search vector)."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, *, max_length: int = limits.PROSE_CHARS, **kwargs) -> None:
         kwargs.setdefault("source", "*")
         self.markdown_name = kwargs.pop("markdown_name")
+        self.max_length = max_length
         super().__init__(**kwargs)
 
     def to_representation(self, instance) -> dict:
@@ -67,6 +70,8 @@ class MarkdownField(serializers.Field):
             data = data.get("markdown", "")
         if not isinstance(data, str):
             raise serializers.ValidationError('Expected Markdown: a string or {"markdown": "..."}.')
+        if len(data) > self.max_length:
+            raise serializers.ValidationError(limits.too_long(len(data), self.max_length))
         return {self.markdown_name: check_storable(data)}
 
 

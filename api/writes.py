@@ -1,11 +1,13 @@
 """Writes to entries through the API: the validation of `import_errors` and the write path of `kb.services`, one
-entry at a time; here only HTTP: the row lock taken with the request's preconditions (412), and 409 problems."""
+entry at a time; here only HTTP: the row lock taken with the request's preconditions (412, 428), and 409 problems
+(an id that exists; a create without an id of an error that has an entry already)."""
 
+import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status, viewsets
 from rest_framework.decorators import action
@@ -33,10 +35,23 @@ class Conflict(exceptions.APIException):
 class PreconditionFailed(exceptions.APIException):
     status_code = status.HTTP_412_PRECONDITION_FAILED
     default_detail = (
-        "The card changed since the copy named by If-Match or If-Unmodified-Since: read it again, "
+        "The card changed since the copy named by If-Match (or, for a read, If-Unmodified-Since): read it again, "
         "then apply your change to what it is now."
     )
     default_code = "precondition_failed"
+
+
+class PreconditionRequired(exceptions.APIException):
+    """If-Unmodified-Since names a whole second: writes made within one second of the client's copy would all pass
+    it (four of five stale writes did). A write names its copy by its ETag instead, which changes with every write."""
+
+    status_code = status.HTTP_428_PRECONDITION_REQUIRED
+    default_detail = (
+        "If-Unmodified-Since is not accepted on writes: it counts whole seconds, so a change made in the same second "
+        "as your copy would go unseen. Send If-Match with the card's ETag (from GET /api/errors/<id> or your last "
+        "write) instead."
+    )
+    default_code = "precondition_required"
 
 
 def _conflict(description: str) -> OpenApiResponse:
@@ -91,6 +106,35 @@ def _write(request: Request, data: EntryData, *, entry: ErrorEntry | None = None
     return saved
 
 
+def _same_error(data: EntryData) -> dict:
+    """What identifies an error without its id: repository, type and signature (without a signature, the message)."""
+    repository = data["repository"]
+    key = {
+        "repository__owner": repository["owner"],
+        "repository__name": repository["name"],
+        "exception_type": data["exception_type"],
+        "signature": data["signature"],
+    }
+    return key if data["signature"] else {**key, "message": data["message"]}
+
+
+def _refuse_a_second_entry_of(data: EntryData) -> None:
+    """A create without an id, retried (or sent twice at once), must not make a second entry of one error: 409 naming
+    the first. On PostgreSQL a transaction-scoped advisory lock on the error's key makes creates of one error take
+    turns, so the second sees the first's committed entry (READ COMMITTED reads anew after the wait)."""
+    key = _same_error(data)
+    if connection.vendor == "postgresql":
+        digest = hashlib.blake2b(repr(sorted(key.items())).encode(), digest_size=8).digest()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [int.from_bytes(digest, "big", signed=True)])
+    existing = ErrorEntry.objects.filter(**key).order_by("pk").values_list("public_id", flat=True).first()
+    if existing is not None:
+        raise Conflict(
+            f"Entry {existing} is this error already (same repository, type and signature); nothing was written: "
+            f"PUT or PATCH /api/errors/{existing} to change it."
+        )
+
+
 if TYPE_CHECKING:
     _EntryViewSet = viewsets.GenericViewSet[ErrorEntry]
 else:
@@ -123,7 +167,10 @@ class EntryWriteMixin(_EntryViewSet):
 
     def _locked(self) -> ErrorEntry:
         """The entry, its row locked until the transaction ends (the write actions' queryset locks), after the
-        client's preconditions are checked against its current version."""
+        client's preconditions are checked against its current version. If-Unmodified-Since alone is refused before
+        anything is read (PreconditionRequired); with If-Match it is ignored, as RFC 9110 says."""
+        if "HTTP_IF_UNMODIFIED_SINCE" in self.request.META and "HTTP_IF_MATCH" not in self.request.META:
+            raise PreconditionRequired()
         entry = self.get_object()
         if cards.write_precondition_failed(self.request, _version(entry)):
             raise PreconditionFailed()
@@ -135,13 +182,18 @@ class EntryWriteMixin(_EntryViewSet):
     @extend_schema(
         summary="Create an entry",
         description="The body is an entry as `GET /api/errors/{id}` gives it (or as `export_errors` writes it); "
-        "derived fields (title, html, urls) are ignored. Without an `id`, one is derived from the message. "
+        "derived fields (title, html, urls) are ignored. Without an `id`, one is derived from the repository, type "
+        "and signature. A create without an `id` is safe to retry: when an entry of the same repository, "
+        "`exception_type` and `signature` (with an empty signature, the same `message`) exists, whatever its status, "
+        "the answer is 409 naming that entry's id and nothing is written, also when two such creates race. "
         "Needs `kb.add_errorentry`.",
         request=EntryInput,
         responses={
             201: EntryCardSerializer,
             409: _conflict(
-                "An entry with this id exists, or was created by another request at the same moment: PUT to replace it."
+                "An entry with this id exists, or was created by another request at the same moment: PUT to replace "
+                "it. Or, for a create without an id, an entry of the same repository, type and signature exists: the "
+                "detail names its id."
             ),
         },
     )
@@ -150,18 +202,13 @@ class EntryWriteMixin(_EntryViewSet):
         if isinstance(given, str) and ErrorEntry.objects.filter(public_id=given).exists():
             raise Conflict(_exists(given))
         data = _validated(request.data)
-        if "id" not in data:
-            try:
-                return self._create(request, data)
-            except IntegrityError:
-                # The id derived from the signature was taken at the same moment by an entry with the same
-                # signature: once more, as a later create would, it then gets an id of its own.
-                pass
         with _unique_violation_as_conflict(data.get("id")):
             return self._create(request, data)
 
     def _create(self, request: Request, data: EntryData) -> Response:
         with transaction.atomic():
+            if "id" not in data:
+                _refuse_a_second_entry_of(data)
             entry = _write(request, data)
             location = request.build_absolute_uri(entry.get_api_url())
             return self._answer(entry, code=status.HTTP_201_CREATED, headers={"Location": location})

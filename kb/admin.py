@@ -10,7 +10,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from simple_history.admin import SimpleHistoryAdmin
 
-from kb.admin_forms import ErrorEntryAdminForm
+from kb.admin_forms import ErrorEntryAdminForm, RaiseSiteAdminForm, SolutionAdminForm
 from kb.admin_safety import StrictHistoryMixin, StrictQueryMixin
 from kb.harvest.suggest import accept_suggestions
 from kb.models import (
@@ -72,6 +72,7 @@ def _html(rendered: str | list[str]) -> str:
 
 class RaiseSiteInline(admin.StackedInline):
     model = RaiseSite
+    form = RaiseSiteAdminForm
     extra = 0
     min_num = 1
     fields = [("path", "line"), ("function", "commit"), "snippet_start", "snippet", "position"]
@@ -87,6 +88,7 @@ class MessageVariantInline(admin.TabularInline):
 
 class SolutionInline(admin.TabularInline):
     model = Solution
+    form = SolutionAdminForm
     extra = 1
     fields = ["position", "body"]
 

@@ -1,12 +1,53 @@
-"""The admin's change form for an entry: it refuses to save over a version the curator never saw."""
+"""The admin's change forms: an entry's refuses to save over a version the curator never saw; every text a curator
+types is held to the caps of kb.limits, as the API holds it, so that a text too long is a form error, not a 500."""
 
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.utils import timezone
 
-from kb.models import ErrorEntry
+from kb import limits
+from kb.models import ErrorEntry, RaiseSite, Solution
+
+ENTRY_CAPS = {
+    "message": limits.MESSAGE_CHARS,
+    "signature": limits.MESSAGE_CHARS,
+    **{name: limits.PROSE_CHARS for name in ErrorEntry.MARKDOWN_FIELDS},
+}
+
+
+def cap_lengths(form: forms.BaseForm, caps: dict[str, int]) -> None:
+    """Each named text field of the form refuses more than its cap, with the field's own error."""
+    for name, cap in caps.items():
+        if (field := form.fields.get(name)) is not None and isinstance(field, forms.CharField):
+            field.max_length = cap
+            field.validators.append(MaxLengthValidator(cap))
+
+
+class SolutionAdminForm(forms.ModelForm):
+    """A solution's body, capped as the API caps it (its text goes into the entry's search vector)."""
+
+    class Meta:
+        model = Solution
+        fields = ["position", "body"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        cap_lengths(self, {"body": limits.SOLUTION_CHARS})
+
+
+class RaiseSiteAdminForm(forms.ModelForm):
+    """A site's snippet, capped as the API caps it."""
+
+    class Meta:
+        model = RaiseSite
+        fields = ["path", "line", "function", "commit", "snippet_start", "snippet", "position"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        cap_lengths(self, {"snippet": limits.SNIPPET_CHARS})
 
 
 class ErrorEntryAdminForm(forms.ModelForm):
@@ -35,6 +76,7 @@ class ErrorEntryAdminForm(forms.ModelForm):
         # A reviewed card shows the box ticked and fixed: the list's "Mark not reviewed" action takes a review back.
         self.fields["mark_reviewed"].initial = self.instance.is_reviewed
         self.fields["mark_reviewed"].disabled = self.instance.is_reviewed
+        cap_lengths(self, ENTRY_CAPS)
 
     def clean(self) -> dict[str, Any]:
         super().clean()  # a ModelForm's clean() returns cleaned_data, though the base form's may return None

@@ -28,7 +28,7 @@ from django.db.models import Max, QuerySet
 from django.db.models.functions import Greatest
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import get_conditional_response
-from django.utils.http import http_date, parse_etags, parse_http_date_safe
+from django.utils.http import http_date, parse_etags
 
 from kb import freshness
 from kb.models import ErrorEntry, may_see_drafts
@@ -91,18 +91,16 @@ def not_modified(request: HttpRequest, version: CardVersion, representation: str
 
 
 def write_precondition_failed(request: HttpRequest, version: CardVersion) -> bool:
-    """For a write: whether the client's copy, named by If-Match (or else If-Unmodified-Since), is not this version.
+    """For a write: whether the client's copy, named by If-Match, is not this version.
 
-    Either audience's JSON ETag names the version: a curator may have read the card without their token."""
+    Either audience's JSON ETag names the version: a curator may have read the card without their token.
+    If-Unmodified-Since is not read here: it counts whole seconds, so it cannot tell apart versions made within one
+    second, and the API refuses it on writes (api.writes.PreconditionRequired)."""
     if (if_match := request.META.get("HTTP_IF_MATCH")) is not None:
         tags = parse_etags(if_match)
         current = {version.etag("json", audience) for audience in ("public", "curator")}
         # Strong comparison (RFC 9110): a weak W/"..." tag never matches.
         return tags != ["*"] and not current.intersection(tags)
-    if (if_unmodified_since := request.META.get("HTTP_IF_UNMODIFIED_SINCE")) is not None:
-        since = parse_http_date_safe(if_unmodified_since)
-        # An HTTP date counts whole seconds, as Last-Modified does; an unreadable date is ignored (RFC 9110).
-        return since is not None and int(version.modified.timestamp()) > since
     return False
 
 

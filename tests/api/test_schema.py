@@ -213,6 +213,7 @@ def test_conditional_writes_document_if_match_if_unmodified_since_and_their_412(
         refused = operation["responses"]["412"]
         assert refused["content"] == {"application/problem+json": PROBLEM}, name
         assert "nothing is written" in refused["description"], name
+        assert "If-Match" in operation["responses"]["428"]["description"], name
         assert {"ETag", "Last-Modified"} <= set(operation["responses"]["200"]["headers"]), name
 
 

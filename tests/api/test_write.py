@@ -73,6 +73,33 @@ def test_creating_an_id_that_exists_is_a_conflict(token_client: Client, seed) ->
     assert "PUT" in response.json()["detail"]
 
 
+def test_a_create_without_an_id_sent_twice_is_a_409_naming_the_first_entry(token_client: Client, db) -> None:
+    first = post(token_client, "/api/errors", new_entry())
+    assert first.status_code == 201, first.content
+    again = post(token_client, "/api/errors", new_entry(meaning="The same error, sent again."))
+    assert again.status_code == 409
+    assert again["Content-Type"] == "application/problem+json"
+    assert first.json()["id"] in again.json()["detail"]
+    assert ErrorEntry.objects.count() == 1
+    assert ErrorEntry.objects.get().meaning == "The widget's `size` was zero or negative."
+
+
+def test_a_create_of_another_signature_type_or_repository_is_another_entry(token_client: Client, db) -> None:
+    assert post(token_client, "/api/errors", new_entry()).status_code == 201
+    others = [
+        new_entry(signature="Widget size must be positive, got {size}"),
+        new_entry(exception_type="TypeError"),
+        new_entry(repository={"owner": "acme", "name": "gadgets"}),
+    ]
+    assert [post(token_client, "/api/errors", other).status_code for other in others] == [201, 201, 201]
+
+
+def test_without_a_signature_the_message_tells_one_error_from_another(token_client: Client, db) -> None:
+    assert post(token_client, "/api/errors", new_entry(signature="")).status_code == 201
+    assert post(token_client, "/api/errors", new_entry(signature="")).status_code == 409
+    assert post(token_client, "/api/errors", new_entry(signature="", message="Another message")).status_code == 201
+
+
 def test_put_replaces_the_whole_entry(token_client: Client, seed) -> None:
     response = token_client.put(f"/api/errors/{CARD}", new_entry(), content_type="application/json")
     assert response.status_code == 200, response.content

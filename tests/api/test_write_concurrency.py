@@ -95,6 +95,17 @@ def test_two_simultaneous_creates_with_one_id_give_one_201_and_one_409_and_no_ov
         assert stored.sites.count() == 2 and stored.solutions.count() == 1
 
 
+def test_two_simultaneous_creates_of_one_error_without_an_id_make_one_entry(writer_key: str) -> None:
+    for round_ in range(ROUNDS):
+        body = new_entry(message=f"Widget {round_} must be positive", signature=f"Widget {round_} must be positive")
+        answers = at_once(writer_key, create(body), create(body))
+        statuses = [a.status_code for a in answers]
+        assert sorted(statuses) == [201, 409], [a.content for a in answers]
+        created = answers[statuses.index(201)].json()["id"]
+        assert created in answers[statuses.index(409)].json()["detail"]
+        assert ErrorEntry.objects.filter(signature=body["signature"]).count() == 1, f"round {round_}"
+
+
 def test_two_entries_linked_to_each_other_at_the_same_moment_both_land(writer_key: str) -> None:
     call_command("import_errors", "fixtures/sglang.json")
     other = "2afe80e9746fae65"

@@ -1,11 +1,8 @@
-"""Conditional writes: PUT, PATCH and retire answer 412 when the client's copy of the card is stale."""
-
-from collections.abc import Callable
-from datetime import timedelta
+"""Conditional writes: PUT, PATCH and retire answer 412 when the client's copy of the card (its ETag, in If-Match)
+is stale; If-Unmodified-Since, which counts whole seconds, is refused with 428."""
 
 import pytest
 from django.test import Client
-from django.utils import timezone
 
 from kb.models import ErrorEntry
 from tests.api.test_write import new_entry
@@ -45,20 +42,59 @@ def if_match_of_the_card_now(client: Client) -> dict:
     return {"If-Match": client.get(f"/api/errors/{CARD}")["ETag"]}
 
 
-def if_unmodified_since_the_card_now(client: Client) -> dict:
-    # An HTTP date counts whole seconds: the copy is read an hour before the other edit.
-    ErrorEntry.objects.update(updated_at=timezone.now() - timedelta(hours=1))
+def last_modified_of_the_card_now(client: Client) -> dict:
     return {"If-Unmodified-Since": client.get(f"/api/errors/{CARD}")["Last-Modified"]}
 
 
+def card_now() -> tuple[str, str, str]:
+    entry = ErrorEntry.objects.get(public_id=CARD)
+    return entry.meaning, entry.message, entry.status
+
+
 @pytest.mark.parametrize("method", ["put", "patch", "retire"])
-@pytest.mark.parametrize("precondition", [if_match_of_the_card_now, if_unmodified_since_the_card_now])
-def test_a_write_whose_copy_is_stale_is_a_412_and_changes_nothing(
-    token_client: Client, seed, method: str, precondition: Callable[[Client], dict]
-) -> None:
-    headers = precondition(token_client)
+def test_a_write_whose_copy_is_stale_is_a_412_and_changes_nothing(token_client: Client, seed, method: str) -> None:
+    headers = if_match_of_the_card_now(token_client)
     change_elsewhere()
     assert_refused_and_kept(write(token_client, method, headers))
+
+
+@pytest.mark.parametrize("method", ["put", "patch", "retire"])
+def test_if_unmodified_since_alone_is_a_428_that_says_to_send_if_match(token_client: Client, seed, method: str) -> None:
+    before = card_now()
+    response = write(token_client, method, last_modified_of_the_card_now(token_client))
+    assert response.status_code == 428, response.content
+    assert response["Content-Type"] == "application/problem+json"
+    assert "If-Match" in response.json()["detail"] and "second" in response.json()["detail"]
+    assert card_now() == before
+
+
+def test_five_stale_writes_in_one_second_are_all_refused_with_if_unmodified_since(token_client: Client, seed) -> None:
+    """Each carries the Last-Modified of the version before it: none lands, whatever the clock says."""
+    before = card_now()
+    for number in range(5):
+        headers = last_modified_of_the_card_now(token_client)
+        response = token_client.patch(
+            f"/api/errors/{CARD}", {"meaning": f"Write {number}."}, content_type="application/json", headers=headers
+        )
+        assert response.status_code == 428, (number, response.content)
+    assert card_now() == before
+
+
+def test_five_writes_from_one_copy_in_one_second_land_once_with_if_match(token_client: Client, seed) -> None:
+    headers = if_match_of_the_card_now(token_client)
+    statuses = [
+        token_client.patch(
+            f"/api/errors/{CARD}", {"meaning": f"Write {n}."}, content_type="application/json", headers=headers
+        ).status_code
+        for n in range(5)
+    ]
+    assert statuses == [200, 412, 412, 412, 412]
+    assert ErrorEntry.objects.get(public_id=CARD).meaning == "Write 0."
+
+
+def test_if_match_decides_when_if_unmodified_since_comes_with_it(token_client: Client, seed) -> None:
+    headers = {**last_modified_of_the_card_now(token_client), **if_match_of_the_card_now(token_client)}
+    assert write(token_client, "patch", headers).status_code == 200
 
 
 @pytest.mark.parametrize("method", ["put", "patch", "retire"])
@@ -78,9 +114,7 @@ def test_the_etag_a_reader_got_without_a_token_is_as_good_for_a_write(token_clie
     assert write(token_client, "patch", {"If-Match": etag}).status_code == 412  # that write made it stale
 
 
-def test_a_fresh_if_unmodified_since_and_if_match_star_succeed(token_client: Client, seed) -> None:
-    last_modified = token_client.get(f"/api/errors/{CARD}")["Last-Modified"]
-    assert write(token_client, "patch", {"If-Unmodified-Since": last_modified}).status_code == 200
+def test_if_match_star_succeeds(token_client: Client, seed) -> None:
     assert write(token_client, "retire", {"If-Match": "*"}).status_code == 200
 
 
