@@ -15,7 +15,8 @@ reaches several workers within one second may pass the limit by what the other w
 cache within a second.
 
 While the database (which holds the shared cache) is away, the additions go to this process's memory instead,
-so that lookups answered from the index in memory stay rate-limited.
+so that lookups answered from the index in memory stay rate-limited. On Redis (REDIS_URL), config/redis_cache.py
+does the same while Redis cannot be reached or refuses writes (full, a read-only replica).
 """
 
 import atexit
