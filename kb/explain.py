@@ -6,10 +6,11 @@ rather than a guess. Text from the repository goes in through `kb.markdown_text`
 
 import textwrap
 from collections.abc import Sequence
+from urllib.parse import quote
 
 from kb.explain_solutions import derive_solutions
 from kb.markdown_text import code, fenced, link, plain, sentence
-from kb.models import ErrorEntry, RaiseSite
+from kb.models import ErrorEntry, RaiseSite, Repository
 
 MAX_SITES = 3  # named in "What it means"; the trigger lists every site
 MAX_CALLERS = 3  # in the text; the evidence (and the JSON card) keeps up to five
@@ -67,16 +68,35 @@ def _commit(entry: ErrorEntry, site: RaiseSite | None = None) -> str:
     return (site.commit if site is not None else "") or entry.analysed_commit
 
 
-def _pinned(entry: ErrorEntry, label: str, *, path: str, line: int | None, commit: str) -> str:
-    """`label` (Markdown) linked to the line at the commit it was read at; unlinked when no commit is known."""
+def line_number(value: object) -> int | None:
+    """A line number from the evidence (JSON), or None for anything that is not a positive int."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+
+def pinned_url(repository: Repository, *, commit: str, path: str, line: object = None) -> str:
+    """The repository's page of `path` at `commit`, or "" when there is none to link. The base is the repository's
+    own URL; the commit and path from the tree are percent-encoded into it (`%`, `?`, `#`, newlines, spaces and
+    brackets included, so a file's name cannot end the path, add a query or a fragment, or break the Markdown link
+    it goes into), and a path with `.` or `..` segments is not linked (a browser would climb out of the repository
+    to another page of its host)."""
     if not commit:
-        return label
-    return link(label, entry.repository.blob_url(commit=commit, path=path, line=line))
+        return ""
+    pinned = f"{commit}/{path}"
+    if any(segment in (".", "..") for segment in pinned.split("/")):
+        return ""
+    return repository.blob_url(commit=quote(commit, safe=""), path=quote(path, safe="/"), line=line_number(line))
 
 
-def _place(entry: ErrorEntry, path: str, line: int | None, commit: str) -> str:
-    label = code(path) + (f" line {int(line)}" if line else "")
-    return _pinned(entry, label, path=path, line=line, commit=commit)
+def _pinned(entry: ErrorEntry, label: str, *, path: str, line: object, commit: str) -> str:
+    """`label` (Markdown) linked to the line at the commit it was read at; unlinked when no commit is known."""
+    url = pinned_url(entry.repository, commit=commit, path=path, line=line)
+    return link(label, url) if url else label
+
+
+def _place(entry: ErrorEntry, path: str, line: object, commit: str) -> str:
+    number = line_number(line)
+    label = code(path) + (f" line {number}" if number else "")
+    return _pinned(entry, label, path=path, line=number, commit=commit)
 
 
 def _meaning(entry: ErrorEntry, sites: Sequence[RaiseSite]) -> str:

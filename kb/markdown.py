@@ -13,6 +13,7 @@ import nh3
 from markdown_it import MarkdownIt
 
 from kb.highlight import highlight_block
+from kb.markdown_text import reveal_html
 
 ALLOWED_TAGS = {
     "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "div", "dl", "dt", "em",
@@ -95,11 +96,12 @@ _DEEP_NESTING = re.compile(r"^[ \t>*+\-\d.)]{40}", re.MULTILINE)
 _FENCED_PYTHON = re.compile(r'<pre><code class="language-(python|py|pycon)">(.*?)</code></pre>\n', re.DOTALL)
 
 
-def render_machine_markdown(text: str) -> str:
+def render_machine_markdown(text: str, *, links: bool = True) -> str:
+    """`links` False: every link dropped, its text kept (a model's answer, whichever path wrote it)."""
     if not text:
         return ""
     html = _machine.render(text) if "<" in text or _DEEP_NESTING.search(text) else _cmark(text)
-    return sanitize_html(html).rstrip("\n")
+    return (sanitize_html(html) if links else reveal_html(_linkless.clean(html))).rstrip("\n")
 
 
 def _cmark(text: str) -> str:
@@ -121,5 +123,17 @@ _cleaner = nh3.Cleaner(
 )
 
 
+# The same without links: for text no link of which may be shown (an AI-assisted section's).
+_linkless = nh3.Cleaner(
+    tags=ALLOWED_TAGS - {"a"},
+    attributes={tag: names for tag, names in ALLOWED_ATTRIBUTES.items() if tag != "a"},
+    url_schemes=ALLOWED_URL_SCHEMES,
+    attribute_filter=_allowed_class,
+    strip_comments=True,
+)
+
+
 def sanitize_html(html: str) -> str:
-    return _cleaner.clean(html)
+    """The allowlisted HTML, with the invisible bidirectional and zero-width characters shown (`reveal_html`): the
+    reader sees that something is there, where a Trojan Source comment would otherwise hide code."""
+    return reveal_html(_cleaner.clean(html))

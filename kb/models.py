@@ -242,7 +242,7 @@ class ErrorEntry(models.Model):
         for field in self.MARKDOWN_FIELDS:
             setattr(self, f"{field}_html", render_markdown(getattr(self, field)))
         self.generated_html = render_sections(self.generated)
-        self.assisted_html = render_sections(self.assisted)
+        self.assisted_html = render_sections(self.assisted, links=False)
 
     def new_public_id(self) -> str:
         if self.signature and self.repository_id:
@@ -367,15 +367,17 @@ class Shown(NamedTuple):
     origin: str  # "curated", "ai-assisted", "generated", or "" when the section is empty
 
 
-def render_sections(sections: dict) -> dict:
+def render_sections(sections: dict, *, links: bool = True) -> dict:
     """Machine-written Markdown sections rendered and sanitised like a curator's: `SECTIONS` keys to HTML, and
-    "solutions" to a list of HTML; anything else (model, date, counts) is not text and is left out."""
+    "solutions" to a list of HTML; anything else (model, date, counts) is not text and is left out. `links`
+    False (a model's text): no link survives, whatever wrote the Markdown; the generated sections' links are
+    built from evidence alone (`kb.explain`)."""
     html: dict = {}
     for key, value in sections.items():
         if key == "solutions" and isinstance(value, list):
-            html[key] = [render_machine_markdown(str(item)) for item in value]
+            html[key] = [render_machine_markdown(str(item), links=links) for item in value]
         elif key in ErrorEntry.SECTIONS and isinstance(value, str):
-            html[key] = render_machine_markdown(value)
+            html[key] = render_machine_markdown(value, links=links)
     return html
 
 

@@ -5,7 +5,9 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from kb.models import ErrorEntry, short_ref
+from kb.explain import pinned_url
+from kb.markdown_text import INVISIBLE, reveal_html, reveal_text
+from kb.models import ErrorEntry, RaiseSite, short_ref
 from kb.search import plain_text
 from kb.seo import site_root as root_of
 
@@ -59,8 +61,13 @@ def entry_json_ld(context, entry) -> str:
         },
         "keywords": [entry.exception_type, entry.repository.full_name, entry.kind],
     }
-    payload = json.dumps(data, ensure_ascii=False).translate(SCRIPT_SAFE)
+    payload = INVISIBLE.sub(_json_escape, json.dumps(data, ensure_ascii=False).translate(SCRIPT_SAFE))
     return mark_safe(f'<script type="application/ld+json">{payload}</script>')
+
+
+def _json_escape(found) -> str:
+    """An invisible character in JSON-LD written as its `\\u` escape: the same data, no hidden character on the page."""
+    return f"\\u{ord(found[0]):04x}"
 
 
 @register.simple_tag(takes_context=True)
@@ -93,7 +100,34 @@ def code_sentence(text: str) -> SafeString:
         format_html("<code>{}</code>", part) if index % 2 else conditional_escape(part)
         for index, part in enumerate(parts)
     )
-    return mark_safe(html)  # every part escaped above
+    return mark_safe(reveal_html(html))  # every part escaped above
+
+
+@register.filter(is_safe=True)
+def visible(text: str) -> SafeString:
+    """Text from a repository (a message, a path, a name) escaped, with each bidirectional or zero-width character
+    shown as a marked `<U+202E>`: such a character could otherwise make the text read otherwise than it is."""
+    return mark_safe(reveal_html(str(conditional_escape(text))))  # escaped, then only marks added
+
+
+@register.filter(is_safe=True)
+def visible_html(html: object) -> SafeString:
+    """Stored, sanitised HTML (rendered Markdown, a highlighted snippet) with its invisible characters shown: the
+    HTML stored before they were marked at rendering is marked here."""
+    return mark_safe(reveal_html(str(html)))  # stored HTML, sanitised when rendered
+
+
+@register.filter
+def visible_text(text: object) -> str:
+    """Plain text for a page's `<title>` or an attribute, where no mark can go: each invisible character written
+    as `<U+202E>` (the template escapes it)."""
+    return reveal_text(str(text))
+
+
+@register.filter
+def site_url(site: RaiseSite) -> str:
+    """The site's line on the repository's pages, its path percent-encoded; "" when it cannot be linked."""
+    return pinned_url(site.entry.repository, commit=site.commit, path=site.path, line=site.line)
 
 
 @register.filter(name="short_ref")
