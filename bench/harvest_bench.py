@@ -37,9 +37,9 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment, teardown_test_environment  # noqa: E402
 
+from kb.harvest.files import decode_source  # noqa: E402
 from kb.harvest.pool import pool_size  # noqa: E402
 from kb.harvest.run import Target, harvest  # noqa: E402
-from kb.harvest.scan import read_source  # noqa: E402
 from kb.harvest.sources import collect_files  # noqa: E402
 from kb.management.commands.harvest import coverage_lines  # noqa: E402
 from kb.models import ErrorEntry, Repository  # noqa: E402
@@ -63,7 +63,7 @@ def baseline(root: Path, prefix: str) -> tuple[int, float, float]:
     for _ in range(3):
         started, started_cpu = time.perf_counter(), all_cpu()
         for source in files:
-            ast.parse(read_source(source.absolute.read_bytes()))
+            ast.parse(decode_source(source.absolute.read_bytes()))
         best, best_cpu = min(best, time.perf_counter() - started), min(best_cpu, all_cpu() - started_cpu)
     return len(files), best, best_cpu
 

@@ -208,6 +208,15 @@ CATALOGUE_CHECK_SECONDS = 1.0
 MATCHING_REFRESH_SECONDS = 1.5
 LOOKUP_HITS_FLUSH_SECONDS = 5.0
 
+# What one harvest reads at most (kb/harvest/files.py): a file (source, test or document) larger than the first is
+# skipped, as are the files past the second (the tree's sources, then its tests and docs), and a file with more
+# raise sites than the third; a site whose message is longer than the last is skipped (the search vector's limit).
+# The largest real files seen are generated modules of about 1 MB.
+HARVEST_MAX_FILE_BYTES = env_int("HARVEST_MAX_FILE_BYTES", 2 * 1024 * 1024)
+HARVEST_MAX_BYTES = env_int("HARVEST_MAX_BYTES", 512 * 1024 * 1024)
+HARVEST_MAX_FILE_SITES = env_int("HARVEST_MAX_FILE_SITES", 2_000)
+HARVEST_MAX_MESSAGE_CHARS = env_int("HARVEST_MAX_MESSAGE_CHARS", 4_000)
+
 # While the database is away, pages and the API answer 503 with this Retry-After (config/outage.py).
 DATABASE_RETRY_AFTER = env_int("DATABASE_RETRY_AFTER", 10)
 

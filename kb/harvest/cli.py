@@ -5,6 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from kb.harvest.files import Refusals
 from kb.harvest.run import Target
 from kb.harvest.sources import SourceError, parse_repo, resolve_commit
 
@@ -47,3 +48,20 @@ class TargetCommand(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         add_target_arguments(parser)
+
+
+def refused_lines(refused: Refusals) -> list[str]:
+    """The files not taken, by reason, then the first of them with why (a hostile tree may hold thousands)."""
+    if not refused:
+        return []
+    lines = [f"  files skipped: {len(refused)}"]
+    lines += [f"    {count:6}  {reason}" for reason, count in refused.counts.most_common()]
+    lines += [f"    skipped: {printable(path)} ({printable(why)})" for path, why in refused.examples]
+    if len(refused) > len(refused.examples):
+        lines.append(f"    ... and {len(refused) - len(refused.examples)} more")
+    return lines
+
+
+def printable(text: str) -> str:
+    """Repository text for a terminal: control characters (escapes, newlines) shown as escapes, never sent."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

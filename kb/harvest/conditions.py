@@ -9,6 +9,7 @@ own terms, and a plain sentence where a template can say it. Nothing is imported
 
 import ast
 from dataclasses import dataclass, field
+from itertools import islice
 
 _FLIPPED = {
     ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt,
@@ -16,6 +17,9 @@ _FLIPPED = {
 }  # fmt: skip
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module, ast.Lambda)
+
+
+MAX_GUARDS = 12  # early exits read above a raise, nearest first
 
 
 @dataclass(frozen=True)
@@ -222,11 +226,12 @@ def _guards_before(child: ast.AST, parent: ast.AST) -> list[Condition]:
         block = getattr(parent, block_name, None)
         if isinstance(block, list) and child in block:
             earlier = block[: block.index(child)]
-            return [
-                _condition("guard", negate(stmt.test), stmt.lineno)
-                for stmt in reversed(earlier)
+            guards = (
+                stmt for stmt in reversed(earlier)
                 if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], _EXITS)
-            ]
+            )  # fmt: skip
+            # The nearest few: a block of thousands of `if x: raise` would read every one for each raise (quadratic).
+            return [_condition("guard", negate(stmt.test), stmt.lineno) for stmt in islice(guards, MAX_GUARDS)]
     return []
 
 

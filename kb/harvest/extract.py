@@ -10,6 +10,7 @@ from kb.harvest import scopes
 from kb.harvest.callers import Called, Defined
 from kb.harvest.classes import ClassIndex
 from kb.harvest.evidence import Owner, site_evidence
+from kb.harvest.files import Refused
 from kb.harvest.helpers import Helper, HelperRaise, Made, fail_raise, follow, worded_at, written_here
 from kb.harvest.imports import ModuleInfo, Resolver, dotted, visible_name
 from kb.harvest.instances import instance_wordings
@@ -92,6 +93,7 @@ class ModuleResult:
     # The module's functions and the calls in them, for the scan's call graph (only when reading evidence).
     defined: list[Defined] = field(default_factory=list)
     called: list[Called] = field(default_factory=list)
+    refused: Refused | None = None  # the file not taken whole: why (`kb.harvest.scan`)
 
 
 # The walk asks each of the hundreds of thousands of nodes of a large repository what it is: by its exact type in

@@ -8,7 +8,6 @@ Hashing the files costs a small part of parsing them."""
 
 import hashlib
 import json
-import subprocess
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -16,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Max
 
+from kb.harvest import git
+from kb.harvest.files import Caps, Refused, read_bytes, real_root
 from kb.harvest.sources import SourceFile, collect_files
 from kb.harvest.tests_docs import evidence_files
 from kb.models import ErrorEntry, HarvestState, MessageVariant, RaiseSite, Repository
@@ -38,8 +39,13 @@ class Tree:
     files: dict[str, str]  # recorded path -> content hash
 
 
-def file_hash(path: Path) -> str:
-    return hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+def file_hash(path: Path, *, root: str, cap: int) -> str:
+    """The content's hash; for a file the harvest does not take (`kb.harvest.files`), why, so that a change of
+    that is a change of the tree too."""
+    try:
+        return hashlib.blake2b(read_bytes(path, root=root, cap=cap), digest_size=16).hexdigest()
+    except Refused as refused:
+        return f"refused: {refused.reason}"
 
 
 @cache
@@ -55,11 +61,9 @@ def read_tree(target: "Target", files: list[SourceFile] | None = None) -> Tree:
     if files is None:
         files = collect_files(target.root, prefix=target.prefix, excludes=list(target.excludes))
     hashes: dict[str, str] = {}
+    root, cap = real_root(target.root), Caps.from_settings().file_bytes
     for source in files:
-        try:
-            hashes[source.path] = file_hash(source.absolute)
-        except OSError:
-            hashes[source.path] = ""  # unreadable now: the harvest says so; a later read may differ
+        hashes[source.path] = file_hash(source.absolute, root=root, cap=cap)
     options = {
         "version": harvester_version(), "commit": target.commit, "prefix": target.prefix,
         "excludes": list(target.excludes), "evidence": target.evidence, "releases": target.releases,
@@ -67,13 +71,10 @@ def read_tree(target: "Target", files: list[SourceFile] | None = None) -> Tree:
     }  # fmt: skip
     digest = hashlib.blake2b(json.dumps(options, sort_keys=True).encode(), digest_size=32)
     for path, content in hashes.items():
-        digest.update(f"{path}\0{content}\n".encode())
+        digest.update(f"{path}\0{content}\n".encode("utf-8", "backslashreplace"))
     if target.evidence:
-        for read in evidence_files(root=target.root, prefix=target.prefix):
-            try:
-                digest.update(f"{read}\0{file_hash(read)}\n".encode())
-            except OSError:
-                digest.update(f"{read}\0\n".encode())
+        for read, inside in evidence_files(root=target.root, prefix=target.prefix):
+            digest.update(f"{read}\0{file_hash(read, root=inside, cap=cap)}\n".encode("utf-8", "backslashreplace"))
         if target.releases:
             digest.update(_tags(target.root).encode())
     return Tree(key=digest.hexdigest(), files=hashes)
@@ -81,14 +82,8 @@ def read_tree(target: "Target", files: list[SourceFile] | None = None) -> Tree:
 
 def _tags(root: Path) -> str:
     directory = root if root.is_dir() else root.parent
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(directory), "for-each-ref", "--format=%(refname) %(objectname)", "refs/tags"],
-            capture_output=True, text=True, timeout=30, check=False,
-        )  # fmt: skip
-    except (OSError, subprocess.TimeoutExpired):
-        return "?"
-    return done.stdout
+    out = git.run(directory, "for-each-ref", "--format=%(refname) %(objectname)", "refs/tags")
+    return "?" if out is None else out  # the checkout's own config neutralised: kb.harvest.git
 
 
 def written_mark(repository: Repository) -> str:

@@ -6,14 +6,15 @@ part of the signature the source spells exactly as the message reads, so nothing
 
 import re
 import string
-import subprocess
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from kb.harvest import git
 from kb.harvest.extract import FoundSite
+from kb.harvest.files import Caps, Refused, read_text, real_root
 from kb.models import short_ref
 
 EntryKey = tuple[str, str, str]
@@ -85,7 +86,7 @@ def literal_chunks(signature: str) -> list[str]:
     try:
         literals = [text for text, *_ in string.Formatter().parse(signature)]
     except ValueError:
-        literals = re.split(r"\{[^{}]*\}", signature)
+        literals = re.split(r"\{[^{}]*+\}", signature)
     pieces = (piece.strip() for text in literals for piece in _UNSAFE.split(text))
     return sorted({p for p in pieces if len(p) >= MIN_CHUNK}, key=lambda p: (-len(p), p))
 
@@ -123,12 +124,13 @@ def _wordings(checkout: Checkout, groups: dict[EntryKey, list[FoundSite]], prefi
     """Each entry's chunks to look for: its own wording's first, then its other wordings' (ngettext's plural, the
     arms of `a if c else b`). Entries without a wording of their own have none."""
     files: dict[str, str] = {}
+    inside, cap = real_root(checkout.directory), Caps.from_settings().file_bytes
 
     def text(path: str) -> str:
         if path not in files:
             try:
-                files[path] = (checkout.directory / _relative(path, prefix)).read_text(errors="replace")
-            except OSError:
+                files[path] = read_text(checkout.directory / _relative(path, prefix), root=inside, cap=cap)
+            except Refused:
                 files[path] = ""
         return files[path]
 
@@ -202,7 +204,8 @@ def release_spans(
     `paths`: each entry's files, relative to the checkout directory. Tags git could not read are left out rather
     than counted as holding nothing. A wording missing from the release after its last one is removed there,
     unless HEAD descends from that release: then it came back later."""
-    tags = order_releases((_git(checkout.directory, "tag", "--list", "--", pattern) or "").splitlines())
+    # Only tags shaped as releases (git.TAG_NAME): one that reads as an option or markup is never shown.
+    tags = order_releases(git.release_tags(checkout.directory, pattern, timeout=TIMEOUT) or [])
     if not tags or not wordings:
         return {}
     chunks = sorted({chunk for found in wordings.values() for chunk in found})
@@ -269,7 +272,7 @@ def order_releases(tags: Iterable[str]) -> list[str]:
 
 
 def _natural(tag: str) -> list[tuple[int, int | str]]:
-    return [(0, int(part)) if part.isdigit() else (1, part) for part in re.findall(r"\d+|\D+", tag)]
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in re.findall(r"\d++|\D++", tag)]
 
 
 def is_release(ref: str) -> bool:
@@ -278,19 +281,9 @@ def is_release(ref: str) -> bool:
 
 
 def _git(directory: Path, *args: str, literal: bool = False, no_match_ok: bool = False) -> str | None:
-    """git's output, or None when it failed or took too long. Arguments go to git as they are, never to a shell.
-    `no_match_ok`: exit status 1 means nothing matched (grep), which is an answer, not a failure."""
-    flags = ["--literal-pathspecs"] if literal else []
-    try:
-        done = subprocess.run(
-            ["git", *flags, "-C", str(directory), *args], capture_output=True, text=True, errors="replace",
-            timeout=TIMEOUT, check=False,
-        )  # fmt: skip
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    if done.returncode == 0 or (no_match_ok and done.returncode == 1 and not done.stderr):
-        return done.stdout
-    return None
+    """git's output, or None when it failed or took too long, run by `kb.harvest.git` (the checkout's own config
+    neutralised, never a shell). `no_match_ok`: exit status 1 means nothing matched (grep), an answer."""
+    return git.run(directory, *args, timeout=TIMEOUT, literal_pathspecs=literal, no_match_ok=no_match_ok)
 
 
 # --- across harvests ---------------------------------------------------------------------------------
@@ -341,15 +334,16 @@ def _later(label: str, than: str | None) -> bool:
 
 def describe(history: dict) -> str:
     """The card's "raised in" line, e.g. "raised since 4.2; reworded in 5.0; no longer raised since 6.0"; "" when
-    nothing is known."""
+    nothing is known. A label not shaped as a release or a sha (`git.TAG_NAME`), as one stored before tags were
+    checked, is left out."""
     if not isinstance(history, dict):
         return ""
     parts = []
-    if isinstance(first := history.get("first_release"), str) and first:
+    if isinstance(first := history.get("first_release"), str) and git.is_tag_name(first):
         parts.append(f"raised since {short_ref(first)}")
-    reworded = [short_ref(r) for r in history.get("reworded_in") or [] if isinstance(r, str) and r]
+    reworded = [short_ref(r) for r in history.get("reworded_in") or [] if isinstance(r, str) and git.is_tag_name(r)]
     if reworded:
         parts.append(f"reworded in {', '.join(reworded)}")
-    if isinstance(removed := history.get("removed_in"), str) and removed:
+    if isinstance(removed := history.get("removed_in"), str) and git.is_tag_name(removed):
         parts.append(f"no longer raised since {short_ref(removed)}")
     return "; ".join(parts)

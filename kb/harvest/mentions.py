@@ -8,7 +8,6 @@ and one Aho-Corasick automaton over every entry's terms finds them all in one pa
 import builtins
 import re
 from collections.abc import Iterable
-from pathlib import Path
 
 import ahocorasick
 
@@ -24,14 +23,15 @@ MAX_TEXT = 300
 MAX_NAMES = 4  # settings and parameters per entry: its conditions may read many
 _KEPT_PER_TERM = 3
 PHRASE, NAME, CLASS = 0, 1, 2  # the kinds of term, in the order their mentions are shown
-_SETTING = re.compile(r"\bsettings\.([A-Z][A-Z0-9_]{2,})\b")
-_SETTING_NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
-_DEFINITION = re.compile(r"^\s*(?:\.\.\s+(?:exception|class|setting|attribute|function|method)::|#+\s)")
+# Linear by construction, as every pattern over a repository's text (tests/harvest/test_adversarial_patterns.py).
+_SETTING = re.compile(r"\bsettings\.([A-Z][A-Z0-9_]{2,}+)\b")
+_SETTING_NAME = re.compile(r"\b[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++\b")
+_DEFINITION = re.compile(r"^\s*+(?:\.\.\s++(?:exception|class|setting|attribute|function|method)::|#++\s)")
 _WORD = re.compile(r"\w")
 
 
-def read_mentions(docs: list[tuple[str, Path]], groups: dict[EntryKey, list[FoundSite]]) -> dict[EntryKey, list[dict]]:
-    """`docs`: (path as recorded, file) pairs."""
+def read_mentions(docs: list[tuple[str, str]], groups: dict[EntryKey, list[FoundSite]]) -> dict[EntryKey, list[dict]]:
+    """`docs`: (path as recorded, text) pairs, read by the caller (`kb.harvest.files`)."""
     terms: dict[str, tuple[int, str]] = {}  # lowercased -> (kind, as written)
     wanted: dict[EntryKey, list[str]] = {}
     for key, sites in groups.items():
@@ -46,11 +46,7 @@ def read_mentions(docs: list[tuple[str, Path]], groups: dict[EntryKey, list[Foun
         automaton.add_word(lowered, lowered)
     automaton.make_automaton()
     seen: dict[str, list[tuple[bool, dict]]] = {}
-    for path, file in docs:
-        try:
-            raw = file.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
+    for path, raw in docs:
         _find(automaton, terms, path, raw, seen)
     found: dict[EntryKey, list[dict]] = {}
     for key, lowered_terms in wanted.items():

@@ -12,6 +12,7 @@ from typing import TextIO
 from django.db import transaction
 
 from kb.harvest.extract import FoundSite
+from kb.harvest.files import Refusals, clean_json
 from kb.harvest.fingerprint import Tree, read_tree, remember, unchanged
 from kb.harvest.history import read_history
 from kb.harvest.plan import EntryKey, Plan, make_plan
@@ -66,11 +67,11 @@ class VerifyResult:
 
 def _scan(
     target: Target, progress: bool | None, progress_file: TextIO | None, files: list[SourceFile] | None = None,
-    then: SnippetsAhead | None = None,
+    then: SnippetsAhead | None = None, refusals: Refusals | None = None,
 ) -> Scan:  # fmt: skip
     return scan(
         target.root, prefix=target.prefix, excludes=list(target.excludes), progress=progress,
-        progress_file=progress_file, evidence=target.evidence, files=files, then=then,
+        progress_file=progress_file, evidence=target.evidence, files=files, then=then, refusals=refusals,
     )  # fmt: skip
 
 
@@ -92,7 +93,8 @@ def entry_evidence(*, target: Target, scan: Scan) -> dict[EntryKey, dict]:
     extras: dict[EntryKey, dict] = {key: {} for key in groups}
     if not target.evidence:
         return extras
-    for key, found in read_tests_and_docs(root=target.root, prefix=target.prefix, groups=groups).items():
+    evidence = read_tests_and_docs(root=target.root, prefix=target.prefix, groups=groups, refusals=scan.refused)
+    for key, found in evidence.items():
         extras[key].update(found)
     history = read_history(
         root=target.root, groups=groups, releases=target.releases, pickaxe=target.pickaxe, prefix=target.prefix,
@@ -100,7 +102,8 @@ def entry_evidence(*, target: Target, scan: Scan) -> dict[EntryKey, dict]:
     )  # fmt: skip
     for key, found in history.items():
         extras[key]["history"] = found
-    return extras
+    # Test code, documents and git's output may hold what the database refuses (a NUL, a lone surrogate).
+    return {key: clean_json(extra) for key, extra in extras.items()}  # type: ignore[misc]
 
 
 # One harvest (or verify) at a time in a process: the workers it forks read what it set in module globals just
@@ -129,7 +132,8 @@ def collector_paused() -> Iterator[None]:
 
 
 def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None) -> HarvestResult:
-    files = collect_files(target.root, prefix=target.prefix, excludes=list(target.excludes))
+    refusals = Refusals()
+    files = collect_files(target.root, prefix=target.prefix, excludes=list(target.excludes), refusals=refusals)
     tree = read_tree(target, files)
     state = unchanged(tree, target.owner, target.name)
     if state is not None:
@@ -140,7 +144,7 @@ def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None
     first = not ErrorEntry.objects.filter(repository__owner=target.owner, repository__name=target.name).exists()
     ahead = SnippetsAhead() if first else None
     try:
-        found = _scan(target, progress, progress_file, files, then=ahead)
+        found = _scan(target, progress, progress_file, files, then=ahead, refusals=refusals)
         return _write(target, tree, found, ahead, progress, progress_file)
     finally:
         if ahead is not None:

@@ -3,9 +3,7 @@
 import ast
 import functools
 import gc
-import io
 import sys
-import tokenize
 from collections import Counter
 from collections.abc import Callable, Sequence
 from contextlib import closing
@@ -16,8 +14,21 @@ from typing import Protocol, TextIO
 from tqdm import tqdm
 
 from kb.harvest.callers import Called, CallGraph, Defined
-from kb.harvest.classes import ClassIndex, read_classes
+from kb.harvest.classes import ClassIndex, ClassInfo, read_classes
 from kb.harvest.extract import FoundSite, ModuleExtractor, ModuleResult
+from kb.harvest.files import (
+    FAILED,
+    MAX_FUNCTION,
+    MAX_TYPE,
+    TOO_DEEP,
+    TOO_MANY_SITES,
+    Caps,
+    Refusals,
+    Refused,
+    parse_source,
+    read_bytes,
+    real_root,
+)
 from kb.harvest.imports import ModuleInfo, Resolver, imported_names, read_module
 from kb.harvest.pool import Afterwards, pool_size, shared_map
 from kb.harvest.sources import SourceFile, collect_files, with_namespaces
@@ -28,7 +39,7 @@ class Scan:
     prefix: str
     excludes: list[str]
     files_read: int = 0
-    unparsable: list[tuple[str, str]] = field(default_factory=list)  # (path, why)
+    refused: Refusals = field(default_factory=Refusals)  # the files not taken, by reason (`kb.harvest.files`)
     sites: list[FoundSite] = field(default_factory=list)
     skipped: Counter = field(default_factory=Counter)
     lines: dict[str, list[str]] = field(default_factory=dict)  # recorded path -> its lines, to compare snippets
@@ -49,11 +60,6 @@ class _Parsed:
     info: ModuleInfo
 
 
-def read_source(raw: bytes) -> str:
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
-    return raw.decode(encoding)
-
-
 def split_lines(text: str) -> list[str]:
     # As the parser counts lines: str.splitlines would also break at form feeds and other separators.
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -62,32 +68,34 @@ def split_lines(text: str) -> list[str]:
 def scan(
     root: Path, *, prefix: str = "", excludes: Sequence[str] = (), progress: bool | None = None,
     progress_file: TextIO | None = None, evidence: bool = True, files: list[SourceFile] | None = None,
-    then: "AfterExtraction | None" = None,
+    then: "AfterExtraction | None" = None, refusals: Refusals | None = None,
 ) -> Scan:  # fmt: skip
     """`progress` None shows the bar only on a terminal; `evidence` False reads the sites alone (no conditions,
     function, callers: `kb.harvest.evidence`); `files`: the files under `root` when the caller has listed them
     already (the harvest does, to fingerprint them), so that the tree is not walked twice; `then`: the next step,
     which the first helper of the extraction goes on to (`shared_map`'s `afterwards`), started with the sites as
-    soon as they are found, before their callers are read (the harvest's `SnippetsAhead`)."""
+    soon as they are found, before their callers are read (the harvest's `SnippetsAhead`); `refusals`: where the
+    files not taken are counted, with those the caller's listing refused already."""
     # The syntax trees of every file stay alive to the end, millions of objects that never form garbage: each
     # full collection of the cyclic garbage collector walked them all again (a third of the scan's time).
     # Frozen as they are read, the collector skips them; given back to it when the scan is done.
     gc.freeze()
     try:
-        return _scan(root, prefix, excludes, progress, progress_file, evidence, files, then)
+        result = Scan(prefix=prefix, excludes=list(excludes), refused=Refusals() if refusals is None else refusals)
+        return _scan(root, result, progress, progress_file, evidence, files, then)
     finally:
         gc.unfreeze()
 
 
 def _scan(
-    root: Path, prefix: str, excludes: Sequence[str], progress: bool | None, progress_file: TextIO | None,
-    evidence: bool, files: list[SourceFile] | None, then: "AfterExtraction | None",
+    root: Path, result: Scan, progress: bool | None, progress_file: TextIO | None, evidence: bool,
+    files: list[SourceFile] | None, then: "AfterExtraction | None",
 ) -> Scan:  # fmt: skip
-    result = Scan(prefix=prefix, excludes=list(excludes))
+    caps = Caps.from_settings()
     if files is None:
-        files = collect_files(root, prefix=prefix, excludes=list(excludes))
+        files = collect_files(root, prefix=result.prefix, excludes=result.excludes, refusals=result.refused, caps=caps)
     bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
-    read = _Read(files, result, evidence, bar)
+    read = _Read(files, result, evidence, bar, root=real_root(root), caps=caps)
     found: dict[int, ModuleResult] = {}
     # Closed however the loop ends, so that the helpers end with it (not when the generator is collected).
     workers = pool_size(len(read.parsed))
@@ -98,6 +106,9 @@ def _scan(
     called: list[Called] = []
     for number, item in enumerate(read.parsed):
         module = found[number]
+        if module.refused is not None:
+            result.refused.add(item.source.path, module.refused)
+            continue
         defined += module.defined
         called += module.called
         result.sites.extend(module.sites)
@@ -117,15 +128,17 @@ class _Read:
     """Every file parsed, its module read, the classes of all of them indexed: what extracting any one file needs
     (forked helpers inherit it, `shared_map`)."""
 
-    def __init__(self, files: list[SourceFile], result: Scan, evidence: bool, bar: dict) -> None:
+    def __init__(
+        self, files: list[SourceFile], result: Scan, evidence: bool, bar: dict, *, root: str, caps: Caps
+    ) -> None:
         self.evidence = evidence
+        self.caps = caps
         read: list[tuple[SourceFile, ast.Module, str]] = []
         for source in tqdm(files, desc="parsing", unit=" files", **bar):
             try:
-                text = read_source(source.absolute.read_bytes())
-                tree = ast.parse(text, filename=source.path)
-            except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, OSError) as exc:
-                result.unparsable.append((source.path, _why(exc)))
+                text, tree = parse_source(read_bytes(source.absolute, root=root, cap=caps.file_bytes), source.path)
+            except Refused as refused:
+                result.refused.add(source.path, refused)
                 continue
             read.append((source, tree, text))
             gc.freeze()
@@ -134,28 +147,66 @@ class _Read:
             renamed = with_namespaces([source for source, _, _ in read], imported)
             read = [(source, tree, text) for source, (_, tree, text) in zip(renamed, read, strict=True)]
         self.parsed: list[_Parsed] = []
+        classes: list[ClassInfo] = []
         for (source, tree, text), name in zip(read, distinct_names(read), strict=True):
-            info = read_module(tree, name=name, is_package=source.absolute.name == "__init__.py")
-            info.path, info.lines = source.path, split_lines(text)
+            try:
+                info = read_module(tree, name=name, is_package=source.absolute.name == "__init__.py")
+                info.path, info.lines = source.path, split_lines(text)
+                classes += read_classes(tree, info)
+            except Exception as error:  # as in `extract`: one file's fault is that file's
+                result.refused.add(source.path, refusal(error, "reading its imports and classes"))
+                continue
             self.parsed.append(_Parsed(source, tree, info.lines, info))
         result.files_read = len(self.parsed)
         modules: dict[str, ModuleInfo] = {}
         for item in self.parsed:
             modules.setdefault(item.info.name, item.info)
-        self.index = ClassIndex(
-            [c for item in self.parsed for c in read_classes(item.tree, item.info)], Resolver(modules)
-        )
+        self.index = ClassIndex(classes, Resolver(modules))
         gc.freeze()
         # The longest files first: the last chunks claimed are then short, and no process is left with a long one
         # while the others have finished.
         self.order = sorted(range(len(self.parsed)), key=lambda number: -len(self.parsed[number].lines))
 
     def extract(self, rank: int) -> ModuleResult:
+        """One file's sites; a file that no step can read to the end (nested too deep, too many raises, a fault of
+        the extractor's on odd code) is refused whole, so that one file never ends the harvest."""
         item = self.parsed[self.order[rank]]
-        return ModuleExtractor(
-            tree=item.tree, lines=item.lines, path=item.source.path, info=item.info, index=self.index,
-            evidence=self.evidence,
-        ).extract()  # fmt: skip
+        try:
+            module = ModuleExtractor(
+                tree=item.tree, lines=item.lines, path=item.source.path, info=item.info, index=self.index,
+                evidence=self.evidence,
+            ).extract()  # fmt: skip
+        except Exception as error:  # any fault on one hostile file is that file's, not the run's
+            return ModuleResult(refused=refusal(error, "the extraction"))
+        return within_caps(module, self.caps)
+
+
+def refusal(error: Exception, step: str) -> Refused:
+    if isinstance(error, RecursionError | MemoryError):
+        return Refused(TOO_DEEP, f"nested deeper than {step} goes")
+    return Refused(FAILED, f"{type(error).__name__} in {step}")
+
+
+def within_caps(module: ModuleResult, caps: Caps) -> ModuleResult:
+    """The module's result, its sites within what the database holds: a file with more raises than the cap is
+    refused whole; a site whose message, type or function is longer than its column is skipped."""
+    if len(module.sites) > caps.file_sites:
+        return ModuleResult(refused=Refused(TOO_MANY_SITES, f"{len(module.sites):,}, the cap is {caps.file_sites:,}"))
+    if all(_fits(site, caps) for site in module.sites):
+        return module
+    kept = [site for site in module.sites if _fits(site, caps)]
+    module.skipped[f"message longer than {caps.message_chars:,} characters, or a name longer than its column"] += len(
+        module.sites
+    ) - len(kept)
+    module.sites = kept
+    return module
+
+
+def _fits(site: FoundSite, caps: Caps) -> bool:
+    return (
+        len(site.message) <= caps.message_chars and len(site.signature) <= caps.message_chars
+        and len(site.exception_type) <= MAX_TYPE and len(site.function) <= MAX_FUNCTION
+    )  # fmt: skip
 
 
 def add_callers(sites: list[FoundSite], graph: CallGraph) -> None:
@@ -189,9 +240,3 @@ def distinct_names(read: list[tuple[SourceFile, ast.Module, str]]) -> list[str]:
         seen[source.module] += 1
         names.append(source.module if seen[source.module] == 1 else f"{source.module}@{seen[source.module]}")
     return names
-
-
-def _why(exc: Exception) -> str:
-    if isinstance(exc, SyntaxError):
-        return f"line {exc.lineno}: {exc.msg}"
-    return f"{type(exc).__name__}: {exc}"

@@ -1,13 +1,13 @@
 """Which files a harvest reads, under which recorded path and module name, and which commit they are at."""
 
 import fnmatch
-import os
 import re
-import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from kb.harvest import git
+from kb.harvest.files import LONG_PATH, MAX_PATH, OVER_BUDGET, Caps, Refusals, Refused, real_root, size_of, walk
 from kb.models import NAME_PART_RE, split_full_name
 
 # Directories no repository wants harvested: VCS metadata, caches, virtual environments.
@@ -49,31 +49,43 @@ def in_scope(path: str, *, prefix: str, excludes: list[str]) -> bool:
     return path.endswith(".py") and not is_excluded(relative, prefix=prefix, excludes=excludes)
 
 
-def collect_files(root: Path, *, prefix: str, excludes: list[str]) -> list[SourceFile]:
+def collect_files(
+    root: Path, *, prefix: str, excludes: list[str], refusals: Refusals | None = None, caps: Caps | None = None
+) -> list[SourceFile]:
+    """The Python files a harvest reads, in a stable order: regular files (or links to one) inside the tree, within
+    the harvest's size cap; the others are counted in `refusals` (`kb.harvest.files`)."""
     if not root.exists():
         raise SourceError(f"{root} does not exist.")
     if root.is_file():
         if root.suffix != ".py":
             raise SourceError(f"{root} is not a directory of Python files.")
         return [SourceFile(root, recorded_path(root.name, prefix), *_module_name(root, root.parent))]
+    refusals = Refusals() if refusals is None else refusals
+    caps = Caps.from_settings() if caps is None else caps
     found = []
+    budget = caps.harvest_bytes
     package_dirs: dict[Path, bool] = {}
-    for directory, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in _SKIPPED_DIRS)
-        here: tuple[Path, str, list[str], tuple[str, ...]] | None = None  # read once per directory
-        for filename in sorted(filenames):
-            if not filename.endswith(".py"):
-                continue
+    for path, dirnames, filenames in walk(root, root=real_root(root), refusals=refusals, suffixes=(".py",)):
+        dirnames[:] = [d for d in dirnames if not d.startswith(".") and d not in _SKIPPED_DIRS]
+        here: tuple[str, list[str], tuple[str, ...]] | None = None  # read once per directory
+        for filename in filenames:
             if here is None:
-                path = Path(directory)
                 relative_dir = path.relative_to(root).as_posix()
-                here = (path, "" if relative_dir == "." else f"{relative_dir}/", *_packages(path, root, package_dirs))
-            path, relative_dir, packages, namespaces = here
+                here = ("" if relative_dir == "." else f"{relative_dir}/", *_packages(path, root, package_dirs))
+            relative_dir, packages, namespaces = here
             relative = f"{relative_dir}{filename}"
             if is_excluded(relative, prefix=prefix, excludes=excludes):
                 continue
+            recorded = recorded_path(relative, prefix)
+            if len(recorded) > MAX_PATH:
+                refusals.add(recorded, Refused(LONG_PATH))
+                continue
+            budget -= size_of(path / filename)
+            if budget < 0:
+                refusals.add(recorded, Refused(OVER_BUDGET))
+                continue
             module = _dotted(filename, packages)
-            found.append(SourceFile(path / filename, recorded_path(relative, prefix), module, namespaces))
+            found.append(SourceFile(path / filename, recorded, module, namespaces))
     return found
 
 
@@ -160,13 +172,8 @@ def resolve_commit(root: Path, ref: str | None) -> str:
 
 
 def _git(directory: Path, *args: str) -> str | None:
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(directory), *args], capture_output=True, text=True, timeout=30, check=False
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return done.stdout.strip() if done.returncode == 0 else None
+    out = git.run(directory, *args)  # the checkout's own config neutralised: kb.harvest.git
+    return None if out is None else out.strip()
 
 
 def parse_repo(value: str) -> tuple[str, str]:

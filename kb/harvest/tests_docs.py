@@ -4,14 +4,25 @@ Read with `ast` and plain text, never run. The repository is found from PATH: PA
 prefix, the directory that holds the package when it is a checkout or a source distribution (an installed
 package in site-packages has neither tests nor docs, and its parent is not searched)."""
 
-import os
-import subprocess
 from pathlib import Path
 
+from kb.harvest import git
 from kb.harvest.assertions import read_assertions
 from kb.harvest.extract import FoundSite
+from kb.harvest.files import (
+    OVER_BUDGET,
+    Caps,
+    Refusals,
+    Refused,
+    decode_source,
+    read_bytes,
+    read_text,
+    real_root,
+    size_of,
+    walk,
+)  # fmt: skip
 from kb.harvest.mentions import DOC_SUFFIXES, read_mentions
-from kb.harvest.scan import read_source
+from kb.harvest.scan import refusal
 from kb.harvest.triggers import find_triggers
 
 EntryKey = tuple[str, str, str]
@@ -22,39 +33,56 @@ _DOC_DIRS = {"docs", "doc"}
 # Never tests nor docs, and a package's translations alone are thousands of directories.
 _SKIPPED_DIRS = {"__pycache__", "node_modules", "site-packages", "dist-packages", "build", "dist", "venv", "locale"}
 _INSTALLED = {"site-packages", "dist-packages"}
+_SUFFIXES = (".py", *DOC_SUFFIXES)
 
 
 def read_tests_and_docs(
-    *, root: Path, prefix: str, groups: dict[EntryKey, list[FoundSite]], use_git: bool = True
-) -> dict[EntryKey, dict]:
-    """{key: {"tests": [...], "docs": [...]}} for the entries that have any."""
+    *, root: Path, prefix: str, groups: dict[EntryKey, list[FoundSite]], use_git: bool = True,
+    refusals: Refusals | None = None,
+) -> dict[EntryKey, dict]:  # fmt: skip
+    """{key: {"tests": [...], "docs": [...]}} for the entries that have any. A test or document that cannot be
+    read (not a regular file in the tree, over the caps, not text, too deep) is counted in `refusals`."""
     found = repository_root(root, prefix, use_git=use_git)
     if found is None or not groups:
         return {}
     repo, lead = found
-    tests, docs = _files(repo)
+    refusals = Refusals() if refusals is None else refusals
+    caps, inside = Caps.from_settings(), real_root(repo)
+    tests, docs = _files(repo, refusals, caps)
     assertions = []
     for path in tests:
+        recorded = lead + path.relative_to(repo).as_posix()
         try:
-            text = read_source(path.read_bytes())
-        except (OSError, SyntaxError, UnicodeDecodeError):
-            continue
-        assertions.extend(read_assertions(text, lead + path.relative_to(repo).as_posix()))
+            text = decode_source(read_bytes(path, root=inside, cap=caps.file_bytes))
+            assertions.extend(read_assertions(text, recorded))
+        except Refused as refused:
+            refusals.add(recorded, refused)
+        except Exception as error:  # a hostile test file's fault is that file's, never the harvest's
+            refusals.add(recorded, refusal(error, "reading its tests"))
     evidence: dict[EntryKey, dict] = {}
     for key, matched in find_triggers(assertions, groups, package=root).items():
         evidence.setdefault(key, {})["tests"] = matched
-    for key, mentioned in read_mentions([(lead + p.relative_to(repo).as_posix(), p) for p in docs], groups).items():
+    texts = []
+    for path in docs:
+        recorded = lead + path.relative_to(repo).as_posix()
+        try:
+            texts.append((recorded, read_text(path, root=inside, cap=caps.file_bytes)))
+        except Refused as refused:
+            refusals.add(recorded, refused)
+    for key, mentioned in read_mentions(texts, groups).items():
         evidence.setdefault(key, {})["docs"] = mentioned
     return evidence
 
 
-def evidence_files(*, root: Path, prefix: str) -> list[Path]:
-    """Every file `read_tests_and_docs` would read, for the harvest's fingerprint (`kb.harvest.fingerprint`)."""
+def evidence_files(*, root: Path, prefix: str) -> list[tuple[Path, str]]:
+    """Every file `read_tests_and_docs` would read, for the harvest's fingerprint (`kb.harvest.fingerprint`), with
+    the real path of the tree it is read within."""
     found = repository_root(root, prefix)
     if found is None:
         return []
-    tests, docs = _files(found[0])
-    return tests + docs
+    tests, docs = _files(found[0], Refusals(), Caps.from_settings())
+    inside = real_root(found[0])
+    return [(path, inside) for path in tests + docs]
 
 
 def repository_root(path: Path, prefix: str, *, use_git: bool = True) -> tuple[Path, str] | None:
@@ -78,30 +106,32 @@ def repository_root(path: Path, prefix: str, *, use_git: bool = True) -> tuple[P
 
 
 def _git_toplevel(path: Path) -> Path | None:
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(path), "rev-parse", "--show-toplevel"], capture_output=True, text=True, timeout=10
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return Path(done.stdout.strip()) if done.returncode == 0 and done.stdout.strip() else None
+    return git.toplevel(path)  # the checkout's own config neutralised: kb.harvest.git
 
 
-def _files(repo: Path) -> tuple[list[Path], list[Path]]:
-    """The test modules and the documents under the repository, in a stable order."""
+def _files(repo: Path, refusals: Refusals, caps: Caps) -> tuple[list[Path], list[Path]]:
+    """The test modules and the documents under the repository, in a stable order: regular files inside it, as
+    many as the harvest's size cap holds (`kb.harvest.files`)."""
     tests: list[Path] = []
     docs: list[Path] = []
-    for directory, dirnames, filenames in os.walk(repo):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in _SKIPPED_DIRS)
-        here = Path(directory)
+    budget = caps.harvest_bytes
+    for here, dirnames, filenames in walk(repo, root=real_root(repo), refusals=refusals, suffixes=_SUFFIXES):
+        dirnames[:] = [d for d in dirnames if not d.startswith(".") and d not in _SKIPPED_DIRS]
         relative = here.relative_to(repo).parts
         in_tests = bool(_TEST_DIRS & set(relative))
         in_docs = bool(relative) and relative[0] in _DOC_DIRS
-        for name in sorted(filenames):
+        for name in filenames:
             if name.endswith(".py") and (
                 in_tests or name.startswith("test_") or name.endswith("_test.py") or name == "tests.py"
             ):
-                tests.append(here / name)
+                chosen = tests
             elif (in_docs or not relative) and name.endswith(DOC_SUFFIXES):
-                docs.append(here / name)
+                chosen = docs
+            else:
+                continue
+            budget -= size_of(here / name)
+            if budget < 0:
+                refusals.add((here / name).relative_to(repo).as_posix(), Refused(OVER_BUDGET))
+                continue
+            chosen.append(here / name)
     return tests, docs

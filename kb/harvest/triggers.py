@@ -8,7 +8,6 @@ Both ways of sharing a stretch are found with Aho-Corasick, once over the assert
 signatures, never by trying every pair."""
 
 import builtins
-import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ import ahocorasick
 
 from kb.harvest.assertions import MIN_LITERAL, Assertion, usable
 from kb.harvest.extract import FoundSite
+from kb.harvest.files import Caps, Refusals, Refused, read_text, real_root, walk
 from kb.matching.template import Template, compile_template, match_template
 
 EntryKey = tuple[str, str, str]
@@ -29,7 +29,8 @@ FULL_MATCH = 10_000  # the score of a literal that is the whole message: above a
 # Django gives every model its own DoesNotExist and MultipleObjectsReturned; the harvest files them under these.
 _MODEL_ALIASES = {"DoesNotExist": "ObjectDoesNotExist"}
 _EVERY = {"Exception", "BaseException"}  # what an error and a warning both are
-_CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.MULTILINE)
+# The bases' list bounded: an unclosed `class X(` then reads a few hundred characters, never to the end (linear).
+_CLASS = re.compile(r"^[ \t]*+class[ \t]++(\w++)[ \t]*+\(([^)]{0,500}+)\)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -221,7 +222,12 @@ class _TypeTree:
         return self._bases
 
     def fits(self, asserted: tuple[str, ...], raised: str) -> bool:
-        return any(_MODEL_ALIASES.get(t, t) == raised or t in _EVERY or t in self.ancestors(raised) for t in asserted)
+        try:
+            return any(
+                _MODEL_ALIASES.get(t, t) == raised or t in _EVERY or t in self.ancestors(raised) for t in asserted
+            )
+        except RecursionError:  # a chain of classes deeper than the interpreter's stack: said to fit nothing
+            return False
 
     def ancestors(self, name: str) -> frozenset[str]:
         if name in self.memo:
@@ -243,23 +249,38 @@ class _TypeTree:
 
 def _class_bases(package: Path) -> dict[str, set[str]]:
     bases: dict[str, set[str]] = {}
-    for path in _python_files(package):
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
+    for text in _python_texts(package):
         for match in _CLASS.finditer(text):
             names = {b.strip().rsplit(".", 1)[-1] for b in match.group(2).split(",") if "=" not in b}
             bases.setdefault(match.group(1), set()).update(n for n in names if n.isidentifier())
     return bases
 
 
-def _python_files(package: Path) -> Iterable[Path]:
+def _python_texts(package: Path) -> Iterable[str]:
+    """The package's Python files as text: regular files inside it, within the harvest's caps (`kb.harvest.files`;
+    the scan has counted the others already)."""
+    caps, root = Caps.from_settings(), real_root(package)
     if package.is_file():
-        yield package
-        return
-    for directory, dirnames, filenames in os.walk(package):
+        paths: Iterable[Path] = [package]
+    else:
+        paths = (
+            directory / name
+            for directory, dirnames, filenames in _walk(package, root)
+            for name in filenames
+        )  # fmt: skip
+    budget = caps.harvest_bytes
+    for path in paths:
+        try:
+            text = read_text(path, root=root, cap=caps.file_bytes)
+        except Refused:
+            continue
+        budget -= len(text)
+        if budget < 0:
+            return
+        yield text
+
+
+def _walk(package: Path, root: str) -> Iterable[tuple[Path, list[str], list[str]]]:
+    for directory, dirnames, filenames in walk(package, root=root, refusals=Refusals(), suffixes=(".py",)):
         dirnames[:] = [d for d in dirnames if not d.startswith(".") and d not in ("__pycache__", "locale")]
-        for name in filenames:
-            if name.endswith(".py"):
-                yield Path(directory) / name
+        yield directory, dirnames, filenames

@@ -133,8 +133,8 @@ def test_a_file_that_does_not_parse_is_reported_and_skipped(db, checkout):
     checkout.write("client/broken.py", "def broken(:\n    raise ValueError('never seen')\n")
     checkout.commit("broken")
     output = run(checkout)
-    assert "unparsable: client/broken.py (line 1:" in output
-    assert "files read: 3, unparsable and skipped: 1" in output
+    assert "skipped: client/broken.py (not valid Python: line 1:" in output
+    assert "files read: 3\n  files skipped: 1\n         1  not valid Python" in output
     assert ErrorEntry.objects.filter(signature="Empty URL").exists()
 
 

@@ -3,7 +3,7 @@
 from argparse import ArgumentParser
 from dataclasses import replace
 
-from kb.harvest.cli import TargetCommand, progress_option, target_from
+from kb.harvest.cli import TargetCommand, progress_option, refused_lines, target_from
 from kb.harvest.run import HarvestResult, harvest
 from kb.harvest.store import Outcome
 from kb.models import short_ref
@@ -49,9 +49,7 @@ def summary_lines(result: HarvestResult) -> list[str]:
         lines.append("  nothing written: the files, the options and the entries are as the last harvest left them")
         return lines + coverage_lines(outcome)
     signatureless = sum(1 for site in scan.sites if not site.signature)
-    unparsable = f", unparsable and skipped: {len(scan.unparsable)}" if scan.unparsable else ""
-    lines = [f"  files read: {scan.files_read}{unparsable}"]
-    lines += [f"    unparsable: {path} ({why})" for path, why in scan.unparsable]
+    lines = [f"  files read: {scan.files_read}", *refused_lines(scan.refused)]
     lines.append(f"  sites found: {len(scan.sites)} ({signatureless} without a rebuildable message)")
     lines.append(f"  entries: {outcome.new} new, {outcome.updated} updated, {outcome.unchanged} unchanged")
     lines.append(

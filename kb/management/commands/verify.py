@@ -2,7 +2,7 @@
 
 from django.core.management.base import CommandError
 
-from kb.harvest.cli import TargetCommand, progress_option, target_from
+from kb.harvest.cli import TargetCommand, progress_option, refused_lines, target_from
 from kb.harvest.run import VerifyResult, verify
 from kb.models import Repository, short_ref
 
@@ -40,7 +40,7 @@ def report_lines(result: VerifyResult) -> list[str]:
         lines.append(f"  reworded  {entry.public_id} {entry.exception_type}: {change}")
     for entry in result.gone:
         lines.append(f"  gone      {entry.public_id} {entry.exception_type}: {entry.title}")
-    lines += [f"  unparsable: {path} ({why})" for path, why in result.scan.unparsable]
+    lines += refused_lines(result.scan.refused)
     if not result.problems:
         lines.append("  Every entry matches.")
     return lines
