@@ -122,3 +122,63 @@ FAMILIES: dict[str, Family] = {
     "carriage returns": Family(repeat("ValueError: x", "\r"), "message"),
     "three-byte characters": Family(repeat("", "€"), "message"),
 }
+
+# Texts a repository (source, tests, docs, paths) or a model's answer may hold, built to stall the harvest's and
+# the analysis' patterns (tests/harvest/test_adversarial_patterns.py, bench/regex_bench.py): runs one pattern's
+# repeats could split two ways (zeros after `%`), and runs a search would start at every character of.
+REPOSITORY_FAMILIES: dict[str, Builder] = {
+    # %-formatting, as the harvest reads `"..." % x` in a raise and in `pytest.raises(match=...)`.
+    "a percent sign then zeros": repeat("%", "0", "!"),
+    "percent signs and zeros": repeat("", "%0", "!"),
+    "a percent key then zeros": repeat("%(x)", "0", "!"),
+    "a percent sign then flags": repeat("%", "-0 #+", "!"),
+    "a percent width then a dot": repeat("%", "1", ".1!"),
+    "percent keys never closed": repeat("", "%("),
+    "one percent key never closed": repeat("%(", "a"),
+    "open braces": repeat("", "{"),
+    "one brace never closed": repeat("{", "a"),
+    # Words and names.
+    "one long word then !": repeat("", "a", "!"),
+    "an assertion's name repeated": repeat("", "raises", "!"),
+    "an assertion's name then underscores": repeat("assertRaises", "_", "!"),
+    "an assertion's name then spaces": repeat("pytest.raises", " ", "!"),
+    "a dotted name, no extension": repeat("", "a.", "!"),
+    "dotted names ending .py, run together": repeat("", "a.py."),
+    "dots doubled": repeat("", "a.."),
+    "dashes and dots": repeat("", "a-."),
+    "dots": repeat("", "."),
+    "words and underscores": repeat("", "a_", "!"),
+    "a setting's parts, then lowercase": repeat("", "A_", "a"),
+    "a setting's name, then lowercase": repeat("A_", "A", "a"),
+    "settings. then capitals": repeat("settings.", "A", "a"),
+    "an at sign then digits": repeat("@", "1", "x"),
+    "at signs and digits": repeat("", "@1", "x"),
+    "digits then x": repeat("", "1", "x"),
+    "call openings": repeat("", "x("),
+    # Paths.
+    "a path of one-letter directories": repeat("", "/a", "!"),
+    "directories and no file": repeat("", "a/", "!"),
+    "a path of dotted directories": repeat("", "a.b/", "c"),
+    # Lines: headers, indentation, directives, list markers.
+    "class headers never closed": repeat("", "class A(\n"),
+    "def headers then spaces": repeat("\n", "def ", "("),
+    "a line of spaces": repeat("\n", " ", "x"),
+    "a line of tabs": repeat("\n", "\t", "x"),
+    "a directive then spaces": repeat(".. ", " ", "x"),
+    "hashes": repeat("", "#", "x"),
+    "numbered list markers": repeat("", "1."),
+    "bullets": repeat("", " -"),
+    "dashes": repeat("", "-"),
+    "backticks": repeat("", "`"),
+    # Links and markup in an answer.
+    "URL schemes repeated": repeat("", "http://"),
+    "https repeated": repeat("", "https"),
+    "www. repeated": repeat("", "www."),
+    "schemes of colons": repeat("", "a:"),
+    "brackets never closed": repeat("", "[a"),
+    "a link's destination never closed": repeat("[a](", "a"),
+    "angle brackets never closed": repeat("", "<a "),
+    "an address never closed": repeat("<", "a@"),
+    "instructions' first word repeated": repeat("", "ignore "),
+    "escapes": repeat("", "\\N"),
+}

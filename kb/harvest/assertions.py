@@ -12,9 +12,12 @@ from dataclasses import dataclass
 
 # Cheap tests on the whole text before any other work: most test files never assert a raise.
 PREFILTER = ("raises", "Raises", "Warns", "warns(")
-# Starts with a literal, which the regex engine searches for fast.
-_ASSERTION = re.compile(r"(?:Raises|Warns|raises|warns)\w*\s*\(")
-_HEADER = re.compile(r"\n([ \t]*)(?:async[ \t]+)?(def|class)[ \t]+(\w+)")
+# Every pattern here reads a repository's text, so each is linear by construction: possessive repeats, and none that
+# a search started at each character would read again (tests/harvest/test_adversarial_patterns.py).
+# Starts with a literal, which the regex engine searches for fast; the name's tail stops at the next such word, so
+# that a run of them (`raisesraises...`) is read once, not once per word.
+_ASSERTION = re.compile(r"(?:Raises|Warns|raises|warns)(?:(?!Raises|Warns|raises|warns)\w)*+\s*+\(")
+_HEADER = re.compile(r"\n([ \t]*+)(?:async[ \t]++)?+(def|class)[ \t]++(\w++)")
 MIN_LITERAL = 6  # a shorter literal says too little about a message: the code the test runs must tell
 MAX_FUNCTION_LINES = 40  # a longer test is shown as the lines around its assertion
 CONTEXT_LINES = 12
@@ -24,8 +27,9 @@ _PLAIN_FORMS = {"assertRaises", "assertWarns"}
 _PYTEST_FORMS = {"raises", "warns"}
 _FOLLOWING = 3  # statements after `with ... as info:` that may check the message
 _NESTED = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements hold statements
-_PERCENT = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdrifgexXoc%]")
-_BRACES = re.compile(r"\{[^{}]*\}")
+# A key ends at a `%` (as in kb.harvest.messages): a search reads the text between two `%` once.
+_PERCENT = re.compile(r"%(?:\([^)%]*+\))?+[-#0 +]*+\d*+(?:\.\d++)?+[sdrifgexXoc%]")
+_BRACES = re.compile(r"\{[^{}]*+\}")
 
 
 @dataclass(frozen=True)
@@ -327,7 +331,7 @@ class _OuterValues:
         return self.found[name]
 
     def _find(self, name: str) -> ast.expr | None:
-        binding = re.compile(rf"[ \t]*{re.escape(name)}[ \t]*=[^=]")
+        binding = re.compile(rf"[ \t]*+{re.escape(name)}[ \t]*+=[^=]")
         for number, line in enumerate(self.lines):
             if not binding.match(line):
                 continue

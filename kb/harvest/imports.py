@@ -11,7 +11,7 @@ BUILTIN_EXCEPTIONS = frozenset(
     for name in dir(builtins)
     if isinstance(getattr(builtins, name), type) and issubclass(getattr(builtins, name), BaseException)
 )
-_DISAMBIGUATION = re.compile(r"@\d+(?=\.|$)")
+_DISAMBIGUATION = re.compile(r"@\d++(?=\.|$)")
 
 
 @dataclass

@@ -92,7 +92,7 @@ def entry_key(entry: ErrorEntry) -> EntryKey:
 
 
 def _shape(signature: str) -> str:
-    return re.sub(r"\{[^{}]*\}", "{}", signature)
+    return re.sub(r"\{[^{}]*+\}", "{}", signature)
 
 
 def produces(signature: str, message: str) -> bool:
