@@ -147,6 +147,9 @@ def _finish(job: Job, future: "Future[Reply]", model: str, result: RunResult, in
     except EndpointError as error:
         result.failures.append((job.public_id, job.title, str(error)))
         return in_a_row + 1 if error.transport else 0
+    except Exception as error:  # whatever an endpoint sends fails its entry only, never the run
+        result.failures.append((job.public_id, job.title, f"the request failed ({type(error).__name__})"))
+        return 0
     result.prompt_tokens += reply.prompt_tokens
     result.completion_tokens += reply.completion_tokens
     result.retried += reply.attempts - 1
@@ -156,6 +159,9 @@ def _finish(job: Job, future: "Future[Reply]", model: str, result: RunResult, in
             raise BadAnswer(f"every claim was dropped ({_names(checked.unknown)})")
     except BadAnswer as bad:
         result.failures.append((job.public_id, job.title, str(bad)))
+        return 0
+    except (RecursionError, MemoryError, ValueError) as error:  # a hostile answer fails its entry, not the run
+        result.failures.append((job.public_id, job.title, f"the answer could not be checked ({type(error).__name__})"))
         return 0
     skipped = store(job=job, checked=checked, model=model)
     if skipped:

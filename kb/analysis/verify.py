@@ -1,11 +1,18 @@
 """An answer read, held to the schema, and every claim in it checked: a sentence, a list item, a code block or a
 solution that names an identifier, flag, setting, file or function errorkb does not know is dropped and counted.
 
+Every answer is treated as hostile. Besides names that do not check out, a claim is dropped and counted when it
+names nothing the evidence holds (a sentence that is not about this error is not a checked claim: "Pay 1 BTC to
+support"), or when it is an instruction to the reader (`kb.analysis.hostile`: pay, paste your token, reinstall from
+a mirror, ignore previous instructions; other imperatives only when a name in them does not check out). No link
+comes from a model: links, images, reference definitions, bare URLs and raw HTML are taken out of the prose (a
+link's text is kept when it passes), what is left cannot begin a link (`hostile.neutralise`), and a section the
+card's renderer would still make a link of loses the blocks that do.
+
 Everything here reads a model's output, so every pattern is linear (possessive repeats) and the scanners are single
 passes."""
 
 import ast
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,8 +20,10 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
+from kb.analysis import hostile
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
-from kb.analysis.vocabulary import FLAG, Vocabulary
+from kb.analysis.vocabulary import FLAG, IDENTIFIER, Vocabulary
+from kb.jsonsafe import JSONTooDeep, loads_bounded
 
 # An answer longer than this is not one we asked for (the schema bounds each section).
 LARGEST_ANSWER = 256 * 1024
@@ -28,10 +37,17 @@ DOTTED = re.compile(r"(?<![\w.])[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)++")
 # `name()`, or `snake_name(`: prose writes "error(s)" too. Dotted calls are checked as dotted names.
 CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*+)\((\)?)")
 SETTING = re.compile(r"(?<![\w.])[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++(?![\w.])")
-FILE_NAME = re.compile(rf"(?:[\w-]++\.)++{_EXTENSIONS}")
+FILE_NAME = re.compile(rf"(?<![\w-])(?<![\w-]\.)(?:[\w-]++\.)++{_EXTENSIONS}")
 PYTHON_LANGUAGES = {"", "python", "py", "python3", "pycon"}
-FENCE = re.compile(r"\s*+(?:```|~~~)")
-BULLET = re.compile(r"\s*+(?:[-*+]|\d++[.)])\s")
+FENCE = re.compile(r"(?:(?<!\s)\s++)?+(?:```|~~~)")
+BULLET = re.compile(r"(?:(?<!\s)\s++)?+(?!(?<=\d)\d)(?:[-*+]|\d++[.)])\s")
+
+
+# A fence as CommonMark reads one (at most three spaces in; a backtick fence's info string has no backtick), and the
+# line that closes it (the same character, at least as many, nothing after): a line that only looks like a fence is
+# prose, checked as prose, since the card renders it so.
+OPENING_FENCE = re.compile(r" {0,3}+(?:(`{3,}+)[^`]*+|(~{3,}+).*+)")
+CLOSING_FENCE = re.compile(r" {0,3}+(`{3,}+|~{3,}+)[ \t]*+")
 
 
 class BadAnswer(Exception):
@@ -62,8 +78,10 @@ def read_answer(content: str) -> dict[str, Any]:
     if not text:
         raise BadAnswer("empty answer")
     try:
-        answer = json.loads(text)
-    except ValueError as error:
+        answer = loads_bounded(text)
+    except JSONTooDeep as too_deep:
+        raise BadAnswer(f"refused: {too_deep}") from None
+    except (ValueError, RecursionError) as error:
         raise BadAnswer(f"not JSON ({error})") from None
     problem = schema_problem(answer)
     if problem:
@@ -102,50 +120,165 @@ def schema_problem(value: object) -> str:
     return f"{where} breaks the schema's {rule!r} rule"
 
 
+# How a dropped claim that names nothing unknown is recorded beside the names that did not check out.
+UNANCHORED = "a sentence naming nothing in the evidence"
+INSTRUCTION = "an instruction to the reader"
+LINK = "link"
+
+
+@dataclass
+class _Claim:
+    """A sentence, a list item or a code block, and why it is dropped ("" when it is kept)."""
+
+    text: str
+    why: str = ""  # "", "unknown", "instruction", "unanchored", "empty"
+    unknown: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+
+
 def check_answer(answer: dict[str, Any], vocabulary: Vocabulary) -> Checked:
     checked = Checked(sections={}, solutions=[])
     for name in TEXT_SECTIONS:
-        kept = _check_markdown(answer[name], vocabulary, checked)
+        kept = _check_markdown(_plain(answer[name]), vocabulary, checked)
         if kept:
             checked.sections[name] = kept
     for solution in answer["solutions"]:
-        if not solution.strip():
-            continue
-        unknown = _unknown_in_prose(solution, vocabulary)
-        if unknown:
-            _drop(checked, unknown)
-        else:
-            checked.solutions.append(solution.strip())
+        kept = _check_markdown(_plain(solution), vocabulary, checked, whole=True)
+        if kept:
+            checked.solutions.append(kept)
     return checked
 
 
-def _drop(checked: Checked, unknown: list[str]) -> None:
-    checked.dropped += 1
+# Unicode's control (Cc) and format (Cf) characters, newline and tab aside: terminal escapes, bidi embeddings,
+# overrides and isolates, zero-width characters, the BOM, tag characters.
+UNSHOWN = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]++"
+)
+
+
+def _plain(text: str) -> str:
+    """The text without control or format characters (terminal escapes, bidi overrides, zero-width characters);
+    newlines and tabs stay."""
+    return UNSHOWN.sub("", text.replace("\r\n", "\n"))
+
+
+def _drop(checked: Checked, unknown: list[str], claims: int = 1) -> None:
+    checked.dropped += claims
     checked.unknown.extend(name for name in dict.fromkeys(unknown) if name not in checked.unknown)
 
 
-def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked) -> str:
-    """The section with its unchecked claims left out; a list keeps its checked items, a paragraph its sentences."""
-    kept_blocks = []
+def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whole: bool = False) -> str:
+    """The section with its unchecked claims left out; a list keeps its checked items, a paragraph its sentences.
+    With `whole` (a solution: one piece of advice), a name that fails or an instruction drops all of it."""
+    blocks: list[tuple[str, list[_Claim]]] = []
     for kind, block in _blocks(text):
         if kind == "code":
-            unknown = _unknown_in_code(_fenced_body(block), vocabulary, fenced=True, language=_language(block))
-            if unknown:
-                _drop(checked, unknown)
-            else:
-                kept_blocks.append(block)
+            blocks.append((kind, [_code_claim(block, vocabulary)]))
             continue
-        claims = _items(block) if kind == "list" else _sentences(" ".join(block.split("\n")))
+        parts = _items(block) if kind == "list" else _sentences(" ".join(block.split("\n")))
+        claims = [_prose_claim(part, vocabulary) for part in parts]
+        _keep_lead_ins(claims)
+        blocks.append((kind, claims))
+    every = [claim for _, claims in blocks for claim in claims]
+    for claim in every:
+        if claim.links:
+            _drop(checked, claim.links, claims=len(claim.links))  # each link is a claim no evidence checks
+    if whole and any(claim.why in ("unknown", "instruction") for claim in every):
+        _drop(checked, [name for claim in every for name in _reasons(claim)])
+        return ""
+    kept_blocks: list[str] = []
+    for kind, claims in blocks:
         kept = []
         for claim in claims:
-            unknown = _unknown_in_prose(claim, vocabulary)
-            if unknown:
-                _drop(checked, unknown)
-            else:
-                kept.append(claim)
+            if not claim.why:
+                kept.append(claim.text)
+            elif claim.why != "empty":
+                _drop(checked, _reasons(claim))
         if kept:
-            kept_blocks.append(("\n" if kind == "list" else " ").join(kept))
-    return "\n\n".join(kept_blocks).strip()
+            joined = ("\n" if kind == "list" else " ").join(kept)
+            kept_blocks.append(joined if kind == "code" else hostile.neutralise(joined))
+    return _without_rendered_links(kept_blocks, checked)
+
+
+def _reasons(claim: _Claim) -> list[str]:
+    if claim.why == "unknown":
+        return claim.unknown
+    return [INSTRUCTION] if claim.why == "instruction" else [UNANCHORED] if claim.why == "unanchored" else []
+
+
+def _prose_claim(text: str, vocabulary: Vocabulary) -> _Claim:
+    unlinked = hostile.unlink(text)
+    claim = _Claim(unlinked.text, links=unlinked.links)
+    if not BULLET.sub("", claim.text, count=1).strip(" \t*_>"):
+        claim.why = "empty"  # nothing but a link
+        return claim
+    claim.unknown, held = _names_in_prose(claim.text, vocabulary)
+    prose, _ = _spans(claim.text)
+    if claim.unknown:
+        claim.why = "unknown"
+    elif hostile.instruction(claim.text) or (hostile.aimed_at_reader(prose) and _unchecked_words(prose, vocabulary)):
+        claim.why = "instruction"
+    elif not held and not vocabulary.knows_any_term(IDENTIFIER.findall(prose)):
+        claim.why = "unanchored"
+    return claim
+
+
+def _unchecked_words(prose: str, vocabulary: Vocabulary) -> list[str]:
+    """The words of an instruction that name something (by their form) errorkb does not know: `Install from PyPI`,
+    `send it to admin@example.org`."""
+    return [
+        word
+        for word in hostile.name_like_words(prose)
+        if not (
+            vocabulary.knows_name(word)
+            or vocabulary.knows_term(word)
+            or vocabulary.knows_path(word)
+            or all(len(part) < 2 for part in word.split("."))  # e.g. an abbreviation
+        )
+    ]
+
+
+def _code_claim(block: str, vocabulary: Vocabulary) -> _Claim:
+    body, language = _fenced_body(block), _language(block)
+    claim = _Claim(block)
+    urls = [found for pattern in hostile.URLS for found in pattern.findall(body)]
+    if urls:
+        claim.why, claim.links = "empty", [hostile.link_to(url) for url in urls]
+        return claim
+    claim.unknown, held = _names_in_code(body, vocabulary, fenced=True, language=language)
+    if claim.unknown:
+        claim.why = "unknown"
+    elif hostile.instruction(body):
+        claim.why = "instruction"
+    elif not held and not vocabulary.knows_any_term(IDENTIFIER.findall(body)):
+        claim.why = "unanchored"
+    return claim
+
+
+def _keep_lead_ins(claims: list[_Claim]) -> None:
+    """A short line that introduces what follows ("Callers:") names nothing itself: it stays when a claim after it
+    in the block does."""
+    for index, claim in enumerate(claims):
+        short = claim.text.rstrip().endswith(":") and len(claim.text.split()) <= 8
+        if claim.why == "unanchored" and short and any(not later.why for later in claims[index + 1 :]):
+            claim.why = ""
+
+
+def _without_rendered_links(blocks: list[str], checked: Checked) -> str:
+    """The blocks joined, leaving out any the card's renderer would still make a link of (none should be left, but
+    this does not depend on reading Markdown exactly as the renderer does)."""
+    section = "\n\n".join(blocks).strip()
+    if not section or not hostile.links_rendered(section):
+        return section
+    kept = [block for block in blocks if not hostile.links_rendered(block)]
+    _drop(checked, [LINK], claims=len(blocks) - len(kept))
+    section = "\n\n".join(kept).strip()
+    if section and hostile.links_rendered(section):
+        _drop(checked, [LINK], claims=len(kept))
+        return ""
+    return section
 
 
 def _blocks(text: str) -> list[tuple[str, str]]:
@@ -160,16 +293,18 @@ def _blocks(text: str) -> list[tuple[str, str]]:
             blocks.append((kind, "\n".join(lines)))
         lines.clear()
 
-    for line in text.strip().splitlines():
-        if FENCE.match(line):
-            if fenced:
-                lines.append(line)
-                flush()
-                fenced = False
-            else:
-                flush()
-                fenced = True
-                lines.append(line)
+    fence = ""
+    for line in text.strip("\n").splitlines():
+        opening = None if fenced else OPENING_FENCE.fullmatch(line)
+        closing = CLOSING_FENCE.fullmatch(line) if fenced else None
+        if closing and closing.group(1)[0] == fence[0] and len(closing.group(1)) >= len(fence):
+            lines.append(line)
+            flush()
+            fenced = False
+        elif opening:
+            flush()
+            fenced, fence = True, opening.group(1) or opening.group(2)
+            lines.append(line)
         elif not fenced and not line.strip():
             flush()
         else:
@@ -219,64 +354,72 @@ def _sentences(text: str) -> list[str]:
 
 
 def _spans(text: str) -> tuple[str, list[str]]:
-    """The text with its code spans blanked out, and the spans. Runs of backticks pair in order."""
-    prose, spans, parts = [], [], re.split(r"(`++)", text)
-    inside = False
-    for index, part in enumerate(parts):
-        if part.startswith("`"):
-            # An opening run with no closing run after it is text.
-            if not inside and index + 2 >= len(parts):
-                prose.append(part)
-                continue
-            inside = not inside
-            prose.append(" ")
-        elif inside:
-            spans.append(part)
-            prose.append(" ")
-        else:
-            prose.append(part)
+    """The text with its code spans blanked out, and the spans, paired as CommonMark pairs them (a backtick run
+    with the next run of its length; one with none is text), so that what is checked as code is what renders so."""
+    prose, spans, position = [], [], 0
+    for start, end in hostile.backtick_spans(text):
+        run = len(text[start:end]) - len(text[start:end].lstrip("`"))
+        prose.append(text[position:start])
+        prose.append(" ")
+        spans.append(text[start + run : end - run])
+        position = end
+    prose.append(text[position:])
     return "".join(prose), spans
 
 
-def _unknown_in_prose(text: str, vocabulary: Vocabulary) -> list[str]:
-    prose, spans = _spans(URL.sub(" ", text))
-    unknown = _unknown_by_pattern(prose, vocabulary)
+def _names_in_prose(text: str, vocabulary: Vocabulary) -> tuple[list[str], bool]:
+    """The names a sentence uses that errorkb does not know, and whether it names anything the evidence holds."""
+    prose, spans = _spans(text)
+    unknown, held = _names_by_pattern(prose, vocabulary)
     for span in spans:
-        unknown += _unknown_in_code(span.strip(), vocabulary, fenced=False)
-    return unknown
+        span_unknown, span_held = _names_in_code(span.strip(), vocabulary, fenced=False)
+        unknown += span_unknown
+        held = held or span_held
+    return unknown, held
 
 
-def _unknown_by_pattern(text: str, vocabulary: Vocabulary) -> list[str]:
-    """Names that text shows as code by their form alone: --flags, SETTING_NAMES, paths, dotted.names, calls()."""
-    unknown = [flag for flag in FLAG.findall(text) if not vocabulary.knows_flag(flag)]
+def _names_by_pattern(text: str, vocabulary: Vocabulary) -> tuple[list[str], bool]:
+    """Names that text shows as code by their form alone: --flags, SETTING_NAMES, paths, dotted.names, calls();
+    those errorkb does not know, and whether one is held by the evidence."""
+    flags = FLAG.findall(text)
+    unknown = [flag for flag in flags if not vocabulary.knows_flag(flag)]
     paths = PATH.findall(text)
     unknown += [path for path in paths if not vocabulary.knows_path(path)]
-    unknown += [name for name in SETTING.findall(text) if not vocabulary.knows_name(name)]
+    settings = SETTING.findall(text)
+    unknown += [name for name in settings if not vocabulary.knows_name(name)]
+    dotted = []
     for match in DOTTED.finditer(text):
         name = match.group()
         if name.rsplit(".", 1)[1] in EXTENSIONS or any(len(part) < 2 for part in name.split(".")):
             continue  # a file (checked as a path), or an abbreviation such as e.g.
+        dotted.append(name)
         if not vocabulary.knows_name(name):
             unknown.append(name)
     calls = [name for name, empty in CALL.findall(text) if empty or "_" in name]
     unknown += [f"{name}()" for name in calls if not vocabulary.knows_name(name)]
-    return unknown
+    held = (
+        any(vocabulary.knows_flag(flag) for flag in flags)  # a flag or a path that checks out is the evidence's
+        or any(vocabulary.knows_path(path) for path in paths)
+        or any(vocabulary.holds_name(name) for name in (*settings, *dotted, *calls))
+    )
+    return unknown, held
 
 
-def _unknown_in_code(code: str, vocabulary: Vocabulary, *, fenced: bool, language: str = "") -> list[str]:
+def _names_in_code(code: str, vocabulary: Vocabulary, *, fenced: bool, language: str = "") -> tuple[list[str], bool]:
     """A code span or block: a flag, a path, Python (every name it reads but does not bind), or other code (a
-    command line, a configuration file), checked by the forms of its names."""
+    command line, a configuration file), checked by the forms of its names and, for other code, its words."""
     if not code:
-        return []
+        return [], False
     if FLAG.fullmatch(code.split("=", 1)[0]):
-        return [] if vocabulary.knows_flag(code) else [code]
+        return ([], True) if vocabulary.knows_flag(code) else ([code], False)
     if not fenced and " " not in code and (FILE_NAME.fullmatch(code) or "/" in code):
-        return [] if vocabulary.knows_path(code) else [code]
+        return ([], True) if vocabulary.knows_path(code) else ([code], False)
     command_line = " " in code and FLAG.search(code) is not None  # `prog --flag` would parse as a subtraction
     tree = _python(code) if language in PYTHON_LANGUAGES and not command_line else None
     if tree is None:
-        return _unknown_by_pattern(code, vocabulary)
-    return _unknown_in_python(tree, vocabulary, own_names=fenced)
+        unknown, held = _names_by_pattern(code, vocabulary)
+        return unknown, held or vocabulary.knows_any_term(IDENTIFIER.findall(code))
+    return _names_in_python(tree, vocabulary, own_names=fenced)
 
 
 def _python(code: str) -> ast.AST | None:
@@ -288,10 +431,11 @@ def _python(code: str) -> ast.AST | None:
     return None
 
 
-def _unknown_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) -> list[str]:
+def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) -> tuple[list[str], bool]:
     """Every name the code reads and does not bind itself, every attribute, keyword argument and import, and the
-    flags in its strings. With `own_names` (a code block), a name the code binds (`def preflight_check`, `for item
-    in ...`) is the example's own; a code span (`strict_mode=True`) names what exists."""
+    flags in its strings; those errorkb does not know, and whether one is held by the evidence. With `own_names` (a
+    code block), a name the code binds (`def preflight_check`, `for item in ...`) is the example's own; a code span
+    (`strict_mode=True`) names what exists."""
     bound: set[str] = set()
     read: list[str] = []
     always: list[str] = []  # checked even when bound: what an import or an attribute names lives elsewhere
@@ -318,5 +462,6 @@ def _unknown_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool
             always += [flag for flag in FLAG.findall(node.value) if not vocabulary.knows_flag(flag)]
     flags = [name for name in always if name.startswith("--")]
     read = [name for name in read if name not in bound] if own_names else [*read, *sorted(bound)]
-    names = read + [name for name in always if not name.startswith("--")]
-    return [name for name in names if name and not vocabulary.knows_name(name)] + flags
+    names = [name for name in read + always if name and not name.startswith("--")]
+    unknown = [name for name in names if not vocabulary.knows_name(name)] + flags
+    return unknown, any(vocabulary.holds_name(name) for name in names)

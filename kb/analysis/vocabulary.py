@@ -3,14 +3,17 @@ evidence, the repository's other entries, and (optionally) the harvested source 
 against it (`kb.analysis.verify`)."""
 
 import builtins
+import io
 import keyword
-import os
 import re
 import sys
+import textwrap
+import tokenize
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.harvest.files import Refusals, Refused, read_text, real_root, walk
 from kb.models import ErrorEntry, RaiseSite, Repository
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+")
@@ -31,6 +34,14 @@ def _python_names() -> set[str]:
 
 
 PYTHON_NAMES = frozenset(_python_names())
+# Names that anchor no claim: any code has them, so naming one says nothing about this error.
+NOT_ANCHORS = frozenset({*keyword.kwlist, *keyword.softkwlist, "self", "cls", "True", "False", "None"})
+# English words that are also identifiers somewhere: a sentence that uses one in plain words names nothing by it.
+COMMON_WORDS = frozenset(
+    "the this that these those you your our their they them its can may will must should would has have had are "
+    "was were been being but when then than also only some more most such into onto over under each every other "
+    "which what who how why where there here get set use used new old one two all any not out off per via".split()
+)
 
 
 @dataclass
@@ -40,6 +51,9 @@ class Vocabulary:
     # Every path and every tail of one ("django/db/models/base.py", "db/models/base.py", ..., "base.py").
     paths: set[str] = field(default_factory=set)
     base: "Vocabulary | None" = None
+    # Identifiers of the code itself (lowercased), not of its prose: a plain word in a sentence anchors the sentence
+    # to the evidence only when it is one of these (`strict`, `resize`), never because a doc used the word.
+    terms: set[str] = field(default_factory=set)
 
     def read(self, text: str) -> None:
         self.names.update(IDENTIFIER.findall(text))
@@ -53,9 +67,15 @@ class Vocabulary:
             # Module names: `django.db.models.base` names the file django/db/models/base.py.
             self.names.update(IDENTIFIER.findall(part.rsplit(".", 1)[0]))
 
+    def read_code(self, code: str) -> None:
+        """Names, and the code's own identifiers as terms (not the words of its strings and comments)."""
+        self.read(code)
+        self.terms.update(name.lower() for name in code_identifiers(code) if len(name) > 2 and name not in NOT_ANCHORS)
+        self.terms.difference_update(COMMON_WORDS)
+
     def on(self, base: "Vocabulary") -> "Vocabulary":
         """This vocabulary with `base` behind it: an entry's own names over the repository's, without copying."""
-        return Vocabulary(self.names, self.flags, self.paths, base)
+        return Vocabulary(self.names, self.flags, self.paths, base, self.terms)
 
     def knows_name(self, dotted: str) -> bool:
         return all(self._has("names", part) or part in PYTHON_NAMES for part in dotted.split(".") if part)
@@ -66,19 +86,40 @@ class Vocabulary:
     def knows_path(self, path: str) -> bool:
         return self._has("paths", path.strip().removeprefix("./").strip("/"))
 
+    def holds_name(self, dotted: str) -> bool:
+        """Whether the evidence itself has the name (a part of it), not only Python: what anchors a claim."""
+        return any(len(part) > 1 and part not in NOT_ANCHORS and self._has("names", part) for part in dotted.split("."))
+
+    def knows_term(self, word: str) -> bool:
+        return self._has("terms", word.lower())
+
+    def knows_any_term(self, words: Iterable[str]) -> bool:
+        lowered = {word.lower() for word in words}
+        return not lowered.isdisjoint(self.terms) or (self.base is not None and self.base.knows_any_term(lowered))
+
     def _has(self, kind: str, value: str) -> bool:
         return value in getattr(self, kind) or (self.base is not None and self.base._has(kind, value))
 
 
 def entry_vocabulary(entry: ErrorEntry, sites: list[RaiseSite]) -> Vocabulary:
-    """The names in one entry's own evidence: its message, its sites' code, conditions, callers, tests and docs."""
+    """The names in one entry's own evidence: its message, its sites' code, conditions, callers, tests and docs;
+    the terms of its code: the exception, the sites' code, function, parameters, conditions, values and callers,
+    the tests' names and code."""
     vocabulary = Vocabulary()
     for text in (entry.exception_type, entry.message, entry.signature):
         vocabulary.read(text)
+    vocabulary.read_code(entry.exception_type)
     for site in sites:
         vocabulary.add_path(site.path)
         for text in (site.function, site.snippet, *_strings(site.evidence)):
             vocabulary.read(text)
+        for code in (site.function, site.snippet, *_code_of_site(site.evidence)):
+            vocabulary.read_code(code)
+    for test in (entry.evidence or {}).get("tests") or []:
+        if isinstance(test, dict):
+            for key in ("name", "code"):
+                if isinstance(test.get(key), str):
+                    vocabulary.read_code(test[key])
         for caller in (site.evidence or {}).get("callers") or []:
             if isinstance(caller, dict) and isinstance(caller.get("path"), str):
                 vocabulary.add_path(caller["path"])
@@ -96,36 +137,67 @@ def repository_vocabulary(repository: Repository, source: Path | None = None) ->
     flag and file of the harvested tree."""
     vocabulary = Vocabulary()
     for exception_type in ErrorEntry.objects.filter(repository=repository).values_list("exception_type", flat=True):
-        vocabulary.read(exception_type)
+        vocabulary.read_code(exception_type)
     for path, function in RaiseSite.objects.filter(entry__repository=repository).values_list("path", "function"):
         vocabulary.add_path(path)
-        vocabulary.read(function)
+        vocabulary.read_code(function)
     if source is not None:
         read_source(vocabulary, source)
     return vocabulary
 
 
 def read_source(vocabulary: Vocabulary, root: Path) -> int:
-    """Adds a source tree's paths and the names in its text files; returns how many files it read."""
+    """Adds a source tree's paths and the names in its text files; returns how many files it read. Only regular
+    files inside the tree are read, as a harvest reads it (`kb.harvest.files`): no link out, no FIFO or device."""
     read = 0
-    for path in _files(root):
+    inside = real_root(root)
+    for path in _files(root, inside):
         relative = path.relative_to(root).as_posix()
         vocabulary.add_path(relative)
         if path.suffix in TEXT_SUFFIXES:
             try:
-                if path.stat().st_size <= LARGEST_TEXT:
-                    vocabulary.read(path.read_text(encoding="utf-8", errors="replace"))
-                    read += 1
-            except OSError:
+                vocabulary.read(read_text(path, root=inside, cap=LARGEST_TEXT))
+            except Refused:
                 continue
+            read += 1
     return read
 
 
-def _files(root: Path) -> Iterator[Path]:
-    for directory, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIPPED_DIRS)
-        for name in sorted(files):
-            yield Path(directory, name)
+def _files(root: Path, inside: str) -> Iterator[Path]:
+    for directory, dirs, files in walk(root, root=inside, refusals=Refusals()):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in SKIPPED_DIRS]
+        for name in files:
+            yield directory / name
+
+
+def code_identifiers(code: str) -> list[str]:
+    """The identifiers Python's tokenizer reads in `code`, strings and comments left out; a fragment that stops
+    parsing keeps what was read before it."""
+    names: list[str] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(textwrap.dedent(code)).readline):
+            if token.type == tokenize.NAME:
+                names.append(token.string)
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        pass
+    return names
+
+
+def _code_of_site(evidence: object) -> Iterable[str]:
+    """The code a site's evidence holds: its conditions' code, its values' expressions, its parameters, the
+    function's name and signature, the callers' functions."""
+    if not isinstance(evidence, dict):
+        return
+    for key, field_name in (("conditions", "code"), ("values", "expression"), ("callers", "function")):
+        for item in evidence.get(key) or []:
+            if isinstance(item, dict) and isinstance(item.get(field_name), str):
+                yield item[field_name]
+    for parameter in evidence.get("parameters") or []:
+        if isinstance(parameter, str):
+            yield parameter
+    function = evidence.get("function")
+    if isinstance(function, dict):
+        yield from (function[key] for key in ("name", "signature") if isinstance(function.get(key), str))
 
 
 def _strings(value: object) -> Iterable[str]:

@@ -1,6 +1,9 @@
 """A small OpenAI-compatible chat-completions server for the tests: a real HTTP server on localhost, in a thread,
 giving canned answers. Each request is answered by the script of the first marker its user message contains (an
-entry's message, say); a script's answers are given in order and its last one repeats."""
+entry's message, say); a script's answers are given in order and its last one repeats.
+
+It can be hostile as a real server can: redirect elsewhere (`redirect`), drip its whole response one byte at a time
+(`Canned.drip`), or send any body at all."""
 
 import json
 import threading
@@ -18,6 +21,7 @@ class Canned:
     status: int = 200
     headers: tuple[tuple[str, str], ...] = ()
     delay: float = 0.0
+    drip: float = 0.0  # when set, the status line, headers and body are sent one byte every `drip` seconds
 
 
 @dataclass
@@ -43,6 +47,10 @@ def completion(content: str, *, prompt_tokens: int = 120, completion_tokens: int
                       "total_tokens": prompt_tokens + completion_tokens},
         }
     )  # fmt: skip
+
+
+def redirect(to: str, status: int = 302) -> Canned:
+    return Canned(status=status, headers=(("Location", to),))
 
 
 def error(status: int, retry_after: str | None = None) -> Canned:
@@ -89,6 +97,9 @@ def serve(endpoint: FakeEndpoint) -> ThreadingHTTPServer:
 
         def _send(self, canned: Canned) -> None:
             body = canned.body if isinstance(canned.body, str) else json.dumps(canned.body)
+            if canned.drip:
+                self._drip(canned, body.encode())
+                return
             try:
                 self.send_response(canned.status)
                 for name, value in canned.headers:
@@ -99,6 +110,16 @@ def serve(endpoint: FakeEndpoint) -> ThreadingHTTPServer:
                 self.wfile.write(body.encode())
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up waiting: what a slow answer is for
+
+        def _drip(self, canned: Canned, body: bytes) -> None:
+            head = f"HTTP/1.0 {canned.status} Slow\r\nContent-Type: application/json\r\n"
+            head += f"Content-Length: {len(body)}\r\n\r\n"
+            try:
+                for byte in head.encode() + body:
+                    self.wfile.write(bytes([byte]))
+                    time.sleep(canned.drip)
+            except OSError:
+                pass  # the client gave up: what a deadline is for
 
         def log_message(self, format: str, *args: object) -> None:
             pass

@@ -1,12 +1,18 @@
 """The client against a real OpenAI-compatible HTTP server: answers, tokens, retries with backoff on 429, 5xx and
-time-outs (Retry-After honoured), and refusals that retrying cannot change."""
+time-outs (Retry-After honoured), and refusals that retrying cannot change; against a hostile one: no redirect
+followed with the key, a deadline per request however slowly it drips, bounded bodies, printable errors."""
 
+import email.message
+import io
 import itertools
+import re
+import time
+import urllib.request
 
 import pytest
 
-from kb.analysis.client import Endpoint, EndpointError, complete
-from tests.analysis.fake_endpoint import Canned, card, completion, error
+from kb.analysis.client import Endpoint, EndpointError, RefuseRedirects, complete
+from tests.analysis.fake_endpoint import Canned, FakeEndpoint, card, completion, error, redirect
 
 QUESTION = {"messages": [{"role": "user", "content": "Evidence: Widget size must be positive"}]}
 MARKER = "Widget size must be positive"
@@ -70,3 +76,69 @@ def test_an_endpoint_that_is_not_there_is_a_transport_failure(analysis_endpoint)
     with pytest.raises(EndpointError, match="cannot reach") as failed:
         complete(endpoint_at(analysis_endpoint, base="http://127.0.0.1:9/v1", retries=1), QUESTION)
     assert failed.value.transport
+
+
+def test_a_redirect_to_another_origin_is_refused_and_that_origin_is_never_sent_the_key(
+    analysis_endpoint: FakeEndpoint, other_origin: FakeEndpoint
+) -> None:
+    other_origin.answer(MARKER, completion(card(meaning="Answered elsewhere.")))
+    analysis_endpoint.answer(MARKER, redirect(f"{other_origin.base}/chat/completions"))
+    with pytest.raises(
+        EndpointError, match=re.escape(f"redirected to another origin, http://127.0.0.1:{other_origin.port},")
+    ) as refused:
+        complete(endpoint_at(analysis_endpoint), QUESTION)
+    assert not refused.value.transport
+    assert len(analysis_endpoint.received) == 1  # a refusal is not retried
+    assert other_origin.received == []
+
+
+def test_a_redirect_on_the_same_origin_is_refused_too_saying_which_url_to_configure(
+    analysis_endpoint: FakeEndpoint,
+) -> None:
+    analysis_endpoint.answer(MARKER, redirect("/v2/chat/completions", status=307))
+    with pytest.raises(EndpointError, match="HTTP 307: the endpoint redirected to /v2/chat/completions on the same"):
+        complete(endpoint_at(analysis_endpoint), QUESTION)
+
+
+def test_a_redirect_from_https_to_http_is_refused_before_anything_is_sent() -> None:
+    request = urllib.request.Request("https://api.example/v1/chat/completions", headers={"Authorization": "Bearer k"})
+    headers = email.message.Message()
+    headers["Location"] = "http://api.example/v1/chat/completions"
+    with pytest.raises(
+        EndpointError, match=re.escape("from https to http://api.example:80, where the key would travel in clear")
+    ):
+        RefuseRedirects().http_error_302(request, io.BytesIO(), 302, "Found", headers)
+
+
+def test_a_server_dripping_its_answer_cannot_stretch_a_request_past_its_deadline(
+    analysis_endpoint: FakeEndpoint,
+) -> None:
+    analysis_endpoint.answer(MARKER, Canned(completion(card(meaning="Slow.")).body, drip=0.5))
+    started = time.monotonic()
+    with pytest.raises(EndpointError, match="no answer within 2 s"):
+        complete(endpoint_at(analysis_endpoint, timeout=2.0, retries=0), QUESTION)
+    assert time.monotonic() - started < 2.0 + 2.0  # each byte came well within a per-read timeout
+
+
+def test_an_answer_larger_than_allowed_is_refused(analysis_endpoint: FakeEndpoint, monkeypatch) -> None:
+    monkeypatch.setattr("kb.analysis.client.LARGEST_BODY", 1000)
+    analysis_endpoint.answer(MARKER, completion(card(meaning="x" * 2000)))
+    with pytest.raises(EndpointError, match="larger than"):
+        complete(endpoint_at(analysis_endpoint), QUESTION)
+
+
+def test_a_response_nested_too_deep_is_refused_as_the_api_refuses_one(analysis_endpoint: FakeEndpoint) -> None:
+    analysis_endpoint.answer(MARKER, Canned(body="[" * 100_000 + "]" * 100_000))
+    with pytest.raises(EndpointError, match="refused: The JSON is nested more than 32 deep"):
+        complete(endpoint_at(analysis_endpoint), QUESTION)
+
+
+def test_an_error_body_with_terminal_escapes_is_reported_without_them(analysis_endpoint: FakeEndpoint) -> None:
+    hostile = "\x1b]0;owned\x07bad \x1b[2Jrequest\u202e" + "x" * 5000
+    analysis_endpoint.answer(MARKER, Canned(body=hostile, status=400))
+    with pytest.raises(EndpointError) as refused:
+        complete(endpoint_at(analysis_endpoint), QUESTION)
+    message = str(refused.value)
+    assert message.startswith("HTTP 400: ]0;owned bad [2Jrequest")
+    assert not any(char in message for char in "\x1b\x07\u202e")
+    assert len(message) < 300

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from kb.analysis.client import Endpoint
 from kb.analysis.run import Options, RunResult, analyse
+from kb.analysis.terminal import printable
 from kb.harvest.sources import SourceError, parse_repo
 from kb.models import Repository
 
@@ -114,12 +115,17 @@ def summary_lines(result: RunResult) -> list[str]:
     lines.append(
         f"  claims dropped (naming what the evidence and source do not have): {claims} in {len(result.dropped)} entries"
     )
+    # Names, reasons and titles come from the endpoint's answers and the harvested code: printed without anything a
+    # terminal would act on (escapes, bidi overrides), each bounded.
     for public_id, count, names in result.dropped:
-        shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+        shown = ", ".join(printable(name, 80) for name in names[:6])
+        shown += f" and {len(names) - 6} more" if len(names) > 6 else ""
         lines.append(f"    {public_id}: {count} dropped ({shown})")
     if result.failures:
         lines.append("  failed, left as they were:")
-        lines += [f"    {public_id} {title[:60]}: {why}" for public_id, title, why in result.failures]
+        lines += [
+            f"    {public_id} {printable(title, 60)}: {printable(why)}" for public_id, title, why in result.failures
+        ]
     if result.stopped:
         unsent = result.selected - len(result.written) - len(result.failures) - len(result.reviewed)
         lines.append(
