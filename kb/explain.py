@@ -6,6 +6,7 @@ rather than a guess. Text from the repository goes in through `kb.markdown_text`
 
 import textwrap
 from collections.abc import Sequence
+from functools import lru_cache
 from urllib.parse import quote
 
 from kb.explain_solutions import derive_solutions
@@ -84,7 +85,13 @@ def pinned_url(repository: Repository, *, commit: str, path: str, line: object =
     pinned = f"{commit}/{path}"
     if any(segment in (".", "..") for segment in pinned.split("/")):
         return ""
-    return repository.blob_url(commit=quote(commit, safe=""), path=quote(path, safe="/"), line=line_number(line))
+    return repository.blob_url(commit=_quoted(commit, ""), path=_quoted(path, "/"), line=line_number(line))
+
+
+@lru_cache(maxsize=4096)
+def _quoted(text: str, safe: str) -> str:
+    """`quote`, once per path and commit: a harvest links each of them from many sections."""
+    return quote(text, safe=safe)
 
 
 def _pinned(entry: ErrorEntry, label: str, *, path: str, line: object, commit: str) -> str:

@@ -144,6 +144,8 @@ def walk(
 
 
 def _encodable(name: str) -> bool:
+    if name.isascii():
+        return True
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
