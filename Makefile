@@ -47,8 +47,11 @@ test: install-dev
 screenshots: install-dev
 	UPDATE_SCREENSHOTS=1 $(MAKE) test PYTEST_ARGS="tests/pages/test_browser_card.py"
 
+# ruff, then the layers (import-linter's contracts in pyproject.toml) and no import cycle among kb, api and config.
 lint: install-dev
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/python scripts/check-import-cycles
 
 # django-stubs reads the settings, which need a DATABASE_URL (any will do: nothing connects).
 typecheck: install-dev

@@ -5,7 +5,7 @@ from rest_framework_api_key.admin import APIKeyModelAdmin
 from rest_framework_api_key.models import APIKey
 
 from api.models import CuratorToken
-from kb.admin_safety import StrictQueryMixin
+from kb.admin.safety import StrictQueryMixin
 
 # The library's own key model has no user; ours replaces it.
 if admin.site.is_registered(APIKey):

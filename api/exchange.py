@@ -1,5 +1,5 @@
 """Import and export in the API's own JSON: validation (`EntryInput`) and the problems it names; the writes are
-`kb.services`'. An import is all or nothing."""
+`kb.actions.writes`'. An import is all or nothing."""
 
 from collections.abc import Callable, Iterable
 
@@ -7,9 +7,8 @@ from django.db import IntegrityError
 from rest_framework import serializers
 
 from api.serializers import EntryCardSerializer, MarkdownField, ProvenanceSerializer, PublicIdField, check_storable
-from kb import limits
-from kb.models import NAME_PART_RE, ErrorEntry, RaiseSite, Repository, validate_signature
-from kb.services import EntryData, ImportResult, LinkTargetsGone, import_entries
+from kb.actions.writes import EntryData, ImportResult, LinkTargetsGone, import_entries
+from kb.models import NAME_PART_RE, ErrorEntry, RaiseSite, Repository, limits, validate_signature
 
 FORMAT = "errorkb/1"
 # Line numbers are stored as 32-bit integers (PostgreSQL `integer`); a larger one would fail in the database.
@@ -69,7 +68,7 @@ def _storable_json(value, where: str = ""):
 
 
 def _solutions_over_caps(bodies: list[str]) -> str | None:
-    """What is wrong with a list of solutions' sizes (kb.limits), if anything: too many, or one too long."""
+    """What is wrong with a list of solutions' sizes (kb.models.limits), if anything: too many, or one too long."""
     if len(bodies) > limits.SOLUTIONS:
         return f"at most {limits.SOLUTIONS} solutions; this has {len(bodies)}."
     for number, body in enumerate(bodies, start=1):

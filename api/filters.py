@@ -2,10 +2,10 @@ import django_filters
 from django.db.models import QuerySet
 from rest_framework.exceptions import ValidationError
 
-from kb import filters
 from kb.models import ErrorEntry
-from kb.search import SearchQueryError, clean_query, ranked
-from kb.search_paging import RankedEntries
+from kb.search import filters
+from kb.search.paging import RankedEntries
+from kb.search.query import SearchQueryError, clean_query, ranked
 
 # What a listed entry shows (api.serializers.EntrySummarySerializer): a search's page fetches these columns only.
 LISTED = (
@@ -15,7 +15,7 @@ LISTED = (
 
 
 class ErrorEntryFilter(filters.ErrorEntryFilter):
-    """The facets of kb.filters, plus `?search=` with the API's 400 for a query that cannot be searched."""
+    """The facets of kb.search.filters, plus `?search=` with the API's 400 for a query that cannot be searched."""
 
     search = django_filters.CharFilter(
         method="filter_search",

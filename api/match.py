@@ -40,8 +40,8 @@ from kb.matching.service import (
     lookup,
 )
 from kb.models import ErrorEntry, may_see_drafts
-from kb.ratelimit import anonymous_wait
-from kb.search import offered_for_lookup
+from kb.runtime.ratelimit import anonymous_wait
+from kb.search.query import offered_for_lookup
 
 # JSONRenderer's encoder for an answer without indent, made once rather than per answer (see _compact_json).
 _ENCODER = JSONRenderer.encoder_class(

@@ -5,8 +5,8 @@ from django.conf import settings
 from rest_framework import pagination
 from rest_framework.response import Response
 
-from kb.search import candidates
-from kb.search_paging import CappedPaginator
+from kb.search.paging import CappedPaginator
+from kb.search.query import candidates
 
 DEFAULT_LIST_COUNT_CAP = 10_000
 

@@ -1,4 +1,4 @@
-"""The API's JSON parser: DRF's, with the nesting bound of kb.jsonsafe (see there why and how)."""
+"""The API's JSON parser: DRF's, with the nesting bound of kb.runtime.jsonsafe (see there why and how)."""
 
 import codecs
 import json
@@ -8,7 +8,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser, get_encoding  # type: ignore[attr-defined]  # DRF 3.18's, not stubbed
 from rest_framework.utils import json as strict_json
 
-from kb.jsonsafe import JSONTooDeep, loads_bounded
+from kb.runtime.jsonsafe import JSONTooDeep, loads_bounded
 
 # DRF's decoding (NaN and Infinity refused when strict), each decoder made once: json.loads makes one per call
 # when given any option.

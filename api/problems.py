@@ -9,7 +9,7 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from kb.not_found import NotFound, api_detail
+from kb.pages.not_found import NotFound, api_detail
 
 logger = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ def _detail_text(detail) -> str:
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
-    from config.outage import is_database_unavailable  # it imports this module when answering
+    from kb.runtime.outage import is_database_unavailable
 
     if is_database_unavailable(exc):
         return None  # DRF raises it again, and config.outage.DatabaseOutageMiddleware answers 503, logged once

@@ -49,7 +49,7 @@ def _sent_header(description: str) -> dict:
     return {"schema": {"type": "string"}, "required": True, "description": description}
 
 
-# The card (kb.cards): its validators on every 200 and 304, and the conditional requests they answer.
+# The card (kb.cards.responses): its validators on every 200 and 304, and the conditional requests they answer.
 CONDITIONAL_PATHS = {"/api/errors/{public_id}/"}
 CARD_HEADERS = {
     "ETag": _sent_header(

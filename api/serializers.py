@@ -16,8 +16,7 @@ from api.explanation import (
     explanation,
     review,
 )
-from kb import limits
-from kb.models import PUBLIC_ID_RE, ErrorEntry, RaiseSite, Repository, Solution
+from kb.models import PUBLIC_ID_RE, ErrorEntry, RaiseSite, Repository, Solution, limits
 
 
 def absolute(path: str, context: Mapping[str, Any]) -> str:
@@ -51,7 +50,7 @@ class PublicIdField(serializers.RegexField):
 
 class MarkdownField(serializers.Field):
     """Output: {"markdown", "html"}. Input: that object, or a plain Markdown string of at most `max_length`
-    characters (kb.limits: a longer text would not fit the entry's search vector)."""
+    characters (kb.models.limits: a longer text would not fit the entry's search vector)."""
 
     def __init__(self, *, max_length: int = limits.PROSE_CHARS, **kwargs) -> None:
         kwargs.setdefault("source", "*")

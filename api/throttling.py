@@ -1,9 +1,9 @@
-"""The API's rate limits: DRF throttles over kb.ratelimit's counts (the same keys and cache as the pages').
+"""The API's rate limits: DRF throttles over kb.runtime.ratelimit's counts (the same keys and cache as the pages').
 
 Scopes: "match" (a view's `throttle_scope`, anonymous clients), "search" (?search=, anonymous clients) and
 "write" (every unsafe request, anonymous attempts included: by address, or by curator for a token).
 
-Counted in process memory and shared at most once a second (kb.ratelimit.Counter): no round trip per request.
+Counted in process memory and shared at most once a second (kb.runtime.ratelimit.Counter): no round trip per request.
 While the database (which holds the shared cache) is away, each process counts in its own memory alone, so that
 lookups answered from the index in memory stay rate-limited."""
 
@@ -11,7 +11,7 @@ from rest_framework import throttling
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 
-from kb.ratelimit import CountedThrottle, anonymous_key, rate
+from kb.runtime.ratelimit import CountedThrottle, anonymous_key, rate
 
 
 class _LiveRates:

@@ -3,7 +3,7 @@ from rest_framework.routers import SimpleRouter
 
 from api import docs, views
 from api.match import MatchView
-from kb.converters import NAME_PART_PATTERN
+from kb.pages.converters import NAME_PART_PATTERN
 
 app_name = "api"
 

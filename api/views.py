@@ -11,7 +11,7 @@ from api.permissions import EntryPermissions
 from api.serializers import EntryCardSerializer, EntrySummarySerializer, RepositoryDetailSerializer
 from api.throttling import SearchThrottle, WriteThrottle
 from api.writes import WRITE_ACTIONS, EntryWriteMixin, PreconditionFailed
-from kb import cards
+from kb.cards import responses as cards
 from kb.models import PUBLIC_ID_PATTERN, ErrorEntry, Repository
 
 

@@ -1,4 +1,4 @@
-"""Writes to entries through the API: the validation of `import_errors` and the write path of `kb.services`, one
+"""Writes to entries through the API: the validation of `import_errors` and the write path of `kb.actions.writes`, one
 entry at a time; here only HTTP: the row lock taken with the request's preconditions (412, 428), and 409 problems
 (an id that exists; a create without an id of an error that has an entry already)."""
 
@@ -18,9 +18,9 @@ from simple_history.models import HistoricalRecords
 from api.exchange import EntryInput, InvalidImport, validate_entry
 from api.problems import ProblemSerializer
 from api.serializers import EntryCardSerializer
-from kb import cards
+from kb.actions.writes import EntryData, LinkTargetsGone, write_entry
+from kb.cards import responses as cards
 from kb.models import ErrorEntry
-from kb.services import EntryData, LinkTargetsGone, write_entry
 
 WRITE_ACTIONS = {"create", "update", "partial_update", "retire"}
 _NONE = object()

@@ -30,7 +30,7 @@ from django.test.utils import setup_test_environment, teardown_test_environment 
 from kb.analysis.client import Endpoint  # noqa: E402
 from kb.analysis.prompt import TEXT_SECTIONS  # noqa: E402
 from kb.analysis.run import Options, analyse  # noqa: E402
-from kb.harvest.run import Target, harvest  # noqa: E402
+from kb.harvest import Target, harvest  # noqa: E402
 from kb.models import Repository  # noqa: E402
 
 INVENTED_PER_ENTRY = 2

@@ -37,10 +37,10 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment, teardown_test_environment  # noqa: E402
 
-from kb.harvest.files import decode_source  # noqa: E402
-from kb.harvest.pool import pool_size  # noqa: E402
-from kb.harvest.run import Target, harvest  # noqa: E402
-from kb.harvest.sources import collect_files  # noqa: E402
+from kb.harvest.pipeline.pool import pool_size  # noqa: E402
+from kb.harvest.pipeline.run import Target, harvest  # noqa: E402
+from kb.harvest.pipeline.sources import collect_files  # noqa: E402
+from kb.harvest.reading.files import decode_source  # noqa: E402
 from kb.management.commands.harvest import coverage_lines  # noqa: E402
 from kb.models import ErrorEntry, Repository  # noqa: E402
 

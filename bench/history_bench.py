@@ -25,8 +25,8 @@ import django  # noqa: E402
 
 django.setup()
 
-from kb.harvest.history import read_history  # noqa: E402
-from kb.harvest.scan import scan  # noqa: E402
+from kb.harvest.evidence.releases import read_history  # noqa: E402
+from kb.harvest.pipeline.scan import scan  # noqa: E402
 
 
 def git(root: Path, *args: str) -> str:

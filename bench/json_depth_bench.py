@@ -1,4 +1,4 @@
-"""JSON depth check (kb.jsonsafe.check_depth, run before decoding): adversarial bodies at 8 KiB, 64 KiB and
+"""JSON depth check (kb.runtime.jsonsafe.check_depth, run before decoding): adversarial bodies at 8 KiB, 64 KiB and
 the lookup's largest body (384 KiB). Decoding what passes is json's own cost, the same as before the check.
 
     .venv/bin/python bench/json_depth_bench.py
@@ -21,7 +21,7 @@ import django
 
 django.setup()
 
-from kb.jsonsafe import check_depth  # noqa: E402
+from kb.runtime.jsonsafe import check_depth  # noqa: E402
 
 SIZES = {"8 KiB": 8 * 1024, "64 KiB": 64 * 1024, "384 KiB": 384 * 1024}
 RUNS = 7

@@ -42,8 +42,8 @@ from django.test import override_settings  # noqa: E402
 
 from kb.analysis.verify import check_answer  # noqa: E402
 from kb.analysis.vocabulary import Vocabulary  # noqa: E402
-from kb.harvest.assertions import read_assertions  # noqa: E402
-from kb.harvest.scan import scan  # noqa: E402
+from kb.harvest.evidence.assertions import read_assertions  # noqa: E402
+from kb.harvest.pipeline.scan import scan  # noqa: E402
 from tests.adversarial_inputs import FAMILIES, LARGE, REPOSITORY_FAMILIES, SMALL, Builder  # noqa: E402
 from tests.analysis.fake_endpoint import card  # noqa: E402
 from tests.harvest.test_adversarial_patterns import PATTERNS, USES  # noqa: E402
@@ -53,11 +53,11 @@ MIN_ROUNDS, MAX_ROUNDS, ROUND_SECONDS = 3, 15, 0.2
 BASELINE = re.compile(r"[^\x00]*+")
 # The attack report's patterns and the others this round rewrote, as they were: --old times them beside the new.
 OLD = {
-    "kb.harvest.messages._PERCENT (old)": (
+    "kb.harvest.reading.messages._PERCENT (old)": (
         r"%(?:\((?P<key>[^)]*)\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<type>[diouxXeEfFgGcrsa%])"
     ),
-    "kb.harvest.assertions._PERCENT (old)": r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdrifgexXoc%]",
-    "kb.harvest.assertions._ASSERTION (old)": r"(?:Raises|Warns|raises|warns)\w*\s*\(",
+    "kb.harvest.evidence.assertions._PERCENT (old)": r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdrifgexXoc%]",
+    "kb.harvest.evidence.assertions._ASSERTION (old)": r"(?:Raises|Warns|raises|warns)\w*\s*\(",
     "kb.analysis.verify.FILE_NAME (old)": r"(?:[\w-]++\.)++(?:pyi|py|rst|txt|md|cfg|toml|ini|yaml|yml|html|sh)",
     "kb.analysis.verify.FENCE (old)": r"\s*+(?:```|~~~)",
     "kb.analysis.verify.BULLET (old)": r"\s*+(?:[-*+]|\d++[.)])\s",

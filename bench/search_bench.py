@@ -51,7 +51,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from kb.titles import TITLE_LENGTH  # noqa: E402
+from kb.models.titles import TITLE_LENGTH  # noqa: E402
 
 # One connection for the whole run, as a server worker keeps it (the test settings close it after each request).
 connection.settings_dict["CONN_MAX_AGE"] = None

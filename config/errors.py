@@ -10,7 +10,7 @@ from django.views.defaults import server_error as html_server_error
 
 from api.problems import problem_response
 from config.outage import unavailable_response_for_current_exception
-from kb.not_found import NotFound
+from kb.pages.not_found import NotFound
 
 
 def _is_api(request: HttpRequest) -> bool:

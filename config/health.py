@@ -7,7 +7,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from config.outage import database, is_database_unavailable, mark_logged
+from config.outage import mark_logged
+from kb.runtime.outage import database, is_database_unavailable
 
 logger = logging.getLogger(__name__)
 

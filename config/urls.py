@@ -4,8 +4,8 @@ from django.urls import include, path, re_path
 
 from api.match import MatchView
 from config import health
-from kb import seo
-from kb.sitemaps import SITEMAPS
+from kb.pages import seo
+from kb.pages.sitemaps import SITEMAPS
 
 # Tried in order: the API first (tools call it far more often than anything else here), the pages' catch-all last.
 urlpatterns = [
@@ -20,7 +20,7 @@ urlpatterns = [
     path("opensearch.xml", seo.opensearch, name="opensearch"),
     path("favicon.ico", seo.favicon, name="favicon"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
-    path("", include("kb.urls")),
+    path("", include("kb.pages.urls")),
 ]
 
 handler400 = "config.errors.bad_request"

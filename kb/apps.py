@@ -6,7 +6,7 @@ def _ensure_search_index(sender, using: str, **kwargs) -> None:
     # A later migration that makes Django remake the entry table on SQLite drops the index's triggers.
     from django.db import connections
 
-    from kb import search_fts
+    from kb.search.backends import sqlite as search_fts
 
     search_fts.ensure(connections[using])
 
@@ -17,4 +17,4 @@ class KbConfig(AppConfig):
     verbose_name = "Knowledge base"
 
     def ready(self) -> None:
-        post_migrate.connect(_ensure_search_index, sender=self, dispatch_uid="kb.search_fts.ensure")
+        post_migrate.connect(_ensure_search_index, sender=self, dispatch_uid="kb.search.backends.sqlite.ensure")

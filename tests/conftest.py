@@ -12,10 +12,11 @@ from django.db import connections
 from django.test import Client
 
 from api.models import CuratorToken
-from kb import cards, freshness, ratelimit
-from kb import lookup_hits as lookup_hits_module
-from kb.lookup_hits import lookup_hits
+from kb.cards import responses as cards
 from kb.matching.live import live_index
+from kb.runtime import freshness, ratelimit
+from kb.runtime import lookup_hits as lookup_hits_module
+from kb.runtime.lookup_hits import lookup_hits
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
 
@@ -348,7 +349,7 @@ def production_intervals(settings, monkeypatch) -> Clock:
 
 def forget_process_memory() -> None:
     from kb.matching.answer import kept_details
-    from kb.search_views import kept_facets
+    from kb.pages.search import kept_facets
 
     cards.memory.clear()
     freshness.catalogue.forget()

@@ -108,8 +108,8 @@ GENERATED_SNIPPET = (
 
 def generated_entry(**fields) -> ErrorEntry:
     """A published card that harvest wrote from the code and nobody has reviewed: its site's conditions and callers,
-    a triggering test and a docs mention as evidence, and the sections `kb.explain` generates from them."""
-    from kb.explain import generate_sections
+    a triggering test and a docs mention as evidence, and the sections `kb.cards.explain` generates from them."""
+    from kb.cards.explain import generate_sections
 
     repository = RepositoryFactory(owner="django", name="django")
     commit = "fedcba9876543210fedcba9876543210fedcba98"

@@ -28,8 +28,8 @@ def generated(count: int, *, seed: int = 20261203) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     from match_bench import make_catalogue
 
+    from kb.actions.writes import finish_write
     from kb.models import ErrorEntry, RaiseSite, RelatedLink, Repository, Solution
-    from kb.services import finish_write
 
     rng = random.Random(seed)
     catalogue, _ = make_catalogue(count, seed=seed)

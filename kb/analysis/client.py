@@ -23,7 +23,7 @@ from email.message import Message
 from typing import IO, Any, NoReturn
 
 from kb.analysis.terminal import printable
-from kb.jsonsafe import JSONTooDeep, loads_bounded
+from kb.runtime.jsonsafe import JSONTooDeep, loads_bounded
 
 # A Retry-After longer than this is not waited for: the run would look hung; the entry fails and a later run resumes.
 LONGEST_WAIT = 120.0

@@ -226,6 +226,6 @@ _RENDERED_LINK = re.compile(r"<a[\s>]")
 def links_rendered(markdown: str) -> bool:
     """Whether the card's own renderer would make a link of this text: the check that does not depend on reading
     Markdown exactly as the renderer does."""
-    from kb.markdown import render_machine_markdown
+    from kb.text.markdown import render_machine_markdown
 
     return _RENDERED_LINK.search(render_machine_markdown(markdown)) is not None

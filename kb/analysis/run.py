@@ -16,12 +16,12 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from tqdm import tqdm
 
+from kb.actions.writes import finish_write
 from kb.analysis.client import Endpoint, EndpointError, Reply, complete
 from kb.analysis.prompt import request_for
 from kb.analysis.verify import BadAnswer, Checked, check_answer, read_answer
 from kb.analysis.vocabulary import Vocabulary, entry_vocabulary, read_source, repository_vocabulary
 from kb.models import ErrorEntry, RaiseSite, Repository
-from kb.services import finish_write
 
 # This many transport failures in a row (nothing answered) stop the run: the endpoint is down or misconfigured.
 GIVE_UP_AFTER = 5

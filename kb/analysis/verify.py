@@ -23,7 +23,7 @@ from jsonschema.exceptions import best_match
 from kb.analysis import hostile
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
 from kb.analysis.vocabulary import FLAG, IDENTIFIER, Vocabulary
-from kb.jsonsafe import JSONTooDeep, loads_bounded
+from kb.runtime.jsonsafe import JSONTooDeep, loads_bounded
 
 # An answer longer than this is not one we asked for (the schema bounds each section).
 LARGEST_ANSWER = 256 * 1024

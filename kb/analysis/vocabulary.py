@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.harvest.files import Refusals, Refused, read_text, real_root, walk
+from kb.harvest.reading.files import Refusals, Refused, read_text, real_root, walk
 from kb.models import ErrorEntry, RaiseSite, Repository
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+")
@@ -148,7 +148,7 @@ def repository_vocabulary(repository: Repository, source: Path | None = None) ->
 
 def read_source(vocabulary: Vocabulary, root: Path) -> int:
     """Adds a source tree's paths and the names in its text files; returns how many files it read. Only regular
-    files inside the tree are read, as a harvest reads it (`kb.harvest.files`): no link out, no FIFO or device."""
+    files inside the tree are read, as a harvest reads it (`harvest.reading.files`): no link out, no FIFO or device."""
     read = 0
     inside = real_root(root)
     for path in _files(root, inside):

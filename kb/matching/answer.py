@@ -14,13 +14,13 @@ from django.db import DatabaseError
 from django.db.models import Prefetch
 from django.urls import get_script_prefix, get_urlconf, reverse
 
-from config.outage import database, is_database_unavailable
-from kb import freshness
 from kb.matching.index import Site
 from kb.matching.parse import Parsed
 from kb.matching.rank import DRAFT, Match, Result
 from kb.models import ErrorEntry, Solution
-from kb.titles import derive_title
+from kb.models.titles import derive_title
+from kb.runtime import freshness
+from kb.runtime.outage import database, is_database_unavailable
 
 # The end of a first sentence: a full stop, question or exclamation mark before a space or the end; `e.g. ` and
 # `i.e. ` are not one. Bounded: it reads a sentence that is already in memory, not pasted text.
@@ -45,7 +45,7 @@ def first_sentence(markdown: str) -> str | None:
 
 class KeptDetails:
     """Each entry's details as this process last read them, trusted while the catalogue's revision stands (read at
-    most once a second: kb.freshness): a lookup of entries already seen makes no query."""
+    most once a second: kb.runtime.freshness): a lookup of entries already seen makes no query."""
 
     LARGEST = 50_000  # entries; past it, the memory starts again
 

@@ -6,7 +6,7 @@ freezes it out of the collector's sight, so every worker shares its pages. The b
 its lookups make and for its own overlay. Without gunicorn's hooks (tests, runserver, commands) the first lookup
 builds it, as before.
 
-Freshness. Every writer ends in `kb.services.finish_write`, which bumps `Catalogue.revision` in the writer's
+Freshness. Every writer ends in `kb.actions.writes.finish_write`, which bumps `Catalogue.revision` in the writer's
 transaction. The revision is read (one single-row query) at most every REFRESH_SECONDS: under gunicorn by a
 thread of each worker (`start_refresher`), so that no lookup ever waits for it; elsewhere by the lookup that
 finds it due, while other threads answer from the index as it is.
@@ -39,11 +39,11 @@ from django.conf import settings
 from django.db import close_old_connections, connection, connections
 from django.db.models import Q
 
-from config.outage import database, is_database_unavailable
 from kb.matching.frozen import FrozenIndex
 from kb.matching.index import Entry, MatchIndex, Site
 from kb.matching.overlay import layered
 from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite
+from kb.runtime.outage import database, is_database_unavailable
 
 REFRESH_SECONDS = 1.5
 OUTAGE_BACKOFF_FIRST, OUTAGE_BACKOFF_MAX = 1.0, 30.0

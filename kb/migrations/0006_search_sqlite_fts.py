@@ -1,10 +1,10 @@
-"""Full-text search on SQLite: FTS5 tables over the entries, kept in step by triggers (see kb/search_fts.py).
+"""Full-text search on SQLite: FTS5 tables over the entries, kept in step by triggers (see kb/search/backends/sqlite.py).
 
 Nothing on PostgreSQL, which has its generated search_vector (0004)."""
 
 from django.db import migrations
 
-from kb import search_fts
+from kb.search.backends import sqlite as search_fts
 
 
 def forward(apps, schema_editor) -> None:

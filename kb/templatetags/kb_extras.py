@@ -5,11 +5,11 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from kb.explain import pinned_url
-from kb.markdown_text import INVISIBLE, reveal_html, reveal_text
+from kb.cards.explain import pinned_url
 from kb.models import ErrorEntry, RaiseSite, short_ref
-from kb.search import plain_text
-from kb.seo import site_root as root_of
+from kb.pages.seo import site_root as root_of
+from kb.search.query import plain_text
+from kb.text.escaping import INVISIBLE, reveal_html, reveal_text
 
 register = template.Library()
 

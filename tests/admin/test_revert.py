@@ -3,9 +3,9 @@
 from django.contrib.auth.models import User
 from django.test import Client
 
+from kb.actions.writes import write_entry
 from kb.matching.service import lookup
 from kb.models import ErrorEntry
-from kb.services import write_entry
 from tests.admin.test_stale_edit import FormFields
 from tests.domain.test_write_path import entry_data
 from tests.samples import catalogue_revision

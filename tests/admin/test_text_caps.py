@@ -1,9 +1,8 @@
-"""The admin's entry form holds texts to the API's caps (kb.limits): one too long is a form error, not a 500."""
+"""The admin's entry form holds texts to the API's caps (kb.models.limits): one too long is a form error, not a 500."""
 
 import pytest
 
-from kb import limits
-from kb.models import ErrorEntry
+from kb.models import ErrorEntry, limits
 from tests.admin.test_stale_edit import curator, open_change_form, save
 from tests.samples import CARD
 

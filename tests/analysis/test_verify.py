@@ -9,7 +9,7 @@ import pytest
 from kb.analysis import hostile, terminal, verify, vocabulary
 from kb.analysis.verify import BadAnswer, check_answer, read_answer
 from kb.analysis.vocabulary import Vocabulary
-from kb.markdown import render_machine_markdown
+from kb.text.markdown import render_machine_markdown
 from tests.analysis.fake_endpoint import card
 from tests.matching.test_adversarial import unbounded_backtracking_repeats
 

@@ -6,8 +6,8 @@ import json
 from django.core.management import call_command
 from django.utils import timezone
 
+from kb.actions.writes import finish_write
 from kb.models import ErrorEntry
-from kb.services import finish_write
 from tests.factories import generated_entry
 from tests.samples import CARD
 

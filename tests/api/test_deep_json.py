@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from kb.jsonsafe import MAX_JSON_DEPTH, loads_bounded
+from kb.runtime.jsonsafe import MAX_JSON_DEPTH, loads_bounded
 from tests.samples import CARD
 
 

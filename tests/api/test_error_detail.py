@@ -2,7 +2,7 @@ import pytest
 from django.contrib.auth.models import Permission, User
 from django.test import Client
 
-from kb import cards
+from kb.cards import responses as cards
 from kb.models import ErrorEntry
 from tests.factories import MessageVariantFactory, RaiseSiteFactory, SolutionFactory
 from tests.samples import CARD

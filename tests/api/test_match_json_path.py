@@ -11,7 +11,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.throttling import BaseThrottle
 
 from api.match import MatchInputSerializer
-from kb.ratelimit import CountedThrottle, counter, parsed_rate
+from kb.runtime.ratelimit import CountedThrottle, counter, parsed_rate
 from tests.samples import CARD, CARD_MESSAGE
 
 SAME_HEADERS = ("Content-Type", "Allow", "Vary", "X-Frame-Options", "X-Content-Type-Options")

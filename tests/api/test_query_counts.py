@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from kb import cards
+from kb.cards import responses as cards
 from kb.matching.answer import kept_details
 from tests.factories import grow_card, grow_catalogue
 from tests.samples import CARD, CARD_MESSAGE

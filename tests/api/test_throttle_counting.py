@@ -4,7 +4,7 @@ no round trip per request, and workers still hold one limit between them."""
 import pytest
 from django.core.cache import cache
 
-from kb import ratelimit
+from kb.runtime import ratelimit
 
 KEY = "throttle_match_203.0.113.9"
 

@@ -1,4 +1,4 @@
-"""Every text a writer sends has a cap (kb.limits): a text over it is a 400 naming the field, never the database's
+"""Every text a writer sends has a cap (`limits`): a text over it is a 400 naming the field, never the database's
 500 ("string is too long for tsvector"), and texts at their caps are stored and searchable."""
 
 import copy
@@ -9,8 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from kb import limits
-from kb.models import ErrorEntry
+from kb.models import ErrorEntry, limits
 from tests.api.test_write import new_entry, post
 from tests.samples import CARD
 

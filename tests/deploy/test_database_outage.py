@@ -18,10 +18,10 @@ from django.core.management import call_command
 from django.db import close_old_connections, connection
 from django.test import Client, override_settings
 
-from config.outage import database, is_database_unavailable
 from kb.matching import live
 from kb.models import Catalogue, ErrorEntry
-from kb.ratelimit import throttle_cache
+from kb.runtime.outage import database, is_database_unavailable
+from kb.runtime.ratelimit import throttle_cache
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 from tests.samples import CARD, CARD_MESSAGE
 

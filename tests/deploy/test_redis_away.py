@@ -26,7 +26,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from config import redis_cache
 from config.redis_cache import FallbackRedisCache
-from kb import ratelimit
+from kb.runtime import ratelimit
 from tests.conftest import Clock
 from tests.samples import CARD, CARD_MESSAGE
 

@@ -1,14 +1,14 @@
-"""The card's sections written from harvest's evidence (kb.explain): templates filled from the code, never invention."""
+"""The card's sections written from harvest's evidence (cards.explain): templates filled from the code, no invention."""
 
 import ast
 import textwrap
 
 import pytest
 
-from kb.explain import generate_sections, scenario
-from kb.harvest.conditions import conditions, parents_of
-from kb.markdown import render_markdown
+from kb.cards.explain import generate_sections, scenario
+from kb.harvest.reading.conditions import conditions, parents_of
 from kb.models import ErrorEntry, RaiseSite
+from kb.text.markdown import render_markdown
 from tests.factories import ErrorEntryFactory, RaiseSiteFactory, RepositoryFactory
 
 COMMIT = "0123456789abcdef0123456789abcdef01234567"

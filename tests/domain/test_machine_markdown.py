@@ -8,10 +8,10 @@ import pytest
 import rest_framework
 from markdown_it import MarkdownIt
 
-from kb.harvest.run import Target, harvest
-from kb.highlight import highlight_block
-from kb.markdown import render_machine_markdown, sanitize_html
+from kb.harvest import Target, harvest
 from kb.models import ErrorEntry
+from kb.text.highlight import highlight_block
+from kb.text.markdown import render_machine_markdown, sanitize_html
 
 REFERENCE = MarkdownIt("commonmark", {"html": False, "highlight": highlight_block}).enable("table")
 

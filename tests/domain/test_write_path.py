@@ -1,4 +1,4 @@
-"""The one write path (kb.services): every writer ends in the same step, so lookups, search and caches follow."""
+"""The one write path (kb.actions.writes): every writer ends in the same step, so lookups, search and caches follow."""
 
 import datetime
 import threading
@@ -9,9 +9,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import connections, transaction
 from django.test import Client
 
-from kb.harvest.suggest import accept_suggestions
+from kb.actions.writes import EntryData, finish_write, import_entries, write_entry
+from kb.harvest.pipeline.suggest import accept_suggestions
 from kb.models import ErrorEntry, RelatedSuggestion, Repository
-from kb.services import EntryData, finish_write, import_entries, write_entry
 from tests.factories import ErrorEntryFactory, RaiseSiteFactory, RepositoryFactory, SolutionFactory
 from tests.samples import catalogue_revision
 

@@ -24,8 +24,8 @@ import kb.analysis
 import kb.harvest
 from kb.analysis.verify import Checked, check_answer
 from kb.analysis.vocabulary import Vocabulary
-from kb.harvest.assertions import read_assertions
-from kb.harvest.scan import scan
+from kb.harvest.evidence.assertions import read_assertions
+from kb.harvest.pipeline.scan import scan
 from tests.adversarial_inputs import FAMILIES, LARGE, REPOSITORY_FAMILIES
 from tests.analysis.fake_endpoint import card
 from tests.matching.test_adversarial import TookTooLong, guard, unbounded_backtracking_repeats
@@ -84,16 +84,16 @@ PATTERNS = {name: pattern for module in modules() for name, pattern in patterns_
 
 def test_every_pattern_of_the_harvest_and_the_analysis_is_checked() -> None:
     expected = {
-        "kb.harvest.messages._PERCENT",
-        "kb.harvest.assertions._PERCENT",
-        "kb.harvest.assertions._ASSERTION",
+        "kb.harvest.reading.messages._PERCENT",
+        "kb.harvest.evidence.assertions._PERCENT",
+        "kb.harvest.evidence.assertions._ASSERTION",
         "kb.analysis.verify.FILE_NAME",
         "kb.analysis.verify.PATH",
         "kb.analysis.vocabulary.FLAG",
-        "kb.harvest.messages: " + repr(r"\W++"),
+        "kb.harvest.reading.messages: " + repr(r"\W++"),
     }
     assert expected <= set(PATTERNS)
-    assert "kb.harvest.sources.NAME_PART_RE" not in PATTERNS  # kb.models' own, imported
+    assert "kb.harvest.pipeline.sources.NAME_PART_RE" not in PATTERNS  # kb.models.entries' own, imported
 
 
 @pytest.mark.parametrize("name", sorted(PATTERNS))

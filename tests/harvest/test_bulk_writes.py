@@ -2,7 +2,7 @@
 
 import pytest
 
-from kb.harvest.store import server_side_binding
+from kb.harvest.pipeline.store import server_side_binding
 from kb.models import RaiseSite
 from tests.factories import ErrorEntryFactory
 

@@ -5,7 +5,7 @@ import textwrap
 
 from django.db import models
 
-from kb.harvest.scan import scan
+from kb.harvest.pipeline.scan import scan
 
 SOURCE = """
 class Field:

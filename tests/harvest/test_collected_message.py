@@ -6,7 +6,7 @@ import pytest
 import rest_framework
 from rest_framework import serializers
 
-from kb.harvest.plan import produces
+from kb.harvest.pipeline.plan import produces
 from tests.harvest.test_helper_raises import installed
 from tests.harvest.test_messages import harvest_source
 

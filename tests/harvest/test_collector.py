@@ -4,8 +4,8 @@ import gc
 
 import pytest
 
-from kb.harvest import run as run_module
-from kb.harvest.run import Target, harvest
+from kb.harvest import Target, harvest
+from kb.harvest.pipeline import run as run_module
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import django
 import pytest
 
-from kb.harvest.conditions import conditions, parents_of, sentence
+from kb.harvest.reading.conditions import conditions, parents_of, sentence
 
 
 def conditions_of(source: str, message: str) -> list[tuple[str, str, str]]:

@@ -7,7 +7,7 @@ from django.forms.models import model_to_dict
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from kb.harvest.copy import copy_values, create_with_history
+from kb.harvest.pipeline.bulk_copy import copy_values, create_with_history
 from kb.models import ErrorEntry, RaiseSite, RelatedSuggestion
 from tests.factories import RepositoryFactory
 

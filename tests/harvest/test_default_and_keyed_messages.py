@@ -7,7 +7,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.ipv6 import clean_ipv6_address
 
-from kb.harvest.plan import produces
+from kb.harvest.pipeline.plan import produces
 from tests.harvest.test_helper_raises import installed
 from tests.harvest.test_messages import harvest_source
 

@@ -6,8 +6,8 @@ from pathlib import Path
 import django
 from django.core.management import call_command
 
-from kb.harvest.extract import FoundSite
-from kb.harvest.scan import scan
+from kb.harvest.pipeline.scan import scan
+from kb.harvest.reading.extract import FoundSite
 from kb.models import RaiseSite
 from tests.harvest.test_messages import harvest_source
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from kb.harvest.history import describe
 from kb.models import ErrorEntry
+from kb.models.releases import describe
 from tests.conftest import GitRepo
 
 FIRST = "the planted config never runs a command"

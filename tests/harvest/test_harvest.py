@@ -8,8 +8,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connections, transaction
 
-from kb.harvest import run as run_module
-from kb.harvest.run import Target, harvest
+from kb.harvest import Target, harvest
+from kb.harvest.pipeline import run as run_module
 from kb.models import ErrorEntry, RaiseSite, derive_public_id
 from tests.samples import catalogue_revision
 

@@ -11,8 +11,8 @@ import jinja2
 import pytest
 import sqlalchemy
 
-from kb.harvest.plan import produces
-from kb.harvest.scan import Scan, scan
+from kb.harvest.pipeline.plan import produces
+from kb.harvest.pipeline.scan import Scan, scan
 from kb.models import RaiseSite
 from tests.harvest.test_messages import harvest_source
 

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from kb.harvest.history import advance, chunk_in, describe, order_releases, read_history
-from kb.harvest.scan import scan
+from kb.harvest.evidence.releases import advance, chunk_in, order_releases, read_history
+from kb.harvest.pipeline.scan import scan
 from kb.models import ErrorEntry
+from kb.models.releases import describe
 
 STAYS = 'raise ValueError("the first wording stays in every release")\n'
 GOES = 'raise TypeError("this wording is dropped from release two")\n'

@@ -7,7 +7,7 @@ import pytest
 from django.core import validators
 from django.core.exceptions import ValidationError
 
-from kb.harvest.plan import produces
+from kb.harvest.pipeline.plan import produces
 from tests.harvest.test_helper_raises import installed
 from tests.harvest.test_messages import harvest_source
 

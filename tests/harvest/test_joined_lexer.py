@@ -7,8 +7,8 @@ import pytest
 from pygments.lexers import PythonLexer
 
 import kb
-from kb.highlight import highlight_snippet
-from kb.pylexer import JoinedPythonLexer, _first_chars, _uncaptured
+from kb.text.highlight import highlight_snippet
+from kb.text.pylexer import JoinedPythonLexer, _first_chars, _uncaptured
 
 AWKWARD = [
     'raise ValueError(f"{name!r:>{width}} is {"nested"} {{not}} {value=}")',
@@ -103,6 +103,6 @@ def test_every_file_of_djangos_query_code_gets_the_same_tokens_as_from_pygments(
 def test_a_snippet_is_highlighted_as_pygments_own_lexer_highlights_it(monkeypatch):
     code = AWKWARD[0] + "\n" + AWKWARD[3]
     joined = highlight_snippet(code, first_line=10, marked_lines=[10, 12])
-    monkeypatch.setattr("kb.highlight._SNIPPET_LEXER", PythonLexer(stripnl=False, ensurenl=True))
+    monkeypatch.setattr("kb.text.highlight._SNIPPET_LEXER", PythonLexer(stripnl=False, ensurenl=True))
     assert joined == highlight_snippet(code, first_line=10, marked_lines=[10, 12])
     assert 'class="hll"' in joined

@@ -5,7 +5,7 @@ run together is a wording, the longest the entry's message. On code written for 
 import jinja2
 import pytest
 
-from kb.harvest.plan import produces
+from kb.harvest.pipeline.plan import produces
 from tests.harvest.test_helper_raises import installed
 from tests.harvest.test_messages import harvest_source
 

@@ -11,10 +11,10 @@ from urllib.parse import urlsplit
 import pytest
 from django.core.management import call_command
 
-from kb.explain import generate_sections
-from kb.markdown import render_machine_markdown
-from kb.markdown_text import code, fenced, link, plain, sentence
+from kb.cards.explain import generate_sections
 from kb.models import ErrorEntry
+from kb.text.escaping import code, fenced, link, plain, sentence
+from kb.text.markdown import render_machine_markdown
 from tests.factories import ErrorEntryFactory, RaiseSiteFactory, RepositoryFactory
 
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
@@ -29,7 +29,7 @@ HOSTILE = (
     "![img](https://evil.example/img.png) ``` `` ` *em* _em_ **strong** \\\n"
     "# Heading\n- item\n1. item\n> quote\n| a | b |\n|---|---|\n| c | d |\n---\n"
 )
-# The same without a `<`: such text goes to the other renderer (cmark-gfm, `kb.markdown`).
+# The same without a `<`: such text goes to the other renderer (cmark-gfm, `kb.text.markdown`).
 HOSTILE_NO_ANGLE = (
     "q1\r\n\r\n[x1]: https://evil.example/ref\n\n[Your token expired][x1]\n\n[x](https://evil.example/inline) "
     "https://evil.example/bare ![img](https://evil.example/img.png) ```` `` ` *em* __em__\n# Heading\n+ item\n"

@@ -4,7 +4,7 @@ message)` carries its message second. On code written for the tests and on insta
 import click
 import pytest
 
-from kb.harvest.plan import produces
+from kb.harvest.pipeline.plan import produces
 from tests.harvest.test_helper_raises import installed
 from tests.harvest.test_messages import harvest_source
 

@@ -11,8 +11,8 @@ from django.contrib.auth.password_validation import MinimumLengthValidator
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
-from kb.harvest.plan import produces
-from kb.harvest.scan import scan
+from kb.harvest.pipeline.plan import produces
+from kb.harvest.pipeline.scan import scan
 from kb.models import ErrorEntry
 
 

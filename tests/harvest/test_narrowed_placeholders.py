@@ -2,7 +2,7 @@
 
 import textwrap
 
-from kb.harvest.scan import scan
+from kb.harvest.pipeline.scan import scan
 
 LEXER = """
 class SyntaxProblem(Exception):

@@ -6,10 +6,10 @@ import io
 import pytest
 from django.core.management import call_command
 
-from kb.harvest.extract import FoundSite
-from kb.harvest.plan import make_plan
-from kb.harvest.scan import Scan
-from kb.harvest.store import save_plan
+from kb.harvest.pipeline.plan import make_plan
+from kb.harvest.pipeline.scan import Scan
+from kb.harvest.pipeline.store import save_plan
+from kb.harvest.reading.extract import FoundSite
 from kb.models import ErrorEntry, Repository
 
 SOURCE = """

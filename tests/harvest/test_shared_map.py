@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from kb.harvest import pool
-from kb.harvest.pool import shared_map
+from kb.harvest.pipeline import pool
+from kb.harvest.pipeline.pool import shared_map
 
 # What the helpers read: they are forked, and inherit it as this process has it.
 TABLE = {n: n * n for n in range(500)}

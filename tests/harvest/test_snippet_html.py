@@ -7,7 +7,7 @@ import pytest
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 
-from kb.highlight import _SNIPPET_LEXER, highlight_snippet
+from kb.text.highlight import _SNIPPET_LEXER, highlight_snippet
 from tests.harvest.test_joined_lexer import AWKWARD
 
 

@@ -4,11 +4,11 @@ running however the harvest ends."""
 
 import pytest
 
-from kb.harvest.extract import FoundSite
-from kb.harvest.pool import shared_map
-from kb.harvest.render import MIN_SNIPPETS, SnippetsAhead, rendered_cards
-from kb.highlight import highlight_snippet
+from kb.harvest.pipeline.pool import shared_map
+from kb.harvest.pipeline.render import MIN_SNIPPETS, SnippetsAhead, rendered_cards
+from kb.harvest.reading.extract import FoundSite
 from kb.models import ErrorEntry, RaiseSite
+from kb.text.highlight import highlight_snippet
 
 CODE = "def check(value):\n    if value is None:\n        raise ValueError('missing')\n    return value\n"
 

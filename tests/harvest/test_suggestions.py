@@ -89,7 +89,7 @@ def suggestions_by_message() -> set[tuple[str, str, int, int]]:
 
 
 def test_a_first_harvest_writes_from_memory_what_reading_its_entries_back_would_suggest(harvested):
-    from kb.harvest.suggest import refresh_suggestions
+    from kb.harvest.pipeline.suggest import refresh_suggestions
     from kb.models import Repository
 
     written = suggestions_by_message()

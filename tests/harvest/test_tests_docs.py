@@ -1,11 +1,11 @@
-"""The repository's own tests that trigger an entry, and the docs lines that mention it (kb.harvest.tests_docs)."""
+"""The repository's own tests that trigger an entry, and the docs lines that mention it (`tests_docs`)."""
 
 from pathlib import Path
 
 import pytest
 
-from kb.harvest.scan import scan
-from kb.harvest.tests_docs import read_tests_and_docs, repository_root
+from kb.harvest.evidence.tests_docs import read_tests_and_docs, repository_root
+from kb.harvest.pipeline.scan import scan
 
 SHAPES = """
     import warnings

@@ -1,11 +1,11 @@
-"""Reading a harvested tree (kb.harvest.files): only regular files inside it, within the caps, never blocking."""
+"""Reading a harvested tree (`reading.files`): only regular files inside it, within the caps, never blocking."""
 
 import os
 from pathlib import Path
 
 import pytest
 
-from kb.harvest.files import (
+from kb.harvest.reading.files import (
     NOT_REGULAR,
     OUTSIDE,
     TOO_LARGE,

@@ -2,8 +2,8 @@
 
 import textwrap
 
-from kb.harvest.scan import scan
-from kb.harvest.sources import collect_files
+from kb.harvest.pipeline.scan import scan
+from kb.harvest.pipeline.sources import collect_files
 
 
 def types_in(tmp_path, files: dict[str, str]) -> list[str]:

@@ -6,7 +6,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from kb.harvest.run import Target, harvest
+from kb.harvest import Target, harvest
 from kb.models import ErrorEntry, HarvestState, RaiseSite
 
 ERRORS = """

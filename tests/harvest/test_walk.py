@@ -5,8 +5,8 @@ import gc
 from pathlib import Path
 
 import kb
-from kb.harvest.pool import frozen
-from kb.harvest.scopes import _LEAVES, children, push_children, statements
+from kb.harvest.pipeline.pool import frozen
+from kb.harvest.reading.scopes import _LEAVES, children, push_children, statements
 
 SOURCE = """
 import os.path as p, sys

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from kb.harvest import store
-from kb.harvest.pool import MIN_ITEMS
-from kb.harvest.run import Target, harvest
+from kb.harvest import Target, harvest
+from kb.harvest.pipeline import store
+from kb.harvest.pipeline.pool import MIN_ITEMS
 from kb.models import ErrorEntry, RelatedSuggestion, Repository
 
 pytestmark = pytest.mark.django_db
@@ -97,7 +97,9 @@ def test_sites_added_to_entries_already_there_are_saved_with_the_new_entries(tmp
     assert found["New"][4][0][5].startswith('<div class="highlight">')
 
 
-@pytest.mark.parametrize("failing", ["kb.harvest.run.entry_evidence", "kb.harvest.store.create_with_history"])
+@pytest.mark.parametrize(
+    "failing", ["kb.harvest.pipeline.run.entry_evidence", "kb.harvest.pipeline.store.create_with_history"]
+)
 def test_a_harvest_that_fails_midway_leaves_no_process_behind(tmp_path, monkeypatch, small_batches, failing):
     """After the scan, its first helper highlights snippets ahead; while the cards are written, a helper renders."""
 

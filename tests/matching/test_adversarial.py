@@ -89,7 +89,7 @@ def unbounded_backtracking_repeats(pattern: re.Pattern) -> list[str]:
 # Every module on the way from pasted text to an answer; a pattern added to one of them is checked too.
 MODULES = [
     importlib.import_module(f"kb.matching.{module.name}") for module in pkgutil.iter_modules(kb.matching.__path__)
-] + [importlib.import_module(name) for name in ("api.match", "kb.views", "kb.management.commands.lookup")]
+] + [importlib.import_module(name) for name in ("api.match", "kb.pages.views", "kb.management.commands.lookup")]
 PATTERNS = {
     f"{module.__name__}.{name}": value
     for module in MODULES

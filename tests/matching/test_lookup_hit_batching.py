@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from kb.lookup_hits import lookup_hits
 from kb.models import ErrorEntry
+from kb.runtime.lookup_hits import lookup_hits
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
 

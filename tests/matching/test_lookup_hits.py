@@ -84,7 +84,7 @@ def test_a_read_only_database_answers_lookups_uncounted_and_says_so_once(
     client, two_entries, read_only_database, caplog, monkeypatch
 ):
     whole, _ = two_entries
-    with caplog.at_level(logging.WARNING, logger="kb.lookup_hits"):
+    with caplog.at_level(logging.WARNING, logger="kb.runtime.lookup_hits"):
         responses = [look_up(client, LONG), client.post("/", {"text": LONG})]
     assert [response.status_code for response in responses] == [200, 200]
     assert responses[0].json()["matches"][0]["id"] == whole.public_id

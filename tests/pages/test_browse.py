@@ -7,9 +7,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from kb.browse import module_of
 from kb.models import ErrorEntry
-from kb.views import REPOSITORY_PAGE_SIZE
+from kb.pages.browse import module_of
+from kb.pages.views import REPOSITORY_PAGE_SIZE
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
 PAGE = "/repos/acme/widgets/"

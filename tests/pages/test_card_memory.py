@@ -1,11 +1,11 @@
 """Cards kept in each process's memory for anonymous readers: served with no query, fresh within a second of a
-write (kb.freshness), never for drafts or curators, bounded in bytes."""
+write (kb.runtime.freshness), never for drafts or curators, bounded in bytes."""
 
 import pytest
 
-from kb import cards
+from kb.actions.writes import finish_write
+from kb.cards import responses as cards
 from kb.models import ErrorEntry
-from kb.services import finish_write
 from tests.samples import CARD
 
 PAGE, JSON = f"/errors/{CARD}/", f"/api/errors/{CARD}"

@@ -7,8 +7,8 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from kb.actions.writes import finish_write
 from kb.models import ErrorEntry, Repository
-from kb.services import finish_write
 from tests.samples import CARD
 
 PAGE = f"/errors/{CARD}/"

@@ -30,7 +30,7 @@ def test_report_is_stored_for_curators(client, seed):
 
 
 def test_hostile_markdown_is_sanitised(db):
-    from kb.markdown import render_markdown
+    from kb.text.markdown import render_markdown
 
     html = render_markdown(
         "<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) [y](JaVaScRiPt&#58;alert(1))"

@@ -9,10 +9,10 @@ import pytest
 from django.core.management import call_command
 from django.template import Context, Template
 
-from kb.highlight import highlight_snippet
-from kb.markdown import render_machine_markdown, render_markdown
-from kb.markdown_text import INVISIBLE, reveal_text
 from kb.models import ErrorEntry, RaiseSite
+from kb.text.escaping import INVISIBLE, reveal_text
+from kb.text.highlight import highlight_snippet
+from kb.text.markdown import render_machine_markdown, render_markdown
 
 # Every character that shows nothing yet changes how the text around it reads.
 BIDI = ["\u061c", "\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068",

@@ -2,8 +2,9 @@
 
 import pytest
 
-from kb import cards, freshness
-from kb.services import finish_write
+from kb.actions.writes import finish_write
+from kb.cards import responses as cards
+from kb.runtime import freshness
 from tests.factories import ErrorEntryFactory, RepositoryFactory, grow_card, grow_catalogue
 from tests.samples import CARD, CARD_MESSAGE
 

@@ -6,9 +6,9 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from kb.freshness import KeptPerRevision
-from kb.search_views import kept_facets
-from kb.services import finish_write
+from kb.actions.writes import finish_write
+from kb.pages.search import kept_facets
+from kb.runtime.freshness import KeptPerRevision
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
 

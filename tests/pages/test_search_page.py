@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from kb.models import ErrorEntry
-from kb.search import plain_query
+from kb.search.query import plain_query
 from tests.samples import CARD
 
 

@@ -2,9 +2,9 @@
 
 from django.db import connection
 
-from kb import search_postgres
-from kb.harvest.run import Target, harvest
+from kb.harvest import Target, harvest
 from kb.models import ErrorEntry
+from kb.search.backends import postgres as search_postgres
 from tests.factories import ErrorEntryFactory
 
 

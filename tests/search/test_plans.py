@@ -6,10 +6,11 @@ import pytest
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
 
-from kb import filters, search_postgres
-from kb import search as kb_search
 from kb.models import ErrorEntry
-from kb.search_postgres import Corrected, scans
+from kb.search import filters
+from kb.search import query as kb_search
+from kb.search.backends import postgres as search_postgres
+from kb.search.backends.postgres import Corrected, scans
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
 CAP = 1001

@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from kb.search_views import kept_facets
+from kb.pages.search import kept_facets
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
 CAP = 5

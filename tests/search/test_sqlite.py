@@ -46,7 +46,7 @@ def catalogue(db) -> None:
 
 
 def _found(query: str) -> list[str]:
-    from kb.search import search
+    from kb.search.query import search
 
     return list(search(ErrorEntry.objects.all(), query).values_list("public_id", flat=True))
 
@@ -85,7 +85,7 @@ def test_no_query_is_an_fts5_syntax_error(client, catalogue):
 
 
 def test_a_long_adversarial_query_is_parsed_in_linear_time():
-    from kb.search import parse_query
+    from kb.search.query import parse_query
 
     def seconds(text: str) -> float:
         # The best of seven, without the collector, whose passes grow with everything else the process holds.

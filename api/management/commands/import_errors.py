@@ -4,7 +4,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from api.exchange import InvalidImport, entries_of, import_document
-from kb.jsonsafe import JSONTooDeep, loads_bounded
+from kb.runtime.jsonsafe import JSONTooDeep, loads_bounded
 
 # Enough ids to find them; the rest are counted.
 LISTED = 20

@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from kb.analysis.client import Endpoint
 from kb.analysis.run import Options, RunResult, analyse
 from kb.analysis.terminal import printable
-from kb.harvest.sources import SourceError, parse_repo
+from kb.harvest.pipeline.sources import SourceError, parse_repo
 from kb.models import Repository
 
 HOW_TO_CONFIGURE = (

@@ -3,9 +3,9 @@
 from argparse import ArgumentParser
 from dataclasses import replace
 
-from kb.harvest.cli import TargetCommand, progress_option, refused_lines, target_from
-from kb.harvest.run import HarvestResult, harvest
-from kb.harvest.store import Outcome
+from kb.harvest.pipeline.cli import TargetCommand, progress_option, refused_lines, target_from
+from kb.harvest.pipeline.run import HarvestResult, harvest
+from kb.harvest.pipeline.store import Outcome
 from kb.models import short_ref
 
 

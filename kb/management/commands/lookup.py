@@ -6,12 +6,12 @@ import sys
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from kb.jsonsafe import loads_bounded
 from kb.matching.answer import answer, how_it_matched
 from kb.matching.deadline import LookupTimeout
 from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, TextTooLarge, lookup
 from kb.models import ErrorEntry
-from kb.search import offered_for_lookup
+from kb.runtime.jsonsafe import loads_bounded
+from kb.search.query import offered_for_lookup
 
 MORE_TIME = "Set MATCH_TIME_BUDGET (seconds) to give lookups more time."
 

@@ -2,8 +2,8 @@
 
 from django.core.management.base import CommandError
 
-from kb.harvest.cli import TargetCommand, progress_option, refused_lines, target_from
-from kb.harvest.run import VerifyResult, verify
+from kb.harvest.pipeline.cli import TargetCommand, progress_option, refused_lines, target_from
+from kb.harvest.pipeline.run import VerifyResult, verify
 from kb.models import Repository, short_ref
 
 

@@ -1,0 +1,242 @@
+"""Compare what a scan found with what the knowledge base holds: new, moved, reworded, removed, restored.
+
+Pure: it reads model instances and changes nothing, so `verify` shares it with `harvest`."""
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rapidfuzz.distance import Indel
+
+from kb.harvest.pipeline.scan import Scan
+from kb.harvest.pipeline.sources import in_scope
+from kb.harvest.reading.extract import FoundSite
+from kb.matching.template import compile_template, match_template
+from kb.models import ErrorEntry, RaiseSite
+
+# How alike two signatures, placeholders blanked, must be to count as one reworded message: 2 * their longest common
+# subsequence / their total length (difflib's ratio, computed exactly and in C by rapidfuzz).
+REWORD_SIMILARITY = 0.6
+
+EntryKey = tuple[str, str, str]  # (exception type, signature, site key when there is no signature)
+
+
+@dataclass
+class EntryPlan:
+    found: list[FoundSite]
+    entry: ErrorEntry | None = None  # None: a new entry
+    reworded: bool = False  # matched through similar text, or through one of its older wordings
+    kept: list[tuple[RaiseSite, FoundSite]] = field(default_factory=list)
+    changed: list[tuple[RaiseSite, FoundSite]] = field(default_factory=list)  # moved, or code around it edited
+    added: list[FoundSite] = field(default_factory=list)
+    dropped: list[RaiseSite] = field(default_factory=list)
+
+    @property
+    def head(self) -> FoundSite:
+        return self.found[0]
+
+    @property
+    def current(self) -> ErrorEntry:
+        """The entry this plan changes: only plans of existing entries have one."""
+        if self.entry is None:
+            raise ValueError("a new entry has no current state")
+        return self.entry
+
+    @property
+    def is_new(self) -> bool:
+        return self.entry is None
+
+    @property
+    def restored(self) -> bool:
+        return self.entry is not None and bool(self.entry.removed_in_commit)
+
+    @property
+    def wording_changed(self) -> bool:
+        """The code's wording differs from the entry's in more than placeholder names.
+
+        A signature harvest could not rebuild says nothing about the wording; and a curator's entry whose
+        example message the code's template still produces is the same message, however it was templated."""
+        if self.entry is None or not self.head.signature or self.entry.signature == self.head.signature:
+            return False
+        if self.entry.method != ErrorEntry.Method.HARVESTED and produces(self.head.signature, self.entry.message):
+            return False
+        return _shape(self.entry.signature) != _shape(self.head.signature)
+
+    @property
+    def signature_changed(self) -> bool:
+        """Harvest keeps its own entries' signatures exactly as the code has them, placeholder names too."""
+        if self.entry is None or not self.head.signature or self.entry.signature == self.head.signature:
+            return False
+        return self.wording_changed or self.entry.method == ErrorEntry.Method.HARVESTED
+
+    @property
+    def moved(self) -> list[tuple[RaiseSite, FoundSite]]:
+        return [(site, found) for site, found in self.changed if site.line != found.line]
+
+    @property
+    def is_change(self) -> bool:
+        return self.is_new or self.restored or self.wording_changed or bool(self.changed or self.added or self.dropped)
+
+
+@dataclass
+class Plan:
+    entries: list[EntryPlan] = field(default_factory=list)
+    removed: list[ErrorEntry] = field(default_factory=list)  # every site gone: marked, kept
+    unverifiable: list[ErrorEntry] = field(default_factory=list)  # its place still raises something unknown
+    known: int = 0  # the repository's entries when it was planned: none, for its first harvest
+
+
+def entry_key(entry: ErrorEntry) -> EntryKey:
+    return (entry.exception_type, entry.signature, "" if entry.signature else entry.site_key)
+
+
+def _shape(signature: str) -> str:
+    return re.sub(r"\{[^{}]*+\}", "{}", signature)
+
+
+def produces(signature: str, message: str) -> bool:
+    """Whether `signature`, its placeholders filled in, gives `message`: as lookup matches it."""
+    template = compile_template(signature)
+    return template is not None and match_template(template, message.strip()) is not None
+
+
+def similarity(a: str, b: str) -> float:
+    return Indel.normalized_similarity(_shape(a), _shape(b))
+
+
+def make_plan(scan: Scan, entries: Iterable[ErrorEntry]) -> Plan:
+    """`entries`: the repository's, with `sites` and `variants` prefetched."""
+    entries = list(entries)
+    groups: dict[EntryKey, list[FoundSite]] = defaultdict(list)
+    for site in scan.sites:
+        groups[site.key].append(site)
+
+    by_key: dict[EntryKey, ErrorEntry] = {}
+    by_shape: dict[tuple[str, str], ErrorEntry] = {}
+    by_variant: dict[tuple[str, str], ErrorEntry] = {}
+    for entry in entries:
+        by_key.setdefault(entry_key(entry), entry)
+        if entry.signature:
+            by_shape.setdefault((entry.exception_type, _shape(entry.signature)), entry)
+        for variant in entry.variants.all():
+            if variant.signature:
+                by_variant.setdefault((entry.exception_type, variant.signature), entry)
+
+    plan = Plan(known=len(entries))
+    claimed: set[int] = set()
+
+    def claim(stage: list[list[FoundSite]], find, *, reworded: bool = False) -> list[list[FoundSite]]:
+        left = []
+        for found in stage:
+            entry = find(found[0])
+            if entry is not None and entry.pk not in claimed:
+                claimed.add(entry.pk)
+                plan.entries.append(EntryPlan(found=found, entry=entry, reworded=reworded))
+            else:
+                left.append(found)
+        return left
+
+    def keyed(mapping, key):
+        return mapping.get(key) if key[1] else None
+
+    unmatched = claim(list(groups.values()), lambda head: by_key.get(head.key))
+    # The same message templated with other placeholder names (a curator's `{model}` for the code's `{name}`).
+    unmatched = claim(unmatched, lambda head: keyed(by_shape, (head.exception_type, _shape(head.signature))))
+    # An older wording coming back: the entry it was recorded on, unless that entry is still raised as it is now.
+    unmatched = claim(unmatched, lambda head: keyed(by_variant, (head.exception_type, head.signature)), reworded=True)
+
+    def scoped(entry: ErrorEntry) -> list[RaiseSite]:
+        return [s for s in entry.sites.all() if in_scope(s.path, prefix=scan.prefix, excludes=scan.excludes)]
+
+    lost = [e for e in entries if e.pk not in claimed and scoped(e)]
+    done: set[int] = set()
+    for found, entry in _reworded(unmatched, lost):
+        claimed.add(entry.pk)
+        done.add(id(found))
+        plan.entries.append(EntryPlan(found=found, entry=entry, reworded=True))
+    unmatched = [found for found in unmatched if id(found) not in done]
+    # A raise harvest cannot rebuild, where an entry (a curator's, typically) of its type was raised: that entry.
+    places: dict[tuple[str, str, str], ErrorEntry] = {}
+    for entry in sorted((e for e in lost if e.pk not in claimed), key=lambda e: not e.signature):
+        for raised_at in scoped(entry):
+            places.setdefault((entry.exception_type, raised_at.path, raised_at.function), entry)
+    unmatched = claim(
+        unmatched,
+        lambda head: None if head.signature else places.get((head.exception_type, head.path, head.function)),
+    )
+    plan.entries.extend(EntryPlan(found=found) for found in unmatched)
+    for entry in lost:
+        if entry.pk in claimed or entry.removed_in_commit:
+            continue
+        unknown = any((s.path, s.function) in scan.unresolved for s in scoped(entry))
+        (plan.unverifiable if unknown else plan.removed).append(entry)
+
+    for item in plan.entries:
+        item.found.sort(key=lambda s: (s.path, s.line))
+        if item.entry is not None:
+            _pair_sites(item, scoped(item.entry), scan.lines)
+        else:
+            item.added = list(item.found)
+    return plan
+
+
+def _reworded(unmatched: list[list[FoundSite]], lost: list[ErrorEntry]) -> list[tuple[list[FoundSite], ErrorEntry]]:
+    """Pairs of (new wording, entry that lost its sites): same type, same function, similar text; best first."""
+    where: dict[tuple[str, str, str], list[ErrorEntry]] = defaultdict(list)
+    for entry in lost:
+        if entry.signature:
+            for site in entry.sites.all():
+                where[(entry.exception_type, site.path, site.function)].append(entry)
+    candidates = []
+    for found in unmatched:
+        if not found[0].signature:
+            continue
+        near = {e.pk: e for s in found for e in where.get((s.exception_type, s.path, s.function), ())}
+        for entry in near.values():
+            ratio = similarity(entry.signature, found[0].signature)
+            if ratio >= REWORD_SIMILARITY:
+                candidates.append((ratio, id(found), found, entry))
+    pairs, used_found, used_entries = [], set(), set()
+    for _ratio, found_id, found, entry in sorted(candidates, key=lambda c: -c[0]):
+        if found_id not in used_found and entry.pk not in used_entries:
+            used_found.add(found_id)
+            used_entries.add(entry.pk)
+            pairs.append((found, entry))
+    return pairs
+
+
+def site_unchanged(site: RaiseSite, found: FoundSite, lines: dict[str, list[str]]) -> bool:
+    """Same place, and the file still reads as the stored snippet says (whatever window a curator chose)."""
+    if (site.path, site.line, site.function) != (found.path, found.line, found.function):
+        return False
+    if not site.snippet or site.snippet_start is None:
+        return not found.snippet
+    stored = site.snippet.splitlines()
+    current = lines.get(site.path, [])[site.snippet_start - 1 : site.snippet_start - 1 + len(stored)]
+    return current == stored
+
+
+def _pair_sites(item: EntryPlan, old_sites: list[RaiseSite], lines: dict[str, list[str]]) -> None:
+    """Match old sites to found ones within each (path, function): same line first, then in order."""
+    old_by_place: dict[tuple[str, str], list[RaiseSite]] = defaultdict(list)
+    for site in sorted(old_sites, key=lambda s: (s.line or 0, s.pk or 0)):
+        old_by_place[(site.path, site.function)].append(site)
+    found_by_place: dict[tuple[str, str], list[FoundSite]] = defaultdict(list)
+    for found in item.found:
+        found_by_place[(found.path, found.function)].append(found)
+    for place, found_here in found_by_place.items():
+        old_here = old_by_place.pop(place, [])
+        pairs = []
+        for found in list(found_here):
+            same = next((s for s in old_here if s.line == found.line), None)
+            if same is not None:
+                old_here.remove(same)
+                found_here.remove(found)
+                pairs.append((same, found))
+        pairs.extend(zip(old_here, found_here, strict=False))
+        item.added.extend(found_here[len(old_here) :])
+        item.dropped.extend(old_here[len(found_here) :])
+        for site, found in pairs:
+            (item.kept if site_unchanged(site, found, lines) else item.changed).append((site, found))
+    item.dropped.extend(s for rest in old_by_place.values() for s in rest)

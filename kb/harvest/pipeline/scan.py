@@ -1,0 +1,235 @@
+"""Read every file once, index the modules and classes, then extract the raise sites: no database here."""
+
+import ast
+import functools
+import gc
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol, TextIO
+
+from tqdm import tqdm
+
+from kb.harvest.pipeline.pool import Afterwards, pool_size, shared_map
+from kb.harvest.pipeline.sources import SourceFile, collect_files, with_namespaces
+from kb.harvest.reading.callers import Called, CallGraph, Defined
+from kb.harvest.reading.classes import ClassIndex, ClassInfo, read_classes
+from kb.harvest.reading.extract import FoundSite, ModuleExtractor, ModuleResult
+from kb.harvest.reading.files import (
+    MAX_FUNCTION,
+    MAX_TYPE,
+    TOO_MANY_SITES,
+    Caps,
+    Refusals,
+    Refused,
+    parse_source,
+    read_bytes,
+    real_root,
+    refusal,
+)
+from kb.harvest.reading.imports import ModuleInfo, Resolver, imported_names, read_module
+
+
+@dataclass
+class Scan:
+    prefix: str
+    excludes: list[str]
+    files_read: int = 0
+    refused: Refusals = field(default_factory=Refusals)  # the files not taken, by reason (`kb.harvest.reading.files`)
+    sites: list[FoundSite] = field(default_factory=list)
+    skipped: Counter = field(default_factory=Counter)
+    lines: dict[str, list[str]] = field(default_factory=dict)  # recorded path -> its lines, to compare snippets
+    # (path, function) of raises whose type is only known at run time: an entry there may still be raised.
+    unresolved: set[tuple[str, str]] = field(default_factory=set)
+
+
+class AfterExtraction(Afterwards, Protocol):
+    def start(self, sites: list[FoundSite]) -> None:
+        """In this process, with the sites found."""
+
+
+@dataclass
+class _Parsed:
+    source: SourceFile
+    tree: ast.Module
+    lines: list[str]
+    info: ModuleInfo
+
+
+def split_lines(text: str) -> list[str]:
+    # As the parser counts lines: str.splitlines would also break at form feeds and other separators.
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def scan(
+    root: Path, *, prefix: str = "", excludes: Sequence[str] = (), progress: bool | None = None,
+    progress_file: TextIO | None = None, evidence: bool = True, files: list[SourceFile] | None = None,
+    then: "AfterExtraction | None" = None, refusals: Refusals | None = None,
+) -> Scan:  # fmt: skip
+    """`progress` None shows the bar only on a terminal; `evidence` False reads the sites alone (no conditions,
+    function, callers: `reading.site_evidence`); `files`: the files under `root` when the caller has listed them
+    already (the harvest does, to fingerprint them), so that the tree is not walked twice; `then`: the next step,
+    which the first helper of the extraction goes on to (`shared_map`'s `afterwards`), started with the sites as
+    soon as they are found, before their callers are read (the harvest's `SnippetsAhead`); `refusals`: where the
+    files not taken are counted, with those the caller's listing refused already."""
+    # The syntax trees of every file stay alive to the end, millions of objects that never form garbage: each
+    # full collection of the cyclic garbage collector walked them all again (a third of the scan's time).
+    # Frozen as they are read, the collector skips them; given back to it when the scan is done.
+    gc.freeze()
+    try:
+        result = Scan(prefix=prefix, excludes=list(excludes), refused=Refusals() if refusals is None else refusals)
+        return _scan(root, result, progress, progress_file, evidence, files, then)
+    finally:
+        gc.unfreeze()
+
+
+def _scan(
+    root: Path, result: Scan, progress: bool | None, progress_file: TextIO | None, evidence: bool,
+    files: list[SourceFile] | None, then: "AfterExtraction | None",
+) -> Scan:  # fmt: skip
+    caps = Caps.from_settings()
+    if files is None:
+        files = collect_files(root, prefix=result.prefix, excludes=result.excludes, refusals=result.refused, caps=caps)
+    bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
+    read = _Read(files, result, evidence, bar, root=real_root(root), caps=caps)
+    found: dict[int, ModuleResult] = {}
+    # Closed however the loop ends, so that the helpers end with it (not when the generator is collected).
+    workers = pool_size(len(read.parsed))
+    with closing(shared_map(read.extract, len(read.parsed), workers=workers, afterwards=then)) as extracted:
+        for rank, module in tqdm(extracted, total=len(read.parsed), desc="extracting", unit=" files", **bar):
+            found[read.order[rank]] = module
+    defined: list[Defined] = []
+    called: list[Called] = []
+    for number, item in enumerate(read.parsed):
+        module = found[number]
+        if module.refused is not None:
+            result.refused.add(item.source.path, module.refused)
+            continue
+        defined += module.defined
+        called += module.called
+        result.sites.extend(module.sites)
+        result.skipped.update(module.skipped)
+        result.unresolved.update(module.unresolved)
+        result.lines[item.source.path] = item.lines
+    # A helper's raise is a second site of each message handed to it: once per entry, however many calls.
+    result.sites = list(dict.fromkeys(result.sites))
+    if then is not None:
+        then.start(result.sites)
+    if evidence:
+        add_callers(result.sites, CallGraph(defined, called, inherits=_inherits(read.index)))
+    return result
+
+
+class _Read:
+    """Every file parsed, its module read, the classes of all of them indexed: what extracting any one file needs
+    (forked helpers inherit it, `shared_map`)."""
+
+    def __init__(
+        self, files: list[SourceFile], result: Scan, evidence: bool, bar: dict, *, root: str, caps: Caps
+    ) -> None:
+        self.evidence = evidence
+        self.caps = caps
+        read: list[tuple[SourceFile, ast.Module, str]] = []
+        for source in tqdm(files, desc="parsing", unit=" files", **bar):
+            try:
+                text, tree = parse_source(read_bytes(source.absolute, root=root, cap=caps.file_bytes), source.path)
+            except Refused as refused:
+                result.refused.add(source.path, refused)
+                continue
+            read.append((source, tree, text))
+            gc.freeze()
+        if any(source.namespaces for source, _, _ in read):
+            imported = {name for _, tree, _ in read for name in imported_names(tree.body)}
+            renamed = with_namespaces([source for source, _, _ in read], imported)
+            read = [(source, tree, text) for source, (_, tree, text) in zip(renamed, read, strict=True)]
+        self.parsed: list[_Parsed] = []
+        classes: list[ClassInfo] = []
+        for (source, tree, text), name in zip(read, distinct_names(read), strict=True):
+            try:
+                info = read_module(tree, name=name, is_package=source.absolute.name == "__init__.py")
+                info.path, info.lines = source.path, split_lines(text)
+                classes += read_classes(tree, info)
+            except Exception as error:  # as in `extract`: one file's fault is that file's
+                result.refused.add(source.path, refusal(error, "reading its imports and classes"))
+                continue
+            self.parsed.append(_Parsed(source, tree, info.lines, info))
+        result.files_read = len(self.parsed)
+        modules: dict[str, ModuleInfo] = {}
+        for item in self.parsed:
+            modules.setdefault(item.info.name, item.info)
+        self.index = ClassIndex(classes, Resolver(modules))
+        gc.freeze()
+        # The longest files first: the last chunks claimed are then short, and no process is left with a long one
+        # while the others have finished.
+        self.order = sorted(range(len(self.parsed)), key=lambda number: -len(self.parsed[number].lines))
+
+    def extract(self, rank: int) -> ModuleResult:
+        """One file's sites; a file that no step can read to the end (nested too deep, too many raises, a fault of
+        the extractor's on odd code) is refused whole, so that one file never ends the harvest."""
+        item = self.parsed[self.order[rank]]
+        try:
+            module = ModuleExtractor(
+                tree=item.tree, lines=item.lines, path=item.source.path, info=item.info, index=self.index,
+                evidence=self.evidence,
+            ).extract()  # fmt: skip
+        except Exception as error:  # any fault on one hostile file is that file's, not the run's
+            return ModuleResult(refused=refusal(error, "the extraction"))
+        return within_caps(module, self.caps)
+
+
+def within_caps(module: ModuleResult, caps: Caps) -> ModuleResult:
+    """The module's result, its sites within what the database holds: a file with more raises than the cap is
+    refused whole; a site whose message, type or function is longer than its column is skipped."""
+    if len(module.sites) > caps.file_sites:
+        return ModuleResult(refused=Refused(TOO_MANY_SITES, f"{len(module.sites):,}, the cap is {caps.file_sites:,}"))
+    if all(_fits(site, caps) for site in module.sites):
+        return module
+    kept = [site for site in module.sites if _fits(site, caps)]
+    module.skipped[f"message longer than {caps.message_chars:,} characters, or a name longer than its column"] += len(
+        module.sites
+    ) - len(kept)
+    module.sites = kept
+    return module
+
+
+def _fits(site: FoundSite, caps: Caps) -> bool:
+    return (
+        len(site.message) <= caps.message_chars and len(site.signature) <= caps.message_chars
+        and len(site.exception_type) <= MAX_TYPE and len(site.function) <= MAX_FUNCTION
+    )  # fmt: skip
+
+
+def add_callers(sites: list[FoundSite], graph: CallGraph) -> None:
+    """Each site's callers, read once per function (a function often raises several errors)."""
+    read: dict[tuple[str, str], list[dict]] = {}
+    for site in sites:
+        if not site.evidence or not site.function:
+            continue
+        key = (site.path, site.function)
+        if key not in read:
+            read[key] = graph.callers(*key)
+        site.evidence["callers"] = [dict(caller) for caller in read[key]]
+
+
+def _inherits(index: ClassIndex) -> Callable[[str, str], bool]:
+    @functools.cache
+    def ancestors(qualname: str) -> frozenset[str]:
+        return frozenset(info.qualname for info in index.mro(qualname)) | {qualname}
+
+    return lambda cls, base: base in ancestors(cls)
+
+
+def distinct_names(read: list[tuple[SourceFile, ast.Module, str]]) -> list[str]:
+    """Each file's module name as the harvest knows it internally: scripts outside any package with the same
+    file name (`scripts/deploy.py`, `tools/deploy.py`) are both `deploy`, and each must read its own classes.
+    The first keeps the name (what `import deploy` finds); the others get `deploy@2`, ..., which
+    `visible_name` takes back off the types recorded."""
+    seen: Counter = Counter()
+    names = []
+    for source, _, _ in read:
+        seen[source.module] += 1
+        names.append(source.module if seen[source.module] == 1 else f"{source.module}@{seen[source.module]}")
+    return names

@@ -1,0 +1,137 @@
+"""Classes across the whole harvest: where class-attribute messages (`default_detail`,
+`default_error_messages`) and `fail()` helpers are inherited from."""
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.harvest.reading.imports import ModuleInfo, Resolver, dotted
+from kb.harvest.reading.messages import Parts
+
+# What an exception class words itself: (the message parts, the `__init__` parameters they may name).
+OwnMessage = tuple[Parts, list[str]]
+
+
+@dataclass
+class ClassInfo:
+    qualname: str  # module.Outer.Inner
+    module: ModuleInfo
+    bases: list[list[str]]  # dotted names as written in the class statement
+    attributes: dict[str, ast.expr] = field(default_factory=dict)
+    error_messages: dict[str, ast.expr] = field(default_factory=dict)
+    fail: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+
+
+def read_classes(tree: ast.Module, module: ModuleInfo) -> list[ClassInfo]:
+    found: list[ClassInfo] = []
+    _read(tree.body, module, prefix=module.name, found=found)
+    return found
+
+
+def _read(body: list[ast.stmt], module: ModuleInfo, *, prefix: str, found: list[ClassInfo]) -> None:
+    for node in body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        info = ClassInfo(f"{prefix}.{node.name}", module, [p for b in node.bases if (p := dotted(_generic_origin(b)))])
+        for statement in node.body:
+            targets, value = _assignment(statement)
+            for name in targets:
+                if name in ("default_error_messages", "error_messages") and isinstance(value, ast.Dict):
+                    info.error_messages = dict_items(value)
+                elif value is not None:
+                    info.attributes[name] = value
+            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+                info.methods[statement.name] = statement
+                if statement.name == "fail":
+                    info.fail = statement
+        found.append(info)
+        _read(node.body, module, prefix=info.qualname, found=found)
+
+
+def _generic_origin(base: ast.expr) -> ast.expr:
+    """`ParamType[str]`, `Generic[T]`: a subscripted base is its class."""
+    return base.value if isinstance(base, ast.Subscript) else base
+
+
+def dict_items(value: ast.Dict) -> dict[str, ast.expr]:
+    return {
+        k.value: v
+        for k, v in zip(value.keys, value.values, strict=True)
+        if isinstance(k, ast.Constant) and isinstance(k.value, str)
+    }
+
+
+def _assignment(statement: ast.stmt) -> tuple[list[str], ast.expr | None]:
+    if isinstance(statement, ast.Assign):
+        return [t.id for t in statement.targets if isinstance(t, ast.Name)], statement.value
+    if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+        return [statement.target.id], statement.value
+    return [], None
+
+
+class ClassIndex:
+    def __init__(self, classes: list[ClassInfo], resolver: Resolver) -> None:
+        self.classes = {c.qualname: c for c in classes}
+        self.resolver = resolver
+        self._mro: dict[str, list[ClassInfo]] = {}
+        self._subclasses: dict[str, list[ClassInfo]] | None = None
+        # Exception classes that word their own message (`__init__` or `__str__`): qualname -> parts, or None.
+        self.own_messages: dict[str, OwnMessage | None] = {}
+        # Functions read as helpers that make exceptions (kb.harvest.reading.raisers), by id of their node.
+        self.helpers: dict[int, Any] = {}  # Helper or None: typed where it is read
+        # Module-level instances of these classes, by class (kb.harvest.reading.instances), read on first use.
+        self.instances: dict[str, list[tuple[ast.Call, ModuleInfo]]] | None = None
+        # The attributes each class's own methods assign on `self` (kb.harvest.reading.types), by qualname, read once.
+        self.set_on_instance: dict[str, frozenset[str]] = {}
+
+    def get(self, qualname: str) -> ClassInfo | None:
+        return self.classes.get(qualname)
+
+    def mro(self, qualname: str) -> list[ClassInfo]:
+        """The class and its ancestors that this harvest read, depth first (close enough to C3 for lookups)."""
+        if qualname not in self._mro:
+            self._mro[qualname] = list(self._walk(qualname, seen=set()))
+        return self._mro[qualname]
+
+    def _walk(self, qualname: str, seen: set[str]) -> Iterator[ClassInfo]:
+        info = self.classes.get(qualname)
+        if info is None or qualname in seen:
+            return
+        seen.add(qualname)
+        yield info
+        for base in info.bases:
+            resolved = self.resolver.qualify(base, info.module)
+            if resolved:
+                yield from self._walk(resolved, seen)
+
+    def attribute(self, qualname: str, name: str) -> tuple[ast.expr, ClassInfo] | None:
+        for info in self.mro(qualname):
+            if name in info.attributes:
+                return info.attributes[name], info
+        return None
+
+    def error_message(self, qualname: str, key: str) -> tuple[ast.expr, ClassInfo] | None:
+        for info in self.mro(qualname):
+            if key in info.error_messages:
+                return info.error_messages[key], info
+        return None
+
+    def method(self, qualname: str, name: str) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ClassInfo] | None:
+        for info in self.mro(qualname):
+            if name in info.methods:
+                return info.methods[name], info
+        return None
+
+    def subclasses(self, qualname: str) -> list[ClassInfo]:
+        """The classes this harvest read that inherit from `qualname` (not itself), in reading order."""
+        if self._subclasses is None:
+            self._subclasses = {}
+            for info in self.classes.values():
+                for ancestor in self.mro(info.qualname)[1:]:
+                    self._subclasses.setdefault(ancestor.qualname, []).append(info)
+        return self._subclasses.get(qualname, [])
+
+    def fail_helper(self, qualname: str) -> ClassInfo | None:
+        return next((info for info in self.mro(qualname) if info.fail is not None), None)

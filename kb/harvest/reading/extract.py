@@ -1,0 +1,676 @@
+"""Raise sites of one module: `raise`, `assert ..., msg`, `warnings.warn` and `self.fail(...)` helpers."""
+
+import ast
+import copy
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
+
+from kb.harvest.reading import scopes
+from kb.harvest.reading.callers import Called, Defined
+from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.files import Refused
+from kb.harvest.reading.imports import ModuleInfo, Resolver, dotted, visible_name
+from kb.harvest.reading.instances import instance_wordings
+from kb.harvest.reading.joined import joined_options
+from kb.harvest.reading.messages import (
+    BranchPath,
+    Field,
+    MessageBuilder,
+    Parts,
+    format_template,
+    has_text,
+    message_of,
+    percent_format,
+    signature_of,
+    terminal_name,
+)
+from kb.harvest.reading.narrowed import narrowed
+from kb.harvest.reading.own_messages import argument_parts, arguments, instance_messages, own_message, substitute
+from kb.harvest.reading.raisers import Helper, HelperRaise, Made, fail_raise, follow, worded_at, written_here
+from kb.harvest.reading.scopes import (
+    BINDERS,
+    COMPOUND,
+    Scope,
+    dead_ends,
+    forms_in,
+    join,
+    params_of,
+    push_children,
+    record_binding,
+    span,
+)  # fmt: skip
+from kb.harvest.reading.site_evidence import Owner, site_evidence
+from kb.harvest.reading.types import (
+    attribute_type,
+    attribute_types,
+    helper_type,
+    instance_type,
+    is_self,
+    made_by_type_call,
+)
+
+SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
+_MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")
+# Each Django model's own subclasses, created at run time (`self.model.DoesNotExist`): recorded as nested in
+# Model, whose last component is what a traceback shows (`myapp.models.Book.DoesNotExist`).
+_MODEL_EXCEPTIONS = {
+    "DoesNotExist": "django.db.models.base.Model.DoesNotExist",
+    "MultipleObjectsReturned": "django.db.models.base.Model.MultipleObjectsReturned",
+    "NotUpdated": "django.db.models.base.Model.NotUpdated",
+}
+
+
+# What a site is read from: a raise, an assert, a call of warnings.warn or of a fail() helper.
+SiteNode = ast.Raise | ast.Assert | ast.Call
+
+
+@dataclass(frozen=True)
+class FoundSite:
+    exception_type: str
+    kind: str
+    message: str
+    signature: str
+    path: str
+    line: int
+    function: str
+    snippet: str
+    snippet_start: int
+    variants: tuple[tuple[str, str], ...] = ()  # other wordings of the same raise: (message, signature)
+    # What the code says around the raise (`site_evidence`): stored on the site as it is, never compared.
+    evidence: dict = field(default_factory=dict, compare=False, hash=False)
+    # A helper's raise recorded again for a message with no signature: of the entry of the site that wrote it.
+    written_at: str = ""
+
+    @property
+    def site_key(self) -> str:
+        return self.written_at or f"{self.path}::{self.function}"
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """What makes two sites one entry: type and signature, or type and site when there is no signature."""
+        return (self.exception_type, self.signature, "" if self.signature else self.site_key)
+
+
+@dataclass
+class ModuleResult:
+    sites: list[FoundSite] = field(default_factory=list)
+    skipped: Counter = field(default_factory=Counter)
+    unresolved: set[tuple[str, str]] = field(default_factory=set)
+    # The module's functions and the calls in them, for the scan's call graph (only when reading evidence).
+    defined: list[Defined] = field(default_factory=list)
+    called: list[Called] = field(default_factory=list)
+    refused: Refused | None = None  # the file not taken whole: why (`kb.harvest.pipeline.scan`)
+
+
+# The walk asks each of the hundreds of thousands of nodes of a large repository what it is: by its exact type in
+# a set (the parser makes no subclasses), not `isinstance` with a union, which the loop would build again each time.
+_NESTED = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+_CANDIDATES = frozenset({ast.Raise, ast.Assert, ast.Call})
+
+
+class ModuleExtractor:
+    def __init__(
+        self, *, tree: ast.Module, lines: list[str], path: str, info: ModuleInfo, index: ClassIndex,
+        evidence: bool = True,
+    ) -> None:  # fmt: skip
+        """`evidence`: read each site's evidence (`kb.harvest.reading.site_evidence`) and the calls for its callers."""
+        self.evidence = evidence
+        self._owner: Owner | None = None  # the function whose candidates are being read, with evidence
+        self.tree = tree
+        self.lines = lines
+        self.path = path
+        self.info = info
+        self.index = index
+        self.resolver: Resolver = index.resolver
+        self.result = ModuleResult()
+        self._path: BranchPath = ()  # the branch path of the candidate being read
+
+    def extract(self) -> ModuleResult:
+        scope = Scope(self.info, self.index, owner=None, qualname="", parent=None, span=(1, len(self.lines)), params={})
+        self._scope(self.tree.body, scope, class_prefix="", class_qualname=None, scope_node=self.tree)
+        return self.result
+
+    # --- walking ---------------------------------------------------------------------------------
+
+    def _scope(
+        self, body: list[ast.stmt], scope: Scope, *, class_prefix: str, class_qualname: str | None, scope_node: ast.AST
+    ) -> None:
+        """Bindings and candidate sites of one scope (`scope_node`: its function, class or module), in source
+        order; nested scopes walked on their own."""
+        candidates: list[tuple[SiteNode, BranchPath]] = []
+        nested: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
+        stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
+        while stack:
+            node, path = stack.pop()
+            kind = type(node)
+            if kind in _NESTED:
+                nested.append(node)  # type: ignore[arg-type]
+                scope.bind(node.name, node.lineno, None, path=path)  # type: ignore[attr-defined]
+                continue
+            if kind is ast.Lambda:
+                continue
+            if kind in BINDERS:
+                record_binding(node, scope, path)
+            if kind in COMPOUND:
+                scope.dead_ends += dead_ends(node)
+            if kind in _CANDIDATES:
+                candidates.append((node, path))  # type: ignore[arg-type]
+            push_children(stack, node, path)
+        if self.evidence:
+            self._owner = Owner(scope_node, scope.qualname, self._class_name(scope.owner), tuple(scope.params))
+        for node, path in candidates:
+            self._path = path
+            self._candidate(node, scope)
+        self._path = ()
+        self._owner = None
+        for node in nested:
+            if isinstance(node, ast.ClassDef):
+                prefix = f"{class_prefix}{node.name}"
+                owner = f"{class_qualname or self.info.name}.{node.name}"
+                class_scope = Scope(
+                    self.info, self.index, owner=owner, qualname=prefix, parent=scope.parent,
+                    span=span(node), params={},
+                )  # fmt: skip
+                self._scope(node.body, class_scope, class_prefix=f"{prefix}.", class_qualname=owner, scope_node=node)
+            else:
+                qualname = f"{class_prefix}{node.name}" if class_prefix else join(scope.qualname, node.name)
+                function_scope = Scope(
+                    self.info, self.index, owner=class_qualname or scope.owner, qualname=qualname,
+                    parent=scope if scope.qualname and not class_prefix else None, span=span(node),
+                    params=params_of(node.args),
+                )  # fmt: skip
+                if self.evidence:
+                    defined = Defined(self.path, qualname, function_scope.owner or "", bool(class_prefix), node.lineno)
+                    self.result.defined.append(defined)
+                self._scope(node.body, function_scope, class_prefix="", class_qualname=None, scope_node=node)
+
+    # --- candidates ------------------------------------------------------------------------------
+
+    def _candidate(self, node: SiteNode, scope: Scope) -> None:
+        if isinstance(node, ast.Raise):
+            self._raise(node, scope)
+        elif isinstance(node, ast.Assert):
+            if node.msg is None:
+                self._skip("assert without a message")
+            else:
+                message = _single_item(node.msg) or node.msg
+                self._add_options("AssertionError", "error", self._options(message, node.lineno, scope), node, scope)
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if self._owner is not None and isinstance(self._owner.node, ast.FunctionDef | ast.AsyncFunctionDef):
+                self._record_call(func, node.lineno, scope)
+            if isinstance(func, ast.Attribute) and func.attr == "fail" and is_self(func.value):
+                self._fail(node, scope)
+            elif terminal_name(func) in ("warn", "warn_explicit"):
+                self._warning(node, scope)
+            else:
+                self._helper_call(node, scope)
+
+    def _record_call(self, func: ast.expr, line: int, scope: Scope) -> None:
+        if isinstance(func, ast.Name):
+            name, how = func.id, "name"
+        elif isinstance(func, ast.Attribute):
+            value = func.value
+            name = func.attr
+            if isinstance(value, ast.Name):
+                how = "self" if value.id in ("self", "cls") else "attribute"
+            elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
+                how = "super"
+            else:
+                how = "attribute"
+        else:
+            return
+        self.result.called.append(Called(self.path, scope.qualname, scope.owner or "", name, how, line))
+
+    def _class_name(self, owner: str | None) -> str:
+        """A class as its module names it: `django.forms.forms.Form` is `Form`, a nested one `Outer.Inner`."""
+        if not owner:
+            return ""
+        prefix = f"{self.info.name}."
+        return owner[len(prefix) :] if owner.startswith(prefix) else owner.rpartition(".")[2]
+
+    def _raise(self, node: ast.Raise, scope: Scope) -> None:
+        if node.exc is None:
+            self._skip("re-raises the exception being handled")
+            return
+        for exc in _raised(node.exc):
+            self._raise_one(node, exc, scope)
+
+    def _raise_one(self, node: ast.Raise, exc: ast.expr, scope: Scope) -> None:
+        call = exc if isinstance(exc, ast.Call) else None
+        target = call.func if call else exc
+        from_attribute = attribute_types(self.index, target, scope)
+        if from_attribute and isinstance(target, ast.Attribute):
+            for attribute_type, seen_from in from_attribute:
+                self._raise_as(node, call, attribute_type, seen_from, typed_by=(target.attr, attribute_type))
+            return
+        if call is not None and self._raise_made(node, call, scope):
+            return
+        if caught := scopes.caught_classes(target, scope, node.lineno):
+            for caught_type in filter(None, (self._exception_type(t, scope) for t in caught)):
+                self._raise_as(node, call, caught_type, scope)
+            return
+        exception_type = self._runtime_class(target, scope) or self._exception_type(target, scope)
+        if exception_type is not None:
+            self._raise_as(node, call, exception_type, scope)
+
+    def _raise_as(
+        self, node: ast.Raise, call: ast.Call | None, exception_type: str, scope: Scope,
+        typed_by: tuple[str, str] | None = None,
+    ) -> None:  # fmt: skip
+        """`typed_by`: (attribute, type) when the type is a class attribute's, for `_overrides`."""
+        message = _single_item(_message_argument(call, self._message_position(exception_type)))
+        options = self._options(message, node.lineno, scope, typed_by) if message is not None else [[]]
+        defaults = self._default_detail(exception_type)
+        # DRF's APIException subclasses: `raise NotFound()` says its `default_detail`, and
+        # `raise MethodNotAllowed(request.method)` formats its own "{method}" template.
+        readable = any(has_text(f) for option in options for f in option)
+        templated = defaults and any(isinstance(p, Field) for p in defaults[0])
+        if defaults and (message is None or (not readable and templated)):
+            options = [defaults]
+        if not readable and not defaults:
+            # `raise URLSchemeUnknown(scheme)`: the exception words its message itself, from its arguments.
+            own = self._own_message(exception_type, call)
+            if own is not None:
+                options = [[own]]
+        params = next((k.value for k in call.keywords if k.arg == "params"), None) if call else None
+        if params is not None:
+            # Django's ValidationError fills "%(name)s" from params= itself.
+            options = [[percent_format(f, params) for f in option] for option in options]
+        options = [narrowed(option, node, self._owner) for option in options]
+        self._add_options(exception_type, "error", options, node, scope)
+
+    def _exception_type(self, target: ast.expr, scope: Scope) -> str | None:
+        parts = dotted(target)
+        if parts is None:
+            self._skip("exception type is computed at run time", scope)
+            return None
+        if parts[0] in scope.local_names() and len(parts) == 1:
+            default = self._param_default(parts[0], scope)
+            if default is not None:
+                return self._exception_type(default, scope)
+            self._skip("raises an exception object held in a variable", scope)
+            return None
+        imported = scope.imported(parts[0])
+        qualified: str | None
+        if imported is not None:
+            qualified = self.resolver.canonical(".".join([imported, *parts[1:]]))
+        else:
+            qualified = self.resolver.qualify(parts, self.info, local_names=scope.local_names())
+        if qualified is None and parts[-1] in _MODEL_EXCEPTIONS and len(parts) > 1:
+            # self.model.DoesNotExist: each Django model's own subclass, created at run time.
+            qualified = _MODEL_EXCEPTIONS[parts[-1]]
+        if qualified is None:
+            self._skip("exception type is computed at run time", scope)
+            return None
+        if self.resolver.is_function(qualified):
+            self._skip("raises what a function returns", scope)
+            return None
+        return qualified
+
+    def _runtime_class(self, target: ast.expr, scope: Scope) -> str | None:
+        """Exception classes that run time makes or picks: a property building one with `type(...)`, or an
+        instance attribute `__init__` sets from a parameter with a default."""
+        made = made_by_type_call(self.index, target, scope.owner)
+        if made is not None:
+            return made
+        parts = dotted(target)
+        if scope.owner and parts and len(parts) == 2 and parts[0] == "self":
+            return instance_type(self.index, scope.owner, parts[1])
+        return None
+
+    # --- helpers that make the exception ---------------------------------------------------------
+
+    def _raise_made(self, node: ast.Raise, call: ast.Call, scope: Scope) -> bool:
+        """`raise self.error(token, "...")`, `raise _no_kw()`: the helper builds the exception and returns it;
+        the message is the argument written here, or the helper's own wording. False when the call is no
+        such helper."""
+        helper = follow(self.index, call.func, scope)
+        returned = [made for made in helper.made if made.raised_at is None] if helper is not None else []
+        if helper is None or not returned:
+            return False
+        for made in returned:
+            exception_type = self._made_type(made, helper, call, scope)
+            if made.param is not None:
+                argument = helper.argument(call, made.param)
+                options = self._options(argument, node.lineno, scope) if argument is not None else [[]]
+            else:
+                worded = worded_at(made, helper, call, scope)
+                options = [[worded]] if worded is not None else [self._default_detail(exception_type)]
+            if not any(has_text(f) for option in options for f in option):
+                self._skip("raises what a helper builds, worded at run time", scope)
+                continue
+            self._add_options(exception_type, "error", options, node, scope)
+        return True
+
+    def _helper_call(self, node: ast.Call, scope: Scope) -> None:
+        """`self._raise_invalid("...")`, `error(f"...")`: a helper raises the message written here. Looked for
+        only when an argument is worded here, or is a name bound here (`msg = ...; error(msg)`)."""
+        arguments = [*node.args, *(k.value for k in node.keywords)]
+        if not any(
+            written_here(a) or (isinstance(a, ast.Name) and a.id in scope.bindings and not scope.is_module)
+            for a in arguments
+        ):
+            return
+        helper = follow(self.index, node.func, scope)
+        for made in helper.made if helper is not None else ():
+            argument = helper.argument(node, made.param) if helper and made.param else None
+            if argument is None or made.raised_at is None:
+                continue
+            readable = [o for o in self._options(argument, node.lineno, scope) if any(has_text(f) for f in o)]
+            if made.params is not None:
+                readable = [[percent_format(f, made.params) for f in option] for option in readable]
+            if readable and helper is not None:
+                self._add_raised(self._made_type(made, helper, node, scope), readable, node, scope, made.raised_at)
+
+    def _made_type(self, made: Made, helper: Helper, call: ast.Call, scope: Scope) -> str:
+        """`self.fail(msg, lineno, TemplateAssertionError)`: the type the call names, else the helper's own."""
+        given = helper.argument(call, made.type_param) if made.type_param else None
+        named = self._exception_type(given, scope) if given is not None and dotted(given) else None
+        return named or made.exception_type
+
+    def _add_raised(
+        self, exception_type: str, options: list[list[Parts]], node: SiteNode, scope: Scope, raised_at: HelperRaise
+    ) -> None:
+        """Sites where the message is written, and each again at the helper's raise, where a traceback ends."""
+        first = len(self.result.sites)
+        self._add_options(exception_type, "error", options, node, scope)
+        for site in self.result.sites[first:]:
+            if site.signature or site.message:
+                # A message of values alone (`f"'{name}': {e.strerror}"`) has no signature: its entry is keyed by
+                # the site that wrote it, which the copy at the raise keeps.
+                start, snippet = snippet_of(raised_at.module.lines, raised_at.span, raised_at.node)
+                path, line, function = raised_at.module.path, raised_at.node.lineno, raised_at.function
+                again = dataclasses.replace(
+                    site, path=path, line=line, function=function, snippet=snippet, snippet_start=start, evidence={},
+                    written_at="" if site.signature else site.site_key,
+                )  # fmt: skip
+                self.result.sites.append(again)
+
+    def _own_message(self, exception_type: str, call: ast.Call | None) -> Parts | None:
+        """The message an exception class of this harvest builds itself, its arguments put in: from `__str__`
+        (`return f"Scheme '{self.scheme}://' is unknown."`) or from what `__init__` hands to its base
+        (`super().__init__(f"Not supported URL scheme {scheme}")`, through the bases' own `__init__`)."""
+        found = own_message(self.index, exception_type, depth=0)
+        if found is None:
+            return None
+        parts, params = found
+        if call is None or not params:
+            return parts if has_text(parts) else None
+        values = arguments(params, call)
+        parts = substitute(parts, {name: argument_parts(value) for name, value in values.items()})
+        return parts if has_text(parts) else None
+
+    def _message_position(self, exception_type: str) -> int:
+        """The position of the message among the arguments of an exception class of this harvest whose
+        `__init__` names it (`def __init__(self, option_name, message, ctx=None)`); 0 otherwise."""
+        found = self.index.method(exception_type, "__init__")
+        own = own_message(self.index, exception_type, depth=0)
+        if found is None or (own is not None and not (len(own[0]) == 1 and isinstance(own[0][0], Field))):
+            return 0  # a class that words its message around its arguments is read from them (own_message)
+        names = [a.arg for a in [*found[0].args.posonlyargs, *found[0].args.args]][1:]
+        return next((n for n, name in enumerate(names) if name in _MESSAGE_KEYWORDS), 0)
+
+    def _param_default(self, name: str, scope: Scope) -> ast.expr | None:
+        # def fail(self, msg, exc=TemplateSyntaxError): `raise exc(msg)` raises the default's type.
+        if name in scope.bindings:
+            return None
+        default = scope.params.get(name)
+        return default if default is not None and dotted(default) else None
+
+    def _default_detail(self, exception_type: str) -> list[Parts]:
+        found = self.index.attribute(exception_type, "default_detail")
+        if found is None:
+            return []
+        return [format_template(f) for f in forms_in(found[1], found[0], self.index, exception_type) if f]
+
+    def _fail(self, node: ast.Call, scope: Scope) -> None:
+        """`self.fail("key")` (DRF fields) or `self.fail("message")` (Jinja, Click): the helper raises."""
+        owner = scope.owner
+        helper = self.index.fail_helper(owner) if owner else None
+        if owner is None or helper is None or not node.args:
+            self._skip("fail() helper not found")
+            return
+        exception_type = helper_type(self.index, helper)
+        if exception_type is None:
+            self._skip("fail() helper raises a type computed at run time")
+            return
+        first = node.args[0]
+        keyed = None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            keyed = self.index.error_message(owner, first.value)
+        if keyed is not None:
+            options = [[format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, owner) if f]]
+        else:
+            options = self._options(first, node.lineno, scope)
+        raised_at = fail_raise(helper)
+        if raised_at is not None:
+            self._add_raised(exception_type, options, node, scope, raised_at)
+        else:
+            self._add_options(exception_type, "error", options, node, scope)
+
+    def _warning(self, node: ast.Call, scope: Scope) -> None:
+        parts = dotted(node.func) or ["?"]
+        imported = scope.imported(parts[0])
+        qualified = ".".join([imported, *parts[1:]]) if imported else self.resolver.qualify(parts, self.info)
+        if qualified not in ("warnings.warn", "warnings.warn_explicit") or not node.args:
+            return
+        message: ast.expr | None = node.args[0]
+        category_expr = node.args[1] if len(node.args) > 1 else None
+        category_expr = next((k.value for k in node.keywords if k.arg == "category"), category_expr)
+        category: str | None = "UserWarning"
+        if isinstance(message, ast.Call) and dotted(message.func) and not terminal_name(message.func).islower():
+            # warnings.warn(SomeWarning("...")): the instance carries both the category and the message.
+            category_expr, message = message.func, _message_argument(message)
+        if category_expr is not None:
+            category = self._exception_type(category_expr, scope)
+        if category is None:
+            return
+        options = self._options(message, node.lineno, scope) if message is not None else [[]]
+        self._add_options(category, "warning", options, node, scope)
+
+    # --- recording -------------------------------------------------------------------------------
+
+    def _options(
+        self, expr: ast.expr, line: int, scope: Scope, typed_by: tuple[str, str] | None = None
+    ) -> list[list[Parts]]:
+        """One list of wordings per distinct message: `msg` set in two arms of an `if` gives two messages, and
+        `self.message` one per subclass that sets its own (Django's validators share BaseValidator's raise)."""
+        joined = joined_options(expr, line, scope, self._path)
+        if joined:
+            return joined
+        builder = MessageBuilder(scope, self._path)
+        if isinstance(expr, ast.Name):
+            reaching = scope.reaching(expr.id, line, self._path)
+            if len(reaching) > 1:
+                return [builder.binding_forms(expr.id, bound) for bound in reversed(reaching)]
+            if reaching and reaching[0].augmented and len(reaching[0].path) > len(self._path):
+                # `msg += " Did you mean ...?"` inside an `if` the raise is not in: the message without it is
+                # another wording of the same error.
+                forms = builder.binding_forms(expr.id, reaching[0])
+                for before in scope.reaching(expr.id, reaching[0].line, self._path)[:1]:
+                    forms += [f for f in builder.binding_forms(expr.id, before) if f not in forms]
+                return [forms]
+        stored = self._stored(expr, scope)
+        if stored:
+            return stored
+        if isinstance(expr, ast.Name) and not scope.reaching(expr.id, line, self._path):
+            # `def clean(value, error_message=_("This is not a valid IPv6 address.")): raise X(error_message)`.
+            default = scope.params.get(expr.id)
+            forms = builder.forms(default, line) if default is not None else []
+            if any(has_text(f) for f in forms):
+                return [forms]
+        return [builder.forms(expr, line), *self._overrides(expr, scope, typed_by)]
+
+    def _stored(self, expr: ast.expr, scope: Scope) -> list[list[Parts]]:
+        """`raise UndefinedError(self._undefined_message)`: a message a property builds, or a method stores on
+        the instance; one option per wording."""
+        parts = dotted(expr)
+        if not scope.owner or not parts or len(parts) != 2 or parts[0] != "self":
+            return []
+        return [[message] for message, _params in instance_messages(self.index, scope.owner, parts[1])]
+
+    def _overrides(self, expr: ast.expr, scope: Scope, typed_by: tuple[str, str] | None) -> list[list[Parts]]:
+        """`self.message` (or `self.message % params`) in a method: the wordings of the subclasses that set
+        their own `message` and still run this method (they do not override it); with `typed_by`, only those
+        whose attribute names the same exception type (the others' wordings go with their own type)."""
+        if not scope.owner:
+            return []
+        names = {
+            node.attr
+            for node in ast.walk(expr)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+        }
+        if not names:
+            return []
+        method = scope.qualname.rsplit(".", 1)[-1]
+        defined = self.index.method(scope.owner, method)
+        options = []
+        running = [scope.owner]
+        for info in self.index.subclasses(scope.owner):
+            runs = self.index.method(info.qualname, method)
+            # A subclass runs this method unless it overrides it without calling it (URLValidator.__call__
+            # checks the scheme, then `super().__call__(value)`).
+            if defined is None or runs is None or (runs[1] is not defined[1] and not _calls_super(runs[0])):
+                continue
+            running.append(info.qualname)
+            if not names & info.attributes.keys():
+                continue
+            if typed_by is not None and attribute_type(self.index, info.qualname, typed_by[0]) != typed_by[1]:
+                continue
+            # The same expression, read as the subclass's instance sees it.
+            seen_from = copy.copy(scope)
+            seen_from.owner = info.qualname
+            options.append(MessageBuilder(seen_from, self._path).forms(expr, expr.lineno))
+        options += self._keyed_messages(expr, scope.owner, running)
+        attribute = dotted(expr)
+        if typed_by is None and attribute is not None and len(attribute) == 2 and attribute[0] == "self":
+            # `validate_slug = RegexValidator(slug_re, _("Enter a valid “slug” ..."), "invalid")`.
+            options += instance_wordings(self.index, running, attribute[1])
+        return options
+
+    def _keyed_messages(self, expr: ast.expr, owner: str, running: list[str]) -> list[list[Parts]]:
+        """`self.error_messages["invalid"]` in BaseTemporalField.to_python: what each subclass running the method
+        keeps under that key in its `default_error_messages` (DateField's "Enter a valid date.")."""
+        if not (
+            isinstance(expr, ast.Subscript)
+            and dotted(expr.value) == ["self", "error_messages"]
+            and isinstance(expr.slice, ast.Constant)
+            and isinstance(expr.slice.value, str)
+        ):
+            return []
+        own = self.index.error_message(owner, expr.slice.value)
+        seen = {id(own[0])} if own is not None else set()
+        options = []
+        for qualname in running[1:]:
+            keyed = self.index.error_message(qualname, expr.slice.value)
+            if keyed is None or id(keyed[0]) in seen:
+                continue
+            seen.add(id(keyed[0]))
+            options.append([format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, qualname) if f])
+        return options
+
+    def _add_options(
+        self, exception_type: str, kind: str, options: list[list[Parts]], node: SiteNode, scope: Scope
+    ) -> None:
+        readable = [option for option in options if any(has_text(f) for f in option)]
+        if not readable:
+            self._add(exception_type, kind, options[0] if options else [], node, scope)
+            return
+        seen = set()
+        for option in readable:
+            signature = signature_of(next(f for f in option if has_text(f)))
+            if signature not in seen:
+                seen.add(signature)
+                self._add(exception_type, kind, option, node, scope)
+
+    def _add(self, exception_type: str, kind: str, forms: list[Parts], node: SiteNode, scope: Scope) -> None:
+        readable = [f for f in forms if has_text(f)]
+        if readable:
+            message, signature = message_of(readable[0]), signature_of(readable[0])
+        else:
+            # Not rebuilt (or no message at all): an entry keyed by its site, never pooled per type.
+            message, signature = (message_of(forms[0]) if forms else ""), ""
+        variants = tuple(
+            dict.fromkeys((message_of(f), signature_of(f)) for f in readable[1:] if signature_of(f) != signature)
+        )
+        start, snippet = self._snippet(node, scope)
+        read_as = readable[0] if readable else (forms[0] if forms else ())
+        evidence = site_evidence(self._owner, node, read_as) if self._owner is not None else {}
+        site = FoundSite(
+            exception_type=visible_name(exception_type), kind=kind, message=message, signature=signature,
+            path=self.path, line=node.lineno, function=scope.qualname, snippet=snippet, snippet_start=start,
+            variants=variants, evidence=evidence,
+        )  # fmt: skip
+        self.result.sites.append(site)
+
+    def _snippet(self, node: SiteNode, scope: Scope) -> tuple[int, str]:
+        return snippet_of(self.lines, scope.span, node)
+
+    def _skip(self, reason: str, unresolved_in: Scope | None = None) -> None:
+        self.result.skipped[reason] += 1
+        if unresolved_in is not None:
+            self.result.unresolved.add((self.path, unresolved_in.qualname))
+
+
+def snippet_of(lines: list[str], within: tuple[int, int], node: ast.stmt | ast.expr) -> tuple[int, str]:
+    """(first line, text) of the lines around `node`, clipped to `within` (its function)."""
+    first, last = within
+    start = max(first, node.lineno - SNIPPET_CONTEXT, 1)
+    end = min(last, (node.end_lineno or node.lineno) + SNIPPET_CONTEXT, len(lines))
+    while start < node.lineno and not lines[start - 1].strip():
+        start += 1
+    while end > node.lineno and not lines[end - 1].strip():
+        end -= 1
+    return start, "\n".join(lines[start - 1 : end])
+
+
+def _raised(exc: ast.expr) -> list[ast.expr]:
+    """The exceptions a raise may raise: both arms of `A(...) if c else B(...)`, and `X(...)` of
+    `X(...).with_traceback(tb)`."""
+    if isinstance(exc, ast.IfExp):
+        return [*_raised(exc.body), *_raised(exc.orelse)]
+    if (
+        isinstance(exc, ast.Call)
+        and isinstance(exc.func, ast.Attribute)
+        and exc.func.attr == "with_traceback"
+        and isinstance(exc.func.value, ast.Call)
+    ):
+        return [exc.func.value]
+    return [exc]
+
+
+def _calls_super(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a method calls its own name on `super()`: `super().__call__(value)` in `__call__`."""
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == function.name
+        and isinstance(node.func.value, ast.Call)
+        and terminal_name(node.func.value.func) == "super"
+        for node in ast.walk(function)
+    )
+
+
+def _single_item(expr: ast.expr | None) -> ast.expr | None:
+    """The one message in `{NON_FIELD_ERRORS: [message]}` or `[message]`: a validation error given its messages
+    by field or as a list prints them as such, and the lookup reads them out of the printed literal."""
+    while isinstance(expr, ast.Dict | ast.List | ast.Tuple):
+        items = expr.values if isinstance(expr, ast.Dict) else expr.elts
+        if len(items) != 1 or isinstance(items[0], ast.Starred) or items[0] is None:
+            break
+        expr = items[0]
+    return expr
+
+
+def _message_argument(call: ast.Call | None, position: int = 0) -> ast.expr | None:
+    """`position`: where the exception's `__init__` takes its message (`BadOptionUsage(option_name, message)`)."""
+    if call is None:
+        return None
+    keyword = next((k.value for k in call.keywords if k.arg in _MESSAGE_KEYWORDS), None)
+    if any(isinstance(a, ast.Starred) for a in call.args[: position + 1]):
+        return keyword
+    if len(call.args) > position:
+        return call.args[position]
+    return keyword

@@ -1,0 +1,190 @@
+"""Exception types by their qualified names, resolved through each module's imports, never by importing it."""
+
+import ast
+import builtins
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+BUILTIN_EXCEPTIONS = frozenset(
+    name
+    for name in dir(builtins)
+    if isinstance(getattr(builtins, name), type) and issubclass(getattr(builtins, name), BaseException)
+)
+_DISAMBIGUATION = re.compile(r"@\d++(?=\.|$)")
+
+
+@dataclass
+class ModuleInfo:
+    """What one module binds at its top level: imported names, classes, functions and other assignments."""
+
+    name: str
+    is_package: bool
+    imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
+    classes: set[str] = field(default_factory=set)
+    functions: set[str] = field(default_factory=set)
+    assigned: dict[str, ast.expr | None] = field(default_factory=dict)  # last value bound at top level
+    star_sources: list[str] = field(default_factory=list)  # modules of `from x import *`
+    # Top-level functions by name, for following a message into a helper (kb.harvest.reading.raisers).
+    function_nodes: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    path: str = ""  # the file, as recorded on sites: set by the scan, for sites found in a helper of this module
+    lines: list[str] = field(default_factory=list)
+
+    def defines(self, name: str) -> bool:
+        return name in self.classes or name in self.functions or name in self.assigned
+
+    @property
+    def package(self) -> str:
+        return self.name if self.is_package else self.name.rpartition(".")[0]
+
+    def absolute(self, module: str | None, level: int) -> str:
+        """`from ..x import y` in this module: the module it names."""
+        if not level:
+            return module or ""
+        base = self.package.split(".") if self.package else []
+        base = base[: len(base) - (level - 1)] if level > 1 else base
+        return ".".join([*base, module] if module else base)
+
+
+def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
+    info = ModuleInfo(name=name, is_package=is_package)
+    for node in _top_level(tree.body):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    info.imports[alias.asname] = alias.name
+                else:
+                    # `import a.b.c` binds `a`; `a.b.c.X` then resolves attribute by attribute.
+                    head = alias.name.split(".")[0]
+                    info.imports[head] = head
+        elif isinstance(node, ast.ImportFrom):
+            source = info.absolute(node.module, node.level)
+            for alias in node.names:
+                if alias.name == "*":
+                    info.star_sources.append(source)
+                else:
+                    info.imports[alias.asname or alias.name] = f"{source}.{alias.name}" if source else alias.name
+        elif isinstance(node, ast.ClassDef):
+            info.classes.add(node.name)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            info.functions.add(node.name)
+            info.function_nodes[node.name] = node
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    info.assigned[target.id] = node.value if len(node.targets) == 1 else None
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            info.assigned[node.target.id] = node.value
+    return info
+
+
+def _top_level(body: list[ast.stmt]):
+    """Top-level statements, including those under `if`/`try` (conditional imports and fallbacks)."""
+    for node in body:
+        if isinstance(node, ast.If):
+            yield from _top_level(node.body)
+            yield from _top_level(node.orelse)
+        elif isinstance(node, ast.Try | ast.TryStar):
+            yield from _top_level(node.body)
+            for handler in node.handlers:
+                yield from _top_level(handler.body)
+            yield from _top_level(node.orelse)
+            yield from _top_level(node.finalbody)
+        else:
+            yield node
+
+
+def imported_names(body: list[ast.stmt]) -> Iterator[str]:
+    """Every absolute module name the statements import, in functions and classes too (`a.b`, `a.b.c` for
+    `from a.b import c`): statements alone are walked, imports being statements."""
+    for node in body:
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            yield node.module
+            yield from (f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*")
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            inner = getattr(node, name, None)
+            if isinstance(inner, list):
+                yield from imported_names(inner)
+
+
+def visible_name(qualified: str) -> str:
+    """A qualified name as recorded: without the `@2` that tells apart modules of the same name (`scan`)."""
+    return _DISAMBIGUATION.sub("", qualified) if "@" in qualified else qualified
+
+
+def dotted(expr: ast.expr) -> list[str] | None:
+    """`a.b.C` as ["a", "b", "C"]; None for anything that is not a plain dotted name."""
+    parts = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if not isinstance(expr, ast.Name):
+        return None
+    parts.append(expr.id)
+    return parts[::-1]
+
+
+class Resolver:
+    """Qualified names across every module of one harvest, re-exports followed to where a class is defined."""
+
+    def __init__(self, modules: dict[str, ModuleInfo]) -> None:
+        self.modules = modules
+        self._canonical: dict[str, str] = {}
+
+    def qualify(self, parts: list[str], module: ModuleInfo, *, local_names: frozenset[str] = frozenset()) -> str | None:
+        """The qualified name `parts` means in `module`, or None when it is a local value (unknowable)."""
+        head, rest = parts[0], parts[1:]
+        if head in local_names or head in ("self", "cls"):
+            return None
+        if head in module.imports:
+            base = module.imports[head]
+        elif module.defines(head):
+            base = f"{module.name}.{head}"
+        elif (star := self._star_source(module, head)) is not None:
+            base = f"{star}.{head}"
+        elif head in BUILTIN_EXCEPTIONS and not rest:
+            return head
+        else:
+            # Bound by a star import or at run time: keep it as written, it is the best name there is.
+            base = head
+        return self.canonical(".".join([base, *rest]))
+
+    def canonical(self, qualified: str) -> str:
+        """Follow `package.Name` through the package's own imports to the module that defines Name."""
+        if qualified not in self._canonical:
+            self._canonical[qualified] = self._follow(qualified, depth=0)
+        return self._canonical[qualified]
+
+    def _follow(self, qualified: str, depth: int) -> str:
+        parts = qualified.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module = self.modules.get(".".join(parts[:cut]))
+            if module is None:
+                continue
+            name, rest = parts[cut], parts[cut + 1 :]
+            target = module.imports.get(name)
+            if target is None and not module.defines(name) and (star := self._star_source(module, name)):
+                target = f"{star}.{name}"
+            if target and depth < 10 and target != qualified:
+                return self._follow(".".join([target, *rest]), depth + 1)
+            return qualified
+        return qualified
+
+    def _star_source(self, module: ModuleInfo, name: str, depth: int = 0) -> str | None:
+        """The module a star import brings `name` from, when that module was harvested too."""
+        for source in module.star_sources:
+            info = self.modules.get(source)
+            if info is None or depth > 5:
+                continue
+            if name in info.imports or info.defines(name):
+                return source
+            if self._star_source(info, name, depth + 1):
+                return source
+        return None
+
+    def is_function(self, qualified: str) -> bool:
+        module, _, name = qualified.rpartition(".")
+        info = self.modules.get(module)
+        return info is not None and name in info.functions and name not in info.classes

@@ -1,0 +1,99 @@
+"""Wordings given to a class's instances where they are made: `validate_slug = RegexValidator(slug_re, _("Enter a
+valid “slug” ..."), "invalid")` stores its message as `self.message`, and `RegexValidator.__call__` raises it. Read
+from module-level instances, made directly or by a factory function of the harvest that returns one
+(`int_list_validator(message=...)` returns `RegexValidator(regexp, message=message)`)."""
+
+import ast
+
+from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.imports import ModuleInfo, dotted
+from kb.harvest.reading.messages import MessageBuilder, Parts
+from kb.harvest.reading.own_messages import arguments
+from kb.harvest.reading.scopes import FOREVER, ModuleEnv, returns_of
+
+# (the call that makes an instance, the module it is written in)
+Made = tuple[ast.Call, ModuleInfo]
+
+
+def instance_wordings(index: ClassIndex, classes: list[str], attribute: str) -> list[list[Parts]]:
+    """One option per module-level instance of `classes` whose `__init__` stores a constructor argument as
+    `self.<attribute>`, and whose instance is made with that argument worded in the source."""
+    options: list[list[Parts]] = []
+    for qualname in classes:
+        param = _stored_parameter(index, qualname, attribute)
+        if param is None:
+            continue
+        names, position = param
+        for call, module in _made(index).get(qualname, ()):
+            value = arguments(names, call).get(names[position])
+            if value is None:
+                continue
+            forms = MessageBuilder(ModuleEnv(module, index)).forms(value, FOREVER)
+            if forms:
+                options.append(forms)
+    return options
+
+
+def _stored_parameter(index: ClassIndex, qualname: str, attribute: str) -> tuple[list[str], int] | None:
+    """(the `__init__` parameters, the position of the one stored as `self.<attribute>`), or None."""
+    found = index.method(qualname, "__init__")
+    if found is None:
+        return None
+    init = found[0]
+    names = [a.arg for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]][1:]
+    for node in ast.walk(init):
+        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Name) or node.value.id not in names:
+            continue
+        if any(dotted(t) == ["self", attribute] for t in node.targets):
+            return names, names.index(node.value.id)
+    return None
+
+
+def _made(index: ClassIndex) -> dict[str, list[Made]]:
+    """Module-level instances of the harvest's classes, by class; read once per harvest."""
+    if index.instances is not None:
+        return index.instances
+    found: dict[str, list[Made]] = {}
+    for module in index.resolver.modules.values():
+        for value in module.assigned.values():
+            if isinstance(value, ast.Call):
+                for qualname, call in _constructions(index, value, module):
+                    found.setdefault(qualname, []).append((call, module))
+    index.instances = found
+    return found
+
+
+def _constructions(index: ClassIndex, call: ast.Call, module: ModuleInfo) -> list[tuple[str, ast.Call]]:
+    """The class a call makes, with the call as the class sees its arguments; through one factory function."""
+    parts = dotted(call.func)
+    qualified = index.resolver.qualify(parts, module) if parts else None
+    if qualified is None:
+        return []
+    if qualified in index.classes:
+        return [(qualified, call)]
+    owner, _, name = qualified.rpartition(".")
+    factory_module = index.resolver.modules.get(owner)
+    factory = factory_module.function_nodes.get(name) if factory_module is not None else None
+    if factory is None or factory_module is None:
+        return []
+    params = [a.arg for a in [*factory.args.posonlyargs, *factory.args.args, *factory.args.kwonlyargs]]
+    given = arguments(params, call)
+    made = []
+    for returned in returns_of(factory):
+        inner = returned.value
+        inner_parts = dotted(inner.func) if isinstance(inner, ast.Call) else None
+        target = index.resolver.qualify(inner_parts, factory_module) if inner_parts else None
+        if not isinstance(inner, ast.Call) or target not in index.classes or target is None:
+            continue
+        # The factory's parameters put in where the class's call passes them on (`message=message`).
+        as_given = ast.Call(
+            func=inner.func,
+            args=[_passed(a, given) for a in inner.args],
+            keywords=[ast.keyword(arg=k.arg, value=_passed(k.value, given)) for k in inner.keywords],
+        )
+        made.append((target, as_given))
+    return made
+
+
+def _passed(value: ast.expr, given: dict[str, ast.expr]) -> ast.expr:
+    return given.get(value.id, value) if isinstance(value, ast.Name) else value

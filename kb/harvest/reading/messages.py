@@ -1,0 +1,423 @@
+"""Rebuild a message expression into a signature: literal text, with a named placeholder per runtime value.
+
+Handles literals (implicitly concatenated too), `+`, f-strings, `%` and `.format()`, translation wrappers
+(ngettext's plural is a wording of its own), and names bound earlier in the scope; `Env` supplies those
+bindings and class-attribute messages."""
+
+import ast
+import re
+import string
+import textwrap
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from kb.harvest.reading.imports import dotted
+
+
+@dataclass(frozen=True)
+class Field:
+    """A runtime value in a message; an empty name is an unnamed `{}`.
+
+    `source`: the expression that fills it where the code says (`{size}` ← `len(value)`), for the site's evidence;
+    never compared, so that signatures and their grouping do not depend on it."""
+
+    name: str
+    source: ast.expr | None = field(default=None, compare=False, repr=False)
+
+
+def named_after(expr: ast.expr) -> Field:
+    """The placeholder a runtime value gets: named after its expression, which it keeps."""
+    return Field(placeholder_name(expr), expr)
+
+
+Parts = tuple[str | Field, ...]
+
+
+@dataclass(frozen=True)
+class Binding:
+    """What a name was last bound to before a line; `expr` None when it is bound to something unknowable."""
+
+    expr: ast.expr | None
+    line: int
+    env: "Env"
+    augmented: bool = False  # `name += expr`: the earlier value, then expr
+    path: "BranchPath" = ()
+
+
+# Where a statement sits among if/else arms: ((id of the `if`, arm), ...). Two arms of one `if` never both run.
+BranchPath = tuple[tuple[int, int], ...]
+
+
+def exclusive(a: BranchPath, b: BranchPath) -> bool:
+    arms = dict(a)
+    return any(node in arms and arms[node] != arm for node, arm in b)
+
+
+class Env(Protocol):
+    """Where the names of an expression lead: each answer is the expression bound there, with its own Env."""
+
+    def binding(self, name: str, line: int, path: BranchPath = ()) -> Binding | None: ...
+
+    def attribute(self, parts: list[str]) -> Binding | None: ...
+
+    def error_message(self, key: str) -> Binding | None: ...
+
+    def item(self, parts: list[str], key: str, line: int) -> Binding | None: ...
+
+    def method_result(self, name: str) -> Binding | None: ...
+
+
+@dataclass
+class _Number:
+    """Which wording of ngettext a rebuild takes, shared by the builders one message's rebuild goes through."""
+
+    plural: bool = False
+    counted: bool = False  # an ngettext with a plural was met on the way
+
+
+_GETTEXT = frozenset({"_", "gettext", "gettext_lazy", "ugettext", "ugettext_lazy", "gettext_noop", "lazy_gettext"})
+_PGETTEXT = frozenset({"pgettext", "pgettext_lazy"})
+_NGETTEXT = frozenset({"ngettext", "ngettext_lazy", "ungettext", "ungettext_lazy"})
+_NPGETTEXT = frozenset({"npgettext", "npgettext_lazy"})
+# Calls that give back their argument as text: the message is the argument's.
+_PASS_THROUGH = frozenset({"str", "force_str", "smart_str", "force_text", "mark_safe", "format_lazy"})
+# Calls whose result a placeholder is best named after the argument of.
+_CONVERTERS = frozenset(
+    {"str", "repr", "len", "int", "float", "sorted", "list", "tuple", "set", "ascii", "format", "force_str",
+     "smart_str", "escape", "quote", "type", "id", "getattr", "bool", "abs", "round"}
+)  # fmt: skip
+_STRIPS = frozenset({"strip", "lstrip", "rstrip"})
+# A repository's text: linear by construction (tests/harvest/test_adversarial_patterns.py). Possessive repeats give
+# nothing back (greedy `[#0\- +]*\d+` split a run of zeros every way: 107 s on 60 KB), and a key ends at a `%`, so
+# a search reads the text between two `%` once (Python allows `%` in a key; no message has one).
+_PERCENT = re.compile(
+    r"%(?:\((?P<key>[^)%]*+)\))?+[#0\- +]*+(?:\*|\d++)?+(?:\.(?:\*|\d++))?+[hlL]?+(?P<type>[diouxXeEfFgGcrsa%])"
+)
+_MAX_DEPTH = 25
+
+
+def signature_of(parts: Parts) -> str:
+    """The str.format template: literal braces doubled, a `{name}` per runtime value."""
+    return "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else f"{{{p.name}}}" for p in parts)
+
+
+def message_of(parts: Parts) -> str:
+    """The message as a reader sees it, runtime values shown as their placeholders."""
+    return "".join(p if isinstance(p, str) else f"{{{p.name}}}" for p in parts)
+
+
+def has_text(parts: Parts) -> bool:
+    """Whether the message says anything of its own: a lone `{value}` is no signature."""
+    return any(isinstance(p, str) and any(ch.isalnum() for ch in p) for p in parts)
+
+
+def _join(*groups: Parts) -> Parts:
+    merged: list[str | Field] = []
+    for part in (p for group in groups for p in group):
+        if isinstance(part, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += part
+        elif part != "":
+            merged.append(part)
+    return tuple(merged)
+
+
+def _literal(parts: Parts) -> str | None:
+    return parts[0] if len(parts) == 1 and isinstance(parts[0], str) else ("" if not parts else None)
+
+
+def terminal_name(expr: ast.expr) -> str:
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
+    return ""
+
+
+def placeholder_name(expr: ast.expr) -> str:
+    """`{self.name}` → name, `{kv_type}` → kv_type, `{len(items)}` → items, `{type(x).__name__}` → x_type."""
+    return _clean(_raw_name(expr, depth=0))
+
+
+def _raw_name(expr: ast.expr, depth: int) -> str:
+    if depth > 6:
+        return ""
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute):
+        if expr.attr in ("__name__", "__qualname__", "__class__"):
+            inner = _raw_name(expr.value, depth + 1)
+            # self.__class__.__name__, type(self).__name__, cls.__name__: the class's name.
+            return "class_name" if inner in ("self", "cls", "self_type", "cls_type") else inner
+        return expr.attr
+    if isinstance(expr, ast.Subscript):
+        key = expr.slice
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            return key.value
+        return _raw_name(expr.value, depth + 1)
+    if isinstance(expr, ast.Call):
+        func = terminal_name(expr.func)
+        if func == "type" and expr.args:
+            inner = _raw_name(expr.args[0], depth + 1)
+            return f"{inner}_type" if inner else ""
+        if (func in _CONVERTERS or func == "join") and expr.args:
+            return _raw_name(expr.args[0], depth + 1)
+        if isinstance(expr.func, ast.Attribute) and func in ("get", "pop") and expr.args:
+            return _raw_name(expr.args[0], depth + 1)
+        return func
+    if isinstance(expr, ast.BinOp):
+        # {pos + 1}, {count * 2}: named after the value it is computed from.
+        return _raw_name(expr.left, depth + 1) or _raw_name(expr.right, depth + 1)
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return expr.value
+    return ""
+
+
+def _clean(name: str) -> str:
+    name = re.sub(r"\W++", "_", name).strip("_")
+    return "" if not name or name[0].isdigit() else name
+
+
+class MessageBuilder:
+    def __init__(self, env: Env, path: BranchPath = (), number: _Number | None = None) -> None:
+        self.env = env
+        self.path = path  # where the expression being rebuilt sits: bindings in other arms do not reach it
+        self.number = number if number is not None else _Number()
+
+    def _at(self, bound: Binding) -> "MessageBuilder":
+        """A builder for an expression bound elsewhere, taking the same ngettext wording as this one."""
+        return MessageBuilder(bound.env, bound.path, self.number)
+
+    def binding_forms(self, name: str, bound: Binding) -> list[Parts]:
+        """The wordings one binding of `name` gives (`msg = ... if ... else ...`, `msg += ...`, ngettext)."""
+        expr = bound.expr
+        if expr is None:
+            return []
+
+        def read(builder: MessageBuilder) -> list[Parts]:
+            inner = builder._at(bound)
+            if not bound.augmented:
+                return inner._forms(expr, bound.line)
+            parts = inner._bound_value(name, bound, 0)
+            return [] if parts is None else [parts]
+
+        return self._each_number(read)
+
+    def forms(self, expr: ast.expr, line: int) -> list[Parts]:
+        """Every wording an expression can give: both arms of `a if c else b`, then ngettext's plurals.
+
+        The first is the message (the singular); the others are its variants."""
+        return self._each_number(lambda builder: builder._forms(expr, line))
+
+    def _each_number(self, read) -> list[Parts]:
+        # Read once taking ngettext's singular; once more taking its plural only when the first read met one,
+        # wherever it was (a local, a class attribute, `default_error_messages`, a method's return value).
+        singular = MessageBuilder(self.env, self.path, _Number())
+        found = read(singular)
+        if singular.number.counted:
+            found += read(MessageBuilder(self.env, self.path, _Number(plural=True)))
+        return list(dict.fromkeys(found))
+
+    def _forms(self, expr: ast.expr, line: int) -> list[Parts]:
+        if isinstance(expr, ast.IfExp):
+            return [*self._forms(expr.body, line), *self._forms(expr.orelse, line)]
+        if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.IfExp):
+            # self.error_messages["invalid_nullable" if self.null else "invalid"]: each key's message.
+            arms = (expr.slice.body, expr.slice.orelse)
+            return [f for arm in arms for f in self._forms(ast.Subscript(expr.value, arm, expr.ctx), line)]
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
+            return [percent_format(form, expr.right) for form in self._forms(expr.left, line)]
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
+            formatted = (brace_format(form, expr.args, expr.keywords) for form in self._forms(expr.func.value, line))
+            return [form for form in formatted if form is not None]
+        parts = self.rebuild(expr, line)
+        return [] if parts is None else [parts]
+
+    def rebuild(self, expr: ast.expr, line: int, depth: int = 0) -> Parts | None:
+        """The message `expr` evaluates to, or None when it cannot be known from the source."""
+        if depth > _MAX_DEPTH:
+            return None
+        if isinstance(expr, ast.Constant):
+            return (expr.value,) if isinstance(expr.value, str) else None
+        if isinstance(expr, ast.JoinedStr):
+            return self._fstring(expr)
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+            return self._concat(expr, line, depth)
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
+            template = self.rebuild(expr.left, line, depth + 1)
+            return None if template is None else percent_format(template, expr.right)
+        if isinstance(expr, ast.Call):
+            return self._call(expr, line, depth)
+        if isinstance(expr, ast.Name):
+            return self._name(expr.id, line, depth)
+        if isinstance(expr, ast.Attribute):
+            parts = dotted(expr)
+            return self._follow(self.env.attribute(parts), depth) if parts and len(parts) == 2 else None
+        if isinstance(expr, ast.Subscript):
+            return self._subscript(expr, line, depth)
+        return None
+
+    def _fstring(self, expr: ast.JoinedStr) -> Parts:
+        parts: list[str | Field] = []
+        for value in expr.values:
+            if isinstance(value, ast.Constant):
+                parts.append(str(value.value))
+            elif isinstance(value, ast.FormattedValue):
+                # The spec and conversion shape the value's text, not the message's: one placeholder either way.
+                parts.append(named_after(value.value))
+        return _join(tuple(parts))
+
+    def _concat(self, expr: ast.BinOp, line: int, depth: int) -> Parts | None:
+        left = self.rebuild(expr.left, line, depth + 1)
+        right = self.rebuild(expr.right, line, depth + 1)
+        if left is None and right is None:
+            return None
+        # One side is text, so the other is a runtime string: a placeholder.
+        left = left if left is not None else (named_after(expr.left),)
+        right = right if right is not None else (named_after(expr.right),)
+        return _join(left, right)
+
+    def _call(self, expr: ast.Call, line: int, depth: int) -> Parts | None:
+        func = terminal_name(expr.func)
+        args = expr.args
+        if isinstance(expr.func, ast.Attribute) and func == "format":
+            template = self.rebuild(expr.func.value, line, depth + 1)
+            return None if template is None else brace_format(template, args, expr.keywords)
+        if func == "format_lazy" and args:
+            template = self.rebuild(args[0], line, depth + 1)
+            return None if template is None else brace_format(template, args[1:], expr.keywords)
+        if isinstance(expr.func, ast.Attribute) and (func in _STRIPS or func == "dedent"):
+            target = expr.func.value if func in _STRIPS else (args[0] if args else None)
+            return self._transform_literal(target, func, line, depth)
+        if func == "dedent" and args:
+            return self._transform_literal(args[0], func, line, depth)
+        index = 0 if func in _GETTEXT | _NGETTEXT | _PASS_THROUGH else 1 if func in _PGETTEXT | _NPGETTEXT else None
+        if (
+            index is not None
+            and func in _NGETTEXT | _NPGETTEXT
+            and len(args) > index + 1
+            and not isinstance(args[index + 1], ast.Starred)
+        ):
+            # ngettext(singular, plural, n), npgettext(context, singular, plural, n).
+            self.number.counted = True
+            index += self.number.plural
+        if index is not None and len(args) > index and not isinstance(args[index], ast.Starred):
+            return self.rebuild(args[index], line, depth + 1)
+        if dotted(expr.func) == ["self", func]:
+            # self.get_error_message(): a method that returns one message (Django's password validators).
+            return self._follow(self.env.method_result(func), depth)
+        return None
+
+    def _follow(self, bound: Binding | None, depth: int) -> Parts | None:
+        if bound is None or bound.expr is None:
+            return None
+        return self._at(bound).rebuild(bound.expr, bound.line, depth + 1)
+
+    def _transform_literal(self, target: ast.expr | None, func: str, line: int, depth: int) -> Parts | None:
+        parts = None if target is None else self.rebuild(target, line, depth + 1)
+        text = None if parts is None else _literal(parts)
+        if text is None:
+            return parts
+        return (textwrap.dedent(text) if func == "dedent" else getattr(text, func)(),)
+
+    def _name(self, name: str, line: int, depth: int) -> Parts | None:
+        bound = self.env.binding(name, line, self.path)
+        if bound is None or bound.expr is None:
+            return None
+        return self._at(bound)._bound_value(name, bound, depth)
+
+    def _bound_value(self, name: str, bound: Binding, depth: int) -> Parts | None:
+        if bound.expr is None:
+            return None  # a parameter, or bound where only run time knows
+        value = self.rebuild(bound.expr, bound.line, depth + 1)
+        if not bound.augmented:
+            return value
+        before = self._name(name, bound.line, depth + 1)
+        if before is None and value is None:
+            return None
+        return _join(before or (Field(name),), value or (named_after(bound.expr),))
+
+    def _subscript(self, expr: ast.Subscript, line: int, depth: int) -> Parts | None:
+        key = expr.slice
+        parts = dotted(expr.value)
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or not parts:
+            return None
+        if parts[-1] in ("error_messages", "default_error_messages") and parts[0] == "self":
+            # self.error_messages["invalid"]: merged from `default_error_messages` along the ancestors.
+            return self._follow(self.env.error_message(key.value), depth)
+        return self._follow(self.env.item(parts, key.value, line), depth)
+
+
+def percent_format(template: Parts, right: ast.expr) -> Parts:
+    """`template % right`, applied to the template's literal text; a placeholder per conversion."""
+    values = list(right.elts) if isinstance(right, ast.Tuple) else [right]
+    mapping = right if isinstance(right, ast.Dict) else None
+    position = 0
+    out: list[str | Field] = []
+    for part in template:
+        if not isinstance(part, str):
+            out.append(part)
+            continue
+        cursor = 0
+        for match in _PERCENT.finditer(part):
+            out.append(part[cursor : match.start()])
+            cursor = match.end()
+            if match["type"] == "%":
+                out.append("%")
+            elif match["key"] is not None:
+                out.append(Field(_clean(match["key"]), _mapped(mapping, match["key"])))
+            else:
+                value = values[position] if position < len(values) and mapping is None else None
+                position += 1
+                out.append(named_after(value) if value is not None else Field(""))
+        out.append(part[cursor:])
+    return _join(tuple(out))
+
+
+def _mapped(mapping: ast.Dict | None, key: str) -> ast.expr | None:
+    """The value `"%(key)s" % {"key": value}` puts in."""
+    if mapping is None:
+        return None
+    pairs = zip(mapping.keys, mapping.values, strict=True)
+    return next((v for k, v in pairs if isinstance(k, ast.Constant) and k.value == key), None)
+
+
+def brace_format(template: Parts, args: list[ast.expr], keywords: list[ast.keyword] | None = None) -> Parts | None:
+    """`template.format(*args, **kwargs)`: each replacement field a placeholder, named after its argument."""
+    by_name = {k.arg: k.value for k in keywords or () if k.arg}
+    out: list[str | Field] = []
+    auto = 0
+    for part in template:
+        if not isinstance(part, str):
+            out.append(part)
+            continue
+        try:
+            pieces = list(string.Formatter().parse(part))
+        except ValueError:
+            return None  # the call itself would fail at run time
+        for literal, field_name, _spec, _conversion in pieces:
+            out.append(literal)
+            if field_name is None:
+                continue
+            head = re.split(r"[.\[]", field_name, maxsplit=1)[0]
+            if head == "" or head.isdigit():
+                index = auto if head == "" else int(head)
+                auto += head == ""
+                value = args[index] if index < len(args) and not isinstance(args[index], ast.Starred) else None
+                out.append(named_after(value) if value is not None else Field(""))
+            else:
+                out.append(Field(_clean(head), by_name.get(head)))
+    return _join(tuple(out))
+
+
+def format_template(parts: Parts) -> Parts:
+    """A class-attribute message that its exception formats itself (DRF's `default_detail = "... {wait} ..."`).
+
+    Only when every replacement field is a plain name: `{"a": 1}` in a message is JSON, not a template."""
+    try:
+        fields = [f for p in parts if isinstance(p, str) for _, f, _, _ in string.Formatter().parse(p)]
+    except ValueError:
+        return parts
+    named = [f for f in fields if f is not None]
+    if not named or not all(re.fullmatch(r"[A-Za-z_]\w*+", f) for f in named):
+        return parts
+    return brace_format(parts, []) or parts

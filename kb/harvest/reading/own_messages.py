@@ -1,0 +1,171 @@
+"""Messages an exception class words itself: from its `__str__`, or from what its `__init__` hands to its base
+(`super().__init__(f"Not supported URL scheme {scheme}")`), through the bases' own `__init__`."""
+
+import ast
+
+from kb.harvest.reading.classes import ClassIndex, ClassInfo, OwnMessage
+from kb.harvest.reading.imports import dotted
+from kb.harvest.reading.messages import (
+    Field,
+    MessageBuilder,
+    Parts,
+    has_text,
+    named_after,
+    placeholder_name,
+    terminal_name,
+)
+from kb.harvest.reading.scopes import Scope, forms_in, params_of, record_bindings, returns_of
+
+
+def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | None:
+    """(the message parts, the `__init__` parameters they may name) of an exception class, or None."""
+    if qualname in index.own_messages:
+        return index.own_messages[qualname]
+    index.own_messages[qualname] = None  # against cycles
+    found: OwnMessage | None = None
+    info = index.get(qualname)
+    if info is not None and depth < 5:
+        str_method = index.method(qualname, "__str__")
+        init = index.method(qualname, "__init__")
+        if str_method is not None:
+            values = [r.value for r in returns_of(str_method[0]) if r.value is not None]
+            if len(values) == 1:
+                forms = forms_in(str_method[1], values[0], index, qualname)
+                if forms and has_text(forms[0]):
+                    found = (forms[0], [])
+                elif (attribute := dotted(values[0])) and len(attribute) == 2 and attribute[0] == "self":
+                    # `return self.message`, worded by `__init__` or a property: read as `__init__`'s words are.
+                    stored = instance_messages(index, qualname, attribute[1])
+                    found = stored[0] if len(stored) == 1 else None
+            else:
+                # `if not self.message: return "Missing parameter: ..." else: return self.message`: read only for
+                # a raise that gives no readable message, so the one worded return is what it prints.
+                worded = [
+                    forms[0] for value in values if (forms := forms_in(str_method[1], value, index, qualname))
+                    and has_text(forms[0])
+                ]  # fmt: skip
+                found = (worded[0], []) if len(worded) == 1 else None
+        elif init is not None:
+            found = _init_message(index, init[0], init[1], depth)
+    index.own_messages[qualname] = found
+    return found
+
+
+def _init_message(
+    index: ClassIndex, init: ast.FunctionDef | ast.AsyncFunctionDef, owner: ClassInfo, depth: int
+) -> OwnMessage | None:
+    """What `__init__` passes to its base as the message: `super().__init__(message)`, `Base.__init__(self, m)`."""
+    params = [a.arg for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]][1:]
+    calls = [
+        (node, node.func)
+        for node in ast.walk(init)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__"
+    ]
+    if len(calls) != 1:
+        return None
+    call, func = calls[0]
+    target = func.value
+    args = list(call.args)
+    if isinstance(target, ast.Call) and terminal_name(target.func) == "super":
+        base_info = next(iter(index.mro(owner.qualname)[1:]), None)
+    else:
+        base_parts = dotted(target)
+        base = index.resolver.qualify(base_parts, owner.module) if base_parts else None
+        base_info = index.get(base) if base else None
+        args = args[1:]  # Base.__init__(self, ...)
+    if any(isinstance(a, ast.Starred) for a in args):
+        return None
+    builder = MessageBuilder(method_scope(index, owner.qualname, owner, init))
+
+    def rebuilt(expr: ast.expr) -> Parts:
+        forms = builder.forms(expr, call.lineno)
+        return forms[0] if forms else (Field(placeholder_name(expr)),)
+
+    inherited = own_message(index, base_info.qualname, depth + 1) if base_info is not None else None
+    if inherited is not None and inherited[1]:
+        parts, base_params = inherited
+        values = arguments(base_params, ast.Call(func=call.func, args=args, keywords=call.keywords))
+        parts = substitute(parts, {name: rebuilt(value) for name, value in values.items()})
+    elif args:
+        parts = rebuilt(args[0])
+    else:
+        return None
+    return parts, params
+
+
+def arguments(params: list[str], call: ast.Call) -> dict[str, ast.expr]:
+    values = dict(zip(params, [a for a in call.args if not isinstance(a, ast.Starred)], strict=False))
+    values.update({k.arg: k.value for k in call.keywords if k.arg in params})
+    return values
+
+
+def argument_parts(value: ast.expr) -> Parts:
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return (value.value,)
+    return (named_after(value),)
+
+
+def substitute(parts: Parts, values: dict[str, Parts]) -> Parts:
+    out: list[str | Field] = []
+    for part in parts:
+        replaced = values.get(part.name) if isinstance(part, Field) else None
+        out += replaced if replaced is not None else [part]
+    return merge_parts(out)
+
+
+def merge_parts(parts: list[str | Field]) -> Parts:
+    """Adjacent literals joined into one, empty ones dropped: the shape signatures are built from."""
+    merged: list[str | Field] = []
+    for part in parts:
+        if isinstance(part, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += part
+        elif part != "":
+            merged.append(part)
+    return tuple(merged)
+
+
+def instance_messages(index: ClassIndex, owner: str, name: str) -> list[OwnMessage]:
+    """`self.<name>` where no class attribute says it: the message a property builds (Jinja2's
+    `Undefined._undefined_message`, one per `return`), or the one a method stores on the instance
+    (`self.message = f"..."` in `__init__`): each with the parameters of the method it is worded in."""
+    if index.attribute(owner, name) is not None:
+        return []
+    found: list[OwnMessage] = []
+    method = index.method(owner, name)
+    if method is not None:
+        function, info = method
+        if any(terminal_name(d) in ("property", "cached_property") for d in function.decorator_list):
+            scope = method_scope(index, owner, info, function)
+            for returned in sorted(returns_of(function), key=lambda node: node.lineno):
+                if returned.value is not None:
+                    found += [(p, []) for p in MessageBuilder(scope).forms(returned.value, returned.lineno)[:1]]
+        return [m for m in found if has_text(m[0])]
+    for info in index.mro(owner):
+        for function in info.methods.values():
+            assigned = [
+                node
+                for node in ast.walk(function)
+                if isinstance(node, ast.Assign) and any(_is_self_attribute(t, name) for t in node.targets)
+            ]
+            if not assigned:
+                continue
+            scope = method_scope(index, owner, info, function)
+            params = [a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]][1:]
+            for node in assigned:
+                found += [(p, params) for p in MessageBuilder(scope).forms(node.value, node.lineno)[:1]]
+    return [m for m in found if has_text(m[0])]
+
+
+def method_scope(
+    index: ClassIndex, owner: str, info: ClassInfo, function: ast.FunctionDef | ast.AsyncFunctionDef
+) -> Scope:
+    scope = Scope(
+        info.module, index, owner=owner, qualname=f"{info.qualname.rsplit('.', 1)[-1]}.{function.name}",
+        parent=None, span=(function.lineno, function.end_lineno or function.lineno), params=params_of(function.args),
+    )  # fmt: skip
+    record_bindings(function.body, scope)
+    return scope
+
+
+def _is_self_attribute(target: ast.expr, name: str) -> bool:
+    return isinstance(target, ast.Attribute) and target.attr == name and dotted(target.value) == ["self"]

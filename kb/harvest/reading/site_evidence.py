@@ -1,0 +1,177 @@
+"""What the code says around one raise site (issue 13 §1), read with `ast` while the extractor walks a module.
+
+A site's evidence, stored on its `RaiseSite` as it is:
+- "conditions": what must hold for the line to raise (`kb.harvest.reading.conditions`), as code and as a sentence;
+- "under_condition": whether the line sits under an `if`, `while`, `except`, `case`, an assert or a guard clause,
+  told apart from the conditions read, so that the harvest can say how many of those it read;
+- "values": the expression that fills each placeholder of the message (`{size}` ← `len(value)`);
+- "parameters": the function's parameters that the conditions and values read;
+- "function": name, class, signature and the first paragraph of its docstring;
+- "callers": filled after the whole scan by `kb.harvest.reading.callers`.
+"""
+
+import ast
+from dataclasses import dataclass, field
+
+from kb.harvest.reading.conditions import Condition, conditions
+from kb.harvest.reading.messages import Field, Parts
+
+_BLOCKS = ("body", "orelse", "handlers", "finalbody", "cases")
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_RECEIVERS = frozenset({"self", "cls"})
+DOC_LIMIT = 300
+CODE_LIMIT = 200
+
+
+@dataclass
+class Owner:
+    """The function (or class body, or module) whose sites are being read, and what is read once for all of them."""
+
+    node: ast.AST
+    qualname: str
+    class_name: str  # the enclosing class as the module names it ("Outer.Inner"), or ""
+    params: tuple[str, ...]
+    _parents: dict[ast.AST, ast.AST] | None = None
+    _read: dict[int, tuple[list[Condition], bool]] = field(default_factory=dict)
+    _function: dict[str, str] | None = None
+
+    @property
+    def parents(self) -> dict[ast.AST, ast.AST]:
+        # Built on the first site only: most functions raise nothing.
+        if self._parents is None:
+            self._parents = block_parents(self.node)
+        return self._parents
+
+    def conditions(self, node: ast.AST) -> tuple[list[Condition], bool]:
+        """The conditions of a site's node (a raise, an assert, or a call: its statement) and whether it is under
+        one; a raise of two types or two wordings is read once."""
+        if id(node) not in self._read:
+            statement = node if isinstance(node, ast.stmt) else statement_of(node, self.node)
+            if statement is None:
+                self._read[id(node)] = ([], False)
+            else:
+                self._read[id(node)] = (conditions(statement, self.parents), under_condition(statement, self.parents))
+        return self._read[id(node)]
+
+    def function(self) -> dict[str, str]:
+        if self._function is None:
+            self._function = describe_function(self.node, self.qualname, self.class_name)
+        return self._function
+
+
+def site_evidence(owner: Owner, node: ast.AST, parts: Parts) -> dict:
+    """The evidence of one site: `node` what raises, `parts` the message it was read as (for its placeholders)."""
+    found, under = owner.conditions(node)
+    values = values_of(parts)
+    read = {name for c in found for name in c.names}
+    for part in parts:
+        if isinstance(part, Field) and part.source is not None:
+            read |= {n.id for n in ast.walk(part.source) if isinstance(n, ast.Name)}
+    return {
+        "conditions": [{"kind": c.kind, "code": c.code, "sentence": c.sentence, "line": c.line} for c in found],
+        "under_condition": under,
+        "values": values,
+        "parameters": [p for p in owner.params if p in read and p not in _RECEIVERS],
+        "function": dict(owner.function()),
+        "callers": [],
+    }
+
+
+def values_of(parts: Parts) -> list[dict[str, str]]:
+    seen: dict[tuple[str, str], None] = {}
+    for part in parts:
+        if isinstance(part, Field) and part.source is not None:
+            seen[(part.name, _clip(ast.unparse(part.source), CODE_LIMIT))] = None
+    return [{"placeholder": name, "expression": expression} for name, expression in seen]
+
+
+def block_parents(owner: ast.AST) -> dict[ast.AST, ast.AST]:
+    """Each statement's parent in one function (or class body, or module): statements, handlers and cases
+    only, nested functions and classes not entered. All `conditions` needs, at a fraction of a full walk."""
+    parents: dict[ast.AST, ast.AST] = {}
+    stack = [owner]
+    while stack:
+        node = stack.pop()
+        for name in _BLOCKS:
+            for child in getattr(node, name, ()):
+                parents[child] = node
+                if not isinstance(child, _SCOPES):
+                    stack.append(child)
+    return parents
+
+
+def statement_of(expr: ast.AST, owner: ast.AST) -> ast.stmt | None:
+    """The innermost statement of `owner` that holds `expr` (a `self.fail(...)` or `warnings.warn(...)` call)."""
+    where = (expr.lineno, expr.col_offset)  # type: ignore[attr-defined]
+    node: ast.AST = owner
+    found: ast.stmt | None = None
+    while True:
+        inner = next((c for c in _children_in_blocks(node) if _holds(c, where)), None)
+        if inner is None:
+            return found
+        if isinstance(inner, ast.stmt):
+            found = inner
+        node = inner
+
+
+def _children_in_blocks(node: ast.AST) -> list[ast.AST]:
+    return [child for name in _BLOCKS for child in getattr(node, name, ())]
+
+
+def _holds(node: ast.AST, where: tuple[int, int]) -> bool:
+    # A `case` has no position of its own: it runs from its pattern to the end of its body.
+    first, last = (node.pattern, node.body[-1]) if isinstance(node, ast.match_case) else (node, node)
+    start = (first.lineno, first.col_offset)  # type: ignore[attr-defined]
+    end = (last.end_lineno or last.lineno, last.end_col_offset or 0)  # type: ignore[attr-defined]
+    return start <= where <= end
+
+
+def under_condition(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether the line only runs when something holds: inside an `if`, a `while` body, an `except`, a `case`,
+    an assert, or below a guard clause (`if x: return`) in its block. Read from the structure alone, apart from
+    the conditions, so that a site whose conditions were not read still counts."""
+    if isinstance(statement, ast.Assert):
+        return True
+    child: ast.AST = statement
+    while (parent := parents.get(child)) is not None and not isinstance(parent, _SCOPES):
+        if isinstance(parent, ast.If | ast.ExceptHandler | ast.match_case):
+            return True
+        if isinstance(parent, ast.While) and child in parent.body:
+            return True
+        if _guarded(child, parent):
+            return True
+        child = parent
+    return parent is not None and _guarded(child, parent)
+
+
+def _guarded(child: ast.AST, parent: ast.AST) -> bool:
+    for name in _BLOCKS:
+        block = getattr(parent, name, None)
+        if isinstance(block, list) and child in block:
+            return any(
+                isinstance(s, ast.If) and not s.orelse and isinstance(s.body[-1], _EXITS)
+                for s in block[: block.index(child)]
+            )
+    return False
+
+
+def describe_function(node: ast.AST, qualname: str, class_name: str) -> dict[str, str]:
+    """Name (as the site names it), class, signature and the first paragraph of the docstring."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return {"name": qualname, "class": class_name, "signature": "", "doc": ""}
+    return {
+        "name": qualname,
+        "class": class_name,
+        "signature": _clip(f"({ast.unparse(node.args)})", CODE_LIMIT),
+        "doc": first_paragraph(ast.get_docstring(node) or ""),
+    }
+
+
+def first_paragraph(doc: str) -> str:
+    paragraph = doc.strip().split("\n\n", 1)[0]
+    return _clip(" ".join(paragraph.split()), DOC_LIMIT)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

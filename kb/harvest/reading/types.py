@@ -1,0 +1,172 @@
+"""Exception types named by class attributes: `raise self.error_class(...)`, and what a `fail()` helper raises.
+
+A class attribute's type is read as each class that runs the method sees it: Django's
+`IfParser.error_class = ValueError` and `TemplateIfParser.error_class = TemplateSyntaxError` are two types
+raised by one line."""
+
+import ast
+import copy
+
+from kb.harvest.reading.classes import ClassIndex, ClassInfo
+from kb.harvest.reading.imports import ModuleInfo, dotted
+from kb.harvest.reading.scopes import Scope, params_of, statements
+
+
+def attribute_types(index: ClassIndex, target: ast.expr, scope: Scope) -> list[tuple[str, Scope]]:
+    """`raise self.error_class(...)` in a method: the exception class the attribute names, as the method's
+    class sees it and as each subclass that sets its own and still runs this method does (Django's
+    `IfParser.error_class = ValueError`, `TemplateIfParser.error_class = TemplateSyntaxError`): one
+    (type, scope seen from that class) per distinct type; empty when no class gives it a type readable here
+    or the raise names no attribute of `self`."""
+    parts = dotted(target)
+    if parts and len(parts) == 2 and parts[0] in scope.params and parts[0] not in ("self", "cls"):
+        return _parameter_attribute_types(index, parts[1], scope)
+    if not parts or len(parts) != 2 or parts[0] not in ("self", "cls") or not scope.owner:
+        return []
+    viewers = [scope.owner]
+    method = scope.qualname.rsplit(".", 1)[-1]
+    defined = index.method(scope.owner, method)
+    if defined is not None:
+        for info in index.subclasses(scope.owner):
+            runs = index.method(info.qualname, method)
+            if runs is not None and runs[1] is defined[1]:
+                viewers.append(info.qualname)
+    found: list[tuple[str, Scope]] = []
+    for viewer in viewers:
+        named = attribute_type(index, viewer, parts[1])
+        if named is None or any(named == known for known, _ in found):
+            continue
+        seen_from = scope
+        if viewer != scope.owner:
+            seen_from = copy.copy(scope)
+            seen_from.owner = viewer
+        found.append((named, seen_from))
+    return found
+
+
+def _parameter_attribute_types(index: ClassIndex, name: str, scope: Scope) -> list[tuple[str, Scope]]:
+    """`raise parser.error_class(...)` in a method handed the object (Django's smartif tokens get the parser):
+    the parameter's class is unknown, so the types the classes of this module give that attribute, one each.
+    Only a module's own classes: a name as common as `error_class` means other things in other modules."""
+    module = scope.info
+    found: list[tuple[str, Scope]] = []
+    for info in index.classes.values():
+        if info.module.name != module.name or name not in info.attributes:
+            continue
+        named = attribute_type(index, info.qualname, name)
+        if named is not None and all(named != known for known, _ in found):
+            found.append((named, scope))
+    return found
+
+
+def attribute_type(index: ClassIndex, owner: str, name: str) -> str | None:
+    """The exception class a class attribute names for instances of `owner`; None when it is set on the
+    instance too (`self.error_class = error_class` in `__init__`: only known at run time) or names no class."""
+    if _set_on_instance(index, owner, name):
+        return None
+    found = index.attribute(owner, name)
+    return None if found is None else _class_named(index, found[0], found[1].module, depth=0)
+
+
+def _class_named(index: ClassIndex, expr: ast.expr | None, module: ModuleInfo, depth: int) -> str | None:
+    """The qualified class `expr` names in `module`, through module-level aliases (`error_class = DEFAULT`)."""
+    parts = dotted(expr) if expr is not None else None
+    if parts is None or depth > 5:
+        return None
+    qualified = index.resolver.qualify(parts, module)
+    if qualified is None or index.resolver.is_function(qualified):
+        return None
+    defining, _, name = qualified.rpartition(".")
+    info = index.resolver.modules.get(defining)
+    if info is not None and name in info.assigned and name not in info.classes:
+        # A module-level alias of a class (or of another alias): what it is bound to.
+        return _class_named(index, info.assigned[name], info, depth + 1)
+    return qualified
+
+
+def helper_type(index: ClassIndex, helper: ClassInfo) -> str | None:
+    fail = helper.fail
+    if fail is None:
+        return None
+    raises = [
+        (n.lineno, n.exc.func) for n in ast.walk(fail) if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call)
+    ]
+    if not raises:
+        return None
+    # The last raise is the one that carries the message; earlier ones guard against a missing key.
+    target = max(raises, key=lambda raised: raised[0])[1]
+    params = params_of(fail.args)
+    parts = dotted(target)
+    if parts and len(parts) == 1 and parts[0] in params:
+        default = params[parts[0]]
+        parts = dotted(default) if default is not None else None
+    return index.resolver.qualify(parts, helper.module) if parts else None
+
+
+def _set_on_instance(index: ClassIndex, owner: str, name: str) -> bool:
+    """Whether a method of `owner` or of its ancestors assigns `self.<name>`."""
+    return any(name in _assigned_on_self(index, info) for info in index.mro(owner))
+
+
+def _assigned_on_self(index: ClassIndex, info: ClassInfo) -> frozenset[str]:
+    # Each class's methods walked once for all the attributes asked about: a walk per question was a sixth of
+    # the extraction of Django.
+    found = index.set_on_instance.get(info.qualname)
+    if found is None:
+        names: set[str] = set()
+        # Statements alone (nested functions' included): an assignment is one, and the expressions between them,
+        # nine nodes in ten, hold none.
+        bodies = [statement for method in info.methods.values() for statement in method.body]
+        for node in statements(bodies, into_scopes=True):
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names.update(t.attr for t in targets if isinstance(t, ast.Attribute) and is_self(t.value))
+        found = index.set_on_instance[info.qualname] = frozenset(names)
+    return found
+
+
+def is_self(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == "self"
+
+
+def made_by_type_call(index: ClassIndex, target: ast.expr, owner: str | None) -> str | None:
+    """`raise self.RelatedObjectDoesNotExist(...)`: a property of the class that builds the exception class at
+    run time, `type("RelatedObjectDoesNotExist", (...), {...})`; recorded as a class nested in the one that
+    builds it (Django's `ForwardManyToOneDescriptor.RelatedObjectDoesNotExist`), whose last component is what a
+    traceback shows (`myapp.models.Book.author.RelatedObjectDoesNotExist`)."""
+    parts = dotted(target)
+    if not owner or not parts or len(parts) != 2 or parts[0] not in ("self", "cls"):
+        return None
+    found = index.method(owner, parts[1])
+    if found is None:
+        return None
+    method, defined_in = found
+    returned = [node.value for node in ast.walk(method) if isinstance(node, ast.Return) and node.value is not None]
+    if len(returned) != 1 or not isinstance(call := returned[0], ast.Call) or dotted(call.func) != ["type"]:
+        return None
+    name = call.args[0] if call.args else None
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.isidentifier()):
+        return None
+    return f"{defined_in.qualname}.{name.value}"
+
+
+def instance_type(index: ClassIndex, owner: str, name: str) -> str | None:
+    """`raise self._undefined_exception(...)` where `__init__` did `self._undefined_exception = exc` with
+    `exc=UndefinedError` (Jinja2's Undefined): the parameter's default, or the class assigned itself."""
+    found = index.method(owner, "__init__")
+    if found is None:
+        return None
+    init, defined_in = found
+    params = params_of(init.args)
+    assigned = [
+        node.value
+        for node in ast.walk(init)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Attribute) and t.attr == name and is_self(t.value) for t in node.targets)
+    ]
+    if len(assigned) != 1:
+        return None
+    value: ast.expr | None = assigned[0]
+    if isinstance(value, ast.Name) and value.id in params:
+        value = params[value.id]
+    return _class_named(index, value, defined_in.module, depth=0)
