@@ -83,19 +83,20 @@ class ImportResult:
     skipped: list[str] = field(default_factory=list)
 
 
-def finish_write(*, entries: Collection[ErrorEntry] = (), saved: bool = True, sites_changed: bool = False) -> None:
+def finish_write(*, entries: Collection[ErrorEntry] = (), save: bool = False, sites_changed: bool = False) -> None:
     """The one step that ends every write to entries, in the writer's transaction.
 
     For each entry written through the ORM: its sites re-highlighted together when they changed (a snippet that
-    several sites share marks all their lines); the entry saved unless the writer saved it after its last change
-    (`save()` derives the title, the Markdown HTML and the id, and moves `updated_at`, which card versions, ETags and
-    caches follow); `search_extra` refreshed from its solutions. Then the catalogue's revision moves, so that every
+    several sites share marks all their lines); with `save=True` ("save them for me": the writer changed them in
+    memory and left them unsaved) the entry saved here (`save()` derives the title, the Markdown HTML and the id,
+    and moves `updated_at`, which card versions, ETags and caches follow), without it left as the writer saved it;
+    `search_extra` refreshed from its solutions. Then the catalogue's revision moves, so that every
     process's lookup index follows. A bulk writer (harvest) derives each entry's fields with `derive_fields()` before
     its bulk writes and passes no entries."""
     for entry in entries:
         if sites_changed:
             entry.render_sites()
-        if not saved:
+        if save:
             entry.save()
         entry.refresh_search_extra()
     Catalogue.touch()

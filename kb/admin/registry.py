@@ -273,7 +273,7 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
             for entry in entries:
                 change(entry)
             if entries:
-                finish_write(entries=entries, saved=False)
+                finish_write(entries=entries, save=True)
         return len(entries)
 
     def _set_status(self, request: HttpRequest, queryset: QuerySet[ErrorEntry], status: str, verb: str) -> None:
@@ -286,7 +286,7 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
                 entry.status = status
                 entry._change_reason = f"{verb} from the list"
             if entries:
-                finish_write(entries=entries, saved=False)
+                finish_write(entries=entries, save=True)
         changed = len(entries)
         self.message_user(request, f"{changed} entr{'y' if changed == 1 else 'ies'} {verb}.", messages.SUCCESS)
 

@@ -56,7 +56,7 @@ def test_a_generated_card_is_not_reviewed_until_a_curator_reviews_it(client, db)
     assert body["reviewed"] is False
     assert body["review"] == {"state": "generated", "reviewed_at": None, "assisted": None}
     entry.review_state, entry.reviewed_at = ErrorEntry.Review.REVIEWED, timezone.now()
-    finish_write(entries=[entry], saved=False)
+    finish_write(entries=[entry], save=True)
     body = card(client, entry)
     assert body["reviewed"] is True and body["review"]["state"] == "reviewed"
     assert body["review"]["reviewed_at"].startswith(str(timezone.now().year))

@@ -100,7 +100,7 @@ def test_the_step_after_a_write_saves_what_the_writer_left_unsaved_and_refreshes
     SolutionFactory(entry=entry, body="Measure twice.")
     before = catalogue_revision()
     entry.meaning = "Sizes are *never* negative."
-    finish_write(entries=[entry], saved=False)
+    finish_write(entries=[entry], save=True)
     entry.refresh_from_db()
     assert entry.meaning_html == "<p>Sizes are <em>never</em> negative.</p>"
     assert entry.search_extra.endswith("Measure twice.")

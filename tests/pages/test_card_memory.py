@@ -19,7 +19,7 @@ def clock(production_intervals):
 def rewrite_meaning(text: str) -> None:
     entry = ErrorEntry.objects.get(public_id=CARD)
     entry.meaning = text
-    finish_write(entries=[entry], saved=False)
+    finish_write(entries=[entry], save=True)
 
 
 @pytest.mark.parametrize("path", [PAGE, JSON])
@@ -52,7 +52,7 @@ def test_a_card_taken_back_to_draft_is_gone_for_readers_after_the_check(client, 
     assert client.get(PAGE).status_code == 200
     entry = ErrorEntry.objects.get(public_id=CARD)
     entry.status = ErrorEntry.Status.DRAFT
-    finish_write(entries=[entry], saved=False)
+    finish_write(entries=[entry], save=True)
     clock.now += 1.0
     assert client.get(PAGE).status_code == 404
     assert client.get(JSON).status_code == 404

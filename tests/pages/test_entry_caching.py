@@ -52,7 +52,7 @@ def test_any_change_to_the_card_gives_a_new_etag_and_a_fresh_page(client, seed, 
         expected = "A retitled related error"
         entry = target
     # Every writer saves the entry after its parts and ends in finish_write, as the admin and imports do.
-    finish_write(entries=[entry], saved=False)
+    finish_write(entries=[entry], save=True)
     second = client.get(PAGE, headers={"If-None-Match": first["ETag"]})
     assert second.status_code == 200
     assert second["ETag"] != first["ETag"]
@@ -117,7 +117,7 @@ def test_entry_json_changes_with_the_card(client, seed):
     first = client.get(f"/api/errors/{CARD}")
     entry = ErrorEntry.objects.get(public_id=CARD)
     entry.meaning = "Changed in the admin."
-    finish_write(entries=[entry], saved=False)
+    finish_write(entries=[entry], save=True)
     second = client.get(f"/api/errors/{CARD}", headers={"If-None-Match": first["ETag"]})
     assert second.status_code == 200
     assert second.json()["meaning"]["markdown"] == "Changed in the admin."

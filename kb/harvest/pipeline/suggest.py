@@ -131,5 +131,5 @@ def accept_suggestions(*, suggestions: Iterable[RelatedSuggestion]) -> int:
         for entry in changed:
             entry._change_reason = "accepted suggested related errors"
         if made:
-            finish_write(entries=changed, saved=False)
+            finish_write(entries=changed, save=True)
     return made
