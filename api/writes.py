@@ -18,6 +18,7 @@ from simple_history.models import HistoricalRecords
 from api.exchange import EntryInput, InvalidImport, validate_entry
 from api.problems import ProblemSerializer
 from api.serializers import EntryCardSerializer
+from kb import actions
 from kb.actions.writes import EntryData, LinkTargetsGone, write_entry
 from kb.cards import responses as cards
 from kb.models import ErrorEntry
@@ -99,11 +100,19 @@ def _unique_violation_as_conflict(public_id: str | None) -> Iterator[None]:
 
 def _write(request: Request, data: EntryData, *, entry: ErrorEntry | None = None) -> ErrorEntry:
     try:
+        if entry is not None:  # a PUT or PATCH may change the status only as the actions may (no draft retired)
+            actions.check_change(entry, data["status"])
         with _recorded_as(request):
             saved, _ = write_entry(data=data, entry=entry)
     except LinkTargetsGone as gone:
         raise Conflict(f"Related entries {', '.join(gone.ids)} were deleted meanwhile; nothing was written.") from None
+    except actions.StatusChangeRefused as refused:
+        raise Conflict(_refused(refused)) from None
     return saved
+
+
+def _refused(refused: actions.StatusChangeRefused) -> str:
+    return f"{refused.why[:1].upper()}{refused.why[1:]}; nothing was written."
 
 
 def _same_error(data: EntryData) -> dict:
@@ -248,13 +257,13 @@ class EntryWriteMixin(_EntryViewSet):
     )
     @action(detail=True, methods=["post"])
     def retire(self, request: Request, *args, **kwargs) -> Response:
-        with _unique_violation_as_conflict(None), transaction.atomic():
+        with transaction.atomic():
             entry = self._locked()
-            if entry.is_draft:
-                raise Conflict("A draft was never published, so it cannot be retired; it stays a draft.")
-            if not entry.is_retired:
-                retired = {**self._current(entry), "status": ErrorEntry.Status.RETIRED}
-                entry = self._save(request, retired, entry=entry)
+            try:
+                with _recorded_as(request):
+                    actions.retire(entry, by=request.user, reason="retired through the API")
+            except actions.DraftCannotBeRetired as refused:
+                raise Conflict(_refused(refused)) from None
             return self._answer(entry)
 
     def _current(self, entry: ErrorEntry) -> dict:

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.utils import timezone
 
+from kb.actions.status import refusal
 from kb.models import ErrorEntry, RaiseSite, Solution, limits
 
 ENTRY_CAPS = {
@@ -84,6 +85,12 @@ class ErrorEntryAdminForm(forms.ModelForm):
         # A form without the field (sent by a page from before it existed) is not checked.
         if self.instance.pk and opened and opened != self.instance.updated_at.isoformat():
             raise ValidationError(self._changed_since(), code="stale")
+        # The status asked for (the field, the "Save and retire" button, a revert from the history) as the actions
+        # allow it from the stored one (the row is locked): no draft is retired.
+        wanted = ErrorEntry.Status.RETIRED if "_retire" in self.data else cleaned.get("status")
+        stored = ErrorEntry.objects.filter(pk=self.instance.pk).values_list("status", flat=True).first()
+        if stored and wanted and (why := refusal(stored, wanted)):
+            raise ValidationError(f"{why[:1].upper()}{why[1:]}. Nothing was saved.", code="status")
         return cleaned
 
     def _changed_since(self) -> str:

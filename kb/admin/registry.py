@@ -10,10 +10,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from simple_history.admin import SimpleHistoryAdmin
 
+from kb import actions
 from kb.actions.writes import finish_write
 from kb.admin.forms import ErrorEntryAdminForm, RaiseSiteAdminForm, SolutionAdminForm
 from kb.admin.safety import StrictHistoryMixin, StrictQueryMixin
-from kb.harvest.pipeline.suggest import accept_suggestions
 from kb.models import (
     ErrorEntry,
     MessageVariant,
@@ -126,7 +126,7 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
     ]  # fmt: skip
     autocomplete_fields = ["repository"]
     inlines = [RaiseSiteInline, MessageVariantInline, SolutionInline, RelatedLinkInline]
-    actions = ["publish", "retire", "mark_reviewed", "mark_not_reviewed", "accept_suggested_related"]
+    actions = ["publish", "retire", "restore", "mark_reviewed", "mark_not_reviewed", "accept_suggested_related"]
     date_hierarchy = "created_at"
     fieldsets = [
         (
@@ -198,13 +198,23 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
     @admin.action(description="Accept the suggested related errors of the selected entries")
     def accept_suggested_related(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
         suggestions = RelatedSuggestion.objects.filter(source__in=queryset, state=RelatedSuggestion.State.OPEN)
-        made = accept_suggestions(suggestions=suggestions)
+        made = actions.accept_suggestions(suggestions, by=request.user)
         self.message_user(request, f"{made} related link{'' if made == 1 else 's'} added.", messages.SUCCESS)
 
     def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
         # The entry itself was saved (save_model) before its inlines, which need its id.
         super().save_related(request, form, formsets, change)
         finish_write(entries=[form.instance], sites_changed=True)
+        # Then the status and the review, each by its action (the form checked the change is allowed).
+        entry, stored = form.instance, form.initial.get("status")
+        wanted = ErrorEntry.Status.RETIRED if "_retire" in request.POST else form.cleaned_data["status"]
+        if change and wanted != stored:
+            verb = "retired" if "_retire" in request.POST else actions.status.ALLOWED[(stored, wanted)]
+            actions.change_status(entry, wanted, by=request.user, reason=f"{verb} in the admin")
+        # Saving reviews nothing by itself: the form's "reviewed" box (or the action) does; "Mark not reviewed" is an
+        # action, so that a form posted without the box never takes a review back.
+        if form.cleaned_data.get("mark_reviewed") and not entry.is_reviewed:
+            actions.mark_reviewed(entry, by=request.user)
 
     def history_form_view(
         self, request: HttpRequest, object_id: str, version_id: str, extra_context: dict | None = None
@@ -226,13 +236,8 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
         return request.user.is_superuser and super().has_delete_permission(request, obj)
 
     def save_model(self, request: HttpRequest, obj: ErrorEntry, form, change: bool) -> None:
-        if change and "_retire" in request.POST:  # the "Save and retire" button
-            obj.status = ErrorEntry.Status.RETIRED
-            obj._change_reason = "retired in the admin"
-        # Saving reviews nothing by itself: the form's "reviewed" box (or the action) does; "Mark not reviewed" is an
-        # action, so that a form posted without the box never takes a review back.
-        if form.cleaned_data.get("mark_reviewed") and not obj.is_reviewed:
-            set_reviewed(obj, request.user)
+        if change:  # a new status (the field, or the "Save and retire" button) is set by its action, in save_related
+            obj.status = form.initial["status"]
         super().save_model(request, obj, form, change)
 
     def delete_model(self, request: HttpRequest, obj: ErrorEntry) -> None:
@@ -243,67 +248,34 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
         super().delete_queryset(request, queryset)
         finish_write()
 
-    @admin.action(description="Publish the selected entries")
+    @admin.action(description="Publish the selected drafts")
     def publish(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
-        self._set_status(request, queryset, ErrorEntry.Status.PUBLISHED, "published")
+        self._act(request, queryset, actions.publish, "published", reason="published from the list")
 
-    @admin.action(description="Retire the selected entries")
+    @admin.action(description="Retire the selected published entries")
     def retire(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
-        self._set_status(request, queryset, ErrorEntry.Status.RETIRED, "retired")
+        self._act(request, queryset, actions.retire, "retired", reason="retired from the list")
+
+    @admin.action(description="Restore the selected retired entries")
+    def restore(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
+        self._act(request, queryset, actions.restore, "restored", reason="restored from the list")
 
     @admin.action(description="Mark reviewed: a curator has read the selected cards")
     def mark_reviewed(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
-        changed = self._change_locked(queryset.exclude(review_state=ErrorEntry.Review.REVIEWED),
-                                      lambda entry: set_reviewed(entry, request.user))  # fmt: skip
-        self.message_user(request, f"{changed} entr{'y' if changed == 1 else 'ies'} marked reviewed.", messages.SUCCESS)
+        self._act(request, queryset, actions.mark_reviewed, "marked reviewed", reason="reviewed")
 
     @admin.action(description="Mark not reviewed")
     def mark_not_reviewed(self, request: HttpRequest, queryset: QuerySet[ErrorEntry]) -> None:
-        changed = self._change_locked(queryset.filter(review_state=ErrorEntry.Review.REVIEWED), set_not_reviewed)
-        self.message_user(
-            request, f"{changed} entr{'y' if changed == 1 else 'ies'} marked not reviewed.", messages.SUCCESS
-        )
+        self._act(request, queryset, actions.mark_not_reviewed, "marked not reviewed", reason="marked not reviewed")
 
-    def _change_locked(self, queryset: QuerySet[ErrorEntry], change) -> int:
-        """`change` applied to each entry read under its row lock, each saved (so it lands in the history) by the
-        one step after every write."""
-        with transaction.atomic():
-            locked = ErrorEntry.objects.locked_for_write().filter(pk__in=queryset.values("pk"))
-            entries = list(locked.select_related("repository").order_by("pk"))
-            for entry in entries:
-                change(entry)
-            if entries:
-                finish_write(entries=entries, save=True)
-        return len(entries)
-
-    def _set_status(self, request: HttpRequest, queryset: QuerySet[ErrorEntry], status: str, verb: str) -> None:
-        # Saved one by one, not with update(), so that each change lands in the entry's history.
-        with transaction.atomic():
-            # Each row read under its lock: the save writes every field, and must not write back an older state.
-            locked = ErrorEntry.objects.locked_for_write().filter(pk__in=queryset.values("pk")).exclude(status=status)
-            entries = list(locked.select_related("repository").order_by("pk"))
-            for entry in entries:
-                entry.status = status
-                entry._change_reason = f"{verb} from the list"
-            if entries:
-                finish_write(entries=entries, save=True)
-        changed = len(entries)
+    def _act(self, request: HttpRequest, queryset: QuerySet[ErrorEntry], action, verb: str, *, reason: str) -> None:
+        """One action over the selected entries: all of them changed, or (one refused) none, and a message why."""
+        try:
+            changed = len(action(queryset, by=request.user, reason=reason))
+        except actions.StatusChangeRefused as refused:
+            self.message_user(request, f"Nothing was {verb}: {refused}.", messages.ERROR)
+            return
         self.message_user(request, f"{changed} entr{'y' if changed == 1 else 'ies'} {verb}.", messages.SUCCESS)
-
-
-def set_reviewed(entry: ErrorEntry, curator) -> None:
-    entry.review_state = ErrorEntry.Review.REVIEWED
-    entry.reviewed_at = timezone.now()
-    entry.reviewed_by = curator if curator.is_authenticated else None
-    entry._change_reason = "reviewed"
-
-
-def set_not_reviewed(entry: ErrorEntry) -> None:
-    """Back to whose text the card shows: the AI pass's when it ran, else the generated text."""
-    entry.review_state = ErrorEntry.Review.AI_ASSISTED if entry.assisted else ErrorEntry.Review.GENERATED
-    entry.reviewed_at = None
-    entry.reviewed_by = None
-    entry._change_reason = "marked not reviewed"
 
 
 @admin.register(RelatedSuggestion)
@@ -320,7 +292,7 @@ class RelatedSuggestionAdmin(StrictQueryMixin, admin.ModelAdmin):
 
     @admin.action(description="Accept: add as related errors")
     def accept(self, request: HttpRequest, queryset: QuerySet[RelatedSuggestion]) -> None:
-        made = accept_suggestions(suggestions=queryset)
+        made = actions.accept_suggestions(queryset, by=request.user)
         self.message_user(request, f"{made} related link{'' if made == 1 else 's'} added.", messages.SUCCESS)
 
     @admin.action(description="Dismiss: harvest will not suggest them again")

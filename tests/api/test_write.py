@@ -230,3 +230,18 @@ def test_a_related_entry_deleted_after_validation_is_a_conflict_and_nothing_is_w
     assert response.status_code == 409, response.content
     assert CARD in response.json()["detail"]
     assert not ErrorEntry.objects.filter(message="Widget size must be positive, got -1").exists()
+
+
+def test_a_patch_cannot_retire_a_draft_either(token_client: Client, seed) -> None:
+    ErrorEntry.objects.filter(public_id=CARD).update(status="draft")
+    response = token_client.patch(f"/api/errors/{CARD}", {"status": "retired"}, content_type="application/json")
+    assert response.status_code == 409
+    assert response.json()["detail"] == (
+        "A draft was never published, so it cannot be retired; it stays a draft; nothing was written."
+    )
+    assert ErrorEntry.objects.get(public_id=CARD).status == "draft"
+
+
+def test_the_api_retire_records_its_reason(token_client: Client, seed) -> None:
+    assert token_client.post(f"/api/errors/{CARD}/retire").status_code == 200
+    assert ErrorEntry.objects.get(public_id=CARD).history.latest().history_change_reason == "retired through the API"

@@ -9,8 +9,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import connections, transaction
 from django.test import Client
 
+from kb.actions import accept_suggestions
 from kb.actions.writes import EntryData, finish_write, import_entries, write_entry
-from kb.harvest.pipeline.suggest import accept_suggestions
 from kb.models import ErrorEntry, RelatedSuggestion, Repository
 from tests.factories import ErrorEntryFactory, RaiseSiteFactory, RepositoryFactory, SolutionFactory
 from tests.samples import catalogue_revision
@@ -119,7 +119,7 @@ def test_accepting_a_suggestion_moves_the_revision_and_the_cards_version(db):
     source, target = ErrorEntryFactory(status=ErrorEntry.Status.DRAFT), ErrorEntryFactory()
     suggestion = RelatedSuggestion.objects.create(source=source, target=target, scope=0, distance=3)
     before, updated_at = catalogue_revision(), source.updated_at
-    assert accept_suggestions(suggestions=[suggestion]) == 1
+    assert accept_suggestions([suggestion], by=None) == 1
     assert catalogue_revision() == before + 1
     assert ErrorEntry.objects.get(pk=source.pk).updated_at > updated_at
 
@@ -202,7 +202,7 @@ def test_accepting_a_suggestion_while_a_curator_saves_the_entry_keeps_the_curato
     thread = threading.Thread(target=curator_saves)
     thread.start()
     assert locked.wait(timeout=10)
-    accept_suggestions(suggestions=[suggestion])
+    accept_suggestions([suggestion], by=None)
     thread.join(timeout=30)
     assert done.is_set()
     entry = ErrorEntry.objects.get(pk=source.pk)

@@ -126,3 +126,10 @@ def test_the_store_publishes_exactly_the_entries_whose_sites_have_conditions(db)
     outcome = save_plan(plan=plan, repository=repository, commit="abc123", publish=True)
     assert outcome.published == 1
     assert dict(ErrorEntry.objects.values_list("signature", "status")) == {"Empty URL": "published", "Bad URL": "draft"}
+
+
+def test_what_harvest_publishes_says_so_in_its_history(checkout):
+    harvest(checkout, "--publish")
+    rows = entry(UNDER_A_CONDITION).history.values_list("status", "history_change_reason")
+    assert [(status, reason[:22]) for status, reason in rows] == [("published", "published by harvest a")]
+    assert entry(UNCONDITIONAL).history.get().history_change_reason.startswith("harvested at ")

@@ -95,8 +95,11 @@ def draw_ids(objs: Sequence[models.Model], model: type[models.Model]) -> None:
 
 
 def _history_rows(objs: Sequence[models.Model], history_ids: list[int], own: dict, columns: Columns) -> Iterator[list]:
+    reason = own["history_change_reason"]
     for obj, history_id in zip(objs, history_ids, strict=True):
         own["history_id"] = history_id
+        # An object's own reason first, as django-simple-history's bulk_create_with_history reads it.
+        own["history_change_reason"] = getattr(obj, "_change_reason", None) or reason
         yield [own[attribute] if attribute in own else getattr(obj, attribute) for attribute, _, _ in columns]
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 from tqdm import tqdm
 
+from kb.actions import published_by_bulk_writer
 from kb.actions.writes import finish_write
 from kb.cards.explain import generate_sections
 from kb.harvest.evidence.releases import advance
@@ -225,7 +226,7 @@ class _Writer:
         if sections:
             entry.generated = generate_sections(entry=entry, sites=sites)
         if self.publish and self._publishable(entry, sites):
-            entry.status = ErrorEntry.Status.PUBLISHED
+            published_by_bulk_writer(entry, reason=f"published by harvest at {short_ref(self.commit)}")
             self.published += 1
         return before != (entry.evidence, entry.generated, entry.status)
 

@@ -1,14 +1,11 @@
-"""Related errors for drafts: the others raised in the same function, then in the same class, nearest first."""
+"""Related errors for drafts: the others raised in the same function, then in the same class, nearest first.
+A curator accepts them with `kb.actions.accept_suggestions`."""
 
 from collections import defaultdict
-from collections.abc import Iterable
 from datetime import datetime
 
-from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 
-from kb.actions.writes import finish_write
 from kb.harvest.pipeline.bulk_copy import copy_values
 from kb.models import ErrorEntry, RaiseSite, RelatedLink, RelatedSuggestion, Repository
 
@@ -100,36 +97,3 @@ def refresh_suggestions(*, repository: Repository) -> int:
     copy_values(RelatedSuggestion, _NEW, create)
     RelatedSuggestion.objects.bulk_update(update, ["scope", "distance"], batch_size=1000)
     return len(create) + len(update) + len(delete)
-
-
-def accept_suggestions(*, suggestions: Iterable[RelatedSuggestion]) -> int:
-    """Turn suggestions into related links (after the entry's existing ones); returns how many links were made."""
-    made = 0
-    linked: set[int] = set()
-    with transaction.atomic():
-        suggestions = list(suggestions)
-        # The sources are locked (in one order, as every writer takes them) before their links are read: two
-        # curators accepting at once take turns, and neither saves back a card older than the other's links.
-        sources = {suggestion.source_id for suggestion in suggestions}
-        locked = ErrorEntry.objects.locked_for_write().filter(pk__in=sources).select_related("repository")
-        entries = {entry.pk: entry for entry in locked.order_by("pk")}
-        for suggestion in suggestions:
-            if suggestion.source_id not in entries:
-                continue  # deleted meanwhile: nothing to link
-            position = RelatedLink.objects.filter(source_id=suggestion.source_id).aggregate(p=Max("position"))["p"] or 0
-            _, created = RelatedLink.objects.get_or_create(
-                source_id=suggestion.source_id, target_id=suggestion.target_id, defaults={"position": position + 1}
-            )
-            made += created
-            if created:
-                linked.add(suggestion.source_id)
-            if suggestion.state != RelatedSuggestion.State.ACCEPTED:
-                suggestion.state = RelatedSuggestion.State.ACCEPTED
-                suggestion.save(update_fields=["state"])
-        # Saved, not updated: the card's version (ETag, caches) and its history follow the new links.
-        changed = [entries[pk] for pk in sorted(linked)]
-        for entry in changed:
-            entry._change_reason = "accepted suggested related errors"
-        if made:
-            finish_write(entries=changed, save=True)
-    return made
