@@ -39,10 +39,11 @@ _TAKES_A_PATTERN = {"compile", "search", "match", "fullmatch", "findall", "findi
 
 
 def modules() -> list[ModuleType]:
+    """Every module of both packages, in their subpackages too."""
     return [
-        importlib.import_module(f"{package.__name__}.{module.name}")
+        importlib.import_module(module.name)
         for package in (kb.harvest, kb.analysis)
-        for module in pkgutil.iter_modules(package.__path__)
+        for module in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}.")
     ]
 
 
