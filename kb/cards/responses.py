@@ -17,12 +17,12 @@ change is served everywhere within a second. Drafts and curators' cards never go
 
 import hashlib
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
+from cachetools import LRUCache
 from django.core.cache import cache
 from django.db.models import Max, QuerySet
 from django.db.models.functions import Greatest
@@ -190,36 +190,29 @@ class Served:
 
 
 class CardMemory:
-    """Least recently used answers, at most `max_bytes` of bodies in all."""
+    """Least recently used answers, at most `max_bytes` of bodies in all: cachetools' LRU, sized by body. It is not
+    thread-safe (a read reorders it), so every use holds the lock, as threads may share the process."""
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
-        self._items: OrderedDict[tuple[str, str, str], Served] = OrderedDict()
-        self._bytes = 0
+        self._items: LRUCache[tuple[str, str, str], Served] = LRUCache(max_bytes, getsizeof=_body_size)
         self._lock = threading.Lock()
 
     def get(self, key: tuple[str, str, str]) -> Served | None:
         with self._lock:
-            served = self._items.get(key)
-            if served is not None:
-                self._items.move_to_end(key)
-            return served
+            return self._items.get(key)
 
     def put(self, key: tuple[str, str, str], served: Served) -> None:
         if len(served.body) > self.max_bytes:
-            return
+            return  # never kept, rather than the ValueError LRUCache raises for it
         with self._lock:
-            if (old := self._items.pop(key, None)) is not None:
-                self._bytes -= len(old.body)
+            # Replaced, not updated in place: LRUCache would count the old body too while making room for the new one.
+            self._items.pop(key, None)
             self._items[key] = served
-            self._bytes += len(served.body)
-            while self._bytes > self.max_bytes:
-                _, dropped = self._items.popitem(last=False)
-                self._bytes -= len(dropped.body)
 
     @property
     def size(self) -> int:
-        return self._bytes
+        return int(self._items.currsize)
 
     def __len__(self) -> int:
         return len(self._items)
@@ -227,7 +220,10 @@ class CardMemory:
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
-            self._bytes = 0
+
+
+def _body_size(served: Served) -> int:
+    return len(served.body)
 
 
 memory = CardMemory(MEMORY_BYTES)

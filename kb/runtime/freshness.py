@@ -8,10 +8,10 @@ asked again until something sees the database back (config.outage)."""
 
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
+from cachetools import LRUCache
 from django.conf import settings
 from django.db import DatabaseError
 
@@ -75,12 +75,12 @@ catalogue = RevisionWatcher()
 class KeptPerRevision:
     """Values computed from the catalogue (the home page's lists, a search's facet counts), kept while the revision
     they were computed at stands: a reader then costs no query, and a write is seen within CHECK_SECONDS. At most
-    `size` of them, the least recently used dropped first; all of them when the revision moves."""
+    `size` of them, the least recently used dropped first (cachetools' LRU, behind the lock: it is not thread-safe);
+    all of them when the revision moves."""
 
     def __init__(self, size: int) -> None:
-        self._size = size
         self._token: tuple[int, object] = UNKNOWN
-        self._kept: OrderedDict[Hashable, object] = OrderedDict()
+        self._kept: LRUCache[Hashable, object] = LRUCache(size)
         self._lock = threading.Lock()
 
     def get(self, key: Hashable, build: Callable[[], T]) -> T:
@@ -90,14 +90,11 @@ class KeptPerRevision:
                 self._kept.clear()
                 self._token = token
             elif key in self._kept and token != UNKNOWN:
-                self._kept.move_to_end(key)
-                return self._kept[key]  # type: ignore[return-value]
+                return self._kept[key]  # type: ignore[return-value]  # (reading it makes it the most recently used)
         value = build()  # outside the lock: a slow build holds up no other reader
         with self._lock:
             if self._token == token and token != UNKNOWN:
-                self._kept[key] = value
-                while len(self._kept) > self._size:
-                    self._kept.popitem(last=False)
+                self._kept[key] = value  # the least recently used dropped when past `size`
         return value
 
     def clear(self) -> None:
