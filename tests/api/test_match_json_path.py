@@ -9,8 +9,9 @@ from django.test import Client, override_settings
 from django.urls import set_script_prefix
 from rest_framework.exceptions import ValidationError
 from rest_framework.throttling import BaseThrottle
+from rest_framework.views import APIView
 
-from api.match import MatchInputSerializer
+from api.match import MatchInputSerializer, MatchView
 from kb.runtime.ratelimit import CountedThrottle, counter, parsed_rate
 from tests.samples import CARD, CARD_MESSAGE
 
@@ -64,6 +65,36 @@ def test_a_tools_anonymous_lookup_answers_as_one_that_drf_authenticates(client: 
     assert plain.status_code == authenticated.status_code
     assert plain.content == authenticated.content
     assert {name: plain.get(name) for name in SAME_HEADERS} == {name: authenticated.get(name) for name in SAME_HEADERS}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        json.dumps({"text": CARD_MESSAGE}),
+        json.dumps({"text": f"NotImplementedError: {CARD_MESSAGE}", "limit": 1}),
+        json.dumps({"text": "no such error anywhere in the catalogue, none at all"}),
+        json.dumps({"text": CARD_MESSAGE, "limit": "2"}),  # not the common input: the serializer's way
+        json.dumps({"text": "   "}),
+        json.dumps({"text": 42}),
+        json.dumps({"text": CARD_MESSAGE, "limit": 0}),
+        json.dumps({"text": "x" * (64 * 1024 + 1)}),
+        json.dumps([1, 2]),
+        '{"text": ',
+        "",
+    ],
+)
+def test_a_tools_anonymous_lookup_answers_the_json_drfs_own_dispatch_answers(
+    client: Client, seed, monkeypatch, body: str
+) -> None:
+    """The anonymous path (no DRF Request unless there is a problem to report) against DRF's APIView.dispatch
+    itself, unmodified, for the same anonymous caller and body: the same status, JSON and headers."""
+    lean = client.post("/api/match", data=body, content_type="application/json")
+    monkeypatch.setattr(MatchView, "dispatch", APIView.dispatch)
+    by_drf = client.post("/api/match", data=body, content_type="application/json")
+    assert lean.status_code == by_drf.status_code
+    assert lean.content == by_drf.content
+    assert json.loads(lean.content) == json.loads(by_drf.content)
+    assert {name: lean.get(name) for name in SAME_HEADERS} == {name: by_drf.get(name) for name in SAME_HEADERS}
 
 
 @pytest.mark.parametrize("accept", ["application/*", " application/json ", "*/*"])
