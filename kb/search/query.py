@@ -14,11 +14,11 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from django.conf import settings
 from django.db import DatabaseError, connection
-from django.db.models import Count, F, FloatField, Q, QuerySet, Value
+from django.db.models import Count, F, FloatField, Func, Q, QuerySet, Subquery, Value
 from django.db.models.expressions import RawSQL
 from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
@@ -138,8 +138,13 @@ def _postgres_corrections(words: list[str]) -> dict[str, list[str]]:
     return {word: found for word, options in near.items() if (found := _closest(word, options))}
 
 
+def _candidates(entries: QuerySet[ErrorEntry], condition: Q) -> QuerySet[ErrorEntry, Any]:
+    """The pks of at most candidates() + 1 of `entries` that meet `condition`: those a search ranks."""
+    return entries.order_by().filter(condition).values("pk")[: candidates() + 1]
+
+
 def _capped(entries: QuerySet[ErrorEntry], condition: Q) -> QuerySet[ErrorEntry]:
-    return entries.filter(pk__in=entries.order_by().filter(condition).values("pk")[: candidates() + 1])
+    return entries.filter(pk__in=_candidates(entries, condition))
 
 
 def _uses_operators(query: str) -> bool:
@@ -249,8 +254,7 @@ def _search_plain(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEn
 
 _MATCH = f"SELECT rowid FROM {search_fts.TABLE} WHERE {search_fts.TABLE} MATCH %s"
 _BM25 = f"bm25({search_fts.TABLE}, {', '.join(str(w) for w in search_fts.WEIGHTS)})"
-# bm25 is lower for a better match; negated, higher is better, as ts_rank_cd is. Joined (one pass over the
-# index for the whole query), never a subquery per entry, which reran the search for every row.
+# bm25 is lower for a better match; negated, higher is better, as ts_rank_cd is.
 _RANK = f"-{_BM25}"
 _TOKEN = re.compile(r"[^\W_]+")
 MIN_CORRECTED_LENGTH = 3
@@ -271,6 +275,29 @@ def _fts_term(term: Term, corrections: dict[str, list[str]]) -> str:
     return " AND ".join(parts)
 
 
+class _FtsRank(Func):
+    """The entry's bm25 rank (negated: higher is better) for the FTS5 query `match`, NULL where it does not match.
+    bm25 reads the whole index's statistics for the query each time it is asked in a new statement, so never a
+    subquery per entry (which reran the search for every row: 44 s for 20,000 matches): the index is joined once
+    with the candidates `among` (one pass, materialized), and each entry reads its rank from that."""
+
+    def __init__(self, match: str, among: QuerySet[ErrorEntry, Any]) -> None:
+        super().__init__(F("pk"), Subquery(among), output_field=FloatField())
+        self.match = match
+
+    def as_sql(self, compiler, connection, **extra_context):  # type: ignore[override]
+        entry, among = self.get_source_expressions()
+        entry_sql, entry_params = compiler.compile(entry)
+        among_sql, among_params = compiler.compile(among)
+        table = search_fts.TABLE
+        sql = (
+            f"(WITH among(entry) AS {among_sql}, ranked(entry, rank) AS MATERIALIZED (SELECT {table}.rowid, {_RANK} "
+            f"FROM {table}, among WHERE {table} MATCH %s AND {table}.rowid = among.entry) "
+            f"SELECT rank FROM ranked WHERE entry = {entry_sql})"
+        )
+        return sql, (*among_params, self.match, *entry_params)
+
+
 def _search_sqlite(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorEntry]:
     if not search_fts.is_installed(connection):
         return _search_plain(entries, query)
@@ -282,16 +309,13 @@ def _search_sqlite(entries: QuerySet[ErrorEntry], query: str) -> QuerySet[ErrorE
     if condition is None:
         return entries.none()
     wanted = " OR ".join(f"({_fts_term(t, corrections)})" for group in groups for t in group if not t.negated)
+    among = _candidates(entries, condition)
     # An entry found by an exclusion alone (`a or -b`) has no words to rank it by: it is left out, as it has
     # nothing of what was asked for.
     return (
-        _capped(entries, condition)
-        .extra(
-            tables=[search_fts.TABLE],
-            where=[f"{search_fts.TABLE} MATCH %s", f"{search_fts.TABLE}.rowid = kb_errorentry.id"],
-            params=[wanted],
-            select={"rank": _RANK},
-        )
+        entries.filter(pk__in=among)
+        .filter(pk__in=RawSQL(_MATCH, [wanted]))
+        .annotate(rank=_FtsRank(wanted, among))
         .order_by("-rank", "-updated_at", "public_id")
     )
 
