@@ -279,9 +279,11 @@ def import_document(document, *, overwrite: bool = False) -> ImportResult:
         # Another writer (the API, another import) created one of the new ids while this ran; all was rolled back.
         taken = ErrorEntry.objects.filter(public_id__in=ids).values_list("public_id", flat=True)
         raise InvalidImport(
-            [f"entries {', '.join(sorted(taken)) or 'of this file'} were created by another writer while this ran; "
-             "nothing was imported: run it again to add the rest"]
-        ) from None  # fmt: skip
+            [
+                f"entries {', '.join(sorted(taken)) or 'of this file'} were created by another writer while this ran; "
+                "nothing was imported: run it again to add the rest"
+            ]
+        ) from None
 
 
 def export_document(*, repository: Repository | None = None) -> dict:

@@ -92,8 +92,10 @@ class EvidenceSerializer(serializers.Serializer):
     sites = SiteEvidenceSerializer(many=True)
     tests = TestEvidenceSerializer(many=True)
     docs = DocEvidenceSerializer(many=True)
-    history = serializers.DictField(help_text="introduced {commit, date, summary}, first_release, last_release, "
-                                   "reworded_in [...], removed_in; {} when unknown.")  # fmt: skip
+    history = serializers.DictField(
+        help_text="introduced {commit, date, summary}, first_release, last_release, "
+        "reworded_in [...], removed_in; {} when unknown."
+    )
 
 
 class AssistedSerializer(serializers.Serializer):
@@ -143,8 +145,12 @@ def review(entry: ErrorEntry) -> dict:
         "state": entry.review_state,
         "reviewed_at": serializers.DateTimeField().to_representation(entry.reviewed_at) if entry.reviewed_at else None,
         "assisted": (
-            {"model": str(assisted.get("model", "")), "at": str(assisted.get("at", "")),
-             "dropped": int(assisted.get("dropped") or 0)}
-            if assisted else None
+            {
+                "model": str(assisted.get("model", "")),
+                "at": str(assisted.get("at", "")),
+                "dropped": int(assisted.get("dropped") or 0),
+            }
+            if assisted
+            else None
         ),
-    }  # fmt: skip
+    }

@@ -9,9 +9,17 @@ from kb.search.query import SearchQueryError, clean_query, ranked
 
 # What a listed entry shows (api.serializers.EntrySummarySerializer): a search's page fetches these columns only.
 LISTED = (
-    "public_id", "kind", "exception_type", "title", "message", "status", "updated_at",
-    "repository__host", "repository__owner", "repository__name",
-)  # fmt: skip
+    "public_id",
+    "kind",
+    "exception_type",
+    "title",
+    "message",
+    "status",
+    "updated_at",
+    "repository__host",
+    "repository__owner",
+    "repository__name",
+)
 
 
 class ErrorEntryFilter(filters.ErrorEntryFilter):

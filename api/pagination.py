@@ -27,13 +27,15 @@ class PageNumberPagination(pagination.PageNumberPagination):
 
     def get_paginated_response(self, data: Any) -> Response:
         assert self.page is not None and isinstance(self.page.paginator, CappedPaginator)
-        return Response({
-            "count": self.page.paginator.count,
-            "count_capped": self.page.paginator.is_capped,
-            "next": self.get_next_link(),
-            "previous": self.get_previous_link(),
-            "results": data,
-        })  # fmt: skip
+        return Response(
+            {
+                "count": self.page.paginator.count,
+                "count_capped": self.page.paginator.is_capped,
+                "next": self.get_next_link(),
+                "previous": self.get_previous_link(),
+                "results": data,
+            }
+        )
 
     def get_paginated_response_schema(self, schema: dict) -> dict:
         described = super().get_paginated_response_schema(schema)

@@ -172,11 +172,32 @@ class EntryCardSerializer(serializers.ModelSerializer):
     class Meta:
         model = ErrorEntry
         fields = [
-            "id", "url", "repository", "kind", "exception_type", "title", "message", "signature",
-            "meaning", "trigger", "situations", "example_fix", "sites", "solutions", "related",
-            "variants", "provenance", "reviewed", "review", "explanation", "evidence", "status", "removed_in_commit",
-            "created_at", "updated_at",
-        ]  # fmt: skip
+            "id",
+            "url",
+            "repository",
+            "kind",
+            "exception_type",
+            "title",
+            "message",
+            "signature",
+            "meaning",
+            "trigger",
+            "situations",
+            "example_fix",
+            "sites",
+            "solutions",
+            "related",
+            "variants",
+            "provenance",
+            "reviewed",
+            "review",
+            "explanation",
+            "evidence",
+            "status",
+            "removed_in_commit",
+            "created_at",
+            "updated_at",
+        ]
         read_only_fields = ["title", "removed_in_commit", "created_at", "updated_at"]
         extra_kwargs = {"message": {"trim_whitespace": False}, "signature": {"trim_whitespace": False}}
 
@@ -227,8 +248,17 @@ class EntrySummarySerializer(serializers.ModelSerializer):
     class Meta:
         model = ErrorEntry
         fields = [
-            "id", "url", "api_url", "repository", "kind", "exception_type", "title", "message", "status", "updated_at",
-        ]  # fmt: skip
+            "id",
+            "url",
+            "api_url",
+            "repository",
+            "kind",
+            "exception_type",
+            "title",
+            "message",
+            "status",
+            "updated_at",
+        ]
 
     id = serializers.CharField(source="public_id")
     url = serializers.SerializerMethodField()

@@ -71,9 +71,14 @@ class ErrorEntryViewSet(EntryWriteMixin, viewsets.ReadOnlyModelViewSet):
         # the bytes, so such a request is rendered for itself.
         plain = ";" not in (request.accepted_media_type or "")
         response = cards.serve(
-            request, kwargs["public_id"], lambda: ErrorEntry.objects.visible_to(request.user), representation="json",
-            cacheable=plain, respond=self._json_response, build=self._rendered_card,
-        )  # fmt: skip
+            request,
+            kwargs["public_id"],
+            lambda: ErrorEntry.objects.visible_to(request.user),
+            representation="json",
+            cacheable=plain,
+            respond=self._json_response,
+            build=self._rendered_card,
+        )
         if response is None:
             self.get_object()  # the usual 404 problem
             raise Http404  # the same 404, when the entry became visible between the two reads

@@ -60,8 +60,10 @@ def serve() -> ThreadingHTTPServer:
             prompt = payload["messages"][1]["content"]
             evidence = json.loads(prompt.split("\n", 1)[1])
             content = json.dumps(answer_from(evidence, next(counter)))
-            usage = {"prompt_tokens": sum(len(m["content"]) for m in payload["messages"]) // 4,
-                     "completion_tokens": len(content) // 4}  # fmt: skip
+            usage = {
+                "prompt_tokens": sum(len(m["content"]) for m in payload["messages"]) // 4,
+                "completion_tokens": len(content) // 4,
+            }
             body = json.dumps({"choices": [{"message": {"role": "assistant", "content": content}}], "usage": usage})
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -91,8 +93,13 @@ def main() -> None:
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     server = serve()
     try:
-        target = Target(root=Path(options.path), owner="django", name="django", commit=installed.get_version(),
-                        prefix=options.prefix)  # fmt: skip
+        target = Target(
+            root=Path(options.path),
+            owner="django",
+            name="django",
+            commit=installed.get_version(),
+            prefix=options.prefix,
+        )
         harvest(target=target, progress=False)
         repository = Repository.objects.get(owner="django", name="django")
         endpoint = Endpoint(base=f"http://127.0.0.1:{server.server_address[1]}/v1", model="stand-in", timeout=30)
@@ -109,8 +116,10 @@ def main() -> None:
     dropped = {public_id: count for public_id, count, _ in result.dropped}
     wrong = {public_id: names for public_id, count, names in result.dropped if count != INVENTED_PER_ENTRY}
     print(f"entries analysed: {result.selected}; written {written}, failed {len(result.failures)}")
-    print(f"time: {seconds:.1f} s with {options.workers} workers ({result.selected / seconds:.0f} entries/s),"
-          f" {result.source_files} source files read for names")  # fmt: skip
+    print(
+        f"time: {seconds:.1f} s with {options.workers} workers ({result.selected / seconds:.0f} entries/s),"
+        f" {result.source_files} source files read for names"
+    )
     print(f"request size: {result.prompt_tokens / max(1, result.selected):.0f} tokens on average (characters / 4)")
     print(f"invented claims dropped: {sum(dropped.values())} of {INVENTED_PER_ENTRY * written} in written entries")
     print(f"entries where a real name was dropped too, or an invented one kept: {len(wrong)}")

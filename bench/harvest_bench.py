@@ -136,20 +136,26 @@ def main() -> None:
     quiet = load_before < QUIET * (os.cpu_count() or 1)
     for label, judged, chosen in (("wall time", by_wall, quiet), (f"CPU / {cores} cores", by_cpu, not quiet)):
         verdict = "within" if judged <= FIRST_TARGET else "OVER"
-        print(f"first harvest by {label}: {judged:.2f}x baseline (target {FIRST_TARGET:.0f}x): {verdict}"
-              f"{'  <- the judge' if chosen else ''}")  # fmt: skip
+        print(
+            f"first harvest by {label}: {judged:.2f}x baseline (target {FIRST_TARGET:.0f}x): {verdict}"
+            f"{'  <- the judge' if chosen else ''}"
+        )
     print(f"load average when the bench started: {load_before:.2f} ({'quiet' if quiet else 'loaded'} machine)")
     bare_ratio = bare_seconds / parse_seconds
     print(f"{'first harvest without evidence:':40} {bare_seconds:.2f} s  = {bare_ratio:.2f}x baseline")
     changed = second.outcome.new + second.outcome.updated
-    print(f"same tree again: {second.outcome.unchanged} entries unchanged, {changed} changed, "
-          f"nothing read: {second.unchanged_since is not None}")  # fmt: skip
+    print(
+        f"same tree again: {second.outcome.unchanged} entries unchanged, {changed} changed, "
+        f"nothing read: {second.unchanged_since is not None}"
+    )
     print("\n".join(coverage_lines(second.outcome)))
     for label, measured in (("seconds", times), ("CPU seconds", cpu)):
         ratio = min(measured[True]) / min(measured[False])
         verdict = "within" if ratio <= EVIDENCE_BUDGET else "OVER"
-        print(f"evidence, in {label}: first harvest {ratio:.2f}x the same without (budget {EVIDENCE_BUDGET:.2f}x): "
-              f"{verdict}")  # fmt: skip
+        print(
+            f"evidence, in {label}: first harvest {ratio:.2f}x the same without (budget {EVIDENCE_BUDGET:.2f}x): "
+            f"{verdict}"
+        )
         each = " / ".join(", ".join(f"{value:.2f}" for value in measured[kind]) for kind in (True, False))
         print(f"  each first harvest, with / without evidence: {each}")
     print(f"  each harvest of the same tree again: {', '.join(f'{value:.3f}' for value in again)}")

@@ -74,8 +74,10 @@ def main() -> None:
             groups.setdefault(site.key, []).append(site)
         worded = {key: sites for key, sites in groups.items() if key[1]}
         print(f"{len(added)} files in {options.commits} commits; {len(groups)} entries, {len(worded)} with a wording")
-        for label, kwargs in (("pickaxe", {"pickaxe": True, "releases": None}),
-                              ("releases", {"pickaxe": False, "releases": "0.*"})):  # fmt: skip
+        for label, kwargs in (
+            ("pickaxe", {"pickaxe": True, "releases": None}),
+            ("releases", {"pickaxe": False, "releases": "0.*"}),
+        ):
             started = time.perf_counter()
             history = read_history(root=root, groups=groups, **kwargs)
             took = time.perf_counter() - started

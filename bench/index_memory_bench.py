@@ -46,8 +46,13 @@ def one_size(size: int, query_count: int) -> dict[str, float]:
     for _, text in queries:
         match_text(index, text, limit=5)
     cpu_s = time.process_time() - started_cpu
-    return {"size": size, "catalogue_mb": catalogue_mb, "index_mb": index_mb, "build_s": build_s,
-            "lookups_per_cpu_s": query_count / cpu_s}  # fmt: skip
+    return {
+        "size": size,
+        "catalogue_mb": catalogue_mb,
+        "index_mb": index_mb,
+        "build_s": build_s,
+        "lookups_per_cpu_s": query_count / cpu_s,
+    }
 
 
 def main() -> None:
@@ -66,8 +71,10 @@ def main() -> None:
     print("| signatures | catalogue MB | index MB | build s | lookups per CPU-second |")
     print("|---|---|---|---|---|")
     for row in rows:
-        print(f"| {row['size']:,} | {row['catalogue_mb']:.0f} | {row['index_mb']:.0f} | {row['build_s']:.1f} "
-              f"| {row['lookups_per_cpu_s']:,.0f} |")  # fmt: skip
+        print(
+            f"| {row['size']:,} | {row['catalogue_mb']:.0f} | {row['index_mb']:.0f} | {row['build_s']:.1f} "
+            f"| {row['lookups_per_cpu_s']:,.0f} |"
+        )
     if len(rows) > 1:
         first, last = rows[0], rows[-1]
         span = last["size"] - first["size"]

@@ -52,12 +52,17 @@ CORPUS = Path(__file__).resolve().parent / "corpus"
 PREVIOUS = {"django": ("django", "5.1.*"), "rest_framework": ("djangorestframework", "3.15.*")}
 # (package dir, owner/name, distribution): what is harvested from the installed source.
 PACKAGES = [
-    ("django", "django/django", "django"), ("rest_framework", "encode/django-rest-framework", "djangorestframework"),
-    ("jinja2", "pallets/jinja", "jinja2"), ("click", "pallets/click", "click"),
-    ("sqlalchemy", "sqlalchemy/sqlalchemy", "sqlalchemy"), ("requests", "psf/requests", "requests"),
-]  # fmt: skip
-GROUPS = {"Django + DRF": ("Django", "DRF"), "Jinja2, click, SQLAlchemy, requests": ("Jinja2", "click", "SQLAlchemy",
-                                                                                     "requests")}  # fmt: skip
+    ("django", "django/django", "django"),
+    ("rest_framework", "encode/django-rest-framework", "djangorestframework"),
+    ("jinja2", "pallets/jinja", "jinja2"),
+    ("click", "pallets/click", "click"),
+    ("sqlalchemy", "sqlalchemy/sqlalchemy", "sqlalchemy"),
+    ("requests", "psf/requests", "requests"),
+]
+GROUPS = {
+    "Django + DRF": ("Django", "DRF"),
+    "Jinja2, click, SQLAlchemy, requests": ("Jinja2", "click", "SQLAlchemy", "requests"),
+}
 
 
 def raise_corpus() -> list[dict]:
@@ -82,9 +87,21 @@ def previous_source(package: str) -> tuple[Path, str]:
     archives = sorted(store.glob(f"{distribution}-*.tar.gz"))
     if not archives:
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
-             f"{distribution}=={version}", "-d", str(store)], check=True,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--no-binary",
+                ":all:",
+                f"{distribution}=={version}",
+                "-d",
+                str(store),
+            ],
+            check=True,
+        )
         archives = sorted(store.glob(f"{distribution}-*.tar.gz"))
     archive = archives[-1]
     unpacked = store / archive.name.removesuffix(".tar.gz")
@@ -150,12 +167,24 @@ def score(
             row[f"{kind} top3"] += top3
             row[f"{kind} nothing"] += not matches
             if not top1:
-                misses.append({"kind": kind, "case": record["case"], "library": record["library"],
-                               "expected": record["expected"], "text": text[-1500:],
-                               "got": [{"type": m.entry.exception_type, "message": m.entry.message[:120],
-                                        "score": m.score, "sites": [f"{s.path}:{s.line}:{s.function}"
-                                                                    for s in (m.sites or m.entry.sites)[:3]]}
-                                       for m in matches]})  # fmt: skip
+                misses.append(
+                    {
+                        "kind": kind,
+                        "case": record["case"],
+                        "library": record["library"],
+                        "expected": record["expected"],
+                        "text": text[-1500:],
+                        "got": [
+                            {
+                                "type": m.entry.exception_type,
+                                "message": m.entry.message[:120],
+                                "score": m.score,
+                                "sites": [f"{s.path}:{s.line}:{s.function}" for s in (m.sites or m.entry.sites)[:3]],
+                            }
+                            for m in matches
+                        ],
+                    }
+                )
     if misses_file is not None:
         misses_file.write_text("".join(json.dumps(miss) + "\n" for miss in misses))
     return figures
@@ -194,9 +223,10 @@ def main() -> None:
     parser.add_argument("--previous", action="store_true", help="Harvest Django 5.1 and DRF 3.15 instead.")
     parser.add_argument("--misses", type=Path, help="Write every lookup whose first match is wrong here (JSON lines).")
     parser.add_argument(
-        "--innermost-only", action="store_true",
+        "--innermost-only",
+        action="store_true",
         help="Score by the traceback's innermost frame alone, as before (no origin, no wording).",
-    )  # fmt: skip
+    )
     options = parser.parse_args()
     records = raise_corpus()
     setup_test_environment()

@@ -48,14 +48,19 @@ LINEAR_SAMPLE = {1_000: 10_000, 10_000: 2_000, 100_000: 1_000, 1_000_000: 100}
 # (the targets' size, {name: (bound, "<=" or ">=")}): from issues 14 and 15.
 TARGETS = {
     100_000: {
-        "ratio": (1000.0, ">="), "p99_message_ms": (1.0, "<="), "p99_traceback60_ms": (5.0, "<="),
-        "build_s": (15.0, "<="), "index_mb": (300.0, "<="),
+        "ratio": (1000.0, ">="),
+        "p99_message_ms": (1.0, "<="),
+        "p99_traceback60_ms": (5.0, "<="),
+        "build_s": (15.0, "<="),
+        "index_mb": (300.0, "<="),
     },
     1_000_000: {
-        "build_s": (60.0, "<="), "p99_message_ms": (1.0, "<="), "worker_mb": (50.0, "<="),
+        "build_s": (60.0, "<="),
+        "p99_message_ms": (1.0, "<="),
+        "worker_mb": (50.0, "<="),
         "worker_after_change_mb": (50.0, "<="),
     },
-}  # fmt: skip
+}
 WORKERS = 3
 CHANGED = 1_000
 
@@ -127,10 +132,15 @@ def make_catalogue(size: int, *, seed: int = 20260501) -> tuple[list[Entry], lis
             pattern = rng.choice(PATTERNS)
         comp = f"{repo['pkg'].capitalize()}{rng.choice(NOUNS).capitalize()}{rng.choice(['', 'Manager', 'Pool', 'V2'])}"
         signature = pattern.format(
-            Noun=rng.choice(NOUNS).capitalize(), noun=rng.choice(NOUNS), noun2=rng.choice(NOUNS),
-            verb=rng.choice(VERBS), adj=rng.choice(ADJECTIVES), adj2=rng.choice(ADJECTIVES), comp=comp,
+            Noun=rng.choice(NOUNS).capitalize(),
+            noun=rng.choice(NOUNS),
+            noun2=rng.choice(NOUNS),
+            verb=rng.choice(VERBS),
+            adj=rng.choice(ADJECTIVES),
+            adj2=rng.choice(ADJECTIVES),
+            comp=comp,
             SETTING=f"{repo['pkg'].upper()}_{rng.choice(NOUNS).upper()}",
-        )  # fmt: skip
+        )
         if signature in seen and pattern not in SHORT_PATTERNS:
             continue  # a literal-less '{}' is legitimately shared by entries of different types
         seen.add(signature)
@@ -511,9 +521,7 @@ def main() -> int:
     for size in args.size or SIZES:
         # Each size in a fresh process, so that memory figures are not left over from the previous one.
         command = [sys.executable, __file__, "--json", "--size", str(size), "--queries", str(args.queries)]
-        done = subprocess.run(
-            [*command, "--workers", str(args.workers)], capture_output=True, text=True, check=False
-        )  # fmt: skip
+        done = subprocess.run([*command, "--workers", str(args.workers)], capture_output=True, text=True, check=False)
         sys.stderr.write(done.stderr)
         if done.returncode:
             return done.returncode

@@ -67,8 +67,11 @@ def environment(mode: str) -> dict[str, str]:
 
 def prepare() -> None:
     env = environment("new")
-    for command in (["migrate", "--noinput"], ["createcachetable"], ["import_errors", *sorted(
-        str(path) for path in (ROOT / "fixtures").glob("*.json"))]):  # fmt: skip
+    for command in (
+        ["migrate", "--noinput"],
+        ["createcachetable"],
+        ["import_errors", *sorted(str(path) for path in (ROOT / "fixtures").glob("*.json"))],
+    ):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
 
 
@@ -79,8 +82,15 @@ def free_port() -> int:
 
 
 def start(mode: str, workers: str, port: int) -> subprocess.Popen:
-    command = [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-               *WORKERS[workers]]  # fmt: skip
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "config.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        *WORKERS[workers],
+    ]
     server = subprocess.Popen(command, cwd=ROOT, env=environment(mode), stderr=subprocess.DEVNULL)
     for _ in range(400):
         try:

@@ -91,9 +91,16 @@ def harvest() -> None:
         (django_dir, "django/django", "django"),
         (drf_dir, "encode/django-rest-framework", "rest_framework"),
     ):
-        call_command("harvest", str(path), repo=repo, path_prefix=prefix, publish=True, no_progress=True,
-                     commit=django.get_version() if repo == "django/django" else rest_framework.__version__,
-                     verbosity=0)  # fmt: skip
+        call_command(
+            "harvest",
+            str(path),
+            repo=repo,
+            path_prefix=prefix,
+            publish=True,
+            no_progress=True,
+            commit=django.get_version() if repo == "django/django" else rest_framework.__version__,
+            verbosity=0,
+        )
 
 
 def generate(total: int) -> None:
@@ -249,10 +256,16 @@ def main() -> None:
     card = sql("SELECT public_id FROM kb_errorentry WHERE status = 'published' ORDER BY id LIMIT 1")[0][0]
     baseline, baseline_queries, _ = timed(client, f"/api/errors/{card}", {}, args.runs)
     base95 = p(baseline, 95)
-    print(f"baseline (the API's card by id): p50 {p(baseline, 50):.1f} ms, p95 {base95:.1f} ms, "
-          f"{baseline_queries} queries", flush=True)  # fmt: skip
-    print(f"\n{'query':<20} {'search':<34} {'count':>7} {'API p50':>8} {'p95':>6} {'x base':>6} {'SQL':>4} "
-          f"{'page p50':>9} {'p95':>6} {'x base':>6} {'SQL':>4}  target: ms / x base", flush=True)  # fmt: skip
+    print(
+        f"baseline (the API's card by id): p50 {p(baseline, 50):.1f} ms, p95 {base95:.1f} ms, "
+        f"{baseline_queries} queries",
+        flush=True,
+    )
+    print(
+        f"\n{'query':<20} {'search':<34} {'count':>7} {'API p50':>8} {'p95':>6} {'x base':>6} {'SQL':>4} "
+        f"{'page p50':>9} {'p95':>6} {'x base':>6} {'SQL':>4}  target: ms / x base",
+        flush=True,
+    )
     failed: list[str] = []
     missed_relative: list[str] = []
     for label, params in picked:
@@ -267,15 +280,23 @@ def main() -> None:
         failed += [] if ok else [label]
         missed_relative += [] if relative else [label]
         shown = " ".join(f"{k}={v}" for k, v in params.items())[:34]
-        print(f"{label:<20} {shown:<34} {count:>7} {p(api, 50):>8.1f} {p(api, 95):>6.1f} {p(api, 95) / base95:>6.1f} "
-              f"{api_queries:>4} {p(page, 50):>9.1f} {p(page, 95):>6.1f} {p(page, 95) / base95:>6.1f} {page_queries:>4}"
-              f"  {'ok' if ok else 'MISSED'} / {'ok' if relative else 'MISSED'} (API <= {target:.0f} ms = "
-              f"{target / CARD_MS:.1f}x, page <= {TARGET_MS:.0f} ms = {TARGET_MS / CARD_MS:.0f}x)",
-              flush=True)  # fmt: skip
-    print(f"\n{len(picked) - len(failed)}/{len(picked)} queries within the targets in ms"
-          + (f"; missed: {failed}" if failed else ""), flush=True)  # fmt: skip
-    print(f"{len(picked) - len(missed_relative)}/{len(picked)} within them as multiples of the baseline (target ms / "
-          f"{CARD_MS} ms)" + (f"; missed: {missed_relative}" if missed_relative else ""), flush=True)  # fmt: skip
+        print(
+            f"{label:<20} {shown:<34} {count:>7} {p(api, 50):>8.1f} {p(api, 95):>6.1f} {p(api, 95) / base95:>6.1f} "
+            f"{api_queries:>4} {p(page, 50):>9.1f} {p(page, 95):>6.1f} {p(page, 95) / base95:>6.1f} {page_queries:>4}"
+            f"  {'ok' if ok else 'MISSED'} / {'ok' if relative else 'MISSED'} (API <= {target:.0f} ms = "
+            f"{target / CARD_MS:.1f}x, page <= {TARGET_MS:.0f} ms = {TARGET_MS / CARD_MS:.0f}x)",
+            flush=True,
+        )
+    print(
+        f"\n{len(picked) - len(failed)}/{len(picked)} queries within the targets in ms"
+        + (f"; missed: {failed}" if failed else ""),
+        flush=True,
+    )
+    print(
+        f"{len(picked) - len(missed_relative)}/{len(picked)} within them as multiples of the baseline (target ms / "
+        f"{CARD_MS} ms)" + (f"; missed: {missed_relative}" if missed_relative else ""),
+        flush=True,
+    )
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}", flush=True)
 
 

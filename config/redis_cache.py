@@ -41,8 +41,18 @@ REFUSALS = frozenset(
 PROBE_KEY = "errorkb-redis-probe"
 # Every operation of BaseCache that reaches the server; the others are built on these.
 OPERATIONS = (
-    "add", "get", "set", "touch", "delete", "get_many", "has_key", "incr", "set_many", "delete_many", "clear",
-)  # fmt: skip
+    "add",
+    "get",
+    "set",
+    "touch",
+    "delete",
+    "get_many",
+    "has_key",
+    "incr",
+    "set_many",
+    "delete_many",
+    "clear",
+)
 
 
 def is_refusal(error: Exception) -> bool:

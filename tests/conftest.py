@@ -96,8 +96,11 @@ class GitRepo:
         self.root = root
         self._run = lambda *args: subprocess.run(
             ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", *args],
-            cwd=root, check=True, capture_output=True, text=True,
-        ).stdout.strip()  # fmt: skip
+            cwd=root,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
         self._run("init", "-q", "-b", "main")
 
     def write(self, path: str, text: str) -> None:
@@ -130,10 +133,21 @@ def source_distribution(requirement: str) -> Path:
     cache.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache) as download:
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:", "-d", download,
-             requirement],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--no-binary",
+                ":all:",
+                "-d",
+                download,
+                requirement,
+            ],
             check=True,
-        )  # fmt: skip
+        )
         [archive] = Path(download).glob("*.tar.gz")
         with tarfile.open(archive) as tar:
             tar.extractall(cache, filter="data")
@@ -199,9 +213,11 @@ def drafts_only_repository(db):
     """A repository whose only entry is a draft, as a first harvest leaves it."""
     repository = RepositoryFactory(owner="acme", name="widgets")
     ErrorEntryFactory(
-        repository=repository, draft=True, message="Widget size must be positive, got -1",
+        repository=repository,
+        draft=True,
+        message="Widget size must be positive, got -1",
         sites=[{"path": "widgets/core.py", "line": 12, "function": "Widget.__init__", "commit": "abc123"}],
-    )  # fmt: skip
+    )
     return repository
 
 
@@ -240,38 +256,89 @@ def widgets_harvest(db):
     from kb.models import ErrorEntry
 
     repository = RepositoryFactory(owner="acme", name="widgets")
-    function = {"name": "Widget.resize", "class": "Widget", "signature": "(self, size, strict=False)",
-                "doc": "Change the widget's size."}  # fmt: skip
+    function = {
+        "name": "Widget.resize",
+        "class": "Widget",
+        "signature": "(self, size, strict=False)",
+        "doc": "Change the widget's size.",
+    }
     callers = [{"function": "resize_command", "path": "widgets/cli.py", "line": 30, "level": 1, "guess": False}]
     shapes = [
-        ("Widget size must be positive, got -1", "Widget size must be positive, got {size}", 14, "size < 0",
-         "`size` is below 0"),
-        ("Widget size 99 is above WIDGET_MAX_SIZE", "Widget size {size} is above WIDGET_MAX_SIZE", 16,
-         "strict and size > WIDGET_MAX_SIZE", "`strict` is true and `size` is above `WIDGET_MAX_SIZE`"),
-        ("Widget colour notacolour is unknown", "Widget colour {colour} is unknown", 16, "colour not in COLOURS",
-         "`colour` is not one of `COLOURS`"),
-    ]  # fmt: skip
+        (
+            "Widget size must be positive, got -1",
+            "Widget size must be positive, got {size}",
+            14,
+            "size < 0",
+            "`size` is below 0",
+        ),
+        (
+            "Widget size 99 is above WIDGET_MAX_SIZE",
+            "Widget size {size} is above WIDGET_MAX_SIZE",
+            16,
+            "strict and size > WIDGET_MAX_SIZE",
+            "`strict` is true and `size` is above `WIDGET_MAX_SIZE`",
+        ),
+        (
+            "Widget colour notacolour is unknown",
+            "Widget colour {colour} is unknown",
+            16,
+            "colour not in COLOURS",
+            "`colour` is not one of `COLOURS`",
+        ),
+    ]
     for message, signature, line, code, sentence in shapes:
         site_evidence = {
             "conditions": [{"kind": "if", "code": code, "sentence": sentence, "line": line - 1}],
-            "under_condition": True, "values": [{"placeholder": "size", "expression": "size"}],
-            "parameters": ["size", "strict"], "function": function, "callers": callers,
-        }  # fmt: skip
+            "under_condition": True,
+            "values": [{"placeholder": "size", "expression": "size"}],
+            "parameters": ["size", "strict"],
+            "function": function,
+            "callers": callers,
+        }
         evidence = {
-            "tests": [{"path": "tests/test_widgets.py", "line": 8, "name": "test_negative_size",
-                       "assertion": "pytest.raises", "how": "message", "start": 6,
-                       "code": "def test_negative_size():\n    with pytest.raises(ValueError, match='positive'):\n"
-                               "        Widget().resize(-1)"}],
-            "docs": [{"path": "docs/widgets.rst", "line": 12, "text": "Sizes are capped by WIDGET_MAX_SIZE; the "
-                      "command takes --widget-size.", "term": "WIDGET_MAX_SIZE"}],
-        }  # fmt: skip
+            "tests": [
+                {
+                    "path": "tests/test_widgets.py",
+                    "line": 8,
+                    "name": "test_negative_size",
+                    "assertion": "pytest.raises",
+                    "how": "message",
+                    "start": 6,
+                    "code": "def test_negative_size():\n    with pytest.raises(ValueError, match='positive'):\n"
+                    "        Widget().resize(-1)",
+                }
+            ],
+            "docs": [
+                {
+                    "path": "docs/widgets.rst",
+                    "line": 12,
+                    "text": "Sizes are capped by WIDGET_MAX_SIZE; the command takes --widget-size.",
+                    "term": "WIDGET_MAX_SIZE",
+                }
+            ],
+        }
         ErrorEntryFactory(
-            repository=repository, draft=True, message=message, signature=signature,
-            method=ErrorEntry.Method.HARVESTED, review_state=ErrorEntry.Review.GENERATED,
-            analysed_commit=WIDGETS_COMMIT, evidence=evidence, generated={"meaning": "Generated from the code."},
-            sites=[{"path": "widgets/core.py", "line": line, "function": "Widget.resize", "commit": WIDGETS_COMMIT,
-                    "snippet": WIDGETS_SNIPPET, "snippet_start": 10, "evidence": site_evidence}],
-        )  # fmt: skip
+            repository=repository,
+            draft=True,
+            message=message,
+            signature=signature,
+            method=ErrorEntry.Method.HARVESTED,
+            review_state=ErrorEntry.Review.GENERATED,
+            analysed_commit=WIDGETS_COMMIT,
+            evidence=evidence,
+            generated={"meaning": "Generated from the code."},
+            sites=[
+                {
+                    "path": "widgets/core.py",
+                    "line": line,
+                    "function": "Widget.resize",
+                    "commit": WIDGETS_COMMIT,
+                    "snippet": WIDGETS_SNIPPET,
+                    "snippet_start": 10,
+                    "evidence": site_evidence,
+                }
+            ],
+        )
     return repository
 
 

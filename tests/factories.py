@@ -114,37 +114,76 @@ def generated_entry(**fields) -> ErrorEntry:
     repository = RepositoryFactory(owner="django", name="django")
     commit = "fedcba9876543210fedcba9876543210fedcba98"
     defaults = {
-        "repository": repository, "exception_type": "ValueError", "method": ErrorEntry.Method.HARVESTED,
-        "review_state": ErrorEntry.Review.GENERATED, "message": "Func takes at least 2 expressions, got 1",
-        "signature": "Func takes at least 2 expressions, got {count}", "analysed_commit": commit,
+        "repository": repository,
+        "exception_type": "ValueError",
+        "method": ErrorEntry.Method.HARVESTED,
+        "review_state": ErrorEntry.Review.GENERATED,
+        "message": "Func takes at least 2 expressions, got 1",
+        "signature": "Func takes at least 2 expressions, got {count}",
+        "analysed_commit": commit,
         "analysed_at": datetime.date(2026, 5, 1),
         "evidence": {
-            "tests": [{
-                "path": "tests/expressions/tests.py", "line": 812, "start": 810, "how": "message",
-                "name": "FuncTests.test_too_few_expressions", "assertion": "assertRaisesMessage",
-                "code": "    def test_too_few_expressions(self):\n"
-                        "        with self.assertRaisesMessage(ValueError, 'at least 2 expressions'):\n"
-                        "            Func('a')\n",
-            }],
-            "docs": [{"path": "docs/ref/models/expressions.txt", "line": 44, "term": "Func",
-                      "text": "Func() expressions take at least two arguments."}],
+            "tests": [
+                {
+                    "path": "tests/expressions/tests.py",
+                    "line": 812,
+                    "start": 810,
+                    "how": "message",
+                    "name": "FuncTests.test_too_few_expressions",
+                    "assertion": "assertRaisesMessage",
+                    "code": "    def test_too_few_expressions(self):\n"
+                    "        with self.assertRaisesMessage(ValueError, 'at least 2 expressions'):\n"
+                    "            Func('a')\n",
+                }
+            ],
+            "docs": [
+                {
+                    "path": "docs/ref/models/expressions.txt",
+                    "line": 44,
+                    "term": "Func",
+                    "text": "Func() expressions take at least two arguments.",
+                }
+            ],
         },
-    }  # fmt: skip
+    }
     entry = ErrorEntryFactory(**{**defaults, **fields})
     RaiseSiteFactory(
-        entry=entry, path="django/db/models/expressions.py", line=3, function="Func.__init__", commit=commit,
-        snippet=GENERATED_SNIPPET, snippet_start=1,
+        entry=entry,
+        path="django/db/models/expressions.py",
+        line=3,
+        function="Func.__init__",
+        commit=commit,
+        snippet=GENERATED_SNIPPET,
+        snippet_start=1,
         evidence={
-            "conditions": [{"kind": "if", "code": "len(expressions) < 2", "line": 2,
-                            "sentence": "`expressions` has fewer than 2 items"}],
-            "under_condition": True, "values": [{"placeholder": "count", "expression": "len(expressions)"}],
+            "conditions": [
+                {
+                    "kind": "if",
+                    "code": "len(expressions) < 2",
+                    "line": 2,
+                    "sentence": "`expressions` has fewer than 2 items",
+                }
+            ],
+            "under_condition": True,
+            "values": [{"placeholder": "count", "expression": "len(expressions)"}],
             "parameters": ["expressions"],
-            "function": {"name": "Func.__init__", "class": "Func", "doc": "An SQL function call.",
-                         "signature": "(self, *expressions, output_field=None)"},
-            "callers": [{"function": "Coalesce.__init__", "path": "django/db/models/functions/comparison.py",
-                         "line": 70, "level": 1, "guess": False}],
+            "function": {
+                "name": "Func.__init__",
+                "class": "Func",
+                "doc": "An SQL function call.",
+                "signature": "(self, *expressions, output_field=None)",
+            },
+            "callers": [
+                {
+                    "function": "Coalesce.__init__",
+                    "path": "django/db/models/functions/comparison.py",
+                    "line": 70,
+                    "level": 1,
+                    "guess": False,
+                }
+            ],
         },
-    )  # fmt: skip
+    )
     entry.generated = generate_sections(entry=entry, sites=list(entry.sites.all()))
     entry.save()
     Catalogue.touch()

@@ -34,9 +34,25 @@ from django.db.models import Count, F, Sum  # noqa: E402
 from django.template import Context, Engine, defaultfilters, defaulttags, loader_tags  # noqa: E402
 
 BAD_VALUES = [
-    "", "not valid ☃", "x" * 300, "-5", "2020-13-45", "abc@", ["a", "b"], {"k": "v"}, "1e400", "9" * 30, "12:99",
-    "1.2345", "a\x00b", "http://", "300.1.1.1", "P1X", "zz-zz", None,
-]  # fmt: skip
+    "",
+    "not valid ☃",
+    "x" * 300,
+    "-5",
+    "2020-13-45",
+    "abc@",
+    ["a", "b"],
+    {"k": "v"},
+    "1e400",
+    "9" * 30,
+    "12:99",
+    "1.2345",
+    "a\x00b",
+    "http://",
+    "300.1.1.1",
+    "P1X",
+    "zz-zz",
+    None,
+]
 
 
 def form_fields():
@@ -74,14 +90,26 @@ def form_fields():
 
 def validator_cases():
     made = [
-        validators.EmailValidator(), validators.URLValidator(), validators.validate_slug,
-        validators.validate_unicode_slug, validators.validate_ipv4_address, validators.validate_ipv6_address,
-        validators.validate_ipv46_address, validators.int_list_validator(), validators.MaxValueValidator(5),
-        validators.MinValueValidator(5), validators.MaxLengthValidator(2), validators.MinLengthValidator(50),
-        validators.DecimalValidator(3, 1), validators.ProhibitNullCharactersValidator(),
-        validators.StepValueValidator(3), validators.RegexValidator("^a$"), validators.validate_integer,
-        validators.validate_comma_separated_integer_list, validators.validate_email,
-    ]  # fmt: skip
+        validators.EmailValidator(),
+        validators.URLValidator(),
+        validators.validate_slug,
+        validators.validate_unicode_slug,
+        validators.validate_ipv4_address,
+        validators.validate_ipv6_address,
+        validators.validate_ipv46_address,
+        validators.int_list_validator(),
+        validators.MaxValueValidator(5),
+        validators.MinValueValidator(5),
+        validators.MaxLengthValidator(2),
+        validators.MinLengthValidator(50),
+        validators.DecimalValidator(3, 1),
+        validators.ProhibitNullCharactersValidator(),
+        validators.StepValueValidator(3),
+        validators.RegexValidator("^a$"),
+        validators.validate_integer,
+        validators.validate_comma_separated_integer_list,
+        validators.validate_email,
+    ]
     values = [*BAD_VALUES, 7, 11, decimal.Decimal("123.45"), decimal.Decimal("NaN")]
     for validator in made:
         for value in values:
@@ -90,13 +118,28 @@ def validator_cases():
 
 def model_field_cases():
     made = [
-        models.CharField(max_length=3), models.IntegerField(), models.BigIntegerField(), models.SmallIntegerField(),
-        models.PositiveIntegerField(), models.FloatField(), models.DecimalField(max_digits=4, decimal_places=2),
-        models.BooleanField(), models.DateField(), models.DateTimeField(), models.TimeField(),
-        models.DurationField(), models.UUIDField(), models.EmailField(), models.URLField(), models.SlugField(),
-        models.GenericIPAddressField(), models.JSONField(), models.IntegerField(choices=[(1, "one")]),
-        models.CharField(max_length=10, blank=False), models.IntegerField(null=False),
-    ]  # fmt: skip
+        models.CharField(max_length=3),
+        models.IntegerField(),
+        models.BigIntegerField(),
+        models.SmallIntegerField(),
+        models.PositiveIntegerField(),
+        models.FloatField(),
+        models.DecimalField(max_digits=4, decimal_places=2),
+        models.BooleanField(),
+        models.DateField(),
+        models.DateTimeField(),
+        models.TimeField(),
+        models.DurationField(),
+        models.UUIDField(),
+        models.EmailField(),
+        models.URLField(),
+        models.SlugField(),
+        models.GenericIPAddressField(),
+        models.JSONField(),
+        models.IntegerField(choices=[(1, "one")]),
+        models.CharField(max_length=10, blank=False),
+        models.IntegerField(null=False),
+    ]
     for n, field in enumerate(made):
         field.set_attributes_from_name(f"f{n}")
         for value in [*BAD_VALUES, 5, 1.5]:
@@ -169,15 +212,32 @@ def queryset_cases():
 
 
 def template_cases():
-    engine = Engine(libraries={"i18n": "django.templatetags.i18n", "l10n": "django.templatetags.l10n",
-                               "tz": "django.templatetags.tz", "static": "django.templatetags.static",
-                               "cache": "django.templatetags.cache"})  # fmt: skip
+    engine = Engine(
+        libraries={
+            "i18n": "django.templatetags.i18n",
+            "l10n": "django.templatetags.l10n",
+            "tz": "django.templatetags.tz",
+            "static": "django.templatetags.static",
+            "cache": "django.templatetags.cache",
+        }
+    )
     tags = [*defaulttags.register.tags, *loader_tags.register.tags]
-    loads = {"i18n": ["trans", "translate", "blocktrans", "blocktranslate", "language", "get_current_language"],
-             "tz": ["timezone", "localtime", "get_current_timezone"], "l10n": ["localize"],
-             "static": ["static", "get_static_prefix"], "cache": ["cache"]}  # fmt: skip
-    shapes = ["{%% %s %%}", "{%% %s a b c d e f g %%}", "{%% %s as %%}", "{%% %s x in %%}", "{%% %s 'a' with %%}",
-              "{%% %s %%}{%% end%s %%}", "{%% %s x %%}"]  # fmt: skip
+    loads = {
+        "i18n": ["trans", "translate", "blocktrans", "blocktranslate", "language", "get_current_language"],
+        "tz": ["timezone", "localtime", "get_current_timezone"],
+        "l10n": ["localize"],
+        "static": ["static", "get_static_prefix"],
+        "cache": ["cache"],
+    }
+    shapes = [
+        "{%% %s %%}",
+        "{%% %s a b c d e f g %%}",
+        "{%% %s as %%}",
+        "{%% %s x in %%}",
+        "{%% %s 'a' with %%}",
+        "{%% %s %%}{%% end%s %%}",
+        "{%% %s x %%}",
+    ]
     for tag in tags:
         for shape in shapes:
             source = shape % ((tag, tag) if shape.count("%s") == 2 else tag)
@@ -208,8 +268,15 @@ def template_cases():
         "{% comment %}",
     ]:
         yield f"template {source}", lambda s=source: engine.from_string(s)
-    renders = ["{% include 'missing.html' %}", "{% extends 'missing.html' %}", "{{ x|date:'Y' }}{% now %}",
-               "{% cycle %}", "{% widthratio a b %}", "{% url 'nope' %}", "{% url 'book' %}"]  # fmt: skip
+    renders = [
+        "{% include 'missing.html' %}",
+        "{% extends 'missing.html' %}",
+        "{{ x|date:'Y' }}{% now %}",
+        "{% cycle %}",
+        "{% widthratio a b %}",
+        "{% url 'nope' %}",
+        "{% url 'book' %}",
+    ]
     for source in renders:
         yield f"render {source}", lambda s=source: engine.from_string(s).render(Context({}))
 
@@ -266,21 +333,41 @@ def drf_cases():
     from rest_framework import exceptions, fields, relations, serializers
 
     simple = [
-        fields.BooleanField(), fields.CharField(max_length=3, min_length=2), fields.CharField(allow_blank=False),
-        fields.EmailField(), fields.RegexField("^a+$"), fields.SlugField(), fields.URLField(), fields.UUIDField(),
-        fields.IPAddressField(), fields.IntegerField(min_value=0, max_value=10), fields.FloatField(min_value=0),
-        fields.DecimalField(max_digits=4, decimal_places=2), fields.DateTimeField(), fields.DateField(),
-        fields.TimeField(), fields.DurationField(), fields.ChoiceField(choices=["a"]),
-        fields.MultipleChoiceField(choices=["a"]), fields.MultipleChoiceField(choices=["a"], allow_empty=False),
-        fields.ListField(child=fields.IntegerField()), fields.ListField(child=fields.IntegerField(), min_length=5),
-        fields.DictField(child=fields.IntegerField()), fields.JSONField(binary=True), fields.FileField(),
-        fields.IntegerField(), fields.FloatField(), fields.DecimalField(max_digits=3, decimal_places=0, max_value=5),
-        fields.CharField(allow_null=False), fields.ListField(child=fields.CharField(), allow_empty=False),
+        fields.BooleanField(),
+        fields.CharField(max_length=3, min_length=2),
+        fields.CharField(allow_blank=False),
+        fields.EmailField(),
+        fields.RegexField("^a+$"),
+        fields.SlugField(),
+        fields.URLField(),
+        fields.UUIDField(),
+        fields.IPAddressField(),
+        fields.IntegerField(min_value=0, max_value=10),
+        fields.FloatField(min_value=0),
+        fields.DecimalField(max_digits=4, decimal_places=2),
+        fields.DateTimeField(),
+        fields.DateField(),
+        fields.TimeField(),
+        fields.DurationField(),
+        fields.ChoiceField(choices=["a"]),
+        fields.MultipleChoiceField(choices=["a"]),
+        fields.MultipleChoiceField(choices=["a"], allow_empty=False),
+        fields.ListField(child=fields.IntegerField()),
+        fields.ListField(child=fields.IntegerField(), min_length=5),
+        fields.DictField(child=fields.IntegerField()),
+        fields.JSONField(binary=True),
+        fields.FileField(),
+        fields.IntegerField(),
+        fields.FloatField(),
+        fields.DecimalField(max_digits=3, decimal_places=0, max_value=5),
+        fields.CharField(allow_null=False),
+        fields.ListField(child=fields.CharField(), allow_empty=False),
         relations.PrimaryKeyRelatedField(queryset=Book.objects.all()),
         relations.SlugRelatedField(slug_field="title", queryset=Book.objects.all()),
         relations.HyperlinkedRelatedField(view_name="book", queryset=Book.objects.all()),
-        fields.HStoreField(), fields.ModelField(models.IntegerField()),
-    ]  # fmt: skip
+        fields.HStoreField(),
+        fields.ModelField(models.IntegerField()),
+    ]
     values = [*BAD_VALUES, fields.empty, 999, 12.5, True, "a" * 5, [1, "x"], {"a": "x"}]
     for field in simple:
         for value in values:
@@ -382,8 +469,14 @@ def prepare() -> None:
 def main() -> None:
     prepare()
     django_cases = Recorder("Django", ("django",))
-    for cases in (form_fields(), validator_cases(), model_field_cases(), queryset_cases(), template_cases(),
-                  misc_cases()):  # fmt: skip
+    for cases in (
+        form_fields(),
+        validator_cases(),
+        model_field_cases(),
+        queryset_cases(),
+        template_cases(),
+        misc_cases(),
+    ):
         django_cases.run_all(cases)
     Recorder("DRF", ("rest_framework",)).run_all(drf_cases())
 

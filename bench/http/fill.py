@@ -61,9 +61,15 @@ def generated(count: int, *, seed: int = 20261203) -> None:
         for entry, made in zip(entries, chunk, strict=True):
             for position, site in enumerate(made.sites):
                 sites.append(
-                    RaiseSite(entry=entry, position=position, path=site.path, line=site.line,
-                              function=site.function, commit=site.commit)
-                )  # fmt: skip
+                    RaiseSite(
+                        entry=entry,
+                        position=position,
+                        path=site.path,
+                        line=site.line,
+                        function=site.function,
+                        commit=site.commit,
+                    )
+                )
             for position in range(2):
                 body = f"Pass a supported value (solution {position + 1})."
                 solutions.append(Solution(entry=entry, position=position, body=body, body_html=f"<p>{body}</p>"))

@@ -560,9 +560,12 @@ class _Builder:
                 sid = self.first + s
                 signature_entries.append(key)
                 template_fields = (
-                    template.literals, template.fields, template.multiline, template.literal_length,
+                    template.literals,
+                    template.fields,
+                    template.multiline,
+                    template.literal_length,
                     template.longest_literal,
-                )  # fmt: skip
+                )
                 signature_records.append(dumps((text, message, template_fields, is_variant)))
                 # A message read from source may hold a lone surrogate ("\\ud800"), which marshal keeps as well.
                 wording_bytes.append((message or "".join(template.literals)).encode("utf-8", "surrogatepass"))

@@ -243,10 +243,15 @@ class MatchIndex:
                     unsigned_frames.setdefault(frame, []).append((key, site))
         self._next_signature = sid
         pairs: tuple[tuple[dict[Any, tuple[Any, ...]], dict[Any, Any]], ...] = (
-            (self._key_signatures, key_signatures), (self._fallback, fallback), (self._prefixes, prefixes),
-            (self._words, words_table), (self._unsigned_types, unsigned_types), (self._frames, frames),
-            (self._unsigned_frames, unsigned_frames), (self._file_functions, file_functions),
-        )  # fmt: skip
+            (self._key_signatures, key_signatures),
+            (self._fallback, fallback),
+            (self._prefixes, prefixes),
+            (self._words, words_table),
+            (self._unsigned_types, unsigned_types),
+            (self._frames, frames),
+            (self._unsigned_frames, unsigned_frames),
+            (self._file_functions, file_functions),
+        )
         for table, filed in pairs:
             table.update({key: tuple(values) for key, values in filed.items()})
 

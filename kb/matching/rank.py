@@ -123,9 +123,14 @@ def index_finder(index: MatchIndex, deadline: Deadline | None = None) -> ExactFi
 
 
 def match_text(
-    index: MatchIndex, text: str, *, limit: int, finder: ExactFinder | None = None, drafts: bool = True,
+    index: MatchIndex,
+    text: str,
+    *,
+    limit: int,
+    finder: ExactFinder | None = None,
+    drafts: bool = True,
     deadline: Deadline | None = None,
-) -> Result:  # fmt: skip
+) -> Result:
     """`drafts`: whether drafts may be among the matches (only for those who may see them)."""
     parsed = parse(text)  # not interrupted: linear, tens of milliseconds for 64 KiB (bench/parse_bench.py)
     find = finder or index_finder(index, deadline)
@@ -137,10 +142,15 @@ def match_text(
     # Line numbers move between versions: the same line only breaks a tie.
     matches.sort(
         key=lambda m: (
-            not (m.exact or m.raise_site), not m.partial, m.exception, not m.raise_site, -m.score, not m.same_line,
+            not (m.exact or m.raise_site),
+            not m.partial,
+            m.exception,
+            not m.raise_site,
+            -m.score,
+            not m.same_line,
             m.entry.public_id,
         )
-    )  # fmt: skip
+    )
     seen: set[int] = set()
     best = []
     for match in matches:
@@ -585,9 +595,13 @@ def _nearby(index: MatchIndex, exception: ParsedException, position: int) -> lis
             found = []
             for key in closest:
                 match = Match(
-                    entry=index.entries[key], score=NEARBY_BASE, exact=False, exception=position, nearby=scope,
+                    entry=index.entries[key],
+                    score=NEARBY_BASE,
+                    exact=False,
+                    exception=position,
+                    nearby=scope,
                     sites=index.entries[key].sites,
-                )  # fmt: skip
+                )
                 match.why.append(
                     {
                         "kind": "nearby",

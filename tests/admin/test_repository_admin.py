@@ -61,9 +61,14 @@ def test_a_curator_turns_publishing_on_from_the_list_without_touching_the_cards(
     before = dict(ErrorEntry.objects.values_list("pk", "updated_at"))
     response = curator_client.post(
         CHANGELIST,
-        {"form-TOTAL_FORMS": 1, "form-INITIAL_FORMS": 1, "form-0-id": repository.pk,
-         "form-0-publish_harvested": "on", "_save": "Save"},
-    )  # fmt: skip
+        {
+            "form-TOTAL_FORMS": 1,
+            "form-INITIAL_FORMS": 1,
+            "form-0-id": repository.pk,
+            "form-0-publish_harvested": "on",
+            "_save": "Save",
+        },
+    )
     assert response.status_code == 302
     repository.refresh_from_db()
     assert repository.publish_harvested is True
@@ -73,8 +78,14 @@ def test_a_curator_turns_publishing_on_from_the_list_without_touching_the_cards(
 def test_the_form_shows_and_saves_the_publish_setting(curator_client, repository):
     url = f"{CHANGELIST}{repository.pk}/change/"
     assert 'name="publish_harvested"' in curator_client.get(url).content.decode()
-    form = {"host": "github.com", "owner": "acme", "name": "widgets", "url": repository.url, "description": "",
-            "publish_harvested": "on"}  # fmt: skip
+    form = {
+        "host": "github.com",
+        "owner": "acme",
+        "name": "widgets",
+        "url": repository.url,
+        "description": "",
+        "publish_harvested": "on",
+    }
     assert curator_client.post(url, form).status_code == 302
     repository.refresh_from_db()
     assert repository.publish_harvested is True
@@ -82,8 +93,13 @@ def test_the_form_shows_and_saves_the_publish_setting(curator_client, repository
 
 def test_changing_the_url_still_gives_the_cards_new_versions(curator_client, repository):
     before = dict(ErrorEntry.objects.values_list("pk", "updated_at"))
-    form = {"host": "github.com", "owner": "acme", "name": "widgets", "url": "https://example.org/acme/widgets",
-            "description": ""}  # fmt: skip
+    form = {
+        "host": "github.com",
+        "owner": "acme",
+        "name": "widgets",
+        "url": "https://example.org/acme/widgets",
+        "description": "",
+    }
     curator_client.post(f"{CHANGELIST}{repository.pk}/change/", form)
     after = dict(ErrorEntry.objects.values_list("pk", "updated_at"))
     assert all(after[pk] > before[pk] for pk in before)

@@ -65,17 +65,29 @@ def test_the_action_marks_cards_not_reviewed_again(staff_curator_client, db):
 
 def change_form_data(entry: ErrorEntry, **changes) -> dict:
     data = {
-        "repository": entry.repository.pk, "kind": entry.kind, "exception_type": entry.exception_type,
-        "message": entry.message, "signature": entry.signature, "status": entry.status, "method": entry.method,
-        "analysed_commit": entry.analysed_commit, "analysed_at": entry.analysed_at.isoformat(),
+        "repository": entry.repository.pk,
+        "kind": entry.kind,
+        "exception_type": entry.exception_type,
+        "message": entry.message,
+        "signature": entry.signature,
+        "status": entry.status,
+        "method": entry.method,
+        "analysed_commit": entry.analysed_commit,
+        "analysed_at": entry.analysed_at.isoformat(),
         "opened_version": entry.updated_at.isoformat(),
-    }  # fmt: skip
-    for prefix, rows in (("sites", list(entry.sites.all())), ("variants", []), ("solutions", []),
-                         ("outgoing_links", [])):  # fmt: skip
+    }
+    for prefix, rows in (
+        ("sites", list(entry.sites.all())),
+        ("variants", []),
+        ("solutions", []),
+        ("outgoing_links", []),
+    ):
         data |= {f"{prefix}-TOTAL_FORMS": len(rows), f"{prefix}-INITIAL_FORMS": len(rows)}
     for index, site in enumerate(entry.sites.all()):
-        data |= {f"sites-{index}-{field}": "" if getattr(site, field) is None else getattr(site, field) for field in
-                 ("path", "line", "function", "commit", "snippet", "snippet_start", "position")}  # fmt: skip
+        data |= {
+            f"sites-{index}-{field}": "" if getattr(site, field) is None else getattr(site, field)
+            for field in ("path", "line", "function", "commit", "snippet", "snippet_start", "position")
+        }
         data |= {f"sites-{index}-id": site.pk, f"sites-{index}-entry": entry.pk}
     return data | changes
 

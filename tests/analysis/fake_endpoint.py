@@ -43,10 +43,13 @@ def completion(content: str, *, prompt_tokens: int = 120, completion_tokens: int
             "id": "chatcmpl-test",
             "object": "chat.completion",
             "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                      "total_tokens": prompt_tokens + completion_tokens},
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
         }
-    )  # fmt: skip
+    )
 
 
 def redirect(to: str, status: int = 302) -> Canned:

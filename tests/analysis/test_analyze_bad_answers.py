@@ -22,10 +22,12 @@ def card_state(entry: ErrorEntry) -> tuple:
         ('{"meaning": "`size` is too big"', "not JSON ("),
         ('{"meaning": "`size` is too big", "solutions": "make it smaller"}', "wrong schema: answer has no 'trigger'"),
         ("", "empty answer"),
-        (card(meaning="Call `frobnicate_widget()` on it.", solutions=["Pass --no-such-flag."]),
-         "every claim was dropped (not found: frobnicate_widget, --no-such-flag)"),
+        (
+            card(meaning="Call `frobnicate_widget()` on it.", solutions=["Pass --no-such-flag."]),
+            "every claim was dropped (not found: frobnicate_widget, --no-such-flag)",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_bad_answer_leaves_the_entry_as_it_was_and_is_reported_with_why(
     widgets_harvest, analysis_endpoint, content: str, why: str
 ) -> None:

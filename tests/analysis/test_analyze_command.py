@@ -26,8 +26,11 @@ def test_a_good_answer_becomes_the_cards_ai_assisted_text_marked_with_model_comm
     assert entry.shown_solutions()[0].markdown == "Pass a `size` of 0 or more."
     assert entry.sections["how_to_trigger"].origin == "ai-assisted"
     assert {key: entry.assisted[key] for key in ("model", "commit", "at", "dropped")} == {
-        "model": "test-model-7b", "commit": WIDGETS_COMMIT, "at": timezone.localdate().isoformat(), "dropped": 0,
-    }  # fmt: skip
+        "model": "test-model-7b",
+        "commit": WIDGETS_COMMIT,
+        "at": timezone.localdate().isoformat(),
+        "dropped": 0,
+    }
     # Not yet reviewed, still a draft, still harvested: the pass changes whose text it is, nothing else.
     assert (entry.review_state, entry.status, entry.method) == ("ai-assisted", "draft", "harvested")
     assert entry.history.first().history_change_reason == "AI-assisted analysis (test-model-7b)"
@@ -40,8 +43,14 @@ def test_the_request_carries_the_evidence_and_asks_for_the_schema(widgets_harves
     run_analyze("--limit", "1")
     [request] = analysis_endpoint.received
     evidence = request.payload["messages"][1]["content"]
-    for shown in ("size < 0", "def resize(self, size, strict=False)", "resize_command", "test_negative_size",
-                  "docs/widgets.rst", "Change the widget's size."):  # fmt: skip
+    for shown in (
+        "size < 0",
+        "def resize(self, size, strict=False)",
+        "resize_command",
+        "test_negative_size",
+        "docs/widgets.rst",
+        "Change the widget's size.",
+    ):
         assert shown in evidence
     schema = request.payload["response_format"]["json_schema"]["schema"]
     assert set(schema["required"]) == {*ErrorEntry.SECTIONS, "solutions"}
@@ -115,8 +124,11 @@ def test_from_the_shell_an_unconfigured_run_exits_non_zero_with_one_plain_line()
     environment["DJANGO_SETTINGS_MODULE"] = "config.settings.test"
     finished = subprocess.run(
         [sys.executable, "manage.py", "analyze", "--repo", "acme/widgets"],
-        capture_output=True, text=True, env=environment, timeout=60,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+    )
     assert finished.returncode == 1
     assert "Traceback" not in finished.stderr
     says = "CommandError: No analysis endpoint is configured (ANALYSIS_API_BASE is not set)."

@@ -19,16 +19,28 @@ MARKER = "Widget size must be positive"
 
 
 def endpoint_at(fake, **overrides) -> Endpoint:
-    return Endpoint(**{"base": fake.base, "model": "test-model-7b", "key": "test-key", "timeout": 2.0,
-                       "retries": 3, "backoff": 0.01, **overrides})  # fmt: skip
+    return Endpoint(
+        **{
+            "base": fake.base,
+            "model": "test-model-7b",
+            "key": "test-key",
+            "timeout": 2.0,
+            "retries": 3,
+            "backoff": 0.01,
+            **overrides,
+        }
+    )
 
 
 def test_an_answer_comes_back_with_its_tokens_and_the_request_carries_model_and_key(analysis_endpoint) -> None:
     analysis_endpoint.answer(MARKER, completion(card(meaning="Too big."), prompt_tokens=321, completion_tokens=12))
     reply = complete(endpoint_at(analysis_endpoint), QUESTION)
     assert (reply.content, reply.prompt_tokens, reply.completion_tokens, reply.attempts) == (
-        card(meaning="Too big."), 321, 12, 1,
-    )  # fmt: skip
+        card(meaning="Too big."),
+        321,
+        12,
+        1,
+    )
     [request] = analysis_endpoint.received
     assert request.payload["model"] == "test-model-7b"
     assert request.headers["Authorization"] == "Bearer test-key"
@@ -52,8 +64,9 @@ def test_server_errors_are_retried_with_backoff_until_one_succeeds(analysis_endp
 
 
 def test_a_slow_answer_times_out_and_is_asked_again(analysis_endpoint) -> None:
-    analysis_endpoint.answer(MARKER, Canned(completion(card(meaning="Late.")).body, delay=1.5),
-                             completion(card(meaning="In time.")))  # fmt: skip
+    analysis_endpoint.answer(
+        MARKER, Canned(completion(card(meaning="Late.")).body, delay=1.5), completion(card(meaning="In time."))
+    )
     reply = complete(endpoint_at(analysis_endpoint, timeout=0.3), QUESTION)
     assert (reply.content, reply.attempts) == (card(meaning="In time."), 2)
 

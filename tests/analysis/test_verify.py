@@ -74,8 +74,12 @@ def test_a_code_block_is_one_claim_and_may_use_names_it_defines_itself() -> None
 
 
 def test_a_list_keeps_its_checked_items_and_a_solution_is_dropped_whole() -> None:
-    answer = json.loads(card(situations="Callers:\n- `resize` with a negative size\n- `shrink_all` on start-up",
-                             solutions=["Pass a smaller `size`.", "Set `--widget-limit` higher."]))  # fmt: skip
+    answer = json.loads(
+        card(
+            situations="Callers:\n- `resize` with a negative size\n- `shrink_all` on start-up",
+            solutions=["Pass a smaller `size`.", "Set `--widget-limit` higher."],
+        )
+    )
     result = check_answer(answer, known())
     assert result.sections["situations"] == "Callers:\n- `resize` with a negative size"
     assert result.solutions == ["Pass a smaller `size`."]
@@ -116,8 +120,12 @@ def test_a_json_object_in_a_fence_or_with_extra_keys_in_strict_mode_is_read_or_r
 
 
 def test_no_pattern_that_reads_an_answer_can_give_back_what_a_repeat_read() -> None:
-    patterns = {f"{module.__name__}.{name}": value for module in (verify, vocabulary, hostile, terminal)
-                for name, value in vars(module).items() if isinstance(value, re.Pattern)}  # fmt: skip
+    patterns = {
+        f"{module.__name__}.{name}": value
+        for module in (verify, vocabulary, hostile, terminal)
+        for name, value in vars(module).items()
+        if isinstance(value, re.Pattern)
+    }
     assert {"kb.analysis.verify.PATH", "kb.analysis.verify.DOTTED", "kb.analysis.vocabulary.FLAG"} <= set(patterns)
     giving_back = {name: unbounded_backtracking_repeats(pattern) for name, pattern in patterns.items()}
     assert {name: repeats for name, repeats in giving_back.items() if repeats} == {}
@@ -125,9 +133,28 @@ def test_no_pattern_that_reads_an_answer_can_give_back_what_a_repeat_read() -> N
 
 @pytest.mark.parametrize(
     "unit",
-    ["a.", "a/", "`", "--a", "A_", "x(", "e.g. ", "```\n", "- ", "https://", "((((", "[a](", "<a ", "`` `", "\\[",
-     "Pay ", "www.", "[x]: ", "ignore previous "],
-)  # fmt: skip
+    [
+        "a.",
+        "a/",
+        "`",
+        "--a",
+        "A_",
+        "x(",
+        "e.g. ",
+        "```\n",
+        "- ",
+        "https://",
+        "((((",
+        "[a](",
+        "<a ",
+        "`` `",
+        "\\[",
+        "Pay ",
+        "www.",
+        "[x]: ",
+        "ignore previous ",
+    ],
+)
 def test_a_hostile_answer_of_the_largest_size_is_checked_in_time(unit: str) -> None:
     text = unit * (60_000 // len(unit))
     started = time.process_time()
@@ -187,8 +214,9 @@ def test_an_instruction_to_the_reader_is_dropped_unless_every_name_in_it_checks_
 def test_an_instruction_whose_every_name_checks_out_is_kept() -> None:
     result = checked(trigger="Run the command with --widget-size 5. Send a `size` above 0 to `resize`.")
     assert (result.dropped, result.sections["trigger"]) == (
-        0, "Run the command with --widget-size 5. Send a `size` above 0 to `resize`.",
-    )  # fmt: skip
+        0,
+        "Run the command with --widget-size 5. Send a `size` above 0 to `resize`.",
+    )
 
 
 def test_a_sentence_that_names_nothing_in_the_evidence_is_dropped_and_counted() -> None:

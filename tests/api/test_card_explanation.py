@@ -25,15 +25,19 @@ def test_the_explanation_gives_each_section_as_shown_with_whose_text_it_is(clien
     assert explanation["meaning"]["markdown"].startswith("`ValueError` is raised in `Func.__init__` when")
     assert explanation["meaning"]["html"].startswith("<p><code>ValueError</code> is raised")
     assert explanation["situations"] == {
-        "markdown": "A curator's situations.", "html": "<p>A curator's situations.</p>", "origin": "curated"
-    }  # fmt: skip
+        "markdown": "A curator's situations.",
+        "html": "<p>A curator's situations.</p>",
+        "origin": "curated",
+    }
     assert explanation["example_fix"] == {"markdown": "", "html": "", "origin": ""}
     assert explanation["how_to_trigger"]["origin"] == "generated"
     assert explanation["solutions"] == [
-        {"markdown": "Pass at least 2 items as `expressions` to `Func()`.",
-         "html": "<p>Pass at least 2 items as <code>expressions</code> to <code>Func()</code>.</p>",
-         "origin": "generated"},
-    ]  # fmt: skip
+        {
+            "markdown": "Pass at least 2 items as `expressions` to `Func()`.",
+            "html": "<p>Pass at least 2 items as <code>expressions</code> to <code>Func()</code>.</p>",
+            "origin": "generated",
+        },
+    ]
 
 
 def test_the_evidence_is_structured_per_site_and_for_the_entry(client, db):
@@ -70,8 +74,10 @@ def test_an_ai_assisted_card_names_its_model_date_and_dropped_claims(client, db)
     body = card(client, entry)
     assert body["review"]["assisted"] == {"model": "qwen3-coder", "at": "2026-06-02", "dropped": 2}
     assert body["explanation"]["meaning"] == {
-        "markdown": "From the model.", "html": "<p>From the model.</p>", "origin": "ai-assisted"
-    }  # fmt: skip
+        "markdown": "From the model.",
+        "html": "<p>From the model.</p>",
+        "origin": "ai-assisted",
+    }
 
 
 def test_the_schema_types_the_new_fields(client, db):
@@ -89,8 +95,12 @@ def test_a_card_sent_back_as_it_was_read_leaves_the_read_only_parts_alone(token_
     body["meaning"] = "Now the curator's."
     body["explanation"]["meaning"]["markdown"] = "Ignored."
     body["review"]["state"] = "reviewed"
-    response = token_client.put(entry.get_api_url(), body, content_type="application/json",
-                                headers={"If-Match": token_client.get(entry.get_api_url())["ETag"]})  # fmt: skip
+    response = token_client.put(
+        entry.get_api_url(),
+        body,
+        content_type="application/json",
+        headers={"If-Match": token_client.get(entry.get_api_url())["ETag"]},
+    )
     assert response.status_code == 200, response.content
     entry.refresh_from_db()
     assert entry.meaning == "Now the curator's."

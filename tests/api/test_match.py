@@ -59,10 +59,27 @@ def test_the_answer_has_exactly_the_documented_shape(client, catalogue):
     assert set(body) == {"matches", "parsed", "search"}
     match = body["matches"][0]
     assert set(match) == {
-        "id", "url", "title", "summary", "first_solution", "review_state", "score", "exact", "partial", "similarity",
-        "raise_site", "nearby", "message_from", "exception", "exception_type", "message", "status", "params", "why",
+        "id",
+        "url",
+        "title",
+        "summary",
+        "first_solution",
+        "review_state",
+        "score",
+        "exact",
+        "partial",
+        "similarity",
+        "raise_site",
+        "nearby",
+        "message_from",
+        "exception",
+        "exception_type",
+        "message",
+        "status",
+        "params",
+        "why",
         "sources",
-    }  # fmt: skip
+    }
     assert set(match["sources"][0]) == {"path", "line", "function", "commit", "url"}
     assert set(body["parsed"]) == {"kind", "exceptions"}
     assert set(body["parsed"]["exceptions"][0]) == {"type", "message", "origin", "frames"}
@@ -99,9 +116,19 @@ def test_limit_caps_the_number_of_matches(client, catalogue):
 
 @pytest.mark.parametrize(
     "body",
-    [{}, {"text": ""}, {"text": "   \n "}, {"text": 42}, {"text": ["a"]}, {"text": "x", "limit": 0},
-     {"text": "x", "limit": 51}, {"text": "x", "limit": "many"}, {"text": "x", "limit": True}, [1, 2]],
-)  # fmt: skip
+    [
+        {},
+        {"text": ""},
+        {"text": "   \n "},
+        {"text": 42},
+        {"text": ["a"]},
+        {"text": "x", "limit": 0},
+        {"text": "x", "limit": 51},
+        {"text": "x", "limit": "many"},
+        {"text": "x", "limit": True},
+        [1, 2],
+    ],
+)
 def test_missing_or_empty_text_or_a_bad_limit_is_a_problem_json_400(client, db, body):
     response = post_json(client, body)
     assert response.status_code == 400
@@ -145,10 +172,18 @@ def test_other_content_types_are_a_problem_json_415(client, db):
 
 @pytest.mark.parametrize(
     "text",
-    ["\ud800 lone surrogate", "\x00\x00nul", "Traceback (most recent call last):", "  File", "{}{}{", "}" * 500,
-     "Traceback (most recent call last):\n" + '  File "a", line 99999999999999999999, in f\n' * 3 + "E: x",
-     "\n".join(["| +-+---- 1 ----"] * 50) + "\nException Group Traceback", "€" * 20000],
-)  # fmt: skip
+    [
+        "\ud800 lone surrogate",
+        "\x00\x00nul",
+        "Traceback (most recent call last):",
+        "  File",
+        "{}{}{",
+        "}" * 500,
+        "Traceback (most recent call last):\n" + '  File "a", line 99999999999999999999, in f\n' * 3 + "E: x",
+        "\n".join(["| +-+---- 1 ----"] * 50) + "\nException Group Traceback",
+        "€" * 20000,
+    ],
+)
 def test_hostile_input_never_fails_the_server(client, catalogue, text):
     response = post_json(client, {"text": text})
     assert response.status_code == 200
@@ -257,9 +292,11 @@ def test_changes_reach_the_index_without_a_restart(client, seed):
     assert post_json(client, {"text": "Shiny new failure: 42"}).json()["matches"] == []
     repository = Repository.objects.get(owner="sgl-project", name="sglang")
     entry = ErrorEntryFactory(
-        repository=repository, message="Shiny new failure: 42", signature="Shiny new failure: {code}",
+        repository=repository,
+        message="Shiny new failure: 42",
+        signature="Shiny new failure: {code}",
         sites=[{"path": "python/sglang/new.py", "line": 3, "function": "f", "commit": "abc"}],
-    )  # fmt: skip
+    )
     best = post_json(client, {"text": "Shiny new failure: 42"}).json()["matches"][0]
     assert (best["id"], best["params"]) == (entry.public_id, {"code": "42"})
     entry.delete()

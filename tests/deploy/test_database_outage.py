@@ -62,9 +62,11 @@ def catalogue(transactional_db) -> Iterator[None]:
     ensure_curators_group()
     cache.clear()  # throttle counts of earlier tests
     ErrorEntryFactory(
-        repository=RepositoryFactory(owner="acme", name="widgets"), message=DRAFT_MESSAGE, draft=True,
+        repository=RepositoryFactory(owner="acme", name="widgets"),
+        message=DRAFT_MESSAGE,
+        draft=True,
         sites=[{"path": "widgets/core.py", "line": 12, "function": "Widget.__init__", "commit": "abc1"}],
-    )  # fmt: skip
+    )
     database.reset()
     throttle_cache.local.clear()
     yield

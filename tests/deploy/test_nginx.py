@@ -79,8 +79,18 @@ def gunicorns(tmp_path) -> Iterator[list[tuple[int, Path]]]:
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"}
     for number in (1, 2):
         port, log = free_port(), tmp_path / f"access-{number}.log"
-        command = [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-                   "--workers", "1", "--access-logfile", str(log)]  # fmt: skip
+        command = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--access-logfile",
+            str(log),
+        ]
         started.append((subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL), port, log))
     try:
         for process, port, _ in started:

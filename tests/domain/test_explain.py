@@ -30,36 +30,66 @@ def func_evidence(**changes) -> dict:
     """`Func.__init__` raising when it is given fewer than two expressions, as harvest describes it."""
     return {
         "conditions": [
-            {"kind": "if", "code": "len(expressions) < 2", "sentence": "`expressions` has fewer than 2 items",
-             "line": 119},
+            {
+                "kind": "if",
+                "code": "len(expressions) < 2",
+                "sentence": "`expressions` has fewer than 2 items",
+                "line": 119,
+            },
         ],
         "under_condition": True,
         "values": [{"placeholder": "count", "expression": "len(expressions)"}],
         "parameters": ["expressions"],
-        "function": {"name": "Func.__init__", "class": "Func", "signature": "(self, *expressions)",
-                     "doc": "An SQL function call."},
+        "function": {
+            "name": "Func.__init__",
+            "class": "Func",
+            "signature": "(self, *expressions)",
+            "doc": "An SQL function call.",
+        },
         "callers": [
-            {"function": "Coalesce.__init__", "path": "django/db/models/functions/comparison.py", "line": 70,
-             "level": 1, "guess": False},
-            {"function": "Greatest.__init__", "path": "django/db/models/functions/comparison.py", "line": 90,
-             "level": 2, "guess": True},
+            {
+                "function": "Coalesce.__init__",
+                "path": "django/db/models/functions/comparison.py",
+                "line": 70,
+                "level": 1,
+                "guess": False,
+            },
+            {
+                "function": "Greatest.__init__",
+                "path": "django/db/models/functions/comparison.py",
+                "line": 90,
+                "level": 2,
+                "guess": True,
+            },
         ],
         **changes,
-    }  # fmt: skip
+    }
 
 
 def entry_tests_and_docs() -> dict:
     return {
         "tests": [
-            {"path": "tests/expressions/tests.py", "line": 812, "name": "FuncTests.test_too_few_expressions",
-             "assertion": "assertRaisesMessage", "how": "message", "start": 810,
-             "code": "    def test_too_few_expressions(self):\n"
-                     "        with self.assertRaisesMessage(ValueError, 'at least 2'):\n"
-                     "            Coalesce('a')\n"},
+            {
+                "path": "tests/expressions/tests.py",
+                "line": 812,
+                "name": "FuncTests.test_too_few_expressions",
+                "assertion": "assertRaisesMessage",
+                "how": "message",
+                "start": 810,
+                "code": "    def test_too_few_expressions(self):\n"
+                "        with self.assertRaisesMessage(ValueError, 'at least 2'):\n"
+                "            Coalesce('a')\n",
+            },
         ],
-        "docs": [{"path": "docs/ref/models/expressions.txt", "line": 44, "text": "Coalesce takes *at least* two.",
-                  "term": "Coalesce"}],
-    }  # fmt: skip
+        "docs": [
+            {
+                "path": "docs/ref/models/expressions.txt",
+                "line": 44,
+                "text": "Coalesce takes *at least* two.",
+                "term": "Coalesce",
+            }
+        ],
+    }
 
 
 def generated_for(evidence: dict, entry_evidence: dict | None = None, **site_fields) -> dict:

@@ -127,9 +127,12 @@ def test_accepting_a_suggestion_moves_the_revision_and_the_cards_version(db):
 def test_derived_fields_are_worked_out_without_a_save_as_a_bulk_writer_needs(db):
     repository = RepositoryFactory(owner="acme", name="gears")
     entry = ErrorEntry(
-        repository=repository, exception_type="KeyError", message="'{name}'", signature="{name!r}",
+        repository=repository,
+        exception_type="KeyError",
+        message="'{name}'",
+        signature="{name!r}",
         meaning="Look it *up*.",
-    )  # fmt: skip
+    )
     entry.derive_fields()
     assert entry.pk is None
     assert (entry.title, entry.search_extra) == ("KeyError", "acme gears")

@@ -36,8 +36,10 @@ def test_a_raise_of_the_caught_exceptions_class_is_a_site_of_each_caught_type(tm
     sites = sites_of(tmp_path, SOURCE)
 
     assert [(kind, function) for kind, function, _message in sites] == [
-        ("TypeError", "Field.get_prep_value"), ("ValueError", "Field.get_prep_value"), ("ValueError", "Field.to_float"),
-    ]  # fmt: skip
+        ("TypeError", "Field.get_prep_value"),
+        ("ValueError", "Field.get_prep_value"),
+        ("ValueError", "Field.to_float"),
+    ]
     assert "expected a number but got" in sites[0][2]
     assert sites[0][2] == sites[1][2]
 

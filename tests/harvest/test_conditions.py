@@ -159,9 +159,12 @@ def run(command, point):
 def test_a_case_of_a_match_is_the_test_it_amounts_to():
     assert conditions_of(MATCH_SOURCE, "no command") == [("case", "command is None", "`command` is `None`")]
     assert conditions_of(MATCH_SOURCE, "negative point") == [
-        ("case", "isinstance(command, Point) and point.x < 0",
-         "`command` is an instance of `Point` and `point.x` is less than `0`"),
-    ]  # fmt: skip
+        (
+            "case",
+            "isinstance(command, Point) and point.x < 0",
+            "`command` is an instance of `Point` and `point.x` is less than `0`",
+        ),
+    ]
 
 
 def test_a_pattern_no_expression_says_is_kept_as_code_without_a_sentence():

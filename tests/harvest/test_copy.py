@@ -22,11 +22,17 @@ def new_entries(repository, tag: str) -> list[ErrorEntry]:
     entries = []
     for n in range(3):
         entry = ErrorEntry(
-            public_id=f"{tag}{n}", repository=repository, exception_type="ValueError", message=f"Bad value {n}",
-            signature=f"Bad value {n}", status=ErrorEntry.Status.DRAFT, method=ErrorEntry.Method.HARVESTED,
-            evidence={"tests": [{"name": f"test_{n}"}], "quote": "it's \"quoted\"\ttabbed\nand\\slashed"},
-            generated={"meaning": "**Bold** `code`"}, generated_html={"meaning": "<p>x</p>"},
-        )  # fmt: skip
+            public_id=f"{tag}{n}",
+            repository=repository,
+            exception_type="ValueError",
+            message=f"Bad value {n}",
+            signature=f"Bad value {n}",
+            status=ErrorEntry.Status.DRAFT,
+            method=ErrorEntry.Method.HARVESTED,
+            evidence={"tests": [{"name": f"test_{n}"}], "quote": 'it\'s "quoted"\ttabbed\nand\\slashed'},
+            generated={"meaning": "**Bold** `code`"},
+            generated_html={"meaning": "<p>x</p>"},
+        )
         entry.derive_fields()
         entries.append(entry)
     return entries
@@ -35,10 +41,20 @@ def new_entries(repository, tag: str) -> list[ErrorEntry]:
 def new_sites(entries: list[ErrorEntry]) -> list[RaiseSite]:
     snippet, evidence = "if x:\n\traise ValueError('Bad value')", {"conditions": [{"code": "x"}]}
     return [
-        RaiseSite(entry=entry, position=0, path="pkg/mod.py", line=10 + n, function="f", commit="1a2b3c4",
-                  snippet=snippet, snippet_start=9, snippet_html="<div>…</div>", evidence=evidence)
+        RaiseSite(
+            entry=entry,
+            position=0,
+            path="pkg/mod.py",
+            line=10 + n,
+            function="f",
+            commit="1a2b3c4",
+            snippet=snippet,
+            snippet_start=9,
+            snippet_html="<div>…</div>",
+            evidence=evidence,
+        )
         for n, entry in enumerate(entries)
-    ]  # fmt: skip
+    ]
 
 
 def as_read_back(model, objs) -> list[dict]:

@@ -20,11 +20,31 @@ FIRST = "the planted config never runs a command"
 SECOND = "a wording added in the signed second commit"
 
 HOOKS = (
-    "applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit", "prepare-commit-msg",
-    "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge", "pre-push", "pre-receive", "update",
-    "proc-receive", "post-receive", "post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc",
-    "post-rewrite", "sendemail-validate", "fsmonitor-watchman", "post-index-change",
-)  # fmt: skip
+    "applypatch-msg",
+    "pre-applypatch",
+    "post-applypatch",
+    "pre-commit",
+    "pre-merge-commit",
+    "prepare-commit-msg",
+    "commit-msg",
+    "post-commit",
+    "pre-rebase",
+    "post-checkout",
+    "post-merge",
+    "pre-push",
+    "pre-receive",
+    "update",
+    "proc-receive",
+    "post-receive",
+    "post-update",
+    "reference-transaction",
+    "push-to-checkout",
+    "pre-auto-gc",
+    "post-rewrite",
+    "sendemail-validate",
+    "fsmonitor-watchman",
+    "post-index-change",
+)
 
 
 class Planted:
@@ -65,9 +85,13 @@ def sign_head(repo: GitRepo) -> str:
     header, _, message = body.partition("\n\n")
     signature = "gpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEzBAABCAAdFiEE\n -----END PGP SIGNATURE-----"
     signed = subprocess.run(
-        ["git", "hash-object", "-t", "commit", "-w", "--stdin"], input=f"{header}\n{signature}\n\n{message}\n",
-        cwd=repo.root, capture_output=True, text=True, check=True,
-    ).stdout.strip()  # fmt: skip
+        ["git", "hash-object", "-t", "commit", "-w", "--stdin"],
+        input=f"{header}\n{signature}\n\n{message}\n",
+        cwd=repo.root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     repo._run("update-ref", "refs/heads/main", signed)
     return signed
 
@@ -209,9 +233,14 @@ def odd_tags(git_repo: GitRepo, tmp_path: Path) -> tuple[GitRepo, Path]:
     fired.mkdir()
     two_releases(git_repo)
     for tag in (
-        "--exec=touch", f"--output={fired}/written", f"1.1;$(touch${{IFS}}{fired}/shell)", "2.0<b>bold</b>",
-        "-1.0", "2.0\u00e9", "9" * 80,
-    ):  # fmt: skip
+        "--exec=touch",
+        f"--output={fired}/written",
+        f"1.1;$(touch${{IFS}}{fired}/shell)",
+        "2.0<b>bold</b>",
+        "-1.0",
+        "2.0\u00e9",
+        "9" * 80,
+    ):
         git_repo._run("update-ref", f"refs/tags/{tag}", "HEAD")
     (git_repo.root / ".git" / "refs" / "tags" / "--exec=touch.").write_text(git_repo._run("rev-parse", "HEAD"))
     return git_repo, fired
@@ -222,9 +251,11 @@ def test_tags_that_read_as_options_or_markup_are_never_releases(db, odd_tags):
     harvest(repo.root, "--history", "--releases", "*")
     found = histories()
     labels = {
-        label for history in found.values() for field in ("first_release", "last_release", "removed_in")
+        label
+        for history in found.values()
+        for field in ("first_release", "last_release", "removed_in")
         if (label := history.get(field))
-    }  # fmt: skip
+    }
     assert labels == {"1.0", "2.0"}
     assert describe(found[FIRST]) == "raised since 1.0"
     assert list(fired.iterdir()) == []

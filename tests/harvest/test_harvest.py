@@ -172,8 +172,11 @@ def test_the_writing_phase_shows_its_progress_too(db, checkout):
 
 def test_no_progress_means_no_bar_at_all(db, checkout):
     progress = io.StringIO()
-    harvest(target=Target(root=checkout.root, owner="acme", name="client", commit="v1"), progress=False,
-            progress_file=progress)  # fmt: skip
+    harvest(
+        target=Target(root=checkout.root, owner="acme", name="client", commit="v1"),
+        progress=False,
+        progress_file=progress,
+    )
     assert progress.getvalue() == ""
 
 

@@ -39,9 +39,11 @@ def recorded_for(found: Scan, error: BaseException, function: str) -> list[str]:
     return [
         s.signature
         for s in found.sites
-        if s.function == function and tail(s.exception_type) == tail(type(error).__qualname__)
-        and s.signature and produces(s.signature, str(error))
-    ]  # fmt: skip
+        if s.function == function
+        and tail(s.exception_type) == tail(type(error).__qualname__)
+        and s.signature
+        and produces(s.signature, str(error))
+    ]
 
 
 # --- helpers that raise the message they are handed ---------------------------------------------------------

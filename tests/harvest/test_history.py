@@ -54,8 +54,11 @@ def three_releases(repo) -> None:
 def test_a_message_added_in_a_second_commit_is_dated_to_that_commit(db, git_repo):
     git_repo.write("lib.py", "def a():\n    raise ValueError('the first message of the library')\n")
     first = git_repo.commit("Add a")
-    git_repo.write("lib.py", "def a():\n    raise ValueError('the first message of the library')\n"
-                             "def b():\n    raise ValueError(f'the second message, about {b}')\n")  # fmt: skip
+    git_repo.write(
+        "lib.py",
+        "def a():\n    raise ValueError('the first message of the library')\n"
+        "def b():\n    raise ValueError(f'the second message, about {b}')\n",
+    )
     second = git_repo.commit("Add b, which says more")
     harvest(git_repo.root, "--history")
     found = history()
@@ -186,8 +189,9 @@ def test_a_removal_then_a_harvest_raising_it_again_at_a_later_release_ends_the_r
 
 def test_a_harvest_of_an_older_release_keeps_what_later_ones_found():
     known = {"introduced": {"commit": "a" * 40}, "first_release": "2.0", "last_release": "3.0", "removed_in": "4.0"}
-    older = advance(known, {"introduced": {"commit": "b" * 40}}, commit="1.0", created=False, reworded=False,
-                    removed=False)  # fmt: skip
+    older = advance(
+        known, {"introduced": {"commit": "b" * 40}}, commit="1.0", created=False, reworded=False, removed=False
+    )
     assert older == known
 
 

@@ -43,8 +43,10 @@ validate_any = RegexValidator(r".")
 """
     )
     assert signatures_at(tmp_path, source, "RegexValidator.__call__") == [
-        "Enter a valid value.", "Enter a valid slug.", "Enter one word.",
-    ]  # fmt: skip
+        "Enter a valid value.",
+        "Enter a valid slug.",
+        "Enter one word.",
+    ]
 
 
 def test_an_instance_made_by_a_factory_function_gives_the_message_the_factory_passes_on(tmp_path):

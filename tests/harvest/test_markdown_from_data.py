@@ -108,22 +108,38 @@ def sections_with(kind: str, text: str) -> dict[str, str]:
         "condition": {"kind": "if", "code": "len(args) < 2", "sentence": "`args` has fewer than 2 items", "line": 11},
         "value": {"placeholder": "count", "expression": "len(args)"},
         "caller": {"function": "Outer.run", "path": "pkg/outer.py", "line": 5, "level": 1},
-        "test": {"path": "tests/test_core.py", "line": 3, "start": 2, "name": "Tests.test_too_few", "how": "message",
-                 "code": "def test_too_few():\n    Func(1)\n"},
+        "test": {
+            "path": "tests/test_core.py",
+            "line": 3,
+            "start": 2,
+            "name": "Tests.test_too_few",
+            "how": "message",
+            "code": "def test_too_few():\n    Func(1)\n",
+        },
         "doc": {"path": "docs/errors.rst", "line": 4, "term": "Func", "text": "Func takes two arguments."},
-    }  # fmt: skip
+    }
     record, field, written = SLOTS[kind]
     records[record][field] = written.format(text)
     repository = RepositoryFactory.build(owner="acme", name="client", url="https://github.com/acme/client")
     entry = ErrorEntryFactory.build(
-        repository=repository, analysed_commit=COMMIT, evidence={"tests": [records["test"]], "docs": [records["doc"]]},
+        repository=repository,
+        analysed_commit=COMMIT,
+        evidence={"tests": [records["test"]], "docs": [records["doc"]]},
         **records["entry"],
-    )  # fmt: skip
+    )
     site = RaiseSiteFactory.build(
-        entry=entry, commit=COMMIT, **records["site"],
-        evidence={"conditions": [records["condition"]], "under_condition": True, "values": [records["value"]],
-                  "parameters": ["args"], "function": records["function"], "callers": [records["caller"]]},
-    )  # fmt: skip
+        entry=entry,
+        commit=COMMIT,
+        **records["site"],
+        evidence={
+            "conditions": [records["condition"]],
+            "under_condition": True,
+            "values": [records["value"]],
+            "parameters": ["args"],
+            "function": records["function"],
+            "callers": [records["caller"]],
+        },
+    )
     return rendered(generate_sections(entry=entry, sites=[site]))
 
 
@@ -155,9 +171,13 @@ def test_a_path_with_newlines_stays_inside_its_link():
 
 
 @pytest.mark.parametrize(
-    "url", ["https://github.com/a/b/blob/c/x (1).py", "https://github.com/a/b/blob/c/x)y](https://evil.example)",
-            "https://github.com/a/b/blob/c/<x>\\`y`\r\n&quot;\x00\u202e.py"],
-)  # fmt: skip
+    "url",
+    [
+        "https://github.com/a/b/blob/c/x (1).py",
+        "https://github.com/a/b/blob/c/x)y](https://evil.example)",
+        "https://github.com/a/b/blob/c/<x>\\`y`\r\n&quot;\x00\u202e.py",
+    ],
+)
 def test_a_link_destination_has_no_character_markdown_reads(url: str) -> None:
     markdown = link("label", url)
     destination = markdown.removeprefix("[label](").removesuffix(")")

@@ -219,8 +219,11 @@ DJANGO = Path(django.__file__).parent
 
 def test_django_s_own_ngettext_messages_keep_their_plurals():
     """Django 5.2's raise sites whose messages are ngettext: a method's result, `default_error_messages`, a dict."""
-    parts = {"forms": "django/forms", "contrib/auth/password_validation.py": "django/contrib/auth",
-             "core/validators.py": "django/core"}  # fmt: skip
+    parts = {
+        "forms": "django/forms",
+        "contrib/auth/password_validation.py": "django/contrib/auth",
+        "core/validators.py": "django/core",
+    }
     found = [
         site for part, prefix in parts.items() for site in scan(DJANGO / part, prefix=prefix, progress=False).sites
     ]
@@ -455,9 +458,17 @@ def test_the_snippet_surrounds_the_raise_and_stays_within_its_function(tmp_path)
 def harvest_django(part: str, prefix: str, commit: str = django.get_version()) -> str:
     out = io.StringIO()
     call_command(
-        "harvest", str(DJANGO / part), "--repo", "django/django", "--commit", commit, "--path-prefix", prefix,
-        "--no-progress", stdout=out,
-    )  # fmt: skip
+        "harvest",
+        str(DJANGO / part),
+        "--repo",
+        "django/django",
+        "--commit",
+        commit,
+        "--path-prefix",
+        prefix,
+        "--no-progress",
+        stdout=out,
+    )
     return out.getvalue()
 
 

@@ -111,10 +111,17 @@ def test_the_summary_counts_what_was_published(checkout):
 
 def found(message: str, *, line: int, conditions: list[dict]) -> FoundSite:
     return FoundSite(
-        exception_type="ValueError", kind="error", message=message, signature=message, path="client.py", line=line,
-        function="connect", snippet=f'raise ValueError("{message}")', snippet_start=line,
+        exception_type="ValueError",
+        kind="error",
+        message=message,
+        signature=message,
+        path="client.py",
+        line=line,
+        function="connect",
+        snippet=f'raise ValueError("{message}")',
+        snippet_start=line,
         evidence={"conditions": conditions, "under_condition": bool(conditions)},
-    )  # fmt: skip
+    )
 
 
 def test_the_store_publishes_exactly_the_entries_whose_sites_have_conditions(db):

@@ -175,9 +175,12 @@ def test_a_message_extended_inside_an_if_keeps_its_shorter_wording_as_a_variant(
         raise LookupError(message)
     """
     assert sites_of(tmp_path, source, "get_app_config") == [
-        ("LookupError", "No installed app with label '{app_label}'. Did you mean '{label}'?",
-         ("No installed app with label '{app_label}'.",)),
-    ]  # fmt: skip
+        (
+            "LookupError",
+            "No installed app with label '{app_label}'. Did you mean '{label}'?",
+            ("No installed app with label '{app_label}'.",),
+        ),
+    ]
 
 
 def test_a_conditional_raise_and_a_raise_with_traceback_are_read_as_the_exceptions_they_raise(tmp_path):
@@ -266,8 +269,10 @@ def test_a_subclass_that_overrides_the_raising_method_lends_its_exception_class_
         ("InvalidCacheBackendError", "The connection '{alias}' doesn't exist.", ()),
     ]
     assert [t for t, _s, _v in sites_of(tmp_path, source, "BaseConnectionHandler.check")] == [
-        "ConnectionDoesNotExist", "InvalidCacheBackendError", "KeyError",
-    ]  # fmt: skip
+        "ConnectionDoesNotExist",
+        "InvalidCacheBackendError",
+        "KeyError",
+    ]
     assert sites_of(tmp_path, source, "StorageHandler.__getitem__") == [
         ("KeyError", "Could not find config for '{alias}'.", ())
     ]

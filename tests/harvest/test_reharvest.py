@@ -136,10 +136,12 @@ def test_an_older_wording_coming_back_returns_to_its_entry(harvested):
 
 def test_a_curated_entry_templated_differently_is_matched_not_duplicated(db, git_repo):
     curated = ErrorEntryFactory(
-        repository=RepositoryFactory(owner="acme", name="client"), message="No scheme supplied in example.com",
-        signature="No scheme supplied in {address}", method="curated",
+        repository=RepositoryFactory(owner="acme", name="client"),
+        message="No scheme supplied in example.com",
+        signature="No scheme supplied in {address}",
+        method="curated",
         sites=[{"path": "client.py", "line": 5, "function": "connect", "commit": "old"}],
-    )  # fmt: skip
+    )
     git_repo.write("client.py", V1)
     git_repo.commit("v1")
     output = run(git_repo)
@@ -154,9 +156,15 @@ def test_harvesting_a_subdirectory_does_not_mark_entries_elsewhere_as_removed(ha
     harvested.commit("v2")
     out = io.StringIO()
     call_command(
-        "harvest", str(harvested.root / "sub"), "--repo", "acme/client", "--path-prefix", "sub", "--no-progress",
+        "harvest",
+        str(harvested.root / "sub"),
+        "--repo",
+        "acme/client",
+        "--path-prefix",
+        "sub",
+        "--no-progress",
         stdout=out,
-    )  # fmt: skip
+    )
     assert "0 no longer raised" in out.getvalue()
     assert not ErrorEntry.objects.exclude(removed_in_commit="").exists()
 

@@ -13,9 +13,12 @@ from tests.harvest.test_joined_lexer import AWKWARD
 
 def pygments_html(code: str, first_line: int, marked: list[int | None]) -> str:
     formatter = HtmlFormatter(
-        cssclass="highlight", linenos="inline", wrapcode=True, linenostart=abs(first_line),
+        cssclass="highlight",
+        linenos="inline",
+        wrapcode=True,
+        linenostart=abs(first_line),
         hl_lines=[n - first_line + 1 for n in marked if n is not None and n >= first_line],
-    )  # fmt: skip
+    )
     return highlight(code, _SNIPPET_LEXER, formatter)
 
 

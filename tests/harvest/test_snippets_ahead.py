@@ -15,16 +15,27 @@ CODE = "def check(value):\n    if value is None:\n        raise ValueError('miss
 
 def found(n: int, *, line: int = 3, key: str = "") -> FoundSite:
     return FoundSite(
-        exception_type="ValueError", kind="error", message=f"missing {n}", signature=key or f"missing {n}",
-        path=f"pkg/mod{n}.py", line=line + n, function="check", snippet=CODE, snippet_start=1 + n,
-    )  # fmt: skip
+        exception_type="ValueError",
+        kind="error",
+        message=f"missing {n}",
+        signature=key or f"missing {n}",
+        path=f"pkg/mod{n}.py",
+        line=line + n,
+        function="check",
+        snippet=CODE,
+        snippet_start=1 + n,
+    )
 
 
 def site_of(found_site: FoundSite) -> RaiseSite:
     return RaiseSite(
-        path=found_site.path, line=found_site.line, function=found_site.function, commit="v1",
-        snippet=found_site.snippet, snippet_start=found_site.snippet_start,
-    )  # fmt: skip
+        path=found_site.path,
+        line=found_site.line,
+        function=found_site.function,
+        commit="v1",
+        snippet=found_site.snippet,
+        snippet_start=found_site.snippet_start,
+    )
 
 
 def kept_on(ahead: SnippetsAhead) -> None:

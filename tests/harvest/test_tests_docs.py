@@ -117,8 +117,10 @@ def test_django_style_assertions_match_the_message_they_name_through_a_variable_
     [scaled] = triggering(evidence, "Cannot scale by a zero factor at all.")
     [parsed] = triggering(evidence, "Expected text for the parser input, got bytes.")
     assert (scaled["name"], scaled["assertion"], scaled["how"]) == (
-        "ShapeTests.test_zero_factor", "assertRaisesMessage", "message",
-    )  # fmt: skip
+        "ShapeTests.test_zero_factor",
+        "assertRaisesMessage",
+        "message",
+    )
     assert (parsed["name"], parsed["how"]) == ("ShapeTests.test_bytes", "message")
 
 
@@ -207,8 +209,9 @@ def test_warning_assertions_find_the_warning(shapes) -> None:
     evidence = evidence_of(shapes.root / "shapes", "shapes")
     tests = triggering(evidence, "Rotation by more than a full turn is deprecated.")
     assert [(t["name"], t["assertion"]) for t in tests] == [
-        ("Rotate.test_full_turn", "assertWarnsRegex"), ("test_full_turn_pytest", "pytest.warns"),
-    ]  # fmt: skip
+        ("Rotate.test_full_turn", "assertWarnsRegex"),
+        ("test_full_turn_pytest", "pytest.warns"),
+    ]
 
 
 def test_a_base_class_of_the_raised_type_matches_and_a_wrong_type_or_an_unrelated_literal_does_not(shapes) -> None:
@@ -258,8 +261,9 @@ def test_a_message_mention_in_the_docs_comes_before_the_class_definition(shapes)
     shapes.write("README.md", "Rotating by more than a full turn is fine.\n")
     docs = mentions(evidence_of(shapes.root / "shapes", "shapes"), "Side must not be negative, got {side}.")
     assert [(d["path"], d["line"], d["term"]) for d in docs] == [
-        ("docs/errors.rst", 8, "Side must not be negative, got"), ("docs/errors.rst", 4, "ShapeError"),
-    ]  # fmt: skip
+        ("docs/errors.rst", 8, "Side must not be negative, got"),
+        ("docs/errors.rst", 4, "ShapeError"),
+    ]
     assert docs[1]["text"] == ".. exception:: ShapeError"
 
 

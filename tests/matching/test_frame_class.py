@@ -59,8 +59,10 @@ def test_a_subclass_wording_raised_by_the_base_class_method_answers_with_its_ent
     # UrlValidator calls super().__call__(): harvest gives its wording the base class's raise as a site too.
     done = subprocess.run(
         [sys.executable, "-c", "from checks.core import UrlValidator; UrlValidator()('http://1')"],
-        cwd=checks, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=checks,
+        capture_output=True,
+        text=True,
+    )
     assert done.stderr.rstrip().endswith("Enter a valid URL."), done.stderr
 
     matches = lookup(token_client, done.stderr)
@@ -85,14 +87,17 @@ def test_a_real_django_form_field_error_raised_by_its_base_class_answers_with_th
     path = "django/" + raised.filename.replace("\\", "/").rsplit("/django/", 1)[1]
     _lines, subclass_line = inspect.getsourcelines(forms.DateTimeField.to_python)
     wording = ErrorEntryFactory(
-        exception_type="django.core.exceptions.ValidationError", message="Enter a valid date/time.",
+        exception_type="django.core.exceptions.ValidationError",
+        message="Enter a valid date/time.",
         signature="Enter a valid date/time.",
         sites=[{"path": path, "line": subclass_line + 1, "function": "DateTimeField.to_python"}],
-    )  # fmt: skip
+    )
     base = ErrorEntryFactory(
-        exception_type="django.core.exceptions.ValidationError", message="", signature="",
+        exception_type="django.core.exceptions.ValidationError",
+        message="",
+        signature="",
         sites=[{"path": path, "line": raised.lineno, "function": "BaseTemporalField.to_python"}],
-    )  # fmt: skip
+    )
 
     matches = lookup(token_client, text)
 

@@ -113,8 +113,17 @@ def test_a_change_over_a_frozen_base_is_seen_and_the_base_is_left_as_it_was():
     entries = catalogue(300)
     base = FrozenIndex.build(entries)
     old = entries[5]
-    reworded = Entry(5, old.public_id, old.exception_type, "Gasket 5 melted: x", "published", old.repository_url,
-                     "Gasket 5 melted: {why}", (), old.sites)  # fmt: skip
+    reworded = Entry(
+        5,
+        old.public_id,
+        old.exception_type,
+        "Gasket 5 melted: x",
+        "published",
+        old.repository_url,
+        "Gasket 5 melted: {why}",
+        (),
+        old.sites,
+    )
     added = Entry(900, f"{900:016x}", "ValueError", "", "published", "https://g/o/r", "Brand new {x} appeared", (), ())
     view = layered(base, [reworded, added], removed=[6])
     old_text, gone_text = rendered(old.signature, random.Random(1)), rendered(entries[6].signature, random.Random(1))
@@ -221,8 +230,17 @@ def test_a_process_keeps_the_sites_of_a_bounded_number_of_frames():
 
 
 def test_a_message_holding_a_lone_surrogate_is_read_back_as_it_was():
-    odd = Entry(1, "0001", "ValueError", "Bad byte \ud800 in {name}", "published", "https://g/o/r",
-                "Bad byte \ud800 in {name}", (), ())  # fmt: skip
+    odd = Entry(
+        1,
+        "0001",
+        "ValueError",
+        "Bad byte \ud800 in {name}",
+        "published",
+        "https://g/o/r",
+        "Bad byte \ud800 in {name}",
+        (),
+        (),
+    )
     objects, frozen = MatchIndex.build([odd]), FrozenIndex.build([odd])
     sid = objects.signatures_of(1)[0]
     assert frozen.wording_of(sid) == objects.wording_of(sid) == "Bad byte \ud800 in {name}"

@@ -46,11 +46,21 @@ class Server:
         self.log = tmp_path / "gunicorn.log"
         self.process = subprocess.Popen(
             [
-                sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.py", "config.wsgi",
-                "--access-logfile", str(self.access_log), "--access-logformat", "%(p)s %(s)s %(U)s",
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-c",
+                "config/gunicorn.py",
+                "config.wsgi",
+                "--access-logfile",
+                str(self.access_log),
+                "--access-logformat",
+                "%(p)s %(s)s %(U)s",
             ],
-            env=env, stdout=subprocess.DEVNULL, stderr=self.log.open("w"),
-        )  # fmt: skip
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log.open("w"),
+        )
 
     def wait_until_ready(self) -> None:
         for _ in range(240):
@@ -65,9 +75,10 @@ class Server:
     def lookup(self, text: str) -> tuple[list[str], float]:
         """(the messages of the exact matches, seconds taken)."""
         request = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}/api/match", data=json.dumps({"text": text}).encode(),
+            f"http://127.0.0.1:{self.port}/api/match",
+            data=json.dumps({"text": text}).encode(),
             headers={"Content-Type": "application/json"},
-        )  # fmt: skip
+        )
         started = time.perf_counter()
         with urllib.request.urlopen(request, timeout=30) as response:
             matches = json.load(response)["matches"]

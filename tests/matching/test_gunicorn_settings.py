@@ -28,9 +28,15 @@ def test_values_from_the_environment_are_used(monkeypatch):
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("GUNICORN_WORKERS", "two"), ("GUNICORN_WORKERS", "0"), ("GUNICORN_THREADS", "-1"), ("GUNICORN_TIMEOUT", "1.5"),
-     ("GUNICORN_BIND", "8000"), ("GUNICORN_PREBUILD_INDEX", "maybe")],
-)  # fmt: skip
+    [
+        ("GUNICORN_WORKERS", "two"),
+        ("GUNICORN_WORKERS", "0"),
+        ("GUNICORN_THREADS", "-1"),
+        ("GUNICORN_TIMEOUT", "1.5"),
+        ("GUNICORN_BIND", "8000"),
+        ("GUNICORN_PREBUILD_INDEX", "maybe"),
+    ],
+)
 def test_a_bad_value_stops_the_start_naming_the_variable(monkeypatch, name, value):
     with pytest.raises(ImproperlyConfigured, match=name):
         settings_with(monkeypatch, **{name: value})

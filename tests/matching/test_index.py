@@ -7,9 +7,16 @@ from kb.matching.rank import match_text, type_agreement
 
 def entry(key: int, signature: str, *, type_: str = "ValueError", sites=(), variants=()) -> Entry:
     return Entry(
-        key=key, public_id=f"{key:016x}", exception_type=type_, message=signature, status="published",
-        repository_url="https://github.com/o/r", signature=signature, variants=variants, sites=tuple(sites),
-    )  # fmt: skip
+        key=key,
+        public_id=f"{key:016x}",
+        exception_type=type_,
+        message=signature,
+        status="published",
+        repository_url="https://github.com/o/r",
+        signature=signature,
+        variants=variants,
+        sites=tuple(sites),
+    )
 
 
 def best(index: MatchIndex, text: str):

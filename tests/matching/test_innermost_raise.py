@@ -137,9 +137,11 @@ def test_a_class_made_per_model_is_matched_by_its_last_name_and_the_frame(token_
     text, raised = _real_traceback(lambda: RaiseSite().entry)  # Django makes RaiseSite.entry.RelatedObjectDoesNotExist
     path = "django/" + raised.filename.replace("\\", "/").rsplit("/django/", 1)[1]
     entry = ErrorEntryFactory(
-        exception_type=entry_type, message="RaiseSite has no entry.", signature="{} has no {}.",
+        exception_type=entry_type,
+        message="RaiseSite has no entry.",
+        signature="{} has no {}.",
         sites=[{"path": path, "line": raised.lineno, "function": f"ForwardManyToOneDescriptor.{raised.name}"}],
-    )  # fmt: skip
+    )
 
     matches = lookup(token_client, text)
 

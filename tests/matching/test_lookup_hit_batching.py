@@ -17,11 +17,13 @@ def widgets(db) -> list[ErrorEntry]:
     repository = RepositoryFactory(owner="acme", name="widgets")
     return [
         ErrorEntryFactory(
-            repository=repository, message=f"Widget {name} failed", signature=f"Widget {name} failed",
+            repository=repository,
+            message=f"Widget {name} failed",
+            signature=f"Widget {name} failed",
             review_state=ErrorEntry.Review.GENERATED,
         )
         for name in ("alpha", "beta", "gamma")
-    ]  # fmt: skip
+    ]
 
 
 def look_up(client, text: str):

@@ -7,9 +7,16 @@ from kb.matching.rank import match_text
 
 def entry(key: int, signature: str, *, type_: str = "ValueError", sites: tuple[Site, ...] = ()) -> Entry:
     return Entry(
-        key=key, public_id=f"{key:016x}", exception_type=type_, message=signature, status="published",
-        repository_url="https://github.com/o/r", signature=signature, variants=(), sites=sites,
-    )  # fmt: skip
+        key=key,
+        public_id=f"{key:016x}",
+        exception_type=type_,
+        message=signature,
+        status="published",
+        repository_url="https://github.com/o/r",
+        signature=signature,
+        variants=(),
+        sites=sites,
+    )
 
 
 def exact_keys(index: MatchIndex, text: str) -> list[int]:

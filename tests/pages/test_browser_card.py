@@ -64,9 +64,14 @@ def test_hostile_markdown_fires_no_script(page, live_server, transactional_db):
         '<a href="javascript:window.__pwned=4">raw link</a>'
     )
     entry = ErrorEntryFactory(
-        repository=repo, message="boom", meaning=hostile, trigger=hostile, situations=hostile, example_fix=hostile,
+        repository=repo,
+        message="boom",
+        meaning=hostile,
+        trigger=hostile,
+        situations=hostile,
+        example_fix=hostile,
         sites=[{"path": "x.py", "line": 1, "commit": "abc"}],
-    )  # fmt: skip
+    )
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.goto(f"{live_server.url}/errors/{entry.public_id}/")

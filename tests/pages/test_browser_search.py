@@ -15,9 +15,10 @@ HOSTILE = (
 def test_hostile_text_in_search_results_runs_no_script(page, live_server, transactional_db):
     ErrorEntryFactory(
         repository=RepositoryFactory(owner="evil", name="repo"),
-        message=f"Zebrafish failure {HOSTILE}", meaning=f"Zebrafish meaning {HOSTILE}",
+        message=f"Zebrafish failure {HOSTILE}",
+        meaning=f"Zebrafish meaning {HOSTILE}",
         sites=[{"path": "x.py", "line": 1, "commit": "abc"}],
-    )  # fmt: skip
+    )
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.goto(f"{live_server.url}/search/?q=zebrafish")

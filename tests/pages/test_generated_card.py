@@ -27,8 +27,15 @@ def generated(db) -> ErrorEntry:
 
 def test_a_generated_card_shows_every_section_the_code_filled_in_the_reference_order(client, generated):
     html = page_of(client, generated)
-    headings = ["Error message", "What it means", "Source", "Solutions", "When it happens", "How to trigger it",
-                "Documentation"]  # fmt: skip
+    headings = [
+        "Error message",
+        "What it means",
+        "Source",
+        "Solutions",
+        "When it happens",
+        "How to trigger it",
+        "Documentation",
+    ]
     positions = [html.index(f">{heading}</h2>") for heading in headings] + [html.index("Generated from the code of")]
     assert positions == sorted(positions)
 
@@ -53,9 +60,12 @@ def test_the_test_that_triggers_it_is_shown_as_highlighted_code_pinned_to_the_co
 def test_the_badge_and_footer_say_a_generated_card_is_not_yet_reviewed(client, generated):
     html = page_of(client, generated)
     assert '<span class="badge badge-review badge-generated">Generated from code · not yet reviewed</span>' in html
-    assert text_of(html).count(
-        "Generated from the code of django/django@fedcba9876 (2026-05-01); not yet reviewed by a curator."
-    ) == 1  # fmt: skip
+    assert (
+        text_of(html).count(
+            "Generated from the code of django/django@fedcba9876 (2026-05-01); not yet reviewed by a curator."
+        )
+        == 1
+    )
 
 
 def test_an_ai_assisted_card_names_its_model_and_date_in_the_footer(client, db):
@@ -65,8 +75,10 @@ def test_an_ai_assisted_card_names_its_model_and_date_in_the_footer(client, db):
     )
     html = page_of(client, entry)
     assert "AI-assisted · not yet reviewed" in html
-    assert "AI-assisted analysis of django/django@fedcba9876 (qwen3-coder, 2026-06-02); not yet reviewed by a " \
-        "curator." in text_of(html)  # fmt: skip
+    assert (
+        "AI-assisted analysis of django/django@fedcba9876 (qwen3-coder, 2026-06-02); not yet reviewed by a "
+        "curator." in text_of(html)
+    )
     assert "The AI's <strong>meaning</strong>." in html
 
 

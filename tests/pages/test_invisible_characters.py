@@ -15,8 +15,20 @@ from kb.text.highlight import highlight_snippet
 from kb.text.markdown import render_machine_markdown, render_markdown
 
 # Every character that shows nothing yet changes how the text around it reads.
-BIDI = ["\u061c", "\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068",
-        "\u2069"]  # fmt: skip
+BIDI = [
+    "\u061c",
+    "\u200e",
+    "\u200f",
+    "\u202a",
+    "\u202b",
+    "\u202c",
+    "\u202d",
+    "\u202e",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+]
 ZERO_WIDTH = ["\u200b", "\u200c", "\u200d", "\u2060", "\u2061", "\u2062", "\u2063", "\u2064", "\ufeff"]
 RLO_MARK = '<mark class="invisible-char" title="U+202E RIGHT-TO-LEFT OVERRIDE">&lt;U+202E&gt;</mark>'
 # Code that reads as a comparison with "user" but compares with a longer string (the Trojan Source example).

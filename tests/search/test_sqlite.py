@@ -69,10 +69,28 @@ def test_a_query_with_operators_is_not_corrected(catalogue):
 
 
 ODD_QUERIES = [
-    "NEAR(nixl hisparse)", "nixl AND", "AND OR NOT", "NOT nixl", "nixl*", "^nixl", "title:nixl", "{title}: x",
-    "nixl + decode", ")(", '"a" "b', '""', "'", "-", "or", "*", "nixl:*", "a & b | c", "\x1a", "NIXL\u0301",
+    "NEAR(nixl hisparse)",
+    "nixl AND",
+    "AND OR NOT",
+    "NOT nixl",
+    "nixl*",
+    "^nixl",
+    "title:nixl",
+    "{title}: x",
+    "nixl + decode",
+    ")(",
+    '"a" "b',
+    '""',
+    "'",
+    "-",
+    "or",
+    "*",
+    "nixl:*",
+    "a & b | c",
+    "\x1a",
+    "NIXL\u0301",
     ('"' * 7 + "x:" + "-" * 9 + "(*" * 5) * 10,
-]  # fmt: skip
+]
 
 
 @on_sqlite
@@ -117,9 +135,17 @@ def test_queryset_updates_bulk_writes_and_deletes_keep_the_index_in_step(catalog
     assert _found("quuxblorf") == [CARD]
     repository = Repository.objects.get(owner="sgl-project")
     made = ErrorEntry.objects.bulk_create(
-        [ErrorEntry(repository=repository, exception_type="ValueError", message=f"Flibbertigibbet number {i}",
-                    public_id=f"{i:016x}", title=f"Flibbertigibbet number {i}") for i in range(3)]
-    )  # fmt: skip
+        [
+            ErrorEntry(
+                repository=repository,
+                exception_type="ValueError",
+                message=f"Flibbertigibbet number {i}",
+                public_id=f"{i:016x}",
+                title=f"Flibbertigibbet number {i}",
+            )
+            for i in range(3)
+        ]
+    )
     assert sorted(_found("flibbertigibbet")) == [e.public_id for e in made]
     for entry in made:
         entry.message = entry.title = "Snollygoster"
