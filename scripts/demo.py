@@ -23,10 +23,20 @@ def harvests() -> list[list[str]]:
         (rest_framework, "encode/django-rest-framework", rest_framework.__version__),
     ]
     return [
-        ["harvest", str(Path(str(module.__file__)).parent), "--repo", repo, "--commit", version,
-         "--path-prefix", module.__name__, "--publish", "--no-progress"]
+        [
+            "harvest",
+            str(Path(str(module.__file__)).parent),
+            "--repo",
+            repo,
+            "--commit",
+            version,
+            "--path-prefix",
+            module.__name__,
+            "--publish",
+            "--no-progress",
+        ]
         for module, repo, version in packages
-    ]  # fmt: skip
+    ]
 
 
 def main() -> None:

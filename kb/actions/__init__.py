@@ -30,8 +30,24 @@ from kb.actions.writes import (
 )
 
 __all__ = [
-    "DraftCannotBeRetired", "EntryData", "ImportResult", "LinkTargetsGone", "StatusChangeRefused",
-    "accept_suggestion", "accept_suggestions", "change_status", "check_change", "finish_write", "import_entries",
-    "mark_not_reviewed", "mark_reviewed", "publish", "published_by_bulk_writer", "restore", "retire", "set_related",
-    "unpublish", "write_entry",
-]  # fmt: skip
+    "DraftCannotBeRetired",
+    "EntryData",
+    "ImportResult",
+    "LinkTargetsGone",
+    "StatusChangeRefused",
+    "accept_suggestion",
+    "accept_suggestions",
+    "change_status",
+    "check_change",
+    "finish_write",
+    "import_entries",
+    "mark_not_reviewed",
+    "mark_reviewed",
+    "publish",
+    "published_by_bulk_writer",
+    "restore",
+    "retire",
+    "set_related",
+    "unpublish",
+    "write_entry",
+]

@@ -57,17 +57,27 @@ class ErrorEntryAdminForm(forms.ModelForm):
     opened_version = forms.CharField(widget=forms.HiddenInput, required=False)
     # Saving reviews nothing by itself: the curator says so here (or with the list's action).
     mark_reviewed = forms.BooleanField(
-        label="reviewed", required=False,
+        label="reviewed",
+        required=False,
         help_text="Tick once you have read the card as readers see it: its badge then says 'Reviewed'. Saving alone "
         "reviews nothing.",
-    )  # fmt: skip
+    )
 
     class Meta:
         model = ErrorEntry
         fields = [
-            "repository", "kind", "exception_type", "message", "signature", *ErrorEntry.MARKDOWN_FIELDS,
-            "status", "method", "analysed_commit", "analysed_at", "removed_in_commit",
-        ]  # fmt: skip
+            "repository",
+            "kind",
+            "exception_type",
+            "message",
+            "signature",
+            *ErrorEntry.MARKDOWN_FIELDS,
+            "status",
+            "method",
+            "analysed_commit",
+            "analysed_at",
+            "removed_in_commit",
+        ]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

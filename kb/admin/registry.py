@@ -107,9 +107,17 @@ class RelatedLinkInline(admin.TabularInline):
 class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
     form = ErrorEntryAdminForm
     list_display = [
-        "title", "exception_type", "repository", "kind", "status", "review_state", "lookup_hits", "method",
-        "updated_at", "public_page",
-    ]  # fmt: skip
+        "title",
+        "exception_type",
+        "repository",
+        "kind",
+        "status",
+        "review_state",
+        "lookup_hits",
+        "method",
+        "updated_at",
+        "public_page",
+    ]
     list_filter = [ReviewQueueFilter, "status", "review_state", "kind", "method", "repository", "exception_type"]
     list_select_related = ["repository"]
     search_fields = ["title", "message", "signature", "public_id", "exception_type"]
@@ -121,9 +129,19 @@ class ErrorEntryAdmin(StrictHistoryMixin, SimpleHistoryAdmin):
     machine_documentation = machine_text("documentation")
     machine_solutions = machine_text("solutions")
     readonly_fields = [
-        "public_id", "title", "created_at", "updated_at", "public_page", "site_key", "suggested_related",
-        "review_state", "reviewed_at", "reviewed_by", "lookup_hits", *(f"machine_{s}" for s in MACHINE_SECTIONS),
-    ]  # fmt: skip
+        "public_id",
+        "title",
+        "created_at",
+        "updated_at",
+        "public_page",
+        "site_key",
+        "suggested_related",
+        "review_state",
+        "reviewed_at",
+        "reviewed_by",
+        "lookup_hits",
+        *(f"machine_{s}" for s in MACHINE_SECTIONS),
+    ]
     autocomplete_fields = ["repository"]
     inlines = [RaiseSiteInline, MessageVariantInline, SolutionInline, RelatedLinkInline]
     actions = ["publish", "retire", "restore", "mark_reviewed", "mark_not_reviewed", "accept_suggested_related"]
@@ -303,8 +321,15 @@ class RelatedSuggestionAdmin(StrictQueryMixin, admin.ModelAdmin):
 @admin.register(Repository)
 class RepositoryAdmin(StrictQueryMixin, admin.ModelAdmin):
     list_display = [
-        "full_name", "entries", "published", "unreviewed", "publish_harvested", "host", "url", "created_at",
-    ]  # fmt: skip
+        "full_name",
+        "entries",
+        "published",
+        "unreviewed",
+        "publish_harvested",
+        "host",
+        "url",
+        "created_at",
+    ]
     list_editable = ["publish_harvested"]
     list_filter = ["publish_harvested"]
     search_fields = ["owner", "name"]

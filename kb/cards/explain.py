@@ -147,8 +147,9 @@ def _trigger(entry: ErrorEntry, sites: Sequence[RaiseSite]) -> str:
             where = f"line {int(condition['line'])}" if isinstance(condition.get("line"), int) else ""
             lines.append(f"- {code(str(condition['code']))}{words}" + (f" ({where})" if where else ""))
         if values:
-            filled = ", ".join(f"{code('{' + str(v['placeholder']) + '}')} is {code(str(v.get('expression', '')))}"
-                               for v in values)  # fmt: skip
+            filled = ", ".join(
+                f"{code('{' + str(v['placeholder']) + '}')} is {code(str(v.get('expression', '')))}" for v in values
+            )
             lines.append(("\n" if conditions else "") + f"In the message, {filled}.")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)

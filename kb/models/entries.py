@@ -125,9 +125,13 @@ class ErrorEntry(models.Model):
         REVIEWED = "reviewed", "reviewed"
 
     public_id = models.CharField(
-        "id", max_length=16, unique=True, editable=False, validators=[public_id_validator],
+        "id",
+        max_length=16,
+        unique=True,
+        editable=False,
+        validators=[public_id_validator],
         help_text="16 hex characters, used in every URL; never changes.",
-    )  # fmt: skip
+    )
     repository = models.ForeignKey(Repository, on_delete=models.PROTECT, related_name="entries")
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.ERROR)
     exception_type = models.CharField(
@@ -155,9 +159,12 @@ class ErrorEntry(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
     method = models.CharField("analysed how", max_length=12, choices=Method.choices, default=Method.CURATED)
     review_state = models.CharField(
-        max_length=12, choices=Review.choices, default=Review.REVIEWED, db_index=True,
+        max_length=12,
+        choices=Review.choices,
+        default=Review.REVIEWED,
+        db_index=True,
         help_text="A curator's entry is reviewed; harvest's and the AI pass's text is not until a curator says so.",
-    )  # fmt: skip
+    )
     reviewed_at = models.DateTimeField(null=True, blank=True, editable=False)
     reviewed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="+"
@@ -178,15 +185,17 @@ class ErrorEntry(models.Model):
     analysed_commit = models.CharField(max_length=64, blank=True, help_text="Commit sha or tag the analysis read.")
     analysed_at = models.DateField(null=True, blank=True)
     removed_in_commit = models.CharField(
-        max_length=64, blank=True,
+        max_length=64,
+        blank=True,
         help_text="Set by harvest when no site raises it any more: 'no longer raised since' this commit.",
-    )  # fmt: skip
+    )
     # A raise whose message harvest cannot rebuild has no signature to key it by; its site keys it instead,
     # so that such raises are never pooled into one entry per exception type.
     site_key = models.CharField(
-        max_length=800, blank=True,
+        max_length=800,
+        blank=True,
         help_text="For an entry without a signature: 'path::function' of the site that keys it.",
-    )  # fmt: skip
+    )
     # Solutions and the repository's name, for full-text search: PostgreSQL's generated search vector
     # (migration 0004) can only read its own row. Kept by refresh_search_extra().
     search_extra = models.TextField(blank=True, editable=False)
@@ -225,9 +234,12 @@ class ErrorEntry(models.Model):
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
             kwargs["update_fields"] = {
-                *update_fields, "title", *(f"{f}_html" for f in self.MARKDOWN_FIELDS), "generated_html",
+                *update_fields,
+                "title",
+                *(f"{f}_html" for f in self.MARKDOWN_FIELDS),
+                "generated_html",
                 "assisted_html",
-            }  # fmt: skip
+            }
         super().save(*args, **kwargs)
 
     def derive_fields(self) -> None:
@@ -249,9 +261,12 @@ class ErrorEntry(models.Model):
         if self.signature and self.repository_id:
             repo = self.repository
             candidate = derive_public_id(
-                host=repo.host, owner=repo.owner, name=repo.name,
-                exception_type=self.exception_type, signature=self.signature,
-            )  # fmt: skip
+                host=repo.host,
+                owner=repo.owner,
+                name=repo.name,
+                exception_type=self.exception_type,
+                signature=self.signature,
+            )
             if not ErrorEntry.objects.filter(public_id=candidate).exists():
                 return candidate
         return secrets.token_hex(8)
@@ -473,8 +488,11 @@ class RaiseSite(models.Model):
 
     def shares_snippet_with(self, other: "RaiseSite") -> bool:
         return (self.path, self.commit, self.snippet, self.snippet_start) == (
-            other.path, other.commit, other.snippet, other.snippet_start,
-        )  # fmt: skip
+            other.path,
+            other.commit,
+            other.snippet,
+            other.snippet_start,
+        )
 
     def clean(self) -> None:
         start, end = self.snippet_start, self.snippet_end  # an end implies a start

@@ -20,9 +20,18 @@ from kb.search.query import SearchQueryError, clean_query, did_you_mean, highlig
 PAGE_SIZE = 20
 # What a hit shows (templates/kb/_entry_row.html and the excerpts): the page fetches these columns only.
 SHOWN = (
-    "public_id", "kind", "exception_type", "title", "message", "meaning_html", "status", "review_state",
-    "repository__host", "repository__owner", "repository__name",
-)  # fmt: skip
+    "public_id",
+    "kind",
+    "exception_type",
+    "title",
+    "message",
+    "meaning_html",
+    "status",
+    "review_state",
+    "repository__host",
+    "repository__owner",
+    "repository__name",
+)
 FACET_FIELDS = ("repository", "exception_type", "kind", "status")
 # Each search's facet counts, by (whether the reader sees drafts, the query): at a million entries, counting them
 # again for a page narrowed to a facet was a second search, as long as the one listed.

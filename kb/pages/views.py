@@ -122,10 +122,14 @@ def entry_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     # pending, so that case is rendered once per card version and kept.
     shared = cards.audience_of(request) == "public" and not len(messages.get_messages(request))
     card = cards.serve(
-        request, public_id, lambda: ErrorEntry.objects.visible_to(request.user), representation="page",
-        cacheable=shared, respond=HttpResponse,
+        request,
+        public_id,
+        lambda: ErrorEntry.objects.visible_to(request.user),
+        representation="page",
+        cacheable=shared,
+        respond=HttpResponse,
         build=lambda: _render_entry(request, _visible_entry(request, public_id), ReportForm()).content.decode(),
-    )  # fmt: skip
+    )
     if card is None:
         raise NotFound(no_error_with_id(public_id))
     return card

@@ -7,6 +7,15 @@ from kb.text.highlight import highlight_snippet
 from kb.text.markdown import render_machine_markdown, render_markdown, sanitize_html
 
 __all__ = [
-    "code", "fenced", "highlight_snippet", "link", "plain", "render_machine_markdown", "render_markdown",
-    "reveal_html", "reveal_text", "sanitize_html", "sentence",
-]  # fmt: skip
+    "code",
+    "fenced",
+    "highlight_snippet",
+    "link",
+    "plain",
+    "render_machine_markdown",
+    "render_markdown",
+    "reveal_html",
+    "reveal_text",
+    "sanitize_html",
+    "sentence",
+]

@@ -95,8 +95,10 @@ def codepoint(char: str) -> str:
 
 def _mark(found: re.Match[str]) -> str:
     char = found[0]
-    return (f'<mark class="invisible-char" title="{codepoint(char)} {unicodedata.name(char, "")}">'
-            f"&lt;{codepoint(char)}&gt;</mark>")  # fmt: skip
+    return (
+        f'<mark class="invisible-char" title="{codepoint(char)} {unicodedata.name(char, "")}">'
+        f"&lt;{codepoint(char)}&gt;</mark>"
+    )
 
 
 def reveal_html(html: str) -> str:

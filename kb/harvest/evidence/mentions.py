@@ -83,9 +83,12 @@ def _terms(key: EntryKey, sites: list[FoundSite]) -> Iterable[tuple[int, str]]:
 
 
 def _find(
-    automaton: "ahocorasick.Automaton", terms: dict[str, tuple[int, str]], path: str, raw: str,
+    automaton: "ahocorasick.Automaton",
+    terms: dict[str, tuple[int, str]],
+    path: str,
+    raw: str,
     seen: dict[str, list[tuple[bool, dict]]],
-) -> None:  # fmt: skip
+) -> None:
     # Lines stripped at both ends and joined by one space: a wrapped phrase is found, and every line break
     # stays one character, so that a line number is a count of them.
     text = "\n".join(line.strip(" \t") for line in raw.split("\n")).lower()

@@ -37,9 +37,14 @@ class Checkout:
 
 
 def read_history(
-    *, root: Path, groups: dict[EntryKey, list[FoundSite]], releases: str | None, pickaxe: bool, prefix: str = "",
+    *,
+    root: Path,
+    groups: dict[EntryKey, list[FoundSite]],
+    releases: str | None,
+    pickaxe: bool,
+    prefix: str = "",
     excludes: Sequence[str] = (),
-) -> dict[EntryKey, dict]:  # fmt: skip
+) -> dict[EntryKey, dict]:
     """{key: history} for the entries git knows something about (nothing unless PATH is a git checkout).
 
     `prefix`: what the harvest put in front of every recorded path (`--path-prefix`), taken off again to find the
@@ -161,9 +166,15 @@ def introductions(
     def introduced(key: EntryKey) -> dict | None:
         paths = sorted({_relative(site.path, prefix) for site in groups[key]})
         out = _git(
-            checkout.directory, "log", "--reverse", f"-S{wordings[key][0]}", f"--format={_FORMAT}", "--", *paths,
+            checkout.directory,
+            "log",
+            "--reverse",
+            f"-S{wordings[key][0]}",
+            f"--format={_FORMAT}",
+            "--",
+            *paths,
             literal=True,
-        )  # fmt: skip
+        )
         lines = (out or "").splitlines()
         if not lines:
             return None
@@ -240,9 +251,19 @@ def _holding(checkout: Checkout, tag: str, chunks: list[str]) -> Holding | None:
         patterns.write("|".join(_ERE_SPECIAL.sub(r"\\\g<0>", chunk) for chunk in chunks) + "\n")
         patterns.flush()
         out = _git(
-            checkout.directory, "grep", "-E", "-z", "-I", "--no-color", "-f", patterns.name, ref, "--",
-            *checkout.pathspecs, no_match_ok=True,
-        )  # fmt: skip
+            checkout.directory,
+            "grep",
+            "-E",
+            "-z",
+            "-I",
+            "--no-color",
+            "-f",
+            patterns.name,
+            ref,
+            "--",
+            *checkout.pathspecs,
+            no_match_ok=True,
+        )
     if out is None:
         return None
     lines: dict[str, list[str]] = {}

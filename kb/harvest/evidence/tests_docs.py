@@ -23,7 +23,7 @@ from kb.harvest.reading.files import (
     refusal,
     size_of,
     walk,
-)  # fmt: skip
+)
 
 EntryKey = tuple[str, str, str]
 
@@ -37,9 +37,13 @@ _SUFFIXES = (".py", *DOC_SUFFIXES)
 
 
 def read_tests_and_docs(
-    *, root: Path, prefix: str, groups: dict[EntryKey, list[FoundSite]], use_git: bool = True,
+    *,
+    root: Path,
+    prefix: str,
+    groups: dict[EntryKey, list[FoundSite]],
+    use_git: bool = True,
     refusals: Refusals | None = None,
-) -> dict[EntryKey, dict]:  # fmt: skip
+) -> dict[EntryKey, dict]:
     """{key: {"tests": [...], "docs": [...]}} for the entries that have any. A test or document that cannot be
     read (not a regular file in the tree, over the caps, not text, too deep) is counted in `refusals`."""
     found = repository_root(root, prefix, use_git=use_git)

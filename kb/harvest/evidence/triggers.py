@@ -77,7 +77,7 @@ def _shared_stretches(assertions: list[Assertion], entries: list[_Entry]) -> dic
     pairs: set[tuple[int, int]] = set()
     keys = _automaton(
         (word, e) for e, entry in enumerate(entries) for chunks in entry.forms for word in _words(chunks, longest=True)
-    )  # fmt: skip
+    )
     if keys is not None:
         for a, assertion in enumerate(assertions):
             if usable(assertion):
@@ -197,9 +197,16 @@ def _best(matches: list[tuple[int, int, Assertion]]) -> list[dict]:
         seen.add((assertion.path, assertion.name))
         how_found = "message" if how == 0 else "type-and-call"
         kept.append(
-            {"path": assertion.path, "line": assertion.line, "name": assertion.name, "assertion": assertion.form,
-             "how": how_found, "code": assertion.code, "start": assertion.start}
-        )  # fmt: skip
+            {
+                "path": assertion.path,
+                "line": assertion.line,
+                "name": assertion.name,
+                "assertion": assertion.form,
+                "how": how_found,
+                "code": assertion.code,
+                "start": assertion.start,
+            }
+        )
         if len(kept) == MAX_TESTS:
             break
     return kept
@@ -263,11 +270,7 @@ def _python_texts(package: Path) -> Iterable[str]:
     if package.is_file():
         paths: Iterable[Path] = [package]
     else:
-        paths = (
-            directory / name
-            for directory, dirnames, filenames in _walk(package, root)
-            for name in filenames
-        )  # fmt: skip
+        paths = (directory / name for directory, dirnames, filenames in _walk(package, root) for name in filenames)
     budget = caps.harvest_bytes
     for path in paths:
         try:

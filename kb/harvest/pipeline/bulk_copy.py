@@ -15,9 +15,16 @@ from simple_history.utils import bulk_create_with_history, get_history_manager_f
 
 # Fields whose value psycopg takes as the model holds it: Django's preparation returns it unchanged on PostgreSQL.
 _AS_THEY_ARE = (
-    models.CharField, models.TextField, models.IntegerField, models.DateField, models.ForeignKey,
-    models.BooleanField, models.AutoField, models.BigAutoField, models.SmallAutoField,
-)  # fmt: skip
+    models.CharField,
+    models.TextField,
+    models.IntegerField,
+    models.DateField,
+    models.ForeignKey,
+    models.BooleanField,
+    models.AutoField,
+    models.BigAutoField,
+    models.SmallAutoField,
+)
 # The columns of a history row beyond the model's own (django-simple-history's, with no extra field configured).
 _HISTORY_OWN = {"history_id", "history_date", "history_user_id", "history_change_reason", "history_type"}
 
@@ -31,9 +38,12 @@ def create_with_history(objs: Sequence[models.Model], model: type[models.Model],
     columns, history_columns = _columns(model), _columns(history)
     tracked = {field.attname for field in history.tracked_fields}
     if (
-        connection.vendor != "postgresql" or not objs or columns is None or history_columns is None
+        connection.vendor != "postgresql"
+        or not objs
+        or columns is None
+        or history_columns is None
         or {attribute for attribute, _, _ in history_columns} != tracked | _HISTORY_OWN
-    ):  # fmt: skip
+    ):
         bulk_create_with_history(objs, model, batch_size=batch, default_change_reason=reason)
         return
     _prepare(objs, model)

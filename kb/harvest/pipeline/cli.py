@@ -35,8 +35,14 @@ def target_from(options: dict) -> Target:
     except SourceError as exc:
         raise CommandError(str(exc)) from None
     prefix = options.get("path_prefix", "").strip("/")
-    return Target(root=root.resolve(), owner=owner, name=name, commit=commit, prefix=prefix,
-                  excludes=tuple(options.get("exclude") or ()))  # fmt: skip
+    return Target(
+        root=root.resolve(),
+        owner=owner,
+        name=name,
+        commit=commit,
+        prefix=prefix,
+        excludes=tuple(options.get("exclude") or ()),
+    )
 
 
 def progress_option(options: dict) -> bool | None:

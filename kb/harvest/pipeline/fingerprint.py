@@ -60,10 +60,15 @@ def read_tree(target: Target, files: list[SourceFile] | None = None) -> Tree:
     for source in files:
         hashes[source.path] = file_hash(source.absolute, root=root, cap=cap)
     options = {
-        "version": harvester_version(), "commit": target.commit, "prefix": target.prefix,
-        "excludes": list(target.excludes), "evidence": target.evidence, "releases": target.releases,
-        "pickaxe": target.pickaxe, "publish": target.publish,
-    }  # fmt: skip
+        "version": harvester_version(),
+        "commit": target.commit,
+        "prefix": target.prefix,
+        "excludes": list(target.excludes),
+        "evidence": target.evidence,
+        "releases": target.releases,
+        "pickaxe": target.pickaxe,
+        "publish": target.publish,
+    }
     digest = hashlib.blake2b(json.dumps(options, sort_keys=True).encode(), digest_size=32)
     for path, content in hashes.items():
         digest.update(f"{path}\0{content}\n".encode("utf-8", "backslashreplace"))
@@ -91,8 +96,9 @@ def written_mark(repository: Repository) -> str:
 
 
 def fingerprint(tree: Tree, repository: Repository) -> str:
-    return hashlib.blake2b(f"{tree.key}\0{repository.publish_harvested}\0{written_mark(repository)}".encode(),
-                           digest_size=32).hexdigest()  # fmt: skip
+    return hashlib.blake2b(
+        f"{tree.key}\0{repository.publish_harvested}\0{written_mark(repository)}".encode(), digest_size=32
+    ).hexdigest()
 
 
 def unchanged(tree: Tree, owner: str, name: str) -> HarvestState | None:

@@ -48,13 +48,24 @@ class VerifyResult:
 
 
 def _scan(
-    target: Target, progress: bool | None, progress_file: TextIO | None, files: list[SourceFile] | None = None,
-    then: SnippetsAhead | None = None, refusals: Refusals | None = None,
-) -> Scan:  # fmt: skip
+    target: Target,
+    progress: bool | None,
+    progress_file: TextIO | None,
+    files: list[SourceFile] | None = None,
+    then: SnippetsAhead | None = None,
+    refusals: Refusals | None = None,
+) -> Scan:
     return scan(
-        target.root, prefix=target.prefix, excludes=list(target.excludes), progress=progress,
-        progress_file=progress_file, evidence=target.evidence, files=files, then=then, refusals=refusals,
-    )  # fmt: skip
+        target.root,
+        prefix=target.prefix,
+        excludes=list(target.excludes),
+        progress=progress,
+        progress_file=progress_file,
+        evidence=target.evidence,
+        files=files,
+        then=then,
+        refusals=refusals,
+    )
 
 
 def _plan(found: Scan, repository: Repository, *, lock: bool) -> Plan:
@@ -79,9 +90,13 @@ def entry_evidence(*, target: Target, scan: Scan) -> dict[EntryKey, dict]:
     for key, found in evidence.items():
         extras[key].update(found)
     history = read_history(
-        root=target.root, groups=groups, releases=target.releases, pickaxe=target.pickaxe, prefix=target.prefix,
+        root=target.root,
+        groups=groups,
+        releases=target.releases,
+        pickaxe=target.pickaxe,
+        prefix=target.prefix,
         excludes=target.excludes,
-    )  # fmt: skip
+    )
     for key, found in history.items():
         extras[key]["history"] = found
     # Test code, documents and git's output may hold what the database refuses (a NUL, a lone surrogate).
@@ -134,18 +149,28 @@ def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None
 
 
 def _write(
-    target: Target, tree: Tree, found: Scan, ahead: SnippetsAhead | None, progress: bool | None,
+    target: Target,
+    tree: Tree,
+    found: Scan,
+    ahead: SnippetsAhead | None,
+    progress: bool | None,
     progress_file: TextIO | None,
-) -> HarvestResult:  # fmt: skip
+) -> HarvestResult:
     extras = entry_evidence(target=target, scan=found)
     with transaction.atomic():
         repository, _ = Repository.objects.get_or_create(owner=target.owner, name=target.name)
         plan = _plan(found, repository, lock=True)
         outcome = save_plan(
-            plan=plan, repository=repository, commit=target.commit, extras=extras,
-            publish=target.publish or repository.publish_harvested, progress=progress, progress_file=progress_file,
-            ahead=ahead, first=not plan.known,  # as the rows it locked say, whatever was there before the scan
-        )  # fmt: skip
+            plan=plan,
+            repository=repository,
+            commit=target.commit,
+            extras=extras,
+            publish=target.publish or repository.publish_harvested,
+            progress=progress,
+            progress_file=progress_file,
+            ahead=ahead,
+            first=not plan.known,  # as the rows it locked say, whatever was there before the scan
+        )
         suggestions = outcome.suggested
         if suggestions is None:
             with server_side_binding():  # thousands of suggestions, inserted as the entries are

@@ -65,10 +65,17 @@ def split_lines(text: str) -> list[str]:
 
 
 def scan(
-    root: Path, *, prefix: str = "", excludes: Sequence[str] = (), progress: bool | None = None,
-    progress_file: TextIO | None = None, evidence: bool = True, files: list[SourceFile] | None = None,
-    then: "AfterExtraction | None" = None, refusals: Refusals | None = None,
-) -> Scan:  # fmt: skip
+    root: Path,
+    *,
+    prefix: str = "",
+    excludes: Sequence[str] = (),
+    progress: bool | None = None,
+    progress_file: TextIO | None = None,
+    evidence: bool = True,
+    files: list[SourceFile] | None = None,
+    then: "AfterExtraction | None" = None,
+    refusals: Refusals | None = None,
+) -> Scan:
     """`progress` None shows the bar only on a terminal; `evidence` False reads the sites alone (no conditions,
     function, callers: `reading.site_evidence`); `files`: the files under `root` when the caller has listed them
     already (the harvest does, to fingerprint them), so that the tree is not walked twice; `then`: the next step,
@@ -87,9 +94,14 @@ def scan(
 
 
 def _scan(
-    root: Path, result: Scan, progress: bool | None, progress_file: TextIO | None, evidence: bool,
-    files: list[SourceFile] | None, then: "AfterExtraction | None",
-) -> Scan:  # fmt: skip
+    root: Path,
+    result: Scan,
+    progress: bool | None,
+    progress_file: TextIO | None,
+    evidence: bool,
+    files: list[SourceFile] | None,
+    then: "AfterExtraction | None",
+) -> Scan:
     caps = Caps.from_settings()
     if files is None:
         files = collect_files(root, prefix=result.prefix, excludes=result.excludes, refusals=result.refused, caps=caps)
@@ -172,9 +184,13 @@ class _Read:
         item = self.parsed[self.order[rank]]
         try:
             module = ModuleExtractor(
-                tree=item.tree, lines=item.lines, path=item.source.path, info=item.info, index=self.index,
+                tree=item.tree,
+                lines=item.lines,
+                path=item.source.path,
+                info=item.info,
+                index=self.index,
                 evidence=self.evidence,
-            ).extract()  # fmt: skip
+            ).extract()
         except Exception as error:  # any fault on one hostile file is that file's, not the run's
             return ModuleResult(refused=refusal(error, "the extraction"))
         return within_caps(module, self.caps)
@@ -197,9 +213,11 @@ def within_caps(module: ModuleResult, caps: Caps) -> ModuleResult:
 
 def _fits(site: FoundSite, caps: Caps) -> bool:
     return (
-        len(site.message) <= caps.message_chars and len(site.signature) <= caps.message_chars
-        and len(site.exception_type) <= MAX_TYPE and len(site.function) <= MAX_FUNCTION
-    )  # fmt: skip
+        len(site.message) <= caps.message_chars
+        and len(site.signature) <= caps.message_chars
+        and len(site.exception_type) <= MAX_TYPE
+        and len(site.function) <= MAX_FUNCTION
+    )
 
 
 def add_callers(sites: list[FoundSite], graph: CallGraph) -> None:

@@ -33,14 +33,33 @@ from kb.models import (
 )
 
 _ENTRY_FIELDS = [
-    "kind", "message", "signature", "site_key", "title", "removed_in_commit", "analysed_commit", "analysed_at",
-    "updated_at", "evidence", "generated", "generated_html", "status",
-]  # fmt: skip
+    "kind",
+    "message",
+    "signature",
+    "site_key",
+    "title",
+    "removed_in_commit",
+    "analysed_commit",
+    "analysed_at",
+    "updated_at",
+    "evidence",
+    "generated",
+    "generated_html",
+    "status",
+]
 BATCH = 500  # rows per statement
 _Row = TypeVar("_Row", ErrorEntry, RaiseSite, MessageVariant)
 _SITE_FIELDS = [
-    "path", "line", "function", "commit", "snippet", "snippet_start", "snippet_html", "position", "evidence",
-]  # fmt: skip
+    "path",
+    "line",
+    "function",
+    "commit",
+    "snippet",
+    "snippet_start",
+    "snippet_html",
+    "position",
+    "evidence",
+]
 
 
 @dataclass
@@ -92,9 +111,12 @@ def harvest_id(*, repository: Repository, found: FoundSite) -> str:
     """The derived id; an entry without a signature is keyed by its site instead (never pooled per type)."""
     key = found.signature or f"\x00{found.site_key}"
     return derive_public_id(
-        host=repository.host, owner=repository.owner, name=repository.name,
-        exception_type=found.exception_type, signature=key,
-    )  # fmt: skip
+        host=repository.host,
+        owner=repository.owner,
+        name=repository.name,
+        exception_type=found.exception_type,
+        signature=key,
+    )
 
 
 def curator_owns_message(entry: ErrorEntry) -> bool:
@@ -103,10 +125,17 @@ def curator_owns_message(entry: ErrorEntry) -> bool:
 
 
 def save_plan(
-    *, plan: Plan, repository: Repository, commit: str, extras: Mapping[EntryKey, dict] | None = None,
-    publish: bool = False, progress: bool | None = False, progress_file: TextIO | None = None,
-    ahead: SnippetsAhead | None = None, first: bool = False,
-) -> Outcome:  # fmt: skip
+    *,
+    plan: Plan,
+    repository: Repository,
+    commit: str,
+    extras: Mapping[EntryKey, dict] | None = None,
+    publish: bool = False,
+    progress: bool | None = False,
+    progress_file: TextIO | None = None,
+    ahead: SnippetsAhead | None = None,
+    first: bool = False,
+) -> Outcome:
     """`extras`: each entry's evidence beyond its sites (tests, docs, history), keyed as the plan keys entries.
     `publish`: make public every draft that harvest wrote and can explain; a curator's draft stays one.
     `progress`: bars on `progress_file` (stderr) as the reading phase shows them; None: only on a terminal.
@@ -127,9 +156,16 @@ def save_plan(
 
 class _Writer:
     def __init__(
-        self, *, repository: Repository, commit: str, extras: Mapping[EntryKey, dict], publish: bool, bar: dict,
-        ahead: SnippetsAhead | None = None, first: bool = False,
-    ) -> None:  # fmt: skip
+        self,
+        *,
+        repository: Repository,
+        commit: str,
+        extras: Mapping[EntryKey, dict],
+        publish: bool,
+        bar: dict,
+        ahead: SnippetsAhead | None = None,
+        first: bool = False,
+    ) -> None:
         self.repository = repository
         self.ahead = ahead
         self.first = first
@@ -202,9 +238,14 @@ class _Writer:
     # --- explanations ----------------------------------------------------------------------------
 
     def _explain(
-        self, item: EntryPlan, entry: ErrorEntry, sites: list[RaiseSite], *, created: bool = False,
+        self,
+        item: EntryPlan,
+        entry: ErrorEntry,
+        sites: list[RaiseSite],
+        *,
+        created: bool = False,
         sections: bool = True,
-    ) -> bool:  # fmt: skip
+    ) -> bool:
         """Give the entry and its sites what the code says now (evidence, generated sections; publish it when asked
         and it can be explained). The curator's own fields are never touched. Whether anything changed.
         `sections` False: a new entry's, written with its HTML by the rendering workers (`rendered_cards`)."""
@@ -258,11 +299,19 @@ class _Writer:
             taken.add(public_id)
             head = item.head
             entry = ErrorEntry(
-                public_id=public_id, repository=self.repository, kind=head.kind, exception_type=head.exception_type,
-                message=head.message, signature=head.signature, site_key="" if head.signature else head.site_key,
-                status=ErrorEntry.Status.DRAFT, method=ErrorEntry.Method.HARVESTED,
-                review_state=ErrorEntry.Review.GENERATED, analysed_commit=self.commit, analysed_at=self.today,
-            )  # fmt: skip
+                public_id=public_id,
+                repository=self.repository,
+                kind=head.kind,
+                exception_type=head.exception_type,
+                message=head.message,
+                signature=head.signature,
+                site_key="" if head.signature else head.site_key,
+                status=ErrorEntry.Status.DRAFT,
+                method=ErrorEntry.Method.HARVESTED,
+                review_state=ErrorEntry.Review.GENERATED,
+                analysed_commit=self.commit,
+                analysed_at=self.today,
+            )
             entry.derive_fields()
             created.append((item, entry))
         self.entries_to_create = [entry for _, entry in created]
@@ -380,7 +429,7 @@ class _Writer:
             if updated:
                 bulk_update_with_history(
                     updated, ErrorEntry, _ENTRY_FIELDS, batch_size=BATCH, default_change_reason=reason
-                )  # fmt: skip
+                )
             bar.update(len(batch))
             sites = [site for entry, sites in batch if id(entry) in new for site in sites]
             for chunk in _batches(sites, bar):

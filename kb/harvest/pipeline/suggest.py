@@ -60,9 +60,10 @@ def first_suggestions(*, sites: list[Site], drafts: set[int]) -> int:
     `refresh_suggestions` would insert them; the entries they name may come later in the transaction."""
     now = timezone.now()
     create = [
-        _opened(source, target, rank, now) for source, targets in ranked(sites, drafts).items()
+        _opened(source, target, rank, now)
+        for source, targets in ranked(sites, drafts).items()
         for target, rank in targets.items()
-    ]  # fmt: skip
+    ]
     copy_values(RelatedSuggestion, _NEW, create)
     return len(create)
 

@@ -94,8 +94,15 @@ class CallGraph:
                 if caller is target or id(caller) in found:
                     continue
                 guess = outer.guess or edge.guess
-                found[id(caller)] = (not self._public(caller), guess, 2, caller.path, outer.line, caller.qualname,
-                                     edge.caller.qualname)  # fmt: skip
+                found[id(caller)] = (
+                    not self._public(caller),
+                    guess,
+                    2,
+                    caller.path,
+                    outer.line,
+                    caller.qualname,
+                    edge.caller.qualname,
+                )
         return [_row(*rank[1:]) for rank in sorted(found.values())[:MAX_CALLERS]]
 
     def _public(self, defined: Defined) -> bool:

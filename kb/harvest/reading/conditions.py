@@ -12,9 +12,17 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 _FLIPPED = {
-    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt,
-    ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn, ast.NotIn: ast.In,
-}  # fmt: skip
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Lt: ast.GtE,
+    ast.GtE: ast.Lt,
+    ast.Gt: ast.LtE,
+    ast.LtE: ast.Gt,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module, ast.Lambda)
 
@@ -130,14 +138,25 @@ def _call(call: ast.Call, *, negated: bool) -> str:
 
 
 _LENGTHS = {
-    ast.Lt: "has fewer than {n} items", ast.LtE: "has at most {n} items", ast.Gt: "has more than {n} items",
-    ast.GtE: "has at least {n} items", ast.Eq: "has exactly {n} items", ast.NotEq: "does not have {n} items",
-}  # fmt: skip
+    ast.Lt: "has fewer than {n} items",
+    ast.LtE: "has at most {n} items",
+    ast.Gt: "has more than {n} items",
+    ast.GtE: "has at least {n} items",
+    ast.Eq: "has exactly {n} items",
+    ast.NotEq: "does not have {n} items",
+}
 _PHRASES = {
-    ast.Is: "is", ast.IsNot: "is not", ast.Eq: "equals", ast.NotEq: "is not", ast.In: "is one of",
-    ast.NotIn: "is not one of", ast.Lt: "is less than", ast.Gt: "is greater than", ast.LtE: "is at most",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+    ast.Eq: "equals",
+    ast.NotEq: "is not",
+    ast.In: "is one of",
+    ast.NotIn: "is not one of",
+    ast.Lt: "is less than",
+    ast.Gt: "is greater than",
+    ast.LtE: "is at most",
     ast.GtE: "is at least",
-}  # fmt: skip
+}
 
 
 def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
@@ -227,9 +246,10 @@ def _guards_before(child: ast.AST, parent: ast.AST) -> list[Condition]:
         if isinstance(block, list) and child in block:
             earlier = block[: block.index(child)]
             guards = (
-                stmt for stmt in reversed(earlier)
+                stmt
+                for stmt in reversed(earlier)
                 if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], _EXITS)
-            )  # fmt: skip
+            )
             # The nearest few: a block of thousands of `if x: raise` would read every one for each raise (quadratic).
             return [_condition("guard", negate(stmt.test), stmt.lineno) for stmt in islice(guards, MAX_GUARDS)]
     return []

@@ -39,7 +39,7 @@ from kb.harvest.reading.scopes import (
     push_children,
     record_binding,
     span,
-)  # fmt: skip
+)
 from kb.harvest.reading.site_evidence import Owner, site_evidence
 from kb.harvest.reading.types import (
     attribute_type,
@@ -111,9 +111,15 @@ _CANDIDATES = frozenset({ast.Raise, ast.Assert, ast.Call})
 
 class ModuleExtractor:
     def __init__(
-        self, *, tree: ast.Module, lines: list[str], path: str, info: ModuleInfo, index: ClassIndex,
+        self,
+        *,
+        tree: ast.Module,
+        lines: list[str],
+        path: str,
+        info: ModuleInfo,
+        index: ClassIndex,
         evidence: bool = True,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """`evidence`: read each site's evidence (`kb.harvest.reading.site_evidence`) and the calls for its callers."""
         self.evidence = evidence
         self._owner: Owner | None = None  # the function whose candidates are being read, with evidence
@@ -169,17 +175,26 @@ class ModuleExtractor:
                 prefix = f"{class_prefix}{node.name}"
                 owner = f"{class_qualname or self.info.name}.{node.name}"
                 class_scope = Scope(
-                    self.info, self.index, owner=owner, qualname=prefix, parent=scope.parent,
-                    span=span(node), params={},
-                )  # fmt: skip
+                    self.info,
+                    self.index,
+                    owner=owner,
+                    qualname=prefix,
+                    parent=scope.parent,
+                    span=span(node),
+                    params={},
+                )
                 self._scope(node.body, class_scope, class_prefix=f"{prefix}.", class_qualname=owner, scope_node=node)
             else:
                 qualname = f"{class_prefix}{node.name}" if class_prefix else join(scope.qualname, node.name)
                 function_scope = Scope(
-                    self.info, self.index, owner=class_qualname or scope.owner, qualname=qualname,
-                    parent=scope if scope.qualname and not class_prefix else None, span=span(node),
+                    self.info,
+                    self.index,
+                    owner=class_qualname or scope.owner,
+                    qualname=qualname,
+                    parent=scope if scope.qualname and not class_prefix else None,
+                    span=span(node),
                     params=params_of(node.args),
-                )  # fmt: skip
+                )
                 if self.evidence:
                     defined = Defined(self.path, qualname, function_scope.owner or "", bool(class_prefix), node.lineno)
                     self.result.defined.append(defined)
@@ -256,9 +271,13 @@ class ModuleExtractor:
             self._raise_as(node, call, exception_type, scope)
 
     def _raise_as(
-        self, node: ast.Raise, call: ast.Call | None, exception_type: str, scope: Scope,
+        self,
+        node: ast.Raise,
+        call: ast.Call | None,
+        exception_type: str,
+        scope: Scope,
         typed_by: tuple[str, str] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """`typed_by`: (attribute, type) when the type is a class attribute's, for `_overrides`."""
         message = _single_item(_message_argument(call, self._message_position(exception_type)))
         options = self._options(message, node.lineno, scope, typed_by) if message is not None else [[]]
@@ -383,9 +402,15 @@ class ModuleExtractor:
                 start, snippet = snippet_of(raised_at.module.lines, raised_at.span, raised_at.node)
                 path, line, function = raised_at.module.path, raised_at.node.lineno, raised_at.function
                 again = dataclasses.replace(
-                    site, path=path, line=line, function=function, snippet=snippet, snippet_start=start, evidence={},
+                    site,
+                    path=path,
+                    line=line,
+                    function=function,
+                    snippet=snippet,
+                    snippet_start=start,
+                    evidence={},
                     written_at="" if site.signature else site.site_key,
-                )  # fmt: skip
+                )
                 self.result.sites.append(again)
 
     def _own_message(self, exception_type: str, call: ast.Call | None) -> Parts | None:
@@ -599,10 +624,18 @@ class ModuleExtractor:
         read_as = readable[0] if readable else (forms[0] if forms else ())
         evidence = site_evidence(self._owner, node, read_as) if self._owner is not None else {}
         site = FoundSite(
-            exception_type=visible_name(exception_type), kind=kind, message=message, signature=signature,
-            path=self.path, line=node.lineno, function=scope.qualname, snippet=snippet, snippet_start=start,
-            variants=variants, evidence=evidence,
-        )  # fmt: skip
+            exception_type=visible_name(exception_type),
+            kind=kind,
+            message=message,
+            signature=signature,
+            path=self.path,
+            line=node.lineno,
+            function=scope.qualname,
+            snippet=snippet,
+            snippet_start=start,
+            variants=variants,
+            evidence=evidence,
+        )
         self.result.sites.append(site)
 
     def _snippet(self, node: SiteNode, scope: Scope) -> tuple[int, str]:

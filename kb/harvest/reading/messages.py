@@ -83,9 +83,30 @@ _NPGETTEXT = frozenset({"npgettext", "npgettext_lazy"})
 _PASS_THROUGH = frozenset({"str", "force_str", "smart_str", "force_text", "mark_safe", "format_lazy"})
 # Calls whose result a placeholder is best named after the argument of.
 _CONVERTERS = frozenset(
-    {"str", "repr", "len", "int", "float", "sorted", "list", "tuple", "set", "ascii", "format", "force_str",
-     "smart_str", "escape", "quote", "type", "id", "getattr", "bool", "abs", "round"}
-)  # fmt: skip
+    {
+        "str",
+        "repr",
+        "len",
+        "int",
+        "float",
+        "sorted",
+        "list",
+        "tuple",
+        "set",
+        "ascii",
+        "format",
+        "force_str",
+        "smart_str",
+        "escape",
+        "quote",
+        "type",
+        "id",
+        "getattr",
+        "bool",
+        "abs",
+        "round",
+    }
+)
 _STRIPS = frozenset({"strip", "lstrip", "rstrip"})
 # A repository's text: linear by construction (tests/harvest/test_adversarial_patterns.py). Possessive repeats give
 # nothing back (greedy `[#0\- +]*\d+` split a run of zeros every way: 107 s on 60 KB), and a key ends at a `%`, so

@@ -41,9 +41,10 @@ def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | No
                 # `if not self.message: return "Missing parameter: ..." else: return self.message`: read only for
                 # a raise that gives no readable message, so the one worded return is what it prints.
                 worded = [
-                    forms[0] for value in values if (forms := forms_in(str_method[1], value, index, qualname))
-                    and has_text(forms[0])
-                ]  # fmt: skip
+                    forms[0]
+                    for value in values
+                    if (forms := forms_in(str_method[1], value, index, qualname)) and has_text(forms[0])
+                ]
                 found = (worded[0], []) if len(worded) == 1 else None
         elif init is not None:
             found = _init_message(index, init[0], init[1], depth)
@@ -160,9 +161,14 @@ def method_scope(
     index: ClassIndex, owner: str, info: ClassInfo, function: ast.FunctionDef | ast.AsyncFunctionDef
 ) -> Scope:
     scope = Scope(
-        info.module, index, owner=owner, qualname=f"{info.qualname.rsplit('.', 1)[-1]}.{function.name}",
-        parent=None, span=(function.lineno, function.end_lineno or function.lineno), params=params_of(function.args),
-    )  # fmt: skip
+        info.module,
+        index,
+        owner=owner,
+        qualname=f"{info.qualname.rsplit('.', 1)[-1]}.{function.name}",
+        parent=None,
+        span=(function.lineno, function.end_lineno or function.lineno),
+        params=params_of(function.args),
+    )
     record_bindings(function.body, scope)
     return scope
 

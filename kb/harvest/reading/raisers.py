@@ -118,9 +118,14 @@ class _Reader:
         prefix = owner.qualname[len(module.name) + 1 :] + "." if owner is not None else ""
         self.qualname = prefix + function.name
         self.scope = Scope(
-            module, index, owner=owner.qualname if owner else None, qualname=self.qualname, parent=None,
-            span=span(function), params=params_of(function.args),
-        )  # fmt: skip
+            module,
+            index,
+            owner=owner.qualname if owner else None,
+            qualname=self.qualname,
+            parent=None,
+            span=span(function),
+            params=params_of(function.args),
+        )
         self.params = set(self.scope.params)
         self.made_names: set[str] = set()
         self._bound = False

@@ -111,9 +111,16 @@ class Scope(ClassEnv):
     """One function (or the module body): its bindings in line order, for `msg = "..."; raise X(msg)`."""
 
     def __init__(
-        self, info: ModuleInfo, index: ClassIndex, *, owner: str | None, qualname: str,
-        parent: "Scope | None", span: tuple[int, int], params: dict[str, ast.expr | None],
-    ) -> None:  # fmt: skip
+        self,
+        info: ModuleInfo,
+        index: ClassIndex,
+        *,
+        owner: str | None,
+        qualname: str,
+        parent: "Scope | None",
+        span: tuple[int, int],
+        params: dict[str, ast.expr | None],
+    ) -> None:
         super().__init__(info, index, owner)
         self.qualname = qualname
         self.parent = parent
@@ -185,10 +192,22 @@ class Scope(ClassEnv):
 
 # The only nodes that bind a name (or append to a list): every other node is let go at the first test, which
 # matters because the extractor asks about each of the hundreds of thousands of nodes of a large repository.
-BINDERS = frozenset({
-    ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.comprehension, ast.withitem,
-    ast.ExceptHandler, ast.Expr, ast.NamedExpr, ast.Import, ast.ImportFrom,
-})  # fmt: skip
+BINDERS = frozenset(
+    {
+        ast.Assign,
+        ast.AugAssign,
+        ast.AnnAssign,
+        ast.For,
+        ast.AsyncFor,
+        ast.comprehension,
+        ast.withitem,
+        ast.ExceptHandler,
+        ast.Expr,
+        ast.NamedExpr,
+        ast.Import,
+        ast.ImportFrom,
+    }
+)
 
 
 def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
@@ -327,9 +346,21 @@ _BRANCHING = frozenset(
 # generator, and without the load/store contexts and operators, which are nodes that hold and bind nothing, nor
 # the fields that never hold a node (a name's `id`, a constant's `value`), which need not be looked at.
 _NO_CHILDREN = frozenset({"ctx", "op", "ops"})
-_NEVER_NODES = frozenset({
-    "id", "attr", "arg", "asname", "module", "level", "kind", "type_comment", "conversion", "is_async", "simple",
-})  # fmt: skip
+_NEVER_NODES = frozenset(
+    {
+        "id",
+        "attr",
+        "arg",
+        "asname",
+        "module",
+        "level",
+        "kind",
+        "type_comment",
+        "conversion",
+        "is_async",
+        "simple",
+    }
+)
 _NEVER_NODES_OF: dict[type, frozenset[str]] = {
     ast.Constant: frozenset({"value"}),
     ast.Global: frozenset({"names"}),
@@ -364,9 +395,19 @@ def _child_nodes(node: ast.AST) -> list[ast.AST]:
     return found
 
 
-COMPOUND = frozenset({
-    ast.Try, ast.TryStar, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.match_case,
-})  # fmt: skip
+COMPOUND = frozenset(
+    {
+        ast.Try,
+        ast.TryStar,
+        ast.If,
+        ast.For,
+        ast.AsyncFor,
+        ast.While,
+        ast.With,
+        ast.AsyncWith,
+        ast.match_case,
+    }
+)
 
 
 def dead_ends(node: ast.AST) -> list[tuple[int, int]]:

@@ -60,9 +60,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--retries", type=int, default=3, help="On 429, 5xx and time-outs (default 3).")
         parser.add_argument(
-            "--backoff", type=positive(float), default=1.0, metavar="SECONDS",
+            "--backoff",
+            type=positive(float),
+            default=1.0,
+            metavar="SECONDS",
             help="The first retry's wait when the endpoint gives no Retry-After; doubled each time (default 1).",
-        )  # fmt: skip
+        )
         parser.add_argument("--no-progress", action="store_true", help="Do not show the progress bar.")
 
     def handle(self, *args, **options) -> None:
@@ -82,13 +85,21 @@ class Command(BaseCommand):
         if source is not None and not source.is_dir():
             raise CommandError(f"--source {source} is not a directory.")
         endpoint = Endpoint(
-            base=settings.ANALYSIS_API_BASE, model=settings.ANALYSIS_MODEL, key=settings.ANALYSIS_API_KEY,
-            timeout=options["timeout"], retries=max(0, options["retries"]), backoff=options["backoff"],
-        )  # fmt: skip
+            base=settings.ANALYSIS_API_BASE,
+            model=settings.ANALYSIS_MODEL,
+            key=settings.ANALYSIS_API_KEY,
+            timeout=options["timeout"],
+            retries=max(0, options["retries"]),
+            backoff=options["backoff"],
+        )
         run = Options(
-            limit=options.get("limit"), only_unreviewed=options["only_unreviewed"], force=options["force"],
-            workers=options["workers"], source=source, progress=False if options["no_progress"] else None,
-        )  # fmt: skip
+            limit=options.get("limit"),
+            only_unreviewed=options["only_unreviewed"],
+            force=options["force"],
+            workers=options["workers"],
+            source=source,
+            progress=False if options["no_progress"] else None,
+        )
         result = analyse(repository=repository, endpoint=endpoint, options=run)
         self.stdout.write(f"Analysed {repository.full_name} with {endpoint.model} ({endpoint.base}).")
         for line in summary_lines(result):

@@ -15,23 +15,28 @@ class Command(TargetCommand):
     def add_arguments(self, parser: ArgumentParser) -> None:
         super().add_arguments(parser)
         parser.add_argument(
-            "--publish", action="store_true",
+            "--publish",
+            action="store_true",
             help="Publish every entry it can explain (conditions, or a curator's text), marked 'not yet reviewed'.",
-        )  # fmt: skip
+        )
         parser.add_argument(
-            "--releases", metavar="TAG_PATTERN",
+            "--releases",
+            metavar="TAG_PATTERN",
             help="With a git checkout: which releases (tags matching e.g. '5.*') raise each error.",
-        )  # fmt: skip
+        )
         parser.add_argument(
-            "--history", action="store_true",
+            "--history",
+            action="store_true",
             help="With a git checkout: find the commit that introduced each message's wording (git log -S).",
-        )  # fmt: skip
+        )
 
     def handle(self, *args, **options) -> None:
         target = replace(
-            target_from(options), publish=options["publish"], releases=options.get("releases"),
+            target_from(options),
+            publish=options["publish"],
+            releases=options.get("releases"),
             pickaxe=options["history"],
-        )  # fmt: skip
+        )
         result = harvest(target=target, progress=progress_option(options))
         prefix = f" (paths under {target.prefix}/)" if target.prefix else ""
         self.stdout.write(f"Harvested {target.owner}/{target.name} at {short_ref(target.commit)}{prefix}.")
