@@ -37,7 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kb.matching.frozen import FrozenIndex
-from kb.matching.index import Entry, MatchIndex, Site
+from kb.matching.index import Entry, LookupIndex, Site
 from kb.matching.overlay import layered
 from kb.matching.rank import ExactFinder, match_text
 from kb.matching.template import TemplateMatch, compile_template
@@ -283,7 +283,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def _indexed_pass(
-    index: MatchIndex, queries: list[tuple[str, str]]
+    index: LookupIndex, queries: list[tuple[str, str]]
 ) -> tuple[float, dict[str, list[float]], list, dict[str, list[float]]]:
     """(seconds, latencies by kind, exact rankings, CPU seconds by kind) of one indexed lookup of every query. Each
     lookup is timed on its own, on the wall clock and on the thread's CPU clock: on a shared machine the wall
@@ -326,7 +326,7 @@ def changed_entries(entries: list[Entry]) -> list[Entry]:
     ]
 
 
-def worker_memory(index: MatchIndex, entries: list[Entry], queries: list[tuple[str, str]], workers: int) -> dict:
+def worker_memory(index: LookupIndex, entries: list[Entry], queries: list[tuple[str, str]], workers: int) -> dict:
     """Fork `workers` children as gunicorn forks its workers after the master's build (see the docstring)."""
     # Pickled: each worker reads the change as new objects of its own, as kb.matching.live reads it from the
     # database; sharing the master's would copy the pages of the catalogue they sit in.

@@ -21,8 +21,8 @@ the last CACHED of each kept per process; a candidate's template is checked befo
 and in its forks, which is how gunicorn runs them (config/gunicorn.py); they are not written to a file. Two keys of
 one hash share a run: a one in 2^64 chance per pair, and every candidate is still checked against its template.
 
-Answers are those of `MatchIndex.build` over the same entries: the same keys chosen, the same ids, the same order
-of candidates (tests/matching/test_frozen.py). It is immutable: a catalogue change goes into an overlay
+Answers are those of `MatchIndex.build` over the same entries: the same keys chosen (both builders file by
+`index.choose_keys`), the same ids, the same order of candidates (tests/matching/test_frozen.py). It is immutable: a catalogue change goes into an overlay
 (overlay.py), a large one into a new base.
 """
 
@@ -31,7 +31,7 @@ import gc
 import marshal
 from array import array
 from bisect import bisect_left
-from collections import Counter, OrderedDict, defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import accumulate, chain
 from operator import itemgetter
@@ -42,18 +42,15 @@ from kb.matching.index import (
     MAX_WORD_POSTINGS,
     PREFIX_KEYS,
     WORD,
-    WORDS_PER_SIGNATURE,
     Entry,
-    MatchIndex,
     Signature,
     Site,
-    _automaton,
-    _prefix_key,
-    _windows,
-    _words,
+    choose_keys,
     compile_wordings,
     frame_key,
+    key_automaton,
     path_matches,
+    prefix_key,
     type_tail,
 )
 from kb.matching.template import Template
@@ -253,8 +250,8 @@ class _Made(Mapping[int, V]):
         return len(self._numbers())
 
 
-class FrozenIndex(MatchIndex):
-    """The read interface of `MatchIndex` over flat buffers (see the module's docstring)."""
+class FrozenIndex:
+    """A `LookupIndex` over flat buffers (see the module's docstring), answering as `MatchIndex` does."""
 
     _keys_automaton: Any  # ahocorasick.Automaton | None: key -> key id
     _key_runs: _Runs  # key id -> signature ids
@@ -293,20 +290,26 @@ class FrozenIndex(MatchIndex):
         collecting = gc.isenabled()
         gc.disable()
         try:
-            index = _Builder(first_signature).build(list(entries))
+            index = _Builder(list(entries), first_signature).build()
         finally:
             if collecting:
                 gc.enable()
         _give_back_freed_memory()
         return index
 
-    def _setup(self, **parts: Any) -> None:
+    def __init__(self, next_signature: int, **parts: Any) -> None:
+        """`parts`: the buffers annotated above, as `_Builder` makes them."""
         self.__dict__.update(parts)
-        self._first = self._next_signature - len(self._signature_entries)
-        self.entries = _Made(self._entry_position, self._make_entry, self._entry_keys.tolist)
+        self._next_signature = next_signature
+        self._first = next_signature - len(self._signature_entries)
+        self.entries: Mapping[int, Entry] = _Made(self._entry_position, self._make_entry, self._entry_keys.tolist)
         self._made_signatures = _Made[Signature](self._signature_position, self._make_signature, self._signature_ids)
-        self.signatures = self._made_signatures
+        self.signatures: Mapping[int, Signature] = self._made_signatures
         self._kept_sites = OrderedDict()
+
+    @property
+    def next_signature(self) -> int:
+        return self._next_signature
 
     def __len__(self) -> int:
         return len(self._signature_entries)
@@ -498,160 +501,195 @@ class FrozenIndex(MatchIndex):
         position = sid - self._first
         return self._signature_entries[position] if 0 <= position < len(self._signature_entries) else None
 
-    def upsert(self, entries: Iterable[Entry]) -> None:
-        raise TypeError("A frozen index is immutable: changes go into an overlay (see overlay.layered).")
-
-    def remove(self, keys: Iterable[int]) -> None:
-        raise TypeError("A frozen index is immutable: changes go into an overlay (see overlay.layered).")
-
-    def commit(self) -> None:
-        raise TypeError("A frozen index is immutable: changes go into an overlay (see overlay.layered).")
-
 
 class _Builder:
-    """`MatchIndex.build`'s choices (index.py), filed straight into flat buffers."""
+    """`choose_keys`' choices (index.py) over the entries, filed straight into flat buffers: one step per table.
 
-    def __init__(self, first_signature: int) -> None:
+    Entries, signatures and sites are numbered in the order of the entries, as `MatchIndex.build` numbers them."""
+
+    def __init__(self, entries: list[Entry], first_signature: int) -> None:
+        self.entries = entries
         self.first = first_signature
+        self.wordings = [compile_wordings(entry) for entry in entries]
+        # By entry: the number of its first signature, then the next entry's; its first site's, then the next's.
+        self.entry_signatures = array("q", chain([0], accumulate(map(len, self.wordings))))
+        self.entry_sites = array("q", chain([0], accumulate(len(entry.sites) for entry in entries)))
 
-    def build(self, entries: list[Entry]) -> FrozenIndex:
+    def build(self) -> "FrozenIndex":
+        # One template a signature, in order: signature n is the build's n-th, its id `first + n`.
+        choices = choose_keys([template for wordings in self.wordings for _t, _m, template, _v in wordings])
+        return FrozenIndex(
+            self.first + self.entry_signatures[-1],
+            **self._keys([key for key, _words in choices]),
+            _fallback_table=self._fallback([key is None for key, _words in choices]),
+            _word_table=self._words([words for _key, words in choices]),
+            _prefix_table=self._prefixes(),
+            **self._signature_records(),
+            **self._literal_ends(),
+            **self._entry_records(),
+            _unsigned_type_table=self._unsigned_types(),
+            **self._site_owners(),
+            **self._frame_tables(),
+            **self._path_tables(),
+        )
+
+    def _signed(self) -> Iterator[tuple[int, Entry, tuple[str, str, Template, bool]]]:
+        """(signature id, its entry, its wording) of every signature, in order."""
+        sid = self.first
+        for entry, wordings in zip(self.entries, self.wordings, strict=True):
+            for wording in wordings:
+                yield sid, entry, wording
+                sid += 1
+
+    def _unsigned(self, position: int) -> bool:
+        return self.entry_signatures[position] == self.entry_signatures[position + 1]
+
+    def _keys(self, keys: list[str | None]) -> dict[str, Any]:
+        """The automaton (key -> key id, by first use) and each key id's signatures."""
+        ids: dict[str, int] = {}
+        runs: list[list[int]] = []
+        for sid, key in enumerate(keys, start=self.first):
+            if key is not None:
+                key_id = ids.setdefault(key, len(ids))
+                if key_id == len(runs):
+                    runs.append([])
+                runs[key_id].append(sid)
+        return {"_keys_automaton": key_automaton(ids.items()), "_key_runs": _Runs(runs)}
+
+    def _fallback(self, keyless: list[bool]) -> _Table:
+        """Signatures without a key, by the class name of their entry's type."""
+        filed: defaultdict[int, list[int]] = defaultdict(list)
+        for sid, entry, _wording in self._signed():
+            if keyless[sid - self.first]:
+                filed[hash(type_tail(entry.exception_type))].append(sid)
+        return _Table(filed)
+
+    def _words(self, words: list[list[str]]) -> _Table:
+        """Signatures by their rare words; a word of more than a lookup reads is left out (it would skip it)."""
+        filed: defaultdict[int, list[int]] = defaultdict(list)
+        for sid, rare in enumerate(words, start=self.first):
+            for word in rare:
+                filed[hash(word)].append(sid)
+        return _Table({key: run for key, run in filed.items() if len(run) <= MAX_WORD_POSTINGS})
+
+    def _prefixes(self) -> _Table:
+        """Signatures by their first literal's start (`prefix_key`); a long run is left out, as for words."""
+        filed: defaultdict[int, list[int]] = defaultdict(list)
+        for sid, _entry, (_text, _message, template, _variant) in self._signed():
+            if (prefix := prefix_key(template)) is not None:
+                filed[hash(prefix)].append(sid)
+        return _Table({key: run for key, run in filed.items() if len(run) <= MAX_PREFIX_POSTINGS})
+
+    def _signature_records(self) -> dict[str, Any]:
+        """Each signature's entry key and record, and its wording in UTF-8 (`wording_of` reads it alone)."""
         dumps = marshal.dumps
-        compiled = [compile_wordings(entry) for entry in entries]
-        # Each signature's windows, in order (the first of the rarest is its key, as in index.py), and words.
-        windows = [_windows(template) for wordings in compiled for _t, _m, template, _v in wordings]
-        words = [set(_words(template)) for wordings in compiled for _t, _m, template, _v in wordings]
-        window_counts = Counter(chain.from_iterable(map(set, windows)))
-        word_counts = Counter(chain.from_iterable(words))
-        # index.py's orders as one int or rank per string, so that min and sorted compare in C: windows by
-        # (count, -length), ties to the first; words by (count, -length, word).
-        window_order = {window: count * 64 - len(window) for window, count in window_counts.items()}
-        ranked_words = sorted(word_counts.items(), key=lambda pair: (pair[1], -len(pair[0]), pair[0]))
-        word_order = {word: rank for rank, (word, _count) in enumerate(ranked_words)}
-        del window_counts, word_counts, ranked_words
+        entries, records, wordings = array("q"), [], []
+        for _sid, entry, (text, message, template, is_variant) in self._signed():
+            entries.append(entry.key)
+            template_fields = (
+                template.literals,
+                template.fields,
+                template.multiline,
+                template.literal_length,
+                template.longest_literal,
+            )
+            records.append(dumps((text, message, template_fields, is_variant)))
+            # A message read from source may hold a lone surrogate ("\\ud800"), which marshal keeps as well.
+            wordings.append((message or "".join(template.literals)).encode("utf-8", "surrogatepass"))
+        return {
+            "_signature_entries": entries,
+            "_signature_records": _Records(records),
+            "_wordings": b"".join(wordings),
+            "_wording_offsets": array("q", chain([0], accumulate(map(len, wordings)))),
+        }
 
-        keys: dict[str, int] = {}
-        key_runs: list[list[int]] = []
-        fallback: defaultdict[int, list[int]] = defaultdict(list)
-        prefixes: defaultdict[int, list[int]] = defaultdict(list)
-        words_table: defaultdict[int, list[int]] = defaultdict(list)
-        unsigned_types: defaultdict[int, list[int]] = defaultdict(list)
-        frames: defaultdict[tuple[str, str], list[int]] = defaultdict(list)
-        unsigned_frames: defaultdict[int, list[int]] = defaultdict(list)
-        paths: defaultdict[int, list[int]] = defaultdict(list)
-        unsigned_paths: defaultdict[int, list[int]] = defaultdict(list)
-        file_functions: defaultdict[str, dict[str, None]] = defaultdict(dict)
-        signature_entries: list[int] = []
-        site_entries: list[int] = []
-        signature_records: list[bytes] = []
-        wording_bytes: list[bytes] = []
+    def _literal_ends(self) -> dict[str, array]:
+        """The hash and length of each signature's first and last literals: what `may_fit` compares first."""
         heads, head_lengths, tails, tail_lengths = array("q"), array("q"), array("q"), array("q")
-        entry_records: list[bytes] = []
-        site_owners = array("q")
-        path_depth = 0
-        entry_signatures, entry_sites = [0], [0]
-        by_key: dict[int, int] = {}
-        s = 0  # signatures so far
-        for position, (entry, wordings) in enumerate(zip(entries, compiled, strict=True)):
-            key = entry.key
-            by_key[key] = position
-            tail = type_tail(entry.exception_type)
-            first = s
-            for text, message, template, is_variant in wordings:
-                sid = self.first + s
-                signature_entries.append(key)
-                template_fields = (
-                    template.literals,
-                    template.fields,
-                    template.multiline,
-                    template.literal_length,
-                    template.longest_literal,
-                )
-                signature_records.append(dumps((text, message, template_fields, is_variant)))
-                # A message read from source may hold a lone surrogate ("\\ud800"), which marshal keeps as well.
-                wording_bytes.append((message or "".join(template.literals)).encode("utf-8", "surrogatepass"))
-                first_literal, last_literal = template.literals[0], template.literals[-1]
-                heads.append(hash(first_literal))
-                head_lengths.append(len(first_literal))
-                tails.append(hash(last_literal))
-                tail_lengths.append(len(last_literal))
-                if found := windows[s]:
-                    best = min(found, key=window_order.__getitem__) if len(found) > 1 else found[0]
-                    key_id = keys.get(best)
-                    if key_id is None:
-                        key_id = keys[best] = len(keys)
-                        key_runs.append([])
-                    key_runs[key_id].append(sid)
-                else:
-                    fallback[hash(tail)].append(sid)
-                if (prefix := _prefix_key(template)) is not None:
-                    prefixes[hash(prefix)].append(sid)
-                rare = sorted(words[s], key=word_order.__getitem__)[:WORDS_PER_SIGNATURE]
-                for word in rare:
-                    words_table[hash(word)].append(sid)
-                s += 1
-            entry_signatures.append(s)
-            if s == first:
-                unsigned_types[hash(tail)].append(key)
-            fields = (key, entry.public_id, entry.exception_type, entry.message, entry.status, entry.repository_url)
+        for _sid, _entry, (_text, _message, template, _variant) in self._signed():
+            first_literal, last_literal = template.literals[0], template.literals[-1]
+            heads.append(hash(first_literal))
+            head_lengths.append(len(first_literal))
+            tails.append(hash(last_literal))
+            tail_lengths.append(len(last_literal))
+        return {"_heads": heads, "_head_lengths": head_lengths, "_tails": tails, "_tail_lengths": tail_lengths}
+
+    def _entry_records(self) -> dict[str, Any]:
+        """Each entry's record (its sites' fields in it), its runs, and its position by key."""
+        dumps = marshal.dumps
+        records = []
+        for entry in self.entries:
+            fields = (entry.key, entry.public_id, entry.exception_type, entry.message, entry.status)
             sites = tuple(
                 (site.path, site.line, site.function, site.commit, site.path_variants, site.frame_key)
                 for site in entry.sites
             )
-            entry_records.append(dumps((*fields, entry.signature, entry.variants, sites)))
-            for site in entry.sites:
-                n = len(site_entries)
-                site_entries.append(key)
-                site_owners.append(position)
+            records.append(dumps((*fields, entry.repository_url, entry.signature, entry.variants, sites)))
+        by_key = {entry.key: position for position, entry in enumerate(self.entries)}
+        sorted_keys = sorted(by_key)
+        return {
+            "_entry_keys": array("q", (entry.key for entry in self.entries)),
+            "_sorted_keys": _Sorted(sorted_keys),
+            "_sorted_positions": array("q", (by_key[key] for key in sorted_keys)),
+            "_entry_records": _Records(records),
+            "_entry_signatures_runs": self.entry_signatures,
+            "_entry_sites": self.entry_sites,
+        }
+
+    def _unsigned_types(self) -> _Table:
+        """Keys of the entries without a signature, by the class name of their type."""
+        filed: defaultdict[int, list[int]] = defaultdict(list)
+        for position, entry in enumerate(self.entries):
+            if self._unsigned(position):
+                filed[hash(type_tail(entry.exception_type))].append(entry.key)
+        return _Table(filed)
+
+    def _site_owners(self) -> dict[str, array]:
+        """By site number: its entry's position, and its entry's key."""
+        owners, keys = array("q"), array("q")
+        for position, entry in enumerate(self.entries):
+            owners.extend([position] * len(entry.sites))
+            keys.extend([entry.key] * len(entry.sites))
+        return {"_site_owners": owners, "_site_entries": keys}
+
+    def _frame_tables(self) -> dict[str, _Table]:
+        """Site numbers by (file name, function), of all entries and of those without a signature; by file name,
+        function after function as `MatchIndex.sites_in_file` orders them."""
+        frames: defaultdict[tuple[str, str], list[int]] = defaultdict(list)
+        unsigned: defaultdict[int, list[int]] = defaultdict(list)
+        file_functions: defaultdict[str, dict[str, None]] = defaultdict(dict)
+        for position, entry in enumerate(self.entries):
+            signed = not self._unsigned(position)
+            for n, site in enumerate(entry.sites, start=self.entry_sites[position]):
                 frame = site.frame_key
                 frames[frame].append(n)
                 file_functions[frame[0]][frame[1]] = None
-                bare = frame[1]
-                path_keys = [hash((variant, bare)) for variant in dict.fromkeys(site.path_variants)]
-                path_depth = max(path_depth, site.path_variants[0].count("/") + 1)
-                for path_key in path_keys:
-                    paths[path_key].append(n)
-                if s == first:
-                    unsigned_frames[hash(frame)].append(n)
-                    for path_key in path_keys:
-                        unsigned_paths[path_key].append(n)
-            entry_sites.append(len(site_entries))
-        del windows, words, compiled
-
+                if not signed:
+                    unsigned[hash(frame)].append(n)
         files = {
             hash(file_name): [n for function in functions for n in frames[(file_name, function)]]
             for file_name, functions in file_functions.items()
         }
-        sorted_keys = sorted(by_key)
-        index = FrozenIndex(first_signature=self.first + s)
-        index._setup(
-            _keys_automaton=_automaton(keys.items()),
-            _key_runs=_Runs(key_runs),
-            _fallback_table=_Table(fallback),
-            # Runs longer than a lookup reads are left out: a lookup finds none, as it would skip them.
-            _prefix_table=_Table({key: run for key, run in prefixes.items() if len(run) <= MAX_PREFIX_POSTINGS}),
-            _word_table=_Table({key: run for key, run in words_table.items() if len(run) <= MAX_WORD_POSTINGS}),
-            _unsigned_type_table=_Table(unsigned_types),
-            _frame_table=_Table({hash(frame): numbers for frame, numbers in frames.items()}),
-            _unsigned_frame_table=_Table(unsigned_frames),
-            _path_table=_Table(paths),
-            _unsigned_path_table=_Table(unsigned_paths),
-            _path_depth=path_depth,
-            _file_table=_Table(files),
-            _entry_keys=array("q", (entry.key for entry in entries)),
-            _sorted_keys=_Sorted(sorted_keys),
-            _sorted_positions=array("q", (by_key[key] for key in sorted_keys)),
-            _entry_records=_Records(entry_records),
-            _entry_signatures_runs=array("q", entry_signatures),
-            _entry_sites=array("q", entry_sites),
-            _signature_entries=array("q", signature_entries),
-            _signature_records=_Records(signature_records),
-            _wordings=b"".join(wording_bytes),
-            _wording_offsets=array("q", chain([0], accumulate(map(len, wording_bytes)))),
-            _heads=heads,
-            _head_lengths=head_lengths,
-            _tails=tails,
-            _tail_lengths=tail_lengths,
-            _site_owners=site_owners,
-            _site_entries=array("q", site_entries),
-        )
-        return index
+        return {
+            "_frame_table": _Table({hash(frame): numbers for frame, numbers in frames.items()}),
+            "_unsigned_frame_table": _Table(unsigned),
+            "_file_table": _Table(files),
+        }
+
+    def _path_tables(self) -> dict[str, Any]:
+        """Site numbers by (path variant, bare function), of all entries and of those without a signature: what
+        `sites_at` finds a frame's sites by; and the most slashes in a variant, plus one."""
+        paths: defaultdict[int, list[int]] = defaultdict(list)
+        unsigned: defaultdict[int, list[int]] = defaultdict(list)
+        depth = 0
+        for position, entry in enumerate(self.entries):
+            signed = not self._unsigned(position)
+            for n, site in enumerate(entry.sites, start=self.entry_sites[position]):
+                bare = site.frame_key[1]
+                path_keys = [hash((variant, bare)) for variant in dict.fromkeys(site.path_variants)]
+                depth = max(depth, site.path_variants[0].count("/") + 1)
+                for path_key in path_keys:
+                    paths[path_key].append(n)
+                    if not signed:
+                        unsigned[path_key].append(n)
+        return {"_path_table": _Table(paths), "_unsigned_path_table": _Table(unsigned), "_path_depth": depth}

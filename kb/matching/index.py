@@ -8,6 +8,8 @@ window, so an Aho-Corasick automaton over all keys yields every signature that c
 template check then decides. A signature with no literal of MIN_KEY_LENGTH characters goes in a small
 fallback list, by the last part of its entry's exception type: such a signature fits almost any message,
 so only an agreeing type can vouch for it, and only the signatures of the message's type are checked.
+`choose_keys` makes these choices, and each signature's rare words, for both builders: `MatchIndex.build`
+here and `FrozenIndex.build` (frozen.py), so that they answer alike.
 
 Messages cut short. A text that is only the start of a message holds the signature's first literal but maybe
 not its key, so every signature is also filed by the first 16 (or, for a shorter first literal, 8) characters
@@ -15,22 +17,18 @@ of its first literal: a text's own first characters, looked up twice, give the s
 of, along with those whose key it holds; `template.match_prefix` then decides. A signature whose first literal
 is shorter than 8 characters is found only by its key.
 
-Updates. The automaton cannot take a word without being rebuilt as a whole, so keys added after the
-last full build go into a small second automaton, rebuilt on every update; once it holds a sizeable
-share of the keys, both are merged in one rebuild. A removed signature's key may stay in an automaton:
-its hits resolve to nothing.
-
-Readers never lock: updates replace tuples in dicts and swap whole automata, so a lookup running in
-another thread sees either the old or the new state of each structure, never a half-changed one.
+No updates. An index is built whole and never changed: what ranking reads (`LookupIndex`) has no write method.
+A catalogue change goes into an overlay, a `MatchIndex` of the changed entries seen over the base
+(overlay.py), swapped in whole by live.py; lookups running in other threads go on reading the index they hold.
 """
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import itemgetter
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import ahocorasick
 
@@ -41,7 +39,6 @@ PREFIX_KEYS = (16, 8)  # a first literal is filed by its first 16 characters, or
 MAX_PREFIX_POSTINGS = 32  # a start shared by more signatures than this ("Cannot ") says little about a message
 MIN_KEY_LENGTH = 3
 WORDS_PER_SIGNATURE = 2
-MERGE_SHARE = 0.05  # merge the delta automaton into the main one past this share of all keys
 MAX_WORD_POSTINGS = 64  # words shared by more signatures than this say little about a message
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]{3,}+")  # possessive: see parse.py on linear patterns
 SOURCE_ROOTS = frozenset({"src", "lib", "python", "source", "sources", "pkg", "packages"})
@@ -118,17 +115,108 @@ class Signature:
         object.__setattr__(self, "wording", self.message or self.template.skeleton)
 
 
+@runtime_checkable
+class LookupIndex(Protocol):
+    """What ranking (rank.py) reads of an index, and an overlay (overlay.py) of its base. Three kinds answer it:
+    `MatchIndex` (objects: an overlay, tests), `FrozenIndex` (flat buffers: the base, frozen.py) and
+    `LayeredIndex` (a base seen through an overlay, overlay.py). None can be changed once built.
+
+    Signatures are known by int ids, entries by their keys; an unknown or hidden id or key reads as nothing
+    (None, an empty answer), since a lookup may hold ids of an index that another thread has replaced."""
+
+    @property
+    def entries(self) -> Mapping[int, Entry]: ...
+
+    @property
+    def signatures(self) -> Mapping[int, Signature]: ...
+
+    @property
+    def next_signature(self) -> int:
+        """The id the next signature gets: an overlay's first, so that its ids never meet this index's."""
+        ...
+
+    def __len__(self) -> int: ...
+
+    def candidates(self, text: str, exception_type: str | None = None) -> list[int]:
+        """Every signature whose key occurs in the text, and the fallback ones of the type; each once."""
+        ...
+
+    def prefix_candidates(self, text: str) -> list[int]:
+        """Signatures whose first literal the text starts with (16 or 8 characters of it compared): those a
+        message cut short may be the start of; a start shared by many signatures is skipped."""
+        ...
+
+    def similar_candidates(self, text: str, *, limit: int) -> list[int]:
+        """Signatures sharing the most rare words with the text: where a reworded message may be found."""
+        ...
+
+    def sites_at(self, path: str, function: str, *, unsigned_only: bool = False) -> list[tuple[int, Site]]:
+        """(entry key, site) of the sites in the frame's file and function that its path points at
+        (`path_matches`); of entries without a signature only. The caller may change the list."""
+        ...
+
+    def sites_in_file(self, path: str) -> list[tuple[int, Site]]:
+        """(entry key, site) of every site in a file of the frame's name (the caller compares whole paths)."""
+        ...
+
+    def unsigned_of_type(self, exception_type: str) -> tuple[int, ...]:
+        """Keys of the entries without a signature whose type has the same class name."""
+        ...
+
+    def signatures_of(self, entry_key: int) -> tuple[int, ...]: ...
+
+    def may_fit(self, sid: int, text: str) -> bool:
+        """False when the signature's template cannot fit the text; True when it may (or the id is unknown)."""
+        ...
+
+    def may_start(self, sid: int, text: str) -> bool:
+        """False when the text cannot be the start of a message of the signature (`template.match_prefix`)."""
+        ...
+
+    def signature_entry(self, sid: int) -> int | None:
+        """The key of the signature's entry, None for an unknown id."""
+        ...
+
+    def wording_of(self, sid: int) -> str | None:
+        """What a reworded message is compared with (`Signature.wording`), None for an unknown id."""
+        ...
+
+
+def choose_keys(templates: Sequence[Template]) -> list[tuple[str | None, list[str]]]:
+    """(key, rare words) of each template, chosen knowing them all: what both builders file a signature by.
+
+    The key is the window (`windows`) held by the fewest templates; of those, the longest; of those, the first.
+    None when no literal is long enough: the signature is then filed by its type (the fallback). The rare words
+    are its WORDS_PER_SIGNATURE words held by the fewest templates, then the longest, then alphabetically."""
+    shapes = [windows(template) for template in templates]
+    words = [set(words_of(template)) for template in templates]
+    window_counts = Counter(chain.from_iterable(map(set, shapes)))
+    word_counts = Counter(chain.from_iterable(words))
+    # Those orders as one int or rank per string, so that min and sorted compare in C: windows by (count,
+    # -length) (KEY_LENGTH < 64), ties to the first; words by (count, -length, word).
+    window_order = {window: count * 64 - len(window) for window, count in window_counts.items()}
+    ranked_words = sorted(word_counts.items(), key=lambda pair: (pair[1], -len(pair[0]), pair[0]))
+    word_order = {word: rank for rank, (word, _count) in enumerate(ranked_words)}
+    del window_counts, word_counts, ranked_words
+    by_window, by_word = window_order.__getitem__, word_order.__getitem__
+    return [
+        (
+            (min(found, key=by_window) if len(found) > 1 else found[0]) if found else None,
+            sorted(shared, key=by_word)[:WORDS_PER_SIGNATURE],
+        )
+        for found, shared in zip(shapes, words, strict=True)
+    ]
+
+
 class MatchIndex:
+    """The index in Python objects, built whole from its entries (`build`): a catalogue change's overlay, the
+    tests. The base each process holds is a `FrozenIndex` (frozen.py), which answers as this one does."""
+
     def __init__(self, *, first_signature: int = 0) -> None:
-        # Read-only to callers: a layered index (overlay.py) answers with views over two indexes.
-        self._entry_table: dict[int, Entry] = {}
-        self._signature_table: dict[int, Signature] = {}
-        self.entries: Mapping[int, Entry] = self._entry_table
-        self.signatures: Mapping[int, Signature] = self._signature_table
+        self.entries: Mapping[int, Entry] = {}
+        self.signatures: Mapping[int, Signature] = {}
         self._entry_signatures: dict[int, tuple[int, ...]] = {}
-        self._keys: dict[str, int] = {}
         self._key_signatures: dict[int, tuple[int, ...]] = {}
-        self._signature_key: dict[int, int] = {}
         self._fallback: dict[str, tuple[int, ...]] = {}
         self._prefixes: dict[str, tuple[int, ...]] = {}
         self._words: dict[str, tuple[int, ...]] = {}
@@ -141,225 +229,87 @@ class MatchIndex:
         self._unsigned_types: dict[str, tuple[int, ...]] = {}
         # File name -> the functions of its sites: a frame's whole file, when its function has no entry.
         self._file_functions: dict[str, tuple[str, ...]] = {}
-        self._automata: tuple[ahocorasick.Automaton, ...] = ()
-        self._main_keys = 0
-        self._delta_keys: list[int] = []
+        self._automaton: ahocorasick.Automaton | None = None  # key -> key id
         self._next_signature = first_signature  # an overlay's ids follow its base's: one id, one signature
-        self._window_counts: Counter[str] | None = None
-        self._word_counts: Counter[str] | None = None
 
     @classmethod
     def build(cls, entries: Iterable[Entry], *, first_signature: int = 0) -> "MatchIndex":
-        """A full build: keys chosen knowing every signature, one automaton."""
-        entries = list(entries)
+        """Keys chosen knowing every signature (`choose_keys`), one automaton."""
         index = cls(first_signature=first_signature)
-        compiled = [(entry, index._compile(entry)) for entry in entries]
-        # Counted from generators and worked out again when filing: kept for every signature, the windows and
-        # words would add a fifth to the process's memory, for a tenth of the build's time.
-        signatures = [s.template for _e, sigs in compiled for s in sigs]
-        index._window_counts = Counter(chain.from_iterable(set(_windows(t)) for t in signatures))
-        index._word_counts = Counter(chain.from_iterable(set(_words(t)) for t in signatures))
-        del signatures
-        index._file_all(compiled)
-        index._window_counts = index._word_counts = None
-        index._rebuild_automata(merge=True)
+        compiled = [(entry, [Signature(entry.key, *found) for found in compile_wordings(entry)]) for entry in entries]
+        choices = choose_keys([signature.template for _entry, signatures in compiled for signature in signatures])
+        keys = index._file_signatures(compiled, choices)
+        index._file_sites([entry for entry, _signatures in compiled])
+        index._automaton = key_automaton(keys.items())
         return index
+
+    def _file_signatures(
+        self, compiled: list[tuple[Entry, list[Signature]]], choices: list[tuple[str | None, list[str]]]
+    ) -> dict[str, int]:
+        """Entries, signatures and every table of signature ids; the keys chosen, with their ids."""
+        entries: dict[int, Entry] = {}
+        signatures: dict[int, Signature] = {}
+        keys: dict[str, int] = {}
+        # Lists while filing (appending to tuples would be quadratic), tuples once readers may see them.
+        key_signatures: dict[int, list[int]] = {}
+        fallback: dict[str, list[int]] = {}
+        prefixes: dict[str, list[int]] = {}
+        words: dict[str, list[int]] = {}
+        unsigned_types: dict[str, list[int]] = {}
+        start = sid = self._next_signature
+        for entry, entry_signatures in compiled:
+            entries[entry.key] = entry
+            tail = type_tail(entry.exception_type)
+            first = sid
+            for signature in entry_signatures:
+                signatures[sid] = signature
+                key, rare = choices[sid - start]
+                if key is None:
+                    fallback.setdefault(tail, []).append(sid)
+                else:
+                    key_signatures.setdefault(keys.setdefault(key, len(keys)), []).append(sid)
+                if (prefix := prefix_key(signature.template)) is not None:
+                    prefixes.setdefault(prefix, []).append(sid)
+                for word in rare:
+                    words.setdefault(word, []).append(sid)
+                sid += 1
+            self._entry_signatures[entry.key] = tuple(range(first, sid))
+            if sid == first:
+                unsigned_types.setdefault(tail, []).append(entry.key)
+        self.entries, self.signatures, self._next_signature = entries, signatures, sid
+        self._key_signatures, self._fallback = _tuples(key_signatures), _tuples(fallback)
+        self._prefixes, self._words, self._unsigned_types = _tuples(prefixes), _tuples(words), _tuples(unsigned_types)
+        return keys
+
+    def _file_sites(self, entries: list[Entry]) -> None:
+        """The tables of sites, by frame and by file: after `_file_signatures`, which tells the unsigned."""
+        frames: dict[tuple[str, str], list[tuple[int, Site]]] = {}
+        unsigned_frames: dict[tuple[str, str], list[tuple[int, Site]]] = {}
+        file_functions: dict[str, dict[str, None]] = {}
+        for entry in entries:
+            unsigned = not self._entry_signatures[entry.key]
+            for site in entry.sites:
+                frame = site.frame_key
+                frames.setdefault(frame, []).append((entry.key, site))
+                file_functions.setdefault(frame[0], {})[frame[1]] = None
+                if unsigned:
+                    unsigned_frames.setdefault(frame, []).append((entry.key, site))
+        self._frames, self._unsigned_frames = _tuples(frames), _tuples(unsigned_frames)
+        self._file_functions = _tuples(file_functions)
 
     def __len__(self) -> int:
         return len(self.signatures)
 
     @property
     def next_signature(self) -> int:
-        """The id the next signature gets: an overlay's first, so that its ids never meet this index's."""
         return self._next_signature
-
-    # Updates ---------------------------------------------------------------------------------------------
-
-    def upsert(self, entries: Iterable[Entry]) -> None:
-        for entry in entries:
-            self._remove(entry.key)
-            self._insert(entry, self._compile(entry))
-
-    def remove(self, keys: Iterable[int]) -> None:
-        for key in keys:
-            self._remove(key)
-
-    def commit(self) -> None:
-        """Make the updates since the last commit visible to `candidates`."""
-        merge = len(self._delta_keys) > MERGE_SHARE * max(len(self._keys), 1)
-        self._rebuild_automata(merge=merge)
-
-    def _compile(self, entry: Entry) -> list[Signature]:
-        return [Signature(entry.key, *wording) for wording in compile_wordings(entry)]
-
-    def _file_all(self, compiled: list[tuple[Entry, list[Signature]]]) -> None:
-        """`_insert` of every entry of a full build, with the tables and counts in local names: the same tables,
-        in a third of the time of a million method calls."""
-        window_counts, word_counts = self._window_counts or Counter(), self._word_counts or Counter()
-        entries, signatures, entry_signatures = self._entry_table, self._signature_table, self._entry_signatures
-        keys, signature_key, delta_keys = self._keys, self._signature_key, self._delta_keys
-        # Lists while filing (appending to tuples would be quadratic), tuples once readers may see them.
-        key_signatures: dict[int, list[int]] = {}
-        fallback: dict[str, list[int]] = {}
-        prefixes: dict[str, list[int]] = {}
-        words_table: dict[str, list[int]] = {}
-        unsigned_types: dict[str, list[int]] = {}
-        frames: dict[tuple[str, str], list[tuple[int, Site]]] = {}
-        unsigned_frames: dict[tuple[str, str], list[tuple[int, Site]]] = {}
-        file_functions: dict[str, dict[str, None]] = {}
-        sid = self._next_signature
-        for entry, entry_sigs in compiled:
-            key = entry.key
-            entries[key] = entry
-            tail = type_tail(entry.exception_type)
-            first = sid
-            for signature in entry_sigs:
-                signatures[sid] = signature
-                if windows := _windows(signature.template):
-                    best = min(windows, key=lambda w: (window_counts[w], -len(w)))
-                    key_id = keys.get(best)
-                    if key_id is None:
-                        key_id = keys[best] = len(keys)
-                        delta_keys.append(key_id)
-                    key_signatures.setdefault(key_id, []).append(sid)
-                    signature_key[sid] = key_id
-                else:
-                    fallback.setdefault(tail, []).append(sid)
-                if (prefix := _prefix_key(signature.template)) is not None:
-                    prefixes.setdefault(prefix, []).append(sid)
-                words = set(_words(signature.template))
-                rare = sorted(words, key=lambda w: (word_counts[w], -len(w), w))[:WORDS_PER_SIGNATURE]
-                for word in rare:
-                    words_table.setdefault(word, []).append(sid)
-                sid += 1
-            entry_signatures[key] = tuple(range(first, sid))
-            if sid == first:
-                unsigned_types.setdefault(tail, []).append(key)
-            for site in entry.sites:
-                frame = site.frame_key
-                frames.setdefault(frame, []).append((key, site))
-                file_functions.setdefault(frame[0], {})[frame[1]] = None
-                if sid == first:
-                    unsigned_frames.setdefault(frame, []).append((key, site))
-        self._next_signature = sid
-        pairs: tuple[tuple[dict[Any, tuple[Any, ...]], dict[Any, Any]], ...] = (
-            (self._key_signatures, key_signatures),
-            (self._fallback, fallback),
-            (self._prefixes, prefixes),
-            (self._words, words_table),
-            (self._unsigned_types, unsigned_types),
-            (self._frames, frames),
-            (self._unsigned_frames, unsigned_frames),
-            (self._file_functions, file_functions),
-        )
-        for table, filed in pairs:
-            table.update({key: tuple(values) for key, values in filed.items()})
-
-    def _insert(
-        self, entry: Entry, signatures: list[Signature], shapes: list[tuple[list[str], list[str]]] | None = None
-    ) -> None:
-        """`shapes`: each signature's (windows, words), when already worked out."""
-        self._entry_table[entry.key] = entry
-        ids = []
-        tail = type_tail(entry.exception_type)
-        if shapes is None:
-            shapes = [(_windows(s.template), _words(s.template)) for s in signatures]
-        for signature, (windows, words) in zip(signatures, shapes, strict=True):
-            sid = self._next_signature
-            self._next_signature += 1
-            self._signature_table[sid] = signature
-            ids.append(sid)
-            self._key_signature(sid, windows, tail)
-            if (prefix := _prefix_key(signature.template)) is not None:
-                self._append(self._prefixes, prefix, sid)
-            for word in self._rare_words(words):
-                self._append(self._words, word, sid)
-        self._entry_signatures[entry.key] = tuple(ids)
-        if not ids:
-            self._append(self._unsigned_types, tail, entry.key)
-        for site in entry.sites:
-            self._append(self._frames, site.frame_key, (entry.key, site))
-            file_name, function = site.frame_key
-            if function not in self._file_functions.get(file_name, ()):
-                self._append(self._file_functions, file_name, function)
-            if not ids:
-                self._append(self._unsigned_frames, site.frame_key, (entry.key, site))
-
-    def _append(self, table: dict, key: object, value: object) -> None:
-        table[key] = (*table.get(key, ()), value)
-
-    def _key_signature(self, sid: int, windows: list[str], exception_tail: str) -> None:
-        if not windows:
-            self._append(self._fallback, exception_tail, sid)
-            return
-        best = min(windows, key=lambda w: (self._window_frequency(w), -len(w)))
-        key_id = self._keys.get(best)
-        if key_id is None:
-            key_id = self._keys[best] = len(self._keys)
-            self._delta_keys.append(key_id)
-        self._append(self._key_signatures, key_id, sid)
-        self._signature_key[sid] = key_id
-
-    def _window_frequency(self, window: str) -> int:
-        if self._window_counts is not None:
-            return self._window_counts[window]
-        key_id = self._keys.get(window)
-        return len(self._key_signatures.get(key_id, ())) if key_id is not None else 0
-
-    def _rare_words(self, words: list[str]) -> list[str]:
-        counts = self._word_counts
-        words = sorted(
-            set(words),
-            key=lambda w: (counts[w] if counts is not None else len(self._words.get(w, ())), -len(w), w),
-        )
-        return words[:WORDS_PER_SIGNATURE]
-
-    def _remove(self, entry_key: int) -> None:
-        entry = self._entry_table.pop(entry_key, None)
-        if entry is None:
-            return
-        for sid in self._entry_signatures.pop(entry_key, ()):
-            signature = self._signature_table.pop(sid)
-            key_id = self._signature_key.pop(sid, None)
-            if key_id is None:
-                tail = type_tail(entry.exception_type)
-                self._fallback[tail] = tuple(s for s in self._fallback.get(tail, ()) if s != sid)
-            else:
-                self._key_signatures[key_id] = tuple(s for s in self._key_signatures[key_id] if s != sid)
-            if (prefix := _prefix_key(signature.template)) is not None and prefix in self._prefixes:
-                self._prefixes[prefix] = tuple(s for s in self._prefixes[prefix] if s != sid)
-            for word in set(_words(signature.template)):
-                if word in self._words:
-                    self._words[word] = tuple(s for s in self._words[word] if s != sid)
-        tail = type_tail(entry.exception_type)
-        if entry_key in self._unsigned_types.get(tail, ()):
-            self._unsigned_types[tail] = tuple(key for key in self._unsigned_types[tail] if key != entry_key)
-        for site in entry.sites:
-            key = site.frame_key
-            for table in (self._frames, self._unsigned_frames):
-                if key in table:
-                    table[key] = tuple(pair for pair in table[key] if pair[0] != entry_key)
-
-    def _rebuild_automata(self, *, merge: bool) -> None:
-        if merge:
-            main = _automaton(self._keys.items())
-            self._main_keys, self._delta_keys = len(self._keys), []
-            self._automata = (main,) if main is not None else ()
-            return
-        main = self._automata[:1] if self._main_keys else ()
-        delta_ids = set(self._delta_keys)
-        delta = _automaton((word, kid) for word, kid in self._keys.items() if kid in delta_ids) if delta_ids else None
-        self._automata = (*main, delta) if delta is not None else main
 
     # Queries ---------------------------------------------------------------------------------------------
 
     def candidates(self, text: str, exception_type: str | None = None) -> list[int]:
         """Every signature whose key occurs in the text, and the fallback ones of the type; each once."""
-        automata = self._automata
-        if len(automata) == 1:
-            hits = {key_id for _end, key_id in automata[0].iter(text)}
-        else:
-            hits = {key_id for automaton in automata for _end, key_id in automaton.iter(text)}
+        automaton = self._automaton
+        hits = {key_id for _end, key_id in automaton.iter(text)} if automaton is not None else set()
         fallback = self._fallback.get(type_tail(exception_type), ()) if exception_type else ()
         key_signatures = self._key_signatures
         if not fallback and len(hits) == 1:
@@ -436,12 +386,10 @@ class MatchIndex:
         return True
 
     def signature_entry(self, sid: int) -> int | None:
-        """The key of the signature's entry, None for an unknown id."""
         signature = self.signatures.get(sid)
         return signature.entry_key if signature is not None else None
 
     def wording_of(self, sid: int) -> str | None:
-        """What a reworded message is compared with (`Signature.wording`), None for an unknown id."""
         signature = self.signatures.get(sid)
         return signature.wording if signature is not None else None
 
@@ -461,28 +409,30 @@ def compile_wordings(entry: Entry) -> list[tuple[str, str, Template, bool]]:
     return compiled
 
 
-def _windows(template: Template) -> list[str]:
-    """The candidate keys of a template: the head and the tail of each literal long enough to be selective."""
-    windows = []
+def windows(template: Template) -> list[str]:
+    """The candidate keys of a template, of which `choose_keys` picks one: the head and the tail of each literal
+    long enough to be selective."""
+    found = []
     for literal in template.literals:
         if len(literal) < MIN_KEY_LENGTH:
             continue
-        windows.append(literal[:KEY_LENGTH])
+        found.append(literal[:KEY_LENGTH])
         if len(literal) > KEY_LENGTH:
-            windows.append(literal[-KEY_LENGTH:])
-    return windows
+            found.append(literal[-KEY_LENGTH:])
+    return found
 
 
-def _prefix_key(template: Template) -> str | None:
+def prefix_key(template: Template) -> str | None:
+    """What a signature is filed by for messages cut short: its first literal's first 16 or 8 characters."""
     first = template.literals[0]
     return next((first[:length] for length in PREFIX_KEYS if len(first) >= length), None)
 
 
-def _words(template: Template) -> list[str]:
+def words_of(template: Template) -> list[str]:
     return [word for literal in template.literals for word in WORD.findall(literal)]
 
 
-def _automaton(words: Iterable[tuple[str, int]]) -> ahocorasick.Automaton | None:
+def key_automaton(words: Iterable[tuple[str, int]]) -> ahocorasick.Automaton | None:
     automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
     for word, key_id in words:
         automaton.add_word(word, key_id)
@@ -490,3 +440,7 @@ def _automaton(words: Iterable[tuple[str, int]]) -> ahocorasick.Automaton | None
         return None
     automaton.make_automaton()
     return automaton
+
+
+def _tuples(filed: Mapping[Any, Iterable[Any]]) -> dict[Any, tuple[Any, ...]]:
+    return {key: tuple(values) for key, values in filed.items()}

@@ -40,7 +40,7 @@ from django.db import close_old_connections, connection, connections
 from django.db.models import Q
 
 from kb.matching.frozen import FrozenIndex
-from kb.matching.index import Entry, MatchIndex, Site
+from kb.matching.index import Entry, LookupIndex, Site
 from kb.matching.overlay import layered
 from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite
 from kb.runtime.outage import database, is_database_unavailable
@@ -158,7 +158,7 @@ def _entries(ids: Iterable[int] | None) -> list[Entry]:
 class _Base:
     """A base index and the fingerprints it was built from, in arrays: no Python object per entry."""
 
-    index: MatchIndex
+    index: LookupIndex
     ids: array  # sorted
     prints: array
     blocks: dict[int, int]
@@ -195,7 +195,7 @@ class _Changes:
 
 class LiveIndex:
     def __init__(self) -> None:
-        self._index: MatchIndex | None = None  # what lookups read: the base, or the base and an overlay
+        self._index: LookupIndex | None = None  # what lookups read: the base, or the base and an overlay
         self._base: _Base | None = None
         self._changes = _Changes()
         self._token: tuple[int, object] | None = None
@@ -206,7 +206,7 @@ class LiveIndex:
         self._refresher: threading.Thread | None = None
         self._stopping = threading.Event()
 
-    def get(self) -> MatchIndex:
+    def get(self) -> LookupIndex:
         index = self._index
         if index is not None and (self._refresher is not None or not self._due()):
             return index
@@ -288,7 +288,7 @@ class LiveIndex:
             return not database.is_down or time.monotonic() >= self._retry_at
         return time.monotonic() - self._checked >= self._interval()
 
-    def _try_bringing_up_to_date(self) -> MatchIndex:
+    def _try_bringing_up_to_date(self) -> LookupIndex:
         try:
             index = self._bring_up_to_date()
         except Exception as exc:
@@ -302,7 +302,7 @@ class LiveIndex:
         self._failures = 0
         return index
 
-    def _bring_up_to_date(self) -> MatchIndex:
+    def _bring_up_to_date(self) -> LookupIndex:
         token = _token()  # read before the rows: a change landing meanwhile is seen again next time
         changed = self._index is None or token != self._token
         if self._base is None or self._index is None:
@@ -323,7 +323,7 @@ class LiveIndex:
         changes = self._changes
         return changes.prints[key] if key in changes.prints else self._base.print_of(key) if self._base else None
 
-    def _refresh(self, base: _Base) -> MatchIndex:
+    def _refresh(self, base: _Base) -> LookupIndex:
         """The index with what changed since the last look: a new overlay over the same base, or a new base."""
         changes = self._changes
         known = changes.blocks or base.blocks

@@ -5,14 +5,14 @@ its pages stay shared between the workers. A worker that sees a catalogue change
 an overlay of the changed entries alone, hides the base's copies of those entries and of removed ones, and
 answers from both. Building an overlay costs in proportion to the change, not the catalogue.
 
-A layered index is immutable once made; a newer change makes a new one, swapped in whole (live.py).
-Signature ids never meet: an overlay's ids start at the base's `next_signature`.
+A layered index, as its two parts, is never changed once made; a newer change makes a new one, swapped in
+whole (live.py). Signature ids never meet: an overlay's ids start at the base's `next_signature`.
 """
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TypeVar
 
-from kb.matching.index import Entry, MatchIndex, Site
+from kb.matching.index import Entry, LookupIndex, MatchIndex, Signature, Site
 
 V = TypeVar("V")
 
@@ -51,20 +51,24 @@ class _Layered(Mapping[int, V]):
         return sum(1 for _key in self)
 
 
-class LayeredIndex(MatchIndex):
+class LayeredIndex:
     """`base` with the entries of `overlay` in place of its own, and without those of `hidden` (removed or
-    changed entries' keys; every key of the overlay is among them)."""
+    changed entries' keys; every key of the overlay is among them). A `LookupIndex`, as its two parts are."""
 
-    def __init__(self, base: MatchIndex, overlay: MatchIndex, hidden: Iterable[int]) -> None:
-        super().__init__(first_signature=overlay.next_signature)
+    def __init__(self, base: LookupIndex, overlay: MatchIndex, hidden: Iterable[int]) -> None:
         self.base, self.overlay = base, overlay
         self.hidden = frozenset(hidden) | frozenset(overlay.entries)
         hidden_keys = self.hidden
-        base_signatures = base.signatures
-        self.entries = _Layered(base.entries, overlay.entries, hidden_keys, lambda key, _entry: key not in hidden_keys)
-        self.signatures = _Layered(
-            base_signatures, overlay.signatures, hidden_keys, lambda _sid, sig: sig.entry_key not in hidden_keys
+        self.entries: Mapping[int, Entry] = _Layered(
+            base.entries, overlay.entries, hidden_keys, lambda key, _entry: key not in hidden_keys
         )
+        self.signatures: Mapping[int, Signature] = _Layered(
+            base.signatures, overlay.signatures, hidden_keys, lambda _sid, sig: sig.entry_key not in hidden_keys
+        )
+
+    @property
+    def next_signature(self) -> int:
+        return self.overlay.next_signature
 
     def __len__(self) -> int:
         return len(self.signatures)
@@ -85,14 +89,19 @@ class LayeredIndex(MatchIndex):
         base = self._shown(self.base.similar_candidates(text, limit=limit))
         return base + self.overlay.similar_candidates(text, limit=limit)
 
+    # The base's answers for the overlay's ids, which it does not know, are True.
     def may_fit(self, sid: int, text: str) -> bool:
-        return self.base.may_fit(sid, text)  # True for the overlay's ids, which the base does not know
+        return self.base.may_fit(sid, text)
 
-    def sites_for(self, path: str, function: str, *, unsigned_only: bool = False) -> tuple[tuple[int, Site], ...]:
+    def may_start(self, sid: int, text: str) -> bool:
+        return self.base.may_start(sid, text)
+
+    def sites_at(self, path: str, function: str, *, unsigned_only: bool = False) -> list[tuple[int, Site]]:
+        mine = self.overlay.sites_at(path, function, unsigned_only=unsigned_only)
         hidden = self.hidden
-        base = self.base.sites_for(path, function, unsigned_only=unsigned_only)
-        mine = self.overlay.sites_for(path, function, unsigned_only=unsigned_only)
-        return (*(pair for pair in base if pair[0] not in hidden), *mine)
+        return [
+            pair for pair in self.base.sites_at(path, function, unsigned_only=unsigned_only) if pair[0] not in hidden
+        ] + mine
 
     def sites_in_file(self, path: str) -> list[tuple[int, Site]]:
         hidden = self.hidden
@@ -109,14 +118,20 @@ class LayeredIndex(MatchIndex):
             return self.overlay.signatures_of(entry_key)
         return self.base.signatures_of(entry_key)
 
-    def upsert(self, entries: Iterable[Entry]) -> None:
-        raise TypeError("A layered index is immutable: make a new overlay (see overlay.layered).")
+    def signature_entry(self, sid: int) -> int | None:
+        key = self.overlay.signature_entry(sid)
+        if key is None and (key := self.base.signature_entry(sid)) in self.hidden:
+            return None
+        return key
 
-    def remove(self, keys: Iterable[int]) -> None:
-        raise TypeError("A layered index is immutable: make a new overlay (see overlay.layered).")
+    def wording_of(self, sid: int) -> str | None:
+        wording = self.overlay.wording_of(sid)
+        if wording is None and self.base.signature_entry(sid) not in self.hidden:
+            return self.base.wording_of(sid)
+        return wording
 
 
-def layered(base: MatchIndex, changed: Iterable[Entry], removed: Iterable[int]) -> MatchIndex:
+def layered(base: LookupIndex, changed: Iterable[Entry], removed: Iterable[int]) -> LookupIndex:
     """The base as the catalogue now is: `changed` (added or changed entries, whole) in an overlay, `removed`
     hidden. The base itself when nothing differs from it."""
     changed = list(changed)

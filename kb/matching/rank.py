@@ -31,7 +31,7 @@ from operator import itemgetter
 from rapidfuzz import fuzz, process
 
 from kb.matching.deadline import CANDIDATE_BATCH, Deadline
-from kb.matching.index import MIN_KEY_LENGTH, Entry, MatchIndex, Site, path_matches, type_tail
+from kb.matching.index import MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
 from kb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
 from kb.matching.template import (
     Template,
@@ -100,7 +100,7 @@ class Result:
     matches: list[Match]
 
 
-def index_finder(index: MatchIndex, deadline: Deadline | None = None) -> ExactFinder:
+def index_finder(index: LookupIndex, deadline: Deadline | None = None) -> ExactFinder:
     def find(text: str, exception_type: str | None) -> tuple[list[tuple[int, TemplateMatch]], list[int]]:
         fits, misses = [], []
         for n, sid in enumerate(index.candidates(text, exception_type), start=1):
@@ -123,7 +123,7 @@ def index_finder(index: MatchIndex, deadline: Deadline | None = None) -> ExactFi
 
 
 def match_text(
-    index: MatchIndex,
+    index: LookupIndex,
     text: str,
     *,
     limit: int,
@@ -188,7 +188,7 @@ def _nested(exception_type: str) -> bool:
 
 
 def _rank_exception(
-    index: MatchIndex, find: ExactFinder, exception: ParsedException, position: int, deadline: Deadline | None
+    index: LookupIndex, find: ExactFinder, exception: ParsedException, position: int, deadline: Deadline | None
 ) -> list[Match]:
     exact: dict[int, Match] = {}
     misses: list[int] = []
@@ -232,7 +232,7 @@ def _rank_exception(
 
 
 def _exact_match(
-    index: MatchIndex, sid: int, fit: TemplateMatch, parsed_type: str | None, position: int, pasted_type: str | None
+    index: LookupIndex, sid: int, fit: TemplateMatch, parsed_type: str | None, position: int, pasted_type: str | None
 ) -> Match | None:
     """`pasted_type`: the exception's type, also for a reading of the whole text (no type of its own)."""
     if (signature := index.signatures.get(sid)) is None:
@@ -264,7 +264,7 @@ def _exact_match(
 
 
 def _partial_matches(
-    index: MatchIndex, tried: list[tuple[Reading, list[int]]], position: int, exact: dict
+    index: LookupIndex, tried: list[tuple[Reading, list[int]]], position: int, exact: dict
 ) -> list[Match]:
     """Entries whose message the text is the start of (cut short, as logs and chats often keep it). Looked for
     among the signatures whose key the text holds but which did not fit, and those filed under its first
@@ -382,7 +382,7 @@ def _add_frame_evidence(match: Match, frames: _Frames) -> None:
 
 
 def _frame_only(
-    index: MatchIndex, exception: ParsedException, position: int, frames: _Frames, *, unsigned_only: bool = False
+    index: LookupIndex, exception: ParsedException, position: int, frames: _Frames, *, unsigned_only: bool = False
 ) -> list[Match]:
     """Entries that the innermost frame and an agreeing type point at, whatever the message says."""
     innermost = exception.innermost
@@ -407,7 +407,7 @@ def _frame_only(
 
 
 def _loose_matches(
-    index: MatchIndex, exception: ParsedException, position: int, frames: _Frames, misses: list[int]
+    index: LookupIndex, exception: ParsedException, position: int, frames: _Frames, misses: list[int]
 ) -> list[Match]:
     """With no exact fit: entries whose wording resembles the message, and those the frames point at."""
     by_frame = {m.entry.key: m for m in _frame_only(index, exception, position, frames)}
@@ -460,7 +460,7 @@ def _loose_matches(
     return list(by_frame.values()) or _type_only(index, exception, position)
 
 
-def _type_only(index: MatchIndex, exception: ParsedException, position: int) -> list[Match]:
+def _type_only(index: LookupIndex, exception: ParsedException, position: int) -> list[Match]:
     """With nothing else: the entries without a signature of the exception's qualified type, when they are
     few. Their message could not be rebuilt, so the type is the one thing a bare line shares with them. A bare
     class name (`Error: connection refused` is often prose) or a builtin says nothing about which library."""
@@ -503,7 +503,7 @@ def raise_frame(frames: tuple[Frame, ...]) -> Frame | None:
 
 
 def _put_raise_first(
-    index: MatchIndex, exception: ParsedException, position: int, frames: _Frames, raised: Frame, results: list[Match]
+    index: LookupIndex, exception: ParsedException, position: int, frames: _Frames, raised: Frame, results: list[Match]
 ) -> None:
     """Mark, or add, the match of the raise the innermost frame stands on (see the module's docstring)."""
     here = index.sites_at(raised.path, raised.function)
@@ -543,7 +543,7 @@ def _put_raise_first(
 
 
 def _raise_here(
-    index: MatchIndex, exception: ParsedException, raised: Frame, here: list[tuple[int, Site]]
+    index: LookupIndex, exception: ParsedException, raised: Frame, here: list[tuple[int, Site]]
 ) -> tuple[int, bool] | None:
     """(entry key, on the very line) of the raise at the frame: a site on its line whose type does not disagree;
     else, the line having moved, the raise in the function whose message could not be rebuilt, of an agreeing type
@@ -573,7 +573,7 @@ def _raise_here(
     return ranked[0], False
 
 
-def _nearby(index: MatchIndex, exception: ParsedException, position: int) -> list[Match]:
+def _nearby(index: LookupIndex, exception: ParsedException, position: int) -> list[Match]:
     """With no other answer: the entries closest to the innermost frame in a harvested file, in its function, else
     in its file, nearest line first. Not the raise, and flagged so."""
     for frame in reversed(exception.frames):

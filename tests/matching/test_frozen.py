@@ -9,7 +9,7 @@ import pytest
 
 from kb.matching import frozen as frozen_module
 from kb.matching.frozen import FrozenIndex
-from kb.matching.index import Entry, MatchIndex, Site, path_matches
+from kb.matching.index import Entry, LookupIndex, MatchIndex, Site, path_matches
 from kb.matching.overlay import layered
 from kb.matching.rank import match_text
 from kb.matching.template import compile_template
@@ -138,10 +138,13 @@ def test_a_change_over_a_frozen_base_is_seen_and_the_base_is_left_as_it_was():
     assert exact_keys(base, "Brand new thing appeared") == []
 
 
-def test_a_frozen_index_cannot_be_changed_in_place():
-    base = FrozenIndex.build(catalogue(10))
-    with pytest.raises(TypeError):
-        base.upsert(catalogue(1))
+def test_every_kind_of_index_is_a_lookup_index_with_no_way_to_change_it():
+    entries = catalogue(10)
+    base = FrozenIndex.build(entries)
+    kinds = (MatchIndex.build(entries), base, layered(base, entries[:1], removed=()))
+    assert [type(index).__name__ for index in kinds] == ["MatchIndex", "FrozenIndex", "LayeredIndex"]
+    assert all(isinstance(index, LookupIndex) for index in kinds)
+    assert not any(hasattr(index, name) for index in kinds for name in ("upsert", "remove", "commit"))
 
 
 def private_mb(pid: int) -> float:

@@ -74,3 +74,11 @@ def test_an_entry_changed_twice_keeps_only_its_last_wording():
 def test_no_change_is_the_base_itself():
     shared = base()
     assert layered(shared, [], removed=()) is shared
+
+
+def test_an_entry_that_gets_a_signature_is_no_longer_found_by_its_type_alone():
+    shared = MatchIndex.build([entry(1, "", type_="lib.errors.Gone")])
+    assert [m.entry.key for m in match_text(shared, "lib.errors.Gone: x", limit=5).matches] == [1]
+    view = layered(shared, [entry(1, "gone for good: {x}", type_="lib.errors.Gone")], removed=())
+    assert match_text(view, "lib.errors.Gone: x", limit=5).matches == []
+    assert exact_keys(view, "gone for good: x") == [1]
