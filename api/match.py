@@ -28,12 +28,13 @@ from api.authentication import SessionAuthentication, TokenAuthentication
 from api.negotiation import ContentNegotiation, anonymous_plain_json
 from api.parsers import BoundedJSONParser
 from api.throttling import AnonymousScopedThrottle
-from kb.matching.answer import answer
-from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
-from kb.matching.service import (
+from kb.matching import (
     DEFAULT_LIMIT,
     MAX_LIMIT,
     MAX_TEXT_BYTES,
+    RETRY_AFTER_SECONDS,
+    LookupTimeout,
+    answer,
     clean_text,
     log_stopped,
     lookup,
@@ -392,6 +393,6 @@ class MatchView(APIView):
             if not result.matches
             else []
         )
-        # `body` is already the answer's JSON (kb.matching.answer): MatchAnswerSerializer documents it for the schema,
+        # `body` is already the answer's JSON (kb.matching.answers): MatchAnswerSerializer documents it for the schema,
         # and running it again per request cost more than the lookup (a copy of every nested field per match).
         return body

@@ -54,7 +54,7 @@ wsgi_app = "config.wsgi:application"
 def on_starting(server: Any) -> None:
     """In the master, the app loaded (preload_app), before the port opens and the workers fork."""
     if prebuild_index:
-        from kb.matching.live import live_index
+        from kb.matching import live_index
 
         if live_index.prebuild():
             server.log.info("Lookup index built in the master; the workers share it.")
@@ -64,6 +64,6 @@ def on_starting(server: Any) -> None:
 
 def post_fork(server: Any, worker: Any) -> None:
     """In each worker: refresh the index from a thread of its own, so that no lookup waits for a refresh."""
-    from kb.matching.live import live_index
+    from kb.matching import live_index
 
     live_index.start_refresher()

@@ -415,7 +415,7 @@ def production_intervals(settings, monkeypatch) -> Clock:
 
 
 def forget_process_memory() -> None:
-    from kb.matching.answer import kept_details
+    from kb.matching.answers import kept_details
     from kb.pages.search import kept_facets
 
     cards.memory.clear()

@@ -9,9 +9,20 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from kb.cards import responses as cards
-from kb.matching.answer import details_of, how_it_matched, match_answer, parsed_answer
-from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
-from kb.matching.service import MAX_TEXT_BYTES, TextTooLarge, clean_text, log_stopped, lookup, text_size
+from kb.matching import (
+    MAX_TEXT_BYTES,
+    RETRY_AFTER_SECONDS,
+    LookupTimeout,
+    TextTooLarge,
+    clean_text,
+    details_of,
+    how_it_matched,
+    log_stopped,
+    lookup,
+    match_answer,
+    parsed_answer,
+    text_size,
+)
 from kb.models import ErrorEntry, Report, Repository, may_see_drafts
 from kb.pages.browse import REVIEW_FILTERS, by_module
 from kb.pages.forms import ReportForm

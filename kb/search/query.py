@@ -31,7 +31,7 @@ from kb.search.backends import sqlite as search_fts
 from kb.search.paging import RankedEntries
 
 if TYPE_CHECKING:
-    from kb.matching.rank import Result
+    from kb.matching import Result
 
 MAX_QUERY_LENGTH = 500
 DEFAULT_CANDIDATES = 1000

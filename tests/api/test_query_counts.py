@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from kb.cards import responses as cards
-from kb.matching.answer import kept_details
+from kb.matching.answers import kept_details
 from tests.factories import grow_card, grow_catalogue
 from tests.samples import CARD, CARD_MESSAGE
 

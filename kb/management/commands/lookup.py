@@ -6,9 +6,7 @@ import sys
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from kb.matching.answer import answer, how_it_matched
-from kb.matching.deadline import LookupTimeout
-from kb.matching.service import DEFAULT_LIMIT, MAX_LIMIT, TextTooLarge, lookup
+from kb.matching import DEFAULT_LIMIT, MAX_LIMIT, LookupTimeout, TextTooLarge, answer, how_it_matched, lookup
 from kb.models import ErrorEntry
 from kb.runtime.jsonsafe import loads_bounded
 from kb.search.query import offered_for_lookup
