@@ -45,7 +45,8 @@ class LookupHits:
             if pk in self._pending or len(self._pending) < MAX_PENDING:
                 self._pending[pk] += 1
         interval = getattr(settings, "LOOKUP_HITS_FLUSH_SECONDS", FLUSH_SECONDS)
-        if clock() - self._flushed_at >= interval:
+        # An interval of 0 writes every lookup, whatever any clock says.
+        if interval <= 0 or clock() - self._flushed_at >= interval:
             self.flush()
 
     def pending(self) -> int:
@@ -76,8 +77,12 @@ class LookupHits:
         return True
 
     def forget(self) -> None:
+        """Back to as it was when the process started (tests): nothing pending, and the interval counted from now
+        on the clock in use now, not from a time read on another clock (a test's stands at 1000 s, which a machine
+        up for less than that has not reached: every lookup would find the last write still to come)."""
         with self._lock:
             self._pending.clear()
+            self._flushed_at = clock()
             self._said_uncounted = False
 
 

@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from kb.models import ErrorEntry
+from kb.runtime import lookup_hits as lookup_hits_module
 from kb.runtime.lookup_hits import lookup_hits
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 
@@ -66,3 +67,27 @@ def test_hits_counted_when_the_process_ends_are_written(client, widgets, product
     assert hits()["Widget alpha failed"] == 0
     assert lookup_hits.flush()  # what the process's exit runs
     assert hits()["Widget alpha failed"] == 1
+
+
+def test_every_lookup_is_written_when_the_interval_is_zero_whatever_the_clock(client, widgets, monkeypatch):
+    # The suite's setting (tests/conftest.py): no lookup may wait on a clock, even one that reads before the last write.
+    monkeypatch.setattr(lookup_hits_module, "clock", lambda: 1.0e9)
+    lookup_hits.flush()
+    monkeypatch.setattr(lookup_hits_module, "clock", lambda: 1.0)
+    look_up(client, "ValueError: Widget alpha failed")
+    assert hits()["Widget alpha failed"] == 1
+
+
+def test_forgetting_counts_the_interval_from_now_on_the_clock_in_use(client, widgets, settings, monkeypatch):
+    """A write stamped by another clock (a test's, far ahead of a machine booted minutes ago) holds no write back."""
+    settings.LOOKUP_HITS_FLUSH_SECONDS = 5.0
+    monkeypatch.setattr(lookup_hits_module, "clock", lambda: 1.0e9)
+    lookup_hits.flush()
+    now = [600.0]  # this machine's monotonic clock, ten minutes after it booted
+    monkeypatch.setattr(lookup_hits_module, "clock", lambda: now[0])
+    lookup_hits.forget()
+    look_up(client, "ValueError: Widget alpha failed")
+    assert hits()["Widget alpha failed"] == 0  # within the interval
+    now[0] += 5.0
+    look_up(client, "ValueError: Widget alpha failed")
+    assert hits()["Widget alpha failed"] == 2
