@@ -1,18 +1,12 @@
-import os
 import subprocess
-import sys
-import tarfile
-import tempfile
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
-from django.db import connections
 from django.test import Client
 
 from api.models import CuratorToken
-from kb.cards import responses as cards
+from kb.cards.responses import responses as cards
 from kb.matching.live import live_index
 from kb.runtime import freshness, ratelimit
 from kb.runtime import lookup_hits as lookup_hits_module
@@ -54,44 +48,10 @@ def seed(db) -> None:
     call_command("import_errors", "fixtures/sglang.json")
 
 
-CHROMIUM = "/usr/bin/chromium"
-
-
-@pytest.fixture
-def page(live_server, monkeypatch):
-    """A headless Chromium tab (Debian's chromium, never a downloaded build)."""
-    import shutil
-
-    if not shutil.which(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop in this thread while the test's own ORM calls run
-    # here too, synchronously; the live server answers from threads of its own.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
-        )
-        yield browser.new_page(viewport={"width": 1100, "height": 900})
-        browser.close()
-        # While Playwright runs, the test's ORM calls use a connection that pytest-django's teardown cannot
-        # reach (Django keeps connections per context; Playwright's greenlets each have their own): close it
-        # here, or it outlives the session and blocks dropping the test database.
-        connections.close_all()
-
-
-@pytest.fixture
-def live_seed(transactional_db) -> None:
-    """The fixtures, committed, so that the live server's threads see them."""
-    call_command("import_errors", "fixtures/sglang.json", "fixtures/python-projects.json")
-
-
 class GitRepo:
     """A small git repository of our own code, committed step by step, for harvest tests."""
 
     def __init__(self, root) -> None:
-        import subprocess
 
         self.root = root
         self._run = lambda *args: subprocess.run(
@@ -120,54 +80,6 @@ class GitRepo:
 
     def tag(self, name: str) -> None:
         self._run("tag", name)
-
-
-def source_distribution(requirement: str) -> Path:
-    """A release's source distribution (tests/ and docs/ included, which wheels lack), unpacked: downloaded once
-    from the package index into the virtual environment's cache and kept there. No network, no test."""
-    cache = Path(sys.prefix) / "test-sdists"
-    name, _, version = requirement.partition("==")
-    found = [p for p in cache.glob("*") if p.is_dir() and p.name.lower().replace("_", "-") == f"{name}-{version}"]
-    if found:
-        return found[0]
-    cache.mkdir(exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=cache) as download:
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--quiet",
-                "--no-deps",
-                "--no-binary",
-                ":all:",
-                "-d",
-                download,
-                requirement,
-            ],
-            check=True,
-        )
-        [archive] = Path(download).glob("*.tar.gz")
-        with tarfile.open(archive) as tar:
-            tar.extractall(cache, filter="data")
-    return source_distribution(requirement)
-
-
-@pytest.fixture(scope="session")
-def django_sdist() -> Path:
-    """Django's own source distribution, of the version installed: django/, tests/ and docs/."""
-    import django
-
-    return source_distribution(f"django=={django.get_version()}")
-
-
-@pytest.fixture(scope="session")
-def drf_sdist() -> Path:
-    """Django REST framework's source distribution, of the version installed: rest_framework/ and tests/."""
-    import rest_framework
-
-    return source_distribution(f"djangorestframework=={rest_framework.__version__}")
 
 
 @pytest.fixture
@@ -219,22 +131,6 @@ def drafts_only_repository(db):
         sites=[{"path": "widgets/core.py", "line": 12, "function": "Widget.__init__", "commit": "abc123"}],
     )
     return repository
-
-
-@pytest.fixture
-def analysis_endpoint(settings):
-    """A real OpenAI-compatible HTTP server on localhost giving the answers a test scripts (`.answer(marker, ...)`),
-    and the settings that point `manage.py analyze` at it."""
-    from tests.analysis.fake_endpoint import FakeEndpoint, serve
-
-    endpoint = FakeEndpoint()
-    server = serve(endpoint)
-    settings.ANALYSIS_API_BASE = endpoint.base
-    settings.ANALYSIS_MODEL = "test-model-7b"
-    settings.ANALYSIS_API_KEY = "test-key"
-    yield endpoint
-    server.shutdown()
-    server.server_close()
 
 
 WIDGETS_COMMIT = "0123456789abcdef0123456789abcdef01234567"
@@ -340,53 +236,6 @@ def widgets_harvest(db):
             ],
         )
     return repository
-
-
-def _needs(program: str) -> None:
-    """Skip a test whose Debian package is missing here, but never in CI (.ci/run installs it)."""
-    import shutil
-
-    if shutil.which(program) is None and not os.environ.get("CI"):
-        pytest.skip(f"{program} is not installed")
-
-
-@pytest.fixture
-def redis_url():
-    """A throwaway redis-server for this test, started by scripts/with-redis; yields its REDIS_URL."""
-    _needs("redis-server")
-    # with-redis runs `cat` until its stdin closes, then stops the server and removes its directory.
-    server = subprocess.Popen(
-        ["scripts/with-redis", "sh", "-c", 'echo "$REDIS_URL"; exec cat'],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={name: value for name, value in os.environ.items() if name != "REDIS_URL"},
-    )
-    assert server.stdin is not None and server.stdout is not None
-    try:
-        yield server.stdout.readline().strip()
-    finally:
-        server.stdin.close()
-        server.wait(timeout=30)
-
-
-@pytest.fixture
-def committed_database_env(transactional_db) -> dict[str, str]:
-    """The environment of a child process that uses this test's (committed) database, with test settings."""
-    from urllib.parse import urlsplit
-
-    name = connections["default"].settings_dict["NAME"]
-    url = urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + name).geturl()
-    return {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings.test"}
-
-
-@pytest.fixture
-def nginx() -> str:
-    """The path of Debian's nginx (.ci/run installs it)."""
-    import shutil
-
-    _needs("nginx")
-    return shutil.which("nginx") or "/usr/sbin/nginx"
 
 
 class Clock:
