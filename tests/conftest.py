@@ -6,7 +6,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from api.models import CuratorToken
-from kb.cards.responses import responses as cards
+from kb.cards import responses as cards
 from kb.matching.live import live_index
 from kb.runtime import freshness, ratelimit
 from kb.runtime import lookup_hits as lookup_hits_module
