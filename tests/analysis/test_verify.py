@@ -2,7 +2,6 @@
 
 import json
 import re
-import time
 
 import pytest
 
@@ -11,6 +10,7 @@ from kb.analysis.verify import BadAnswer, check_answer, read_answer
 from kb.analysis.vocabulary import Vocabulary
 from kb.text.markdown import render_machine_markdown
 from tests.analysis.fake_endpoint import card
+from tests.counted_work import stall_guard
 from tests.matching.test_adversarial import unbounded_backtracking_repeats
 
 CODE = """def resize(self, size, strict=False):
@@ -157,9 +157,8 @@ def test_no_pattern_that_reads_an_answer_can_give_back_what_a_repeat_read() -> N
 )
 def test_a_hostile_answer_of_the_largest_size_is_checked_in_time(unit: str) -> None:
     text = unit * (60_000 // len(unit))
-    started = time.process_time()
-    check_answer(json.loads(card(meaning=text, solutions=[text])), known())
-    assert time.process_time() - started < 2.0
+    with stall_guard():  # a guard against a runaway only; bench/regex_bench.py --all --only verify has the ratios
+        check_answer(json.loads(card(meaning=text, solutions=[text])), known())
 
 
 HOSTILE_MEANING = (

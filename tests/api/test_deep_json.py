@@ -2,13 +2,13 @@
 
 import io
 import json
-import time
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
 from kb.runtime.jsonsafe import MAX_JSON_DEPTH, loads_bounded
+from tests.counted_work import python_calls, stall_guard
 from tests.samples import CARD
 
 
@@ -101,11 +101,13 @@ def read_bounded(text: str) -> str:
 
 @pytest.mark.parametrize(("text", "expected"), ADVERSARIAL_64K.values(), ids=ADVERSARIAL_64K.keys())
 def test_adversarial_64_kib_bodies_are_checked_at_once(text: str, expected: str) -> None:
-    # A quadratic check would take seconds here; bench/json_depth_bench.py prints the figures.
-    start = time.perf_counter()
-    outcome = read_bounded(text)
-    assert time.perf_counter() - start < 0.5
+    # A quadratic check would take seconds here, and the guard stops a runaway; bench/json_depth_bench.py prints the
+    # figures. Linear: the check's calls grow with the text (eight times the text, about eight times the calls).
+    with stall_guard():
+        outcome = read_bounded(text)
+        small, large = python_calls(read_bounded, text[: len(text) // 8]), python_calls(read_bounded, text)
     assert outcome == expected
+    assert large < 12 * max(small, 1) + 50, (small, large)
 
 
 def test_import_errors_names_a_file_nested_too_deep_in_one_line(tmp_path, db) -> None:

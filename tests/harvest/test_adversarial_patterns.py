@@ -28,7 +28,9 @@ from kb.harvest.evidence.assertions import read_assertions
 from kb.harvest.pipeline.scan import scan
 from tests.adversarial_inputs import FAMILIES, LARGE, REPOSITORY_FAMILIES
 from tests.analysis.fake_endpoint import card
-from tests.matching.test_adversarial import TookTooLong, guard, unbounded_backtracking_repeats
+from tests.counted_work import TookTooLong
+from tests.counted_work import stall_guard as guard
+from tests.matching.test_adversarial import unbounded_backtracking_repeats
 
 TEXTS = {name: build(LARGE) for name, build in REPOSITORY_FAMILIES.items()} | {
     name: family.build(LARGE) for name, family in FAMILIES.items()
@@ -107,14 +109,14 @@ def test_the_check_finds_the_quadratic_patterns_of_the_attack_report() -> None:
     assert unbounded_backtracking_repeats(re.compile(r"(?:Raises|Warns|raises|warns)\w*\s*\("))
 
 
-def stalls(pattern: re.Pattern, families: list[str] | None = None) -> dict[str, str]:
+def stalls(pattern: re.Pattern, families: list[str] | None = None, seconds: float | None = None) -> dict[str, str]:
     """The families (at most STALLS_SHOWN) on which one of the pattern's uses was still running at the guard."""
     stalled = {}
     for family in families or list(TEXTS):
         text = TEXTS[family]
         use = ""
         try:
-            with guard():
+            with guard() if seconds is None else guard(seconds):
                 for use in USES:
                     getattr(pattern, use)(text)
         except TookTooLong as stopped:
@@ -132,7 +134,8 @@ def test_every_pattern_reads_every_hostile_64_kib_text_in_time_wherever_it_start
 def test_the_check_finds_a_pattern_linear_at_one_position_but_quadratic_under_search() -> None:
     file_name = re.compile(r"(?:[\w-]++\.)++(?:py|txt)")
     assert not unbounded_backtracking_repeats(file_name)
-    assert list(stalls(file_name, ["a dotted name, no extension"])) == ["a dotted name, no extension"]
+    # Here the guard must fire: two seconds of CPU time, which the quadratic search outlasts on any machine.
+    assert list(stalls(file_name, ["a dotted name, no extension"], seconds=2.0)) == ["a dotted name, no extension"]
 
 
 # The readers, end to end ------------------------------------------------------------------------------------------

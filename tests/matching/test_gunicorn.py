@@ -23,7 +23,6 @@ pytestmark = pytest.mark.django_db(transaction=True)  # gunicorn's processes mus
 
 OLD, OLD_SIGNATURE = "Gizmo 7 cannot spin: jammed", "Gizmo {name} cannot spin: {why}"
 NEW, NEW_SIGNATURE = "Gizmo 7 refuses to spin: jammed", "Gizmo {name} refuses to spin: {why}"
-STALL = 1.0  # no lookup takes this long, refresh or not: seconds
 
 
 class Server:
@@ -72,24 +71,23 @@ class Server:
                 time.sleep(0.25)
         raise AssertionError(self.log.read_text())
 
-    def lookup(self, text: str) -> tuple[list[str], float]:
-        """(the messages of the exact matches, seconds taken)."""
+    def lookup(self, text: str) -> list[str]:
+        """The messages of the exact matches."""
         request = urllib.request.Request(
             f"http://127.0.0.1:{self.port}/api/match",
             data=json.dumps({"text": text}).encode(),
             headers={"Content-Type": "application/json"},
         )
-        started = time.perf_counter()
         with urllib.request.urlopen(request, timeout=30) as response:
             matches = json.load(response)["matches"]
-        return [match["message"] for match in matches if match["exact"]], time.perf_counter() - started
+        return [match["message"] for match in matches if match["exact"]]
 
-    def burst(self, text: str, count: int = 24) -> list[tuple[list[str], float]]:
+    def burst(self, text: str, count: int = 24) -> list[list[str]]:
         """Lookups eight at a time: more than the workers, so that both answer some."""
         with ThreadPoolExecutor(8) as pool:
             return list(pool.map(self.lookup, [text] * count))
 
-    def burst_until_both_answer(self, text: str, *, seconds: float = 30) -> list[tuple[list[str], float]]:
+    def burst_until_both_answer(self, text: str, *, seconds: float = 30) -> list[list[str]]:
         """Bursts until both workers have answered: the second may still be starting when the first is ready, and
         on a busy machine one worker can accept a whole burst."""
         since = len(self.access_log.read_text().splitlines())
@@ -124,28 +122,29 @@ def server(tmp_path):
 
 def test_both_workers_answer_from_the_index_the_master_built_before_forking(server):
     answers = server.burst_until_both_answer("Gizmo 3 cannot spin: rusty")
-    assert {tuple(messages) for messages, _seconds in answers} == {(OLD,)}
+    assert {tuple(messages) for messages in answers} == {(OLD,)}
     assert len(server.answering_workers()) == 2
     assert "Lookup index built in the master" in server.log.read_text()
 
 
-def test_a_change_is_answered_by_both_workers_within_the_refresh_window_without_a_stall(server):
+def test_a_change_is_answered_by_both_workers_once_refreshed(server):
     server.burst("Gizmo 3 cannot spin: rusty")
     entry = ErrorEntry.objects.get(signature=OLD_SIGNATURE)
     entry.message, entry.signature = NEW, NEW_SIGNATURE
     entry.save()
     Catalogue.touch()
-    changed_at = time.monotonic()
-    slowest = 0.0
+    # A deadline for a change that never comes, not a speed target: generous, as any busy machine needs.
+    deadline = time.monotonic() + REFRESH_SECONDS + 120
     while True:
         answers = server.burst("Gizmo 3 refuses to spin: rusty", count=8)
-        slowest = max(slowest, *(seconds for _messages, seconds in answers))
-        if all(messages == [NEW] for messages, _seconds in answers):
+        if all(messages == [NEW] for messages in answers):
             break
-        assert time.monotonic() - changed_at < REFRESH_SECONDS + 10, "the change never reached the workers"
+        if time.monotonic() > deadline:
+            pytest.fail("the change never reached the workers")
     logged = len(server.access_log.read_text().splitlines())
     settled = server.burst_until_both_answer("Gizmo 3 refuses to spin: rusty")
-    assert {tuple(messages) for messages, _seconds in settled} == {(NEW,)}
+    assert {tuple(messages) for messages in settled} == {(NEW,)}
     assert len(server.answering_workers(since=logged)) == 2
-    assert server.burst("Gizmo 3 cannot spin: rusty", count=4)[0][0] == []
-    assert slowest < STALL
+    assert server.burst("Gizmo 3 cannot spin: rusty", count=4)[0] == []
+    # That no lookup waits for the refresh is tests/matching/test_live_swap.py's (the build held on an event); the
+    # latencies are bench/http's.
