@@ -47,21 +47,32 @@ def localhost_config(tmp: Path, port: int, static: Path, upstreams: list[int]) -
     return path
 
 
-def wait_for(port: int, process: subprocess.Popen) -> None:
-    for _ in range(200):
+# Deadlines for what never comes, not speed targets: a gunicorn that loads Django on a machine at a load of 8 on two
+# cores takes many seconds, and nothing here should depend on how fast a process starts.
+DEADLINE = 120.0
+
+
+def wait_for(port: int, process: subprocess.Popen, path: str | None = None) -> None:
+    """Until something listens on `port` (and, given a path, answers it with a 200: the app is loaded)."""
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
         assert process.poll() is None, "the server exited"
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
+            if path is None:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                return
+            if get(port, path)[0] == 200:
+                return
         except OSError:
-            time.sleep(0.05)
-    raise AssertionError(f"nothing listens on port {port}")
+            pass
+        time.sleep(0.05)
+    pytest.fail(f"nothing answers on port {port} after {DEADLINE:g} s")
 
 
 def get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}")
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=DEADLINE) as response:
             return response.status, dict(response.headers), response.read()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read()
@@ -74,7 +85,8 @@ def stop(process: subprocess.Popen) -> None:
 
 @pytest.fixture
 def gunicorns(tmp_path) -> Iterator[list[tuple[int, Path]]]:
-    """Two gunicorns with the test settings, each logging the requests it answered."""
+    """Two gunicorns with the test settings, each logging the requests it answered, each with its app loaded (a
+    first request answered), and their logs emptied of that request."""
     started = []
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"}
     for number in (1, 2):
@@ -93,8 +105,10 @@ def gunicorns(tmp_path) -> Iterator[list[tuple[int, Path]]]:
         ]
         started.append((subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL), port, log))
     try:
-        for process, port, _ in started:
-            wait_for(port, process)
+        for process, port, log in started:
+            wait_for(port, process, "/healthz")
+            wait_until(lambda log=log: len(answered(log)) >= 1)
+            log.write_text("")
         yield [(port, log) for _, port, log in started]
     finally:
         for process, _, _ in started:
@@ -121,15 +135,18 @@ def answered(log: Path) -> list[str]:
     return re.findall(r'"GET (\S+)', log.read_text())
 
 
+def wait_until(condition) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"still not so after {DEADLINE:g} s")
+        time.sleep(0.05)
+
+
 def answered_by_each(gunicorns: list[tuple[int, Path]], total: int) -> list[int]:
     """How many requests each gunicorn logged, once their logs (written after the response) add up."""
-    counts: list[int] = []
-    for _ in range(100):
-        counts = [len(answered(log)) for _, log in gunicorns]
-        if sum(counts) >= total:
-            break
-        time.sleep(0.05)
-    return counts
+    wait_until(lambda: sum(len(answered(log)) for _, log in gunicorns) >= total)
+    return [len(answered(log)) for _, log in gunicorns]
 
 
 def test_the_configuration_passes_nginxs_own_check(nginx, tmp_path):
