@@ -13,7 +13,11 @@ from tests.factories import ErrorEntryFactory, RepositoryFactory
 
 
 @pytest.fixture
-def catalogue(db) -> None:
+def catalogue(db, settings) -> None:
+    """The fixtures, searched with no throttle: a throttle count is shared once a second and at each new minute, so
+    the queries a search makes would depend on how much time passed since the last one (on a busy machine, a second
+    between two searches added 5 queries to the search that reused its counts)."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {}}
     call_command("import_errors", "fixtures/sglang.json", "fixtures/python-projects.json")
 
 
