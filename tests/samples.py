@@ -1,4 +1,10 @@
-"""What tests share about the seed (fixtures/sglang.json): its card, the card's message, and chained tracebacks."""
+"""What tests share: the seed's card (fixtures/sglang.json) and its message, chained tracebacks, and the checks of
+the caching headers a signed-in user's answers carry."""
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.test import Client
 
 CARD = "b774bfdff5235dcd"
 CARD_MESSAGE = "NIXL PD transfer does not support HiSparse combined with decode-only speculative decoding."
@@ -18,3 +24,22 @@ def catalogue_revision() -> int:
     from kb.models import Catalogue
 
     return Catalogue.objects.filter(pk=1).values_list("revision", flat=True).first() or 0
+
+
+def is_private(response: HttpResponse) -> bool:
+    """Cache-Control says private and not public: no shared cache keeps it (config/private.py)."""
+    directives = {part.strip() for part in response.get("Cache-Control", "").split(",")}
+    return "private" in directives and "public" not in directives
+
+
+def caching_headers(client: Client, path: str) -> tuple[str, str]:
+    response = client.get(path)
+    assert response.status_code == 200, path
+    return response.get("Cache-Control", ""), response.get("Vary", "")
+
+
+def without_private_marking(settings: Any) -> None:
+    """The middleware that marks a signed-in user's answers private, taken out (to compare with)."""
+    settings.MIDDLEWARE = [
+        name for name in settings.MIDDLEWARE if name != "config.private.PrivateForSignedInMiddleware"
+    ]

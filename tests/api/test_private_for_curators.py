@@ -5,13 +5,9 @@ import pytest
 from django.test import Client
 
 from kb.models import ErrorEntry, Repository
+from tests.samples import caching_headers, is_private, without_private_marking
 
 PATHS = ["/api/errors", "/api/repositories", "/api/repositories/acme/widgets"]
-
-
-def is_private(response) -> bool:
-    directives = {part.strip() for part in response.get("Cache-Control", "").split(",")}
-    return "private" in directives and "public" not in directives
 
 
 @pytest.mark.parametrize("path", PATHS)
@@ -39,20 +35,12 @@ def test_a_tokens_public_card_is_private(token_client: Client, seed) -> None:
     assert is_private(token_client.get(card.get_api_url()))
 
 
-def caching_headers(client: Client, path: str) -> tuple[str, str]:
-    response = client.get(path)
-    assert response.status_code == 200, path
-    return response.get("Cache-Control", ""), response.get("Vary", "")
-
-
 @pytest.mark.parametrize("path", ["/api/errors", "/api/repositories"])
 def test_an_anonymous_answer_has_the_caching_headers_it_had_without_the_marking(
     client: Client, settings, drafts_only_repository: Repository, path: str
 ) -> None:
     marked = caching_headers(client, path)
-    settings.MIDDLEWARE = [
-        name for name in settings.MIDDLEWARE if name != "config.private.PrivateForSignedInMiddleware"
-    ]
+    without_private_marking(settings)
     assert marked == caching_headers(client, path)
 
 

@@ -5,17 +5,13 @@ import pytest
 from django.test import Client
 
 from kb.models import ErrorEntry, Repository
+from tests.samples import caching_headers, is_private, without_private_marking
 
 PAGES = ["/", "/repos/", "/repos/acme/widgets/", "/search/?q=widget"]
 
 
 def draft_page(repository: Repository) -> str:
     return ErrorEntry.objects.get(repository=repository).get_absolute_url()
-
-
-def is_private(response) -> bool:
-    directives = {part.strip() for part in response.get("Cache-Control", "").split(",")}
-    return "private" in directives and "public" not in directives
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -39,20 +35,12 @@ def test_the_drafts_only_repository_the_curator_sees_is_a_404_to_the_public(
     assert client.get("/repos/acme/widgets/").status_code == 404
 
 
-def caching_headers(client: Client, path: str) -> tuple[str, str]:
-    response = client.get(path)
-    assert response.status_code == 200, path
-    return response.get("Cache-Control", ""), response.get("Vary", "")
-
-
 @pytest.mark.parametrize("path", ["/", "/repos/", "/search/?q=widget"])
 def test_an_anonymous_page_has_the_caching_headers_it_had_without_the_marking(
     client: Client, settings, drafts_only_repository: Repository, path: str
 ) -> None:
     marked = caching_headers(client, path)
-    settings.MIDDLEWARE = [
-        name for name in settings.MIDDLEWARE if name != "config.private.PrivateForSignedInMiddleware"
-    ]
+    without_private_marking(settings)
     assert marked == caching_headers(client, path)
 
 
