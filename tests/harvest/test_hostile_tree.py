@@ -155,3 +155,14 @@ def test_no_card_links_off_site(harvested):
             text = body.content.decode()
             assert body.status_code == 200, url
             assert not OFF_SITE.search(text), url
+
+
+def test_the_summary_sends_no_control_character_to_the_terminal(db, tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    write(root / "pkg" / "__init__.py", "")
+    write(root / "pkg" / "bell.py", 'def f():\n    raise ValueError("\\x1b]0;owned\\x07 and \\x1b[2J")\n')
+    write(root / "pkg" / "esc\x1b[31m.py", "def broken(:\n")
+    out = io.StringIO()
+    call_command("harvest", str(root), "--repo", "hostile/terminal", "--commit", "v1", "--no-progress", stdout=out)
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", out.getvalue())
+    assert "esc\\x1b[31m.py" in out.getvalue()

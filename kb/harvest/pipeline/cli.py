@@ -62,7 +62,7 @@ def refused_lines(refused: Refusals) -> list[str]:
         return []
     lines = [f"  files skipped: {len(refused)}"]
     lines += [f"    {count:6}  {reason}" for reason, count in refused.counts.most_common()]
-    lines += [f"    skipped: {printable(path)} ({printable(why)})" for path, why in refused.examples]
+    lines += [f"    skipped: {path} ({why})" for path, why in refused.examples]
     if len(refused) > len(refused.examples):
         lines.append(f"    ... and {len(refused) - len(refused.examples)} more")
     return lines

@@ -3,7 +3,7 @@
 from argparse import ArgumentParser
 from dataclasses import replace
 
-from kb.harvest.pipeline.cli import TargetCommand, progress_option, refused_lines, target_from
+from kb.harvest.pipeline.cli import TargetCommand, printable, progress_option, refused_lines, target_from
 from kb.harvest.pipeline.run import HarvestResult, harvest
 from kb.harvest.pipeline.store import Outcome
 from kb.models import short_ref
@@ -40,8 +40,8 @@ class Command(TargetCommand):
         result = harvest(target=target, progress=progress_option(options))
         prefix = f" (paths under {target.prefix}/)" if target.prefix else ""
         self.stdout.write(f"Harvested {target.owner}/{target.name} at {short_ref(target.commit)}{prefix}.")
-        for line in summary_lines(result):
-            self.stdout.write(line)
+        for line in summary_lines(result):  # messages and paths are the repository's: shown, never sent to the terminal
+            self.stdout.write(printable(line))
 
 
 def summary_lines(result: HarvestResult) -> list[str]:

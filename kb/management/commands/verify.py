@@ -2,7 +2,7 @@
 
 from django.core.management.base import CommandError
 
-from kb.harvest.pipeline.cli import TargetCommand, progress_option, refused_lines, target_from
+from kb.harvest.pipeline.cli import TargetCommand, printable, progress_option, refused_lines, target_from
 from kb.harvest.pipeline.run import VerifyResult, verify
 from kb.models import Repository, short_ref
 
@@ -17,8 +17,8 @@ class Command(TargetCommand):
             raise CommandError(f"No repository {target.owner}/{target.name} in the knowledge base: harvest it first.")
         result = verify(target=target, repository=repository, progress=progress_option(options))
         self.stdout.write(f"Verified {repository.full_name} against {short_ref(target.commit)}.")
-        for line in report_lines(result):
-            self.stdout.write(line)
+        for line in report_lines(result):  # messages and paths are the repository's: shown, never sent to the terminal
+            self.stdout.write(printable(line))
         if result.problems:
             # A non-zero exit is what lets a CI job fail on a knowledge base that no longer matches the code.
             raise SystemExit(1)
