@@ -18,6 +18,7 @@ from kb.harvest.reading.messages import (
     Field,
     MessageBuilder,
     Parts,
+    distinct_placeholders,
     format_template,
     has_text,
     message_of,
@@ -611,6 +612,7 @@ class ModuleExtractor:
                 self._add(exception_type, kind, option, node, scope)
 
     def _add(self, exception_type: str, kind: str, forms: list[Parts], node: SiteNode, scope: Scope) -> None:
+        forms = [distinct_placeholders(f) for f in forms]  # each value its own name, none unnamed
         readable = [f for f in forms if has_text(f)]
         if readable:
             message, signature = message_of(readable[0]), signature_of(readable[0])

@@ -127,6 +127,65 @@ def message_of(parts: Parts) -> str:
     return "".join(p if isinstance(p, str) else f"{{{p.name}}}" for p in parts)
 
 
+def distinct_placeholders(parts: Parts) -> Parts:
+    """Each value its own placeholder name, and none unnamed: the form a signature is made from.
+
+    Two fields are the same value when they come from the same expression (`'{view}' ... '{view}'`), or bear the
+    same name and no expression (`%(name)s` twice). Others sharing a name are told apart by what they are read
+    from (`{model_label}`, `{parent_model_label}`), else numbered (`{name}`, `{name_2}`); an unnamed value is
+    `{value}`."""
+    identities: dict[str, list[object]] = {}
+    keys = []
+    for n, part in enumerate(parts):
+        if not isinstance(part, Field):
+            keys.append(None)
+            continue
+        key = ast.dump(part.source) if part.source is not None else (part.name or n)
+        keys.append(key)
+        found = identities.setdefault(part.name or "value", [])
+        if key not in found:
+            found.append(key)
+    if all(len(found) == 1 for name, found in identities.items()) and all(
+        not isinstance(p, Field) or p.name for p in parts
+    ):
+        return parts
+    taken = set(identities)
+    names: dict[object, str] = {}
+    for name, found in identities.items():
+        if len(found) == 1:
+            names[found[0]] = name
+            continue
+        sources = {k: next(p.source for p, pk in zip(parts, keys, strict=True) if pk == k) for k in found}
+        qualified = [_qualified(sources[k]) if sources[k] is not None else "" for k in found]
+        if all(qualified) and len(set(qualified)) == len(found) and not taken & set(qualified) - {name}:
+            chosen = qualified
+        else:
+            chosen, number = [name], 2
+            while len(chosen) < len(found):
+                if f"{name}_{number}" not in taken:
+                    chosen.append(f"{name}_{number}")
+                number += 1
+        taken.update(chosen)
+        names.update(zip(found, chosen, strict=True))
+    return tuple(
+        Field(names[key], part.source) if isinstance(part, Field) else part
+        for part, key in zip(parts, keys, strict=True)
+    )
+
+
+def _qualified(expr: ast.expr) -> str:
+    """A longer name for a value whose own is shared: `model._meta.label` → model_label, `args[0]` → args_0."""
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) and isinstance(expr.slice.value, int):
+        return _clean(f"{placeholder_name(expr.value)}_{expr.slice.value}")
+    if isinstance(expr, ast.Call) and terminal_name(expr.func) in _CONVERTERS and expr.args:
+        return _qualified(expr.args[0])
+    segments = dotted(expr) if isinstance(expr, ast.Attribute) else None
+    if not segments:
+        return ""
+    kept = [s for s in segments if s not in ("self", "cls") and not s.startswith("_")]
+    return _clean("_".join(kept[-2:])) if len(kept) >= 2 else ""
+
+
 def has_text(parts: Parts) -> bool:
     """Whether the message says anything of its own: a lone `{value}` is no signature."""
     return any(isinstance(p, str) and any(ch.isalnum() for ch in p) for p in parts)
@@ -163,13 +222,24 @@ def _raw_name(expr: ast.expr, depth: int) -> str:
     if depth > 6:
         return ""
     if isinstance(expr, ast.Name):
-        return expr.id
+        return "module_name" if expr.id == "__name__" else expr.id
     if isinstance(expr, ast.Attribute):
         if expr.attr in ("__name__", "__qualname__", "__class__"):
             inner = _raw_name(expr.value, depth + 1)
-            # self.__class__.__name__, type(self).__name__, cls.__name__: the class's name.
-            return "class_name" if inner in ("self", "cls", "self_type", "cls_type") else inner
+            if inner in ("self", "cls", "self_type", "cls_type", "class_name"):
+                return "class_name"  # self.__class__.__name__, type(self).__name__, cls.__name__: the class's name
+            # e.__class__.__name__ is e's type, as type(e).__name__ is; a class's own __name__ is the class.
+            return f"{inner}_type" if expr.attr == "__class__" and inner and not inner.endswith("_type") else inner
         return expr.attr
+    if isinstance(expr, ast.IfExp):
+        # `num if small else "more than %s" % limit`: named after the arm that names a value (none: two texts).
+        arm = next((a for a in (expr.body, expr.orelse) if not _is_text(a)), None)
+        return _raw_name(arm, depth + 1) if arm is not None else ""
+    if isinstance(expr, ast.BoolOp):
+        return next((name for value in expr.values if (name := _raw_name(value, depth + 1))), "")
+    if isinstance(expr, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+        # ", ".join(repr(p) for p in params): the values it is made of.
+        return _raw_name(expr.generators[0].iter, depth + 1)
     if isinstance(expr, ast.Subscript):
         key = expr.slice
         if isinstance(key, ast.Constant) and isinstance(key.value, str):
@@ -185,12 +255,18 @@ def _raw_name(expr: ast.expr, depth: int) -> str:
         if isinstance(expr.func, ast.Attribute) and func in ("get", "pop") and expr.args:
             return _raw_name(expr.args[0], depth + 1)
         return func
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod) and _is_text(expr.left):
+        return _raw_name(expr.right, depth + 1)  # "%s issues" % count: named after what it formats
     if isinstance(expr, ast.BinOp):
         # {pos + 1}, {count * 2}: named after the value it is computed from.
         return _raw_name(expr.left, depth + 1) or _raw_name(expr.right, depth + 1)
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
         return expr.value
     return ""
+
+
+def _is_text(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and isinstance(expr.value, str)
 
 
 def _clean(name: str) -> str:
@@ -246,7 +322,8 @@ class MessageBuilder:
             arms = (expr.slice.body, expr.slice.orelse)
             return [f for arm in arms for f in self._forms(ast.Subscript(expr.value, arm, expr.ctx), line)]
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
-            return [percent_format(form, expr.right) for form in self._forms(expr.left, line)]
+            # `... % (name, "created" if adding else "changed")`: one wording per arm of the text chosen.
+            return [percent_format(f, right) for f in self._forms(expr.left, line) for right in text_arms(expr.right)]
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
             formatted = (brace_format(form, expr.args, expr.keywords) for form in self._forms(expr.func.value, line))
             return [form for form in formatted if form is not None]
@@ -387,11 +464,42 @@ def percent_format(template: Parts, right: ast.expr) -> Parts:
             elif match["key"] is not None:
                 out.append(Field(_clean(match["key"]), _mapped(mapping, match["key"])))
             else:
-                value = values[position] if position < len(values) and mapping is None else None
+                value = _positional(right, values, position) if mapping is None else None
                 position += 1
-                out.append(named_after(value) if value is not None else Field(""))
+                text = _text_value(value, match["type"])
+                out.append(text if text is not None else named_after(value) if value is not None else Field(""))
         out.append(part[cursor:])
     return _join(tuple(out))
+
+
+def _positional(right: ast.expr, values: list[ast.expr], position: int) -> ast.expr | None:
+    """The value `% right` puts at `position`: a tuple's element; beyond the first, of a single expression (a call
+    returning a tuple), its item `right[position]`, a value of its own."""
+    if isinstance(right, ast.Tuple):
+        return values[position] if position < len(values) and not isinstance(values[position], ast.Starred) else None
+    return right if position == 0 else ast.Subscript(right, ast.Constant(position), ast.Load())
+
+
+def _text_value(value: ast.expr | None, conversion: str = "s") -> str | None:
+    """A constant text put in a message is part of its wording, not a runtime value (`%r` shows its repr)."""
+    if not (isinstance(value, ast.Constant) and isinstance(value.value, str) and conversion in "sr"):
+        return None
+    return repr(value.value) if conversion == "r" else value.value
+
+
+def text_arms(right: ast.expr) -> list[ast.expr]:
+    """`right` once per arm of each `"a" if c else "b"` choosing between texts among its values (at most two such
+    choices): each arm is a wording of its own. Else `right` alone."""
+    values = list(right.elts) if isinstance(right, ast.Tuple) else [right]
+    chosen = [n for n, v in enumerate(values) if isinstance(v, ast.IfExp) and _is_text(v.body) and _is_text(v.orelse)]
+    if not chosen or len(chosen) > 2:
+        return [right]
+    options: list[list[ast.expr]] = [values]
+    for n in chosen:
+        arm = values[n]
+        assert isinstance(arm, ast.IfExp)
+        options = [[*o[:n], side, *o[n + 1 :]] for o in options for side in (arm.body, arm.orelse)]
+    return [ast.Tuple(o, ast.Load()) if isinstance(right, ast.Tuple) else o[0] for o in options]
 
 
 def _mapped(mapping: ast.Dict | None, key: str) -> ast.expr | None:
@@ -415,7 +523,7 @@ def brace_format(template: Parts, args: list[ast.expr], keywords: list[ast.keywo
             pieces = list(string.Formatter().parse(part))
         except ValueError:
             return None  # the call itself would fail at run time
-        for literal, field_name, _spec, _conversion in pieces:
+        for literal, field_name, spec, conversion in pieces:
             out.append(literal)
             if field_name is None:
                 continue
@@ -424,9 +532,16 @@ def brace_format(template: Parts, args: list[ast.expr], keywords: list[ast.keywo
                 index = auto if head == "" else int(head)
                 auto += head == ""
                 value = args[index] if index < len(args) and not isinstance(args[index], ast.Starred) else None
+            else:
+                value = by_name.get(head)
+            whole = field_name == head and not spec and conversion in (None, "s", "r")
+            text = _text_value(value, conversion or "s") if whole else None
+            if text is not None:
+                out.append(text)
+            elif head == "" or head.isdigit():
                 out.append(named_after(value) if value is not None else Field(""))
             else:
-                out.append(Field(_clean(head), by_name.get(head)))
+                out.append(Field(_clean(head), value))
     return _join(tuple(out))
 
 
