@@ -86,9 +86,11 @@ def test_releases_give_the_first_and_last_release_raising_a_wording_and_the_one_
         "this wording is dropped from release two": ("1.0", "1.1", "2.0", None),
         "a wording added in the middle release": ("1.1", "2.0", None, None),
     }
+    # 1.0 is the first release compared: nothing says the wording is not older than that.
     assert ErrorEntry.objects.get(signature__startswith="this wording").raised_in == (
-        "raised since 1.0; no longer raised since 2.0"
+        "raised at least since 1.0; no longer raised since 2.0"
     )
+    assert ErrorEntry.objects.get(signature__startswith="a wording added").raised_in == "raised since 1.1"
 
 
 def test_a_release_holds_a_wording_in_the_entrys_own_file_or_in_one_of_that_name_when_it_moved(db, git_repo):
@@ -133,7 +135,7 @@ def test_a_wording_reworded_between_tags_is_said_to_be_reworded_there(db, git_re
         harvest(git_repo.root, "--commit", tag)
     entry = ErrorEntry.objects.get()
     assert entry.evidence["history"]["reworded_in"] == ["2.0"]
-    assert entry.raised_in == "raised since 1.1; reworded in 2.0"
+    assert entry.raised_in == "raised at least since 1.1; reworded in 2.0"
 
 
 def test_a_directory_outside_git_gives_no_history_and_no_error(db, tmp_path):
@@ -187,12 +189,19 @@ def test_a_removal_then_a_harvest_raising_it_again_at_a_later_release_ends_the_r
     assert back == {"first_release": "1.0", "last_release": "3.0"}
 
 
-def test_a_harvest_of_an_older_release_keeps_what_later_ones_found():
+def test_a_harvest_of_an_older_release_moves_the_first_release_back_and_keeps_the_rest():
     known = {"introduced": {"commit": "a" * 40}, "first_release": "2.0", "last_release": "3.0", "removed_in": "4.0"}
+    known["absent_in"] = "1.5"
     older = advance(
         known, {"introduced": {"commit": "b" * 40}}, commit="1.0", created=False, reworded=False, removed=False
     )
-    assert older == known
+    # Raised in 1.0 after all: 1.5 not raising it no longer dates it.
+    assert older == {
+        "introduced": {"commit": "a" * 40},
+        "first_release": "1.0",
+        "last_release": "3.0",
+        "removed_in": "4.0",
+    }
 
 
 def test_a_harvest_at_a_commit_sha_gives_no_release_but_keeps_what_releases_found():
@@ -206,6 +215,18 @@ def test_describe_says_only_what_is_known():
     assert describe({}) == ""
     assert describe({"introduced": {"commit": "a" * 40}}) == ""
     full = {"first_release": "4.2", "last_release": "5.1", "reworded_in": ["5.0"], "removed_in": "6.0"}
-    assert describe(full) == "raised since 4.2; reworded in 5.0; no longer raised since 6.0"
+    assert describe(full) == "raised at least since 4.2; reworded in 5.0; no longer raised since 6.0"
+    assert describe({**full, "absent_in": "4.1"}) == "raised since 4.2; reworded in 5.0; no longer raised since 6.0"
     sha = "0123456789abcdef0123456789abcdef01234567"
-    assert describe({"removed_in": sha}) == "no longer raised since 0123456789"
+    assert describe({"removed_in": sha}) == ""  # no release raising it before: the removal says nothing
+
+
+def test_one_release_harvested_says_nothing_about_history():
+    assert describe({"first_release": "5.2.19", "last_release": "5.2.19"}) == ""
+    assert describe({"last_release": "3.18.3", "reworded_in": ["3.18.3"]}) == ""  # as a stored false claim read
+    once = advance({}, {}, commit="5.2.19", created=True, reworded=False, removed=False)
+    assert describe(once) == ""
+    again = advance(once, {}, commit="5.2.19", created=False, reworded=True, removed=False)
+    assert describe(again) == ""
+    gone = advance({}, {}, commit="5.2.19", created=False, reworded=False, removed=True)
+    assert describe(gone) == "" and "removed_in" not in gone

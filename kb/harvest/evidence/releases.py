@@ -209,7 +209,9 @@ class Holding:
 def release_spans(
     checkout: Checkout, wordings: dict[EntryKey, list[str]], pattern: str, paths: dict[EntryKey, set[str]]
 ) -> dict[EntryKey, dict]:
-    """first_release, last_release and removed_in of each entry whose wording some tag matching PATTERN holds.
+    """first_release, last_release and removed_in of each entry whose wording some tag matching PATTERN holds, and
+    absent_in: the compared release just before its first one, which does not hold it (none when the first tag
+    compared holds it: then nothing says when it was added).
 
     `paths`: each entry's files, relative to the checkout directory. Tags git could not read are left out rather
     than counted as holding nothing. A wording missing from the release after its last one is removed there,
@@ -229,6 +231,8 @@ def release_spans(
         if not having:
             continue
         span = {"first_release": holdings[having[0]][0], "last_release": holdings[having[-1]][0]}
+        if having[0] > 0:
+            span["absent_in"] = holdings[having[0] - 1][0]
         if having[-1] + 1 < len(holdings):
             after = holdings[having[-1] + 1][0]
             if after not in descends:
@@ -309,36 +313,61 @@ def _git(directory: Path, *args: str, literal: bool = False, no_match_ok: bool =
 # --- across harvests ---------------------------------------------------------------------------------
 
 
-def advance(old: dict, new: dict, *, commit: str, created: bool, reworded: bool, removed: bool) -> dict:
+def advance(
+    old: dict,
+    new: dict,
+    *,
+    commit: str,
+    created: bool,
+    reworded: bool,
+    removed: bool,
+    previous: str | None = None,
+) -> dict:
     """An entry's history after a harvest at `commit`: what it knew, with what this harvest learnt. Harvesting
     several tags in order fills the same fields as `--releases` does.
 
-    `removed` False means the entry is raised at `commit`. The earliest first release and the latest last release
-    win, so the order of harvests does not matter for them; the introducing commit found first stays."""
+    Only releases compared say anything: `previous`, the release an earlier harvest of the repository read just
+    before this one, tells that a wording new here was not raised there (`absent_in`, which makes "raised since"
+    true); a removal or a rewording needs a release that raised it before this one. A single release harvested
+    gives first and last release alike and nothing else. `removed` False means the entry is raised at `commit`.
+    The earliest first release and the latest last release win, so the order of harvests does not matter for
+    them; the introducing commit found first stays."""
     history = dict(old)
     if new.get("introduced") and not history.get("introduced"):
         history["introduced"] = new["introduced"]
     release = commit if is_release(commit) else None
+    before = _latest([old.get("last_release"), new.get("last_release")])
     if removed:
-        history.setdefault("removed_in", commit)
+        if release and "removed_in" not in history and before and _later(release, before):
+            history["removed_in"] = release
         return history
-    firsts = [old.get("first_release"), new.get("first_release"), release if created else None]
+    firsts = [old.get("first_release"), new.get("first_release"), release]
     lasts = [old.get("last_release"), new.get("last_release"), release]
     for field, labels, pick in (("first_release", firsts, min), ("last_release", lasts, max)):
         known = list(dict.fromkeys(label for label in labels if label))
         if known:
             # One label (the harvested release, on a first harvest) needs no ordering: thousands of entries at once.
             history[field] = known[0] if len(known) == 1 else pick(known, key=_release_key(known))
+    # Not raised in a compared release before its first one: the latest such, when there is one.
+    first = history.get("first_release")
+    absent = [label for label in (old.get("absent_in"), new.get("absent_in"), previous if created else None) if label]
+    history.pop("absent_in", None)
+    if first and (earlier := [label for label in absent if _later(first, label)]):
+        history["absent_in"] = _latest(earlier)
     # Raised here: a removal stands only when it is a release after the last one raising it, and when this
     # harvest knows where it stands among releases (a tag), or --releases found it just now.
     removal = new.get("removed_in") or (old.get("removed_in") if release else None)
     history.pop("removed_in", None)
     if removal and _later(removal, history.get("last_release")):
         history["removed_in"] = removal
-    if reworded:
-        label = release or new.get("first_release") or commit
-        history["reworded_in"] = list(dict.fromkeys([*old.get("reworded_in", []), label]))
+    if reworded and release and before and _later(release, before):
+        history["reworded_in"] = list(dict.fromkeys([*old.get("reworded_in", []), release]))
     return history
+
+
+def _latest(labels: list[str | None]) -> str | None:
+    known = list(dict.fromkeys(label for label in labels if label and is_release(label)))
+    return order_releases(known)[-1] if known else None
 
 
 def _release_key(labels: list[str]) -> Callable[[str], int]:

@@ -16,7 +16,7 @@ from tqdm import tqdm
 from kb.actions import published_by_bulk_writer
 from kb.actions.writes import finish_write
 from kb.cards.explain import generate_sections
-from kb.harvest.evidence.releases import advance
+from kb.harvest.evidence.releases import advance, is_release, order_releases
 from kb.harvest.pipeline.bulk_copy import create_with_history, draw_ids
 from kb.harvest.pipeline.plan import EntryKey, EntryPlan, Plan
 from kb.harvest.pipeline.render import SnippetsAhead, rendered_cards
@@ -124,6 +124,24 @@ def curator_owns_message(entry: ErrorEntry) -> bool:
     return entry.method != ErrorEntry.Method.HARVESTED
 
 
+def compared_before(plan: Plan, commit: str) -> str | None:
+    """The latest release before `commit` that an earlier harvest of the repository read, as its entries' histories
+    name it: a wording new at `commit` was not raised there. None when `commit` is no release or none is known."""
+    if not is_release(commit):
+        return None
+    entries = [item.entry for item in plan.entries if item.entry is not None] + plan.removed + plan.unverifiable
+    labels = {
+        label
+        for entry in entries
+        for field in ("first_release", "last_release", "absent_in", "removed_in")
+        if isinstance(label := ((entry.evidence or {}).get("history") or {}).get(field), str) and label != commit
+    }
+    earlier = [label for label in labels if is_release(label)]
+    ordered = order_releases([*earlier, commit])
+    position = ordered.index(commit)
+    return ordered[position - 1] if position else None
+
+
 def save_plan(
     *,
     plan: Plan,
@@ -187,9 +205,11 @@ class _Writer:
         self.variants_to_create: list[MessageVariant] = []
         self.entries_to_create: list[ErrorEntry] = []
         self.variants_to_delete: list[int] = []
+        self.previous: str | None = None  # the release an earlier harvest compared just before this one
 
     def write(self, plan: Plan) -> Outcome:
         outcome = Outcome()
+        self.previous = compared_before(plan, self.commit)
         created = self._create_entries([item for item in plan.entries if item.is_new])
         outcome.new = len(created)
         bar = tqdm(total=len(plan.entries), desc="explaining", unit=" entries", **self.bar)
@@ -275,7 +295,9 @@ class _Writer:
         self, entry: ErrorEntry, found: dict, *, created: bool = False, reworded: bool = False, removed: bool = False
     ) -> dict:
         old = entry.evidence.get("history", {}) if entry.evidence else {}
-        return advance(old, found, commit=self.commit, created=created, reworded=reworded, removed=removed)
+        return advance(
+            old, found, commit=self.commit, created=created, reworded=reworded, removed=removed, previous=self.previous
+        )
 
     @staticmethod
     def _publishable(entry: ErrorEntry, sites: list[RaiseSite]) -> bool:
