@@ -216,6 +216,10 @@ HARVEST_MAX_FILE_BYTES = env_int("HARVEST_MAX_FILE_BYTES", 2 * 1024 * 1024)
 HARVEST_MAX_BYTES = env_int("HARVEST_MAX_BYTES", 512 * 1024 * 1024)
 HARVEST_MAX_FILE_SITES = env_int("HARVEST_MAX_FILE_SITES", 2_000)
 HARVEST_MAX_MESSAGE_CHARS = env_int("HARVEST_MAX_MESSAGE_CHARS", 4_000)
+# Where `manage.py harvest pypi:NAME==VERSION` keeps the releases pip downloads, unpacked (kb/harvest/pipeline/pypi.py).
+HARVEST_PYPI_CACHE = env_str(
+    "HARVEST_PYPI_CACHE", str(Path(env_str("XDG_CACHE_HOME", str(Path.home() / ".cache"))) / "errorkb" / "pypi")
+)
 
 # While the database is away, pages and the API answer 503 with this Retry-After (config/outage.py).
 DATABASE_RETRY_AFTER = env_int("DATABASE_RETRY_AFTER", 10)

@@ -20,3 +20,4 @@ class Target:
     # Read the evidence (each site's conditions, function and callers; the tests, docs and history): off, the
     # harvest reads the sites alone, as the benchmark's comparison does.
     evidence: bool = True
+    host: str = "github.com"  # where the repository lives: a release fetched from PyPI may name GitLab, or none

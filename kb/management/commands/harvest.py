@@ -1,9 +1,23 @@
-"""`manage.py harvest PATH --repo OWNER/NAME`: draft entries from a repository's source code."""
+"""`manage.py harvest PATH --repo OWNER/NAME`: draft entries from a repository's source code.
+
+Also `manage.py harvest pypi:NAME==VERSION` (a release fetched with pip) and `manage.py harvest --manifest FILE`
+(a list of projects, ending with a summary table)."""
 
 from argparse import ArgumentParser
 from dataclasses import replace
+from pathlib import Path
 
-from kb.harvest.pipeline.cli import TargetCommand, printable, progress_option, refused_lines, target_from
+from django.core.management.base import CommandError
+
+from kb.harvest.pipeline.cli import (
+    TargetCommand,
+    add_target_arguments,
+    printable,
+    progress_option,
+    refused_lines,
+    target_from,
+)
+from kb.harvest.pipeline.manifest import ensure_repository, harvest_manifest, table
 from kb.harvest.pipeline.run import HarvestResult, harvest
 from kb.harvest.pipeline.store import Outcome
 from kb.models import short_ref
@@ -13,7 +27,12 @@ class Command(TargetCommand):
     help = "Read a repository's Python source (never importing it) and create or update draft entries."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        super().add_arguments(parser)
+        add_target_arguments(parser, path_optional=True)
+        parser.add_argument(
+            "--manifest",
+            metavar="FILE",
+            help="Harvest each project FILE lists, one a line: pypi:NAME==VERSION, or PATH --repo OWNER/NAME ...",
+        )
         parser.add_argument(
             "--publish",
             action="store_true",
@@ -31,17 +50,36 @@ class Command(TargetCommand):
         )
 
     def handle(self, *args, **options) -> None:
+        if options.get("manifest"):
+            if options.get("path"):
+                raise CommandError("Give PATH or --manifest FILE, not both.")
+            self._manifest(Path(options["manifest"]).expanduser(), options)
+            return
         target = replace(
-            target_from(options),
+            target_from(options, say=lambda text: self.stderr.write(printable(text))),
             publish=options["publish"],
             releases=options.get("releases"),
             pickaxe=options["history"],
         )
+        ensure_repository(target)
         result = harvest(target=target, progress=progress_option(options))
         prefix = f" (paths under {target.prefix}/)" if target.prefix else ""
         self.stdout.write(f"Harvested {target.owner}/{target.name} at {short_ref(target.commit)}{prefix}.")
         for line in summary_lines(result):  # messages and paths are the repository's: shown, never sent to the terminal
             self.stdout.write(printable(line))
+
+    def _manifest(self, path: Path, options: dict) -> None:
+        rows = harvest_manifest(
+            path,
+            publish=options["publish"],
+            progress=progress_option(options),
+            write=lambda text: self.stdout.write(printable(text)),
+        )
+        self.stdout.write("")
+        for line in table(rows):
+            self.stdout.write(line)
+        if rows and all(row.failed for row in rows):
+            raise CommandError("No project of the manifest could be harvested.")
 
 
 def summary_lines(result: HarvestResult) -> list[str]:
