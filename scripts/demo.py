@@ -1,5 +1,7 @@
-"""`make demo`: harvest the Django and Django REST framework installed in this virtual environment into `make run`'s
-database, publishing every entry harvest can explain, pinned to the installed versions (tags on GitHub).
+"""`make demo`: harvest the source distributions of the Django and Django REST framework versions installed in this
+virtual environment into `make run`'s database, publishing every entry harvest can explain, pinned to the
+installed versions (tags on GitHub). The source distributions (fetched with pip, kept in HARVEST_PYPI_CACHE) hold
+the tests and docs the cards quote, which the installed packages lack.
 
     .venv/bin/python scripts/demo.py
 
@@ -14,29 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def harvests() -> list[list[str]]:
-    """`manage.py` arguments, one harvest per package: where it is installed, its repository, its version's tag."""
+    """`manage.py` arguments, one harvest per package: its release on PyPI at the installed version (the release
+    names its repository; the version is the tag its sites are pinned to)."""
     import django
     import rest_framework
 
-    packages = [
-        (django, "django/django", django.__version__),
-        (rest_framework, "encode/django-rest-framework", rest_framework.__version__),
-    ]
-    return [
-        [
-            "harvest",
-            str(Path(str(module.__file__)).parent),
-            "--repo",
-            repo,
-            "--commit",
-            version,
-            "--path-prefix",
-            module.__name__,
-            "--publish",
-            "--no-progress",
-        ]
-        for module, repo, version in packages
-    ]
+    packages = [("django", django.__version__), ("djangorestframework", rest_framework.__version__)]
+    return [["harvest", f"pypi:{name}=={version}", "--publish", "--no-progress"] for name, version in packages]
 
 
 def main() -> None:

@@ -112,6 +112,14 @@ def test_a_bad_name_or_version_is_said_plainly(toyerr, db, spec: str, said: str)
     assert "Traceback" not in str(raised.value)
 
 
+def test_an_index_that_cannot_be_reached_is_said_so(index, db, monkeypatch) -> None:
+    monkeypatch.delenv("PIP_NO_INDEX")
+    monkeypatch.setenv("PIP_INDEX_URL", "http://127.0.0.1:9/simple")  # nothing listens on the discard port
+    monkeypatch.setenv("PIP_RETRIES", "1")
+    with pytest.raises(CommandError, match="the package index could not be reached"):
+        harvest("pypi:toyerr==1.0")
+
+
 def test_a_path_still_needs_its_repository(tmp_path, db) -> None:
     with pytest.raises(CommandError, match="Give --repo OWNER/NAME"):
         harvest(str(tmp_path))

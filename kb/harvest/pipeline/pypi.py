@@ -127,10 +127,27 @@ def _download(name: str, version: str, into: Path, say: Callable[[str], None]) -
         archives = [p for p in into.iterdir() if p.is_file()]
         if done.returncode == 0 and archives:
             return archives[0], kind
-        failures.append(_pip_error(done.stderr or done.stdout))
+        output = f"{done.stdout}\n{done.stderr}"
+        if any(sign in output for sign in _OFFLINE):
+            raise SourceError(
+                f"pypi:{requirement}: the package index could not be reached (pip said: {_pip_error(output)})."
+            )
+        failures.append(_pip_error(output))
         if not _not_found(failures[-1]):
-            break  # the index is away or refused: a wheel will not come either
+            break  # pip refused for another reason: a wheel would not come either
     raise SourceError(_explained(requirement, failures))
+
+
+# What pip's output holds when the index is away (it retries, then says it found no version at all).
+_OFFLINE = (
+    "NewConnectionError",
+    "Failed to establish a new connection",
+    "Temporary failure in name resolution",
+    "Network is unreachable",
+    "ConnectTimeoutError",
+    "ProxyError",
+    "Could not fetch URL",
+)
 
 
 def _pip_error(output: str) -> str:
@@ -147,8 +164,6 @@ def _explained(requirement: str, failures: list[str]) -> str:
     last = failures[-1]
     if _not_found(last):
         why = f"the package index has no release {requirement} (check the name and the version)"
-    elif "network" in last.lower() or "connection" in last.lower() or "resolve" in last.lower():
-        why = "the package index could not be reached"
     else:
         why = "pip could not download it"
     return f"pypi:{requirement}: {why}. pip said: {last}"
