@@ -31,6 +31,8 @@ from kb.harvest.reading.files import (
     refusal,
 )
 from kb.harvest.reading.imports import ModuleInfo, Resolver, imported_names, read_module
+from kb.harvest.reading.reach import add_reach
+from kb.harvest.reading.switches import Declared, SwitchIndex, declared_settings
 
 
 @dataclass
@@ -115,6 +117,7 @@ def _scan(
             found[read.order[rank]] = module
     defined: list[Defined] = []
     called: list[Called] = []
+    declared: list[Declared] = []
     for number, item in enumerate(read.parsed):
         module = found[number]
         if module.refused is not None:
@@ -122,6 +125,7 @@ def _scan(
             continue
         defined += module.defined
         called += module.called
+        declared += module.declared
         result.sites.extend(module.sites)
         result.skipped.update(module.skipped)
         result.unresolved.update(module.unresolved)
@@ -131,7 +135,13 @@ def _scan(
     if then is not None:
         then.start(result.sites)
     if evidence:
-        add_callers(result.sites, CallGraph(defined, called, inherits=_inherits(read.index)))
+        graph = CallGraph(
+            defined, called, inherits=_inherits(read.index), resolves=_resolves(read.index), locate=_locate(read)
+        )
+        add_callers(result.sites, graph)
+        declared += [row for item in read.parsed for row in declared_settings(item.info)]
+        trees = {item.source.path: item.tree for item in read.parsed}
+        add_reach(result.sites, graph, read.index, SwitchIndex(declared), trees)
     return result
 
 
@@ -238,6 +248,41 @@ def _inherits(index: ClassIndex) -> Callable[[str, str], bool]:
         return frozenset(info.qualname for info in index.mro(qualname)) | {qualname}
 
     return lambda cls, base: base in ancestors(cls)
+
+
+def _resolves(index: ClassIndex) -> Callable[[str, str], str | None]:
+    """The class whose method `self.<name>` runs for an instance of `owner`."""
+
+    @functools.cache
+    def resolves(owner: str, name: str) -> str | None:
+        found = index.method(owner, name)
+        return found[1].qualname if found is not None else None
+
+    return resolves
+
+
+def _locate(read: "_Read") -> Callable[[str, str], tuple[str, str] | None]:
+    """What a module's top level binds a called name to: (path, name) of a function of the harvest, ("", "")
+    for anything else it binds (a class, a value, a function from outside), None when it binds nothing."""
+    modules = {item.source.path: item.info for item in read.parsed}
+    resolver = read.index.resolver
+
+    @functools.cache
+    def locate(path: str, name: str) -> tuple[str, str] | None:
+        info = modules.get(path)
+        if info is None:
+            return None
+        if name in info.imports:
+            module_name, _, function = resolver.canonical(info.imports[name]).rpartition(".")
+            module = resolver.modules.get(module_name)
+            if module is not None and function in module.function_nodes and function not in module.classes:
+                return (module.path, function)
+            return ("", "")
+        if name in info.function_nodes and name not in info.classes:
+            return (path, name)
+        return ("", "") if info.defines(name) else None
+
+    return locate
 
 
 def distinct_names(read: list[tuple[SourceFile, ast.Module, str]]) -> list[str]:

@@ -38,6 +38,8 @@ class Condition:
     line: int
     # The names the test reads (`len(args) < 2`: len, args), for the parameters a card names; never compared.
     names: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    # The test itself, for what else it reads (`kb.harvest.reading.reads`); None for `except` and some `case`s.
+    test: ast.expr | None = field(default=None, compare=False, repr=False)
 
 
 def parents_of(tree: ast.AST) -> dict[ast.AST, ast.AST]:
@@ -184,7 +186,7 @@ def _subject(expr: ast.expr) -> str:
 
 def _condition(kind: str, test: ast.expr, line: int) -> Condition:
     names = frozenset(n.id for n in ast.walk(test) if isinstance(n, ast.Name))
-    return Condition(kind=kind, code=ast.unparse(test), sentence=sentence(test), line=line, names=names)
+    return Condition(kind=kind, code=ast.unparse(test), sentence=sentence(test), line=line, names=names, test=test)
 
 
 def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:

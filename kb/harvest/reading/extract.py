@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from kb.harvest.reading import scopes
-from kb.harvest.reading.callers import Called, Defined
+from kb.harvest.reading.callers import Called, Defined, entry_kind
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.files import Refused
 from kb.harvest.reading.imports import ModuleInfo, Resolver, dotted, visible_name
@@ -42,6 +42,7 @@ from kb.harvest.reading.scopes import (
     span,
 )
 from kb.harvest.reading.site_evidence import Owner, site_evidence
+from kb.harvest.reading.switches import Declared, declared_by_call, declared_by_class, declared_by_function
 from kb.harvest.reading.types import (
     attribute_type,
     attribute_types,
@@ -101,6 +102,7 @@ class ModuleResult:
     # The module's functions and the calls in them, for the scan's call graph (only when reading evidence).
     defined: list[Defined] = field(default_factory=list)
     called: list[Called] = field(default_factory=list)
+    declared: list[Declared] = field(default_factory=list)  # flags the module declares (`reading.switches`)
     refused: Refused | None = None  # the file not taken whole: why (`kb.harvest.pipeline.scan`)
 
 
@@ -165,7 +167,9 @@ class ModuleExtractor:
                 candidates.append((node, path))  # type: ignore[arg-type]
             push_children(stack, node, path)
         if self.evidence:
-            self._owner = Owner(scope_node, scope.qualname, self._class_name(scope.owner), tuple(scope.params))
+            self._owner = Owner(
+                scope_node, scope.qualname, self._class_name(scope.owner), tuple(scope.params), scope=scope
+            )
         for node, path in candidates:
             self._path = path
             self._candidate(node, scope)
@@ -173,6 +177,8 @@ class ModuleExtractor:
         self._owner = None
         for node in nested:
             if isinstance(node, ast.ClassDef):
+                if self.evidence and node.decorator_list:
+                    self.result.declared += declared_by_class(node, self.path)
                 prefix = f"{class_prefix}{node.name}"
                 owner = f"{class_qualname or self.info.name}.{node.name}"
                 class_scope = Scope(
@@ -197,8 +203,13 @@ class ModuleExtractor:
                     params=params_of(node.args),
                 )
                 if self.evidence:
-                    defined = Defined(self.path, qualname, function_scope.owner or "", bool(class_prefix), node.lineno)
+                    kind = entry_kind(node.decorator_list) if node.decorator_list else ""
+                    defined = Defined(
+                        self.path, qualname, function_scope.owner or "", bool(class_prefix), node.lineno, kind
+                    )
                     self.result.defined.append(defined)
+                    if node.decorator_list:
+                        self.result.declared += declared_by_function(node, self.path, qualname)
                 self._scope(node.body, function_scope, class_prefix="", class_qualname=None, scope_node=node)
 
     # --- candidates ------------------------------------------------------------------------------
@@ -216,6 +227,9 @@ class ModuleExtractor:
             func = node.func
             if self._owner is not None and isinstance(self._owner.node, ast.FunctionDef | ast.AsyncFunctionDef):
                 self._record_call(func, node.lineno, scope)
+            if self.evidence and isinstance(func, ast.Attribute) and func.attr == "add_argument":
+                if (declared := declared_by_call(node, self.path)) is not None:
+                    self.result.declared.append(declared)
             if isinstance(func, ast.Attribute) and func.attr == "fail" and is_self(func.value):
                 self._fail(node, scope)
             elif terminal_name(func) in ("warn", "warn_explicit"):
@@ -624,7 +638,7 @@ class ModuleExtractor:
         )
         start, snippet = self._snippet(node, scope)
         read_as = readable[0] if readable else (forms[0] if forms else ())
-        evidence = site_evidence(self._owner, node, read_as) if self._owner is not None else {}
+        evidence = site_evidence(self._owner, node, read_as, self._path) if self._owner is not None else {}
         site = FoundSite(
             exception_type=visible_name(exception_type),
             kind=kind,

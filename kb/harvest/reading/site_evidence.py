@@ -7,14 +7,23 @@ A site's evidence, stored on its `RaiseSite` as it is:
 - "values": the expression that fills each placeholder of the message (`{size}` ← `len(value)`);
 - "parameters": the function's parameters that the conditions and values read;
 - "function": name, class, signature and the first paragraph of its docstring;
-- "callers": filled after the whole scan by `kb.harvest.reading.callers`.
+- "callers": filled after the whole scan by `kb.harvest.reading.callers`, resolved calls only;
+- "definitions", "attributes" (issue 29): the locals and `self.x` the conditions and values read, by what they
+  were set to (`kb.harvest.reading.definitions`, `kb.harvest.reading.attributes`);
+- "entry_points", "switches", "callee_raises": begun here (hooks, environment variables, the calls of a `try`),
+  finished after the scan by `kb.harvest.reading.reach`, which takes the private "_reach" key off.
 """
 
 import ast
 from dataclasses import dataclass, field
 
+from kb.harvest.reading.attributes import attributes
+from kb.harvest.reading.callees import tried
 from kb.harvest.reading.conditions import Condition, conditions
-from kb.harvest.reading.messages import Field, Parts
+from kb.harvest.reading.definitions import Definitions
+from kb.harvest.reading.messages import BranchPath, Field, Parts
+from kb.harvest.reading.reads import NOTHING, Reads, reads_of
+from kb.harvest.reading.scopes import Scope
 
 _BLOCKS = ("body", "orelse", "handlers", "finalbody", "cases")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -35,6 +44,31 @@ class Owner:
     _parents: dict[ast.AST, ast.AST] | None = None
     _read: dict[int, tuple[list[Condition], bool]] = field(default_factory=dict)
     _function: dict[str, str] | None = None
+    scope: Scope | None = None  # the function's bindings, for definitions (None: conditions alone)
+    _reads: dict[int, Reads] = field(default_factory=dict)
+    _definitions: Definitions | None = None
+    _hooks: dict[str, dict | None] = field(default_factory=dict)
+
+    def reads(self, expr: ast.AST) -> Reads:
+        """What an expression reads, once per expression (a guard is shared by the sites below it)."""
+        found = self._reads.get(id(expr))
+        if found is None:
+            constants = self.scope.info.assigned if self.scope is not None else None
+            found = self._reads[id(expr)] = reads_of(expr, constants)
+        return found
+
+    @property
+    def definitions(self) -> Definitions | None:
+        if self._definitions is None and self.scope is not None:
+            self._definitions = Definitions(self.scope, self.node, self.reads)
+        return self._definitions
+
+    def hook(self, method: str) -> dict | None:
+        """`self.create(...)` in a method: the public method of the class (or an ancestor) that the framework
+        calls there and a user's subclass overrides, as an entry point of kind "hook"."""
+        if method not in self._hooks:
+            self._hooks[method] = _hook(self.scope, method)
+        return self._hooks[method]
 
     @property
     def parents(self) -> dict[ast.AST, ast.AST]:
@@ -60,15 +94,23 @@ class Owner:
         return self._function
 
 
-def site_evidence(owner: Owner, node: ast.AST, parts: Parts) -> dict:
-    """The evidence of one site: `node` what raises, `parts` the message it was read as (for its placeholders)."""
+def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = ()) -> dict:
+    """The evidence of one site: `node` what raises, `parts` the message it was read as (for its placeholders),
+    `path` its branch path (for the definitions that reach it)."""
     found, under = owner.conditions(node)
     values = values_of(parts)
     read = {name for c in found for name in c.names}
+    direct = NOTHING
+    for condition in found:
+        # A guard above the line passed: what it reads (`settings.DEBUG` above runserver's port check) is not
+        # what this error is about.
+        if condition.test is not None and condition.kind != "guard":
+            direct = direct | owner.reads(condition.test)
     for part in parts:
         if isinstance(part, Field) and part.source is not None:
             read |= {n.id for n in ast.walk(part.source) if isinstance(n, ast.Name)}
-    return {
+            direct = direct | owner.reads(part.source)
+    evidence = {
         "conditions": [{"kind": c.kind, "code": c.code, "sentence": c.sentence, "line": c.line} for c in found],
         "under_condition": under,
         "values": values,
@@ -76,6 +118,77 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts) -> dict:
         "function": dict(owner.function()),
         "callers": [],
     }
+    if owner.definitions is not None and owner.scope is not None:
+        evidence.update(_reader_side(owner, owner.scope, node, direct, path))
+    return evidence
+
+
+def _reader_side(owner: Owner, scope: Scope, node: ast.AST, direct: Reads, path: BranchPath) -> dict:
+    """The keys of issue 29 known inside the module; "_reach" holds what `reach` finishes after the scan."""
+    assert owner.definitions is not None
+    line = getattr(node, "lineno", 0)
+    rows, reached = owner.definitions.rows(direct.names, direct.attributes, line, path)
+    every = direct | reached
+    defined = {row["name"] for row in rows}
+    unset = tuple(a for a in every.attributes if f"self.{a}" not in defined)
+    hooks = [hook for m in every.methods[:4] if (hook := owner.hook(m)) is not None]
+    statement = node if isinstance(node, ast.stmt) else statement_of(node, owner.node)
+    tried_at = tried(statement, owner.parents, scope) if statement is not None else None
+    params = {*owner.params, *(n for n in every.names if n in scope.params)}
+    return {
+        "definitions": rows,
+        "attributes": attributes(scope.index, scope.owner or "", unset),
+        "entry_points": hooks,
+        "switches": [
+            {"name": name, "kind": "env", "declared": name, "help": "", "path": scope.info.path, "line": line}
+            for name in every.env[:4]
+        ],
+        "callee_raises": [],
+        "_reach": {
+            "settings": list(every.settings[:6]),
+            "options": list(every.options[:6]),
+            "parameters": [p for p in every.names if p in params and p not in _RECEIVERS][:6],
+            "tried": tried_at,
+        },
+    }
+
+
+def _hook(scope: Scope | None, method: str) -> dict | None:
+    if scope is None or not scope.owner or method.startswith("_"):
+        return None
+    found = scope.index.method(scope.owner, method)
+    if found is None:
+        return None
+    function, info = found
+    if not _left_to_subclasses(function):
+        return None
+    class_name = info.qualname[len(info.module.name) + 1 :]
+    return {
+        "function": f"{class_name}.{method}",
+        "path": info.module.path,
+        "line": function.lineno,
+        "kind": "hook",
+        "doc": first_paragraph(ast.get_docstring(function) or ""),
+        "via": [],
+        "arguments": {},
+    }
+
+
+def _left_to_subclasses(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A method a subclass is meant to write: its body (past the docstring) only raises NotImplementedError,
+    passes, or returns a constant or a name (`create()` of DRF's BaseSerializer)."""
+    body = function.body[1:] if ast.get_docstring(function) is not None else function.body
+    if len(body) != 1:
+        return not body
+    only = body[0]
+    if isinstance(only, ast.Pass) or (isinstance(only, ast.Expr) and isinstance(only.value, ast.Constant)):
+        return True
+    if isinstance(only, ast.Return):
+        return only.value is None or isinstance(only.value, ast.Constant | ast.Name | ast.Attribute)
+    if isinstance(only, ast.Raise) and only.exc is not None:
+        raised = only.exc.func if isinstance(only.exc, ast.Call) else only.exc
+        return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
+    return False
 
 
 def values_of(parts: Parts) -> list[dict[str, str]]:

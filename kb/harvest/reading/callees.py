@@ -1,0 +1,160 @@
+"""What the functions called in a `try` raise, for a site in its `except E:` (issue 29).
+
+`try: kind = _homogeneous_kv_mem_kind(kinds, "destination") except NotImplementedError: raise ...`: the site runs
+when `_homogeneous_kv_mem_kind` raised, and that function's own raise of NotImplementedError (its message and
+condition) says when. Two halves: while a module is read, the calls of the `try` are resolved to the functions
+they name (`tried`: a module function, an imported one, or `self.m()` through the class's ancestors; never by a
+name alone); after the scan, those functions' sites of the caught type are looked up (`callee_raises`)."""
+
+import ast
+from itertools import islice
+
+from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.definitions import clip
+from kb.harvest.reading.imports import dotted, visible_name
+from kb.harvest.reading.scopes import Scope
+
+MAX_CALLS = 8  # resolved calls of one `try` body
+MAX_NODES = 300  # nodes of a `try` body walked
+MAX_ROWS = 3
+_CATCH_ALL = frozenset({"Exception", "BaseException"})
+
+Tried = dict  # {"caught": [qualified type, ...], "calls": [[path, qualname], ...]}
+
+
+def tried(statement: ast.stmt, parents: dict[ast.AST, ast.AST], scope: Scope) -> Tried | None:
+    """For a site in an `except` clause (the nearest one around it): the types caught and the functions the
+    matching `try` calls, resolved; None elsewhere."""
+    child: ast.AST = statement
+    while (parent := parents.get(child)) is not None and not isinstance(parent, ast.ExceptHandler):
+        child = parent
+    attempt = parents.get(parent) if parent is not None else None
+    if not isinstance(parent, ast.ExceptHandler) or not isinstance(attempt, ast.Try | ast.TryStar):
+        return None
+    caught = _caught(parent.type, scope)
+    calls: dict[tuple[str, str], None] = {}
+    nodes = (n for stmt in attempt.body for n in ast.walk(stmt))
+    for node in islice(nodes, MAX_NODES):
+        if isinstance(node, ast.Call) and (target := _resolved(node.func, scope)) is not None:
+            calls[target] = None
+            if len(calls) >= MAX_CALLS:
+                break
+    if not calls:
+        return None
+    return {"caught": caught, "calls": [list(call) for call in calls]}
+
+
+def _caught(handler_type: ast.expr | None, scope: Scope) -> list[str]:
+    if handler_type is None:
+        return ["BaseException"]
+    kinds = handler_type.elts if isinstance(handler_type, ast.Tuple) else [handler_type]
+    found = []
+    for kind in kinds[:8]:
+        parts = dotted(kind)
+        if parts is None:
+            continue
+        imported = scope.imported(parts[0])
+        resolver = scope.index.resolver
+        qualified = (
+            resolver.canonical(".".join([imported, *parts[1:]])) if imported else resolver.qualify(parts, scope.info)
+        )
+        if qualified:
+            found.append(visible_name(qualified))
+    return found
+
+
+def _resolved(func: ast.expr, scope: Scope) -> tuple[str, str] | None:
+    """(path, qualname) of the function a call names, when it is known without guessing."""
+    index = scope.index
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        if not scope.owner:
+            return None
+        found = index.method(scope.owner, func.attr)
+        if found is None:
+            return None
+        info = found[1]
+        class_name = info.qualname[len(info.module.name) + 1 :]
+        return (info.module.path, f"{class_name}.{func.attr}")
+    if not isinstance(func, ast.Name) or func.id in scope.bindings or func.id in scope.params:
+        return None
+    name = func.id
+    imported = scope.imported(name) or scope.info.imports.get(name)
+    if imported is None:
+        return (scope.info.path, name) if name in scope.info.function_nodes else None
+    module_name, _, function = index.resolver.canonical(imported).rpartition(".")
+    module = index.resolver.modules.get(module_name)
+    if module is None or function not in module.function_nodes:
+        return None
+    return (module.path, function)
+
+
+def callee_raises(tried_at: Tried, sites_by_function: dict, index: ClassIndex) -> list[dict]:
+    """The raises of a caught type (or a subclass) by the functions a `try` calls: `sites_by_function` maps
+    (path, function) to that function's sites, as found by the scan."""
+    caught = set(tried_at["caught"])
+    rows: list[dict] = []
+    seen: set[tuple[str, str]] = set()
+    for path, function in tried_at["calls"]:
+        for site in sites_by_function.get((path, function), ()):
+            if site.kind != "error" or not _is_caught(site.exception_type, caught, index):
+                continue
+            if (site.exception_type, site.message) in seen:
+                continue
+            seen.add((site.exception_type, site.message))
+            conditions = site.evidence.get("conditions", []) if site.evidence else []
+            rows.append(
+                {
+                    "function": function,
+                    "exception": site.exception_type,
+                    "message": site.message,
+                    "condition": _condition(conditions, site.evidence.get("definitions", []) if site.evidence else []),
+                    "path": path,
+                    "line": site.line,
+                }
+            )
+            if len(rows) >= MAX_ROWS:
+                return rows
+    return rows
+
+
+def _is_caught(raised: str, caught: set[str], index: ClassIndex) -> bool:
+    if raised in caught or caught & _CATCH_ALL:
+        return True
+    for info in islice(index.mro(raised), 20):
+        if info.qualname in caught or any(len(b) == 1 and b[0] in caught for b in info.bases):
+            return True
+    return False
+
+
+def _condition(conditions: list[dict], definitions: list[dict]) -> str:
+    """The innermost `if`/`else`/`assert`/`while` test, its locals replaced by their one-line definitions
+    (`len(unique) != 1` with `unique = set(kinds)` is `len(set(kinds)) != 1`)."""
+    test = next((c["code"] for c in conditions if c.get("kind") in ("if", "else", "assert", "while", "case")), "")
+    if not test or not definitions:
+        return test
+    return inlined(test, definitions)
+
+
+def inlined(code: str, definitions: list[dict]) -> str:
+    """`code` with each local that has exactly one definition (and that a short expression) put in its place."""
+    counts: dict[str, int] = {}
+    for row in definitions:
+        counts[row["name"]] = counts.get(row["name"], 0) + 1
+    simple = {row["name"]: row["code"] for row in definitions if counts[row["name"]] == 1 and len(row["code"]) <= 80}
+    if not simple:
+        return code
+    try:
+        tree = ast.parse(code, mode="eval")
+        replacements = {name: ast.parse(text, mode="eval").body for name, text in simple.items() if "." not in name}
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return code
+    changed = _Replace(replacements).visit(tree)
+    return clip(ast.unparse(changed), 200)
+
+
+class _Replace(ast.NodeTransformer):
+    def __init__(self, replacements: dict[str, ast.expr]) -> None:
+        self.replacements = replacements
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:  # noqa: N802 (NodeTransformer's naming)
+        return self.replacements.get(node.id, node)

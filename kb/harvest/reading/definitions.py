@@ -1,0 +1,120 @@
+"""Def-use inside one function (issue 29): what the locals a site's conditions and message read were last set to.
+
+`decode_only_spec_dec = n_dst > n_src` above `if decode_only_spec_dec: raise ...` is what a reader needs to
+know the condition. From the names read, the binding that reaches the site (`Scope.reaching`: the last before
+it on its branch path; one per arm when `if`/`else` both set it), then the names that binding's code reads, at
+most MAX_STEPS steps and MAX_ROWS rows. `self.x` set earlier in the same function counts as a local. A name with
+more than MAX_BINDINGS bindings is left out: reading it for every site of a hostile function would be quadratic.
+"""
+
+import ast
+from collections.abc import Callable, Iterable
+
+from kb.harvest.reading.messages import BranchPath, exclusive
+from kb.harvest.reading.reads import NOTHING, Reads
+from kb.harvest.reading.scopes import Scope, statements
+
+MAX_STEPS = 3
+MAX_ROWS = 8
+MAX_BINDINGS = 64  # of one name in one function
+MAX_ARMS = 2  # bindings of one name reaching a site (one per arm, or one in an `if` and the one before)
+MAX_SELF_ASSIGNED = 200  # `self.x = ...` statements of one function kept
+CODE_LIMIT = 200
+
+Row = dict  # {"name", "code", "line"}
+
+
+class Definitions:
+    """The def-use reader of one function: what is read of each expression and each `self.x` assignment is
+    kept for all its sites."""
+
+    def __init__(self, scope: Scope, node: ast.AST, reads: Callable[[ast.AST], Reads]) -> None:
+        self.scope = scope
+        self.node = node
+        self.reads = reads
+        self._code: dict[int, str] = {}
+        self._self_assigned: dict[str, list[tuple[int, ast.expr]]] | None = None
+
+    def rows(self, names: Iterable[str], attributes: Iterable[str], line: int, path: BranchPath) -> tuple[list[Row], Reads]:
+        """The definitions of `names` (locals) and `attributes` (`self.x`) read at `line`, and what those
+        definitions read in turn (for the attributes, settings, options and environment a site depends on)."""
+        rows: list[Row] = []
+        seen: set[str] = set()
+        reached = NOTHING
+        frontier: list[tuple[str, int, BranchPath]] = [(f"self.{a}", line, path) for a in attributes]
+        frontier += [(name, line, path) for name in names]
+        for _step in range(MAX_STEPS):
+            following: list[tuple[str, int, BranchPath]] = []
+            for name, at, where in frontier:
+                if name in seen:
+                    continue
+                seen.add(name)
+                for expr, bound_line, bound_path in self._reaching(name, at, where):
+                    rows.append({"name": name, "code": self._unparsed(expr), "line": bound_line})
+                    read = self.reads(expr)
+                    reached = reached | read
+                    following += [(n, bound_line, bound_path) for n in read.names]
+                    following += [(f"self.{a}", bound_line, bound_path) for a in read.attributes]
+                    if len(rows) >= MAX_ROWS:
+                        return rows, reached
+            frontier = following
+        return rows, reached
+
+    def _reaching(self, name: str, line: int, path: BranchPath) -> list[tuple[ast.expr, int, BranchPath]]:
+        if name.startswith("self."):
+            return self._self_reaching(name[5:], line)
+        bindings = self.scope.bindings.get(name)
+        if not bindings or len(bindings) > MAX_BINDINGS:
+            return []
+        found = []
+        for bound in sorted(bindings, key=lambda b: -b.line):
+            if bound.line >= line or exclusive(bound.path, path) or self._cut_off(bound.line, line):
+                continue
+            if bound.expr is not None and not bound.augmented:
+                found.append((bound.expr, bound.line, bound.path))
+            # A binding on the way to the site (its branches are the site's) hides those above it; one in an
+            # `if` the site is not in may not have run, and the one above it may be what reaches.
+            if path[: len(bound.path)] == bound.path or len(found) >= MAX_ARMS:
+                break
+        return found
+
+    def _cut_off(self, bound: int, used: int) -> bool:
+        """A binding in a block that ends in `return` or `raise` does not reach a line after that block."""
+        return any(first <= bound <= last < used for first, last in self.scope.dead_ends)
+
+    def _self_reaching(self, attribute: str, line: int) -> list[tuple[ast.expr, int, BranchPath]]:
+        """The last `self.x = ...` of this function above `line` (branches not told apart: the nearest)."""
+        if self._self_assigned is None:
+            self._self_assigned = _self_assignments(self.node)
+        before = [(at, expr) for at, expr in self._self_assigned.get(attribute, ()) if at < line]
+        return [(before[-1][1], before[-1][0], ())] if before else []
+
+    def _unparsed(self, expr: ast.expr) -> str:
+        code = self._code.get(id(expr))
+        if code is None:
+            code = self._code[id(expr)] = clip(ast.unparse(expr), CODE_LIMIT)
+        return code
+
+
+def _self_assignments(function: ast.AST) -> dict[str, list[tuple[int, ast.expr]]]:
+    """`self.x = value` statements of a function's own body, by attribute, in line order."""
+    found: dict[str, list[tuple[int, ast.expr]]] = {}
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        return found
+    kept = 0
+    for statement in statements(function.body):
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            continue
+        target = statement.targets[0]
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+            found.setdefault(target.attr, []).append((statement.lineno, statement.value))
+            kept += 1
+            if kept >= MAX_SELF_ASSIGNED:
+                break
+    for assigned in found.values():
+        assigned.sort(key=lambda pair: pair[0])
+    return found
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

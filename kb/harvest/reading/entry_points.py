@@ -1,0 +1,146 @@
+"""The public functions a user calls that reach a raise (issue 29): `QuerySet.get()`, `manage.py runserver`.
+
+From the site's function up the call graph through resolved calls only (`CallGraph.resolved_callers`: never a
+match by name alone), at most MAX_LEVELS levels, nearest first; the site's own function first when it is
+public. Where a parameter the site reads is handed down unchanged from an entry point's parameter, the entry
+names it (`arguments`). Read once per function (`EntryPoints.of`), whatever the number of its sites."""
+
+import ast
+from typing import NamedTuple
+
+from kb.harvest.reading.callers import CallGraph, Defined
+from kb.harvest.reading.scopes import statements
+from kb.harvest.reading.site_evidence import first_paragraph
+
+MAX_ENTRIES = 3
+MAX_LEVELS = 3
+MAX_FANOUT = 12  # callers of one function followed
+MAX_VISITED = 60  # functions visited per site function
+
+
+class _Step(NamedTuple):
+    caller: Defined
+    line: int
+    callee: Defined
+
+
+class _Found(NamedTuple):
+    entry: Defined
+    steps: tuple[_Step, ...]  # from the entry down to the site's function
+
+
+class EntryPoints:
+    def __init__(self, graph: CallGraph, trees: dict[str, ast.Module]) -> None:
+        self.graph = graph
+        self.trees = trees
+        self._found: dict[tuple[str, str], list[_Found]] = {}
+        self._functions: dict[str, dict[tuple[int, str], ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        self._calls: dict[int, dict[int, list[ast.Call]]] = {}
+
+    def of(self, path: str, qualname: str, parameters: list[str]) -> list[dict]:
+        key = (path, qualname)
+        if key not in self._found:
+            self._found[key] = self._search(path, qualname)
+        return [self._row(found, parameters) for found in self._found[key]]
+
+    def _search(self, path: str, qualname: str) -> list[_Found]:
+        target = self.graph.definition(path, qualname)
+        if target is None:
+            return []
+        found = [_Found(target, ())] if self.graph.public(target) else []
+        frontier: list[tuple[Defined, tuple[_Step, ...]]] = [(target, ())]
+        seen = {id(target)}
+        for _level in range(MAX_LEVELS):
+            following = []
+            for callee, steps in frontier:
+                for caller, line in self.graph.resolved_callers(callee)[:MAX_FANOUT]:
+                    if id(caller) in seen or len(seen) >= MAX_VISITED:
+                        continue
+                    seen.add(id(caller))
+                    reached = (_Step(caller, line, callee), *steps)
+                    if self.graph.public(caller):
+                        found.append(_Found(caller, reached))
+                        if len(found) >= MAX_ENTRIES:
+                            return found
+                    following.append((caller, reached))
+            frontier = following
+        return found
+
+    def _row(self, found: _Found, parameters: list[str]) -> dict:
+        entry = found.entry
+        node = self._function(entry)
+        kind, name = _kind(entry)
+        return {
+            "function": name,
+            "path": entry.path,
+            "line": entry.line,
+            "kind": kind,
+            "doc": first_paragraph(ast.get_docstring(node) or "") if node is not None else "",
+            "via": [step.callee.qualname for step in found.steps[:-1]][:MAX_LEVELS],
+            "arguments": self._arguments(found.steps, parameters),
+        }
+
+    def _arguments(self, steps: tuple[_Step, ...], parameters: list[str]) -> dict[str, str]:
+        """Site parameter -> the entry's parameter it is, where each call on the way hands it on as it is."""
+        mapping = {p: p for p in parameters}
+        for step in reversed(steps):
+            handed = self._handed(step)
+            mapping = {site: handed[current] for site, current in mapping.items() if current in handed}
+            if not mapping:
+                break
+        return mapping
+
+    def _handed(self, step: _Step) -> dict[str, str]:
+        """The callee's parameters that the call gives a parameter of the caller, as is."""
+        caller, callee = self._function(step.caller), self._function(step.callee)
+        if caller is None or callee is None:
+            return {}
+        own = {a.arg for a in (*caller.args.posonlyargs, *caller.args.args, *caller.args.kwonlyargs)}
+        positional = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
+        if step.callee.method:
+            positional = positional[1:]  # self, or cls
+        for call in self._calls_at(caller, step.line):
+            name = getattr(call.func, "attr", None) or getattr(call.func, "id", None)
+            if name not in (step.callee.name, step.callee.qualname.rpartition(".")[0].rpartition(".")[2]):
+                continue
+            handed: dict[str, str] = {}
+            for position, argument in enumerate(call.args):
+                if isinstance(argument, ast.Starred):
+                    break
+                if position < len(positional) and isinstance(argument, ast.Name) and argument.id in own:
+                    handed[positional[position]] = argument.id
+            for keyword in call.keywords:
+                if keyword.arg and isinstance(keyword.value, ast.Name) and keyword.value.id in own:
+                    handed[keyword.arg] = keyword.value.id
+            return handed
+        return {}
+
+    def _function(self, defined: Defined) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        functions = self._functions.get(defined.path)
+        if functions is None:
+            functions = self._functions[defined.path] = {}
+            tree = self.trees.get(defined.path)
+            for node in statements(tree.body, into_scopes=True) if tree is not None else ():
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    functions[(node.lineno, node.name)] = node
+        return functions.get((defined.line, defined.name))
+
+    def _calls_at(self, function: ast.AST, line: int) -> list[ast.Call]:
+        by_line = self._calls.get(id(function))
+        if by_line is None:
+            by_line = self._calls[id(function)] = {}
+            for node in ast.walk(function):
+                if isinstance(node, ast.Call):
+                    by_line.setdefault(node.lineno, []).append(node)
+        return by_line.get(line, [])
+
+
+def _kind(defined: Defined) -> tuple[str, str]:
+    """(kind, the name a user knows it by)."""
+    if defined.kind:
+        return defined.kind, defined.qualname
+    if defined.method and defined.name == "__init__":
+        return "constructor", defined.qualname.rpartition(".")[0]
+    if defined.qualname == "Command.handle" and "/management/commands/" in f"/{defined.path}":
+        return "command", defined.path.rpartition("/")[2].removesuffix(".py")
+    return ("method" if defined.method else "function"), defined.qualname

@@ -1,0 +1,57 @@
+"""After the whole scan: each site's entry points, switches and callee raises (issue 29), from what its module
+noted (the private "_reach" key of its evidence, taken off here) and what the repository declares.
+
+Everything is read once per function or per declaration, never per site: a function's entry points are
+searched once (`EntryPoints`), the switches are looked up in one index of the repository's declarations."""
+
+import ast
+
+from kb.harvest.reading.callees import callee_raises
+from kb.harvest.reading.callers import CallGraph
+from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.entry_points import MAX_ENTRIES, EntryPoints
+from kb.harvest.reading.switches import MAX_ROWS, SwitchIndex, switch_row
+
+
+def add_reach(
+    sites: list, graph: CallGraph, index: ClassIndex, switches: SwitchIndex, trees: dict[str, ast.Module]
+) -> None:
+    """`sites`: the scan's FoundSites, their evidence completed in place."""
+    by_function: dict[tuple[str, str], list] = {}
+    for site in sites:
+        by_function.setdefault((site.path, site.function), []).append(site)
+    entries = EntryPoints(graph, trees)
+    for site in sites:
+        evidence = site.evidence
+        reach = evidence.pop("_reach", None) if evidence else None
+        if reach is None:
+            continue
+        found = entries.of(site.path, site.function, evidence.get("parameters", [])) if site.function else []
+        hooks = [hook for hook in evidence.get("entry_points", []) if hook["function"] not in {f["function"] for f in found}]
+        # A hook the site depends on goes before the farther callers: it is what the user wrote.
+        evidence["entry_points"] = [*found[:1], *hooks[:1], *found[1:]][:MAX_ENTRIES]
+        evidence["switches"] = _switches(site, reach, switches, evidence.get("switches", []))
+        if reach.get("tried"):
+            evidence["callee_raises"] = callee_raises(reach["tried"], by_function, index)
+
+
+def _switches(site, reach: dict, switches: SwitchIndex, env: list[dict]) -> list[dict]:
+    rows: dict[tuple[str, str], dict] = {}
+    for name in reach.get("settings", ()):
+        declared = switches.setting(name)
+        row = switch_row(declared) if declared is not None else _undeclared(name)
+        rows.setdefault(("setting", name), row)
+    for name in reach.get("options", ()):
+        if (declared := switches.flag(name, site.path)) is not None:
+            rows.setdefault(("flag", name), switch_row(declared))
+    for name in reach.get("parameters", ()):
+        if (declared := switches.click(name, site.path, site.function)) is not None:
+            rows.setdefault(("flag", name), switch_row(declared))
+    for row in env:
+        rows.setdefault(("env", row["name"]), row)
+    return list(rows.values())[:MAX_ROWS]
+
+
+def _undeclared(name: str) -> dict:
+    """A setting the repository reads but does not declare (the user's own settings module does)."""
+    return {"name": name, "kind": "setting", "declared": name, "help": "", "path": "", "line": 0}
