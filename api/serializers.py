@@ -16,6 +16,7 @@ from api.explanation import (
     explanation,
     review,
 )
+from kb.cards.related import shown_related
 from kb.models import PUBLIC_ID_RE, ErrorEntry, RaiseSite, Repository, Solution, limits
 
 
@@ -206,10 +207,18 @@ class EntryCardSerializer(serializers.ModelSerializer):
 
     def get_related(self, entry: ErrorEntry) -> list[dict]:
         viewer = self.context.get("request")
-        # No request: an export, which has them all.
-        targets = entry.related_entries() if viewer is None else entry.related_visible_to(viewer.user)
+        # No request: an export, which has all the curator's links and none of the harvest's (an import would make
+        # them a curator's). Else the card's list: the curator's, then the harvest's the reader may open.
+        targets = entry.related_entries() if viewer is None else shown_related(entry, viewer.user)
+        curated = {link.target_id for link in entry.outgoing_links.all()}
         return [
-            {"id": t.public_id, "title": t.title, "url": absolute(t.get_absolute_url(), self.context)} for t in targets
+            {
+                "id": t.public_id,
+                "title": t.title,
+                "url": absolute(t.get_absolute_url(), self.context),
+                "origin": "curated" if t.pk in curated else "generated",
+            }
+            for t in targets
         ]
 
     def get_variants(self, entry: ErrorEntry) -> list[dict]:

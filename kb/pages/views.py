@@ -9,6 +9,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from kb.cards import responses as cards
+from kb.cards.related import shown_related
 from kb.matching import (
     MAX_TEXT_BYTES,
     RETRY_AFTER_SECONDS,
@@ -152,7 +153,7 @@ def _render_entry(
     context = {
         "entry": entry,
         "source_groups": entry.source_groups(),
-        "related": entry.related_visible_to(request.user),
+        "related": shown_related(entry, request.user),
         "report_form": report_form,
         "reported": reported,
     }

@@ -16,6 +16,7 @@ from tqdm import tqdm
 from kb.actions import published_by_bulk_writer
 from kb.actions.writes import finish_write
 from kb.cards.explain import generate_sections
+from kb.cards.related import Related, ranked_related
 from kb.harvest.evidence.releases import advance, is_release, order_releases
 from kb.harvest.pipeline.bulk_copy import create_with_history, draw_ids
 from kb.harvest.pipeline.plan import EntryKey, EntryPlan, Plan
@@ -206,12 +207,14 @@ class _Writer:
         self.entries_to_create: list[ErrorEntry] = []
         self.variants_to_delete: list[int] = []
         self.previous: str | None = None  # the release an earlier harvest compared just before this one
+        self.related: dict[str, list[dict]] = {}  # public id -> its related entries (`kb.cards.related`)
 
     def write(self, plan: Plan) -> Outcome:
         outcome = Outcome()
         self.previous = compared_before(plan, self.commit)
         created = self._create_entries([item for item in plan.entries if item.is_new])
         outcome.new = len(created)
+        self.related = _related(plan, created)
         bar = tqdm(total=len(plan.entries), desc="explaining", unit=" entries", **self.bar)
         for item in plan.entries:
             bar.update()
@@ -280,6 +283,8 @@ class _Writer:
                 if site.pk is not None:
                     self.sites_to_update[site.pk] = site
         extra = dict(self.extras.get(item.head.key, {}))
+        if related := self.related.get(entry.public_id):
+            extra["related"] = related
         history = self._history(entry, extra.pop("history", {}), created=created, reworded=item.wording_changed)
         evidence = {**extra, "history": history} if history else extra
         before = (entry.evidence, entry.generated, entry.status)
@@ -492,6 +497,17 @@ class _Writer:
             MessageVariant.objects.filter(pk__in=self.variants_to_delete).delete()
         for variants in _batches(self.variants_to_create, bar):
             bulk_create_with_history(variants, MessageVariant, batch_size=BATCH, default_change_reason=reason)
+
+
+def _related(plan: Plan, created: list[tuple[EntryPlan, ErrorEntry]]) -> dict[str, list[dict]]:
+    """Every entry still raised, ranked against the others once per harvest (`kb.cards.related`)."""
+    pairs = [(item, item.current) for item in plan.entries if not item.is_new] + created
+    return ranked_related(
+        [
+            Related(entry.public_id, [(f.path, f.function, f.line) for f in item.found], item.head.signature or item.head.message)
+            for item, entry in pairs
+        ]
+    )
 
 
 @contextmanager
