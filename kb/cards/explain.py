@@ -6,15 +6,18 @@ rather than a guess. Text from the repository goes in through `kb.text.escaping`
 
 import textwrap
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import quote
 
-from kb.cards.solutions import derive_solutions
+from kb.cards.reader import EntryPoint, Reader, entry_points, names_in
+from kb.cards.solutions import derive_solutions, example_fix
 from kb.models import ErrorEntry, RaiseSite, Repository
-from kb.text.escaping import code, fenced, link, plain, sentence
+from kb.text.escaping import code, fenced, link, plain
 
-MAX_SITES = 3  # named in "What it means"; the trigger lists every site
-MAX_CALLERS = 3  # in the text; the evidence (and the JSON card) keeps up to five
+MAX_SITES = 3  # distinct sentences in "What it means"
+MAX_TRIGGER_SITES = 5  # places in "When it happens"; the JSON card's sites list them all
+MAX_CALLERS = 3  # entry points and resolved callers in the text; the evidence (and the JSON card) keeps more
 MAX_TESTS = 5
 MAX_EXAMPLES = 2
 MAX_TEST_LINES = 40
@@ -23,16 +26,19 @@ MAX_DOCS = 8
 
 def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
     """{"meaning": md, "trigger": md, "situations": md, "how_to_trigger": md, "documentation": md,
-    "solutions": [md, ...]}: only the sections the evidence can fill."""
+    "solutions": [md, ...], "example_fix": md}: only the sections the evidence can fill."""
     evidence = entry.evidence or {}
     tests = [t for t in evidence.get("tests", []) if isinstance(t, dict)]
+    docs = [d for d in evidence.get("docs", []) if isinstance(d, dict)]
+    views = [_view(site) for site in sites if site.evidence]
     sections: dict = {
-        "meaning": _meaning(entry, sites),
-        "trigger": _trigger(entry, sites),
-        "situations": _situations(entry, sites, tests),
+        "meaning": _meaning(entry, views, docs),
+        "trigger": _trigger(entry, views),
+        "situations": _situations(entry, views, tests),
         "how_to_trigger": _how_to_trigger(entry, tests),
-        "documentation": _documentation(entry, [d for d in evidence.get("docs", []) if isinstance(d, dict)]),
-        "solutions": derive_solutions(sites),
+        "documentation": _documentation(entry, docs),
+        "solutions": derive_solutions(sites, tests=tests),
+        "example_fix": example_fix(sites, tests),
     }
     return {name: value for name, value in sections.items() if value}
 
@@ -50,19 +56,65 @@ def _conditions(site: RaiseSite) -> list[dict]:
     return [c for c in reversed(site.evidence.get("conditions") or []) if isinstance(c, dict) and c.get("code")]
 
 
-def _words(condition: dict) -> str:
-    """A condition in words where harvest could say it, else as code."""
-    return sentence(str(condition["sentence"])) if condition.get("sentence") else code(str(condition["code"]))
+@dataclass
+class _Site:
+    """One site as the reader sees it: its entry point, what its deciding test and its `except` say in their
+    words (None: the evidence cannot say it), whether the raise is unconditional."""
+
+    site: RaiseSite
+    entry: EntryPoint | None
+    reader: Reader
+    caught: str | None
+    deciding: str | None
+    unconditional: bool
+
+    @property
+    def function(self) -> str:
+        return _function_name(self.site)
 
 
-def _when(site: RaiseSite) -> str:
-    """The test that decides to raise (the innermost that is not a guard); "When it happens" lists them all."""
-    deciding = [c for c in reversed(_conditions(site)) if c.get("kind") != "guard"][:1] or _conditions(site)[-1:]
-    if deciding:
-        return "when " + " and ".join(_words(c) for c in deciding)
-    if site.evidence.get("under_condition") is False:
-        return "whenever that line runs"
-    return ""
+def _view(site: RaiseSite) -> _Site:
+    evidence = site.evidence or {}
+    points = entry_points(evidence, path=site.path)
+    entry = points[0] if points else None
+    reader = Reader(evidence, entry)
+    conditions = list(reversed(_conditions(site)))  # innermost first
+    deciding_row = next((c for c in conditions if c.get("kind") not in ("guard", "except")), None)
+    except_row = next((c for c in conditions if c.get("kind") == "except"), None)
+    return _Site(
+        site=site,
+        entry=entry,
+        reader=reader,
+        caught=_caught(evidence, except_row) if except_row else None,
+        deciding=reader.condition(deciding_row) if deciding_row else None,
+        unconditional=evidence.get("under_condition") is False,
+    )
+
+
+def _caught(evidence: dict, row: dict) -> str:
+    """An `except E:` branch: what the calls in its `try` raised, and when, as far as the harvest read them."""
+    raised = []
+    for callee in evidence.get("callee_raises") or []:
+        if not isinstance(callee, dict) or not callee.get("function") or not callee.get("exception"):
+            continue
+        text = f"{code(str(callee['function']) + '()')} raised {code(_short(str(callee['exception'])))}"
+        if callee.get("message"):
+            text += f" (“{plain(str(callee['message']), 160)}”)"
+        if text not in raised:
+            raised.append(text)
+    if raised:
+        return " or ".join(raised[:2])
+    caught = str(row.get("code") or "").removeprefix("except").strip().rstrip(":")
+    caught = caught.split(" as ")[0].strip("() ")
+    return f"a call it makes raised {code(caught)}" if caught and caught.isidentifier() else "a call it makes failed"
+
+
+def _short(exception: str) -> str:
+    return exception.rpartition(".")[2] or exception
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _commit(entry: ErrorEntry, site: RaiseSite | None = None) -> str:
@@ -106,70 +158,144 @@ def _place(entry: ErrorEntry, path: str, line: object, commit: str) -> str:
     return _pinned(entry, label, path=path, line=number, commit=commit)
 
 
-def _meaning(entry: ErrorEntry, sites: Sequence[RaiseSite]) -> str:
-    explained = [site for site in sites if site.evidence and _function_name(site)]
-    if not explained:
+def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str:
+    """Who raises it and when, in the reader's terms: the public entry point, the deciding test with what each name
+    in it stands for, what an `except` caught; each distinct sentence once; the entry point's docstring and the
+    documentation's paragraph. Says less (never code, never a bare local) where the evidence does."""
+    sentences: list[str] = []
+    for view in views:
+        said = _said(entry, view)
+        if said and said not in sentences:
+            sentences.append(said)
+    if not sentences:
         return ""
-    clauses = []
-    for site in explained[:MAX_SITES]:
-        when = _when(site)
-        clauses.append(f"in {code(_function_name(site))}" + (f" {when}" if when else ""))
-    more = len(explained) - MAX_SITES
-    if more > 0:
-        clauses.append(f"at {more} more place{'s' if more > 1 else ''}")
-    text = f"{code(entry.exception_type)} is {_verb(entry)} " + _join(clauses) + "."
-    function = explained[0].evidence.get("function") or {}
-    if doc := str(function.get("doc") or "").strip():
-        text += f" {code(_function_name(explained[0]))} is documented as: “{plain(doc, 300)}”"
+    shown = sentences[:MAX_SITES]
+    text = " ".join(shown)
+    if len(views) > len(shown):
+        text += f" It is {_verb(entry)} at {len(views)} places in all."
+    documented = next((view.entry for view in views if view.entry is not None and view.entry.doc.strip()), None)
+    if documented is not None:
+        text += f" {_capital(documented.shown())} is documented as: “{plain(documented.doc, 300)}”"
+    if paragraph := next((d for d in docs if str(d.get("paragraph") or "").strip()), None):
+        where = _place(entry, str(paragraph.get("path", "")), paragraph.get("line"), entry.analysed_commit)
+        text += f"\n\nThe documentation ({where}) says: “{plain(str(paragraph['paragraph']), 500)}”"
     return text
 
 
-def _join(clauses: list[str]) -> str:
-    if len(clauses) <= 2:
-        return " and ".join(clauses)
-    return ", ".join(clauses[:-1]) + ", and " + clauses[-1]
+def _said(entry: ErrorEntry, view: _Site) -> str:
+    when = " and ".join(part for part in (view.caught, view.deciding) if part)
+    if view.entry is not None:
+        verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
+        text = f"{_capital(view.entry.shown())} {verb} this"
+        if view.entry.function != view.function:
+            text += f" (from {code(view.function)})"
+        if when:
+            return f"{text} when {when}."
+        return f"{text} whenever that line runs." if view.unconditional else f"{text}."
+    if not view.function:
+        return ""
+    text = f"{code(entry.exception_type)} is {_verb(entry)} in {code(view.function)}"
+    if when:
+        return f"{text} when {when}."
+    return f"{text} whenever that line runs." if view.unconditional else ""
 
 
-def _trigger(entry: ErrorEntry, sites: Sequence[RaiseSite]) -> str:
+def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
+    """Each place's tests in the reader's words, outermost first (the guards that must have passed are left out:
+    they hold on every path to it); a test the evidence cannot say is left out too. Places that read the same are
+    shown once."""
     blocks = []
-    for site in sites:
-        conditions = _conditions(site)
-        values = [v for v in site.evidence.get("values") or [] if isinstance(v, dict) and v.get("placeholder")]
-        if not conditions and not values and site.evidence.get("under_condition") is not False:
+    seen: set[tuple] = set()
+    for view in views:
+        site = view.site
+        lines = []
+        unsaid: list[str] = []  # the lines of the tests the evidence cannot put in the reader's terms
+        for condition in _conditions(site):
+            kind = condition.get("kind")
+            if kind == "guard":
+                continue
+            words = view.caught if kind == "except" else view.reader.condition(condition)
+            number = line_number(condition.get("line"))
+            if not words:
+                unsaid.append(str(number) if number else "")
+            elif f"- {words}" not in [line.rsplit(" (line", 1)[0] for line in lines]:
+                lines.append(f"- {words}" + (f" (line {number})" if number else ""))
+        if lines and unsaid:
+            # Said, not left out: the tests above are not all it takes.
+            numbered = [n for n in unsaid if n]
+            at = f" (line{'s' if len(numbered) > 1 else ''} {', '.join(numbered)})" if numbered else ""
+            tests = "a test" if len(unsaid) == 1 else f"{len(unsaid)} tests"
+            lines.append(f"- and {tests} on values worked out inside {code(view.function)}{at}")
+        values = _values(view)
+        if not lines and not values and not view.unconditional:
             continue
-        name = _function_name(site)
+        key = (view.function, tuple(line.rsplit(" (line", 1)[0] for line in lines), tuple(values))
+        if key in seen:
+            continue
+        seen.add(key)
+        name = view.function
         heading = f"At {_place(entry, site.path, site.line, site.commit)}" + (f", in {code(name)}" if name else "")
-        lines = [heading + ":\n" if conditions else heading + ", whenever that line runs."]
-        for condition in conditions:
-            words = f": {sentence(str(condition['sentence']))}" if condition.get("sentence") else ""
-            # The heading links the site; each condition's line is named, not linked again (a card's trigger
-            # stays short to read, and cheap to render for thousands of cards).
-            where = f"line {int(condition['line'])}" if isinstance(condition.get("line"), int) else ""
-            lines.append(f"- {code(str(condition['code']))}{words}" + (f" ({where})" if where else ""))
+        if view.entry is not None and view.entry.function != name:
+            heading += f", reached from {view.entry.shown()}"
+        block = [heading + (":\n" if lines else ", whenever that line runs." if view.unconditional else ".")]
+        block.extend(lines)
         if values:
-            filled = ", ".join(
-                f"{code('{' + str(v['placeholder']) + '}')} is {code(str(v.get('expression', '')))}" for v in values
-            )
-            lines.append(("\n" if conditions else "") + f"In the message, {filled}.")
-        blocks.append("\n".join(lines))
+            block.append(("\n" if lines else "") + f"In the message, {', '.join(values)}.")
+        blocks.append("\n".join(block))
+        if len(blocks) == MAX_TRIGGER_SITES:
+            break
+    more = len(views) - sum(1 for _ in seen)
+    if blocks and more > 0 and len(blocks) == MAX_TRIGGER_SITES:
+        blocks.append(f"And at {more} more place{'s' if more > 1 else ''}.")
     return "\n\n".join(blocks)
 
 
-def _situations(entry: ErrorEntry, sites: Sequence[RaiseSite], tests: list[dict]) -> str:
+def _values(view: _Site) -> list[str]:
+    """What each placeholder of the message stands for, where the evidence can say it in the reader's terms."""
+    said = []
+    for value in view.site.evidence.get("values") or []:
+        if not isinstance(value, dict) or not value.get("placeholder"):
+            continue
+        expression = str(value.get("expression", ""))
+        placeholder = code("{" + str(value["placeholder"]) + "}")
+        names = names_in(expression)
+        if not names:
+            continue
+        replaced = [view.reader.replacement(name) for name in names]
+        if any(r is None for r in replaced):
+            continue
+        if len(names) == 1 and names[0] == expression and replaced[0]:
+            said.append(f"{placeholder} is {replaced[0]}")
+        elif names[0] != expression or not view.reader.glosses(names):
+            said.append(f"{placeholder} is {code(expression)}")
+    return said
+
+
+def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) -> str:
+    """Where a reader meets it: the public entry points that reach it, the resolved callers (a caller matched by
+    name alone is never shown), and the repository's tests that trigger it."""
     lines = []
-    seen = set()
-    for site in sites:
-        for caller in site.evidence.get("callers") or []:
-            if not isinstance(caller, dict) or not caller.get("function") or caller["function"] in seen:
+    seen: set[str] = set()
+    for view in views:
+        for point in entry_points(view.site.evidence or {}, path=view.site.path):
+            if point.function in seen or point.function == view.function or len(seen) >= MAX_CALLERS:
+                continue
+            seen.add(point.function)
+            where = f" ({_place(entry, point.path, point.line, view.site.commit)})" if point.path else ""
+            lines.append(f"- reached from {point.shown()}{where}")
+    for view in views:
+        for caller in view.site.evidence.get("callers") or []:
+            if not isinstance(caller, dict) or caller.get("guess") is not False or not caller.get("function"):
+                continue
+            if caller["function"] in seen or len(seen) >= MAX_CALLERS:
                 continue
             seen.add(caller["function"])
-            if len(seen) > MAX_CALLERS:
-                break
-            lines.append(_caller(entry, site, caller))
+            lines.append(_caller(entry, view.site, caller))
     for test in tests[:MAX_TESTS]:
         if name := str(test.get("name") or ""):
             where = _place(entry, str(test.get("path", "")), test.get("line"), entry.analysed_commit)
-            lines.append(f"- in the repository's tests, {plain(scenario(name))} ({code(name)}, {where})")
+            call = f": {code(str(test['call']))}" if test.get("call") and "\n" not in str(test["call"]) else ""
+            lines.append(f"- in the repository's tests, {plain(scenario(name))} ({code(name)}, {where}){call}")
     return "\n".join(lines)
 
 
@@ -178,8 +304,6 @@ def _caller(entry: ErrorEntry, site: RaiseSite, caller: dict) -> str:
     text = f"- {reach} {code(str(caller['function']))}"
     if caller.get("path"):
         text += f" ({_place(entry, str(caller['path']), caller.get('line'), site.commit)})"
-    if caller.get("guess"):
-        text += " (a guess: matched by name)"
     return text
 
 
@@ -192,13 +316,15 @@ def scenario(test_name: str) -> str:
 
 def _how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
     # A test that asserts the message itself shows this error best; one that only checks the type comes after.
-    ordered = sorted((t for t in tests if t.get("code")), key=lambda t: t.get("how") != "message")
+    ordered = sorted((t for t in tests if t.get("code") or t.get("call")), key=lambda t: t.get("how") != "message")
     blocks = []
     for test in ordered[:MAX_EXAMPLES]:
-        start = test.get("start") or test.get("line")
+        # The triggering call trimmed from the test, pinned at its line, when the harvest found it.
+        call = str(test.get("call") or "")
+        start = (test.get("pinned") if call else None) or test.get("start") or test.get("line")
         where = _place(entry, str(test.get("path", "")), start, entry.analysed_commit)
         name = f" ({code(str(test['name']))})" if test.get("name") else ""
-        lines = textwrap.dedent(str(test["code"])).splitlines()
+        lines = textwrap.dedent(call or str(test["code"])).splitlines()
         if len(lines) > MAX_TEST_LINES:
             lines = [*lines[:MAX_TEST_LINES], "# …"]
         blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
@@ -210,6 +336,7 @@ def _documentation(entry: ErrorEntry, docs: list[dict]) -> str:
     for doc in docs[:MAX_DOCS]:
         where = _place(entry, str(doc.get("path", "")), doc.get("line"), entry.analysed_commit)
         term = f" (mentions {code(str(doc['term']))})" if doc.get("term") else ""
-        text = f": “{plain(str(doc['text']), 200)}”" if doc.get("text") else ""
+        said = str(doc.get("paragraph") or doc.get("text") or "")
+        text = f": “{plain(said, 400 if doc.get('paragraph') else 200)}”" if said else ""
         lines.append(f"- {where}{term}{text}")
     return "\n".join(lines)

@@ -1,27 +1,39 @@
-"""Solutions derived from a raise site's conditions, only where the code says what to do instead.
+"""Solutions derived from a raise site's evidence, only from a cause the user controls (issue 29, §3).
 
-A raise needs every one of its conditions to hold, so making any one of them false avoids it. Where a condition
-reads a parameter of a public function (`len(expressions) < 2` on `expressions` of `Func.__init__`), the card can
-say what to pass instead ("Pass at least 2 items as `expressions` to `Func()`"); where it reads a setting
-(`settings.USE_TZ`), which setting to check. Any other condition gives no solution: nothing is made up."""
+A raise needs its deciding test to hold, so making it false avoids it. The card advises only where that test reads
+what the user sets: an argument of the public entry point that reaches the raise ("Pass at least 2 items as
+`expressions` to `Func()`"), a setting, flag or environment variable ("Check the `USE_TZ` setting"), or what a hook
+the framework calls on the user's subclass returns ("Make your `Serializer.create()` return a value other than
+`None`"). Never from a guard (a test that must have passed for the code to get there), never naming a private or
+`self.`-internal name; nothing is made up. Where a test gives the failing call and the test says what passes, an
+example fix shows the call before and after."""
 
 import ast
+import re
 from collections.abc import Callable, Sequence
 from typing import TypeGuard
 
+from kb.cards.reader import EntryPoint, Reader, entry_points, is_public, names_in
 from kb.models import RaiseSite
-from kb.text.escaping import code
+from kb.text.escaping import code, fenced
 
 MAX_SOLUTIONS = 5
 MAX_CODE = 500  # a condition longer than this is not one a template can turn into advice
+MAX_CALL = 200  # a test's call longer than this is not shown as an example fix
+_ADVISED = ("function", "method", "constructor")  # entry points a reader calls with arguments
 
-# (comparison, comparator is a number) → what to pass instead, given the parameter and the number.
+
+def _items(n: int) -> str:
+    return "no items" if n <= 0 else f"{n} item" if n == 1 else f"{n} items"
+
+
+# (comparison, comparator is a number) → what to pass instead, given the argument and the number.
 _LENGTH: dict[type[ast.cmpop], Callable[[str, int], str]] = {
-    ast.Lt: lambda p, n: f"at least {n} items as {p}",
-    ast.LtE: lambda p, n: f"at least {n + 1} items as {p}",
-    ast.Gt: lambda p, n: f"at most {n} items as {p}",
-    ast.GtE: lambda p, n: f"at most {n - 1} items as {p}",
-    ast.NotEq: lambda p, n: f"exactly {n} items as {p}",
+    ast.Lt: lambda p, n: f"at least {_items(n)} as {p}",
+    ast.LtE: lambda p, n: f"at least {_items(n + 1)} as {p}",
+    ast.Gt: lambda p, n: f"at most {_items(n)} as {p}",
+    ast.GtE: lambda p, n: f"at most {_items(n - 1)} as {p}",
+    ast.NotEq: lambda p, n: f"exactly {_items(n)} as {p}",
 }
 _NUMBER: dict[type[ast.cmpop], Callable[[str, str], str]] = {
     ast.Lt: lambda p, v: f"{p} of at least {v}",
@@ -37,50 +49,64 @@ _VALUE: dict[type[ast.cmpop], Callable[[str, str], str]] = {
     ast.In: lambda p, v: f"a value that is not one of {v} as {p}",
     ast.NotIn: lambda p, v: f"one of {v} as {p}",
 }
+# What passes, for an example fix: (comparison, the literal in the test) → a value for which the test is false.
+_PASSING: dict[type[ast.cmpop], Callable[[object], object]] = {
+    ast.Lt: lambda v: v,
+    ast.LtE: lambda v: v + 1 if isinstance(v, int) else None,  # type: ignore[operator]
+    ast.Gt: lambda v: v,
+    ast.GtE: lambda v: v - 1 if isinstance(v, int) else None,  # type: ignore[operator]
+    ast.IsNot: lambda v: v,
+    ast.NotEq: lambda v: v,
+    ast.NotIn: lambda v: next(iter(v), None) if isinstance(v, tuple | list) else None,
+}
+_BUILTIN_TYPES = frozenset(
+    "int float complex str bytes bytearray bool list tuple dict set frozenset object type memoryview range slice".split()
+)
+_HOOK_CALL = re.compile(r"^(?:self|[a-z_]\w*)\.([A-Za-z]\w*)\(")
 
 
-def derive_solutions(sites: Sequence[RaiseSite]) -> list[str]:
+def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = ()) -> list[str]:
     found: list[str] = []
     for site in sites:
-        evidence = site.evidence or {}
-        function = str((evidence.get("function") or {}).get("name") or site.function)
-        parameters = {str(p) for p in evidence.get("parameters") or []} - {"self", "cls"}
-        call = shown_call(function) if is_public(function) and not _is_operator(function) else ""
-        decisive = True  # conditions come innermost first: the first test is the one that decides to raise
-        for condition in evidence.get("conditions") or []:
-            kind = condition.get("kind") if isinstance(condition, dict) else None
-            if kind in (None, "except"):
-                continue
-            written = str(condition.get("code", ""))
-            # Parsed only when it may give advice (a harvest of Django reads thousands): a test that advises on no
-            # parameter and reads no setting changes nothing below, whether it parses or not.
-            if not ("settings" in written or (decisive and kind != "guard" and call and parameters)):
-                continue
-            test = _parse(written)
-            if test is None:
-                continue
-            # The outer tests mostly choose the code path (`isinstance(k, int)` before `k < 0`), and a guard is a
-            # test that did *not* fire: advice from them would send the reader down another path, not past this
-            # error. So parameters are advised on from the innermost test alone; settings from any.
-            advice = _for_parameters(test, parameters, call) if decisive and kind != "guard" else []
-            if kind != "guard":
-                decisive = False
-            for solution in [*_settings(test, written), *advice]:
-                if solution not in found:
-                    found.append(solution)
+        for solution in _site_solutions(site):
+            if solution not in found:
+                found.append(solution)
     return found[:MAX_SOLUTIONS]
+
+
+def _rows(site: RaiseSite) -> list[dict]:
+    """The site's tests that decide, innermost first: not the guards (they must have passed), not an `except`."""
+    return [
+        c
+        for c in (site.evidence or {}).get("conditions") or []
+        if isinstance(c, dict) and c.get("kind") not in (None, "except", "guard") and c.get("code")
+    ]
+
+
+def _site_solutions(site: RaiseSite) -> list[str]:
+    evidence = site.evidence or {}
+    points = entry_points(evidence, path=site.path)
+    entry = points[0] if points else None
+    reader = Reader(evidence, entry)
+    rows = _rows(site)
+    found: list[str] = []
+    for index, row in enumerate(rows):
+        written = str(row["code"])
+        test = _parse(written) if ("settings" in written or reader.switches or index == 0) else None
+        if test is None:
+            continue
+        found.extend(_switches(test, row, reader))
+        if index == 0:  # the test that decides to raise: the outer ones choose the path to it
+            if entry is not None and entry.kind in _ADVISED and not _is_operator(entry.function):
+                found.extend(_for_parameters(test, reader, entry))
+            found.extend(_for_hooks(test, reader, points))
+    return found
 
 
 def _is_operator(function: str) -> bool:
     """`QuerySet.__getitem__` is reached as `qs[k]`, not called by name: no "pass ... to" advice fits it."""
     last = function.rpartition(".")[2]
     return last.startswith("__") and last.endswith("__") and last not in ("__init__", "__new__", "__call__")
-
-
-def is_public(function: str) -> bool:
-    """No part of the qualified name is private (`_helper`, `Class._method`); dunder methods are the class's API."""
-    parts = function.split(".")
-    return bool(function) and all(not p.startswith("_") or (p.startswith("__") and p.endswith("__")) for p in parts)
 
 
 def shown_call(function: str) -> str:
@@ -98,37 +124,73 @@ def _parse(text: str) -> ast.expr | None:
         return None
 
 
-def _settings(test: ast.expr, condition: str) -> list[str]:
-    names = [
-        node.attr
-        for node in ast.walk(test)
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "settings"
-    ]
-    return [f"Check the {code(name)} setting: this is raised when {code(condition)}." for name in dict.fromkeys(names)]
+def _switches(test: ast.expr, row: dict, reader: Reader) -> list[str]:
+    """"Check the `USE_TZ` setting" for each setting (`settings.UPPER_CASE`), flag or environment variable the test
+    reads, directly or through the definitions of the names it reads: with when it raises, where the test says it
+    in the reader's terms."""
+    said: dict[str, str] = {}
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    for node in ast.walk(test):
+        if name := _setting(node):
+            said.setdefault(f"the {code(name)} setting", "")
+    for part in parts:  # `A and settings.DEBUG`: raised only while DEBUG is true
+        negated = isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not)
+        if name := _setting(part.operand if isinstance(part, ast.UnaryOp) and negated else part):
+            said[f"the {code(name)} setting"] = f": this is raised only while it is {'false' if negated else 'true'}"
+    for name in _followed(str(row["code"]), reader):
+        if switch := reader.switch(name):
+            said.setdefault(switch, "")
+    when = reader.condition(row)
+    return [f"Check {switch}{why or (f': this is raised when {when}' if when else '')}." for switch, why in said.items()]
 
 
-def _for_parameters(test: ast.expr, parameters: set[str], call: str) -> list[str]:
-    """What to pass instead, for each part of `test` (joined by `and`) that reads one parameter."""
-    if not call or not parameters:
-        return []
+def _setting(node: ast.AST) -> str:
+    """`settings.USE_TZ` → "USE_TZ"; "" for anything else (`settings.configured` is no setting)."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "settings":
+        return node.attr if node.attr.isupper() else ""
+    return ""
+
+
+def _followed(written: str, reader: Reader) -> list[str]:
+    """The names a test reads, and those their definitions read, a few steps."""
+    found: list[str] = []
+    queue = list(names_in(written) or [])
+    while queue and len(found) < 16:
+        name = queue.pop(0)
+        if name in found:
+            continue
+        found.append(name)
+        root = re.split(r"[.\[]", name, maxsplit=1)[0]
+        if definition := reader.definitions.get(root):
+            queue.extend(names_in(definition) or [])
+    return found
+
+
+def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint) -> list[str]:
+    """What to pass instead, for each part of `test` (joined by `and`) that reads one argument of the entry point."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
-        return [s for value in test.values for s in _for_parameters(value, parameters, call)]
-    instead = _instead(test, parameters)
-    return [f"Pass {instead} to {call}."] if instead else []
+        return [s for value in test.values for s in _for_parameters(value, reader, entry)]
+    instead = _instead(test, lambda node: _argument(node, reader, entry))
+    return [f"Pass {instead} to {code(entry.call())}."] if instead else []
 
 
-def _instead(test: ast.expr, parameters: set[str]) -> str:
+def _argument(node: ast.expr, reader: Reader, entry: EntryPoint) -> str:
+    """The entry point's argument a name in the test is, as code; "" for anything else."""
+    if not (isinstance(node, ast.Name) and node.id in reader.parameters):
+        return ""
+    name = entry.arguments.get(node.id, "")
+    return code(name) if name and is_public(name) else ""
+
+
+def _instead(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
     """What to pass so that `test` is false, or "" when no template says it."""
-
-    def parameter(node: ast.expr) -> str:
-        return code(node.id) if isinstance(node, ast.Name) and node.id in parameters else ""
-
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = test.operand
         if _is_isinstance(inner) and (p := parameter(inner.args[0])):
-            return f"a {code(ast.unparse(inner.args[1]))} as {p}"
+            kinds = _kinds(inner.args[1])
+            return f"{kinds} as {p}" if kinds else ""
         if p := parameter(inner):
-            return f"a {p} that is neither empty nor false"
+            return f"a value that is neither empty nor false as {p}"
         return ""
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return ""
@@ -147,6 +209,56 @@ def _instead(test: ast.expr, parameters: set[str]) -> str:
     return ""
 
 
+def _kinds(node: ast.expr) -> str:
+    """`int` → "an `int`"; `(int, float)` → "an `int` or a `float`"; "" when a type is not one the reader can
+    name (`self.model`, a local)."""
+    nodes = node.elts if isinstance(node, ast.Tuple) else [node]
+    names = [ast.unparse(n) for n in nodes]
+    if not names or not all(_type_name(name) for name in names):
+        return ""
+    return " or ".join(f"{_article(name)} {code(name)}" for name in names)
+
+
+def _type_name(name: str) -> bool:
+    """A builtin type, a class, or a module's class (`datetime.date`); not `self.model` nor a local."""
+    parts = name.split(".")
+    if not all(part.isidentifier() for part in parts) or parts[0] in ("self", "cls"):
+        return False
+    return len(parts) > 1 or name in _BUILTIN_TYPES or name[:1].isupper()
+
+
+def _article(word: str) -> str:
+    last = word.rpartition(".")[2]
+    return "an" if last[:1].lower() in ("a", "e", "i", "o") or last[:2].lower() == "un" else "a"
+
+
+def _for_hooks(test: ast.expr, reader: Reader, points: list[EntryPoint]) -> list[str]:
+    """A hook the framework calls on the user's subclass, whose return value the test reads: what it must return."""
+    hooks = {point.function.rpartition(".")[2]: point for point in points if point.kind == "hook"}
+    if not hooks:
+        return []
+
+    def returned(node: ast.expr) -> str:
+        name = ast.unparse(node) if isinstance(node, ast.Name | ast.Attribute) else ""
+        found = _HOOK_CALL.match(reader.definitions.get(name, ""))
+        return "returned" if found and found[1] in hooks else ""
+
+    instead = _instead(test, returned)
+    if not instead.endswith(" as returned"):
+        return []
+    target = _hook_target(test, reader, hooks)
+    return [f"Make your {code(target.call())} return {instead.removesuffix(' as returned')}."] if target else []
+
+
+def _hook_target(test: ast.expr, reader: Reader, hooks: dict[str, EntryPoint]) -> EntryPoint | None:
+    for node in ast.walk(test):
+        if isinstance(node, ast.Name | ast.Attribute):
+            found = _HOOK_CALL.match(reader.definitions.get(ast.unparse(node), ""))
+            if found and found[1] in hooks:
+                return hooks[found[1]]
+    return None
+
+
 def _is_isinstance(node: ast.expr) -> TypeGuard[ast.Call]:
     return isinstance(node, ast.Call) and _called(node) == "isinstance" and len(node.args) == 2
 
@@ -162,3 +274,61 @@ def _is_literal(node: ast.expr) -> bool:
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return False
     return True
+
+
+# --- example fix -----------------------------------------------------------------------------------------------
+
+
+def example_fix(sites: Sequence[RaiseSite], tests: Sequence[dict]) -> str:
+    """The failing call a test gives, and the same call with the argument the deciding test reads changed to a
+    value that passes it: only where the call passes that argument by keyword and the test compares it with a
+    literal that says what passes (`size >= 10` → `size=9`)."""
+    calls = [str(t["call"]) for t in tests if isinstance(t.get("call"), str) and 0 < len(t["call"]) <= MAX_CALL]
+    if not calls:
+        return ""
+    for site in sites:
+        evidence = site.evidence or {}
+        points = entry_points(evidence, path=site.path)
+        rows = _rows(site)
+        if not points or not rows or points[0].kind not in _ADVISED:
+            continue
+        test = _parse(str(rows[0]["code"]))
+        passing = _passing(test, set(evidence.get("parameters") or []), points[0]) if test is not None else None
+        if passing is None:
+            continue
+        argument, value = passing
+        for call in calls:
+            if fixed := _fixed(call, points[0], argument, value):
+                return fenced(f"# before: raises\n{call.strip()}\n# after\n{fixed}")
+    return ""
+
+
+def _passing(test: ast.expr, parameters: set[str], entry: EntryPoint) -> tuple[str, object] | None:
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)):
+        return None
+    name = entry.arguments.get(test.left.id) if test.left.id in parameters else None
+    op = type(test.ops[0])
+    if not name or op not in _PASSING or not _is_literal(test.comparators[0]):
+        return None
+    value = _PASSING[op](ast.literal_eval(test.comparators[0]))
+    return None if value is None else (name, value)
+
+
+def _fixed(call: str, entry: EntryPoint, argument: str, value: object) -> str:
+    """The call with its keyword `argument` set to `value`; "" when the call is not of the entry point or passes
+    no such keyword."""
+    try:
+        node = ast.parse(call.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return ""
+    if not isinstance(node, ast.Call):
+        return ""
+    called = ast.unparse(node.func).rpartition(".")[2]
+    names = {part for part in entry.call().removesuffix("()").split(".") if part}
+    if called not in names:
+        return ""
+    for keyword in node.keywords:
+        if keyword.arg == argument:
+            keyword.value = ast.Constant(value)
+            return ast.unparse(node)
+    return ""

@@ -1,0 +1,328 @@
+"""A raise site seen from the reader's side (issue 29, §1): the public entry point that reaches it, and what each
+name its conditions read stands for (a parameter: the entry point's argument; a local: its definition; `self.x`:
+the constructor argument it is set from; a setting, flag or environment variable: its own name).
+
+A condition is said to the reader only when every name in it can be said so; otherwise `Reader.condition` gives
+None and the card says less. Nothing here is invented: each gloss is a row of the site's evidence (its format is the
+harvest's, docs/entry-format.md), and text from the repository goes through `kb.text.escaping`."""
+
+import ast
+import builtins
+import re
+import sys
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from kb.text.escaping import code, sentence
+
+_BUILTINS = frozenset(dir(builtins))
+_STDLIB = frozenset(sys.stdlib_module_names)
+_COMMAND = re.compile(r"(?:^|/)management/commands/([A-Za-z0-9_]+)\.py$")
+_TEST_PATH = re.compile(r"(?:^|/)(?:tests?|testing)(?:/|$)|(?:^|/)test_[^/]*$|_tests?\.py$")
+MAX_CODE = 300  # a condition longer than this is not read for names
+MAX_DEFINITION = 120  # a definition longer than this is not shown as what a name stands for
+_TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
+
+
+@dataclass(frozen=True)
+class EntryPoint:
+    """A public function, method, constructor, command, template tag or hook from which the raise is reached."""
+
+    function: str
+    kind: str = "function"
+    path: str = ""
+    line: int | None = None
+    doc: str = ""
+    arguments: dict[str, str] = field(default_factory=dict)  # the site's parameter -> the entry point's argument
+    via: tuple[str, ...] = ()
+
+    @property
+    def command(self) -> str:
+        found = _COMMAND.search(self.path)
+        return found[1] if found else self.function.rpartition(".")[2]
+
+    def shown(self) -> str:
+        """How a reader names it: `QuerySet.get()`, `Func()`, the `runserver` command."""
+        if self.kind == "command":
+            return f"the {code(self.command)} command"
+        if self.kind == "template tag":
+            return f"the {code(self.function.rpartition('.')[2])} template tag"
+        return code(self.call())
+
+    def call(self) -> str:
+        owner, _, last = self.function.rpartition(".")
+        if self.kind == "constructor" or (last in ("__init__", "__new__") and owner):
+            return f"{owner or self.function}()"
+        return f"{self.function}()"
+
+    def argument(self, parameter: str) -> str:
+        """The reader's name of a site parameter: "the `addrport` argument"; "" when it is not one of theirs."""
+        name = self.arguments.get(parameter)
+        if not name:
+            return ""
+        return f"the {code(name)} argument"
+
+
+def is_public(function: str) -> bool:
+    """No part of the qualified name is private (`_helper`, `Class._method`); dunder methods are the class's API."""
+    parts = function.split(".")
+    return bool(function) and all(not p.startswith("_") or (p.startswith("__") and p.endswith("__")) for p in parts)
+
+
+def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
+    """The site's public entry points, nearest first. From the harvest's "entry_points" when it read them (resolved
+    calls only); else the site's own function when it is public and not a test."""
+    rows = evidence.get("entry_points")
+    if isinstance(rows, list):
+        found = []
+        for row in rows:
+            if not isinstance(row, dict) or not isinstance(row.get("function"), str):
+                continue
+            if not is_public(row["function"]) or _TEST_PATH.search(str(row.get("path") or "")):
+                continue
+            arguments = row.get("arguments") if isinstance(row.get("arguments"), dict) else {}
+            found.append(
+                EntryPoint(
+                    function=row["function"],
+                    kind=str(row.get("kind") or "function"),
+                    path=str(row.get("path") or ""),
+                    line=row.get("line") if isinstance(row.get("line"), int) else None,
+                    doc=str(row.get("doc") or ""),
+                    arguments={str(k): str(v) for k, v in arguments.items() if isinstance(v, str) and v},
+                    via=tuple(str(v) for v in row.get("via") or [] if isinstance(v, str)),
+                )
+            )
+        return found
+    function = evidence.get("function") if isinstance(evidence.get("function"), dict) else {}
+    name = str(function.get("name") or "")
+    # Only a function or a class's method: a function defined inside another (`add.check`) is no one's to call.
+    owners = name.split(".")[:-1]
+    if not is_public(name) or _TEST_PATH.search(path) or not all(o[:1].isupper() for o in owners):
+        return []
+    parameters = [str(p) for p in evidence.get("parameters") or [] if str(p) not in ("self", "cls")]
+    last = name.rpartition(".")[2]
+    if _COMMAND.search(path) and last == "handle":
+        kind = "command"
+    elif last in ("__init__", "__new__"):
+        kind = "constructor"
+    else:
+        kind = "method" if "." in name else "function"
+    return [
+        EntryPoint(
+            function=name, kind=kind, path=path, doc=str(function.get("doc") or ""), arguments={p: p for p in parameters}
+        )
+    ]
+
+
+@dataclass
+class Reader:
+    """What the names in one site's conditions stand for, for the reader of `entry` (None: no public entry point)."""
+
+    evidence: dict
+    entry: EntryPoint | None
+
+    def __post_init__(self) -> None:
+        self.parameters = {str(p) for p in self.evidence.get("parameters") or []} - {"self", "cls"}
+        self.definitions: dict[str, str] = {}
+        for row in self.evidence.get("definitions") or []:
+            if isinstance(row, dict) and isinstance(row.get("name"), str) and isinstance(row.get("code"), str):
+                self.definitions.setdefault(row["name"], row["code"])
+        self.attributes: dict[str, dict] = {
+            str(row["name"]): row
+            for row in self.evidence.get("attributes") or []
+            if isinstance(row, dict) and isinstance(row.get("name"), str)
+        }
+        self.switches: list[dict] = [
+            row for row in self.evidence.get("switches") or [] if isinstance(row, dict) and row.get("name")
+        ]
+
+    # --- one name --------------------------------------------------------------------------------------------
+
+    def replacement(self, name: str) -> str | None:
+        """Markdown that says what `name` (a name or `a.b` chain, or `options['key']`) is, in place of it; "" when
+        it needs no saying (a builtin, a constant, a class, a module); None when the card cannot say it."""
+        if switch := self.switch(name):
+            return switch
+        if name.startswith("settings.") and name.count(".") == 1 and name.partition(".")[2].isupper():
+            return f"the setting {code(name.partition('.')[2])}"
+        root = _root(name)
+        if root in self.parameters:
+            if self.entry is None:
+                return None
+            argument = self.entry.argument(root)
+            if not argument:
+                return None
+            if root == name:
+                return argument
+            key = re.fullmatch(r"\w+\[['\"](\w+)['\"]\]", name)
+            if key and self.entry.kind == "command":
+                return f"the {code(key[1])} argument"
+            return None
+        if root == "self":
+            return self._attribute(name)
+        if root in self.definitions:
+            return ""  # said in the "where" part (`glosses`)
+        if root in _BUILTINS or root in _STDLIB or root[:1].isupper() or root.startswith("__"):
+            return ""
+        return None
+
+    def _attribute(self, name: str) -> str | None:
+        chain = ".".join(name.split(".")[:2])
+        row = self.attributes.get(chain)
+        if row is None or not row.get("parameter") or chain != name:
+            return None
+        owner = str(row.get("class") or "")
+        target = f" of {code(owner + '()')}" if owner and is_public(owner) else ""
+        if not target:
+            return None
+        return f"the {code(str(row['parameter']))} argument{target}"
+
+    def switch(self, name: str) -> str:
+        """"the `--enable-hisparse` flag" when `name` reads a setting, flag or environment variable the harvest
+        found declared; else ""."""
+        last = name.rpartition(".")[2].strip("'\"[]")
+        for row in self.switches:
+            if row["name"] != last and f"'{row['name']}'" not in name and f'"{row["name"]}"' not in name:
+                continue
+            declared = str(row.get("declared") or row["name"])
+            kind = row.get("kind")
+            if kind == "flag":
+                return f"the {code(declared)} flag"
+            if kind == "env":
+                return f"the {code(declared)} environment variable"
+            if kind == "setting":
+                return f"the {code(declared)} setting"
+        return ""
+
+    # --- one condition ---------------------------------------------------------------------------------------
+
+    def condition(self, row: dict) -> str | None:
+        """The condition in the reader's words (Markdown), or None when a name in it cannot be said."""
+        written = str(row.get("code") or "")
+        names = names_in(written)
+        if names is None:
+            return None
+        replaced: dict[str, str] = {}
+        for name in names:
+            said = self.replacement(name)
+            if said is None:
+                return None
+            if said:
+                replaced[name] = said
+        words = self._words(row, replaced)
+        if words is None:
+            return None
+        text, inside = words
+        where = [f"{code(name)} is {replaced[name]}" for name in inside] + self.glosses(names)
+        return text + (f" ({'; '.join(where)})" if where else "")
+
+    def _words(self, row: dict, replaced: dict[str, str]) -> tuple[str, list[str]] | None:
+        """The harvest's sentence with each name the card can say replaced by what it is, and the names that stay
+        inside a longer piece of code (said in the "where" part instead)."""
+        raw = str(row.get("sentence") or "") or _plain_sentence(str(row.get("code") or ""))
+        parts = raw.split("`")
+        if not raw or len(parts) % 2 == 0:
+            return None
+        tokens: dict[str, str] = {}
+        used: set[str] = set()
+        for index in range(1, len(parts), 2):
+            if parts[index] in replaced:
+                token = _TOKEN.format(len(tokens))
+                tokens[token] = replaced[parts[index]]
+                used.add(parts[index])
+                parts[index] = "\x00" + token + "\x00"
+        text = sentence("`".join(parts).replace("`\x00", "").replace("\x00`", ""))
+        for token, said in tokens.items():
+            # "is true" of an argument or a flag is the harvest's word for a value that is set.
+            given = "set" if said.endswith(" flag") else "given"
+            if said.endswith((" argument", " flag")) or " argument of " in said:
+                text = text.replace(f"{token} is true", f"{token} is {given}").replace(
+                    f"{token} is empty or false", f"{token} is not {given} (or empty)"
+                )
+            text = text.replace(token, said)
+        said = [f"the setting `{name.partition('.')[2]}`" for name in replaced if name.startswith("settings.")]
+        used |= {name for name, phrase in zip([n for n in replaced if n.startswith("settings.")], said) if phrase in raw}
+        return text, [name for name in replaced if name not in used]
+
+    def glosses(self, names: list[str]) -> list[str]:
+        """"`x` is …" for each local a condition reads, by its definition, followed a few steps."""
+        said: list[str] = []
+        seen: set[str] = set()
+        queue = [_root(name) for name in names]
+        while queue and len(said) < 4:
+            name = queue.pop(0)
+            if name in seen or name not in self.definitions:
+                continue
+            seen.add(name)
+            definition = self.definitions[name]
+            if len(definition) > MAX_DEFINITION:
+                continue
+            said.append(f"{code(name)} is {code(definition)}")
+            queue.extend(_root(other) for other in names_in(definition) or [])
+        return said
+
+
+def _plain_sentence(written: str) -> str:
+    """The harvest's sentence of a bare test, where it wrote none: "`x` is true", "`x` is empty or false"."""
+    negated = written.startswith("not ")
+    name = written.removeprefix("not ").strip()
+    if names_in(name) != [name]:
+        return ""
+    return f"`{name}` is empty or false" if negated else f"`{name}` is true"
+
+
+def _root(name: str) -> str:
+    return re.split(r"[.\[]", name, maxsplit=1)[0]
+
+
+@lru_cache(maxsize=8192)
+def _names(written: str) -> tuple[str, ...] | None:
+    try:
+        tree = ast.parse(written, mode="eval")
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    bound: set[str] = set()  # a comprehension's or a lambda's own names
+    for node in ast.walk(tree):
+        if isinstance(node, ast.comprehension):
+            bound |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if id(node) in called:
+            continue
+        chain = _chain(node)
+        if chain is None:
+            continue
+        if _root(chain) in bound:
+            continue
+        if chain not in found:
+            found.append(chain)
+    # The longest chains only: `self.port` stands for `self`, `options['x']` for `options`.
+    return tuple(name for name in found if not any(other.startswith((name + ".", name + "[")) for other in found))
+
+
+def names_in(written: str) -> list[str] | None:
+    """The names a condition reads, as chains a reader can be told about (`self.port`, `settings.DEBUG`,
+    `options['addrport']`, `m`); None when it does not parse."""
+    if not written or len(written) > MAX_CODE:
+        return None
+    found = _names(written)
+    return None if found is None else list(found)
+
+
+def _chain(node: ast.AST) -> str | None:
+    """`a`, `a.b` (two parts at most: `self.x.y` reads `self.x`), `a['key']`; None for any other node."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}"
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+    ):
+        return f"{node.value.id}[{node.slice.value!r}]"
+    return None
