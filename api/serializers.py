@@ -49,9 +49,13 @@ class PublicIdField(serializers.RegexField):
         super().__init__(PUBLIC_ID_RE.pattern, max_length=16, **kwargs)
 
 
+MACHINE_ORIGINS = ("ai-assisted", "generated")
+
+
 class MarkdownField(serializers.Field):
-    """Output: {"markdown", "html"}. Input: that object, or a plain Markdown string of at most `max_length`
-    characters (kb.models.limits: a longer text would not fit the entry's search vector)."""
+    """Output: {"markdown", "html"}, and for a reader's request the section the page shows with its "origin".
+    Input: that object, or a plain Markdown string of at most `max_length` characters (kb.models.limits: a longer
+    text would not fit the entry's search vector); an object whose origin is a machine's writes nothing."""
 
     def __init__(self, *, max_length: int = limits.PROSE_CHARS, **kwargs) -> None:
         kwargs.setdefault("source", "*")
@@ -60,12 +64,20 @@ class MarkdownField(serializers.Field):
         super().__init__(**kwargs)
 
     def to_representation(self, instance) -> dict:
+        if self.context.get("request") is not None and isinstance(instance, ErrorEntry):
+            # A reader's card: the text the page shows (the curator's, else the AI pass's, else the generated),
+            # with whose it is. An export and a write's current state (no request) keep the curator's own field.
+            shown = instance.shown(self.markdown_name)
+            return {"markdown": shown.markdown, "html": shown.html, "origin": shown.origin}
         return {
             "markdown": getattr(instance, self.markdown_name),
             "html": getattr(instance, f"{self.markdown_name}_html"),
         }
 
     def to_internal_value(self, data) -> dict:
+        if isinstance(data, dict) and data.get("origin") in MACHINE_ORIGINS:
+            # A machine's text sent back as it was read is not the curator's: the field stays as it was (empty).
+            return {self.markdown_name: ""}
         if isinstance(data, dict):
             data = data.get("markdown", "")
         if not isinstance(data, str):

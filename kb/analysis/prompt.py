@@ -1,5 +1,8 @@
 """The request for one entry: its evidence (message, sites with their code, conditions, values, function and callers;
-the tests that trigger it; the docs that mention it), never the repository, and the JSON schema of the answer."""
+what issue 29's harvest adds when present: the definitions of the condition's locals, the attributes it reads, the
+public entry points, the flags, settings and environment variables, the raises of the callees an `except` catches;
+the tests that trigger it, the docs' paragraphs, the related errors), never the repository, and the JSON schema of the
+answer. Every list is capped and every string clipped, whatever the harvest stored."""
 
 import json
 from typing import Any
@@ -26,37 +29,57 @@ ANSWER_SCHEMA: dict[str, Any] = {
             "items": {"type": "string", "maxLength": 2000},
             "description": "What to do instead, one Markdown item each; only what the evidence supports.",
         },
+        "related": {
+            "type": "array",
+            "maxItems": 5,
+            "items": {"type": "string", "maxLength": 500},
+            "description": "Other errors of this repository a reader of this one should see, each by its exact "
+            "message or id as the evidence gives it; at most five, most related first.",
+        },
     },
-    "required": [*TEXT_SECTIONS, "solutions"],
+    "required": [*TEXT_SECTIONS, "solutions", "related"],
     "additionalProperties": False,
 }
 
 SYSTEM = """You write the sections of an error's card for a knowledge base of the errors open-source projects raise.
 Write only from the evidence you are given: the code around the raise, the conditions under which it raises, where
 the message's values come from, the function and its callers, the repository's tests that trigger it, its docs.
+Speak from the reader's side: name the public entry point that reaches the raise, say what each name in a condition
+stands for (a local by its definition, a parameter by the entry point's argument, a flag, setting or environment
+variable by its own name), and for an `except` branch what the called function checked before it raised.
 Rules:
 - Put every identifier, function, setting, command-line flag and file name in backticks, and name only ones that
   appear in the evidence. Never invent an API, a parameter, an option, a setting, a file or a link.
 - Where the evidence does not support a section, give an empty string (an empty list for solutions).
 - Markdown in each string. No headings, no links.
+- Related errors: only ones the evidence lists (its "related" rows, sibling raises in the code), by exact message.
 Answer with one JSON object and nothing else, with exactly these keys: meaning, trigger, situations, example_fix,
-how_to_trigger, documentation (strings) and solutions (a list of strings)."""
+how_to_trigger, documentation (strings), solutions and related (lists of strings)."""
 
 # Bounds that keep one request small whatever the entry: an entry with many sites or long tests is summarised.
 MOST_SITES = 4
 MOST_TESTS = 3
 MOST_DOCS = 6
 MOST_LINES = 60
+MOST_ROWS = 8  # of each list in a site's evidence
+MOST_RELATED = 5
+LONGEST_STRING = 600
 SITE_EVIDENCE = ("conditions", "values", "parameters", "function", "callers")
+# Issue 29's contract: passed through when the harvest stored them.
+NEW_SITE_EVIDENCE = ("definitions", "attributes", "entry_points", "switches", "callee_raises")
+TEST_KEYS = ("path", "line", "name", "assertion", "how", "code", "call", "pinned")
+DOC_KEYS = ("path", "line", "text", "term", "paragraph")
 
 
 def response_format() -> dict[str, Any]:
     return {"type": "json_schema", "json_schema": {"name": "error_card", "strict": True, "schema": ANSWER_SCHEMA}}
 
 
-def request_for(entry: ErrorEntry, sites: list[RaiseSite]) -> dict[str, Any]:
+def request_for(
+    entry: ErrorEntry, sites: list[RaiseSite], related: list[dict[str, str]] | None = None
+) -> dict[str, Any]:
     """The chat-completions payload for one entry (the client adds the model)."""
-    evidence = json.dumps(evidence_of(entry, sites), indent=1, ensure_ascii=False)
+    evidence = json.dumps(evidence_of(entry, sites, related), indent=1, ensure_ascii=False)
     return {
         "messages": [
             {"role": "system", "content": SYSTEM},
@@ -67,7 +90,46 @@ def request_for(entry: ErrorEntry, sites: list[RaiseSite]) -> dict[str, Any]:
     }
 
 
-def evidence_of(entry: ErrorEntry, sites: list[RaiseSite]) -> dict[str, Any]:
+def repair_request(payload: dict[str, Any], answer: str, unchecked: list[tuple[str, list[str]]]) -> dict[str, Any]:
+    """The one follow-up request: the first answer, then the claims that did not check out and why, asking for the
+    whole answer again with each fixed from the evidence or removed."""
+    listed = "\n".join(
+        f"- {_clip(text)}\n  (not found in the evidence or the source: {_clip(', '.join(why))})"
+        for text, why in unchecked[:20]
+    )
+    ask = (
+        "These claims of your answer name things the evidence and the repository's source do not have, or contradict "
+        f"the code:\n{listed}\nAnswer again with the same JSON: fix each from the evidence, or remove it. Change "
+        "nothing else."
+    )
+    return {
+        **payload,
+        "messages": [*payload["messages"], {"role": "assistant", "content": answer}, {"role": "user", "content": ask}],
+    }
+
+
+def related_rows(entry: ErrorEntry) -> list[dict[str, str]]:
+    """The entry's related errors (harvest's `evidence["related"]`) with their type and message, for the model to
+    name by message; only entries of the same repository."""
+    rows = [row for row in (entry.evidence or {}).get("related") or [] if isinstance(row, dict) and row.get("id")]
+    rows = rows[:MOST_RELATED]
+    found = ErrorEntry.objects.filter(repository=entry.repository_id, public_id__in=[str(r["id"]) for r in rows])
+    known = {e.public_id: e for e in found.only("public_id", "exception_type", "message")}
+    return [
+        {
+            "id": known[str(row["id"])].public_id,
+            "why": _clip(row.get("why", "")),
+            "exception_type": known[str(row["id"])].exception_type,
+            "message": _clip(known[str(row["id"])].message),
+        }
+        for row in rows
+        if str(row["id"]) in known
+    ]
+
+
+def evidence_of(
+    entry: ErrorEntry, sites: list[RaiseSite], related: list[dict[str, str]] | None = None
+) -> dict[str, Any]:
     repo = entry.repository
     found = entry.evidence or {}
     return {
@@ -82,6 +144,7 @@ def evidence_of(entry: ErrorEntry, sites: list[RaiseSite]) -> dict[str, Any]:
         "tests": [_test(test) for test in (found.get("tests") or [])[:MOST_TESTS] if isinstance(test, dict)],
         "docs": [_doc(doc) for doc in (found.get("docs") or [])[:MOST_DOCS] if isinstance(doc, dict)],
         "history": found.get("history") or {},
+        "related": related or [],
     }
 
 
@@ -94,15 +157,32 @@ def _site(site: RaiseSite) -> dict[str, Any]:
         "code": _lines(site.snippet),
         "code_first_line": site.snippet_start,
         **{key: evidence[key] for key in SITE_EVIDENCE if key in evidence},
+        **{key: _capped(evidence[key]) for key in NEW_SITE_EVIDENCE if isinstance(evidence.get(key), list)},
     }
 
 
 def _test(test: dict[str, Any]) -> dict[str, Any]:
-    return {key: _lines(value) if key == "code" else value for key, value in test.items() if key != "start"}
+    return {key: _lines(test[key]) if key in ("code", "call") else test[key] for key in TEST_KEYS if key in test}
 
 
 def _doc(doc: dict[str, Any]) -> dict[str, Any]:
-    return {key: doc[key] for key in ("path", "line", "text", "term") if key in doc}
+    return {key: _capped(doc[key], 2000) for key in DOC_KEYS if key in doc}
+
+
+def _capped(value: Any, longest: int = LONGEST_STRING) -> Any:
+    """A JSON value with each list cut to MOST_ROWS and each string clipped."""
+    if isinstance(value, str):
+        return _clip(value, longest)
+    if isinstance(value, list):
+        return [_capped(item, longest) for item in value[:MOST_ROWS]]
+    if isinstance(value, dict):
+        return {str(key)[:60]: _capped(item, longest) for key, item in list(value.items())[:20]}
+    return value
+
+
+def _clip(text: object, longest: int = LONGEST_STRING) -> str:
+    text = str(text or "")
+    return text if len(text) <= longest else text[: longest - 1] + "…"
 
 
 def _lines(text: object) -> str:

@@ -1,8 +1,13 @@
 """A run over a repository's entries: requests in a thread pool, answers verified and written one entry per
 transaction in this thread (so the database is only ever touched here), resumable, with a progress bar and totals.
 
-An entry already analysed at its current commit with the same model is skipped (unless `force`): a run that stopped
-resumes where it was. A reviewed entry is never written: the curator's word stands."""
+An entry already analysed at its current commit with the same model is skipped (unless `force`, or chosen by id): a
+run that stopped resumes where it was. A reviewed entry is never written: the curator's word stands.
+
+An answer whose claims do not all check out is sent back once (`prompt.repair_request`, in the worker's thread)
+with the claims and why; what still does not check out after that is dropped. A section the answer leaves empty is
+stored empty, so the card shows nothing there rather than the generated text. Related errors the answer names are
+kept only when they are entries of the same repository, as links the card renders itself."""
 
 import datetime
 from collections.abc import Iterator
@@ -18,10 +23,10 @@ from tqdm import tqdm
 
 from kb.actions.writes import finish_write
 from kb.analysis.client import Endpoint, EndpointError, Reply, complete
-from kb.analysis.prompt import request_for
+from kb.analysis.prompt import related_rows, repair_request, request_for
 from kb.analysis.verify import BadAnswer, Checked, check_answer, read_answer
 from kb.analysis.vocabulary import Vocabulary, entry_vocabulary, read_source, repository_vocabulary
-from kb.models import ErrorEntry, RaiseSite, Repository
+from kb.models import PUBLIC_ID_RE, ErrorEntry, RaiseSite, RelatedLink, Repository
 
 # This many transport failures in a row (nothing answered) stop the run: the endpoint is down or misconfigured.
 GIVE_UP_AFTER = 5
@@ -36,6 +41,8 @@ class Options:
     workers: int = 4
     source: Path | None = None
     progress: bool | None = None  # None: a bar when writing to a terminal
+    entries: tuple[str, ...] = ()  # public ids: only these, analysed again even when done at their commit
+    repair: bool = True  # send the claims that did not check out back once before dropping them
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,9 @@ class RunResult:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     retried: int = 0
+    repairs: int = 0  # repair requests sent (at most one per entry)
+    related: int = 0  # related links kept
+    related_dropped: list[tuple[str, str]] = field(default_factory=list)  # (public id, what the answer named)
     stopped: str = ""
     source_files: int = 0
 
@@ -75,7 +85,7 @@ def analyse(*, repository: Repository, endpoint: Endpoint, options: Options) -> 
     )
     in_a_row = 0
     with ThreadPoolExecutor(max_workers=max(1, options.workers)) as pool:
-        pending: dict[Future[Reply], Job] = {}
+        pending: dict[Future[Asked], Job] = {}
         jobs = _jobs(pks, base, result)
         exhausted = False
         while pending or not exhausted:
@@ -87,7 +97,7 @@ def analyse(*, repository: Repository, endpoint: Endpoint, options: Options) -> 
                 if job.reviewed:
                     bar.update()
                     continue
-                pending[pool.submit(complete, endpoint, job.payload)] = job
+                pending[pool.submit(ask, endpoint, job, options.repair)] = job
             if result.stopped:
                 exhausted = True
             if not pending:
@@ -107,12 +117,14 @@ def candidates(*, repository: Repository, model: str, options: Options, result: 
     """The entries to analyse, most looked-up first: those with a raise site, not retired, not done already."""
     entries = ErrorEntry.objects.filter(repository=repository, pk__in=RaiseSite.objects.values("entry"))
     entries = entries.exclude(status=ErrorEntry.Status.RETIRED)
+    if options.entries:
+        entries = entries.filter(public_id__in=options.entries)
     if options.only_unreviewed:
         entries = entries.exclude(review_state=ErrorEntry.Review.REVIEWED)
     chosen = []
     for pk, commit, assisted in entries.order_by("-lookup_hits", "pk").values_list("pk", "analysed_commit", "assisted"):
         done = isinstance(assisted, dict) and assisted.get("model") == model and assisted.get("commit") == commit
-        if done and not options.force:
+        if done and not options.force and not options.entries:
             result.already_done += 1
             continue
         chosen.append(pk)
@@ -135,26 +147,65 @@ def _jobs(pks: list[int], base: Vocabulary, result: RunResult) -> Iterator[Job]:
                 yield Job(pk, entry.public_id, entry.title, entry.analysed_commit, {}, base, reviewed=True)
                 continue
             entry_sites = list(entry.sites.all())
-            vocabulary = entry_vocabulary(entry, entry_sites).on(base)
-            payload = request_for(entry, entry_sites)
+            related = related_rows(entry)
+            vocabulary = entry_vocabulary(entry, entry_sites)
+            for row in related:
+                vocabulary.read(f"{row['exception_type']} {row['message']}")
+            payload = request_for(entry, entry_sites, related)
+            vocabulary = vocabulary.on(base)
             yield Job(pk, entry.public_id, entry.title, entry.analysed_commit, payload, vocabulary)
 
 
-def _finish(job: Job, future: "Future[Reply]", model: str, result: RunResult, in_a_row: int) -> int:
+@dataclass(frozen=True)
+class Asked:
+    """One entry's answer, checked, after at most one repair request."""
+
+    replies: list[Reply]
+    checked: Checked | None  # None: the first answer could not be used (`bad` says why)
+    bad: str = ""
+
+
+def ask(endpoint: Endpoint, job: Job, repair: bool = True) -> Asked:
+    """In a worker's thread: the request, the answer checked, and when claims did not check out one repair request
+    listing them; the repaired answer is checked in turn (what still fails is dropped). A repair that fails in any
+    way leaves the first answer's checked claims."""
+    first = complete(endpoint, job.payload)
+    try:
+        checked = check_answer(read_answer(first.content), job.vocabulary)
+    except BadAnswer as bad:
+        return Asked([first], None, str(bad))
+    if not repair or not checked.unchecked:
+        return Asked([first], checked)
+    try:
+        second = complete(endpoint, repair_request(job.payload, first.content, checked.unchecked))
+    except EndpointError:
+        return Asked([first], checked)
+    try:
+        repaired = check_answer(read_answer(second.content), job.vocabulary)
+    except BadAnswer:
+        return Asked([first, second], checked)
+    return Asked([first, second], repaired)
+
+
+def _finish(job: Job, future: "Future[Asked]", model: str, result: RunResult, in_a_row: int) -> int:
     """Verifies and writes one answer; returns the count of transport failures in a row."""
     try:
-        reply = future.result()
+        asked = future.result()
     except EndpointError as error:
         result.failures.append((job.public_id, job.title, str(error)))
         return in_a_row + 1 if error.transport else 0
     except Exception as error:  # whatever an endpoint sends fails its entry only, never the run
         result.failures.append((job.public_id, job.title, f"the request failed ({type(error).__name__})"))
         return 0
-    result.prompt_tokens += reply.prompt_tokens
-    result.completion_tokens += reply.completion_tokens
-    result.retried += reply.attempts - 1
+    for reply in asked.replies:
+        result.prompt_tokens += reply.prompt_tokens
+        result.completion_tokens += reply.completion_tokens
+        result.retried += reply.attempts - 1
+    result.repairs += len(asked.replies) - 1
     try:
-        checked = check_answer(read_answer(reply.content), job.vocabulary)
+        if asked.checked is None:
+            raise BadAnswer(asked.bad)
+        checked = asked.checked
         if checked.empty:
             raise BadAnswer(f"every claim was dropped ({_names(checked.unknown)})")
     except BadAnswer as bad:
@@ -163,7 +214,7 @@ def _finish(job: Job, future: "Future[Reply]", model: str, result: RunResult, in
     except (RecursionError, MemoryError, ValueError) as error:  # a hostile answer fails its entry, not the run
         result.failures.append((job.public_id, job.title, f"the answer could not be checked ({type(error).__name__})"))
         return 0
-    skipped = store(job=job, checked=checked, model=model)
+    skipped = store(job=job, checked=checked, model=model, result=result)
     if skipped:
         result.failures.append((job.public_id, job.title, skipped))
         return 0
@@ -173,7 +224,7 @@ def _finish(job: Job, future: "Future[Reply]", model: str, result: RunResult, in
     return 0
 
 
-def store(*, job: Job, checked: Checked, model: str) -> str:
+def store(*, job: Job, checked: Checked, model: str, result: RunResult | None = None) -> str:
     """Writes the checked answer into the entry's `assisted` sections, never the curator's fields; returns why it
     did not, or ""."""
     with transaction.atomic():
@@ -184,9 +235,12 @@ def store(*, job: Job, checked: Checked, model: str) -> str:
             return "reviewed by a curator while it was analysed; left as the curator wrote it"
         if entry.analysed_commit != job.commit:
             return "harvested again while it was analysed; run again to analyse the new commit"
+        related = _related(entry, checked.related, result)
         entry.assisted = {
+            **dict.fromkeys(checked.left_empty, ""),  # left empty on purpose: shown empty, not the generated text
             **checked.sections,
-            "solutions": checked.solutions,
+            **({"solutions": checked.solutions} if checked.solutions or "solutions" in checked.left_empty else {}),
+            "related": [target.public_id for target in related],
             "model": model,
             "at": _today().isoformat(),
             "commit": job.commit,
@@ -195,8 +249,51 @@ def store(*, job: Job, checked: Checked, model: str) -> str:
         entry.review_state = ErrorEntry.Review.AI_ASSISTED
         entry._change_reason = f"AI-assisted analysis ({model})"
         entry.save()
+        _link(entry, related)
         finish_write(entries=[entry])
     return ""
+
+
+def _related(entry: ErrorEntry, named: list[str], result: RunResult | None) -> list[ErrorEntry]:
+    """The entries of the same repository the answer's related errors name (by id, exact message or signature);
+    what names none is dropped and counted."""
+    found: list[ErrorEntry] = []
+    others = ErrorEntry.objects.filter(repository=entry.repository_id).exclude(pk=entry.pk)
+    others = others.exclude(status=ErrorEntry.Status.RETIRED)
+    for name in named[:5]:
+        text = name.strip().strip("`").strip()
+        by_id = others.filter(public_id=text) if PUBLIC_ID_RE.fullmatch(text) else others.none()
+        target = by_id.first() or others.filter(message=text).order_by("pk").first()
+        target = target or others.filter(signature=text).order_by("pk").first()
+        if target is not None and target not in found:
+            found.append(target)
+        elif target is None and result is not None:
+            result.related_dropped.append((entry.public_id, text))
+    if result is not None:
+        result.related += len(found)
+    return found
+
+
+def _link(entry: ErrorEntry, targets: list[ErrorEntry]) -> None:
+    """The related errors as links the card renders from the target itself (its title, its URL): after the links
+    already there, none removed."""
+    existing = list(entry.outgoing_links.values_list("target_id", "position"))
+    linked = {target for target, _ in existing}
+    start = max((position for _, position in existing), default=-1) + 1
+    new = [target for target in targets if target.pk not in linked]
+    RelatedLink.objects.bulk_create(
+        [RelatedLink(source=entry, target=target, position=start + n) for n, target in enumerate(new)]
+    )
+
+
+def default_source(repository: Repository) -> Path | None:
+    """The tree the last harvest read, where it recorded it (`HarvestState.figures["root"]`), when it is still
+    there."""
+    state = getattr(repository, "harvest_state", None)
+    figures = state.figures if state is not None and isinstance(state.figures, dict) else {}
+    root = figures.get("root") or figures.get("source")
+    path = Path(root) if isinstance(root, str) and root else None
+    return path if path is not None and path.is_dir() else None
 
 
 def _today() -> datetime.date:

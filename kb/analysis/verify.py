@@ -20,7 +20,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from kb.analysis import hostile
+from kb.analysis import facts, hostile
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
 from kb.analysis.vocabulary import FLAG, IDENTIFIER, Vocabulary
 from kb.runtime.jsonsafe import JSONTooDeep, loads_bounded
@@ -39,6 +39,11 @@ CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*+)\((\)?)")
 SETTING = re.compile(r"(?<![\w.])[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++(?![\w.])")
 FILE_NAME = re.compile(rf"(?<![\w-])(?<![\w-]\.)(?:[\w-]++\.)++{_EXTENSIONS}")
 PYTHON_LANGUAGES = {"", "python", "py", "python3", "pycon"}
+# What an example stands in for, not a name: `<app_label>`, `OLD_NAME`, `YOUR_APP`, `MY_SETTING`.
+ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z_][\w-]{0,40}+>")
+PLACEHOLDER_WORDS = frozenset("YOUR MY OLD NEW SOME EXAMPLE FOO BAR BAZ PLACEHOLDER ANOTHER OTHER".split())
+# Abbreviations a sentence goes on after.
+ABBREVIATIONS = re.compile(r"(?i)(?<![\w.])(?:e\.g|i\.e|etc|cf|vs|approx|incl|resp)\.$")
 FENCE = re.compile(r"(?:(?<!\s)\s++)?+(?:```|~~~)")
 BULLET = re.compile(r"(?:(?<!\s)\s++)?+(?!(?<=\d)\d)(?:[-*+]|\d++[.)])\s")
 
@@ -60,6 +65,11 @@ class Checked:
     solutions: list[str]
     dropped: int = 0
     unknown: list[str] = field(default_factory=list)  # what did not check out, each once, in order
+    # The claims dropped for a name (or a pair, or a condition) that did not check out, with why: what a repair
+    # request lists. Instructions, links and unanchored sentences are never sent back.
+    unchecked: list[tuple[str, list[str]]] = field(default_factory=list)
+    left_empty: list[str] = field(default_factory=list)  # sections the answer left blank on purpose
+    related: list[str] = field(default_factory=list)  # the answer's related errors, by message or id, unresolved
 
     @property
     def empty(self) -> bool:
@@ -83,6 +93,8 @@ def read_answer(content: str) -> dict[str, Any]:
         raise BadAnswer(f"refused: {too_deep}") from None
     except (ValueError, RecursionError) as error:
         raise BadAnswer(f"not JSON ({error})") from None
+    if isinstance(answer, dict):
+        answer.setdefault("related", [])  # asked for, but an answer without it is still an answer
     problem = schema_problem(answer)
     if problem:
         raise BadAnswer(f"wrong schema: {problem}")
@@ -122,6 +134,7 @@ def schema_problem(value: object) -> str:
 
 # How a dropped claim that names nothing unknown is recorded beside the names that did not check out.
 UNANCHORED = "a sentence naming nothing in the evidence"
+CONTRADICTS = "contradicts the code:"
 INSTRUCTION = "an instruction to the reader"
 LINK = "link"
 
@@ -138,10 +151,16 @@ class _Claim:
 
 def check_answer(answer: dict[str, Any], vocabulary: Vocabulary) -> Checked:
     checked = Checked(sections={}, solutions=[])
+    checked.related = [_plain(item).strip() for item in answer.get("related") or [] if _plain(item).strip()]
     for name in TEXT_SECTIONS:
+        if not answer[name].strip():
+            checked.left_empty.append(name)
+            continue
         kept = _check_markdown(_plain(answer[name]), vocabulary, checked)
         if kept:
             checked.sections[name] = kept
+    if not any(solution.strip() for solution in answer["solutions"]):
+        checked.left_empty.append("solutions")
     for solution in answer["solutions"]:
         kept = _check_markdown(_plain(solution), vocabulary, checked, whole=True)
         if kept:
@@ -187,6 +206,8 @@ def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whol
             _drop(checked, claim.links, claims=len(claim.links))  # each link is a claim no evidence checks
     if whole and any(claim.why in ("unknown", "instruction") for claim in every):
         _drop(checked, [name for claim in every for name in _reasons(claim)])
+        if not any(claim.why == "instruction" for claim in every):
+            checked.unchecked.append((text, [name for claim in every for name in _reasons(claim)]))
         return ""
     kept_blocks: list[str] = []
     for kind, claims in blocks:
@@ -196,6 +217,8 @@ def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whol
                 kept.append(claim.text)
             elif claim.why != "empty":
                 _drop(checked, _reasons(claim))
+                if claim.why == "unknown":
+                    checked.unchecked.append((claim.text, claim.unknown))
         if kept:
             joined = ("\n" if kind == "list" else " ").join(kept)
             kept_blocks.append(joined if kind == "code" else hostile.neutralise(joined))
@@ -216,6 +239,9 @@ def _prose_claim(text: str, vocabulary: Vocabulary) -> _Claim:
         return claim
     claim.unknown, held = _names_in_prose(claim.text, vocabulary)
     prose, _ = _spans(claim.text)
+    false = "" if claim.unknown else facts.contradiction(claim.text, vocabulary.sites)
+    if false:
+        claim.unknown = [f"{CONTRADICTS} {false}"]
     if claim.unknown:
         claim.why = "unknown"
     elif hostile.instruction(claim.text) or (hostile.aimed_at_reader(prose) and _unchecked_words(prose, vocabulary)):
@@ -345,7 +371,8 @@ def _sentences(text: str) -> list[str]:
                 i += 1
         elif char in ".!?" and not in_span and i + 2 < len(text) and text[i + 1] == " ":
             follower = text[i + 2]
-            if follower.isupper() or follower.isdigit() or follower in "`*(":
+            abbreviation = char == "." and ABBREVIATIONS.search(text, max(0, i - 7), i + 1) is not None
+            if not abbreviation and (follower.isupper() or follower.isdigit() or follower in "`*("):
                 sentences.append(text[start : i + 1].strip())
                 start = i + 2
         i += 1
@@ -385,7 +412,7 @@ def _names_by_pattern(text: str, vocabulary: Vocabulary) -> tuple[list[str], boo
     unknown = [flag for flag in flags if not vocabulary.knows_flag(flag)]
     paths = PATH.findall(text)
     unknown += [path for path in paths if not vocabulary.knows_path(path)]
-    settings = SETTING.findall(text)
+    settings = [name for name in SETTING.findall(text) if not placeholder(name)]
     unknown += [name for name in settings if not vocabulary.knows_name(name)]
     dotted = []
     for match in DOTTED.finditer(text):
@@ -395,6 +422,8 @@ def _names_by_pattern(text: str, vocabulary: Vocabulary) -> tuple[list[str], boo
         dotted.append(name)
         if not vocabulary.knows_name(name):
             unknown.append(name)
+        elif wrong := vocabulary.wrong_pair(name):
+            unknown.append(wrong)
     calls = [name for name, empty in CALL.findall(text) if empty or "_" in name]
     unknown += [f"{name}()" for name in calls if not vocabulary.knows_name(name)]
     held = (
@@ -412,9 +441,14 @@ def _names_in_code(code: str, vocabulary: Vocabulary, *, fenced: bool, language:
         return [], False
     if FLAG.fullmatch(code.split("=", 1)[0]):
         return ([], True) if vocabulary.knows_flag(code) else ([code], False)
+    if not fenced and " " not in code and code.startswith("/") and not FILE_NAME.search(code):
+        return [], False  # a URL's path (`/v1/chat/completions`), not a file
     if not fenced and " " not in code and (FILE_NAME.fullmatch(code) or "/" in code):
+        if ANGLE_PLACEHOLDER.search(code):
+            return [], False  # `<app_label>/models.py`: a path of the reader's own
         return ([], True) if vocabulary.knows_path(code) else ([code], False)
     command_line = " " in code and FLAG.search(code) is not None  # `prog --flag` would parse as a subtraction
+    code = ANGLE_PLACEHOLDER.sub("_placeholder_", code)
     tree = _python(code) if language in PYTHON_LANGUAGES and not command_line else None
     if tree is None:
         unknown, held = _names_by_pattern(code, vocabulary)
@@ -439,6 +473,7 @@ def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) 
     bound: set[str] = set()
     read: list[str] = []
     always: list[str] = []  # checked even when bound: what an import or an attribute names lives elsewhere
+    pairs: list[str] = []  # `Class.member` where the tree's class has no such member
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             (bound.add(node.id) if isinstance(node.ctx, ast.Store | ast.Del) else read.append(node.id))
@@ -456,12 +491,29 @@ def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) 
             bound.update(alias.asname or alias.name for alias in node.names)
         elif isinstance(node, ast.Attribute):
             always.append(node.attr)
+            if wrong := vocabulary.wrong_pair(_dotted(node)):
+                pairs.append(wrong)
         elif isinstance(node, ast.keyword) and node.arg:
             always.append(node.arg)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             always += [flag for flag in FLAG.findall(node.value) if not vocabulary.knows_flag(flag)]
     flags = [name for name in always if name.startswith("--")]
     read = [name for name in read if name not in bound] if own_names else [*read, *sorted(bound)]
-    names = [name for name in read + always if name and not name.startswith("--")]
-    unknown = [name for name in names if not vocabulary.knows_name(name)] + flags
+    names = [name for name in read + always if name and not name.startswith("--") and not placeholder(name)]
+    unknown = [name for name in names if not vocabulary.knows_name(name)] + flags + list(dict.fromkeys(pairs))
     return unknown, any(vocabulary.holds_name(name) for name in names)
+
+
+def placeholder(name: str) -> bool:
+    """A name an example uses for the reader's own (`OLD_NAME`, `YOUR_APP`, `_placeholder_` for `<name>`)."""
+    return name == "_placeholder_" or (name.isupper() and name.split("_", 1)[0] in PLACEHOLDER_WORDS)
+
+
+def _dotted(node: ast.Attribute) -> str:
+    """`a.b.c` for an attribute chain of plain names; "" for anything else (a call, a subscript)."""
+    parts = [node.attr]
+    value = node.value
+    while isinstance(value, ast.Attribute):
+        parts.append(value.attr)
+        value = value.value
+    return ".".join([value.id, *reversed(parts)]) if isinstance(value, ast.Name) else ""

@@ -4,6 +4,7 @@ against it (`kb.analysis.verify`)."""
 
 import builtins
 import io
+import itertools
 import keyword
 import re
 import sys
@@ -13,6 +14,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.analysis.declarations import Declarations
+from kb.analysis.facts import Fact, site_facts
 from kb.harvest.reading.files import Refusals, Refused, read_text, real_root, walk
 from kb.models import ErrorEntry, RaiseSite, Repository
 
@@ -54,6 +57,9 @@ class Vocabulary:
     # Identifiers of the code itself (lowercased), not of its prose: a plain word in a sentence anchors the sentence
     # to the evidence only when it is one of these (`strict`, `resize`), never because a doc used the word.
     terms: set[str] = field(default_factory=set)
+    # The tree's classes and flag destinations (`read_source`), and what holds at each of the entry's sites.
+    declarations: Declarations = field(default_factory=Declarations)
+    sites: list[list[Fact]] = field(default_factory=list)
 
     def read(self, text: str) -> None:
         self.names.update(IDENTIFIER.findall(text))
@@ -75,13 +81,24 @@ class Vocabulary:
 
     def on(self, base: "Vocabulary") -> "Vocabulary":
         """This vocabulary with `base` behind it: an entry's own names over the repository's, without copying."""
-        return Vocabulary(self.names, self.flags, self.paths, base, self.terms)
+        return Vocabulary(self.names, self.flags, self.paths, base, self.terms, base.declarations, self.sites)
 
     def knows_name(self, dotted: str) -> bool:
         return all(self._has("names", part) or part in PYTHON_NAMES for part in dotted.split(".") if part)
 
     def knows_flag(self, flag: str) -> bool:
-        return self._has("flags", flag.split("=", 1)[0])
+        """A flag the tree spells out, or one whose destination it declares (`--a-b` for a field `a_b`)."""
+        flag = flag.split("=", 1)[0]
+        return self._has("flags", flag) or flag.removeprefix("--").replace("-", "_") in self.declarations.dests
+
+    def wrong_pair(self, dotted: str) -> str:
+        """The first `Class.member` of a dotted name whose class (and its ancestors) the tree defines without that
+        member; "" when every pair holds or the tree cannot tell."""
+        parts = dotted.split(".")
+        for owner, member in itertools.pairwise(parts):
+            if self.declarations.pair_holds(owner, member) is False:
+                return f"{owner}.{member}"
+        return ""
 
     def knows_path(self, path: str) -> bool:
         return self._has("paths", path.strip().removeprefix("./").strip("/"))
@@ -110,6 +127,7 @@ def entry_vocabulary(entry: ErrorEntry, sites: list[RaiseSite]) -> Vocabulary:
         vocabulary.read(text)
     vocabulary.read_code(entry.exception_type)
     for site in sites:
+        vocabulary.sites.append(site_facts(site.evidence))
         vocabulary.add_path(site.path)
         for text in (site.function, site.snippet, *_strings(site.evidence)):
             vocabulary.read(text)
@@ -156,9 +174,12 @@ def read_source(vocabulary: Vocabulary, root: Path) -> int:
         vocabulary.add_path(relative)
         if path.suffix in TEXT_SUFFIXES:
             try:
-                vocabulary.read(read_text(path, root=inside, cap=LARGEST_TEXT))
+                text = read_text(path, root=inside, cap=LARGEST_TEXT)
             except Refused:
                 continue
+            vocabulary.read(text)
+            if path.suffix == ".py":
+                vocabulary.declarations.read(text)
             read += 1
     return read
 
@@ -183,12 +204,28 @@ def code_identifiers(code: str) -> list[str]:
     return names
 
 
+# The code in a site's evidence (the issue 29 contract's keys beside the first three).
+CODE_FIELDS = (
+    ("conditions", "code"),
+    ("values", "expression"),
+    ("callers", "function"),
+    ("definitions", "code"),
+    ("definitions", "name"),
+    ("attributes", "name"),
+    ("attributes", "code"),
+    ("entry_points", "function"),
+    ("switches", "name"),
+    ("callee_raises", "function"),
+    ("callee_raises", "condition"),
+)
+
+
 def _code_of_site(evidence: object) -> Iterable[str]:
     """The code a site's evidence holds: its conditions' code, its values' expressions, its parameters, the
     function's name and signature, the callers' functions."""
     if not isinstance(evidence, dict):
         return
-    for key, field_name in (("conditions", "code"), ("values", "expression"), ("callers", "function")):
+    for key, field_name in CODE_FIELDS:
         for item in evidence.get(key) or []:
             if isinstance(item, dict) and isinstance(item.get(field_name), str):
                 yield item[field_name]

@@ -307,6 +307,8 @@ class ErrorEntry(models.Model):
         for origin, markdown, html in self._machine_texts():
             if markdown.get(section):
                 return Shown(markdown[section], html.get(section, ""), origin)
+            if origin == "ai-assisted" and markdown.get(section) == "":
+                break  # the AI pass left it empty on purpose: the generated text does not come back
         return Shown("", "", "")
 
     def shown_solutions(self) -> list["Shown"]:
@@ -317,6 +319,8 @@ class ErrorEntry(models.Model):
         for origin, markdown, html in self._machine_texts():
             if markdown.get("solutions"):
                 return [Shown(md, h, origin) for md, h in zip(markdown["solutions"], html["solutions"], strict=False)]
+            if origin == "ai-assisted" and markdown.get("solutions") == []:
+                break  # none on purpose (solutions the verifier dropped are not stored as [])
         return []
 
     def _machine_texts(self) -> tuple[tuple[str, dict, dict], ...]:

@@ -53,7 +53,7 @@ def test_the_request_carries_the_evidence_and_asks_for_the_schema(widgets_harves
     ):
         assert shown in evidence
     schema = request.payload["response_format"]["json_schema"]["schema"]
-    assert set(schema["required"]) == {*ErrorEntry.SECTIONS, "solutions"}
+    assert set(schema["required"]) == {*ErrorEntry.SECTIONS, "solutions", "related"}
 
 
 def test_a_curators_text_is_never_overwritten(widgets_harvest, analysis_endpoint) -> None:

@@ -9,10 +9,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from kb.analysis.client import Endpoint
-from kb.analysis.run import Options, RunResult, analyse
+from kb.analysis.run import Options, RunResult, analyse, default_source
 from kb.analysis.terminal import printable
 from kb.harvest.pipeline.sources import SourceError, parse_repo
-from kb.models import Repository
+from kb.models import ErrorEntry, Repository
 
 HOW_TO_CONFIGURE = (
     "Set ANALYSIS_API_BASE to the base URL of an OpenAI-compatible API "
@@ -52,7 +52,22 @@ class Command(BaseCommand):
             "--force", action="store_true", help="Analyse again entries already analysed at their commit by this model."
         )
         parser.add_argument(
-            "--source", metavar="PATH", help="The harvested checkout: names are also checked against all its files."
+            "--source",
+            metavar="PATH",
+            help="The harvested checkout: names are also checked against all its files (default: the tree the last "
+            "harvest read, when it recorded one and it is still there).",
+        )
+        parser.add_argument(
+            "--entry",
+            action="append",
+            default=[],
+            metavar="ID",
+            help="Analyse this entry (its 16-hex id; repeatable), even when already analysed at its commit.",
+        )
+        parser.add_argument(
+            "--no-repair",
+            action="store_true",
+            help="Drop claims that do not check out at once, without sending them back for one repair.",
         )
         parser.add_argument("--workers", type=positive(int), default=4, help="Requests at once (default 4).")
         parser.add_argument(
@@ -84,6 +99,13 @@ class Command(BaseCommand):
         source = Path(options["source"]).expanduser() if options.get("source") else None
         if source is not None and not source.is_dir():
             raise CommandError(f"--source {source} is not a directory.")
+        source = source if source is not None else default_source(repository)
+        chosen = tuple(dict.fromkeys(options.get("entry") or []))
+        known = set(
+            ErrorEntry.objects.filter(repository=repository, public_id__in=chosen).values_list("public_id", flat=True)
+        )
+        if missing := [public_id for public_id in chosen if public_id not in known]:
+            raise CommandError(f"No entry {', '.join(missing)} in {repository.full_name}.")
         endpoint = Endpoint(
             base=settings.ANALYSIS_API_BASE,
             model=settings.ANALYSIS_MODEL,
@@ -99,6 +121,8 @@ class Command(BaseCommand):
             workers=options["workers"],
             source=source,
             progress=False if options["no_progress"] else None,
+            entries=chosen,
+            repair=not options.get("no_repair"),
         )
         result = analyse(repository=repository, endpoint=endpoint, options=run)
         self.stdout.write(f"Analysed {repository.full_name} with {endpoint.model} ({endpoint.base}).")
@@ -121,6 +145,14 @@ def summary_lines(result: RunResult) -> list[str]:
     lines.append(
         f"  tokens: {result.prompt_tokens:,} prompt + {result.completion_tokens:,} completion = {total:,};"
         f" requests retried: {result.retried}"
+    )
+    lines.append(
+        f"  repair requests: {result.repairs}; related errors linked: {result.related}"
+        + (
+            f", {len(result.related_dropped)} named that are not entries of the repository"
+            if result.related_dropped
+            else ""
+        )
     )
     claims = sum(count for _, count, _ in result.dropped)
     lines.append(

@@ -1,0 +1,154 @@
+"""What holds where an error is raised, read from the harvested conditions (and the definitions of the names they
+read), so that a claim using only real names can still be caught saying something false: "raised when
+`n_dst < n_src`" where every raise needs `n_dst >= n_src`.
+
+What it can tell: a comparison of two operands (`a < b`, `x is None`, `k in d`) or the truth of a name (`flag`,
+`not flag`, "`flag` is false") claimed in a code span, against the comparisons and truths the conditions hold at
+every site (an `and` holds each part; a local's definition holds when the local is true). What it cannot: prose
+("when the destination is smaller"), conditions joined by `or`, calls, values only known at run time, and any
+sentence that negates or hedges its claim ("not raised when", "unless"): those are left alone."""
+
+import ast
+import re
+from dataclasses import dataclass
+
+# Each comparison as the orderings it allows between its left and right operand.
+ORDERINGS = {
+    ast.Lt: frozenset("<"),
+    ast.LtE: frozenset("<="),
+    ast.Gt: frozenset(">"),
+    ast.GtE: frozenset(">="),
+    ast.Eq: frozenset("="),
+    ast.NotEq: frozenset("<>"),
+    ast.Is: frozenset("="),
+    ast.IsNot: frozenset("<>"),
+    ast.In: frozenset("i"),
+    ast.NotIn: frozenset("o"),
+}
+FLIPPED = {"<": ">", ">": "<", "=": "=", "i": "i", "o": "o"}
+TRUE, FALSE = frozenset("t"), frozenset("f")
+# A sentence that turns its claim around or hedges it says nothing this can check.
+HEDGES = re.compile(
+    r"(?i)\b(?:not|never|no|unless|otherwise|except|instead|rather|without|if not|even|whether|either|neither)\b|n't\b"
+)
+SPAN = re.compile(r"`([^`\n]++)`")
+TRUTH_WORDS = re.compile(r"(?i)`([A-Za-z_][\w.]*+)`\s++(?:is|are)\s++`?(true|false)`?(?![\w`])")
+
+
+@dataclass(frozen=True)
+class Fact:
+    left: str
+    right: str  # "" for the truth of `left`
+    allowed: frozenset[str]
+
+    def contradicts(self, other: "Fact") -> bool:
+        return (self.left, self.right) == (other.left, other.right) and self.allowed.isdisjoint(other.allowed)
+
+
+def site_facts(evidence: object) -> list[Fact]:
+    """What every raise of one site needs: its conditions (each part of an `and`), with the definition of each
+    local that must be true (contract key "definitions": {"name", "code"})."""
+    if not isinstance(evidence, dict):
+        return []
+    facts: list[Fact] = []
+    for condition in evidence.get("conditions") or []:
+        if isinstance(condition, dict) and condition.get("kind") != "except" and isinstance(condition.get("code"), str):
+            facts += _facts(_parse(condition["code"]))
+    definitions = {
+        row["name"]: row["code"]
+        for row in evidence.get("definitions") or []
+        if isinstance(row, dict) and isinstance(row.get("name"), str) and isinstance(row.get("code"), str)
+    }
+    for fact in list(facts):
+        if fact.right == "" and fact.left in definitions:
+            tree = _parse(definitions[fact.left])
+            facts += _facts(tree) if fact.allowed == TRUE else _negated(tree)
+    return facts
+
+
+def claimed(text: str) -> list[Fact]:
+    """The comparisons and truths a sentence claims in its code spans; none when it negates or hedges."""
+    prose = SPAN.sub(" ", text)
+    if HEDGES.search(prose):
+        return []
+    found: list[Fact] = []
+    for span in SPAN.findall(text):
+        tree = _parse(span)
+        if isinstance(tree, ast.Compare) or (isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not)):
+            found += _facts(tree)
+    for name, word in TRUTH_WORDS.findall(text):
+        found.append(Fact(name, "", TRUE if word.lower() == "true" else FALSE))
+    return found
+
+
+def contradiction(text: str, sites: list[list[Fact]]) -> str:
+    """The claim of `text` that every site's conditions contradict, as "claim (the code needs: fact)"; "" when none
+    or when some site cannot tell."""
+    if not sites or not all(sites):
+        return ""
+    for claim in claimed(text):
+        against = [next((fact for fact in facts if fact.contradicts(claim)), None) for facts in sites]
+        if all(against):
+            return f"{_show(claim)} (the code needs {_show(against[0])})"  # type: ignore[arg-type]
+    return ""
+
+
+def _parse(code: str) -> ast.expr | None:
+    try:
+        return ast.parse(code.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _facts(node: ast.expr | None) -> list[Fact]:
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+        return [fact for value in node.values for fact in _facts(value)]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _negated(node.operand)
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in ORDERINGS:
+        return [_ordered(ast.unparse(node.left), ast.unparse(node.comparators[0]), ORDERINGS[type(node.ops[0])])]
+    if isinstance(node, ast.Name | ast.Attribute):
+        return [Fact(ast.unparse(node), "", TRUE)]
+    return []
+
+
+def _negated(node: ast.expr | None) -> list[Fact]:
+    """What `not node` holds: a negated comparison or truth (a negated `and` holds nothing certain)."""
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+        return [fact for value in node.values for fact in _negated(value)]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _facts(node.operand)
+    every = frozenset("<=>")
+    return [
+        Fact(f.left, f.right, (TRUE | FALSE) - f.allowed if not f.right else _opposite(f.allowed, every))
+        for f in _facts(node)
+        if not (isinstance(node, ast.BoolOp))
+    ]
+
+
+def _opposite(allowed: frozenset[str], every: frozenset[str]) -> frozenset[str]:
+    if allowed <= frozenset("io"):
+        return frozenset("io") - allowed
+    return every - allowed
+
+
+def _ordered(left: str, right: str, allowed: frozenset[str]) -> Fact:
+    """One spelling per pair of operands: `b > a` is kept as `a < b` (membership keeps its order)."""
+    if left <= right or allowed <= frozenset("io"):
+        return Fact(left, right, allowed)
+    return Fact(right, left, frozenset(FLIPPED[a] for a in allowed))
+
+
+def _show(fact: Fact) -> str:
+    if not fact.right:
+        return f"`{fact.left}` is {'true' if fact.allowed == TRUE else 'false'}"
+    names = {
+        frozenset("<"): "<",
+        frozenset("<="): "<=",
+        frozenset(">"): ">",
+        frozenset(">="): ">=",
+        frozenset("="): "==",
+        frozenset("<>"): "!=",
+    }
+    op = names.get(fact.allowed, "in" if fact.allowed == frozenset("i") else "not in")
+    return f"`{fact.left} {op} {fact.right}`"
