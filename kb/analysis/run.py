@@ -79,7 +79,7 @@ def analyse(*, repository: Repository, endpoint: Endpoint, options: Options) -> 
     pks = candidates(repository=repository, model=endpoint.model, options=options, result=result)
     base = repository_vocabulary(repository)
     if options.source is not None:
-        result.source_files = read_source(base, options.source)
+        result.source_files = read_source(base, options.source, recorded_prefix(repository, options.source))
     bar = tqdm(
         total=len(pks), unit="entry", desc="analyse", disable=None if options.progress is None else not options.progress
     )
@@ -284,6 +284,17 @@ def _link(entry: ErrorEntry, targets: list[ErrorEntry]) -> None:
     RelatedLink.objects.bulk_create(
         [RelatedLink(source=entry, target=target, position=start + n) for n, target in enumerate(new)]
     )
+
+
+def recorded_prefix(repository: Repository, root: Path) -> str:
+    """What the harvest put in front of the tree's paths (`--path-prefix`): found from a site's path and the file
+    it names under `root`."""
+    path = RaiseSite.objects.filter(entry__repository=repository).values_list("path", flat=True).first()
+    parts = (path or "").split("/")
+    for start in range(len(parts)):
+        if (root / "/".join(parts[start:])).is_file():
+            return "/".join(parts[:start])
+    return ""
 
 
 def default_source(repository: Repository) -> Path | None:

@@ -135,6 +135,8 @@ def schema_problem(value: object) -> str:
 # How a dropped claim that names nothing unknown is recorded beside the names that did not check out.
 UNANCHORED = "a sentence naming nothing in the evidence"
 CONTRADICTS = "contradicts the code:"
+# The sections that say when the error is raised: their claimed conditions are held to the code's.
+SAYS_WHEN = ("meaning", "trigger", "situations")
 INSTRUCTION = "an instruction to the reader"
 LINK = "link"
 
@@ -156,7 +158,7 @@ def check_answer(answer: dict[str, Any], vocabulary: Vocabulary) -> Checked:
         if not answer[name].strip():
             checked.left_empty.append(name)
             continue
-        kept = _check_markdown(_plain(answer[name]), vocabulary, checked)
+        kept = _check_markdown(_plain(answer[name]), vocabulary, checked, conditions=name in SAYS_WHEN)
         if kept:
             checked.sections[name] = kept
     if not any(solution.strip() for solution in answer["solutions"]):
@@ -188,7 +190,9 @@ def _drop(checked: Checked, unknown: list[str], claims: int = 1) -> None:
     checked.unknown.extend(name for name in dict.fromkeys(unknown) if name not in checked.unknown)
 
 
-def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whole: bool = False) -> str:
+def _check_markdown(
+    text: str, vocabulary: Vocabulary, checked: Checked, *, whole: bool = False, conditions: bool = False
+) -> str:
     """The section with its unchecked claims left out; a list keeps its checked items, a paragraph its sentences.
     With `whole` (a solution: one piece of advice), a name that fails or an instruction drops all of it."""
     blocks: list[tuple[str, list[_Claim]]] = []
@@ -197,7 +201,7 @@ def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whol
             blocks.append((kind, [_code_claim(block, vocabulary)]))
             continue
         parts = _items(block) if kind == "list" else _sentences(" ".join(block.split("\n")))
-        claims = [_prose_claim(part, vocabulary) for part in parts]
+        claims = [_prose_claim(part, vocabulary, conditions=conditions) for part in parts]
         _keep_lead_ins(claims)
         blocks.append((kind, claims))
     every = [claim for _, claims in blocks for claim in claims]
@@ -231,7 +235,7 @@ def _reasons(claim: _Claim) -> list[str]:
     return [INSTRUCTION] if claim.why == "instruction" else [UNANCHORED] if claim.why == "unanchored" else []
 
 
-def _prose_claim(text: str, vocabulary: Vocabulary) -> _Claim:
+def _prose_claim(text: str, vocabulary: Vocabulary, *, conditions: bool = False) -> _Claim:
     unlinked = hostile.unlink(text)
     claim = _Claim(unlinked.text, links=unlinked.links)
     if not BULLET.sub("", claim.text, count=1).strip(" \t*_>"):
@@ -239,7 +243,8 @@ def _prose_claim(text: str, vocabulary: Vocabulary) -> _Claim:
         return claim
     claim.unknown, held = _names_in_prose(claim.text, vocabulary)
     prose, _ = _spans(claim.text)
-    false = "" if claim.unknown else facts.contradiction(claim.text, vocabulary.sites)
+    # Only where the answer says when it is raised: a solution or an example speaks of the state after a fix.
+    false = "" if claim.unknown or not conditions else facts.contradiction(claim.text, vocabulary.sites)
     if false:
         claim.unknown = [f"{CONTRADICTS} {false}"]
     if claim.unknown:
@@ -262,6 +267,7 @@ def _unchecked_words(prose: str, vocabulary: Vocabulary) -> list[str]:
             or vocabulary.knows_term(word)
             or vocabulary.knows_path(word)
             or all(len(part) < 2 for part in word.split("."))  # e.g. an abbreviation
+            or ("-" in word and all(vocabulary.knows_name(part) or part.islower() for part in word.split("-")))
         )
     ]
 
@@ -486,6 +492,8 @@ def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) 
         elif isinstance(node, ast.Import):
             always += [alias.name for alias in node.names]
             bound.update(alias.asname or alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and placeholder(node.module or ""):
+            bound.update(alias.asname or alias.name for alias in node.names)  # the reader's own module's names
         elif isinstance(node, ast.ImportFrom):
             always += [node.module or ""] + [alias.name for alias in node.names if alias.name != "*"]
             bound.update(alias.asname or alias.name for alias in node.names)
@@ -505,8 +513,24 @@ def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) 
 
 
 def placeholder(name: str) -> bool:
-    """A name an example uses for the reader's own (`OLD_NAME`, `YOUR_APP`, `_placeholder_` for `<name>`)."""
-    return name == "_placeholder_" or (name.isupper() and name.split("_", 1)[0] in PLACEHOLDER_WORDS)
+    """A name an example uses for the reader's own (`OLD_NAME`, `YOUR_APP.models`, `_placeholder_` for `<name>`)."""
+    return any(
+        part == "_placeholder_" or (part.isupper() and part.split("_", 1)[0] in PLACEHOLDER_WORDS)
+        for part in name.split(".")
+    )
+
+
+def claims_of(markdown: str, *, whole: bool = False) -> list[str]:
+    """The claims of a section as the verifier splits it (code blocks, list items, sentences); a solution is one."""
+    if whole:
+        return [markdown.strip()] if markdown.strip() else []
+    found: list[str] = []
+    for kind, block in _blocks(_plain(markdown)):
+        if kind == "code":
+            found.append(block)
+        else:
+            found += _items(block) if kind == "list" else _sentences(" ".join(block.split("\n")))
+    return found
 
 
 def _dotted(node: ast.Attribute) -> str:

@@ -24,6 +24,7 @@ FLAG = re.compile(r"(?<![\w-])--[A-Za-z0-9][\w-]*+")
 # Files whose text may name things: code, docs, configuration. Others count only by their path.
 TEXT_SUFFIXES = {".py", ".pyi", ".rst", ".txt", ".md", ".cfg", ".toml", ".ini", ".html", ".json", ".yaml", ".yml"}
 LARGEST_TEXT = 1024 * 1024
+FILE_NAMED = re.compile(r"(?<![\w/.-])[\w-]++\.(?:py|cfg|toml|ini|txt|rst|md|yaml|yml|json)(?![\w/])")
 SKIPPED_DIRS = {"node_modules", "__pycache__"}
 
 
@@ -60,6 +61,7 @@ class Vocabulary:
     # The tree's classes and flag destinations (`read_source`), and what holds at each of the entry's sites.
     declarations: Declarations = field(default_factory=Declarations)
     sites: list[list[Fact]] = field(default_factory=list)
+    files_named: set[str] = field(default_factory=set)  # bare file names the tree's text names
 
     def read(self, text: str) -> None:
         self.names.update(IDENTIFIER.findall(text))
@@ -81,7 +83,9 @@ class Vocabulary:
 
     def on(self, base: "Vocabulary") -> "Vocabulary":
         """This vocabulary with `base` behind it: an entry's own names over the repository's, without copying."""
-        return Vocabulary(self.names, self.flags, self.paths, base, self.terms, base.declarations, self.sites)
+        return Vocabulary(
+            self.names, self.flags, self.paths, base, self.terms, base.declarations, self.sites, self.files_named
+        )
 
     def knows_name(self, dotted: str) -> bool:
         return all(self._has("names", part) or part in PYTHON_NAMES for part in dotted.split(".") if part)
@@ -101,7 +105,9 @@ class Vocabulary:
         return ""
 
     def knows_path(self, path: str) -> bool:
-        return self._has("paths", path.strip().removeprefix("./").strip("/"))
+        """A path of the tree (or a tail of one), or a bare file name its text names (`manage.py`)."""
+        path = path.strip().removeprefix("./").strip("/")
+        return self._has("paths", path) or ("/" not in path and self._has("files_named", path))
 
     def holds_name(self, dotted: str) -> bool:
         """Whether the evidence itself has the name (a part of it), not only Python: what anchors a claim."""
@@ -164,20 +170,24 @@ def repository_vocabulary(repository: Repository, source: Path | None = None) ->
     return vocabulary
 
 
-def read_source(vocabulary: Vocabulary, root: Path) -> int:
-    """Adds a source tree's paths and the names in its text files; returns how many files it read. Only regular
-    files inside the tree are read, as a harvest reads it (`harvest.reading.files`): no link out, no FIFO or device."""
+def read_source(vocabulary: Vocabulary, root: Path, prefix: str = "") -> int:
+    """Adds a source tree's paths (also under `prefix`, as the harvest recorded them) and the names in its text
+    files; returns how many files it read. Only regular files inside the tree are read, as a harvest reads it
+    (`harvest.reading.files`): no link out, no FIFO or device."""
     read = 0
     inside = real_root(root)
     for path in _files(root, inside):
         relative = path.relative_to(root).as_posix()
         vocabulary.add_path(relative)
+        if prefix:
+            vocabulary.add_path(f"{prefix.strip('/')}/{relative}")
         if path.suffix in TEXT_SUFFIXES:
             try:
                 text = read_text(path, root=inside, cap=LARGEST_TEXT)
             except Refused:
                 continue
             vocabulary.read(text)
+            vocabulary.files_named.update(FILE_NAMED.findall(text))
             if path.suffix == ".py":
                 vocabulary.declarations.read(text)
             read += 1

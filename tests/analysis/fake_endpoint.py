@@ -1,6 +1,7 @@
 """A small OpenAI-compatible chat-completions server for the tests: a real HTTP server on localhost, in a thread,
 giving canned answers. Each request is answered by the script of the first marker its user message contains (an
-entry's message, say); a script's answers are given in order and its last one repeats.
+entry's message, say; the one found first when several are); a script's answers are given in order and its last
+one repeats.
 
 It can be hostile as a real server can: redirect elsewhere (`redirect`), drip its whole response one byte at a time
 (`Canned.drip`), or send any body at all."""
@@ -81,7 +82,10 @@ class FakeEndpoint:
     def next_answer(self, payload: dict[str, Any], headers: dict[str, str]) -> Canned:
         user = " ".join(m.get("content", "") for m in payload.get("messages", []) if m.get("role") == "user")
         with self.lock:
-            marker = next((m for m in self.scripts if m in user), "")
+            # The marker found first in the request (an entry's message comes before the code, which may hold a
+            # sibling's message).
+            found = [(user.find(m), n, m) for n, m in enumerate(self.scripts) if m in user]
+            marker = min(found)[2] if found else ""
             self.received.append(Received(time.monotonic(), marker, payload, headers))
             script = self.scripts.get(marker) or [error(404)]
             return script.pop(0) if len(script) > 1 else script[0]

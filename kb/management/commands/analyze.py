@@ -104,8 +104,8 @@ class Command(BaseCommand):
         known = set(
             ErrorEntry.objects.filter(repository=repository, public_id__in=chosen).values_list("public_id", flat=True)
         )
-        if missing := [public_id for public_id in chosen if public_id not in known]:
-            raise CommandError(f"No entry {', '.join(missing)} in {repository.full_name}.")
+        if absent := [public_id for public_id in chosen if public_id not in known]:
+            raise CommandError(f"No entry {', '.join(absent)} in {repository.full_name}.")
         endpoint = Endpoint(
             base=settings.ANALYSIS_API_BASE,
             model=settings.ANALYSIS_MODEL,

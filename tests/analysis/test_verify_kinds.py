@@ -1,0 +1,76 @@
+"""The verifier's rough edges of issue 29, each on a line of real code: flags by their destination, URL paths,
+placeholders, abbreviations, class and member pairs, and conditions the code contradicts."""
+
+import json
+
+from kb.analysis.verify import check_answer
+from kb.analysis.vocabulary import Vocabulary
+from tests.analysis.fake_endpoint import card
+
+# Lines as Django 5.2.19 and sglang 0.5.23 have them (views/generic, arg_groups/fields/disagg.py).
+SOURCE = """
+class ContextMixin:
+    extra_context = None
+
+class SingleObjectMixin(ContextMixin):
+    slug_field = "slug"
+    def get_object(self, queryset=None):
+        pk = self.kwargs.get(self.pk_url_kwarg)
+
+class MultipleObjectMixin(ContextMixin):
+    allow_empty = True
+
+class Disagg(msgspec.Struct):
+    decoupled_spec_role: A[Literal["null", "verifier", "drafter"], "Role in decoupled speculative decoding"] = "null"
+"""
+SITE = {
+    "conditions": [{"kind": "if", "code": "decode_only_spec_dec"}, {"kind": "guard", "code": "n_dst >= n_src"}],
+    "definitions": [{"name": "decode_only_spec_dec", "code": "n_dst > n_src", "line": 1497}],
+}
+
+
+def vocabulary() -> Vocabulary:
+    from kb.analysis.facts import site_facts
+
+    known = Vocabulary()
+    known.read_code(SOURCE + "\ndecode_only_spec_dec = n_dst > n_src\n")
+    known.declarations.read(SOURCE)
+    known.sites.append(site_facts(SITE))
+    return known
+
+
+def check(**sections: str):
+    return check_answer(json.loads(card(**sections)), vocabulary())
+
+
+def test_a_flag_is_known_by_the_field_it_is_made_from() -> None:
+    assert check(trigger="`--decoupled-spec-role verifier` runs the verify half.").dropped == 0
+    assert check(trigger="`--decoupled-spec-rank 2` sets it.").unknown == ["--decoupled-spec-rank"]
+
+
+def test_a_url_path_and_placeholders_are_not_names_to_check() -> None:
+    result = check(
+        situations="Requests to `/v1/chat/completions` reach `get_object`. Rename `OLD_NAME` in `SingleObjectMixin`.",
+        example_fix="```python\nfrom YOUR_APP.models import Article\nSingleObjectMixin.slug_field = <name>\n```",
+    )
+    assert result.dropped == 0 and "/v1/chat/completions" in result.sections["situations"]
+    assert "YOUR_APP" in result.sections["example_fix"]
+
+
+def test_a_sentence_goes_on_after_e_g_and_i_e_and_etc() -> None:
+    text = "It needs a lookup, e.g. `pk`, i.e. `get_object` reads `self.kwargs` etc. and then `slug_field`."
+    assert check(meaning=text).sections["meaning"] == text
+
+
+def test_a_class_and_a_member_it_does_not_have_are_dropped_as_a_pair() -> None:
+    result = check(meaning="`SingleObjectMixin.slug_field` names the field. `SingleObjectMixin.allow_empty` is False.")
+    assert result.sections["meaning"] == "`SingleObjectMixin.slug_field` names the field."
+    assert result.unknown == ["SingleObjectMixin.allow_empty"]
+    assert check(meaning="`SingleObjectMixin.extra_context` comes from `ContextMixin`.").dropped == 0
+
+
+def test_a_condition_every_site_contradicts_is_dropped_and_a_negated_one_is_left_alone() -> None:
+    result = check(trigger="`decode_only_spec_dec` is `n_dst > n_src`. It is raised when `n_src > n_dst`.")
+    assert result.sections["trigger"] == "`decode_only_spec_dec` is `n_dst > n_src`."
+    assert result.unchecked[0][1] == ["contradicts the code: `n_dst < n_src` (the code needs `n_dst >= n_src`)"]
+    assert check(trigger="It is not raised when `n_dst < n_src`, as `decode_only_spec_dec` is false.").dropped == 0
