@@ -257,7 +257,7 @@ def test_tags_that_read_as_options_or_markup_are_never_releases(db, odd_tags):
         if (label := history.get(field))
     }
     assert labels == {"1.0", "2.0"}
-    assert describe(found[FIRST]) == "raised since 1.0"
+    assert describe(found[FIRST]) == "raised at least since 1.0"  # 1.0 is the first release compared
     assert list(fired.iterdir()) == []
 
 
@@ -269,5 +269,12 @@ def test_a_tag_that_reads_as_an_option_is_refused_as_the_commit(db, odd_tags):
 
 
 def test_a_release_stored_before_tags_were_checked_is_not_shown_on_the_card():
-    stored = {"first_release": "--exec=touch.", "reworded_in": ["1.1;$(id)", "1.5"], "removed_in": "2.0"}
-    assert describe(stored) == "reworded in 1.5; no longer raised since 2.0"
+    stored = {
+        "first_release": "1.0",
+        "absent_in": "--exec=touch.",
+        "last_release": "1.5",
+        "reworded_in": ["1.1;$(id)", "1.5"],
+        "removed_in": "2.0",
+    }
+    assert describe(stored) == "raised at least since 1.0; reworded in 1.5; no longer raised since 2.0"
+    assert describe({**stored, "first_release": "--exec=touch."}) == "no longer raised since 2.0"
