@@ -169,10 +169,18 @@ def _incoming_state(data: EntryData, repo: Repository) -> dict:
 
 
 def differs(*, entry: ErrorEntry, data: EntryData) -> bool:
-    """Whether writing `data` would change the entry (its links included)."""
+    """Whether writing `data` would change the entry (its links included), beyond the raise sites a harvest
+    joined to it after the file's own (a curator's entry keeps its sites, and the code's other raises of its
+    wording join them): the file says nothing new then."""
     given = data["repository"]
     repo = Repository.objects.filter(owner=given["owner"], name=given["name"]).first()
-    return repo is None or _state(entry, machine="machine" in data) != _incoming_state(data, repo)
+    if repo is None:
+        return True
+    current, incoming = _state(entry, machine="machine" in data), _incoming_state(data, repo)
+    sites = current["sites"]
+    if incoming["site_evidence"] is None and sites[: len(incoming["sites"])] == incoming["sites"]:
+        current["sites"] = incoming["sites"]
+    return current != incoming
 
 
 def save_entry(*, data: EntryData, entry: ErrorEntry | None = None) -> tuple[ErrorEntry, bool]:

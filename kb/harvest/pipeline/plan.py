@@ -52,23 +52,29 @@ class EntryPlan:
         return self.entry is not None and bool(self.entry.removed_in_commit)
 
     @property
+    def wordings(self) -> list[str]:
+        return wordings_of(self.found)
+
+    @property
     def wording_changed(self) -> bool:
         """The code's wording differs from the entry's in more than placeholder names.
 
-        A signature harvest could not rebuild says nothing about the wording; and a curator's entry whose
-        example message the code's template still produces is the same message, however it was templated."""
+        A signature harvest could not rebuild says nothing about the wording; and an entry whose wording one of the
+        found sites still raises (a curator's whose example message the code's template still produces, however it
+        was templated) is the same message."""
         if self.entry is None or not self.head.signature or self.entry.signature == self.head.signature:
             return False
-        if self.entry.method != ErrorEntry.Method.HARVESTED and produces(self.head.signature, self.entry.message):
+        if raises_wording_of(self.entry, self.wordings):
             return False
         return _shape(self.entry.signature) != _shape(self.head.signature)
 
     @property
     def signature_changed(self) -> bool:
-        """Harvest keeps its own entries' signatures exactly as the code has them, placeholder names too."""
+        """Harvest keeps its own entries' signatures exactly as the code has them, placeholder names too; a
+        reviewed entry's stay as the curator left them while its wording is raised."""
         if self.entry is None or not self.head.signature or self.entry.signature == self.head.signature:
             return False
-        return self.wording_changed or self.entry.method == ErrorEntry.Method.HARVESTED
+        return self.wording_changed or (self.entry.method == ErrorEntry.Method.HARVESTED and not reviewed(self.entry))
 
     @property
     def moved(self) -> list[tuple[RaiseSite, FoundSite]]:
@@ -89,6 +95,30 @@ class Plan:
 
 def entry_key(entry: ErrorEntry) -> EntryKey:
     return (entry.exception_type, entry.signature, "" if entry.signature else entry.site_key)
+
+
+def wordings_of(found: list[FoundSite]) -> list[str]:
+    """Every wording the sites raise: each one's message, then its other wordings (ngettext's plural, the arms of
+    `a if c else b`, a message completed under a condition)."""
+    signatures = (signature for site in found for signature in (site.signature, *(s for _, s in site.variants)))
+    return list(dict.fromkeys(signature for signature in signatures if signature))
+
+
+def reviewed(entry: ErrorEntry) -> bool:
+    """A curator's word: a harvest joins its sites to it and never rewords, demotes or empties it while the code
+    raises its wording."""
+    return entry.review_state == ErrorEntry.Review.REVIEWED or entry.method == ErrorEntry.Method.CURATED
+
+
+def raises_wording_of(entry: ErrorEntry, wordings: list[str]) -> bool:
+    """Whether one of the wordings is the entry's: its example message as the wording's template produces it
+    (a curator's entry), or its signature, placeholder names aside."""
+    if not entry.signature:
+        return False
+    if entry.method != ErrorEntry.Method.HARVESTED and any(produces(w, entry.message) for w in wordings):
+        return True
+    shape = _shape(entry.signature)
+    return any(_shape(w) == shape for w in wordings)
 
 
 def _shape(signature: str) -> str:
@@ -124,15 +154,21 @@ def make_plan(scan: Scan, entries: Iterable[ErrorEntry]) -> Plan:
                 by_variant.setdefault((entry.exception_type, variant.signature), entry)
 
     plan = Plan(known=len(entries))
-    claimed: set[int] = set()
+    claimed: dict[int, EntryPlan] = {}
 
-    def claim(stage: list[list[FoundSite]], find, *, reworded: bool = False) -> list[list[FoundSite]]:
+    def scoped(entry: ErrorEntry) -> list[RaiseSite]:
+        return [s for s in entry.sites.all() if in_scope(s.path, prefix=scan.prefix, excludes=scan.excludes)]
+
+    def claim(stage: list[list[FoundSite]], find, *, reworded: bool = False, join: bool = False):
+        """`find(group)`: its entry or None. `join`: a reviewed entry takes every group found for it."""
         left = []
         for found in stage:
-            entry = find(found[0])
-            if entry is not None and entry.pk not in claimed:
-                claimed.add(entry.pk)
-                plan.entries.append(EntryPlan(found=found, entry=entry, reworded=reworded))
+            entry = find(found)
+            if entry is not None and entry.pk in claimed and join:
+                claimed[entry.pk].found.extend(found)
+            elif entry is not None and entry.pk not in claimed:
+                claimed[entry.pk] = EntryPlan(found=list(found), entry=entry, reworded=reworded)
+                plan.entries.append(claimed[entry.pk])
             else:
                 left.append(found)
         return left
@@ -140,21 +176,29 @@ def make_plan(scan: Scan, entries: Iterable[ErrorEntry]) -> Plan:
     def keyed(mapping, key):
         return mapping.get(key) if key[1] else None
 
-    unmatched = claim(list(groups.values()), lambda head: by_key.get(head.key))
+    # A reviewed entry first: what the code raises where its sites are, in its wording, joins it (whatever type
+    # harvest reads there: `self.model.DoesNotExist` for a curator's ObjectDoesNotExist), so that no generated
+    # entry takes its site, its wording or its rank.
+    kept = _ReviewedSites([e for e in entries if reviewed(e)], scoped)
+    unmatched = claim(list(groups.values()), kept.at_its_sites, join=True)
+    unmatched = claim(unmatched, lambda found: by_key.get(found[0].key))
     # The same message templated with other placeholder names (a curator's `{model}` for the code's `{name}`).
-    unmatched = claim(unmatched, lambda head: keyed(by_shape, (head.exception_type, _shape(head.signature))))
+    unmatched = claim(unmatched, lambda found: keyed(by_shape, (found[0].exception_type, _shape(found[0].signature))))
+    # One of its other wordings is an entry's (the longer message a condition completes, ngettext's plural).
+    unmatched = claim(unmatched, lambda found: _by_other_wording(found, by_key))
     # An older wording coming back: the entry it was recorded on, unless that entry is still raised as it is now.
-    unmatched = claim(unmatched, lambda head: keyed(by_variant, (head.exception_type, head.signature)), reworded=True)
-
-    def scoped(entry: ErrorEntry) -> list[RaiseSite]:
-        return [s for s in entry.sites.all() if in_scope(s.path, prefix=scan.prefix, excludes=scan.excludes)]
+    unmatched = claim(
+        unmatched, lambda found: keyed(by_variant, (found[0].exception_type, found[0].signature)), reworded=True
+    )
+    # A reviewed entry's wording raised elsewhere (its raise moved): the same type, the same message.
+    unmatched = claim(unmatched, kept.anywhere, join=True)
 
     lost = [e for e in entries if e.pk not in claimed and scoped(e)]
     done: set[int] = set()
     for found, entry in _reworded(unmatched, lost):
-        claimed.add(entry.pk)
+        claimed[entry.pk] = EntryPlan(found=found, entry=entry, reworded=True)
         done.add(id(found))
-        plan.entries.append(EntryPlan(found=found, entry=entry, reworded=True))
+        plan.entries.append(claimed[entry.pk])
     unmatched = [found for found in unmatched if id(found) not in done]
     # A raise harvest cannot rebuild, where an entry (a curator's, typically) of its type was raised: that entry.
     places: dict[tuple[str, str, str], ErrorEntry] = {}
@@ -163,7 +207,9 @@ def make_plan(scan: Scan, entries: Iterable[ErrorEntry]) -> Plan:
             places.setdefault((entry.exception_type, raised_at.path, raised_at.function), entry)
     unmatched = claim(
         unmatched,
-        lambda head: None if head.signature else places.get((head.exception_type, head.path, head.function)),
+        lambda found: (
+            None if found[0].signature else places.get((found[0].exception_type, found[0].path, found[0].function))
+        ),
     )
     plan.entries.extend(EntryPlan(found=found) for found in unmatched)
     for entry in lost:
@@ -179,6 +225,50 @@ def make_plan(scan: Scan, entries: Iterable[ErrorEntry]) -> Plan:
         else:
             item.added = list(item.found)
     return plan
+
+
+def _by_other_wording(found: list[FoundSite], by_key: dict[EntryKey, ErrorEntry]) -> ErrorEntry | None:
+    head = found[0]
+    others = (signature for site in found for _, signature in site.variants)
+    return next((e for s in others if (e := by_key.get((head.exception_type, s, ""))) is not None), None)
+
+
+class _ReviewedSites:
+    """Where the reviewed entries are raised, to find what the code raises there in their wording."""
+
+    def __init__(self, entries: list[ErrorEntry], scoped) -> None:
+        self.places: dict[tuple[str, str], list[ErrorEntry]] = defaultdict(list)
+        self.by_type: dict[str, list[ErrorEntry]] = defaultdict(list)
+        for entry in entries:
+            for site in scoped(entry):
+                if entry not in self.places[(site.path, site.function)]:
+                    self.places[(site.path, site.function)].append(entry)
+            if entry.signature:
+                self.by_type[entry.exception_type].append(entry)
+
+    def at_its_sites(self, found: list[FoundSite]) -> ErrorEntry | None:
+        """The reviewed entry raised where one of the group's sites is, in the group's wording; a group harvest
+        could not word, of the entry's own type."""
+        wordings = wordings_of(found)
+        for site in found:
+            for entry in self.places.get((site.path, site.function), ()):
+                if not _types_agree(site.exception_type, entry.exception_type):
+                    continue
+                if raises_wording_of(entry, wordings) or (not wordings and site.exception_type == entry.exception_type):
+                    return entry
+        return None
+
+    def anywhere(self, found: list[FoundSite]) -> ErrorEntry | None:
+        wordings = wordings_of(found)
+        candidates = self.by_type.get(found[0].exception_type, ()) if wordings else ()
+        return next((entry for entry in candidates if raises_wording_of(entry, wordings)), None)
+
+
+def _types_agree(found: str, known: str) -> bool:
+    """The same type, or one named as the other's kind where harvest reads a class attribute (`self.model.DoesNotExist`
+    raised where a curator names `ObjectDoesNotExist`, its base)."""
+    a, b = found.rpartition(".")[2], known.rpartition(".")[2]
+    return found == known or a.endswith(b) or b.endswith(a)
 
 
 def _reworded(unmatched: list[list[FoundSite]], lost: list[ErrorEntry]) -> list[tuple[list[FoundSite], ErrorEntry]]:

@@ -327,8 +327,22 @@ class MessageBuilder:
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
             formatted = (brace_format(form, expr.args, expr.keywords) for form in self._forms(expr.func.value, line))
             return [form for form in formatted if form is not None]
+        if isinstance(expr, ast.Name) and (completed := self._completed(expr.id, line)):
+            return completed
         parts = self.rebuild(expr, line)
         return [] if parts is None else [parts]
+
+    def _completed(self, name: str, line: int) -> list[Parts]:
+        """`msg += " WARNING: ..."` inside an `if` this use is not in (DRF's `msg % self.view_name`): the message
+        completed, then as it reads without the addition, another wording of the same error."""
+        bound = self.env.binding(name, line, self.path)
+        if bound is None or not bound.augmented or len(bound.path) <= len(self.path):
+            return []
+        forms = self.binding_forms(name, bound)
+        before = self.env.binding(name, bound.line, self.path)
+        if before is not None:
+            forms += [f for f in self.binding_forms(name, before) if f not in forms]
+        return forms
 
     def rebuild(self, expr: ast.expr, line: int, depth: int = 0) -> Parts | None:
         """The message `expr` evaluates to, or None when it cannot be known from the source."""
