@@ -266,7 +266,9 @@ class _Builder:
                 (site.path, site.line, site.function, site.commit, site.path_variants, site.frame_key)
                 for site in entry.sites
             )
-            records.append(dumps((*fields, entry.repository_url, entry.signature, entry.variants, sites)))
+            records.append(
+                dumps((*fields, entry.repository_url, entry.signature, entry.variants, sites, entry.reviewed))
+            )
         by_key = {entry.key: position for position, entry in enumerate(self.entries)}
         sorted_keys = sorted(by_key)
         return {

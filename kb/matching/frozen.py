@@ -204,12 +204,12 @@ class FrozenIndex:
 
     def _make_entry(self, position: int) -> Entry:
         # The entry's sites are in its own record: one unmarshalling for the entry and all its sites.
-        *fields, sites = self._entry_records.load(position)
-        return _restore_entry((*fields, tuple([_restore_site(site) for site in sites])))
+        *fields, sites, reviewed = self._entry_records.load(position)
+        return _restore_entry((*fields, tuple([_restore_site(site) for site in sites]), reviewed))
 
     def _make_site(self, n: int) -> Site:
         position = self._site_owners[n]
-        return _restore_site(self._entry_records.load(position)[-1][n - self._entry_sites[position]])
+        return _restore_site(self._entry_records.load(position)[-2][n - self._entry_sites[position]])
 
     def _make_signature(self, position: int) -> Signature:
         return self._signature_from(position, self._signature_records.load(position))

@@ -98,6 +98,7 @@ class Entry:
     signature: str
     variants: tuple[tuple[str, str], ...]  # (message, signature) of other wordings: older ones, plurals
     sites: tuple[Site, ...]
+    reviewed: bool = False  # a curator's word: above a generated card at equal fit
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,7 @@ BLOCK_BITS = 10  # fingerprints are summed by blocks of 1,024 ids
 REBASE_SHARE, REBASE_MIN = 0.1, 1000  # an overlay past this many entries is folded into a new base
 # In the order of Entry's fields, so that a row is its first arguments.
 ENTRY_FIELDS = ("id", "public_id", "exception_type", "message", "status", "repository__url", "signature")
-_EntryRow = tuple[int, str, str, str, str, str, str]
+_EntryRow = tuple[int, str, str, str, str, str, str, str]
 
 logger = logging.getLogger(__name__)
 
@@ -139,19 +139,28 @@ def _variants(ids: list[int] | None) -> dict[int, tuple[tuple[str, str], ...]]:
 
 def _entries(ids: Iterable[int] | None) -> list[Entry]:
     """Whole entries, with their sites and variants: every entry, or those of `ids` (read by chunks)."""
-    queryset = ErrorEntry.objects.order_by("id").values_list(*ENTRY_FIELDS)
+    queryset = ErrorEntry.objects.order_by("id").values_list(*ENTRY_FIELDS, "review_state")
     if ids is None:
         sites, variants = _sites(None), _variants(None)
         every: Iterable[_EntryRow] = queryset.iterator(chunk_size=CHUNK)
-        return [Entry(*row, variants=variants.get(row[0], ()), sites=sites.get(row[0], ())) for row in every]
+        return [_entry(row, variants, sites) for row in every]
     ids = sorted(ids)
     found = []
     for i in range(0, len(ids), CHUNK):
         chunk = ids[i : i + CHUNK]
         sites, variants = _sites(chunk), _variants(chunk)
         rows: Iterable[_EntryRow] = queryset.filter(id__in=chunk)
-        found += [Entry(*row, variants=variants.get(row[0], ()), sites=sites.get(row[0], ())) for row in rows]
+        found += [_entry(row, variants, sites) for row in rows]
     return found
+
+
+def _entry(
+    row: _EntryRow, variants: dict[int, tuple[tuple[str, str], ...]], sites: dict[int, tuple[Site, ...]]
+) -> Entry:
+    *fields, review_state = row
+    key = row[0]
+    reviewed = review_state == ErrorEntry.Review.REVIEWED
+    return Entry(*fields, variants=variants.get(key, ()), sites=sites.get(key, ()), reviewed=reviewed)  # type: ignore[arg-type]
 
 
 @dataclass(slots=True)

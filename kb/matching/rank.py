@@ -147,6 +147,7 @@ def match_text(
             m.exception,
             not m.raise_site,
             -m.score,
+            not m.entry.reviewed,  # at equal fit, a curator's card above a generated one
             not m.same_line,
             m.entry.public_id,
         )
