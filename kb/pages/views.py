@@ -31,6 +31,7 @@ from kb.pages.not_found import NotFound, no_error_with_id, no_repository
 from kb.runtime import freshness
 from kb.runtime.ratelimit import page_throttled
 from kb.search.query import offered_for_lookup
+from kb.text.markdown import render_machine_markdown
 
 REPOSITORY_PAGE_SIZE = 50
 HOME_MATCHES = 5
@@ -75,6 +76,9 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
         shown = match_answer(match, request.build_absolute_uri, link_drafts=link_drafts, details=details)
         shown["parts"] = match.fit.parts() if match.fit is not None else []
         shown["how"] = how_it_matched(shown)
+        # The answer's prose is Markdown (the card's): rendered and sanitised as the card's is, never raw.
+        shown["summary_html"] = render_machine_markdown(shown.get("summary") or "")
+        shown["first_solution_html"] = render_machine_markdown(shown.get("first_solution") or "")
         matches.append(shown)
     text, entries = form.cleaned_data["text"], ErrorEntry.objects.visible_to(request.user)
     search = offered_for_lookup(result, text, entries, request.build_absolute_uri)
