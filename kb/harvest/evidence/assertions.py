@@ -1,5 +1,11 @@
 """The assertions in a test file that an exception or a warning is raised: `pytest.raises(T, match=...)`,
-`self.assertRaises(T)`, `assertRaisesMessage(T, "msg")`, `assertRaisesRegex(T, r"...")`, `assertWarns*`.
+`self.assertRaises(T)`, `assertRaisesMessage(T, "msg")`, `assertRaisesRegex(T, r"...")`, `assertWarns*`, and the
+helpers projects write for it: SQLAlchemy's and alembic's `assert_raises_message(T, "regex", f, *args)`,
+`assert_raises(T, f)`, `with expect_raises_message(T, "regex"):`, and any `assert_raises*`/`expect_raises*` of the
+same shape (the type first, then a message when the name says so, then the callable).
+
+Each assertion keeps its triggering call, trimmed from the test: the statement in the `with` block that calls
+something (its last such), or the callable form's call rebuilt as `f(*args)`; and the line it is on.
 
 Only the functions that hold an assertion are parsed: a test suite is larger than the code it tests, and
 parsing all of it would cost more than the harvest itself. Each such function is cut from the text by the
@@ -8,6 +14,7 @@ function that does not parse on its own is skipped."""
 
 import ast
 import re
+import textwrap
 from dataclasses import dataclass
 
 # Cheap tests on the whole text before any other work: most test files never assert a raise.
@@ -25,6 +32,12 @@ _MESSAGE_FORMS = {"assertRaisesMessage", "assertWarnsMessage"}
 _REGEX_FORMS = {"assertRaisesRegex", "assertRaisesRegexp", "assertWarnsRegex", "assertRegexpRaises"}
 _PLAIN_FORMS = {"assertRaises", "assertWarns"}
 _PYTEST_FORMS = {"raises", "warns"}
+# A project's own helpers: assert_raises, assert_raises_message, expect_raises_message, check_raises, ...
+_HELPER = re.compile(r"_?+(?:assert|expect|check)_?+(?:raises|warns)(?:_[a-z]++)*+")
+_HELPER_MESSAGE_WORDS = ("message", "msg", "match", "regex")
+_NOT_PASSED_ON = {"msg", "match", "expected_message", "expected_regex", "check_context"}  # the assertion's own
+MAX_CALL_LINES = 8
+MAX_CALL_CHARS = 500
 _FOLLOWING = 3  # statements after `with ... as info:` that may check the message
 _NESTED = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements hold statements
 # A key ends at a `%` (as in kb.harvest.reading.messages): a search reads the text between two `%` once.
@@ -44,6 +57,8 @@ class Assertion:
     calls: frozenset[str]  # names the asserted code calls (with-body or callable), when the literal is not usable
     code: str
     start: int
+    call: str = ""  # the triggering call, trimmed from the test ("" when there is none to show)
+    pinned: int = 0  # its line in the test file
 
 
 def read_assertions(text: str, path: str) -> list[Assertion]:
@@ -124,8 +139,56 @@ def _read_function(
             calls = _called_names(body) if body is not None else _callable_names(call, form)
         line = call.lineno + shift
         code, start = _code(lines, function, shift, line)
-        found.append(Assertion(path, line, name, form, types, chunks, exact, calls, code, start))
+        trigger, pinned = _trigger(lines, shift, call, form, body)
+        found.append(Assertion(path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned))
     return found
+
+
+def _trigger(lines: list[str], shift: int, call: ast.Call, form: str, body: list[ast.stmt] | None) -> tuple[str, int]:
+    """(the triggering call as the test writes it, trimmed; its line): the last statement of the `with` block that
+    calls something (else its last statement), or the callable form's callable applied to its arguments."""
+    if body is not None:
+        calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in ast.walk(statement))]
+        # Without a call, the last statement (`qs[-1]`, `settings.SECRET_KEY`, `async for x in qs: ...`) raises.
+        statements = calling or [statement for statement in body if not isinstance(statement, ast.Pass)]
+        if not statements:
+            return "", 0
+        statement = statements[-1]
+        return _clipped(_segment(lines, statement, shift)), statement.lineno + shift
+    position = _callable_position(form)
+    if len(call.args) <= position:
+        return "", 0
+    target = call.args[position]
+    if isinstance(target, ast.Lambda):
+        return _clipped(_segment(lines, target.body, shift)), target.lineno + shift
+    arguments = [_segment(lines, a, shift) for a in call.args[position + 1 :]]
+    arguments += [
+        f"{k.arg}={_segment(lines, k.value, shift)}" if k.arg else f"**{_segment(lines, k.value, shift)}"
+        for k in call.keywords
+        if k.arg not in _NOT_PASSED_ON
+    ]
+    return _clipped(f"{_segment(lines, target, shift)}({', '.join(arguments)})"), target.lineno + shift
+
+
+def _segment(lines: list[str], node: ast.AST, shift: int) -> str:
+    """The node's source text (ast's columns count UTF-8 bytes), its continuation lines dedented."""
+    first, last = node.lineno + shift, (node.end_lineno or node.lineno) + shift  # type: ignore[attr-defined]
+    start, end = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+    encoded = [line.encode() for line in lines[first - 1 : last]]
+    if not encoded or end is None:
+        return ""
+    if len(encoded) == 1:
+        return encoded[0][start:end].decode(errors="replace")
+    encoded[-1] = encoded[-1][:end]
+    encoded[0] = b" " * len(encoded[0][:start].decode(errors="replace")) + encoded[0][start:]
+    return textwrap.dedent(b"\n".join(encoded).decode(errors="replace")).strip()
+
+
+def _clipped(text: str) -> str:
+    lines = text.split("\n")
+    if len(lines) > MAX_CALL_LINES:
+        text = "\n".join([*lines[:MAX_CALL_LINES], "..."])
+    return text if len(text) <= MAX_CALL_CHARS else text[: MAX_CALL_CHARS - 3].rstrip() + "..."
 
 
 def _parse_at(lines: list[str], first: int, last: int) -> tuple[ast.stmt | None, int]:
@@ -158,7 +221,23 @@ def _form(call: ast.Call) -> str | None:
             return f"pytest.{func.attr}"
     if isinstance(func, ast.Name) and func.id in _PYTEST_FORMS:
         return f"pytest.{func.id}"
+    name = _terminal(func)
+    if name is not None and _HELPER.fullmatch(name):
+        return name
     return None
+
+
+def _is_helper(form: str) -> bool:
+    return bool(_HELPER.fullmatch(form))
+
+
+def _helper_takes_message(form: str) -> bool:
+    return _is_helper(form) and any(word in form for word in _HELPER_MESSAGE_WORDS)
+
+
+def _callable_position(form: str) -> int:
+    """Where the callable form's callable is: after the type, and after the message when the form takes one."""
+    return 2 if form in _MESSAGE_FORMS | _REGEX_FORMS or _helper_takes_message(form) else 1
 
 
 def _types(node: ast.expr) -> tuple[str, ...]:
@@ -191,7 +270,7 @@ def _called_names(nodes: list[ast.stmt] | list[ast.expr]) -> frozenset[str]:
 def _callable_names(call: ast.Call, form: str) -> frozenset[str]:
     """The callable form: `assertRaises(T, f, *args)`, `assertRaisesMessage(T, msg, f, *args)`,
     `pytest.raises(T, f, *args)`; a lambda or `partial(f, ...)` is looked into."""
-    position = 2 if form in _MESSAGE_FORMS | _REGEX_FORMS else 1
+    position = _callable_position(form)
     if len(call.args) <= position:
         return frozenset()
     target = call.args[position]
@@ -247,11 +326,14 @@ class _FunctionReader:
     def literal(self, call: ast.Call, form: str) -> tuple[tuple[str, ...], str | None, bool]:
         """(the literal's chunks, the whole literal when it is one string, whether a message is asserted)."""
         node: ast.expr | None = None
-        regex = form in _REGEX_FORMS or form.startswith("pytest.")
+        # SQLAlchemy's helpers search the message with re.search: a regular expression, as pytest's match.
+        regex = form in _REGEX_FORMS or form.startswith("pytest.") or _is_helper(form)
         if form in _MESSAGE_FORMS | _REGEX_FORMS:
             node = call.args[1] if len(call.args) > 1 else _keyword(call, "expected_message", "expected_regex")
         elif form.startswith("pytest."):
             node = _keyword(call, "match")
+        elif _helper_takes_message(form):
+            node = call.args[1] if len(call.args) > 1 else _keyword(call, "msg", "message", "match", "expected_message")
         if node is None:
             return self._checked_after(call)
         node = self._resolve(node, call.lineno)

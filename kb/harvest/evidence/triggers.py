@@ -196,17 +196,18 @@ def _best(matches: list[tuple[int, int, Assertion]]) -> list[dict]:
             continue
         seen.add((assertion.path, assertion.name))
         how_found = "message" if how == 0 else "type-and-call"
-        kept.append(
-            {
-                "path": assertion.path,
-                "line": assertion.line,
-                "name": assertion.name,
-                "assertion": assertion.form,
-                "how": how_found,
-                "code": assertion.code,
-                "start": assertion.start,
-            }
-        )
+        row = {
+            "path": assertion.path,
+            "line": assertion.line,
+            "name": assertion.name,
+            "assertion": assertion.form,
+            "how": how_found,
+            "code": assertion.code,
+            "start": assertion.start,
+        }
+        if assertion.call:  # the triggering call trimmed from the test, and the line it is on
+            row.update(call=assertion.call, pinned=assertion.pinned)
+        kept.append(row)
         if len(kept) == MAX_TESTS:
             break
     return kept
