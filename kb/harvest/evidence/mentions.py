@@ -3,7 +3,12 @@ message names or its conditions read, a parameter they read, or its exception cl
 builtin).
 
 All documents are read once, their lines joined with single spaces (a phrase may wrap in reStructuredText),
-and one Aho-Corasick automaton over every entry's terms finds them all in one pass."""
+and one Aho-Corasick automaton over every entry's terms finds them all in one pass.
+
+Each mention carries its paragraph (`paragraphs`): the one around the line, or the body under it when the line
+is a directive or a heading. Of a term's few mentions, an entry is given the one whose paragraph names its
+function (or the public entry point that reaches it) and its exception or message; the paragraph is kept only
+when it names the exception or the message."""
 
 import builtins
 import re
@@ -11,6 +16,7 @@ from collections.abc import Iterable
 
 import ahocorasick
 
+from kb.harvest.evidence.paragraphs import Names, is_directive, is_history, names_of, paragraph, quotes, score
 from kb.harvest.reading.extract import FoundSite
 from kb.matching.template import compile_template
 
@@ -46,20 +52,51 @@ def read_mentions(docs: list[tuple[str, str]], groups: dict[EntryKey, list[Found
         automaton.add_word(lowered, lowered)
     automaton.make_automaton()
     seen: dict[str, list[tuple[bool, dict]]] = {}
-    for path, raw in docs:
+    # Release notes and changelogs last: a term's first few mentions are kept, and theirs tell of fixes.
+    for path, raw in sorted(docs, key=lambda doc: is_history(doc[0])):
         _find(automaton, terms, path, raw, seen)
     found: dict[EntryKey, list[dict]] = {}
     for key, lowered_terms in wanted.items():
         ordered = sorted(dict.fromkeys(lowered_terms), key=lambda t: terms[t][0])
+        names = names_of(key, groups[key])
         mentions: list[dict] = []
         for lowered in ordered:
-            hits = sorted(seen.get(lowered, []), key=lambda hit: not hit[0])  # a definition first
-            mentions.extend(hit for _, hit in hits[:1] if hit not in mentions)
+            # A paragraph already shown is not shown again for another of the entry's terms.
+            shown = {mention.get("paragraph") for mention in mentions} - {None}
+            hits = [hit for hit in seen.get(lowered, []) if hit[1].get("paragraph") not in shown]
+            hits = hits or seen.get(lowered, [])
+            if not hits:
+                continue
+            # The paragraph that names the function and the error first, then a definition, then the first.
+            definition, best = max(
+                hits, key=lambda hit: (_relevance(hit[1], names), hit[0] and not is_history(hit[1]["path"]))
+            )
+            mention = _for_entry(best, names, definition=definition)
+            if mention not in mentions:
+                mentions.append(mention)
             if len(mentions) == MAX_DOCS:
                 break
         if mentions:
             found[key] = mentions
     return found
+
+
+def _relevance(hit: dict, names: Names) -> int:
+    return score(hit.get("paragraph", ""), names, path=hit["path"])
+
+
+def _for_entry(hit: dict, names: Names, *, definition: bool) -> dict:
+    """The mention as this entry shows it, with its paragraph when that speaks of this error: it quotes the
+    message, or names the exception with the function that raises it, or is the body of the exception's
+    definition (`.. exception::`). A paragraph that names the exception alone may be about another message."""
+    mention = {k: v for k, v in hit.items() if k != "paragraph"}
+    text = hit.get("paragraph", "")
+    history = is_history(hit["path"])
+    # A directive's body (`.. exception:: X` and what is indented under it) is about the exception it names.
+    directive = definition and is_directive(hit["text"]) and hit["term"].lower() == names.error[0]
+    if text and ((quotes(text, names) and not history) or directive or score(text, names, path=hit["path"]) >= 3):
+        mention["paragraph"] = text
+    return mention
 
 
 def _terms(key: EntryKey, sites: list[FoundSite]) -> Iterable[tuple[int, str]]:
@@ -103,10 +140,14 @@ def _find(
             continue
         lines = lines or raw.split("\n")
         number = text.count("\n", 0, begin) + 1
-        definition = bool(_DEFINITION.match(lines[number - 1]))
+        line = lines[number - 1]
+        # A `#` heading is Markdown's; in reStructuredText it is a comment in a code block.
+        definition = bool(_DEFINITION.match(line)) and (path.endswith(".md") or not line.lstrip().startswith("#"))
         if (len(kept) >= _KEPT_PER_TERM and not definition) or (definition and any(d for d, _ in kept)):
             continue
         mention = {"path": path, "line": number, "text": lines[number - 1].strip()[:MAX_TEXT], "term": term}
+        if around := paragraph(lines, number):
+            mention["paragraph"] = around
         kept.append((definition, mention))
 
 

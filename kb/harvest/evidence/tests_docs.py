@@ -4,6 +4,7 @@ Read with `ast` and plain text, never run. The repository is found from PATH: PA
 prefix, the directory that holds the package when it is a checkout or a source distribution (an installed
 package in site-packages has neither tests nor docs, and its parent is not searched)."""
 
+import os
 from pathlib import Path
 
 from kb.harvest.evidence import git
@@ -30,8 +31,12 @@ EntryKey = tuple[str, str, str]
 _MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg")
 _TEST_DIRS = {"tests", "test", "testing"}
 _DOC_DIRS = {"docs", "doc"}
-# Never tests nor docs, and a package's translations alone are thousands of directories.
-_SKIPPED_DIRS = {"__pycache__", "node_modules", "site-packages", "dist-packages", "build", "dist", "venv", "locale"}
+# Never tests nor docs, and a package's translations alone are thousands of directories. A `build` folder is
+# skipped only when it is an output folder (`_is_output`): SQLAlchemy's docs are sources under `doc/build/`.
+_SKIPPED_DIRS = {"__pycache__", "node_modules", "site-packages", "dist-packages", "dist", "venv", "locale"}
+_SOURCES_MARKS = (".rst", ".md", ".txt")
+_OUTPUT_MARKS = {"lib", "html", "doctrees", "latex", "_sources"}  # setuptools' build/lib, Sphinx's build/html
+_LISTED = 2_000  # entries of a build folder looked at to tell
 _INSTALLED = {"site-packages", "dist-packages"}
 _SUFFIXES = (".py", *DOC_SUFFIXES)
 
@@ -120,7 +125,11 @@ def _files(repo: Path, refusals: Refusals, caps: Caps) -> tuple[list[Path], list
     docs: list[Path] = []
     budget = caps.harvest_bytes
     for here, dirnames, filenames in walk(repo, root=real_root(repo), refusals=refusals, suffixes=_SUFFIXES):
-        dirnames[:] = [d for d in dirnames if not d.startswith(".") and d not in _SKIPPED_DIRS]
+        dirnames[:] = [
+            d
+            for d in dirnames
+            if not d.startswith(".") and d not in _SKIPPED_DIRS and not (d == "build" and _is_output(here / d))
+        ]
         relative = here.relative_to(repo).parts
         in_tests = bool(_TEST_DIRS & set(relative))
         in_docs = bool(relative) and relative[0] in _DOC_DIRS
@@ -139,3 +148,16 @@ def _files(repo: Path, refusals: Refusals, caps: Caps) -> tuple[list[Path], list
                 continue
             chosen.append(here / name)
     return tests, docs
+
+
+def _is_output(folder: Path) -> bool:
+    """Whether a `build` folder is what a build wrote (setuptools' `build/lib`, Sphinx's `build/html`), not
+    sources: it holds no document nor Sphinx's `conf.py` of its own, or it holds an output folder."""
+    try:
+        with os.scandir(folder) as entries:
+            names = [entry.name for _, entry in zip(range(_LISTED), entries, strict=False)]
+    except OSError:
+        return True
+    if _OUTPUT_MARKS & set(names):
+        return True
+    return not any(name == "conf.py" or name.endswith(_SOURCES_MARKS) for name in names)

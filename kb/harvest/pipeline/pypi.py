@@ -3,7 +3,7 @@
 pip downloads the source distribution (tests and docs are in it), else the wheel, into a cache folder
 (`HARVEST_PYPI_CACHE`); a release unpacked there once is not fetched again. The layout is found from the tree:
 the package folders (`top_level.txt` when the release says, else the folders with an `__init__.py`, under `src/`
-too), vendored code left out; the repository is the GitHub or GitLab project its metadata names, else
+or `lib/` too), vendored code left out; the repository is the GitHub or GitLab project its metadata names, else
 `pypi/NAME`; the commit is the version; the recorded paths are as under the release's top folder, which for a
 source distribution is the repository's layout."""
 
@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from email.parser import HeaderParser
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf import settings
 
@@ -24,10 +25,10 @@ from kb.harvest.reading.files import Caps, Refused, read_text, real_root
 from kb.models import NAME_PART_RE
 
 PREFIX = "pypi:"
-_SPEC = re.compile(r"^pypi:([A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?)==([A-Za-z0-9][A-Za-z0-9._+-]{0,62})$")
-_HOSTED = re.compile(
-    r"^https?://(?:www\.)?(github\.com|gitlab\.com)/([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?/?(?:[/#?].*)?$"
-)
+# Linear by construction, as every pattern over text a user or a release gives (test_adversarial_patterns.py).
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}+")
+_VERSION = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,62}+")
+_HOSTS = {"github.com": "github.com", "www.github.com": "github.com", "gitlab.com": "gitlab.com"}
 _NOT_REPOSITORIES = {"sponsors", "orgs", "users", "apps", "marketplace", "features", "topics"}
 _NOT_SOURCE_LABELS = ("fund", "sponsor", "donat", "changelog", "release", "doc")
 # Folders at the top of a release that are never its package.
@@ -56,16 +57,16 @@ def is_spec(text: str | None) -> bool:
 
 def parse_spec(text: str) -> tuple[str, str]:
     """(name, version) of `pypi:NAME==VERSION`, or a SourceError that says what is expected."""
-    match = _SPEC.match(text.strip())
-    if match is None:
+    name, equals, version = text.strip().removeprefix(PREFIX).partition("==")
+    if not (equals and _NAME.fullmatch(name) and name[-1].isalnum() and _VERSION.fullmatch(version)):
         raise SourceError(
             f"{text[:120]!r} is not pypi:NAME==VERSION (for example pypi:django==5.2.19): give one exact version."
         )
-    return match.group(1), match.group(2)
+    return name, version
 
 
 def canonical(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
+    return re.sub(r"[-_.]++", "-", name).lower()
 
 
 def cache_folder() -> Path:
@@ -172,7 +173,7 @@ def _explained(requirement: str, failures: list[str]) -> str:
 def layout(top: Path, *, name: str, version: str, kind: str) -> Release:
     """Which folder to read under the release's top folder, under which repository and paths."""
     host, repo = repository_of(top, name)
-    base = top / "src" if (top / "src").is_dir() and not (top / "src" / "__init__.py").exists() else top
+    base = next((top / d for d in ("src", "lib") if _holds_packages(top / d)), top)  # src/ or lib/ layouts
     packages = _packages(top, base)
     if not packages:
         raise SourceError(f"pypi:{name}=={version}: the {kind} holds no Python package to harvest.")
@@ -220,6 +221,13 @@ def _packages(top: Path, base: Path) -> list[str]:
     return [""] if modules else []
 
 
+def _holds_packages(folder: Path) -> bool:
+    """A `src/` (or SQLAlchemy's `lib/`) folder: no package itself, a package in it."""
+    if not _is_folder(folder) or (folder / "__init__.py").exists():
+        return False
+    return any(_is_folder(sub) and (sub / "__init__.py").is_file() for sub in folder.iterdir())
+
+
 def _is_folder(path: Path) -> bool:
     return path.is_dir() and not path.is_symlink()
 
@@ -250,14 +258,26 @@ def repository_of(top: Path, name: str) -> tuple[str, str]:
         urls += [("home-page", str(v).strip()) for v in headers.get_all("Home-page") or []]
     ranked = sorted(urls, key=lambda pair: _rank(pair[0]))
     for label, url in ranked:
-        match = _HOSTED.match(url)
-        if match is None or any(word in label for word in _NOT_SOURCE_LABELS):
-            continue
-        host, owner, project = match.groups()
-        if owner.lower() in _NOT_REPOSITORIES or not (NAME_PART_RE.match(owner) and NAME_PART_RE.match(project)):
-            continue
-        return host, f"{owner}/{project}"
+        hosted = None if any(word in label for word in _NOT_SOURCE_LABELS) else _hosted(url)
+        if hosted is not None:
+            return hosted
     return "pypi.org", f"pypi/{canonical(name)}"
+
+
+def _hosted(url: str) -> tuple[str, str] | None:
+    """(host, OWNER/NAME) of a GitHub or GitLab project's address (its pages too: /tree/main, /issues)."""
+    try:
+        parts = urlsplit(url[:500])
+    except ValueError:
+        return None
+    host = _HOSTS.get((parts.hostname or "").lower())
+    path = [part for part in parts.path.split("/") if part]
+    if parts.scheme not in ("http", "https") or host is None or len(path) < 2:
+        return None
+    owner, project = path[0], path[1].removesuffix(".git")
+    if owner.lower() in _NOT_REPOSITORIES or not (NAME_PART_RE.match(owner) and NAME_PART_RE.match(project)):
+        return None
+    return host, f"{owner}/{project}"
 
 
 def _rank(label: str) -> int:
