@@ -13,9 +13,7 @@ MAX_ROWS = 4
 _MAX_STATEMENTS = 400  # statements of one `__init__` read
 
 # `__init__` node id -> {attribute: (parameter, code, line)}, per class index (one per harvest).
-_READ: "weakref.WeakKeyDictionary[ClassIndex, dict[int, dict[str, tuple[str, str, int]]]]" = (
-    weakref.WeakKeyDictionary()
-)
+_READ: "weakref.WeakKeyDictionary[ClassIndex, dict[int, dict[str, tuple[str, str, int]]]]" = weakref.WeakKeyDictionary()
 
 
 def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[dict]:
@@ -32,7 +30,9 @@ def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[di
         if name in assigned:
             parameter, code, line = assigned[name]
             class_name = info.qualname.rpartition(".")[2]
-            rows.append({"name": f"self.{name}", "class": class_name, "parameter": parameter, "code": code, "line": line})
+            rows.append(
+                {"name": f"self.{name}", "class": class_name, "parameter": parameter, "code": code, "line": line}
+            )
             if len(rows) >= MAX_ROWS:
                 break
     return rows

@@ -156,5 +156,5 @@ class _Replace(ast.NodeTransformer):
     def __init__(self, replacements: dict[str, ast.expr]) -> None:
         self.replacements = replacements
 
-    def visit_Name(self, node: ast.Name) -> ast.AST:  # noqa: N802 (NodeTransformer's naming)
+    def visit_Name(self, node: ast.Name) -> ast.AST:
         return self.replacements.get(node.id, node)

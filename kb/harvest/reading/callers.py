@@ -192,7 +192,7 @@ _TAGS = frozenset({"tag", "simple_tag", "inclusion_tag", "filter", "simple_block
 
 
 def entry_kind(decorators: list) -> str:
-    """"command" for a click command (`@click.command()`, `@cli.command()`), "template tag" for a Django tag or
+    """ "command" for a click command (`@click.command()`, `@cli.command()`), "template tag" for a Django tag or
     filter (`@register.simple_tag`), else ""."""
     for decorator in decorators[:20]:
         target = getattr(decorator, "func", decorator)

@@ -35,7 +35,9 @@ class Definitions:
         self._code: dict[int, str] = {}
         self._self_assigned: dict[str, list[tuple[int, ast.expr]]] | None = None
 
-    def rows(self, names: Iterable[str], attributes: Iterable[str], line: int, path: BranchPath) -> tuple[list[Row], Reads]:
+    def rows(
+        self, names: Iterable[str], attributes: Iterable[str], line: int, path: BranchPath
+    ) -> tuple[list[Row], Reads]:
         """The definitions of `names` (locals) and `attributes` (`self.x`) read at `line`, and what those
         definitions read in turn (for the attributes, settings, options and environment a site depends on)."""
         rows: list[Row] = []

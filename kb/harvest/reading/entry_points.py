@@ -35,13 +35,18 @@ class EntryPoints:
         self.trees = trees
         self._found: dict[tuple[str, str], list[_Found]] = {}
         self._functions: dict[str, dict[tuple[int, str], ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-        self._calls: dict[int, dict[int, list[ast.Call]]] = {}
+        self._rows: dict[tuple[str, str, tuple[str, ...]], list[dict]] = {}
 
     def of(self, path: str, qualname: str, parameters: list[str]) -> list[dict]:
+        """The rows, made once per function and parameters read (a function's sites mostly read the same)."""
         key = (path, qualname)
-        if key not in self._found:
-            self._found[key] = self._search(path, qualname)
-        return [self._row(found, parameters) for found in self._found[key]]
+        rows_key = (path, qualname, tuple(parameters))
+        rows = self._rows.get(rows_key)
+        if rows is None:
+            if key not in self._found:
+                self._found[key] = self._search(path, qualname)
+            rows = self._rows[rows_key] = [self._row(found, parameters) for found in self._found[key]]
+        return [dict(row, via=list(row["via"]), arguments=dict(row["arguments"])) for row in rows]
 
     def _search(self, path: str, qualname: str) -> list[_Found]:
         target = self.graph.definition(path, qualname)
@@ -83,6 +88,8 @@ class EntryPoints:
     def _arguments(self, steps: tuple[_Step, ...], parameters: list[str]) -> dict[str, str]:
         """Site parameter -> the entry's parameter it is, where each call on the way hands it on as it is."""
         mapping = {p: p for p in parameters}
+        if not mapping:
+            return mapping
         for step in reversed(steps):
             handed = self._handed(step)
             mapping = {site: handed[current] for site, current in mapping.items() if current in handed}
@@ -120,19 +127,33 @@ class EntryPoints:
         if functions is None:
             functions = self._functions[defined.path] = {}
             tree = self.trees.get(defined.path)
-            for node in statements(tree.body, into_scopes=True) if tree is not None else ():
+            # Module and class bodies only: an entry point is no function nested in a function.
+            stack: list[ast.stmt] = list(tree.body) if tree is not None else []
+            while stack:
+                node = stack.pop()
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                     functions[(node.lineno, node.name)] = node
+                elif isinstance(node, ast.ClassDef | ast.If | ast.Try):
+                    stack += [*node.body, *getattr(node, "orelse", ())]
         return functions.get((defined.line, defined.name))
 
-    def _calls_at(self, function: ast.AST, line: int) -> list[ast.Call]:
-        by_line = self._calls.get(id(function))
-        if by_line is None:
-            by_line = self._calls[id(function)] = {}
-            for node in ast.walk(function):
-                if isinstance(node, ast.Call):
-                    by_line.setdefault(node.lineno, []).append(node)
-        return by_line.get(line, [])
+    def _calls_at(self, function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[ast.Call]:
+        """The calls on `line` of a function: the innermost statement there is found by its statements alone,
+        and only its own expressions are walked."""
+        inner: ast.AST | None = None
+        for statement in statements(function.body):
+            if statement.lineno <= line <= (statement.end_lineno or statement.lineno):  # type: ignore[attr-defined]
+                inner = statement
+        if inner is None:
+            return []
+        stack = [child for child in ast.iter_child_nodes(inner) if not isinstance(child, ast.stmt)]
+        found = []
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.Call) and node.lineno == line:
+                found.append(node)
+            stack += [c for c in ast.iter_child_nodes(node) if not isinstance(c, ast.stmt)]
+        return found
 
 
 def _kind(defined: Defined) -> tuple[str, str]:

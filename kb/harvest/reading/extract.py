@@ -203,9 +203,9 @@ class ModuleExtractor:
                     params=params_of(node.args),
                 )
                 if self.evidence:
-                    kind = entry_kind(node.decorator_list) if node.decorator_list else ""
+                    entry = entry_kind(node.decorator_list) if node.decorator_list else ""
                     defined = Defined(
-                        self.path, qualname, function_scope.owner or "", bool(class_prefix), node.lineno, kind
+                        self.path, qualname, function_scope.owner or "", bool(class_prefix), node.lineno, entry
                     )
                     self.result.defined.append(defined)
                     if node.decorator_list:

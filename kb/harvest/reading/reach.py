@@ -27,7 +27,9 @@ def add_reach(
         if reach is None:
             continue
         found = entries.of(site.path, site.function, evidence.get("parameters", [])) if site.function else []
-        hooks = [hook for hook in evidence.get("entry_points", []) if hook["function"] not in {f["function"] for f in found}]
+        hooks = [
+            hook for hook in evidence.get("entry_points", []) if hook["function"] not in {f["function"] for f in found}
+        ]
         # A hook the site depends on goes before the farther callers: it is what the user wrote.
         evidence["entry_points"] = [*found[:1], *hooks[:1], *found[1:]][:MAX_ENTRIES]
         evidence["switches"] = _switches(site, reach, switches, evidence.get("switches", []))
@@ -42,7 +44,10 @@ def _switches(site, reach: dict, switches: SwitchIndex, env: list[dict]) -> list
         row = switch_row(declared) if declared is not None else _undeclared(name)
         rows.setdefault(("setting", name), row)
     for name in reach.get("options", ()):
-        if (declared := switches.flag(name, site.path)) is not None:
+        if (declared := switches.flag(name, site.path, anywhere=False)) is not None:
+            rows.setdefault(("flag", name), switch_row(declared))
+    for name in reach.get("arguments", ()):
+        if (declared := switches.flag(name, site.path, anywhere=True)) is not None:
             rows.setdefault(("flag", name), switch_row(declared))
     for name in reach.get("parameters", ()):
         if (declared := switches.click(name, site.path, site.function)) is not None:

@@ -10,7 +10,8 @@ from itertools import islice
 
 MAX_NODES = 400  # nodes of one expression walked
 MAX_ITEMS = 12  # of each kind, per expression
-_OPTION_HOLDERS = ("option", "opts", "args", "flags")  # `options["addrport"]`, `self.server_args.enable_x`
+# `options["addrport"]`, `opts.get("x")`: a command's options (declared in its own module)
+_OPTION_HOLDERS = frozenset({"options", "opts", "args", "arguments", "flags"})
 _ENV_CALLS = frozenset({"getenv", "get_bool_env_var", "get_int_env_var", "get_float_env_var", "get_str_env_var"})
 _RECEIVERS = ("self", "cls")
 
@@ -21,14 +22,19 @@ class Reads:
     attributes: tuple[str, ...] = ()  # `self.x`: x
     methods: tuple[str, ...] = ()  # `self.m(...)`: m
     settings: tuple[str, ...] = ()  # `settings.X`, `getattr(settings, "X", ...)`: X
-    options: tuple[str, ...] = ()  # `options["key"]`, `options.get("key")`, `args.key`: key
+    options: tuple[str, ...] = ()  # `options["key"]`, `options.get("key")`: key
+    arguments: tuple[str, ...] = ()  # `args.key`, `self.server_args.key`: parsed arguments, declared anywhere
     env: tuple[str, ...] = ()  # `os.environ["X"]`, `os.getenv("X")`: X
 
     def __or__(self, other: "Reads") -> "Reads":
+        if other is NOTHING or other == self:
+            return self
+        if self is NOTHING:
+            return other
         return Reads(*(_merged(getattr(self, f), getattr(other, f)) for f in _FIELDS))
 
 
-_FIELDS = ("names", "attributes", "methods", "settings", "options", "env")
+_FIELDS = ("names", "attributes", "methods", "settings", "options", "arguments", "env")
 NOTHING = Reads()
 
 
@@ -65,10 +71,10 @@ class _Walk:
                 found["attributes"][node.attr] = None
             elif value.id == "settings":
                 found["settings"][node.attr] = None
-            elif _holds_options(value.id):
-                found["options"][node.attr] = None
-        elif isinstance(value, ast.Attribute) and _holds_options(value.attr) and _is_receiver(value.value):
-            found["options"][node.attr] = None  # self.server_args.enable_x
+            elif _holds_arguments(value.id):
+                found["arguments"][node.attr] = None
+        elif isinstance(value, ast.Attribute) and _holds_arguments(value.attr) and _is_receiver(value.value):
+            found["arguments"][node.attr] = None  # self.server_args.enable_x
 
     def subscript(self, node: ast.Subscript) -> None:
         key = self.text(node.slice)
@@ -114,8 +120,12 @@ class _Walk:
 
 
 def _holds_options(name: str) -> bool:
-    lowered = name.lower()
-    return any(word in lowered for word in _OPTION_HOLDERS)
+    return name in _OPTION_HOLDERS or name.endswith(("_options", "_args"))
+
+
+def _holds_arguments(name: str) -> bool:
+    """A parsed command line: `args`, `server_args`, `cli_args` (not `kwargs`, not Django's `opts = _meta`)."""
+    return name == "args" or (name.endswith("_args") and name != "kwargs")
 
 
 def _is_receiver(expr: ast.expr) -> bool:

@@ -147,6 +147,7 @@ def _reader_side(owner: Owner, scope: Scope, node: ast.AST, direct: Reads, path:
         "_reach": {
             "settings": list(every.settings[:6]),
             "options": list(every.options[:6]),
+            "arguments": list(every.arguments[:6]),
             "parameters": [p for p in every.names if p in params and p not in _RECEIVERS][:6],
             "tried": tried_at,
         },

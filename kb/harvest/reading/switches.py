@@ -96,14 +96,16 @@ class SwitchIndex:
         for row in declared:
             self._by_name.setdefault(row.name, []).append(row)
 
-    def flag(self, name: str, path: str) -> Declared | None:
+    def flag(self, name: str, path: str, *, anywhere: bool) -> Declared | None:
+        """`anywhere`: also a flag another module declares, when the repository declares it once (a parsed
+        command line handed around: `self.server_args.enable_hisparse`); else the module's own only."""
         found = [d for d in self._by_name.get(name, ()) if d.kind == "flag"]
-        # argparse's own declaration says more than a dataclass field of the same name.
-        found.sort(key=lambda d: not d.declared.startswith("-") or d.function != "")
+        # A declaration with its help (argparse's, mostly) says more than a bare dataclass field of that name.
+        found.sort(key=lambda d: not d.help)
         own = [d for d in found if d.path == path]
         if own:
             return own[0]
-        return found[0] if found and len({d.declared for d in found}) == 1 else None
+        return found[0] if anywhere and found and len({d.declared for d in found}) == 1 else None
 
     def click(self, name: str, path: str, function: str) -> Declared | None:
         return next((d for d in self._by_name.get(name, ()) if d.path == path and d.function == function), None)

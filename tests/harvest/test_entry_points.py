@@ -1,0 +1,106 @@
+"""The public entry points that reach a raise through resolved calls (issue 29), and callers that can reach it:
+never a match by name alone, never a subclass's call that runs its own override."""
+
+from pathlib import Path
+
+from tests.harvest.reach_sources import django_sites, drf_sites, site
+from tests.harvest.test_evidence import evidence_of
+
+
+def test_queryset_get_is_the_entry_point_of_its_does_not_exist() -> None:
+    found = site(django_sites(), "matching query does not exist.", "QuerySet.get")
+    entry = found.evidence["entry_points"][0]
+    assert {k: entry[k] for k in ("function", "path", "kind", "via")} == {
+        "function": "QuerySet.get",
+        "path": "django/db/models/query.py",
+        "kind": "method",
+        "via": [],
+    }
+    assert entry["doc"].startswith("Perform the query and return a single object")
+    # Farther entry points are reached by calls on `self`, resolved through the class.
+    assert "QuerySet.get_or_create" in [e["function"] for e in found.evidence["entry_points"]]
+
+
+def test_runserver_s_port_error_is_reached_from_the_runserver_command() -> None:
+    found = site(django_sites(), "is not a valid port number or address:port pair.", "Command.handle")
+    assert [(e["function"], e["kind"]) for e in found.evidence["entry_points"]] == [("runserver", "command")]
+
+
+def test_a_serializer_s_create_is_the_hook_behind_save_s_assertion() -> None:
+    found = site(drf_sites(), "`create()` did not return an object instance.", "BaseSerializer.save")
+    entries = [(e["function"], e["kind"]) for e in found.evidence["entry_points"]]
+    assert entries[:2] == [("BaseSerializer.save", "method"), ("BaseSerializer.create", "hook")]
+
+
+def test_an_entry_point_names_the_parameter_a_site_s_parameter_comes_from(tmp_path: Path) -> None:
+    source = """
+    def load(path, mode="r"):
+        \"\"\"Load a file.\"\"\"
+        return _read(mode, path)
+
+    def _read(mode, source):
+        return _check(name=source)
+
+    def _check(name):
+        if not name.endswith(".txt"):
+            raise ValueError(f"Not a text file: {name}")
+    """
+    [entry] = evidence_of(tmp_path, source, "Not a text file")["entry_points"]
+    assert entry == {
+        "function": "load",
+        "path": "pkg/mod.py",
+        "line": 2,
+        "kind": "function",
+        "doc": "Load a file.",
+        "via": ["_read"],
+        "arguments": {"name": "path"},
+    }
+
+
+def test_a_subclass_that_overrides_the_method_neither_calls_nor_enters_it(tmp_path: Path) -> None:
+    source = """
+    class Base:
+        def check(self):
+            raise ValueError("Base check failed")
+
+        def run(self):
+            return self.check()
+
+    class Quiet(Base):
+        def check(self):
+            return None
+
+        def start(self):
+            return self.check()
+
+    def anything(obj):
+        return obj.check()
+    """
+    evidence = evidence_of(tmp_path, source, "Base check failed")
+    assert [c["function"] for c in evidence["callers"]] == ["Base.run"]
+    assert [e["function"] for e in evidence["entry_points"]] == ["Base.check", "Base.run"]
+
+
+def test_a_private_function_reached_only_by_name_has_no_entry_point(tmp_path: Path) -> None:
+    source = """
+    def _check(value):
+        raise ValueError("Checked")
+
+    def test_check():
+        _check(1)
+    """
+    extra = {"other.py": "def _check(value):\n    return value\n\ndef run(thing):\n    thing._check(2)\n"}
+    evidence = evidence_of(tmp_path, source, "Checked", extra=extra)
+    assert evidence["entry_points"] == []
+    assert all(not caller["guess"] for caller in evidence["callers"])
+
+
+def test_a_class_is_the_entry_point_of_the_raise_in_its_constructor(tmp_path: Path) -> None:
+    source = """
+    class Window:
+        def __init__(self, width):
+            if width <= 0:
+                raise ValueError("Width must be positive")
+    """
+    [entry] = evidence_of(tmp_path, source, "Width must be positive")["entry_points"]
+    assert (entry["function"], entry["kind"], entry["arguments"]) == ("Window", "constructor", {"width": "width"})
