@@ -104,3 +104,14 @@ def test_a_class_is_the_entry_point_of_the_raise_in_its_constructor(tmp_path: Pa
     """
     [entry] = evidence_of(tmp_path, source, "Width must be positive")["entry_points"]
     assert (entry["function"], entry["kind"], entry["arguments"]) == ("Window", "constructor", {"width": "width"})
+
+
+def test_a_template_tag_is_named_as_a_template_writes_it() -> None:
+    found = site(django_sites(), "'{bits}' takes at least one argument", "do_translate")
+    assert [(e["function"], e["kind"]) for e in found.evidence["entry_points"]] == [("translate", "template tag")]
+
+
+def test_a_method_called_on_its_class_by_name_is_reached_from_the_tag_that_calls_it() -> None:
+    found = site(django_sites(), "takes at least one argument (path to file)", "StaticNode.handle_token")
+    entries = [(e["function"], e["kind"]) for e in found.evidence["entry_points"]]
+    assert entries == [("StaticNode.handle_token", "method"), ("static", "template tag")]

@@ -22,6 +22,7 @@ class Defined(NamedTuple):
     method: bool  # defined in a class body (a nested function of a method is not)
     line: int
     kind: str = ""  # "command" (click), "template tag" (Django's `register.tag`), else ""
+    named: str = ""  # the name a user types for it: the tag's (`translate`), the command's
 
     @property
     def name(self) -> str:
@@ -33,8 +34,9 @@ class Called(NamedTuple):  # one per call in the scan: a tuple, cheap to make
     caller: str  # the calling function's qualname
     owner: str  # the calling function's class (qualified), or ""
     name: str  # the called name as written: `clean` in `self.clean()`
-    how: str  # "name" (`f()`), "self" (`self.f()`), "super" (`super().f()`) or "attribute" (`obj.f()`)
+    how: str  # "name" (`f()`), "self" (`self.f()`), "super" (`super().f()`), "class" or "attribute" (`obj.f()`)
     line: int
+    receiver: str = ""  # "class": the class (qualified) a method is called on by its name (`StaticNode.handle_token`)
 
 
 @dataclass(frozen=True)
@@ -174,6 +176,9 @@ class CallGraph:
         if call.how == "super":
             ancestor = call.owner and call.owner != target.owner and self.inherits(call.owner, target.owner)
             return False if ancestor else None
+        if call.how == "class":
+            # `StaticNode.handle_token(...)`: the method that class has, as its ancestors give it.
+            return False if self.resolves(call.receiver, target.name) == target.owner else None
         return True if call.how == "attribute" else None
 
     def _sorted(self, edges: list[_Edge]) -> list[_Edge]:
@@ -191,16 +196,27 @@ _COMMANDS = frozenset({"command", "group"})
 _TAGS = frozenset({"tag", "simple_tag", "inclusion_tag", "filter", "simple_block_tag"})
 
 
-def entry_kind(decorators: list) -> str:
-    """ "command" for a click command (`@click.command()`, `@cli.command()`), "template tag" for a Django tag or
-    filter (`@register.simple_tag`), else ""."""
+def entry_kind(decorators: list, function: str) -> tuple[str, str]:
+    """("command", its name) for a click command (`@click.command()`, `@cli.command("run")`), ("template tag",
+    its name) for a Django tag or filter (`@register.tag("translate")`), else ("", "")."""
     for decorator in decorators[:20]:
         target = getattr(decorator, "func", decorator)
         name = getattr(target, "attr", None) or getattr(target, "id", "")
         if name in _COMMANDS:
-            return "command"
+            return "command", _given_name(decorator) or function.replace("_", "-")
         if name in _TAGS and getattr(getattr(target, "value", None), "id", "") == "register":
-            return "template tag"
+            return "template tag", _given_name(decorator) or function
+    return "", ""
+
+
+def _given_name(decorator: object) -> str:
+    """`("name")` or `(name="name")` of a decorator's call."""
+    args = getattr(decorator, "args", [])
+    keywords = [k.value for k in getattr(decorator, "keywords", []) if k.arg == "name"]
+    for value in [*args[:1], *keywords]:
+        text = getattr(value, "value", None)
+        if isinstance(text, str) and 0 < len(text) <= 100:
+            return text
     return ""
 
 

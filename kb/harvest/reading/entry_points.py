@@ -159,7 +159,7 @@ class EntryPoints:
 def _kind(defined: Defined) -> tuple[str, str]:
     """(kind, the name a user knows it by)."""
     if defined.kind:
-        return defined.kind, defined.qualname
+        return defined.kind, defined.named or defined.qualname
     if defined.method and defined.name == "__init__":
         return "constructor", defined.qualname.rpartition(".")[0]
     if defined.qualname == "Command.handle" and "/management/commands/" in f"/{defined.path}":

@@ -203,10 +203,9 @@ class ModuleExtractor:
                     params=params_of(node.args),
                 )
                 if self.evidence:
-                    entry = entry_kind(node.decorator_list) if node.decorator_list else ""
-                    defined = Defined(
-                        self.path, qualname, function_scope.owner or "", bool(class_prefix), node.lineno, entry
-                    )
+                    entry, named = entry_kind(node.decorator_list, node.name) if node.decorator_list else ("", "")
+                    owner = function_scope.owner or ""
+                    defined = Defined(self.path, qualname, owner, bool(class_prefix), node.lineno, entry, named)
                     self.result.defined.append(defined)
                     if node.decorator_list:
                         self.result.declared += declared_by_function(node, self.path, qualname)
@@ -245,6 +244,11 @@ class ModuleExtractor:
             name = func.attr
             if isinstance(value, ast.Name):
                 how = "self" if value.id in ("self", "cls") else "attribute"
+                if how == "attribute" and value.id[:1].isupper() and (receiver := self._class_of(value.id, scope)):
+                    self.result.called.append(
+                        Called(self.path, scope.qualname, scope.owner or "", name, "class", line, receiver)
+                    )
+                    return
             elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
                 how = "super"
             else:
@@ -252,6 +256,14 @@ class ModuleExtractor:
         else:
             return
         self.result.called.append(Called(self.path, scope.qualname, scope.owner or "", name, how, line))
+
+    def _class_of(self, name: str, scope: Scope) -> str:
+        """The class of this harvest a name called on stands for (`StaticNode` in `StaticNode.handle_token()`)."""
+        if name in scope.bindings or name in scope.params:
+            return ""
+        imported = scope.imported(name)
+        qualified = self.resolver.canonical(imported) if imported else self.resolver.qualify([name], self.info)
+        return qualified if qualified and self.index.get(qualified) is not None else ""
 
     def _class_name(self, owner: str | None) -> str:
         """A class as its module names it: `django.forms.forms.Form` is `Form`, a nested one `Outer.Inner`."""
