@@ -115,3 +115,20 @@ def test_a_method_called_on_its_class_by_name_is_reached_from_the_tag_that_calls
     found = site(django_sites(), "takes at least one argument (path to file)", "StaticNode.handle_token")
     entries = [(e["function"], e["kind"]) for e in found.evidence["entry_points"]]
     assert entries == [("StaticNode.handle_token", "method"), ("static", "template tag")]
+
+
+def test_an_argument_handed_on_inside_a_match_case_is_followed(tmp_path: Path) -> None:
+    source = """
+    def convert(kind, value):
+        match kind:
+            case "int":
+                return _to_int(value)
+        return value
+
+    def _to_int(text):
+        if not text.isdigit():
+            raise ValueError("Not a number")
+        return int(text)
+    """
+    entry = evidence_of(tmp_path, source, "Not a number")["entry_points"][0]
+    assert (entry["function"], entry["arguments"]) == ("convert", {"text": "value"})

@@ -142,7 +142,8 @@ class EntryPoints:
         and only its own expressions are walked."""
         inner: ast.AST | None = None
         for statement in statements(function.body):
-            if statement.lineno <= line <= (statement.end_lineno or statement.lineno):  # type: ignore[attr-defined]
+            first = getattr(statement, "lineno", None)  # a `case` has no position of its own
+            if first is not None and first <= line <= (getattr(statement, "end_lineno", None) or first):
                 inner = statement
         if inner is None:
             return []

@@ -26,15 +26,24 @@ def add_reach(
         reach = evidence.pop("_reach", None) if evidence else None
         if reach is None:
             continue
-        found = entries.of(site.path, site.function, evidence.get("parameters", [])) if site.function else []
-        hooks = [
-            hook for hook in evidence.get("entry_points", []) if hook["function"] not in {f["function"] for f in found}
-        ]
-        # A hook the site depends on goes before the farther callers: it is what the user wrote.
-        evidence["entry_points"] = [*found[:1], *hooks[:1], *found[1:]][:MAX_ENTRIES]
-        evidence["switches"] = _switches(site, reach, switches, evidence.get("switches", []))
-        if reach.get("tried"):
-            evidence["callee_raises"] = callee_raises(reach["tried"], by_function, index)
+        try:
+            _complete(site, evidence, reach, entries, by_function, index, switches)
+        except Exception:  # odd code one step did not foresee: that site says less, the harvest goes on
+            evidence.update(entry_points=[], switches=[], callee_raises=[])
+
+
+def _complete(
+    site, evidence: dict, reach: dict, entries: EntryPoints, by_function: dict, index: ClassIndex, switches: SwitchIndex
+) -> None:
+    found = entries.of(site.path, site.function, evidence.get("parameters", [])) if site.function else []
+    hooks = [
+        hook for hook in evidence.get("entry_points", []) if hook["function"] not in {f["function"] for f in found}
+    ]
+    # A hook the site depends on goes before the farther callers: it is what the user wrote.
+    evidence["entry_points"] = [*found[:1], *hooks[:1], *found[1:]][:MAX_ENTRIES]
+    evidence["switches"] = _switches(site, reach, switches, evidence.get("switches", []))
+    if reach.get("tried"):
+        evidence["callee_raises"] = callee_raises(reach["tried"], by_function, index)
 
 
 def _switches(site, reach: dict, switches: SwitchIndex, env: list[dict]) -> list[dict]:

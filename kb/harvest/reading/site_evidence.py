@@ -119,8 +119,14 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         "callers": [],
     }
     if owner.definitions is not None and owner.scope is not None:
-        evidence.update(_reader_side(owner, owner.scope, node, direct, path))
+        try:
+            evidence.update(_reader_side(owner, owner.scope, node, direct, path))
+        except Exception:  # odd code these steps did not foresee: the site says less, its file is still read
+            evidence.update({key: [] for key in READER_SIDE})
     return evidence
+
+
+READER_SIDE = ("definitions", "attributes", "entry_points", "switches", "callee_raises")
 
 
 def _reader_side(owner: Owner, scope: Scope, node: ast.AST, direct: Reads, path: BranchPath) -> dict:

@@ -100,8 +100,10 @@ class SwitchIndex:
         """`anywhere`: also a flag another module declares, when the repository declares it once (a parsed
         command line handed around: `self.server_args.enable_hisparse`); else the module's own only."""
         found = [d for d in self._by_name.get(name, ()) if d.kind == "flag"]
-        # A declaration with its help (argparse's, mostly) says more than a bare dataclass field of that name.
-        found.sort(key=lambda d: not d.help)
+        # The nearest declaration (a repository with two servers declares `--tp-size` in each), and of those, one
+        # with its help (argparse's, mostly) says more than a bare dataclass field of that name.
+        folders = path.split("/")
+        found.sort(key=lambda d: (-_shared(folders, d.path.split("/")), not d.help))
         own = [d for d in found if d.path == path]
         if own:
             return own[0]
@@ -113,6 +115,16 @@ class SwitchIndex:
     def setting(self, name: str) -> Declared | None:
         found = [d for d in self._by_name.get(name, ()) if d.kind == "setting"]
         return found[0] if len(found) == 1 else None
+
+
+def _shared(a: list[str], b: list[str]) -> int:
+    """How many leading folders two paths share."""
+    count = 0
+    for left, right in zip(a[:-1], b[:-1], strict=False):
+        if left != right:
+            break
+        count += 1
+    return count
 
 
 def switch_row(declared: Declared) -> dict:
