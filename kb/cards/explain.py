@@ -285,7 +285,7 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
             lines.append(f"- reached from {point.shown()}{where}")
     for view in views:
         for caller in view.site.evidence.get("callers") or []:
-            if not isinstance(caller, dict) or caller.get("guess") is not False or not caller.get("function"):
+            if not isinstance(caller, dict) or caller.get("guess") or not caller.get("function"):
                 continue
             if caller["function"] in seen or len(seen) >= MAX_CALLERS:
                 continue

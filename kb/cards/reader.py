@@ -213,16 +213,18 @@ class Reader:
         if words is None:
             return None
         text, inside = words
-        where = [f"{code(name)} is {replaced[name]}" for name in inside] + self.glosses(names)
+        where = [_is(name, replaced[name]) for name in inside] + self.glosses(names)
         return text + (f" ({'; '.join(where)})" if where else "")
 
     def _words(self, row: dict, replaced: dict[str, str]) -> tuple[str, list[str]] | None:
         """The harvest's sentence with each name the card can say replaced by what it is, and the names that stay
         inside a longer piece of code (said in the "where" part instead)."""
-        raw = str(row.get("sentence") or "") or _plain_sentence(str(row.get("code") or ""))
+        written = str(row.get("code") or "")
+        raw = str(row.get("sentence") or "") or _plain_sentence(written)
         parts = raw.split("`")
         if not raw or len(parts) % 2 == 0:
-            return None
+            # Not the shape harvest writes (a backtick inside a literal): the test as code, each name said apart.
+            return f"{code(written)} holds", list(replaced)
         tokens: dict[str, str] = {}
         used: set[str] = set()
         for index in range(1, len(parts), 2):
@@ -260,6 +262,13 @@ class Reader:
             said.append(f"{code(name)} is {code(definition)}")
             queue.extend(_root(other) for other in names_in(definition) or [])
         return said
+
+
+def _is(name: str, said: str) -> str:
+    """"`x` is the `y` argument"; "`x` is the argument of that name" rather than "`x` is the `x` argument"."""
+    if said == f"the {code(name)} argument":
+        return f"{code(name)} is the argument of that name"
+    return f"{code(name)} is {said}"
 
 
 def _plain_sentence(written: str) -> str:

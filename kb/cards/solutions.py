@@ -75,11 +75,12 @@ def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = ()) 
 
 
 def _rows(site: RaiseSite) -> list[dict]:
-    """The site's tests that decide, innermost first: not the guards (they must have passed), not an `except`."""
+    """The site's tests, innermost first, but the guards (they must have passed). The first decides to raise; when
+    it is an `except`, what was caught decided, and no argument of the outer tests is advised on."""
     return [
         c
         for c in (site.evidence or {}).get("conditions") or []
-        if isinstance(c, dict) and c.get("kind") not in (None, "except", "guard") and c.get("code")
+        if isinstance(c, dict) and c.get("kind") not in (None, "guard") and c.get("code")
     ]
 
 
@@ -91,6 +92,8 @@ def _site_solutions(site: RaiseSite) -> list[str]:
     rows = _rows(site)
     found: list[str] = []
     for index, row in enumerate(rows):
+        if row.get("kind") == "except":
+            continue
         written = str(row["code"])
         test = _parse(written) if ("settings" in written or reader.switches or index == 0) else None
         if test is None:
@@ -290,7 +293,7 @@ def example_fix(sites: Sequence[RaiseSite], tests: Sequence[dict]) -> str:
         evidence = site.evidence or {}
         points = entry_points(evidence, path=site.path)
         rows = _rows(site)
-        if not points or not rows or points[0].kind not in _ADVISED:
+        if not points or not rows or points[0].kind not in _ADVISED or rows[0].get("kind") == "except":
             continue
         test = _parse(str(rows[0]["code"]))
         passing = _passing(test, set(evidence.get("parameters") or []), points[0]) if test is not None else None

@@ -36,7 +36,7 @@ def test_sections_harvested_from_a_real_package_render_as_markdown_it_renders_th
     target = Target(root=root, owner="encode", name="django-rest-framework", commit="1", prefix="rest_framework")
     harvest(target=target, progress=False)
     texts = [text for entry in ErrorEntry.objects.all() for text in section_texts(entry)]
-    assert len(texts) > 500
+    assert len(texts) > 400  # the cards say less where the evidence cannot say it in the reader's terms
     assert [render_machine_markdown(text) for text in texts] == [as_markdown_it_renders(text) for text in texts]
 
 

@@ -1,0 +1,94 @@
+"""Cards of Django's own errors, harvested from the installed Django's files (issue 29): they speak from the reader's
+side, and none of the falsehoods the reader found in the demo's cards comes back (a solution from a guard that
+must have passed, a bare local variable, a guessed caller, a private name, bad grammar)."""
+
+import io
+from pathlib import Path
+
+import django
+import pytest
+from django.core.management import call_command
+
+from kb.models import ErrorEntry
+
+DJANGO = Path(django.__file__).parent
+FILES = (
+    "core/management/base.py",
+    "core/management/commands/runserver.py",
+    "contrib/auth/hashers.py",
+    "core/paginator.py",
+)
+
+
+@pytest.fixture
+def cards(db, git_repo) -> dict[str, ErrorEntry]:
+    """The files harvested and published, as a repository named django/django: entries by message."""
+    for name in FILES:
+        git_repo.write(f"django/{name}", (DJANGO / name).read_text())
+    git_repo.commit("django")
+    call_command(
+        "harvest", str(git_repo.root), "--repo", "django/django", "--no-progress", "--publish", stdout=io.StringIO()
+    )
+    return {entry.message: entry for entry in ErrorEntry.objects.all()}
+
+
+ADDRPORT = '"{addrport}" is not a valid port number or address:port pair.'
+
+
+def text(entry: ErrorEntry) -> str:
+    generated = entry.generated
+    return "\n".join(str(v) if not isinstance(v, list) else "\n".join(v) for v in generated.values())
+
+
+def test_the_runserver_port_error_names_the_command_and_its_argument_not_its_locals(cards):
+    generated = cards[ADDRPORT].generated
+    assert generated["meaning"] == "The `runserver` command raises this."
+    assert "- the `addrport` argument is given (line" in generated["trigger"]
+    assert "`m`" not in text(cards[ADDRPORT])  # `m = re.match(naiveip_re, options["addrport"])`
+
+
+def test_no_solution_comes_from_the_debug_guard_runserver_passed_before_the_port_check(cards):
+    assert "solutions" not in cards[ADDRPORT].generated
+    assert "DEBUG" not in text(cards[ADDRPORT])
+    # The error that guard raises itself is about those settings, and says so.
+    hosts = cards["You must set settings.ALLOWED_HOSTS if DEBUG is False."].generated
+    assert hosts["solutions"] == [
+        "Check the `DEBUG` setting: this is raised only while it is false.",
+        "Check the `ALLOWED_HOSTS` setting: this is raised only while it is false.",
+    ]
+
+
+def test_no_guessed_caller_is_shown(cards):
+    guessed = [
+        caller["function"]
+        for site in cards[ADDRPORT].sites.all()
+        for caller in site.evidence.get("callers", [])
+        if caller.get("guess")
+    ]
+    assert guessed  # harvest matched some by name (`BaseCommand.execute` calls `self.handle`)
+    assert not any(name in text(cards[ADDRPORT]) for name in guessed)
+
+
+def test_a_parameter_of_a_public_function_gets_a_solution_in_correct_english(cards):
+    password = cards["Password must be a string or bytes, got {password_type}."].generated
+    assert password["meaning"].startswith(
+        "`make_password()` raises this when the `password` argument is not an instance of `bytes` or `str`."
+    )
+    assert password["solutions"] == ["Pass a `bytes` or a `str` as `password` to `make_password()`."]
+    page = cards["That page number is less than 1"].generated
+    assert page["solutions"] == ["Pass `number` of at least `1` to `Paginator.validate_number()`."]
+
+
+def test_an_error_caught_and_raised_again_gives_no_advice_from_the_path_around_it(cards):
+    unknown = cards[
+        "Unknown password hashing algorithm '{algorithm}'. Did you specify it in the PASSWORD_HASHERS setting?"
+    ].generated
+    assert unknown["meaning"].startswith("`get_hasher()` raises this when a call it makes raised `KeyError`")
+    assert "solutions" not in unknown  # not "Pass `'default'` as `algorithm`": that only picks another path
+
+
+def test_a_test_the_card_cannot_say_is_left_out_and_no_private_name_is_advised(cards):
+    no_results = cards["That page contains no results"].generated
+    assert "self.num_pages" not in text(cards["That page contains no results"])
+    assert "solutions" not in no_results
+    assert "number >= 1" not in no_results.get("trigger", "")  # a guard: it held
