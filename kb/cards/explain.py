@@ -208,7 +208,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
     seen: set[tuple] = set()
     for view in views:
         site = view.site
-        lines = []
+        lines: list[str] = []
         unsaid: list[str] = []  # the lines of the tests the evidence cannot put in the reader's terms
         for condition in _conditions(site):
             kind = condition.get("kind")
@@ -237,7 +237,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         heading = f"At {_place(entry, site.path, site.line, site.commit)}" + (f", in {code(name)}" if name else "")
         if view.entry is not None and view.entry.function != name:
             heading += f", reached from {view.entry.shown()}"
-        block = [heading + (":\n" if lines else ", whenever that line runs." if view.unconditional else ".")]
+        block: list[str] = [heading + (":\n" if lines else ", whenever that line runs." if view.unconditional else ".")]
         block.extend(lines)
         if values:
             block.append(("\n" if lines else "") + f"In the message, {', '.join(values)}.")

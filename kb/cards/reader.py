@@ -80,7 +80,8 @@ def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
                 continue
             if not is_public(row["function"]) or _TEST_PATH.search(str(row.get("path") or "")):
                 continue
-            arguments = row.get("arguments") if isinstance(row.get("arguments"), dict) else {}
+            given = row.get("arguments")
+            arguments: dict = given if isinstance(given, dict) else {}
             found.append(
                 EntryPoint(
                     function=row["function"],
@@ -93,7 +94,8 @@ def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
                 )
             )
         return found
-    function = evidence.get("function") if isinstance(evidence.get("function"), dict) else {}
+    recorded = evidence.get("function")
+    function: dict = recorded if isinstance(recorded, dict) else {}
     name = str(function.get("name") or "")
     # Only a function or a class's method: a function defined inside another (`add.check`) is no one's to call.
     owners = name.split(".")[:-1]
@@ -109,7 +111,11 @@ def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
         kind = "method" if "." in name else "function"
     return [
         EntryPoint(
-            function=name, kind=kind, path=path, doc=str(function.get("doc") or ""), arguments={p: p for p in parameters}
+            function=name,
+            kind=kind,
+            path=path,
+            doc=str(function.get("doc") or ""),
+            arguments={p: p for p in parameters},
         )
     ]
 
@@ -178,7 +184,7 @@ class Reader:
         return f"the {code(str(row['parameter']))} argument{target}"
 
     def switch(self, name: str) -> str:
-        """"the `--enable-hisparse` flag" when `name` reads a setting, flag or environment variable the harvest
+        """ "the `--enable-hisparse` flag" when `name` reads a setting, flag or environment variable the harvest
         found declared; else ""."""
         last = name.rpartition(".")[2].strip("'\"[]")
         for row in self.switches:
@@ -242,12 +248,12 @@ class Reader:
                     f"{token} is empty or false", f"{token} is not {given} (or empty)"
                 )
             text = text.replace(token, said)
-        said = [f"the setting `{name.partition('.')[2]}`" for name in replaced if name.startswith("settings.")]
-        used |= {name for name, phrase in zip([n for n in replaced if n.startswith("settings.")], said) if phrase in raw}
+        # The harvest's sentence already says "the setting `X`" where the code reads `settings.X`.
+        used |= {name for name in replaced if name.startswith("settings.") and f"the setting `{name[9:]}`" in raw}
         return text, [name for name in replaced if name not in used]
 
     def glosses(self, names: list[str]) -> list[str]:
-        """"`x` is …" for each local a condition reads, by its definition, followed a few steps."""
+        """ "`x` is …" for each local a condition reads, by its definition, followed a few steps."""
         said: list[str] = []
         seen: set[str] = set()
         queue = [_root(name) for name in names]
@@ -265,7 +271,7 @@ class Reader:
 
 
 def _is(name: str, said: str) -> str:
-    """"`x` is the `y` argument"; "`x` is the argument of that name" rather than "`x` is the `x` argument"."""
+    """ "`x` is the `y` argument"; "`x` is the argument of that name" rather than "`x` is the `x` argument"."""
     if said == f"the {code(name)} argument":
         return f"{code(name)} is the argument of that name"
     return f"{code(name)} is {said}"

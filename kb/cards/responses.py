@@ -96,7 +96,7 @@ def _newest_related() -> RawSQL:
         )
         ids = f"SELECT json_extract(related.value, '$.id') FROM {rows} AS related"
     sql = f"SELECT MAX(target.updated_at) FROM {table} AS target WHERE target.public_id IN ({ids})"
-    return RawSQL(sql, (), output_field=DateTimeField())  # noqa: S611 - no value from outside: table and literals
+    return RawSQL(sql, (), output_field=DateTimeField())  # no value from outside: a table name, literals
 
 
 def audience_of(request: HttpRequest) -> str:

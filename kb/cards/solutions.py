@@ -11,7 +11,7 @@ example fix shows the call before and after."""
 import ast
 import re
 from collections.abc import Callable, Sequence
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from kb.cards.reader import EntryPoint, Reader, entry_points, is_public, names_in
 from kb.models import RaiseSite
@@ -50,17 +50,17 @@ _VALUE: dict[type[ast.cmpop], Callable[[str, str], str]] = {
     ast.NotIn: lambda p, v: f"one of {v} as {p}",
 }
 # What passes, for an example fix: (comparison, the literal in the test) → a value for which the test is false.
-_PASSING: dict[type[ast.cmpop], Callable[[object], object]] = {
+_PASSING: dict[type[ast.cmpop], Callable[[Any], Any]] = {
     ast.Lt: lambda v: v,
-    ast.LtE: lambda v: v + 1 if isinstance(v, int) else None,  # type: ignore[operator]
+    ast.LtE: lambda v: v + 1 if isinstance(v, int) else None,
     ast.Gt: lambda v: v,
-    ast.GtE: lambda v: v - 1 if isinstance(v, int) else None,  # type: ignore[operator]
+    ast.GtE: lambda v: v - 1 if isinstance(v, int) else None,
     ast.IsNot: lambda v: v,
     ast.NotEq: lambda v: v,
     ast.NotIn: lambda v: next(iter(v), None) if isinstance(v, tuple | list) else None,
 }
 _BUILTIN_TYPES = frozenset(
-    "int float complex str bytes bytearray bool list tuple dict set frozenset object type memoryview range slice".split()
+    "int float complex str bytes bytearray bool list tuple dict set frozenset object type memoryview range".split()
 )
 _HOOK_CALL = re.compile(r"^(?:self|[a-z_]\w*)\.([A-Za-z]\w*)\(")
 
@@ -128,7 +128,7 @@ def _parse(text: str) -> ast.expr | None:
 
 
 def _switches(test: ast.expr, row: dict, reader: Reader) -> list[str]:
-    """"Check the `USE_TZ` setting" for each setting (`settings.UPPER_CASE`), flag or environment variable the test
+    """ "Check the `USE_TZ` setting" for each setting (`settings.UPPER_CASE`), flag or environment variable the test
     reads, directly or through the definitions of the names it reads: with when it raises, where the test says it
     in the reader's terms."""
     said: dict[str, str] = {}
@@ -144,7 +144,9 @@ def _switches(test: ast.expr, row: dict, reader: Reader) -> list[str]:
         if switch := reader.switch(name):
             said.setdefault(switch, "")
     when = reader.condition(row)
-    return [f"Check {switch}{why or (f': this is raised when {when}' if when else '')}." for switch, why in said.items()]
+    return [
+        f"Check {switch}{why or (f': this is raised when {when}' if when else '')}." for switch, why in said.items()
+    ]
 
 
 def _setting(node: ast.AST) -> str:
@@ -317,7 +319,7 @@ def _passing(test: ast.expr, parameters: set[str], entry: EntryPoint) -> tuple[s
     return None if value is None else (name, value)
 
 
-def _fixed(call: str, entry: EntryPoint, argument: str, value: object) -> str:
+def _fixed(call: str, entry: EntryPoint, argument: str, value: Any) -> str:
     """The call with its keyword `argument` set to `value`; "" when the call is not of the entry point or passes
     no such keyword."""
     try:

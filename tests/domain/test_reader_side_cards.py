@@ -46,10 +46,16 @@ def test_a_private_function_s_raise_is_told_from_the_public_entry_point_and_its_
             parameters=["num"],
             definitions=[{"name": "limit", "code": "MAX_GET_RESULTS", "line": 30}],
             entry_points=[
-                {"function": "QuerySet.get", "path": "kit/query.py", "line": 600, "kind": "method",
-                 "doc": "Perform the query and return a single object.", "arguments": {"num": "count"}},
+                {
+                    "function": "QuerySet.get",
+                    "path": "kit/query.py",
+                    "line": 600,
+                    "kind": "method",
+                    "doc": "Perform the query and return a single object.",
+                    "arguments": {"num": "count"},
+                },
             ],
-        )  # fmt: skip
+        )
     )
     assert card["meaning"].startswith(
         "`QuerySet.get()` raises this (from `QuerySet._check_limit`) when the `count` argument is greater than "
@@ -98,12 +104,21 @@ def test_self_attributes_flags_and_settings_are_said_by_their_own_names():
             "Client.send",
             "self.timeout < 0 and server_args.enable_hisparse",
             "`self.timeout` is less than `0` and `server_args.enable_hisparse` is true",
-            attributes=[{"name": "self.timeout", "class": "Client", "parameter": "timeout", "code": "timeout",
-                         "line": 12}],
-            switches=[{"name": "enable_hisparse", "kind": "flag", "declared": "--enable-hisparse", "help": "",
-                       "path": "kit/args.py", "line": 5}],
+            attributes=[
+                {"name": "self.timeout", "class": "Client", "parameter": "timeout", "code": "timeout", "line": 12}
+            ],
+            switches=[
+                {
+                    "name": "enable_hisparse",
+                    "kind": "flag",
+                    "declared": "--enable-hisparse",
+                    "help": "",
+                    "path": "kit/args.py",
+                    "line": 5,
+                }
+            ],
             definitions=[{"name": "server_args", "code": "get_global_server_args()", "line": 30}],
-        )  # fmt: skip
+        )
     )
     assert card["meaning"].startswith(
         "`Client.send()` raises this when the `timeout` argument of `Client()` is less than `0` and the "
@@ -178,7 +193,10 @@ def test_an_example_fix_changes_the_failing_call_from_the_test_to_a_value_that_p
     tests = [{"path": "tests/t.py", "line": 4, "name": "T.test_big", "how": "message", "code": "...",
               "call": "Widget.resize(size=12)", "pinned": 5}]  # fmt: skip
     card = generated(evidence, entry_evidence={"tests": tests})
-    assert card["example_fix"] == "```python\n# before: raises\nWidget.resize(size=12)\n# after\nWidget.resize(size=9)\n```"
+    assert (
+        card["example_fix"]
+        == "```python\n# before: raises\nWidget.resize(size=12)\n# after\nWidget.resize(size=9)\n```"
+    )
     assert card["solutions"] == ["Pass `size` less than `10` to `Widget.resize()`."]
     assert "Widget.resize(size=12)" in card["how_to_trigger"]  # the call, pinned at its line
     assert "tests/t.py` line 5" in card["how_to_trigger"]

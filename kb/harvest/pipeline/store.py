@@ -504,7 +504,11 @@ def _related(plan: Plan, created: list[tuple[EntryPlan, ErrorEntry]]) -> dict[st
     pairs = [(item, item.current) for item in plan.entries if not item.is_new] + created
     return ranked_related(
         [
-            Related(entry.public_id, [(f.path, f.function, f.line) for f in item.found], item.head.signature or item.head.message)
+            Related(
+                entry.public_id,
+                [(f.path, f.function, f.line) for f in item.found],
+                item.head.signature or item.head.message,
+            )
             for item, entry in pairs
         ]
     )
