@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 MAX_RELATED = 5
 # A word in more than this share of the messages is not rare: it tells nothing about what two errors share.
 COMMON_SHARE = 0.02
+MAX_HOLDERS = 400  # nor one that more messages than this hold, however many the repository has
 MIN_WORD = 3  # letters
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
@@ -43,7 +44,11 @@ class Related:
 
 
 def ranked_related(entries: Sequence[Related]) -> dict[str, list[dict]]:
-    """id -> its related entries, best first, at most `MAX_RELATED`; entries with none are left out."""
+    """id -> its related entries, best first, at most `MAX_RELATED`; entries with none are left out.
+
+    Tiers: the siblings (same function), nearest line first; the class-mates whose messages share a rare word
+    that is not the class's own vocabulary (a word most of its messages hold, such as `NIXL` in a NIXL manager's);
+    the package's errors sharing rare words, heaviest first; then the other class-mates, nearest first."""
     by_function: dict[tuple[str, str], list[tuple[str, int]]] = defaultdict(list)
     by_class: dict[tuple[str, str], list[tuple[str, int]]] = defaultdict(list)
     packages: dict[str, set[str]] = {}
@@ -56,26 +61,43 @@ def ranked_related(entries: Sequence[Related]) -> dict[str, list[dict]]:
                 by_function[(path, function)].append((entry.id, line or 0))
             if "." in function:
                 by_class[(path, function.rpartition(".")[0])].append((entry.id, line or 0))
-    shared = _shared_words(entries, packages)
+    words = {entry.id: words_of(entry.message) for entry in entries}
+    idf, shared = _shared_words(words, packages)
+    vocabulary = {key: _vocabulary(members, words) for key, members in by_class.items()}
     result = {}
     for entry in entries:
-        # (tier, measure) per other entry: the nearest in lines within a tier; words by their weight.
-        ranks: dict[str, tuple[int, float]] = {}
+        ranks: dict[str, tuple[int, float]] = {}  # other id -> (tier, measure): the smaller, the nearer
         for path, function, line in entry.sites:
-            groups = [(0, by_function.get((path, function), []))]
-            if "." in function:
-                groups.append((1, by_class.get((path, function.rpartition(".")[0]), [])))
-            for tier, neighbours in groups:
-                for other, other_line in neighbours:
-                    if other != entry.id:
-                        rank = (tier, float(abs(other_line - (line or 0))))
-                        ranks[other] = min(ranks.get(other, rank), rank)
+            for other, other_line in by_function.get((path, function), []):
+                if other != entry.id:
+                    ranks[other] = min(ranks.get(other, (0, 1e9)), (0, float(abs(other_line - (line or 0)))))
+            if "." not in function:
+                continue
+            key = (path, function.rpartition(".")[0])
+            for other, other_line in by_class.get(key, []):
+                if other == entry.id or ranks.get(other, (9,))[0] == 0:
+                    continue
+                weight = sum(idf.get(w, 0.0) for w in words[entry.id] & words[other] - vocabulary[key])
+                rank = (1, -weight) if weight > 0 else (3, float(abs(other_line - (line or 0))))
+                ranks[other] = min(ranks.get(other, rank), rank)
         for other, weight in shared.get(entry.id, {}).items():
             ranks.setdefault(other, (2, -weight))
         best = sorted(ranks.items(), key=lambda item: (item[1], item[0]))[:MAX_RELATED]
         if best:
-            result[entry.id] = [{"id": other, "why": _WHY[tier]} for other, (tier, _) in best]
+            result[entry.id] = [
+                {"id": other, "why": _WHY[min(tier, 2) if tier < 3 else 1]} for other, (tier, _) in best
+            ]
     return result
+
+
+def _vocabulary(members: list[tuple[str, int]], words: dict[str, set[str]]) -> set[str]:
+    """The words at least three of a class's messages hold (and at least half of them, in a small class)."""
+    ids = {member for member, _ in members}
+    counts: dict[str, int] = defaultdict(int)
+    for member in ids:
+        for word in words[member]:
+            counts[word] += 1
+    return {word for word, count in counts.items() if count >= max(3, len(ids) // 2) or count >= 3}
 
 
 def package_of(path: str) -> str:
@@ -88,37 +110,45 @@ def package_of(path: str) -> str:
 
 
 def words_of(message: str) -> set[str]:
-    """The words of a message (placeholders taken out), lowercased: `--enable-hisparse` and `kv_cache` stay
-    whole."""
+    """The words of a message (placeholders taken out), lowercased: `--enable-hisparse` and `kv_cache` whole, and
+    a hyphenated word's parts too (`enable-hisparse` shares `hisparse` with a message that names it alone)."""
     text = _PLACEHOLDER.sub(" ", message)
-    return {w for w in (m.lower() for m in _WORD.findall(text)) if len(w) >= MIN_WORD and w not in _STOP}
+    found = {m.lower() for m in _WORD.findall(text)}
+    found |= {part for word in found if "-" in word for part in word.split("-")}
+    return {w for w in found if len(w) >= MIN_WORD and w not in _STOP}
 
 
-def _shared_words(entries: Sequence[Related], packages: dict[str, set[str]]) -> dict[str, dict[str, float]]:
-    """id -> {other id: the weight (IDF) of the rare words their messages share}, within a package; only pairs
-    whose shared words weigh at least as much as two words held by a handful of messages."""
-    words = {entry.id: words_of(entry.message) for entry in entries}
-    holders: dict[str, list[str]] = defaultdict(list)
+def _shared_words(
+    words: dict[str, set[str]], packages: dict[str, set[str]]
+) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
+    """(each rare word's weight, its IDF; id -> {other id: the weight of the rare words their messages share}),
+    within a package, only pairs whose shared words weigh enough (`least`)."""
+    counts: dict[str, int] = defaultdict(int)
+    holders: dict[tuple[str, str], list[str]] = defaultdict(list)  # (package, word) -> ids
     for entry_id, found in words.items():
         for word in found:
-            holders[word].append(entry_id)
-    total = max(len(entries), 1)
-    common = max(2, int(total * COMMON_SHARE))
-    idf = {word: math.log(total / len(ids)) for word, ids in holders.items() if 1 < len(ids) <= common}
-    least = 2 * math.log(total / min(common, 5)) if total > 5 else 0.0
+            counts[word] += 1
+            for package in packages[entry_id]:
+                holders[(package, word)].append(entry_id)
+    total = max(len(words), 1)
+    common = max(2, min(int(total * COMMON_SHARE), MAX_HOLDERS))
+    idf = {word: math.log(total / count) for word, count in counts.items() if 1 < count <= common}
+    # As much as two words at the edge of common, or one word no third message holds.
+    least = min(2 * math.log(total / common), math.log(total / 2)) if total > 2 else 0.0
     shared: dict[str, dict[str, float]] = {}
     for entry_id, found in words.items():
         weights: dict[str, float] = defaultdict(float)
         for word in found:
             if (weight := idf.get(word)) is None:
                 continue
-            for other in holders[word]:
-                if other != entry_id and packages[other] & packages[entry_id]:
+            for package in packages[entry_id]:
+                for other in holders[(package, word)]:
                     weights[other] += weight
+        weights.pop(entry_id, None)
         kept = {other: weight for other, weight in weights.items() if weight >= least}
         if kept:
             shared[entry_id] = kept
-    return shared
+    return idf, shared
 
 
 def related_rows(rows: Iterable[dict]) -> list[dict]:

@@ -44,6 +44,25 @@ def test_errors_of_one_package_sharing_rare_words_are_related_and_common_words_r
     assert f"{0:016x}" not in related  # "value", "wrong", "here": in every filler message
 
 
+def test_class_mates_sharing_only_the_class_s_own_words_come_after_the_package_s_word_matches():
+    filler = [Related(f"{n:016x}", [("kit/f.py", f"f{n}", 1)], f"Value {n} is wrong here") for n in range(300)]
+    manager = [
+        Related("1" * 16, [("kit/nixl.py", "Manager.prepare", 5)], "NIXL transfer of HiSparse regions failed"),
+        Related("2" * 16, [("kit/nixl.py", "Manager.send", 50)], "NIXL transfer stalled"),
+        Related("3" * 16, [("kit/nixl.py", "Manager.wait", 90)], "NIXL transfer timed out"),
+        Related("4" * 16, [("kit/nixl.py", "Manager.poll", 99)], "NIXL poll saw HiSparse regions"),
+    ]
+    ascend = Related("5" * 16, [("kit/ascend.py", "check", 9)], "Ascend does not support HiSparse regions")
+    related = ranked_related([*filler, *manager, ascend])
+    # "NIXL" and "transfer" are the class's own vocabulary; "HiSparse" and "regions" are not.
+    assert ids(related["1" * 16]) == [
+        ("4" * 16, "class"),
+        ("5" * 16, "words"),
+        ("2" * 16, "class"),
+        ("3" * 16, "class"),
+    ]
+
+
 def test_a_package_is_the_top_level_module_under_the_usual_source_folders():
     assert package_of("python/sglang/srt/disaggregation/nixl/conn.py") == "sglang"
     assert package_of("django/db/models/query.py") == "django"
