@@ -11,6 +11,7 @@ Every pattern reads a model's output: linear by construction (possessive or boun
 match is anchored by a look-behind, so it is tried once per run, not once per character)."""
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -109,7 +110,7 @@ def unlink(text: str) -> Unlinked:
     text = INLINE_LINK.sub(link, text)
     text = REFERENCE_LINK.sub(link, text)
     text = DEFINITION.sub(dropped, text)
-    text = AUTOLINK.sub(dropped, text)
+    text = _outside_spans(text, lambda part: AUTOLINK.sub(dropped, part))  # `path("<int:pk>/")` is code, not a link
     for pattern in URLS:
         text = pattern.sub(dropped, text)
     text = HTML_TAG.sub(tag, text)
@@ -203,6 +204,17 @@ def backtick_spans(text: str) -> list[tuple[int, int]]:
         else:
             position = end  # no run of its length follows: these backticks are text
     return spans
+
+
+def _outside_spans(text: str, change: Callable[[str], str]) -> str:
+    """`change` applied to the text between code spans, the spans left as they are."""
+    out: list[str] = []
+    position = 0
+    for start, end in [*backtick_spans(text), (len(text), len(text))]:
+        out.append(change(text[position:start]))
+        out.append(text[start:end])
+        position = end
+    return "".join(out)
 
 
 def neutralise(text: str) -> str:

@@ -163,6 +163,7 @@ class Asked:
     replies: list[Reply]
     checked: Checked | None  # None: the first answer could not be used (`bad` says why)
     bad: str = ""
+    repairs: int = 0  # repair requests sent, answered or not
 
 
 def ask(endpoint: Endpoint, job: Job, repair: bool = True) -> Asked:
@@ -179,12 +180,12 @@ def ask(endpoint: Endpoint, job: Job, repair: bool = True) -> Asked:
     try:
         second = complete(endpoint, repair_request(job.payload, first.content, checked.unchecked))
     except EndpointError:
-        return Asked([first], checked)
+        return Asked([first], checked, repairs=1)
     try:
         repaired = check_answer(read_answer(second.content), job.vocabulary)
     except BadAnswer:
-        return Asked([first, second], checked)
-    return Asked([first, second], repaired)
+        return Asked([first, second], checked, repairs=1)
+    return Asked([first, second], repaired, repairs=1)
 
 
 def _finish(job: Job, future: "Future[Asked]", model: str, result: RunResult, in_a_row: int) -> int:
@@ -201,7 +202,7 @@ def _finish(job: Job, future: "Future[Asked]", model: str, result: RunResult, in
         result.prompt_tokens += reply.prompt_tokens
         result.completion_tokens += reply.completion_tokens
         result.retried += reply.attempts - 1
-    result.repairs += len(asked.replies) - 1
+    result.repairs += asked.repairs
     try:
         if asked.checked is None:
             raise BadAnswer(asked.bad)

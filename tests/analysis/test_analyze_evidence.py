@@ -1,0 +1,82 @@
+"""`manage.py analyze` and issue 29's evidence: what the request carries, which entries a run takes (`--entry`),
+which tree names are checked against by default, and what a failed repair leaves."""
+
+import json
+
+import pytest
+from django.core.management import CommandError
+
+from kb.models import ErrorEntry, HarvestState
+from tests.analysis.fake_endpoint import card, completion, error
+from tests.analysis.helpers import COLOUR, NEGATIVE, TOO_BIG, answer_all_well, entry_of, run_analyze
+
+DEFINITIONS = [{"name": f"local_{n}", "code": f"size * {n}", "line": 10 + n} for n in range(12)]
+NEW_EVIDENCE = {
+    "definitions": DEFINITIONS,
+    "entry_points": [{"function": "resize_command", "kind": "command", "doc": "Resize a widget from the shell."}],
+    "switches": [{"name": "widget_size", "kind": "flag", "declared": "--widget-size", "help": "The size."}],
+    "callee_raises": [{"function": "check_size", "exception": "ValueError", "condition": "size > 100" * 200}],
+}
+
+
+def test_the_request_carries_the_new_evidence_capped_and_the_related_errors_by_message(
+    widgets_harvest, analysis_endpoint
+) -> None:
+    entry = entry_of(NEGATIVE)
+    site = entry.sites.get()
+    site.evidence = {**site.evidence, **NEW_EVIDENCE}
+    site.save()
+    entry.evidence = {**entry.evidence, "related": [{"id": entry_of(COLOUR).public_id, "why": "sibling"}]}
+    entry.save()
+    answer_all_well(analysis_endpoint)
+    run_analyze("--entry", entry.public_id)
+    [request] = analysis_endpoint.received
+    evidence = json.loads(request.payload["messages"][1]["content"].split("\n", 1)[1])
+    [sent] = evidence["sites"]
+    assert [row["name"] for row in sent["definitions"]] == [f"local_{n}" for n in range(8)]
+    assert sent["entry_points"][0]["function"] == "resize_command"
+    assert sent["switches"][0]["declared"] == "--widget-size"
+    assert len(sent["callee_raises"][0]["condition"]) == 600
+    colour = entry_of(COLOUR)
+    assert evidence["related"] == [
+        {"id": colour.public_id, "why": "sibling", "exception_type": colour.exception_type, "message": colour.message}
+    ]
+
+
+def test_entry_analyses_only_the_chosen_entries_even_when_already_done(widgets_harvest, analysis_endpoint) -> None:
+    answer_all_well(analysis_endpoint)
+    run_analyze()
+    chosen = entry_of(TOO_BIG).public_id
+    output, status = run_analyze("--entry", chosen)
+    assert status == 0 and "1 selected, 1 written" in output
+    assert [request.marker for request in analysis_endpoint.received[3:]] == [TOO_BIG]
+    with pytest.raises(CommandError, match="No entry 0123456789abcdef in acme/widgets"):
+        run_analyze("--entry", "0123456789abcdef")
+
+
+def test_names_are_checked_against_the_tree_the_harvest_recorded(widgets_harvest, analysis_endpoint, tmp_path) -> None:
+    (tmp_path / "widgets").mkdir()
+    (tmp_path / "widgets" / "shrink.py").write_text("def shrink_widget(size):\n    return size // 2\n")
+    repository = entry_of(NEGATIVE).repository
+    HarvestState.objects.create(repository=repository, fingerprint="x", figures={"root": str(tmp_path)})
+    analysis_endpoint.answer(
+        NEGATIVE, completion(card(meaning="`Widget.resize` raises it; `shrink_widget()` halves a `size`."))
+    )
+    output, _ = run_analyze("--entry", entry_of(NEGATIVE).public_id)
+    assert "source files read for checking names: 1" in output
+    assert "`shrink_widget()` halves" in entry_of(NEGATIVE).assisted["meaning"]
+
+
+def test_a_repair_that_fails_leaves_the_first_answers_checked_claims(widgets_harvest, analysis_endpoint) -> None:
+    first = card(meaning="`Widget.resize` raises it when `size < 0`. Call `grow_widget()` first.")
+    analysis_endpoint.answer(NEGATIVE, completion(first), error(400))
+    output, status = run_analyze("--entry", entry_of(NEGATIVE).public_id, "--retries", "0")
+    assert status == 0 and "repair requests: 1" in output
+    assert entry_of(NEGATIVE).assisted["meaning"] == "`Widget.resize` raises it when `size < 0`."
+
+
+def test_no_repair_drops_at_once(widgets_harvest, analysis_endpoint) -> None:
+    analysis_endpoint.answer(NEGATIVE, completion(card(meaning="`Widget.resize` raises it. Call `grow_widget()`.")))
+    output, _ = run_analyze("--entry", entry_of(NEGATIVE).public_id, "--no-repair")
+    assert len(analysis_endpoint.received) == 1 and "repair requests: 0" in output
+    assert ErrorEntry.objects.get(message=NEGATIVE).assisted["dropped"] == 1
