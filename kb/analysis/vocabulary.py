@@ -93,7 +93,7 @@ class Vocabulary:
     def knows_flag(self, flag: str) -> bool:
         """A flag the tree spells out, or one whose destination it declares (`--a-b` for a field `a_b`)."""
         flag = flag.split("=", 1)[0]
-        return self._has("flags", flag) or flag.removeprefix("--").replace("-", "_") in self.declarations.dests
+        return self._has("flags", flag) or self.declarations.declares_dest(flag.removeprefix("--").replace("-", "_"))
 
     def wrong_pair(self, dotted: str) -> str:
         """The first `Class.member` of a dotted name whose class (and its ancestors) the tree defines without that
@@ -176,6 +176,7 @@ def read_source(vocabulary: Vocabulary, root: Path, prefix: str = "") -> int:
     (`harvest.reading.files`): no link out, no FIFO or device."""
     read = 0
     inside = real_root(root)
+    vocabulary.declarations.reader = lambda relative: _read_again(root, inside, relative)
     for path in _files(root, inside):
         relative = path.relative_to(root).as_posix()
         vocabulary.add_path(relative)
@@ -189,9 +190,17 @@ def read_source(vocabulary: Vocabulary, root: Path, prefix: str = "") -> int:
             vocabulary.read(text)
             vocabulary.files_named.update(FILE_NAMED.findall(text))
             if path.suffix == ".py":
-                vocabulary.declarations.read(text)
+                vocabulary.declarations.index(relative, text)
             read += 1
     return read
+
+
+def _read_again(root: Path, inside: str, relative: str) -> str:
+    """A file of the tree read again (as a harvest reads it) when a claim needs its classes parsed."""
+    try:
+        return read_text(root / relative, root=inside, cap=LARGEST_TEXT)
+    except Refused:
+        return ""
 
 
 def _files(root: Path, inside: str) -> Iterator[Path]:
