@@ -7,11 +7,12 @@ The stand-in answers each request from the evidence it carries: sentences that n
 and file (they must all be kept), one sentence and one solution naming things that do not exist (they must both be
 dropped). No network: the server runs on localhost.
 
-    scripts/with-postgres .venv/bin/python bench/analyze_bench.py --recorded [--no-repair]
+    scripts/with-postgres .venv/bin/python bench/analyze_bench.py --recorded [--no-repair] [--full]
 
 replays instead the recorded answers of tests/analysis/recorded/ (a capable model's answers for 5 sglang 0.5.23 and
 10 Django 5.2.19 entries, with planted falsehoods) over the real files they concern, and prints how many true
-claims the verifier kept and how many planted ones it dropped, by kind."""
+claims the verifier kept and how many planted ones it dropped, by kind; with `--full`, over the whole trees (the
+sglang wheel's and the installed Django), as `--source` reads them by default."""
 
 import argparse
 import json
@@ -85,7 +86,7 @@ def serve() -> ThreadingHTTPServer:
     return server
 
 
-def recorded(repair: bool) -> None:
+def recorded(repair: bool, full: bool) -> None:
     """The recorded answers replayed: the figures issue 29 asks for."""
     import tempfile
 
@@ -105,7 +106,9 @@ def recorded(repair: bool) -> None:
             server = serve_fake(endpoint)
             try:
                 with tempfile.TemporaryDirectory() as into:
-                    result, replayed = replay(endpoint, project, Path(into), repair=repair)
+                    started = time.perf_counter()
+                    result, replayed = replay(endpoint, project, Path(into), repair=repair, full=full)
+                    print(f"{project}: harvested and analysed in {time.perf_counter() - started:.1f} s")
             finally:
                 server.shutdown()
             repairs += result.repairs
@@ -124,6 +127,7 @@ def recorded(repair: bool) -> None:
     print(f"entries replayed: {len(outcomes)}; repair requests sent: {repairs}")
     print(f"true claims kept: {true_kept} of {true_all}")
     print(f"planted falsehoods dropped: {planted_dropped} of {planted_all}")
+    print(f"claims the repair request rewrote, kept: {sum(len(o.repaired_kept) for o in outcomes)}")
     kinds: dict[str, list[int]] = {}
     for outcome in outcomes:
         for claim, kind in outcome.recorded.planted.items():
@@ -143,7 +147,7 @@ def main() -> None:
     import django as installed
 
     if "--recorded" in sys.argv:
-        recorded(repair="--no-repair" not in sys.argv)
+        recorded(repair="--no-repair" not in sys.argv, full="--full" in sys.argv)
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", default=str(Path(installed.__file__).parent))

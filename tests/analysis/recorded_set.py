@@ -93,6 +93,7 @@ class Replayed:
     true_dropped: list[str] = field(default_factory=list)
     planted_dropped: list[str] = field(default_factory=list)
     planted_kept: list[str] = field(default_factory=list)
+    repaired_kept: list[str] = field(default_factory=list)  # claims the repair wrote anew, kept
     requests: int = 0
 
 
@@ -113,11 +114,12 @@ def available(project: str) -> bool:
     return SUBSETS[project][0].is_dir()
 
 
-def harvest_subset(project: str, into: Path) -> tuple[Repository, Path]:
-    """Copies the project's subset of real files under `into` and harvests it; returns the repository and tree."""
+def harvest_subset(project: str, into: Path, *, full: bool = False) -> tuple[Repository, Path]:
+    """Copies the project's subset of real files under `into` (with `full`, takes the whole tree as it is) and
+    harvests it; returns the repository and tree."""
     tree, owner, name, commit, prefix, files = SUBSETS[project]
-    root = into / project
-    for relative in files:
+    root = tree if full else into / project
+    for relative in () if full else files:
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(tree / relative, root / relative)
     harvest(target=Target(root=root, owner=owner, name=name, commit=commit, prefix=prefix), progress=False)
@@ -136,9 +138,9 @@ def script(endpoint: FakeEndpoint, recorded: Recorded) -> None:
 
 
 def replay(
-    endpoint: FakeEndpoint, project: str, into: Path, *, repair: bool = True
+    endpoint: FakeEndpoint, project: str, into: Path, *, repair: bool = True, full: bool = False
 ) -> tuple[RunResult, list[Replayed]]:
-    repository, root = harvest_subset(project, into)
+    repository, root = harvest_subset(project, into, full=full)
     recorded = load(project)
     entries = {item.name: entry_for(repository, item.marker) for item in recorded}
     for item in recorded:
@@ -168,6 +170,12 @@ def measure(recorded: Recorded, entry: ErrorEntry, endpoint: FakeEndpoint) -> Re
         if bucket is None:
             bucket = outcome.true_kept if kept else outcome.true_dropped
         bucket.append(claim)
+    if recorded.repair is not None:
+        before = {" ".join(c.split()) for c, _ in claims}
+        for name in TEXT_SECTIONS:
+            for claim in claims_of(recorded.repair[name]):
+                if " ".join(claim.split()) not in before and " ".join(claim.split()) in shown:
+                    outcome.repaired_kept.append(claim)
     linked = {target for target in stored.get("related") or []}
     for named in recorded.answer.get("related") or []:
         hit = ErrorEntry.objects.filter(public_id__in=linked, message=named).exists()

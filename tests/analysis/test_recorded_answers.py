@@ -62,6 +62,7 @@ def test_django_answers_keep_placeholders_and_e_g_and_drop_a_wrong_class_member_
     assert len(detail.assisted["solutions"]) == 2 and detail.requests == 2  # repaired once, then kept
     queryset = replayed["django_missing_queryset"].assisted
     assert not any("slug_field" in s for s in queryset["solutions"])  # a member of SingleObjectMixin, not this one
+    assert "from YOUR_APP.models import Article" in queryset["example_fix"]  # the repair named the reader's model
     paginator = replayed["django_paginator_less_than_1"].assisted
     assert "`/articles/?page=0`" in paginator["situations"]
     assert "`number > 1`" not in paginator["trigger"]
