@@ -132,3 +132,24 @@ def test_an_argument_handed_on_inside_a_match_case_is_followed(tmp_path: Path) -
     """
     entry = evidence_of(tmp_path, source, "Not a number")["entry_points"][0]
     assert (entry["function"], entry["arguments"]) == ("convert", {"text": "value"})
+
+
+def test_super_reaches_the_nearest_ancestor_s_method_only(tmp_path: Path) -> None:
+    source = """
+    class Base:
+        def check(self):
+            raise ValueError("Base check failed")
+
+    class Middle(Base):
+        def check(self):
+            return None
+
+    class Leaf(Middle):
+        def check(self):
+            return super().check()
+
+    class Direct(Base):
+        def check(self):
+            return super().check()
+    """
+    assert [c["function"] for c in evidence_of(tmp_path, source, "Base check failed")["callers"]] == ["Direct.check"]

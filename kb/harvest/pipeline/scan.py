@@ -135,8 +135,14 @@ def _scan(
     if then is not None:
         then.start(result.sites)
     if evidence:
+        resolves, resolves_above = _resolves(read.index)
         graph = CallGraph(
-            defined, called, inherits=_inherits(read.index), resolves=_resolves(read.index), locate=_locate(read)
+            defined,
+            called,
+            inherits=_inherits(read.index),
+            resolves=resolves,
+            resolves_above=resolves_above,
+            locate=_locate(read),
         )
         add_callers(result.sites, graph)
         declared += [row for item in read.parsed for row in declared_settings(item.info)]
@@ -250,15 +256,20 @@ def _inherits(index: ClassIndex) -> Callable[[str, str], bool]:
     return lambda cls, base: base in ancestors(cls)
 
 
-def _resolves(index: ClassIndex) -> Callable[[str, str], str | None]:
-    """The class whose method `self.<name>` runs for an instance of `owner`."""
+def _resolves(index: ClassIndex) -> tuple[Callable[[str, str], str | None], Callable[[str, str], str | None]]:
+    """The class whose method `self.<name>` runs for an instance of `owner`, and the one `super().<name>` runs in
+    a method of `owner`."""
 
     @functools.cache
     def resolves(owner: str, name: str) -> str | None:
         found = index.method(owner, name)
         return found[1].qualname if found is not None else None
 
-    return resolves
+    @functools.cache
+    def resolves_above(owner: str, name: str) -> str | None:
+        return next((info.qualname for info in index.mro(owner)[1:] if name in info.methods), None)
+
+    return resolves, resolves_above
 
 
 def _locate(read: "_Read") -> Callable[[str, str], tuple[str, str] | None]:

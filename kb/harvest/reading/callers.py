@@ -57,6 +57,8 @@ class CallGraph:
     # (path, qualname) of the function a module's top level binds to a name (imported or its own), ("", "")
     # when it binds the name to something else, None when it does not bind it.
     locate: Callable[[str, str], tuple[str, str] | None] = lambda path, name: None
+    # The class whose method `super().<name>` runs in a method of the first class, or None.
+    resolves_above: Callable[[str, str], str | None] = lambda owner, name: None
     _by_name: dict[str, list[Called]] = field(default_factory=dict)
     _by_key: dict[tuple[str, str], Defined] = field(default_factory=dict)
     _count: dict[tuple[str, bool], int] = field(default_factory=dict)
@@ -65,6 +67,7 @@ class CallGraph:
     _edges: dict[int, list[_Edge]] = field(default_factory=dict)
     _classes: dict[str, set[str]] = field(default_factory=dict)  # a class's name -> the classes so named
     _publics: dict[int, bool] = field(default_factory=dict)
+    _resolved: dict[int, list[tuple[Defined, int]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for call in self.called:
@@ -120,8 +123,12 @@ class CallGraph:
         return self._by_key.get((path, qualname))
 
     def resolved_callers(self, target: Defined) -> list[tuple[Defined, int]]:
-        """(caller, line) of each call that surely runs `target`, public callers first."""
-        return [(edge.caller, edge.line) for edge in self._sorted(self._edges_to(target)) if not edge.guess]
+        """(caller, line) of each call that surely runs `target`, public callers first; made once per target."""
+        found = self._resolved.get(id(target))
+        if found is None:
+            edges = self._sorted(self._edges_to(target))
+            found = self._resolved[id(target)] = [(edge.caller, edge.line) for edge in edges if not edge.guess]
+        return found
 
     def public(self, defined: Defined) -> bool:
         return self._public(defined)
@@ -175,7 +182,9 @@ class CallGraph:
             return True if related or call.owner.endswith("Mixin") else None
         if call.how == "super":
             ancestor = call.owner and call.owner != target.owner and self.inherits(call.owner, target.owner)
-            return False if ancestor else None
+            # `super().f()` runs the nearest ancestor's `f`: not this one when a class between overrides it.
+            above = self.resolves_above(call.owner, target.name) if ancestor else None
+            return False if ancestor and above in (None, target.owner) else None
         if call.how == "class":
             # `StaticNode.handle_token(...)`: the method that class has, as its ancestors give it.
             return False if self.resolves(call.receiver, target.name) == target.owner else None

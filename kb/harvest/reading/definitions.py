@@ -10,7 +10,7 @@ more than MAX_BINDINGS bindings is left out: reading it for every site of a host
 import ast
 from collections.abc import Callable, Iterable
 
-from kb.harvest.reading.messages import BranchPath, exclusive
+from kb.harvest.reading.messages import Binding, BranchPath, exclusive
 from kb.harvest.reading.reads import NOTHING, Reads
 from kb.harvest.reading.scopes import Scope, statements
 
@@ -34,6 +34,7 @@ class Definitions:
         self.reads = reads
         self._code: dict[int, str] = {}
         self._self_assigned: dict[str, list[tuple[int, ast.expr]]] | None = None
+        self._sorted: dict[str, list[Binding]] = {}  # each name's bindings, latest first (all its sites read them)
 
     def rows(
         self, names: Iterable[str], attributes: Iterable[str], line: int, path: BranchPath
@@ -68,8 +69,11 @@ class Definitions:
         bindings = self.scope.bindings.get(name)
         if not bindings or len(bindings) > MAX_BINDINGS:
             return []
+        latest_first = self._sorted.get(name)
+        if latest_first is None:
+            latest_first = self._sorted[name] = sorted(bindings, key=lambda b: -b.line)
         found = []
-        for bound in sorted(bindings, key=lambda b: -b.line):
+        for bound in latest_first:
             if bound.line >= line or exclusive(bound.path, path) or self._cut_off(bound.line, line):
                 continue
             if bound.expr is not None and not bound.augmented:
