@@ -3,8 +3,10 @@ never a match by name alone, never a subclass's call that runs its own override.
 
 from pathlib import Path
 
+from tests.counted_work import python_calls
 from tests.harvest.reach_sources import django_sites, drf_sites, site
 from tests.harvest.test_evidence import evidence_of
+from tests.harvest.test_messages import harvest_source
 
 
 def test_queryset_get_is_the_entry_point_of_its_does_not_exist() -> None:
@@ -153,3 +155,40 @@ def test_super_reaches_the_nearest_ancestor_s_method_only(tmp_path: Path) -> Non
             return super().check()
     """
     assert [c["function"] for c in evidence_of(tmp_path, source, "Base check failed")["callers"]] == ["Direct.check"]
+
+
+def test_a_function_of_a_private_module_is_no_entry_point(tmp_path: Path) -> None:
+    source = """
+    from ._impl import check
+
+    def run(value):
+        return check(value)
+    """
+    extra = {"_impl.py": "def check(value):\n    if value < 0:\n        raise ValueError('Negative')\n"}
+    harvested = harvest_source(tmp_path, source, extra=extra)
+    [found] = [s for s in harvested.sites if s.message == "Negative"]
+    assert [e["function"] for e in found.evidence["entry_points"]] == ["run"]
+
+
+def test_entry_points_of_a_long_chain_of_calls_are_read_in_linear_time(tmp_path: Path) -> None:
+    def chain(count: int) -> str:
+        lines = []
+        for n in range(count):
+            lines += [
+                f"def f{n}(v):",
+                f"    if v < {n}:",
+                "        raise ValueError('Too small')",
+                f"    return f{n + 1}(v)",
+            ]
+        return "\n".join(lines) + "\n"
+
+    def scanned(count: int) -> int:
+        folder = tmp_path / str(count)
+        folder.mkdir()
+        calls = python_calls(harvest_source, folder, chain(count))
+        sites = harvest_source(folder, chain(count)).sites
+        assert len(sites) == count and len(sites[-1].evidence["entry_points"]) == 3
+        return calls
+
+    small, large = scanned(300), scanned(1200)
+    assert large < 5 * small  # four times the code; quadratic would be sixteen

@@ -17,6 +17,7 @@ from kb.harvest.reading.scopes import Scope
 MAX_CALLS = 8  # resolved calls of one `try` body
 MAX_NODES = 300  # nodes of a `try` body walked
 MAX_ROWS = 3
+MAX_CALLEE_SITES = 50  # raises of one called function looked at
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 
 Tried = dict  # {"caught": [qualified type, ...], "calls": [[path, qualname], ...]}
@@ -95,7 +96,9 @@ def callee_raises(tried_at: Tried, sites_by_function: dict, index: ClassIndex) -
     rows: list[dict] = []
     seen: set[tuple[str, str]] = set()
     for path, function in tried_at["calls"]:
-        for site in sites_by_function.get((path, function), ()):
+        # The first raises of the function only: a hostile one with thousands, called from thousands of `try`s,
+        # would be read thousands of times over.
+        for site in sites_by_function.get((path, function), ())[:MAX_CALLEE_SITES]:
             if site.kind != "error" or not _is_caught(site.exception_type, caught, index):
                 continue
             if (site.exception_type, site.message) in seen:

@@ -52,7 +52,7 @@ class EntryPoints:
         target = self.graph.definition(path, qualname)
         if target is None:
             return []
-        found = [_Found(target, ())] if self.graph.public(target) else []
+        found = [_Found(target, ())] if self._public(target) else []
         frontier: list[tuple[Defined, tuple[_Step, ...]]] = [(target, ())]
         seen = {id(target)}
         for _level in range(MAX_LEVELS):
@@ -63,13 +63,19 @@ class EntryPoints:
                         continue
                     seen.add(id(caller))
                     reached = (_Step(caller, line, callee), *steps)
-                    if self.graph.public(caller):
+                    if self._public(caller):
                         found.append(_Found(caller, reached))
                         if len(found) >= MAX_ENTRIES:
                             return found
                     following.append((caller, reached))
             frontier = following
         return found
+
+    def _public(self, defined: Defined) -> bool:
+        """Public, not a test, and not in a private module (`_internal.py`, `_impl/`)."""
+        folders = defined.path.split("/")
+        private_module = any(part.startswith("_") and not part.startswith("__") for part in folders)
+        return self.graph.public(defined) and not private_module
 
     def _row(self, found: _Found, parameters: list[str]) -> dict:
         entry = found.entry
