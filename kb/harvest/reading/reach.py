@@ -35,7 +35,8 @@ def add_reach(
 def _complete(
     site, evidence: dict, reach: dict, entries: EntryPoints, by_function: dict, index: ClassIndex, switches: SwitchIndex
 ) -> None:
-    found = entries.of(site.path, site.function, evidence.get("parameters", [])) if site.function else []
+    # The parameters the conditions (not the guards above) read, directly or through the definitions.
+    found = entries.of(site.path, site.function, reach.get("parameters", [])) if site.function else []
     hooks = [
         hook for hook in evidence.get("entry_points", []) if hook["function"] not in {f["function"] for f in found}
     ]
