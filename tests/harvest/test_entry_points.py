@@ -192,3 +192,10 @@ def test_entry_points_of_a_long_chain_of_calls_are_read_in_linear_time(tmp_path:
 
     small, large = scanned(300), scanned(1200)
     assert large < 5 * small  # four times the code; quadratic would be sixteen
+
+
+def test_admin_list_filters_that_override_get_facet_counts_are_no_callers_of_the_mixin_s() -> None:
+    found = site(django_sites(), "must provide a get_facet_counts() method.", "FacetsMixin.get_facet_counts")
+    reached_from = [c["function"] for c in found.evidence["callers"] + found.evidence["entry_points"]]
+    assert "FacetsMixin.get_facet_queryset" in reached_from
+    assert not [name for name in reached_from if name.endswith("ListFilter.choices")]

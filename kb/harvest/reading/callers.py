@@ -44,6 +44,7 @@ class _Edge:
     caller: Defined
     line: int
     guess: bool
+    by_self: bool = False  # `self.f()` or `super().f()`: the callee runs on the caller's own instance
 
 
 @dataclass
@@ -67,7 +68,7 @@ class CallGraph:
     _edges: dict[int, list[_Edge]] = field(default_factory=dict)
     _classes: dict[str, set[str]] = field(default_factory=dict)  # a class's name -> the classes so named
     _publics: dict[int, bool] = field(default_factory=dict)
-    _resolved: dict[int, list[tuple[Defined, int]]] = field(default_factory=dict)
+    _resolved: dict[int, list[tuple[Defined, int, bool]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for call in self.called:
@@ -106,6 +107,8 @@ class CallGraph:
                 caller = outer.caller
                 if caller is target or id(caller) in found:
                     continue
+                if outer.by_self and edge.by_self and not self.runs(caller, [target]):
+                    continue  # the caller's class overrides the method: its `self` never gets there
                 guess = outer.guess or edge.guess
                 found[id(caller)] = (
                     not self._public(caller),
@@ -122,13 +125,23 @@ class CallGraph:
     def definition(self, path: str, qualname: str) -> Defined | None:
         return self._by_key.get((path, qualname))
 
-    def resolved_callers(self, target: Defined) -> list[tuple[Defined, int]]:
-        """(caller, line) of each call that surely runs `target`, public callers first; made once per target."""
+    def resolved_callers(self, target: Defined) -> list[tuple[Defined, int, bool]]:
+        """(caller, line, on self) of each call that surely runs `target`, public callers first; made once per
+        target."""
         found = self._resolved.get(id(target))
         if found is None:
             edges = self._sorted(self._edges_to(target))
-            found = self._resolved[id(target)] = [(edge.caller, edge.line) for edge in edges if not edge.guess]
+            found = [(edge.caller, edge.line, edge.by_self) for edge in edges if not edge.guess]
+            self._resolved[id(target)] = found
         return found
+
+    def runs(self, caller: Defined, methods: list[Defined]) -> bool:
+        """Whether methods reached from `caller` through calls on `self` are the ones its instance runs: in
+        `RelatedFieldListFilter.choices`, `self.get_facet_queryset()` calls `self.get_facet_counts()`, which
+        that class overrides, so FacetsMixin's is never run from there."""
+        if not caller.owner:
+            return True
+        return all(not m.method or self.resolves(caller.owner, m.name) in (None, m.owner) for m in methods)
 
     def public(self, defined: Defined) -> bool:
         return self._public(defined)
@@ -162,7 +175,7 @@ class CallGraph:
                 continue
             guess = shared if name == "__init__" and target.method else self._guess(target, call, shared)
             if guess is not None:
-                yield _Edge(caller, call.line, guess)
+                yield _Edge(caller, call.line, guess, call.how in _ON_SELF)
 
     def _guess(self, target: Defined, call: Called, shared: bool) -> bool | None:
         """None when the call cannot be to `target`; else whether the match is a guess."""
@@ -201,6 +214,7 @@ def _row(guess: bool, level: int, path: str, line: int, function: str, via: str)
     return row
 
 
+_ON_SELF = frozenset({"self", "super"})
 _COMMANDS = frozenset({"command", "group"})
 _TAGS = frozenset({"tag", "simple_tag", "inclusion_tag", "filter", "simple_block_tag"})
 

@@ -53,13 +53,18 @@ class EntryPoints:
         if target is None:
             return []
         found = [_Found(target, ())] if self._public(target) else []
-        frontier: list[tuple[Defined, tuple[_Step, ...]]] = [(target, ())]
+        # Each function reached, the steps down to the target, and the methods below it reached through calls on
+        # `self` alone (a caller's class must run those, not its own overrides).
+        frontier: list[tuple[Defined, tuple[_Step, ...], list[Defined]]] = [(target, (), [])]
         seen = {id(target)}
         for _level in range(MAX_LEVELS):
             following = []
-            for callee, steps in frontier:
-                for caller, line in self.graph.resolved_callers(callee)[:MAX_FANOUT]:
+            for callee, steps, on_self in frontier:
+                for caller, line, by_self in self.graph.resolved_callers(callee)[:MAX_FANOUT]:
                     if id(caller) in seen or len(seen) >= MAX_VISITED:
+                        continue
+                    below = [callee, *on_self] if by_self else []
+                    if below and not self.graph.runs(caller, below):
                         continue
                     seen.add(id(caller))
                     reached = (_Step(caller, line, callee), *steps)
@@ -67,7 +72,7 @@ class EntryPoints:
                         found.append(_Found(caller, reached))
                         if len(found) >= MAX_ENTRIES:
                             return found
-                    following.append((caller, reached))
+                    following.append((caller, reached, below))
             frontier = following
         return found
 
