@@ -32,6 +32,13 @@ CLASS_LINE = re.compile(r"(?m)^[ \t]*+class[ \t]++([A-Za-z_]\w*+)")
 FIELD_LINE = re.compile(r"(?m)^[ \t]++([a-z_]\w*+)[ \t]*+:[^=\n]")
 DEST = re.compile(r"""\bdest[ \t]*+=[ \t]*+["']([A-Za-z_]\w*+)["']""")
 REBOUND = re.compile(r"(?m)^[ \t]*+([A-Z]\w*+)[ \t]*+(?::[^=\n]*+)?=(?!=)|\b([A-Z]\w*+)\.__\w++[ \t]*+=(?!=)")
+DEFAULT_LINE = re.compile(
+    r"(?m)^[ \t]++([a-z_]\w*+)[ \t]*+(?::[^=\n]*+)?=(?!=)|[(,][ \t\n]*+([a-z_]\w*+)[ \t]*+(?::[^=,()\n]*+)?=(?!=)"
+)
+ARGUMENT = re.compile(r"""add_argument\([ \t\n]*+["']--([A-Za-z0-9][\w-]*+)""")
+# Beyond this many files assigning a name, its defaults are not looked for (a common name says nothing).
+MOST_DEFAULT_FILES = 30
+UNKNOWN = "?"
 OUTSIDE = re.compile(
     r"\b(?!self\b|cls\b)[A-Za-z_]\w*+\.([A-Za-z_]\w*+)[ \t]*+=(?!=)|\bsetattr\([^,()\n]++,[ \t]*+[\"']([A-Za-z_]\w*+)"
 )
@@ -53,6 +60,9 @@ class Declarations:
     # The lazy part: which files define a class or may declare a field, and how to read one again.
     class_files: dict[str, set[str]] = field(default_factory=dict)
     field_files: dict[str, set[str]] = field(default_factory=dict)
+    # A class attribute's, config field's or flag's default values (repr of literals; "?" when not a literal).
+    defaults: dict[str, set[str]] = field(default_factory=dict)
+    default_files: dict[str, set[str]] = field(default_factory=dict)
     reader: Callable[[str], str] | None = None
     parsed: set[str] = field(default_factory=set)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -64,6 +74,9 @@ class Declarations:
         for name in set(FIELD_LINE.findall(code)):
             self.field_files.setdefault(name, set()).add(path)
         self.dests.update(DEST.findall(code))
+        assigned = {a or b for a, b in DEFAULT_LINE.findall(code)}
+        for name in {*assigned, *(flag.replace("-", "_") for flag in ARGUMENT.findall(code))}:
+            self.default_files.setdefault(name, set()).add(path)
         self.rebound.update(a or b for a, b in REBOUND.findall(code))
         self.set_from_outside.update(a or b for a, b in OUTSIDE.findall(code))
 
@@ -76,6 +89,15 @@ class Declarations:
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
                 self._read_class(node)
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                positional = [*node.args.posonlyargs, *node.args.args]
+                for argument, default in zip(
+                    positional[len(positional) - len(node.args.defaults) :], node.args.defaults, strict=True
+                ):
+                    self._default(argument.arg, default)
+                for argument, keyword_default in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True):
+                    if keyword_default is not None:
+                        self._default(argument.arg, keyword_default)
             elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 self.rebound.add(node.id)
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
@@ -93,6 +115,17 @@ class Declarations:
                     for k in node.keywords
                     if k.arg == "dest" and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)
                 )
+                self._read_argument_default(node)
+
+    def default_values(self, name: str) -> set[str] | None:
+        """The literal defaults the tree gives `name` (class attributes, config fields, flags), as reprs; None when
+        it gives none, gives one that is not a literal, or assigns the name in too many files to say."""
+        files = self.default_files.get(name, set())
+        if len(files) > MOST_DEFAULT_FILES:
+            return None
+        self._load(files)
+        values = self.defaults.get(name)
+        return None if not values or UNKNOWN in values else values
 
     def declares_dest(self, name: str) -> bool:
         """Whether the tree declares `name` as an argparse dest or a field of a dataclass or config struct."""
@@ -157,12 +190,34 @@ class Declarations:
                     shape.members.add(inner.attr)
         shape.open = shape.open or not OPENING_MEMBERS.isdisjoint(shape.members) or "" in shape.bases
         self.classes.setdefault(node.name, []).append(shape)
+        for item in node.body:
+            target = item.targets[0] if isinstance(item, ast.Assign) and len(item.targets) == 1 else None
+            target = item.target if isinstance(item, ast.AnnAssign) and item.value is not None else target
+            if isinstance(target, ast.Name) and isinstance(item, ast.Assign | ast.AnnAssign) and item.value:
+                self._default(target.id, item.value)
         if not FIELD_DECORATORS.isdisjoint(decorators) or not FIELD_BASES.isdisjoint(shape.bases):
             self.dests.update(
                 item.target.id
                 for item in node.body
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
             )
+
+    def _read_argument_default(self, call: ast.Call) -> None:
+        flags = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        long = [flag for flag in flags if flag.startswith("--")]
+        dest = next((k.value for k in call.keywords if k.arg == "dest"), None)
+        name = dest.value if isinstance(dest, ast.Constant) and isinstance(dest.value, str) else ""
+        name = name or (long[0][2:].replace("-", "_") if long else "")
+        default = next((k.value for k in call.keywords if k.arg == "default"), None)
+        if name and default is not None:
+            self._default(name, default)
+
+    def _default(self, name: str, value: ast.expr) -> None:
+        try:
+            shown = repr(ast.literal_eval(value))
+        except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+            shown = UNKNOWN
+        self.defaults.setdefault(name, set()).add(shown)
 
 
 def _name(node: ast.expr) -> str:

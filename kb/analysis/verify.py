@@ -245,6 +245,7 @@ def _prose_claim(text: str, vocabulary: Vocabulary, *, conditions: bool = False)
     prose, _ = _spans(claim.text)
     # Only where the answer says when it is raised: a solution or an example speaks of the state after a fix.
     false = "" if claim.unknown or not conditions else facts.contradiction(claim.text, vocabulary.sites)
+    false = false or ("" if claim.unknown else _wrong_default(claim.text, vocabulary))
     if false:
         claim.unknown = [f"{CONTRADICTS} {false}"]
     if claim.unknown:
@@ -510,6 +511,36 @@ def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) 
     names = [name for name in read + always if name and not name.startswith("--") and not placeholder(name)]
     unknown = [name for name in names if not vocabulary.knows_name(name)] + flags + list(dict.fromkeys(pairs))
     return unknown, any(vocabulary.holds_name(name) for name in names)
+
+
+# "`X` defaults to `V`", "`X` is `V` by default", "the default of `X` is `V`".
+DEFAULT_CLAIMS = (
+    re.compile(r"`([^`\n]++)`[ \t]++defaults?[ \t]++to[ \t]++`([^`\n]++)`"),
+    re.compile(r"`([^`\n]++)`[ \t]++is[ \t]++`([^`\n]++)`[ \t]++by[ \t]++default"),
+    re.compile(r"(?i)default[ \t]++(?:value[ \t]++)?(?:of|for)[ \t]++`([^`\n]++)`[ \t]++is[ \t]++`([^`\n]++)`"),
+)
+
+
+def _wrong_default(text: str, vocabulary: Vocabulary) -> str:
+    """A default the sentence claims for a class attribute, config field or flag that the tree gives other literal
+    defaults only: "`allow_empty` defaults to `False`" where the code says `allow_empty = True`."""
+    if facts.HEDGES.search(facts.SPAN.sub(" ", text)):
+        return ""
+    for pattern in DEFAULT_CLAIMS:
+        for name, value in pattern.findall(text):
+            key = name.strip().removeprefix("--").replace("-", "_").rsplit(".", 1)[-1]
+            if not IDENTIFIER.fullmatch(key):
+                continue
+            given = vocabulary.declarations.default_values(key)
+            if given is None:
+                continue
+            try:
+                claimed = {repr(ast.literal_eval(value.strip()))}
+            except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+                claimed = {repr(value.strip())}
+            if claimed.isdisjoint(given):
+                return f"the default of `{name}` is {' or '.join(sorted(given))}, not `{value}`"
+    return ""
 
 
 def placeholder(name: str) -> bool:

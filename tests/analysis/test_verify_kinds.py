@@ -74,3 +74,15 @@ def test_a_condition_every_site_contradicts_is_dropped_and_a_negated_one_is_left
     assert result.sections["trigger"] == "`decode_only_spec_dec` is `n_dst > n_src`."
     assert result.unchecked[0][1] == ["contradicts the code: `n_dst < n_src` (the code needs `n_dst >= n_src`)"]
     assert check(trigger="It is not raised when `n_dst < n_src`, as `decode_only_spec_dec` is false.").dropped == 0
+
+
+def test_a_claimed_default_the_code_does_not_give_is_dropped() -> None:
+    known = vocabulary()
+    fields = 'class Disagg(msgspec.Struct):\n    disaggregation_transfer_backend: A[str, "The backend."] = "mooncake"\n'
+    known.read_code(fields)
+    known.read(fields)
+    known.declarations.read(fields)
+    claims = "`--disaggregation-transfer-backend` defaults to `mooncake`. `allow_empty` defaults to `False`."
+    result = check_answer(json.loads(card(trigger=claims)), known)
+    assert result.sections["trigger"] == "`--disaggregation-transfer-backend` defaults to `mooncake`."
+    assert result.unknown == ["contradicts the code: the default of `allow_empty` is True, not `False`"]
