@@ -12,6 +12,8 @@ import ast
 import re
 from dataclasses import dataclass
 
+from kb.analysis.declarations import Declarations
+
 # Each comparison as the orderings it allows between its left and right operand.
 ORDERINGS = {
     ast.Lt: frozenset("<"),
@@ -152,3 +154,32 @@ def _show(fact: Fact) -> str:
     }
     op = names.get(fact.allowed, "in" if fact.allowed == frozenset("i") else "not in")
     return f"`{fact.left} {op} {fact.right}`"
+
+
+# "`X` defaults to `V`", "`X` is `V` by default", "the default of `X` is `V`".
+DEFAULTS_TO = re.compile(r"`([^`\n]++)`[ \t]++defaults?[ \t]++to[ \t]++`([^`\n]++)`")
+IS_BY_DEFAULT = re.compile(r"`([^`\n]++)`[ \t]++is[ \t]++`([^`\n]++)`[ \t]++by[ \t]++default")
+DEFAULT_OF = re.compile(r"(?i)default[ \t]++(?:value[ \t]++)?(?:of|for)[ \t]++`([^`\n]++)`[ \t]++is[ \t]++`([^`\n]++)`")
+DEFAULT_CLAIMS = (DEFAULTS_TO, IS_BY_DEFAULT, DEFAULT_OF)
+
+
+def wrong_default(text: str, declarations: Declarations) -> str:
+    """A default the sentence claims for a class attribute, config field or flag that the tree gives other literal
+    defaults only: "`allow_empty` defaults to `False`" where the code says `allow_empty = True`."""
+    if HEDGES.search(SPAN.sub(" ", text)):
+        return ""
+    for pattern in DEFAULT_CLAIMS:
+        for name, value in pattern.findall(text):
+            key = name.strip().removeprefix("--").replace("-", "_").rsplit(".", 1)[-1]
+            if not key.isidentifier():
+                continue
+            given = declarations.default_values(key)
+            if given is None:
+                continue
+            try:
+                claimed = {repr(ast.literal_eval(value.strip()))}
+            except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+                claimed = {repr(value.strip())}
+            if claimed.isdisjoint(given):
+                return f"the default of `{name}` is {' or '.join(sorted(given))}, not `{value}`"
+    return ""

@@ -20,7 +20,9 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
+from kb.analysis import claims as split
 from kb.analysis import facts, hostile
+from kb.analysis.claims import BULLET, plain
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
 from kb.analysis.vocabulary import FLAG, IDENTIFIER, Vocabulary
 from kb.runtime.jsonsafe import JSONTooDeep, loads_bounded
@@ -42,17 +44,6 @@ PYTHON_LANGUAGES = {"", "python", "py", "python3", "pycon"}
 # What an example stands in for, not a name: `<app_label>`, `OLD_NAME`, `YOUR_APP`, `MY_SETTING`.
 ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z_][\w-]{0,40}+>")
 PLACEHOLDER_WORDS = frozenset("YOUR MY OLD NEW SOME EXAMPLE FOO BAR BAZ PLACEHOLDER ANOTHER OTHER".split())
-# Abbreviations a sentence goes on after.
-ABBREVIATIONS = re.compile(r"(?i)(?<![\w.])(?:e\.g|i\.e|etc|cf|vs|approx|incl|resp)\.$")
-FENCE = re.compile(r"(?:(?<!\s)\s++)?+(?:```|~~~)")
-BULLET = re.compile(r"(?:(?<!\s)\s++)?+(?!(?<=\d)\d)(?:[-*+]|\d++[.)])\s")
-
-
-# A fence as CommonMark reads one (at most three spaces in; a backtick fence's info string has no backtick), and the
-# line that closes it (the same character, at least as many, nothing after): a line that only looks like a fence is
-# prose, checked as prose, since the card renders it so.
-OPENING_FENCE = re.compile(r" {0,3}+(?:(`{3,}+)[^`]*+|(~{3,}+).*+)")
-CLOSING_FENCE = re.compile(r" {0,3}+(`{3,}+|~{3,}+)[ \t]*+")
 
 
 class BadAnswer(Exception):
@@ -153,36 +144,21 @@ class _Claim:
 
 def check_answer(answer: dict[str, Any], vocabulary: Vocabulary) -> Checked:
     checked = Checked(sections={}, solutions=[])
-    checked.related = [_plain(item).strip() for item in answer.get("related") or [] if _plain(item).strip()]
+    checked.related = [plain(item).strip() for item in answer.get("related") or [] if plain(item).strip()]
     for name in TEXT_SECTIONS:
         if not answer[name].strip():
             checked.left_empty.append(name)
             continue
-        kept = _check_markdown(_plain(answer[name]), vocabulary, checked, conditions=name in SAYS_WHEN)
+        kept = _check_markdown(plain(answer[name]), vocabulary, checked, conditions=name in SAYS_WHEN)
         if kept:
             checked.sections[name] = kept
     if not any(solution.strip() for solution in answer["solutions"]):
         checked.left_empty.append("solutions")
     for solution in answer["solutions"]:
-        kept = _check_markdown(_plain(solution), vocabulary, checked, whole=True)
+        kept = _check_markdown(plain(solution), vocabulary, checked, whole=True)
         if kept:
             checked.solutions.append(kept)
     return checked
-
-
-# Unicode's control (Cc) and format (Cf) characters, newline and tab aside: terminal escapes, bidi embeddings,
-# overrides and isolates, zero-width characters, the BOM, tag characters.
-UNSHOWN = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
-    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
-    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]++"
-)
-
-
-def _plain(text: str) -> str:
-    """The text without control or format characters (terminal escapes, bidi overrides, zero-width characters);
-    newlines and tabs stay."""
-    return UNSHOWN.sub("", text.replace("\r\n", "\n"))
 
 
 def _drop(checked: Checked, unknown: list[str], claims: int = 1) -> None:
@@ -196,11 +172,11 @@ def _check_markdown(
     """The section with its unchecked claims left out; a list keeps its checked items, a paragraph its sentences.
     With `whole` (a solution: one piece of advice), a name that fails or an instruction drops all of it."""
     blocks: list[tuple[str, list[_Claim]]] = []
-    for kind, block in _blocks(text):
+    for kind, block in split.blocks(text):
         if kind == "code":
             blocks.append((kind, [_code_claim(block, vocabulary)]))
             continue
-        parts = _items(block) if kind == "list" else _sentences(" ".join(block.split("\n")))
+        parts = split.items(block) if kind == "list" else split.sentences(" ".join(block.split("\n")))
         claims = [_prose_claim(part, vocabulary, conditions=conditions) for part in parts]
         _keep_lead_ins(claims)
         blocks.append((kind, claims))
@@ -245,7 +221,7 @@ def _prose_claim(text: str, vocabulary: Vocabulary, *, conditions: bool = False)
     prose, _ = _spans(claim.text)
     # Only where the answer says when it is raised: a solution or an example speaks of the state after a fix.
     false = "" if claim.unknown or not conditions else facts.contradiction(claim.text, vocabulary.sites)
-    false = false or ("" if claim.unknown else _wrong_default(claim.text, vocabulary))
+    false = false or ("" if claim.unknown else facts.wrong_default(claim.text, vocabulary.declarations))
     if false:
         claim.unknown = [f"{CONTRADICTS} {false}"]
     if claim.unknown:
@@ -274,7 +250,7 @@ def _unchecked_words(prose: str, vocabulary: Vocabulary) -> list[str]:
 
 
 def _code_claim(block: str, vocabulary: Vocabulary) -> _Claim:
-    body, language = _fenced_body(block), _language(block)
+    body, language = split.fenced_body(block), split.language(block)
     claim = _Claim(block)
     urls = [found for pattern in hostile.URLS for found in pattern.findall(body)]
     if urls:
@@ -312,79 +288,6 @@ def _without_rendered_links(blocks: list[str], checked: Checked) -> str:
         _drop(checked, [LINK], claims=len(kept))
         return ""
     return section
-
-
-def _blocks(text: str) -> list[tuple[str, str]]:
-    """("code" | "list" | "text", block) in order: fenced code, lists and paragraphs."""
-    blocks: list[tuple[str, str]] = []
-    lines: list[str] = []
-    fenced = False
-
-    def flush() -> None:
-        if any(line.strip() for line in lines):
-            kind = "code" if fenced else "list" if any(BULLET.match(line) for line in lines) else "text"
-            blocks.append((kind, "\n".join(lines)))
-        lines.clear()
-
-    fence = ""
-    for line in text.strip("\n").splitlines():
-        opening = None if fenced else OPENING_FENCE.fullmatch(line)
-        closing = CLOSING_FENCE.fullmatch(line) if fenced else None
-        if closing and closing.group(1)[0] == fence[0] and len(closing.group(1)) >= len(fence):
-            lines.append(line)
-            flush()
-            fenced = False
-        elif opening:
-            flush()
-            fenced, fence = True, opening.group(1) or opening.group(2)
-            lines.append(line)
-        elif not fenced and not line.strip():
-            flush()
-        else:
-            lines.append(line)
-    flush()  # an unclosed fence keeps the rest as code
-    return blocks
-
-
-def _language(block: str) -> str:
-    return block.split("\n", 1)[0].strip().lstrip("`~").strip().lower()
-
-
-def _fenced_body(block: str) -> str:
-    lines = block.split("\n")[1:]
-    if lines and FENCE.match(lines[-1]):
-        lines = lines[:-1]
-    return "\n".join(lines)
-
-
-def _items(block: str) -> list[str]:
-    items: list[str] = []
-    for line in block.split("\n"):
-        if BULLET.match(line) or not items:
-            items.append(line.rstrip())
-        else:
-            items[-1] += "\n" + line.rstrip()
-    return items
-
-
-def _sentences(text: str) -> list[str]:
-    """Sentences split after . ! or ? followed by a space and a capital, a backtick or a digit, outside code spans."""
-    sentences, start, in_span, i = [], 0, False, 0
-    while i < len(text):
-        char = text[i]
-        if char == "`":
-            in_span = not in_span
-            while i + 1 < len(text) and text[i + 1] == "`":
-                i += 1
-        elif char in ".!?" and not in_span and i + 2 < len(text) and text[i + 1] == " ":
-            follower = text[i + 2]
-            abbreviation = char == "." and ABBREVIATIONS.search(text, max(0, i - 7), i + 1) is not None
-            if not abbreviation and (follower.isupper() or follower.isdigit() or follower in "`*("):
-                sentences.append(text[start : i + 1].strip())
-                start = i + 2
-        i += 1
-    sentences.append(text[start:].strip())
-    return [sentence for sentence in sentences if sentence]
 
 
 def _spans(text: str) -> tuple[str, list[str]]:
@@ -513,55 +416,12 @@ def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) 
     return unknown, any(vocabulary.holds_name(name) for name in names)
 
 
-# "`X` defaults to `V`", "`X` is `V` by default", "the default of `X` is `V`".
-DEFAULT_CLAIMS = (
-    re.compile(r"`([^`\n]++)`[ \t]++defaults?[ \t]++to[ \t]++`([^`\n]++)`"),
-    re.compile(r"`([^`\n]++)`[ \t]++is[ \t]++`([^`\n]++)`[ \t]++by[ \t]++default"),
-    re.compile(r"(?i)default[ \t]++(?:value[ \t]++)?(?:of|for)[ \t]++`([^`\n]++)`[ \t]++is[ \t]++`([^`\n]++)`"),
-)
-
-
-def _wrong_default(text: str, vocabulary: Vocabulary) -> str:
-    """A default the sentence claims for a class attribute, config field or flag that the tree gives other literal
-    defaults only: "`allow_empty` defaults to `False`" where the code says `allow_empty = True`."""
-    if facts.HEDGES.search(facts.SPAN.sub(" ", text)):
-        return ""
-    for pattern in DEFAULT_CLAIMS:
-        for name, value in pattern.findall(text):
-            key = name.strip().removeprefix("--").replace("-", "_").rsplit(".", 1)[-1]
-            if not IDENTIFIER.fullmatch(key):
-                continue
-            given = vocabulary.declarations.default_values(key)
-            if given is None:
-                continue
-            try:
-                claimed = {repr(ast.literal_eval(value.strip()))}
-            except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
-                claimed = {repr(value.strip())}
-            if claimed.isdisjoint(given):
-                return f"the default of `{name}` is {' or '.join(sorted(given))}, not `{value}`"
-    return ""
-
-
 def placeholder(name: str) -> bool:
     """A name an example uses for the reader's own (`OLD_NAME`, `YOUR_APP.models`, `_placeholder_` for `<name>`)."""
     return any(
         part == "_placeholder_" or (part.isupper() and part.split("_", 1)[0] in PLACEHOLDER_WORDS)
         for part in name.split(".")
     )
-
-
-def claims_of(markdown: str, *, whole: bool = False) -> list[str]:
-    """The claims of a section as the verifier splits it (code blocks, list items, sentences); a solution is one."""
-    if whole:
-        return [markdown.strip()] if markdown.strip() else []
-    found: list[str] = []
-    for kind, block in _blocks(_plain(markdown)):
-        if kind == "code":
-            found.append(block)
-        else:
-            found += _items(block) if kind == "list" else _sentences(" ".join(block.split("\n")))
-    return found
 
 
 def _dotted(node: ast.Attribute) -> str:

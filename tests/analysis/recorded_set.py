@@ -15,10 +15,10 @@ from typing import Any
 
 import django
 
+from kb.analysis.claims import claims_of
 from kb.analysis.client import Endpoint
 from kb.analysis.prompt import TEXT_SECTIONS
 from kb.analysis.run import Options, RunResult, analyse
-from kb.analysis.verify import claims_of
 from kb.harvest import Target, harvest
 from kb.models import ErrorEntry, Repository
 from tests.analysis.fake_endpoint import FakeEndpoint, completion
