@@ -46,6 +46,7 @@ INVENTED_PER_ENTRY = 2
 def answer_from(evidence: dict, number: int) -> dict:
     site = (evidence.get("sites") or [{}])[0]
     function, path = site.get("function") or "", site.get("path") or ""
+    function = function.get("name", "") if isinstance(function, dict) else function  # the evidence's, or the site's
     kept = [f"`{evidence['exception_type'].rsplit('.', 1)[-1]}` is raised in `{path}`."]
     if function:
         kept.append(f"The raise is in `{function}`.")
