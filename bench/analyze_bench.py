@@ -155,6 +155,7 @@ def main() -> None:
     parser.add_argument("--prefix", default="django")
     parser.add_argument("--source", help="Also check names against this tree (e.g. the source distribution).")
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--no-repair", action="store_true", help="Drop at once: no repair request per entry.")
     options = parser.parse_args()
 
     setup_test_environment()
@@ -171,7 +172,12 @@ def main() -> None:
         harvest(target=target, progress=False)
         repository = Repository.objects.get(owner="django", name="django")
         endpoint = Endpoint(base=f"http://127.0.0.1:{server.server_address[1]}/v1", model="stand-in", timeout=30)
-        run = Options(workers=options.workers, source=Path(options.source) if options.source else None, progress=False)
+        run = Options(
+            workers=options.workers,
+            source=Path(options.source) if options.source else None,
+            progress=False,
+            repair=not options.no_repair,
+        )
         started = time.perf_counter()
         result = analyse(repository=repository, endpoint=endpoint, options=run)
         seconds = time.perf_counter() - started
@@ -188,7 +194,10 @@ def main() -> None:
         f"time: {seconds:.1f} s with {options.workers} workers ({result.selected / seconds:.0f} entries/s),"
         f" {result.source_files} source files read for names"
     )
-    print(f"request size: {result.prompt_tokens / max(1, result.selected):.0f} tokens on average (characters / 4)")
+    print(
+        f"request size: {result.prompt_tokens / max(1, result.selected):.0f} tokens per entry on average"
+        f" (characters / 4), repair requests included: {result.repairs}"
+    )
     print(f"invented claims dropped: {sum(dropped.values())} of {INVENTED_PER_ENTRY * written} in written entries")
     print(f"entries where a real name was dropped too, or an invented one kept: {len(wrong)}")
     for public_id, names in list(wrong.items())[:15]:
