@@ -38,8 +38,11 @@ _CODE_STARTS = (
     "//",
     "```",
     "diff ",
+    "--- ",
+    "+++ ",
+    "@@ ",
+    "Traceback",
 )
-_CODE_STARTS += ("--- ", "+++ ", "@@ ", "Traceback")
 # Release notes and changelogs: a paragraph there tells of a fix, not of what the error means, unless it quotes it.
 _HISTORY = re.compile(r"(?:^|/)(?:releases?|changelog|changes|whatsnew|news|history)(?:/|\.|[-_]|$)", re.IGNORECASE)
 _MIN_NAME = 8  # a shorter bare function name says too little alone (`get` is fine qualified: `QuerySet.get`)

@@ -10,6 +10,7 @@ from argparse import ArgumentParser
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NoReturn
 
 from django.core.management.base import CommandError
 
@@ -35,7 +36,7 @@ class Row:
 
 
 class _LineParser(ArgumentParser):
-    def error(self, message: str):  # type: ignore[override]  # argparse's exits; a manifest's line only fails
+    def error(self, message: str) -> NoReturn:  # argparse's exits; a manifest's line only fails
         raise SourceError(message)
 
 
