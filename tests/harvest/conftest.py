@@ -1,4 +1,5 @@
-"""Fixtures of the harvest tests: the source distributions of the installed Django and Django REST framework."""
+"""Fixtures of the harvest tests: the source distributions of the installed Django and Django REST framework, a small
+checkout (`shapes`) and a local package index for `harvest pypi:` (`index`)."""
 
 import subprocess
 import sys
@@ -44,3 +45,64 @@ def drf_sdist() -> Path:
     import rest_framework
 
     return source_distribution(f"djangorestframework=={rest_framework.__version__}")
+
+
+SHAPES = """
+    import warnings
+
+
+    class ShapeError(ValueError):
+        pass
+
+
+    def area(side):
+        if side < 0:
+            raise ShapeError(f"Side must not be negative, got {side}.")
+        return side * side
+
+
+    def scale(factor):
+        if factor == 0:
+            raise ZeroDivisionError("Cannot scale by a zero factor at all.")
+        return factor
+
+
+    def parse(text):
+        if isinstance(text, bytes):
+            raise TypeError("Expected text for the parser input, got bytes.")
+        return text
+
+
+    def load(path):
+        if not path:
+            raise LookupError
+        return path
+
+
+    def rotate(angle):
+        if angle > 360:
+            warnings.warn("Rotation by more than a full turn is deprecated.", DeprecationWarning)
+        return angle
+"""
+
+
+@pytest.fixture
+def shapes(git_repo):
+    """A small checkout: the package `shapes` whose `core` raises five ways (SHAPES); tests add tests and docs."""
+    git_repo.write("pyproject.toml", "[project]\nname = 'shapes'\n")
+    git_repo.write("shapes/__init__.py", "")
+    git_repo.write("shapes/core.py", SHAPES)
+    return git_repo
+
+
+@pytest.fixture
+def index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, settings) -> Path:
+    """An empty local package index that pip reads instead of PyPI (`tests/harvest/local_index.py` fills it), and a
+    release cache of the test's own."""
+    folder = tmp_path / "index"
+    folder.mkdir()
+    monkeypatch.setenv("PIP_NO_INDEX", "1")
+    monkeypatch.setenv("PIP_FIND_LINKS", str(folder))
+    monkeypatch.setenv("PIP_CONFIG_FILE", "/dev/null")
+    settings.HARVEST_PYPI_CACHE = str(tmp_path / "cache")
+    return folder

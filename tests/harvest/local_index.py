@@ -7,8 +7,6 @@ import tarfile
 import zipfile
 from pathlib import Path
 
-import pytest
-
 BACKEND = """import os
 def get_requires_for_build_wheel(config_settings=None):
     return []
@@ -64,15 +62,3 @@ def wheel(index: Path, name: str, version: str, files: dict[str, str], *, urls: 
         for path, text in members.items():
             zipped.writestr(path, text)
     return archive
-
-
-@pytest.fixture
-def index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, settings) -> Path:
-    """An empty local index that pip reads instead of PyPI, and a cache folder of the test's own."""
-    folder = tmp_path / "index"
-    folder.mkdir()
-    monkeypatch.setenv("PIP_NO_INDEX", "1")
-    monkeypatch.setenv("PIP_FIND_LINKS", str(folder))
-    monkeypatch.setenv("PIP_CONFIG_FILE", "/dev/null")
-    settings.HARVEST_PYPI_CACHE = str(tmp_path / "cache")
-    return folder

@@ -3,9 +3,7 @@ given as the paragraph that speaks of the error, never a directive line, a code 
 
 from pathlib import Path
 
-from tests.harvest.test_tests_docs import evidence_of, mentions, shapes
-
-__all__ = ["shapes"]
+from tests.harvest.test_tests_docs import evidence_of, mentions
 
 SIDE = "Side must not be negative, got {side}."
 

@@ -8,9 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from kb.models import ErrorEntry
-from tests.harvest.local_index import index, source_distribution
-
-__all__ = ["index"]
+from tests.harvest.local_index import source_distribution
 
 RAISES = 'def check(n):\n    if n < 0:\n        raise ValueError("the count must not be negative, got {}".format(n))\n'
 

@@ -8,9 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from kb.models import ErrorEntry, Repository
-from tests.harvest.local_index import index, source_distribution, wheel
-
-__all__ = ["index"]
+from tests.harvest.local_index import source_distribution, wheel
 
 PACKAGE = '''
 def connect(url):

@@ -2,48 +2,8 @@
 
 from pathlib import Path
 
-import pytest
-
 from kb.harvest.evidence.tests_docs import read_tests_and_docs, repository_root
 from kb.harvest.pipeline.scan import scan
-
-SHAPES = """
-    import warnings
-
-
-    class ShapeError(ValueError):
-        pass
-
-
-    def area(side):
-        if side < 0:
-            raise ShapeError(f"Side must not be negative, got {side}.")
-        return side * side
-
-
-    def scale(factor):
-        if factor == 0:
-            raise ZeroDivisionError("Cannot scale by a zero factor at all.")
-        return factor
-
-
-    def parse(text):
-        if isinstance(text, bytes):
-            raise TypeError("Expected text for the parser input, got bytes.")
-        return text
-
-
-    def load(path):
-        if not path:
-            raise LookupError
-        return path
-
-
-    def rotate(angle):
-        if angle > 360:
-            warnings.warn("Rotation by more than a full turn is deprecated.", DeprecationWarning)
-        return angle
-"""
 
 
 def evidence_of(root: Path, prefix: str = "") -> dict[str, dict]:
@@ -62,14 +22,6 @@ def triggering(evidence: dict[str, dict], signature: str) -> list[dict]:
 
 def mentions(evidence: dict[str, dict], signature: str) -> list[dict]:
     return evidence.get(signature, {}).get("docs", [])
-
-
-@pytest.fixture
-def shapes(git_repo):
-    git_repo.write("pyproject.toml", "[project]\nname = 'shapes'\n")
-    git_repo.write("shapes/__init__.py", "")
-    git_repo.write("shapes/core.py", SHAPES)
-    return git_repo
 
 
 def test_pytest_raises_with_a_match_is_a_test_that_triggers_the_message(shapes) -> None:

@@ -6,9 +6,7 @@ from pathlib import Path
 
 from kb.harvest.evidence.tests_docs import read_tests_and_docs
 from kb.harvest.pipeline.scan import scan
-from tests.harvest.test_tests_docs import evidence_of, shapes, triggering
-
-__all__ = ["shapes"]
+from tests.harvest.test_tests_docs import evidence_of, triggering
 
 
 def test_sqlalchemy_style_helpers_trigger_the_message_they_search_for(shapes) -> None:
