@@ -88,6 +88,43 @@ def test_the_callable_form_is_shown_as_the_call_it_makes_and_a_long_block_is_cli
     assert (scale["call"], scale["pinned"]) == ("scale(\n    0\n)", 11)
 
 
+def test_a_tests_own_wrapper_of_pytest_raises_makes_each_of_its_calls_an_assertion(shapes) -> None:
+    shapes.write(
+        "tests/test_wrapped.py",
+        """
+        import pytest
+        from shapes.core import area, scale
+
+
+        def check_fails(exc, msg, *args):
+            with pytest.raises(exc, match=msg):
+                scale(*args)
+
+
+        class TestShapes:
+            def test_messages(self):
+                def assert_error(side, expected):
+                    with pytest.raises(ShapeError, match=expected):
+                        area(side)
+
+                assert_error(-4, "Side must not be negative, got -4")
+
+            def test_scale(self):
+                check_fails(ZeroDivisionError, "Cannot scale by a zero factor", 0)
+        """,
+    )
+    evidence = evidence_of(shapes.root / "shapes", "shapes")
+    [side] = triggering(evidence, "Side must not be negative, got {side}.")
+    assert (side["name"], side["assertion"], side["call"], side["pinned"]) == (
+        "TestShapes.test_messages",
+        "assert_error",
+        'assert_error(-4, "Side must not be negative, got -4")',
+        16,
+    )
+    [zero] = triggering(evidence, "Cannot scale by a zero factor at all.")
+    assert (zero["name"], zero["assertion"], zero["pinned"]) == ("TestShapes.test_scale", "check_fails", 19)
+
+
 def test_half_of_djangos_errors_or_more_have_a_triggering_test_with_its_call(django_sdist: Path) -> None:
     """The issue's target, on Django's own source distribution."""
     found = scan(django_sdist / "django", prefix="django", progress=False)

@@ -14,8 +14,18 @@ function that does not parse on its own is skipped."""
 
 import ast
 import re
-import textwrap
 from dataclasses import dataclass
+
+from kb.harvest.evidence.excerpts import applied, clipped, last_statement, segment
+from kb.harvest.evidence.forms import (
+    NOT_PASSED_ON,
+    callable_position,
+    form_of,
+    message_node,
+    terminal,
+    types_of,
+)
+from kb.harvest.evidence.wrappers import MAX_WRAPPERS, Wrapper, argument, calls_of, find_wrappers, positions
 
 # Cheap tests on the whole text before any other work: most test files never assert a raise.
 PREFILTER = ("raises", "Raises", "Warns", "warns(")
@@ -28,16 +38,6 @@ _HEADER = re.compile(r"\n([ \t]*+)(?:async[ \t]++)?+(def|class)[ \t]++(\w++)")
 MIN_LITERAL = 6  # a shorter literal says too little about a message: the code the test runs must tell
 MAX_FUNCTION_LINES = 40  # a longer test is shown as the lines around its assertion
 CONTEXT_LINES = 12
-_MESSAGE_FORMS = {"assertRaisesMessage", "assertWarnsMessage"}
-_REGEX_FORMS = {"assertRaisesRegex", "assertRaisesRegexp", "assertWarnsRegex", "assertRegexpRaises"}
-_PLAIN_FORMS = {"assertRaises", "assertWarns"}
-_PYTEST_FORMS = {"raises", "warns"}
-# A project's own helpers: assert_raises, assert_raises_message, expect_raises_message, check_raises, ...
-_HELPER = re.compile(r"_?+(?:assert|expect|check)_?+(?:raises|warns)(?:_[a-z]++)*+")
-_HELPER_MESSAGE_WORDS = ("message", "msg", "match", "regex")
-_NOT_PASSED_ON = {"msg", "match", "expected_message", "expected_regex", "check_context"}  # the assertion's own
-MAX_CALL_LINES = 8
-MAX_CALL_CHARS = 500
 _FOLLOWING = 3  # statements after `with ... as info:` that may check the message
 _NESTED = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements hold statements
 # A key ends at a `%` (as in kb.harvest.reading.messages): a search reads the text between two `%` once.
@@ -70,8 +70,12 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
     lines = text.split("\n")
     found: list[Assertion] = []
     outer = _OuterValues(lines)
+    wrappers: dict[str, Wrapper] = {}
     for (first, last), names in _functions(text, hits, lines).items():
-        found.extend(_read_function(lines, first, last, names, path, outer))
+        found.extend(_read_function(lines, first, last, names, path, outer, wrappers))
+    if wrappers:  # the calls of the file's own assertion wrappers, wherever they are
+        for (first, last), names in _functions(text, positions(text, wrappers), lines).items():
+            found.extend(_read_wrapped(lines, first, last, names, path, outer, wrappers))
     return found
 
 
@@ -122,15 +126,22 @@ def _body_end(lines: list[str], first: int, last: int, indent: int) -> int:
 
 
 def _read_function(
-    lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues"
+    lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues", wrappers: dict
 ) -> list[Assertion]:
+    """The function's assertions; the assertion wrappers it defines are added to `wrappers`."""
     function, shift = _parse_at(lines, first, last)
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return []
     reader = _FunctionReader(function, outer)
+    # A wrapper's message is a name bound nowhere in the function (a parameter): only then is it looked for.
+    messages = (message_node(call, form)[0] for call, form, _ in reader.assertions)
+    if any(isinstance(node, ast.Name) and node.id not in reader.strings for node in messages):
+        for wrapper in find_wrappers(function, shift):
+            if len(wrappers) < MAX_WRAPPERS:
+                wrappers.setdefault(wrapper.name, wrapper)
     found = []
     for call, form, body in reader.assertions:
-        types = _types(call.args[0]) if call.args else ()
+        types = types_of(call.args[0]) if call.args else ()
         if not types:
             continue
         chunks, exact, asserted = reader.literal(call, form)
@@ -144,51 +155,41 @@ def _read_function(
     return found
 
 
+def _read_wrapped(
+    lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues", wrappers: dict
+) -> list[Assertion]:
+    """The calls of assertion wrappers in the function, each an assertion of the message it passes."""
+    function, shift = _parse_at(lines, first, last)
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        return []
+    reader = _FunctionReader(function, outer)
+    found = []
+    for call, wrapper in calls_of(function, wrappers, shift):
+        message = argument(call, wrapper.message_at, wrapper.message_keyword)
+        raised = argument(call, wrapper.type_at) if wrapper.type_at is not None else None
+        types = wrapper.types or (types_of(raised) if raised is not None else ())
+        if message is None or not types:
+            continue
+        chunks, exact, _ = reader.text_of(message, call.lineno, regex=wrapper.regex)
+        line = call.lineno + shift
+        code, start = _code(lines, function, shift, line)
+        trigger = clipped(segment(lines, call, shift))
+        found.append(
+            Assertion(path, line, name, wrapper.name, types, chunks, exact, frozenset(), code, start, trigger, line)
+        )
+    return found
+
+
 def _trigger(lines: list[str], shift: int, call: ast.Call, form: str, body: list[ast.stmt] | None) -> tuple[str, int]:
-    """(the triggering call as the test writes it, trimmed; its line): the last statement of the `with` block that
-    calls something (else its last statement), or the callable form's callable applied to its arguments."""
+    """(the triggering call as the test writes it, trimmed; its line): the statement of the `with` block, or the
+    callable form's callable applied to its arguments (the assertion's own keywords left out)."""
     if body is not None:
-        calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in ast.walk(statement))]
-        # Without a call, the last statement (`qs[-1]`, `settings.SECRET_KEY`, `async for x in qs: ...`) raises.
-        statements = calling or [statement for statement in body if not isinstance(statement, ast.Pass)]
-        if not statements:
-            return "", 0
-        statement = statements[-1]
-        return _clipped(_segment(lines, statement, shift)), statement.lineno + shift
-    position = _callable_position(form)
+        return last_statement(lines, shift, body)
+    position = callable_position(form)
     if len(call.args) <= position:
         return "", 0
-    target = call.args[position]
-    if isinstance(target, ast.Lambda):
-        return _clipped(_segment(lines, target.body, shift)), target.lineno + shift
-    arguments = [_segment(lines, a, shift) for a in call.args[position + 1 :]]
-    arguments += [
-        f"{k.arg}={_segment(lines, k.value, shift)}" if k.arg else f"**{_segment(lines, k.value, shift)}"
-        for k in call.keywords
-        if k.arg not in _NOT_PASSED_ON
-    ]
-    return _clipped(f"{_segment(lines, target, shift)}({', '.join(arguments)})"), target.lineno + shift
-
-
-def _segment(lines: list[str], node: ast.AST, shift: int) -> str:
-    """The node's source text (ast's columns count UTF-8 bytes), its continuation lines dedented."""
-    first, last = node.lineno + shift, (node.end_lineno or node.lineno) + shift  # type: ignore[attr-defined]
-    start, end = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
-    encoded = [line.encode() for line in lines[first - 1 : last]]
-    if not encoded or end is None:
-        return ""
-    if len(encoded) == 1:
-        return encoded[0][start:end].decode(errors="replace")
-    encoded[-1] = encoded[-1][:end]
-    encoded[0] = b" " * len(encoded[0][:start].decode(errors="replace")) + encoded[0][start:]
-    return textwrap.dedent(b"\n".join(encoded).decode(errors="replace")).strip()
-
-
-def _clipped(text: str) -> str:
-    lines = text.split("\n")
-    if len(lines) > MAX_CALL_LINES:
-        text = "\n".join([*lines[:MAX_CALL_LINES], "..."])
-    return text if len(text) <= MAX_CALL_CHARS else text[: MAX_CALL_CHARS - 3].rstrip() + "..."
+    keywords = [k for k in call.keywords if k.arg not in NOT_PASSED_ON]
+    return applied(lines, shift, call.args[position], call.args[position + 1 :], keywords)
 
 
 def _parse_at(lines: list[str], first: int, last: int) -> tuple[ast.stmt | None, int]:
@@ -212,57 +213,11 @@ def usable(assertion: Assertion) -> bool:
     return any(len(chunk) >= MIN_LITERAL for chunk in assertion.chunks)
 
 
-def _form(call: ast.Call) -> str | None:
-    func = call.func
-    if isinstance(func, ast.Attribute):
-        if func.attr in _MESSAGE_FORMS | _REGEX_FORMS | _PLAIN_FORMS:
-            return func.attr
-        if func.attr in _PYTEST_FORMS and isinstance(func.value, ast.Name) and func.value.id == "pytest":
-            return f"pytest.{func.attr}"
-    if isinstance(func, ast.Name) and func.id in _PYTEST_FORMS:
-        return f"pytest.{func.id}"
-    name = _terminal(func)
-    if name is not None and _HELPER.fullmatch(name):
-        return name
-    return None
-
-
-def _is_helper(form: str) -> bool:
-    return bool(_HELPER.fullmatch(form))
-
-
-def _helper_takes_message(form: str) -> bool:
-    return _is_helper(form) and any(word in form for word in _HELPER_MESSAGE_WORDS)
-
-
-def _callable_position(form: str) -> int:
-    """Where the callable form's callable is: after the type, and after the message when the form takes one."""
-    return 2 if form in _MESSAGE_FORMS | _REGEX_FORMS or _helper_takes_message(form) else 1
-
-
-def _types(node: ast.expr) -> tuple[str, ...]:
-    if isinstance(node, ast.Tuple):
-        return tuple(t for element in node.elts for t in _types(element))
-    if isinstance(node, ast.Name):
-        return (node.id,)
-    if isinstance(node, ast.Attribute):
-        return (node.attr,)
-    return ()
-
-
-def _terminal(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return None
-
-
 def _called_names(nodes: list[ast.stmt] | list[ast.expr]) -> frozenset[str]:
     names = set()
     for top in nodes:
         for node in ast.walk(top):
-            if isinstance(node, ast.Call) and (name := _terminal(node.func)):
+            if isinstance(node, ast.Call) and (name := terminal(node.func)):
                 names.add(name)
     return frozenset(names)
 
@@ -270,15 +225,15 @@ def _called_names(nodes: list[ast.stmt] | list[ast.expr]) -> frozenset[str]:
 def _callable_names(call: ast.Call, form: str) -> frozenset[str]:
     """The callable form: `assertRaises(T, f, *args)`, `assertRaisesMessage(T, msg, f, *args)`,
     `pytest.raises(T, f, *args)`; a lambda or `partial(f, ...)` is looked into."""
-    position = _callable_position(form)
+    position = callable_position(form)
     if len(call.args) <= position:
         return frozenset()
     target = call.args[position]
     if isinstance(target, ast.Lambda):
         return _called_names([target.body])
-    if isinstance(target, ast.Call) and _terminal(target.func) == "partial" and target.args:
+    if isinstance(target, ast.Call) and terminal(target.func) == "partial" and target.args:
         target = target.args[0]
-    name = _terminal(target)
+    name = terminal(target)
     return frozenset({name}) if name else frozenset()
 
 
@@ -309,12 +264,12 @@ class _FunctionReader:
                         self.strings.setdefault(node.targets[0].id, []).append((node.lineno, node.value))
                 elif isinstance(node, ast.With | ast.AsyncWith):
                     for item in node.items:
-                        if isinstance(item.context_expr, ast.Call) and (form := _form(item.context_expr)):
+                        if isinstance(item.context_expr, ast.Call) and (form := form_of(item.context_expr)):
                             calls.append((item.context_expr, form, node.body))
                             if isinstance(item.optional_vars, ast.Name):
                                 following = block[index + 1 : index + 1 + _FOLLOWING]
                                 self.after[id(item.context_expr)] = (item.optional_vars.id, following)
-                elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and (form := _form(node.value)):
+                elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and (form := form_of(node.value)):
                     calls.append((node.value, form, None))
                 for name in _NESTED:
                     nested = getattr(node, name, None)
@@ -325,25 +280,21 @@ class _FunctionReader:
 
     def literal(self, call: ast.Call, form: str) -> tuple[tuple[str, ...], str | None, bool]:
         """(the literal's chunks, the whole literal when it is one string, whether a message is asserted)."""
-        node: ast.expr | None = None
-        # SQLAlchemy's helpers search the message with re.search: a regular expression, as pytest's match.
-        regex = form in _REGEX_FORMS or form.startswith("pytest.") or _is_helper(form)
-        if form in _MESSAGE_FORMS | _REGEX_FORMS:
-            node = call.args[1] if len(call.args) > 1 else _keyword(call, "expected_message", "expected_regex")
-        elif form.startswith("pytest."):
-            node = _keyword(call, "match")
-        elif _helper_takes_message(form):
-            node = call.args[1] if len(call.args) > 1 else _keyword(call, "msg", "message", "match", "expected_message")
+        node, regex = message_node(call, form)
         if node is None:
             return self._checked_after(call)
-        node = self._resolve(node, call.lineno)
-        if isinstance(node, ast.Call) and _terminal(node.func) == "escape" and node.args:
-            node, regex = self._resolve(node.args[0], call.lineno), False
+        return self.text_of(node, call.lineno, regex=regex)
+
+    def text_of(self, node: ast.expr, line: int, *, regex: bool) -> tuple[tuple[str, ...], str | None, bool]:
+        """A message as the test gives it at `line`: (its chunks, the whole when one plain string, True)."""
+        node = self._resolve(node, line)
+        if isinstance(node, ast.Call) and terminal(node.func) == "escape" and node.args:
+            node, regex = self._resolve(node.args[0], line), False
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             if regex:
                 return regex_chunks(node.value), None, True
             return _kept((node.value,)), node.value, True
-        chunks = self._chunks(node, call.lineno, 0)
+        chunks = self._chunks(node, line, 0)
         if regex:
             chunks = tuple(c for chunk in chunks for c in regex_chunks(chunk))
         return _kept(chunks), None, True
@@ -438,10 +389,6 @@ def _joined(node: ast.JoinedStr) -> tuple[str, ...]:
             current = ""
     chunks.append(current)
     return tuple(chunks)
-
-
-def _keyword(call: ast.Call, *names: str) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg in names), None)
 
 
 def _kept(chunks: tuple[str, ...]) -> tuple[str, ...]:

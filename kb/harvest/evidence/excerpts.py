@@ -1,0 +1,56 @@
+"""Code cut from a test file as it is written: the triggering call a card shows (`assertions`).
+
+Positions come from `ast`, whose columns count UTF-8 bytes; a statement that spans lines keeps its shape,
+dedented; what is long is clipped to a few lines."""
+
+import ast
+import textwrap
+
+MAX_CALL_LINES = 8
+MAX_CALL_CHARS = 500
+
+
+def last_statement(lines: list[str], shift: int, body: list[ast.stmt]) -> tuple[str, int]:
+    """(the statement of a `with` block that triggers, trimmed; its line): the last that calls something, else
+    the last (`qs[-1]`, `settings.SECRET_KEY`, `async for x in qs: ...` raise without a call)."""
+    calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in ast.walk(statement))]
+    statements = calling or [statement for statement in body if not isinstance(statement, ast.Pass)]
+    if not statements:
+        return "", 0
+    statement = statements[-1]
+    return clipped(segment(lines, statement, shift)), statement.lineno + shift
+
+
+def applied(
+    lines: list[str], shift: int, target: ast.expr, arguments: list[ast.expr], keywords: list[ast.keyword]
+) -> tuple[str, int]:
+    """(`target(*arguments, **keywords)` as the test writes each part, trimmed; its line); a lambda's body."""
+    if isinstance(target, ast.Lambda):
+        return clipped(segment(lines, target.body, shift)), target.lineno + shift
+    parts = [segment(lines, a, shift) for a in arguments]
+    parts += [
+        f"{k.arg}={segment(lines, k.value, shift)}" if k.arg else f"**{segment(lines, k.value, shift)}"
+        for k in keywords
+    ]
+    return clipped(f"{segment(lines, target, shift)}({', '.join(parts)})"), target.lineno + shift
+
+
+def segment(lines: list[str], node: ast.AST, shift: int) -> str:
+    """The node's source text, its continuation lines dedented."""
+    first, last = node.lineno + shift, (node.end_lineno or node.lineno) + shift  # type: ignore[attr-defined]
+    start, end = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+    encoded = [line.encode() for line in lines[first - 1 : last]]
+    if not encoded or end is None:
+        return ""
+    if len(encoded) == 1:
+        return encoded[0][start:end].decode(errors="replace")
+    encoded[-1] = encoded[-1][:end]
+    encoded[0] = b" " * len(encoded[0][:start].decode(errors="replace")) + encoded[0][start:]
+    return textwrap.dedent(b"\n".join(encoded).decode(errors="replace")).strip()
+
+
+def clipped(text: str) -> str:
+    lines = text.split("\n")
+    if len(lines) > MAX_CALL_LINES:
+        text = "\n".join([*lines[:MAX_CALL_LINES], "..."])
+    return text if len(text) <= MAX_CALL_CHARS else text[: MAX_CALL_CHARS - 3].rstrip() + "..."
