@@ -71,15 +71,15 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
     found: list[Assertion] = []
     outer = _OuterValues(lines)
     wrappers: dict[str, Wrapper] = {}
-    for (first, last), names in _functions(text, hits, lines).items():
+    for (first, last), names in functions_around(text, hits, lines).items():
         found.extend(_read_function(lines, first, last, names, path, outer, wrappers))
     if wrappers:  # the calls of the file's own assertion wrappers, wherever they are
-        for (first, last), names in _functions(text, positions(text, wrappers), lines).items():
+        for (first, last), names in functions_around(text, positions(text, wrappers), lines).items():
             found.extend(_read_wrapped(lines, first, last, names, path, outer, wrappers))
     return found
 
 
-def _functions(text: str, hits: list[int], lines: list[str]) -> dict[tuple[int, int], str]:
+def functions_around(text: str, hits: list[int], lines: list[str]) -> dict[tuple[int, int], str]:
     """The outermost function around each hit, as (first line, last line) -> Class.function: one pass over
     the `def`/`class` headers keeps a stack of the open ones, each closed by a header at its indentation or less."""
     headers: list[tuple[int, int, str, str, int]] = []  # offset, indentation, def/class, name, line
@@ -129,7 +129,7 @@ def _read_function(
     lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues", wrappers: dict
 ) -> list[Assertion]:
     """The function's assertions; the assertion wrappers it defines are added to `wrappers`."""
-    function, shift = _parse_at(lines, first, last)
+    function, shift = parse_at(lines, first, last)
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return []
     reader = _FunctionReader(function, outer)
@@ -149,7 +149,7 @@ def _read_function(
         if not asserted:  # only then is the call what tells: a message it could not read may be another's
             calls = _called_names(body) if body is not None else _callable_names(call, form)
         line = call.lineno + shift
-        code, start = _code(lines, function, shift, line)
+        code, start = code_around(lines, function, shift, line)
         trigger, pinned = _trigger(lines, shift, call, form, body)
         found.append(Assertion(path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned))
     return found
@@ -159,7 +159,7 @@ def _read_wrapped(
     lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues", wrappers: dict
 ) -> list[Assertion]:
     """The calls of assertion wrappers in the function, each an assertion of the message it passes."""
-    function, shift = _parse_at(lines, first, last)
+    function, shift = parse_at(lines, first, last)
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return []
     reader = _FunctionReader(function, outer)
@@ -172,7 +172,7 @@ def _read_wrapped(
             continue
         chunks, exact, _ = reader.text_of(message, call.lineno, regex=wrapper.regex)
         line = call.lineno + shift
-        code, start = _code(lines, function, shift, line)
+        code, start = code_around(lines, function, shift, line)
         trigger = clipped(segment(lines, call, shift))
         found.append(
             Assertion(path, line, name, wrapper.name, types, chunks, exact, frozenset(), code, start, trigger, line)
@@ -192,7 +192,7 @@ def _trigger(lines: list[str], shift: int, call: ast.Call, form: str, body: list
     return applied(lines, shift, call.args[position], call.args[position + 1 :], keywords)
 
 
-def _parse_at(lines: list[str], first: int, last: int) -> tuple[ast.stmt | None, int]:
+def parse_at(lines: list[str], first: int, last: int) -> tuple[ast.stmt | None, int]:
     """The statement on lines first..last of a file, parsed alone (an indented one inside `if 1:`, which keeps
     its indentation valid), and what to add to its line numbers to get the file's. None when it does not parse
     on its own."""
@@ -237,7 +237,9 @@ def _callable_names(call: ast.Call, form: str) -> frozenset[str]:
     return frozenset({name}) if name else frozenset()
 
 
-def _code(lines: list[str], function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int, line: int) -> tuple[str, int]:
+def code_around(
+    lines: list[str], function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int, line: int
+) -> tuple[str, int]:
     first = min([function.lineno, *(d.lineno for d in function.decorator_list)]) + shift
     last = (function.end_lineno or function.lineno) + shift
     if last - first + 1 > MAX_FUNCTION_LINES:
@@ -369,7 +371,7 @@ class _OuterValues:
             if not binding.match(line):
                 continue
             for last in range(number + 1, min(number + self._MAX_LINES, len(self.lines)) + 1):
-                statement, _ = _parse_at(self.lines, number + 1, last)
+                statement, _ = parse_at(self.lines, number + 1, last)
                 if statement is not None:
                     return statement.value if isinstance(statement, ast.Assign) else None
         return None
