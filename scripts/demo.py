@@ -25,6 +25,24 @@ def harvests() -> list[list[str]]:
     return [["harvest", f"pypi:{name}=={version}", "--publish", "--no-progress"] for name, version in packages]
 
 
+def prefetch(specs: list[str]) -> None:
+    """Have pip fetch the releases side by side (each waits mostly on its build backend's metadata); a failure is
+    the harvest's to report, plainly."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kb.harvest.pipeline.pypi import fetch_release
+    from kb.harvest.pipeline.sources import SourceError
+
+    def fetch(spec: str) -> None:
+        try:
+            fetch_release(spec)
+        except SourceError:
+            pass
+
+    with ThreadPoolExecutor(len(specs)) as pool:
+        list(pool.map(fetch, specs))
+
+
 def main() -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
@@ -33,6 +51,7 @@ def main() -> None:
 
     django.setup()
     started = time.monotonic()
+    prefetch([arguments[1] for arguments in harvests()])
     for arguments in harvests():
         call_command(*arguments)
     print(f"\nHarvested in {time.monotonic() - started:.0f} s. Browse them: `make run`, then open")
