@@ -107,6 +107,9 @@ def _read_details(keys: set[int]) -> dict[int, Details]:
 
 
 def blob_url(repository_url: str, site: Site) -> str:
+    """As `Repository.blob_url`: no link for a release from PyPI that names no repository."""
+    if repository_url.startswith("https://pypi.org/"):
+        return ""
     anchor = f"#L{site.line}" if site.line else ""
     return f"{repository_url.rstrip('/')}/blob/{site.commit}/{site.path}{anchor}"
 

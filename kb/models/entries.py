@@ -93,6 +93,10 @@ class Repository(models.Model):
         return reverse("kb:repository", kwargs={"owner": self.owner, "name": self.name})
 
     def blob_url(self, *, commit: str, path: str, line: int | None) -> str:
+        """The code host's page of `path` at `commit`; "" for a release from PyPI whose project names no
+        repository (pypi.org has no page per file to link)."""
+        if self.host == "pypi.org":
+            return ""
         anchor = f"#L{line}" if line else ""
         return f"{self.url.rstrip('/')}/blob/{commit}/{path}{anchor}"
 

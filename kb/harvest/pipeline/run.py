@@ -175,7 +175,12 @@ def _write(
         if suggestions is None:
             with server_side_binding():  # thousands of suggestions, inserted as the entries are
                 suggestions = refresh_suggestions(repository=repository)
-        figures = {"files_read": found.files_read, "coverage": outcome.coverage() | {"published": 0}}
+        # "root": where the tree was read, so that `manage.py analyze` checks names against it by default.
+        figures = {
+            "files_read": found.files_read,
+            "coverage": outcome.coverage() | {"published": 0},
+            "root": str(target.root),
+        }
         remember(tree, repository, figures)
     return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)
 
