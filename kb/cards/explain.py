@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import quote
 
-from kb.cards.reader import EntryPoint, Reader, entry_points, names_in
+from kb.cards.reader import EntryPoint, Reader, entry_points, names_in, plain_said
 from kb.cards.solutions import derive_solutions, example_fix
 from kb.models import ErrorEntry, RaiseSite, Repository
 from kb.text.escaping import code, fenced, link, plain
@@ -261,12 +261,12 @@ def _values(view: _Site) -> list[str]:
         names = names_in(expression)
         if not names:
             continue
-        replaced = [view.reader.replacement(name) for name in names]
-        if any(r is None for r in replaced):
+        shown = [view.reader.replacement(name, view.site.line) for name in names]
+        if any(one is None for one in shown):
             continue
-        if len(names) == 1 and names[0] == expression and replaced[0]:
-            said.append(f"{placeholder} is {replaced[0]}")
-        elif names[0] != expression or not view.reader.glosses(names):
+        if len(names) == 1 and names[0] == expression and shown[0]:
+            said.append(f"{placeholder} is {plain_said(shown[0])}")
+        else:
             said.append(f"{placeholder} is {code(expression)}")
     return said
 

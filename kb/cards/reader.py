@@ -21,6 +21,11 @@ _COMMAND = re.compile(r"(?:^|/)management/commands/([A-Za-z0-9_]+)\.py$")
 _TEST_PATH = re.compile(r"(?:^|/)(?:tests?|testing)(?:/|$)|(?:^|/)test_[^/]*$|_tests?\.py$")
 MAX_CODE = 300  # a condition longer than this is not read for names
 MAX_DEFINITION = 120  # a definition longer than this is not shown as what a name stands for
+MAX_INLINE = 60  # a short-named local whose definition is this short is said by it, in its place
+SHORT_NAME = 3
+_INLINE = "\x01"  # marks a replacement that is the definition itself (said in place, glossed in turn)
+# The first values of a name the code then builds on (`errors = []`, then appended to): not what a test reads.
+_STARTERS = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "''", '""', "0", "None", "False", "True"})
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
 
 
@@ -129,10 +134,11 @@ class Reader:
 
     def __post_init__(self) -> None:
         self.parameters = {str(p) for p in self.evidence.get("parameters") or []} - {"self", "cls"}
-        self.definitions: dict[str, str] = {}
+        self.definitions: dict[str, list[tuple[int, str]]] = {}  # name -> (line, code) of each assignment read
         for row in self.evidence.get("definitions") or []:
             if isinstance(row, dict) and isinstance(row.get("name"), str) and isinstance(row.get("code"), str):
-                self.definitions.setdefault(row["name"], row["code"])
+                line = row["line"] if isinstance(row.get("line"), int) else 0
+                self.definitions.setdefault(row["name"], []).append((line, row["code"]))
         self.attributes: dict[str, dict] = {
             str(row["name"]): row
             for row in self.evidence.get("attributes") or []
@@ -144,14 +150,35 @@ class Reader:
 
     # --- one name --------------------------------------------------------------------------------------------
 
-    def replacement(self, name: str) -> str | None:
+    def definition(self, name: str, before: int | None = None) -> str | None:
+        """The one assignment of a local that reaches a test at line `before`: its code; "" when the name has none
+        before it; None when more than one may reach it, or it only starts a value the code builds on afterwards
+        (`errors = []`, then appended to): the card cannot say which value the test reads."""
+        rows = [(line, written) for line, written in self.definitions.get(name, []) if not before or line < before]
+        found = {written for _, written in rows}
+        if not found:
+            return ""
+        if len(found) > 1 or found & _STARTERS:
+            return None
+        return found.pop()
+
+    def replacement(self, name: str, before: int | None = None) -> str | None:
         """Markdown that says what `name` (a name or `a.b` chain, or `options['key']`) is, in place of it; "" when
-        it needs no saying (a builtin, a constant, a class, a module); None when the card cannot say it."""
+        it needs no saying (a builtin, a constant, a class, a module) or is said by its definition in the "where"
+        part; None when the card cannot say it. `before`: the line of the test that reads it."""
         if switch := self.switch(name):
             return switch
         if name.startswith("settings.") and name.count(".") == 1 and name.partition(".")[2].isupper():
             return f"the setting {code(name.partition('.')[2])}"
         root = _root(name)
+        if root in self.definitions:  # assigned in the function: a local, or a parameter given a new value
+            defined = self.definition(root, before)
+            if defined is None:
+                return None
+            if defined:
+                # A short name (`m`, `num`) tells the reader nothing: its definition is said in its place.
+                inline = name == root and len(root) <= SHORT_NAME and len(defined) <= MAX_INLINE
+                return _INLINE + code(defined) if inline else ""
         if root in self.parameters:
             if self.entry is None:
                 return None
@@ -166,8 +193,6 @@ class Reader:
             return None
         if root == "self":
             return self._attribute(name)
-        if root in self.definitions:
-            return ""  # said in the "where" part (`glosses`)
         if root in _BUILTINS or root in _STDLIB or root[:1].isupper() or root.startswith("__"):
             return ""
         return None
@@ -192,8 +217,8 @@ class Reader:
                 continue
             declared = str(row.get("declared") or row["name"])
             kind = row.get("kind")
-            if kind == "flag":
-                return f"the {code(declared)} flag"
+            if kind == "flag":  # a command's positional argument is declared without dashes
+                return f"the {code(declared)} {'flag' if declared.startswith('-') else 'argument'}"
             if kind == "env":
                 return f"the {code(declared)} environment variable"
             if kind == "setting":
@@ -208,9 +233,10 @@ class Reader:
         names = names_in(written)
         if names is None:
             return None
+        before = row.get("line") if isinstance(row.get("line"), int) else None
         replaced: dict[str, str] = {}
         for name in names:
-            said = self.replacement(name)
+            said = self.replacement(name, before)
             if said is None:
                 return None
             if said:
@@ -219,7 +245,7 @@ class Reader:
         if words is None:
             return None
         text, inside = words
-        where = [_is(name, replaced[name]) for name in inside] + self.glosses(names)
+        where = [_is(name, replaced[name]) for name in inside] + self.glosses(names, before)
         return text + (f" ({'; '.join(where)})" if where else "")
 
     def _words(self, row: dict, replaced: dict[str, str]) -> tuple[str, list[str]] | None:
@@ -241,6 +267,7 @@ class Reader:
                 parts[index] = "\x00" + token + "\x00"
         text = sentence("`".join(parts).replace("`\x00", "").replace("\x00`", ""))
         for token, said in tokens.items():
+            said = said.removeprefix(_INLINE)
             # "is true" of an argument or a flag is the harvest's word for a value that is set.
             given = "set" if said.endswith(" flag") else "given"
             if said.endswith((" argument", " flag")) or " argument of " in said:
@@ -252,26 +279,40 @@ class Reader:
         used |= {name for name in replaced if name.startswith("settings.") and f"the setting `{name[9:]}`" in raw}
         return text, [name for name in replaced if name not in used]
 
-    def glosses(self, names: list[str]) -> list[str]:
-        """ "`x` is …" for each local a condition reads, by its definition, followed a few steps."""
+    def glosses(self, names: list[str], before: int | None = None) -> list[str]:
+        """ "`x` is …" for what the names of a test read through their definitions, a few steps: a local by its
+        own definition, an argument, setting or flag by what it is. A name no one can say is left out."""
         said: list[str] = []
         seen: set[str] = set()
-        queue = [_root(name) for name in names]
+        queue = [(name, before) for name in names]
         while queue and len(said) < 4:
-            name = queue.pop(0)
-            if name in seen or name not in self.definitions:
+            name, line = queue.pop(0)
+            root = _root(name)
+            if name in seen:
                 continue
             seen.add(name)
-            definition = self.definitions[name]
-            if len(definition) > MAX_DEFINITION:
+            defined = self.definition(root, line) if root in self.definitions else ""
+            if not defined:
+                if name not in names and (shown := self.replacement(name, line)) and not shown.startswith(_INLINE):
+                    said.append(_is(name, shown))  # an argument or a switch met in a definition
                 continue
-            said.append(f"{code(name)} is {code(definition)}")
-            queue.extend(_root(other) for other in names_in(definition) or [])
+            if len(defined) > MAX_DEFINITION:
+                continue
+            if name != root or len(root) > SHORT_NAME or len(defined) > MAX_INLINE or name not in names:
+                said.append(f"{code(root)} is {code(defined)}")
+            reached = [row for row, code_ in self.definitions[root] if code_ == defined and (not line or row < line)]
+            queue.extend((other, reached[0] if reached else line) for other in names_in(defined) or [])
         return said
+
+
+def plain_said(said: str) -> str:
+    """A replacement as Markdown (without the mark of a local said by its definition)."""
+    return said.removeprefix(_INLINE)
 
 
 def _is(name: str, said: str) -> str:
     """ "`x` is the `y` argument"; "`x` is the argument of that name" rather than "`x` is the `x` argument"."""
+    said = plain_said(said)
     if said == f"the {code(name)} argument":
         return f"{code(name)} is the argument of that name"
     return f"{code(name)} is {said}"

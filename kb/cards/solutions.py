@@ -91,6 +91,7 @@ def _site_solutions(site: RaiseSite) -> list[str]:
     reader = Reader(evidence, entry)
     rows = _rows(site)
     found: list[str] = []
+    checked: set[str] = set()
     for index, row in enumerate(rows):
         if row.get("kind") == "except":
             continue
@@ -98,10 +99,13 @@ def _site_solutions(site: RaiseSite) -> list[str]:
         test = _parse(written) if ("settings" in written or reader.switches or index == 0) else None
         if test is None:
             continue
-        found.extend(_switches(test, row, reader))
+        # One piece of advice per setting or flag: the innermost test's, which decides.
+        found.extend(s for s in _switches(test, row, reader) if s.split(":")[0].rstrip(".") not in checked)
+        checked.update(s.split(":")[0].rstrip(".") for s in found)
         if index == 0:  # the test that decides to raise: the outer ones choose the path to it
             if entry is not None and entry.kind in _ADVISED and not _is_operator(entry.function):
-                found.extend(_for_parameters(test, reader, entry))
+                line = row.get("line") if isinstance(row.get("line"), int) else None
+                found.extend(_for_parameters(test, reader, entry, line))
             found.extend(_for_hooks(test, reader, points))
     return found
 
@@ -166,22 +170,25 @@ def _followed(written: str, reader: Reader) -> list[str]:
             continue
         found.append(name)
         root = re.split(r"[.\[]", name, maxsplit=1)[0]
-        if definition := reader.definitions.get(root):
+        for _, definition in reader.definitions.get(root, []):
             queue.extend(names_in(definition) or [])
     return found
 
 
-def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint) -> list[str]:
+def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
     """What to pass instead, for each part of `test` (joined by `and`) that reads one argument of the entry point."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
-        return [s for value in test.values for s in _for_parameters(value, reader, entry)]
-    instead = _instead(test, lambda node: _argument(node, reader, entry))
+        return [s for value in test.values for s in _for_parameters(value, reader, entry, line)]
+    instead = _instead(test, lambda node: _argument(node, reader, entry, line))
     return [f"Pass {instead} to {code(entry.call())}."] if instead else []
 
 
-def _argument(node: ast.expr, reader: Reader, entry: EntryPoint) -> str:
-    """The entry point's argument a name in the test is, as code; "" for anything else."""
+def _argument(node: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> str:
+    """The entry point's argument a name in the test is, as code; "" for anything else, and for a parameter the
+    function gives a new value before the test (`number = int(number)`)."""
     if not (isinstance(node, ast.Name) and node.id in reader.parameters):
+        return ""
+    if reader.definition(node.id, line) != "":
         return ""
     name = entry.arguments.get(node.id, "")
     return code(name) if name and is_public(name) else ""
@@ -245,7 +252,7 @@ def _for_hooks(test: ast.expr, reader: Reader, points: list[EntryPoint]) -> list
 
     def returned(node: ast.expr) -> str:
         name = ast.unparse(node) if isinstance(node, ast.Name | ast.Attribute) else ""
-        found = _HOOK_CALL.match(reader.definitions.get(name, ""))
+        found = _HOOK_CALL.match(reader.definition(name) or "")
         return "returned" if found and found[1] in hooks else ""
 
     instead = _instead(test, returned)
@@ -258,7 +265,7 @@ def _for_hooks(test: ast.expr, reader: Reader, points: list[EntryPoint]) -> list
 def _hook_target(test: ast.expr, reader: Reader, hooks: dict[str, EntryPoint]) -> EntryPoint | None:
     for node in ast.walk(test):
         if isinstance(node, ast.Name | ast.Attribute):
-            found = _HOOK_CALL.match(reader.definitions.get(ast.unparse(node), ""))
+            found = _HOOK_CALL.match(reader.definition(ast.unparse(node)) or "")
             if found and found[1] in hooks:
                 return hooks[found[1]]
     return None

@@ -215,3 +215,62 @@ def test_a_guessed_entry_point_or_caller_is_never_shown():
     assert "LoginView" not in str(card)
     # No public entry point reaches it: the private-to-the-reader parameter is not said either.
     assert "meaning" not in card
+
+
+def test_a_short_local_is_said_by_its_definition_in_its_place():
+    # Django's runserver: `m = re.match(naiveip_re, options["addrport"])`, then `if m is None: raise ...`.
+    evidence = site(
+        "Command.handle",
+        "m is None",
+        "`m` is `None`",
+        path="django/core/management/commands/runserver.py",
+        parameters=["options"],
+        definitions=[{"name": "m", "code": "re.match(naiveip_re, options['addrport'])", "line": 30}],
+        entry_points=[
+            {"function": "runserver", "kind": "command", "path": "django/core/management/commands/runserver.py",
+             "line": 79, "arguments": {"options": "options"}},
+        ],
+        switches=[{"name": "addrport", "kind": "flag", "declared": "addrport", "help": "", "path": "", "line": 40}],
+    )  # fmt: skip
+    card = generated(evidence, exception="CommandError")
+    assert card["meaning"] == (
+        "The `runserver` command raises this (from `Command.handle`) when `re.match(naiveip_re, options['addrport'])` "
+        "is `None` (`options['addrport']` is the `addrport` argument)."
+    )
+    assert "`m`" not in str(card)
+
+
+def test_a_name_two_assignments_may_reach_or_a_value_built_up_afterwards_is_not_said():
+    # Django's OGRGeomType: `type_input = type_input.lower()`, then maybe `type_input = "unknown"`.
+    two = site(
+        "Kind.__init__",
+        "num is None",
+        "`num` is `None`",
+        parameters=["type_input"],
+        definitions=[
+            {"name": "num", "code": "self._str_types.get(type_input)", "line": 38},
+            {"name": "type_input", "code": "'unknown'", "line": 37},
+            {"name": "type_input", "code": "type_input.lower()", "line": 35},
+        ],
+    )
+    assert "'unknown'" not in str(generated(two))
+    # Django's Query.add_ordering: `errors = []`, appended to in a loop, then `if errors: raise ...`.
+    built = site("Query.add_ordering", "errors", "`errors` is true", definitions=[{"name": "errors", "code": "[]"}])
+    card = generated(built, exception="FieldError")
+    assert card["meaning"] == "`Query.add_ordering()` raises this."
+    assert "[]" not in str(card)
+
+
+def test_a_definition_after_the_test_is_not_what_the_test_reads():
+    evidence = site(
+        "Kind.check",
+        "not isinstance(value, str)",
+        "`value` is not an instance of `str`",
+        parameters=["value"],
+        definitions=[{"name": "value", "code": "value.lower()", "line": 45}],  # the test is at line 39
+    )
+    card = generated(evidence)
+    assert card["meaning"].startswith("`Kind.check()` raises this when the `value` argument is not an instance of")
+    assert card["solutions"] == ["Pass a `str` as `value` to `Kind.check()`."]
+    evidence["definitions"] = [{"name": "value", "code": "value.strip()", "line": 30}]
+    assert "solutions" not in generated(evidence)  # a new value before the test: not the argument as passed
