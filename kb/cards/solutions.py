@@ -185,10 +185,12 @@ def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint, line: int
 
 def _argument(node: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> str:
     """The entry point's argument a name in the test is, as code; "" for anything else, and for a parameter the
-    function gives a new value before the test (`number = int(number)`)."""
+    function gives a new value before the test (a conversion, `number = int(number)`, keeps it the argument)."""
     if not (isinstance(node, ast.Name) and node.id in reader.parameters):
         return ""
-    if reader.definition(node.id, line) != "":
+    defined = reader.definition(node.id, line)
+    converted = defined and re.fullmatch(rf"(?:int|float|str)\(\s*{re.escape(node.id)}\s*\)", defined)
+    if defined != "" and not converted:
         return ""
     name = entry.arguments.get(node.id, "")
     return code(name) if name and is_public(name) else ""

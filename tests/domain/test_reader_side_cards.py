@@ -274,3 +274,15 @@ def test_a_definition_after_the_test_is_not_what_the_test_reads():
     assert card["solutions"] == ["Pass a `str` as `value` to `Kind.check()`."]
     evidence["definitions"] = [{"name": "value", "code": "value.strip()", "line": 30}]
     assert "solutions" not in generated(evidence)  # a new value before the test: not the argument as passed
+
+
+def test_an_argument_converted_before_the_test_is_still_the_argument_to_advise_on():
+    # Django's Paginator.validate_number: `number = int(number)`, then `if number < 1: raise EmptyPage(...)`.
+    evidence = site(
+        "Paginator.validate_number",
+        "number < 1",
+        "`number` is less than `1`",
+        parameters=["number"],
+        definitions=[{"name": "number", "code": "int(number)", "line": 35}],
+    )
+    assert generated(evidence)["solutions"] == ["Pass `number` of at least `1` to `Paginator.validate_number()`."]
