@@ -187,7 +187,7 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
     if view.entry is not None:
         verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
         text = f"{_capital(view.entry.shown())} {verb} this"
-        if view.entry.function != view.function:
+        if not view.entry.is_function(view.function):
             text += f" (from {code(view.function)})"
         if when:
             return f"{text} when {when}."
@@ -235,7 +235,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         seen.add(key)
         name = view.function
         heading = f"At {_place(entry, site.path, site.line, site.commit)}" + (f", in {code(name)}" if name else "")
-        if view.entry is not None and view.entry.function != name:
+        if view.entry is not None and not view.entry.is_function(name):
             heading += f", reached from {view.entry.shown()}"
         block: list[str] = [heading + (":\n" if lines else ", whenever that line runs." if view.unconditional else ".")]
         block.extend(lines)
@@ -278,7 +278,7 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
     seen: set[str] = set()
     for view in views:
         for point in entry_points(view.site.evidence or {}, path=view.site.path):
-            if point.function in seen or point.function == view.function or len(seen) >= MAX_CALLERS:
+            if point.function in seen or point.is_function(view.function) or len(seen) >= MAX_CALLERS:
                 continue
             seen.add(point.function)
             where = f" ({_place(entry, point.path, point.line, view.site.commit)})" if point.path else ""

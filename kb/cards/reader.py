@@ -41,6 +41,10 @@ class EntryPoint:
     arguments: dict[str, str] = field(default_factory=dict)  # the site's parameter -> the entry point's argument
     via: tuple[str, ...] = ()
 
+    def is_function(self, function: str) -> bool:
+        """Whether it is the function of that qualified name (a constructor `Func` is `Func.__init__`)."""
+        return function in (self.function, f"{self.function}.__init__", f"{self.function}.__new__")
+
     @property
     def command(self) -> str:
         found = _COMMAND.search(self.path)
@@ -173,9 +177,9 @@ class Reader:
         root = _root(name)
         if root in self.definitions:  # assigned in the function: a local, or a parameter given a new value
             defined = self.definition(root, before)
-            if defined is None:
+            if defined is None or (defined and not self._sayable(defined, root)):
                 return None
-            if defined:
+            if defined and not (root in self.parameters and _converts(defined, root)):
                 # A short name (`m`, `num`) tells the reader nothing: its definition is said in its place.
                 inline = name == root and len(root) <= SHORT_NAME and len(defined) <= MAX_INLINE
                 return _INLINE + code(defined) if inline else ""
@@ -196,6 +200,18 @@ class Reader:
         if root in _BUILTINS or root in _STDLIB or root[:1].isupper() or root.startswith("__"):
             return ""
         return None
+
+    def _sayable(self, defined: str, name: str) -> bool:
+        """Whether a definition can stand for its name before the reader: it reads no `self.` internal the card
+        cannot say and no name whose value is ambiguous there (a global, a module's regex, is named as written)."""
+        line = max((row for row, written in self.definitions.get(name, []) if written == defined), default=None)
+        for other in names_in(defined) or []:
+            root = _root(other)
+            if root == "self" and self._attribute(other) is None:
+                return False
+            if root != name and root in self.definitions and self.definition(root, line or None) is None:
+                return False
+        return True
 
     def _attribute(self, name: str) -> str | None:
         chain = ".".join(name.split(".")[:2])
@@ -292,6 +308,10 @@ class Reader:
                 continue
             seen.add(name)
             defined = self.definition(root, line) if root in self.definitions else ""
+            if defined and root in self.parameters and _converts(defined, root):
+                defined = ""  # the argument, converted: said as the argument
+            if defined and not self._sayable(defined, root):
+                continue
             if not defined:
                 if name not in names and (shown := self.replacement(name, line)) and not shown.startswith(_INLINE):
                     said.append(_is(name, shown))  # an argument or a switch met in a definition
@@ -316,6 +336,11 @@ def _is(name: str, said: str) -> str:
     if said == f"the {code(name)} argument":
         return f"{code(name)} is the argument of that name"
     return f"{code(name)} is {said}"
+
+
+def _converts(defined: str, name: str) -> bool:
+    """`int(number)` for `number`: the argument itself, converted; still what the reader passed."""
+    return re.fullmatch(rf"(?:int|float|str)\(\s*{re.escape(name)}\s*\)", defined) is not None
 
 
 def _plain_sentence(written: str) -> str:

@@ -254,6 +254,7 @@ def test_a_name_two_assignments_may_reach_or_a_value_built_up_afterwards_is_not_
         ],
     )
     assert "'unknown'" not in str(generated(two))
+    assert "_str_types" not in str(generated(two))  # `self._str_types`: no reader's name either
     # Django's Query.add_ordering: `errors = []`, appended to in a loop, then `if errors: raise ...`.
     built = site("Query.add_ordering", "errors", "`errors` is true", definitions=[{"name": "errors", "code": "[]"}])
     card = generated(built, exception="FieldError")
@@ -285,4 +286,6 @@ def test_an_argument_converted_before_the_test_is_still_the_argument_to_advise_o
         parameters=["number"],
         definitions=[{"name": "number", "code": "int(number)", "line": 35}],
     )
-    assert generated(evidence)["solutions"] == ["Pass `number` of at least `1` to `Paginator.validate_number()`."]
+    card = generated(evidence)
+    assert card["meaning"] == "`Paginator.validate_number()` raises this when the `number` argument is less than `1`."
+    assert card["solutions"] == ["Pass `number` of at least `1` to `Paginator.validate_number()`."]
