@@ -164,7 +164,10 @@ class Reader:
             return ""
         if len(found) > 1 or found & _STARTERS:
             return None
-        return found.pop()
+        defined = found.pop()
+        if name not in self.parameters and name in [_root(other) for other in names_in(defined) or []]:
+            return None  # `errors = list(filter(None, errors))`: built on a value before it
+        return defined
 
     def replacement(self, name: str, before: int | None = None) -> str | None:
         """Markdown that says what `name` (a name or `a.b` chain, or `options['key']`) is, in place of it; "" when
@@ -237,7 +240,7 @@ class Reader:
                 return f"the {code(declared)} {'flag' if declared.startswith('-') else 'argument'}"
             if kind == "env":
                 return f"the {code(declared)} environment variable"
-            if kind == "setting":
+            if kind == "setting" and declared.isupper():  # `settings.configured` is no setting
                 return f"the {code(declared)} setting"
         return ""
 
@@ -261,7 +264,8 @@ class Reader:
         if words is None:
             return None
         text, inside = words
-        where = [_is(name, replaced[name]) for name in inside] + self.glosses(names, before)
+        unsaid = [name for name in names if not replaced.get(name) or replaced[name].startswith(_INLINE)]
+        where = [_is(name, replaced[name]) for name in inside] + self.glosses(unsaid, before)
         return text + (f" ({'; '.join(where)})" if where else "")
 
     def _words(self, row: dict, replaced: dict[str, str]) -> tuple[str, list[str]] | None:
@@ -287,8 +291,9 @@ class Reader:
             # "is true" of an argument or a flag is the harvest's word for a value that is set.
             given = "set" if said.endswith(" flag") else "given"
             if said.endswith((" argument", " flag")) or " argument of " in said:
+                unset = f"{token} is not {given}" + (" (or empty)" if given == "given" else "")
                 text = text.replace(f"{token} is true", f"{token} is {given}").replace(
-                    f"{token} is empty or false", f"{token} is not {given} (or empty)"
+                    f"{token} is empty or false", unset
                 )
             text = text.replace(token, said)
         # The harvest's sentence already says "the setting `X`" where the code reads `settings.X`.

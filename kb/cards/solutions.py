@@ -99,8 +99,10 @@ def _site_solutions(site: RaiseSite) -> list[str]:
         test = _parse(written) if ("settings" in written or reader.switches or index == 0) else None
         if test is None:
             continue
-        # One piece of advice per setting or flag: the innermost test's, which decides.
-        found.extend(s for s in _switches(test, row, reader) if s.split(":")[0].rstrip(".") not in checked)
+        # One piece of advice per setting or flag: the innermost test's, which decides. A flag or an argument read
+        # by an outer test only picks the path (`addrport` is given): advice on it comes from the deciding test.
+        switches = _switches(test, row, reader, flags=index == 0)
+        found.extend(s for s in switches if s.split(":")[0].rstrip(".") not in checked)
         checked.update(s.split(":")[0].rstrip(".") for s in found)
         if index == 0:  # the test that decides to raise: the outer ones choose the path to it
             if entry is not None and entry.kind in _ADVISED and not _is_operator(entry.function):
@@ -131,7 +133,7 @@ def _parse(text: str) -> ast.expr | None:
         return None
 
 
-def _switches(test: ast.expr, row: dict, reader: Reader) -> list[str]:
+def _switches(test: ast.expr, row: dict, reader: Reader, *, flags: bool = True) -> list[str]:
     """ "Check the `USE_TZ` setting" for each setting (`settings.UPPER_CASE`), flag or environment variable the test
     reads, directly or through the definitions of the names it reads: with when it raises, where the test says it
     in the reader's terms."""
@@ -144,7 +146,7 @@ def _switches(test: ast.expr, row: dict, reader: Reader) -> list[str]:
         negated = isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not)
         if name := _setting(part.operand if isinstance(part, ast.UnaryOp) and negated else part):
             said[f"the {code(name)} setting"] = f": this is raised only while it is {'false' if negated else 'true'}"
-    for name in _followed(str(row["code"]), reader):
+    for name in _followed(str(row["code"]), reader) if flags else []:
         if switch := reader.switch(name):
             said.setdefault(switch, "")
     when = reader.condition(row)

@@ -289,3 +289,37 @@ def test_an_argument_converted_before_the_test_is_still_the_argument_to_advise_o
     card = generated(evidence)
     assert card["meaning"] == "`Paginator.validate_number()` raises this when the `number` argument is less than `1`."
     assert card["solutions"] == ["Pass `number` of at least `1` to `Paginator.validate_number()`."]
+
+
+def test_a_local_built_on_its_own_earlier_value_is_not_said():
+    # Django's SplitArrayField.clean: `errors = list(filter(None, errors))`, then `if errors: raise ...`.
+    evidence = site(
+        "SplitArrayField.clean",
+        "errors",
+        "`errors` is true",
+        definitions=[{"name": "errors", "code": "list(filter(None, errors))", "line": 30}],
+    )
+    assert generated(evidence)["meaning"] == "`SplitArrayField.clean()` raises this."
+
+
+def test_a_flag_read_only_by_an_outer_test_gets_no_advice_and_settings_must_be_settings():
+    evidence = site(
+        "Command.handle",
+        "not self.port.isdigit()",
+        "`self.port.isdigit()` is false",
+        path="django/core/management/commands/runserver.py",
+        parameters=["options"],
+        switches=[
+            {"name": "addrport", "kind": "flag", "declared": "addrport", "help": "", "path": "", "line": 40},
+            {"name": "configured", "kind": "setting", "declared": "configured", "help": "", "path": "", "line": 1},
+        ],
+    )
+    evidence["conditions"].append(
+        {"kind": "else", "code": "options['addrport']", "sentence": "`options['addrport']` is true", "line": 30}
+    )
+    evidence["conditions"].append(
+        {"kind": "if", "code": "settings.configured", "sentence": "`settings.configured` is true", "line": 20}
+    )
+    card = generated(evidence, exception="CommandError")
+    assert "solutions" not in card
+    assert "the `addrport` argument is given" in card["trigger"]
