@@ -170,7 +170,14 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     if not sentences:
         return ""
     shown = sentences[:MAX_SITES]
-    text = " ".join(shown)
+    # The same subject again ("`f()` raises this when A. `f()` raises this when B."): "It is also raised when B."
+    subject = shown[0].split(" when ", 1)[0]
+    text = shown[0] + "".join(
+        f" It is also {_verb(entry)} when {said.split(' when ', 1)[1]}"
+        if said.split(" when ", 1)[0] == subject and " when " in said
+        else f" {said}"
+        for said in shown[1:]
+    )
     if len(views) > len(shown):
         text += f" It is {_verb(entry)} at {len(views)} places in all."
     documented = next((view.entry for view in views if view.entry is not None and view.entry.doc.strip()), None)

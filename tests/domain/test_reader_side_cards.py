@@ -323,3 +323,14 @@ def test_a_flag_read_only_by_an_outer_test_gets_no_advice_and_settings_must_be_s
     card = generated(evidence, exception="CommandError")
     assert "solutions" not in card
     assert "the `addrport` argument is given" in card["trigger"]
+
+
+def test_a_second_condition_of_the_same_entry_point_reads_as_also():
+    sites = [
+        site("Form.clean", "not value", "`value` is empty or false", parameters=["value"]),
+        site("Form.clean", "value is None", "`value` is `None`", parameters=["value"]),
+    ]
+    assert generated(*sites)["meaning"] == (
+        "`Form.clean()` raises this when the `value` argument is not given (or empty). "
+        "It is also raised when the `value` argument is `None`."
+    )
