@@ -42,8 +42,8 @@ def test_a_generated_card_shows_every_section_the_code_filled_in_the_reference_o
 
 def test_a_generated_card_reads_its_condition_test_and_solution_from_the_code(client, generated):
     text = text_of(page_of(client, generated))
-    assert "ValueError is raised in Func.__init__ when expressions has fewer than 2 items." in text
-    assert "len(expressions) &lt; 2: expressions has fewer than 2 items" in text
+    assert "Func() raises this when the expressions argument has fewer than 2 items." in text
+    assert "the expressions argument has fewer than 2 items (line 2)" in text
     assert "reached from Coalesce.__init__" in text
     assert "in the repository's tests, too few expressions" in text
     assert "Pass at least 2 items as expressions to Func()." in text
@@ -93,7 +93,7 @@ def test_the_curators_text_wins_over_the_generated_one(client, db):
     entry = generated_entry(meaning="The curator's own meaning.")
     html = page_of(client, entry)
     assert "The curator's own meaning." in html
-    assert "is raised in" not in text_of(html).split("What it means", 1)[1].split("Source", 1)[0]
+    assert "raises this" not in text_of(html).split("What it means", 1)[1].split("Source", 1)[0]
 
 
 def test_conditions_show_under_the_source_when_the_trigger_shown_is_not_the_generated_one(client, db):
@@ -106,8 +106,8 @@ def test_conditions_show_under_the_source_when_the_trigger_shown_is_not_the_gene
 def test_search_engines_get_the_shown_meaning(client, generated):
     html = page_of(client, generated)
     data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S).group(1))
-    assert data["description"].startswith("ValueError is raised in Func.__init__ when expressions has fewer")
-    assert '<meta name="description" content="ValueError is raised in Func.__init__' in html
+    assert data["description"].startswith("Func() raises this when the expressions argument has fewer")
+    assert '<meta name="description" content="Func() raises this when' in html
 
 
 def test_a_generated_draft_stays_out_of_search_engines(admin_client, db):
