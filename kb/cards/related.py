@@ -111,11 +111,17 @@ def package_of(path: str) -> str:
 
 def words_of(message: str) -> set[str]:
     """The words of a message (placeholders taken out), lowercased: `--enable-hisparse` and `kv_cache` whole, and
-    a hyphenated word's parts too (`enable-hisparse` shares `hisparse` with a message that names it alone)."""
-    text = _PLACEHOLDER.sub(" ", message)
-    found = {m.lower() for m in _WORD.findall(text)}
-    found |= {part for word in found if "-" in word for part in word.split("-")}
-    return {w for w in found if len(w) >= MIN_WORD and w not in _STOP}
+    a hyphenated word's parts too (`enable-hisparse` shares `hisparse` with a message that names it alone); and
+    each pair of adjacent words ("pd transfer", "not support"), so that two messages worded alike ("Ascend PD
+    transfer does not support HiSparse ...") weigh more than two that merely share words. A placeholder breaks
+    a pair: what stands around a value is not a phrase."""
+    found: set[str] = set()
+    for piece in _PLACEHOLDER.split(message):
+        tokens = [m.lower() for m in _WORD.findall(piece)]
+        found.update(tokens)
+        found.update(part for word in tokens if "-" in word for part in word.split("-"))
+        found.update(f"{a} {b}" for a, b in zip(tokens, tokens[1:], strict=False) if not (a in _STOP and b in _STOP))
+    return {w for w in found if " " in w or (len(w) >= MIN_WORD and w not in _STOP)}
 
 
 def _shared_words(

@@ -44,6 +44,21 @@ def test_errors_of_one_package_sharing_rare_words_are_related_and_common_words_r
     assert f"{0:016x}" not in related  # "value", "wrong", "here": in every filler message
 
 
+def test_a_message_worded_alike_outranks_one_that_only_shares_its_rarest_words():
+    filler = [Related(f"{n:016x}", [("kit/f.py", f"f{n}", 1)], f"Value {n} is wrong here") for n in range(300)]
+    seed = Related(
+        "1" * 16,
+        [("kit/nixl/conn.py", "prepare", 5)],
+        "NIXL PD transfer does not support HiSparse combined with speculative decoding.",
+    )
+    # Shares "HiSparse", "speculative" and "decoding", but no phrase.
+    loose = Related("2" * 16, [("kit/spec.py", "check", 9)], "HiSparse speculative decoding uses a fixed swap state")
+    # The same sentence about another backend: "PD transfer does not support HiSparse".
+    alike = Related("3" * 16, [("kit/ascend/conn.py", "send", 9)], "Ascend PD transfer does not support HiSparse here")
+    related = ranked_related([*filler, seed, loose, alike])
+    assert [row["id"] for row in related["1" * 16]] == ["3" * 16, "2" * 16]
+
+
 def test_class_mates_sharing_only_the_class_s_own_words_come_after_the_package_s_word_matches():
     filler = [Related(f"{n:016x}", [("kit/f.py", f"f{n}", 1)], f"Value {n} is wrong here") for n in range(300)]
     manager = [
