@@ -2,14 +2,19 @@
 
     scripts/with-postgres .venv/bin/python bench/lookup_corpus.py [--previous] [--misses FILE]
 
-bench/corpus/raise_*.py run code against the installed Django, DRF, Jinja2, click, SQLAlchemy and requests (loops
-over form and serializer fields, validators, model fields, QuerySet misuse, template tags and filters, click types
-and command lines, ...) and record each error's traceback, its last line, and the raise site the traceback names:
+bench/corpus/raise_*.py run code against 18 libraries (SPLIT.md: a development half and a held-out half) as users do
+(loops over form and serializer fields, validators, model fields, QuerySet misuse, template syntax, click types and
+command lines, broken TOML and YAML, bad dates, schemas and data that fail them, HTTP events in the wrong state, ...).
+Django, DRF, Jinja2, click, SQLAlchemy and requests are the project's own dependencies, in .venv; the other twelve
+are installed pinned into .corpus-libs (PINNED, `--no-deps`, never into .venv) and put on the raise scripts'
+PYTHONPATH. Each script records each error's traceback, its last line, and the raise site the traceback names:
 the innermost frame inside the package. Only errors whose site is a `raise` or `assert` statement are scored (a
 KeyError from a dict lookup has no entry to find). The same installed source is harvested into a throwaway
 database (`--commit` = the version), and each error is looked up twice: the whole traceback, and its last line
-alone (`module.Type: message`). A lookup is right when the expected site is one of its first match's sites (top 1)
-or of one of its first three (top 3).
+alone (`module.Type: message`). The table gives each library, each group and each half, with what each harvest
+skipped as "exception type is computed at run time" and the sites it found without a rebuildable message. A
+lookup is right when the expected site is one of its first match's sites (top 1) or of one of its first three
+(top 3).
 
 The expected site is the innermost frame inside the package, or, when the traceback no longer shows where the
 exception was raised (Jinja2 rewrites tracebacks into the template's lines; SQLAlchemy re-raises with the DBAPI
@@ -30,6 +35,7 @@ import subprocess
 import sys
 import tarfile
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,27 +55,104 @@ from kb.matching.rank import Match  # noqa: E402
 from kb.matching.service import lookup  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
+# The libraries the project does not depend on, installed pinned (`pip install --no-deps --target`) into a folder
+# the bench owns and put on the raise scripts' PYTHONPATH: never into .venv's site-packages, so the project's
+# requirements stay as they are and Django is importable once. Versions as the package registry gave them on the
+# day each was added (bench/corpus/SPLIT.md).
+LIBS = ROOT / ".corpus-libs"
+PINNED = [
+    "mako==1.4.3",
+    "h11==0.16.0",
+    "pyyaml==6.0.3",
+    "lark==1.3.1",
+    "arrow==1.4.0",
+    "sortedcontainers==2.4.0",
+    "marshmallow==4.4.0",
+    "voluptuous==0.16.0",
+    "tomlkit==0.15.2",
+    "python-dateutil==4.0.0",
+    "bidict==0.24.1",
+    "cerberus==1.3.8",
+    "tzdata==2026.6",  # python-dateutil's and arrow's one dependency not in .venv
+]
 PREVIOUS = {"django": ("django", "5.1.*"), "rest_framework": ("djangorestframework", "3.15.*")}
-# (package dir, owner/name, distribution): what is harvested from the installed source.
-PACKAGES = [
-    ("django", "django/django", "django"),
-    ("rest_framework", "encode/django-rest-framework", "djangorestframework"),
-    ("jinja2", "pallets/jinja", "jinja2"),
-    ("click", "pallets/click", "click"),
-    ("sqlalchemy", "sqlalchemy/sqlalchemy", "sqlalchemy"),
-    ("requests", "psf/requests", "requests"),
+
+
+@dataclass(frozen=True)
+class Library:
+    label: str  # as the tables name it, and as the raise scripts' records do
+    package: str  # the import package, harvested from its installed source
+    full_name: str  # owner/name
+    distribution: str
+    half: str  # "development" or "held-out" (bench/corpus/SPLIT.md)
+    cached: bool = True  # installed into LIBS, not into .venv
+
+
+LIBRARIES = [
+    Library("Django", "django", "django/django", "django", "development", cached=False),
+    Library("DRF", "rest_framework", "encode/django-rest-framework", "djangorestframework", "development", False),
+    Library("Jinja2", "jinja2", "pallets/jinja", "jinja2", "development", cached=False),
+    Library("click", "click", "pallets/click", "click", "development", cached=False),
+    Library("SQLAlchemy", "sqlalchemy", "sqlalchemy/sqlalchemy", "sqlalchemy", "development", cached=False),
+    Library("requests", "requests", "psf/requests", "requests", "development", cached=False),
+    Library("tomlkit", "tomlkit", "python-poetry/tomlkit", "tomlkit", "development"),
+    Library("python-dateutil", "dateutil", "dateutil/dateutil", "python-dateutil", "development"),
+    Library("bidict", "bidict", "jab/bidict", "bidict", "development"),
+    Library("Cerberus", "cerberus", "pyeve/cerberus", "cerberus", "development"),
+    Library("Mako", "mako", "sqlalchemy/mako", "mako", "held-out"),
+    Library("h11", "h11", "python-hyper/h11", "h11", "held-out"),
+    Library("PyYAML", "yaml", "yaml/pyyaml", "pyyaml", "held-out"),
+    Library("lark", "lark", "lark-parser/lark", "lark", "held-out"),
+    Library("arrow", "arrow", "arrow-py/arrow", "arrow", "held-out"),
+    Library(
+        "sortedcontainers", "sortedcontainers", "grantjenks/python-sortedcontainers", "sortedcontainers", "held-out"
+    ),
+    Library("marshmallow", "marshmallow", "marshmallow-code/marshmallow", "marshmallow", "held-out"),
+    Library("voluptuous", "voluptuous", "alecthomas/voluptuous", "voluptuous", "held-out"),
 ]
 GROUPS = {
     "Django + DRF": ("Django", "DRF"),
     "Jinja2, click, SQLAlchemy, requests": ("Jinja2", "click", "SQLAlchemy", "requests"),
+    "tomlkit, python-dateutil, bidict, Cerberus": ("tomlkit", "python-dateutil", "bidict", "Cerberus"),
 }
+HALVES = {
+    half: tuple(library.label for library in LIBRARIES if library.half == half) for half in ("development", "held-out")
+}
+SCRIPTS = [
+    "raise_django.py",
+    "raise_others.py",
+    *(f"raise_{library.package}.py" for library in LIBRARIES if library.cached),
+]
+RUNTIME_TYPE = "exception type is computed at run time"
+
+
+def install_libraries() -> None:
+    """The pinned libraries in LIBS, installed once (again when a pin changes)."""
+    wanted = {pin.split("==")[0].replace("-", "_").lower() + "-" + pin.split("==")[1] for pin in PINNED}
+    present = {path.name.removesuffix(".dist-info").lower() for path in LIBS.glob("*.dist-info")}
+    if wanted <= present:
+        return
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--upgrade", "--target", str(LIBS), *PINNED],
+        check=True,
+    )
+    # Django (and DRF) come from .venv alone: a second copy on PYTHONPATH would shadow the one the project runs.
+    shadowing = [name for name in ("django", "rest_framework") if (LIBS / name).exists()]
+    if shadowing:
+        raise SystemExit(f"{LIBS} holds {', '.join(shadowing)}: remove it, Django must be importable once")
 
 
 def raise_corpus() -> list[dict]:
     records = []
-    for script in ("raise_django.py", "raise_others.py"):
+    env = {**os.environ, "PYTHONPATH": str(LIBS)}
+    for script in SCRIPTS:
         done = subprocess.run(
-            [sys.executable, str(CORPUS / script)], capture_output=True, text=True, stdin=subprocess.DEVNULL, check=True
+            [sys.executable, str(CORPUS / script)],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            check=True,
+            env=env,
         )
         records += [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     return records
@@ -111,20 +194,33 @@ def previous_source(package: str) -> tuple[Path, str]:
     return unpacked / package, unpacked.name.rsplit("-", 1)[1]
 
 
-def harvest_all(previous: bool) -> None:
+def harvest_all(previous: bool) -> dict[str, tuple[int, int]]:
+    """Harvest every library from the source the errors were raised from; per library, the sites skipped because
+    the exception type is computed at run time and those found without a rebuildable message."""
     from importlib.metadata import version
 
-    for package, full_name, distribution in PACKAGES:
-        if previous and package in PREVIOUS:
-            root, commit = previous_source(package)
+    pins = dict(pin.split("==") for pin in PINNED)
+    skipped = {}
+    for library in LIBRARIES:
+        if previous and library.package in PREVIOUS:
+            root, commit = previous_source(library.package)
+        elif library.cached:
+            root, commit = LIBS / library.package, pins[library.distribution]
         else:
-            root, commit = site_packages() / package, version(distribution)
-        owner, name = full_name.split("/")
+            root, commit = site_packages() / library.package, version(library.distribution)
+        owner, name = library.full_name.split("/")
         result = harvest(
-            target=Target(root=root, owner=owner, name=name, commit=commit, prefix=package), progress=False
+            target=Target(root=root, owner=owner, name=name, commit=commit, prefix=library.package), progress=False
         )
-        print(f"harvested {full_name} {commit}: {len(result.scan.sites)} sites, {result.outcome.new} entries")
+        runtime = result.scan.skipped[RUNTIME_TYPE]
+        signatureless = sum(1 for site in result.scan.sites if not site.signature)
+        skipped[library.label] = (runtime, signatureless)
+        print(
+            f"harvested {library.full_name} {commit}: {len(result.scan.sites)} sites, {result.outcome.new} entries; "
+            f"skipped as {RUNTIME_TYPE!r}: {runtime}; without a rebuildable message: {signatureless}"
+        )
     live_index.reset()
+    return skipped
 
 
 def right(match: Match, expected: dict, previous: bool, kind: str, innermost_only: bool = False) -> bool:
@@ -194,27 +290,38 @@ def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
-def table(figures: dict[str, dict[str, int]]) -> list[str]:
+def table(figures: dict[str, dict[str, int]], skipped: dict[str, tuple[int, int]]) -> list[str]:
+    """Per library (with its half and what its harvest skipped), per group, per half."""
     lines = [
-        "| what was looked up | errors | whole traceback, top 1 | top 3 | message alone, top 1 | top 3 "
-        "| no answer (traceback) |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| what was looked up | half | errors | whole traceback, top 1 | top 3 | message alone, top 1 | top 3 "
+        "| no answer (traceback) | sites skipped: type computed at run time | sites with no rebuildable message |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    rows = [(library, (library,)) for group in GROUPS.values() for library in group] + list(GROUPS.items())
+    half_of = {library.label: library.half for library in LIBRARIES}
+    rows = [(library.label, (library.label,)) for library in LIBRARIES]
+    rows += list(GROUPS.items()) + [(f"{half} half", labels) for half, labels in HALVES.items()]
     for label, libraries in rows:
         total: dict[str, int] = defaultdict(int)
         for library in libraries:
             for key, value in figures.get(library, {}).items():
                 total[key] += value
         n = total["errors"]
+        halves = {half_of[library] for library in libraries}
+        runtime = sum(skipped.get(library, (0, 0))[0] for library in libraries)
+        signatureless = sum(skipped.get(library, (0, 0))[1] for library in libraries)
         label = f"**{label}**" if len(libraries) > 1 else label
         lines.append(
-            f"| {label} | {n} | {percent(total['traceback top1'], n)} | {percent(total['traceback top3'], n)} | "
-            f"{percent(total['message top1'], n)} | {percent(total['message top3'], n)} "
-            f"| {total['traceback nothing']} |"
+            f"| {label} | {'/'.join(sorted(halves))} | {n} | {percent(total['traceback top1'], n)} "
+            f"| {percent(total['traceback top3'], n)} | {percent(total['message top1'], n)} "
+            f"| {percent(total['message top3'], n)} | {total['traceback nothing']} | {runtime} | {signatureless} |"
         )
-    skipped = sum(row["not a raise"] for row in figures.values())
-    lines.append(f"\n({skipped} more errors were raised by a line that is not a `raise` or `assert`: not scored.)")
+    lines.append("")
+    lines += [f"{half} half: {', '.join(labels)}." for half, labels in HALVES.items()]
+    lines += [f"{group}: {', '.join(labels)}." for group, labels in GROUPS.items()]
+    skipped_errors = sum(row["not a raise"] for row in figures.values())
+    lines.append(
+        f"\n({skipped_errors} more errors were raised by a line that is not a `raise` or `assert`: not scored.)"
+    )
     return lines
 
 
@@ -228,16 +335,17 @@ def main() -> None:
         help="Score by the traceback's innermost frame alone, as before (no origin, no wording).",
     )
     options = parser.parse_args()
+    install_libraries()
     records = raise_corpus()
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
-        harvest_all(options.previous)
+        skipped = harvest_all(options.previous)
         figures = score(records, options.previous, options.misses, options.innermost_only)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         teardown_test_environment()
-    print("\n".join(table(figures)))
+    print("\n".join(table(figures, skipped)))
 
 
 if __name__ == "__main__":

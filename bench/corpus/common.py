@@ -22,8 +22,30 @@ PER_WORDING = 2
 VALUES = re.compile(r"'[^'\n]{0,24}+'|\"[^\"\n]{0,24}+\"|“[^”\n]{0,24}+”|\d++")
 # Where a raise may be seen by the tracer: every package the benchmark harvests (a DRF field's error may be raised by
 # a Django validator).
-HARVESTED = ("django", "rest_framework", "jinja2", "click", "sqlalchemy", "requests")
+HARVESTED = (
+    "django",
+    "rest_framework",
+    "jinja2",
+    "click",
+    "sqlalchemy",
+    "requests",
+    "tomlkit",
+    "dateutil",
+    "bidict",
+    "cerberus",
+    "mako",
+    "h11",
+    "yaml",
+    "lark",
+    "arrow",
+    "sortedcontainers",
+    "marshmallow",
+    "voluptuous",
+)
 SITE_PACKAGES = Path(sysconfig.get_paths()["purelib"]).resolve()
+# Where lookup_corpus.py installs the libraries the project does not depend on (on the scripts' PYTHONPATH).
+LIBS = Path(__file__).resolve().parent.parent.parent / ".corpus-libs"
+ROOTS = (SITE_PACKAGES, LIBS)
 
 
 @cache
@@ -44,9 +66,8 @@ def raise_lines(path: str) -> dict[int, int]:
 def _expected(exc: BaseException, packages: tuple[str, ...]) -> dict | None:
     innermost = None
     for frame in traceback.extract_tb(exc.__traceback__):
-        try:
-            relative = Path(frame.filename).resolve().relative_to(SITE_PACKAGES).as_posix()
-        except ValueError:
+        relative = _relative(frame.filename)
+        if relative is None:
             continue
         if relative.split("/", 1)[0] in packages:
             innermost = (frame, relative)
@@ -111,10 +132,12 @@ class _Raised:
 
 @cache
 def _relative(filename: str) -> str | None:
-    try:
-        return Path(filename).resolve().relative_to(SITE_PACKAGES).as_posix()
-    except ValueError:
-        return None
+    """The file's path as the harvest names it: inside site-packages or the bench's folder of libraries."""
+    path = Path(filename).resolve()
+    for root in ROOTS:
+        if path.is_relative_to(root):
+            return path.relative_to(root).as_posix()
+    return None
 
 
 class Recorder:
