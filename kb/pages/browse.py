@@ -5,7 +5,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from kb.models import ErrorEntry
+from django.db.models import Count
+
+from kb.harvest.pipeline.kept import BARE_ASSERT, LABELS
+from kb.models import ErrorEntry, HarvestState, Repository
 
 NO_SOURCE = "(no source)"
 # `?review=` values, in the order the page offers them.
@@ -37,3 +40,17 @@ def by_module(entries: Iterable[ErrorEntry]) -> list[ModuleGroup]:
         group.types = [(kind, list(items)) for kind, items in groupby(in_module, key=lambda e: e.exception_type)]
         groups.append(group)
     return groups
+
+
+def kept_unpublished(repository: Repository) -> list[tuple[str, int]]:
+    """What the last harvest left unpublished and why, as (what it is, how many), in `LABELS`' order: its drafts by
+    the reason harvest stored (`kb.harvest.pipeline.kept`), and the bare asserts its scan skipped. Counts only:
+    no draft is shown."""
+    drafts = ErrorEntry.objects.filter(
+        repository=repository, status=ErrorEntry.Status.DRAFT, method=ErrorEntry.Method.HARVESTED
+    )
+    rows = drafts.filter(evidence__has_key="unpublished").values("evidence__unpublished").annotate(n=Count("id"))
+    counts = {row["evidence__unpublished"]: row["n"] for row in rows}
+    state = HarvestState.objects.filter(repository=repository).values_list("figures", flat=True).first() or {}
+    counts[BARE_ASSERT] = (state.get("skipped") or {}).get(BARE_ASSERT, 0)
+    return [(label, counts[reason]) for reason, label in LABELS.items() if counts.get(reason)]

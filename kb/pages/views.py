@@ -25,7 +25,7 @@ from kb.matching import (
     text_size,
 )
 from kb.models import ErrorEntry, Report, Repository, may_see_drafts
-from kb.pages.browse import REVIEW_FILTERS, by_module
+from kb.pages.browse import REVIEW_FILTERS, by_module, kept_unpublished
 from kb.pages.forms import ReportForm
 from kb.pages.not_found import NotFound, no_error_with_id, no_repository
 from kb.runtime import freshness
@@ -219,4 +219,5 @@ def repository_detail(request: HttpRequest, owner: str, name: str) -> HttpRespon
     if request.GET.get("page") not in (None, str(page.number)):
         raise Http404("No such page.")
     context.update(page=page, groups=by_module(page.object_list), total=page.paginator.count)
+    context["kept"] = kept_unpublished(repository)
     return render(request, "kb/repository_detail.html", context)

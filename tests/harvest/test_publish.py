@@ -1,5 +1,6 @@
-"""`harvest --publish` and a repository's `publish_harvested`: every entry harvest can explain (a condition, or a
-curator's text) becomes public, marked "not yet reviewed"; nothing else changes its visibility."""
+"""`harvest --publish` and a repository's `publish_harvested`: every entry readers may hit (a condition, a raise
+public code reaches, or a curator's text) becomes public, marked "not yet reviewed"; nothing else changes its
+visibility. tests/harvest/test_publish_what_readers_hit.py has the rule on Django and DRF."""
 
 import io
 
@@ -19,7 +20,7 @@ def connect(url):
     return url
 
 
-def unsupported():
+def _unsupported():
     raise NotImplementedError("Not supported on this platform")
 """
 UNDER_A_CONDITION = "Empty URL"
@@ -50,7 +51,7 @@ def test_an_entry_raised_under_a_condition_is_published_not_yet_reviewed(checkou
     assert [c["code"] for c in published.sites.get().evidence["conditions"]] == ["not url"]
 
 
-def test_an_entry_with_no_condition_and_no_curators_text_stays_a_draft(checkout):
+def test_an_entry_with_no_condition_in_private_code_no_public_caller_reaches_stays_a_draft(checkout):
     harvest(checkout, "--publish")
     assert entry(UNCONDITIONAL).status == "draft"
 
@@ -106,10 +107,10 @@ def test_the_summary_counts_what_was_published(checkout):
     assert "  published: 1 (marked 'not yet reviewed')" in output.splitlines()
 
 
-# --- the store's own rule, without extract: a site's conditions are what make an entry publishable -------------
+# --- the store's own rule, without extract: a site's conditions, or a public function, make it publishable -----
 
 
-def found(message: str, *, line: int, conditions: list[dict]) -> FoundSite:
+def found(message: str, *, line: int, conditions: list[dict], function: str = "_connect") -> FoundSite:
     return FoundSite(
         exception_type="ValueError",
         kind="error",
@@ -117,22 +118,30 @@ def found(message: str, *, line: int, conditions: list[dict]) -> FoundSite:
         signature=message,
         path="client.py",
         line=line,
-        function="connect",
+        function=function,
         snippet=f'raise ValueError("{message}")',
         snippet_start=line,
         evidence={"conditions": conditions, "under_condition": bool(conditions)},
     )
 
 
-def test_the_store_publishes_exactly_the_entries_whose_sites_have_conditions(db):
+def test_the_store_publishes_the_entries_with_conditions_or_raised_in_public_code(db):
     repository = Repository.objects.create(owner="acme", name="client")
     scan = Scan(prefix="", excludes=[])
     condition = {"kind": "if", "code": "not url", "sentence": "`url` is empty or false", "line": 2}
-    scan.sites = [found("Empty URL", line=3, conditions=[condition]), found("Bad URL", line=5, conditions=[])]
+    scan.sites = [
+        found("Empty URL", line=3, conditions=[condition]),
+        found("Bad URL", line=5, conditions=[]),
+        found("No URL", line=7, conditions=[], function="connect"),
+    ]
     plan = make_plan(scan, ErrorEntry.objects.filter(repository=repository).prefetch_related("sites", "variants"))
     outcome = save_plan(plan=plan, repository=repository, commit="abc123", publish=True)
-    assert outcome.published == 1
-    assert dict(ErrorEntry.objects.values_list("signature", "status")) == {"Empty URL": "published", "Bad URL": "draft"}
+    assert outcome.published == 2
+    assert dict(ErrorEntry.objects.values_list("signature", "status")) == {
+        "Empty URL": "published",
+        "Bad URL": "draft",
+        "No URL": "published",
+    }
 
 
 def test_what_harvest_publishes_says_so_in_its_history(checkout):

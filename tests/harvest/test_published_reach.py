@@ -16,7 +16,7 @@ def connect(url):
     return url
 
 
-def unsupported():
+def _unsupported():
     raise NotImplementedError("Frobnicator not supported on this platform")
 """
 

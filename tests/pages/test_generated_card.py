@@ -122,7 +122,8 @@ def test_a_generated_card_is_cached_and_revalidated_like_any_other(client, gener
 
 
 def test_the_raised_in_line_shows_what_history_knows(client, generated):
-    history = {"first_release": "4.2", "reworded_in": ["5.0"], "removed_in": "6.0"}
+    history = {"absent_in": "4.1", "first_release": "4.2", "last_release": "5.1", "reworded_in": ["5.0"]}
+    history["removed_in"] = "6.0"
     generated.evidence = {**generated.evidence, "history": history}
     generated.save()
     html = page_of(client, generated)

@@ -175,11 +175,13 @@ def _write(
         if suggestions is None:
             with server_side_binding():  # thousands of suggestions, inserted as the entries are
                 suggestions = refresh_suggestions(repository=repository)
-        # "root": where the tree was read, so that `manage.py analyze` checks names against it by default.
+        # "root": where the tree was read, so that `manage.py analyze` checks names against it by default;
+        # "skipped": sites no entry holds (bare asserts), which the repository's page counts.
         figures = {
             "files_read": found.files_read,
             "coverage": outcome.coverage() | {"published": 0},
             "root": str(target.root),
+            "skipped": dict(found.skipped),
         }
         remember(tree, repository, figures)
     return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)

@@ -19,6 +19,7 @@ from kb.cards.explain import generate_sections
 from kb.cards.related import Related, ranked_related
 from kb.harvest.evidence.releases import advance, is_release, order_releases
 from kb.harvest.pipeline.bulk_copy import create_with_history, draw_ids
+from kb.harvest.pipeline.kept import kept_unpublished
 from kb.harvest.pipeline.plan import EntryKey, EntryPlan, Plan
 from kb.harvest.pipeline.render import SnippetsAhead, rendered_cards
 from kb.harvest.pipeline.suggest import first_suggestions
@@ -287,11 +288,16 @@ class _Writer:
             extra["related"] = related
         history = self._history(entry, extra.pop("history", {}), created=created, reworded=item.wording_changed)
         evidence = {**extra, "history": history} if history else extra
+        kept = None
+        if entry.method == ErrorEntry.Method.HARVESTED:
+            kept = kept_unpublished(exception_type=entry.exception_type, signature=entry.signature, sites=sites)
+            if kept is not None:
+                evidence["unpublished"] = kept  # why --publish leaves it a draft: counted on the repository's page
         before = (entry.evidence, entry.generated, entry.status)
         entry.evidence = evidence
         if sections:
             entry.generated = generate_sections(entry=entry, sites=sites)
-        if self.publish and self._publishable(entry, sites):
+        if self.publish and self._publishable(entry, kept):
             published_by_bulk_writer(entry, reason=f"published by harvest at {short_ref(self.commit)}")
             self.published += 1
         return before != (entry.evidence, entry.generated, entry.status)
@@ -305,13 +311,13 @@ class _Writer:
         )
 
     @staticmethod
-    def _publishable(entry: ErrorEntry, sites: list[RaiseSite]) -> bool:
-        """A draft nobody has reviewed, with at least one condition or a curator's text: a reviewed draft is a
-        curator's decision to keep it unpublished."""
+    def _publishable(entry: ErrorEntry, kept: str | None) -> bool:
+        """A draft nobody has reviewed, with a curator's text or what readers hit (`kept` None: a raise under a
+        condition, or one public code reaches; `kept_unpublished`): a reviewed draft is a curator's decision to
+        keep it unpublished."""
         if entry.status != ErrorEntry.Status.DRAFT or entry.review_state == ErrorEntry.Review.REVIEWED:
             return False
-        curated = any(getattr(entry, field) for field in ErrorEntry.MARKDOWN_FIELDS)
-        return curated or any(site.evidence.get("conditions") for site in sites)
+        return kept is None or any(getattr(entry, field) for field in ErrorEntry.MARKDOWN_FIELDS)
 
     # --- entries ---------------------------------------------------------------------------------
 

@@ -46,16 +46,19 @@ def attribute_types(index: ClassIndex, target: ast.expr, scope: Scope) -> list[t
 
 def _parameter_attribute_types(index: ClassIndex, name: str, scope: Scope) -> list[tuple[str, Scope]]:
     """`raise parser.error_class(...)` in a method handed the object (Django's smartif tokens get the parser):
-    the parameter's class is unknown, so the types the classes of this module give that attribute, one each.
-    Only a module's own classes: a name as common as `error_class` means other things in other modules."""
+    the parameter's class is unknown, so the types the classes of this module give that attribute, and their
+    subclasses wherever they are (Django's `TemplateIfParser.error_class = TemplateSyntaxError`, the type a
+    template's `{% if %}` raises), one each. Only a module's own classes and their kin: a name as common as
+    `error_class` means other things in other modules."""
     module = scope.info
     found: list[tuple[str, Scope]] = []
     for info in index.classes.values():
         if info.module.name != module.name or name not in info.attributes:
             continue
-        named = attribute_type(index, info.qualname, name)
-        if named is not None and all(named != known for known, _ in found):
-            found.append((named, scope))
+        for kin in (info, *index.subclasses(info.qualname)):
+            named = attribute_type(index, kin.qualname, name)
+            if named is not None and all(named != known for known, _ in found):
+                found.append((named, scope))
     return found
 
 
