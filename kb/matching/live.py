@@ -52,7 +52,7 @@ BLOCK_BITS = 10  # fingerprints are summed by blocks of 1,024 ids
 REBASE_SHARE, REBASE_MIN = 0.1, 1000  # an overlay past this many entries is folded into a new base
 # In the order of Entry's fields, so that a row is its first arguments.
 ENTRY_FIELDS = ("id", "public_id", "exception_type", "message", "status", "repository__url", "signature")
-_EntryRow = tuple[int, str, str, str, str, str, str, str]
+_EntryRow = tuple[int, str, str, str, str, str, str, str]  # ENTRY_FIELDS, then the review state
 
 logger = logging.getLogger(__name__)
 
@@ -157,10 +157,19 @@ def _entries(ids: Iterable[int] | None) -> list[Entry]:
 def _entry(
     row: _EntryRow, variants: dict[int, tuple[tuple[str, str], ...]], sites: dict[int, tuple[Site, ...]]
 ) -> Entry:
-    *fields, review_state = row
-    key = row[0]
-    reviewed = review_state == ErrorEntry.Review.REVIEWED
-    return Entry(*fields, variants=variants.get(key, ()), sites=sites.get(key, ()), reviewed=reviewed)  # type: ignore[arg-type]
+    key, public_id, exception_type, message, status, repository_url, signature, review_state = row
+    return Entry(
+        key,
+        public_id,
+        exception_type,
+        message,
+        status,
+        repository_url,
+        signature,
+        variants=variants.get(key, ()),
+        sites=sites.get(key, ()),
+        reviewed=review_state == ErrorEntry.Review.REVIEWED,
+    )
 
 
 @dataclass(slots=True)

@@ -134,42 +134,42 @@ def distinct_placeholders(parts: Parts) -> Parts:
     same name and no expression (`%(name)s` twice). Others sharing a name are told apart by what they are read
     from (`{model_label}`, `{parent_model_label}`), else numbered (`{name}`, `{name_2}`); an unnamed value is
     `{value}`."""
-    identities: dict[str, list[object]] = {}
-    keys = []
+    # A field's identity: (its name, its expression's dump, or its name alone, or its place when unnamed).
+    identities: dict[str, list[tuple[str, str | int]]] = {}
+    sources: dict[tuple[str, str | int], ast.expr | None] = {}
+    keyed: list[tuple[str, str | int] | None] = []
     for n, part in enumerate(parts):
         if not isinstance(part, Field):
-            keys.append(None)
+            keyed.append(None)
             continue
-        key = ast.dump(part.source) if part.source is not None else (part.name or n)
-        keys.append(key)
-        found = identities.setdefault(part.name or "value", [])
-        if key not in found:
-            found.append(key)
-    if all(len(found) == 1 for name, found in identities.items()) and all(
-        not isinstance(p, Field) or p.name for p in parts
-    ):
+        name = part.name or "value"
+        identity = (name, ast.dump(part.source) if part.source is not None else (part.name or n))
+        keyed.append(identity)
+        found = identities.setdefault(name, [])
+        if identity not in found:
+            found.append(identity)
+            sources[identity] = part.source
+    if all(len(found) == 1 for found in identities.values()) and all(not isinstance(p, Field) or p.name for p in parts):
         return parts
     taken = set(identities)
-    names: dict[object, str] = {}
+    names: dict[tuple[str, str | int], str] = {}
     for name, found in identities.items():
-        if len(found) == 1:
-            names[found[0]] = name
-            continue
-        sources = {k: next(p.source for p, pk in zip(parts, keys, strict=True) if pk == k) for k in found}
-        qualified = [_qualified(sources[k]) if sources[k] is not None else "" for k in found]
-        if all(qualified) and len(set(qualified)) == len(found) and not taken & set(qualified) - {name}:
-            chosen = qualified
-        else:
-            chosen, number = [name], 2
-            while len(chosen) < len(found):
-                if f"{name}_{number}" not in taken:
-                    chosen.append(f"{name}_{number}")
-                number += 1
+        chosen = [name]
+        if len(found) > 1:
+            qualified = [_qualified(source) if (source := sources[identity]) is not None else "" for identity in found]
+            if all(qualified) and len(set(qualified)) == len(found) and not taken & (set(qualified) - {name}):
+                chosen = qualified
+            else:
+                number = 2
+                while len(chosen) < len(found):
+                    if f"{name}_{number}" not in taken:
+                        chosen.append(f"{name}_{number}")
+                    number += 1
         taken.update(chosen)
         names.update(zip(found, chosen, strict=True))
     return tuple(
-        Field(names[key], part.source) if isinstance(part, Field) else part
-        for part, key in zip(parts, keys, strict=True)
+        Field(names[identity], part.source) if isinstance(part, Field) and identity is not None else part
+        for part, identity in zip(parts, keyed, strict=True)
     )
 
 
