@@ -19,6 +19,9 @@ from kb.models import ErrorEntry, RaiseSite
 # subsequence / their total length (difflib's ratio, computed exactly and in C by rapidfuzz).
 REWORD_SIMILARITY = 0.6
 
+# How much of a reviewed entry's literal text a wording that produces its message must spell to join it.
+SPECIFIC = 0.9
+
 EntryKey = tuple[str, str, str]  # (exception type, signature, site key when there is no signature)
 
 
@@ -110,13 +113,20 @@ def reviewed(entry: ErrorEntry) -> bool:
     return entry.review_state == ErrorEntry.Review.REVIEWED or entry.method == ErrorEntry.Method.CURATED
 
 
-def raises_wording_of(entry: ErrorEntry, wordings: list[str]) -> bool:
+def raises_wording_of(entry: ErrorEntry, wordings: list[str], *, specific: bool = False) -> bool:
     """Whether one of the wordings is the entry's: its example message as the wording's template produces it
-    (a curator's entry), or its signature, placeholder names aside."""
+    (a curator's entry), or its signature, placeholder names aside. `specific`: a template that produces it must
+    also spell about as much of it as the entry's signature does (`{name}: {reason}` produces almost anything)."""
     if not entry.signature:
         return False
-    if entry.method != ErrorEntry.Method.HARVESTED and any(produces(w, entry.message) for w in wordings):
-        return True
+    if entry.method != ErrorEntry.Method.HARVESTED:
+        own = compile_template(entry.signature) if specific else None
+        for wording in wordings:
+            if not produces(wording, entry.message):
+                continue
+            template = compile_template(wording) if own is not None else None
+            if own is None or (template is not None and template.literal_length >= SPECIFIC * own.literal_length):
+                return True
     shape = _shape(entry.signature)
     return any(_shape(w) == shape for w in wordings)
 
@@ -254,14 +264,16 @@ class _ReviewedSites:
             for entry in self.places.get((site.path, site.function), ()):
                 if not _types_agree(site.exception_type, entry.exception_type):
                     continue
-                if raises_wording_of(entry, wordings) or (not wordings and site.exception_type == entry.exception_type):
+                if raises_wording_of(entry, wordings, specific=True) or (
+                    not wordings and site.exception_type == entry.exception_type
+                ):
                     return entry
         return None
 
     def anywhere(self, found: list[FoundSite]) -> ErrorEntry | None:
         wordings = wordings_of(found)
         candidates = self.by_type.get(found[0].exception_type, ()) if wordings else ()
-        return next((entry for entry in candidates if raises_wording_of(entry, wordings)), None)
+        return next((entry for entry in candidates if raises_wording_of(entry, wordings, specific=True)), None)
 
 
 def _types_agree(found: str, known: str) -> bool:
