@@ -93,7 +93,7 @@ def test_every_pattern_of_the_harvest_and_the_analysis_is_checked() -> None:
         "kb.analysis.verify.FILE_NAME",
         "kb.analysis.verify.PATH",
         "kb.analysis.vocabulary.FLAG",
-        "kb.harvest.reading.messages: " + repr(r"\W++"),
+        "kb.harvest.reading.placeholders: " + repr(r"\W++"),
     }
     assert expected <= set(PATTERNS)
     assert "kb.harvest.pipeline.sources.NAME_PART_RE" not in PATTERNS  # kb.models.entries' own, imported
