@@ -93,8 +93,8 @@ class EvidenceSerializer(serializers.Serializer):
     tests = TestEvidenceSerializer(many=True)
     docs = DocEvidenceSerializer(many=True)
     history = serializers.DictField(
-        help_text="introduced {commit, date, summary}, first_release, last_release, "
-        "reworded_in [...], removed_in; {} when unknown."
+        help_text="introduced {commit, date, summary}, first_release, last_release, absent_in (a release compared "
+        "before the first that does not raise it), reworded_in [...], removed_in; {} when unknown."
     )
 
 
