@@ -11,6 +11,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from kb.models import ErrorEntry
@@ -120,7 +121,7 @@ def words_of(message: str) -> set[str]:
         tokens = [m.lower() for m in _WORD.findall(piece)]
         found.update(tokens)
         found.update(part for word in tokens if "-" in word for part in word.split("-"))
-        found.update(f"{a} {b}" for a, b in zip(tokens, tokens[1:], strict=False) if not (a in _STOP and b in _STOP))
+        found.update(f"{a} {b}" for a, b in pairwise(tokens) if not (a in _STOP and b in _STOP))
     return {w for w in found if " " in w or (len(w) >= MIN_WORD and w not in _STOP)}
 
 
