@@ -13,7 +13,7 @@ from urllib.parse import quote
 from kb.cards.reader import EntryPoint, Reader, entry_points, names_in, plain_said
 from kb.cards.solutions import derive_solutions, example_fix
 from kb.models import ErrorEntry, RaiseSite, Repository
-from kb.text.escaping import code, fenced, link, plain
+from kb.text.escaping import code, fenced, link, plain, sentence
 
 MAX_SITES = 3  # distinct sentences in "What it means"
 MAX_TRIGGER_SITES = 5  # places in "When it happens"; the JSON card's sites list them all
@@ -100,6 +100,8 @@ def _caught(evidence: dict, row: dict) -> str:
         text = f"{code(str(callee['function']) + '()')} raised {code(_short(str(callee['exception'])))}"
         if callee.get("message"):
             text += f" (“{plain(str(callee['message']), 160)}”)"
+        if callee.get("sentence"):
+            text += f", because {sentence(str(callee['sentence']))}"
         if text not in raised:
             raised.append(text)
     if raised:

@@ -189,3 +189,17 @@ def test_the_wildcard_case_is_none_of_the_cases_above_it_when_each_is_a_test():
     assert words == "`command` is not one of `('go', 'move')` and `command` is not `None`"
     # A pattern above it that no test says leaves the wildcard as code.
     assert conditions_of(MATCH_SOURCE, "unknown command") == [("case", "match command: case _", "")]
+
+
+@pytest.mark.parametrize(
+    ("test", "said"),
+    [
+        ("len(set(kinds)) != 1", "`kinds` is empty or holds values that are not all the same"),
+        ("len(set(kinds)) > 1", "`kinds` holds more than one distinct value"),
+        ("len(set(args)) != len(args)", "`args` holds a value more than once"),
+        ("len(args) != 1", "`args` does not have 1 item"),
+        ("len(args) < 2", "`args` has fewer than 2 items"),
+    ],
+)
+def test_counts_of_distinct_values_are_said_as_what_they_check(test: str, said: str) -> None:
+    assert sentence(ast.parse(test, mode="eval").body) == said

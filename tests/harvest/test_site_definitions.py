@@ -32,9 +32,11 @@ def test_the_seed_error_in_except_names_the_callee_raise_it_follows(tmp_path: Pa
     [callee] = first.evidence["callee_raises"]
     assert callee["function"] == "_homogeneous_kv_mem_kind"
     assert callee["exception"] == "NotImplementedError"
-    assert callee["message"].startswith("NIXL {context} mixed KV memory kinds are not implemented safely yet")
-    # `unique = set(kinds)` put in its place: the condition in the callee's own parameter.
-    assert callee["condition"] == "len(set(kinds)) != 1"
+    # Read at the call `_homogeneous_kv_mem_kind(peer_info.dst_kv_mem_kinds, "destination")`: the message with
+    # the literal the call passes, the condition on the argument (`unique = set(kinds)` put in its place too).
+    assert callee["message"].startswith("NIXL destination mixed KV memory kinds are not implemented safely yet")
+    assert callee["condition"] == "len(set(peer_info.dst_kv_mem_kinds)) != 1"
+    assert callee["sentence"] == "`peer_info.dst_kv_mem_kinds` is empty or holds values that are not all the same"
     assert callee["line"] == nixl_line("raise NotImplementedError(") and callee["path"].endswith("nixl/conn.py")
     # The second raise is not in an `except`: no callee is why it runs.
     second = site(sites, SEED, FUNCTION, nixl_line("if decode_only_spec_dec and dst_mem_kind") + 1)

@@ -10,6 +10,7 @@ import ast
 from itertools import islice
 
 from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.conditions import sentence
 from kb.harvest.reading.definitions import clip
 from kb.harvest.reading.imports import dotted, visible_name
 from kb.harvest.reading.scopes import Scope
@@ -20,7 +21,10 @@ MAX_ROWS = 3
 MAX_CALLEE_SITES = 50  # raises of one called function looked at
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 
-Tried = dict  # {"caught": [qualified type, ...], "calls": [[path, qualname], ...]}
+MAX_ARGUMENT = 80  # characters of an argument's code put in the callee's condition
+# {"caught": [qualified type, ...], "calls": [[path, qualname], ...], "arguments": {"path::qualname": {...}}}:
+# "arguments" holds, per call, its positional arguments' code and its keywords' ({"args": [...], "kwargs": {}}).
+Tried = dict
 
 
 def tried(statement: ast.stmt, parents: dict[ast.AST, ast.AST], scope: Scope) -> Tried | None:
@@ -33,16 +37,31 @@ def tried(statement: ast.stmt, parents: dict[ast.AST, ast.AST], scope: Scope) ->
     if not isinstance(parent, ast.ExceptHandler) or not isinstance(attempt, ast.Try | ast.TryStar):
         return None
     caught = _caught(parent.type, scope)
-    calls: dict[tuple[str, str], None] = {}
+    calls: dict[tuple[str, str], ast.Call] = {}
     nodes = (n for stmt in attempt.body for n in ast.walk(stmt))
     for node in islice(nodes, MAX_NODES):
         if isinstance(node, ast.Call) and (target := _resolved(node.func, scope)) is not None:
-            calls[target] = None
+            calls.setdefault(target, node)
             if len(calls) >= MAX_CALLS:
                 break
     if not calls:
         return None
-    return {"caught": caught, "calls": [list(call) for call in calls]}
+    return {
+        "caught": caught,
+        "calls": [list(call) for call in calls],
+        "arguments": {f"{path}::{function}": _arguments(call) for (path, function), call in calls.items()},
+    }
+
+
+def _arguments(call: ast.Call) -> dict:
+    """The code of each argument a call passes (a starred one ends the positional list: what follows is unknown)."""
+    args = []
+    for argument in call.args:
+        if isinstance(argument, ast.Starred):
+            break
+        args.append(clip(ast.unparse(argument), MAX_ARGUMENT + 1))
+    kwargs = {k.arg: clip(ast.unparse(k.value), MAX_ARGUMENT + 1) for k in call.keywords if k.arg}
+    return {"args": args, "kwargs": kwargs}
 
 
 def _caught(handler_type: ast.expr | None, scope: Scope) -> list[str]:
@@ -104,13 +123,17 @@ def callee_raises(tried_at: Tried, sites_by_function: dict, index: ClassIndex) -
             if (site.exception_type, site.message) in seen:
                 continue
             seen.add((site.exception_type, site.message))
-            conditions = site.evidence.get("conditions", []) if site.evidence else []
+            evidence = site.evidence or {}
+            condition = _condition(evidence.get("conditions", []), evidence.get("definitions", []))
+            bound = bindings(evidence, (tried_at.get("arguments") or {}).get(f"{path}::{function}"))
+            condition = substituted(condition, bound)
             rows.append(
                 {
                     "function": function,
                     "exception": site.exception_type,
-                    "message": site.message,
-                    "condition": _condition(conditions, site.evidence.get("definitions", []) if site.evidence else []),
+                    "message": filled(site.message, bound),
+                    "condition": condition,
+                    "sentence": said(condition),
                     "path": path,
                     "line": site.line,
                 }
@@ -161,3 +184,61 @@ class _Replace(ast.NodeTransformer):
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
         return self.replacements.get(node.id, node)
+
+
+def said(condition: str) -> str:
+    """The callee's condition in words, as the site's own conditions are (`kb.harvest.reading.conditions`)."""
+    try:
+        return sentence(ast.parse(condition, mode="eval").body) if condition else ""
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ""
+
+
+def bindings(evidence: dict, arguments: dict | None) -> dict[str, str]:
+    """The callee's parameters bound to the code of the arguments the call passes: `_kind(kinds, context)` called
+    as `_kind(peer.dst_kinds, "destination")` gives {"kinds": "peer.dst_kinds", "context": "'destination'"}.
+    A parameter whose argument is not known (a default, `*args`) is left out."""
+    signature = str((evidence.get("function") or {}).get("signature") or "")
+    if not arguments or not signature.startswith("("):
+        return {}
+    try:
+        node = ast.parse(f"def f{signature}: pass").body[0]
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    if not isinstance(node, ast.FunctionDef):
+        return {}
+    names = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+    if names[:1] in (["self"], ["cls"]):
+        names = names[1:]
+    bound = dict(zip(names, arguments.get("args") or [], strict=False))
+    keywords = {a.arg for a in [*node.args.args, *node.args.kwonlyargs]}
+    bound |= {k: v for k, v in (arguments.get("kwargs") or {}).items() if k in keywords}
+    return {name: code for name, code in bound.items() if len(code) <= MAX_ARGUMENT}
+
+
+def filled(message: str, bound: dict[str, str]) -> str:
+    """The callee's message with each `{parameter}` the call passes a string literal for written out
+    (`NIXL {context} mixed ...` with context "destination": `NIXL destination mixed ...`)."""
+    for name, code in bound.items():
+        if f"{{{name}}}" not in message:
+            continue
+        try:
+            value = ast.literal_eval(code)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            continue
+        if isinstance(value, str) and len(value) <= MAX_ARGUMENT:
+            message = message.replace(f"{{{name}}}", value.replace("{", "{{").replace("}", "}}"))
+    return message
+
+
+def substituted(condition: str, bound: dict[str, str]) -> str:
+    """The callee's condition read at the call: each parameter replaced by the argument passed for it
+    (`len(set(kinds)) != 1` called with `peer.dst_kinds`: `len(set(peer.dst_kinds)) != 1`)."""
+    if not condition or not bound:
+        return condition
+    try:
+        tree = ast.parse(condition, mode="eval")
+        replacements = {name: ast.parse(code, mode="eval").body for name, code in bound.items()}
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return condition
+    return clip(ast.unparse(_Replace(replacements).visit(tree)), 200)

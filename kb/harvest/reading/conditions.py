@@ -167,13 +167,32 @@ def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
             return f"{_subject(left.args[0])} is empty"
         if isinstance(right, ast.Constant) and right.value == 0 and type(op) in (ast.NotEq, ast.Gt):
             return f"{_subject(left.args[0])} is not empty"
+        if distinct := _distinct(left.args[0], op, right):
+            return distinct
         count = str(right.value) if isinstance(right, ast.Constant) else f"`{ast.unparse(right)}`"
-        return f"{_subject(left.args[0])} {_LENGTHS[type(op)].format(n=count)}"
+        said = _LENGTHS[type(op)].format(n=count)
+        return f"{_subject(left.args[0])} {said.removesuffix('s') if count == '1' else said}"
     if type(op) in (ast.In, ast.NotIn) and not isinstance(right, ast.Tuple | ast.List | ast.Set):
         # `key in data`: a membership test of a container, not a choice among listed values.
         return f"{_subject(right)} {'contains' if isinstance(op, ast.In) else 'does not contain'} {_subject(left)}"
     if type(op) in _PHRASES:
         return f"{_subject(left)} {_PHRASES[type(op)]} `{ast.unparse(right)}`"
+    return ""
+
+
+def _distinct(counted: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
+    """The two tests of distinct values: `len(set(x)) != 1` (not all alike) and `len(set(x)) != len(x)` (a value
+    repeated), said as what they check rather than as a count of a set."""
+    if not (isinstance(counted, ast.Call) and _called(counted) in ("set", "frozenset") and len(counted.args) == 1):
+        return ""
+    values = counted.args[0]
+    if isinstance(right, ast.Constant) and right.value == 1 and isinstance(op, ast.NotEq | ast.Gt):
+        if isinstance(op, ast.Gt):
+            return f"{_subject(values)} holds more than one distinct value"
+        return f"{_subject(values)} is empty or holds values that are not all the same"
+    same = isinstance(right, ast.Call) and _called(right) == "len" and len(right.args) == 1
+    if same and ast.dump(right.args[0]) == ast.dump(values) and isinstance(op, ast.NotEq | ast.Lt):
+        return f"{_subject(values)} holds a value more than once"
     return ""
 
 
