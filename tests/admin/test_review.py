@@ -12,7 +12,7 @@ def test_the_change_form_shows_the_generated_text_beside_the_curated_fields(staf
     html = staff_curator_client.get(f"{CHANGELIST}{entry.pk}/change/").content.decode()
     assert "Machine-written text (shown where the curator&#x27;s field is empty)" in html
     assert "Generated from code" in html
-    assert "<code>expressions</code> has fewer than 2 items" in html
+    assert "the <code>expressions</code> argument has fewer than 2 items" in html
     assert "Pass at least 2 items as <code>expressions</code> to <code>Func()</code>." in html
 
 
