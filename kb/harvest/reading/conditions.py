@@ -69,7 +69,30 @@ def conditions(node: ast.stmt, parents: dict[ast.AST, ast.AST]) -> list[Conditio
         child = parent
     if parent is not None:
         found += _guards_before(child, parent)
-    return found
+    return _without_contradicted(found)
+
+
+def _without_contradicted(found: list[Condition]) -> list[Condition]:
+    """An `or` part that another condition says is false is no way to the line: in `get_child_arguments`,
+    `__spec__ is None or exe_entrypoint.exists()` (the `else` of line 240) is followed by `if
+    exe_entrypoint.exists(): return` (line 251), so only `__spec__ is None` leads to the raise."""
+    if not any(isinstance(c.test, ast.BoolOp) and isinstance(c.test.op, ast.Or) for c in found):
+        return found
+    held = {ast.dump(part) for c in found if c.test is not None for part in _conjuncts(c.test)}
+    kept = []
+    for condition in found:
+        test = condition.test
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+            ways = [part for part in test.values if ast.dump(negate(part)) not in held]
+            if ways and len(ways) < len(test.values):
+                pruned = ways[0] if len(ways) == 1 else ast.BoolOp(op=ast.Or(), values=ways)
+                condition = _condition(condition.kind, pruned, condition.line)
+        kept.append(condition)
+    return kept
+
+
+def _conjuncts(test: ast.expr) -> list[ast.expr]:
+    return list(test.values) if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
 
 
 def negate(test: ast.expr) -> ast.expr:
