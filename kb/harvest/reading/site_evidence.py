@@ -110,17 +110,19 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         if isinstance(part, Field) and part.source is not None:
             read |= {n.id for n in ast.walk(part.source) if isinstance(n, ast.Name)}
             direct = direct | owner.reads(part.source)
+    line = getattr(node, "lineno", 0)
+    rebound = _rebound(owner.scope, owner.params, line, path)
     evidence = {
         "conditions": [{"kind": c.kind, "code": c.code, "sentence": c.sentence, "line": c.line} for c in found],
         "under_condition": under,
         "values": values,
-        "parameters": [p for p in owner.params if p in read and p not in _RECEIVERS],
+        "parameters": [p for p in owner.params if p in read and p not in _RECEIVERS and p not in rebound],
         "function": dict(owner.function()),
         "callers": [],
     }
     if owner.definitions is not None and owner.scope is not None:
         try:
-            evidence.update(_reader_side(owner, owner.scope, node, direct, path))
+            evidence.update(_reader_side(owner, owner.scope, node, direct, path, rebound))
         except Exception:  # odd code these steps did not foresee: the site says less, its file is still read
             evidence.update({key: [] for key in READER_SIDE})
     return evidence
@@ -129,7 +131,20 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
 READER_SIDE = ("definitions", "attributes", "entry_points", "switches", "callee_raises")
 
 
-def _reader_side(owner: Owner, scope: Scope, node: ast.AST, direct: Reads, path: BranchPath) -> dict:
+def _rebound(scope: Scope | None, params: tuple[str, ...], line: int, path: BranchPath) -> frozenset[str]:
+    """Parameters a loop, `with` or `except` target binds anew on the way to `line`: there the name holds that
+    value, not the argument (`for name, field in self.fields.items()` under `ModelState.__init__(name)`). An
+    assignment is left to the definitions, which say what it holds."""
+    if scope is None or not scope.bindings:
+        return frozenset()
+    return frozenset(
+        p for p in params if p in scope.bindings and any(b.expr is None for b in scope.reaching(p, line, path))
+    )
+
+
+def _reader_side(
+    owner: Owner, scope: Scope, node: ast.AST, direct: Reads, path: BranchPath, rebound: frozenset[str]
+) -> dict:
     """The keys of issue 29 known inside the module; "_reach" holds what `reach` finishes after the scan."""
     assert owner.definitions is not None
     line = getattr(node, "lineno", 0)
@@ -140,7 +155,7 @@ def _reader_side(owner: Owner, scope: Scope, node: ast.AST, direct: Reads, path:
     hooks = [hook for m in every.methods[:4] if (hook := owner.hook(m)) is not None]
     statement = node if isinstance(node, ast.stmt) else statement_of(node, owner.node)
     tried_at = tried(statement, owner.parents, scope) if statement is not None else None
-    params = {*owner.params, *(n for n in every.names if n in scope.params)}
+    params = {*owner.params, *(n for n in every.names if n in scope.params)} - rebound
     return {
         "definitions": rows,
         "attributes": attributes(scope.index, scope.owner or "", unset),
