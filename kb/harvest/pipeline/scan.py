@@ -143,6 +143,7 @@ def _scan(
             resolves=resolves,
             resolves_above=resolves_above,
             locate=_locate(read),
+            constructs=_constructs(read),
         )
         add_callers(result.sites, graph)
         declared += [row for item in read.parsed for row in declared_settings(item.info)]
@@ -294,6 +295,27 @@ def _locate(read: "_Read") -> Callable[[str, str], tuple[str, str] | None]:
         return ("", "") if info.defines(name) else None
 
     return locate
+
+
+def _constructs(read: "_Read") -> Callable[[str, str], str | None]:
+    """The class of the harvest (qualified) that a module's top level binds a called name to, its own or
+    imported; "" when it binds the name to something else, None when it binds nothing."""
+    modules = {item.source.path: item.info for item in read.parsed}
+    index = read.index
+
+    @functools.cache
+    def constructs(path: str, name: str) -> str | None:
+        info = modules.get(path)
+        if info is None:
+            return None
+        if name in info.imports:
+            qualified = index.resolver.canonical(info.imports[name])
+            return qualified if index.get(qualified) is not None else ""
+        if name in info.classes:
+            return f"{info.name}.{name}"
+        return "" if info.defines(name) else None
+
+    return constructs
 
 
 def distinct_names(read: list[tuple[SourceFile, ast.Module, str]]) -> list[str]:

@@ -60,6 +60,9 @@ class CallGraph:
     locate: Callable[[str, str], tuple[str, str] | None] = lambda path, name: None
     # The class whose method `super().<name>` runs in a method of the first class, or None.
     resolves_above: Callable[[str, str], str | None] = lambda owner, name: None
+    # The class (qualified) a module's top level binds a called name to, "" when something else, None when
+    # nothing: `ModelState()` in django/db/models/base.py is that module's own class, not the migrations' one.
+    constructs: Callable[[str, str], str | None] = lambda path, name: None
     _by_name: dict[str, list[Called]] = field(default_factory=dict)
     _by_key: dict[tuple[str, str], Defined] = field(default_factory=dict)
     _count: dict[tuple[str, bool], int] = field(default_factory=dict)
@@ -173,9 +176,20 @@ class CallGraph:
             caller = self._by_key.get((call.path, call.caller))
             if caller is None:
                 continue
-            guess = shared if name == "__init__" and target.method else self._guess(target, call, shared)
+            if name == "__init__" and target.method:
+                guess = self._constructed(target, call, shared)
+            else:
+                guess = self._guess(target, call, shared)
             if guess is not None:
                 yield _Edge(caller, call.line, guess, call.how in _ON_SELF)
+
+    def _constructed(self, target: Defined, call: Called, shared: bool) -> bool | None:
+        """`Name(...)` as a call of `target` (an `__init__`): by what the calling module binds `Name` to, its own
+        class or an import; None when that is another class, a guess when the module does not bind it."""
+        bound = self.constructs(call.path, call.name)
+        if bound is None:
+            return shared
+        return False if bound == target.owner else None
 
     def _guess(self, target: Defined, call: Called, shared: bool) -> bool | None:
         """None when the call cannot be to `target`; else whether the match is a guess."""
