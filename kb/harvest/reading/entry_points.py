@@ -48,6 +48,11 @@ class EntryPoints:
             rows = self._rows[rows_key] = [self._row(found, parameters) for found in self._found[key]]
         return [dict(row, via=list(row["via"]), arguments=dict(row["arguments"])) for row in rows]
 
+    def functions(self, path: str, qualname: str) -> list[tuple[str, str]]:
+        """(path, qualname) of each entry point `of` found for the function, in the order of its rows:
+        `MigrationLoader.__init__` for the entry `MigrationLoader()`, which callers must not name a second time."""
+        return [(found.entry.path, found.entry.qualname) for found in self._found.get((path, qualname), ())]
+
     def _search(self, path: str, qualname: str) -> list[_Found]:
         target = self.graph.definition(path, qualname)
         if target is None:

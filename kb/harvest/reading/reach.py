@@ -42,6 +42,13 @@ def _complete(
     ]
     # A hook the site depends on goes before the farther callers: it is what the user wrote.
     evidence["entry_points"] = [*found[:1], *hooks[:1], *found[1:]][:MAX_ENTRIES]
+    if site.function and evidence.get("callers"):
+        # A constructor and its `__init__` are one entry point: `MigrationLoader()` is not repeated as the caller
+        # `MigrationLoader.__init__` (other callers keep their row: the card names them once by their name).
+        kept = evidence["entry_points"]
+        pairs = zip(entries.functions(site.path, site.function), found, strict=True)
+        named = {pair for pair, row in pairs if row in kept and pair[1].endswith(".__init__")}
+        evidence["callers"] = [c for c in evidence["callers"] if (c.get("path"), c.get("function")) not in named]
     evidence["switches"] = _switches(site, reach, switches, evidence.get("switches", []))
     if reach.get("tried"):
         evidence["callee_raises"] = callee_raises(reach["tried"], by_function, index)
