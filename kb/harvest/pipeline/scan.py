@@ -1,6 +1,7 @@
 """Read every file once, index the modules and classes, then extract the raise sites: no database here."""
 
 import ast
+import builtins
 import functools
 import gc
 import sys
@@ -30,7 +31,7 @@ from kb.harvest.reading.files import (
     real_root,
     refusal,
 )
-from kb.harvest.reading.imports import ModuleInfo, Resolver, imported_names, read_module
+from kb.harvest.reading.imports import ModuleInfo, Resolver, imported_names, read_module, visible_name
 from kb.harvest.reading.reach import add_reach
 from kb.harvest.reading.switches import Declared, SwitchIndex, declared_settings
 
@@ -144,6 +145,7 @@ def _scan(
             resolves_above=resolves_above,
             locate=_locate(read),
             constructs=_constructs(read),
+            catches=_catches(read.index),
         )
         add_callers(result.sites, graph)
         declared += [row for item in read.parsed for row in declared_settings(item.info)]
@@ -239,11 +241,11 @@ def _fits(site: FoundSite, caps: Caps) -> bool:
 
 def add_callers(sites: list[FoundSite], graph: CallGraph) -> None:
     """Each site's callers, read once per function (a function often raises several errors)."""
-    read: dict[tuple[str, str], list[dict]] = {}
+    read: dict[tuple[str, str, str], list[dict]] = {}
     for site in sites:
         if not site.evidence or not site.function:
             continue
-        key = (site.path, site.function)
+        key = (site.path, site.function, site.exception_type)
         if key not in read:
             read[key] = graph.callers(*key)
         site.evidence["callers"] = [dict(caller) for caller in read[key]]
@@ -295,6 +297,30 @@ def _locate(read: "_Read") -> Callable[[str, str], tuple[str, str] | None]:
         return ("", "") if info.defines(name) else None
 
     return locate
+
+
+def _catches(index: ClassIndex) -> Callable[[str, tuple[str, ...]], bool]:
+    """Whether an exception is one of the caught types or a subclass of one: through the harvest's classes, then
+    the builtin exceptions their bases name (a class whose ancestry leaves both is caught by its own name only)."""
+
+    @functools.cache
+    def ancestors(raised: str) -> frozenset[str]:
+        names = {raised, *_builtin_ancestors(raised)}
+        for info in index.mro(raised)[:20]:
+            names.add(visible_name(info.qualname))
+            for base in info.bases:
+                if len(base) == 1:
+                    names.update(_builtin_ancestors(base[0]))
+        return frozenset(names)
+
+    return lambda raised, caught: not ancestors(raised).isdisjoint(caught)
+
+
+def _builtin_ancestors(name: str) -> tuple[str, ...]:
+    found = getattr(builtins, name, None)
+    if isinstance(found, type) and issubclass(found, BaseException):
+        return tuple(kind.__name__ for kind in found.__mro__ if kind is not object)
+    return ()
 
 
 def _constructs(read: "_Read") -> Callable[[str, str], str | None]:

@@ -36,7 +36,7 @@ def tried(statement: ast.stmt, parents: dict[ast.AST, ast.AST], scope: Scope) ->
     attempt = parents.get(parent) if parent is not None else None
     if not isinstance(parent, ast.ExceptHandler) or not isinstance(attempt, ast.Try | ast.TryStar):
         return None
-    caught = _caught(parent.type, scope)
+    caught = caught_types(parent.type, scope)
     calls: dict[tuple[str, str], ast.Call] = {}
     nodes = (n for stmt in attempt.body for n in ast.walk(stmt))
     for node in islice(nodes, MAX_NODES):
@@ -64,7 +64,8 @@ def _arguments(call: ast.Call) -> dict:
     return {"args": args, "kwargs": kwargs}
 
 
-def _caught(handler_type: ast.expr | None, scope: Scope) -> list[str]:
+def caught_types(handler_type: ast.expr | None, scope: Scope) -> list[str]:
+    """The types an `except` clause names, qualified as the harvest records exception types."""
     if handler_type is None:
         return ["BaseException"]
     kinds = handler_type.elts if isinstance(handler_type, ast.Tuple) else [handler_type]

@@ -5,7 +5,9 @@ Calls are matched by the name they use, without knowing types: `helper()` is a m
 class's `__init__`. A match is a guess when more than one definition has the name, or when a method is called on
 an object of unknown type (`form.clean()`). Guesses are never recorded as callers (issue 29: 14 of 15 were
 wrong); nor is a call that cannot reach the raise: `helper()` in a module whose `helper` is another function,
-`self.clean()` in a class that overrides `clean`."""
+`self.clean()` in a class that overrides `clean`. A constructor call `Form(...)` runs the class the calling
+module binds `Form` to (its own or an import), never another class of that name. A call in a `try` whose handler
+catches the site's exception (or a base of it) and keeps it does not let it out: per exception, that edge is cut."""
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -37,6 +39,8 @@ class Called(NamedTuple):  # one per call in the scan: a tuple, cheap to make
     how: str  # "name" (`f()`), "self" (`self.f()`), "super" (`super().f()`), "class" or "attribute" (`obj.f()`)
     line: int
     receiver: str = ""  # "class": the class (qualified) a method is called on by its name (`StaticNode.handle_token`)
+    # The exceptions a `try` around the call catches without raising again (`except ValidationError: return True`).
+    caught: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,7 @@ class _Edge:
     line: int
     guess: bool
     by_self: bool = False  # `self.f()` or `super().f()`: the callee runs on the caller's own instance
+    caught: tuple[str, ...] = ()  # as Called.caught
 
 
 @dataclass
@@ -63,6 +68,8 @@ class CallGraph:
     # The class (qualified) a module's top level binds a called name to, "" when something else, None when
     # nothing: `ModelState()` in django/db/models/base.py is that module's own class, not the migrations' one.
     constructs: Callable[[str, str], str | None] = lambda path, name: None
+    # Whether an exception (qualified, or a builtin's name) is one of the caught types or a subclass of one.
+    catches: Callable[[str, tuple[str, ...]], bool] = lambda raised, caught: raised in caught
     _by_name: dict[str, list[Called]] = field(default_factory=dict)
     _by_key: dict[tuple[str, str], Defined] = field(default_factory=dict)
     _count: dict[tuple[str, bool], int] = field(default_factory=dict)
@@ -71,7 +78,7 @@ class CallGraph:
     _edges: dict[int, list[_Edge]] = field(default_factory=dict)
     _classes: dict[str, set[str]] = field(default_factory=dict)  # a class's name -> the classes so named
     _publics: dict[int, bool] = field(default_factory=dict)
-    _resolved: dict[int, list[tuple[Defined, int, bool]]] = field(default_factory=dict)
+    _resolved: dict[tuple[int, str], list[tuple[Defined, int, bool]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for call in self.called:
@@ -83,15 +90,16 @@ class CallGraph:
             kind = (defined.name, defined.method)
             self._count[kind] = self._count.get(kind, 0) + 1
 
-    def callers(self, path: str, qualname: str) -> list[dict]:
+    def callers(self, path: str, qualname: str, raised: str = "") -> list[dict]:
         """Up to MAX_CALLERS of the function's callers, two levels deep: public callers outside tests first,
-        then exact matches before guesses, then the nearer level."""
+        then exact matches before guesses, then the nearer level. `raised`: the exception the site raises; a
+        call inside a `try` that catches it does not let it out (`Field.has_changed` around `to_python`)."""
         target = self._by_key.get((path, qualname))
         if target is None:
             return []
         # (not public, guess, level, path, line, function, via) per calling function, the first way it calls.
         found: dict[int, tuple[bool, bool, int, str, int, str, str]] = {}
-        first = self._sorted(self._edges_to(target))
+        first = self._sorted(self._letting_out(self._edges_to(target), raised))
         for edge in first:
             caller = edge.caller
             if id(caller) not in found:
@@ -106,7 +114,7 @@ class CallGraph:
                 )
         best = sum(1 for edge in first if not edge.guess and self._public(edge.caller))
         for edge in first[:_EXPANDED] if best < MAX_CALLERS else ():
-            for outer in self._edges_to(edge.caller):
+            for outer in self._letting_out(self._edges_to(edge.caller), raised):
                 caller = outer.caller
                 if caller is target or id(caller) in found:
                     continue
@@ -128,15 +136,21 @@ class CallGraph:
     def definition(self, path: str, qualname: str) -> Defined | None:
         return self._by_key.get((path, qualname))
 
-    def resolved_callers(self, target: Defined) -> list[tuple[Defined, int, bool]]:
-        """(caller, line, on self) of each call that surely runs `target`, public callers first; made once per
-        target."""
-        found = self._resolved.get(id(target))
+    def resolved_callers(self, target: Defined, raised: str = "") -> list[tuple[Defined, int, bool]]:
+        """(caller, line, on self) of each call that surely runs `target` and lets `raised` out (no `try` around
+        it catches it), public callers first; made once per target and exception."""
+        key = (id(target), raised)
+        found = self._resolved.get(key)
         if found is None:
-            edges = self._sorted(self._edges_to(target))
+            edges = self._sorted(self._letting_out(self._edges_to(target), raised))
             found = [(edge.caller, edge.line, edge.by_self) for edge in edges if not edge.guess]
-            self._resolved[id(target)] = found
+            self._resolved[key] = found
         return found
+
+    def _letting_out(self, edges: list[_Edge], raised: str) -> list[_Edge]:
+        if not raised or not any(edge.caught for edge in edges):
+            return edges
+        return [edge for edge in edges if not edge.caught or not self.catches(raised, edge.caught)]
 
     def runs(self, caller: Defined, methods: list[Defined]) -> bool:
         """Whether methods reached from `caller` through calls on `self` are the ones its instance runs: in
@@ -181,7 +195,7 @@ class CallGraph:
             else:
                 guess = self._guess(target, call, shared)
             if guess is not None:
-                yield _Edge(caller, call.line, guess, call.how in _ON_SELF)
+                yield _Edge(caller, call.line, guess, call.how in _ON_SELF, call.caught)
 
     def _constructed(self, target: Defined, call: Called, shared: bool) -> bool | None:
         """`Name(...)` as a call of `target` (an `__init__`): by what the calling module binds `Name` to, its own

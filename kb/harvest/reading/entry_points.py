@@ -33,27 +33,28 @@ class EntryPoints:
     def __init__(self, graph: CallGraph, trees: dict[str, ast.Module]) -> None:
         self.graph = graph
         self.trees = trees
-        self._found: dict[tuple[str, str], list[_Found]] = {}
+        self._found: dict[tuple[str, str, str], list[_Found]] = {}
         self._functions: dict[str, dict[tuple[int, str], ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-        self._rows: dict[tuple[str, str, tuple[str, ...]], list[dict]] = {}
+        self._rows: dict[tuple[str, str, str, tuple[str, ...]], list[dict]] = {}
 
-    def of(self, path: str, qualname: str, parameters: list[str]) -> list[dict]:
-        """The rows, made once per function and parameters read (a function's sites mostly read the same)."""
-        key = (path, qualname)
-        rows_key = (path, qualname, tuple(parameters))
+    def of(self, path: str, qualname: str, parameters: list[str], raised: str = "") -> list[dict]:
+        """The rows, made once per function, exception and parameters read (a function's sites mostly read the
+        same). `raised`: the site's exception; a call in a `try` that catches it leads no further."""
+        key = (path, qualname, raised)
+        rows_key = (path, qualname, raised, tuple(parameters))
         rows = self._rows.get(rows_key)
         if rows is None:
             if key not in self._found:
-                self._found[key] = self._search(path, qualname)
+                self._found[key] = self._search(path, qualname, raised)
             rows = self._rows[rows_key] = [self._row(found, parameters) for found in self._found[key]]
         return [dict(row, via=list(row["via"]), arguments=dict(row["arguments"])) for row in rows]
 
-    def functions(self, path: str, qualname: str) -> list[tuple[str, str]]:
+    def functions(self, path: str, qualname: str, raised: str = "") -> list[tuple[str, str]]:
         """(path, qualname) of each entry point `of` found for the function, in the order of its rows:
         `MigrationLoader.__init__` for the entry `MigrationLoader()`, which callers must not name a second time."""
-        return [(found.entry.path, found.entry.qualname) for found in self._found.get((path, qualname), ())]
+        return [(found.entry.path, found.entry.qualname) for found in self._found.get((path, qualname, raised), ())]
 
-    def _search(self, path: str, qualname: str) -> list[_Found]:
+    def _search(self, path: str, qualname: str, raised: str) -> list[_Found]:
         target = self.graph.definition(path, qualname)
         if target is None:
             return []
@@ -65,7 +66,7 @@ class EntryPoints:
         for _level in range(MAX_LEVELS):
             following = []
             for callee, steps, on_self in frontier:
-                for caller, line, by_self in self.graph.resolved_callers(callee)[:MAX_FANOUT]:
+                for caller, line, by_self in self.graph.resolved_callers(callee, raised)[:MAX_FANOUT]:
                     if id(caller) in seen or len(seen) >= MAX_VISITED:
                         continue
                     below = [callee, *on_self] if by_self else []

@@ -110,6 +110,7 @@ class ModuleResult:
 # a set (the parser makes no subclasses), not `isinstance` with a union, which the loop would build again each time.
 _NESTED = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 _CANDIDATES = frozenset({ast.Raise, ast.Assert, ast.Call})
+_TRIES = frozenset({ast.Try, ast.TryStar})
 
 
 class ModuleExtractor:
@@ -149,6 +150,7 @@ class ModuleExtractor:
         order; nested scopes walked on their own."""
         candidates: list[tuple[SiteNode, BranchPath]] = []
         nested: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
+        tries: list[ast.Try | ast.TryStar] = []
         stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
         while stack:
             node, path = stack.pop()
@@ -165,10 +167,12 @@ class ModuleExtractor:
                 scope.dead_ends += dead_ends(node)
             if kind in _CANDIDATES:
                 candidates.append((node, path))  # type: ignore[arg-type]
+            elif kind in _TRIES:
+                tries.append(node)  # type: ignore[arg-type]
             push_children(stack, node, path)
         if self.evidence:
             self._owner = Owner(
-                scope_node, scope.qualname, self._class_name(scope.owner), tuple(scope.params), scope=scope
+                scope_node, scope.qualname, self._class_name(scope.owner), tuple(scope.params), scope=scope, tries=tries
             )
         for node, path in candidates:
             self._path = path
@@ -245,8 +249,9 @@ class ModuleExtractor:
             if isinstance(value, ast.Name):
                 how = "self" if value.id in ("self", "cls") else "attribute"
                 if how == "attribute" and value.id[:1].isupper() and (receiver := self._class_of(value.id, scope)):
+                    caught = self._owner.caught_at(line) if self._owner is not None else ()
                     self.result.called.append(
-                        Called(self.path, scope.qualname, scope.owner or "", name, "class", line, receiver)
+                        Called(self.path, scope.qualname, scope.owner or "", name, "class", line, receiver, caught)
                     )
                     return
             elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
@@ -255,7 +260,8 @@ class ModuleExtractor:
                 how = "attribute"
         else:
             return
-        self.result.called.append(Called(self.path, scope.qualname, scope.owner or "", name, how, line))
+        caught = self._owner.caught_at(line) if self._owner is not None else ()
+        self.result.called.append(Called(self.path, scope.qualname, scope.owner or "", name, how, line, "", caught))
 
     def _class_of(self, name: str, scope: Scope) -> str:
         """The class of this harvest a name called on stands for (`StaticNode` in `StaticNode.handle_token()`)."""

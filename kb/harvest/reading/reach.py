@@ -36,7 +36,8 @@ def _complete(
     site, evidence: dict, reach: dict, entries: EntryPoints, by_function: dict, index: ClassIndex, switches: SwitchIndex
 ) -> None:
     # The parameters the conditions (not the guards above) read, directly or through the definitions.
-    found = entries.of(site.path, site.function, reach.get("parameters", [])) if site.function else []
+    raised = site.exception_type
+    found = entries.of(site.path, site.function, reach.get("parameters", []), raised) if site.function else []
     hooks = [
         hook for hook in evidence.get("entry_points", []) if hook["function"] not in {f["function"] for f in found}
     ]
@@ -46,7 +47,7 @@ def _complete(
         # A constructor and its `__init__` are one entry point: `MigrationLoader()` is not repeated as the caller
         # `MigrationLoader.__init__` (other callers keep their row: the card names them once by their name).
         kept = evidence["entry_points"]
-        pairs = zip(entries.functions(site.path, site.function), found, strict=True)
+        pairs = zip(entries.functions(site.path, site.function, raised), found, strict=True)
         named = {pair for pair, row in pairs if row in kept and pair[1].endswith(".__init__")}
         evidence["callers"] = [c for c in evidence["callers"] if (c.get("path"), c.get("function")) not in named]
     evidence["switches"] = _switches(site, reach, switches, evidence.get("switches", []))

@@ -18,7 +18,7 @@ import ast
 from dataclasses import dataclass, field
 
 from kb.harvest.reading.attributes import attributes
-from kb.harvest.reading.callees import tried
+from kb.harvest.reading.callees import caught_types, tried
 from kb.harvest.reading.conditions import Condition, conditions
 from kb.harvest.reading.definitions import Definitions
 from kb.harvest.reading.messages import BranchPath, Field, Parts
@@ -48,6 +48,8 @@ class Owner:
     _reads: dict[int, Reads] = field(default_factory=dict)
     _definitions: Definitions | None = None
     _hooks: dict[str, dict | None] = field(default_factory=dict)
+    tries: list[ast.Try | ast.TryStar] = field(default_factory=list)  # the function's own, for `caught_at`
+    _swallowing: list[tuple[int, int, tuple[str, ...]]] | None = None
 
     def reads(self, expr: ast.AST) -> Reads:
         """What an expression reads, once per expression (a guard is shared by the sites below it)."""
@@ -76,6 +78,16 @@ class Owner:
         if self._parents is None:
             self._parents = block_parents(self.node)
         return self._parents
+
+    def caught_at(self, line: int) -> tuple[str, ...]:
+        """The exceptions that a `try` around a call at `line` catches and does not raise again: the call's raise
+        of one of those (or a subclass) never leaves this function. `Field.has_changed` calls `self.to_python(data)`
+        in `try: ... except ValidationError: return True` (django/forms/fields.py:239-244)."""
+        if not self.tries:
+            return ()
+        if self._swallowing is None:
+            self._swallowing = [span for attempt in self.tries if (span := _swallowing(attempt, self.scope))]
+        return tuple(name for first, last, names in self._swallowing if first <= line <= last for name in names)
 
     def conditions(self, node: ast.AST) -> tuple[list[Condition], bool]:
         """The conditions of a site's node (a raise, an assert, or a call: its statement) and whether it is under
@@ -129,6 +141,45 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
 
 
 READER_SIDE = ("definitions", "attributes", "entry_points", "switches", "callee_raises")
+
+
+def _swallowing(attempt: ast.Try | ast.TryStar, scope: Scope | None) -> tuple[int, int, tuple[str, ...]] | None:
+    """(first line, last line of the `try` body, the types its handlers catch and keep). A handler that may raise
+    what it caught again (`raise`, `raise exc`, `raise ValidationError(...)` in `except ValidationError`) keeps
+    nothing; one that raises another type (`except InvalidTokenFormat: raise RejectRequest(...)`) keeps it. So does
+    one that reads the exception it binds: it hands its message on (DRF's `is_valid()` keeps `exc.detail` as the
+    serializer's errors, and raises them with `raise_exception=True`)."""
+    if scope is None or not attempt.body:
+        return None
+    kept: list[str] = []
+    for handler in attempt.handlers:
+        nodes = [node for statement in handler.body for node in ast.walk(statement)]
+        if handler.name and any(isinstance(node, ast.Name) and node.id == handler.name for node in nodes):
+            continue
+        if not any(_raises_again(node, handler) for node in nodes):
+            kept += caught_types(handler.type, scope)
+    if not kept:
+        return None
+    last = attempt.body[-1]
+    return (attempt.body[0].lineno, getattr(last, "end_lineno", None) or last.lineno, tuple(dict.fromkeys(kept)))
+
+
+def _raises_again(node: ast.AST, handler: ast.ExceptHandler) -> bool:
+    if not isinstance(node, ast.Raise):
+        return False
+    if node.exc is None or (isinstance(node.exc, ast.Name) and node.exc.id == handler.name):
+        return True
+    raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    last = _last_name(raised)
+    # Of a type the handler catches (by its last name), or one not read: it may be the caught type again.
+    return not last or last in {_last_name(kind) for kind in kinds if kind is not None} or handler.type is None
+
+
+def _last_name(expr: ast.expr) -> str:
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
+    return expr.id if isinstance(expr, ast.Name) else ""
 
 
 def _rebound(scope: Scope | None, params: tuple[str, ...], line: int, path: BranchPath) -> frozenset[str]:
