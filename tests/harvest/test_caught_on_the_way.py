@@ -33,3 +33,13 @@ def test_a_handler_that_hands_the_error_on_still_leads_to_it():
     # with `raise_exception=True`: the user meets this message there.
     found = site(drf_sites(), "Expected a list of items", "ListSerializer.to_internal_value")
     assert "ListSerializer.is_valid" in reached_from(found)
+
+
+def test_json_field_has_changed_is_not_said_to_reach_invalid_json():
+    # django/forms/fields.py:1403-1410: `if super().has_changed(initial, data): return True` (Field.has_changed
+    # returns True when `self.to_python(data)` raises ValidationError, lines 239-244), and only then
+    # `self.to_python(data)` again (line 1409) on data that already parsed.
+    found = site(django_sites(), "Enter a valid JSON.", "JSONField.to_python")
+    assert "JSONField.has_changed" not in reached_from(found)
+    assert "Field.has_changed" not in reached_from(found)
+    assert [row["function"] for row in found.evidence["entry_points"]] == ["JSONField.to_python"]

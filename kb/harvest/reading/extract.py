@@ -151,6 +151,7 @@ class ModuleExtractor:
         candidates: list[tuple[SiteNode, BranchPath]] = []
         nested: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
         tries: list[ast.Try | ast.TryStar] = []
+        ifs: list[ast.If] = []
         stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
         while stack:
             node, path = stack.pop()
@@ -169,10 +170,18 @@ class ModuleExtractor:
                 candidates.append((node, path))  # type: ignore[arg-type]
             elif kind in _TRIES:
                 tries.append(node)  # type: ignore[arg-type]
+            elif kind is ast.If:
+                ifs.append(node)  # type: ignore[arg-type]
             push_children(stack, node, path)
         if self.evidence:
             self._owner = Owner(
-                scope_node, scope.qualname, self._class_name(scope.owner), tuple(scope.params), scope=scope, tries=tries
+                scope_node,
+                scope.qualname,
+                self._class_name(scope.owner),
+                tuple(scope.params),
+                scope=scope,
+                tries=tries,
+                ifs=ifs,
             )
         for node, path in candidates:
             self._path = path
@@ -250,8 +259,11 @@ class ModuleExtractor:
                 how = "self" if value.id in ("self", "cls") else "attribute"
                 if how == "attribute" and value.id[:1].isupper() and (receiver := self._class_of(value.id, scope)):
                     caught = self._owner.caught_at(line) if self._owner is not None else ()
+                    guard = self._owner is not None and self._owner.guard_at(line)
                     self.result.called.append(
-                        Called(self.path, scope.qualname, scope.owner or "", name, "class", line, receiver, caught)
+                        Called(
+                            self.path, scope.qualname, scope.owner or "", name, "class", line, receiver, caught, guard
+                        )
                     )
                     return
             elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
@@ -261,7 +273,9 @@ class ModuleExtractor:
         else:
             return
         caught = self._owner.caught_at(line) if self._owner is not None else ()
-        self.result.called.append(Called(self.path, scope.qualname, scope.owner or "", name, how, line, "", caught))
+        guard = self._owner is not None and self._owner.guard_at(line)
+        called = Called(self.path, scope.qualname, scope.owner or "", name, how, line, "", caught, guard)
+        self.result.called.append(called)
 
     def _class_of(self, name: str, scope: Scope) -> str:
         """The class of this harvest a name called on stands for (`StaticNode` in `StaticNode.handle_token()`)."""

@@ -50,6 +50,8 @@ class Owner:
     _hooks: dict[str, dict | None] = field(default_factory=dict)
     tries: list[ast.Try | ast.TryStar] = field(default_factory=list)  # the function's own, for `caught_at`
     _swallowing: list[tuple[int, int, tuple[str, ...]]] | None = None
+    ifs: list[ast.If] = field(default_factory=list)  # the function's own, for `guard_at`
+    _guards: list[tuple[int, int]] | None = None
 
     def reads(self, expr: ast.AST) -> Reads:
         """What an expression reads, once per expression (a guard is shared by the sites below it)."""
@@ -88,6 +90,18 @@ class Owner:
         if self._swallowing is None:
             self._swallowing = [span for attempt in self.tries if (span := _swallowing(attempt, self.scope))]
         return tuple(name for first, last, names in self._swallowing if first <= line <= last for name in names)
+
+    def guard_at(self, line: int) -> bool:
+        """Whether a call at `line` is in the test of a guard clause (`if super().has_changed(...): return True`)."""
+        if not self.ifs:
+            return False
+        if self._guards is None:
+            self._guards = [
+                (guard.test.lineno, getattr(guard.test, "end_lineno", None) or guard.test.lineno)
+                for guard in self.ifs
+                if not guard.orelse and guard.body and isinstance(guard.body[-1], _EXITS)
+            ]
+        return any(first <= line <= last for first, last in self._guards)
 
     def conditions(self, node: ast.AST) -> tuple[list[Condition], bool]:
         """The conditions of a site's node (a raise, an assert, or a call: its statement) and whether it is under
