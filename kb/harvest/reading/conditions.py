@@ -28,6 +28,7 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module, ast.
 
 
 MAX_GUARDS = 12  # early exits read above a raise, nearest first
+MAX_ABOVE = 200  # statements of its block read above a raise for them
 
 
 @dataclass(frozen=True)
@@ -288,7 +289,10 @@ def _guards_before(child: ast.AST, parent: ast.AST) -> list[Condition]:
     for block_name in ("body", "orelse", "finalbody", "handlers"):
         block = getattr(parent, block_name, None)
         if isinstance(block, list) and child in block:
-            earlier = block[: block.index(child)]
+            at = block.index(child)
+            # The nearest statements only: a block of thousands of loops above thousands of raises would be read
+            # whole for each (quadratic); a guard farther up is left unsaid.
+            earlier = block[max(0, at - MAX_ABOVE) : at]
             guards = (
                 stmt
                 for stmt in reversed(earlier)

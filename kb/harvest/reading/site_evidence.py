@@ -15,12 +15,14 @@ A site's evidence, stored on its `RaiseSite` as it is:
 """
 
 import ast
+import sys
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from kb.harvest.reading.attributes import attributes
 from kb.harvest.reading.callees import caught_types, tried
 from kb.harvest.reading.conditions import Condition, conditions
-from kb.harvest.reading.definitions import Definitions
+from kb.harvest.reading.definitions import MAX_BINDINGS, Definitions
 from kb.harvest.reading.messages import BranchPath, Field, Parts
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
 from kb.harvest.reading.scopes import Scope
@@ -30,6 +32,8 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 _RECEIVERS = frozenset({"self", "cls"})
 DOC_LIMIT = 300
+MAX_TRIES = 64  # `try` statements of one function read for the calls they keep errors of
+_LAST = sys.maxsize
 CODE_LIMIT = 200
 
 
@@ -88,7 +92,11 @@ class Owner:
         if not self.tries:
             return ()
         if self._swallowing is None:
-            self._swallowing = [span for attempt in self.tries if (span := _swallowing(attempt, self.scope))]
+            # The first few: a hostile function of thousands of `try`s would read each for each call (quadratic);
+            # a call past them keeps its callers, as before this was read.
+            self._swallowing = [
+                span for attempt in self.tries[:MAX_TRIES] if (span := _swallowing(attempt, self.scope))
+            ]
         return tuple(name for first, last, names in self._swallowing if first <= line <= last for name in names)
 
     def guard_at(self, line: int) -> bool:
@@ -96,12 +104,15 @@ class Owner:
         if not self.ifs:
             return False
         if self._guards is None:
-            self._guards = [
+            # Tests of `if`s never overlap: sorted by their first line, the one that may hold `line` is found by
+            # bisection (a function of thousands of guards is read in linear time).
+            self._guards = sorted(
                 (guard.test.lineno, getattr(guard.test, "end_lineno", None) or guard.test.lineno)
                 for guard in self.ifs
                 if not guard.orelse and guard.body and isinstance(guard.body[-1], _EXITS)
-            ]
-        return any(first <= line <= last for first, last in self._guards)
+            )
+        at = bisect_right(self._guards, (line, _LAST)) - 1
+        return at >= 0 and self._guards[at][1] >= line
 
     def conditions(self, node: ast.AST) -> tuple[list[Condition], bool]:
         """The conditions of a site's node (a raise, an assert, or a call: its statement) and whether it is under
@@ -202,8 +213,12 @@ def _rebound(scope: Scope | None, params: tuple[str, ...], line: int, path: Bran
     assignment is left to the definitions, which say what it holds."""
     if scope is None or not scope.bindings:
         return frozenset()
+    # A name bound more than MAX_BINDINGS times counts as rebound unread (reading it for each site is quadratic).
     return frozenset(
-        p for p in params if p in scope.bindings and any(b.expr is None for b in scope.reaching(p, line, path))
+        p
+        for p in params
+        if p in scope.bindings
+        and (len(scope.bindings[p]) > MAX_BINDINGS or any(b.expr is None for b in scope.reaching(p, line, path)))
     )
 
 
