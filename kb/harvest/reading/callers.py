@@ -80,12 +80,19 @@ class CallGraph:
     _classes: dict[str, set[str]] = field(default_factory=dict)  # a class's name -> the classes so named
     _publics: dict[int, bool] = field(default_factory=dict)
     _resolved: dict[tuple[int, str], list[tuple[Defined, int, bool]]] = field(default_factory=dict)
-    _by_caller: dict[tuple[str, str], list[Called]] | None = None  # made on first use: most scans never ask
+    # By (path, calling function): the calls in a guard clause's test, and those a `try` keeps an error of.
+    _guards: dict[tuple[str, str], list[Called]] = field(default_factory=dict)
+    _trying: dict[tuple[str, str], list[Called]] = field(default_factory=dict)
+    _let_out: dict[tuple[int, str], list[_Edge]] = field(default_factory=dict)
     _by_method: dict[tuple[str, str], Defined] | None = None
 
     def __post_init__(self) -> None:
         for call in self.called:
             self._by_name.setdefault(call.name, []).append(call)
+            if call.guard:
+                self._guards.setdefault((call.path, call.caller), []).append(call)
+            if call.caught:
+                self._trying.setdefault((call.path, call.caller), []).append(call)
         for defined in self.defined:
             self._by_key.setdefault((defined.path, defined.qualname), defined)
             if defined.method:
@@ -151,14 +158,20 @@ class CallGraph:
         return found
 
     def _letting_out(self, target: Defined, edges: list[_Edge], raised: str) -> list[_Edge]:
-        """The edges along which `raised` can leave `target` for its caller."""
+        """The edges along which `raised` can leave `target` for its caller, once per target and exception."""
         if not raised:
             return edges
-        return [
-            edge
-            for edge in edges
-            if not (edge.caught and self.catches(raised, edge.caught)) and not self._tried_first(edge, target, raised)
-        ]
+        key = (id(target), raised)
+        kept = self._let_out.get(key)
+        if kept is None:
+            kept = [
+                edge
+                for edge in edges
+                if not (edge.caught and self.catches(raised, edge.caught))
+                and not self._tried_first(edge, target, raised)
+            ]
+            kept = self._let_out[key] = edges if len(kept) == len(edges) else kept
+        return kept
 
     def _tried_first(self, edge: _Edge, target: Defined, raised: str) -> bool:
         """Whether the caller calls `self.target()` only past a guard clause that asks a method which tried
@@ -169,26 +182,19 @@ class CallGraph:
         caller = edge.caller
         if not edge.by_self or not caller.owner:
             return False
-        for call in self._calls_of(caller):
-            if not call.guard or call.line >= edge.line or call.how not in _ON_SELF:
+        for call in self._guards.get((caller.path, caller.qualname), ()):
+            if call.line >= edge.line or call.how not in _ON_SELF:
                 continue
             above = call.how == "super"
             owner = (self.resolves_above if above else self.resolves)(caller.owner, call.name)
             asked = self._methods().get((owner, call.name)) if owner else None
             if asked is None or asked is caller:
                 continue
-            for inner in self._calls_of(asked):
-                if inner.how == "self" and inner.name == target.name and inner.caught:
+            for inner in self._trying.get((asked.path, asked.qualname), ()):
+                if inner.how == "self" and inner.name == target.name:
                     if self.catches(raised, inner.caught):
                         return True
         return False
-
-    def _calls_of(self, defined: Defined) -> list[Called]:
-        if self._by_caller is None:
-            self._by_caller = {}
-            for call in self.called:
-                self._by_caller.setdefault((call.path, call.caller), []).append(call)
-        return self._by_caller.get((defined.path, defined.qualname), [])
 
     def _methods(self) -> dict[tuple[str, str], Defined]:
         """Each method by (its class, qualified; its name)."""

@@ -111,6 +111,7 @@ class ModuleResult:
 _NESTED = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 _CANDIDATES = frozenset({ast.Raise, ast.Assert, ast.Call})
 _TRIES = frozenset({ast.Try, ast.TryStar})
+_ON_SELF = frozenset({"self", "super"})
 
 
 class ModuleExtractor:
@@ -258,12 +259,9 @@ class ModuleExtractor:
             if isinstance(value, ast.Name):
                 how = "self" if value.id in ("self", "cls") else "attribute"
                 if how == "attribute" and value.id[:1].isupper() and (receiver := self._class_of(value.id, scope)):
-                    caught = self._owner.caught_at(line) if self._owner is not None else ()
-                    guard = self._owner is not None and self._owner.guard_at(line)
+                    caught = self._owner.caught_at(line) if self._owner is not None and self._owner.tries else ()
                     self.result.called.append(
-                        Called(
-                            self.path, scope.qualname, scope.owner or "", name, "class", line, receiver, caught, guard
-                        )
+                        Called(self.path, scope.qualname, scope.owner or "", name, "class", line, receiver, caught)
                     )
                     return
             elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
@@ -272,8 +270,10 @@ class ModuleExtractor:
                 how = "attribute"
         else:
             return
-        caught = self._owner.caught_at(line) if self._owner is not None else ()
-        guard = self._owner is not None and self._owner.guard_at(line)
+        owner = self._owner
+        caught = owner.caught_at(line) if owner is not None and owner.tries else ()
+        # Only a call on `self` in a guard's test is asked about (`CallGraph._tried_first`).
+        guard = how in _ON_SELF and owner is not None and owner.guard_at(line)
         called = Called(self.path, scope.qualname, scope.owner or "", name, how, line, "", caught, guard)
         self.result.called.append(called)
 
