@@ -77,13 +77,18 @@ def _without_contradicted(found: list[Condition]) -> list[Condition]:
     """An `or` part that another condition says is false is no way to the line: in `get_child_arguments`,
     `__spec__ is None or exe_entrypoint.exists()` (the `else` of line 240) is followed by `if
     exe_entrypoint.exists(): return` (line 251), so only `__spec__ is None` leads to the raise."""
-    if not any(isinstance(c.test, ast.BoolOp) and isinstance(c.test.op, ast.Or) for c in found):
+    if len(found) < 2 or not any(isinstance(c.test, ast.BoolOp) and isinstance(c.test.op, ast.Or) for c in found):
         return found
-    held = {ast.dump(part) for c in found if c.test is not None for part in _conjuncts(c.test)}
+    held: set[str] | None = None  # dumped only when an `or` shares a name with another condition: rare
     kept = []
     for condition in found:
         test = condition.test
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+            if not any(condition.names & other.names for other in found if other is not condition):
+                kept.append(condition)
+                continue
+            if held is None:
+                held = {ast.dump(part) for c in found if c.test is not None for part in _conjuncts(c.test)}
             ways = [part for part in test.values if ast.dump(negate(part)) not in held]
             if ways and len(ways) < len(test.values):
                 pruned = ways[0] if len(ways) == 1 else ast.BoolOp(op=ast.Or(), values=ways)
