@@ -54,7 +54,7 @@ class Assertion:
     types: tuple[str, ...]  # the asserted types' last components
     chunks: tuple[str, ...]  # the literal text the message must contain, cut where the test leaves gaps
     exact: str | None  # the whole literal when it is one plain string: it may be the full message
-    calls: frozenset[str]  # names the asserted code calls (with-body or callable), when the literal is not usable
+    calls: frozenset[str]  # names the asserted code calls (the with-body, or the callable form's callable)
     code: str
     start: int
     call: str = ""  # the triggering call, trimmed from the test ("" when there is none to show)
@@ -144,10 +144,9 @@ def _read_function(
         types = types_of(call.args[0]) if call.args else ()
         if not types:
             continue
-        chunks, exact, asserted = reader.literal(call, form)
-        calls: frozenset[str] = frozenset()
-        if not asserted:  # only then is the call what tells: a message it could not read may be another's
-            calls = _called_names(body) if body is not None else _callable_names(call, form)
+        chunks, exact, _ = reader.literal(call, form)
+        # What the asserted code calls: which raise it reaches, when the message fits several or none is asserted.
+        calls = _called_names(body) if body is not None else _callable_names(call, form)
         line = call.lineno + shift
         code, start = code_around(lines, function, shift, line)
         trigger, pinned = _trigger(lines, shift, call, form, body)

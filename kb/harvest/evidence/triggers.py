@@ -1,14 +1,20 @@
 """Which of the repository's test assertions trigger which entry.
 
 "message": the asserted literal fits the entry's signature (in full, or sharing a long literal stretch with
-it) and the asserted type is the raised one or a base of it. "type-and-call": the assertion names no usable
-literal, the type is the raised one, and the asserted code calls the raising function by name.
+it), the asserted type is the raised one or a base of it, and it fits no other entry as well, or the test's call
+reaches only one of those it fits. An asserted prefix that two messages share ("view must be a callable") says
+nothing of which one the call raises: such a test is shown for none.
+
+"type-and-call": the assertion names no usable literal; the asserted type is raised by one entry of the
+repository, or by one of the entries that the names the test calls reach, when each name is defined once in the
+package (a resolved target: `paginate_queryset`, which three paginators define, is not one).
 
 Both ways of sharing a stretch are found with Aho-Corasick, once over the assertions and once over the
 signatures, never by trying every pair."""
 
 import builtins
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,14 +29,19 @@ from kb.matching.template import Template, compile_template, match_template
 EntryKey = tuple[str, str, str]
 
 MIN_SHARED = 12  # a shared stretch at least this long says the test is about that message
-MAX_PER_ASSERTION = 3  # an assertion that fits more entries equally well says which one it triggers for none
 MAX_TESTS = 3
-FULL_MATCH = 10_000  # the score of a literal that is the whole message: above any shared stretch
+# Scores, by tier (score // TIER): the literal is a wording word for word (EXACT); it is the whole message once
+# the placeholders have values (FULL_MATCH); all of its text is the signature's literal text (COMPLETE); else how
+# many of its characters are (a shared stretch).
+TIER = 10_000
+COMPLETE, FULL_MATCH, EXACT = TIER, 2 * TIER, 3 * TIER
+_GROUPS = {0: (), 1: (1, 2), 2: (1, 2), 3: (3,)}  # the tiers that compete with the best fit's (none: its score)
 # Django gives every model its own DoesNotExist and MultipleObjectsReturned; the harvest files them under these.
 _MODEL_ALIASES = {"DoesNotExist": "ObjectDoesNotExist"}
 _EVERY = {"Exception", "BaseException"}  # what an error and a warning both are
 # The bases' list bounded: an unclosed `class X(` then reads a few hundred characters, never to the end (linear).
 _CLASS = re.compile(r"^[ \t]*+class[ \t]++(\w++)[ \t]*+\(([^)]{0,500}+)\)", re.MULTILINE)
+_DEFINED = re.compile(r"^[ \t]*+(?:async[ \t]++)?+(?:def|class)[ \t]++(\w++)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -39,6 +50,7 @@ class _Entry:
     tail: str  # the exception type's class name
     # The signature's literal pieces, then each other wording's (a plural from ngettext, another branch).
     forms: tuple[tuple[str, ...], ...]
+    gaps: tuple[bool, ...]  # per form: whether the signature has placeholders, where any text may stand
     templates: tuple[Template, ...]
 
 
@@ -47,32 +59,47 @@ def find_triggers(
 ) -> dict[EntryKey, list[dict]]:
     entries = [_entry(key, sites) for key, sites in groups.items()]
     types = _TypeTree(package)
+    reach = _Reach(groups, types)
     found: dict[EntryKey, list[tuple[int, int, Assertion]]] = {}
     scores = _shared_stretches(assertions, entries)
     for a, assertion in enumerate(assertions):
         fitting = {e: s for e, s in scores.get(a, {}).items() if types.fits(assertion.types, entries[e].tail)}
-        if not fitting:
-            continue
-        best = max(fitting.values())
-        chosen = [e for e, s in fitting.items() if s == best]
-        if len(chosen) <= MAX_PER_ASSERTION:
-            for e in chosen:
-                found.setdefault(entries[e].key, []).append((0, best, assertion))
-    for key, assertion in _type_and_call(assertions, groups):
+        if (chosen := _one_fit(fitting, assertion, entries, reach)) is not None:
+            found.setdefault(entries[chosen].key, []).append((0, fitting[chosen], assertion))
+    for key, assertion in _type_and_call(assertions, entries, types, reach):
         found.setdefault(key, []).append((1, 0, assertion))
     return {key: _best(matches) for key, matches in found.items()}
+
+
+def _one_fit(fitting: dict[int, int], assertion: Assertion, entries: list[_Entry], reach: "_Reach") -> int | None:
+    """The one entry whose message the assertion is about. Word for word a wording, it is about that one (unless
+    several entries say it word for word). Else every entry whose message holds all of the asserted text, in full
+    or with placeholders, is one the test may be asserting: of several, the one the test's call reaches, else
+    none. An assertion that fits no message in full is about the best fit, when it is the only one."""
+    if not fitting:
+        return None
+    best = max(fitting.values())
+    group = _GROUPS[best // TIER]
+    chosen = [e for e, s in fitting.items() if (s // TIER in group if group else s == best)]
+    if len(chosen) > 1:
+        reached = reach.entries_from(assertion.calls)
+        chosen = [e for e in chosen if entries[e].key in reached] if reached is not None else []
+    return chosen[0] if len(chosen) == 1 else None
 
 
 def _entry(key: EntryKey, sites: list[FoundSite]) -> _Entry:
     signatures = [key[1], *(signature for site in sites for _, signature in site.variants)]
     templates = [t for signature in dict.fromkeys(signatures) if signature and (t := compile_template(signature))]
-    forms = tuple(chunks for t in templates if (chunks := tuple(s for literal in t.literals if (s := literal.strip()))))
-    return _Entry(key, key[0].rsplit(".", 1)[-1], forms, tuple(templates))
+    kept = [(t, chunks) for t in templates if (chunks := tuple(s for literal in t.literals if (s := literal.strip())))]
+    forms = tuple(chunks for _, chunks in kept)
+    gaps = tuple(bool(t.fields) for t, _ in kept)
+    return _Entry(key, key[0].rsplit(".", 1)[-1], forms, gaps, tuple(templates))
 
 
 def _shared_stretches(assertions: list[Assertion], entries: list[_Entry]) -> dict[int, dict[int, int]]:
-    """{assertion: {entry: score}}: FULL_MATCH when the literal is the whole message, else how many of the
-    literal's characters the signature's literals account for, when that is most of them. The candidates
+    """{assertion: {entry: score}}: EXACT or FULL_MATCH when the literal is the whole message, else how many of
+    the literal's characters the signature's literals account for, when that is most of them (COMPLETE added
+    when that is all of them). The candidates
     share a literal or the start of one (a window of MIN_SHARED characters), found from both sides."""
     pairs: set[tuple[int, int]] = set()
     keys = _automaton(
@@ -94,9 +121,15 @@ def _shared_stretches(assertions: list[Assertion], entries: list[_Entry]) -> dic
         exact = assertion.exact.strip() if assertion.exact is not None else None
         full = [t.literal_length for t in entry.templates if exact is not None and match_template(t, exact)]
         if full:
-            scores.setdefault(a, {})[e] = FULL_MATCH + max(full)
-        elif (score := max(_covered(assertion.chunks, chunks) for chunks in entry.forms)) >= MIN_SHARED:
-            scores.setdefault(a, {})[e] = score
+            longest = max(full)
+            word_for_word = exact is not None and longest == len(exact)
+            scores.setdefault(a, {})[e] = (EXACT if word_for_word else FULL_MATCH) + min(longest, TIER - 1)
+        else:
+            score = max(
+                _covered(assertion.chunks, chunks, gaps) for chunks, gaps in zip(entry.forms, entry.gaps, strict=True)
+            )
+            if score >= MIN_SHARED:
+                scores.setdefault(a, {})[e] = score
     return scores
 
 
@@ -113,18 +146,21 @@ def _words(chunks: tuple[str, ...], *, longest: bool = False) -> Iterable[str]:
             yield chunk[:MIN_SHARED]
 
 
-def _covered(chunks: tuple[str, ...], literals: tuple[str, ...]) -> int:
+def _covered(chunks: tuple[str, ...], literals: tuple[str, ...], gaps: bool = False) -> int:
     """How many characters of the asserted chunks are the signature's literal text: a chunk inside one of its
     literals, its literals inside the chunk, or a literal that the chunk begins or ends inside. 0 unless that
     is two thirds of them, so that "Enter a valid country code." does not pass for "Enter a valid
-    {protocol} address." on its first words."""
+    {protocol} address." on its first words. With `gaps` (the signature has placeholders), a chunk that shares
+    nothing with its literals is taken as a placeholder's value (`migrations` of a regex's
+    `'\\w+.migrations.0001_initial'`) and not counted. COMPLETE is added when every counted character is
+    literal text: the asserted text is then all in this message."""
     total = covered = 0
     literals = tuple(literal for literal in literals if len(literal) >= 3)
     for chunk in chunks:
         if len(chunk) < 3:
             continue
-        total += len(chunk)
         if any(chunk in literal for literal in literals):
+            total += len(chunk)
             covered += len(chunk)
             continue
         inside = 0
@@ -138,8 +174,12 @@ def _covered(chunks: tuple[str, ...], literals: tuple[str, ...]) -> int:
             end = literal.find(chunk[:MIN_SHARED])  # the chunk begins inside the literal
             if end != -1 and chunk.startswith(literal[end:]):
                 inside += len(literal) - end
-        covered += min(len(chunk), inside)
-    return covered if total and covered * 3 >= total * 2 else 0
+        if inside or not gaps:
+            total += len(chunk)
+            covered += min(len(chunk), inside)
+    if not total or covered * 3 < total * 2:
+        return 0
+    return min(covered, TIER - 1) + (COMPLETE if covered == total else 0)
 
 
 def _automaton(words: Iterable[tuple[str, int]]) -> "ahocorasick.Automaton | None":
@@ -157,25 +197,71 @@ def _automaton(words: Iterable[tuple[str, int]]) -> "ahocorasick.Automaton | Non
 
 
 def _type_and_call(
-    assertions: list[Assertion], groups: dict[EntryKey, list[FoundSite]]
+    assertions: list[Assertion], entries: list[_Entry], types: "_TypeTree", reach: "_Reach"
 ) -> Iterable[tuple[EntryKey, Assertion]]:
-    """Assertions without a usable literal whose code calls a function that raises the asserted type; a
-    (type, name) that several entries share is left out, since the test may reach any of them."""
-    raising: dict[tuple[str, str], set[EntryKey]] = {}
-    for key, sites in groups.items():
-        tail = key[0].rsplit(".", 1)[-1]
-        for site in sites:
-            if name := _called_as(site.function):
-                raising.setdefault((tail, name), set()).add(key)
+    """Assertions without a usable literal whose code calls into the package: the entry that is the only one of
+    the repository to raise the asserted type (or a subclass of it), or the only such one that the test's
+    resolved calls reach. Python itself raises its own types anywhere (an `ImportError` from an import, a
+    `KeyError` from a dict): for those, only a raise in the very function the test calls counts."""
+    raising: dict[tuple[str, ...], set[EntryKey]] = {}
     for assertion in assertions:
-        if usable(assertion):
-            continue
-        for tail in assertion.types:
-            tail = _MODEL_ALIASES.get(tail, tail)
-            for name in assertion.calls:
-                keys = raising.get((tail, name), set())
-                if len(keys) == 1:
-                    yield next(iter(keys)), assertion
+        if usable(assertion) or _EVERY & set(assertion.types) or not reach.into_package(assertion.calls):
+            continue  # `Exception` says nothing of which; `{}["missing"]` calls nothing of the package's
+        if assertion.types not in raising:
+            raising[assertion.types] = {entry.key for entry in entries if types.fits(assertion.types, entry.tail)}
+        keys = raising[assertion.types]
+        builtin = all(_is_builtin(t) for t in assertion.types)
+        if len(keys) > 1 or builtin:
+            reached = reach.entries_from(assertion.calls, direct=builtin)
+            keys = keys & reached if reached is not None else set()
+        if len(keys) == 1:
+            yield next(iter(keys)), assertion
+
+
+def _is_builtin(name: str) -> bool:
+    return isinstance(getattr(builtins, name, None), type)
+
+
+class _Reach:
+    """The entries a test's calls reach, by the names it calls: a name resolves when the package defines it
+    once (a function, a method, a class), and reaches the entries raised in it (`direct`) or below it (it is
+    one of their sites' entry points, found through resolved calls by `reading.entry_points`)."""
+
+    def __init__(self, groups: dict[EntryKey, list[FoundSite]], types: "_TypeTree") -> None:
+        self.types = types
+        self.direct: dict[str, set[EntryKey]] = {}
+        self.below: dict[str, set[EntryKey]] = {}
+        for key, sites in groups.items():
+            for site in sites:
+                if name := _called_as(site.function):
+                    self.direct.setdefault(name, set()).add(key)
+                for point in _entry_points(site):
+                    if name := _called_as(str(point.get("function", ""))):
+                        self.below.setdefault(name, set()).add(key)
+
+    def into_package(self, calls: frozenset[str]) -> bool:
+        return any(self.types.definitions.get(name, 0) for name in calls)
+
+    def entries_from(self, calls: frozenset[str], *, direct: bool = False) -> set[EntryKey] | None:
+        """The entries the calls reach; None when one of them names what the package defines more than once
+        (the test may reach any of those), or when none of them is the package's."""
+        reached: set[EntryKey] = set()
+        resolved = False
+        for name in calls:
+            defined = self.types.definitions.get(name, 0)
+            if defined > 1:
+                return None
+            if defined == 1:
+                resolved = True
+                reached |= self.direct.get(name, set())
+                if not direct:
+                    reached |= self.below.get(name, set())
+        return reached if resolved else None
+
+
+def _entry_points(site: FoundSite) -> list[dict]:
+    points = (site.evidence or {}).get("entry_points") or []
+    return [p for p in points if isinstance(p, dict)]
 
 
 def _called_as(function: str) -> str | None:
@@ -220,14 +306,22 @@ class _TypeTree:
     def __init__(self, package: Path) -> None:
         self.package = package
         self._bases: dict[str, set[str]] | None = None
+        self._definitions: dict[str, int] | None = None
         self.memo: dict[str, frozenset[str]] = {}
 
     @property
     def bases(self) -> dict[str, set[str]]:
         """Read once, and only when an assertion names another type than the raised one."""
         if self._bases is None:
-            self._bases = _class_bases(self.package)
+            self._bases, self._definitions = _class_bases(self.package)
         return self._bases
+
+    @property
+    def definitions(self) -> dict[str, int]:
+        """How many times the package defines each name (`def`, `class`), read with the bases."""
+        if self._definitions is None:
+            self._bases, self._definitions = _class_bases(self.package)
+        return self._definitions
 
     def fits(self, asserted: tuple[str, ...], raised: str) -> bool:
         try:
@@ -255,13 +349,16 @@ class _TypeTree:
         return self.memo[name]
 
 
-def _class_bases(package: Path) -> dict[str, set[str]]:
+def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int]]:
+    """(each class's bases by name, how many times each name is defined), in one read of the package."""
     bases: dict[str, set[str]] = {}
+    definitions: Counter[str] = Counter()
     for text in _python_texts(package):
         for match in _CLASS.finditer(text):
             names = {b.strip().rsplit(".", 1)[-1] for b in match.group(2).split(",") if "=" not in b}
             bases.setdefault(match.group(1), set()).update(n for n in names if n.isidentifier())
-    return bases
+        definitions.update(match.group(1) for match in _DEFINED.finditer(text))
+    return bases, dict(definitions)
 
 
 def _python_texts(package: Path) -> Iterable[str]:
