@@ -1,0 +1,56 @@
+"""A test is shown under "How to trigger it" only when it raises that error (issue 29, the reader's review, D7 and
+D8): on Django's and Django REST framework's own tests, what a reader checking the card against the test finds.
+A test that asserts a prefix two messages share, or only a type that several raises give, is shown on no card;
+one whose regex leaves the placeholder's value to a pattern still is."""
+
+from pathlib import Path
+
+from tests.harvest.test_tests_docs import evidence_of, triggering
+
+INCLUDE = "view must be a callable or a list/tuple in the case of include()."
+AS_VIEW = "view must be a callable, pass {view_cls_name}.as_view(), not {view_cls_name}()."
+
+
+def names(tests: list[dict]) -> set[str]:
+    return {test["name"] for test in tests}
+
+
+def test_a_prefix_two_messages_share_is_shown_on_neither_card(django_sdist: Path) -> None:
+    """`assertRaisesMessage(TypeError, "view must be a callable")` over `path(..., views.uncallable)`: it raises
+    the include() message (`uncallable` is None), which the prefix cannot tell from the as_view() one."""
+    evidence = evidence_of(django_sdist / "django" / "urls", "django/urls")
+    include, as_view = triggering(evidence, INCLUDE), triggering(evidence, AS_VIEW)
+    assert "ErroneousViewTests.test_noncallable_view" not in names(include) | names(as_view)
+    # The tests that assert each message whole still show on their own card.
+    assert "SimplifiedURLTests.test_invalid_view" in names(include)
+    assert "SimplifiedURLTests.test_invalid_view_instance" in names(as_view)
+
+
+def test_a_type_several_raises_give_is_not_shown_for_the_one_with_the_called_name(drf_sdist: Path) -> None:
+    """`pytest.raises(exceptions.NotFound)` over a cursor paginator's `paginate_queryset`: it raises "Invalid
+    cursor" from `decode_cursor`, not the page number paginator's "Invalid page.", whose method has that name."""
+    evidence = evidence_of(drf_sdist / "rest_framework", "rest_framework")
+    shown = names(triggering(evidence, "Invalid page.")) | names(triggering(evidence, "Invalid cursor"))
+    assert "CursorPaginationTestsMixin.test_invalid_cursor" not in shown
+
+
+def test_the_stale_pyc_test_is_found_though_its_regex_spells_the_migrations_path(django_sdist: Path) -> None:
+    r"""`assertRaisesRegex(ImportError, r"Couldn't import '\w+.migrations.0001_initial' as it appears to be a
+    stale .pyc file.")`: the module path is the `%r` placeholder's value; the test was left out for it."""
+    evidence = evidence_of(django_sdist / "django" / "db" / "migrations", "django/db/migrations")
+    tests = triggering(evidence, "Couldn't import {migration_path} as it appears to be a stale .pyc file.")
+    [stale] = [test for test in tests if test["name"] == "PycLoaderTests.test_invalid"]
+    assert (stale["path"], stale["call"]) == ("tests/migrations/test_loader.py", "MigrationLoader(connection)")
+    # `assertRaises(ImportError)` over `MigrationLoader(connection)` with a package that fails to import: an
+    # ImportError Python raises and the loader re-raises, not this message.
+    assert "LoaderTests.test_load_import_error" not in names(tests)
+
+
+def test_a_message_asserted_word_for_word_is_not_taken_for_a_placeholders_value(django_sdist: Path) -> None:
+    """ "NOWAIT is not supported on this database backend." is that raise's whole message; it also fits
+    "{combinator} is not supported on this database backend." with NOWAIT as the combinator, which it is not."""
+    evidence = evidence_of(django_sdist / "django" / "db" / "models", "django/db/models")
+    nowait = triggering(evidence, "NOWAIT is not supported on this database backend.")
+    assert "SelectForUpdateTests.test_unsupported_nowait_raises_error" in names(nowait)
+    combinator = triggering(evidence, "{combinator} is not supported on this database backend.")
+    assert "SelectForUpdateTests.test_unsupported_nowait_raises_error" not in names(combinator)
