@@ -54,3 +54,29 @@ def test_a_message_asserted_word_for_word_is_not_taken_for_a_placeholders_value(
     assert "SelectForUpdateTests.test_unsupported_nowait_raises_error" in names(nowait)
     combinator = triggering(evidence, "{combinator} is not supported on this database backend.")
     assert "SelectForUpdateTests.test_unsupported_nowait_raises_error" not in names(combinator)
+
+
+def test_a_type_asserted_over_a_built_instance_is_the_method_s_own_raise(drf_sdist: Path) -> None:
+    """`pytest.raises(NotImplementedError)` over `BaseThrottle().allow_request(...)`: `allow_request` alone names
+    every throttle's method, `BaseThrottle.allow_request` the one that raises."""
+    evidence = evidence_of(drf_sdist / "rest_framework", "rest_framework")
+    tests = triggering(evidence, ".allow_request() must be overridden")
+    assert "BaseThrottleTests.test_allow_request_raises_not_implemented_error" in names(tests)
+
+
+def test_an_instance_whose_method_the_test_replaces_reaches_nothing_known(django_sdist: Path) -> None:
+    """`command.execute = raise_command_error`, then `assertRaises(CommandError)` over `command.run_from_argv`:
+    the error is the test's own "Custom error", not the --no-color one that `execute` raises."""
+    evidence = evidence_of(django_sdist / "django" / "core" / "management", "django/core/management")
+    tests = triggering(evidence, "The --no-color and --force-color options can't be used together.")
+    assert "CommandTypes.test_base_run_from_argv" not in names(tests)
+
+
+def test_a_message_compared_through_a_class_attribute_after_the_raise_is_read(drf_sdist: Path) -> None:
+    """`with pytest.raises(ParseError) as excinfo:` then `assert str(excinfo.value) == self.unsupported_message %
+    charset`: the multipart parser's test is about the charset, not "Multipart form parse error"."""
+    evidence = evidence_of(drf_sdist / "rest_framework", "rest_framework")
+    charset = triggering(evidence, 'Unsupported charset "{encoding}" in request Content-Type header.')
+    parse = triggering(evidence, "Multipart form parse error - {exc}")
+    assert "TestRequestCharset.test_multipart_parser_rejects_a_byte_transform_charset" in names(charset)
+    assert "TestRequestCharset.test_multipart_parser_rejects_a_byte_transform_charset" not in names(parse)

@@ -146,7 +146,8 @@ def _read_function(
             continue
         chunks, exact, _ = reader.literal(call, form)
         # What the asserted code calls: which raise it reaches, when the message fits several or none is asserted.
-        calls = _called_names(body) if body is not None else _callable_names(call, form)
+        built = {name: bound for name, bound in reader.strings.items() if name not in reader.patched}
+        calls = _called_names(body, built) if body is not None else _callable_names(call, form)
         line = call.lineno + shift
         code, start = code_around(lines, function, shift, line)
         trigger, pinned = _trigger(lines, shift, call, form, body)
@@ -212,13 +213,27 @@ def usable(assertion: Assertion) -> bool:
     return any(len(chunk) >= MIN_LITERAL for chunk in assertion.chunks)
 
 
-def _called_names(nodes: list[ast.stmt] | list[ast.expr]) -> frozenset[str]:
+def _called_names(nodes: list[ast.stmt] | list[ast.expr], bound: dict | None = None) -> frozenset[str]:
+    """The names called; a method called on an instance built in place or bound above in the test
+    (`BaseThrottle().allow_request(...)`, `field = DurationField()` then `field.to_representation(...)`) as
+    `Class.method`, which names one function where `allow_request` alone may name several."""
     names = set()
     for top in nodes:
         for node in ast.walk(top):
             if isinstance(node, ast.Call) and (name := terminal(node.func)):
-                names.add(name)
+                owner = _built_from(node.func.value, bound or {}) if isinstance(node.func, ast.Attribute) else None
+                names.add(f"{owner}.{name}" if owner else name)
     return frozenset(names)
+
+
+def _built_from(receiver: ast.expr, bound: dict[str, list[tuple[int, ast.expr]]]) -> str | None:
+    """The class whose instance `receiver` is, when the test builds it: `C(...)`, or a local name whose one
+    binding in the test is `C(...)`; None otherwise."""
+    if isinstance(receiver, ast.Name) and len(bindings := bound.get(receiver.id, [])) == 1:
+        receiver = bindings[0][1]
+    if isinstance(receiver, ast.Call) and (name := terminal(receiver.func)) and name[:1].isupper():
+        return name
+    return None
 
 
 def _callable_names(call: ast.Call, form: str) -> frozenset[str]:
@@ -253,6 +268,7 @@ class _FunctionReader:
         """One walk over the statements: the local string bindings, and each assertion as (call, form, the
         with-statement's body or None for the callable form), in source order."""
         self.strings: dict[str, list[tuple[int, ast.expr]]] = {}
+        self.patched: set[str] = set()  # names whose attributes the test sets (`command.execute = ...`)
         self.outer = outer
         calls: list[tuple[ast.Call, str, list[ast.stmt] | None]] = []
         self.after: dict[int, tuple[str, list[ast.stmt]]] = {}  # id(call) -> (its `as` name, what follows it)
@@ -263,6 +279,11 @@ class _FunctionReader:
                 if isinstance(node, ast.Assign):
                     if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                         self.strings.setdefault(node.targets[0].id, []).append((node.lineno, node.value))
+                    self.patched.update(
+                        t.value.id
+                        for t in node.targets
+                        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                    )
                 elif isinstance(node, ast.With | ast.AsyncWith):
                     for item in node.items:
                         if isinstance(item.context_expr, ast.Call) and (form := form_of(item.context_expr)):
@@ -302,17 +323,36 @@ class _FunctionReader:
 
     def _checked_after(self, call: ast.Call) -> tuple[tuple[str, ...], str | None, bool]:
         """`with pytest.raises(T) as info:` and then `assert str(info.value) == "..."` (or assertEqual,
-        assertIn, `info.value.detail == [...]`): the strings the statements right after compare it with."""
+        assertIn, `info.value.detail == [...]`): the strings the statements right after compare it with, given
+        there or through a name (`expected_error % 8`, `self.unsupported_message % charset`)."""
         name, following = self.after.get(id(call), ("", []))
         strings: list[str] = []
+        whole: list[str] = []  # the strings given whole, not cut around a `%s` or an f-string's values
         for statement in following:
-            if not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(statement)):
-                continue
-            for node in ast.walk(statement):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                    strings.append(node.value)
+            if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(statement)):
+                self._compared(statement, statement.lineno, strings, whole, name)
         chunks = _kept(tuple(strings))
-        return chunks, (strings[0] if len(strings) == 1 else None), bool(chunks)
+        return chunks, (whole[0] if len(strings) == len(whole) == 1 else None), bool(chunks)
+
+    def _compared(self, node: ast.AST, line: int, strings: list[str], whole: list[str], caught: str) -> None:
+        if isinstance(node, ast.Name) and node.id == caught:
+            return
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            strings.append(node.value)
+            whole.append(node.value)
+            return
+        if isinstance(node, ast.Name | ast.Attribute | ast.BinOp | ast.JoinedStr):
+            resolved = self._resolve(node, line)
+            if isinstance(resolved, ast.Constant) and isinstance(resolved.value, str):
+                strings.append(resolved.value)
+                whole.append(resolved.value)
+                return
+            if resolved is not node or not isinstance(node, ast.Name | ast.Attribute):
+                if found := self._chunks(resolved, line, 0):
+                    strings.extend(found)
+                    return
+        for child in ast.iter_child_nodes(node):
+            self._compared(child, line, strings, whole, caught)
 
     def _resolve(self, node: ast.expr, line: int, depth: int = 0) -> ast.expr:
         """A local name bound to a value above the assertion (its last binding there), else a name or a

@@ -224,8 +224,9 @@ def _is_builtin(name: str) -> bool:
 
 class _Reach:
     """The entries a test's calls reach, by the names it calls: a name resolves when the package defines it
-    once (a function, a method, a class), and reaches the entries raised in it (`direct`) or below it (it is
-    one of their sites' entry points, found through resolved calls by `reading.entry_points`)."""
+    once (a function, a method, a class; `Class.method` when it defines the class once), and reaches the
+    entries raised in it (`direct`) or below it (it is one of their sites' entry points, found through resolved
+    calls by `reading.entry_points`)."""
 
     def __init__(self, groups: dict[EntryKey, list[FoundSite]], types: "_TypeTree") -> None:
         self.types = types
@@ -233,14 +234,18 @@ class _Reach:
         self.below: dict[str, set[EntryKey]] = {}
         for key, sites in groups.items():
             for site in sites:
-                if name := _called_as(site.function):
+                for name in _names_of(site.function):
                     self.direct.setdefault(name, set()).add(key)
                 for point in _entry_points(site):
-                    if name := _called_as(str(point.get("function", ""))):
+                    for name in _names_of(str(point.get("function", ""))):
                         self.below.setdefault(name, set()).add(key)
 
+    def defined(self, name: str) -> int:
+        """How many things of the package the name may be: `Class.method` as many as `Class`."""
+        return self.types.definitions.get(name.split(".", 1)[0], 0)
+
     def into_package(self, calls: frozenset[str]) -> bool:
-        return any(self.types.definitions.get(name, 0) for name in calls)
+        return any(self.defined(name) for name in calls)
 
     def entries_from(self, calls: frozenset[str], *, direct: bool = False) -> set[EntryKey] | None:
         """The entries the calls reach; None when one of them names what the package defines more than once
@@ -248,7 +253,7 @@ class _Reach:
         reached: set[EntryKey] = set()
         resolved = False
         for name in calls:
-            defined = self.types.definitions.get(name, 0)
+            defined = self.defined(name)
             if defined > 1:
                 return None
             if defined == 1:
@@ -257,6 +262,15 @@ class _Reach:
                 if not direct:
                     reached |= self.below.get(name, set())
         return reached if resolved else None
+
+
+def _names_of(function: str) -> list[str]:
+    """What a test calls to reach a function: its name (a constructor through its class), and `Class.method`."""
+    parts = function.split(".")
+    names = [name] if (name := _called_as(function)) else []
+    if len(parts) > 1 and parts[-1] != "__init__" and parts[-2] != "<locals>":
+        names.append(f"{parts[-2]}.{parts[-1]}")
+    return names
 
 
 def _entry_points(site: FoundSite) -> list[dict]:
