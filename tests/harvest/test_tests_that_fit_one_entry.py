@@ -80,3 +80,18 @@ def test_a_message_compared_through_a_class_attribute_after_the_raise_is_read(dr
     parse = triggering(evidence, "Multipart form parse error - {exc}")
     assert "TestRequestCharset.test_multipart_parser_rejects_a_byte_transform_charset" in names(charset)
     assert "TestRequestCharset.test_multipart_parser_rejects_a_byte_transform_charset" not in names(parse)
+
+
+def test_a_row_of_a_table_driven_test_triggers_its_message(drf_sdist: Path) -> None:
+    """DRF's `TestFileField.invalid_inputs` row `(MockFile(name='', size=10), ['No filename could be
+    determined.'])`, run by the inherited `FieldValues.test_invalid_inputs`: the card shows that row and the call
+    the loop makes with it."""
+    evidence = evidence_of(drf_sdist / "rest_framework", "rest_framework")
+    [row] = triggering(evidence, "No filename could be determined.")
+    assert (row["path"], row["line"], row["name"]) == (
+        "tests/test_fields.py",
+        2327,
+        "TestFileField.test_invalid_inputs",
+    )
+    assert row["call"] == "serializers.FileField(max_length=10).run_validation(MockFile(name='', size=10))"
+    assert "(MockFile(name='', size=10), ['No filename could be determined.'])" in row["code"]

@@ -147,7 +147,7 @@ def _read_function(
         chunks, exact, _ = reader.literal(call, form)
         # What the asserted code calls: which raise it reaches, when the message fits several or none is asserted.
         built = {name: bound for name, bound in reader.strings.items() if name not in reader.patched}
-        calls = _called_names(body, built) if body is not None else _callable_names(call, form)
+        calls = called_names(body, built) if body is not None else _callable_names(call, form)
         line = call.lineno + shift
         code, start = code_around(lines, function, shift, line)
         trigger, pinned = _trigger(lines, shift, call, form, body)
@@ -213,7 +213,7 @@ def usable(assertion: Assertion) -> bool:
     return any(len(chunk) >= MIN_LITERAL for chunk in assertion.chunks)
 
 
-def _called_names(nodes: list[ast.stmt] | list[ast.expr], bound: dict | None = None) -> frozenset[str]:
+def called_names(nodes: list[ast.stmt] | list[ast.expr], bound: dict | None = None) -> frozenset[str]:
     """The names called; a method called on an instance built in place or bound above in the test
     (`BaseThrottle().allow_request(...)`, `field = DurationField()` then `field.to_representation(...)`) as
     `Class.method`, which names one function where `allow_request` alone may name several."""
@@ -244,7 +244,7 @@ def _callable_names(call: ast.Call, form: str) -> frozenset[str]:
         return frozenset()
     target = call.args[position]
     if isinstance(target, ast.Lambda):
-        return _called_names([target.body])
+        return called_names([target.body])
     if isinstance(target, ast.Call) and terminal(target.func) == "partial" and target.args:
         target = target.args[0]
     name = terminal(target)
