@@ -4,6 +4,7 @@ Every sentence here is a template filled with what the evidence holds (`RaiseSit
 formats in docs/entry-format.md); a section the evidence cannot fill is left out, and the card then shows nothing
 rather than a guess. Text from the repository goes in through `kb.text.escaping`, escaped or fenced."""
 
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +23,13 @@ MAX_TESTS = 5
 MAX_EXAMPLES = 2
 MAX_TEST_LINES = 40
 MAX_DOCS = 8
+# A test that changes settings around its call (a decorator, a `with` block): the call alone would not raise.
+_SETS_SETTINGS = re.compile(r"(?:@|\bwith\s++)(?:self\.)?+(?:override_settings|modify_settings|settings)\(")
+# A documentation line that is only a directive (`.. setting:: X`, `.. class:: C(a)`), an underline, a Markdown
+# heading or a bare name: possessive repeats, linear on any text.
+_HEADING_ONLY = re.compile(
+    r"\.\.\s++[\w-]++(?::[\w-]++)*+::.*+|([=\-~^\"'`#*+])\1{2,}+|#++\s.*+|(?:``)?+[\w.]++(?:``)?+|"
+)
 
 
 def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
@@ -330,6 +338,9 @@ def _how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
     for test in ordered[:MAX_EXAMPLES]:
         # The triggering call trimmed from the test, pinned at its line, when the harvest found it.
         call = str(test.get("call") or "")
+        whole = str(test.get("code") or "")
+        if call and _SETS_SETTINGS.search(whole) and len(whole.splitlines()) <= MAX_TEST_LINES:
+            call = ""  # trimmed, the call would not raise: the settings the test changes around it are the cause
         start = (test.get("pinned") if call else None) or test.get("start") or test.get("line")
         where = _place(entry, str(test.get("path", "")), start, entry.analysed_commit)
         name = f" ({code(str(test['name']))})" if test.get("name") else ""
@@ -341,11 +352,15 @@ def _how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
 
 
 def _documentation(entry: ErrorEntry, docs: list[dict]) -> str:
+    """The documentation's paragraphs that speak of the error; a mention whose line is only a directive
+    (`.. setting:: STATIC_ROOT`) or a heading, with no paragraph read, tells the reader nothing and is left out."""
     lines = []
     for doc in docs[:MAX_DOCS]:
+        said = str(doc.get("paragraph") or doc.get("text") or "")
+        if not doc.get("paragraph") and _HEADING_ONLY.fullmatch(said.strip()):
+            continue
         where = _place(entry, str(doc.get("path", "")), doc.get("line"), entry.analysed_commit)
         term = f" (mentions {code(str(doc['term']))})" if doc.get("term") else ""
-        said = str(doc.get("paragraph") or doc.get("text") or "")
         text = f": “{plain(said, 400 if doc.get('paragraph') else 200)}”" if said else ""
         lines.append(f"- {where}{term}{text}")
     return "\n".join(lines)

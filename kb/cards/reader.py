@@ -26,6 +26,7 @@ SHORT_NAME = 3
 _INLINE = "\x01"  # marks a replacement that is the definition itself (said in place, glossed in turn)
 # The first values of a name the code then builds on (`errors = []`, then appended to): not what a test reads.
 _STARTERS = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "''", '""', "0", "None", "False", "True"})
+_DEFAULTS_TO = "(by default the "  # `self.x` set from an argument that falls back to a setting
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
 
 
@@ -225,7 +226,9 @@ class Reader:
         target = f" of {code(owner + '()')}" if owner and is_public(owner) else ""
         if not target:
             return None
-        return f"the {code(str(row['parameter']))} argument{target}"
+        said = f"the {code(str(row['parameter']))} argument{target}"
+        setting = str(row.get("setting") or "")
+        return said + (f" {_DEFAULTS_TO}{code(setting)} setting)" if setting.isupper() else "")
 
     def switch(self, name: str) -> str:
         """ "the `--enable-hisparse` flag" when `name` reads a setting, flag or environment variable the harvest
@@ -290,7 +293,11 @@ class Reader:
             said = said.removeprefix(_INLINE)
             # "is true" of an argument or a flag is the harvest's word for a value that is set.
             given = "set" if said.endswith(" flag") else "given"
-            if said.endswith((" argument", " flag")) or " argument of " in said:
+            if _DEFAULTS_TO in said:  # not given, it is the setting: "empty" is all the card can say
+                text = text.replace(f"{token} is true", f"{token} is set").replace(
+                    f"{token} is empty or false", f"{token} is empty"
+                )
+            elif said.endswith((" argument", " flag")) or " argument of " in said:
                 unset = f"{token} is not {given}" + (" (or empty)" if given == "given" else "")
                 text = text.replace(f"{token} is true", f"{token} is {given}").replace(
                     f"{token} is empty or false", unset

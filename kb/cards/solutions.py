@@ -150,7 +150,21 @@ def _switches(test: ast.expr, row: dict, reader: Reader, *, flags: bool = True) 
         if switch := reader.switch(name):
             said.setdefault(switch, "")
     when = reader.condition(row)
-    return [
+    set_first: list[str] = []
+    for name in names_in(str(row["code"])) or []:  # `self.location`, set from an argument that falls back to a setting
+        attribute = reader.attributes.get(name) or {}
+        setting = str(attribute.get("setting") or "")
+        if not setting.isupper() or not reader.replacement(name) or f"the {code(setting)} setting" in said:
+            continue
+        emptied = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and ast.unparse(test.operand) == name
+        if emptied and when:
+            owner = code(f"{attribute['class']}()")
+            set_first.append(
+                f"Set the {code(setting)} setting, or pass a non-empty {code(str(attribute['parameter']))} to {owner}."
+            )
+            continue
+        said.setdefault(f"the {code(setting)} setting", "")
+    return set_first + [
         f"Check {switch}{why or (f': this is raised when {when}' if when else '')}." for switch, why in said.items()
     ]
 
@@ -313,8 +327,9 @@ def example_fix(sites: Sequence[RaiseSite], tests: Sequence[dict]) -> str:
         if passing is None:
             continue
         argument, value = passing
+        positions = _positions(evidence) if points[0].is_function(_site_function(evidence)) else []
         for call in calls:
-            if fixed := _fixed(call, points[0], argument, value):
+            if fixed := _fixed(call, points[0], argument, value, positions):
                 return fenced(f"# before: raises\n{call.strip()}\n# after\n{fixed}")
     return ""
 
@@ -330,9 +345,29 @@ def _passing(test: ast.expr, parameters: set[str], entry: EntryPoint) -> tuple[s
     return None if value is None else (name, value)
 
 
-def _fixed(call: str, entry: EntryPoint, argument: str, value: Any) -> str:
-    """The call with its keyword `argument` set to `value`; "" when the call is not of the entry point or passes
-    no such keyword."""
+def _site_function(evidence: dict) -> str:
+    function = evidence.get("function")
+    return str(function.get("name") or "") if isinstance(function, dict) else ""
+
+
+def _positions(evidence: dict) -> list[str]:
+    """The parameters a caller may pass by position, in order (`self` and `cls` left out), from the signature of
+    the site's function; [] when it cannot be read."""
+    function = evidence.get("function")
+    signature = str(function.get("signature") or "") if isinstance(function, dict) else ""
+    try:
+        tree = ast.parse(f"def f{signature}: pass").body[0] if signature.startswith("(") else None
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    if not isinstance(tree, ast.FunctionDef):
+        return []
+    names = [a.arg for a in (*tree.args.posonlyargs, *tree.args.args)]
+    return names[1:] if names[:1] in (["self"], ["cls"]) else names
+
+
+def _fixed(call: str, entry: EntryPoint, argument: str, value: Any, positions: Sequence[str] = ()) -> str:
+    """The call with its `argument` (by keyword, or by position where the signature says which) set to `value`;
+    "" when the call is not of the entry point or does not pass that argument."""
     try:
         node = ast.parse(call.strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError):
@@ -347,4 +382,8 @@ def _fixed(call: str, entry: EntryPoint, argument: str, value: Any) -> str:
         if keyword.arg == argument:
             keyword.value = ast.Constant(value)
             return ast.unparse(node)
+    index = list(positions).index(argument) if argument in positions else -1
+    if 0 <= index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
+        node.args[index] = ast.Constant(value)
+        return ast.unparse(node)
     return ""

@@ -62,6 +62,9 @@ class Assertion:
     pinned: int = 0  # its line in the test file
 
 
+MAX_DECORATOR_LINES = 12
+
+
 def read_assertions(text: str, path: str) -> list[Assertion]:
     if not any(word in text for word in PREFILTER):
         return []
@@ -130,7 +133,10 @@ def _read_function(
     lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues", wrappers: dict
 ) -> list[Assertion]:
     """The function's assertions; the assertion wrappers it defines are added to `wrappers`."""
-    function, shift = parse_at(lines, first, last)
+    decorated = _decorators_above(lines, first)
+    function, shift = parse_at(lines, decorated, last) if decorated < first else (None, 0)
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or function.lineno + shift != first:
+        function, shift = parse_at(lines, first, last)
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return []
     reader = _FunctionReader(function, outer)
@@ -156,11 +162,32 @@ def _read_function(
     return found
 
 
+def _decorators_above(lines: list[str], first: int) -> int:
+    """The first line of the decorators right above a `def` on line `first` (`@override_settings(...)`, which a
+    reader needs to make the test's call raise), or `first` when there are none: the lines above it up to a blank
+    one or a line indented less, when the first of them is a decorator at the `def`'s indentation."""
+    header = lines[first - 1]
+    indent = len(header) - len(header.lstrip())
+    top = first
+    while top > 1 and top > first - MAX_DECORATOR_LINES:
+        above = lines[top - 2]
+        stripped = above.lstrip()
+        if not stripped or len(above) - len(stripped) < indent:
+            break
+        top -= 1
+    while top < first and not (lines[top - 1][indent : indent + 1] == "@" and not lines[top - 1][:indent].strip()):
+        top += 1
+    return top
+
+
 def _read_wrapped(
     lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues", wrappers: dict
 ) -> list[Assertion]:
     """The calls of assertion wrappers in the function, each an assertion of the message it passes."""
-    function, shift = parse_at(lines, first, last)
+    decorated = _decorators_above(lines, first)
+    function, shift = parse_at(lines, decorated, last) if decorated < first else (None, 0)
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or function.lineno + shift != first:
+        function, shift = parse_at(lines, first, last)
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return []
     reader = _FunctionReader(function, outer)

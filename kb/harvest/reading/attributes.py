@@ -1,6 +1,9 @@
 """`self.x` by the constructor argument it is set from (issue 29): `self.timeout = timeout or 5` in the
 `__init__` of the class (or the nearest ancestor that has one) says that `self.timeout` is the `timeout` a user
-passes. Each `__init__` is read once per harvest process, whatever the number of sites that ask."""
+passes; so does an empty value set only when the argument is empty (`if not location: self.location = None`).
+A row also names the setting the argument falls back to when the code says so (`location or settings.STATIC_ROOT`,
+`if location is None: location = settings.STATIC_ROOT`), as "setting". Each `__init__` is read once per harvest
+process, whatever the number of sites that ask."""
 
 import ast
 import weakref
@@ -12,8 +15,10 @@ from kb.harvest.reading.scopes import statements
 MAX_ROWS = 4
 _MAX_STATEMENTS = 400  # statements of one `__init__` read
 
-# `__init__` node id -> {attribute: (parameter, code, line)}, per class index (one per harvest).
-_READ: "weakref.WeakKeyDictionary[ClassIndex, dict[int, dict[str, tuple[str, str, int]]]]" = weakref.WeakKeyDictionary()
+_EMPTY = (None, "", 0, False)  # the values a test `not self.x` reads as empty
+# `__init__` node id -> {attribute: (parameter, code, line, setting)}, per class index (one per harvest).
+_Assigned = dict[str, tuple[str, str, int, str]]
+_READ: "weakref.WeakKeyDictionary[ClassIndex, dict[int, _Assigned]]" = weakref.WeakKeyDictionary()
 
 
 def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[dict]:
@@ -28,17 +33,16 @@ def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[di
     rows = []
     for name in names:
         if name in assigned:
-            parameter, code, line = assigned[name]
+            parameter, code, line, setting = assigned[name]
             class_name = info.qualname.rpartition(".")[2]
-            rows.append(
-                {"name": f"self.{name}", "class": class_name, "parameter": parameter, "code": code, "line": line}
-            )
+            row = {"name": f"self.{name}", "class": class_name, "parameter": parameter, "code": code, "line": line}
+            rows.append({**row, "setting": setting} if setting else row)
             if len(rows) >= MAX_ROWS:
                 break
     return rows
 
 
-def _assigned(index: ClassIndex, init: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[str, str, int]]:
+def _assigned(index: ClassIndex, init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
     per_index = _READ.setdefault(index, {})
     known = per_index.get(id(init))
     if known is None:
@@ -46,26 +50,102 @@ def _assigned(index: ClassIndex, init: ast.FunctionDef | ast.AsyncFunctionDef) -
     return known
 
 
-def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[str, str, int]]:
+def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
     arguments = init.args
     params = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)][1:]
     wanted = set(params)
-    found: dict[str, tuple[str, str, int]] = {}
+    found: _Assigned = {}
+    defaults: dict[str, str] = {}  # parameter -> the setting it falls back to
+    emptied = _emptied(init, wanted)
     for number, statement in enumerate(statements(init.body)):
         if number >= _MAX_STATEMENTS:
             break
+        if isinstance(statement, ast.If) and (fallback := _fallback(statement, wanted)):
+            defaults.setdefault(*fallback)
         if not isinstance(statement, ast.Assign | ast.AnnAssign) or statement.value is None:
             continue
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         for target in targets:
+            if isinstance(target, ast.Name) and target.id in wanted and (setting := _or_setting(statement.value)):
+                defaults.setdefault(target.id, setting)  # `location = location or settings.STATIC_ROOT`
             if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
                 continue
             if target.value.id != "self" or target.attr in found:
                 continue
-            parameter = _parameter(statement.value, wanted)
+            parameter = _parameter(statement.value, wanted) or emptied.get(id(statement), "")
             if parameter:
-                found[target.attr] = (parameter, clip(ast.unparse(statement.value), CODE_LIMIT), statement.lineno)
+                setting = _or_setting(statement.value) or defaults.get(parameter, "")
+                code = clip(ast.unparse(statement.value), CODE_LIMIT)
+                found[target.attr] = (parameter, code, statement.lineno, setting)
     return found
+
+
+def _emptied(init: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> dict[int, str]:
+    """The assignments `self.x = None` (or another empty value) that run only when a parameter is empty: under
+    `if not p:` or `if p is None:`, at the top of the constructor's body. id(assignment) -> the parameter."""
+    found: dict[int, str] = {}
+    times: dict[str, int] = {}  # how many times each `self.x` is assigned: set more than once, it may be refilled
+    for node in ast.walk(init):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+            times[node.attr] = times.get(node.attr, 0) + (node.value.id == "self")
+    for statement in init.body[:_MAX_STATEMENTS]:
+        if not isinstance(statement, ast.If) or statement.orelse or (parameter := _empty_test(statement.test)) == "":
+            continue
+        if parameter not in params:
+            continue
+        for inner in statement.body:
+            value = inner.value if isinstance(inner, ast.Assign | ast.AnnAssign) else None
+            targets = inner.targets if isinstance(inner, ast.Assign) else [inner.target] if value else []
+            if any(not isinstance(t, ast.Attribute) or times.get(t.attr, 0) != 1 for t in targets):
+                continue
+            if isinstance(value, ast.Constant) and value.value in _EMPTY and type(value.value) is not int:
+                found[id(inner)] = parameter
+    return found
+
+
+def _empty_test(test: ast.expr) -> str:
+    """`not p` or `p is None`: p; "" for any other test."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name):
+        return test.operand.id
+    if (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    ):
+        return test.left.id
+    return ""
+
+
+def _fallback(statement: ast.If, params: set[str]) -> tuple[str, str] | None:
+    """`if location is None: location = settings.STATIC_ROOT` → ("location", "STATIC_ROOT")."""
+    parameter = _empty_test(statement.test)
+    if parameter not in params or len(statement.body) != 1 or statement.orelse:
+        return None
+    [assigned] = statement.body
+    if not isinstance(assigned, ast.Assign) or len(assigned.targets) != 1:
+        return None
+    target = assigned.targets[0]
+    setting = _setting(assigned.value)
+    return (parameter, setting) if isinstance(target, ast.Name) and target.id == parameter and setting else None
+
+
+def _or_setting(value: ast.expr) -> str:
+    """`p or settings.X` and `settings.X if p is None else p` (either way round): X; else ""."""
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
+        return _setting(value.values[1]) if isinstance(value.values[0], ast.Name) else ""
+    if isinstance(value, ast.IfExp) and _empty_test(value.test):
+        return _setting(value.body) or _setting(value.orelse)
+    return ""
+
+
+def _setting(node: ast.expr) -> str:
+    """`settings.STATIC_ROOT` → "STATIC_ROOT"; "" for anything else."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "settings":
+        return node.attr if node.attr.isupper() else ""
+    return ""
 
 
 def _parameter(value: ast.expr, params: set[str]) -> str:
