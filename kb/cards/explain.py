@@ -89,14 +89,31 @@ def _view(site: RaiseSite) -> _Site:
     conditions = list(reversed(_conditions(site)))  # innermost first
     deciding_row = next((c for c in conditions if c.get("kind") not in ("guard", "except")), None)
     except_row = next((c for c in conditions if c.get("kind") == "except"), None)
+    # The early exits just above the raise, in its own block, must not fire either (`if exe.exists(): return`):
+    # without them "raises when X" would claim more than the code does.
+    near = list(reversed(_near_guards(site)))
+    deciding = reader.all_of([deciding_row, *near]) if deciding_row else None
+    if deciding is None and near and deciding_row and (alone := reader.condition(deciding_row)):
+        deciding = f"{alone}, unless a check just before the raise in {code(_function_name(site))} exits first"
     return _Site(
         site=site,
         entry=entry,
         reader=reader,
         caught=_caught(evidence, except_row) if except_row else None,
-        deciding=reader.condition(deciding_row) if deciding_row else None,
+        deciding=deciding,
         unconditional=evidence.get("under_condition") is False,
     )
+
+
+def _near_guards(site: RaiseSite) -> list[dict]:
+    """The guards in the raise's own block (before any other test, innermost first): the early exits right above
+    it, which a reader needs to know did not fire; those further out only chose the path and are left out."""
+    found = []
+    for row in reversed(_conditions(site)):
+        if row.get("kind") != "guard":
+            break
+        found.append(row)
+    return found if len(found) < len(_conditions(site)) else []
 
 
 def _caught(evidence: dict, row: dict) -> str:
@@ -227,9 +244,10 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         site = view.site
         lines: list[str] = []
         unsaid: list[str] = []  # the lines of the tests the evidence cannot put in the reader's terms
+        near = _near_guards(site)
         for condition in _conditions(site):
             kind = condition.get("kind")
-            if kind == "guard":
+            if kind == "guard" and condition not in near:
                 continue
             words = view.caught if kind == "except" else view.reader.condition(condition)
             number = line_number(condition.get("line"))

@@ -251,6 +251,22 @@ class Reader:
 
     def condition(self, row: dict) -> str | None:
         """The condition in the reader's words (Markdown), or None when a name in it cannot be said."""
+        return self.all_of([row])
+
+    def all_of(self, rows: list[dict]) -> str | None:
+        """Conditions that all hold, joined by "and", with what their names stand for said once after them; None
+        when a name in one of them cannot be said."""
+        texts: list[str] = []
+        where: list[str] = []
+        for row in rows:
+            said = self._said(row)
+            if said is None:
+                return None
+            texts.append(said[0])
+            where.extend(gloss for gloss in said[1] if gloss not in where)
+        return " and ".join(texts) + (f" ({'; '.join(where)})" if where else "")
+
+    def _said(self, row: dict) -> tuple[str, list[str]] | None:
         written = str(row.get("code") or "")
         names = names_in(written)
         if names is None:
@@ -268,8 +284,7 @@ class Reader:
             return None
         text, inside = words
         unsaid = [name for name in names if not replaced.get(name) or replaced[name].startswith(_INLINE)]
-        where = [_is(name, replaced[name]) for name in inside] + self.glosses(unsaid, before)
-        return text + (f" ({'; '.join(where)})" if where else "")
+        return text, [_is(name, replaced[name]) for name in inside] + self.glosses(unsaid, before)
 
     def _words(self, row: dict, replaced: dict[str, str]) -> tuple[str, list[str]] | None:
         """The harvest's sentence with each name the card can say replaced by what it is, and the names that stay

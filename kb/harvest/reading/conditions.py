@@ -174,7 +174,7 @@ _LENGTHS = {
     ast.Gt: "has more than {n} items",
     ast.GtE: "has at least {n} items",
     ast.Eq: "has exactly {n} items",
-    ast.NotEq: "does not have {n} items",
+    ast.NotEq: "does not have exactly {n} items",
 }
 _PHRASES = {
     ast.Is: "is",
@@ -192,6 +192,8 @@ _PHRASES = {
 
 def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
     if isinstance(left, ast.Call) and _called(left) == "len" and len(left.args) == 1 and type(op) in _LENGTHS:
+        if isinstance(right, ast.Constant) and right.value == 1 and isinstance(op, ast.Lt):
+            return f"{_subject(left.args[0])} is empty"  # fewer than 1
         if isinstance(right, ast.Constant) and right.value == 0 and type(op) in (ast.Eq, ast.LtE):
             return f"{_subject(left.args[0])} is empty"
         if isinstance(right, ast.Constant) and right.value == 0 and type(op) in (ast.NotEq, ast.Gt):

@@ -138,10 +138,12 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
     values = values_of(parts)
     read = {name for c in found for name in c.names}
     direct = NOTHING
+    near = True  # the guards in the raise's own block (the early exits right above it), said on the card
     for condition in found:
-        # A guard above the line passed: what it reads (`settings.DEBUG` above runserver's port check) is not
+        # A guard further out passed: what it reads (`settings.DEBUG` above runserver's port check) is not
         # what this error is about.
-        if condition.test is not None and condition.kind != "guard":
+        near = near and condition.kind == "guard"
+        if condition.test is not None and (condition.kind != "guard" or near):
             direct = direct | owner.reads(condition.test)
     for part in parts:
         if isinstance(part, Field) and part.source is not None:
