@@ -23,6 +23,7 @@ MAX_TESTS = 5
 MAX_EXAMPLES = 2
 MAX_TEST_LINES = 40
 MAX_DOCS = 8
+MAX_VALUE = 80  # a placeholder's value said by a local's definition up to this long
 # A test that changes settings around its call (a decorator, a `with` block): the call alone would not raise.
 _SETS_SETTINGS = re.compile(r"(?:@|\bwith\s++)(?:self\.)?+(?:override_settings|modify_settings|settings)\(")
 # A documentation line that is only a directive (`.. setting:: X`, `.. class:: C(a)`), an underline, a Markdown
@@ -301,6 +302,13 @@ def _values(view: _Site) -> list[str]:
             continue
         if len(names) == 1 and names[0] == expression and shown[0]:
             said.append(f"{placeholder} is {plain_said(shown[0])}")
+        elif len(names) == 1 and names[0] == expression:
+            # A local: by its definition where one reaches the raise; "`{option}` is `option`" says nothing.
+            defined = view.reader.definition(expression, view.site.line) if expression.isidentifier() else None
+            if defined and len(defined) <= MAX_VALUE and defined != expression:
+                said.append(f"{placeholder} is {code(defined)}")
+            elif expression != value["placeholder"]:
+                said.append(f"{placeholder} is {code(expression)}")
         else:
             said.append(f"{placeholder} is {code(expression)}")
     return said
@@ -324,19 +332,20 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
                 continue
             if caller["function"] in seen or len(seen) >= MAX_CALLERS:
                 continue
+            if any(point.is_function(caller["function"]) for point in entry_points(view.site.evidence or {})):
+                continue  # `MigrationLoader.__init__` is the `MigrationLoader()` already listed
             seen.add(caller["function"])
             lines.append(_caller(entry, view.site, caller))
     for test in tests[:MAX_TESTS]:
         if name := str(test.get("name") or ""):
             where = _place(entry, str(test.get("path", "")), test.get("line"), entry.analysed_commit)
             call = f": {code(str(test['call']))}" if test.get("call") and "\n" not in str(test["call"]) else ""
-            lines.append(f"- in the repository's tests, {plain(scenario(name))} ({code(name)}, {where}){call}")
+            lines.append(f"- the repository's test {code(name)} raises it ({where}){call}")
     return "\n".join(lines)
 
 
 def _caller(entry: ErrorEntry, site: RaiseSite, caller: dict) -> str:
-    reach = "reached from" if caller.get("level", 1) == 1 else "reached, one call further out, from"
-    text = f"- {reach} {code(str(caller['function']))}"
+    text = f"- reached from {code(str(caller['function']))}"
     if caller.get("path"):
         text += f" ({_place(entry, str(caller['path']), caller.get('line'), site.commit)})"
     return text

@@ -126,7 +126,7 @@ def test_callers_say_where_the_error_is_reached_from_and_a_guessed_caller_is_nev
 def test_the_triggering_tests_give_readable_scenarios_and_the_test_code_pinned():
     generated = generated_for(func_evidence(), entry_tests_and_docs())
     assert (
-        "- in the repository's tests, too few expressions (`FuncTests.test_too_few_expressions`"
+        "- the repository's test `FuncTests.test_too_few_expressions` raises it ([`tests/expressions/tests.py`"
         in (generated["situations"])
     )
     how = generated["how_to_trigger"]

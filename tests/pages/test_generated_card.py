@@ -45,7 +45,7 @@ def test_a_generated_card_reads_its_condition_test_and_solution_from_the_code(cl
     assert "Func() raises this when the expressions argument has fewer than 2 items." in text
     assert "the expressions argument has fewer than 2 items (line 2)" in text
     assert "reached from Coalesce.__init__" in text
-    assert "in the repository's tests, too few expressions" in text
+    assert "the repository's test FuncTests.test_too_few_expressions raises it" in text
     assert "Pass at least 2 items as expressions to Func()." in text
     assert "Func() expressions take at least two arguments." in text
 

@@ -1,0 +1,44 @@
+"""The card's wording on Django's own errors (review round 1, D11): a placeholder is said by what it stands for,
+never by its own name again ("`{option}` is `option`"), and no machine phrasing is left in what a reader sees."""
+
+import io
+from pathlib import Path
+
+import django
+import pytest
+from django.core.management import call_command
+
+from kb.models import ErrorEntry
+
+DJANGO = Path(django.__file__).parent
+FILES = ("utils/autoreload.py", "template/loader_tags.py")
+
+
+@pytest.fixture
+def cards(db, git_repo) -> dict[str, dict]:
+    for name in FILES:
+        git_repo.write(f"django/{name}", (DJANGO / name).read_text())
+    git_repo.commit("django")
+    call_command(
+        "harvest", str(git_repo.root), "--repo", "django/django", "--no-progress", "--publish", stdout=io.StringIO()
+    )
+    return {entry.message: entry.generated for entry in ErrorEntry.objects.all()}
+
+
+def test_a_placeholder_is_said_by_the_definition_of_its_local(cards):
+    assert (
+        "In the message, `{py_script}` is `Path(sys.argv[0])`."
+        in cards["Script {py_script} does not exist."]["trigger"]
+    )
+
+
+def test_a_placeholder_is_never_said_to_be_itself(cards):
+    trigger = cards["The {option} option was specified more than once."]["trigger"]
+    assert "`{option}` is `option`" not in trigger
+
+
+def test_no_machine_phrasing_is_left(cards):
+    for generated in cards.values():
+        text = "\n".join(str(value) for value in generated.values())
+        assert "one call further out" not in text
+        assert "in the repository's tests," not in text
