@@ -4,6 +4,7 @@ Every sentence here is a template filled with what the evidence holds (`RaiseSit
 formats in docs/entry-format.md); a section the evidence cannot fill is left out, and the card then shows nothing
 rather than a guess. Text from the repository goes in through `kb.text.escaping`, escaped or fenced."""
 
+import ast
 import re
 import textwrap
 from collections.abc import Sequence
@@ -27,10 +28,8 @@ MAX_VALUE = 80  # a placeholder's value said by a local's definition up to this 
 # A test that changes settings around its call (a decorator, a `with` block): the call alone would not raise.
 _SETS_SETTINGS = re.compile(r"(?:@|\bwith\s++)(?:self\.)?+(?:override_settings|modify_settings|settings)\(")
 # A documentation line that is only a directive (`.. setting:: X`, `.. class:: C(a)`), an underline, a Markdown
-# heading or a bare name: possessive repeats, linear on any text.
-_HEADING_ONLY = re.compile(
-    r"\.\.\s++[\w-]++(?::[\w-]++)*+::.*+|([=\-~^\"'`#*+])\1{2,}+|#++\s.*+|(?:``)?+[\w.]++(?:``)?+|"
-)
+# heading or a name in double backticks alone (a reST heading): possessive repeats, linear on any text.
+_HEADING_ONLY = re.compile(r"\.\.\s++[\w-]++(?::[\w-]++)*+::.*+|([=\-~^\"'`#*+])\1{2,}+|#++\s.*+|``[\w.]++``|")
 
 
 def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
@@ -366,16 +365,61 @@ def _how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
         # The triggering call trimmed from the test, pinned at its line, when the harvest found it.
         call = str(test.get("call") or "")
         whole = str(test.get("code") or "")
-        if call and _SETS_SETTINGS.search(whole) and len(whole.splitlines()) <= MAX_TEST_LINES:
-            call = ""  # trimmed, the call would not raise: the settings the test changes around it are the cause
+        if (
+            call
+            and len(whole.splitlines()) <= MAX_TEST_LINES
+            and (_SETS_SETTINGS.search(whole) or _set_up(call, whole))
+        ):
+            # Trimmed, the call would not raise: the settings the test changes around it, or the values it builds
+            # before it (`qs = Book.objects.prefetch_related(...)` for `list(qs)`), are the cause. The test is shown
+            # from its start to that call.
+            lines = _up_to_call(test, call) or textwrap.dedent(whole).splitlines()
+            call = ""
+        else:
+            lines = textwrap.dedent(call or whole).splitlines()
         start = (test.get("pinned") if call else None) or test.get("start") or test.get("line")
         where = _place(entry, str(test.get("path", "")), start, entry.analysed_commit)
         name = f" ({code(str(test['name']))})" if test.get("name") else ""
-        lines = textwrap.dedent(call or str(test["code"])).splitlines()
         if len(lines) > MAX_TEST_LINES:
             lines = [*lines[:MAX_TEST_LINES], "# …"]
         blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
     return "\n\n".join(blocks)
+
+
+def _up_to_call(test: dict, call: str) -> list[str]:
+    """The test's lines from its start (decorators included) to the end of its triggering call, without its
+    docstring; [] when the lines the harvest gave do not say where the call is."""
+    whole, start, pinned = str(test.get("code") or ""), test.get("start"), test.get("pinned")
+    if not (isinstance(start, int) and isinstance(pinned, int) and start <= pinned):
+        return []
+    raw = whole.split("\n")
+    end = pinned - start + len(call.splitlines())
+    if end > len(raw):
+        return []
+    try:
+        tree = ast.parse(textwrap.dedent(whole))
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    function = tree.body[0] if tree.body else None
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        return []
+    dropped: set[int] = set()
+    first = function.body[0] if function.body else None
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+        dropped = set(range(first.lineno - 1, first.end_lineno or first.lineno))
+    kept = [line for index, line in enumerate(raw[:end]) if index not in dropped]
+    return textwrap.dedent("\n".join(kept)).splitlines() + (["# …"] if end < len(raw) else [])
+
+
+def _set_up(call: str, test: str) -> bool:
+    """Whether the call reads a name the test assigns before it (its own local, not a module's import)."""
+    try:
+        called = ast.parse(textwrap.dedent(call).strip(), mode="eval")
+        body = ast.parse(textwrap.dedent(test))
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    assigned = {node.id for node in ast.walk(body) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
 
 
 def _documentation(entry: ErrorEntry, docs: list[dict]) -> str:
