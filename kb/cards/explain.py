@@ -24,6 +24,14 @@ MAX_TESTS = 5
 MAX_EXAMPLES = 2
 MAX_TEST_LINES = 40
 MAX_DOCS = 8
+# What a subscript, an attribute, an operator or a conversion raises too: a `try` block's calls are not known to
+# be what raised it (`hashers[algorithm]` raises the KeyError, not `get_hashers_by_algorithm()`).
+_OPERATIONS_RAISE = frozenset(
+    "KeyError IndexError LookupError AttributeError TypeError ValueError ZeroDivisionError ArithmeticError "
+    "OverflowError StopIteration NameError UnboundLocalError Exception BaseException RecursionError MemoryError "
+    "UnicodeError UnicodeDecodeError UnicodeEncodeError AssertionError".split()
+)
+_TRIED = re.compile(r"`([\w.]++)` was raised by ((?:`[\w.]++`(?:, )?+)++)")
 MAX_VALUE = 80  # a placeholder's value said by a local's definition up to this long
 # A test that changes settings around its call (a decorator, a `with` block): the call alone would not raise.
 _SETS_SETTINGS = re.compile(r"(?:@|\bwith\s++)(?:self\.)?+(?:override_settings|modify_settings|settings)\(")
@@ -133,7 +141,15 @@ def _caught(evidence: dict, row: dict) -> str:
         return " or ".join(raised[:2])
     caught = str(row.get("code") or "").removeprefix("except").strip().rstrip(":")
     caught = caught.split(" as ")[0].strip("() ")
-    return f"a call it makes raised {code(caught)}" if caught and caught.isidentifier() else "a call it makes failed"
+    # The harvest's sentence names the calls of the `try` block: "`ImportError` was raised by `import_module`".
+    tried = _TRIED.fullmatch(str(row.get("sentence") or ""))
+    calls = re.findall(r"`([\w.]++)`", tried[2]) if tried else []
+    if caught and tried and tried[1] == caught and 0 < len(calls) <= 3 and caught not in _OPERATIONS_RAISE:
+        called = " or ".join(code(call + "()") for call in calls)
+        return f"{called} raised {code(_short(caught))}"
+    if caught and all(part.isidentifier() for part in caught.split(".")):
+        return f"its `try` block raised {code(_short(caught))}"
+    return "its `try` block failed"
 
 
 def _short(exception: str) -> str:

@@ -1,5 +1,6 @@
 """The card's wording on Django's own errors (review round 1, D11): a placeholder is said by what it stands for,
-never by its own name again ("`{option}` is `option`"), and no machine phrasing is left in what a reader sees."""
+never by its own name again ("`{option}` is `option`"); an `except` branch names the call of its `try` block that
+raised, where only a call can have raised it; and no machine phrasing is left in what a reader sees."""
 
 import io
 from pathlib import Path
@@ -11,7 +12,7 @@ from django.core.management import call_command
 from kb.models import ErrorEntry
 
 DJANGO = Path(django.__file__).parent
-FILES = ("utils/autoreload.py", "template/loader_tags.py")
+FILES = ("utils/autoreload.py", "template/loader_tags.py", "forms/fields.py", "contrib/auth/hashers.py")
 
 
 @pytest.fixture
@@ -42,3 +43,14 @@ def test_no_machine_phrasing_is_left(cards):
         text = "\n".join(str(value) for value in generated.values())
         assert "one call further out" not in text
         assert "in the repository's tests," not in text
+
+
+def test_an_except_branch_names_the_call_that_raised(cards):
+    assert cards["Enter a valid JSON."]["meaning"].startswith(
+        "`JSONField.to_python()` raises this when `json.loads()` raised `JSONDecodeError`."
+    )
+
+
+def test_an_error_a_subscript_raises_too_is_not_blamed_on_a_call(cards):
+    unknown = "Unknown password hashing algorithm '{algorithm}'. Did you specify it in the PASSWORD_HASHERS setting?"
+    assert cards[unknown]["meaning"].startswith("`get_hasher()` raises this when its `try` block raised `KeyError`")
