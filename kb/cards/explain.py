@@ -226,10 +226,26 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     documented = next((view.entry for view in views if view.entry is not None and view.entry.doc.strip()), None)
     if documented is not None:
         text += f" {_capital(documented.shown())} is documented as: “{plain(documented.doc, 300)}”"
-    if paragraph := next((d for d in docs if str(d.get("paragraph") or "").strip()), None):
+    # A paragraph that only defines the exception's class ("ImproperlyConfigured is raised when Django is somehow
+    # improperly configured") is the same on every card of that class: it stays in the documentation section.
+    if paragraph := next((d for d in docs if _specific(entry, views, d)), None):
         where = _place(entry, str(paragraph.get("path", "")), paragraph.get("line"), entry.analysed_commit)
         text += f"\n\nThe documentation ({where}) says: “{plain(str(paragraph['paragraph']), 500)}”"
     return text
+
+
+def _specific(entry: ErrorEntry, views: Sequence[_Site], doc: dict) -> bool:
+    """A paragraph that speaks of this error: not one that only defines its exception's class without naming a
+    function that raises it."""
+    said = str(doc.get("paragraph") or "")
+    if not said.strip():
+        return False
+    if str(doc.get("term") or "") not in (_short(entry.exception_type), entry.exception_type):
+        return True
+    names = {view.function for view in views} | {view.entry.function for view in views if view.entry is not None}
+    parts = {part for name in names for part in name.split(".") if part and not part.startswith("_")}
+    parts = {part for part in parts if part[:1].isupper() or "_" in part or len(part) >= 8}  # not `path`, `get`
+    return any(re.search(rf"\b{re.escape(part)}\b", said) for part in parts)
 
 
 def _said(entry: ErrorEntry, view: _Site) -> str:

@@ -20,6 +20,7 @@ FILES = {
     "tests/staticfiles_tests/test_management.py": TREES / "django_staticfiles_test_management.py.txt",
     "tests/staticfiles_tests/test_utils.py": TREES / "django_staticfiles_test_utils.py.txt",
     "docs/ref/settings.txt": TREES / "django_settings_static.txt",
+    "docs/ref/exceptions.txt": TREES / "django_exceptions_improperly_configured.txt",
 }
 STATIC_ROOT = "You're using the staticfiles app without having set the STATIC_ROOT setting to a filesystem path."
 MEDIA_URL = "runserver can't serve media if MEDIA_URL is within STATIC_URL."
@@ -65,3 +66,10 @@ def test_the_decorator_that_sets_the_settings_comes_with_the_test(cards):
 def test_a_documentation_line_that_is_only_a_directive_is_left_out(cards):
     for generated in cards.values():
         assert ".. setting::" not in generated.get("documentation", "")
+
+
+def test_a_paragraph_that_only_defines_the_exception_s_class_is_not_quoted_as_the_meaning(cards):
+    # docs/ref/exceptions.txt: "The ImproperlyConfigured exception is raised when Django is somehow improperly
+    # configured": the same on every card of that class.
+    assert "somehow improperly configured" not in cards[STATIC_ROOT]["meaning"]
+    assert "somehow improperly configured" in cards[STATIC_ROOT]["documentation"]
