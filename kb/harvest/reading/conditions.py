@@ -222,7 +222,12 @@ def _distinct(counted: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
             return f"{_subject(values)} holds more than one distinct value"
         return f"{_subject(values)} is empty or holds values that are not all the same"
     same = isinstance(right, ast.Call) and _called(right) == "len" and len(right.args) == 1
-    if same and ast.dump(right.args[0]) == ast.dump(values) and isinstance(op, ast.NotEq | ast.Lt):
+    if (
+        same
+        and isinstance(right, ast.Call)
+        and ast.dump(right.args[0]) == ast.dump(values)
+        and isinstance(op, ast.NotEq | ast.Lt)
+    ):
         return f"{_subject(values)} holds a value more than once"
     return ""
 
