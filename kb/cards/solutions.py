@@ -194,9 +194,28 @@ def _followed(written: str, reader: Reader) -> list[str]:
 def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
     """What to pass instead, for each part of `test` (joined by `and`) that reads one argument of the entry point."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
-        return [s for value in test.values for s in _for_parameters(value, reader, entry, line)]
+        parts = [value for value in test.values if not _given_and_checked(value, test.values)]
+        return [s for value in parts for s in _for_parameters(value, reader, entry, line)]
     instead = _instead(test, lambda node: _argument(node, reader, entry, line))
     return [f"Pass {instead} to {code(entry.call())}."] if instead else []
+
+
+def _given_and_checked(part: ast.expr, parts: list[ast.expr]) -> bool:
+    """`only is not None` (or `only`) beside another test of `only`: the code checks a value only when one is
+    given. Not passing it avoids the error but drops what the caller asked for ("Pass `None` as `only`" would
+    throw away their choice of fields), so the advice comes from the other test alone."""
+    if isinstance(part, ast.Compare) and len(part.ops) == 1 and isinstance(part.ops[0], ast.IsNot):
+        given = (
+            part.left if isinstance(part.comparators[0], ast.Constant) and part.comparators[0].value is None else None
+        )
+    else:
+        given = part
+    if not isinstance(given, ast.Name):
+        return False
+    return any(
+        other is not part and any(isinstance(n, ast.Name) and n.id == given.id for n in ast.walk(other))
+        for other in parts
+    )
 
 
 def _argument(node: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> str:

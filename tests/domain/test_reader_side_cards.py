@@ -334,3 +334,23 @@ def test_a_second_condition_of_the_same_entry_point_reads_as_also():
         "`Form.clean()` raises this when the `value` argument is not given (or empty). "
         "It is also raised when the `value` argument is `None`."
     )
+
+
+def test_a_value_checked_only_when_given_is_not_advised_away():
+    # marshmallow's Nested: `if only is not None and not is_collection(only): raise StringNotCollectionError`.
+    # Passing None avoids the error but throws away the fields the caller asked for: no such advice.
+    nested = site(
+        "Nested.__init__",
+        "only is not None and not is_collection(only)",
+        "`only` is not `None` and `is_collection(only)` is false",
+        parameters=["only"],
+        entry_points=[{"function": "Nested.__init__", "kind": "constructor", "arguments": {"only": "only"}}],
+    )
+    assert not any("`None`" in s for s in generated(nested).get("solutions", []))
+    typed = site(
+        "Batch.add",
+        "size is not None and not isinstance(size, int)",
+        "`size` is not `None` and `size` is not an instance of `int`",
+        parameters=["size"],
+    )
+    assert generated(typed)["solutions"] == ["Pass an `int` as `size` to `Batch.add()`."]
