@@ -5,6 +5,8 @@ one whose regex leaves the placeholder's value to a pattern still is."""
 
 from pathlib import Path
 
+from kb.harvest.evidence.tests_docs import read_tests_and_docs
+from kb.harvest.pipeline.scan import scan
 from tests.harvest.test_tests_docs import evidence_of, triggering
 
 INCLUDE = "view must be a callable or a list/tuple in the case of include()."
@@ -95,3 +97,14 @@ def test_a_row_of_a_table_driven_test_triggers_its_message(drf_sdist: Path) -> N
     )
     assert row["call"] == "serializers.FileField(max_length=10).run_validation(MockFile(name='', size=10))"
     assert "(MockFile(name='', size=10), ['No filename could be determined.'])" in row["code"]
+
+
+def test_a_variable_asserted_as_the_type_is_not_a_raise_of_the_same_name(django_sdist: Path) -> None:
+    """`with self.assertRaises(e):` over a loop's `(args, e)` rows (GIS tests) is not oracledb_any's `raise e`."""
+    found = scan(django_sdist / "django", prefix="django", progress=False)
+    groups: dict = {}
+    for site in found.sites:
+        groups.setdefault(site.key, []).append(site)
+    evidence = read_tests_and_docs(root=django_sdist / "django", prefix="django", groups=groups)
+    assert any(key[0] == "e" for key in groups)  # `raise e`, its type a variable's name
+    assert [value["tests"] for key, value in evidence.items() if key[0] == "e" and value.get("tests")] == []
