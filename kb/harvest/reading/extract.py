@@ -10,6 +10,8 @@ from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.files import Refused
+from kb.harvest.reading.evaluate import Made as Evaluated
+from kb.harvest.reading.evaluate import Value, made_by
 from kb.harvest.reading.imports import ModuleInfo, Resolver, dotted, visible_name
 from kb.harvest.reading.instances import instance_wordings
 from kb.harvest.reading.joined import joined_options
@@ -22,6 +24,7 @@ from kb.harvest.reading.messages import (
     format_template,
     has_text,
     message_of,
+    named_after,
     percent_format,
     signature_of,
     terminal_name,
@@ -307,7 +310,7 @@ class ModuleExtractor:
             for attribute_type, seen_from in from_attribute:
                 self._raise_as(node, call, attribute_type, seen_from, typed_by=(target.attr, attribute_type))
             return
-        if call is not None and self._raise_made(node, call, scope):
+        if call is not None and (self._raise_made(node, call, scope) or self._raise_evaluated(node, call, scope)):
             return
         if caught := scopes.caught_classes(target, scope, node.lineno):
             for caught_type in filter(None, (self._exception_type(t, scope) for t in caught)):
@@ -409,6 +412,36 @@ class ModuleExtractor:
                 continue
             self._add_options(exception_type, "error", options, node, scope)
         return True
+
+    def _raise_evaluated(self, node: ast.Raise, call: ast.Call, scope: Scope) -> bool:
+        """`raise self.parse_error(EmptyKeyError)`: what the repository's own function returns, followed by
+        `reading.evaluate`, worded by the exception's class with the arguments it is made with. False when the
+        call returns no exception evaluated there."""
+        made = made_by(self.index, call, scope, node.lineno)
+        for one in made:
+            self._add_options(one.exception_type, "error", self._made_options(one, scope), node, scope)
+        return bool(made)
+
+    def _made_options(self, made: Evaluated, scope: Scope) -> list[list[Parts]]:
+        own = own_message(self.index, made.exception_type, depth=0)
+        if own is not None:
+            parts, params = own
+            values = made.bound(params) if params else {}
+            shown = _repr_fields(self.index, made.exception_type, parts)
+            parts = substitute(parts, {name: _value_parts(value, name in shown) for name, value in values.items()})
+            if has_text(parts):
+                return [[parts]]
+        position = self._message_position(made.exception_type)
+        message = made.args[position] if len(made.args) > position else None
+        message = message or next((v for k, v in made.keywords.items() if k in _MESSAGE_KEYWORDS), None)
+        if message is not None:
+            if message.scope is scope:
+                return self._options(message.expr, message.line, scope)
+            forms = MessageBuilder(message.scope).forms(message.expr, message.line)
+            if forms:
+                return [forms]
+        defaults = self._default_detail(made.exception_type)
+        return [defaults] if defaults else [[]]
 
     def _helper_call(self, node: ast.Call, scope: Scope) -> None:
         """`self._raise_invalid("...")`, `error(f"...")`: a helper raises the message written here. Looked for
@@ -720,6 +753,28 @@ def _raised(exc: ast.expr) -> list[ast.expr]:
     ):
         return [exc.func.value]
     return [exc]
+
+
+def _value_parts(value: Value, as_repr: bool) -> Parts:
+    """A value an exception class is made with, as it fills a field of the class's own message (`as_repr`: the
+    field is written `{char!r}`, so a string shows quoted)."""
+    if isinstance(value.expr, ast.Constant) and isinstance(value.expr.value, str):
+        return (repr(value.expr.value) if as_repr else value.expr.value,)
+    forms = MessageBuilder(value.scope).forms(value.expr, value.line)
+    return forms[0] if forms else (named_after(value.expr),)
+
+
+def _repr_fields(index: ClassIndex, exception_type: str, parts: Parts) -> set[str]:
+    """The fields of a class's own message that its `__init__` or `__str__` writes with `!r`."""
+    sources = {id(p.source): p.name for p in parts if isinstance(p, Field) and p.source is not None}
+    found: set[str] = set()
+    for info in index.mro(exception_type):
+        for name in ("__init__", "__str__"):
+            method = info.methods.get(name)
+            for node in ast.walk(method) if method is not None else ():
+                if isinstance(node, ast.FormattedValue) and node.conversion == ord("r") and id(node.value) in sources:
+                    found.add(sources[id(node.value)])
+    return found
 
 
 def _calls_super(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -1,0 +1,274 @@
+"""What a raise raises when it raises what a call of the repository's own code returns: `raise
+self.parse_error(EmptyKeyError)`, `raise parser.parse_error(UnexpectedCharError, char=c)`, `raise _error(Cls, key)`.
+
+The call is followed into the function or method it runs (resolved along the class hierarchy; through `self.m()`,
+`self.attr.m()` where a method assigns `self.attr = Class(...)`, a local bound to `Class(...)`, or a module
+function), a few calls deep, its parameters bound to the caller's arguments (`*args` and `**kwargs` passed on
+included). What a `return` makes is evaluated there: an exception of a class the caller named (a parameter, or its
+default) or of a class written in the callee, called with arguments that are the raise site's own expressions
+where they were passed down, and the callee's where it made them (`line, col`). The message is then worded by the
+class itself (`own_message`: its `__init__` or `__str__`, base-class suffixes included) with those arguments put in.
+"""
+
+import ast
+from dataclasses import dataclass, field
+
+from kb.harvest.reading.classes import ClassIndex, ClassInfo
+from kb.harvest.reading.imports import ModuleInfo, dotted
+from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+MAX_DEPTH = 3  # calls followed from the raise: a factory handing on to another, and one more
+
+
+@dataclass(frozen=True)
+class Value:
+    """An expression, and the scope and line where it is read: the raise site's, or a callee's."""
+
+    expr: ast.expr
+    scope: Scope = field(compare=False)
+    line: int
+
+
+@dataclass
+class Made:
+    """An exception a call returns: its class, and the arguments the class is called with."""
+
+    exception_type: str
+    args: list[Value]
+    keywords: dict[str, Value]
+
+    def bound(self, params: list[str]) -> dict[str, Value]:
+        """The class's `__init__` parameters (without self) each argument fills."""
+        values = dict(zip(params, self.args, strict=False))
+        values.update({k: v for k, v in self.keywords.items() if k in params})
+        return values
+
+
+# What a name of a callee holds: one value, the values gathered by `*args`, or those gathered by `**kwargs`.
+Held = Value | list[Value] | dict[str, Value]
+
+
+def made_by(index: ClassIndex, call: ast.Call, scope: Scope, line: int) -> list[Made]:
+    """The exceptions `call` (written at `line` in `scope`) returns, or [] when it is not a call of the repository's
+    own code that returns one evaluated here."""
+    args = [Value(a.value if isinstance(a, ast.Starred) else a, scope, line) for a in call.args]
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return []
+    keywords = {k.arg: Value(k.value, scope, line) for k in call.keywords if k.arg is not None}
+    if any(k.arg is None for k in call.keywords):
+        return []
+    return _evaluate(index, call.func, scope, args, keywords, depth=0)
+
+
+def _evaluate(
+    index: ClassIndex, func: ast.expr, scope: Scope, args: list[Value], keywords: dict[str, Value], depth: int
+) -> list[Made]:
+    found = callee(index, func, scope)
+    if found is None or depth >= MAX_DEPTH:
+        return []
+    function, owner, viewer = found
+    inner = _scope_of(index, function, owner, viewer)
+    env = _bind(function, owner is not None, args, keywords, inner)
+    if env is None:
+        return []
+    made: list[Made] = []
+    for returned in sorted(returns_of(function), key=lambda node: node.lineno):
+        value = returned.value
+        if not isinstance(value, ast.Call):
+            continue
+        passed = _passed(value, env, inner, returned.lineno)
+        if passed is None:
+            continue
+        call_args, call_keywords = passed
+        exception_type = _class_of(index, value.func, env, inner)
+        if exception_type is not None:
+            made.append(Made(exception_type, call_args, call_keywords))
+        else:
+            made += _evaluate(index, value.func, inner, call_args, call_keywords, depth + 1)
+    return made
+
+
+def callee(index: ClassIndex, func: ast.expr, scope: Scope) -> tuple[Function, ClassInfo | None, str | None] | None:
+    """(the function a call runs, the class that defines it, the class whose instance runs it), or None."""
+    parts = dotted(func)
+    if not parts:
+        return None
+    if parts[0] in ("self", "cls") and scope.owner:
+        if len(parts) == 2:
+            return _method(index, scope.owner, parts[1])
+        if len(parts) == 3:
+            held = attribute_class(index, scope.owner, parts[1])
+            return _method(index, held, parts[2]) if held else None
+        return None
+    if len(parts) == 2 and parts[0] in scope.local_names():
+        held = _local_class(index, parts[0], scope)
+        return _method(index, held, parts[1]) if held else None
+    if parts[0] in scope.local_names():
+        return None
+    imported = scope.imported(parts[0])
+    if imported is not None:
+        qualified = index.resolver.canonical(".".join([imported, *parts[1:]]))
+    else:
+        qualified = index.resolver.qualify(parts, scope.info)
+    if not qualified:
+        return None
+    module_name, _, name = qualified.rpartition(".")
+    module = index.resolver.modules.get(module_name)
+    function = module.function_nodes.get(name) if module is not None else None
+    return None if function is None else (function, None, None)
+
+
+def _method(index: ClassIndex, owner: str, name: str) -> tuple[Function, ClassInfo | None, str | None] | None:
+    found = index.method(owner, name)
+    return None if found is None else (found[0], found[1], owner)
+
+
+def attribute_class(index: ClassIndex, owner: str, name: str) -> str | None:
+    """The class of this harvest a method of `owner` (or of its ancestors) assigns to `self.<name>` by calling it:
+    `self._src = Source(decode(string))`; one class, or None."""
+    found: set[str] = set()
+    for info in index.mro(owner):
+        for function in info.methods.values():
+            for node in ast.walk(function):
+                if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
+                    continue
+                if any(dotted(t) == ["self", name] for t in node.targets):
+                    qualified = _qualified_class(index, node.value.func, info.module)
+                    if qualified is not None:
+                        found.add(qualified)
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _local_class(index: ClassIndex, name: str, scope: Scope) -> str | None:
+    """`parser = Parser(string)`: the class of this harvest a local name is bound to by calling it."""
+    bound = [b.expr for b in scope.bindings.get(name, ()) if b.expr is not None]
+    if len(bound) != 1 or not isinstance(bound[0], ast.Call):
+        return None
+    return _qualified_class(index, bound[0].func, scope.info, scope)
+
+
+def _qualified_class(index: ClassIndex, func: ast.expr, module: ModuleInfo, scope: Scope | None = None) -> str | None:
+    parts = dotted(func)
+    if not parts:
+        return None
+    imported = scope.imported(parts[0]) if scope is not None else None
+    if imported is not None:
+        qualified = index.resolver.canonical(".".join([imported, *parts[1:]]))
+    else:
+        qualified = index.resolver.qualify(parts, module)
+    return qualified if qualified is not None and index.get(qualified) is not None else None
+
+
+def _scope_of(index: ClassIndex, function: Function, owner: ClassInfo | None, viewer: str | None) -> Scope:
+    module = owner.module if owner is not None else _module_of(index, function)
+    prefix = owner.qualname[len(module.name) + 1 :] + "." if owner is not None else ""
+    scope = Scope(
+        module,
+        index,
+        owner=viewer,
+        qualname=prefix + function.name,
+        parent=None,
+        span=span(function),
+        params=params_of(function.args),
+    )
+    record_bindings(function.body, scope)
+    return scope
+
+
+def _module_of(index: ClassIndex, function: Function) -> ModuleInfo:
+    return next(m for m in index.resolver.modules.values() if function in m.function_nodes.values())
+
+
+def _bind(
+    function: Function, method: bool, args: list[Value], keywords: dict[str, Value], inner: Scope
+) -> dict[str, Held] | None:
+    """The callee's parameters, each given what the call passes (or its default); None when they do not fit."""
+    spec = function.args
+    static = any(dotted(d) == ["staticmethod"] for d in function.decorator_list)
+    positional = [a.arg for a in [*spec.posonlyargs, *spec.args]]
+    if method and not static:
+        positional = positional[1:]
+    env: dict[str, Held] = {}
+    for name, value in zip(positional, args, strict=False):
+        env[name] = value
+    extra = args[len(positional) :]
+    if extra:
+        if spec.vararg is None:
+            return None
+        env[spec.vararg.arg] = extra
+    elif spec.vararg is not None:
+        env[spec.vararg.arg] = []
+    gathered: dict[str, Value] = {}
+    names = set(positional) | {a.arg for a in spec.kwonlyargs}
+    for name, value in keywords.items():
+        if name in names:
+            env[name] = value
+        elif spec.kwarg is not None:
+            gathered[name] = value
+        else:
+            return None
+    if spec.kwarg is not None:
+        env[spec.kwarg.arg] = gathered
+    for name, default in params_of(spec).items():
+        if name not in env and default is not None:
+            env[name] = Value(default, inner, function.lineno)
+    return env
+
+
+def _passed(
+    call: ast.Call, env: dict[str, Held], inner: Scope, line: int
+) -> tuple[list[Value], dict[str, Value]] | None:
+    """The arguments of a call written in the callee, as values: a parameter is what the caller gave it."""
+    args: list[Value] = []
+    for arg in call.args:
+        if isinstance(arg, ast.Starred):
+            held = env.get(arg.value.id) if isinstance(arg.value, ast.Name) else None
+            if not isinstance(held, list):
+                return None
+            args += held
+        else:
+            args.append(_value(arg, env, inner, line))
+    keywords: dict[str, Value] = {}
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            held = env.get(keyword.value.id) if isinstance(keyword.value, ast.Name) else None
+            if not isinstance(held, dict):
+                return None
+            keywords.update(held)
+        else:
+            keywords[keyword.arg] = _value(keyword.value, env, inner, line)
+    return args, keywords
+
+
+def _value(expr: ast.expr, env: dict[str, Held], inner: Scope, line: int) -> Value:
+    if (
+        isinstance(expr, ast.Name)
+        and isinstance(held := env.get(expr.id), Value)
+        and not inner.reaching(expr.id, line, ())
+    ):
+        return held
+    return Value(expr, inner, line)
+
+
+def _class_of(index: ClassIndex, func: ast.expr, env: dict[str, Held], inner: Scope) -> str | None:
+    """The exception class a call in the callee makes: a parameter holding a class the caller named (or its
+    default), or a class of this harvest written there."""
+    if isinstance(func, ast.Name) and func.id in env:
+        held = env[func.id]
+        if not isinstance(held, Value):
+            return None
+        func, inner = held.expr, held.scope
+    parts = dotted(func)
+    if not parts or parts[0] in ("self", "cls") or not parts[-1][:1].isupper():
+        return None
+    if parts[0] in inner.local_names():
+        return None
+    imported = inner.imported(parts[0])
+    if imported is not None:
+        qualified = index.resolver.canonical(".".join([imported, *parts[1:]]))
+    else:
+        qualified = index.resolver.qualify(parts, inner.info)
+    if qualified is None or index.resolver.is_function(qualified):
+        return None
+    return qualified
