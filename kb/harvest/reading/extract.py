@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind
 from kb.harvest.reading.classes import ClassIndex
-from kb.harvest.reading.files import Refused
 from kb.harvest.reading.evaluate import Made as Evaluated
 from kb.harvest.reading.evaluate import Value, made_by
+from kb.harvest.reading.files import Refused
 from kb.harvest.reading.imports import ModuleInfo, Resolver, dotted, visible_name
 from kb.harvest.reading.instances import instance_wordings
 from kb.harvest.reading.joined import joined_options
