@@ -180,8 +180,20 @@ def type_agreement(parsed_type: str | None, entry_type: str) -> int:
     shorter, longer = (parsed_type, entry_type) if len(parsed_type) < len(entry_type) else (entry_type, parsed_type)
     if longer.endswith("." + shorter):
         return 1
+    if _reexported(shorter, longer):
+        return 1
     nested = _nested(parsed_type) or _nested(entry_type)
     return 1 if nested and type_tail(parsed_type) == type_tail(entry_type) else -1
+
+
+def _reexported(shorter: str, longer: str) -> bool:
+    """`bidict.ValueDuplicationError` and `bidict._exc.ValueDuplicationError`: one class, named by the public
+    package that re-exports it from a private module (every module between them starts with "_")."""
+    short_module, _, short_name = shorter.rpartition(".")
+    long_module, _, long_name = longer.rpartition(".")
+    if short_name != long_name or not short_module or not long_module.startswith(short_module + "."):
+        return False
+    return all(part.startswith("_") for part in long_module[len(short_module) + 1 :].split("."))
 
 
 def _nested(exception_type: str) -> bool:

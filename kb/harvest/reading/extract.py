@@ -42,6 +42,7 @@ from kb.harvest.reading.scopes import (
     params_of,
     push_children,
     record_binding,
+    returns_of,
     span,
 )
 from kb.harvest.reading.site_evidence import Owner, site_evidence
@@ -343,12 +344,34 @@ class ModuleExtractor:
             own = self._own_message(exception_type, call)
             if own is not None:
                 options = [[own]]
+        if call is not None and len(call.args) > 1 and self._str_formats_args(exception_type):
+            # dateutil's ParserError: `__str__` returns `self.args[0] % self.args[1:]`.
+            rest = ast.Tuple(elts=call.args[1:], ctx=ast.Load())
+            options = [[percent_format(f, rest) for f in option] for option in options]
         params = next((k.value for k in call.keywords if k.arg == "params"), None) if call else None
         if params is not None:
             # Django's ValidationError fills "%(name)s" from params= itself.
             options = [[percent_format(f, params) for f in option] for option in options]
         options = [narrowed(option, node, self._owner) for option in options]
         self._add_options(exception_type, "error", options, node, scope)
+
+    def _str_formats_args(self, exception_type: str) -> bool:
+        """Whether the class's `__str__` returns its first argument %-formatted with the others."""
+        found = self.index.method(exception_type, "__str__")
+        if found is None:
+            return False
+        for returned in returns_of(found[0]):
+            value = returned.value
+            if (
+                isinstance(value, ast.BinOp)
+                and isinstance(value.op, ast.Mod)
+                and isinstance(value.left, ast.Subscript)
+                and dotted(value.left.value) == ["self", "args"]
+                and isinstance(value.right, ast.Subscript)
+                and dotted(value.right.value) == ["self", "args"]
+            ):
+                return True
+        return False
 
     def _exception_type(self, target: ast.expr, scope: Scope) -> str | None:
         parts = dotted(target)
@@ -399,6 +422,8 @@ class ModuleExtractor:
         returned = [made for made in helper.made if made.raised_at is None] if helper is not None else []
         if helper is None or not returned:
             return False
+        first = len(self.result.sites)
+        worded_later: list[str] = []
         for made in returned:
             exception_type = self._made_type(made, helper, call, scope)
             if made.param is not None:
@@ -408,9 +433,13 @@ class ModuleExtractor:
                 worded = worded_at(made, helper, call, scope)
                 options = [[worded]] if worded is not None else [self._default_detail(exception_type)]
             if not any(has_text(f) for option in options for f in option):
-                self._skip("raises what a helper builds, worded at run time", scope)
+                worded_later.append(exception_type)
                 continue
             self._add_options(exception_type, "error", options, node, scope)
+        if worded_later and len(self.result.sites) == first and self._raise_evaluated(node, call, scope):
+            return True  # `return exception(line, col, *args)`: the class a caller names words it
+        for _ in worded_later:
+            self._skip("raises what a helper builds, worded at run time", scope)
         return True
 
     def _raise_evaluated(self, node: ast.Raise, call: ast.Call, scope: Scope) -> bool:

@@ -26,7 +26,14 @@ class ModuleEnv:
 
     def attribute(self, parts: list[str]) -> Binding | None:
         owner = self.index.resolver.qualify(parts[:1], self.info)
-        return _class_attribute(self.index, owner, parts[1]) if owner else None
+        if owner is None:
+            return None
+        module = self.index.resolver.modules.get(owner)
+        if module is not None:
+            # `errors.SCHEMA_ERROR_MISSING`: a constant of a module of this harvest (Cerberus keeps its messages so).
+            value = module.assigned.get(parts[1])
+            return None if value is None else Binding(value, FOREVER, ModuleEnv(module, self.index))
+        return _class_attribute(self.index, owner, parts[1])
 
     def error_message(self, key: str) -> Binding | None:
         return None
