@@ -85,6 +85,8 @@ class ClassIndex:
         self.instances: dict[str, list[tuple[ast.Call, ModuleInfo]]] | None = None
         # The attributes each class's own methods assign on `self` (kb.harvest.reading.types), by qualname, read once.
         self.set_on_instance: dict[str, frozenset[str]] = {}
+        # Calls in the harvest's functions by the name they call (kb.harvest.reading.evaluate), read on first use.
+        self.calls_by_name: dict[str, list[Any]] | None = None
 
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)

@@ -81,9 +81,9 @@ def _evaluate(
         if passed is None:
             continue
         call_args, call_keywords = passed
-        exception_type = _class_of(index, value.func, env, inner)
-        if exception_type is not None:
-            made.append(Made(exception_type, call_args, call_keywords))
+        exception_types = _classes_of(index, value.func, env, inner)
+        if exception_types:
+            made += [Made(exception_type, call_args, call_keywords) for exception_type in exception_types]
         else:
             made += _evaluate(index, value.func, inner, call_args, call_keywords, depth + 1)
     return made
@@ -251,14 +251,22 @@ def _value(expr: ast.expr, env: dict[str, Held], inner: Scope, line: int) -> Val
     return Value(expr, inner, line)
 
 
-def _class_of(index: ClassIndex, func: ast.expr, env: dict[str, Held], inner: Scope) -> str | None:
-    """The exception class a call in the callee makes: a parameter holding a class the caller named (or its
-    default), or a class of this harvest written there."""
+def _classes_of(index: ClassIndex, func: ast.expr, env: dict[str, Held], inner: Scope) -> list[str]:
+    """The exception classes a call in the callee makes: a parameter holding a class the caller named (or its
+    default), or a class of this harvest written there. When the caller's own parameter holds it (`def inc(self,
+    exception=None): raise self.parse_error(exception)`), the classes its callers pass for it."""
     if isinstance(func, ast.Name) and func.id in env:
         held = env[func.id]
         if not isinstance(held, Value):
-            return None
+            return []
         func, inner = held.expr, held.scope
+        if isinstance(func, ast.Name) and func.id in inner.params and not inner.reaching(func.id, held.line, ()):
+            return passed_classes(index, inner, func.id)
+    found = _class_named(index, func, inner)
+    return [found] if found is not None else []
+
+
+def _class_named(index: ClassIndex, func: ast.expr, inner: Scope) -> str | None:
     parts = dotted(func)
     if not parts or parts[0] in ("self", "cls") or not parts[-1][:1].isupper():
         return None
@@ -272,3 +280,76 @@ def _class_of(index: ClassIndex, func: ast.expr, env: dict[str, Held], inner: Sc
     if qualified is None or index.resolver.is_function(qualified):
         return None
     return qualified
+
+
+def passed_classes(index: ClassIndex, scope: Scope, param: str, depth: int = 0) -> list[str]:
+    """The classes of this harvest that calls of the function `scope` reads pass for its parameter `param`
+    (`self.inc(exception=UnexpectedEofError)`), by the function's name; through a function that passes its own
+    parameter on (`def inc(self, exception=None): return self._src.inc(exception=exception)`)."""
+    name = scope.qualname.rsplit(".", 1)[-1]
+    function = _function_node(index, scope)
+    if function is None or depth > 2:
+        return []
+    positional = [a.arg for a in [*function.args.posonlyargs, *function.args.args]]
+    if scope.owner is not None and not any(dotted(d) == ["staticmethod"] for d in function.decorator_list):
+        positional = positional[1:]
+    found: list[str] = []
+    for call, caller_scope in _calls_named(index).get(name, ()):
+        argument = next((k.value for k in call.keywords if k.arg == param), None)
+        if argument is None and param in positional and len(call.args) > positional.index(param):
+            argument = call.args[positional.index(param)]
+        if argument is None or isinstance(argument, ast.Starred):
+            continue
+        if isinstance(argument, ast.Name) and argument.id in caller_scope.params:
+            more = passed_classes(index, caller_scope, argument.id, depth + 1)
+        else:
+            named = _class_named(index, argument, caller_scope)
+            more = [named] if named is not None and index.get(named) is not None else []
+        found += [c for c in more if c not in found]
+    return found
+
+
+def _function_node(index: ClassIndex, scope: Scope) -> Function | None:
+    name = scope.qualname.rsplit(".", 1)[-1]
+    if scope.owner is not None:
+        method = index.method(scope.owner, name)
+        return method[0] if method is not None else None
+    return scope.info.function_nodes.get(name)
+
+
+def _calls_named(index: ClassIndex) -> dict[str, list[tuple[ast.Call, Scope]]]:
+    """Every call in a function or method of this harvest, by the name it calls; read once, on first use."""
+    if index.calls_by_name is not None:
+        return index.calls_by_name
+    found: dict[str, list[tuple[ast.Call, Scope]]] = {}
+    functions: list[tuple[Function, ClassInfo | None, ModuleInfo]] = [
+        (f, None, m) for m in index.resolver.modules.values() for f in m.function_nodes.values()
+    ]
+    functions += [(f, info, info.module) for info in index.classes.values() for f in info.methods.values()]
+    for function, owner, module in functions:
+        scope: Scope | None = None
+        for node in ast.walk(function):
+            if not isinstance(node, ast.Call) or not (node.keywords or node.args):
+                continue
+            called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if not called or called[:1].isupper():
+                continue
+            if scope is None:
+                scope = _bare_scope(function, owner, module, index)
+            found.setdefault(called, []).append((node, scope))
+    index.calls_by_name = found
+    return found
+
+
+def _bare_scope(function: Function, owner: ClassInfo | None, module: ModuleInfo, index: ClassIndex) -> Scope:
+    """A function's scope without its bindings read: its parameters and where it is, for naming a class."""
+    prefix = owner.qualname[len(module.name) + 1 :] + "." if owner is not None else ""
+    return Scope(
+        module,
+        index,
+        owner=owner.qualname if owner is not None else None,
+        qualname=prefix + function.name,
+        parent=None,
+        span=span(function),
+        params=params_of(function.args),
+    )

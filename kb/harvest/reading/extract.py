@@ -495,6 +495,8 @@ class ModuleExtractor:
     def _made_type(self, made: Made, helper: Helper, call: ast.Call, scope: Scope) -> str:
         """`self.fail(msg, lineno, TemplateAssertionError)`: the type the call names, else the helper's own."""
         given = helper.argument(call, made.type_param) if made.type_param else None
+        if isinstance(given, ast.Name) and given.id in scope.params and not scope.reaching(given.id, call.lineno, ()):
+            given = None  # the caller's own parameter: the classes its callers pass are read by reading.evaluate
         named = self._exception_type(given, scope) if given is not None and dotted(given) else None
         return named or made.exception_type
 
