@@ -1,0 +1,128 @@
+"""What a raise raises when a factory of the repository makes it (issue 30, item 1): `raise
+self.parse_error(EmptyKeyError)`, the class words its own message with a base-class suffix; messages kept in a
+module's constants; a `__str__` that %-formats its arguments. On a small tree written like tomlkit, Cerberus and
+dateutil (tests/harvest/trees/factory), whose errors the tests raise, and on tomlkit's own source when the lookup
+bench has installed it."""
+
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kb.harvest.pipeline.plan import produces
+from kb.harvest.pipeline.scan import Scan, scan
+
+TREE = Path(__file__).parent / "trees" / "factory"
+CORPUS_LIBS = Path(__file__).resolve().parents[2] / ".corpus-libs"
+
+
+@pytest.fixture(scope="module")
+def toml_like() -> Iterator[object]:
+    sys.path.insert(0, str(TREE))
+    try:
+        yield importlib.import_module("toml_like.parser")
+    finally:
+        sys.path.remove(str(TREE))
+        for name in [n for n in sys.modules if n == "toml_like" or n.startswith("toml_like.")]:
+            del sys.modules[name]
+
+
+def raised(call) -> BaseException:
+    with pytest.raises(Exception) as caught:
+        call()
+    return caught.value
+
+
+def line_of(text: str, module: str = "parser.py") -> int:
+    """The line of the tree's module that holds `text`."""
+    lines = (TREE / "toml_like" / module).read_text().splitlines()
+    return next(n for n, line in enumerate(lines, start=1) if text in line)
+
+
+def found_at(found: Scan, error: BaseException, line: int, module: str = "parser.py") -> list[str]:
+    """The signatures harvest recorded on `line` of `module` for this error's type that produce its message."""
+    return [
+        s.signature
+        for s in found.sites
+        if s.path.endswith(module)
+        and s.line == line
+        and s.exception_type.endswith("." + type(error).__name__)
+        and produces(s.signature, str(error))
+    ]
+
+
+@pytest.fixture(scope="module")
+def harvested() -> Scan:
+    return scan(TREE, progress=False)
+
+
+def test_a_class_handed_to_a_factory_is_raised_with_its_own_message_and_its_base_s_suffix(toml_like, harvested):
+    error = raised(lambda: toml_like.Parser("").key(""))
+    assert str(error) == "Empty key at line 1 col 0"
+    assert found_at(harvested, error, line_of("parse_error(EmptyKeyError)"))
+
+
+def test_arguments_passed_on_through_args_fill_the_class_s_fields(toml_like, harvested):
+    error = raised(lambda: toml_like.Parser("=").key("="))
+    assert found_at(harvested, error, line_of("parse_error(UnexpectedCharError, text[0])"))
+    error = raised(lambda: toml_like.Parser("k").key("k"))
+    assert found_at(harvested, error, line_of("Invalid key"))
+
+
+def test_a_factory_called_on_a_local_instance_with_a_keyword_argument(toml_like, harvested):
+    error = raised(lambda: toml_like.parse(" x"))
+    assert str(error) == "Unexpected character: ' ' at line 1 col 0"
+    assert found_at(harvested, error, line_of('char=" "'))
+
+
+def test_a_message_kept_in_another_module_s_constant(toml_like, harvested):
+    error = raised(lambda: toml_like.check(None))
+    assert found_at(harvested, error, line_of("SCHEMA_MISSING)")) == ["validation schema missing"]
+
+
+def test_a_str_that_percent_formats_its_arguments(toml_like, harvested):
+    error = raised(lambda: toml_like.date("2020-13-01", ValueError("month must be in 1..12")))
+    assert str(error) == "month must be in 1..12: 2020-13-01"
+    # Values alone, no signature: the entry is keyed by its site, its message as the card shows it.
+    assert [
+        s.message for s in harvested.sites if s.path.endswith("parser.py") and s.line == line_of("raise DateError")
+    ] == ["{error}: {text}"]
+
+
+def test_a_class_the_callers_pass_for_a_parameter_is_raised_where_the_parameter_is(toml_like, harvested):
+    error = raised(lambda: toml_like.Parser("").table())
+    assert str(error) == "Unexpected end of file at line 1 col 0"
+    assert found_at(harvested, error, line_of("raise self.parse_error(exception)", "source.py"), "source.py")
+
+
+def test_no_factory_raise_is_skipped_as_computed_at_run_time(harvested):
+    assert harvested.skipped["exception type is computed at run time"] == 0
+    assert harvested.skipped["raises an exception object held in a variable"] == 0
+
+
+@pytest.mark.skipif(not (CORPUS_LIBS / "tomlkit").is_dir(), reason="bench/lookup_corpus.py installs tomlkit")
+def test_tomlkit_s_parse_errors_are_found_at_the_line_that_raises_them():
+    found = scan(CORPUS_LIBS / "tomlkit", prefix="tomlkit", progress=False)
+    assert found.skipped["exception type is computed at run time"] == 0
+    sys.path.insert(0, str(CORPUS_LIBS))
+    try:
+        tomlkit = importlib.import_module("tomlkit")
+        for text in ("= 1", "a = 1\na = 2x", 'a = "x', "[a\nb = 1"):
+            error = raised(lambda text=text: tomlkit.parse(text))
+            frame = error.__traceback__
+            while frame is not None and frame.tb_next is not None:
+                frame = frame.tb_next
+            assert frame is not None
+            path, line = frame.tb_frame.f_code.co_filename, frame.tb_lineno
+            assert [
+                s.signature
+                for s in found.sites
+                if path.endswith(s.path)
+                and s.line == line
+                and s.exception_type.endswith("." + type(error).__name__)
+                and produces(s.signature, str(error))
+            ], (text, str(error), path, line)
+    finally:
+        sys.path.remove(str(CORPUS_LIBS))

@@ -1,0 +1,1 @@
+SCHEMA_MISSING = "validation schema missing"
