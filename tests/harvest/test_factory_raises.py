@@ -126,3 +126,48 @@ def test_tomlkit_s_parse_errors_are_found_at_the_line_that_raises_them():
             ], (text, str(error), path, line)
     finally:
         sys.path.remove(str(CORPUS_LIBS))
+
+
+# --- a message chosen by key from a per-class table ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fields_like() -> Iterator[object]:
+    sys.path.insert(0, str(TREE))
+    try:
+        yield importlib.import_module("fields_like.fields")
+    finally:
+        sys.path.remove(str(TREE))
+        for name in [n for n in sys.modules if n == "fields_like" or n.startswith("fields_like.")]:
+            del sys.modules[name]
+
+
+def keyed_at(found: Scan, error: BaseException, text: str) -> list[str]:
+    """The signatures recorded for this error at the line of fields.py that holds `text`."""
+    return found_at(found, error, _fields_line(text), "fields.py")
+
+
+def _fields_line(text: str) -> int:
+    lines = (TREE / "fields_like" / "fields.py").read_text().splitlines()
+    return next(n for n, line in enumerate(lines, start=1) if text in line)
+
+
+def test_a_key_looked_up_in_the_class_s_own_table_is_the_class_s_message(fields_like, harvested):
+    error = raised(lambda: fields_like.UUID().deserialize("nope"))
+    assert str(error) == "Not a valid UUID."
+    assert keyed_at(harvested, error, 'make_error("invalid_uuid")') == ["Not a valid UUID."]
+    error = raised(lambda: fields_like.String().deserialize(3))
+    assert keyed_at(harvested, error, 'make_error("invalid")') == ["Not a valid string."]
+
+
+def test_each_subclass_running_a_base_method_gets_its_own_wording_of_the_key(fields_like, harvested):
+    base = raised(lambda: fields_like.Field().deserialize(None))
+    email = raised(lambda: fields_like.Email().deserialize(None))
+    assert str(email) == "An email address is required."
+    assert keyed_at(harvested, base, 'make_error("required")') == ["Missing data for required field."]
+    assert keyed_at(harvested, email, 'make_error("required")') == ["An email address is required."]
+
+
+def test_a_keyed_message_formatted_with_the_call_s_keywords(fields_like, harvested):
+    error = raised(lambda: fields_like.Integer().deserialize(11))
+    assert keyed_at(harvested, error, 'make_error("too_large"') == ["Number too large: {value}."]

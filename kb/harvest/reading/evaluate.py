@@ -72,6 +72,12 @@ def _evaluate(
     env = _bind(function, owner is not None, args, keywords, inner)
     if env is None:
         return []
+    # `self.error_messages[key]` with `key` given as "invalid": read as the constant it is.
+    inner.known = {
+        name: held.expr
+        for name, held in env.items()
+        if isinstance(held, Value) and isinstance(held.expr, ast.Constant) and not inner.bindings.get(name)
+    }
     made: list[Made] = []
     for returned in sorted(returns_of(function), key=lambda node: node.lineno):
         value = returned.value

@@ -448,8 +448,34 @@ class ModuleExtractor:
         call returns no exception evaluated there."""
         made = made_by(self.index, call, scope, node.lineno)
         for one in made:
-            self._add_options(one.exception_type, "error", self._made_options(one, scope), node, scope)
+            options = self._made_options(one, scope)
+            for seen_from in self._keyed_viewers(call, scope):
+                # `self.make_error("invalid")` in a base method: what each subclass that runs it keeps under the key.
+                for other in made_by(self.index, call, seen_from, node.lineno):
+                    if other.exception_type == one.exception_type:
+                        options += [o for o in self._made_options(other, seen_from) if o not in options]
+            self._add_options(one.exception_type, "error", options, node, scope)
         return bool(made)
+
+    def _keyed_viewers(self, call: ast.Call, scope: Scope) -> list[Scope]:
+        """The method's scope as each subclass that runs it (does not override it) sees it, when the call gives a
+        constant key (`self.make_error("required")`) and a subclass keeps its own message under it."""
+        keys = {a.value for a in [*call.args, *(k.value for k in call.keywords)] if isinstance(a, ast.Constant)}
+        if not scope.owner or not keys or dotted(call.func) is None or dotted(call.func)[0] not in ("self", "cls"):
+            return []
+        method = scope.qualname.rsplit(".", 1)[-1]
+        defined = self.index.method(scope.owner, method)
+        viewers = []
+        for info in self.index.subclasses(scope.owner):
+            runs = self.index.method(info.qualname, method)
+            if defined is None or runs is None or runs[1] is not defined[1]:
+                continue
+            if not any(key in info.error_messages for key in keys if isinstance(key, str)):
+                continue
+            seen_from = copy.copy(scope)
+            seen_from.owner = info.qualname
+            viewers.append(seen_from)
+        return viewers
 
     def _made_options(self, made: Evaluated, scope: Scope) -> list[list[Parts]]:
         own = own_message(self.index, made.exception_type, depth=0)

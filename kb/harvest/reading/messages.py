@@ -289,6 +289,8 @@ class MessageBuilder:
 
     def _subscript(self, expr: ast.Subscript, line: int, depth: int) -> Parts | None:
         key = expr.slice
+        if isinstance(key, ast.Name) and (bound := self.env.binding(key.id, line, self.path)) is not None:
+            key = bound.expr if isinstance(bound.expr, ast.Constant) else key  # `self.error_messages[key]`, key given
         parts = dotted(expr.value)
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or not parts:
             return None

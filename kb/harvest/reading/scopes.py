@@ -143,6 +143,8 @@ class Scope(ClassEnv):
         self.caught: dict[str, list[tuple[int, ast.expr]]] = {}
         # `parts.append(expr)` -> {"parts": [(line, expr, its branch path)]}: a message joined from a list.
         self.appended: dict[str, list[tuple[int, ast.expr, BranchPath]]] = {}
+        # Parameters a call gave a constant (`self.make_error("invalid")`), set by kb.harvest.reading.evaluate.
+        self.known: dict[str, ast.expr] = {}
 
     @property
     def is_module(self) -> bool:
@@ -190,6 +192,8 @@ class Scope(ClassEnv):
         reaching = self.reaching(name, line, path)
         if reaching:
             return reaching[0]
+        if name in self.known:
+            return Binding(self.known[name], line, self)
         if name in self.params or name in self.bindings:
             return Binding(None, line, self)  # a parameter, or bound later: only known at run time
         if self.parent is not None:
