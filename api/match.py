@@ -204,6 +204,11 @@ class SearchHitSerializer(serializers.Serializer):
 class MatchAnswerSerializer(serializers.Serializer):
     matches = MatchSerializer(many=True)
     parsed = ParsedSerializer()
+    compiled = serializers.CharField(
+        allow_null=True,
+        help_text='"raised inside compiled code of <package>" when a Rust or C extension raised the error: no harvest '
+        "read where, so no card of another raise nearby is offered.",
+    )
     search = SearchHitSerializer(
         many=True,
         help_text="When nothing matches: the best search results for the text's words (entries the caller may see).",

@@ -221,4 +221,6 @@ def answer(result: Result, absolute: Callable[[str], str], *, link_drafts: bool 
             match_answer(match, absolute, link_drafts=link_drafts, details=details) for match in result.matches
         ],
         "parsed": parsed_answer(result.parsed),
+        # Raised by a Rust or C extension: no harvest read where, and no card of another raise stands in for it.
+        "compiled": f"raised inside compiled code of {result.compiled}" if result.compiled else None,
     }

@@ -30,6 +30,7 @@ from operator import itemgetter
 
 from rapidfuzz import fuzz, process
 
+from kb.matching.compiled import compiled_package
 from kb.matching.deadline import CANDIDATE_BATCH, Deadline
 from kb.matching.index import MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
 from kb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
@@ -98,6 +99,7 @@ class Match:
 class Result:
     parsed: Parsed
     matches: list[Match]
+    compiled: str | None = None  # the package whose compiled code raised the error (`kb.matching.compiled`)
 
 
 def index_finder(index: LookupIndex, deadline: Deadline | None = None) -> ExactFinder:
@@ -162,7 +164,8 @@ def match_text(
             best.append(match)
             if len(best) == limit:
                 break
-    return Result(parsed, best)
+    compiled = compiled_package(parsed.exceptions[-1]) if parsed.exceptions else None
+    return Result(parsed, best, compiled)
 
 
 def type_agreement(parsed_type: str | None, entry_type: str) -> int:
@@ -194,6 +197,11 @@ def _reexported(shorter: str, longer: str) -> bool:
     if short_name != long_name or not short_module or not long_module.startswith(short_module + "."):
         return False
     return all(part.startswith("_") for part in long_module[len(short_module) + 1 :].split("."))
+
+
+def _library_type(exception_type: str | None) -> bool:
+    """A type a library defines: qualified by its module, not a builtin."""
+    return bool(exception_type) and "." in exception_type and type_tail(exception_type) not in BUILTIN_EXCEPTIONS
 
 
 def _nested(exception_type: str) -> bool:
@@ -237,7 +245,7 @@ def _rank_exception(
         results += _frame_only(index, exception, position, frames, unsigned_only=True)
     if (raised := raise_frame(exception.frames)) is not None:
         _put_raise_first(index, exception, position, frames, raised, results)
-        if not results:
+        if not results and compiled_package(exception) is None:
             results += _nearby(index, exception, position)
     for match in results:
         match.score = round(match.score, 2)
@@ -603,6 +611,10 @@ def _nearby(index: LookupIndex, exception: ParsedException, position: int) -> li
                     continue
                 agreement = type_agreement(exception.type, entry.exception_type)
                 gap = abs((site.line or 0) - (frame.line or 0))
+                if agreement < 0 and gap and _library_type(exception.type):
+                    # A class of its own (`tomlkit.exceptions.EmptyKeyError`): another raise's card of another type
+                    # is a wrong answer. The raise on the frame's very line is this one, its type misread.
+                    continue
                 distance[key] = min(distance.get(key, (2, gap)), (-agreement, gap))
             closest = sorted(distance, key=lambda key: (distance[key], key))[:NEARBY_MAX]
             found = []

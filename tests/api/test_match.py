@@ -56,7 +56,7 @@ def test_a_traceback_ending_in_the_cards_message_finds_the_card_first_with_its_f
 
 def test_the_answer_has_exactly_the_documented_shape(client, catalogue):
     body = post_json(client, {"text": "Cannot resolve keyword 'titel' into field. Choices are: id, title"}).json()
-    assert set(body) == {"matches", "parsed", "search"}
+    assert set(body) == {"matches", "parsed", "compiled", "search"}
     match = body["matches"][0]
     assert set(match) == {
         "id",

@@ -100,6 +100,8 @@ def readable(result: dict) -> str:
         label = f"{exception['type']}: " if exception["type"] else ""
         frames = f" ({len(exception['frames'])} frames)" if exception["frames"] else ""
         lines.append(f"  [{i}] {label}{_first_line(exception['message'])}{frames}")
+    if result.get("compiled"):
+        lines.append(f"The error was {result['compiled']}.")
     if not result["matches"]:
         lines.append("No entry matches.")
         lines += [f"  shares its words: {hit['id']}  {hit['title']}  {hit['url']}" for hit in result["search"]]
