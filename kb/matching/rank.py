@@ -201,7 +201,7 @@ def _reexported(shorter: str, longer: str) -> bool:
 
 def _library_type(exception_type: str | None) -> bool:
     """A type a library defines: qualified by its module, not a builtin."""
-    return bool(exception_type) and "." in exception_type and type_tail(exception_type) not in BUILTIN_EXCEPTIONS
+    return exception_type is not None and "." in exception_type and type_tail(exception_type) not in BUILTIN_EXCEPTIONS
 
 
 def _nested(exception_type: str) -> bool:

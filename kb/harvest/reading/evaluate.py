@@ -114,7 +114,7 @@ def callee(index: ClassIndex, func: ast.expr, scope: Scope) -> tuple[Function, C
         return None
     imported = scope.imported(parts[0])
     if imported is not None:
-        qualified = index.resolver.canonical(".".join([imported, *parts[1:]]))
+        qualified: str | None = index.resolver.canonical(".".join([imported, *parts[1:]]))
     else:
         qualified = index.resolver.qualify(parts, scope.info)
     if not qualified:
@@ -160,7 +160,7 @@ def _qualified_class(index: ClassIndex, func: ast.expr, module: ModuleInfo, scop
         return None
     imported = scope.imported(parts[0]) if scope is not None else None
     if imported is not None:
-        qualified = index.resolver.canonical(".".join([imported, *parts[1:]]))
+        qualified: str | None = index.resolver.canonical(".".join([imported, *parts[1:]]))
     else:
         qualified = index.resolver.qualify(parts, module)
     return qualified if qualified is not None and index.get(qualified) is not None else None
@@ -280,7 +280,7 @@ def _class_named(index: ClassIndex, func: ast.expr, inner: Scope) -> str | None:
         return None
     imported = inner.imported(parts[0])
     if imported is not None:
-        qualified = index.resolver.canonical(".".join([imported, *parts[1:]]))
+        qualified: str | None = index.resolver.canonical(".".join([imported, *parts[1:]]))
     else:
         qualified = index.resolver.qualify(parts, inner.info)
     if qualified is None or index.resolver.is_function(qualified):

@@ -461,7 +461,8 @@ class ModuleExtractor:
         """The method's scope as each subclass that runs it (does not override it) sees it, when the call gives a
         constant key (`self.make_error("required")`) and a subclass keeps its own message under it."""
         keys = {a.value for a in [*call.args, *(k.value for k in call.keywords)] if isinstance(a, ast.Constant)}
-        if not scope.owner or not keys or dotted(call.func) is None or dotted(call.func)[0] not in ("self", "cls"):
+        called = dotted(call.func)
+        if not scope.owner or not keys or called is None or called[0] not in ("self", "cls"):
             return []
         method = scope.qualname.rsplit(".", 1)[-1]
         defined = self.index.method(scope.owner, method)
