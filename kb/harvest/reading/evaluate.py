@@ -37,6 +37,8 @@ class Made:
     exception_type: str
     args: list[Value]
     keywords: dict[str, Value]
+    # The parameters of the function that makes it, as its caller gave them: what a message worded there names.
+    given: dict[str, Value] = field(default_factory=dict)
 
     def bound(self, params: list[str]) -> dict[str, Value]:
         """The class's `__init__` parameters (without self) each argument fills."""
@@ -79,20 +81,28 @@ def _evaluate(
         if isinstance(held, Value) and isinstance(held.expr, ast.Constant) and not inner.bindings.get(name)
     }
     made: list[Made] = []
+    given = {name: held for name, held in env.items() if isinstance(held, Value)}
     for returned in sorted(returns_of(function), key=lambda node: node.lineno):
-        value = returned.value
-        if not isinstance(value, ast.Call):
-            continue
-        passed = _passed(value, env, inner, returned.lineno)
-        if passed is None:
-            continue
-        call_args, call_keywords = passed
-        exception_types = _classes_of(index, value.func, env, inner)
-        if exception_types:
-            made += [Made(exception_type, call_args, call_keywords) for exception_type in exception_types]
-        else:
-            made += _evaluate(index, value.func, inner, call_args, call_keywords, depth + 1)
+        for value in _made_values(returned.value, inner):
+            passed = _passed(value, env, inner, value.lineno)
+            if passed is None:
+                continue
+            call_args, call_keywords = passed
+            exception_types = _classes_of(index, value.func, env, inner)
+            if exception_types:
+                made += [Made(exception_type, call_args, call_keywords, given) for exception_type in exception_types]
+            else:
+                made += _evaluate(index, value.func, inner, call_args, call_keywords, depth + 1)
     return made
+
+
+def _made_values(value: ast.expr | None, inner: Scope) -> list[ast.Call]:
+    """The calls a returned value is: the call itself, or those a returned name is bound to (`e = X(msg); return e`)."""
+    if isinstance(value, ast.Call):
+        return [value]
+    if isinstance(value, ast.Name):
+        return [b.expr for b in inner.bindings.get(value.id, ()) if isinstance(b.expr, ast.Call)]
+    return []
 
 
 def callee(index: ClassIndex, func: ast.expr, scope: Scope) -> tuple[Function, ClassInfo | None, str | None] | None:

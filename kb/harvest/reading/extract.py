@@ -31,7 +31,7 @@ from kb.harvest.reading.messages import (
 )
 from kb.harvest.reading.narrowed import narrowed
 from kb.harvest.reading.own_messages import argument_parts, arguments, instance_messages, own_message, substitute
-from kb.harvest.reading.raisers import Helper, HelperRaise, Made, fail_raise, follow, worded_at, written_here
+from kb.harvest.reading.raisers import Helper, HelperRaise, Made, fail_raise, follow, written_here
 from kb.harvest.reading.scopes import (
     BINDERS,
     COMPOUND,
@@ -311,7 +311,7 @@ class ModuleExtractor:
             for attribute_type, seen_from in from_attribute:
                 self._raise_as(node, call, attribute_type, seen_from, typed_by=(target.attr, attribute_type))
             return
-        if call is not None and (self._raise_made(node, call, scope) or self._raise_evaluated(node, call, scope)):
+        if call is not None and self._raise_evaluated(node, call, scope):
             return
         if caught := scopes.caught_classes(target, scope, node.lineno):
             for caught_type in filter(None, (self._exception_type(t, scope) for t in caught)):
@@ -414,34 +414,6 @@ class ModuleExtractor:
 
     # --- helpers that make the exception ---------------------------------------------------------
 
-    def _raise_made(self, node: ast.Raise, call: ast.Call, scope: Scope) -> bool:
-        """`raise self.error(token, "...")`, `raise _no_kw()`: the helper builds the exception and returns it;
-        the message is the argument written here, or the helper's own wording. False when the call is no
-        such helper."""
-        helper = follow(self.index, call.func, scope)
-        returned = [made for made in helper.made if made.raised_at is None] if helper is not None else []
-        if helper is None or not returned:
-            return False
-        first = len(self.result.sites)
-        worded_later: list[str] = []
-        for made in returned:
-            exception_type = self._made_type(made, helper, call, scope)
-            if made.param is not None:
-                argument = helper.argument(call, made.param)
-                options = self._options(argument, node.lineno, scope) if argument is not None else [[]]
-            else:
-                worded = worded_at(made, helper, call, scope)
-                options = [[worded]] if worded is not None else [self._default_detail(exception_type)]
-            if not any(has_text(f) for option in options for f in option):
-                worded_later.append(exception_type)
-                continue
-            self._add_options(exception_type, "error", options, node, scope)
-        if worded_later and len(self.result.sites) == first and self._raise_evaluated(node, call, scope):
-            return True  # `return exception(line, col, *args)`: the class a caller names words it
-        for _ in worded_later:
-            self._skip("raises what a helper builds, worded at run time", scope)
-        return True
-
     def _raise_evaluated(self, node: ast.Raise, call: ast.Call, scope: Scope) -> bool:
         """`raise self.parse_error(EmptyKeyError)`: what the repository's own function returns, followed by
         `reading.evaluate`, worded by the exception's class with the arguments it is made with. False when the
@@ -490,14 +462,26 @@ class ModuleExtractor:
         position = self._message_position(made.exception_type)
         message = made.args[position] if len(made.args) > position else None
         message = message or next((v for k, v in made.keywords.items() if k in _MESSAGE_KEYWORDS), None)
+        options: list[list[Parts]] = []
         if message is not None:
             if message.scope is scope:
-                return self._options(message.expr, message.line, scope)
-            forms = MessageBuilder(message.scope).forms(message.expr, message.line)
-            if forms:
-                return [forms]
-        defaults = self._default_detail(made.exception_type)
-        return [defaults] if defaults else [[]]
+                options = self._options(message.expr, message.line, scope)
+            else:
+                # Worded in the helper: its parameters' fields filled with what the call gave them.
+                given = {
+                    name: _value_parts(value, False)
+                    for name, value in made.given.items()
+                    if value.scope is not message.scope
+                }
+                forms = MessageBuilder(message.scope).forms(message.expr, message.line)
+                options = [[substitute(f, given) for f in forms]] if forms else []
+        if not any(has_text(f) for option in options for f in option):
+            defaults = self._default_detail(made.exception_type)
+            options = [defaults] if defaults else options or [[]]
+        if (params := made.keywords.get("params")) is not None:
+            # Django's ValidationError fills "%(name)s" from params= itself.
+            options = [[percent_format(f, params.expr) for f in option] for option in options]
+        return options
 
     def _helper_call(self, node: ast.Call, scope: Scope) -> None:
         """`self._raise_invalid("...")`, `error(f"...")`: a helper raises the message written here. Looked for

@@ -3,15 +3,16 @@
 `raise _no_kw()`), followed through one or two calls inside the harvest.
 
 A traceback of the first kind ends in the helper: its raise is a second site of every entry whose message is
-written at a call. Of the second kind it ends at the caller's `raise`: that is the only site."""
+written at a call. Of the second kind it ends at the caller's `raise`: that is the only site. The caller's `raise`
+of what a helper returns is read by `reading.evaluate` (one evaluator for factories, keyed messages and classes
+handed as arguments); what is read here of returned exceptions serves only helpers that raise what another makes."""
 
 import ast
 from dataclasses import dataclass, field
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.imports import ModuleInfo, dotted
-from kb.harvest.reading.messages import Field, MessageBuilder, Parts, has_text, percent_format, terminal_name
-from kb.harvest.reading.own_messages import merge_parts
+from kb.harvest.reading.messages import MessageBuilder, Parts, percent_format, terminal_name
 from kb.harvest.reading.scopes import Scope, params_of, record_bindings, span, statements
 from kb.harvest.reading.types import attribute_type
 
@@ -270,22 +271,6 @@ class _Reader:
 
 def _arguments(call: ast.Call) -> list[ast.expr]:
     return [*call.args, *(k.value for k in call.keywords)]
-
-
-def worded_at(made: Made, helper: Helper, call: ast.Call, scope: Scope) -> Parts | None:
-    """A message worded in the helper, the call's arguments put in for its parameters."""
-    if made.worded is None:
-        return None
-    out: list[str | Field] = []
-    for part in made.worded:
-        argument = helper.argument(call, part.name) if isinstance(part, Field) and part.name else None
-        if argument is None:
-            out.append(part)
-            continue
-        forms = MessageBuilder(scope).forms(argument, call.lineno)
-        out += forms[0] if forms else [part]
-    parts = merge_parts(out)
-    return parts if has_text(parts) else None
 
 
 def _message_argument(call: ast.Call) -> ast.expr | None:
