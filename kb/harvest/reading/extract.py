@@ -478,9 +478,9 @@ class ModuleExtractor:
         if not any(has_text(f) for option in options for f in option):
             defaults = self._default_detail(made.exception_type)
             options = [defaults] if defaults else options or [[]]
-        if (params := made.keywords.get("params")) is not None:
+        if (filled := made.keywords.get("params")) is not None:
             # Django's ValidationError fills "%(name)s" from params= itself.
-            options = [[percent_format(f, params.expr) for f in option] for option in options]
+            options = [[percent_format(f, filled.expr) for f in option] for option in options]
         return options
 
     def _helper_call(self, node: ast.Call, scope: Scope) -> None:
