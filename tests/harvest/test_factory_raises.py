@@ -171,3 +171,19 @@ def test_each_subclass_running_a_base_method_gets_its_own_wording_of_the_key(fie
 def test_a_keyed_message_formatted_with_the_call_s_keywords(fields_like, harvested):
     error = raised(lambda: fields_like.Integer().deserialize(11))
     assert keyed_at(harvested, error, 'make_error("too_large"') == ["Number too large: {value}."]
+
+
+# --- the classes the repository defines ------------------------------------------------------------------------
+
+
+def test_a_class_no_raise_was_found_for_has_its_own_card_worded_by_its_init(harvested):
+    cards = [(s.exception_type, s.message) for s in harvested.sites if s.path.endswith("exceptions.py")]
+    assert cards == [
+        ("toml_like.exceptions.MixedArrayTypesError", "Mixed types found in array at line {line} col {col}")
+    ]
+
+
+def test_a_class_raised_somewhere_is_found_through_its_raises_not_a_card_of_its_own(harvested):
+    raised_types = {s.exception_type for s in harvested.sites if not s.path.endswith("exceptions.py")}
+    assert "toml_like.exceptions.EmptyKeyError" in raised_types
+    assert not [s for s in harvested.sites if s.class_card and s.exception_type in raised_types]

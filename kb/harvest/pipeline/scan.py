@@ -132,7 +132,7 @@ def _scan(
         result.unresolved.update(module.unresolved)
         result.lines[item.source.path] = item.lines
     # A helper's raise is a second site of each message handed to it: once per entry, however many calls.
-    result.sites = list(dict.fromkeys(result.sites))
+    result.sites = own_cards_of_unraised(list(dict.fromkeys(result.sites)))
     if then is not None:
         then.start(result.sites)
     if evidence:
@@ -237,6 +237,13 @@ def _fits(site: FoundSite, caps: Caps) -> bool:
         and len(site.exception_type) <= MAX_TYPE
         and len(site.function) <= MAX_FUNCTION
     )
+
+
+def own_cards_of_unraised(sites: list[FoundSite]) -> list[FoundSite]:
+    """The card an exception class words for itself (`FoundSite.class_card`) is kept only for a class no raise of the
+    harvest was found for: a raise's entry is the better answer, and the class is reachable through it."""
+    raised = {site.exception_type for site in sites if not site.class_card}
+    return [site for site in sites if not site.class_card or site.exception_type not in raised]
 
 
 def add_callers(sites: list[FoundSite], graph: CallGraph) -> None:

@@ -1,6 +1,7 @@
 """Raise sites of one module: `raise`, `assert ..., msg`, `warnings.warn` and `self.fail(...)` helpers."""
 
 import ast
+import builtins
 import copy
 import dataclasses
 from collections import Counter
@@ -68,7 +69,7 @@ _MODEL_EXCEPTIONS = {
 
 
 # What a site is read from: a raise, an assert, a call of warnings.warn or of a fail() helper.
-SiteNode = ast.Raise | ast.Assert | ast.Call
+SiteNode = ast.Raise | ast.Assert | ast.Call | ast.ClassDef  # ClassDef: an exception class's own card
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,9 @@ class FoundSite:
     evidence: dict = field(default_factory=dict, compare=False, hash=False)
     # A helper's raise recorded again for a message with no signature: of the entry of the site that wrote it.
     written_at: str = ""
+    # The card of an exception class worded by its own `__init__`/`__str__`, at the class statement: kept only for a
+    # class no raise was found for (`kb.harvest.pipeline.scan.own_cards_of_unraised`).
+    class_card: bool = field(default=False, compare=False)
 
     @property
     def site_key(self) -> str:
@@ -208,6 +212,7 @@ class ModuleExtractor:
                     span=span(node),
                     params={},
                 )
+                self._class_card(node, owner, class_scope)
                 self._scope(node.body, class_scope, class_prefix=f"{prefix}.", class_qualname=owner, scope_node=node)
             else:
                 qualname = f"{class_prefix}{node.name}" if class_prefix else join(scope.qualname, node.name)
@@ -228,6 +233,18 @@ class ModuleExtractor:
                     if node.decorator_list:
                         self.result.declared += declared_by_function(node, self.path, qualname)
                 self._scope(node.body, function_scope, class_prefix="", class_qualname=None, scope_node=node)
+
+    def _class_card(self, node: ast.ClassDef, owner: str, scope: Scope) -> None:
+        """An exception class of the repository that words its own message (`__init__`, `__str__`): an entry of its
+        own at the class statement, found by type and message; merged with the raises of the same wording."""
+        if not _is_exception_class(self.index, owner):
+            return
+        own = own_message(self.index, owner, depth=0)
+        if own is None or not has_text(own[0]):
+            return
+        first = len(self.result.sites)
+        self._add(owner, "error", [own[0]], node, scope)
+        self.result.sites[first:] = [dataclasses.replace(site, class_card=True) for site in self.result.sites[first:]]
 
     # --- candidates ------------------------------------------------------------------------------
 
@@ -817,6 +834,18 @@ def _repr_fields(index: ClassIndex, exception_type: str, parts: Parts) -> set[st
                 if isinstance(node, ast.FormattedValue) and node.conversion == ord("r") and id(node.value) in sources:
                     found.add(sources[id(node.value)])
     return found
+
+
+_BUILTIN_ERRORS = frozenset(
+    name
+    for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, Exception) and not issubclass(value, Warning)
+)
+
+
+def _is_exception_class(index: ClassIndex, qualname: str) -> bool:
+    """Whether a class of this harvest derives from a builtin exception (not a warning) through classes it read."""
+    return any(base[-1] in _BUILTIN_ERRORS for info in index.mro(qualname) for base in info.bases)
 
 
 def _calls_super(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -27,3 +27,8 @@ class SchemaError(Exception):
 class DateError(ValueError):
     def __str__(self):
         return self.args[0] % self.args[1:]
+
+
+class MixedArrayTypesError(ParseError):
+    def __init__(self, line, col):
+        super().__init__(line, col, message="Mixed types found in array")
