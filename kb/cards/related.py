@@ -31,6 +31,8 @@ _STOP = frozenset(
     "the and for not are was has have had with this that from into than then but its can cannot could does did "
     "must may should would will been being use used using only one two all any each more most some such".split()
 )
+# Two-letter function words: a pair holding one ("be used", "used as") is grammar, not a phrase two errors share.
+_GLUE = frozenset("a an as at be by do if in is it no of on or so to up we".split())
 _SOURCE_ROOTS = frozenset({"src", "python", "lib"})
 _WHY = ("sibling", "class", "words")
 
@@ -121,7 +123,11 @@ def words_of(message: str) -> set[str]:
         tokens = [m.lower() for m in _WORD.findall(piece)]
         found.update(tokens)
         found.update(part for word in tokens if "-" in word for part in word.split("-"))
-        found.update(f"{a} {b}" for a, b in pairwise(tokens) if not (a in _STOP and b in _STOP))
+        found.update(
+            f"{a} {b}"
+            for a, b in pairwise(tokens)
+            if not (a in _STOP and b in _STOP) and a not in _GLUE and b not in _GLUE
+        )
     return {w for w in found if " " in w or (len(w) >= MIN_WORD and w not in _STOP)}
 
 

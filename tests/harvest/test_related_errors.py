@@ -167,3 +167,10 @@ def test_the_card_s_version_moves_when_a_related_card_is_unpublished(client, run
     after = client.get(url, headers={"If-None-Match": before["ETag"]})
     assert after.status_code == 200
     assert target.public_id not in [r["id"] for r in after.json()["related"]]
+
+
+def test_a_pair_of_grammar_words_relates_nothing():
+    filler = [Related(f"{n:016x}", [("kit/f.py", f"f{n}", 1)], f"Value {n} is wrong here") for n in range(300)]
+    when = Related("1" * 16, [("kit/expressions.py", "When.__init__", 5)], "An empty Q() can't be used as a condition.")
+    key = Related("2" * 16, [("kit/keys.py", "Key.check", 9)], "A composite key cannot be used as a lookup value.")
+    assert "1" * 16 not in ranked_related([*filler, when, key])  # "be used", "used as": grammar, not a phrase
