@@ -104,7 +104,9 @@ def _site_solutions(site: RaiseSite) -> list[str]:
         switches = _switches(test, row, reader, flags=index == 0)
         found.extend(s for s in switches if s.split(":")[0].rstrip(".") not in checked)
         checked.update(s.split(":")[0].rstrip(".") for s in found)
-        if index == 0:  # the test that decides to raise: the outer ones choose the path to it
+        # The test that decides to raise (the outer ones choose the path to it); not an `else` whose `if` raises
+        # too: making it false raises that one (`elif isinstance(view, View): raise TypeError(...)`).
+        if index == 0 and not row.get("other_raises"):
             if entry is not None and entry.kind in _ADVISED and not _is_operator(entry.function):
                 line = row.get("line") if isinstance(row.get("line"), int) else None
                 found.extend(_for_parameters(test, reader, entry, line))
@@ -339,7 +341,13 @@ def example_fix(sites: Sequence[RaiseSite], tests: Sequence[dict]) -> str:
         evidence = site.evidence or {}
         points = entry_points(evidence, path=site.path)
         rows = _rows(site)
-        if not points or not rows or points[0].kind not in _ADVISED or rows[0].get("kind") == "except":
+        if (
+            not points
+            or not rows
+            or points[0].kind not in _ADVISED
+            or rows[0].get("kind") == "except"
+            or rows[0].get("other_raises")
+        ):
             continue
         test = _parse(str(rows[0]["code"]))
         passing = _passing(test, set(evidence.get("parameters") or []), points[0]) if test is not None else None

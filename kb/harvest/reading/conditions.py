@@ -8,6 +8,7 @@ own terms, and a plain sentence where a template can say it. Nothing is imported
 """
 
 import ast
+import dataclasses
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -41,6 +42,8 @@ class Condition:
     names: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
     # The test itself, for what else it reads (`kb.harvest.reading.reads`); None for `except` and some `case`s.
     test: ast.expr | None = field(default=None, compare=False, repr=False)
+    # An `else` whose `if` branch ends in a raise of its own: making this false does not avoid an error.
+    other_raises: bool = False
 
 
 def parents_of(tree: ast.AST) -> dict[ast.AST, ast.AST]:
@@ -60,7 +63,9 @@ def conditions(node: ast.stmt, parents: dict[ast.AST, ast.AST]) -> list[Conditio
             if child in parent.body:
                 found.append(_condition("if", parent.test, parent.lineno))
             elif child in parent.orelse:
-                found.append(_condition("else", negate(parent.test), parent.lineno))
+                row = _condition("else", negate(parent.test), parent.lineno)
+                raises = bool(parent.body) and isinstance(parent.body[-1], ast.Raise)
+                found.append(dataclasses.replace(row, other_raises=True) if raises else row)
         elif isinstance(parent, ast.While) and child in parent.body:
             found.append(_condition("while", parent.test, parent.lineno))
         elif isinstance(parent, ast.ExceptHandler):
@@ -92,7 +97,9 @@ def _without_contradicted(found: list[Condition]) -> list[Condition]:
             ways = [part for part in test.values if ast.dump(negate(part)) not in held]
             if ways and len(ways) < len(test.values):
                 pruned = ways[0] if len(ways) == 1 else ast.BoolOp(op=ast.Or(), values=ways)
-                condition = _condition(condition.kind, pruned, condition.line)
+                condition = dataclasses.replace(
+                    _condition(condition.kind, pruned, condition.line), other_raises=condition.other_raises
+                )
         kept.append(condition)
     return kept
 

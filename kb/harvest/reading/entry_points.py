@@ -58,7 +58,7 @@ class EntryPoints:
         target = self.graph.definition(path, qualname)
         if target is None:
             return []
-        found = [_Found(target, ())] if self._public(target) else []
+        found = [_Found(target, ())] if self._public(target) else self._aliases(target)
         # Each function reached, the steps down to the target, and the methods below it reached through calls on
         # `self` alone (a caller's class must run those, not its own overrides).
         frontier: list[tuple[Defined, tuple[_Step, ...], list[Defined]]] = [(target, (), [])]
@@ -80,6 +80,28 @@ class EntryPoints:
                             return found
                     following.append((caller, reached, below))
             frontier = following
+        return found
+
+    def _aliases(self, target: Defined) -> list[_Found]:
+        """A private module-level function the module publishes under another name: `path = partial(_path,
+        Pattern=RoutePattern)`, `get = _get`. The public name is its entry point; the arguments are its own."""
+        tree = self.trees.get(target.path)
+        if tree is None or target.method or "." in target.qualname:
+            return []
+        found = []
+        for statement in tree.body:
+            if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+                continue
+            name, value = statement.targets[0], statement.value
+            if isinstance(value, ast.Call) and _is_partial(value.func) and value.args:
+                value = value.args[0]
+            if not (isinstance(name, ast.Name) and isinstance(value, ast.Name) and value.id == target.qualname):
+                continue
+            alias = Defined(target.path, name.id, "", False, statement.lineno)
+            if self._public(alias):
+                found.append(_Found(alias, ()))
+            if len(found) >= MAX_ENTRIES:
+                break
         return found
 
     def _public(self, defined: Defined) -> bool:
@@ -172,6 +194,13 @@ class EntryPoints:
                 found.append(node)
             stack += [c for c in ast.iter_child_nodes(node) if not isinstance(c, ast.stmt)]
         return found
+
+
+def _is_partial(func: ast.expr) -> bool:
+    """`partial` or `functools.partial`."""
+    return (isinstance(func, ast.Name) and func.id == "partial") or (
+        isinstance(func, ast.Attribute) and func.attr == "partial" and isinstance(func.value, ast.Name)
+    )
 
 
 def _kind(defined: Defined) -> tuple[str, str]:

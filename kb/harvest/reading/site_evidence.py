@@ -152,7 +152,11 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
     line = getattr(node, "lineno", 0)
     rebound = _rebound(owner.scope, owner.params, line, path)
     evidence = {
-        "conditions": [{"kind": c.kind, "code": c.code, "sentence": c.sentence, "line": c.line} for c in found],
+        "conditions": [
+            {"kind": c.kind, "code": c.code, "sentence": c.sentence, "line": c.line}
+            | ({"other_raises": True} if c.other_raises else {})
+            for c in found
+        ],
         "under_condition": under,
         "values": values,
         "parameters": [p for p in owner.params if p in read and p not in _RECEIVERS and p not in rebound],
