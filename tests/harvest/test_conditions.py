@@ -199,7 +199,7 @@ def test_the_wildcard_case_is_none_of_the_cases_above_it_when_each_is_a_test():
         ("len(set(kinds)) != 1", "`kinds` is empty or holds values that are not all the same"),
         ("len(set(kinds)) > 1", "`kinds` holds more than one distinct value"),
         ("len(set(args)) != len(args)", "`args` holds a value more than once"),
-        ("len(args) != 1", "`args` does not have 1 item"),
+        ("len(args) != 1", "`args` does not have exactly 1 item"),
         ("len(args) < 2", "`args` has fewer than 2 items"),
     ],
 )
