@@ -24,6 +24,10 @@ class _Step(NamedTuple):
     callee: Defined
 
 
+MAX_STATEMENTS = 400  # top-level statements of a module read for what it publishes
+MAX_NAMES = 200  # names of one import
+
+
 class _Found(NamedTuple):
     entry: Defined
     steps: tuple[_Step, ...]  # from the entry down to the site's function
@@ -36,6 +40,7 @@ class EntryPoints:
         self._found: dict[tuple[str, str, str], list[_Found]] = {}
         self._functions: dict[str, dict[tuple[int, str], ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self._rows: dict[tuple[str, str, str, tuple[str, ...]], list[dict]] = {}
+        self._exported: set[tuple[str, str]] | None = None  # (private module's stem, name) a public module imports
 
     def of(self, path: str, qualname: str, parameters: list[str], raised: str = "") -> list[dict]:
         """The rows, made once per function, exception and parameters read (a function's sites mostly read the
@@ -105,10 +110,40 @@ class EntryPoints:
         return found
 
     def _public(self, defined: Defined) -> bool:
-        """Public, not a test, and not in a private module (`_internal.py`, `_impl/`)."""
+        """Public, not a test, and not in a private module (`_internal.py`, `_impl/`) unless a public module of the
+        tree imports its class or function by name: httpx writes `Client` in `_client.py` and publishes it in
+        `__init__.py` (`from ._client import Client`), as many libraries do."""
         folders = defined.path.split("/")
-        private_module = any(part.startswith("_") and not part.startswith("__") for part in folders)
-        return self.graph.public(defined) and not private_module
+        private = [part for part in folders if part.startswith("_") and not part.startswith("__")]
+        if not private:
+            return self.graph.public(defined)
+        stem = folders[-1].removesuffix(".py")
+        exported = (
+            len(private) == 1
+            and private[0] == folders[-1]
+            and (stem, defined.qualname.split(".")[0]) in (self.exported())
+        )
+        return exported and self.graph.public(defined)
+
+    def exported(self) -> set[tuple[str, str]]:
+        """(module stem, name) of each `from ._mod import Name` (or `from pkg._mod import Name`) in a module whose
+        path has no private part: read once per harvest, over the module bodies' top-level statements."""
+        if self._exported is None:
+            self._exported = set()
+            for path, tree in self.trees.items():
+                if any(p.startswith("_") and not p.startswith("__") for p in path.split("/")):
+                    continue
+                for statement in tree.body[:MAX_STATEMENTS]:
+                    if isinstance(statement, ast.ImportFrom) and statement.module:
+                        stem = statement.module.rpartition(".")[2]
+                        if stem.startswith("_") and not stem.startswith("__"):
+                            self._exported.update((stem, alias.name) for alias in statement.names[:MAX_NAMES])
+        stars = {stem for stem, name in self._exported if name == "*"}
+        for path, tree in self.trees.items() if stars else ():
+            stem = path.rpartition("/")[2].removesuffix(".py")
+            if stem in stars:  # `from ._client import *`: what `_client.__all__` lists, else its public names
+                self._exported.update((stem, name) for name in _published(tree))
+        return self._exported
 
     def _row(self, found: _Found, parameters: list[str]) -> dict:
         entry = found.entry
@@ -212,3 +247,24 @@ def _kind(defined: Defined) -> tuple[str, str]:
     if defined.qualname == "Command.handle" and "/management/commands/" in f"/{defined.path}":
         return "command", defined.path.rpartition("/")[2].removesuffix(".py")
     return ("method" if defined.method else "function"), defined.qualname
+
+
+def _published(tree: ast.Module) -> list[str]:
+    """The names `from module import *` takes: its `__all__` when it lists strings, else its public top-level
+    classes and functions."""
+    for statement in tree.body[:MAX_STATEMENTS]:
+        if (
+            isinstance(statement, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets)
+            and isinstance(statement.value, ast.List | ast.Tuple)
+        ):
+            return [
+                e.value
+                for e in statement.value.elts[:MAX_NAMES]
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            ]
+    return [
+        s.name
+        for s in tree.body[:MAX_STATEMENTS]
+        if isinstance(s, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and not s.name.startswith("_")
+    ]
