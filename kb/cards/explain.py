@@ -346,8 +346,8 @@ def _values(view: _Site) -> list[str]:
 
 
 def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) -> str:
-    """Where a reader meets it: the public entry points that reach it, the resolved callers (a caller matched by
-    name alone is never shown), and the repository's tests that trigger it."""
+    """Where a reader meets it: the public entry points that hand it the reader's input, and the repository's tests
+    that trigger it."""
     lines = []
     seen: set[str] = set()
     for view in views:
@@ -357,29 +357,14 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
             seen.add(point.function)
             where = f" ({_place(entry, point.path, point.line, view.site.commit)})" if point.path else ""
             lines.append(f"- reached from {point.shown()}{where}")
-    for view in views:
-        for caller in view.site.evidence.get("callers") or []:
-            if not isinstance(caller, dict) or caller.get("guess") or not caller.get("function"):
-                continue
-            if caller["function"] in seen or len(seen) >= MAX_CALLERS:
-                continue
-            if any(point.is_function(caller["function"]) for point in entry_points(view.site.evidence or {})):
-                continue  # `MigrationLoader.__init__` is the `MigrationLoader()` already listed
-            seen.add(caller["function"])
-            lines.append(_caller(entry, view.site, caller))
+    # The callers the harvest resolved are kept in the evidence (and the JSON), not shown: a caller that passes
+    # values of its own reaches the function, not always this error, and reviews found such lines false.
     for test in tests[:MAX_TESTS]:
         if name := str(test.get("name") or ""):
             where = _place(entry, str(test.get("path", "")), test.get("line"), entry.analysed_commit)
             call = f": {code(str(test['call']))}" if test.get("call") and "\n" not in str(test["call"]) else ""
             lines.append(f"- the repository's test {code(name)} raises it ({where}){call}")
     return "\n".join(lines)
-
-
-def _caller(entry: ErrorEntry, site: RaiseSite, caller: dict) -> str:
-    text = f"- reached from {code(str(caller['function']))}"
-    if caller.get("path"):
-        text += f" ({_place(entry, str(caller['path']), caller.get('line'), site.commit)})"
-    return text
 
 
 def scenario(test_name: str) -> str:

@@ -117,10 +117,10 @@ def test_a_line_raised_unconditionally_says_so():
     assert "whenever that line runs" in generated["trigger"]
 
 
-def test_callers_say_where_the_error_is_reached_from_and_a_guessed_caller_is_never_shown():
-    situations = generated_for(func_evidence())["situations"].splitlines()
-    assert situations[0].startswith("- reached from `Coalesce.__init__` ([`django/db/models/functions/comparison.py`")
-    assert not any("Greatest" in line or "guess" in line for line in situations)
+def test_no_caller_is_shown_a_guessed_one_least_of_all():
+    # A caller passes values of its own: it reaches the function, not always this error. The evidence keeps them.
+    situations = generated_for(func_evidence()).get("situations", "")
+    assert "Coalesce" not in situations and "Greatest" not in situations and "guess" not in situations
 
 
 def test_the_triggering_tests_give_readable_scenarios_and_the_test_code_pinned():

@@ -66,7 +66,8 @@ SLOTS = {
 # Kinds of text a card no longer shows for this evidence (issue 29: it never names what the reader cannot know): the
 # exception's class is named through the entry point instead, a private or odd function has no entry point whose
 # argument `args` is, and a condition or value that is no reader's name is left out rather than shown as code.
-SAID_LESS = {"class name", "function name", "condition", "value expression"}
+# Not said to the reader (a caller passes values of its own: the card names none; the evidence keeps it).
+SAID_LESS = {"class name", "function name", "condition", "value expression", "caller name", "caller path"}
 
 
 class Elements(HTMLParser):

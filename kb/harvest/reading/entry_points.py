@@ -126,12 +126,15 @@ class EntryPoints:
         return exported and self.graph.public(defined)
 
     def exported(self) -> set[tuple[str, str]]:
-        """(module stem, name) of each `from ._mod import Name` (or `from pkg._mod import Name`) in a module whose
-        path has no private part: read once per harvest, over the module bodies' top-level statements."""
+        """(module stem, name) of each `from ._mod import Name` (or `from pkg._mod import Name`) in a package's
+        `__init__.py` whose path has no private part: read once per harvest, over its top-level statements."""
         if self._exported is None:
             self._exported = set()
             for path, tree in self.trees.items():
-                if any(p.startswith("_") and not p.startswith("__") for p in path.split("/")):
+                # A package's `__init__.py` publishes; another module importing a helper only uses it.
+                if not path.endswith("__init__.py") or any(
+                    p.startswith("_") and not p.startswith("__") for p in path.split("/")
+                ):
                     continue
                 for statement in tree.body[:MAX_STATEMENTS]:
                     if isinstance(statement, ast.ImportFrom) and statement.module:
