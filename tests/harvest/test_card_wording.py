@@ -12,7 +12,13 @@ from django.core.management import call_command
 from kb.models import ErrorEntry
 
 DJANGO = Path(django.__file__).parent
-FILES = ("utils/autoreload.py", "template/loader_tags.py", "forms/fields.py", "contrib/auth/hashers.py")
+FILES = (
+    "utils/autoreload.py",
+    "template/loader_tags.py",
+    "forms/fields.py",
+    "contrib/auth/hashers.py",
+    "db/migrations/state.py",
+)
 
 
 @pytest.fixture
@@ -54,3 +60,10 @@ def test_an_except_branch_names_the_call_that_raised(cards):
 def test_an_error_a_subscript_raises_too_is_not_blamed_on_a_call(cards):
     unknown = "Unknown password hashing algorithm '{algorithm}'. Did you specify it in the PASSWORD_HASHERS setting?"
     assert cards[unknown]["meaning"].startswith("`get_hasher()` raises this when its `try` block raised `KeyError`")
+
+
+def test_a_parameter_a_loop_binds_again_is_not_said_to_be_the_argument(cards):
+    # ModelState.__init__: `for name, field in self.fields.items()` rebinds `name` (the field's name, not the
+    # model's) before the message reads it.
+    through = next(text for message, text in cards.items() if message.startswith('Model fields in "ModelState'))
+    assert "is the `name` argument" not in through.get("trigger", "")

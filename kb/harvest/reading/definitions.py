@@ -22,6 +22,9 @@ MAX_SELF_ASSIGNED = 200  # `self.x = ...` statements of one function kept
 CODE_LIMIT = 200
 
 Row = dict  # {"name", "code", "line"}
+# The code of a parameter a `for` loop binds again (`for name, field in ...`: no longer the argument): not an
+# expression, so a card says nothing of its value.
+UNKNOWN = "(bound by a for loop)"
 
 
 class Definitions:
@@ -34,6 +37,7 @@ class Definitions:
         self.reads = reads
         self._code: dict[int, str] = {}
         self._self_assigned: dict[str, list[tuple[int, ast.expr]]] | None = None
+        self._loop_lines: frozenset[int] | None = None
         self._sorted: dict[str, list[Binding]] = {}  # each name's bindings, latest first (all its sites read them)
 
     def rows(
@@ -53,6 +57,9 @@ class Definitions:
                     continue
                 seen.add(name)
                 for expr, bound_line, bound_path in self._reaching(name, at, where):
+                    if expr is None:  # a loop's name: no code says its value
+                        rows.append({"name": name, "code": UNKNOWN, "line": bound_line})
+                        continue
                     rows.append({"name": name, "code": self._unparsed(expr), "line": bound_line})
                     read = self.reads(expr)
                     reached = reached | read
@@ -63,7 +70,7 @@ class Definitions:
             frontier = following
         return rows, reached
 
-    def _reaching(self, name: str, line: int, path: BranchPath) -> list[tuple[ast.expr, int, BranchPath]]:
+    def _reaching(self, name: str, line: int, path: BranchPath) -> list[tuple[ast.expr | None, int, BranchPath]]:
         if name.startswith("self."):
             return self._self_reaching(name[5:], line)
         bindings = self.scope.bindings.get(name)
@@ -78,11 +85,27 @@ class Definitions:
                 continue
             if bound.expr is not None and not bound.augmented:
                 found.append((bound.expr, bound.line, bound.path))
+            elif bound.expr is None and name in self._parameters() and bound.line in self._loops():
+                found.append((None, bound.line, bound.path))  # `for name, field in ...`: no longer the argument
             # A binding on the way to the site (its branches are the site's) hides those above it; one in an
             # `if` the site is not in may not have run, and the one above it may be what reaches.
             if path[: len(bound.path)] == bound.path or len(found) >= MAX_ARMS:
                 break
         return found
+
+    def _parameters(self) -> frozenset[str]:
+        arguments = getattr(self.node, "args", None)
+        if not isinstance(arguments, ast.arguments):
+            return frozenset()
+        return frozenset(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
+
+    def _loops(self) -> frozenset[int]:
+        """The lines of the function's `for` statements, read once."""
+        if self._loop_lines is None:
+            self._loop_lines = frozenset(
+                n.lineno for n in statements(getattr(self.node, "body", [])) if isinstance(n, ast.For | ast.AsyncFor)
+            )
+        return self._loop_lines
 
     def _cut_off(self, bound: int, used: int) -> bool:
         """A binding in a block that ends in `return` or `raise` does not reach a line after that block."""
