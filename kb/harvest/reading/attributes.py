@@ -94,13 +94,10 @@ def _emptied(init: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> 
         if parameter not in params:
             continue
         for inner in statement.body:
-            value = inner.value if isinstance(inner, ast.Assign | ast.AnnAssign) else None
-            if isinstance(inner, ast.Assign):
-                targets = inner.targets
-            elif isinstance(inner, ast.AnnAssign) and value is not None:
-                targets = [inner.target]
-            else:
-                targets = []
+            if not isinstance(inner, ast.Assign | ast.AnnAssign):
+                continue
+            value = inner.value
+            targets = inner.targets if isinstance(inner, ast.Assign) else [inner.target]
             if any(not isinstance(t, ast.Attribute) or times.get(t.attr, 0) != 1 for t in targets):
                 continue
             if isinstance(value, ast.Constant) and value.value in _EMPTY and type(value.value) is not int:

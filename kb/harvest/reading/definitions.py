@@ -79,7 +79,7 @@ class Definitions:
         latest_first = self._sorted.get(name)
         if latest_first is None:
             latest_first = self._sorted[name] = sorted(bindings, key=lambda b: -b.line)
-        found = []
+        found: list[tuple[ast.expr | None, int, BranchPath]] = []
         for bound in latest_first:
             if bound.line >= line or exclusive(bound.path, path) or self._cut_off(bound.line, line):
                 continue
@@ -111,7 +111,7 @@ class Definitions:
         """A binding in a block that ends in `return` or `raise` does not reach a line after that block."""
         return any(first <= bound <= last < used for first, last in self.scope.dead_ends)
 
-    def _self_reaching(self, attribute: str, line: int) -> list[tuple[ast.expr, int, BranchPath]]:
+    def _self_reaching(self, attribute: str, line: int) -> list[tuple[ast.expr | None, int, BranchPath]]:
         """The last `self.x = ...` of this function above `line` (branches not told apart: the nearest)."""
         if self._self_assigned is None:
             self._self_assigned = _self_assignments(self.node)
