@@ -429,13 +429,21 @@ def _up_to_call(test: dict, call: str) -> list[str]:
 
 
 def _set_up(call: str, test: str) -> bool:
-    """Whether the call reads a name the test assigns before it (its own local, not a module's import)."""
+    """Whether the call reads a name the test assigns or defines before it (its own local, not a module's
+    import)."""
     try:
         called = ast.parse(textwrap.dedent(call).strip(), mode="eval")
         body = ast.parse(textwrap.dedent(test))
     except (SyntaxError, ValueError, RecursionError):
         return False
     assigned = {node.id for node in ast.walk(body) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    # A class or a function the test defines (`class EmptyCBV(View): pass` for `path("foo", EmptyCBV())`).
+    outer = body.body[0] if body.body else None
+    assigned |= {
+        node.name
+        for node in ast.walk(body)
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node is not outer
+    }
     return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
 
 
