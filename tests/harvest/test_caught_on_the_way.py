@@ -43,3 +43,11 @@ def test_json_field_has_changed_is_not_said_to_reach_invalid_json():
     assert "JSONField.has_changed" not in reached_from(found)
     assert "Field.has_changed" not in reached_from(found)
     assert [row["function"] for row in found.evidence["entry_points"]] == ["JSONField.to_python"]
+
+
+def test_a_handler_that_reads_the_error_and_returns_keeps_it():
+    # django/middleware/csrf.py: process_view calls `self._check_token(request)` in `try: ... except
+    # RejectRequest as exc: return self._reject(request, exc.reason)`: a 403 page, never the error (review
+    # round 4, card 15).
+    found = site(django_sites(), "CSRF cookie not set.", "CsrfViewMiddleware._check_token")
+    assert "CsrfViewMiddleware.process_view" not in reached_from(found)

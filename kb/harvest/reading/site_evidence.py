@@ -178,14 +178,16 @@ def _swallowing(attempt: ast.Try | ast.TryStar, scope: Scope | None) -> tuple[in
     """(first line, last line of the `try` body, the types its handlers catch and keep). A handler that may raise
     what it caught again (`raise`, `raise exc`, `raise ValidationError(...)` in `except ValidationError`) keeps
     nothing; one that raises another type (`except InvalidTokenFormat: raise RejectRequest(...)`) keeps it. So does
-    one that reads the exception it binds: it hands its message on (DRF's `is_valid()` keeps `exc.detail` as the
-    serializer's errors, and raises them with `raise_exception=True`)."""
+    one that reads the exception it binds and goes on: it hands its message on (DRF's `is_valid()` keeps
+    `exc.detail` as the serializer's errors, and raises them with `raise_exception=True`); but not one that returns
+    (`except RejectRequest as exc: return self._reject(request, exc.reason)`: a 403 page, never the error)."""
     if scope is None or not attempt.body:
         return None
     kept: list[str] = []
     for handler in attempt.handlers:
         nodes = [node for statement in handler.body for node in ast.walk(statement)]
-        if handler.name and any(isinstance(node, ast.Name) and node.id == handler.name for node in nodes):
+        reads = handler.name and any(isinstance(node, ast.Name) and node.id == handler.name for node in nodes)
+        if reads and not any(isinstance(node, ast.Return) for node in nodes):
             continue
         if not any(_raises_again(node, handler) for node in nodes):
             kept += caught_types(handler.type, scope)
