@@ -133,11 +133,8 @@ def _read_function(
     lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues", wrappers: dict
 ) -> list[Assertion]:
     """The function's assertions; the assertion wrappers it defines are added to `wrappers`."""
-    decorated = _decorators_above(lines, first)
-    function, shift = parse_at(lines, decorated, last) if decorated < first else (None, 0)
-    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or function.lineno + shift != first:
-        function, shift = parse_at(lines, first, last)
-    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+    function, shift = _parsed_function(lines, first, last)
+    if function is None:
         return []
     reader = _FunctionReader(function, outer)
     # A wrapper's message is a name bound nowhere in the function (a parameter): only then is it looked for.
@@ -162,6 +159,18 @@ def _read_function(
     return found
 
 
+def _parsed_function(
+    lines: list[str], first: int, last: int
+) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef | None, int]:
+    """The test function on lines `first`..`last` with its decorators when they parse with it, and the line shift
+    of its nodes; (None, 0) when it does not parse as a function."""
+    decorated = _decorators_above(lines, first)
+    function, shift = parse_at(lines, decorated, last) if decorated < first else (None, 0)
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or function.lineno + shift != first:
+        function, shift = parse_at(lines, first, last)
+    return (function, shift) if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) else (None, 0)
+
+
 def _decorators_above(lines: list[str], first: int) -> int:
     """The first line of the decorators right above a `def` on line `first` (`@override_settings(...)`, which a
     reader needs to make the test's call raise), or `first` when there are none: the lines above it up to a blank
@@ -184,11 +193,8 @@ def _read_wrapped(
     lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues", wrappers: dict
 ) -> list[Assertion]:
     """The calls of assertion wrappers in the function, each an assertion of the message it passes."""
-    decorated = _decorators_above(lines, first)
-    function, shift = parse_at(lines, decorated, last) if decorated < first else (None, 0)
-    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or function.lineno + shift != first:
-        function, shift = parse_at(lines, first, last)
-    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+    function, shift = _parsed_function(lines, first, last)
+    if function is None:
         return []
     reader = _FunctionReader(function, outer)
     found = []

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.imports import ModuleInfo, dotted
+from kb.harvest.reading.raisers import module_function
 from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -122,17 +123,8 @@ def callee(index: ClassIndex, func: ast.expr, scope: Scope) -> tuple[Function, C
         return _method(index, held, parts[1]) if held else None
     if parts[0] in scope.local_names():
         return None
-    imported = scope.imported(parts[0])
-    if imported is not None:
-        qualified: str | None = index.resolver.canonical(".".join([imported, *parts[1:]]))
-    else:
-        qualified = index.resolver.qualify(parts, scope.info)
-    if not qualified:
-        return None
-    module_name, _, name = qualified.rpartition(".")
-    module = index.resolver.modules.get(module_name)
-    function = module.function_nodes.get(name) if module is not None else None
-    return None if function is None else (function, None, None)
+    found = module_function(index, parts, scope)
+    return None if found is None else (found[0], None, None)
 
 
 def _method(index: ClassIndex, owner: str, name: str) -> tuple[Function, ClassInfo | None, str | None] | None:

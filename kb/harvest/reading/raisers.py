@@ -82,6 +82,13 @@ def _callee(index: ClassIndex, func: ast.expr, scope: Scope) -> tuple[Function, 
         return None if method is None else (method[0], method[1].module, method[1])
     if parts[0] in scope.local_names():
         return None
+    found = module_function(index, parts, scope)
+    return None if found is None else (found[0], found[1], None)
+
+
+def module_function(index: ClassIndex, parts: list[str], scope: Scope) -> tuple[Function, ModuleInfo] | None:
+    """The module-level function a dotted name (`helper`, `errors.make`, an import) names in the repository, as
+    the module's imports resolve it; None for anything else. `parts[0]` must not be a local of the caller."""
     imported = scope.imported(parts[0])
     if imported is not None:
         qualified: str | None = index.resolver.canonical(".".join([imported, *parts[1:]]))
@@ -92,7 +99,7 @@ def _callee(index: ClassIndex, func: ast.expr, scope: Scope) -> tuple[Function, 
     module, _, name = qualified.rpartition(".")
     info = index.resolver.modules.get(module)
     function = info.function_nodes.get(name) if info is not None else None
-    return None if function is None or info is None else (function, info, None)
+    return None if function is None or info is None else (function, info)
 
 
 def _analyse(index: ClassIndex, function: Function, module: ModuleInfo, owner: ClassInfo | None, depth: int):
