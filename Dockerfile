@@ -4,9 +4,12 @@ FROM python:3.11-slim AS app
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DJANGO_SETTINGS_MODULE=config.settings.production \
     VIRTUAL_ENV=/opt/venv PATH=/opt/venv/bin:$PATH
 WORKDIR /app
-# Serving needs only requirements.txt (the pinned lock of requirements.in), installed into a venv of its own.
+# Serving needs only requirements.txt (the pinned lock of requirements.in), installed into a venv of its own, and
+# the matching core, errorkb.matching, from the client distribution in clients/python (its dependencies are pinned).
 COPY requirements.txt .
-RUN python -m venv /opt/venv && /opt/venv/bin/pip install --no-cache-dir -r requirements.txt
+COPY clients/ clients/
+RUN python -m venv /opt/venv && /opt/venv/bin/pip install --no-cache-dir -r requirements.txt \
+    && /opt/venv/bin/pip install --no-cache-dir --no-deps ./clients/python
 COPY . .
 RUN SECRET_KEY=build-only-collectstatic-$(head -c 48 /dev/urandom | od -An -tx1 | tr -d ' \n') python manage.py collectstatic --noinput
 RUN useradd --system app

@@ -13,8 +13,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(BIN)/.installed: requirements.txt | $(BIN)/python
+# The matching core is the client distribution's (clients/python), installed editable: its dependencies are pinned
+# in requirements.txt (requirements.in says why it is not listed there).
+$(BIN)/.installed: requirements.txt clients/python/pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e ./clients/python
 	touch $@
 
 $(BIN)/.installed-dev: requirements-dev.txt $(BIN)/.installed
@@ -55,7 +58,7 @@ lint: install-dev
 
 # django-stubs reads the settings, which need a DATABASE_URL (any will do: nothing connects).
 typecheck: install-dev
-	DATABASE_URL=$${DATABASE_URL:-sqlite:///:memory:} $(BIN)/mypy kb api config
+	DATABASE_URL=$${DATABASE_URL:-sqlite:///:memory:} $(BIN)/mypy kb api config clients/python/src/errorkb
 
 format: install-dev
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .

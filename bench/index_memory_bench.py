@@ -5,7 +5,7 @@ docs/scaling.md's sharding model.
     .venv/bin/python bench/index_memory_bench.py --sizes 100000 --queries 5000
 
 Each size runs in a fresh process: bench/match_bench.py's generated catalogue (50 repositories, one signature
-per entry), then `FrozenIndex.build` (the base each machine holds once, kb.matching.frozen), measuring the resident
+per entry), then `FrozenIndex.build` (the base each machine holds once, errorkb.matching.frozen), measuring the resident
 memory (RSS) the catalogue and the index add, the build time, and single-threaded lookups per second over
 match_bench's queries (messages, tracebacks, logs, near misses, noise). The per-signature cost is the slope between
 the smallest and largest size, so the interpreter's fixed cost drops out.
@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 def one_size(size: int, query_count: int) -> dict[str, float]:
     from match_bench import make_catalogue, make_queries, rss_mb
 
-    from kb.matching.frozen import FrozenIndex
-    from kb.matching.rank import match_text
+    from errorkb.matching.frozen import FrozenIndex
+    from errorkb.matching.rank import match_text
 
     gc.collect()
     before = rss_mb()

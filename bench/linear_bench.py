@@ -34,7 +34,7 @@ import django
 
 django.setup()
 
-from kb.matching.template import compile_template, match_prefix, match_template  # noqa: E402
+from errorkb.matching.template import compile_template, match_prefix, match_template  # noqa: E402
 from kb.search.query import parse_query  # noqa: E402
 from kb.text.markdown import render_machine_markdown  # noqa: E402
 from tests.domain.test_machine_markdown import ADVERSARIAL  # noqa: E402

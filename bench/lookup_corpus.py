@@ -49,9 +49,9 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment, teardown_test_environment  # noqa: E402
 
+from errorkb.matching.rank import Match  # noqa: E402
 from kb.harvest import Target, harvest  # noqa: E402
 from kb.matching.live import live_index  # noqa: E402
-from kb.matching.rank import Match  # noqa: E402
 from kb.matching.service import lookup  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent / "corpus"

@@ -10,14 +10,14 @@ differs (Aho-Corasick + template check, or every signature's regex). The best ex
 The linear scan is slow at large sizes, so it runs on a sample of the queries there (printed). The indexed
 pass runs three times, around the two halves of the linear scan, and the median pass counts.
 
-The index is the base that kb.matching.live builds: `FrozenIndex` (kb.matching.frozen), in flat buffers.
+The index is the base that kb.matching.live builds: `FrozenIndex` (errorkb.matching.frozen), in flat buffers.
 
 Memory per worker, as gunicorn runs it (config/gunicorn.py): after the build and `gc.freeze()`, the process forks
 --workers children; each looks up every query, then takes a catalogue change of CHANGED entries in an overlay
-(kb.matching.overlay), read as objects of its own as from the database, and looks them up again. After each phase,
-with all of them alive, every process's PSS is read from /proc/<pid>/smaps_rollup; what each added worker costs is
-the growth of the total PSS over the process's own before forking, divided by the number of workers (the pages a
-worker copies or allocates).
+(errorkb.matching.overlay), read as objects of its own as from the database, and looks them up again. After each
+phase, with all of them alive, every process's PSS is read from /proc/<pid>/smaps_rollup; what each added worker
+costs is the growth of the total PSS over the process's own before forking, divided by the number of workers (the
+pages a worker copies or allocates).
 """
 
 import argparse
@@ -36,11 +36,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kb.matching.frozen import FrozenIndex
-from kb.matching.index import Entry, LookupIndex, Site
-from kb.matching.overlay import layered
-from kb.matching.rank import ExactFinder, match_text
-from kb.matching.template import TemplateMatch, compile_template
+from errorkb.matching.frozen import FrozenIndex
+from errorkb.matching.index import Entry, LookupIndex, Site
+from errorkb.matching.overlay import layered
+from errorkb.matching.rank import ExactFinder, match_text
+from errorkb.matching.template import TemplateMatch, compile_template
 
 SIZES = (1_000, 10_000, 100_000)
 QUERIES = 10_000

@@ -32,9 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from match_bench import make_catalogue, make_queries
 
-from kb.matching.index import MatchIndex
-from kb.matching.parse import parse
-from kb.matching.rank import match_text
+from errorkb.matching.index import MatchIndex
+from errorkb.matching.parse import parse
+from errorkb.matching.rank import match_text
 from tests.adversarial_inputs import FAMILIES, LARGE, SMALL, Builder, repeat
 
 TARGETS = {"ratio": 12.0, "large_ms": 50.0}

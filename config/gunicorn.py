@@ -9,9 +9,10 @@ One lookup index per machine: the master loads the app (`preload_app`), builds t
 before it opens its port, collects its garbage and freezes what is left (`gc.freeze()`), so that the
 collector of no process ever writes to those objects' pages. The workers it forks share them, and go on sharing
 them as they look up: the index's bulk is flat buffers, not objects whose reference counts a read would write
-(kb.matching.frozen). Each keeps the index fresh from its own thread (kb.matching.live), with a small overlay of
-what changed. A worker gunicorn restarts is forked from the master again, and shares the same pages. When the database
-cannot be reached at start, each worker builds its own index at its first lookup, as without this file.
+(errorkb.matching.frozen). Each keeps the index fresh from its own thread (kb.matching.live), with a small
+overlay of what changed. A worker gunicorn restarts is forked from the master again, and shares the same pages.
+When the database cannot be reached at start, each worker builds its own index at its first lookup, as without
+this file.
 """
 
 import gc

@@ -1,23 +1,24 @@
-"""Lookup: from a raw error message, a traceback or a log to the entries behind it.
+"""Lookup: from a raw error message, a traceback or a log to the entries behind it: the server's side.
 
-parse.py reads the text, template.py matches signatures without backtracking, index.py finds candidates
-(Aho-Corasick) through the `LookupIndex` that frozen.py (the base, in flat buffers) and overlay.py (what changed
-since) answer too, rank.py orders them, live.py keeps the process's index fresh, service.py is the entry point
-and answers.py the JSON shape shared by the API, the command line and the home page.
+The matching core has no Django in it and lives in the client distribution, `errorkb.matching`
+(clients/python/src/errorkb/matching): parse reads the text, template matches signatures without backtracking,
+index finds candidates (Aho-Corasick) through the `LookupIndex` that frozen (the base, in flat buffers) and
+overlay (what changed since) answer too, rank orders them. The offline bundle runs the same code. Here: live.py
+keeps the process's index fresh from the database, service.py is the entry point and answers.py the JSON shape
+shared by the API, the command line and the home page.
 
 The names below are the package's surface for the rest of the project: `from kb.matching import lookup, answer`.
-They are imported when first used, not with the package: its index and templates are read without Django (the
-benchmarks, kb.harvest's use of template.py), and service.py and answers.py need the models.
+They are imported when first used, not with the package: service.py and answers.py need the models.
 """
 
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from errorkb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
+    from errorkb.matching.rank import Match, Result
     from kb.matching.answers import answer, details_of, how_it_matched, match_answer, parsed_answer
-    from kb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
     from kb.matching.live import live_index
-    from kb.matching.rank import Match, Result
     from kb.matching.service import (
         DEFAULT_LIMIT,
         MAX_LIMIT,
@@ -31,13 +32,14 @@ if TYPE_CHECKING:
 
 # Name -> the module that defines it.
 _SURFACE = {
-    "lookup": "service", "TextTooLarge": "service", "MAX_TEXT_BYTES": "service", "DEFAULT_LIMIT": "service",
-    "MAX_LIMIT": "service", "clean_text": "service", "text_size": "service", "log_stopped": "service",
-    "LookupTimeout": "deadline", "RETRY_AFTER_SECONDS": "deadline",
-    "answer": "answers", "match_answer": "answers", "parsed_answer": "answers", "how_it_matched": "answers",
-    "details_of": "answers",
-    "Result": "rank", "Match": "rank",
-    "live_index": "live",
+    "lookup": "kb.matching.service", "TextTooLarge": "kb.matching.service", "MAX_TEXT_BYTES": "kb.matching.service",
+    "DEFAULT_LIMIT": "kb.matching.service", "MAX_LIMIT": "kb.matching.service", "clean_text": "kb.matching.service",
+    "text_size": "kb.matching.service", "log_stopped": "kb.matching.service",
+    "LookupTimeout": "errorkb.matching.deadline", "RETRY_AFTER_SECONDS": "errorkb.matching.deadline",
+    "answer": "kb.matching.answers", "match_answer": "kb.matching.answers", "parsed_answer": "kb.matching.answers",
+    "how_it_matched": "kb.matching.answers", "details_of": "kb.matching.answers",
+    "Result": "errorkb.matching.rank", "Match": "errorkb.matching.rank",
+    "live_index": "kb.matching.live",
 }  # fmt: skip
 
 __all__ = [
@@ -51,6 +53,6 @@ def __getattr__(name: str) -> Any:
     module = _SURFACE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{module}"), name)
+    value = getattr(import_module(module), name)
     globals()[name] = value  # once: the next read is a plain global
     return value

@@ -14,9 +14,9 @@ from django.db import DatabaseError
 from django.db.models import Prefetch
 from django.urls import get_script_prefix, get_urlconf, reverse
 
-from kb.matching.index import Site
-from kb.matching.parse import Parsed
-from kb.matching.rank import DRAFT, Match, Result
+from errorkb.matching.index import Site
+from errorkb.matching.parse import Parsed
+from errorkb.matching.rank import DRAFT, Match, Result
 from kb.models import ErrorEntry, Solution
 from kb.models.titles import derive_title
 from kb.runtime import freshness

@@ -2,7 +2,7 @@
 
 One base per machine. Under gunicorn (config/gunicorn.py) the master builds the base before it forks, then
 freezes it out of the collector's sight, so every worker shares its pages. The base is a `FrozenIndex`
-(kb.matching.frozen): flat buffers that lookups read without writing, so each worker only pays for the objects
+(errorkb.matching.frozen): flat buffers that lookups read without writing, so each worker only pays for the objects
 its lookups make and for its own overlay. Without gunicorn's hooks (tests, runserver, commands) the first lookup
 builds it, as before.
 
@@ -15,7 +15,7 @@ What changed is found without trusting any single column, since harvest may bulk
 variants without saving the entry, and without reading the catalogue into Python: PostgreSQL hashes every
 entry's stamp, sites and variants into one 64-bit fingerprint and sums them by blocks of BLOCK ids. Only
 blocks whose sum moved are read again, entry by entry; only entries whose fingerprint moved are read whole.
-They go into a new overlay (kb.matching.overlay), swapped in once built; the base is never written to, so
+They go into a new overlay (errorkb.matching.overlay), swapped in once built; the base is never written to, so
 its shared pages stay shared. Past REBASE_SHARE of the base in the overlay, the worker builds a new base of
 its own (in the background too).
 
@@ -39,9 +39,9 @@ from django.conf import settings
 from django.db import close_old_connections, connection, connections
 from django.db.models import Q
 
-from kb.matching.frozen import FrozenIndex
-from kb.matching.index import Entry, LookupIndex, Site
-from kb.matching.overlay import layered
+from errorkb.matching.frozen import FrozenIndex
+from errorkb.matching.index import Entry, LookupIndex, Site
+from errorkb.matching.overlay import layered
 from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite
 from kb.runtime.outage import database, is_database_unavailable
 

@@ -4,9 +4,9 @@ import logging
 
 from django.conf import settings
 
-from kb.matching.deadline import Deadline, LookupTimeout
+from errorkb.matching.deadline import Deadline, LookupTimeout
+from errorkb.matching.rank import Result, match_text
 from kb.matching.live import live_index
-from kb.matching.rank import Result, match_text
 
 MAX_TEXT_BYTES = 64 * 1024
 DEFAULT_LIMIT = 5
@@ -31,7 +31,7 @@ def text_size(text: str) -> int:
 
 
 def lookup(text: str, *, limit: int = DEFAULT_LIMIT, drafts: bool = False, cleaned: bool = False) -> Result:
-    """Raises TextTooLarge past 64 KiB of UTF-8, and kb.matching.deadline.LookupTimeout when the matching
+    """Raises TextTooLarge past 64 KiB of UTF-8, and errorkb.matching.deadline.LookupTimeout when the matching
     takes longer than settings.MATCH_TIME_BUDGET seconds; anything else gets an answer, possibly with no matches.
 
     `drafts`: only for those who may see them (kb.models.may_see_drafts); to everyone else a draft, and a

@@ -11,9 +11,9 @@ import rest_framework
 from django.template import Engine, TemplateSyntaxError
 from django.utils.functional import cached_property
 
+from errorkb.matching.template import compile_template, match_template
 from kb.harvest.pipeline.scan import Scan, scan
 from kb.harvest.reading.extract import FoundSite
-from kb.matching.template import compile_template, match_template
 
 
 def installed(package) -> Scan:

@@ -16,8 +16,9 @@ from collections.abc import Callable
 import pytest
 from django.core.management import call_command
 
+import errorkb.matching
 import kb.matching
-from kb.matching.parse import parse, strip_log_prefix
+from errorkb.matching.parse import parse, strip_log_prefix
 from kb.matching.service import lookup
 from tests.adversarial_inputs import FAMILIES, LARGE
 from tests.counted_work import TookTooLong
@@ -68,7 +69,9 @@ def unbounded_backtracking_repeats(pattern: re.Pattern) -> list[str]:
 
 # Every module on the way from pasted text to an answer; a pattern added to one of them is checked too.
 MODULES = [
-    importlib.import_module(f"kb.matching.{module.name}") for module in pkgutil.iter_modules(kb.matching.__path__)
+    importlib.import_module(f"{package.__name__}.{module.name}")
+    for package in (errorkb.matching, kb.matching)
+    for module in pkgutil.iter_modules(package.__path__)
 ] + [importlib.import_module(name) for name in ("api.match", "kb.pages.views", "kb.management.commands.lookup")]
 PATTERNS = {
     f"{module.__name__}.{name}": value
@@ -79,7 +82,11 @@ PATTERNS = {
 
 
 def test_every_pattern_on_the_way_from_pasted_text_to_an_answer_is_checked():
-    expected = {"kb.matching.parse.GROUP_SEPARATOR", "kb.matching.parse.FRAME_LINE", "kb.matching.index.WORD"}
+    expected = {
+        "errorkb.matching.parse.GROUP_SEPARATOR",
+        "errorkb.matching.parse.FRAME_LINE",
+        "errorkb.matching.index.WORD",
+    }
     assert expected <= set(PATTERNS)
 
 

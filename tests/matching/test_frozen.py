@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from kb.matching import frozen as frozen_module
-from kb.matching.frozen import FrozenIndex
-from kb.matching.index import Entry, LookupIndex, MatchIndex, Site, path_matches
-from kb.matching.overlay import layered
-from kb.matching.rank import match_text
-from kb.matching.template import compile_template
+from errorkb.matching import frozen as frozen_module
+from errorkb.matching.frozen import FrozenIndex
+from errorkb.matching.index import Entry, LookupIndex, MatchIndex, Site, path_matches
+from errorkb.matching.overlay import layered
+from errorkb.matching.rank import match_text
+from errorkb.matching.template import compile_template
 
 NOUNS = "valve pump gear sprocket boiler turbine piston rotor spindle nozzle gasket flange".split()
 VERBS = "open close turn seal drain fill start stop prime vent".split()

@@ -1,8 +1,8 @@
 """The in-memory index and ranking, without a database: retrieval and evidence (changes: test_overlay.py)."""
 
-from kb.matching.index import Entry, MatchIndex, Site, choose_keys
-from kb.matching.rank import match_text, type_agreement
-from kb.matching.template import compile_template
+from errorkb.matching.index import Entry, MatchIndex, Site, choose_keys
+from errorkb.matching.rank import match_text, type_agreement
+from errorkb.matching.template import compile_template
 
 
 def entry(key: int, signature: str, *, type_: str = "ValueError", sites=(), variants=()) -> Entry:

@@ -8,7 +8,7 @@ import traceback
 import pytest
 from django.core.management import call_command
 
-from kb.matching.rank import type_agreement
+from errorkb.matching.rank import type_agreement
 from kb.models import ErrorEntry, RaiseSite
 from tests.factories import ErrorEntryFactory
 

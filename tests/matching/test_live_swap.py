@@ -6,9 +6,9 @@ import time
 
 import pytest
 
+from errorkb.matching.rank import match_text
 from kb.matching import live
 from kb.matching.live import live_index
-from kb.matching.rank import match_text
 from kb.models import Catalogue, ErrorEntry
 from tests.factories import ErrorEntryFactory
 

@@ -16,10 +16,10 @@ from django.db import connection
 from django.test import override_settings
 
 from config.env import env_seconds
-from kb.matching import rank
-from kb.matching.deadline import CANDIDATE_BATCH, Deadline, LookupTimeout
-from kb.matching.index import Entry, MatchIndex
-from kb.matching.rank import match_text
+from errorkb.matching import rank
+from errorkb.matching.deadline import CANDIDATE_BATCH, Deadline, LookupTimeout
+from errorkb.matching.index import Entry, MatchIndex
+from errorkb.matching.rank import match_text
 from tests.samples import CARD
 
 # About 60 KiB of traceback: milliseconds of work, thousands of times the tiny budget below.

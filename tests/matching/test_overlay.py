@@ -1,8 +1,8 @@
 """A shared base seen through an overlay of what changed: changed, added and removed entries, the base untouched."""
 
-from kb.matching.index import Entry, MatchIndex, Site
-from kb.matching.overlay import layered
-from kb.matching.rank import match_text
+from errorkb.matching.index import Entry, MatchIndex, Site
+from errorkb.matching.overlay import layered
+from errorkb.matching.rank import match_text
 
 
 def entry(key: int, signature: str, *, type_: str = "ValueError", sites: tuple[Site, ...] = ()) -> Entry:

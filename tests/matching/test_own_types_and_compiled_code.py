@@ -1,11 +1,11 @@
 """A lookup whose type is a class of the library, or was raised inside compiled code (issue 30, items 2 and 3):
 no card of another type stands in as a "nearby" answer, and an extension's error says where it came from."""
 
+from errorkb.matching.compiled import compiled_package
+from errorkb.matching.index import Entry, MatchIndex, Site
+from errorkb.matching.parse import parse
+from errorkb.matching.rank import match_text
 from kb.matching.answers import how_it_matched
-from kb.matching.compiled import compiled_package
-from kb.matching.index import Entry, MatchIndex, Site
-from kb.matching.parse import parse
-from kb.matching.rank import match_text
 
 
 def entry(key: int, type_: str, message: str, line: int) -> Entry:

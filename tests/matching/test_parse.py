@@ -1,6 +1,6 @@
 """Reading pasted text: tracebacks, chains, exception groups, logs, warnings and bare messages."""
 
-from kb.matching.parse import parse, strip_log_prefix
+from errorkb.matching.parse import parse, strip_log_prefix
 
 CHAINED = """Traceback (most recent call last):
   File "/app/a.py", line 3, in load

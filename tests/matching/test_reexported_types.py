@@ -1,7 +1,7 @@
 """A type named by the public package that re-exports it from a private module (issue 30): a traceback says
 `bidict.ValueDuplicationError`, the harvest found `bidict._exc.ValueDuplicationError`; one class."""
 
-from kb.matching.rank import type_agreement
+from errorkb.matching.rank import type_agreement
 
 
 def test_a_type_re_exported_from_a_private_module_agrees_with_its_public_name():

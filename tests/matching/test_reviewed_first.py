@@ -1,9 +1,9 @@
 """At equal fit, a reviewed card ranks above a generated one: the curator's card for a message is the one a reader
 lands on first, whatever the ids say, through the index every process builds from the database."""
 
+from errorkb.matching.index import Entry, MatchIndex
+from errorkb.matching.rank import match_text
 from kb.matching import lookup
-from kb.matching.index import Entry, MatchIndex
-from kb.matching.rank import match_text
 from kb.models import ErrorEntry
 from tests.factories import ErrorEntryFactory, RepositoryFactory
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from kb.matching.template import compile_template, match_template
+from errorkb.matching.template import compile_template, match_template
 from tests.counted_work import python_calls, stall_guard
 
 
@@ -100,7 +100,7 @@ def test_leftmost_placement_agrees_with_a_regex_on_random_templates(seed):
 
 
 def test_a_prefix_of_64_kib_is_answered_in_linear_time():
-    from kb.matching.template import match_prefix
+    from errorkb.matching.template import match_prefix
 
     template = compile_template("Widget failed: " + "ab{}" * 40 + "ac{} then a b c d e f g h i j k l m n o p q r s t")
     texts = {size: "Widget failed: " + "ab" * (size // 2) + " then a b" for size in (8 * 1024, 64 * 1024)}

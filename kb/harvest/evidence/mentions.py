@@ -16,9 +16,9 @@ from collections.abc import Iterable
 
 import ahocorasick
 
+from errorkb.matching.template import compile_template
 from kb.harvest.evidence.paragraphs import Names, is_directive, is_history, names_of, paragraph, quotes, score
 from kb.harvest.reading.extract import FoundSite
-from kb.matching.template import compile_template
 
 EntryKey = tuple[str, str, str]
 

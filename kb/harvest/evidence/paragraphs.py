@@ -8,8 +8,8 @@ the function that raises (or a public entry point that reaches it) and the excep
 import re
 from dataclasses import dataclass
 
+from errorkb.matching.template import compile_template
 from kb.harvest.reading.extract import FoundSite
-from kb.matching.template import compile_template
 
 EntryKey = tuple[str, str, str]
 

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import ahocorasick
 
+from errorkb.matching.template import Template, compile_template, match_template
 from kb.harvest.evidence.assertions import MIN_LITERAL, Assertion, usable
 from kb.harvest.reading.extract import FoundSite
 from kb.harvest.reading.files import Caps, Refusals, Refused, read_text, real_root, walk
-from kb.matching.template import Template, compile_template, match_template
 
 EntryKey = tuple[str, str, str]
 

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 
 from rapidfuzz.distance import Indel
 
+from errorkb.matching.template import compile_template, match_template
 from kb.harvest.pipeline.scan import Scan
 from kb.harvest.pipeline.sources import in_scope
 from kb.harvest.reading.extract import FoundSite
-from kb.matching.template import compile_template, match_template
 from kb.models import ErrorEntry, RaiseSite
 
 # How alike two signatures, placeholders blanked, must be to count as one reworded message: 2 * their longest common

@@ -34,9 +34,9 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from kb.matching import flat
-from kb.matching.flat import Records, Runs, Sorted, Table
-from kb.matching.index import (
+from errorkb.matching import flat
+from errorkb.matching.flat import Records, Runs, Sorted, Table
+from errorkb.matching.index import (
     MAX_PREFIX_POSTINGS,
     MAX_WORD_POSTINGS,
     PREFIX_KEYS,
@@ -48,7 +48,7 @@ from kb.matching.index import (
     path_matches,
     type_tail,
 )
-from kb.matching.template import Template
+from errorkb.matching.template import Template
 
 # Objects of each kind kept per process: enough for a lookup's own second reads and a burst of one error. Every
 # object kept is walked by the collector and freed long after it was made, cold: with lookups spread over the

@@ -30,11 +30,11 @@ from operator import itemgetter
 
 from rapidfuzz import fuzz, process
 
-from kb.matching.compiled import compiled_package
-from kb.matching.deadline import CANDIDATE_BATCH, Deadline
-from kb.matching.index import MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
-from kb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
-from kb.matching.template import (
+from errorkb.matching.compiled import compiled_package
+from errorkb.matching.deadline import CANDIDATE_BATCH, Deadline
+from errorkb.matching.index import MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
+from errorkb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
+from errorkb.matching.template import (
     Template,
     TemplateMatch,
     approximate_params,
@@ -99,7 +99,7 @@ class Match:
 class Result:
     parsed: Parsed
     matches: list[Match]
-    compiled: str | None = None  # the package whose compiled code raised the error (`kb.matching.compiled`)
+    compiled: str | None = None  # the package whose compiled code raised the error (`errorkb.matching.compiled`)
 
 
 def index_finder(index: LookupIndex, deadline: Deadline | None = None) -> ExactFinder:

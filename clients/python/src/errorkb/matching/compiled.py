@@ -5,7 +5,7 @@ Told from the text alone: the innermost frame is in a compiled file (`.so`, `.py
 the package's private extension module named after it (`pydantic_core._pydantic_core`, `_yaml`-like `<pkg>._<pkg>`
 and `<pkg>._<pkg>_<suffix>`)."""
 
-from kb.matching.parse import ParsedException
+from errorkb.matching.parse import ParsedException
 
 _COMPILED_SUFFIXES = (".so", ".pyd", ".pyx", ".dylib")
 

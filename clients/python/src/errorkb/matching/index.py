@@ -32,7 +32,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import ahocorasick
 
-from kb.matching.template import Template, compile_template
+from errorkb.matching.template import Template, compile_template
 
 KEY_LENGTH = 24
 PREFIX_KEYS = (16, 8)  # a first literal is filed by its first 16 characters, or its first 8 when shorter

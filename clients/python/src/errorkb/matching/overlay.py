@@ -12,7 +12,7 @@ whole (live.py). Signature ids never meet: an overlay's ids start at the base's 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TypeVar
 
-from kb.matching.index import Entry, LookupIndex, MatchIndex, Signature, Site
+from errorkb.matching.index import Entry, LookupIndex, MatchIndex, Signature, Site
 
 V = TypeVar("V")
 

@@ -16,7 +16,7 @@ from itertools import accumulate, chain
 from operator import itemgetter
 from typing import Any
 
-from kb.matching.index import (
+from errorkb.matching.index import (
     MAX_PREFIX_POSTINGS,
     MAX_WORD_POSTINGS,
     Entry,
@@ -26,7 +26,7 @@ from kb.matching.index import (
     prefix_key,
     type_tail,
 )
-from kb.matching.template import Template
+from errorkb.matching.template import Template
 
 
 def build(entries: Iterable[Entry], first_signature: int) -> tuple[int, dict[str, Any]]:
