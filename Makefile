@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run demo test install install-dev migrate fixtures screenshots lint typecheck format lock clean
+.PHONY: run demo test test-client install install-dev migrate fixtures screenshots lint typecheck format lock clean
 
 # Serving needs requirements.txt only; testing, linting and type-checking add requirements-dev.txt.
 # Both are compiled from their .in files by `make lock`.
@@ -45,6 +45,16 @@ demo: fixtures
 # Against DATABASE_URL when it is set; otherwise in a throwaway PostgreSQL cluster.
 test: install-dev
 	DJANGO_SETTINGS_MODULE=config.settings.test scripts/with-postgres $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The client distribution's matching core alone, as a user installs it: a fresh virtualenv with errorkb[offline] and
+# pytest (the versions requirements-dev.txt pins), Django not installed. `make test` runs these tests too.
+CLIENT_VENV ?= /tmp/errorkb-client-venv
+test-client:
+	rm -rf $(CLIENT_VENV)
+	$(PYTHON) -m venv $(CLIENT_VENV)
+	$(CLIENT_VENV)/bin/python -m pip install --quiet -c requirements-dev.txt "./clients/python[offline]" pytest
+	! $(CLIENT_VENV)/bin/python -c "import django" 2>/dev/null
+	cd clients/python && $(CLIENT_VENV)/bin/python -m pytest tests
 
 # Refresh docs/screenshots/ from the browser tests.
 screenshots: install-dev

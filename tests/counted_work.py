@@ -3,9 +3,11 @@
 `python_calls` counts the function calls (Python's and C's, as the profiler sees them) that running something makes:
 the same figure on every machine and under any load, so eight times the text may cost about eight times the calls
 (linear) and never sixty-four (quadratic). What a single C call does inside (one regex's backtracking) is not
-counted; `stall_guard` stops such a runaway. The figures in seconds are the benchmarks' (bench/linear_bench.py and
-the others it names)."""
+counted; `stall_guard` stops such a runaway, and `unbounded_backtracking_repeats` finds the repeats that could make
+one. The figures in seconds are the benchmarks' (bench/linear_bench.py and the others it names). Django-free: the
+client distribution's tests (clients/python/tests) use it too."""
 
+import re
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -55,3 +57,25 @@ def stall_guard(seconds: float = STALL_SECONDS) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, previous)
+
+
+def unbounded_backtracking_repeats(pattern: re.Pattern) -> list[str]:
+    """The repeats of a pattern that may give back what they read: greedy or lazy ones with no upper bound.
+    (Possessive repeats never give back; bounded ones, like `\\d{1,9}` or `\\]?`, only a few characters.)"""
+    from re import _constants as constants
+    from re import _parser as parser
+
+    found = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, parser.SubPattern):
+            for op, argument in node.data:
+                if op in (constants.MAX_REPEAT, constants.MIN_REPEAT) and argument[1] == constants.MAXREPEAT:
+                    found.append(f"{op.name.lower()} of {argument[2]!s:.60}")
+                walk(argument)
+        elif isinstance(node, list | tuple):
+            for item in node:
+                walk(item)
+
+    walk(parser.parse(pattern.pattern, pattern.flags))
+    return found

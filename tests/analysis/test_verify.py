@@ -10,8 +10,7 @@ from kb.analysis.verify import BadAnswer, check_answer, read_answer
 from kb.analysis.vocabulary import Vocabulary
 from kb.text.markdown import render_machine_markdown
 from tests.analysis.fake_endpoint import card
-from tests.counted_work import stall_guard
-from tests.matching.test_adversarial import unbounded_backtracking_repeats
+from tests.counted_work import stall_guard, unbounded_backtracking_repeats
 
 CODE = """def resize(self, size, strict=False):
     if strict and size > WIDGET_MAX_SIZE:

@@ -28,9 +28,8 @@ from kb.harvest.evidence.assertions import read_assertions
 from kb.harvest.pipeline.scan import scan
 from tests.adversarial_inputs import FAMILIES, LARGE, REPOSITORY_FAMILIES
 from tests.analysis.fake_endpoint import card
-from tests.counted_work import TookTooLong
+from tests.counted_work import TookTooLong, unbounded_backtracking_repeats
 from tests.counted_work import stall_guard as guard
-from tests.matching.test_adversarial import unbounded_backtracking_repeats
 
 TEXTS = {name: build(LARGE) for name, build in REPOSITORY_FAMILIES.items()} | {
     name: family.build(LARGE) for name, family in FAMILIES.items()
