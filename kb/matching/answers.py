@@ -2,45 +2,27 @@
 
 Each match carries what a tool needs without a second request: the entry's title, a summary (the first sentence of
 what it means, the curator's text else the machine's), its first solution and its review state. They are read from
-the database in one query per answer (the index holds no prose, to stay small), and left out while it is away."""
+the database in one query per answer (the index holds no prose, to stay small), and left out while it is away.
+The JSON's shape is errorkb.matching.shape's: the offline bundle (errorkb.bundle) writes the same."""
 
 import functools
-import re
 from collections.abc import Callable, Iterable
-from typing import TypedDict
 
 from django.conf import settings
 from django.db import DatabaseError
 from django.db.models import Prefetch
 from django.urls import get_script_prefix, get_urlconf, reverse
 
-from errorkb.matching.index import Site
-from errorkb.matching.parse import Parsed
-from errorkb.matching.rank import DRAFT, Match, Result
+from errorkb.matching.rank import Match, Result
+from errorkb.matching.shape import Details, first_sentence, how_it_matched, match_json, parsed_json
 from kb.models import ErrorEntry, Solution
 from kb.models.titles import derive_title
 from kb.runtime import freshness
 from kb.runtime.outage import database, is_database_unavailable
 
-# The end of a first sentence: a full stop, question or exclamation mark before a space or the end; `e.g. ` and
-# `i.e. ` are not one. Bounded: it reads a sentence that is already in memory, not pasted text.
-SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.!?](?=\s|$)")
-SUMMARY_LENGTH = 300
-
-
-class Details(TypedDict):
-    title: str
-    summary: str | None
-    first_solution: str | None
-    review_state: str
-
-
-def first_sentence(markdown: str) -> str | None:
-    paragraph = markdown.strip().split("\n\n", 1)[0].replace("\n", " ").strip()
-    if not paragraph:
-        return None
-    end = SENTENCE_END.search(paragraph, 0, SUMMARY_LENGTH)
-    return paragraph[: end.end()] if end else paragraph[:SUMMARY_LENGTH]
+# The JSON's shape is errorkb.matching.shape's, which the offline bundle shares; these are its names here.
+parsed_answer = parsed_json
+__all__ = ["Details", "answer", "details_of", "entry_details", "how_it_matched", "match_answer", "parsed_answer"]
 
 
 class KeptDetails:
@@ -60,7 +42,7 @@ class KeptDetails:
         known = self.details  # a local: another thread may start a new dict meanwhile
         missing = keys - known.keys()
         if missing:
-            read = _read_details(missing)
+            read = read_details(missing)
             if token != freshness.UNKNOWN:
                 known.update(read)
             return {**{key: known[key] for key in keys & known.keys()}, **read}
@@ -83,7 +65,8 @@ def details_of(keys: Iterable[int]) -> dict[int, Details]:
     return kept_details.of(set(keys))
 
 
-def _read_details(keys: set[int]) -> dict[int, Details]:
+def read_details(keys: set[int]) -> dict[int, Details]:
+    """From the database, now (export_bundle reads them so too); nothing while it is away."""
     queryset = ErrorEntry.objects.filter(id__in=keys).prefetch_related(
         Prefetch("solutions", queryset=Solution.objects.order_by("position", "id"))
     )
@@ -94,24 +77,18 @@ def _read_details(keys: set[int]) -> dict[int, Details]:
             raise
         database.went_away(exc)
         return {}
-    found: dict[int, Details] = {}
-    for entry in entries:
-        solutions = entry.shown_solutions()
-        found[entry.id] = {
-            "title": entry.title,
-            "summary": first_sentence(entry.shown("meaning").markdown),
-            "first_solution": solutions[0].markdown if solutions else None,
-            "review_state": entry.review_state,
-        }
-    return found
+    return {entry.id: entry_details(entry) for entry in entries}
 
 
-def blob_url(repository_url: str, site: Site) -> str:
-    """As `Repository.blob_url`: no link for a release from PyPI that names no repository."""
-    if repository_url.startswith("https://pypi.org/"):
-        return ""
-    anchor = f"#L{site.line}" if site.line else ""
-    return f"{repository_url.rstrip('/')}/blob/{site.commit}/{site.path}{anchor}"
+def entry_details(entry: ErrorEntry) -> Details:
+    """An entry's details as a match shows them (its solutions prefetched); export_bundle writes the same."""
+    solutions = entry.shown_solutions()
+    return {
+        "title": entry.title,
+        "summary": first_sentence(entry.shown("meaning").markdown),
+        "first_solution": solutions[0].markdown if solutions else None,
+        "review_state": entry.review_state,
+    }
 
 
 @functools.lru_cache(maxsize=16)
@@ -123,8 +100,13 @@ def _entry_path_around(urlconf: str, script_prefix: str) -> tuple[str, str]:
     return before, after
 
 
+def entry_path() -> tuple[str, str]:
+    """An entry page's path before and after its id, in this thread's URLconf and script prefix."""
+    return _entry_path_around(get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
+
+
 def _url(public_id: str, absolute: Callable[[str], str]) -> str:
-    before, after = _entry_path_around(get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
+    before, after = entry_path()
     return absolute(before + public_id + after)
 
 
@@ -134,84 +116,13 @@ def match_answer(
     """`link_drafts`: whether the caller may open a draft's page; if not, a draft keeps its place and status
     but has no url (its page would be a 404). `details`: from `details_of`, read here when not given."""
     entry = match.entry
-    linked = link_drafts or entry.status != DRAFT
     if details is None:
         details = details_of([entry.key])
-    wording = match.message_from
-    shown_from = wording is not None and (link_drafts or wording.entry.status != DRAFT)
     shown = details.get(entry.key)
     if shown is None:  # the database is away, or the entry went meanwhile: its message for a title, no prose
         title = derive_title(message=entry.message, signature=entry.signature, exception_type=entry.exception_type)
         shown = {"title": title or entry.exception_type, "summary": None, "first_solution": None, "review_state": ""}
-    return {
-        "id": entry.public_id,
-        "url": _url(entry.public_id, absolute) if linked else None,
-        **shown,
-        "score": match.score,
-        "exact": match.exact,
-        "partial": match.partial,
-        "similarity": match.similarity,
-        "raise_site": match.raise_site,
-        "nearby": match.nearby,
-        "message_from": {
-            "id": wording.entry.public_id,
-            "url": _url(wording.entry.public_id, absolute),
-            "exception_type": wording.entry.exception_type,
-            "message": wording.entry.message,
-        }
-        if wording is not None and shown_from
-        else None,
-        "exception": match.exception,
-        "exception_type": entry.exception_type,
-        "message": entry.message,
-        "status": entry.status,
-        "params": match.params,
-        "why": match.why,
-        "sources": [
-            {
-                "path": site.path,
-                "line": site.line,
-                "function": site.function,
-                "commit": site.commit,
-                "url": blob_url(entry.repository_url, site),
-            }
-            for site in (match.sites or entry.sites)
-        ],
-    }
-
-
-def how_it_matched(match: dict) -> str:
-    """A match's kind, for people (the command line, the home page)."""
-    if match.get("nearby"):
-        return f"same {match['nearby']}, not the same raise"
-    if match.get("raise_site") and not match["exact"]:
-        return "the raise in the innermost frame"
-    if match["exact"]:
-        return "exact match"
-    if match.get("partial"):
-        return "partial match: the text is the start of the message"
-    if match["similarity"]:
-        return f"approximate, {match['similarity']:.0%} similar"
-    if any(reason["kind"] == "frame" for reason in match["why"]):
-        return "by frame and type"
-    return "by type only"
-
-
-def parsed_answer(parsed: Parsed) -> dict:
-    return {
-        "kind": parsed.kind,
-        "exceptions": [
-            {
-                "type": exception.type,
-                "message": exception.message,
-                "origin": exception.origin,
-                "frames": [
-                    {"path": frame.path, "line": frame.line, "function": frame.function} for frame in exception.frames
-                ],
-            }
-            for exception in parsed.exceptions
-        ],
-    }
+    return match_json(match, lambda public_id: _url(public_id, absolute), shown, link_drafts=link_drafts)
 
 
 def answer(result: Result, absolute: Callable[[str], str], *, link_drafts: bool = True) -> dict:

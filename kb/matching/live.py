@@ -154,6 +154,11 @@ def _entries(ids: Iterable[int] | None) -> list[Entry]:
     return found
 
 
+def read_entries(ids: Iterable[int]) -> list[Entry]:
+    """The entries of `ids` as the index holds them: export_bundle writes them so."""
+    return _entries(ids)
+
+
 def _entry(
     row: _EntryRow, variants: dict[int, tuple[tuple[str, str], ...]], sites: dict[int, tuple[Site, ...]]
 ) -> Entry:

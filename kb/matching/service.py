@@ -5,29 +5,25 @@ import logging
 from django.conf import settings
 
 from errorkb.matching.deadline import Deadline, LookupTimeout
+from errorkb.matching.limits import (
+    DEFAULT_LIMIT,
+    MAX_LIMIT,
+    MAX_TEXT_BYTES,
+    TextTooLarge,
+    checked_text,
+    clamped_limit,
+    clean_text,
+    text_size,
+)
 from errorkb.matching.rank import Result, match_text
 from kb.matching.live import live_index
 
-MAX_TEXT_BYTES = 64 * 1024
-DEFAULT_LIMIT = 5
-MAX_LIMIT = 50
+# The limits are errorkb.matching.limits', which the offline bundle shares; these are their names here too.
+__all__ = [
+    "DEFAULT_LIMIT", "MAX_LIMIT", "MAX_TEXT_BYTES", "TextTooLarge", "clean_text", "log_stopped", "lookup", "text_size",
+]  # fmt: skip
 
 logger = logging.getLogger(__name__)
-
-
-class TextTooLarge(ValueError):
-    def __init__(self, size: int) -> None:
-        super().__init__(f"The text is {size} bytes; lookups take at most {MAX_TEXT_BYTES} bytes (64 KiB).")
-        self.size = size
-
-
-def clean_text(text: str) -> str:
-    """Lone surrogates (valid in JSON, not in UTF-8) would break the answer's encoding: replace them."""
-    return text.encode("utf-8", "replace").decode("utf-8")
-
-
-def text_size(text: str) -> int:
-    return len(text.encode("utf-8", "replace"))
 
 
 def lookup(text: str, *, limit: int = DEFAULT_LIMIT, drafts: bool = False, cleaned: bool = False) -> Result:
@@ -38,14 +34,11 @@ def lookup(text: str, *, limit: int = DEFAULT_LIMIT, drafts: bool = False, clean
     repository with nothing but drafts, does not exist. `cleaned`: the caller has measured the text and passed it
     through `clean_text` already (the API's input serializer does both), so neither is done again."""
     if not cleaned:
-        size = text_size(text)
-        if size > MAX_TEXT_BYTES:
-            raise TextTooLarge(size)
-        text = clean_text(text)
+        text = checked_text(text)
     index = live_index.get()
     # The budget starts here: it is the matching's, not the wait for a first build or refresh of the index.
     deadline = Deadline(settings.MATCH_TIME_BUDGET)
-    return match_text(index, text, limit=max(1, min(limit, MAX_LIMIT)), drafts=drafts, deadline=deadline)
+    return match_text(index, text, limit=clamped_limit(limit), drafts=drafts, deadline=deadline)
 
 
 def log_stopped(text: str, stopped: LookupTimeout) -> None:

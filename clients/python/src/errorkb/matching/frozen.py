@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 from errorkb.matching import flat
 from errorkb.matching.flat import Records, Runs, Sorted, Table
 from errorkb.matching.index import (
+    DRAFT,
     MAX_PREFIX_POSTINGS,
     MAX_WORD_POSTINGS,
     PREFIX_KEYS,
@@ -169,12 +170,15 @@ class FrozenIndex:
 
     @classmethod
     def build(cls, entries: Iterable[Entry], *, first_signature: int = 0) -> "FrozenIndex":
+        entries = list(entries)
         next_signature, parts = flat.build(entries, first_signature)
-        return cls(next_signature, **parts)
+        drafts = frozenset(entry.key for entry in entries if entry.status == DRAFT)
+        return cls(next_signature, draft_keys=drafts, **parts)
 
-    def __init__(self, next_signature: int, **parts: Any) -> None:
+    def __init__(self, next_signature: int, *, draft_keys: frozenset[int] = frozenset(), **parts: Any) -> None:
         """`parts`: the buffers annotated above, as `flat.build` makes them."""
         self.__dict__.update(parts)
+        self.draft_keys = draft_keys
         self._next_signature = next_signature
         self._first = next_signature - len(self._signature_entries)
         self.entries: Mapping[int, Entry] = _Made(self._entry_position, self._make_entry, self._entry_keys.tolist)

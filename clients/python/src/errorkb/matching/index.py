@@ -42,6 +42,7 @@ WORDS_PER_SIGNATURE = 2
 MAX_WORD_POSTINGS = 64  # words shared by more signatures than this say little about a message
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]{3,}+")  # possessive: see parse.py on linear patterns
 SOURCE_ROOTS = frozenset({"src", "lib", "python", "source", "sources", "pkg", "packages"})
+DRAFT = "draft"  # ErrorEntry.Status.DRAFT; this package stays free of the models
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +135,12 @@ class LookupIndex(Protocol):
     @property
     def next_signature(self) -> int:
         """The id the next signature gets: an overlay's first, so that its ids never meet this index's."""
+        ...
+
+    @property
+    def draft_keys(self) -> frozenset[int]:
+        """The keys of its draft entries: to those who may not see drafts, the index is one without them
+        (`overlay.without_drafts`)."""
         ...
 
     def __len__(self) -> int: ...
@@ -232,6 +239,7 @@ class MatchIndex:
         self._file_functions: dict[str, tuple[str, ...]] = {}
         self._automaton: ahocorasick.Automaton | None = None  # key -> key id
         self._next_signature = first_signature  # an overlay's ids follow its base's: one id, one signature
+        self.draft_keys: frozenset[int] = frozenset()
 
     @classmethod
     def build(cls, entries: Iterable[Entry], *, first_signature: int = 0) -> "MatchIndex":
@@ -242,6 +250,7 @@ class MatchIndex:
         keys = index._file_signatures(compiled, choices)
         index._file_sites([entry for entry, _signatures in compiled])
         index._automaton = key_automaton(keys.items())
+        index.draft_keys = frozenset(entry.key for entry, _signatures in compiled if entry.status == DRAFT)
         return index
 
     def _file_signatures(

@@ -65,6 +65,7 @@ class LayeredIndex:
         self.signatures: Mapping[int, Signature] = _Layered(
             base.signatures, overlay.signatures, hidden_keys, lambda _sid, sig: sig.entry_key not in hidden_keys
         )
+        self.draft_keys = (base.draft_keys - hidden_keys) | overlay.draft_keys
 
     @property
     def next_signature(self) -> int:
@@ -139,3 +140,17 @@ def layered(base: LookupIndex, changed: Iterable[Entry], removed: Iterable[int])
     if not changed and not removed:
         return base
     return LayeredIndex(base, MatchIndex.build(changed, first_signature=base.next_signature), removed)
+
+
+def without_drafts(index: LookupIndex) -> LookupIndex:
+    """The index as those who may not see drafts see it: no draft in it at all, not only none shown, so that a
+    draft's raise site, wording or nearness changes none of their answers (and an offline bundle, which holds no
+    drafts, answers as the server). Made once per index, which never changes, and kept on it."""
+    if not index.draft_keys:
+        return index
+    view = getattr(index, "_without_drafts", None)
+    if view is None:
+        empty = MatchIndex.build((), first_signature=index.next_signature)
+        view = LayeredIndex(index, empty, index.draft_keys)
+        setattr(index, "_without_drafts", view)  # noqa: B010  # not a field of the LookupIndex protocol
+    return view

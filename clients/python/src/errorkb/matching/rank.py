@@ -32,7 +32,8 @@ from rapidfuzz import fuzz, process
 
 from errorkb.matching.compiled import compiled_package
 from errorkb.matching.deadline import CANDIDATE_BATCH, Deadline
-from errorkb.matching.index import MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
+from errorkb.matching.index import DRAFT, MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
+from errorkb.matching.overlay import without_drafts
 from errorkb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
 from errorkb.matching.template import (
     Template,
@@ -42,8 +43,6 @@ from errorkb.matching.template import (
     match_prefix,
     match_template,
 )
-
-DRAFT = "draft"  # ErrorEntry.Status.DRAFT; this package stays free of the models
 
 EXACT_BASE, EXACT_COVERAGE = 60.0, 30.0
 PARTIAL_BASE, PARTIAL_COVERAGE = 40.0, 20.0
@@ -133,7 +132,10 @@ def match_text(
     drafts: bool = True,
     deadline: Deadline | None = None,
 ) -> Result:
-    """`drafts`: whether drafts may be among the matches (only for those who may see them)."""
+    """`drafts`: whether drafts may be among the matches (only for those who may see them). To those who may not,
+    the index is one without drafts: a draft's raise site, wording or nearness changes none of their answers."""
+    if not drafts:
+        index = without_drafts(index)
     parsed = parse(text)  # not interrupted: linear, tens of milliseconds for 64 KiB (bench/parse_bench.py)
     find = finder or index_finder(index, deadline)
     matches: list[Match] = []
