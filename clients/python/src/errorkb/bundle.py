@@ -9,6 +9,8 @@ checked for its type before use; no pickle, no marshal, nothing in it is run. An
 file, or one of a newer format than this reader's, is a `BundleError` that says which.
 """
 
+from __future__ import annotations
+
 import io
 import json
 import os
@@ -19,11 +21,17 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from errorkb.matching.frozen import FrozenIndex
-from errorkb.matching.index import Entry, Site
 from errorkb.matching.limits import DEFAULT_LIMIT, checked_text, clamped_limit
-from errorkb.matching.rank import match_text
 from errorkb.matching.shape import Details, match_json
+
+try:  # the `offline` extra: errorkb without it still imports this module, and says what to install
+    from errorkb.matching.frozen import FrozenIndex
+    from errorkb.matching.index import Entry, Site
+    from errorkb.matching.rank import match_text
+except ImportError as missing:
+    _NEEDS_EXTRA: ImportError | None = missing
+else:
+    _NEEDS_EXTRA = None
 
 FORMAT_VERSION = 1
 MANIFEST = "errorkb-bundle.json"
@@ -104,6 +112,10 @@ def open_bundle(path: str | os.PathLike[str]) -> Bundle:
     """Read a bundle whole and build its lookup index. BundleError for anything but a readable bundle of a format
     this errorkb knows."""
     shown = os.fspath(path)
+    if _NEEDS_EXTRA is not None:
+        raise BundleError(
+            f"Reading a bundle needs errorkb's offline extra: pip install 'errorkb[offline]' ({_NEEDS_EXTRA})."
+        )
     try:
         with open(shown, "rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)

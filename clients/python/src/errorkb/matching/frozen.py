@@ -34,10 +34,9 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from errorkb.matching import flat
+from errorkb.matching import DRAFT, flat
 from errorkb.matching.flat import Records, Runs, Sorted, Table
 from errorkb.matching.index import (
-    DRAFT,
     MAX_PREFIX_POSTINGS,
     MAX_WORD_POSTINGS,
     PREFIX_KEYS,

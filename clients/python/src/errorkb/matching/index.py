@@ -32,6 +32,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import ahocorasick
 
+from errorkb.matching import DRAFT
 from errorkb.matching.template import Template, compile_template
 
 KEY_LENGTH = 24
@@ -42,7 +43,6 @@ WORDS_PER_SIGNATURE = 2
 MAX_WORD_POSTINGS = 64  # words shared by more signatures than this say little about a message
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]{3,}+")  # possessive: see parse.py on linear patterns
 SOURCE_ROOTS = frozenset({"src", "lib", "python", "source", "sources", "pkg", "packages"})
-DRAFT = "draft"  # ErrorEntry.Status.DRAFT; this package stays free of the models
 
 
 @dataclass(frozen=True, slots=True)

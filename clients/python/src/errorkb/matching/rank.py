@@ -30,9 +30,10 @@ from operator import itemgetter
 
 from rapidfuzz import fuzz, process
 
+from errorkb.matching import DRAFT
 from errorkb.matching.compiled import compiled_package
 from errorkb.matching.deadline import CANDIDATE_BATCH, Deadline
-from errorkb.matching.index import DRAFT, MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
+from errorkb.matching.index import MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
 from errorkb.matching.overlay import without_drafts
 from errorkb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
 from errorkb.matching.template import (

@@ -2,15 +2,18 @@
 
 The server (kb.matching.answers, which reads each entry's details from the database and its URL from the URLconf)
 and the offline bundle (errorkb.bundle, which reads both from the bundle) write their answers with these functions,
-so that a match has the same keys and values either way."""
+so that a match has the same keys and values either way. Standard library alone (no `offline` extra needed)."""
 
 import re
 from collections.abc import Callable
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from errorkb.matching.index import Site
-from errorkb.matching.parse import Parsed
-from errorkb.matching.rank import DRAFT, Match
+from errorkb.matching import DRAFT
+
+if TYPE_CHECKING:  # the standard library alone at run time: the online client prints with `how_it_matched`
+    from errorkb.matching.index import Site
+    from errorkb.matching.parse import Parsed
+    from errorkb.matching.rank import Match
 
 # The end of a first sentence: a full stop, question or exclamation mark before a space or the end; `e.g. ` and
 # `i.e. ` are not one. Bounded: it reads a sentence that is already in memory, not pasted text.
@@ -36,7 +39,7 @@ def first_sentence(markdown: str) -> str | None:
     return paragraph[: end.end()] if end else paragraph[:SUMMARY_LENGTH]
 
 
-def blob_url(repository_url: str, site: Site) -> str:
+def blob_url(repository_url: str, site: "Site") -> str:
     """As the server's `Repository.blob_url`: no link for a release from PyPI that names no repository."""
     if repository_url.startswith("https://pypi.org/"):
         return ""
@@ -44,7 +47,7 @@ def blob_url(repository_url: str, site: Site) -> str:
     return f"{repository_url.rstrip('/')}/blob/{site.commit}/{site.path}{anchor}"
 
 
-def match_json(match: Match, url_of: Callable[[str], str], shown: Details, *, link_drafts: bool = True) -> dict:
+def match_json(match: "Match", url_of: Callable[[str], str], shown: Details, *, link_drafts: bool = True) -> dict:
     """One match as the API answers it. `url_of`: an entry's public id -> its page's absolute URL. `shown`: the
     entry's details. `link_drafts`: whether the caller may open a draft's page; if not, a draft keeps its place
     and status but has no url (its page would be a 404)."""
@@ -106,7 +109,7 @@ def how_it_matched(match: dict[str, Any]) -> str:
     return "by type only"
 
 
-def parsed_json(parsed: Parsed) -> dict:
+def parsed_json(parsed: "Parsed") -> dict:
     """What the text was read as: POST /api/match's "parsed"."""
     return {
         "kind": parsed.kind,
