@@ -28,7 +28,12 @@ _INLINE = "\x01"  # marks a replacement that is the definition itself (said in p
 _STARTERS = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "''", '""', "0", "None", "False", "True"})
 LOOP_BOUND = "(bound by a for loop)"  # the harvest's code of a parameter a loop binds again (reading.definitions)
 _DEFAULTS_TO = "(by default the "  # `self.x` set from an argument that falls back to a setting
+# An entry point's `*args` and `**kwargs` handed on as they are: what the reader passes, in plural.
+POSITIONALS = "positional arguments"
+KEYWORDS = "keyword arguments"
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
+_YES_NO = re.compile(r"is_[a-z][a-z0-9_]*+")  # `self.query.is_sliced`: an attribute named as a yes or a no
+_YES_NO_MARK = "\x03"  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,10 @@ class EntryPoint:
         name = self.arguments.get(parameter)
         if not name:
             return ""
+        if name.startswith("**"):
+            return KEYWORDS
+        if name.startswith("*"):
+            return POSITIONALS
         return f"the {code(name)} argument"
 
 
@@ -288,11 +297,12 @@ class Reader:
 
     def _said(self, row: dict) -> tuple[str, list[str]] | None:
         written = str(row.get("code") or "")
-        names = names_in(written)
+        predicates = self._predicates(written)
+        names = names_in(written) if not predicates else names_in(_without(written, predicates))
         if names is None:
             return None
         before = row.get("line") if isinstance(row.get("line"), int) else None
-        replaced: dict[str, str] = {}
+        replaced: dict[str, str] = dict(predicates)
         for name in names:
             said = self.replacement(name, before)
             if said is None:
@@ -306,13 +316,42 @@ class Reader:
         unsaid = [name for name in names if not replaced.get(name) or replaced[name].startswith(_INLINE)]
         return text, [_is(name, replaced[name]) for name in inside] + self.glosses(unsaid, before)
 
+    def _predicates(self, written: str) -> dict[str, str]:
+        """`self.is_bound`, `self.query.is_sliced`: a yes-or-no attribute of the object the reader holds, said by
+        its name ("the `QuerySet`'s query is sliced"), marked for `_words`; {} when the class is not public."""
+        recorded = self.evidence.get("function")
+        owner = str(recorded.get("class") or "") if isinstance(recorded, dict) else ""
+        if not owner or not is_public(owner) or "is_" not in written:
+            return {}
+        try:
+            tree = ast.parse(written, mode="eval")
+        except (SyntaxError, ValueError, RecursionError):
+            return {}
+        called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+        found: dict[str, str] = {}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute) or id(node) in called or not _YES_NO.fullmatch(node.attr):
+                continue
+            inner = node.value
+            middle = inner.attr if isinstance(inner, ast.Attribute) else ""
+            base = inner.value if isinstance(inner, ast.Attribute) else inner
+            if not (isinstance(base, ast.Name) and base.id == "self") or middle.startswith("_"):
+                continue
+            chain = "self." + (f"{middle}." if middle else "") + node.attr
+            subject = f"the {code(owner)}" + (f"'s {middle.replace('_', ' ')}" if middle else "")
+            found[chain] = f"{_YES_NO_MARK}{subject}\x02{node.attr[3:].replace('_', ' ')}"
+        return found
+
     def _words(self, row: dict, replaced: dict[str, str]) -> tuple[str, list[str]] | None:
         """The harvest's sentence with each name the card can say replaced by what it is, and the names that stay
         inside a longer piece of code (said in the "where" part instead)."""
         written = str(row.get("code") or "")
         raw = str(row.get("sentence") or "") or _plain_sentence(written)
         parts = raw.split("`")
+        yes_no = {name for name, said in replaced.items() if said.startswith(_YES_NO_MARK)}
         if not raw or len(parts) % 2 == 0:
+            if yes_no:
+                return None
             # Not the shape harvest writes (a backtick inside a literal): the test as code, each name said apart.
             return f"{code(written)} holds", list(replaced)
         tokens: dict[str, str] = {}
@@ -328,7 +367,17 @@ class Reader:
             said = said.removeprefix(_INLINE)
             # "is true" of an argument or a flag is the harvest's word for a value that is set.
             given = "set" if said.endswith(" flag") else "given"
-            if _DEFAULTS_TO in said:  # not given, it is the setting: "empty" is all the card can say
+            if said.startswith(_YES_NO_MARK):
+                subject, _, adjective = said.removeprefix(_YES_NO_MARK).partition("\x02")
+                text = text.replace(f"{token} is true", f"{subject} is {adjective}").replace(
+                    f"{token} is empty or false", f"{subject} is not {adjective}"
+                )
+                if token in text:
+                    return None  # compared, or read another way: not a yes-or-no the card can say
+                continue
+            if said in (POSITIONALS, KEYWORDS):
+                text = _starred(text, token, said)
+            elif _DEFAULTS_TO in said:  # not given, it is the setting: "empty" is all the card can say
                 text = text.replace(f"{token} is true", f"{token} is set").replace(
                     f"{token} is empty or false", f"{token} is empty"
                 )
@@ -340,6 +389,8 @@ class Reader:
             text = text.replace(token, said)
         # The harvest's sentence already says "the setting `X`" where the code reads `settings.X`.
         used |= {name for name in replaced if name.startswith("settings.") and f"the setting `{name[9:]}`" in raw}
+        if yes_no - used:
+            return None
         return text, [name for name in replaced if name not in used]
 
     def glosses(self, names: list[str], before: int | None = None) -> list[str]:
@@ -370,6 +421,24 @@ class Reader:
             reached = [row for row, code_ in self.definitions[root] if code_ == defined and (not line or row < line)]
             queue.extend((other, reached[0] if reached else line) for other in names_in(defined) or [])
         return said
+
+
+def _without(written: str, chains: dict[str, str]) -> str:
+    """The code with each yes-or-no chain read as a constant, so that `self.query` is not a name to say."""
+    for chain in chains:
+        written = written.replace(chain, "True")
+    return written
+
+
+def _starred(text: str, token: str, said: str) -> str:
+    """The harvest's words on `args`/`kwargs` said of what the reader passes: "keyword arguments are given", "the
+    `default` keyword argument is not given" (for `'default' not in kwargs`)."""
+    if said == KEYWORDS:
+        text = re.sub(rf"{token} does not contain `'(\w+)'`", r"the `\1` keyword argument is not given", text)
+        text = re.sub(rf"{token} contains `'(\w+)'`", r"the `\1` keyword argument is given", text)
+    return text.replace(f"{token} is true", f"{said} are given").replace(
+        f"{token} is empty or false", f"no {said} are given"
+    )
 
 
 def plain_said(said: str) -> str:

@@ -230,7 +230,7 @@ def _argument(node: ast.expr, reader: Reader, entry: EntryPoint, line: int | Non
     if defined != "" and not converted:
         return ""
     name = entry.arguments.get(node.id, "")
-    return code(name) if name and is_public(name) else ""
+    return code(name) if name.isidentifier() and is_public(name) else ""  # not `*args`, `**kwargs`
 
 
 def _instead(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
@@ -366,7 +366,7 @@ def _passing(test: ast.expr, parameters: set[str], entry: EntryPoint) -> tuple[s
         return None
     name = entry.arguments.get(test.left.id) if test.left.id in parameters else None
     op = type(test.ops[0])
-    if not name or op not in _PASSING or not _is_literal(test.comparators[0]):
+    if not name or not name.isidentifier() or op not in _PASSING or not _is_literal(test.comparators[0]):
         return None
     value = _PASSING[op](ast.literal_eval(test.comparators[0]))
     return None if value is None else (name, value)

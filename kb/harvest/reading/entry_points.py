@@ -159,17 +159,26 @@ class EntryPoints:
             "kind": kind,
             "doc": first_paragraph(ast.get_docstring(node) or "") if node is not None else "",
             "via": [step.callee.qualname for step in found.steps[:-1]][:MAX_LEVELS],
-            "arguments": self._arguments(found.steps, parameters),
+            "arguments": self._arguments(
+                found.steps, parameters, site=found.steps[-1].callee if found.steps else entry
+            ),
         }
 
-    def _arguments(self, steps: tuple[_Step, ...], parameters: list[str]) -> dict[str, str]:
-        """Site parameter -> the entry's parameter it is, where each call on the way hands it on as it is."""
+    def _arguments(self, steps: tuple[_Step, ...], parameters: list[str], *, site: Defined) -> dict[str, str]:
+        """Site parameter -> the entry's parameter it is, where each call on the way hands it on as it is; a
+        parameter that is the entry's `*args` or `**kwargs` is written so."""
         mapping = {p: p for p in parameters}
         if not mapping:
             return mapping
+        if not steps and (node := self._function(site)) is not None:
+            for star, marked in ((node.args.vararg, "*"), (node.args.kwarg, "**")):
+                if star is not None and star.arg in mapping:
+                    mapping[star.arg] = marked + star.arg
         for step in reversed(steps):
             handed = self._handed(step)
-            mapping = {site: handed[current] for site, current in mapping.items() if current in handed}
+            mapping = {
+                site: handed[bare] for site, current in mapping.items() if (bare := current.lstrip("*")) in handed
+            }
             if not mapping:
                 break
         return mapping
@@ -179,7 +188,13 @@ class EntryPoints:
         caller, callee = self._function(step.caller), self._function(step.callee)
         if caller is None or callee is None:
             return {}
-        own = {a.arg for a in (*caller.args.posonlyargs, *caller.args.args, *caller.args.kwonlyargs)}
+        own = {a.arg: a.arg for a in (*caller.args.posonlyargs, *caller.args.args, *caller.args.kwonlyargs)}
+        # `filter(self, *args, **kwargs)` handing `args` and `kwargs` on as they are: the caller's positional and
+        # keyword arguments, marked so (`*args`, `**kwargs`) for the card to say them so.
+        if caller.args.vararg is not None:
+            own[caller.args.vararg.arg] = "*" + caller.args.vararg.arg
+        if caller.args.kwarg is not None:
+            own[caller.args.kwarg.arg] = "**" + caller.args.kwarg.arg
         positional = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
         if step.callee.method:
             positional = positional[1:]  # self, or cls
@@ -192,10 +207,10 @@ class EntryPoints:
                 if isinstance(argument, ast.Starred):
                     break
                 if position < len(positional) and isinstance(argument, ast.Name) and argument.id in own:
-                    handed[positional[position]] = argument.id
+                    handed[positional[position]] = own[argument.id]
             for keyword in call.keywords:
                 if keyword.arg and isinstance(keyword.value, ast.Name) and keyword.value.id in own:
-                    handed[keyword.arg] = keyword.value.id
+                    handed[keyword.arg] = own[keyword.value.id]
             return handed
         return {}
 
