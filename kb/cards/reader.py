@@ -31,6 +31,9 @@ _DEFAULTS_TO = "(by default the "  # `self.x` set from an argument that falls ba
 # An entry point's `*args` and `**kwargs` handed on as they are: what the reader passes, in plural.
 POSITIONALS = "positional arguments"
 KEYWORDS = "keyword arguments"
+_URL_PARTS = frozenset({"scheme", "netloc", "hostname", "port", "path", "query", "fragment"})
+_URL_SPLIT = re.compile(r"(?:(?:urllib\.)?+parse\.)?+url(?:split|parse)\(\s*+(\w++)\s*+\)")
+_URL_PART_OF = re.compile(r"the (scheme|netloc|hostname|port|path|query|fragment) of (the `\w+` argument)")
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
 _YES_NO = re.compile(r"is_[a-z][a-z0-9_]*+")  # `self.query.is_sliced`: an attribute named as a yes or a no
 _YES_NO_MARK = "\x03"  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
@@ -208,6 +211,8 @@ class Reader:
         if name.startswith("settings.") and name.count(".") == 1 and name.partition(".")[2].isupper():
             return f"the setting {code(name.partition('.')[2])}"
         root = _root(name)
+        if url_part := self._url_part(name, before):
+            return url_part
         if root in self.definitions:  # assigned in the function: a local, or a parameter given a new value
             defined = self.definition(root, before)
             if defined is None or (defined and not self._sayable(defined, root)):
@@ -234,6 +239,29 @@ class Reader:
             return ""
         return None
 
+    def _url_part(self, name: str, before: int | None) -> str:
+        """ "the scheme of the `redirect_to` argument" for `parsed.scheme`, where `parsed` is `urlsplit(url)` (or
+        `urlparse`) of an argument, as it is or through `str()`; "" otherwise."""
+        root, _, part = name.partition(".")
+        if part not in _URL_PARTS or root not in self.definitions:
+            return ""
+        split = _URL_SPLIT.fullmatch(self.definition(root, before) or "")
+        if not split:
+            return ""
+        given = split[1]
+        for _step in range(3):  # `redirect_to_str = str(redirect_to)`: the argument, converted
+            if given not in self.definitions:
+                break
+            conversion = re.fullmatch(r"str\(\s*(\w+)\s*\)", self.definition(given, before) or "")
+            if conversion is None:
+                return ""
+            given = conversion[1]
+        # The site's parameter the entry point hands on (the evidence lists a parameter the test reads directly).
+        argument = self.entry.argument(given) if self.entry is not None else ""
+        if not argument or argument in (POSITIONALS, KEYWORDS):
+            return ""
+        return f"the {part} of {argument}"
+
     def _sayable(self, defined: str, name: str) -> bool:
         """Whether a definition can stand for its name before the reader: it reads no `self.` internal the card
         cannot say and no name whose value is ambiguous there (a global, a module's regex, is named as written)."""
@@ -249,9 +277,15 @@ class Reader:
     def _attribute(self, name: str) -> str | None:
         chain = ".".join(name.split(".")[:2])
         row = self.attributes.get(chain)
-        if row is None or not row.get("parameter") or chain != name:
+        if row is None or chain != name:
             return None
         owner = str(row.get("class") or "")
+        if not row.get("parameter"):
+            # A class attribute's literal (`allowed_schemes = ["http", "https", "ftp"]`): the class's, by name.
+            value = str(row.get("value") or "")
+            if not value or not is_public(owner) or not owner[:1].isupper():
+                return None
+            return f"{code(owner + '.' + chain.partition('.')[2])} ({code(value)})"
         target = f" of {code(owner + '()')}" if owner and is_public(owner) else ""
         if not target:
             return None
@@ -377,6 +411,10 @@ class Reader:
                 continue
             if said in (POSITIONALS, KEYWORDS):
                 text = _starred(text, token, said)
+            elif part_of := _URL_PART_OF.fullmatch(said):  # "`parsed.scheme` is true": the URL has a scheme
+                text = text.replace(f"{token} is true", f"{part_of[2]} has a {part_of[1]}").replace(
+                    f"{token} is empty or false", f"{part_of[2]} has no {part_of[1]}"
+                )
             elif _DEFAULTS_TO in said:  # not given, it is the setting: "empty" is all the card can say
                 text = text.replace(f"{token} is true", f"{token} is set").replace(
                     f"{token} is empty or false", f"{token} is empty"

@@ -11,6 +11,7 @@ import weakref
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.definitions import CODE_LIMIT, clip
 from kb.harvest.reading.scopes import statements
+from kb.harvest.reading.types import assigns_on_self
 
 MAX_ROWS = 4
 _MAX_STATEMENTS = 400  # statements of one `__init__` read
@@ -19,27 +20,47 @@ _EMPTY = (None, "", 0, False)  # the values a test `not self.x` reads as empty
 # `__init__` node id -> {attribute: (parameter, code, line, setting)}, per class index (one per harvest).
 _Assigned = dict[str, tuple[str, str, int, str]]
 _READ: "weakref.WeakKeyDictionary[ClassIndex, dict[int, _Assigned]]" = weakref.WeakKeyDictionary()
+_MAX_VALUE = 60  # a class attribute's literal longer than this is not said
 
 
 def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[dict]:
-    """Rows for the `self.<name>` of `names` that the constructor of `owner` (qualified) sets from a parameter."""
+    """Rows for the `self.<name>` of `names` that the constructor of `owner` (qualified) sets from a parameter, or
+    that the class body sets to a literal no method of the class assigns again (`allowed_schemes = ["http", ...]`:
+    "value")."""
     if not owner or not names:
         return []
     found = index.method(owner, "__init__")
-    if found is None:
-        return []
-    init, info = found
-    assigned = _assigned(index, init)
+    assigned = _assigned(index, found[0]) if found is not None else {}
     rows = []
     for name in names:
-        if name in assigned:
+        if name in assigned and found is not None:
             parameter, code, line, setting = assigned[name]
-            class_name = info.qualname.rpartition(".")[2]
+            class_name = found[1].qualname.rpartition(".")[2]
             row = {"name": f"self.{name}", "class": class_name, "parameter": parameter, "code": code, "line": line}
             rows.append({**row, "setting": setting} if setting else row)
-            if len(rows) >= MAX_ROWS:
-                break
+        elif (row := _class_value(index, owner, name)) is not None:
+            rows.append(row)
+        if len(rows) >= MAX_ROWS:
+            break
     return rows
+
+
+def _class_value(index: ClassIndex, owner: str, name: str) -> dict | None:
+    """`self.<name>` read from the class body's literal (`allowed_schemes = ["http", "https", "ftp"]`), when no
+    method of the class or its ancestors sets `self.<name>`: its value is the class's, unless a subclass sets
+    its own."""
+    found = index.attribute(owner, name)
+    if found is None:
+        return None
+    value, info = found
+    try:
+        ast.literal_eval(value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    written = ast.unparse(value)
+    if len(written) > _MAX_VALUE or assigns_on_self(index, owner, name):
+        return None
+    return {"name": f"self.{name}", "class": info.qualname.rpartition(".")[2], "value": written, "line": value.lineno}
 
 
 def _assigned(index: ClassIndex, init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:

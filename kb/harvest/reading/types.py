@@ -65,7 +65,7 @@ def _parameter_attribute_types(index: ClassIndex, name: str, scope: Scope) -> li
 def attribute_type(index: ClassIndex, owner: str, name: str) -> str | None:
     """The exception class a class attribute names for instances of `owner`; None when it is set on the
     instance too (`self.error_class = error_class` in `__init__`: only known at run time) or names no class."""
-    if _set_on_instance(index, owner, name):
+    if assigns_on_self(index, owner, name):
         return None
     found = index.attribute(owner, name)
     return None if found is None else _class_named(index, found[0], found[1].module, depth=0)
@@ -106,7 +106,7 @@ def helper_type(index: ClassIndex, helper: ClassInfo) -> str | None:
     return index.resolver.qualify(parts, helper.module) if parts else None
 
 
-def _set_on_instance(index: ClassIndex, owner: str, name: str) -> bool:
+def assigns_on_self(index: ClassIndex, owner: str, name: str) -> bool:
     """Whether a method of `owner` or of its ancestors assigns `self.<name>`."""
     return any(name in _assigned_on_self(index, info) for info in index.mro(owner))
 

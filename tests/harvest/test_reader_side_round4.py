@@ -1,0 +1,64 @@
+"""Cards of the fourth reader's review (issue 29), harvested from the installed Django's and DRF's files: the
+condition is said in the reader's terms where the code names it plainly (a queryset already sliced, keyword
+arguments given or not), from the entry point the reader calls (`.filter()`, not `complex_filter()`)."""
+
+import io
+from pathlib import Path
+
+import django
+import pytest
+import rest_framework
+from django.core.management import call_command
+
+from kb.models import ErrorEntry
+
+DJANGO = Path(django.__file__).parent
+DRF = Path(rest_framework.__file__).parent
+
+
+def harvest(git_repo, files: dict[str, Path], repo: str) -> dict[str, ErrorEntry]:
+    for name, source in files.items():
+        git_repo.write(name, source.read_text())
+    git_repo.commit(repo)
+    call_command("harvest", str(git_repo.root), "--repo", repo, "--no-progress", "--publish", stdout=io.StringIO())
+    return {entry.message: entry for entry in ErrorEntry.objects.all()}
+
+
+@pytest.fixture
+def django_cards(db, git_repo) -> dict[str, ErrorEntry]:
+    files = ("db/models/query.py", "http/response.py")
+    return harvest(git_repo, {f"django/{name}": DJANGO / name for name in files}, "django/django")
+
+
+@pytest.fixture
+def drf_cards(db, git_repo) -> dict[str, ErrorEntry]:
+    return harvest(git_repo, {"rest_framework/fields.py": DRF / "fields.py"}, "encode/django-rest-framework")
+
+
+def test_filtering_a_sliced_queryset_names_filter_and_says_the_queryset_is_sliced(django_cards):
+    meaning = django_cards["Cannot filter a query once a slice has been taken."].generated["meaning"]
+    assert meaning.startswith("`QuerySet.filter()` raises this (from `QuerySet._filter_or_exclude`) when ")
+    assert "the `QuerySet`'s query is sliced" in meaning
+    assert "positional arguments are given or keyword arguments are given" in meaning
+    assert "complex_filter" not in meaning and "self." not in meaning
+
+
+def test_a_keyword_argument_left_out_is_said_as_such(drf_cards):
+    meaning = drf_cards["default is a required argument."].generated["meaning"]
+    assert meaning == "`HiddenField()` raises this when the `default` keyword argument is not given."
+
+
+def test_no_solution_names_star_arguments(django_cards, drf_cards):
+    for entry in ErrorEntry.objects.all():
+        assert not any("`*" in solution for solution in entry.generated.get("solutions", [])), entry.message
+
+
+
+def test_a_redirect_scheme_outside_the_class_s_allowed_schemes_is_said_with_their_values(django_cards):
+    entry = django_cards["Unsafe redirect to URL with protocol '{scheme}'"].generated
+    assert entry["meaning"] == (
+        "`HttpResponseRedirectBase()` raises this when the `redirect_to` argument has a scheme and "
+        "`HttpResponseRedirectBase.allowed_schemes` (`['http', 'https', 'ftp']`) does not contain the scheme of the "
+        "`redirect_to` argument."
+    )
+    assert "In the message, `{scheme}` is the scheme of the `redirect_to` argument." in entry["trigger"]
