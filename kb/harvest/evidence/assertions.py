@@ -39,6 +39,7 @@ _HEADER = re.compile(r"\n([ \t]*+)(?:async[ \t]++)?+(def|class)[ \t]++(\w++)")
 MIN_LITERAL = 6  # a shorter literal says too little about a message: the code the test runs must tell
 MAX_FUNCTION_LINES = 40  # a longer test is shown as the lines around its assertion
 CONTEXT_LINES = 12
+MAX_DECORATOR_LINES = 12  # lines above a header read for its decorators
 _FOLLOWING = 3  # statements after `with ... as info:` that may check the message
 _NESTED = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements hold statements
 # A key ends at a `%` (as in kb.harvest.reading.messages): a search reads the text between two `%` once.
@@ -119,7 +120,15 @@ def functions_around(text: str, hits: list[int], lines: list[str]) -> dict[tuple
 
 def _body_end(lines: list[str], first: int, last: int, indent: int) -> int:
     """The function's last line: what follows its body up to the next header (blank lines, comments, the
-    next function's decorators, a class attribute) is left out."""
+    next function's decorators, a class attribute) is left out. A decorator of the next header whose arguments
+    run over several indented lines (`@override_settings(A=1,\n    B=2)`) goes with it, not with this body."""
+    for back in range(last, max(first, last - MAX_DECORATOR_LINES), -1):
+        line = lines[back - 1]
+        stripped = line.lstrip()
+        if stripped.startswith("@") and len(line.expandtabs()) - len(stripped) <= indent:
+            last = back - 1  # the first line of the next header's decorators seen so far, going up
+        elif stripped and not stripped.startswith("#") and len(line.expandtabs()) - len(stripped) <= indent:
+            break  # the decorators' block is only what lies between the body and the next header
     while last > first:
         line = lines[last - 1]
         stripped = line.lstrip()
