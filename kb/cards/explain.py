@@ -32,6 +32,7 @@ _OPERATIONS_RAISE = frozenset(
     "UnicodeError UnicodeDecodeError UnicodeEncodeError AssertionError".split()
 )
 _TRIED = re.compile(r"`([\w.]++)` was raised by ((?:`[\w.]++`(?:, )?+)++)")
+MIN_QUOTED = 16  # a message's fixed part a paragraph quotes, at least this long, makes it about this error
 MAX_VALUE = 80  # a placeholder's value said by a local's definition up to this long
 # A test that changes settings around its call (a decorator, a `with` block): the call alone would not raise.
 _SETS_SETTINGS = re.compile(r"(?:@|\bwith\s++)(?:self\.)?+(?:override_settings|modify_settings|settings)\(")
@@ -52,7 +53,7 @@ def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
         "trigger": _trigger(entry, views),
         "situations": _situations(entry, views, tests),
         "how_to_trigger": _how_to_trigger(entry, tests),
-        "documentation": _documentation(entry, docs),
+        "documentation": _documentation(entry, views, docs),
         "solutions": derive_solutions(sites, tests=tests),
         "example_fix": example_fix(sites, tests),
     }
@@ -243,9 +244,21 @@ def _specific(entry: ErrorEntry, views: Sequence[_Site], doc: dict) -> bool:
     if str(doc.get("term") or "") not in (_short(entry.exception_type), entry.exception_type):
         return True
     names = {view.function for view in views} | {view.entry.function for view in views if view.entry is not None}
-    parts = {part for name in names for part in name.split(".") if part and not part.startswith("_")}
+    parts = {part for name in names for part in _own_names(name) if part and not part.startswith("_")}
     parts = {part for part in parts if part[:1].isupper() or "_" in part or len(part) >= 8}  # not `path`, `get`
-    return any(re.search(rf"\b{re.escape(part)}\b", said) for part in parts)
+    if any(re.search(rf"\b{re.escape(part)}\b", said) for part in parts):
+        return True
+    # Or it quotes the message: its longest fixed part, long enough to be this message's own words.
+    fixed = max(re.split(r"\{[^{}]*+\}", entry.message), key=len).strip()
+    return len(fixed) >= MIN_QUOTED and fixed.casefold() in said.casefold()
+
+
+def _own_names(name: str) -> list[str]:
+    """The names of `name` a paragraph must use to be about it: a method's class (`HStoreField`, not `to_python`,
+    which every field has: a model field's advice is not a form field's), a module function's own name."""
+    parts = name.split(".")
+    classes = [part for part in parts[:-1] if part[:1].isupper()]
+    return classes or parts[-1:]
 
 
 def _said(entry: ErrorEntry, view: _Site) -> str:
@@ -447,14 +460,26 @@ def _set_up(call: str, test: str) -> bool:
     return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
 
 
-def _documentation(entry: ErrorEntry, docs: list[dict]) -> str:
+def _whole_line(text: str) -> bool:
+    """Whether a documentation line read alone (no paragraph) says something whole: not a directive or heading,
+    not a bare list item (`* ``DisallowedRedirect```), not a sentence's tail (it starts in lower case) or a line cut
+    inside an inline role (an odd number of backticks: "new default value of :attr:`URLField.assume_scheme")."""
+    stripped = text.strip()
+    if _HEADING_ONLY.fullmatch(stripped) or _HEADING_ONLY.fullmatch(stripped.lstrip("*-+ ")):
+        return False
+    return stripped[:1].isupper() and stripped.count("`") % 2 == 0
+
+
+def _documentation(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str:
     """The documentation's paragraphs that speak of the error; a mention whose line is only a directive
     (`.. setting:: STATIC_ROOT`) or a heading, with no paragraph read, tells the reader nothing and is left out."""
     lines = []
     for doc in docs[:MAX_DOCS]:
         said = str(doc.get("paragraph") or doc.get("text") or "")
-        if not doc.get("paragraph") and _HEADING_ONLY.fullmatch(said.strip()):
+        if not doc.get("paragraph") and not _whole_line(said):
             continue
+        if doc.get("paragraph") and not _specific(entry, views, doc):
+            continue  # the exception's class defined, or another object's advice (a model field's for a form field)
         where = _place(entry, str(doc.get("path", "")), doc.get("line"), entry.analysed_commit)
         term = f" (mentions {code(str(doc['term']))})" if doc.get("term") else ""
         text = f": “{plain(said, 400 if doc.get('paragraph') else 200)}”" if said else ""
