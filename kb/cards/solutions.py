@@ -198,8 +198,35 @@ def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint, line: int
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         parts = [value for value in test.values if not _given_and_checked(value, test.values)]
         return [s for value in parts for s in _for_parameters(value, reader, entry, line)]
+    if starred := _for_starred(test, reader, entry, line):
+        return [f"Pass {starred} to {code(entry.call())}."]
     instead = _instead(test, lambda node: _argument(node, reader, entry, line))
     return [f"Pass {instead} to {code(entry.call())}."] if instead else []
+
+
+def _for_starred(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> str:
+    """`not args` of an entry point's `*args`: "at least one positional argument"; `'default' not in kwargs` of
+    its `**kwargs`: "the `default` keyword argument"; "" for any other test."""
+
+    def star(node: ast.expr) -> str:
+        if not (isinstance(node, ast.Name) and node.id in reader.parameters) or reader.definition(node.id, line):
+            return ""
+        name = entry.arguments.get(node.id, "")
+        return "**" if name.startswith("**") else "*" if name.startswith("*") else ""
+
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and (marked := star(test.operand)):
+        return f"at least one {'keyword' if marked == '**' else 'positional'} argument"
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.NotIn)
+        and isinstance(test.left, ast.Constant)
+        and isinstance(test.left.value, str)
+        and test.left.value.isidentifier()
+        and star(test.comparators[0]) == "**"
+    ):
+        return f"the {code(test.left.value)} keyword argument"
+    return ""
 
 
 def _given_and_checked(part: ast.expr, parts: list[ast.expr]) -> bool:

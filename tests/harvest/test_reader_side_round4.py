@@ -43,9 +43,20 @@ def test_filtering_a_sliced_queryset_names_filter_and_says_the_queryset_is_slice
     assert "complex_filter" not in meaning and "self." not in meaning
 
 
-def test_a_keyword_argument_left_out_is_said_as_such(drf_cards):
-    meaning = drf_cards["default is a required argument."].generated["meaning"]
-    assert meaning == "`HiddenField()` raises this when the `default` keyword argument is not given."
+def test_a_keyword_argument_left_out_is_said_as_such_and_advised(drf_cards):
+    generated = drf_cards["default is a required argument."].generated
+    assert generated["meaning"] == "`HiddenField()` raises this when the `default` keyword argument is not given."
+    assert generated["solutions"] == ["Pass the `default` keyword argument to `HiddenField()`."]
+
+
+def test_no_positional_argument_is_said_and_advised(db, git_repo):
+    cards = harvest(git_repo, {"django/db/models/constraints.py": DJANGO / "db/models/constraints.py"}, "django/django")
+    generated = cards["At least one field or expression is required to define a unique constraint."].generated
+    assert generated["meaning"].startswith(
+        "`UniqueConstraint()` raises this when no positional arguments are given and the `fields` argument is not "
+        "given (or empty)."
+    )
+    assert "Pass at least one positional argument to `UniqueConstraint()`." in generated["solutions"]
 
 
 def test_no_solution_names_star_arguments(django_cards, drf_cards):
