@@ -474,9 +474,24 @@ def _starred(text: str, token: str, said: str) -> str:
     if said == KEYWORDS:
         text = re.sub(rf"{token} does not contain `'(\w+)'`", r"the `\1` keyword argument is not given", text)
         text = re.sub(rf"{token} contains `'(\w+)'`", r"the `\1` keyword argument is given", text)
-    return text.replace(f"{token} is true", f"{said} are given").replace(
+    text = text.replace(f"{token} is true", f"{said} are given").replace(
         f"{token} is empty or false", f"no {said} are given"
     )
+    # "`args` has fewer than 2 items": counted, in the plural.
+    counts = "does not have exactly|has fewer than|has more than|has at most|has at least"
+    text = re.sub(rf"{token} ({counts}) (\d+) items?", lambda found: _counted(found[1], int(found[2]), said), text)
+    # Anything else the harvest says of them (`args == (None,)`), with its verb in the plural.
+    return re.sub(rf"{token} (is|has|does|equals|contains)\b", lambda found: f"the {said} {_PLURAL[found[1]]}", text)
+
+
+_PLURAL = {"is": "are", "has": "have", "does": "do", "equals": "equal", "contains": "contain"}
+
+
+def _counted(how: str, number: int, said: str) -> str:
+    """ "fewer than 2 positional arguments are given"; "more than 1 positional argument is given"."""
+    how = {"does not have exactly": "not exactly"}.get(how, how.removeprefix("has "))
+    one = number == 1 and how in ("more than", "at most", "not exactly")
+    return f"{how} {number} {said.removesuffix('s') if one else said} {'is' if one else 'are'} given"
 
 
 def plain_said(said: str) -> str:

@@ -216,6 +216,20 @@ def _for_starred(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | 
 
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and (marked := star(test.operand)):
         return f"at least one {'keyword' if marked == '**' else 'positional'} argument"
+    if (  # `len(expressions) < 2`: "at least 2 positional arguments"
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and type(test.ops[0]) in _LENGTH
+        and isinstance(test.left, ast.Call)
+        and _called(test.left) == "len"
+        and len(test.left.args) == 1
+        and (marked := star(test.left.args[0]))
+        and isinstance(test.comparators[0], ast.Constant)
+        and type(test.comparators[0].value) is int
+    ):
+        kind = "keyword" if marked == "**" else "positional"
+        said = _LENGTH[type(test.ops[0])]("\x00", test.comparators[0].value).removesuffix(" as \x00")
+        return re.sub(r"\bitem(s?)$", rf"{kind} argument\1", said)
     if (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
@@ -226,6 +240,18 @@ def _for_starred(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | 
         and star(test.comparators[0]) == "**"
     ):
         return f"the {code(test.left.value)} keyword argument"
+    if (  # `fields == (None,)` of `only(*fields)`: "positional arguments other than just `None`"
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and star(test.left) == "*"
+        and isinstance(test.comparators[0], ast.Tuple)
+        and test.comparators[0].elts
+        and _is_literal(test.comparators[0])
+    ):
+        values = test.comparators[0].elts
+        shown = code(", ".join(ast.unparse(value) for value in values))
+        return f"positional arguments other than {'just ' if len(values) == 1 else ''}{shown}"
     return ""
 
 

@@ -91,3 +91,16 @@ def test_documentation_quotes_only_whole_lines_about_the_same_object(documented_
     for entry in documented_cards.values():
         # Cut inside an inline role: "new default value of :attr:`URLField.assume_scheme".
         assert "of :attr:\\`URLField\\.assume\\_scheme”" not in entry.generated.get("documentation", "")
+
+
+def test_a_count_of_positional_arguments_is_said_and_advised_in_the_plural(db, git_repo):
+    files = {"django/db/models/functions/text.py": DJANGO / "db/models/functions/text.py"}
+    cards = harvest(git_repo, files, "django/django")
+    generated = cards["Concat must take at least two expressions"].generated
+    assert generated["meaning"] == "`Concat()` raises this when fewer than 2 positional arguments are given."
+    assert generated["solutions"] == ["Pass at least 2 positional arguments to `Concat()`."]
+
+
+def test_a_lone_none_among_the_positional_arguments_is_advised_against(django_cards):
+    generated = django_cards["Cannot pass None as an argument to only()."].generated
+    assert generated["solutions"] == ["Pass positional arguments other than just `None` to `QuerySet.only()`."]
