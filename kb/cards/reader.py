@@ -29,6 +29,7 @@ _STARTERS = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "''", '""'
 LOOP_BOUND = "(bound by a for loop)"  # the harvest's code of a parameter a loop binds again (reading.definitions)
 _DEFAULTS_TO = "(by default the "  # `self.x` set from an argument that falls back to a setting
 # An entry point's `*args` and `**kwargs` handed on as they are: what the reader passes, in plural.
+ASSIGNED = "the value assigned"  # a property setter's value: `response.content = value`
 POSITIONALS = "positional arguments"
 KEYWORDS = "keyword arguments"
 _URL_PARTS = frozenset({"scheme", "netloc", "hostname", "port", "path", "query", "fragment"})
@@ -66,6 +67,8 @@ class EntryPoint:
             return f"the {code(self.command)} command"
         if self.kind == "template tag":
             return f"the {code(self.function.rpartition('.')[2])} template tag"
+        if self.kind == "setter":
+            return f"assigning to {code(self.function)}"
         return code(self.call())
 
     def call(self) -> str:
@@ -79,6 +82,8 @@ class EntryPoint:
         name = self.arguments.get(parameter)
         if not name:
             return ""
+        if self.kind == "setter":
+            return ASSIGNED
         if name.startswith("**"):
             return KEYWORDS
         if name.startswith("*"):
@@ -409,7 +414,11 @@ class Reader:
                 if token in text:
                     return None  # compared, or read another way: not a yes-or-no the card can say
                 continue
-            if said in (POSITIONALS, KEYWORDS):
+            if said == ASSIGNED:  # "is true" of a value assigned: any value that is not empty
+                text = text.replace(f"{token} is true", f"{token} is not empty").replace(
+                    f"{token} is empty or false", f"{token} is empty"
+                )
+            elif said in (POSITIONALS, KEYWORDS):
                 text = _starred(text, token, said)
             elif part_of := _URL_PART_OF.fullmatch(said):  # "`parsed.scheme` is true": the URL has a scheme
                 text = text.replace(f"{token} is true", f"{part_of[2]} has a {part_of[1]}").replace(

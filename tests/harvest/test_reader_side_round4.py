@@ -104,3 +104,24 @@ def test_a_count_of_positional_arguments_is_said_and_advised_in_the_plural(db, g
 def test_a_lone_none_among_the_positional_arguments_is_advised_against(django_cards):
     generated = django_cards["Cannot pass None as an argument to only()."].generated
     assert generated["solutions"] == ["Pass positional arguments other than just `None` to `QuerySet.only()`."]
+
+
+def test_a_property_setter_is_said_as_an_assignment_not_a_call(django_cards):
+    generated = django_cards["You cannot set content to a 304 (Not Modified) response"].generated
+    assert generated["meaning"] == (
+        "Assigning to `HttpResponseNotModified.content` raises this when the value assigned is not empty."
+    )
+    assert "content()" not in "\n".join(str(v) for v in generated.values())
+    assert "solutions" not in generated  # no "Pass … to `content()`": nobody calls it
+
+
+
+def test_a_setter_s_checks_on_each_item_are_said_in_words_with_the_setter_s_own_docstring(db, git_repo):
+    source = "contrib/gis/gdal/raster/source.py"
+    cards = harvest(git_repo, {f"django/{source}": DJANGO / source}, "django/django")
+    meaning = cards["Geotransform must consist of 6 numeric values."].generated["meaning"]
+    assert meaning.startswith(
+        "Assigning to `GDALRaster.geotransform` raises this when the value assigned does not have exactly 6 items "
+        "or an item of the value assigned is not an instance of `int` or `float`."
+    )
+    assert "Set the geotransform for the data source" in meaning  # the setter's docstring, not the getter's

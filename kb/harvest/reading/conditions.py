@@ -164,6 +164,11 @@ def _call(call: ast.Call, *, negated: bool) -> str:
         if negated:
             return f"{_subject(args[0])} is not {relation} of {' or '.join(named)}"
         return f"{_subject(args[0])} is {relation} of {' or '.join(named)}"
+    if name in ("all", "any") and len(args) == 1 and (each := _each_instance(args[0])):
+        items, relation = each
+        if name == "all":
+            return f"an item of {items} is not {relation}" if negated else f"every item of {items} is {relation}"
+        return f"no item of {items} is {relation}" if negated else f"an item of {items} is {relation}"
     if name == "hasattr" and len(args) == 2 and isinstance(args[1], ast.Constant) and isinstance(args[1].value, str):
         return f"{_subject(args[0])} has {'no' if negated else 'an'} attribute `{args[1].value}`"
     if name == "callable" and len(args) == 1:
@@ -173,6 +178,22 @@ def _call(call: ast.Call, *, negated: bool) -> str:
         verb = f"does not {verb}" if negated else f"{verb}s"
         return f"{_subject(call.func.value)} {verb} with `{ast.unparse(args[0])}`"
     return ""
+
+
+def _each_instance(node: ast.expr) -> tuple[str, str] | None:
+    """`isinstance(x, (int, float)) for x in values`: ("`values`", "an instance of `int` or `float`")."""
+    if not isinstance(node, ast.GeneratorExp | ast.ListComp) or len(node.generators) != 1:
+        return None
+    loop = node.generators[0]
+    test = node.elt
+    if loop.ifs or loop.is_async or not isinstance(loop.target, ast.Name) or not isinstance(test, ast.Call):
+        return None
+    if _called(test) != "isinstance" or len(test.args) != 2 or test.keywords:
+        return None
+    if not (isinstance(test.args[0], ast.Name) and test.args[0].id == loop.target.id):
+        return None
+    kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    return _subject(loop.iter), "an instance of " + " or ".join(f"`{ast.unparse(k)}`" for k in kinds)
 
 
 _LENGTHS = {

@@ -152,6 +152,11 @@ class EntryPoints:
         entry = found.entry
         node = self._function(entry)
         kind, name = _kind(entry)
+        if kind == "method" and node is not None and not found.steps and parameters and not _is_setter(node):
+            # The call graph names a property once, by its getter; a site reading an argument is in its setter.
+            node = self._setter(entry, node) or node
+        if kind == "method" and node is not None and _is_setter(node):
+            kind = "setter"  # `@content.setter`: reached by `obj.content = value`, not by a call
         return {
             "function": name,
             "path": entry.path,
@@ -214,6 +219,21 @@ class EntryPoints:
             return handed
         return {}
 
+    def _setter(
+        self, defined: Defined, getter: ast.FunctionDef | ast.AsyncFunctionDef
+    ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The `@<name>.setter` of a property whose getter is `getter`, in the same file; None when there is not
+        exactly one."""
+        if not any(isinstance(d, ast.Name) and d.id == "property" for d in getter.decorator_list):
+            return None
+        self._function(defined)  # reads the file's functions
+        found = [
+            node
+            for (_, name), node in self._functions.get(defined.path, {}).items()
+            if name == defined.name and node is not getter and _is_setter(node)
+        ]
+        return found[0] if len(found) == 1 else None
+
     def _function(self, defined: Defined) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         functions = self._functions.get(defined.path)
         if functions is None:
@@ -254,6 +274,10 @@ def _is_partial(func: ast.expr) -> bool:
     return (isinstance(func, ast.Name) and func.id == "partial") or (
         isinstance(func, ast.Attribute) and func.attr == "partial" and isinstance(func.value, ast.Name)
     )
+
+
+def _is_setter(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(isinstance(d, ast.Attribute) and d.attr == "setter" for d in node.decorator_list)
 
 
 def _kind(defined: Defined) -> tuple[str, str]:
