@@ -237,11 +237,16 @@ class Reader:
             key = re.fullmatch(r"\w+\[['\"](\w+)['\"]\]", name)
             if key and self.entry.kind == "command":
                 return f"the {code(key[1])} argument"
+            attribute = name.partition(".")[2]
+            if argument.endswith(" argument") and attribute.isidentifier() and not attribute.startswith("_"):
+                return f"{argument}'s {code(attribute)}"  # `expression.distinct`: the `expression` argument's
             return None
         if root == "self":
             return self._attribute(name)
         if root in _BUILTINS or root in _STDLIB or root[:1].isupper() or root.startswith("__"):
             return ""
+        if name.partition(".")[2][:1].isupper() and root not in self.parameters:
+            return ""  # a module's class (`models.Aggregate`), named as written
         return None
 
     def _url_part(self, name: str, before: int | None) -> str:
@@ -290,7 +295,7 @@ class Reader:
             value = str(row.get("value") or "")
             if not value or not is_public(owner) or not owner[:1].isupper():
                 return None
-            return f"{code(owner + '.' + chain.partition('.')[2])} ({code(value)})"
+            return f"{code(owner + '.' + chain.partition('.')[2])} (by default {code(value)})"
         target = f" of {code(owner + '()')}" if owner and is_public(owner) else ""
         if not target:
             return None
@@ -348,6 +353,8 @@ class Reader:
                 return None
             if said:
                 replaced[name] = said
+            if said and " argument's `" in said and f"`{_root(name)}`" in str(row.get("sentence") or ""):
+                replaced.setdefault(_root(name), said.rpartition("'s ")[0])  # `expression` beside `expression.x`
         words = self._words(row, replaced)
         if words is None:
             return None
@@ -511,6 +518,8 @@ def plain_said(said: str) -> str:
 def _is(name: str, said: str) -> str:
     """ "`x` is the `y` argument"; "`x` is the argument of that name" rather than "`x` is the `x` argument"."""
     said = plain_said(said)
+    if said in (POSITIONALS, KEYWORDS):
+        return f"{code(name)} holds the {said}"
     if said == f"the {code(name)} argument":
         return f"{code(name)} is the argument of that name"
     return f"{code(name)} is {said}"

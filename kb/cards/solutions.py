@@ -107,9 +107,11 @@ def _site_solutions(site: RaiseSite) -> list[str]:
         # The test that decides to raise (the outer ones choose the path to it); not an `else` whose `if` raises
         # too: making it false raises that one (`elif isinstance(view, View): raise TypeError(...)`).
         if index == 0 and not row.get("other_raises"):
+            line = row.get("line") if isinstance(row.get("line"), int) else None
             if entry is not None and entry.kind in _ADVISED and not _is_operator(entry.function):
-                line = row.get("line") if isinstance(row.get("line"), int) else None
                 found.extend(_for_parameters(test, reader, entry, line))
+            elif entry is not None and entry.kind == "setter":
+                found.extend(_for_setter(test, reader, entry, line))
             found.extend(_for_hooks(test, reader, points))
     return found
 
@@ -202,6 +204,16 @@ def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint, line: int
         return [f"Pass {starred} to {code(entry.call())}."]
     instead = _instead(test, lambda node: _argument(node, reader, entry, line))
     return [f"Pass {instead} to {code(entry.call())}."] if instead else []
+
+
+def _for_setter(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
+    """A property setter's value: "Assign an `int` or a `str` to `GDALRaster.srs`." (the templates that end in
+    "as <argument>" only: a value, a type, one of some values)."""
+    marker = "\x00"
+    instead = _instead(test, lambda node: marker if _argument(node, reader, entry, line) else "")
+    if not instead.endswith(f" as {marker}") or marker in instead.removesuffix(f" as {marker}"):
+        return []
+    return [f"Assign {instead.removesuffix(f' as {marker}')} to {code(entry.function)}."]
 
 
 def _for_starred(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> str:

@@ -69,7 +69,7 @@ def test_a_redirect_scheme_outside_the_class_s_allowed_schemes_is_said_with_thei
     entry = django_cards["Unsafe redirect to URL with protocol '{scheme}'"].generated
     assert entry["meaning"] == (
         "`HttpResponseRedirectBase()` raises this when the `redirect_to` argument has a scheme and "
-        "`HttpResponseRedirectBase.allowed_schemes` (`['http', 'https', 'ftp']`) does not contain the scheme of the "
+        "`HttpResponseRedirectBase.allowed_schemes` (by default `['http', 'https', 'ftp']`) does not contain the scheme of the "
         "`redirect_to` argument."
     )
     assert "In the message, `{scheme}` is the scheme of the `redirect_to` argument." in entry["trigger"]
@@ -125,3 +125,22 @@ def test_a_setter_s_checks_on_each_item_are_said_in_words_with_the_setter_s_own_
         "or an item of the value assigned is not an instance of `int` or `float`."
     )
     assert "Set the geotransform for the data source" in meaning  # the setter's docstring, not the getter's
+
+
+def test_an_attribute_of_an_argument_is_said_as_the_argument_s(db, git_repo):
+    source = "db/backends/sqlite3/operations.py"
+    cards = harvest(git_repo, {f"django/{source}": DJANGO / source}, "django/django")
+    entry = cards[
+        "SQLite doesn't support DISTINCT on aggregate functions accepting multiple arguments."
+    ].generated
+    assert (
+        "when the `expression` argument is an instance of `models.Aggregate` and the `expression` argument's "
+        "`distinct` is true and the `expression` argument's `source_expressions` has more than 1 item."
+    ) in entry["meaning"]
+
+
+def test_a_setter_is_advised_with_an_assignment(db, git_repo):
+    source = "contrib/gis/gdal/raster/source.py"
+    cards = harvest(git_repo, {f"django/{source}": DJANGO / source}, "django/django")
+    generated = cards["Could not create a SpatialReference from input."].generated
+    assert generated["solutions"] == ["Assign an `int` or a `str` to `GDALRaster.srs`."]
