@@ -37,6 +37,7 @@ _URL_SPLIT = re.compile(r"(?:(?:urllib\.)?+parse\.)?+url(?:split|parse)\(\s*+(\w
 _URL_PART_OF = re.compile(r"the (scheme|netloc|hostname|port|path|query|fragment) of (the `\w+` argument)")
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
 _YES_NO = re.compile(r"is_[a-z][a-z0-9_]*+")  # `self.query.is_sliced`: an attribute named as a yes or a no
+_WORD = re.compile(r"[a-z]{4,}+(?:_[a-z]{2,}+)?+")  # a local named by a word or two (`user`, `token`), not `m`
 _YES_NO_MARK = "\x03"  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
 
 
@@ -363,12 +364,13 @@ class Reader:
         return text, [_is(name, replaced[name]) for name in inside] + self.glosses(unsaid, before)
 
     def _predicates(self, written: str) -> dict[str, str]:
-        """`self.is_bound`, `self.query.is_sliced`: a yes-or-no attribute of the object the reader holds, said by
-        its name ("the `QuerySet`'s query is sliced"), marked for `_words`; {} when the class is not public."""
+        """`self.is_bound`, `self.query.is_sliced`, `user.is_active`: a yes-or-no attribute said by its name ("the
+        `QuerySet`'s query is sliced", "the user is not active"), marked for `_words`. Of `self` where the class is
+        public; of a local whose name is a word (`user`, `token.user`: the code that made it is not said)."""
+        if "is_" not in written:
+            return {}
         recorded = self.evidence.get("function")
         owner = str(recorded.get("class") or "") if isinstance(recorded, dict) else ""
-        if not owner or not is_public(owner) or "is_" not in written:
-            return {}
         try:
             tree = ast.parse(written, mode="eval")
         except (SyntaxError, ValueError, RecursionError):
@@ -381,10 +383,16 @@ class Reader:
             inner = node.value
             middle = inner.attr if isinstance(inner, ast.Attribute) else ""
             base = inner.value if isinstance(inner, ast.Attribute) else inner
-            if not (isinstance(base, ast.Name) and base.id == "self") or middle.startswith("_"):
+            if not isinstance(base, ast.Name) or middle.startswith("_"):
                 continue
-            chain = "self." + (f"{middle}." if middle else "") + node.attr
-            subject = f"the {code(owner)}" + (f"'s {middle.replace('_', ' ')}" if middle else "")
+            if base.id == "self" and owner and is_public(owner):
+                subject = f"the {code(owner)}"
+            elif base.id in self.definitions and base.id not in self.parameters and _WORD.fullmatch(base.id):
+                subject = f"the {base.id.replace('_', ' ')}"
+            else:
+                continue
+            chain = f"{base.id}." + (f"{middle}." if middle else "") + node.attr
+            subject += f"'s {middle.replace('_', ' ')}" if middle else ""
             found[chain] = f"{_YES_NO_MARK}{subject}\x02{node.attr[3:].replace('_', ' ')}"
         return found
 

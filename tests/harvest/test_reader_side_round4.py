@@ -64,13 +64,12 @@ def test_no_solution_names_star_arguments(django_cards, drf_cards):
         assert not any("`*" in solution for solution in entry.generated.get("solutions", [])), entry.message
 
 
-
 def test_a_redirect_scheme_outside_the_class_s_allowed_schemes_is_said_with_their_values(django_cards):
     entry = django_cards["Unsafe redirect to URL with protocol '{scheme}'"].generated
     assert entry["meaning"] == (
         "`HttpResponseRedirectBase()` raises this when the `redirect_to` argument has a scheme and "
-        "`HttpResponseRedirectBase.allowed_schemes` (by default `['http', 'https', 'ftp']`) does not contain the scheme of the "
-        "`redirect_to` argument."
+        "`HttpResponseRedirectBase.allowed_schemes` (by default `['http', 'https', 'ftp']`) does not contain the "
+        "scheme of the `redirect_to` argument."
     )
     assert "In the message, `{scheme}` is the scheme of the `redirect_to` argument." in entry["trigger"]
 
@@ -115,7 +114,6 @@ def test_a_property_setter_is_said_as_an_assignment_not_a_call(django_cards):
     assert "solutions" not in generated  # no "Pass … to `content()`": nobody calls it
 
 
-
 def test_a_setter_s_checks_on_each_item_are_said_in_words_with_the_setter_s_own_docstring(db, git_repo):
     source = "contrib/gis/gdal/raster/source.py"
     cards = harvest(git_repo, {f"django/{source}": DJANGO / source}, "django/django")
@@ -130,9 +128,7 @@ def test_a_setter_s_checks_on_each_item_are_said_in_words_with_the_setter_s_own_
 def test_an_attribute_of_an_argument_is_said_as_the_argument_s(db, git_repo):
     source = "db/backends/sqlite3/operations.py"
     cards = harvest(git_repo, {f"django/{source}": DJANGO / source}, "django/django")
-    entry = cards[
-        "SQLite doesn't support DISTINCT on aggregate functions accepting multiple arguments."
-    ].generated
+    entry = cards["SQLite doesn't support DISTINCT on aggregate functions accepting multiple arguments."].generated
     assert (
         "when the `expression` argument is an instance of `models.Aggregate` and the `expression` argument's "
         "`distinct` is true and the `expression` argument's `source_expressions` has more than 1 item."
@@ -144,3 +140,15 @@ def test_a_setter_is_advised_with_an_assignment(db, git_repo):
     cards = harvest(git_repo, {f"django/{source}": DJANGO / source}, "django/django")
     generated = cards["Could not create a SpatialReference from input."].generated
     assert generated["solutions"] == ["Assign an `int` or a `str` to `GDALRaster.srs`."]
+
+
+def test_a_yes_or_no_attribute_of_a_local_is_said_by_the_local_s_name(db, git_repo):
+    cards = harvest(
+        git_repo, {"rest_framework/authentication.py": DRF / "authentication.py"}, "encode/django-rest-framework"
+    )
+    meaning = cards["User inactive or deleted."].generated["meaning"]
+    assert "`BasicAuthentication.authenticate_credentials()` raises this when the user is not active." in meaning
+    assert (
+        "`TokenAuthentication.authenticate_credentials()` raises this when the token's user is not active." in meaning
+    )
+    assert "get_user_model()" not in meaning and "select_related" not in meaning
