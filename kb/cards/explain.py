@@ -460,6 +460,15 @@ def _set_up(call: str, test: str) -> bool:
     return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
 
 
+def _defines(entry: ErrorEntry, doc: dict) -> bool:
+    """The exception's own definition (`.. exception:: ImproperlyConfigured`) whose paragraph names it: the same on
+    every card of the class, so it stays out of "What it means", but it is about this exception."""
+    short = _short(entry.exception_type)
+    directive = re.fullmatch(r"\.\.\s++(?:exception|class)::\s*+([\w.]++).*+", str(doc.get("text") or "").strip())
+    named = re.search(rf"\b{re.escape(short)}\b", str(doc.get("paragraph") or ""))
+    return bool(directive and directive[1].rpartition(".")[2] == short and named)
+
+
 def _whole_line(text: str) -> bool:
     """Whether a documentation line read alone (no paragraph) says something whole: not a directive or heading,
     not a bare list item (`* ``DisallowedRedirect```), not a sentence's tail (it starts in lower case) or a line cut
@@ -478,8 +487,8 @@ def _documentation(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) 
         said = str(doc.get("paragraph") or doc.get("text") or "")
         if not doc.get("paragraph") and not _whole_line(said):
             continue
-        if doc.get("paragraph") and not _specific(entry, views, doc):
-            continue  # the exception's class defined, or another object's advice (a model field's for a form field)
+        if doc.get("paragraph") and not (_specific(entry, views, doc) or _defines(entry, doc)):
+            continue  # another object's advice (a model field's `to_python()` for a form field's), a bare "base class"
         where = _place(entry, str(doc.get("path", "")), doc.get("line"), entry.analysed_commit)
         term = f" (mentions {code(str(doc['term']))})" if doc.get("term") else ""
         text = f": “{plain(said, 400 if doc.get('paragraph') else 200)}”" if said else ""

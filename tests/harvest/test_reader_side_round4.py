@@ -76,8 +76,18 @@ def test_a_redirect_scheme_outside_the_class_s_allowed_schemes_is_said_with_thei
 
 @pytest.fixture
 def documented_cards(db, git_repo, django_sdist: Path) -> dict[str, ErrorEntry]:
-    files = ("django/http/response.py", "django/contrib/postgres/forms/hstore.py", "django/forms/fields.py")
-    docs = ("docs/ref/exceptions.txt", "docs/howto/custom-model-fields.txt", "docs/ref/settings.txt")
+    files = (
+        "django/http/response.py",
+        "django/contrib/postgres/forms/hstore.py",
+        "django/forms/fields.py",
+        "django/contrib/gis/gdal/driver.py",
+    )
+    docs = (
+        "docs/ref/exceptions.txt",
+        "docs/howto/custom-model-fields.txt",
+        "docs/ref/settings.txt",
+        "docs/ref/contrib/gis/gdal.txt",
+    )
     return harvest(git_repo, {name: django_sdist / name for name in (*files, *docs)}, "django/django")
 
 
@@ -87,6 +97,8 @@ def test_documentation_quotes_only_whole_lines_about_the_same_object(documented_
     hstore = documented_cards["Could not load JSON data."].generated
     # A model field's advice on `to_python()` is not about `HStoreField`, a form field.
     assert "value conversion" not in hstore["meaning"] + hstore.get("documentation", "")
+    driver = documented_cards["Could not initialize GDAL/OGR Driver on input: {dr_input}"].generated
+    assert "The base GDAL exception" not in driver.get("documentation", "")  # names no class, no message
     for entry in documented_cards.values():
         # Cut inside an inline role: "new default value of :attr:`URLField.assume_scheme".
         assert "of :attr:\\`URLField\\.assume\\_scheme”" not in entry.generated.get("documentation", "")
