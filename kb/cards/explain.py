@@ -18,6 +18,7 @@ from kb.models import ErrorEntry, RaiseSite, Repository
 from kb.text.escaping import code, fenced, link, plain, sentence
 
 MAX_SITES = 3  # distinct sentences in "What it means"
+MAX_OUTER = 2  # outer tests on the reader's arguments said with the deciding one
 MAX_TRIGGER_SITES = 5  # places in "When it happens"; the JSON card's sites list them all
 MAX_CALLERS = 3  # entry points and resolved callers in the text; the evidence (and the JSON card) keeps more
 MAX_TESTS = 5
@@ -101,7 +102,12 @@ def _view(site: RaiseSite) -> _Site:
     # The early exits just above the raise, in its own block, must not fire either (`if exe.exists(): return`):
     # without them "raises when X" would claim more than the code does.
     near = list(reversed(_near_guards(site)))
-    deciding = reader.all_of([deciding_row, *near]) if deciding_row else None
+    # The outer tests that read the reader's own input (`assume_scheme is None` around `if not
+    # settings.FORMS_URLFIELD_ASSUME_HTTPS`): without them "when X" would claim more than the code does. Said only
+    # when each can be; otherwise the card says what it said before.
+    further = conditions[conditions.index(deciding_row) + 1 :][:MAX_OUTER] if deciding_row else []
+    outer = [row for row in further if row.get("kind") in ("if", "else") and _reads_argument(row, reader)]
+    deciding = reader.all_of([*reversed(outer), deciding_row, *near]) if deciding_row else None
     if deciding is None and near and deciding_row and (alone := reader.condition(deciding_row)):
         deciding = f"{alone}, unless a check just before the raise in {code(_function_name(site))} exits first"
     return _Site(
@@ -112,6 +118,13 @@ def _view(site: RaiseSite) -> _Site:
         deciding=deciding,
         unconditional=evidence.get("under_condition") is False,
     )
+
+
+def _reads_argument(row: dict, reader: Reader) -> bool:
+    """Whether a test reads an argument of the public entry point (what the reader passed)."""
+    names = names_in(str(row.get("code") or "")) or []
+    said = any((reader.replacement(name) or "").endswith(" argument") for name in names)
+    return said and reader.condition(row) is not None
 
 
 def _near_guards(site: RaiseSite) -> list[dict]:

@@ -164,3 +164,11 @@ def test_a_yes_or_no_attribute_of_a_local_is_said_by_the_local_s_name(db, git_re
         "`TokenAuthentication.authenticate_credentials()` raises this when the token's user is not active." in meaning
     )
     assert "get_user_model()" not in meaning and "select_related" not in meaning
+
+
+def test_an_outer_test_on_an_argument_is_said_with_the_deciding_one(documented_cards):
+    warned = next(e for m, e in documented_cards.items() if m.startswith("The default scheme will be changed"))
+    assert warned.generated["meaning"].startswith(
+        "`URLField()` issues this when the `assume_scheme` argument is `None` and the setting "
+        "`FORMS_URLFIELD_ASSUME_HTTPS` is empty or false."
+    )
