@@ -31,15 +31,15 @@ def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[di
         return []
     found = index.method(owner, "__init__")
     assigned = _assigned(index, found[0]) if found is not None else {}
-    rows = []
+    rows: list[dict] = []
     for name in names:
         if name in assigned and found is not None:
             parameter, code, line, setting = assigned[name]
             class_name = found[1].qualname.rpartition(".")[2]
             row = {"name": f"self.{name}", "class": class_name, "parameter": parameter, "code": code, "line": line}
             rows.append({**row, "setting": setting} if setting else row)
-        elif (row := _class_value(index, owner, name)) is not None:
-            rows.append(row)
+        elif (value := _class_value(index, owner, name)) is not None:
+            rows.append(value)
         if len(rows) >= MAX_ROWS:
             break
     return rows
