@@ -18,6 +18,7 @@ from kb.models import ErrorEntry, RaiseSite, Repository
 from kb.text.escaping import code, fenced, link, plain, sentence
 
 MAX_SITES = 3  # distinct sentences in "What it means"
+MAX_ALTERNATES = 2  # other entry points named beside the first ("`filter()` (or `exclude()`)")
 MAX_OUTER = 2  # outer tests on the reader's arguments said with the deciding one
 MAX_TRIGGER_SITES = 5  # places in "When it happens"; the JSON card's sites list them all
 MAX_CALLERS = 3  # entry points and resolved callers in the text; the evidence (and the JSON card) keeps more
@@ -39,6 +40,7 @@ MAX_VALUE = 80  # a placeholder's value said by a local's definition up to this 
 _SETS_SETTINGS = re.compile(r"(?:@|\bwith\s++)(?:self\.)?+(?:override_settings|modify_settings|settings)\(")
 # A documentation line that is only a directive (`.. setting:: X`, `.. class:: C(a)`), an underline, a Markdown
 # heading or a name in double backticks alone (a reST heading): possessive repeats, linear on any text.
+_OPEN_ROLE = re.compile(r":[\w.-]++:`[^`]*+$")  # a line cut inside an inline role (":attr:`URLField.assume_scheme")
 _HEADING_ONLY = re.compile(r"\.\.\s++[\w-]++(?::[\w-]++)*+::.*+|([=\-~^\"'`#*+])\1{2,}+|#++\s.*+|``[\w.]++``|")
 
 
@@ -81,6 +83,7 @@ class _Site:
 
     site: RaiseSite
     entry: EntryPoint | None
+    alternates: tuple[EntryPoint, ...]  # entry points of the same class handing the same arguments on (`exclude()`)
     reader: Reader
     caught: str | None
     deciding: str | None
@@ -110,9 +113,20 @@ def _view(site: RaiseSite) -> _Site:
     deciding = reader.all_of([*reversed(outer), deciding_row, *near]) if deciding_row else None
     if deciding is None and near and deciding_row and (alone := reader.condition(deciding_row)):
         deciding = f"{alone}, unless a check just before the raise in {code(_function_name(site))} exits first"
+    owner = entry.function.rpartition(".")[0] if entry is not None else ""
+    alternates = tuple(
+        point
+        for point in points[1:]
+        if entry is not None
+        and owner
+        and point.kind == entry.kind
+        and point.arguments == entry.arguments
+        and point.function.rpartition(".")[0] == owner
+    )[:MAX_ALTERNATES]
     return _Site(
         site=site,
         entry=entry,
+        alternates=alternates,
         reader=reader,
         caught=_caught(evidence, except_row) if except_row else None,
         deciding=deciding,
@@ -278,7 +292,8 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
     when = " and ".join(part for part in (view.caught, view.deciding) if part)
     if view.entry is not None:
         verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
-        text = f"{_capital(view.entry.shown())} {verb} this"
+        alternates = f" (or {', '.join(point.shown() for point in view.alternates)})" if view.alternates else ""
+        text = f"{_capital(view.entry.shown())}{alternates} {verb} this"
         if not view.entry.is_function(view.function):
             text += f" (from {code(view.function)})"
         if when:
@@ -485,11 +500,11 @@ def _defines(entry: ErrorEntry, doc: dict) -> bool:
 def _whole_line(text: str) -> bool:
     """Whether a documentation line read alone (no paragraph) says something whole: not a directive or heading,
     not a bare list item (`* ``DisallowedRedirect```), not a sentence's tail (it starts in lower case) or a line cut
-    inside an inline role (an odd number of backticks: "new default value of :attr:`URLField.assume_scheme")."""
+    inside an inline role ("new default value of :attr:`URLField.assume_scheme")."""
     stripped = text.strip()
     if _HEADING_ONLY.fullmatch(stripped) or _HEADING_ONLY.fullmatch(stripped.lstrip("*-+ ")):
         return False
-    return stripped[:1].isupper() and stripped.count("`") % 2 == 0
+    return stripped[:1].isupper() and not _OPEN_ROLE.search(stripped)
 
 
 def _documentation(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str:

@@ -53,7 +53,7 @@ SLOTS = {
     "test code": ("test", "code", "def test_x():\n    {}\n"),
     "test name": ("test", "name", "Tests.test_{}"),
     "test path": ("test", "path", "tests/{}.py"),
-    "docs text": ("doc", "text", "{}"),
+    "docs text": ("doc", "text", "Func: {}"),  # a whole line (a sentence's tail is not quoted alone)
     "docs term": ("doc", "term", "{}"),
     "docs path": ("doc", "path", "docs/{}.rst"),
     "condition": ("condition", "code", "{}"),

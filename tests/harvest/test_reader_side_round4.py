@@ -35,9 +35,11 @@ def drf_cards(db, git_repo) -> dict[str, ErrorEntry]:
     return harvest(git_repo, {"rest_framework/fields.py": DRF / "fields.py"}, "encode/django-rest-framework")
 
 
-def test_filtering_a_sliced_queryset_names_filter_and_says_the_queryset_is_sliced(django_cards):
+def test_filtering_a_sliced_queryset_names_filter_or_exclude_and_says_the_queryset_is_sliced(django_cards):
     meaning = django_cards["Cannot filter a query once a slice has been taken."].generated["meaning"]
-    assert meaning.startswith("`QuerySet.filter()` raises this (from `QuerySet._filter_or_exclude`) when ")
+    assert meaning.startswith(
+        "`QuerySet.filter()` (or `QuerySet.exclude()`) raises this (from `QuerySet._filter_or_exclude`) when "
+    )
     assert "the `QuerySet`'s query is sliced" in meaning
     assert "positional arguments are given or keyword arguments are given" in meaning
     assert "complex_filter" not in meaning and "self." not in meaning
