@@ -105,11 +105,11 @@ def _view(site: RaiseSite) -> _Site:
     # The early exits just above the raise, in its own block, must not fire either (`if exe.exists(): return`):
     # without them "raises when X" would claim more than the code does.
     near = list(reversed(_near_guards(site)))
-    # The outer tests that read the reader's own input (`assume_scheme is None` around `if not
+    # The enclosing `if` tests that read the reader's own input (`assume_scheme is None` around `if not
     # settings.FORMS_URLFIELD_ASSUME_HTTPS`): without them "when X" would claim more than the code does. Said only
     # when each can be; otherwise the card says what it said before.
     further = conditions[conditions.index(deciding_row) + 1 :][:MAX_OUTER] if deciding_row else []
-    outer = [row for row in further if row.get("kind") in ("if", "else") and _reads_argument(row, reader)]
+    outer = [row for row in further if row.get("kind") == "if" and _reads_argument(row, reader)]
     deciding = reader.all_of([*reversed(outer), deciding_row, *near]) if deciding_row else None
     if deciding is None and near and deciding_row and (alone := reader.condition(deciding_row)):
         deciding = f"{alone}, unless a check just before the raise in {code(_function_name(site))} exits first"
