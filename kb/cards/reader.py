@@ -36,6 +36,7 @@ _URL_PARTS = frozenset({"scheme", "netloc", "hostname", "port", "path", "query",
 _URL_SPLIT = re.compile(r"(?:(?:urllib\.)?+parse\.)?+url(?:split|parse)\(\s*+(\w++)\s*+\)")
 _URL_PART_OF = re.compile(r"the (scheme|netloc|hostname|port|path|query|fragment) of (the `\w+` argument)")
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
+_POPPED = re.compile(r"(\w++)\.(?:pop|get)\(\s*+'(\w++)'\s*+,?+\s*+")  # `kwargs.pop('child', ` of `...pop('child', x)`
 _YES_NO = re.compile(r"is_[a-z][a-z0-9_]*+")  # `self.query.is_sliced`: an attribute named as a yes or a no
 _WORD = re.compile(r"[a-z]{4,}+(?:_[a-z]{2,}+)?+")  # a local named by a word or two (`user`, `token`), not `m`
 _YES_NO_MARK = "\x03"  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
@@ -243,7 +244,7 @@ class Reader:
                 return f"{argument}'s {code(attribute)}"  # `expression.distinct`: the `expression` argument's
             return None
         if root == "self":
-            return self._attribute(name)
+            return self._popped(name, before) or self._attribute(name)
         if root in _BUILTINS or root in _STDLIB or root[:1].isupper() or root.startswith("__"):
             return ""
         if name.partition(".")[2][:1].isupper() and root not in self.parameters:
@@ -284,6 +285,23 @@ class Reader:
             if root != name and root in self.definitions and self.definition(root, line or None) is None:
                 return False
         return True
+
+    def _popped(self, name: str, before: int | None) -> str:
+        """`self.child = kwargs.pop('child', copy.deepcopy(self.child))` in the function, of its `**kwargs`: "the
+        `child` keyword argument (when not given, the class's `child`)"; "" for anything else."""
+        if name not in self.definitions or self.entry is None:
+            return ""
+        defined = self.definition(name, before)
+        found = _POPPED.match(defined or "")
+        if not found or not (defined or "").endswith(")") or self.entry.argument(found[1]) != KEYWORDS:
+            return ""
+        key, default = found[2], ((defined or "")[found.end() : -1].strip() or "None")
+        attribute = name.partition(".")[2]
+        if default == "None":
+            return f"the {code(key)} keyword argument (`None` when not given)"
+        if default in (name, f"copy.deepcopy({name})", f"copy.copy({name})") and attribute == key:
+            return f"the {code(key)} keyword argument (when not given, the class's {code(attribute)})"
+        return ""
 
     def _attribute(self, name: str) -> str | None:
         chain = ".".join(name.split(".")[:2])

@@ -174,3 +174,12 @@ def test_an_outer_test_on_an_argument_is_said_with_the_deciding_one(documented_c
         "`URLField()` issues this when the `assume_scheme` argument is `None` and the setting "
         "`FORMS_URLFIELD_ASSUME_HTTPS` is empty or false."
     )
+
+
+def test_a_keyword_argument_popped_into_an_attribute_is_said_as_the_keyword_argument(db, git_repo):
+    cards = harvest(git_repo, {"rest_framework/serializers.py": DRF / "serializers.py"}, "encode/django-rest-framework")
+    meaning = cards["`child` is a required argument."].generated["meaning"]
+    assert meaning == (
+        "`ListSerializer()` raises this when the `child` keyword argument (when not given, the class's `child`) is "
+        "`None`."
+    )
