@@ -13,6 +13,18 @@ import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kb.cards.phrasing import (
+    ASSIGNED,
+    KEYWORDS,
+    POSITIONALS,
+    UNSAID,
+    is_yes_no,
+    phrased,
+    popped,
+    url_part,
+    without,
+    yes_no_chains,
+)
 from kb.text.escaping import code, sentence
 
 _BUILTINS = frozenset(dir(builtins))
@@ -28,18 +40,7 @@ _INLINE = "\x01"  # marks a replacement that is the definition itself (said in p
 _STARTERS = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "''", '""', "0", "None", "False", "True"})
 LOOP_BOUND = "(bound by a for loop)"  # the harvest's code of a parameter a loop binds again (reading.definitions)
 _DEFAULTS_TO = "(by default the "  # `self.x` set from an argument that falls back to a setting
-# An entry point's `*args` and `**kwargs` handed on as they are: what the reader passes, in plural.
-ASSIGNED = "the value assigned"  # a property setter's value: `response.content = value`
-POSITIONALS = "positional arguments"
-KEYWORDS = "keyword arguments"
-_URL_PARTS = frozenset({"scheme", "netloc", "hostname", "port", "path", "query", "fragment"})
-_URL_SPLIT = re.compile(r"(?:(?:urllib\.)?+parse\.)?+url(?:split|parse)\(\s*+(\w++)\s*+\)")
-_URL_PART_OF = re.compile(r"the (scheme|netloc|hostname|port|path|query|fragment) of (the `\w+` argument)")
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
-_POPPED = re.compile(r"(\w++)\.(?:pop|get)\(\s*+'(\w++)'\s*+,?+\s*+")  # `kwargs.pop('child', ` of `...pop('child', x)`
-_YES_NO = re.compile(r"is_[a-z][a-z0-9_]*+")  # `self.query.is_sliced`: an attribute named as a yes or a no
-_WORD = re.compile(r"[a-z]{4,}+(?:_[a-z]{2,}+)?+")  # a local named by a word or two (`user`, `token`), not `m`
-_YES_NO_MARK = "\x03"  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
 
 
 @dataclass(frozen=True)
@@ -252,27 +253,9 @@ class Reader:
         return None
 
     def _url_part(self, name: str, before: int | None) -> str:
-        """ "the scheme of the `redirect_to` argument" for `parsed.scheme`, where `parsed` is `urlsplit(url)` (or
-        `urlparse`) of an argument, as it is or through `str()`; "" otherwise."""
-        root, _, part = name.partition(".")
-        if part not in _URL_PARTS or root not in self.definitions:
-            return ""
-        split = _URL_SPLIT.fullmatch(self.definition(root, before) or "")
-        if not split:
-            return ""
-        given = split[1]
-        for _step in range(3):  # `redirect_to_str = str(redirect_to)`: the argument, converted
-            if given not in self.definitions:
-                break
-            conversion = re.fullmatch(r"str\(\s*(\w+)\s*\)", self.definition(given, before) or "")
-            if conversion is None:
-                return ""
-            given = conversion[1]
-        # The site's parameter the entry point hands on (the evidence lists a parameter the test reads directly).
-        argument = self.entry.argument(given) if self.entry is not None else ""
-        if not argument or argument in (POSITIONALS, KEYWORDS):
-            return ""
-        return f"the {part} of {argument}"
+        argument = self.entry.argument if self.entry is not None else None
+        defined = (lambda local: self.definition(local, before)) if name.partition(".")[0] in self.definitions else None
+        return url_part(name, defined, argument) if defined and argument else ""
 
     def _sayable(self, defined: str, name: str) -> bool:
         """Whether a definition can stand for its name before the reader: it reads no `self.` internal the card
@@ -287,21 +270,9 @@ class Reader:
         return True
 
     def _popped(self, name: str, before: int | None) -> str:
-        """`self.child = kwargs.pop('child', copy.deepcopy(self.child))` in the function, of its `**kwargs`: "the
-        `child` keyword argument (when not given, the class's `child`)"; "" for anything else."""
         if name not in self.definitions or self.entry is None:
             return ""
-        defined = self.definition(name, before)
-        found = _POPPED.match(defined or "")
-        if not found or not (defined or "").endswith(")") or self.entry.argument(found[1]) != KEYWORDS:
-            return ""
-        key, default = found[2], ((defined or "")[found.end() : -1].strip() or "None")
-        attribute = name.partition(".")[2]
-        if default == "None":
-            return f"the {code(key)} keyword argument (`None` when not given)"
-        if default in (name, f"copy.deepcopy({name})", f"copy.copy({name})") and attribute == key:
-            return f"the {code(key)} keyword argument (when not given, the class's {code(attribute)})"
-        return ""
+        return popped(name, self.definition(name, before) or "", self.entry.argument)
 
     def _attribute(self, name: str) -> str | None:
         chain = ".".join(name.split(".")[:2])
@@ -361,7 +332,7 @@ class Reader:
     def _said(self, row: dict) -> tuple[str, list[str]] | None:
         written = str(row.get("code") or "")
         predicates = self._predicates(written)
-        names = names_in(written) if not predicates else names_in(_without(written, predicates))
+        names = names_in(written) if not predicates else names_in(without(written, predicates))
         if names is None:
             return None
         before = row.get("line") if isinstance(row.get("line"), int) else None
@@ -382,37 +353,11 @@ class Reader:
         return text, [_is(name, replaced[name]) for name in inside] + self.glosses(unsaid, before)
 
     def _predicates(self, written: str) -> dict[str, str]:
-        """`self.is_bound`, `self.query.is_sliced`, `user.is_active`: a yes-or-no attribute said by its name ("the
-        `QuerySet`'s query is sliced", "the user is not active"), marked for `_words`. Of `self` where the class is
-        public; of a local whose name is a word (`user`, `token.user`: the code that made it is not said)."""
-        if "is_" not in written:
-            return {}
+        """The yes-or-no attributes of `written` said by their names (`phrasing.yes_no_chains`)."""
         recorded = self.evidence.get("function")
         owner = str(recorded.get("class") or "") if isinstance(recorded, dict) else ""
-        try:
-            tree = ast.parse(written, mode="eval")
-        except (SyntaxError, ValueError, RecursionError):
-            return {}
-        called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
-        found: dict[str, str] = {}
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Attribute) or id(node) in called or not _YES_NO.fullmatch(node.attr):
-                continue
-            inner = node.value
-            middle = inner.attr if isinstance(inner, ast.Attribute) else ""
-            base = inner.value if isinstance(inner, ast.Attribute) else inner
-            if not isinstance(base, ast.Name) or middle.startswith("_"):
-                continue
-            if base.id == "self" and owner and is_public(owner):
-                subject = f"the {code(owner)}"
-            elif base.id in self.definitions and base.id not in self.parameters and _WORD.fullmatch(base.id):
-                subject = f"the {base.id.replace('_', ' ')}"
-            else:
-                continue
-            chain = f"{base.id}." + (f"{middle}." if middle else "") + node.attr
-            subject += f"'s {middle.replace('_', ' ')}" if middle else ""
-            found[chain] = f"{_YES_NO_MARK}{subject}\x02{node.attr[3:].replace('_', ' ')}"
-        return found
+        owner = owner if is_public(owner) else ""
+        return yes_no_chains(written, owner, lambda name: name in self.definitions and name not in self.parameters)
 
     def _words(self, row: dict, replaced: dict[str, str]) -> tuple[str, list[str]] | None:
         """The harvest's sentence with each name the card can say replaced by what it is, and the names that stay
@@ -420,7 +365,7 @@ class Reader:
         written = str(row.get("code") or "")
         raw = str(row.get("sentence") or "") or _plain_sentence(written)
         parts = raw.split("`")
-        yes_no = {name for name, said in replaced.items() if said.startswith(_YES_NO_MARK)}
+        yes_no = {name for name, said in replaced.items() if is_yes_no(said)}
         if not raw or len(parts) % 2 == 0:
             if yes_no:
                 return None
@@ -439,24 +384,11 @@ class Reader:
             said = said.removeprefix(_INLINE)
             # "is true" of an argument or a flag is the harvest's word for a value that is set.
             given = "set" if said.endswith(" flag") else "given"
-            if said.startswith(_YES_NO_MARK):
-                subject, _, adjective = said.removeprefix(_YES_NO_MARK).partition("\x02")
-                text = text.replace(f"{token} is true", f"{subject} is {adjective}").replace(
-                    f"{token} is empty or false", f"{subject} is not {adjective}"
-                )
-                if token in text:
-                    return None  # compared, or read another way: not a yes-or-no the card can say
-                continue
-            if said == ASSIGNED:  # "is true" of a value assigned: any value that is not empty
-                text = text.replace(f"{token} is true", f"{token} is not empty").replace(
-                    f"{token} is empty or false", f"{token} is empty"
-                )
-            elif said in (POSITIONALS, KEYWORDS):
-                text = _starred(text, token, said)
-            elif part_of := _URL_PART_OF.fullmatch(said):  # "`parsed.scheme` is true": the URL has a scheme
-                text = text.replace(f"{token} is true", f"{part_of[2]} has a {part_of[1]}").replace(
-                    f"{token} is empty or false", f"{part_of[2]} has no {part_of[1]}"
-                )
+            special = phrased(text, token, said)
+            if special == UNSAID:
+                return None  # a yes-or-no attribute compared, or read another way: not one the card can say
+            if special:
+                text = special
             elif _DEFAULTS_TO in said:  # not given, it is the setting: "empty" is all the card can say
                 text = text.replace(f"{token} is true", f"{token} is set").replace(
                     f"{token} is empty or false", f"{token} is empty"
@@ -501,39 +433,6 @@ class Reader:
             reached = [row for row, code_ in self.definitions[root] if code_ == defined and (not line or row < line)]
             queue.extend((other, reached[0] if reached else line) for other in names_in(defined) or [])
         return said
-
-
-def _without(written: str, chains: dict[str, str]) -> str:
-    """The code with each yes-or-no chain read as a constant, so that `self.query` is not a name to say."""
-    for chain in chains:
-        written = written.replace(chain, "True")
-    return written
-
-
-def _starred(text: str, token: str, said: str) -> str:
-    """The harvest's words on `args`/`kwargs` said of what the reader passes: "keyword arguments are given", "the
-    `default` keyword argument is not given" (for `'default' not in kwargs`)."""
-    if said == KEYWORDS:
-        text = re.sub(rf"{token} does not contain `'(\w+)'`", r"the `\1` keyword argument is not given", text)
-        text = re.sub(rf"{token} contains `'(\w+)'`", r"the `\1` keyword argument is given", text)
-    text = text.replace(f"{token} is true", f"{said} are given").replace(
-        f"{token} is empty or false", f"no {said} are given"
-    )
-    # "`args` has fewer than 2 items": counted, in the plural.
-    counts = "does not have exactly|has fewer than|has more than|has at most|has at least"
-    text = re.sub(rf"{token} ({counts}) (\d+) items?", lambda found: _counted(found[1], int(found[2]), said), text)
-    # Anything else the harvest says of them (`args == (None,)`), with its verb in the plural.
-    return re.sub(rf"{token} (is|has|does|equals|contains)\b", lambda found: f"the {said} {_PLURAL[found[1]]}", text)
-
-
-_PLURAL = {"is": "are", "has": "have", "does": "do", "equals": "equal", "contains": "contain"}
-
-
-def _counted(how: str, number: int, said: str) -> str:
-    """ "fewer than 2 positional arguments are given"; "more than 1 positional argument is given"."""
-    how = {"does not have exactly": "not exactly"}.get(how, how.removeprefix("has "))
-    one = number == 1 and how in ("more than", "at most", "not exactly")
-    return f"{how} {number} {said.removesuffix('s') if one else said} {'is' if one else 'are'} given"
 
 
 def plain_said(said: str) -> str:

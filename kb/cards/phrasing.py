@@ -1,0 +1,151 @@
+"""How a card says what the reader passed or holds, where the harvest's words are about code (issue 29): an entry
+point's `*args` and `**kwargs` ("positional arguments are given"), a property setter's value ("the value assigned"),
+a URL's part ("the `redirect_to` argument has a scheme") and a yes-or-no attribute ("the `QuerySet`'s query is
+sliced", "the user is not active"). `kb.cards.reader` decides what each name stands for; this module words it."""
+
+import ast
+import re
+from collections.abc import Callable
+
+from kb.text.escaping import code
+
+# An entry point's `*args` and `**kwargs` handed on as they are: what the reader passes, in plural.
+ASSIGNED = "the value assigned"  # a property setter's value: `response.content = value`
+POSITIONALS = "positional arguments"
+KEYWORDS = "keyword arguments"
+UNSAID = "\x04"  # `phrased`: the sentence reads a name in a way no template says
+URL_PARTS = frozenset({"scheme", "netloc", "hostname", "port", "path", "query", "fragment"})
+URL_SPLIT = re.compile(r"(?:(?:urllib\.)?+parse\.)?+url(?:split|parse)\(\s*+(\w++)\s*+\)")
+_URL_PART_OF = re.compile(r"the (scheme|netloc|hostname|port|path|query|fragment) of (the `\w+` argument)")
+POPPED = re.compile(r"(\w++)\.(?:pop|get)\(\s*+'(\w++)'\s*+,?+\s*+")  # `kwargs.pop('child', ` of `...pop('child', x)`
+_YES_NO = re.compile(r"is_[a-z][a-z0-9_]*+")  # `self.query.is_sliced`: an attribute named as a yes or a no
+_WORD = re.compile(r"[a-z]{4,}+(?:_[a-z]{2,}+)?+")  # a local named by a word or two (`user`, `token`), not `m`
+_YES_NO_MARK = "\x03"  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
+_PLURAL = {"is": "are", "has": "have", "does": "do", "equals": "equal", "contains": "contain"}
+
+
+def is_yes_no(said: str) -> bool:
+    return said.startswith(_YES_NO_MARK)
+
+
+def phrased(text: str, token: str, said: str) -> str:
+    """The sentence with `token` (standing for `said`) worded by the template of its kind; "" when `said` is of no
+    kind here; UNSAID when it is a yes-or-no attribute the sentence reads another way."""
+    if is_yes_no(said):
+        subject, _, adjective = said.removeprefix(_YES_NO_MARK).partition("\x02")
+        text = text.replace(f"{token} is true", f"{subject} is {adjective}").replace(
+            f"{token} is empty or false", f"{subject} is not {adjective}"
+        )
+        return UNSAID if token in text else text
+    if said == ASSIGNED:  # "is true" of a value assigned: any value that is not empty
+        return text.replace(f"{token} is true", f"{token} is not empty").replace(
+            f"{token} is empty or false", f"{token} is empty"
+        )
+    if said in (POSITIONALS, KEYWORDS):
+        return _starred(text, token, said)
+    if part_of := _URL_PART_OF.fullmatch(said):  # "`parsed.scheme` is true": the URL has a scheme
+        return text.replace(f"{token} is true", f"{part_of[2]} has a {part_of[1]}").replace(
+            f"{token} is empty or false", f"{part_of[2]} has no {part_of[1]}"
+        )
+    return ""
+
+
+def yes_no_chains(written: str, owner: str, is_local: Callable[[str], bool]) -> dict[str, str]:
+    """`self.is_bound`, `self.query.is_sliced`, `user.is_active`: a yes-or-no attribute said by its name ("the
+    `QuerySet`'s query is sliced", "the user is not active"), marked for `phrased`. Of `self` where the class is
+    public; of a local whose name is a word (`user`, `token.user`: the code that made it is not said)."""
+    if "is_" not in written:
+        return {}
+    try:
+        tree = ast.parse(written, mode="eval")
+    except (SyntaxError, ValueError, RecursionError):
+        return {}
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    found: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or id(node) in called or not _YES_NO.fullmatch(node.attr):
+            continue
+        inner = node.value
+        middle = inner.attr if isinstance(inner, ast.Attribute) else ""
+        base = inner.value if isinstance(inner, ast.Attribute) else inner
+        if not isinstance(base, ast.Name) or middle.startswith("_"):
+            continue
+        if base.id == "self" and owner:  # a public class
+            subject = f"the {code(owner)}"
+        elif is_local(base.id) and _WORD.fullmatch(base.id):
+            subject = f"the {base.id.replace('_', ' ')}"
+        else:
+            continue
+        chain = f"{base.id}." + (f"{middle}." if middle else "") + node.attr
+        subject += f"'s {middle.replace('_', ' ')}" if middle else ""
+        found[chain] = f"{_YES_NO_MARK}{subject}\x02{node.attr[3:].replace('_', ' ')}"
+    return found
+
+
+def without(written: str, chains: dict[str, str]) -> str:
+    """The code with each yes-or-no chain read as a constant, so that `self.query` is not a name to say."""
+    for chain in chains:
+        written = written.replace(chain, "True")
+    return written
+
+
+def _starred(text: str, token: str, said: str) -> str:
+    """The harvest's words on `args`/`kwargs` said of what the reader passes: "keyword arguments are given", "the
+    `default` keyword argument is not given" (for `'default' not in kwargs`)."""
+    if said == KEYWORDS:
+        text = re.sub(rf"{token} does not contain `'(\w+)'`", r"the `\1` keyword argument is not given", text)
+        text = re.sub(rf"{token} contains `'(\w+)'`", r"the `\1` keyword argument is given", text)
+    text = text.replace(f"{token} is true", f"{said} are given").replace(
+        f"{token} is empty or false", f"no {said} are given"
+    )
+    # "`args` has fewer than 2 items": counted, in the plural.
+    counts = "does not have exactly|has fewer than|has more than|has at most|has at least"
+    text = re.sub(rf"{token} ({counts}) (\d+) items?", lambda found: _counted(found[1], int(found[2]), said), text)
+    # Anything else the harvest says of them (`args == (None,)`), with its verb in the plural.
+    return re.sub(rf"{token} (is|has|does|equals|contains)\b", lambda found: f"the {said} {_PLURAL[found[1]]}", text)
+
+
+def _counted(how: str, number: int, said: str) -> str:
+    """ "fewer than 2 positional arguments are given"; "more than 1 positional argument is given"."""
+    how = {"does not have exactly": "not exactly"}.get(how, how.removeprefix("has "))
+    one = number == 1 and how in ("more than", "at most", "not exactly")
+    return f"{how} {number} {said.removesuffix('s') if one else said} {'is' if one else 'are'} given"
+
+
+def url_part(name: str, definition: Callable[[str], str | None], argument: Callable[[str], str]) -> str:
+    """ "the scheme of the `redirect_to` argument" for `parsed.scheme`, where `parsed` is `urlsplit(url)` (or
+    `urlparse`) of an argument, as it is or through `str()`; "" otherwise. `definition`: a local's one definition
+    reaching the test ("" for none, None when several may); `argument`: an entry point's argument by parameter."""
+    root, _, part = name.partition(".")
+    if part not in URL_PARTS:
+        return ""
+    split = URL_SPLIT.fullmatch(definition(root) or "")
+    if not split:
+        return ""
+    given = split[1]
+    for _step in range(3):  # `redirect_to_str = str(redirect_to)`: the argument, converted
+        defined = definition(given)
+        if defined == "":
+            break
+        conversion = re.fullmatch(r"str\(\s*(\w+)\s*\)", defined or "")
+        if conversion is None:
+            return ""
+        given = conversion[1]
+    # The site's parameter the entry point hands on (the evidence lists a parameter the test reads directly).
+    said = argument(given)
+    return f"the {part} of {said}" if said and said not in (POSITIONALS, KEYWORDS, ASSIGNED) else ""
+
+
+def popped(name: str, defined: str, argument: Callable[[str], str]) -> str:
+    """`self.child = kwargs.pop('child', copy.deepcopy(self.child))` in the function, of its `**kwargs`: "the
+    `child` keyword argument (when not given, the class's `child`)"; "" for anything else."""
+    found = POPPED.match(defined)
+    if not found or not defined.endswith(")") or argument(found[1]) != KEYWORDS:
+        return ""
+    key, default = found[2], (defined[found.end() : -1].strip() or "None")
+    attribute = name.partition(".")[2]
+    if default == "None":
+        return f"the {code(key)} keyword argument (`None` when not given)"
+    if default in (name, f"copy.deepcopy({name})", f"copy.copy({name})") and attribute == key:
+        return f"the {code(key)} keyword argument (when not given, the class's {code(attribute)})"
+    return ""
