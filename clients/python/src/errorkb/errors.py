@@ -23,10 +23,23 @@ class ServerTimeout(ErrorkbError, TimeoutError):
 class HTTPStatusError(ErrorkbError):
     """The server answered with an error status; `title` and `detail` come from its problem+json body."""
 
-    def __init__(self, status: int, title: str, detail: str, url: str) -> None:
+    def __init__(self, status: int, title: str, detail: str, url: str, errors: object = None) -> None:
         self.status, self.title, self.detail, self.url = status, title, detail, url
+        self.errors = errors  # the problem's `errors`: what was wrong with each field of the request
         reason = f"{title}: {detail}" if detail and detail != title else title
-        super().__init__(f"{url} answered {status} {reason}".rstrip())
+        said = _field_errors(errors)
+        super().__init__(f"{url} answered {status} {reason}".rstrip() + (f" ({said})" if said else ""))
+
+
+def _field_errors(errors: object) -> str:
+    """`{"text": ["The text is empty."]}` or `["text: ..."]` as one short line."""
+    if isinstance(errors, dict):
+        parts = [f"{field}: {' '.join(map(str, v)) if isinstance(v, list) else v}" for field, v in errors.items()]
+    elif isinstance(errors, list):
+        parts = [str(item) for item in errors]
+    else:
+        return ""
+    return "; ".join(parts)[:500]
 
 
 class ProtocolError(ErrorkbError):

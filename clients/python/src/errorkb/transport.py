@@ -49,7 +49,7 @@ def _read(response: Any, limit: int) -> bytes:
 
 def _problem(error: urllib.error.HTTPError, url: str) -> HTTPStatusError:
     title: str = error.reason if isinstance(error.reason, str) else ""
-    detail = ""
+    detail, errors = "", None
     try:
         body = json.loads(error.read(MAX_PROBLEM_BYTES))
     except (OSError, ValueError):
@@ -57,7 +57,8 @@ def _problem(error: urllib.error.HTTPError, url: str) -> HTTPStatusError:
     if isinstance(body, dict):
         title = body["title"] if isinstance(body.get("title"), str) else title
         detail = body["detail"] if isinstance(body.get("detail"), str) else ""
-    return HTTPStatusError(error.code, title or "", detail or "", url)
+        errors = body.get("errors")
+    return HTTPStatusError(error.code, title or "", detail or "", url, errors)
 
 
 def _call(url: str, body: bytes | None, timeout: float) -> Any:
