@@ -208,3 +208,33 @@ class SilentServer:
 
     def close(self) -> None:
         self.socket.close()
+
+
+class RawServer:
+    """Answers every connection with the same bytes, whatever was asked: for answers http.server cannot send
+    (chunked, cut short, not HTTP at all)."""
+
+    def __init__(self, answer: bytes) -> None:
+        self.answer = answer
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.socket.listen(16)
+        self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}"
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                connection, _ = self.socket.accept()
+            except OSError:
+                return
+            with connection:
+                connection.settimeout(5)
+                try:
+                    connection.recv(65536)
+                    connection.sendall(self.answer)
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self.socket.close()

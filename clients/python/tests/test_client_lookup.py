@@ -3,7 +3,12 @@ and each failure as the client's own exception."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import ssl
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 
 import errorkb
 import pytest
@@ -15,6 +20,7 @@ from errorkb_fake_server import (
     TITLE,
     TRACEBACK,
     FakeServer,
+    RawServer,
     Reply,
     SilentServer,
     answer_json,
@@ -213,3 +219,80 @@ def test_a_card_of_plain_fields_reads_as_the_api_card() -> None:
         {"id": ENTRY, "title": TITLE, "meaning": "Plain.", "solutions": ["One."], "review_state": "ai-assisted"}
     )
     assert (card.meaning, card.solutions, card.review_label) == ("Plain.", ("One.",), "AI-assisted, not yet reviewed")
+
+
+def test_a_proxy_in_the_environment_is_used(server: FakeServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    server.replies["http://errorkb.invalid/api/match"] = json_reply(answer_json(match_json()))
+    monkeypatch.setenv("HTTP_PROXY", server.url)
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    result = errorkb.lookup(MESSAGE, url="http://errorkb.invalid")
+    assert result.best is not None and result.best.id == ENTRY
+    assert [(r.method, r.path) for r in server.received] == [("POST", "http://errorkb.invalid/api/match")]
+
+
+def test_through_a_proxy_a_redirect_is_refused_too(server: FakeServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    server.replies["http://errorkb.invalid/api/match"] = Reply(status=302, headers={"Location": "http://elsewhere/"})
+    monkeypatch.setenv("HTTP_PROXY", server.url)
+    with pytest.raises(errorkb.HTTPStatusError) as raised:
+        errorkb.lookup(MESSAGE, url="http://errorkb.invalid")
+    assert raised.value.status == 302 and len(server.received) == 1
+
+
+def raw_answer(head: str, body: bytes) -> bytes:
+    return head.replace("\n", "\r\n").encode() + b"\r\n" + body
+
+
+def test_a_chunked_answer_is_read_whole() -> None:
+    body = json.dumps(answer_json(match_json())).encode()
+    chunks = b"".join(f"{len(part):x}\r\n".encode() + part + b"\r\n" for part in (body[:100], body[100:]))
+    raw = RawServer(
+        raw_answer(
+            "HTTP/1.1 200 OK\nContent-Type: application/json\nTransfer-Encoding: chunked\n", chunks + b"0\r\n\r\n"
+        )
+    )
+    try:
+        assert errorkb.lookup(MESSAGE, url=raw.url).best is not None
+    finally:
+        raw.close()
+
+
+@pytest.mark.parametrize(
+    ("answer", "error", "says"),
+    [
+        (
+            raw_answer("HTTP/1.1 200 OK\nContent-Length: 500\n", b'{"matches": ['),
+            errorkb.ProtocolError,
+            "before the end",
+        ),
+        (raw_answer("HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n", b"zz\r\n{}"), errorkb.ProtocolError, "chunked"),
+        (b"SSH-2.0-OpenSSH_9.6\r\n", errorkb.ServerUnreachable, "did not answer HTTP"),
+        (b"", errorkb.ServerUnreachable, "did not answer HTTP"),
+    ],
+    ids=["cut short", "bad chunks", "not http", "nothing"],
+)
+def test_a_broken_answer_is_the_clients_error(answer: bytes, error: type[Exception], says: str) -> None:
+    raw = RawServer(answer)
+    try:
+        with pytest.raises(error, match=says):
+            errorkb.lookup(MESSAGE, url=raw.url)
+    finally:
+        raw.close()
+
+
+def test_an_https_server_whose_certificate_does_not_verify_is_refused(tmp_path: Path) -> None:
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed")
+    key, certificate = tmp_path / "key.pem", tmp_path / "cert.pem"
+    request = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"]
+    subprocess.run(["openssl", *request, "-keyout", key, "-out", certificate], check=True, capture_output=True)
+    server = FakeServer()
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certificate, key)
+    server.httpd.socket = context.wrap_socket(server.httpd.socket, server_side=True)
+    try:
+        with pytest.raises(errorkb.ServerUnreachable, match=r"CERTIFICATE_VERIFY_FAILED|certificate verify failed"):
+            errorkb.lookup(MESSAGE, url=server.url.replace("http:", "https:"))
+        assert server.received == []
+    finally:
+        server.close()

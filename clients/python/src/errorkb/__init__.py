@@ -11,7 +11,10 @@ first use."""
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+
+# `typing` is not imported at run time: this module is loaded at every start-up (the excepthook, the pytest
+# plugin), and typing with `re` costs more than the rest of it.
+TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
@@ -57,6 +60,8 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from errorkb.client import explain, lookup, text_of
     from errorkb.errors import (
         ErrorkbError,

@@ -61,7 +61,7 @@ def _fail(message: str) -> int:
 
 
 def _timeout(options: argparse.Namespace) -> float:
-    from errorkb.client import DEFAULT_TIMEOUT
+    from errorkb.config import DEFAULT_TIMEOUT
 
     return options.timeout if options.timeout is not None else DEFAULT_TIMEOUT
 

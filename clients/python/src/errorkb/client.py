@@ -10,36 +10,25 @@ import os
 import threading
 import traceback
 import urllib.parse
-from typing import TYPE_CHECKING, Any
 
 from errorkb import redact as redaction
 from errorkb import transport
+from errorkb.config import DEFAULT_TIMEOUT, configured_bundle, configured_redaction, configured_url
 from errorkb.errors import HTTPStatusError, NotConfigured
 from errorkb.results import Card, Result, card_from_json, matches_from_json, result_from_json
 
+TYPE_CHECKING = False  # not `typing`'s: see errorkb/__init__.py
 if TYPE_CHECKING:
+    from typing import Any
+
     from errorkb.bundle import Bundle  # type: ignore[import-not-found, unused-ignore]  # the core's, landing
 
-DEFAULT_TIMEOUT = 2.0
 DEFAULT_LIMIT = 5
 MAX_LIMIT = 50
 NOTHING_CONFIGURED = (
     "no errorkb server is configured: set ERRORKB_URL (or pass url=), or use an offline bundle "
     "(ERRORKB_BUNDLE or bundle=); nothing was sent"
 )
-
-
-def configured_url(url: str | None = None) -> str | None:
-    return url or os.environ.get("ERRORKB_URL") or None
-
-
-def configured_bundle(bundle: str | os.PathLike[str] | None = None) -> str | None:
-    chosen = bundle if bundle is not None else os.environ.get("ERRORKB_BUNDLE")
-    return os.fspath(chosen) if chosen else None
-
-
-def configured_redaction(redact_mode: str | None = None) -> str:
-    return redact_mode or os.environ.get("ERRORKB_REDACT") or redaction.DEFAULT_MODE
 
 
 def text_of(exc_or_text: BaseException | str) -> str:

@@ -9,43 +9,51 @@ on stderr with `verbose`, or ERRORKB_VERBOSE=1). The exit status is Python's: a 
 from __future__ import annotations
 
 import os
-import runpy
-import signal
 import sys
 import threading
-import traceback
-from dataclasses import dataclass
-from types import TracebackType
-from typing import Any, TextIO
+import time
 
-from errorkb.client import DEFAULT_TIMEOUT, configured_bundle, configured_url, lookup
-from errorkb.terminal import hint
+from errorkb.config import DEFAULT_TIMEOUT, configured_bundle, configured_url, verbose_from_environment
 
-TRUE = {"1", "true", "yes", "on"}
+TYPE_CHECKING = False  # not `typing`'s: see errorkb/__init__.py
+if TYPE_CHECKING:
+    from types import TracebackType
+    from typing import Any, TextIO
 
-
-def verbose_from_environment() -> bool:
-    return os.environ.get("ERRORKB_VERBOSE", "").strip().lower() in TRUE
+# Installed at start-up by programs that may never fail: this module loads `os`, `sys` and `threading` only. The
+# client (urllib, the redaction's patterns, the results' dataclasses) is loaded when an error is to be shown.
 
 
-@dataclass
+# What an exiting program still spends after the hook gave up on a dead server (the modules' teardown, a loaded
+# machine's scheduling): measured at 40-60 ms under a load of 4 on 2 cores by bench/excepthook_bench.py.
+EXIT_MARGIN = 0.1
+
+
 class Hook:
     """What to ask and how loudly: the lookup's options, and a `show` that never raises."""
 
-    url: str | None = None
-    timeout: float = DEFAULT_TIMEOUT
-    bundle: str | None = None
-    redact: str | None = None
-    verbose: bool = False
+    def __init__(
+        self,
+        url: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        bundle: str | None = None,
+        redact: str | None = None,
+        verbose: bool = False,
+    ) -> None:
+        self.url, self.timeout, self.bundle, self.redact, self.verbose = url, timeout, bundle, redact, verbose
 
     def _say(self, stream: TextIO, line: str) -> None:
         if self.verbose:
             stream.write(f"errorkb: {line}\n")
             stream.flush()
 
-    def show(self, error: BaseException | None, stream: TextIO | None = None, text: str | None = None) -> None:
+    def show(
+        self, error: BaseException | None, stream: TextIO | None = None, text: str | None = None, ending: bool = False
+    ) -> None:
         """Prints the card of `error`'s best match (looked up as `text` when given), if one fits well; never
-        raises."""
+        raises. `ending`: the program exits next, and EXIT_MARGIN of the timeout is kept for the interpreter's
+        exit (a dead server's cost to the whole program then stays within the timeout)."""
+        started = time.monotonic()  # the timeout counts from the error on, the client's loading included
         try:
             out = stream or sys.stderr
             if not isinstance(error, Exception):
@@ -55,8 +63,13 @@ class Hook:
                 self._say(out, "no server is configured (ERRORKB_URL or ERRORKB_BUNDLE): nothing was sent")
                 return
             try:
+                from errorkb.client import lookup
+                from errorkb.terminal import hint
+
                 asked = error if text is None else text
-                result = lookup(asked, url=self.url, timeout=self.timeout, bundle=self.bundle, redact=self.redact)
+                budget = self.timeout - (EXIT_MARGIN if ending else 0.0)
+                left = max(0.01, budget - (time.monotonic() - started))
+                result = lookup(asked, url=self.url, timeout=left, bundle=self.bundle, redact=self.redact)
             except Exception as failed:
                 self._say(out, f"the lookup failed: {failed}")
                 return
@@ -96,7 +109,7 @@ def install(
 
     def excepthook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
         previous(kind, value, tb)
-        hook.show(value)
+        hook.show(value, ending=True)
 
     sys.excepthook = excepthook
     _installed["sys"] = (previous, excepthook)
@@ -152,6 +165,8 @@ def load_ipython(shell: Any, hook: Hook | None = None) -> None:
         # The traceback from the cell's frame on, as IPython shows it: not the shell's own run_code above it.
         while tb is not None and tb.tb_frame.f_code.co_filename.replace("\\", "/").endswith(_IPYTHON_RUNNER):
             tb = tb.tb_next
+        import traceback
+
         chosen.show(value, text="".join(traceback.format_exception(kind, value, tb)))
 
     shell.set_custom_exc((Exception,), handler)
@@ -163,19 +178,17 @@ def unload_ipython(shell: Any) -> None:
     _installed.pop("ipython", None)
 
 
-# runpy's frames are named `<frozen runpy>` where the module is frozen (3.11 on), else by its file.
-_OWN_FILES = {os.path.normcase(os.path.abspath(path)) for path in (__file__, runpy.__file__)} | {"<frozen runpy>"}
-
-
-def _own(filename: str) -> bool:
-    return filename in _OWN_FILES or os.path.normcase(os.path.abspath(filename)) in _OWN_FILES
-
-
 def _script_traceback(tb: TracebackType | None) -> TracebackType | None:
     """The traceback from the script's first frame on, as `python script.py` prints it: without this module's
-    and runpy's frames above it."""
+    and runpy's frames above it (runpy's are `<frozen runpy>` where the module is frozen, 3.11 on)."""
+    import runpy
+
+    own = {os.path.normcase(os.path.abspath(path)) for path in (__file__, runpy.__file__)} | {"<frozen runpy>"}
     start = tb
-    while start is not None and _own(start.tb_frame.f_code.co_filename):
+    while start is not None and (
+        start.tb_frame.f_code.co_filename in own
+        or os.path.normcase(os.path.abspath(start.tb_frame.f_code.co_filename)) in own
+    ):
         start = start.tb_next
     return start or tb
 
@@ -184,6 +197,9 @@ def run(argv: list[str], **options: Any) -> int:
     """`errorkb run script.py args...`: the script as `python script.py args...` runs it, with the hook. Returns
     the exit status for an uncaught exception (1); SystemExit passes through with the script's own status, and
     an uncaught KeyboardInterrupt ends the process by SIGINT, as Python's does."""
+    import runpy
+    import signal
+
     script = argv[0]
     sys.argv = list(argv)
     sys.path[0] = os.path.dirname(os.path.abspath(script))

@@ -18,7 +18,8 @@ import threading
 import time
 from collections import OrderedDict
 
-from errorkb.client import DEFAULT_TIMEOUT, configured_bundle, configured_url, lookup, text_of
+from errorkb.client import lookup, text_of
+from errorkb.config import DEFAULT_TIMEOUT, configured_bundle, configured_url
 from errorkb.results import Match
 
 ATTRIBUTES = ("errorkb_url", "errorkb_title", "errorkb_id")

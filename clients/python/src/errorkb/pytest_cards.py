@@ -8,7 +8,8 @@ from collections.abc import Generator
 
 import pytest
 
-from errorkb.client import DEFAULT_TIMEOUT, configured_bundle, configured_url, lookup, text_of
+from errorkb.client import lookup, text_of
+from errorkb.config import DEFAULT_TIMEOUT, configured_bundle, configured_url
 from errorkb.errors import ErrorkbError
 from errorkb.results import Match
 from errorkb.terminal import hint

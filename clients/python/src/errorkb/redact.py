@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import os
 import re
-import sysconfig
 
 MODES = ("secrets", "values", "none")
-DEFAULT_MODE = "secrets"
+DEFAULT_MODE = "secrets"  # errorkb.config.DEFAULT_REDACTION
 MASK = "<redacted>"
 USER_CODE = "<user code>"
 # The server takes at most 64 KiB; the last exception, which it reads first, is at the end of the text.
@@ -71,8 +70,10 @@ PATH = re.compile(r"(?<![\w.~<>])(?:~|[A-Za-z]:)?[/\\][^\s'\",;)\]}]++")
 
 
 def _stdlib_dirs() -> tuple[str, ...]:
-    dirs = {sysconfig.get_paths().get(name, "") for name in ("stdlib", "platstdlib")}
-    dirs.add(os.path.dirname(os.__file__))
+    """The standard library's folder (where `os` is), as it is and with links resolved; not sysconfig's paths,
+    whose loading costs the excepthook more than all of this module."""
+    here = os.path.dirname(os.__file__)
+    dirs = {here, os.path.realpath(here)}
     return tuple(sorted((d.replace("\\", "/").rstrip("/") + "/" for d in dirs if d), key=len, reverse=True))
 
 

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from errorkb.errors import ProtocolError
+
+TYPE_CHECKING = False  # not `typing`'s: see errorkb/__init__.py
+if TYPE_CHECKING:
+    from typing import Any
 
 # How sure a match is for the integrations to print it unasked (the excepthook, pytest, logging): the same raise, the
 # same message, or its start. A match by type alone, or a nearby raise, is left to `errorkb lookup`.

@@ -2,32 +2,31 @@
 
 `timeout` bounds the whole call, not each socket operation: the request runs in a daemon thread that the caller
 waits for at most `timeout` seconds (a name lookup that hangs, or a server that sends a byte a second, cannot hold
-the caller longer). Redirects are refused, so a lookup's text is only ever sent to the configured server."""
+the caller longer). A redirect is an HTTPStatusError, never followed, so a lookup's text only ever goes to the
+configured server. The excepthook pays for every module loaded after an error, and http.client (with the email
+package it parses headers with) cost it 20 ms of CPU, half of all: so a plain http:// request is written and read
+here over a socket (HTTP/1.1, `Connection: close`, Content-Length or chunked); https:// goes through http.client
+(ssl costs more than it anyway); urllib.request only when a proxy is set in the environment."""
 
 from __future__ import annotations
 
 import json
+import os
 import socket
 import threading
-import urllib.error
 import urllib.parse
-import urllib.request
-from typing import Any
 
 from errorkb import __version__
 from errorkb.errors import ErrorkbError, HTTPStatusError, NotConfigured, ProtocolError, ServerTimeout, ServerUnreachable
 
+TYPE_CHECKING = False  # not `typing`'s: see errorkb/__init__.py
+if TYPE_CHECKING:
+    from typing import Any
+
 MAX_ANSWER_BYTES = 8 * 1024 * 1024
 MAX_PROBLEM_BYTES = 64 * 1024
 USER_AGENT = f"errorkb-python/{__version__}"
-
-
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
-        return None  # urllib then raises the 3xx as an HTTPError
-
-
-_OPENER = urllib.request.build_opener(_NoRedirects())
+PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy")
 
 
 def base_url(url: str) -> str:
@@ -40,69 +39,178 @@ def base_url(url: str) -> str:
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
 
 
-def _read(response: Any, limit: int) -> bytes:
-    data: bytes = response.read(limit + 1)
-    if len(data) > limit:
-        raise ProtocolError(f"the answer is larger than {limit} bytes")
-    return data
+def _proxied() -> bool:
+    return any(os.environ.get(name) or os.environ.get(name.upper()) for name in PROXY_VARIABLES)
 
 
-def _problem(error: urllib.error.HTTPError, url: str) -> HTTPStatusError:
-    title: str = error.reason if isinstance(error.reason, str) else ""
-    detail, errors = "", None
+def _problem(status: int, reason: str, data: bytes, url: str) -> HTTPStatusError:
+    title, detail, errors = reason, "", None
     try:
-        body = json.loads(error.read(MAX_PROBLEM_BYTES))
-    except (OSError, ValueError):
+        body = json.loads(data)
+    except ValueError:
         body = None
     if isinstance(body, dict):
         title = body["title"] if isinstance(body.get("title"), str) else title
         detail = body["detail"] if isinstance(body.get("detail"), str) else ""
         errors = body.get("errors")
-    return HTTPStatusError(error.code, title or "", detail or "", url, errors)
+    return HTTPStatusError(status, title or "", detail or "", url, errors)
 
 
-def _call(url: str, body: bytes | None, timeout: float) -> Any:
-    headers = {"Accept": "application/json", "User-Agent": USER_AGENT}
-    if body is not None:
-        headers["Content-Type"] = "application/json"
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST" if body is not None else "GET")
-    try:
-        with _OPENER.open(request, timeout=timeout) as response:
-            data = _read(response, MAX_ANSWER_BYTES)
-    except urllib.error.HTTPError as error:
-        raise _problem(error, url) from None
-    except urllib.error.URLError as error:
-        if isinstance(error.reason, TimeoutError | socket.timeout):
-            raise ServerTimeout(f"{url} did not answer within {timeout:g} s") from None
-        raise ServerUnreachable(f"{url} could not be reached: {error.reason}") from None
-    except TimeoutError:
-        raise ServerTimeout(f"{url} did not answer within {timeout:g} s") from None
-    except (OSError, ValueError) as error:  # a reset, a broken status line (http.client's errors are OSError's)
-        raise ServerUnreachable(f"{url} failed: {error}") from None
+def _answer(status: int, reason: str, data: bytes, url: str) -> Any:
+    if not 200 <= status < 300:
+        raise _problem(status, reason, data[:MAX_PROBLEM_BYTES], url)
+    if len(data) > MAX_ANSWER_BYTES:
+        raise ProtocolError(f"the answer is larger than {MAX_ANSWER_BYTES} bytes")
     try:
         return json.loads(data)
     except ValueError:
         raise ProtocolError(f"{url} did not answer JSON: is it an errorkb server?") from None
 
 
+def _headers(body: bytes | None) -> dict[str, str]:
+    headers = {"Accept": "application/json", "User-Agent": USER_AGENT, "Connection": "close"}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    return headers
+
+
+def _plain(url: str, body: bytes | None, timeout: float) -> Any:
+    """An http:// request over a socket: HTTP/1.1, the connection closed by the server after its answer."""
+    parts = urllib.parse.urlsplit(url)
+    path = urllib.parse.quote(parts.path or "/", safe="/%:@!$&'()*+,;=-._~")
+    lines = [f"{'GET' if body is None else 'POST'} {path} HTTP/1.1", f"Host: {parts.netloc}"]
+    lines += [f"{name}: {value}" for name, value in _headers(body).items()]
+    if body is not None:
+        lines.append(f"Content-Length: {len(body)}")
+    request = ("\r\n".join(lines) + "\r\n\r\n").encode("ascii") + (body or b"")
+    limit = MAX_ANSWER_BYTES + MAX_PROBLEM_BYTES
+    chunks, size = [], 0
+    with socket.create_connection((parts.hostname or "", parts.port or 80), timeout=timeout) as connection:
+        connection.sendall(request)
+        while size <= limit:
+            chunk = connection.recv(65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    status, reason, _headers_read, data = _parse_response(b"".join(chunks), url)
+    if size > limit:
+        raise ProtocolError(f"the answer is larger than {MAX_ANSWER_BYTES} bytes")
+    return _answer(status, reason, data, url)
+
+
+def _parse_response(raw: bytes, url: str) -> tuple[int, str, dict[str, str], bytes]:
+    head, separator, rest = raw.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    version, _, status_and_reason = status_line.partition(" ")
+    code, _, reason = status_and_reason.partition(" ")
+    if not separator or not version.startswith("HTTP/1.") or not (code.isdigit() and len(code) == 3):
+        raise ServerUnreachable(f"{url} did not answer HTTP")
+    headers = {}
+    for line in header_lines:
+        name, colon, value = line.partition(":")
+        if colon:
+            headers[name.strip().lower()] = value.strip()
+    if "chunked" in headers.get("transfer-encoding", "").lower():
+        rest = _unchunked(rest, url)
+    elif headers.get("content-length", "").isdigit():
+        length = int(headers["content-length"])
+        if len(rest) < length:
+            raise ProtocolError(f"{url} closed the connection before the end of its answer")
+        rest = rest[:length]
+    return int(code), reason, headers, rest
+
+
+def _unchunked(data: bytes, url: str) -> bytes:
+    out: list[bytes] = []
+    position = 0
+    while True:
+        end = data.find(b"\r\n", position)
+        size_text = data[position:end].split(b";", 1)[0].strip() if end >= 0 else b""
+        try:
+            size = int(size_text, 16)
+        except ValueError:
+            raise ProtocolError(f"{url} sent a malformed chunked answer") from None
+        if size == 0:
+            return b"".join(out)
+        start = end + 2
+        if start + size > len(data):
+            raise ProtocolError(f"{url} closed the connection before the end of its answer")
+        out.append(data[start : start + size])
+        position = start + size + 2
+
+
+def _secure(url: str, body: bytes | None, timeout: float) -> Any:
+    import http.client
+
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPSConnection(parts.hostname or "", parts.port, timeout=timeout)
+    try:
+        connection.request("GET" if body is None else "POST", parts.path or "/", body=body, headers=_headers(body))
+        response = connection.getresponse()
+        data = response.read(MAX_ANSWER_BYTES + 1)
+        status, reason = response.status, response.reason
+    finally:
+        connection.close()
+    return _answer(status, reason, data, url)
+
+
+def _through_proxy(url: str, body: bytes | None, timeout: float) -> Any:
+    import urllib.error
+    import urllib.request
+
+    class NoRedirects(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, req, fp, code, msg, headers, newurl):
+            return None  # urllib then raises the 3xx as an HTTPError
+
+    request = urllib.request.Request(url, data=body, headers=_headers(body), method="GET" if body is None else "POST")
+    try:
+        with urllib.request.build_opener(NoRedirects()).open(request, timeout=timeout) as response:
+            return _answer(response.status, response.reason, response.read(MAX_ANSWER_BYTES + 1), url)
+    except urllib.error.HTTPError as error:
+        return _answer(error.code, str(error.reason), error.read(MAX_PROBLEM_BYTES), url)
+    except urllib.error.URLError as error:
+        if isinstance(error.reason, OSError):
+            raise error.reason from None
+        raise ServerUnreachable(f"{url} could not be reached: {error.reason}") from None
+
+
+def _call(url: str, body: bytes | None, timeout: float) -> Any:
+    if _proxied():
+        send = _through_proxy
+    else:
+        send = _secure if url.startswith("https:") else _plain
+    try:
+        return send(url, body, timeout)
+    except ErrorkbError:  # before OSError: ServerUnreachable and ServerTimeout are OSErrors too
+        raise
+    except TimeoutError:  # socket.timeout is TimeoutError
+        raise ServerTimeout(f"{url} did not answer within {timeout:.3g} s") from None
+    except OSError as error:  # refused, unknown host, reset
+        reason = error.strerror or str(error) or type(error).__name__
+        raise ServerUnreachable(f"{url} could not be reached: {reason}") from None
+    except Exception as error:  # http.client's HTTPException: a broken status line, an incomplete read
+        raise ServerUnreachable(f"{url} failed: {type(error).__name__}: {error}") from None
+
+
 def call(url: str, payload: dict | None, timeout: float) -> Any:
     """GET (no payload) or POST JSON to `url`; the decoded JSON answer, within `timeout` seconds in all."""
     body = None if payload is None else json.dumps(payload).encode()
-    outcome: list[Any] = []
+    outcome: list[tuple[bool, Any]] = []
 
     def run() -> None:
         try:
             outcome.append((True, _call(url, body, timeout)))
         except ErrorkbError as error:
             outcome.append((False, error))
-        except Exception as error:  # anything else http.client raises: reported, never lost in the thread
+        except Exception as error:  # anything else: reported, never lost in the thread
             outcome.append((False, ServerUnreachable(f"{url} failed: {type(error).__name__}: {error}")))
 
     worker = threading.Thread(target=run, name="errorkb-request", daemon=True)
     worker.start()
     worker.join(timeout)
     if not outcome:
-        raise ServerTimeout(f"{url} did not answer within {timeout:g} s")
+        raise ServerTimeout(f"{url} did not answer within {timeout:.3g} s")
     ok, value = outcome[0]
     if not ok:
         raise value
