@@ -80,6 +80,14 @@ def test_the_request_is_a_json_post_to_api_match(server: FakeServer) -> None:
     assert "Cookie" not in request.headers and "Authorization" not in request.headers
 
 
+def test_the_headers_sent_are_those_the_readme_lists(server: FakeServer) -> None:
+    errorkb.lookup(MESSAGE, url=server.url)
+    headers = server.received[0].headers
+    assert sorted(headers) == ["Accept", "Connection", "Content-Length", "Content-Type", "Host", "User-Agent"]
+    assert headers["User-Agent"] == f"errorkb-python/{errorkb.__version__}"
+    assert server.received[0].json().keys() == {"text", "limit"}
+
+
 def test_an_exception_object_is_sent_with_its_traceback(server: FakeServer) -> None:
     def load() -> None:
         raise KeyError("missing")

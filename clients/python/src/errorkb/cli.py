@@ -10,8 +10,6 @@ Exit status: lookup 0 when something matched, 1 when nothing did; explain 0 for 
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -55,6 +53,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _json(value: object) -> str:
+    import dataclasses
+    import json
+
+    return json.dumps(dataclasses.asdict(value), ensure_ascii=False, indent=2) + "\n"  # type: ignore[call-overload]
+
+
 def _fail(message: str) -> int:
     sys.stderr.write(f"errorkb: {message}\n")
     return FAILED
@@ -81,7 +86,7 @@ def _lookup(options: argparse.Namespace) -> int:
         limit=options.limit,
     )
     if options.json:
-        sys.stdout.write(json.dumps(dataclasses.asdict(result), ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(_json(result))
     else:
         from errorkb.terminal import matches
 
@@ -97,7 +102,7 @@ def _explain(options: argparse.Namespace) -> int:
         sys.stderr.write(f"errorkb: no entry {options.id!r}\n")
         return NOTHING
     if options.json:
-        sys.stdout.write(json.dumps(dataclasses.asdict(card), ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(_json(card))
     else:
         from errorkb.terminal import card as printed
 
