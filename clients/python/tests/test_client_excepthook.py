@@ -155,3 +155,13 @@ def test_a_match_by_type_only_is_not_printed(tmp_path: Path, server: FakeServer)
     app = script(tmp_path, FAILING)
     plain, hooked = python(app), python("-m", "errorkb", "run", app, url=server.url)
     assert hooked.stderr == plain.stderr and len(server.received) == 1
+
+
+def test_a_script_that_does_not_compile_is_reported_as_python_reports_it(tmp_path: Path, server: FakeServer) -> None:
+    from errorkb_fake_server import answer_json, json_reply
+
+    server.replies["/api/match"] = json_reply(answer_json())
+    app = script(tmp_path, "x = (\n")
+    plain, hooked = python(app), python("-m", "errorkb", "run", app, url=server.url)
+    assert (hooked.returncode, hooked.stderr) == (plain.returncode, plain.stderr)
+    assert "SyntaxError: '(' was never closed" in hooked.stderr

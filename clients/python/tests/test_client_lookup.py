@@ -304,3 +304,11 @@ def test_an_https_server_whose_certificate_does_not_verify_is_refused(tmp_path: 
         assert server.received == []
     finally:
         server.close()
+
+
+def test_a_server_passed_wins_over_a_bundle_in_the_environment(
+    server: FakeServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ERRORKB_BUNDLE", "/nonexistent/cards.errorkb")
+    assert errorkb.lookup(MESSAGE, url=server.url).best is not None
+    assert len(server.received) == 1

@@ -139,3 +139,12 @@ def test_enabled_with_no_server_says_so_once(pytester: pytest.Pytester, monkeypa
     result = run(pytester, "--errorkb")
     result.assert_outcomes(passed=1, failed=4)
     assert result.stdout.str().count("errorkb: no server is configured") == 1
+
+
+def test_an_unreadable_bundle_never_breaks_the_run(pytester: pytest.Pytester, server: FakeServer) -> None:
+    pytester.path.joinpath("broken.errorkb").write_bytes(b"not a bundle")
+    pytester.makepyfile(FAILING_TESTS)
+    result = run(pytester, "--errorkb", "--errorkb-bundle", "broken.errorkb")
+    result.assert_outcomes(passed=1, failed=4)
+    assert sections(result) == 0 and server.received == []
+    assert result.stdout.str().count("errorkb: stopped asking: ") == 1

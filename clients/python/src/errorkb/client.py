@@ -57,6 +57,22 @@ def open_bundle(path: str) -> Bundle:
         return _bundles[key]
 
 
+def where(url: str | None, bundle: str | os.PathLike[str] | None) -> tuple[str, str]:
+    """("bundle", path) or ("server", url): what was passed wins over the environment, and a bundle over a server
+    at the same level (ERRORKB_BUNDLE over ERRORKB_URL). NotConfigured with neither."""
+    if bundle is not None:
+        return "bundle", os.fspath(bundle)
+    if url:
+        return "server", url
+    found = configured_bundle()
+    if found is not None:
+        return "bundle", found
+    server = configured_url()
+    if server is None:
+        raise NotConfigured(NOTHING_CONFIGURED)
+    return "server", server
+
+
 def lookup(
     exc_or_text: BaseException | str,
     *,
@@ -72,14 +88,11 @@ def lookup(
     the problem's title), ProtocolError (an answer that is not errorkb's JSON), or the bundle's BundleError."""
     if not 1 <= limit <= MAX_LIMIT:
         raise ValueError(f"limit must be between 1 and {MAX_LIMIT}")
+    kind, place = where(url, bundle)
     text = redaction.redact(text_of(exc_or_text), configured_redaction(redact))
-    path = configured_bundle(bundle)
-    if path is not None:
-        return Result(matches=matches_from_json(open_bundle(path).lookup(text, limit=limit)), origin=path)
-    server = configured_url(url)
-    if server is None:
-        raise NotConfigured(NOTHING_CONFIGURED)
-    root = transport.base_url(server)
+    if kind == "bundle":
+        return Result(matches=matches_from_json(open_bundle(place).lookup(text, limit=limit)), origin=place)
+    root = transport.base_url(place)
     answer = transport.call(f"{root}/api/match", {"text": text, "limit": limit}, timeout)
     return result_from_json(answer, root)
 
@@ -92,14 +105,11 @@ def explain(
     bundle: str | os.PathLike[str] | None = None,
 ) -> Card | None:
     """An entry's card by its id; None when the server or the bundle has no such entry."""
-    path = configured_bundle(bundle)
-    if path is not None:
-        found: Any = open_bundle(path).card(entry_id)
+    kind, place = where(url, bundle)
+    if kind == "bundle":
+        found: Any = open_bundle(place).card(entry_id)
         return None if found is None else card_from_json(found)
-    server = configured_url(url)
-    if server is None:
-        raise NotConfigured(NOTHING_CONFIGURED)
-    root = transport.base_url(server)
+    root = transport.base_url(place)
     quoted = urllib.parse.quote(entry_id, safe="")
     try:
         answer = transport.call(f"{root}/api/errors/{quoted}", None, timeout)

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from types import TracebackType
     from typing import Any, TextIO
 
-# Installed at start-up by programs that may never fail: this module loads `os`, `sys` and `threading` only. The
-# client (urllib, the redaction's patterns, the results' dataclasses) is loaded when an error is to be shown.
+# Installed at start-up by programs that may never fail: this module loads `os`, `sys`, `threading` and `time` only.
+# The client (sockets, the redaction's patterns, the results' dataclasses) is loaded when an error is to be shown.
 
 
 # What an exiting program still spends after the hook gave up on a dead server (the modules' teardown, a loaded
@@ -180,7 +180,8 @@ def unload_ipython(shell: Any) -> None:
 
 def _script_traceback(tb: TracebackType | None) -> TracebackType | None:
     """The traceback from the script's first frame on, as `python script.py` prints it: without this module's
-    and runpy's frames above it (runpy's are `<frozen runpy>` where the module is frozen, 3.11 on)."""
+    and runpy's frames above it (runpy's are `<frozen runpy>` where the module is frozen, 3.11 on). None when the
+    script never ran (a SyntaxError): Python then prints no traceback, only the error."""
     import runpy
 
     own = {os.path.normcase(os.path.abspath(path)) for path in (__file__, runpy.__file__)} | {"<frozen runpy>"}
@@ -190,7 +191,7 @@ def _script_traceback(tb: TracebackType | None) -> TracebackType | None:
         or os.path.normcase(os.path.abspath(start.tb_frame.f_code.co_filename)) in own
     ):
         start = start.tb_next
-    return start or tb
+    return start
 
 
 def run(argv: list[str], **options: Any) -> int:
@@ -202,7 +203,7 @@ def run(argv: list[str], **options: Any) -> int:
 
     script = argv[0]
     sys.argv = list(argv)
-    sys.path[0] = os.path.dirname(os.path.abspath(script))
+    sys.path[0] = os.path.dirname(os.path.realpath(script))  # as Python does: the directory, links resolved
     install(**options)
     try:
         runpy.run_path(script, run_name="__main__")

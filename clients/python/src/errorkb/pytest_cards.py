@@ -8,9 +8,9 @@ from collections.abc import Generator
 
 import pytest
 
-from errorkb.client import lookup, text_of
-from errorkb.config import DEFAULT_TIMEOUT, configured_bundle, configured_url
-from errorkb.errors import ErrorkbError
+from errorkb.client import lookup, text_of, where
+from errorkb.config import DEFAULT_TIMEOUT
+from errorkb.errors import ErrorkbError, NotConfigured
 from errorkb.results import Match
 from errorkb.terminal import hint
 
@@ -18,13 +18,18 @@ SECTION = "errorkb"
 
 
 class Cards:
+    """The run's lookups: each distinct error asked once; `stopped` says why no more are asked (printed once, in
+    the terminal summary)."""
+
     def __init__(self, *, url: str | None, bundle: str | None, timeout: float) -> None:
         self.url, self.bundle, self.timeout = url, bundle, timeout
-        self.spent = 0.0  # seconds spent waiting for lookups in this run
+        self.spent = 0.0  # seconds spent waiting for the server in this run
         self.known: dict[str, Match | None] = {}
-        self.stopped = "" if configured_bundle(bundle) or configured_url(url) else "no server is configured"
-        self.shown = 0
-        self.last_failure = ""
+        self.stopped = ""
+        try:
+            self.offline = where(url, bundle)[0] == "bundle"  # a bundle is no server to wait for
+        except NotConfigured:
+            self.offline, self.stopped = False, "no server is configured (ERRORKB_URL, errorkb_url or --errorkb-url)"
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> Cards:
@@ -49,12 +54,14 @@ class Cards:
         except (TimeoutError, ConnectionError) as failed:  # ServerTimeout, ServerUnreachable: a server not to wait for
             self.stopped = f"stopped asking: {failed}"
             return None
-        except (ErrorkbError, OSError, ValueError) as failed:
+        except ErrorkbError:  # this answer was refused or malformed; the next may not be
             self.known[text] = None
-            self.last_failure = str(failed)
+            return None
+        except Exception as failed:  # an unreadable bundle, anything else: never the test run's failure
+            self.stopped = f"stopped asking: {type(failed).__name__}: {failed}"
             return None
         finally:
-            if not configured_bundle(self.bundle):
+            if not self.offline:
                 self.spent += time.monotonic() - started
         match = next((found for found in result.matches if found.confident), None)
         self.known[text] = match
@@ -70,7 +77,6 @@ class Cards:
             match = self.card_of(excinfo.value)
             if match is not None:
                 report.sections.append((SECTION, hint(match)))
-                self.shown += 1
         return report
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
