@@ -87,6 +87,7 @@ def test_values_redaction_is_asked_on_the_command_line(server: FakeServer) -> No
         (("lookup", MESSAGE), "no errorkb server is configured"),
         (("lookup", "  "), "nothing to look up"),
         (("lookup", MESSAGE, "--url", "ftp://example.org"), "http:// or https://"),
+        (("lookup", MESSAGE, "--url", "http://127.0.0.1:9", "--limit", "0"), "--limit must be between 1 and 50"),
     ],
 )
 def test_usage_and_configuration_errors_exit_2(args: tuple[str, ...], says: str) -> None:
@@ -115,6 +116,13 @@ def test_explain_prints_the_card(server: FakeServer) -> None:
     )
     assert "What it means\n  A queryset lookup uses a name that is not a field.\n" in ran.stdout
     assert "Solutions\n  1. Fix the spelling.\n" in ran.stdout
+
+
+def test_explain_as_json(server: FakeServer) -> None:
+    server.replies[f"/api/errors/{ENTRY}"] = json_reply(card_json())
+    ran = errorkb("explain", ENTRY, "--url", server.url, "--json")
+    card = json.loads(ran.stdout)
+    assert ran.returncode == 0 and (card["id"], card["review_state"]) == (ENTRY, "reviewed")
 
 
 def test_explain_of_an_unknown_entry_exits_1(server: FakeServer) -> None:

@@ -74,6 +74,8 @@ def _timeout(options: argparse.Namespace) -> float:
 def _lookup(options: argparse.Namespace) -> int:
     from errorkb.client import lookup
 
+    if not 1 <= options.limit <= 50:
+        return _fail("--limit must be between 1 and 50")
     text = sys.stdin.read() if options.text == "-" else options.text
     if not text.strip():
         return _fail("nothing to look up: give a message or a traceback, as an argument or on standard input")
