@@ -31,9 +31,10 @@ def test_ipython_prints_the_card_after_its_traceback(
     server: FakeServer, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pytest.importorskip("IPython")
+    from IPython import get_ipython
     from IPython.testing.globalipapp import start_ipython
 
-    shell = start_ipython()
+    shell = start_ipython() or get_ipython()  # the one shell of this process, started by the first test
     monkeypatch.setenv("ERRORKB_URL", server.url)
     shell.run_line_magic("load_ext", "errorkb")
     shell.run_cell(FAILING)
@@ -47,3 +48,23 @@ def test_ipython_prints_the_card_after_its_traceback(
     sent = server.received[0].json()["text"]
     assert "interactiveshell" not in sent and "hunter2" not in sent
     assert sent.endswith(f"FieldError: {MESSAGE}\n") and ", in index\n" in sent
+
+
+def test_install_in_a_running_ipython_handles_its_cells_too(
+    server: FakeServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("IPython")
+    import errorkb
+    from IPython import get_ipython
+    from IPython.testing.globalipapp import start_ipython
+
+    shell = start_ipython() or get_ipython()  # the one shell of this process, started by the first test
+    errorkb.install(url=server.url)
+    try:
+        shell.run_cell(FAILING)
+    finally:
+        errorkb.uninstall()
+    shell.run_cell(FAILING)
+    shown = capsys.readouterr()
+    assert (shown.out + shown.err).count(f"errorkb: {TITLE}") == 1
+    assert len(server.received) == 1
