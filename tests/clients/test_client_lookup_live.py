@@ -4,13 +4,14 @@ become the client's exceptions; a draft stays out of an anonymous client's answe
 
 from __future__ import annotations
 
-import errorkb
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import FieldError
 from django.core.management import call_command
-from errorkb.results import Source
 from pytest_django.live_server_helper import LiveServer
+
+import errorkb
+from errorkb.results import Source
 
 FIELD_ERROR = "2f70a93935f33691"
 DRAFT = "433daf4471e9c6be"  # click's BadOptionUsage, a draft in the fixtures

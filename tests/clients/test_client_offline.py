@@ -9,10 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import errorkb
 import pytest
 from django.core.management import call_command
 from pytest_django.live_server_helper import LiveServer
+
+import errorkb
 
 pytest.importorskip("errorkb.bundle", reason="the offline bundle reader (errorkb.bundle) is not installed")
 

@@ -54,9 +54,10 @@ def test_install_in_a_running_ipython_handles_its_cells_too(
     server: FakeServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pytest.importorskip("IPython")
-    import errorkb
     from IPython import get_ipython
     from IPython.testing.globalipapp import start_ipython
+
+    import errorkb
 
     shell = start_ipython() or get_ipython()  # the one shell of this process, started by the first test
     errorkb.install(url=server.url)

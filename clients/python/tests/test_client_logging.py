@@ -10,8 +10,9 @@ import logging.config
 from collections.abc import Iterator
 
 import pytest
-from errorkb.logs import ErrorkbFilter, ErrorkbHandler
 from errorkb_fake_server import ENTRY, MESSAGE, TITLE, FakeServer, Reply, SilentServer
+
+from errorkb.logs import ErrorkbFilter, ErrorkbHandler
 
 FORMAT = "%(levelname)s %(message)s | %(errorkb_title)s | %(errorkb_url)s"
 

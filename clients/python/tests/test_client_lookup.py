@@ -10,10 +10,7 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
-import errorkb
 import pytest
-from errorkb import client
-from errorkb.results import Source, card_from_json, matches_from_json
 from errorkb_fake_server import (
     ENTRY,
     MESSAGE,
@@ -30,6 +27,10 @@ from errorkb_fake_server import (
     match_json,
     problem,
 )
+
+import errorkb
+from errorkb import client
+from errorkb.results import Source, card_from_json, matches_from_json
 
 
 @pytest.fixture(autouse=True)

@@ -12,11 +12,12 @@ import sysconfig
 from collections.abc import Iterator
 from types import FrameType
 
-import errorkb
 import pytest
+from errorkb_fake_server import FakeServer
+
+import errorkb
 from errorkb import redact as redaction
 from errorkb.redact import MASK, USER_CODE, redact
-from errorkb_fake_server import FakeServer
 
 SECRETS = {
     "url password": ("could not connect to postgres://shop:Tr0ub4dor&3@db.internal:5432/shop", "Tr0ub4dor&3"),

@@ -16,7 +16,8 @@ import importlib
 # plugin), and typing with `re` costs more than the rest of it.
 TYPE_CHECKING = False
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # also errorkb.config.VERSION, which the submodules read (importing this package from them
+# would make an import cycle)
 
 _EXPORTS = {
     "lookup": "client",

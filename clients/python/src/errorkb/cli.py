@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from errorkb import __version__
+from errorkb.config import VERSION
 
 MATCHED, NOTHING, FAILED = 0, 1, 2
 
@@ -23,7 +23,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="errorkb", description="The card of an error: look it up on an errorkb server or in an offline bundle."
     )
-    parser.add_argument("--version", action="version", version=f"errorkb {__version__}")
+    parser.add_argument("--version", action="version", version=f"errorkb {VERSION}")
     parser.add_argument("-v", "--verbose", action="store_true", help="say why nothing was shown")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 

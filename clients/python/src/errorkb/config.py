@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+VERSION = "0.1.0"  # the distribution's (clients/python/pyproject.toml); errorkb.__version__
 DEFAULT_TIMEOUT = 2.0
 DEFAULT_REDACTION = "secrets"
 TRUE = {"1", "true", "yes", "on"}

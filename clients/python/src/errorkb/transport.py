@@ -16,7 +16,7 @@ import socket
 import threading
 import urllib.parse
 
-from errorkb import __version__
+from errorkb.config import VERSION
 from errorkb.errors import ErrorkbError, HTTPStatusError, NotConfigured, ProtocolError, ServerTimeout, ServerUnreachable
 
 TYPE_CHECKING = False  # not `typing`'s: see errorkb/__init__.py
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 MAX_ANSWER_BYTES = 8 * 1024 * 1024
 MAX_PROBLEM_BYTES = 64 * 1024
-USER_AGENT = f"errorkb-python/{__version__}"
+USER_AGENT = f"errorkb-python/{VERSION}"
 PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy")
 
 
