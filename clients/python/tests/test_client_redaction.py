@@ -141,6 +141,27 @@ def test_values_mode_sends_the_template_shape_only() -> None:
     )
 
 
+def test_values_mode_keeps_an_exception_groups_structure() -> None:
+    text = (
+        "  + Exception Group Traceback (most recent call last):\n"
+        '  |   File "/home/alice/jobs.py", line 5, in run\n'
+        "  | ExceptionGroup: 2 jobs failed (2 sub-exceptions)\n"
+        "  +-+---------------- 1 ----------------\n"
+        "    | ValueError: bad size 42\n"
+        "    +---------------- ... ----------------\n"
+        "    +------------------------------------\n"
+    )
+    assert redact(text, "values") == (
+        "  + Exception Group Traceback (most recent call last):\n"
+        f'  |   File "{USER_CODE}", line 5, in run\n'
+        "  | ExceptionGroup: N jobs failed (N sub-exceptions)\n"
+        "  +-+---------------- 1 ----------------\n"
+        "    | ValueError: bad size N\n"
+        "    +---------------- ... ----------------\n"
+        "    +------------------------------------\n"
+    )
+
+
 def test_no_redaction_sends_the_text_as_it_is() -> None:
     assert redact("password=hunter2 in /home/alice", "none") == "password=hunter2 in /home/alice"
 
@@ -193,7 +214,9 @@ PATTERNS = {name: value for name, value in vars(redaction).items() if isinstance
 
 
 def test_the_module_has_the_patterns_this_test_walks() -> None:
-    assert {"FRAME", "PAIR", "URL_PASSWORD", "AUTHORIZATION", "LONG_TOKEN", "QUOTED", "PATH"} <= PATTERNS.keys()
+    assert {"FRAME", "PAIR", "URL_PASSWORD", "AUTHORIZATION", "LONG_TOKEN", "QUOTED", "PATH", "GROUP_SEPARATOR"} <= (
+        PATTERNS.keys()
+    )
 
 
 @pytest.mark.parametrize("name", sorted(PATTERNS))
@@ -217,6 +240,7 @@ ATTACKS = {
     "private key open": "-----BEGIN RSA PRIVATE KEY-----" + "A" * SIZE,
     "jwt": "eyJ" + "a" * 5000 + ".eyJ" + "b" * 5000 + "." * SIZE,
     "homes": "/home/" * (SIZE // 6),
+    "group separator": "  +-" + "-+" * (SIZE // 2 - 4) + " 1",
 }
 
 

@@ -62,6 +62,8 @@ KNOWN_TOKENS = re.compile(
 LONG_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{32,}+={0,2}")
 HOME = re.compile(r"(?<![\w.-])(?:/home/|/Users/|[A-Za-z]:\\Users\\)[^/\\\s\"':]{1,64}+")
 
+# An exception group's `+-+---- 1 ----` line: its number is the traceback's structure, not a value.
+GROUP_SEPARATOR = re.compile(r"[ \t|]*+\+[-+]*+(?:[ \t]*+(?:\d++|\.\.\.)[ \t]*+-[-+]*+)?+[ \t]*+")
 # "values": the runtime values of a message, each replaced by its shape.
 QUOTED = re.compile(r"(?<!\w)(?:'[^'\n]*+'|\"[^\"\n]*+\")(?!\w)")
 ADDRESS = re.compile(r"(?<![\w.])0x[0-9a-fA-F]++")
@@ -180,5 +182,6 @@ def redact(text: str, mode: str = DEFAULT_MODE) -> str:
             continue  # the frame's source and carets
         dropping = -1
         line = mask_secrets(mask_home(line))
-        out.append(template_shape(line) if mode == "values" else line)
+        shaped = mode == "values" and GROUP_SEPARATOR.fullmatch(line) is None
+        out.append(template_shape(line) if shaped else line)
     return _tail("\n".join(out), MAX_BYTES)
