@@ -162,6 +162,14 @@ def test_values_mode_keeps_an_exception_groups_structure() -> None:
     )
 
 
+def test_this_users_home_is_masked_as_a_whole_path_part() -> None:
+    home = os.path.expanduser("~")
+    if len(home) <= 3:
+        pytest.skip(f"a home directory of {home!r} is not masked (it would mask every path)")
+    assert redact(f"OSError: cannot read {home}/.netrc") == "OSError: cannot read ~/.netrc"
+    assert redact(f"OSError: cannot read {home}fs/data") == f"OSError: cannot read {home}fs/data"
+
+
 def test_no_redaction_sends_the_text_as_it_is() -> None:
     assert redact("password=hunter2 in /home/alice", "none") == "password=hunter2 in /home/alice"
 

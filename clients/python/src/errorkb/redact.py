@@ -82,9 +82,15 @@ def _stdlib_dirs() -> tuple[str, ...]:
 STDLIB_DIRS = _stdlib_dirs()
 
 
-def _home() -> str:
-    home = os.path.expanduser("~")
-    return home if len(home) > 3 and home != os.path.sep else ""
+def _home_pattern() -> re.Pattern[str] | None:
+    """This user's home directory as a whole path part (`/root`, not the start of `/rootfs`)."""
+    home = os.path.expanduser("~").rstrip("/\\")
+    if len(home) <= 3:
+        return None
+    return re.compile(r"(?<![\w.-])" + re.escape(home) + r"(?![\w.-])")
+
+
+HOME_DIRECTORY = _home_pattern()
 
 
 def shown_path(path: str) -> str | None:
@@ -129,9 +135,8 @@ def mask_secrets(text: str) -> str:
 
 
 def mask_home(text: str) -> str:
-    home = _home()
-    if home:
-        text = text.replace(home, "~")
+    if HOME_DIRECTORY is not None:
+        text = HOME_DIRECTORY.sub("~", text)
     return HOME.sub("~", text)
 
 
