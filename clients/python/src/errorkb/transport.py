@@ -85,7 +85,12 @@ def _plain(url: str, body: bytes | None, timeout: float) -> Any:
     request = ("\r\n".join(lines) + "\r\n\r\n").encode("ascii") + (body or b"")
     limit = MAX_ANSWER_BYTES + MAX_PROBLEM_BYTES
     chunks, size = [], 0
-    with socket.create_connection((parts.hostname or "", parts.port or 80), timeout=timeout) as connection:
+    # An ASCII host as bytes: getaddrinfo would encode a str with the idna codec, whose loading costs the excepthook
+    # 2 ms (typeshed types the host as str only).
+    name = parts.hostname or ""
+    host = name.encode() if name.isascii() else name
+    address = (host, parts.port or 80)
+    with socket.create_connection(address, timeout=timeout) as connection:  # type: ignore[arg-type]
         connection.sendall(request)
         while size <= limit:
             chunk = connection.recv(65536)
