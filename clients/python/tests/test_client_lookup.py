@@ -84,7 +84,15 @@ def test_the_request_is_a_json_post_to_api_match(server: FakeServer) -> None:
 def test_the_headers_sent_are_those_the_readme_lists(server: FakeServer) -> None:
     errorkb.lookup(MESSAGE, url=server.url)
     headers = server.received[0].headers
-    assert sorted(headers) == ["Accept", "Connection", "Content-Length", "Content-Type", "Host", "User-Agent"]
+    assert sorted(headers) == [
+        "Accept",
+        "Accept-Encoding",
+        "Connection",
+        "Content-Length",
+        "Content-Type",
+        "Host",
+        "User-Agent",
+    ]
     assert headers["User-Agent"] == f"errorkb-python/{errorkb.__version__}"
     assert server.received[0].json().keys() == {"text", "limit"}
 
@@ -272,9 +280,9 @@ def test_a_chunked_answer_is_read_whole() -> None:
         (
             raw_answer("HTTP/1.1 200 OK\nContent-Length: 500\n", b'{"matches": ['),
             errorkb.ProtocolError,
-            "before the end",
+            "incomplete or malformed",
         ),
-        (raw_answer("HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n", b"zz\r\n{}"), errorkb.ProtocolError, "chunked"),
+        (raw_answer("HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n", b"zz\r\n{}"), errorkb.ProtocolError, "malformed"),
         (b"SSH-2.0-OpenSSH_9.6\r\n", errorkb.ServerUnreachable, "did not answer HTTP"),
         (b"", errorkb.ServerUnreachable, "did not answer HTTP"),
     ],

@@ -3,16 +3,12 @@
 `timeout` bounds the whole call, not each socket operation: the request runs in a daemon thread that the caller
 waits for at most `timeout` seconds (a name lookup that hangs, or a server that sends a byte a second, cannot hold
 the caller longer). A redirect is an HTTPStatusError, never followed, so a lookup's text only ever goes to the
-configured server. The excepthook pays for every module loaded after an error, and http.client (with the email
-package it parses headers with) cost it 20 ms of CPU, half of all: so a plain http:// request is written and read
-here over a socket (HTTP/1.1, `Connection: close`, Content-Length or chunked); https:// goes through http.client
-(ssl costs more than it anyway); urllib.request only when a proxy is set in the environment."""
+configured server. http.client sends it; urllib.request only when a proxy is set in the environment."""
 
 from __future__ import annotations
 
 import json
 import os
-import socket
 import threading
 import urllib.parse
 
@@ -74,87 +70,26 @@ def _headers(body: bytes | None) -> dict[str, str]:
     return headers
 
 
-def _plain(url: str, body: bytes | None, timeout: float) -> Any:
-    """An http:// request over a socket: HTTP/1.1, the connection closed by the server after its answer."""
-    parts = urllib.parse.urlsplit(url)
-    path = urllib.parse.quote(parts.path or "/", safe="/%:@!$&'()*+,;=-._~")
-    lines = [f"{'GET' if body is None else 'POST'} {path} HTTP/1.1", f"Host: {parts.netloc}"]
-    lines += [f"{name}: {value}" for name, value in _headers(body).items()]
-    if body is not None:
-        lines.append(f"Content-Length: {len(body)}")
-    request = ("\r\n".join(lines) + "\r\n\r\n").encode("ascii") + (body or b"")
-    limit = MAX_ANSWER_BYTES + MAX_PROBLEM_BYTES
-    chunks, size = [], 0
-    # An ASCII host as bytes: getaddrinfo would encode a str with the idna codec, whose loading costs the excepthook
-    # 2 ms (typeshed types the host as str only).
-    name = parts.hostname or ""
-    host = name.encode() if name.isascii() else name
-    address = (host, parts.port or 80)
-    with socket.create_connection(address, timeout=timeout) as connection:  # type: ignore[arg-type]
-        connection.sendall(request)
-        while size <= limit:
-            chunk = connection.recv(65536)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    status, reason, _headers_read, data = _parse_response(b"".join(chunks), url)
-    if size > limit:
-        raise ProtocolError(f"the answer is larger than {MAX_ANSWER_BYTES} bytes")
-    return _answer(status, reason, data, url)
-
-
-def _parse_response(raw: bytes, url: str) -> tuple[int, str, dict[str, str], bytes]:
-    head, separator, rest = raw.partition(b"\r\n\r\n")
-    status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    version, _, status_and_reason = status_line.partition(" ")
-    code, _, reason = status_and_reason.partition(" ")
-    if not separator or not version.startswith("HTTP/1.") or not (code.isdigit() and len(code) == 3):
-        raise ServerUnreachable(f"{url} did not answer HTTP")
-    headers = {}
-    for line in header_lines:
-        name, colon, value = line.partition(":")
-        if colon:
-            headers[name.strip().lower()] = value.strip()
-    if "chunked" in headers.get("transfer-encoding", "").lower():
-        rest = _unchunked(rest, url)
-    elif headers.get("content-length", "").isdigit():
-        length = int(headers["content-length"])
-        if len(rest) < length:
-            raise ProtocolError(f"{url} closed the connection before the end of its answer")
-        rest = rest[:length]
-    return int(code), reason, headers, rest
-
-
-def _unchunked(data: bytes, url: str) -> bytes:
-    out: list[bytes] = []
-    position = 0
-    while True:
-        end = data.find(b"\r\n", position)
-        size_text = data[position:end].split(b";", 1)[0].strip() if end >= 0 else b""
-        try:
-            size = int(size_text, 16)
-        except ValueError:
-            raise ProtocolError(f"{url} sent a malformed chunked answer") from None
-        if size == 0:
-            return b"".join(out)
-        start = end + 2
-        if start + size > len(data):
-            raise ProtocolError(f"{url} closed the connection before the end of its answer")
-        out.append(data[start : start + size])
-        position = start + size + 2
-
-
-def _secure(url: str, body: bytes | None, timeout: float) -> Any:
+def _direct(url: str, body: bytes | None, timeout: float) -> Any:
+    """http:// or https:// with http.client: one request, the connection closed after its answer."""
     import http.client
 
     parts = urllib.parse.urlsplit(url)
-    connection = http.client.HTTPSConnection(parts.hostname or "", parts.port, timeout=timeout)
+    kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    connection = kind(parts.hostname or "", parts.port, timeout=timeout)
+    path = urllib.parse.quote(parts.path or "/", safe="/%:@!$&'()*+,;=-._~")
     try:
-        connection.request("GET" if body is None else "POST", parts.path or "/", body=body, headers=_headers(body))
+        connection.request("GET" if body is None else "POST", path, body=body, headers=_headers(body))
         response = connection.getresponse()
-        data = response.read(MAX_ANSWER_BYTES + 1)
+        if response.length is not None and response.length > MAX_ANSWER_BYTES:
+            raise ProtocolError(f"the answer is larger than {MAX_ANSWER_BYTES} bytes")
+        # A stated length is read whole (a shorter answer is an IncompleteRead); otherwise up to the cap.
+        data = response.read() if response.length is not None else response.read(MAX_ANSWER_BYTES + 1)
         status, reason = response.status, response.reason
+    except http.client.IncompleteRead:
+        raise ProtocolError(f"{url} sent an incomplete or malformed answer") from None
+    except (http.client.BadStatusLine, http.client.LineTooLong):  # RemoteDisconnected is a BadStatusLine
+        raise ServerUnreachable(f"{url} did not answer HTTP") from None
     finally:
         connection.close()
     return _answer(status, reason, data, url)
@@ -184,7 +119,7 @@ def _call(url: str, body: bytes | None, timeout: float) -> Any:
     if _proxied():
         send = _through_proxy
     else:
-        send = _secure if url.startswith("https:") else _plain
+        send = _direct
     try:
         return send(url, body, timeout)
     except ErrorkbError:  # before OSError: ServerUnreachable and ServerTimeout are OSErrors too
