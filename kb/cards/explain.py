@@ -238,6 +238,10 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         said = _said(entry, view)
         if said and said not in sentences:
             sentences.append(said)
+    for view in views:
+        handled = _handled(view.site)
+        if handled and handled not in sentences:
+            sentences.append(handled)
     if not sentences:
         return ""
     shown = sentences[:MAX_SITES]
@@ -305,6 +309,30 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
     if when:
         return f"{text} when {when}."
     return f"{text} whenever that line runs." if view.unconditional else ""
+
+
+_DOES = {"pass": "ignores it", "continue": "goes on with the next one"}
+
+
+def _handled(site: RaiseSite) -> str:
+    """What the callers do instead when every one catches the error (`handled_by`): it goes no further. "Its only
+    caller, `CsrfViewMiddleware.process_view()`, catches it and returns `self._reject(request, exc.reason)`
+    instead." Nothing when one handler's action is not recorded."""
+    rows = [row for row in (site.evidence or {}).get("handled_by") or [] if isinstance(row, dict)]
+    said = []
+    for row in rows:
+        caller = code(f"{row.get('function') or ''}()")
+        if row.get("does") == "return" and row.get("code"):
+            action = f"returns {code(str(row['code']))} instead"
+        elif not (action := _DOES.get(str(row.get("does")), "")):
+            return ""
+        said.append((caller, action))
+    if len(said) == 1:
+        caller, action = said[0]
+        return f"Its only caller, {caller}, catches it and {action}: the error goes no further."
+    if said:
+        return "Every caller catches it: " + "; ".join(f"{c} {a}" for c, a in said) + ". The error goes no further."
+    return ""
 
 
 def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:

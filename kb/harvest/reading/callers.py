@@ -157,6 +157,15 @@ class CallGraph:
             self._resolved[key] = found
         return found
 
+    def catching_callers(self, target: Defined, raised: str) -> list[tuple[Defined, int]]:
+        """(caller, line) of each resolved call of `target` whose `try` catches `raised`, when every resolved
+        call does and no call, resolved or guessed, lets it out: `CsrfViewMiddleware.process_view` around
+        `_check_token`. Else []."""
+        edges = self._sorted(self._edges_to(target))
+        if not raised or not all(not e.guess and e.caught and self.catches(raised, e.caught) for e in edges):
+            return []
+        return [(e.caller, e.line) for e in edges]
+
     def _letting_out(self, target: Defined, edges: list[_Edge], raised: str) -> list[_Edge]:
         """The edges along which `raised` can leave `target` for its caller, once per target and exception."""
         if not raised:

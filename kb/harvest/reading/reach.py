@@ -10,6 +10,7 @@ from kb.harvest.reading.callees import callee_raises
 from kb.harvest.reading.callers import CallGraph
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.entry_points import MAX_ENTRIES, EntryPoints
+from kb.harvest.reading.handlers import handled_by
 from kb.harvest.reading.switches import MAX_ROWS, SwitchIndex, switch_row
 
 
@@ -28,6 +29,10 @@ def add_reach(
             continue
         try:
             _complete(site, evidence, reach, entries, by_function, index, switches)
+            if site.function and not evidence["entry_points"] and not evidence.get("callers"):
+                # No way out to the user: what the callers that catch it do instead, when plain.
+                if handled := handled_by(graph, trees, site.path, site.function, site.exception_type):
+                    evidence["handled_by"] = handled
         except Exception:  # odd code one step did not foresee: that site says less, the harvest goes on
             evidence.update(entry_points=[], switches=[], callee_raises=[])
 
