@@ -128,7 +128,7 @@ def _view(site: RaiseSite) -> _Site:
         entry=entry,
         alternates=alternates,
         reader=reader,
-        caught=_caught(evidence, except_row) if except_row else None,
+        caught=_caught(evidence, except_row, reader) if except_row else None,
         deciding=deciding,
         unconditional=evidence.get("under_condition") is False,
     )
@@ -152,8 +152,17 @@ def _near_guards(site: RaiseSite) -> list[dict]:
     return found if len(found) < len(_conditions(site)) else []
 
 
-def _caught(evidence: dict, row: dict) -> str:
-    """An `except E:` branch: what the calls in its `try` raised, and when, as far as the harvest read them."""
+_LOOKED_UP = re.compile(r"`(KeyError|IndexError|LookupError)` was raised by looking up `([\w.]++)` in `([\w.]++)`")
+_NOT_FOUND = {
+    "KeyError": "`{key}` is not a key of `{container}`",
+    "IndexError": "`{key}` is not an index of `{container}`",
+    "LookupError": "`{key}` is not found in `{container}`",
+}
+
+
+def _caught(evidence: dict, row: dict, reader: Reader) -> str:
+    """An `except E:` branch: what the calls in its `try` raised, and when, as far as the harvest read them; a
+    lookup that failed as what was not found, when the reader can say its names."""
     raised = []
     for callee in evidence.get("callee_raises") or []:
         if not isinstance(callee, dict) or not callee.get("function") or not callee.get("exception"):
@@ -172,12 +181,16 @@ def _caught(evidence: dict, row: dict) -> str:
     # The harvest's sentence names the calls of the `try` block: "`ImportError` was raised by `import_module`".
     tried = _TRIED.fullmatch(str(row.get("sentence") or ""))
     calls = re.findall(r"`([\w.]++)`", tried[2]) if tried else []
+    if looked := _LOOKED_UP.fullmatch(str(row.get("sentence") or "")):
+        error, key, container = looked.groups()
+        said = _NOT_FOUND[error].format(key=key, container=container)
+        lookup = {"code": f"{key} not in {container}", "sentence": said, "line": row.get("line")}
+        return reader.condition(lookup) or ""
     if caught and tried and tried[1] == caught and 0 < len(calls) <= 3 and caught not in _OPERATIONS_RAISE:
         called = " or ".join(code(call + "()") for call in calls)
         return f"{called} raised {code(_short(caught))}"
-    if caught and all(part.isidentifier() for part in caught.split(".")):
-        return f"its `try` block raised {code(_short(caught))}"
-    return "its `try` block failed"
+    # "its `try` block raised `KeyError`" tells the reader nothing the code does not (review round 4, card 07).
+    return ""
 
 
 def _short(exception: str) -> str:
@@ -294,6 +307,8 @@ def _own_names(name: str) -> list[str]:
 
 def _said(entry: ErrorEntry, view: _Site) -> str:
     when = " and ".join(part for part in (view.caught, view.deciding) if part)
+    if view.caught == "":
+        when = ""  # an `except` the card cannot say: the other tests alone would claim more than the code does
     if view.entry is not None:
         verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
         alternates = f" (or {', '.join(point.shown() for point in view.alternates)})" if view.alternates else ""
@@ -308,7 +323,8 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
     text = f"{code(entry.exception_type)} is {_verb(entry)} in {code(view.function)}"
     if when:
         return f"{text} when {when}."
-    return f"{text} whenever that line runs." if view.unconditional else ""
+    # An `except` the card cannot say: where it is raised is still true, as "its `try` block failed" said it.
+    return f"{text} whenever that line runs." if view.unconditional else f"{text}." if view.caught == "" else ""
 
 
 _DOES = {"pass": "ignores it", "continue": "goes on with the next one"}

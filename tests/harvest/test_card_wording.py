@@ -59,7 +59,11 @@ def test_an_except_branch_names_the_call_that_raised(cards):
 
 def test_an_error_a_subscript_raises_too_is_not_blamed_on_a_call(cards):
     unknown = "Unknown password hashing algorithm '{algorithm}'. Did you specify it in the PASSWORD_HASHERS setting?"
-    assert cards[unknown]["meaning"].startswith("`get_hasher()` raises this when its `try` block raised `KeyError`")
+    assert cards[unknown]["meaning"].startswith(
+        "`get_hasher()` raises this when the `algorithm` argument is not a key of `hashers` (`hashers` is "
+        "`get_hashers_by_algorithm()`) and the `algorithm` argument is not `'default'`."
+    )
+    assert "try` block" not in cards[unknown]["meaning"]
 
 
 def test_a_parameter_a_loop_binds_again_is_not_said_to_be_the_argument(cards):

@@ -80,7 +80,7 @@ def test_an_error_caught_and_raised_again_gives_no_advice_from_the_path_around_i
     unknown = cards[
         "Unknown password hashing algorithm '{algorithm}'. Did you specify it in the PASSWORD_HASHERS setting?"
     ].generated
-    assert unknown["meaning"].startswith("`get_hasher()` raises this when its `try` block raised `KeyError`")
+    assert unknown["meaning"].startswith("`get_hasher()` raises this when the `algorithm` argument is not a key of ")
     assert "solutions" not in unknown  # not "Pass `'default'` as `algorithm`": that only picks another path
 
 

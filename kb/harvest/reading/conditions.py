@@ -279,7 +279,30 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
         calls = [ast.unparse(n.func) for stmt in attempt.body for n in ast.walk(stmt) if isinstance(n, ast.Call)]
     tried = ", ".join(f"`{c}`" for c in dict.fromkeys(calls))
     words = f"`{caught}` was raised" + (f" by {tried}" if tried else "")
+    if not calls and (lookup := _lookup(caught, attempt)) is not None:
+        # What the failed lookup reads is read as a test's names are: their definitions reach the card.
+        container, key = lookup
+        words += f" by looking up `{ast.unparse(key)}` in `{ast.unparse(container)}`"
+        test = ast.Compare(left=key, ops=[ast.NotIn()], comparators=[container])
+        names = frozenset(n.id for n in ast.walk(test) if isinstance(n, ast.Name))
+        return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=test)
     return Condition(kind="except", code=f"except {caught}", sentence=words, line=handler.lineno)
+
+
+_LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
+
+
+def _lookup(caught: str, attempt: ast.AST | None) -> tuple[ast.expr, ast.expr] | None:
+    """(container, key) when a `try` of one statement and no call holds one subscript by a plain name and the
+    handler catches what a lookup raises: `hashers[algorithm]` in `get_hasher`."""
+    if caught.rpartition(".")[2] not in _LOOKUP_ERRORS or not isinstance(attempt, ast.Try) or len(attempt.body) != 1:
+        return None
+    subscripts = [n for n in ast.walk(attempt.body[0]) if isinstance(n, ast.Subscript)]
+    if len(subscripts) != 1 or isinstance(subscripts[0].slice, ast.Slice):
+        return None
+    container, key = subscripts[0].value, subscripts[0].slice
+    plain = all(part.isidentifier() for node in (container, key) for part in ast.unparse(node).split("."))
+    return (container, key) if plain else None
 
 
 def _case(case: ast.match_case, match: ast.Match) -> Condition:
