@@ -312,7 +312,7 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
     if view.entry is not None:
         verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
         alternates = f" (or {', '.join(point.shown() for point in view.alternates)})" if view.alternates else ""
-        text = f"{_capital(view.entry.shown())}{alternates} {verb} this"
+        text = f"{_acting(view.entry)}{alternates} {verb} this"
         if not view.entry.is_function(view.function):
             text += f" (from {code(view.function)})"
         if when:
@@ -349,6 +349,17 @@ def _handled(site: RaiseSite) -> str:
     if said:
         return "Every caller catches it: " + "; ".join(f"{c} {a}" for c, a in said) + ". The error goes no further."
     return ""
+
+
+_ACTIONS = {"function": "Calling", "constructor": "Calling", "command": "Running", "template tag": "Using"}
+
+
+def _acting(point: EntryPoint) -> str:
+    """The entry point as what the reader does: "Calling `make_password()`", "Running the `runserver` command",
+    "Using the `url` template tag", "Assigning to `HttpResponse.content`". A method stays as it is named: many are
+    called by the framework (`to_python()` while a form is cleaned), where "calling" would not be the reader's."""
+    action = _ACTIONS.get(point.kind)
+    return f"{action} {point.shown()}" if action else _capital(point.shown())
 
 
 def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:

@@ -99,7 +99,7 @@ def generated_for(evidence: dict, entry_evidence: dict | None = None, **site_fie
 
 def test_the_meaning_names_the_public_entry_point_and_the_condition_in_the_reader_s_terms():
     meaning = generated_for(func_evidence())["meaning"]
-    assert meaning.startswith("`Func()` raises this when the `expressions` argument has fewer than 2 items.")
+    assert meaning.startswith("Calling `Func()` raises this when the `expressions` argument has fewer than 2 items.")
     assert "`Func()` is documented as: “An SQL function call\\.”" in meaning
 
 
@@ -113,7 +113,7 @@ def test_the_trigger_lists_each_condition_as_code_and_sentence_under_its_site_s_
 def test_a_line_raised_unconditionally_says_so():
     evidence = func_evidence(conditions=[], under_condition=False, values=[])
     generated = generated_for(evidence)
-    assert generated["meaning"].startswith("`Func()` raises this whenever that line runs.")
+    assert generated["meaning"].startswith("Calling `Func()` raises this whenever that line runs.")
     assert "whenever that line runs" in generated["trigger"]
 
 
@@ -272,6 +272,6 @@ def test_sections_from_conditions_harvest_reads_in_real_code():
     }
     generated = generated_for(evidence, path="pager.py", line=6, function="paginate")
     # The meaning names the test that decides to raise; the guard above it (which must have passed) is not said.
-    assert generated["meaning"] == "`paginate()` raises this when the `per_page` argument is at most `0`."
+    assert generated["meaning"] == "Calling `paginate()` raises this when the `per_page` argument is at most `0`."
     assert "items" not in generated["trigger"]
     assert generated["solutions"] == ["Pass `per_page` greater than `0` to `paginate()`."]

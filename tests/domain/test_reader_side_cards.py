@@ -234,7 +234,8 @@ def test_a_short_local_is_said_by_its_definition_in_its_place():
     )  # fmt: skip
     card = generated(evidence, exception="CommandError")
     assert card["meaning"] == (
-        "The `runserver` command raises this (from `Command.handle`) when `re.match(naiveip_re, options['addrport'])` "
+        "Running the `runserver` command raises this (from `Command.handle`) when "
+        "`re.match(naiveip_re, options['addrport'])` "
         "is `None` (`options['addrport']` is the `addrport` argument)."
     )
     assert "`m`" not in str(card)

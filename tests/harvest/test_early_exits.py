@@ -27,8 +27,9 @@ def card(db, git_repo) -> dict:
 
 def test_the_early_returns_above_the_raise_are_said_with_its_condition(card):
     assert card["meaning"].startswith(
-        "`get_child_arguments()` raises this when `py_script.exists()` is false and `exe_entrypoint.exists()` is "
-        "false and `script_entrypoint.exists()` is false (`py_script` is `Path(sys.argv[0])`; `exe_entrypoint` is "
+        "Calling `get_child_arguments()` raises this when `py_script.exists()` is false and "
+        "`exe_entrypoint.exists()` is false and `script_entrypoint.exists()` is false (`py_script` is "
+        "`Path(sys.argv[0])`; `exe_entrypoint` is "
         "`py_script.with_suffix('.exe')`;"
     )
 

@@ -42,7 +42,7 @@ def text(entry: ErrorEntry) -> str:
 
 def test_the_runserver_port_error_names_the_command_and_its_argument_not_its_locals(cards):
     generated = cards[ADDRPORT].generated
-    assert generated["meaning"].startswith("The `runserver` command raises this")
+    assert generated["meaning"].startswith("Running the `runserver` command raises this")
     assert "- the `addrport` argument is given (line" in generated["trigger"]
     assert "`m`" not in text(cards[ADDRPORT])  # `m = re.match(naiveip_re, options["addrport"])`
 
@@ -69,7 +69,7 @@ def test_no_guessed_caller_is_shown(cards):
 def test_a_parameter_of_a_public_function_gets_a_solution_in_correct_english(cards):
     password = cards["Password must be a string or bytes, got {password_type}."].generated
     assert password["meaning"].startswith(
-        "`make_password()` raises this when the `password` argument is not an instance of `bytes` or `str`."
+        "Calling `make_password()` raises this when the `password` argument is not an instance of `bytes` or `str`."
     )
     assert password["solutions"] == ["Pass a `bytes` or a `str` as `password` to `make_password()`."]
     page = cards["That page number is less than 1"].generated
@@ -80,7 +80,9 @@ def test_an_error_caught_and_raised_again_gives_no_advice_from_the_path_around_i
     unknown = cards[
         "Unknown password hashing algorithm '{algorithm}'. Did you specify it in the PASSWORD_HASHERS setting?"
     ].generated
-    assert unknown["meaning"].startswith("`get_hasher()` raises this when the `algorithm` argument is not a key of ")
+    assert unknown["meaning"].startswith(
+        "Calling `get_hasher()` raises this when the `algorithm` argument is not a key of "
+    )
     assert "solutions" not in unknown  # not "Pass `'default'` as `algorithm`": that only picks another path
 
 

@@ -47,7 +47,9 @@ def test_filtering_a_sliced_queryset_names_filter_or_exclude_and_says_the_querys
 
 def test_a_keyword_argument_left_out_is_said_as_such_and_advised(drf_cards):
     generated = drf_cards["default is a required argument."].generated
-    assert generated["meaning"] == "`HiddenField()` raises this when the `default` keyword argument is not given."
+    assert (
+        generated["meaning"] == "Calling `HiddenField()` raises this when the `default` keyword argument is not given."
+    )
     assert generated["solutions"] == ["Pass the `default` keyword argument to `HiddenField()`."]
 
 
@@ -55,8 +57,8 @@ def test_no_positional_argument_is_said_and_advised(db, git_repo):
     cards = harvest(git_repo, {"django/db/models/constraints.py": DJANGO / "db/models/constraints.py"}, "django/django")
     generated = cards["At least one field or expression is required to define a unique constraint."].generated
     assert generated["meaning"].startswith(
-        "`UniqueConstraint()` raises this when no positional arguments are given and the `fields` argument is not "
-        "given (or empty)."
+        "Calling `UniqueConstraint()` raises this when no positional arguments are given and "
+        "the `fields` argument is not given (or empty)."
     )
     assert "Pass at least one positional argument to `UniqueConstraint()`." in generated["solutions"]
 
@@ -69,7 +71,7 @@ def test_no_solution_names_star_arguments(django_cards, drf_cards):
 def test_a_redirect_scheme_outside_the_class_s_allowed_schemes_is_said_with_their_values(django_cards):
     entry = django_cards["Unsafe redirect to URL with protocol '{scheme}'"].generated
     assert entry["meaning"] == (
-        "`HttpResponseRedirectBase()` raises this when the `redirect_to` argument has a scheme and "
+        "Calling `HttpResponseRedirectBase()` raises this when the `redirect_to` argument has a scheme and "
         "`HttpResponseRedirectBase.allowed_schemes` (by default `['http', 'https', 'ftp']`) does not contain the "
         "scheme of the `redirect_to` argument."
     )
@@ -110,7 +112,7 @@ def test_a_count_of_positional_arguments_is_said_and_advised_in_the_plural(db, g
     files = {"django/db/models/functions/text.py": DJANGO / "db/models/functions/text.py"}
     cards = harvest(git_repo, files, "django/django")
     generated = cards["Concat must take at least two expressions"].generated
-    assert generated["meaning"] == "`Concat()` raises this when fewer than 2 positional arguments are given."
+    assert generated["meaning"] == "Calling `Concat()` raises this when fewer than 2 positional arguments are given."
     assert generated["solutions"] == ["Pass at least 2 positional arguments to `Concat()`."]
 
 
@@ -171,7 +173,7 @@ def test_a_yes_or_no_attribute_of_a_local_is_said_by_the_local_s_name(db, git_re
 def test_an_outer_test_on_an_argument_is_said_with_the_deciding_one(documented_cards):
     warned = next(e for m, e in documented_cards.items() if m.startswith("The default scheme will be changed"))
     assert warned.generated["meaning"].startswith(
-        "`URLField()` issues this when the `assume_scheme` argument is `None` and the setting "
+        "Calling `URLField()` issues this when the `assume_scheme` argument is `None` and the setting "
         "`FORMS_URLFIELD_ASSUME_HTTPS` is empty or false."
     )
 
@@ -180,6 +182,6 @@ def test_a_keyword_argument_popped_into_an_attribute_is_said_as_the_keyword_argu
     cards = harvest(git_repo, {"rest_framework/serializers.py": DRF / "serializers.py"}, "encode/django-rest-framework")
     meaning = cards["`child` is a required argument."].generated["meaning"]
     assert meaning == (
-        "`ListSerializer()` raises this when the `child` keyword argument (when not given, the class's `child`) is "
-        "`None`."
+        "Calling `ListSerializer()` raises this when the `child` keyword argument (when not given, "
+        "the class's `child`) is `None`."
     )
