@@ -328,18 +328,21 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
 
 
 _DOES = {"pass": "ignores it", "continue": "goes on with the next one"}
+_INTERNAL = re.compile(r"\bself\b|(?<![\w.])_\w|\._\w")
 
 
 def _handled(site: RaiseSite) -> str:
     """What the callers do instead when every one catches the error (`handled_by`): it goes no further. "Its only
-    caller, `CsrfViewMiddleware.process_view()`, catches it and returns `self._reject(request, exc.reason)`
-    instead." Nothing when one handler's action is not recorded."""
+    caller, `CsrfViewMiddleware.process_view()`, catches it and returns without raising it." A returned value is
+    shown unless it names internals (`self`, a private name). Nothing when one handler's action is not recorded."""
     rows = [row for row in (site.evidence or {}).get("handled_by") or [] if isinstance(row, dict)]
     said = []
     for row in rows:
         caller = code(f"{row.get('function') or ''}()")
-        if row.get("does") == "return" and row.get("code"):
+        if row.get("does") == "return" and row.get("code") and not _INTERNAL.search(str(row["code"])):
             action = f"returns {code(str(row['code']))} instead"
+        elif row.get("does") == "return":  # `self._reject(request, exc.reason)`: internals, not the reader's words
+            action = "returns without raising it"
         elif not (action := _DOES.get(str(row.get("does")), "")):
             return ""
         said.append((caller, action))

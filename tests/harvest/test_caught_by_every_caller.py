@@ -37,11 +37,11 @@ def test_an_error_some_caller_lets_out_records_no_handler():
     assert found and not any(s.evidence.get("handled_by") for s in found)
 
 
-def test_the_csrf_card_says_its_only_caller_catches_it_and_what_it_returns(db, git_repo):
+def test_the_csrf_card_says_its_only_caller_catches_it_without_naming_internals(db, git_repo):
     meaning = harvest(git_repo, ("middleware/csrf.py",))["CSRF cookie not set."].generated["meaning"]
     assert meaning == (
-        "Its only caller, `CsrfViewMiddleware.process_view()`, catches it and returns "
-        "`self._reject(request, exc.reason)` instead: the error goes no further."
+        "Its only caller, `CsrfViewMiddleware.process_view()`, catches it and returns without raising it: "
+        "the error goes no further."
     )
     assert "raises this" not in meaning
 
