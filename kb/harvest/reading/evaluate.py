@@ -11,10 +11,12 @@ class itself (`own_message`: its `__init__` or `__str__`, base-class suffixes in
 """
 
 import ast
+import copy
 from dataclasses import dataclass, field
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.imports import ModuleInfo, dotted
+from kb.harvest.reading.messages import terminal_name
 from kb.harvest.reading.raisers import module_function
 from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span
 
@@ -360,4 +362,65 @@ def _bare_scope(function: Function, owner: ClassInfo | None, module: ModuleInfo,
         parent=None,
         span=span(function),
         params=params_of(function.args),
+    )
+
+
+def running(index: ClassIndex, scope: Scope) -> list[str]:
+    """The class whose method `scope` reads, then each subclass that runs the method: it does not override it, or
+    overrides it calling it on `super()` (URLValidator.__call__ checks the scheme, then `super().__call__(value)`)."""
+    if not scope.owner:
+        return []
+    method = scope.qualname.rsplit(".", 1)[-1]
+    defined = index.method(scope.owner, method)
+    found = [scope.owner]
+    for info in index.subclasses(scope.owner):
+        runs = index.method(info.qualname, method)
+        if defined is None or runs is None or (runs[1] is not defined[1] and not calls_super(runs[0])):
+            continue
+        found.append(info.qualname)
+    return found
+
+
+def seen_by(scope: Scope, qualname: str) -> Scope:
+    """The same function's scope, read as an instance of `qualname` (a subclass that runs it) sees it."""
+    seen_from = copy.copy(scope)
+    seen_from.owner = qualname
+    return seen_from
+
+
+def keyed_viewers(index: ClassIndex, scope: Scope, keys: set[str]) -> list[Scope]:
+    """The method's scope as each subclass that runs it sees it, when the subclass keeps its own message under one
+    of `keys` in its table: `self.error_messages["invalid"]` read in BaseTemporalField.to_python, or the key given
+    to a factory (`self.make_error("required")`), is each such class's own wording (DateField's "Enter a valid
+    date.")."""
+    if not keys:
+        return []
+    return [
+        seen_by(scope, qualname)
+        for qualname in running(index, scope)[1:]
+        if any(key in index.classes[qualname].error_messages for key in keys)
+    ]
+
+
+def keys_read(expr: ast.expr) -> set[str]:
+    """The constant keys an expression reads from the instance's message table: `self.error_messages["invalid"]`."""
+    return {
+        node.slice.value
+        for node in ast.walk(expr)
+        if isinstance(node, ast.Subscript)
+        and dotted(node.value) in (["self", "error_messages"], ["self", "default_error_messages"])
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+    }
+
+
+def calls_super(function: Function) -> bool:
+    """Whether a method calls its own name on `super()`: `super().__call__(value)` in `__call__`."""
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == function.name
+        and isinstance(node.func.value, ast.Call)
+        and terminal_name(node.func.value.func) == "super"
+        for node in ast.walk(function)
     )

@@ -2,7 +2,6 @@
 
 import ast
 import builtins
-import copy
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
@@ -11,7 +10,7 @@ from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.evaluate import Made as Evaluated
-from kb.harvest.reading.evaluate import Value, made_by
+from kb.harvest.reading.evaluate import Value, keyed_viewers, keys_read, made_by, running, seen_by
 from kb.harvest.reading.files import Refused
 from kb.harvest.reading.imports import ModuleInfo, Resolver, dotted, visible_name
 from kb.harvest.reading.instances import instance_wordings
@@ -438,7 +437,12 @@ class ModuleExtractor:
         made = made_by(self.index, call, scope, node.lineno)
         for one in made:
             options = self._made_options(one, scope)
-            for seen_from in self._keyed_viewers(call, scope):
+            keys = {a.value for a in [*call.args, *(k.value for k in call.keywords)] if isinstance(a, ast.Constant)}
+            called = dotted(call.func)
+            on_self = called is not None and called[0] in ("self", "cls")
+            for seen_from in (
+                keyed_viewers(self.index, scope, {k for k in keys if isinstance(k, str)}) if on_self else ()
+            ):
                 # `self.make_error("invalid")` in a base method: what each subclass that runs it keeps under the key.
                 for other in made_by(self.index, call, seen_from, node.lineno):
                     if other.exception_type == one.exception_type:
@@ -447,25 +451,13 @@ class ModuleExtractor:
         return bool(made)
 
     def _keyed_viewers(self, call: ast.Call, scope: Scope) -> list[Scope]:
-        """The method's scope as each subclass that runs it (does not override it) sees it, when the call gives a
-        constant key (`self.make_error("required")`) and a subclass keeps its own message under it."""
-        keys = {a.value for a in [*call.args, *(k.value for k in call.keywords)] if isinstance(a, ast.Constant)}
+        """`self.make_error("required")`: the subclasses that keep their own message under a key the call gives."""
         called = dotted(call.func)
-        if not scope.owner or not keys or called is None or called[0] not in ("self", "cls"):
+        if called is None or called[0] not in ("self", "cls"):
             return []
-        method = scope.qualname.rsplit(".", 1)[-1]
-        defined = self.index.method(scope.owner, method)
-        viewers = []
-        for info in self.index.subclasses(scope.owner):
-            runs = self.index.method(info.qualname, method)
-            if defined is None or runs is None or runs[1] is not defined[1]:
-                continue
-            if not any(key in info.error_messages for key in keys if isinstance(key, str)):
-                continue
-            seen_from = copy.copy(scope)
-            seen_from.owner = info.qualname
-            viewers.append(seen_from)
-        return viewers
+        given = [*call.args, *(k.value for k in call.keywords)]
+        keys = {a.value for a in given if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+        return keyed_viewers(self.index, scope, keys)
 
     def _made_options(self, made: Evaluated, scope: Scope) -> list[list[Parts]]:
         own = own_message(self.index, made.exception_type, depth=0)
@@ -688,51 +680,22 @@ class ModuleExtractor:
         }
         if not names:
             return []
-        method = scope.qualname.rsplit(".", 1)[-1]
-        defined = self.index.method(scope.owner, method)
         options = []
-        running = [scope.owner]
-        for info in self.index.subclasses(scope.owner):
-            runs = self.index.method(info.qualname, method)
-            # A subclass runs this method unless it overrides it without calling it (URLValidator.__call__
-            # checks the scheme, then `super().__call__(value)`).
-            if defined is None or runs is None or (runs[1] is not defined[1] and not _calls_super(runs[0])):
+        classes = running(self.index, scope)
+        for qualname in classes[1:]:
+            if not names & self.index.classes[qualname].attributes.keys():
                 continue
-            running.append(info.qualname)
-            if not names & info.attributes.keys():
-                continue
-            if typed_by is not None and attribute_type(self.index, info.qualname, typed_by[0]) != typed_by[1]:
+            if typed_by is not None and attribute_type(self.index, qualname, typed_by[0]) != typed_by[1]:
                 continue
             # The same expression, read as the subclass's instance sees it.
-            seen_from = copy.copy(scope)
-            seen_from.owner = info.qualname
+            options.append(MessageBuilder(seen_by(scope, qualname), self._path).forms(expr, expr.lineno))
+        for seen_from in keyed_viewers(self.index, scope, keys_read(expr)):
+            # `self.error_messages["invalid"]`: what each subclass running the method keeps under the key.
             options.append(MessageBuilder(seen_from, self._path).forms(expr, expr.lineno))
-        options += self._keyed_messages(expr, scope.owner, running)
         attribute = dotted(expr)
         if typed_by is None and attribute is not None and len(attribute) == 2 and attribute[0] == "self":
             # `validate_slug = RegexValidator(slug_re, _("Enter a valid “slug” ..."), "invalid")`.
-            options += instance_wordings(self.index, running, attribute[1])
-        return options
-
-    def _keyed_messages(self, expr: ast.expr, owner: str, running: list[str]) -> list[list[Parts]]:
-        """`self.error_messages["invalid"]` in BaseTemporalField.to_python: what each subclass running the method
-        keeps under that key in its `default_error_messages` (DateField's "Enter a valid date.")."""
-        if not (
-            isinstance(expr, ast.Subscript)
-            and dotted(expr.value) == ["self", "error_messages"]
-            and isinstance(expr.slice, ast.Constant)
-            and isinstance(expr.slice.value, str)
-        ):
-            return []
-        own = self.index.error_message(owner, expr.slice.value)
-        seen = {id(own[0])} if own is not None else set()
-        options = []
-        for qualname in running[1:]:
-            keyed = self.index.error_message(qualname, expr.slice.value)
-            if keyed is None or id(keyed[0]) in seen:
-                continue
-            seen.add(id(keyed[0]))
-            options.append([format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, qualname) if f])
+            options += instance_wordings(self.index, classes, attribute[1])
         return options
 
     def _add_options(
@@ -846,18 +809,6 @@ _BUILTIN_ERRORS = frozenset(
 def _is_exception_class(index: ClassIndex, qualname: str) -> bool:
     """Whether a class of this harvest derives from a builtin exception (not a warning) through classes it read."""
     return any(base[-1] in _BUILTIN_ERRORS for info in index.mro(qualname) for base in info.bases)
-
-
-def _calls_super(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether a method calls its own name on `super()`: `super().__call__(value)` in `__call__`."""
-    return any(
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == function.name
-        and isinstance(node.func.value, ast.Call)
-        and terminal_name(node.func.value.func) == "super"
-        for node in ast.walk(function)
-    )
 
 
 def _single_item(expr: ast.expr | None) -> ast.expr | None:
