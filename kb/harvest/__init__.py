@@ -2,7 +2,7 @@
 
 Three stages, imported one way (pipeline -> evidence -> reading, checked by `make lint`):
 - `reading`: one tree's files (`files`, the only reader of a hostile tree), parsed and read for raise sites
-  (`extract`, with `scopes`, `messages`, `raisers`, `types`, `conditions`, ... for what each site says);
+  (`extract`, with `scopes`, `messages`, `evaluate`, `types`, `conditions`, ... for what each site says);
 - `evidence`: what the repository says beyond the sites: its tests and docs (`tests_docs`), its releases (`git`,
   run with the checkout's config neutralised, and `releases`);
 - `pipeline`: the run itself: list and scan (`sources`, `scan`), compare (`plan`), write (`store`, `render`,

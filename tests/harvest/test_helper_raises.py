@@ -369,6 +369,19 @@ def test_jinja2_parser_fail_records_the_message_where_it_is_written_and_at_fail_
     ]
 
 
+def test_jinja2_self_fail_given_a_class_by_keyword_records_that_class():
+    # `self.fail("names starting with an underline ...", lineno, exc=TemplateAssertionError)`: not fail()'s default.
+    found = installed(jinja2)
+    with pytest.raises(jinja2.TemplateAssertionError) as caught:
+        jinja2.Environment().from_string("{% from 'x' import _a %}")
+    message = caught.value.message
+    assert message == "names starting with an underline can not be imported"
+    assert sites(found, message) == [
+        ("jinja2.exceptions.TemplateAssertionError", "Parser.parse_from", "jinja2/parser.py"),
+        ("jinja2.exceptions.TemplateAssertionError", "Parser.fail", "jinja2/parser.py"),
+    ]
+
+
 def test_jinja2_undefined_messages_built_in_a_property_are_recorded_at_the_raise():
     found = installed(jinja2)
     template = jinja2.Environment(undefined=jinja2.StrictUndefined).from_string("{{ missing + 1 }}")

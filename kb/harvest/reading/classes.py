@@ -1,5 +1,5 @@
 """Classes across the whole harvest: where class-attribute messages (`default_detail`,
-`default_error_messages`) and `fail()` helpers are inherited from."""
+`default_error_messages`) and methods are inherited from."""
 
 import ast
 from collections.abc import Iterator
@@ -20,7 +20,6 @@ class ClassInfo:
     bases: list[list[str]]  # dotted names as written in the class statement
     attributes: dict[str, ast.expr] = field(default_factory=dict)
     error_messages: dict[str, ast.expr] = field(default_factory=dict)
-    fail: ast.FunctionDef | ast.AsyncFunctionDef | None = None
     methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
 
 
@@ -44,8 +43,6 @@ def _read(body: list[ast.stmt], module: ModuleInfo, *, prefix: str, found: list[
                     info.attributes[name] = value
             if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
                 info.methods[statement.name] = statement
-                if statement.name == "fail":
-                    info.fail = statement
         found.append(info)
         _read(node.body, module, prefix=info.qualname, found=found)
 
@@ -79,8 +76,6 @@ class ClassIndex:
         self._subclasses: dict[str, list[ClassInfo]] | None = None
         # Exception classes that word their own message (`__init__` or `__str__`): qualname -> parts, or None.
         self.own_messages: dict[str, OwnMessage | None] = {}
-        # Functions read as helpers that make exceptions (kb.harvest.reading.raisers), by id of their node.
-        self.helpers: dict[int, Any] = {}  # Helper or None: typed where it is read
         # Module-level instances of these classes, by class (kb.harvest.reading.instances), read on first use.
         self.instances: dict[str, list[tuple[ast.Call, ModuleInfo]]] | None = None
         # The attributes each class's own methods assign on `self` (kb.harvest.reading.types), by qualname, read once.
@@ -134,6 +129,3 @@ class ClassIndex:
                 for ancestor in self.mro(info.qualname)[1:]:
                     self._subclasses.setdefault(ancestor.qualname, []).append(info)
         return self._subclasses.get(qualname, [])
-
-    def fail_helper(self, qualname: str) -> ClassInfo | None:
-        return next((info for info in self.mro(qualname) if info.fail is not None), None)

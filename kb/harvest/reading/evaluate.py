@@ -1,5 +1,8 @@
-"""What a raise raises when it raises what a call of the repository's own code returns: `raise
-self.parse_error(EmptyKeyError)`, `raise parser.parse_error(UnexpectedCharError, char=c)`, `raise _error(Cls, key)`.
+"""What a call of the repository's own code makes: the exception it returns to a `raise` (`raise
+self.parse_error(EmptyKeyError)`, `raise parser.parse_error(UnexpectedCharError, char=c)`, `raise _error(Cls, key)`:
+`made_by`), or raises itself with what its caller gave it (`self.fail("invalid")`, `self._raise_invalid(msg)`:
+`raised_by`). One evaluator for factories, classes passed as arguments, keys of per-class message tables (read as
+each subclass that runs a method sees it: `keyed_viewers`) and messages handed to raising helpers.
 
 The call is followed into the function or method it runs (resolved along the class hierarchy; through `self.m()`,
 `self.attr.m()` where a method assigns `self.attr = Class(...)`, a local bound to `Class(...)`, or a module
@@ -12,16 +15,28 @@ class itself (`own_message`: its `__init__` or `__str__`, base-class suffixes in
 
 import ast
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.imports import ModuleInfo, dotted
-from kb.harvest.reading.messages import terminal_name
-from kb.harvest.reading.raisers import module_function
-from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span
+from kb.harvest.reading.messages import Field, terminal_name
+from kb.harvest.reading.own_messages import own_message
+from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span, statements
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
+MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")
 MAX_DEPTH = 3  # calls followed from the raise: a factory handing on to another, and one more
+
+
+@dataclass(frozen=True)
+class HelperRaise:
+    """The raise inside a helper: where a traceback of an error it raises ends."""
+
+    module: ModuleInfo = field(compare=False)
+    function: str  # as sites name functions: Class.method, or the function's name
+    node: ast.Raise
+    span: tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -42,6 +57,15 @@ class Made:
     keywords: dict[str, Value]
     # The parameters of the function that makes it, as its caller gave them: what a message worded there names.
     given: dict[str, Value] = field(default_factory=dict)
+    # Where the callee raises it, when it does (`raised_by`): a traceback ends there. None: returned to the caller.
+    raised_at: HelperRaise | None = None
+    keyed: bool = False  # its message is what the callee's table keeps under a key the caller gave
+
+    def message(self, index: ClassIndex) -> Value | None:
+        """The argument that is the message: at the place the class's `__init__` takes it, or a keyword naming it."""
+        position = message_position(index, self.exception_type)
+        found = self.args[position] if len(self.args) > position else None
+        return found or next((v for k, v in self.keywords.items() if k in MESSAGE_KEYWORDS), None)
 
     def bound(self, params: list[str]) -> dict[str, Value]:
         """The class's `__init__` parameters (without self) each argument fills."""
@@ -57,17 +81,36 @@ Held = Value | list[Value] | dict[str, Value]
 def made_by(index: ClassIndex, call: ast.Call, scope: Scope, line: int) -> list[Made]:
     """The exceptions `call` (written at `line` in `scope`) returns, or [] when it is not a call of the repository's
     own code that returns one evaluated here."""
+    return _called(index, call, scope, line, raised=False)
+
+
+def raised_by(index: ClassIndex, call: ast.Call, scope: Scope, line: int) -> list[Made]:
+    """The exceptions the function `call` runs raises with what the call gives it (`self.fail("invalid")`,
+    `self._raise_invalid(msg)`, `error(f"...")`), each with the raise where a traceback of it ends; [] when it
+    raises none that way. The same evaluation as `made_by`, of the callee's raises instead of its returns."""
+    made = _called(index, call, scope, line, raised=True)
+    # The caller's message, as it wrote it or by its key: the callee's own wordings are sites of their own already.
+    return [m for m in made if m.keyed or ((message := m.message(index)) is not None and message.scope is scope)]
+
+
+def _called(index: ClassIndex, call: ast.Call, scope: Scope, line: int, *, raised: bool) -> list[Made]:
     args = [Value(a.value if isinstance(a, ast.Starred) else a, scope, line) for a in call.args]
     if any(isinstance(a, ast.Starred) for a in call.args):
         return []
     keywords = {k.arg: Value(k.value, scope, line) for k in call.keywords if k.arg is not None}
     if any(k.arg is None for k in call.keywords):
         return []
-    return _evaluate(index, call.func, scope, args, keywords, depth=0)
+    return _evaluate(index, call.func, scope, args, keywords, depth=0, raised=raised)
 
 
 def _evaluate(
-    index: ClassIndex, func: ast.expr, scope: Scope, args: list[Value], keywords: dict[str, Value], depth: int
+    index: ClassIndex,
+    func: ast.expr,
+    scope: Scope,
+    args: list[Value],
+    keywords: dict[str, Value],
+    depth: int,
+    raised: bool = False,
 ) -> list[Made]:
     found = callee(index, func, scope)
     if found is None or depth >= MAX_DEPTH:
@@ -85,6 +128,8 @@ def _evaluate(
     }
     made: list[Made] = []
     given = {name: held for name, held in env.items() if isinstance(held, Value)}
+    if raised:
+        return _raises(index, function, inner, env, given, depth)
     for returned in sorted(returns_of(function), key=lambda node: node.lineno):
         for value in _made_values(returned.value, inner):
             passed = _passed(value, env, inner, value.lineno)
@@ -97,6 +142,70 @@ def _evaluate(
             else:
                 made += _evaluate(index, value.func, inner, call_args, call_keywords, depth + 1)
     return made
+
+
+def _raises(
+    index: ClassIndex, function: Function, inner: Scope, env: dict[str, Held], given: dict[str, Value], depth: int
+) -> list[Made]:
+    """What the callee raises with what its caller gave: a `raise` of a class called with the caller's message as
+    is, or with a message its table keeps under a key the caller gave (DRF's `Field.fail`: `self.error_messages[key]`,
+    not in the handler of the lookup failing); what another function it calls, handing on a parameter, raises so;
+    and what a factory returns to a `raise` here. The callee's own wordings are sites of their own already."""
+    made: list[Made] = []
+    handled = {id(n) for h in _handlers(function) for n in ast.walk(h)}
+    params = {name for name, held in env.items() if held}
+    for node in statements(function.body):
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            here = HelperRaise(inner.info, inner.qualname, node, inner.span)
+            for value in _made_values(node.exc, inner):
+                passed = _passed(value, env, inner, value.lineno)
+                if passed is None:
+                    continue
+                call_args, call_keywords = passed
+                exception_types = _classes_of(index, value.func, env, inner)
+                if not exception_types:
+                    found = _evaluate(index, value.func, inner, call_args, call_keywords, depth + 1)
+                    made += [dataclasses.replace(m, raised_at=here) for m in found]
+                    continue
+                one = Made(exception_types[0], call_args, call_keywords, given, here)
+                message = one.message(index)
+                if message is None:
+                    continue
+                keyed = id(node) not in handled and _keyed(message, inner.known)
+                if message.scope is not inner or keyed:
+                    made += [dataclasses.replace(one, exception_type=t, keyed=keyed) for t in exception_types]
+        elif isinstance(node, ast.Expr | ast.Return) and isinstance(node.value, ast.Call) and depth + 1 < MAX_DEPTH:
+            call = node.value
+            if not any(
+                isinstance(a, ast.Name) and a.id in params for a in [*call.args, *(k.value for k in call.keywords)]
+            ):
+                continue
+            passed = _passed(call, env, inner, call.lineno)
+            if passed is not None:
+                made += _evaluate(index, call.func, inner, *passed, depth + 1, raised=True)
+    return made
+
+
+def _handlers(function: Function) -> list[ast.ExceptHandler]:
+    return [h for node in statements(function.body) if isinstance(node, ast.Try | ast.TryStar) for h in node.handlers]
+
+
+def _keyed(value: Value, known: dict[str, ast.expr]) -> bool:
+    """Whether a message read in the callee is looked up by a key the caller gave as a constant, through the
+    callee's own bindings (`msg = self.error_messages[key]; text = msg.format(**kwargs)`)."""
+    if not known:
+        return False
+    seen: set[str] = set()
+    pending = [value.expr]
+    while pending:
+        for node in ast.walk(pending.pop()):
+            if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id in known:
+                return True
+            if not isinstance(node, ast.Name) or node.id in seen:
+                continue
+            seen.add(node.id)
+            pending += [b.expr for b in value.scope.bindings.get(node.id, ()) if b.expr is not None]
+    return False
 
 
 def _made_values(value: ast.expr | None, inner: Scope) -> list[ast.Call]:
@@ -424,3 +533,47 @@ def calls_super(function: Function) -> bool:
         and terminal_name(node.func.value.func) == "super"
         for node in ast.walk(function)
     )
+
+
+def message_position(index: ClassIndex, exception_type: str) -> int:
+    """The position of the message among the arguments of an exception class of this harvest whose `__init__` names
+    it (`def __init__(self, option_name, message, ctx=None)`); 0 otherwise."""
+    found = index.method(exception_type, "__init__")
+    own = own_message(index, exception_type, depth=0)
+    if found is None or (own is not None and not (len(own[0]) == 1 and isinstance(own[0][0], Field))):
+        return 0  # a class that words its message around its arguments is read from them (own_message)
+    names = [a.arg for a in [*found[0].args.posonlyargs, *found[0].args.args]][1:]
+    return next((n for n, name in enumerate(names) if name in MESSAGE_KEYWORDS), 0)
+
+
+def module_function(index: ClassIndex, parts: list[str], scope: Scope) -> tuple[Function, ModuleInfo] | None:
+    """The module-level function a dotted name (`helper`, `errors.make`, an import) names in the repository, as
+    the module's imports resolve it; None for anything else. `parts[0]` must not be a local of the caller."""
+    imported = scope.imported(parts[0])
+    if imported is not None:
+        qualified: str | None = index.resolver.canonical(".".join([imported, *parts[1:]]))
+    else:
+        qualified = index.resolver.qualify(parts, scope.info)
+    if not qualified:
+        return None
+    module, _, name = qualified.rpartition(".")
+    info = index.resolver.modules.get(module)
+    function = info.function_nodes.get(name) if info is not None else None
+    return None if function is None or info is None else (function, info)
+
+
+def written_here(expr: ast.expr) -> bool:
+    """Whether an argument is worded where it is written: cheap, before any helper is looked for."""
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, str) and any(ch.isalpha() for ch in expr.value)
+    if isinstance(expr, ast.JoinedStr):
+        return True
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod | ast.Add):
+        return written_here(expr.left) or written_here(expr.right)
+    if isinstance(expr, ast.Call):
+        func = expr.func
+        if isinstance(func, ast.Attribute) and func.attr == "format":
+            return written_here(func.value)
+        # _("..."), pgettext("context", "..."), ValueError("..."): the text is a first or second argument.
+        return any(written_here(arg) for arg in expr.args[:2])
+    return False

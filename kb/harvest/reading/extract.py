@@ -9,8 +9,20 @@ from dataclasses import dataclass, field
 from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind
 from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.evaluate import (
+    MESSAGE_KEYWORDS,
+    HelperRaise,
+    Value,
+    keyed_viewers,
+    keys_read,
+    made_by,
+    message_position,
+    raised_by,
+    running,
+    seen_by,
+    written_here,
+)
 from kb.harvest.reading.evaluate import Made as Evaluated
-from kb.harvest.reading.evaluate import Value, keyed_viewers, keys_read, made_by, running, seen_by
 from kb.harvest.reading.files import Refused
 from kb.harvest.reading.imports import ModuleInfo, Resolver, dotted, visible_name
 from kb.harvest.reading.instances import instance_wordings
@@ -31,7 +43,6 @@ from kb.harvest.reading.messages import (
 )
 from kb.harvest.reading.narrowed import narrowed
 from kb.harvest.reading.own_messages import argument_parts, arguments, instance_messages, own_message, substitute
-from kb.harvest.reading.raisers import Helper, HelperRaise, Made, fail_raise, follow, written_here
 from kb.harvest.reading.scopes import (
     BINDERS,
     COMPOUND,
@@ -50,14 +61,12 @@ from kb.harvest.reading.switches import Declared, declared_by_call, declared_by_
 from kb.harvest.reading.types import (
     attribute_type,
     attribute_types,
-    helper_type,
     instance_type,
     is_self,
     made_by_type_call,
 )
 
 SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
-_MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")
 # Each Django model's own subclasses, created at run time (`self.model.DoesNotExist`): recorded as nested in
 # Model, whose last component is what a traceback shows (`myapp.models.Book.DoesNotExist`).
 _MODEL_EXCEPTIONS = {
@@ -468,9 +477,7 @@ class ModuleExtractor:
             parts = substitute(parts, {name: _value_parts(value, name in shown) for name, value in values.items()})
             if has_text(parts):
                 return [[parts]]
-        position = self._message_position(made.exception_type)
-        message = made.args[position] if len(made.args) > position else None
-        message = message or next((v for k, v in made.keywords.items() if k in _MESSAGE_KEYWORDS), None)
+        message = made.message(self.index)
         options: list[list[Parts]] = []
         if message is not None:
             if message.scope is scope:
@@ -501,24 +508,7 @@ class ModuleExtractor:
             for a in arguments
         ):
             return
-        helper = follow(self.index, node.func, scope)
-        for made in helper.made if helper is not None else ():
-            argument = helper.argument(node, made.param) if helper and made.param else None
-            if argument is None or made.raised_at is None:
-                continue
-            readable = [o for o in self._options(argument, node.lineno, scope) if any(has_text(f) for f in o)]
-            if made.params is not None:
-                readable = [[percent_format(f, made.params) for f in option] for option in readable]
-            if readable and helper is not None:
-                self._add_raised(self._made_type(made, helper, node, scope), readable, node, scope, made.raised_at)
-
-    def _made_type(self, made: Made, helper: Helper, call: ast.Call, scope: Scope) -> str:
-        """`self.fail(msg, lineno, TemplateAssertionError)`: the type the call names, else the helper's own."""
-        given = helper.argument(call, made.type_param) if made.type_param else None
-        if isinstance(given, ast.Name) and given.id in scope.params and not scope.reaching(given.id, call.lineno, ()):
-            given = None  # the caller's own parameter: the classes its callers pass are read by reading.evaluate
-        named = self._exception_type(given, scope) if given is not None and dotted(given) else None
-        return named or made.exception_type
+        self._raised(node, scope)
 
     def _add_raised(
         self, exception_type: str, options: list[list[Parts]], node: SiteNode, scope: Scope, raised_at: HelperRaise
@@ -559,14 +549,7 @@ class ModuleExtractor:
         return parts if has_text(parts) else None
 
     def _message_position(self, exception_type: str) -> int:
-        """The position of the message among the arguments of an exception class of this harvest whose
-        `__init__` names it (`def __init__(self, option_name, message, ctx=None)`); 0 otherwise."""
-        found = self.index.method(exception_type, "__init__")
-        own = own_message(self.index, exception_type, depth=0)
-        if found is None or (own is not None and not (len(own[0]) == 1 and isinstance(own[0][0], Field))):
-            return 0  # a class that words its message around its arguments is read from them (own_message)
-        names = [a.arg for a in [*found[0].args.posonlyargs, *found[0].args.args]][1:]
-        return next((n for n, name in enumerate(names) if name in _MESSAGE_KEYWORDS), 0)
+        return message_position(self.index, exception_type)
 
     def _param_default(self, name: str, scope: Scope) -> ast.expr | None:
         # def fail(self, msg, exc=TemplateSyntaxError): `raise exc(msg)` raises the default's type.
@@ -582,29 +565,21 @@ class ModuleExtractor:
         return [format_template(f) for f in forms_in(found[1], found[0], self.index, exception_type) if f]
 
     def _fail(self, node: ast.Call, scope: Scope) -> None:
-        """`self.fail("key")` (DRF fields) or `self.fail("message")` (Jinja, Click): the helper raises."""
-        owner = scope.owner
-        helper = self.index.fail_helper(owner) if owner else None
-        if owner is None or helper is None or not node.args:
+        """`self.fail("key")` (DRF fields) or `self.fail("message")` (Jinja, Click): the helper raises, read by
+        `reading.evaluate` as any function that raises what its caller gives it; a message not rebuilt is still a
+        site here."""
+        if not self._raised(node, scope, unreadable=True):
             self._skip("fail() helper not found")
-            return
-        exception_type = helper_type(self.index, helper)
-        if exception_type is None:
-            self._skip("fail() helper raises a type computed at run time")
-            return
-        first = node.args[0]
-        keyed = None
-        if isinstance(first, ast.Constant) and isinstance(first.value, str):
-            keyed = self.index.error_message(owner, first.value)
-        if keyed is not None:
-            options = [[format_template(f) for f in forms_in(keyed[1], keyed[0], self.index, owner) if f]]
-        else:
-            options = self._options(first, node.lineno, scope)
-        raised_at = fail_raise(helper)
-        if raised_at is not None:
-            self._add_raised(exception_type, options, node, scope, raised_at)
-        else:
-            self._add_options(exception_type, "error", options, node, scope)
+
+    def _raised(self, node: ast.Call, scope: Scope, unreadable: bool = False) -> bool:
+        """A call of the repository's own function that raises with what the call gives it: a site where the
+        message is worded, and again at the raise where a traceback ends. False when it raises nothing so."""
+        made = raised_by(self.index, node, scope, node.lineno)
+        for one in made:
+            options = self._made_options(one, scope)
+            if one.raised_at is not None and (unreadable or any(has_text(f) for option in options for f in option)):
+                self._add_raised(one.exception_type, options, node, scope, one.raised_at)
+        return bool(made)
 
     def _warning(self, node: ast.Call, scope: Scope) -> None:
         parts = dotted(node.func) or ["?"]
@@ -826,7 +801,7 @@ def _message_argument(call: ast.Call | None, position: int = 0) -> ast.expr | No
     """`position`: where the exception's `__init__` takes its message (`BadOptionUsage(option_name, message)`)."""
     if call is None:
         return None
-    keyword = next((k.value for k in call.keywords if k.arg in _MESSAGE_KEYWORDS), None)
+    keyword = next((k.value for k in call.keywords if k.arg in MESSAGE_KEYWORDS), None)
     if any(isinstance(a, ast.Starred) for a in call.args[: position + 1]):
         return keyword
     if len(call.args) > position:

@@ -25,7 +25,7 @@ class ModuleInfo:
     functions: set[str] = field(default_factory=set)
     assigned: dict[str, ast.expr | None] = field(default_factory=dict)  # last value bound at top level
     star_sources: list[str] = field(default_factory=list)  # modules of `from x import *`
-    # Top-level functions by name, for following a message into a helper (kb.harvest.reading.raisers).
+    # Top-level functions by name, for following a message into a helper (kb.harvest.reading.evaluate).
     function_nodes: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     path: str = ""  # the file, as recorded on sites: set by the scan, for sites found in a helper of this module
     lines: list[str] = field(default_factory=list)

@@ -268,7 +268,8 @@ def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
 
 
 def record_bindings(body: list[ast.stmt], scope: Scope) -> None:
-    """Note in `scope` what a function's own statements bind, in source order; nested functions, classes and
+    """Note in `scope` what a function's own statements bind, in source order, and the blocks nothing runs after
+    (`dead_ends`: a handler that raises binds nothing the lines after it read); nested functions, classes and
     lambdas are scopes of their own."""
     stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
     while stack:
@@ -276,6 +277,8 @@ def record_bindings(body: list[ast.stmt], scope: Scope) -> None:
         if type(node) in _OWN_SCOPES:
             continue
         record_binding(node, scope, path)
+        if type(node) in COMPOUND:
+            scope.dead_ends += dead_ends(node)
         push_children(stack, node, path)
 
 

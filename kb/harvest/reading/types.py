@@ -1,4 +1,4 @@
-"""Exception types named by class attributes: `raise self.error_class(...)`, and what a `fail()` helper raises.
+"""Exception types named by class attributes: `raise self.error_class(...)`.
 
 A class attribute's type is read as each class that runs the method sees it: Django's
 `IfParser.error_class = ValueError` and `TemplateIfParser.error_class = TemplateSyntaxError` are two types
@@ -85,25 +85,6 @@ def _class_named(index: ClassIndex, expr: ast.expr | None, module: ModuleInfo, d
         # A module-level alias of a class (or of another alias): what it is bound to.
         return _class_named(index, info.assigned[name], info, depth + 1)
     return qualified
-
-
-def helper_type(index: ClassIndex, helper: ClassInfo) -> str | None:
-    fail = helper.fail
-    if fail is None:
-        return None
-    raises = [
-        (n.lineno, n.exc.func) for n in ast.walk(fail) if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call)
-    ]
-    if not raises:
-        return None
-    # The last raise is the one that carries the message; earlier ones guard against a missing key.
-    target = max(raises, key=lambda raised: raised[0])[1]
-    params = params_of(fail.args)
-    parts = dotted(target)
-    if parts and len(parts) == 1 and parts[0] in params:
-        default = params[parts[0]]
-        parts = dotted(default) if default is not None else None
-    return index.resolver.qualify(parts, helper.module) if parts else None
 
 
 def assigns_on_self(index: ClassIndex, owner: str, name: str) -> bool:
