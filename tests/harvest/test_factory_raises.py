@@ -173,6 +173,19 @@ def test_a_keyed_message_formatted_with_the_call_s_keywords(fields_like, harvest
     assert keyed_at(harvested, error, 'make_error("too_large"') == ["Number too large: {value}."]
 
 
+def test_a_key_handed_to_a_raising_helper_is_raised_as_the_class_s_error_class_at_the_call_and_the_raise(
+    fields_like, harvested
+):
+    error = raised(lambda: fields_like.Choice().deserialize("c"))
+    assert type(error).__name__ == "ChoiceError"
+    assert str(error) == "Not a valid choice: c."
+    assert keyed_at(harvested, error, 'self.fail("invalid_choice"') == ["Not a valid choice: {choice}."]
+    assert keyed_at(harvested, error, "raise self.error_class(") == ["Not a valid choice: {choice}."]
+    # The raise in the handler of a missing key is fail()'s own, not the caller's message.
+    at_call = [s for s in harvested.sites if s.line == _fields_line('self.fail("invalid_choice"')]
+    assert {s.exception_type for s in at_call} == {"fields_like.fields.ChoiceError"}
+
+
 # --- the classes the repository defines ------------------------------------------------------------------------
 
 

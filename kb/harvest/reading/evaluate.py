@@ -23,6 +23,7 @@ from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.messages import Field, terminal_name
 from kb.harvest.reading.own_messages import own_message
 from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span, statements
+from kb.harvest.reading.types import attribute_type
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")
@@ -387,6 +388,9 @@ def _classes_of(index: ClassIndex, func: ast.expr, env: dict[str, Held], inner: 
 
 def _class_named(index: ClassIndex, func: ast.expr, inner: Scope) -> str | None:
     parts = dotted(func)
+    if parts and len(parts) == 2 and parts[0] in ("self", "cls") and inner.owner:
+        # `return self.error_class(msg)`: the class the attribute names for the instance that runs the method.
+        return attribute_type(index, inner.owner, parts[1])
     if not parts or parts[0] in ("self", "cls") or not parts[-1][:1].isupper():
         return None
     if parts[0] in inner.local_names():
@@ -472,6 +476,40 @@ def _bare_scope(function: Function, owner: ClassInfo | None, module: ModuleInfo,
         span=span(function),
         params=params_of(function.args),
     )
+
+
+def attribute_classes(index: ClassIndex, target: ast.expr, scope: Scope) -> list[tuple[str, Scope]]:
+    """`raise self.error_class(...)` in a method: the exception class the attribute names, as the method's class
+    sees it and as each subclass that runs the method does (Django's `IfParser.error_class = ValueError`,
+    `TemplateIfParser.error_class = TemplateSyntaxError`: two types raised by one line), one (type, the scope seen
+    from that class) per distinct type; `raise parser.error_class(...)` in a function handed the object, the types
+    the classes of its module (and their subclasses) give the attribute. Empty when no class gives it a type."""
+    parts = dotted(target)
+    if parts and len(parts) == 2 and parts[0] in scope.params and parts[0] not in ("self", "cls"):
+        return _parameter_attribute_classes(index, parts[1], scope)
+    if not parts or len(parts) != 2 or parts[0] not in ("self", "cls") or not scope.owner:
+        return []
+    found: list[tuple[str, Scope]] = []
+    for qualname in running(index, scope):
+        named = attribute_type(index, qualname, parts[1])
+        if named is not None and all(named != known for known, _ in found):
+            found.append((named, scope if qualname == scope.owner else seen_by(scope, qualname)))
+    return found
+
+
+def _parameter_attribute_classes(index: ClassIndex, name: str, scope: Scope) -> list[tuple[str, Scope]]:
+    """`raise parser.error_class(...)` (Django's smartif tokens get the parser): the parameter's class is unknown,
+    so the types the classes of this module give that attribute, and their subclasses wherever they are. Only a
+    module's own classes and their kin: a name as common as `error_class` means other things in other modules."""
+    found: list[tuple[str, Scope]] = []
+    for info in index.classes.values():
+        if info.module.name != scope.info.name or name not in info.attributes:
+            continue
+        for kin in (info, *index.subclasses(info.qualname)):
+            named = attribute_type(index, kin.qualname, name)
+            if named is not None and all(named != known for known, _ in found):
+                found.append((named, scope))
+    return found
 
 
 def running(index: ClassIndex, scope: Scope) -> list[str]:

@@ -13,6 +13,7 @@ from kb.harvest.reading.evaluate import (
     MESSAGE_KEYWORDS,
     HelperRaise,
     Value,
+    attribute_classes,
     keyed_viewers,
     keys_read,
     made_by,
@@ -60,7 +61,6 @@ from kb.harvest.reading.site_evidence import Owner, site_evidence
 from kb.harvest.reading.switches import Declared, declared_by_call, declared_by_class, declared_by_function
 from kb.harvest.reading.types import (
     attribute_type,
-    attribute_types,
     instance_type,
     is_self,
     made_by_type_call,
@@ -331,7 +331,7 @@ class ModuleExtractor:
     def _raise_one(self, node: ast.Raise, exc: ast.expr, scope: Scope) -> None:
         call = exc if isinstance(exc, ast.Call) else None
         target = call.func if call else exc
-        from_attribute = attribute_types(self.index, target, scope)
+        from_attribute = attribute_classes(self.index, target, scope)
         if from_attribute and isinstance(target, ast.Attribute):
             for attribute_type, seen_from in from_attribute:
                 self._raise_as(node, call, attribute_type, seen_from, typed_by=(target.attr, attribute_type))

@@ -1,65 +1,12 @@
-"""Exception types named by class attributes: `raise self.error_class(...)`.
-
-A class attribute's type is read as each class that runs the method sees it: Django's
-`IfParser.error_class = ValueError` and `TemplateIfParser.error_class = TemplateSyntaxError` are two types
-raised by one line."""
+"""Exception types named by class attributes (`error_class = TemplateSyntaxError`, through module-level aliases),
+by classes a property builds at run time and by instance attributes `__init__` sets. Which class's attribute a
+raise reads, as each class that runs the method sees it, is `reading.evaluate`'s (`attribute_classes`)."""
 
 import ast
-import copy
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.imports import ModuleInfo, dotted
-from kb.harvest.reading.scopes import Scope, params_of, statements
-
-
-def attribute_types(index: ClassIndex, target: ast.expr, scope: Scope) -> list[tuple[str, Scope]]:
-    """`raise self.error_class(...)` in a method: the exception class the attribute names, as the method's
-    class sees it and as each subclass that sets its own and still runs this method does (Django's
-    `IfParser.error_class = ValueError`, `TemplateIfParser.error_class = TemplateSyntaxError`): one
-    (type, scope seen from that class) per distinct type; empty when no class gives it a type readable here
-    or the raise names no attribute of `self`."""
-    parts = dotted(target)
-    if parts and len(parts) == 2 and parts[0] in scope.params and parts[0] not in ("self", "cls"):
-        return _parameter_attribute_types(index, parts[1], scope)
-    if not parts or len(parts) != 2 or parts[0] not in ("self", "cls") or not scope.owner:
-        return []
-    viewers = [scope.owner]
-    method = scope.qualname.rsplit(".", 1)[-1]
-    defined = index.method(scope.owner, method)
-    if defined is not None:
-        for info in index.subclasses(scope.owner):
-            runs = index.method(info.qualname, method)
-            if runs is not None and runs[1] is defined[1]:
-                viewers.append(info.qualname)
-    found: list[tuple[str, Scope]] = []
-    for viewer in viewers:
-        named = attribute_type(index, viewer, parts[1])
-        if named is None or any(named == known for known, _ in found):
-            continue
-        seen_from = scope
-        if viewer != scope.owner:
-            seen_from = copy.copy(scope)
-            seen_from.owner = viewer
-        found.append((named, seen_from))
-    return found
-
-
-def _parameter_attribute_types(index: ClassIndex, name: str, scope: Scope) -> list[tuple[str, Scope]]:
-    """`raise parser.error_class(...)` in a method handed the object (Django's smartif tokens get the parser):
-    the parameter's class is unknown, so the types the classes of this module give that attribute, and their
-    subclasses wherever they are (Django's `TemplateIfParser.error_class = TemplateSyntaxError`, the type a
-    template's `{% if %}` raises), one each. Only a module's own classes and their kin: a name as common as
-    `error_class` means other things in other modules."""
-    module = scope.info
-    found: list[tuple[str, Scope]] = []
-    for info in index.classes.values():
-        if info.module.name != module.name or name not in info.attributes:
-            continue
-        for kin in (info, *index.subclasses(info.qualname)):
-            named = attribute_type(index, kin.qualname, name)
-            if named is not None and all(named != known for known, _ in found):
-                found.append((named, scope))
-    return found
+from kb.harvest.reading.scopes import params_of, statements
 
 
 def attribute_type(index: ClassIndex, owner: str, name: str) -> str | None:

@@ -62,3 +62,24 @@ class Integer(Field):
 
 class Email(String):
     default_error_messages = {"required": "An email address is required."}
+
+
+class ChoiceError(ValidationError):
+    pass
+
+
+class Choice(Field):
+    error_class = ChoiceError
+    default_error_messages = {"invalid_choice": "Not a valid choice: {choice}."}
+
+    def fail(self, key, **kwargs):
+        try:
+            message = self.error_messages[key]
+        except KeyError:
+            raise AssertionError(f"No message kept under {key!r}") from None
+        raise self.error_class(message.format(**kwargs))
+
+    def _deserialize(self, value):
+        if value not in ("a", "b"):
+            self.fail("invalid_choice", choice=value)
+        return value
