@@ -25,6 +25,7 @@ from kb.actions.writes import (
     LinkTargetsGone,
     finish_write,
     import_entries,
+    record_compiled,
     set_related,
     write_entry,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "mark_reviewed",
     "publish",
     "published_by_bulk_writer",
+    "record_compiled",
     "restore",
     "retire",
     "set_related",

@@ -102,6 +102,17 @@ def finish_write(*, entries: Collection[ErrorEntry] = (), save: bool = False, si
     Catalogue.touch()
 
 
+def record_compiled(*, repository: Repository, record: dict) -> bool:
+    """What a harvest found of compiled code in the repository's tree (`kb.harvest.pipeline.compiled`), stored with
+    the repository; the catalogue moves when it changed, so that every lookup index reads it. Whether it changed."""
+    if repository.compiled == record:
+        return False
+    repository.compiled = record
+    repository.save(update_fields=["compiled"])
+    Catalogue.touch()
+    return True
+
+
 def _repository(data: RepositoryData) -> Repository:
     repo, _ = Repository.objects.get_or_create(
         owner=data["owner"], name=data["name"], defaults={"host": data["host"], "url": data["url"]}

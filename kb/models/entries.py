@@ -69,6 +69,10 @@ class Repository(models.Model):
         "'not yet reviewed'; entries with no explanation stay drafts.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # What the last harvest found of compiled code in the tree (`kb.harvest.pipeline.compiled`): its top-level
+    # packages, the extension modules it could not read, the names imported from them. Lookup answers "raised
+    # inside compiled code of <package>" from it; {} for a repository never harvested since it was recorded.
+    compiled = models.JSONField(default=dict, blank=True, editable=False)
 
     objects = RepositoryQuerySet.as_manager()
 

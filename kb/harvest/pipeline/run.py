@@ -10,6 +10,7 @@ from typing import TextIO
 
 from django.db import transaction
 
+from kb.actions import record_compiled
 from kb.harvest.evidence.releases import read_history
 from kb.harvest.evidence.tests_docs import read_tests_and_docs
 from kb.harvest.pipeline.fingerprint import Tree, read_tree, remember, unchanged
@@ -184,6 +185,8 @@ def _write(
             "skipped": dict(found.skipped),
         }
         remember(tree, repository, figures)
+        if found.compiled:
+            record_compiled(repository=repository, record=found.compiled)
     return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)
 
 

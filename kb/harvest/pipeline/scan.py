@@ -14,6 +14,7 @@ from typing import Protocol, TextIO
 
 from tqdm import tqdm
 
+from kb.harvest.pipeline.compiled import compiled_record
 from kb.harvest.pipeline.pool import Afterwards, pool_size, shared_map
 from kb.harvest.pipeline.sources import SourceFile, collect_files, with_namespaces
 from kb.harvest.reading.callers import Called, CallGraph, Defined
@@ -47,6 +48,8 @@ class Scan:
     lines: dict[str, list[str]] = field(default_factory=dict)  # recorded path -> its lines, to compare snippets
     # (path, function) of raises whose type is only known at run time: an entry there may still be raised.
     unresolved: set[tuple[str, str]] = field(default_factory=set)
+    # The tree's compiled modules and the names imported from them (`kb.harvest.pipeline.compiled`).
+    compiled: dict = field(default_factory=dict)
 
 
 class AfterExtraction(Afterwards, Protocol):
@@ -110,6 +113,14 @@ def _scan(
         files = collect_files(root, prefix=result.prefix, excludes=result.excludes, refusals=result.refused, caps=caps)
     bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
     read = _Read(files, result, evidence, bar, root=real_root(root), caps=caps)
+    result.compiled = compiled_record(
+        root,
+        prefix=result.prefix,
+        excludes=result.excludes,
+        files=files,
+        modules=[(item.info, item.tree) for item in read.parsed],
+        caps=caps,
+    )
     found: dict[int, ModuleResult] = {}
     # Closed however the loop ends, so that the helpers end with it (not when the generator is collected).
     workers = pool_size(len(read.parsed))

@@ -108,6 +108,13 @@ def _module_name(absolute: Path, root: Path, cache: dict[Path, bool] | None = No
     return _dotted(absolute.name, packages), namespaces
 
 
+def dotted_in(directory: Path, stem: str, root: Path, cache: dict[Path, bool]) -> str:
+    """The dotted name of a module named `stem` in `directory` (an extension module: `_speedups` of
+    `_speedups.abi3.so`), as `_module_name` names a Python file there."""
+    packages, _namespaces = _packages(directory, root, cache)
+    return ".".join([*reversed(packages), stem])
+
+
 def _dotted(filename: str, packages: list[str]) -> str:
     """A module's dotted name from its file's name and the packages it is in, innermost first."""
     stem = filename[:-3] if len(filename) > 3 else filename  # as `Path.stem` reads "x.py" (and ".py")
