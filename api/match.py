@@ -165,6 +165,10 @@ class MatchSerializer(serializers.Serializer):
         allow_null=True,
         help_text="'function' or 'file': no entry at the innermost frame; the closest one there, not the same raise.",
     )
+    class_card = serializers.BooleanField(
+        help_text="This entry is the pasted type's own card: an exception class of the repository no raise of it was "
+        "found for, answered by its definition and the message its __init__/__str__ words, not by a raise."
+    )
     message_from = MessageFromSerializer(
         allow_null=True, help_text="The entry whose wording the message carries, when the raise is another one."
     )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from errorkb.matching.deadline import RETRY_AFTER_SECONDS, LookupTimeout
     from errorkb.matching.rank import Match, Result
-    from kb.matching.answers import answer, details_of, how_it_matched, match_answer, parsed_answer
+    from kb.matching.answers import answer, details_of, how_it_matched, match_answer, parsed_answer, pasted_type
     from kb.matching.live import live_index
     from kb.matching.service import (
         DEFAULT_LIMIT,
@@ -37,7 +37,7 @@ _SURFACE = {
     "text_size": "kb.matching.service", "log_stopped": "kb.matching.service",
     "LookupTimeout": "errorkb.matching.deadline", "RETRY_AFTER_SECONDS": "errorkb.matching.deadline",
     "answer": "kb.matching.answers", "match_answer": "kb.matching.answers", "parsed_answer": "kb.matching.answers",
-    "how_it_matched": "kb.matching.answers", "details_of": "kb.matching.answers",
+    "how_it_matched": "kb.matching.answers", "details_of": "kb.matching.answers", "pasted_type": "kb.matching.answers",
     "Result": "errorkb.matching.rank", "Match": "errorkb.matching.rank",
     "live_index": "kb.matching.live",
 }  # fmt: skip
@@ -45,7 +45,7 @@ _SURFACE = {
 __all__ = [
     "DEFAULT_LIMIT", "MAX_LIMIT", "MAX_TEXT_BYTES", "RETRY_AFTER_SECONDS", "LookupTimeout", "Match", "Result",
     "TextTooLarge", "answer", "clean_text", "details_of", "how_it_matched", "live_index", "log_stopped", "lookup",
-    "match_answer", "parsed_answer", "text_size",
+    "match_answer", "parsed_answer", "pasted_type", "text_size",
 ]  # fmt: skip
 
 

@@ -13,7 +13,7 @@ from django.db import DatabaseError
 from django.db.models import Prefetch
 from django.urls import get_script_prefix, get_urlconf, reverse
 
-from errorkb.matching.rank import Match, Result
+from errorkb.matching.rank import Match, Result, class_card
 from errorkb.matching.shape import Details, first_sentence, how_it_matched, match_json, parsed_json
 from kb.models import ErrorEntry, Solution
 from kb.models.titles import derive_title
@@ -111,10 +111,16 @@ def _url(public_id: str, absolute: Callable[[str], str]) -> str:
 
 
 def match_answer(
-    match: Match, absolute: Callable[[str], str], *, link_drafts: bool = True, details: dict[int, Details] | None = None
+    match: Match,
+    absolute: Callable[[str], str],
+    *,
+    link_drafts: bool = True,
+    details: dict[int, Details] | None = None,
+    pasted_type: str | None = None,
 ) -> dict:
     """`link_drafts`: whether the caller may open a draft's page; if not, a draft keeps its place and status
-    but has no url (its page would be a 404). `details`: from `details_of`, read here when not given."""
+    but has no url (its page would be a 404). `details`: from `details_of`, read here when not given. `pasted_type`:
+    the type of the exception the match answers, to say when the entry is that class's own card."""
     entry = match.entry
     if details is None:
         details = details_of([entry.key])
@@ -122,14 +128,29 @@ def match_answer(
     if shown is None:  # the database is away, or the entry went meanwhile: its message for a title, no prose
         title = derive_title(message=entry.message, signature=entry.signature, exception_type=entry.exception_type)
         shown = {"title": title or entry.exception_type, "summary": None, "first_solution": None, "review_state": ""}
-    return match_json(match, lambda public_id: _url(public_id, absolute), shown, link_drafts=link_drafts)
+    return match_json(
+        match,
+        lambda public_id: _url(public_id, absolute),
+        shown,
+        link_drafts=link_drafts,
+        class_card=class_card(entry, pasted_type),
+    )
+
+
+def pasted_type(result: Result, match: Match) -> str | None:
+    """The type of the pasted exception a match answers."""
+    exceptions = result.parsed.exceptions
+    return exceptions[match.exception].type if 0 <= match.exception < len(exceptions) else None
 
 
 def answer(result: Result, absolute: Callable[[str], str], *, link_drafts: bool = True) -> dict:
     details = details_of(match.entry.key for match in result.matches) if result.matches else {}
     return {
         "matches": [
-            match_answer(match, absolute, link_drafts=link_drafts, details=details) for match in result.matches
+            match_answer(
+                match, absolute, link_drafts=link_drafts, details=details, pasted_type=pasted_type(result, match)
+            )
+            for match in result.matches
         ],
         "parsed": parsed_answer(result.parsed),
         # Raised by a Rust or C extension: no harvest read where, and no card of another raise stands in for it.

@@ -22,6 +22,7 @@ from kb.matching import (
     lookup,
     match_answer,
     parsed_answer,
+    pasted_type,
     text_size,
 )
 from kb.models import ErrorEntry, Report, Repository, may_see_drafts
@@ -73,7 +74,13 @@ def _lookup_view(request: HttpRequest, form: LookupForm) -> tuple[dict | None, i
     # The matches' prose in one query for all of them, as the API reads it.
     details = details_of(match.entry.key for match in result.matches) if result.matches else {}
     for match in result.matches:
-        shown = match_answer(match, request.build_absolute_uri, link_drafts=link_drafts, details=details)
+        shown = match_answer(
+            match,
+            request.build_absolute_uri,
+            link_drafts=link_drafts,
+            details=details,
+            pasted_type=pasted_type(result, match),
+        )
         shown["parts"] = match.fit.parts() if match.fit is not None else []
         shown["how"] = how_it_matched(shown)
         # The answer's prose is Markdown (the card's): rendered and sanitised as the card's is, never raw.

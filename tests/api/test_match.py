@@ -71,6 +71,7 @@ def test_the_answer_has_exactly_the_documented_shape(client, catalogue):
         "similarity",
         "raise_site",
         "nearby",
+        "class_card",
         "message_from",
         "exception",
         "exception_type",

@@ -115,6 +115,8 @@ def readable(result: dict) -> str:
             f"   {match['url']}",
             "   why: " + "; ".join(reason["detail"] for reason in match["why"]),
         ]
+        if match.get("class_card"):
+            lines.append("   the class's own card: no raise of it was found, this is where it is defined")
         if match["summary"]:
             lines.append(f"   means: {match['summary']}")
         if match["first_solution"]:

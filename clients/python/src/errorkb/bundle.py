@@ -27,7 +27,7 @@ from errorkb.matching.shape import Details, match_json
 try:  # the `offline` extra: errorkb without it still imports this module, and says what to install
     from errorkb.matching.frozen import FrozenIndex
     from errorkb.matching.index import Entry, Site
-    from errorkb.matching.rank import match_text
+    from errorkb.matching.rank import class_card, match_text
 except ImportError as missing:
     _NEEDS_EXTRA: ImportError | None = missing
 else:
@@ -89,8 +89,19 @@ class Bundle:
         """The best matches of a traceback, a log or a message, each shaped as an element of POST /api/match's
         "matches". Raises errorkb.matching.limits.TextTooLarge (a ValueError) past 64 KiB, as the server does."""
         result = match_text(self._index, checked_text(text), limit=clamped_limit(limit), drafts=False)
+        exceptions = result.parsed.exceptions
         return [
-            match_json(match, self.url, self._details[match.entry.key], link_drafts=False) for match in result.matches
+            match_json(
+                match,
+                self.url,
+                self._details[match.entry.key],
+                link_drafts=False,
+                class_card=class_card(
+                    match.entry,
+                    exceptions[match.exception].type if 0 <= match.exception < len(exceptions) else None,
+                ),
+            )
+            for match in result.matches
         ]
 
     def card(self, entry_id: str) -> dict[str, Any] | None:

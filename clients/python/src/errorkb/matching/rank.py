@@ -192,6 +192,17 @@ def type_agreement(parsed_type: str | None, entry_type: str) -> int:
     return 1 if nested and type_tail(parsed_type) == type_tail(entry_type) else -1
 
 
+def class_card(entry: Entry, pasted_type: str | None) -> bool:
+    """Whether `entry` is the pasted type's own card: the card an exception class of the repository words for itself
+    when no raise of it was found (its sites are the class statement: the type ends with the site's class name), and
+    the pasted type is that class. An answer says so: not a raise, the class's definition."""
+    return (
+        bool(entry.sites)
+        and type_agreement(pasted_type, entry.exception_type) == 1
+        and all(site.function and entry.exception_type.endswith("." + site.function) for site in entry.sites)
+    )
+
+
 def _reexported(shorter: str, longer: str) -> bool:
     """`bidict.ValueDuplicationError` and `bidict._exc.ValueDuplicationError`: one class, named by the public
     package that re-exports it from a private module (every module between them starts with "_")."""

@@ -47,10 +47,13 @@ def blob_url(repository_url: str, site: "Site") -> str:
     return f"{repository_url.rstrip('/')}/blob/{site.commit}/{site.path}{anchor}"
 
 
-def match_json(match: "Match", url_of: Callable[[str], str], shown: Details, *, link_drafts: bool = True) -> dict:
+def match_json(
+    match: "Match", url_of: Callable[[str], str], shown: Details, *, link_drafts: bool = True, class_card: bool = False
+) -> dict:
     """One match as the API answers it. `url_of`: an entry's public id -> its page's absolute URL. `shown`: the
     entry's details. `link_drafts`: whether the caller may open a draft's page; if not, a draft keeps its place
-    and status but has no url (its page would be a 404)."""
+    and status but has no url (its page would be a 404). `class_card`: the entry is the pasted class's own card
+    (`rank.class_card`)."""
     entry = match.entry
     linked = link_drafts or entry.status != DRAFT
     wording = match.message_from
@@ -65,6 +68,7 @@ def match_json(match: "Match", url_of: Callable[[str], str], shown: Details, *, 
         "similarity": match.similarity,
         "raise_site": match.raise_site,
         "nearby": match.nearby,
+        "class_card": class_card,
         "message_from": {
             "id": wording.entry.public_id,
             "url": url_of(wording.entry.public_id),
