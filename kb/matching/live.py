@@ -19,6 +19,10 @@ They go into a new overlay (errorkb.matching.overlay), swapped in once built; th
 its shared pages stay shared. Past REBASE_SHARE of the base in the overlay, the worker builds a new base of
 its own (in the background too).
 
+Compiled code. With the index, what harvests recorded of each tree's compiled code (`Repository.compiled`) is read
+again whenever the revision moves, so that a lookup tells an error raised there from that record
+(errorkb.matching.compiled), not from a type's name.
+
 Outages. When the database cannot be reached, the index it last gave goes on answering (config.outage),
 and the freshness check backs off: it tries again after 1 s, then 2, 4, ... up to 30 s, or at once when
 another request has seen the database come back. Without an index yet, the lookup fails (a 503).
@@ -39,10 +43,11 @@ from django.conf import settings
 from django.db import close_old_connections, connection, connections
 from django.db.models import Q
 
+from errorkb.matching.compiled import CompiledCode
 from errorkb.matching.frozen import FrozenIndex
 from errorkb.matching.index import Entry, LookupIndex, Site
 from errorkb.matching.overlay import layered
-from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite
+from kb.models import Catalogue, ErrorEntry, MessageVariant, RaiseSite, Repository
 from kb.runtime.outage import database, is_database_unavailable
 
 REFRESH_SECONDS = 1.5
@@ -177,6 +182,12 @@ def _entry(
     )
 
 
+def _compiled_code() -> CompiledCode:
+    """Every repository's record of its compiled code, as one `CompiledCode` (one query)."""
+    records = Repository.objects.exclude(compiled={}).values_list("compiled", flat=True)
+    return CompiledCode.from_records(record for record in records if isinstance(record, dict))
+
+
 @dataclass(slots=True)
 class _Base:
     """A base index and the fingerprints it was built from, in arrays: no Python object per entry."""
@@ -221,6 +232,8 @@ class LiveIndex:
         self._index: LookupIndex | None = None  # what lookups read: the base, or the base and an overlay
         self._base: _Base | None = None
         self._changes = _Changes()
+        # What harvests recorded of compiled code (`Repository.compiled`): read with the index, when the revision moves.
+        self.compiled: CompiledCode | None = None
         self._token: tuple[int, object] | None = None
         self._checked = 0.0
         self._failures = 0  # freshness checks failed in a row for want of the database
@@ -277,6 +290,7 @@ class LiveIndex:
             thread.join(timeout=30)
         with self._lock:
             self._index, self._base, self._changes, self._token, self._checked = None, None, _Changes(), None, 0.0
+            self.compiled = None
             self._failures, self._retry_at = 0, 0.0
 
     def stop_refresher(self) -> None:
@@ -333,6 +347,8 @@ class LiveIndex:
             self._index = self._base.index
         elif changed:
             self._index = self._refresh(self._base)
+        if changed:
+            self.compiled = _compiled_code()  # a harvest that records another tree moves the revision
         self._token, self._checked = token, time.monotonic()
         if changed:
             # Hundreds of thousands of long-lived index objects would make every full garbage collection walk

@@ -38,7 +38,9 @@ def lookup(text: str, *, limit: int = DEFAULT_LIMIT, drafts: bool = False, clean
     index = live_index.get()
     # The budget starts here: it is the matching's, not the wait for a first build or refresh of the index.
     deadline = Deadline(settings.MATCH_TIME_BUDGET)
-    return match_text(index, text, limit=clamped_limit(limit), drafts=drafts, deadline=deadline)
+    return match_text(
+        index, text, limit=clamped_limit(limit), drafts=drafts, deadline=deadline, compiled=live_index.compiled
+    )
 
 
 def log_stopped(text: str, stopped: LookupTimeout) -> None:

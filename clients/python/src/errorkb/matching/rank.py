@@ -31,7 +31,7 @@ from operator import itemgetter
 from rapidfuzz import fuzz, process
 
 from errorkb.matching import DRAFT
-from errorkb.matching.compiled import compiled_package
+from errorkb.matching.compiled import CompiledCode, compiled_package
 from errorkb.matching.deadline import CANDIDATE_BATCH, Deadline
 from errorkb.matching.index import MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
 from errorkb.matching.overlay import without_drafts
@@ -132,9 +132,11 @@ def match_text(
     finder: ExactFinder | None = None,
     drafts: bool = True,
     deadline: Deadline | None = None,
+    compiled: CompiledCode | None = None,
 ) -> Result:
     """`drafts`: whether drafts may be among the matches (only for those who may see them). To those who may not,
-    the index is one without drafts: a draft's raise site, wording or nearness changes none of their answers."""
+    the index is one without drafts: a draft's raise site, wording or nearness changes none of their answers.
+    `compiled`: what harvests recorded of compiled code, to tell an error raised there (`errorkb.matching.compiled`)."""
     if not drafts:
         index = without_drafts(index)
     parsed = parse(text)  # not interrupted: linear, tens of milliseconds for 64 KiB (bench/parse_bench.py)
@@ -143,7 +145,7 @@ def match_text(
     for position, exception in enumerate(parsed.exceptions):
         if deadline is not None:
             deadline.check()
-        matches += _rank_exception(index, find, exception, position, deadline)
+        matches += _rank_exception(index, find, exception, position, deadline, compiled)
     # Line numbers move between versions: the same line only breaks a tie.
     matches.sort(
         key=lambda m: (
@@ -167,8 +169,8 @@ def match_text(
             best.append(match)
             if len(best) == limit:
                 break
-    compiled = compiled_package(parsed.exceptions[-1]) if parsed.exceptions else None
-    return Result(parsed, best, compiled)
+    raised_in = compiled_package(parsed.exceptions[-1], compiled) if parsed.exceptions else None
+    return Result(parsed, best, raised_in)
 
 
 def type_agreement(parsed_type: str | None, entry_type: str) -> int:
@@ -223,7 +225,12 @@ def _nested(exception_type: str) -> bool:
 
 
 def _rank_exception(
-    index: LookupIndex, find: ExactFinder, exception: ParsedException, position: int, deadline: Deadline | None
+    index: LookupIndex,
+    find: ExactFinder,
+    exception: ParsedException,
+    position: int,
+    deadline: Deadline | None,
+    compiled: CompiledCode | None = None,
 ) -> list[Match]:
     exact: dict[int, Match] = {}
     misses: list[int] = []
@@ -259,7 +266,7 @@ def _rank_exception(
         results += _frame_only(index, exception, position, frames, unsigned_only=True)
     if (raised := raise_frame(exception.frames)) is not None:
         _put_raise_first(index, exception, position, frames, raised, results)
-        if not results and compiled_package(exception) is None:
+        if not results and compiled_package(exception, compiled) is None:
             results += _nearby(index, exception, position)
     for match in results:
         match.score = round(match.score, 2)
