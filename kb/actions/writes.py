@@ -102,14 +102,16 @@ def finish_write(*, entries: Collection[ErrorEntry] = (), save: bool = False, si
     Catalogue.touch()
 
 
-def record_compiled(*, repository: Repository, record: dict) -> bool:
+def record_compiled(*, repository: Repository, record: dict, touched: bool = False) -> bool:
     """What a harvest found of compiled code in the repository's tree (`kb.harvest.pipeline.compiled`), stored with
-    the repository; the catalogue moves when it changed, so that every lookup index reads it. Whether it changed."""
+    the repository; the catalogue moves when it changed, so that every lookup index reads it (`touched`: the caller's
+    transaction moved it already, with the entries it wrote). Whether it changed."""
     if repository.compiled == record:
         return False
     repository.compiled = record
     repository.save(update_fields=["compiled"])
-    Catalogue.touch()
+    if not touched:
+        Catalogue.touch()
     return True
 
 

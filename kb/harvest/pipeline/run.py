@@ -186,7 +186,7 @@ def _write(
         }
         remember(tree, repository, figures)
         if found.compiled:
-            record_compiled(repository=repository, record=found.compiled)
+            record_compiled(repository=repository, record=found.compiled, touched=outcome.changed)
     return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)
 
 
