@@ -82,6 +82,11 @@ class ClassIndex:
         self.set_on_instance: dict[str, frozenset[str]] = {}
         # Calls in the harvest's functions by the name they call (kb.harvest.reading.evaluate), read on first use.
         self.calls_by_name: dict[str, list[Any]] | None = None
+        # Read once per class or function for the evaluator (kb.harvest.reading.evaluate): what each class's methods
+        # assign to `self.<name>` by calling a class, and whether a function raises or calls anything at all.
+        self.assigned_calls: dict[str, dict[str, list[Any]]] = {}
+        self.may_raise: dict[int, bool] = {}
+        self.function_modules: dict[int, Any] = {}  # a module-level function's ModuleInfo, by id of its node
 
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)

@@ -113,10 +113,14 @@ def _evaluate(
     depth: int,
     raised: bool = False,
 ) -> list[Made]:
+    if depth >= MAX_DEPTH:
+        return []
     found = callee(index, func, scope)
-    if found is None or depth >= MAX_DEPTH:
+    if found is None:
         return []
     function, owner, viewer = found
+    if raised and not _may_raise(index, function):
+        return []
     inner = _scope_of(index, function, owner, viewer)
     env = _bind(function, owner is not None, args, keywords, inner)
     if env is None:
@@ -249,15 +253,101 @@ def attribute_class(index: ClassIndex, owner: str, name: str) -> str | None:
     `self._src = Source(decode(string))`; one class, or None."""
     found: set[str] = set()
     for info in index.mro(owner):
-        for function in info.methods.values():
-            for node in ast.walk(function):
-                if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
-                    continue
-                if any(dotted(t) == ["self", name] for t in node.targets):
-                    qualified = _qualified_class(index, node.value.func, info.module)
-                    if qualified is not None:
-                        found.add(qualified)
+        for call in _assigned_calls(index, info).get(name, ()):
+            qualified = _qualified_class(index, call.func, info.module)
+            if qualified is not None:
+                found.add(qualified)
     return next(iter(found)) if len(found) == 1 else None
+
+
+def _assigned_calls(index: ClassIndex, info: ClassInfo) -> dict[str, list[ast.Call]]:
+    """`self.<name> = <call>` in the class's own methods, by name: read once per class."""
+    found = index.assigned_calls.get(info.qualname)
+    if found is None:
+        found = {}
+        # Statements alone: an assignment is one, and the expressions between them, nine nodes in ten, hold none.
+        for function in info.methods.values():
+            for node in statements(function.body, into_scopes=True):
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                    for target in node.targets:
+                        if (parts := dotted(target)) is not None and len(parts) == 2 and parts[0] == "self":
+                            found.setdefault(parts[1], []).append(node.value)
+        index.assigned_calls[info.qualname] = found
+    return found
+
+
+def _may_raise(index: ClassIndex, function: Function) -> bool:
+    """Whether what a function raises may be worded by its caller: a `raise` whose expression reads a parameter
+    (through the function's own bindings: `text = msg.format(**kwargs); raise X(text)`), or a call statement or
+    return handing a parameter on. Read once per function: most functions a call reaches raise nothing so."""
+    known = index.may_raise.get(id(function))
+    if known is None:
+        known = _reads_parameters(function)
+        index.may_raise[id(function)] = known
+    return known
+
+
+def _reads_parameters(function: Function) -> bool:
+    """A raise that may carry its caller's message: of a class called with a parameter as an argument, or with one
+    that reads a table by a parameter (`self.error_messages[key]`, through the function's bindings); of what a
+    lowercase call returns (a factory, followed); or a call statement or return handing a parameter on."""
+    params = {a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
+    params |= {a.arg for a in (function.args.vararg, function.args.kwarg) if a is not None}
+    params -= {"self", "cls"}
+    if not params:
+        return False
+    assigned: dict[str, list[ast.expr]] = {}
+    raised: list[ast.expr] = []
+    for node in statements(function.body):
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        assigned.setdefault(name.id, []).append(node.value)
+        elif isinstance(node, ast.Raise) and node.exc is not None:
+            raised.append(node.exc)
+        elif isinstance(node, ast.Expr | ast.Return) and isinstance(node.value, ast.Call):
+            given = [*node.value.args, *(k.value for k in node.value.keywords)]
+            if any(isinstance(a, ast.Name | ast.Starred) and _named(a, params) for a in given):
+                return True
+            if any(k.arg is None for k in node.value.keywords):
+                return True
+    calls = [c for exc in raised for c in _calls_of(exc, assigned)]
+    for call in calls:
+        if not terminal_name(call.func)[:1].isupper() and not _named(call.func, params):
+            return True  # what a factory returns: followed
+        given = [*call.args, *(k.value for k in call.keywords)]
+        if any(_named(a, params) for a in given) or any(_keyed_by(a, params, assigned) for a in given):
+            return True
+    return False
+
+
+def _named(expr: ast.expr, params: set[str]) -> bool:
+    expr = expr.value if isinstance(expr, ast.Starred) else expr
+    return isinstance(expr, ast.Name) and expr.id in params
+
+
+def _calls_of(exc: ast.expr, assigned: dict[str, list[ast.expr]]) -> list[ast.Call]:
+    if isinstance(exc, ast.Call):
+        return [exc]
+    if isinstance(exc, ast.Name):
+        return [v for v in assigned.get(exc.id, ()) if isinstance(v, ast.Call)]
+    return []
+
+
+def _keyed_by(expr: ast.expr, params: set[str], assigned: dict[str, list[ast.expr]]) -> bool:
+    """Whether an expression reads a subscript by a parameter, through the function's bindings."""
+    seen: set[str] = set()
+    pending = [expr]
+    while pending:
+        for node in ast.walk(pending.pop()):
+            if isinstance(node, ast.Subscript) and _named(node.slice, params):
+                return True
+            if isinstance(node, ast.Name) and node.id not in seen:
+                seen.add(node.id)
+                pending += assigned.get(node.id, [])
+    return False
 
 
 def _local_class(index: ClassIndex, name: str, scope: Scope) -> str | None:
@@ -297,7 +387,12 @@ def _scope_of(index: ClassIndex, function: Function, owner: ClassInfo | None, vi
 
 
 def _module_of(index: ClassIndex, function: Function) -> ModuleInfo:
-    return next(m for m in index.resolver.modules.values() if function in m.function_nodes.values())
+    """The module a module-level function of this harvest is in, found once per function."""
+    found = index.function_modules.get(id(function))
+    if found is None:
+        found = next(m for m in index.resolver.modules.values() if function in m.function_nodes.values())
+        index.function_modules[id(function)] = found
+    return found
 
 
 def _bind(
