@@ -59,7 +59,7 @@ class Command(BaseCommand):
             output,
             entries=[(entry, details[entry.key]) for entry in in_index if entry.key in details],
             cards=self._cards(ids, AnonymousReader(site_url)),
-            repositories=[{"full_name": r.full_name, "url": r.url} for r in repositories],
+            repositories=[{"full_name": r.full_name, "url": r.url, "compiled": r.compiled or {}} for r in repositories],
             site_url=site_url,
             entry_path=entry_path(),
         )

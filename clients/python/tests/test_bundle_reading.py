@@ -174,3 +174,28 @@ def test_a_member_declaring_more_than_its_limit_is_refused_before_it_is_read(tmp
     monkeypatch.setattr(errorkb.bundle, "MAX_INDEX_BYTES", 64)
     with pytest.raises(BundleError, match="over the limit"):
         open_bundle(path)
+
+
+def with_compiled(tmp_path: Path, record: object) -> Path:
+    path = tmp_path / "compiled.zip"
+    write_bundle(
+        path,
+        entries=[(SIZE, DETAILS)],
+        cards=[CARD],
+        repositories=[{**REPOSITORY, "compiled": record}],
+        site_url="https://errors.example.org",
+        entry_path=("/errors/", "/"),
+    )
+    return path
+
+
+def test_a_repositorys_record_of_compiled_code_travels_in_the_bundle(tmp_path: Path):
+    record = {"packages": ["widgets"], "modules": ["widgets._speedups"], "names": {"widgets.Fast": "widgets._speedups"}}
+    bundle = open_bundle(with_compiled(tmp_path, record))
+    assert [m["id"] for m in bundle.lookup(f"SizeError: {SIZE.message}")] == [SIZE.public_id]
+    assert bundle.lookup("widgets._speedups.Overflow: the fast path gave up") == []  # compiled code: no nearby card
+
+
+def test_a_record_of_compiled_code_that_is_not_an_object_is_refused_as_corrupt(tmp_path: Path):
+    with pytest.raises(BundleError, match="compiled is not an object"):
+        open_bundle(with_compiled(tmp_path, ["widgets"]))

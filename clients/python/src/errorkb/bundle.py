@@ -25,6 +25,7 @@ from errorkb.matching.limits import DEFAULT_LIMIT, checked_text, clamped_limit
 from errorkb.matching.shape import Details, match_json
 
 try:  # the `offline` extra: errorkb without it still imports this module, and says what to install
+    from errorkb.matching.compiled import CompiledCode
     from errorkb.matching.frozen import FrozenIndex
     from errorkb.matching.index import Entry, Site
     from errorkb.matching.rank import class_card, match_text
@@ -74,6 +75,9 @@ class Bundle:
         before, after = _pair(manifest.get("entry_path"), "entry_path")
         self._path_around = (before, after)
         self.repositories: list[dict[str, str]] = _repositories(manifest.get("repositories"))
+        # What the harvests recorded of compiled code, so that offline answers say "raised inside compiled code"
+        # as the server's do (absent in bundles written before it was recorded: then the name-based guess).
+        self._compiled = CompiledCode.from_records(_compiled_records(manifest.get("repositories")))
         entries, self._details = _entries(index_document, [repository["url"] for repository in self.repositories])
         self._index = FrozenIndex.build(entries)
 
@@ -88,7 +92,9 @@ class Bundle:
     def lookup(self, text: str, *, limit: int = DEFAULT_LIMIT) -> list[dict[str, Any]]:
         """The best matches of a traceback, a log or a message, each shaped as an element of POST /api/match's
         "matches". Raises errorkb.matching.limits.TextTooLarge (a ValueError) past 64 KiB, as the server does."""
-        result = match_text(self._index, checked_text(text), limit=clamped_limit(limit), drafts=False)
+        result = match_text(
+            self._index, checked_text(text), limit=clamped_limit(limit), drafts=False, compiled=self._compiled
+        )
         exceptions = result.parsed.exceptions
         return [
             match_json(
@@ -164,7 +170,7 @@ def write_bundle(
     *,
     entries: Iterable[tuple[Entry, Details]],
     cards: Iterable[dict[str, Any]],
-    repositories: list[dict[str, str]],
+    repositories: list[dict[str, Any]],
     site_url: str,
     entry_path: tuple[str, str],
     created_at: datetime | None = None,
@@ -293,6 +299,18 @@ def _repositories(value: Any) -> list[dict[str, str]]:
             }
         )
     return found
+
+
+def _compiled_records(value: Any) -> list[dict[str, Any]]:
+    """Each repository's optional `compiled` record (`{"packages", "modules", "names"}`); `_repositories` has
+    checked the list. CompiledCode.from_records keeps only values of the right types."""
+    records = []
+    for i, repository in enumerate(value):
+        record = repository.get("compiled", {})
+        if type(record) is not dict:
+            raise _Corrupt(f"repositories[{i}].compiled is not an object")
+        records.append(record)
+    return records
 
 
 def _entries(document: Any, repository_urls: list[str]) -> tuple[list[Entry], dict[int, Details]]:
