@@ -462,7 +462,8 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
         if name := str(test.get("name") or ""):
             where = _place(entry, str(test.get("path", "")), test.get("line"), entry.analysed_commit)
             call = f": {code(str(test['call']))}" if test.get("call") and "\n" not in str(test["call"]) else ""
-            lines.append(f"- the repository's test {code(name)} raises it ({where}){call}")
+            does = f"gets it back in {code(str(test['returned_in']))}" if test.get("returned_in") else "raises it"
+            lines.append(f"- the repository's test {code(name)} {does} ({where}){call}")
     return "\n".join(lines)
 
 
@@ -498,7 +499,12 @@ def _how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
         name = f" ({code(str(test['name']))})" if test.get("name") else ""
         if len(lines) > MAX_TEST_LINES:
             lines = [*lines[:MAX_TEST_LINES], "# …"]
-        blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
+        if test.get("returned_in"):  # the data the test reads the message from, not a raise
+            test_name = f" {code(str(test['name']))}" if test.get("name") else ""
+            said = f"The repository's test{test_name} gets this message back in {code(str(test['returned_in']))}"
+            blocks.append(f"{said} ({where}):\n\n{fenced(chr(10).join(lines))}")
+        else:
+            blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
     return "\n\n".join(blocks)
 
 

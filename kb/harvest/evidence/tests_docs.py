@@ -11,6 +11,7 @@ from kb.harvest.evidence import git
 from kb.harvest.evidence.assertions import read_assertions
 from kb.harvest.evidence.cli_runs import read_cli_runs
 from kb.harvest.evidence.mentions import DOC_SUFFIXES, read_mentions
+from kb.harvest.evidence.returned import read_returned
 from kb.harvest.evidence.tables import read_tables
 from kb.harvest.evidence.triggers import find_triggers
 from kb.harvest.reading.extract import FoundSite
@@ -68,6 +69,7 @@ def read_tests_and_docs(
             assertions.extend(read_assertions(text, recorded))
             assertions.extend(read_cli_runs(text, recorded))
             assertions.extend(read_tables(text, recorded))
+            assertions.extend(read_returned(text, recorded))
         except Refused as refused:
             refusals.add(recorded, refused)
         except Exception as error:  # a hostile test file's fault is that file's, never the harvest's

@@ -23,6 +23,7 @@ import ahocorasick
 
 from errorkb.matching.template import Template, compile_template, match_template
 from kb.harvest.evidence.assertions import MIN_LITERAL, Assertion, usable
+from kb.harvest.evidence.returned import RETURNED
 from kb.harvest.reading.extract import FoundSite
 from kb.harvest.reading.files import Caps, Refusals, Refused, read_text, real_root, walk
 
@@ -64,6 +65,8 @@ def find_triggers(
     scores = _shared_stretches(assertions, entries)
     for a, assertion in enumerate(assertions):
         fitting = {e: s for e, s in scores.get(a, {}).items() if types.fits(assertion.types, entries[e].tail)}
+        if assertion.form.startswith(RETURNED):
+            fitting = {e: s for e, s in fitting.items() if _whole_message(s, assertion)}
         if (chosen := _one_fit(fitting, assertion, entries, reach)) is not None:
             found.setdefault(entries[chosen].key, []).append((0, fitting[chosen], assertion))
     for key, assertion in _type_and_call(assertions, entries, types, reach):
@@ -85,6 +88,12 @@ def _one_fit(fitting: dict[int, int], assertion: Assertion, entries: list[_Entry
         reached = reach.entries_from(assertion.calls)
         chosen = [e for e in chosen if entries[e].key in reached] if reached is not None else []
     return chosen[0] if len(chosen) == 1 else None
+
+
+def _whole_message(score: int, assertion: Assertion) -> bool:
+    """Returned data names no type: its literal counts only as the whole message (placeholders given values),
+    the template's own text at least half of it (not "{name}" standing for any string)."""
+    return score >= FULL_MATCH and 2 * (score % TIER) >= len(assertion.exact or "")
 
 
 def _entry(key: EntryKey, sites: list[FoundSite]) -> _Entry:
@@ -305,6 +314,8 @@ def _best(matches: list[tuple[int, int, Assertion]]) -> list[dict]:
             "code": assertion.code,
             "start": assertion.start,
         }
+        if assertion.form.startswith(RETURNED):  # the test reads the message back from data, not a raise
+            row["returned_in"] = assertion.form.removeprefix(RETURNED + ":")
         if assertion.call:  # the triggering call trimmed from the test, and the line it is on
             row.update(call=assertion.call, pinned=assertion.pinned)
         kept.append(row)

@@ -1,0 +1,166 @@
+"""Tests that check an error as returned data, not as a raise (issue 29): DRF's
+`assert serializer.errors == {'f': ['Ensure this field has no more than 3 characters.']}`,
+`assert response.data == {'detail': 'Not found.'}`, Django's `self.assertEqual(form.errors, {...})`,
+`self.assertFormError(form, 'field', 'message')`, `assertIn('...', str(exc))`.
+
+A comparison (`==`, `in`, assertEqual, assertIn, assertFormError) whose one side is `X.errors`, `X.errors[...]`,
+`X.data`, `X.detail`, `X.messages`, `X.message_dict` or `str(e)` of an `except ... as e` gives each string
+literal of its other side (a dict's values, not its keys) as an assertion of its own. No type is asserted, so
+such an assertion counts only when its literal is the whole message of exactly one entry (`triggers`); its call
+is what produced the data: the lines above that bind or call the subject (`serializer = S(data=...)`,
+`serializer.is_valid()`, `response = self.client.post(...)`)."""
+
+import ast
+from collections.abc import Iterator
+
+from kb.harvest.evidence.assertions import MIN_LITERAL, Assertion, code_around, functions_around, parse_at
+from kb.harvest.evidence.excerpts import clipped, segment
+
+PREFILTER = (".errors", ".data", ".detail", ".messages", ".message_dict", "assertFormError", "str(")
+RETURNED = "returned"  # the form's prefix: `returned:serializer.errors`
+_ATTRIBUTES = {"errors", "data", "detail", "messages", "message_dict"}
+_COMPARING = {"assertEqual", "assertEquals", "assertDictEqual", "assertListEqual", "assertIn", "assertCountEqual"}
+_ANY = ("Exception",)  # nothing is asserted of a type: the message alone decides
+_MAX_SETUP = 4  # statements shown before the comparison
+
+
+def read_returned(text: str, path: str) -> list[Assertion]:
+    if not any(word in text for word in PREFILTER):
+        return []
+    hits = [i for word in (".errors", ".data", ".detail", ".messages", "assertFormError") for i in _all(text, word)]
+    hits += [i for i in _all(text, "str(") if "except" in text]
+    if not hits:
+        return []
+    lines = text.split("\n")
+    found: list[Assertion] = []
+    for (first, last), name in functions_around(text, sorted(set(hits)), lines).items():
+        function, shift = parse_at(lines, first, last)
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            found.extend(_read_function(function, shift, lines, name, path))
+    return found
+
+
+def _all(text: str, word: str) -> Iterator[int]:
+    start = text.find(word)
+    while start != -1:
+        yield start
+        start = text.find(word, start + 1)
+
+
+def _read_function(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int, lines: list[str], name: str, path: str
+) -> list[Assertion]:
+    caught = {h.name for h in ast.walk(function) if isinstance(h, ast.ExceptHandler) and h.name}
+    statements = list(_statements(function.body))
+    found = []
+    for index, statement in enumerate(statements):
+        for subject, owner, other in _comparisons(statement, caught):
+            setup = _setup(statements[:index], owner)
+            call = clipped("\n".join(segment(lines, s, shift) for s in setup))
+            pinned = setup[0].lineno + shift if setup else 0
+            line = statement.lineno + shift
+            code, start = code_around(lines, function, shift, line)
+            for text in dict.fromkeys(_literals(other)):
+                message = text.strip()
+                if len(message) >= MIN_LITERAL:
+                    form = f"{RETURNED}:{subject}"
+                    found.append(
+                        Assertion(path, line, name, form, _ANY, (message,), message, frozenset(), code, start,
+                                  call, pinned)
+                    )  # fmt: skip
+    return found
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements in source order, those of `with`, `if`, `for` and `try` blocks included."""
+    for node in body:
+        yield node
+        for field in ("body", "orelse", "finalbody"):
+            if isinstance(node, ast.With | ast.If | ast.For | ast.Try | ast.AsyncWith | ast.AsyncFor | ast.While):
+                yield from _statements(getattr(node, field, []) or [])
+        if isinstance(node, ast.Try):
+            for handler in node.handlers:
+                yield from _statements(handler.body)
+
+
+def _comparisons(statement: ast.stmt, caught: set[str]) -> Iterator[tuple[str, str, ast.expr]]:
+    """(the subject as written, the name it is read from, the other side) of each comparison the statement makes."""
+    pairs: list[tuple[ast.expr, ast.expr]] = []
+    if isinstance(statement, ast.Assert) and isinstance(statement.test, ast.Compare):
+        test = statement.test
+        if len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq | ast.In):
+            pairs.append((test.left, test.comparators[0]))
+    elif isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
+        method = call.func.attr if isinstance(call.func, ast.Attribute) else ""
+        if method in _COMPARING and len(call.args) >= 2:
+            pairs.append((call.args[0], call.args[1]))
+        elif method == "assertFormError" and len(call.args) >= 3 and isinstance(call.args[0], ast.Name):
+            yield f"{call.args[0].id}.errors", call.args[0].id, call.args[2]
+    for left, right in pairs:
+        for subject, other in ((left, right), (right, left)):
+            if (owner := _subject(subject, caught)) is not None:
+                yield ast.unparse(subject), owner, other
+                break
+
+
+def _subject(node: ast.expr, caught: set[str]) -> str | None:
+    """The name a compared side reads returned data from: `form.errors`, `form.errors['x']`,
+    `response.data`, `str(exc.detail)`, `str(exc)` of a caught `exc`; None for any other side."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "str" and len(node.args) == 1:
+        inner = node.args[0]
+        if isinstance(inner, ast.Name) and inner.id in caught:
+            return inner.id
+        node = inner
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Attribute) and node.attr in _ATTRIBUTES and isinstance(node.value, ast.Name):
+        return node.value.id
+    return None
+
+
+def _literals(node: ast.expr) -> Iterator[str]:
+    """The strings the other side holds: a dict's values (its keys name fields), a list's items, an
+    `ErrorDetail(string=...)`'s string; not a keyword's other values (`code='invalid'`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node.value
+    elif isinstance(node, ast.Dict):
+        for value in node.values:
+            yield from _literals(value)
+    elif isinstance(node, ast.List | ast.Tuple | ast.Set):
+        for item in node.elts:
+            yield from _literals(item)
+    elif isinstance(node, ast.Call):
+        for argument in node.args[:1]:
+            yield from _literals(argument)
+        for keyword in node.keywords:
+            if keyword.arg in ("string", "message"):
+                yield from _literals(keyword.value)
+
+
+def _setup(before: list[ast.stmt], owner: str) -> list[ast.stmt]:
+    """The last few statements above the comparison that bind the subject or call a method on it
+    (`serializer = S(data=...)`, `assert not serializer.is_valid()`), from its last binding on."""
+    kept: list[ast.stmt] = []
+    for statement in reversed(before):
+        binds = any(
+            isinstance(t, ast.Name) and t.id == owner
+            for t in (statement.targets if isinstance(statement, ast.Assign) else [])
+        ) or (isinstance(statement, ast.Try) and _binds_in(statement, owner))
+        calls = any(
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and isinstance(n.func.value, ast.Name)
+            and n.func.value.id == owner
+            for n in ast.walk(statement)
+        )
+        if binds or calls:
+            if isinstance(statement, ast.Try):
+                statement = statement.body[-1] if statement.body else statement
+            kept.insert(0, statement)
+            if binds or len(kept) >= _MAX_SETUP:
+                break
+    return kept
+
+
+def _binds_in(statement: ast.Try, owner: str) -> bool:
+    return any(handler.name == owner for handler in statement.handlers)

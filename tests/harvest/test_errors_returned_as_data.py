@@ -1,0 +1,113 @@
+"""Tests that check an error as returned data trigger it (issue 29, "how to trigger it"): DRF's
+`assert serializer.errors == {...}` and Django's `self.assertEqual(form.errors[...], [...])` on their own source,
+and `assertFormError`. No type is asserted, so the literal must be one entry's whole message: one that fits two
+attaches to neither. The card says the test gets the message back, not that it raises it."""
+
+import io
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from kb.models import ErrorEntry
+from tests.harvest.test_tests_docs import evidence_of, triggering
+
+FORMS = """
+class ValidationError(Exception):
+    pass
+
+
+def check_size(value):
+    if value > 10:
+        raise ValidationError(f"Value {value} is too large.")
+
+
+def check_kind(kind):
+    if kind:
+        raise ValidationError(f"Value 5 is {kind}.")
+
+
+def check_name(name):
+    if not name:
+        raise ValidationError("A name is required here.")
+"""
+
+FORM_TESTS = """
+from unittest import TestCase
+
+
+class FormTests(TestCase):
+    def test_too_large(self):
+        form = SizeForm({"size": 5})
+        self.assertFalse(form.is_valid())
+        self.assertEqual(form.errors, {"size": ["Value 5 is too large."]})
+
+    def test_no_name(self):
+        form = NameForm({})
+        form.full_clean()
+        self.assertFormError(form, "name", "A name is required here.")
+"""
+
+
+def returned(tests: list[dict], name: str) -> dict:
+    [test] = [test for test in tests if test["name"] == name]
+    return test
+
+
+@pytest.fixture(scope="module")
+def drf(drf_sdist: Path) -> dict[str, dict]:
+    return evidence_of(drf_sdist / "rest_framework", "rest_framework")
+
+
+def test_a_serializer_field_message_compared_with_serializer_errors_is_triggered(drf) -> None:
+    tests = triggering(drf, "Enter a valid IPv4 or IPv6 address.")
+    test = returned(tests, "TestGenericIPAddressFieldValidation.test_ip_address_validation")
+    assert (test["path"], test["returned_in"], test["how"]) == (
+        "tests/test_model_serializer.py",
+        "s.errors['address']",
+        "message",
+    )
+    assert test["call"] == "s = TestSerializer(data={'address': 'not an ip address'})\nself.assertFalse(s.is_valid())"
+
+
+def test_a_placeholder_s_value_in_the_returned_message_fits_its_template(drf) -> None:
+    tests = triggering(drf, "Incorrect type. Expected pk value, received {data_type}.")
+    test = returned(tests, "PKForeignKeyTests.test_foreign_key_update_incorrect_type")
+    assert test["returned_in"] == "serializer.errors"
+    assert test["call"].endswith("assert not serializer.is_valid()")
+
+
+def test_a_form_s_errors_compared_in_django_s_tests_trigger_the_field_message(django_sdist: Path) -> None:
+    evidence = evidence_of(django_sdist / "django" / "forms", "django/forms")
+    test = returned(triggering(evidence, "Enter a valid JSON."), "JSONFieldTest.test_redisplay_wrong_input")
+    assert (test["returned_in"], test["call"]) == (
+        "form.errors['json_field']",
+        'form = JSONForm({"name": "xy", "json_field": \'{"foo"}\'})',
+    )
+    date = returned(triggering(evidence, "Enter a valid date."), "DateFieldTest.test_form_field")
+    assert date["returned_in"] == "c.errors"
+
+
+def test_a_literal_that_fits_two_messages_triggers_neither(git_repo) -> None:
+    git_repo.write("pyproject.toml", "[project]\nname = 'forms'\n")
+    git_repo.write("forms/__init__.py", "")
+    git_repo.write("forms/fields.py", FORMS)
+    git_repo.write("tests/test_forms.py", FORM_TESTS)
+    evidence = evidence_of(git_repo.root / "forms", "forms")
+    assert triggering(evidence, "Value {value} is too large.") == []
+    assert triggering(evidence, "Value 5 is {kind}.") == []
+    [test] = triggering(evidence, "A name is required here.")
+    assert (test["name"], test["returned_in"]) == ("FormTests.test_no_name", "form.errors")
+    assert test["call"] == "form = NameForm({})\nform.full_clean()"
+
+
+def test_the_card_says_the_test_gets_the_message_back(db, git_repo) -> None:
+    git_repo.write("forms/__init__.py", "")
+    git_repo.write("forms/fields.py", FORMS)
+    git_repo.write("tests/test_forms.py", FORM_TESTS)
+    git_repo.commit("forms")
+    call_command("harvest", str(git_repo.root), "--repo", "example/forms", "--no-progress", stdout=io.StringIO())
+    shown = ErrorEntry.objects.get(message="A name is required here.").generated["how_to_trigger"]
+    assert shown.startswith("The repository's test `FormTests.test_no_name` gets this message back in `form.errors` (")
+    assert "form = NameForm({})\nform.full_clean()" in shown
+    assert "raises" not in shown
