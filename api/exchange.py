@@ -23,8 +23,20 @@ class InvalidImport(Exception):
         self.problems = problems
 
 
+# A code host's name (ASCII labels, an optional port): the card's links are built from it. Each label is bounded,
+# so the pattern runs in linear time.
+HOST_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+HOST_RE = rf"\A{HOST_LABEL}(?:\.{HOST_LABEL})*+(?::[0-9]{{1,5}})?\Z"
+
+
 class RepositoryInput(serializers.Serializer):
-    host = serializers.CharField(max_length=100, required=False, default="github.com")
+    host = serializers.RegexField(
+        HOST_RE,
+        max_length=100,
+        required=False,
+        default="github.com",
+        error_messages={"invalid": "Enter a host name such as github.com (letters, digits, '-' and '.')."},
+    )
     owner = serializers.RegexField(NAME_PART_RE.pattern, max_length=100)
     name = serializers.RegexField(NAME_PART_RE.pattern, max_length=100)
     url = serializers.URLField(max_length=limits.URL_CHARS, required=False, allow_blank=True, default="")

@@ -196,7 +196,8 @@ def _finish(job: Job, future: "Future[Asked]", model: str, result: RunResult, in
         result.failures.append((job.public_id, job.title, str(error)))
         return in_a_row + 1 if error.transport else 0
     except Exception as error:  # whatever an endpoint sends fails its entry only, never the run
-        result.failures.append((job.public_id, job.title, f"the request failed ({type(error).__name__})"))
+        said = str(error)[:200]
+        result.failures.append((job.public_id, job.title, f"the request failed ({type(error).__name__}: {said})"))
         return 0
     for reply in asked.replies:
         result.prompt_tokens += reply.prompt_tokens

@@ -245,3 +245,18 @@ def test_a_patch_cannot_retire_a_draft_either(token_client: Client, seed) -> Non
 def test_the_api_retire_records_its_reason(token_client: Client, seed) -> None:
     assert token_client.post(f"/api/errors/{CARD}/retire").status_code == 200
     assert ErrorEntry.objects.get(public_id=CARD).history.latest().history_change_reason == "retired through the API"
+
+
+@pytest.mark.parametrize("host", ["\u008c\u00f07", "git hub.com", "github.com/evil", "-github.com", ""])
+def test_a_repository_host_that_is_not_a_host_name_is_a_400_naming_it(token_client: Client, db, host: str) -> None:
+    response = post(token_client, "/api/errors", new_entry(repository={"host": host, "owner": "acme", "name": "w"}))
+    assert response.status_code == 400
+    assert "host" in str(response.json())
+    assert not ErrorEntry.objects.exists()
+
+
+def test_a_host_with_a_port_makes_the_repositorys_link(token_client: Client, db) -> None:
+    body = new_entry(repository={"host": "git.example.org:8443", "owner": "acme", "name": "w"})
+    response = post(token_client, "/api/errors", body)
+    assert response.status_code == 201
+    assert response.json()["repository"]["url"] == "https://git.example.org:8443/acme/w"

@@ -105,9 +105,13 @@ def test_common_words_in_one_repository_are_scanned_for_in_its_own_entries(db) -
     query = "widget number"
     found = search_postgres.search(narrowed, query, candidates=2, corrected=kb_search.corrections(query))
     explained = plan(found)
-    # Its entries in the primary key's order, through (repository, id): the primary key alone reads every other
-    # repository's rows as well.
-    assert "Index Scan using entry_repository_order" in explained, explained
+    # Its entries only, through an index on the repository ((repository, id) in the primary key's order, or the
+    # repository's own index then sorted by id; which one depends on the table's statistics, which earlier tests
+    # move): the primary key alone would read every other repository's rows as well.
+    assert "Index Scan using entry_repository_order" in explained or (
+        "Index Cond: (repository_id = " in explained and "Sort Key: u0.id" in explained
+    ), explained
+    assert "Seq Scan on kb_errorentry" not in explained
     assert "kb_entry_search_vector" not in explained
     assert {entry.repository_id for entry in found} == {chosen.pk}
 

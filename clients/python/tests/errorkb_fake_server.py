@@ -210,6 +210,28 @@ class SilentServer:
         self.socket.close()
 
 
+def _read_request(connection: socket.socket) -> bytes:
+    """The request's head and its Content-Length of body (http.client sends them in separate writes)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = connection.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length" and value.strip().isdigit():
+            length = int(value.strip())
+    while len(body) < length:
+        chunk = connection.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return head + b"\r\n\r\n" + body
+
+
 class RawServer:
     """Answers every connection with the same bytes, whatever was asked: for answers http.server cannot send
     (chunked, cut short, not HTTP at all)."""
@@ -231,8 +253,9 @@ class RawServer:
             with connection:
                 connection.settimeout(5)
                 try:
-                    connection.recv(65536)
+                    _read_request(connection)  # all of it: a close with unread bytes would be a reset, not our answer
                     connection.sendall(self.answer)
+                    connection.shutdown(socket.SHUT_WR)
                 except OSError:
                     pass
 
