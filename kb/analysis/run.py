@@ -10,6 +10,7 @@ stored empty, so the card shows nothing there rather than the generated text. Re
 kept only when they are entries of the same repository, as links the card renders itself."""
 
 import datetime
+import threading
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -27,6 +28,12 @@ from kb.analysis.prompt import related_rows, repair_request, request_for
 from kb.analysis.verify import BadAnswer, Checked, check_answer, read_answer
 from kb.analysis.vocabulary import Vocabulary, entry_vocabulary, read_source, repository_vocabulary
 from kb.models import PUBLIC_ID_RE, ErrorEntry, RaiseSite, RelatedLink, Repository
+
+# Only the requests run side by side. Building a request, checking an answer and writing it parse code with `ast`,
+# and CPython 3.11's AST constructor keeps its recursion depth per interpreter, not per thread: two threads in it
+# at once fail with "SystemError: AST constructor recursion depth mismatch". The work is CPU-bound under the GIL
+# anyway, so holding this lock for it costs nothing; the network waits stay concurrent.
+PARSING = threading.Lock()
 
 # This many transport failures in a row (nothing answered) stop the run: the endpoint is down or misconfigured.
 GIVE_UP_AFTER = 5
@@ -90,7 +97,8 @@ def analyse(*, repository: Repository, endpoint: Endpoint, options: Options) -> 
         exhausted = False
         while pending or not exhausted:
             while not exhausted and not result.stopped and len(pending) < 2 * options.workers:
-                job = next(jobs, None)
+                with PARSING:
+                    job = next(jobs, None)
                 if job is None:
                     exhausted = True
                     break
@@ -105,7 +113,8 @@ def analyse(*, repository: Repository, endpoint: Endpoint, options: Options) -> 
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 job = pending.pop(future)
-                in_a_row = _finish(job, future, endpoint.model, result, in_a_row)
+                with PARSING:
+                    in_a_row = _finish(job, future, endpoint.model, result, in_a_row)
                 bar.update()
             if in_a_row >= GIVE_UP_AFTER and not result.stopped:
                 result.stopped = f"the endpoint did not answer {in_a_row} times in a row"
@@ -172,17 +181,21 @@ def ask(endpoint: Endpoint, job: Job, repair: bool = True) -> Asked:
     way leaves the first answer's checked claims."""
     first = complete(endpoint, job.payload)
     try:
-        checked = check_answer(read_answer(first.content), job.vocabulary)
+        with PARSING:
+            checked = check_answer(read_answer(first.content), job.vocabulary)
     except BadAnswer as bad:
         return Asked([first], None, str(bad))
     if not repair or not checked.unchecked:
         return Asked([first], checked)
     try:
-        second = complete(endpoint, repair_request(job.payload, first.content, checked.unchecked))
+        with PARSING:
+            request = repair_request(job.payload, first.content, checked.unchecked)
+        second = complete(endpoint, request)
     except EndpointError:
         return Asked([first], checked, repairs=1)
     try:
-        repaired = check_answer(read_answer(second.content), job.vocabulary)
+        with PARSING:
+            repaired = check_answer(read_answer(second.content), job.vocabulary)
     except BadAnswer:
         return Asked([first, second], checked, repairs=1)
     return Asked([first, second], repaired, repairs=1)
