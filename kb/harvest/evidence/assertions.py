@@ -121,12 +121,15 @@ def functions_around(text: str, hits: list[int], lines: list[str]) -> dict[tuple
 def _body_end(lines: list[str], first: int, last: int, indent: int) -> int:
     """The function's last line: what follows its body up to the next header (blank lines, comments, the
     next function's decorators, a class attribute) is left out. A decorator of the next header whose arguments
-    run over several indented lines (`@override_settings(A=1,\n    B=2)`) goes with it, not with this body."""
+    run over several indented lines (`@override_settings(A=1,\n    B=2)`, or closed by a `)` on a line of its
+    own at the header's indentation) goes with it, not with this body."""
     for back in range(last, max(first, last - MAX_DECORATOR_LINES), -1):
         line = lines[back - 1]
         stripped = line.lstrip()
         if stripped.startswith("@") and len(line.expandtabs()) - len(stripped) <= indent:
             last = back - 1  # the first line of the next header's decorators seen so far, going up
+        elif stripped[:1] in (")", "]", "}"):
+            continue  # the closing bracket of a decorator's arguments (`    )` at the header's indentation)
         elif stripped and not stripped.startswith("#") and len(line.expandtabs()) - len(stripped) <= indent:
             break  # the decorators' block is only what lies between the body and the next header
     while last > first:
