@@ -269,7 +269,20 @@ def called_names(nodes: list[ast.stmt] | list[ast.expr], bound: dict | None = No
             if isinstance(node, ast.Call) and (name := terminal(node.func)):
                 owner = _built_from(node.func.value, bound or {}) if isinstance(node.func, ast.Attribute) else None
                 names.add(f"{owner}.{name}" if owner else name)
+                if name == "call_command" and (command := _command_named(node)):
+                    names.add(COMMAND + command)
     return frozenset(names)
+
+
+COMMAND = "command:"  # a management command a test runs (`call_command("squashmigrations", ...)`), by its name
+
+
+def _command_named(call: ast.Call) -> str | None:
+    """The command `call_command(...)` runs, when its first argument is a plain name written in the test."""
+    first = call.args[0] if call.args else None
+    if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value.isidentifier():
+        return first.value
+    return None
 
 
 def _built_from(receiver: ast.expr, bound: dict[str, list[tuple[int, ast.expr]]]) -> str | None:

@@ -7,7 +7,9 @@ nothing of which one the call raises: such a test is shown for none.
 
 "type-and-call": the assertion names no usable literal; the asserted type is raised by one entry of the
 repository, or by one of the entries that the names the test calls reach, when each name is defined once in the
-package (a resolved target: `paginate_queryset`, which three paginators define, is not one).
+package (a resolved target: `paginate_queryset`, which three paginators define, is not one). A method the
+test's class inherits is its base's (`FileSystemStorage().generate_filename` is `Storage.generate_filename`);
+`call_command("name")` reaches the command of that name, never `call_command`'s own "Unknown command".
 
 Both ways of sharing a stretch are found with Aho-Corasick, once over the assertions and once over the
 signatures, never by trying every pair."""
@@ -22,7 +24,7 @@ from pathlib import Path
 import ahocorasick
 
 from errorkb.matching.template import Template, compile_template, match_template
-from kb.harvest.evidence.assertions import MIN_LITERAL, Assertion, usable
+from kb.harvest.evidence.assertions import COMMAND, MIN_LITERAL, Assertion, usable
 from kb.harvest.evidence.returned import RETURNED
 from kb.harvest.reading.extract import FoundSite
 from kb.harvest.reading.files import Caps, Refusals, Refused, read_text, real_root, walk
@@ -42,7 +44,8 @@ _MODEL_ALIASES = {"DoesNotExist": "ObjectDoesNotExist"}
 _EVERY = {"Exception", "BaseException"}  # what an error and a warning both are
 # The bases' list bounded: an unclosed `class X(` then reads a few hundred characters, never to the end (linear).
 _CLASS = re.compile(r"^[ \t]*+class[ \t]++(\w++)[ \t]*+\(([^)]{0,500}+)\)", re.MULTILINE)
-_DEFINED = re.compile(r"^[ \t]*+(?:async[ \t]++)?+(?:def|class)[ \t]++(\w++)", re.MULTILINE)
+# A definition with its indentation: a `def` right inside a `class` statement's body is one of its methods.
+_DEFINED_AT = re.compile(r"^([ \t]*+)(?:async[ \t]++)?+(def|class)[ \t]++(\w++)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -233,7 +236,8 @@ def _is_builtin(name: str) -> bool:
 
 class _Reach:
     """The entries a test's calls reach, by the names it calls: a name resolves when the package defines it
-    once (a function, a method, a class; `Class.method` when it defines the class once), and reaches the
+    once (a function, a method, a class; `Class.method` when it defines the class once, an inherited method
+    through the base that defines it), a command run by `call_command` by its name, and reaches the
     entries raised in it (`direct`) or below it (it is one of their sites' entry points, found through resolved
     calls by `reading.entry_points`)."""
 
@@ -241,11 +245,15 @@ class _Reach:
         self.types = types
         self.direct: dict[str, set[EntryKey]] = {}
         self.below: dict[str, set[EntryKey]] = {}
+        self.commands: dict[str, set[EntryKey]] = {}  # `command:name` -> the entries the command reaches
         for key, sites in groups.items():
             for site in sites:
                 for name in _names_of(site.function):
                     self.direct.setdefault(name, set()).add(key)
                 for point in _entry_points(site):
+                    if point.get("kind") == "command":
+                        self.commands.setdefault(COMMAND + str(point.get("function", "")), set()).add(key)
+                        continue
                     for name in _names_of(str(point.get("function", ""))):
                         self.below.setdefault(name, set()).add(key)
 
@@ -254,22 +262,30 @@ class _Reach:
         return self.types.definitions.get(name.split(".", 1)[0], 0)
 
     def into_package(self, calls: frozenset[str]) -> bool:
-        return any(self.defined(name) for name in calls)
+        return any(self.defined(name) or name in self.commands for name in calls)
 
     def entries_from(self, calls: frozenset[str], *, direct: bool = False) -> set[EntryKey] | None:
         """The entries the calls reach; None when one of them names what the package defines more than once
         (the test may reach any of those), or when none of them is the package's."""
         reached: set[EntryKey] = set()
         resolved = False
+        if any(name.startswith(COMMAND) for name in calls):
+            # `call_command("name")`: the command's raises, not `call_command`'s own ("Unknown command" is for a
+            # name no app defines; the test's own apps define commands the package does not know).
+            if not direct and (commands := [name for name in calls if name in self.commands]):
+                resolved = True
+                reached.update(key for name in commands for key in self.commands[name])
+            calls = frozenset(name for name in calls if name != "call_command" and not name.startswith(COMMAND))
         for name in calls:
             defined = self.defined(name)
             if defined > 1:
                 return None
             if defined == 1:
                 resolved = True
-                reached |= self.direct.get(name, set())
+                owner = self.types.owner(name)  # an inherited method, by the class that defines it
+                reached |= self.direct.get(owner, set())
                 if not direct:
-                    reached |= self.below.get(name, set())
+                    reached |= self.below.get(owner, set())
         return reached if resolved else None
 
 
@@ -332,21 +348,40 @@ class _TypeTree:
         self.package = package
         self._bases: dict[str, set[str]] | None = None
         self._definitions: dict[str, int] | None = None
+        self._methods: set[str] = set()
         self.memo: dict[str, frozenset[str]] = {}
 
     @property
     def bases(self) -> dict[str, set[str]]:
         """Read once, and only when an assertion names another type than the raised one."""
         if self._bases is None:
-            self._bases, self._definitions = _class_bases(self.package)
+            self._bases, self._definitions, self._methods = _class_bases(self.package)
         return self._bases
 
     @property
     def definitions(self) -> dict[str, int]:
         """How many times the package defines each name (`def`, `class`), read with the bases."""
         if self._definitions is None:
-            self._bases, self._definitions = _class_bases(self.package)
+            self._bases, self._definitions, self._methods = _class_bases(self.package)
         return self._definitions
+
+    def owner(self, name: str) -> str:
+        """`Class.method` as the class that defines the method: the class itself, else the nearest of its bases
+        (breadth first) that defines it, when that is one class (`FileSystemStorage.generate_filename` is
+        `Storage.generate_filename`). A class defined more than once, or a method found in none or in two bases
+        at one depth, stays as written: a resolution, never a guess."""
+        cls, _, method = name.partition(".")
+        if not method or "." in method or self.definitions.get(cls, 0) != 1 or name in self._methods:
+            return name
+        seen, level = {cls}, [cls]
+        while level:
+            level = [b for c in level for b in sorted(self.bases.get(c, ())) if b not in seen]
+            seen.update(level)
+            level = [b for b in level if self.definitions.get(b, 0) == 1]
+            owners = [b for b in level if f"{b}.{method}" in self._methods]
+            if owners:
+                return f"{owners[0]}.{method}" if len(owners) == 1 else name
+        return name
 
     def fits(self, asserted: tuple[str, ...], raised: str) -> bool:
         try:
@@ -376,16 +411,26 @@ class _TypeTree:
         return self.memo[name]
 
 
-def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int]]:
-    """(each class's bases by name, how many times each name is defined), in one read of the package."""
+def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int], set[str]]:
+    """(each class's bases by name, how many times each name is defined, the `Class.method` pairs a class
+    statement's body defines), in one read of the package."""
     bases: dict[str, set[str]] = {}
     definitions: Counter[str] = Counter()
+    methods: set[str] = set()
     for text in _python_texts(package):
         for match in _CLASS.finditer(text):
             names = {b.strip().rsplit(".", 1)[-1] for b in match.group(2).split(",") if "=" not in b}
             bases.setdefault(match.group(1), set()).update(n for n in names if n.isidentifier())
-        definitions.update(match.group(1) for match in _DEFINED.finditer(text))
-    return bases, dict(definitions)
+        open_classes: list[tuple[int, str]] = []  # (indentation, name) of the class statements around a line
+        for match in _DEFINED_AT.finditer(text):
+            indent, kind, name = len(match.group(1).expandtabs()), match.group(2), match.group(3)
+            definitions[name] += 1
+            while open_classes and open_classes[-1][0] >= indent:
+                open_classes.pop()
+            if open_classes and kind == "def":
+                methods.add(f"{open_classes[-1][1]}.{name}")
+            open_classes.append((indent, name) if kind == "class" else (indent, ""))
+    return bases, dict(definitions), methods
 
 
 def _python_texts(package: Path) -> Iterable[str]:
