@@ -8,7 +8,7 @@ process, whatever the number of sites that ask."""
 import ast
 import weakref
 
-from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.definitions import CODE_LIMIT, clip
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.types import assigns_on_self
@@ -58,9 +58,18 @@ def _class_value(index: ClassIndex, owner: str, name: str) -> dict | None:
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
     written = ast.unparse(value)
-    if len(written) > _MAX_VALUE or assigns_on_self(index, owner, name):
+    if len(written) > _MAX_VALUE or assigns_on_self(index, owner, name) or _set_elsewhere(index, info, name):
         return None
     return {"name": f"self.{name}", "class": info.qualname.rpartition(".")[2], "value": written, "line": value.lineno}
+
+
+def _set_elsewhere(index: ClassIndex, info: ClassInfo, name: str) -> bool:
+    """Whether the literal of `info.<name>` may not be the value an instance reads: a subclass gives its own
+    (`id = "and"`) or sets it in a method, or the package assigns it on instances (`op.id = key`, `setattr`)."""
+    for subclass in index.subclasses(info.qualname):
+        if name in subclass.attributes or assigns_on_self(index, subclass.qualname, name):
+            return True
+    return index.stored_near(info, name)
 
 
 def _assigned(index: ClassIndex, init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:

@@ -28,6 +28,9 @@ class ModuleInfo:
     # Top-level functions by name, for following a message into a helper (kb.harvest.reading.evaluate).
     function_nodes: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     path: str = ""  # the file, as recorded on sites: set by the scan, for sites found in a helper of this module
+    # Attribute names the module assigns on objects other than `self`/`cls` (`op.id = key`, `setattr(x, "id", v)`),
+    # in functions and classes too: a class attribute so named may not keep its literal (issue 29, round 5).
+    stored: frozenset[str] = frozenset()
     lines: list[str] = field(default_factory=list)
 
     def defines(self, name: str) -> bool:
@@ -75,7 +78,37 @@ def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
                     info.assigned[target.id] = node.value if len(node.targets) == 1 else None
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             info.assigned[node.target.id] = node.value
+    info.stored = stored_attributes(tree.body)
     return info
+
+
+def stored_attributes(body: list[ast.stmt]) -> frozenset[str]:
+    """The attribute names assigned on anything but `self` or `cls` in these statements and those they hold
+    (`op.id = key`, `setattr(op, "id", key)`); statements alone are walked, assignments being statements."""
+    found: set[str] = set()
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for part in ast.walk(target) if isinstance(target, ast.Tuple | ast.List) else [target]:
+                    if isinstance(part, ast.Attribute) and not _is_self(part.value):
+                        found.add(part.attr)
+        elif isinstance(node, ast.Expr) and isinstance(call := node.value, ast.Call):
+            if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) >= 2:
+                name = call.args[1]
+                if isinstance(name, ast.Constant) and isinstance(name.value, str) and not _is_self(call.args[0]):
+                    found.add(name.value)
+        for block in ("body", "orelse", "finalbody", "handlers", "cases"):
+            inner = getattr(node, block, None)
+            if isinstance(inner, list):
+                stack.extend(inner)
+    return frozenset(found)
+
+
+def _is_self(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Name) and expr.id in ("self", "cls")
 
 
 def _top_level(body: list[ast.stmt]):

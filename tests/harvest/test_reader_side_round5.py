@@ -1,0 +1,65 @@
+"""Cards of the fifth reader's review (issue 29): what a card must not say. A class attribute's literal is no
+default when instances get their own value (`op.id = key`); `Calling X()` is not said when `X.__new__` may
+return something else; a reporting switch (`DEBUG`) is never a fix; a condition is never said by one of its
+parts as if it were the whole."""
+
+import io
+from pathlib import Path
+
+import django
+import pytest
+from django.core.management import call_command
+
+from kb.models import ErrorEntry
+
+DJANGO = Path(django.__file__).parent
+
+
+def harvest(git_repo, files: dict[str, str], repo: str = "django/django") -> dict[str, ErrorEntry]:
+    for name, text in files.items():
+        git_repo.write(name, text)
+    git_repo.commit(repo)
+    call_command("harvest", str(git_repo.root), "--repo", repo, "--no-progress", "--publish", stdout=io.StringIO())
+    return {entry.message: entry for entry in ErrorEntry.objects.all()}
+
+
+def django_files(*names: str) -> dict[str, str]:
+    return {f"django/{name}": (DJANGO / name).read_text() for name in names}
+
+
+def card_text(entry: ErrorEntry) -> str:
+    generated = entry.generated
+    return "\n".join([generated.get("meaning", ""), generated.get("trigger", ""), *generated.get("solutions", [])])
+
+
+@pytest.fixture
+def if_tag_cards(db, git_repo) -> dict[str, ErrorEntry]:
+    return harvest(git_repo, django_files("template/smartif.py"))
+
+
+def test_an_if_tag_operator_s_keyword_is_not_said_to_be_none(if_tag_cards):
+    entry = if_tag_cards["Not expecting '{id}' in this position in if tag."]
+    assert "by default" not in card_text(entry)
+    assert "TokenBase.id" not in card_text(entry)
+
+
+def test_a_class_literal_no_one_reassigns_is_still_said_as_its_default(db, git_repo):
+    cards = harvest(git_repo, django_files("http/response.py"))
+    meaning = cards["Unsafe redirect to URL with protocol '{scheme}'"].generated["meaning"]
+    assert "`HttpResponseRedirectBase.allowed_schemes` (by default `['http', 'https', 'ftp']`)" in meaning
+
+
+def test_a_subclass_s_own_value_keeps_the_base_literal_unsaid(db, git_repo):
+    source = (
+        "class Token:\n"
+        "    kind = 'base'\n"
+        "    def check(self, value):\n"
+        "        if value:\n"
+        "            raise ValueError(f'Token {self.kind} takes no value')\n"
+        "\n"
+        "class Name(Token):\n"
+        "    kind = 'name'\n"
+    )
+    cards = harvest(git_repo, {"tokens/__init__.py": source}, "example/tokens")
+    assert "by default" not in card_text(cards["Token {kind} takes no value"])
+
