@@ -68,6 +68,8 @@ class EntryPoint:
         """How a reader names it: `QuerySet.get()`, `Func()`, the `runserver` command."""
         if self.kind == "command":
             return f"the {code(self.command)} command"
+        if self.kind == "initializer":  # `X.__new__` may return another object: `X()` may not run it
+            return code(self.function)
         if self.kind == "template tag":
             return f"the {code(self.function.rpartition('.')[2])} template tag"
         if self.kind == "setter":
@@ -76,7 +78,7 @@ class EntryPoint:
 
     def call(self) -> str:
         owner, _, last = self.function.rpartition(".")
-        if self.kind == "constructor" or (last in ("__init__", "__new__") and owner):
+        if self.kind == "constructor" or (last in ("__init__", "__new__") and owner and self.kind != "initializer"):
             return f"{owner or self.function}()"
         return f"{self.function}()"
 

@@ -63,3 +63,61 @@ def test_a_subclass_s_own_value_keeps_the_base_literal_unsaid(db, git_repo):
     cards = harvest(git_repo, {"tokens/__init__.py": source}, "example/tokens")
     assert "by default" not in card_text(cards["Token {kind} takes no value"])
 
+
+LAZY_FIELDS = """
+class Unbound:
+    def __init__(self, field_class, *args, **kwargs):
+        self.field_class, self.args, self.kwargs = field_class, args, kwargs
+
+
+class Field:
+    def __new__(cls, *args, **kwargs):
+        if "_form" in kwargs:
+            return super().__new__(cls)
+        return Unbound(cls, *args, **kwargs)
+
+
+class SubForm(Field):
+    def __init__(self, form_class, validators=None, _form=None):
+        if validators:
+            raise TypeError("SubForm does not accept any validators.")
+        self.form_class = form_class
+
+
+class Recorded:
+    def __new__(cls, *args, **kwargs):
+        made = super().__new__(cls)
+        made._args = args
+        return made
+
+
+class Limit(Recorded):
+    def __init__(self, limit):
+        if limit < 0:
+            raise ValueError("Limit must not be negative.")
+        self.limit = limit
+"""
+
+
+@pytest.fixture
+def lazy_cards(db, git_repo) -> dict[str, ErrorEntry]:
+    return harvest(git_repo, {"lazy/fields.py": LAZY_FIELDS}, "example/lazy")
+
+
+def test_a_class_whose_new_may_return_another_object_is_not_said_to_raise_when_called(lazy_cards):
+    meaning = lazy_cards["SubForm does not accept any validators."].generated["meaning"]
+    assert "Calling" not in meaning and "`SubForm()`" not in meaning
+    assert meaning.startswith("`SubForm.__init__` raises this")
+
+
+def test_a_new_that_returns_the_instance_it_made_keeps_calling_the_class(lazy_cards):
+    meaning = lazy_cards["Limit must not be negative."].generated["meaning"]
+    assert meaning.startswith("Calling `Limit()` raises this")
+
+
+def test_django_s_argument_recording_new_keeps_calling_the_operation(db, git_repo):
+    cards = harvest(git_repo, django_files("db/migrations/operations/base.py", "db/migrations/operations/models.py"))
+    meanings = [entry.generated.get("meaning", "") for entry in cards.values()]
+    assert any(meaning.startswith("Calling `") and "()` raises this" in meaning for meaning in meanings)
+    assert not any(".__init__` raises this" in meaning for meaning in meanings)
+

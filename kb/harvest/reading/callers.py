@@ -205,6 +205,11 @@ class CallGraph:
                         return True
         return False
 
+    def method(self, owner: str, name: str) -> Defined | None:
+        """The method `name` an instance of `owner` (qualified) runs, where this harvest defines it."""
+        defined_in = self.resolves(owner, name)
+        return self._methods().get((defined_in, name)) if defined_in else None
+
     def _methods(self) -> dict[tuple[str, str], Defined]:
         """Each method by (its class, qualified; its name)."""
         if self._by_method is None:

@@ -157,6 +157,8 @@ class EntryPoints:
             node = self._setter(entry, node) or node
         if kind == "method" and node is not None and _is_setter(node):
             kind = "setter"  # `@content.setter`: reached by `obj.content = value`, not by a call
+        if kind == "constructor" and self._made_elsewhere(entry):
+            kind, name = "initializer", entry.qualname  # `FormField.__init__`, not "Calling `FormField()`"
         return {
             "function": name,
             "path": entry.path,
@@ -168,6 +170,15 @@ class EntryPoints:
                 found.steps, parameters, site=found.steps[-1].callee if found.steps else entry
             ),
         }
+
+    def _made_elsewhere(self, entry: Defined) -> bool:
+        """Whether the class's `__new__` (its own or an ancestor's) may return something other than a new instance
+        of it: `X()` then does not run `X.__init__` (a field built lazily returns a placeholder object, a
+        serializer with `many=True` a list serializer), so the raise is not "Calling `X()`"'s."""
+        owner = entry.owner or entry.qualname.rpartition(".")[0]
+        new = self.graph.method(owner, "__new__") if owner else None
+        node = self._function(new) if new is not None else None
+        return node is not None and returns_other(node)
 
     def _arguments(self, steps: tuple[_Step, ...], parameters: list[str], *, site: Defined) -> dict[str, str]:
         """Site parameter -> the entry's parameter it is, where each call on the way hands it on as it is; a
@@ -267,6 +278,29 @@ class EntryPoints:
                 found.append(node)
             stack += [c for c in ast.iter_child_nodes(node) if not isinstance(c, ast.stmt)]
         return found
+
+
+def returns_other(new: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a `__new__` may return anything but what a `__new__` call made (`return super().__new__(cls)`, or
+    `obj = object.__new__(cls)` ... `return obj`): `return UnboundField(cls, ...)`, `return cls.many_init(...)`.
+    A `__new__` that returns nothing at all is read as returning something else too."""
+    made: set[str] = set()
+    returned: list[ast.expr | None] = []
+    for statement in statements(new.body):
+        if isinstance(statement, ast.Assign) and _is_new_call(statement.value):
+            made.update(t.id for t in statement.targets if isinstance(t, ast.Name))
+        elif isinstance(statement, ast.Return):
+            returned.append(statement.value)
+    if not returned:
+        return True
+    return any(
+        value is None or not (_is_new_call(value) or (isinstance(value, ast.Name) and value.id in made))
+        for value in returned
+    )
+
+
+def _is_new_call(value: ast.expr) -> bool:
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "__new__"
 
 
 def _is_partial(func: ast.expr) -> bool:
