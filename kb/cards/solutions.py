@@ -169,8 +169,15 @@ def _switches(test: ast.expr, row: dict, reader: Reader, *, flags: bool = True) 
             continue
         said.setdefault(f"the {code(setting)} setting", "")
     return set_first + [
-        f"Check {switch}{why or (f': this is raised when {when}' if when else '')}." for switch, why in said.items()
+        f"Check {switch}{why or (f': this is raised when {when}' if when else '')}."
+        for switch, why in said.items()
+        if not _REPORTING.search(switch.partition("`")[2].partition("`")[0].lstrip("-"))
     ]
+
+
+# A switch that decides whether a problem is reported, not whether it exists (`if settings.DEBUG: warn(...)`):
+# turning it off hides the error and keeps the fault, so it is never advised (round 5's card 10).
+_REPORTING = re.compile(r"(?:^|[_-])(?:DEBUG|VERBOSE|VERBOSITY)(?:[_-]|$)", re.IGNORECASE)
 
 
 def _setting(node: ast.AST) -> str:

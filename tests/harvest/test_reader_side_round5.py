@@ -121,3 +121,8 @@ def test_django_s_argument_recording_new_keeps_calling_the_operation(db, git_rep
     assert any(meaning.startswith("Calling `") and "()` raises this" in meaning for meaning in meanings)
     assert not any(".__init__` raises this" in meaning for meaning in meanings)
 
+
+def test_turning_debug_off_is_never_advised_for_a_warning_debug_only_reports(db, git_repo):
+    cards = harvest(git_repo, django_files("template/defaulttags.py"))
+    entry = next(entry for message, entry in cards.items() if message.startswith("A {% csrf_token %} was used"))
+    assert not any("DEBUG" in solution for solution in entry.generated.get("solutions", []))
