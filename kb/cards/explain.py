@@ -108,11 +108,17 @@ def _view(site: RaiseSite) -> _Site:
     # The enclosing `if` tests that read the reader's own input (`assume_scheme is None` around `if not
     # settings.FORMS_URLFIELD_ASSUME_HTTPS`): without them "when X" would claim more than the code does. Said only
     # when each can be; otherwise the card says what it said before.
-    further = conditions[conditions.index(deciding_row) + 1 :][:MAX_OUTER] if deciding_row else []
-    outer = [row for row in further if row.get("kind") == "if" and _reads_argument(row, reader)]
+    further = conditions[conditions.index(deciding_row) + 1 :] if deciding_row else []
+    further = [row for row in further if row.get("kind") not in ("guard", "except")]
+    # An `else` branch's test is as much a conjunct as an `if`'s (`loaders` given, then `app_dirs` set).
+    outer = [row for row in further if row.get("kind") in ("if", "else") and _reads_argument(row, reader)]
+    outer = outer[:MAX_OUTER]
     deciding = reader.all_of([*reversed(outer), deciding_row, *near]) if deciding_row else None
     if deciding is None and near and deciding_row and (alone := reader.condition(deciding_row)):
         deciding = f"{alone}, unless a check just before the raise in {code(_function_name(site))} exits first"
+        outer = []
+    if deciding and any(row not in outer for row in further):
+        deciding += ", among other conditions"  # an enclosing test left unsaid: the part is not the whole
     owner = entry.function.rpartition(".")[0] if entry is not None else ""
     alternates = tuple(
         point
@@ -260,13 +266,19 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     shown = sentences[:MAX_SITES]
     # The same subject again ("`f()` raises this when A. `f()` raises this when B."): "It is also raised when B."
     subject = shown[0].split(" when ", 1)[0]
+    # "`f()` raises this." after "`f()` raises this when A." says nothing more: its condition is unsaid.
+    unsaid = [said for said in shown[1:] if said == f"{subject}." and " when " in shown[0]]
+    shown = [said for said in shown if said not in unsaid]
     text = shown[0] + "".join(
         f" It is also {_verb(entry)} when {said.split(' when ', 1)[1]}"
         if said.split(" when ", 1)[0] == subject and " when " in said
         else f" {said}"
         for said in shown[1:]
     )
-    if len(views) > len(shown):
+    if len(views) > len(shown) and any(" when " in said for said in shown):
+        # One site's test must not read as the only way: the others are raised under tests not said here.
+        text += f" It is also {_verb(entry)} in other cases ({len(views)} places in all)."
+    elif len(views) > len(shown):
         text += f" It is {_verb(entry)} at {len(views)} places in all."
     documented = next((view.entry for view in views if view.entry is not None and view.entry.doc.strip()), None)
     if documented is not None:

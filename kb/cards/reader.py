@@ -285,9 +285,12 @@ class Reader:
         if not row.get("parameter"):
             # A class attribute's literal (`allowed_schemes = ["http", "https", "ftp"]`): the class's, by name.
             value = str(row.get("value") or "")
-            if not value or not is_public(owner) or not owner[:1].isupper():
+            if not (value or row.get("varies")) or not is_public(owner) or not owner[:1].isupper():
                 return None
-            return f"{code(owner + '.' + chain.partition('.')[2])} (by default {code(value)})"
+            attribute = chain.partition(".")[2]
+            if not value:  # set again on instances or subclasses: the instance's, no value said
+                return f"the {code(owner)}'s {code(attribute)}"
+            return f"{code(owner + '.' + attribute)} (by default {code(value)})"
         target = f" of {code(owner + '()')}" if owner and is_public(owner) else ""
         if not target:
             return None
@@ -374,11 +377,13 @@ class Reader:
             # Not the shape harvest writes (a backtick inside a literal): the test as code, each name said apart.
             return f"{code(written)} holds", list(replaced)
         tokens: dict[str, str] = {}
+        named: dict[str, str] = {}  # token -> the name it replaces
         used: set[str] = set()
         for index in range(1, len(parts), 2):
             if parts[index] in replaced:
                 token = _TOKEN.format(len(tokens))
                 tokens[token] = replaced[parts[index]]
+                named[token] = parts[index]
                 used.add(parts[index])
                 parts[index] = "\x00" + token + "\x00"
         text = sentence("`".join(parts).replace("`\x00", "").replace("\x00`", ""))
@@ -395,6 +400,10 @@ class Reader:
                 text = text.replace(f"{token} is true", f"{token} is set").replace(
                     f"{token} is empty or false", f"{token} is empty"
                 )
+            elif given == "given" and (truth := self._truth(named.get(token, ""))) is not None:
+                text = text.replace(f"{token} is true", f"{token} {truth[0]}").replace(
+                    f"{token} is empty or false", f"{token} {truth[1]}"
+                )
             elif said.endswith((" argument", " flag")) or " argument of " in said:
                 unset = f"{token} is not {given}" + (" (or empty)" if given == "given" else "")
                 text = text.replace(f"{token} is true", f"{token} is {given}").replace(
@@ -406,6 +415,34 @@ class Reader:
         if yes_no - used:
             return None
         return text, [name for name in replaced if name not in used]
+
+    def _truth(self, name: str) -> tuple[str, str] | None:
+        """How a truth test on the site's own parameter reads, by its default, when the card's entry point is the
+        site's function: ("is true", "is false") for a yes-or-no default (`ipv4=True`: "`ipv4` is false", never
+        "not given"); ("is not empty", "is empty") with no default (always given) or a default that is not empty;
+        ("is given and not empty", "is not given (or empty)") for `None`. None: the wording as before."""
+        defaults = self.evidence.get("defaults")
+        recorded = self.evidence.get("function")
+        own = str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
+        if (
+            not isinstance(defaults, dict)
+            or name not in defaults
+            or self.entry is None
+            or not self.entry.is_function(own)
+        ):
+            return None
+        default = str(defaults[name])
+        if default in ("True", "False"):
+            return "is true", "is false"
+        if default == "None":
+            return "is given and not empty", "is not given (or empty)"
+        try:
+            value = ast.literal_eval(default) if default else None
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return None
+        if default and not value:
+            return None  # an empty default: "not given (or empty)" is right
+        return "is not empty", "is empty"
 
     def glosses(self, names: list[str], before: int | None = None) -> list[str]:
         """ "`x` is …" for what the names of a test read through their definitions, a few steps: a local by its

@@ -61,7 +61,8 @@ def test_an_error_a_subscript_raises_too_is_not_blamed_on_a_call(cards):
     unknown = "Unknown password hashing algorithm '{algorithm}'. Did you specify it in the PASSWORD_HASHERS setting?"
     assert cards[unknown]["meaning"].startswith(
         "Calling `get_hasher()` raises this when the `algorithm` argument is not a key of `hashers` (`hashers` is "
-        "`get_hashers_by_algorithm()`) and the `algorithm` argument is not `'default'`."
+        "`get_hashers_by_algorithm()`) and the `algorithm` argument has no `.algorithm` attribute and the `algorithm` "
+        "argument is not `'default'`."
     )
     assert "try` block" not in cards[unknown]["meaning"]
 

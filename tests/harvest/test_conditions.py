@@ -69,7 +69,7 @@ def test_an_assert_raises_when_its_test_is_false():
         assert hasattr(self, "_errors"), "call is_valid() first"
     """
     assert conditions_of(source, "call is_valid") == [
-        ("assert", "not hasattr(self, '_errors')", "`self` has no attribute `_errors`")
+        ("assert", "not hasattr(self, '_errors')", "`self` has no `._errors` attribute")
     ]
 
 
@@ -95,7 +95,7 @@ def sentence_of(test: str) -> str:
         ("options['verbose']", "`options['verbose']` is true"),
         ("not settings.ALLOWED_HOSTS", "the setting `ALLOWED_HOSTS` is empty or false"),
         ("settings.USE_TZ is None", "the setting `USE_TZ` is `None`"),
-        ("hasattr(obj, 'save')", "`obj` has an attribute `save`"),
+        ("hasattr(obj, 'save')", "`obj` has a `.save` attribute"),
         ("not callable(handler)", "`handler` is not callable"),
         ("callable(handler)", "`handler` is callable"),
         ("isinstance(k, (int, slice))", "`k` is an instance of `int` or `slice`"),

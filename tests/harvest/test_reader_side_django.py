@@ -49,12 +49,10 @@ def test_the_runserver_port_error_names_the_command_and_its_argument_not_its_loc
 
 def test_no_solution_comes_from_the_debug_guard_runserver_passed_before_the_port_check(cards):
     assert "DEBUG" not in text(cards[ADDRPORT])
-    # The error that guard raises itself is about those settings, and says so.
+    # The error that guard raises itself is about `ALLOWED_HOSTS`; `DEBUG` only decides whether it is reported
+    # (turning it on hides the missing setting), so it is not advised (issue 29, round 5).
     hosts = cards["You must set settings.ALLOWED_HOSTS if DEBUG is False."].generated
-    assert hosts["solutions"] == [
-        "Check the `DEBUG` setting: this is raised only while it is false.",
-        "Check the `ALLOWED_HOSTS` setting: this is raised only while it is false.",
-    ]
+    assert hosts["solutions"] == ["Check the `ALLOWED_HOSTS` setting: this is raised only while it is false."]
 
 
 def test_no_guessed_caller_is_shown(cards):

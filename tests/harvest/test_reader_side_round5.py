@@ -8,11 +8,14 @@ from pathlib import Path
 
 import django
 import pytest
+import rest_framework
 from django.core.management import call_command
 
 from kb.models import ErrorEntry
 
 DJANGO = Path(django.__file__).parent
+DRF = Path(rest_framework.__file__).parent
+DRF_REPO = "encode/django-rest-framework"
 
 
 def harvest(git_repo, files: dict[str, str], repo: str = "django/django") -> dict[str, ErrorEntry]:
@@ -40,7 +43,8 @@ def if_tag_cards(db, git_repo) -> dict[str, ErrorEntry]:
 def test_an_if_tag_operator_s_keyword_is_not_said_to_be_none(if_tag_cards):
     entry = if_tag_cards["Not expecting '{id}' in this position in if tag."]
     assert "by default" not in card_text(entry)
-    assert "TokenBase.id" not in card_text(entry)
+    assert "`TokenBase.id`" not in card_text(entry)  # the class's own `None`
+    assert "In the message, `{id}` is the `TokenBase`'s `id`." in entry.generated["trigger"]
 
 
 def test_a_class_literal_no_one_reassigns_is_still_said_as_its_default(db, git_repo):
@@ -126,3 +130,69 @@ def test_turning_debug_off_is_never_advised_for_a_warning_debug_only_reports(db,
     cards = harvest(git_repo, django_files("template/defaulttags.py"))
     entry = next(entry for message, entry in cards.items() if message.startswith("A {% csrf_token %} was used"))
     assert not any("DEBUG" in solution for solution in entry.generated.get("solutions", []))
+
+
+def test_both_halves_of_loaders_and_app_dirs_are_said(db, git_repo):
+    cards = harvest(git_repo, django_files("template/engine.py"))
+    meaning = cards["app_dirs must not be set when loaders is defined."].generated["meaning"]
+    assert "the `loaders` argument is not `None` and the `app_dirs` argument" in meaning
+
+
+def test_each_rejected_type_of_an_elif_chain_is_said(db, git_repo):
+    cards = harvest(git_repo, django_files("contrib/gis/gdal/geomtype.py"))
+    meaning = cards["Invalid OGR input type given."].generated["meaning"]
+    for kind in ("OGRGeomType", "str", "int"):
+        assert f"is not an instance of `{kind}`" in meaning
+
+
+def test_an_enclosing_test_left_unsaid_keeps_the_condition_from_reading_as_the_whole(db, git_repo):
+    cards = harvest(git_repo, django_files("template/defaulttags.py"))
+    entry = next(entry for message, entry in cards.items() if message.startswith("A {% csrf_token %} was used"))
+    assert "the setting `DEBUG` is true, among other conditions." in entry.generated["meaning"]
+
+
+def test_a_serializer_whose_new_swaps_in_a_list_only_for_many_keeps_calling_the_class(db, git_repo):
+    cards = harvest(git_repo, {"rest_framework/serializers.py": (DRF / "serializers.py").read_text()}, DRF_REPO)
+    assert cards["`child` is a required argument."].generated["meaning"].startswith("Calling `ListSerializer()`")
+
+
+SWITCHES = """
+class Address:
+    def __init__(self, ipv4=True, ipv6=False, message=None):
+        if not ipv4 and not ipv6:
+            raise ValueError("Address must accept at least one of ipv4 or ipv6.")
+        self.ipv4, self.ipv6 = ipv4, ipv6
+
+
+class Picker:
+    def __init__(self, choices, validators=None):
+        if validators:
+            raise TypeError("Picker does not accept any validators.")
+        self.choices = choices
+"""
+
+
+@pytest.fixture
+def switch_cards(db, git_repo) -> dict[str, ErrorEntry]:
+    return harvest(git_repo, {"switches/core.py": SWITCHES}, "example/switches")
+
+
+def test_a_flag_that_defaults_to_true_is_said_false_not_left_out(switch_cards):
+    meaning = switch_cards["Address must accept at least one of ipv4 or ipv6."].generated["meaning"]
+    assert "the `ipv4` argument is false and the `ipv6` argument is false" in meaning
+    assert "not given" not in meaning
+
+
+def test_an_empty_value_given_is_not_said_to_raise(switch_cards):
+    meaning = switch_cards["Picker does not accept any validators."].generated["meaning"]
+    assert "the `validators` argument is given and not empty" in meaning
+
+
+def test_a_required_argument_is_never_said_not_given(db, git_repo):
+    cards = harvest(git_repo, django_files("core/validators.py"))
+    meaning = cards["Enter a valid email address."].generated["meaning"]
+    assert "not given" not in meaning
+    assert "the `value` argument is empty" in meaning
+    # One of three raises: its test is not the only way, and the bare sentence of the others is not repeated.
+    assert meaning.count("`EmailValidator.__call__()` raises this") == 1
+    assert meaning.endswith("It is also raised in other cases (3 places in all).")

@@ -170,7 +170,9 @@ def _call(call: ast.Call, *, negated: bool) -> str:
             return f"an item of {items} is not {relation}" if negated else f"every item of {items} is {relation}"
         return f"no item of {items} is {relation}" if negated else f"an item of {items} is {relation}"
     if name == "hasattr" and len(args) == 2 and isinstance(args[1], ast.Constant) and isinstance(args[1].value, str):
-        return f"{_subject(args[0])} has {'no' if negated else 'an'} attribute `{args[1].value}`"
+        # "`.save`": never a bare name the card would take for the variable so named (`hasattr(algorithm,
+        # "algorithm")` read "the `algorithm` argument has no attribute the `algorithm` argument").
+        return f"{_subject(args[0])} has {'no' if negated else 'a'} `.{args[1].value}` attribute"
     if name == "callable" and len(args) == 1:
         return f"{_subject(args[0])} is {'not ' if negated else ''}callable"
     if isinstance(call.func, ast.Attribute) and call.func.attr in ("startswith", "endswith") and len(args) == 1:

@@ -293,10 +293,62 @@ def returns_other(new: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             returned.append(statement.value)
     if not returned:
         return True
-    return any(
-        value is None or not (_is_new_call(value) or (isinstance(value, ast.Name) and value.id in made))
-        for value in returned
-    )
+
+    def own(value: ast.expr | None) -> bool:
+        return value is not None and (_is_new_call(value) or (isinstance(value, ast.Name) and value.id in made))
+
+    if all(own(value) for value in returned):
+        return False
+    # `if kwargs.pop("many", False): return cls.many_init(...)` then `return super().__new__(cls)`: called plainly
+    # (no such keyword), `X()` makes an instance and runs `__init__`; `if "_form" in kwargs: ... else: return
+    # Unbound(...)` does not.
+    plain = _plain_return(new.body, new.args.kwarg.arg if new.args.kwarg else "")
+    return plain is None or not own(plain)
+
+
+def _plain_return(body: list[ast.stmt], kwargs: str) -> ast.expr | None:
+    """What the body returns when no optional keyword is given, where each test on the way reads only whether
+    one was (`"k" in kwargs`, `kwargs.pop("k", False)`); None when another test or statement decides."""
+    for statement in body:
+        if isinstance(statement, ast.Return):
+            return statement.value
+        if isinstance(statement, ast.If):
+            given = _keyword_given(statement.test, kwargs)
+            if given is None:
+                return None
+            branch = statement.orelse if given is False else statement.body
+            if branch and isinstance(branch[-1], ast.Return):
+                return _plain_return(branch, kwargs)
+            if any(isinstance(node, ast.Return) for inner in branch for node in ast.walk(inner)):
+                return None
+        elif any(isinstance(node, ast.Return) for node in ast.walk(statement)):
+            return None
+    return None
+
+
+def _keyword_given(test: ast.expr, kwargs: str) -> bool | None:
+    """The test's value when no keyword is given: `"k" in kwargs` False, `"k" not in kwargs` True,
+    `kwargs.pop("k", False)` / `kwargs.get("k")` False; None for any other test."""
+    if not kwargs:
+        return None
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In | ast.NotIn):
+        right = test.comparators[0]
+        if isinstance(test.left, ast.Constant) and isinstance(right, ast.Name) and right.id == kwargs:
+            return isinstance(test.ops[0], ast.NotIn)
+        return None
+    if (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Attribute)
+        and test.func.attr in ("pop", "get")
+        and isinstance(test.func.value, ast.Name)
+        and test.func.value.id == kwargs
+        and test.args
+        and isinstance(test.args[0], ast.Constant)
+    ):
+        fallback = test.args[1] if len(test.args) > 1 else None
+        if fallback is None or (isinstance(fallback, ast.Constant) and not fallback.value):
+            return False
+    return None
 
 
 def _is_new_call(value: ast.expr) -> bool:

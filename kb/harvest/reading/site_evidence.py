@@ -25,7 +25,7 @@ from kb.harvest.reading.conditions import Condition, conditions
 from kb.harvest.reading.definitions import MAX_BINDINGS, Definitions
 from kb.harvest.reading.messages import BranchPath, Field, Parts
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
-from kb.harvest.reading.scopes import Scope
+from kb.harvest.reading.scopes import Scope, params_of
 
 _BLOCKS = ("body", "orelse", "handlers", "finalbody", "cases")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -160,6 +160,7 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         "under_condition": under,
         "values": values,
         "parameters": [p for p in owner.params if p in read and p not in _RECEIVERS and p not in rebound],
+        "defaults": _defaults(owner.node, read - rebound),
         "function": dict(owner.function()),
         "callers": [],
     }
@@ -169,6 +170,26 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         except Exception:  # odd code these steps did not foresee: the site says less, its file is still read
             evidence.update({key: [] for key in READER_SIDE})
     return evidence
+
+
+def _defaults(node: ast.AST, read: set[str]) -> dict[str, str]:
+    """Each read parameter's default when it is a literal (`ipv4=True`: "True"), so that a card says a truth test
+    on it rightly: "`ipv4` is false", not "not given", when the default is true; "" for one with no default."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return {}
+    found: dict[str, str] = {}
+    for name, default in params_of(node.args).items():
+        if (
+            name not in read
+            or name in _RECEIVERS
+            or name in (node.args.vararg and node.args.vararg.arg, node.args.kwarg and node.args.kwarg.arg)
+        ):
+            continue
+        if default is None:
+            found[name] = ""
+        elif isinstance(default, ast.Constant) and len(repr(default.value)) <= 40:
+            found[name] = repr(default.value)
+    return found
 
 
 READER_SIDE = ("definitions", "attributes", "entry_points", "switches", "callee_raises")
