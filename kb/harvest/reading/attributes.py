@@ -58,9 +58,11 @@ def _class_value(index: ClassIndex, owner: str, name: str) -> dict | None:
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
     written = ast.unparse(value)
-    if len(written) > _MAX_VALUE or assigns_on_self(index, owner, name) or _set_elsewhere(index, info, name):
+    if len(written) > _MAX_VALUE or assigns_on_self(index, owner, name):
         return None
-    return {"name": f"self.{name}", "class": info.qualname.rpartition(".")[2], "value": written, "line": value.lineno}
+    row = {"name": f"self.{name}", "class": info.qualname.rpartition(".")[2], "value": written, "line": value.lineno}
+    # Set again elsewhere: the attribute is named, its literal is no default (round 5's `TokenBase.id`).
+    return row | {"value": "", "varies": True} if _set_elsewhere(index, info, name) else row
 
 
 def _set_elsewhere(index: ClassIndex, info: ClassInfo, name: str) -> bool:
