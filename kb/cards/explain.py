@@ -253,8 +253,8 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     in it stands for, what an `except` caught; each distinct sentence once; the entry point's docstring and the
     documentation's paragraph. Says less (never code, never a bare local) where the evidence does."""
     sentences: list[str] = []
-    for view in views:
-        said = _said(entry, view)
+    each = [_said(entry, view) for view in views]
+    for said in each:
         if said and said not in sentences:
             sentences.append(said)
     for view in views:
@@ -275,7 +275,7 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         else f" {said}"
         for said in shown[1:]
     )
-    if len(views) > len(shown) and any(" when " in said for said in shown):
+    if any(said not in shown for said in each) and any(" when " in said for said in shown):
         # One site's test must not read as the only way: the others are raised under tests not said here.
         text += f" It is also {_verb(entry)} in other cases ({len(views)} places in all)."
     elif len(views) > len(shown):
