@@ -21,7 +21,21 @@ POPPED = re.compile(r"(\w++)\.(?:pop|get)\(\s*+'(\w++)'\s*+,?+\s*+")  # `kwargs.
 _YES_NO = re.compile(r"is_[a-z][a-z0-9_]*+")  # `self.query.is_sliced`: an attribute named as a yes or a no
 _WORD = re.compile(r"[a-z]{4,}+(?:_[a-z]{2,}+)?+")  # a local named by a word or two (`user`, `token`), not `m`
 _YES_NO_MARK = "\x03"  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
+_AFTER = re.compile(rf"`\w+` \({POSITIONALS} after [^()]+\)")
 _PLURAL = {"is": "are", "has": "have", "does": "do", "equals": "equal", "contains": "contain"}
+
+
+def positionals(name: str, before: tuple[str, ...]) -> str:
+    """An entry point's `*classes`: "positional arguments"; with named ones ahead (`f(converter, *classes)`),
+    "`classes` (positional arguments after `converter`)", for a count of them is not a count of all."""
+    if not before:
+        return POSITIONALS
+    return f"{code(name)} ({POSITIONALS} after {' and '.join(code(b) for b in before)})"
+
+
+def is_positionals(said: str) -> bool:
+    """Whether `said` is `positionals`' words for an entry point's `*args`."""
+    return said == POSITIONALS or _AFTER.fullmatch(said) is not None
 
 
 def is_yes_no(said: str) -> bool:
@@ -41,7 +55,7 @@ def phrased(text: str, token: str, said: str) -> str:
         return text.replace(f"{token} is true", f"{token} is not empty").replace(
             f"{token} is empty or false", f"{token} is empty"
         )
-    if said in (POSITIONALS, KEYWORDS):
+    if said == KEYWORDS or is_positionals(said):
         return _starred(text, token, said)
     if part_of := _URL_PART_OF.fullmatch(said):  # "`parsed.scheme` is true": the URL has a scheme
         return text.replace(f"{token} is true", f"{part_of[2]} has a {part_of[1]}").replace(
@@ -109,7 +123,9 @@ def _counted(how: str, number: int, said: str) -> str:
     """ "fewer than 2 positional arguments are given"; "more than 1 positional argument is given"."""
     how = {"does not have exactly": "not exactly"}.get(how, how.removeprefix("has "))
     one = number == 1 and how in ("more than", "at most", "not exactly")
-    return f"{how} {number} {said.removesuffix('s') if one else said} {'is' if one else 'are'} given"
+    if one:  # "positional argument", also inside "`classes` (positional argument after `converter`)"
+        said = said.replace(POSITIONALS, POSITIONALS.removesuffix("s")).replace(KEYWORDS, KEYWORDS.removesuffix("s"))
+    return f"{how} {number} {said} {'is' if one else 'are'} given"
 
 
 def url_part(name: str, definition: Callable[[str], str | None], argument: Callable[[str], str]) -> str:
@@ -133,7 +149,8 @@ def url_part(name: str, definition: Callable[[str], str | None], argument: Calla
         given = conversion[1]
     # The site's parameter the entry point hands on (the evidence lists a parameter the test reads directly).
     said = argument(given)
-    return f"the {part} of {said}" if said and said not in (POSITIONALS, KEYWORDS, ASSIGNED) else ""
+    starred = said in (KEYWORDS, ASSIGNED) or is_positionals(said)
+    return f"the {part} of {said}" if said and not starred else ""
 
 
 def popped(name: str, defined: str, argument: Callable[[str], str]) -> str:

@@ -18,9 +18,11 @@ from kb.cards.phrasing import (
     KEYWORDS,
     POSITIONALS,
     UNSAID,
+    is_positionals,
     is_yes_no,
     phrased,
     popped,
+    positionals,
     url_part,
     without,
     yes_no_chains,
@@ -54,6 +56,7 @@ class EntryPoint:
     doc: str = ""
     arguments: dict[str, str] = field(default_factory=dict)  # the site's parameter -> the entry point's argument
     via: tuple[str, ...] = ()
+    before_star: tuple[str, ...] = ()  # named positional parameters ahead of its `*args`
 
     def is_function(self, function: str) -> bool:
         """Whether it is the function of that qualified name (a constructor `Func` is `Func.__init__`)."""
@@ -92,7 +95,7 @@ class EntryPoint:
         if name.startswith("**"):
             return KEYWORDS
         if name.startswith("*"):
-            return POSITIONALS
+            return positionals(name[1:], self.before_star)
         return f"the {code(name)} argument"
 
 
@@ -124,6 +127,7 @@ def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
                     doc=str(row.get("doc") or ""),
                     arguments={str(k): str(v) for k, v in arguments.items() if isinstance(v, str) and v},
                     via=tuple(str(v) for v in row.get("via") or [] if isinstance(v, str)),
+                    before_star=tuple(str(v) for v in row.get("before_star") or [] if isinstance(v, str)),
                 )
             )
         recorded = evidence.get("function")
@@ -484,6 +488,8 @@ def _is(name: str, said: str) -> str:
     said = plain_said(said)
     if said in (POSITIONALS, KEYWORDS):
         return f"{code(name)} holds the {said}"
+    if is_positionals(said):  # "`classes` holds the positional arguments after `converter`"
+        return f"{code(name)} holds the {said.partition('(')[2].removesuffix(')')}"
     if said == f"the {code(name)} argument":
         return f"{code(name)} is the argument of that name"
     return f"{code(name)} is {said}"

@@ -233,8 +233,13 @@ def _for_starred(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | 
         name = entry.arguments.get(node.id, "")
         return "**" if name.startswith("**") else "*" if name.startswith("*") else ""
 
+    # " after `converter`" of `f(converter, *classes)`: a count of `classes` is not one of all positionals.
+    after = f" after {' and '.join(code(b) for b in entry.before_star)}" if entry.before_star else ""
+
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and (marked := star(test.operand)):
-        return f"at least one {'keyword' if marked == '**' else 'positional'} argument"
+        return f"at least one {'keyword' if marked == '**' else 'positional'} argument" + (
+            after if marked == "*" else ""
+        )
     if (  # `len(expressions) < 2`: "at least 2 positional arguments"
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
@@ -248,6 +253,9 @@ def _for_starred(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | 
     ):
         kind = "keyword" if marked == "**" else "positional"
         said = _LENGTH[type(test.ops[0])]("\x00", test.comparators[0].value).removesuffix(" as \x00")
+        if marked == "*" and entry.before_star:  # "at least 2 `classes` (positional arguments after `converter`)"
+            name = code(entry.arguments[ast.unparse(test.left.args[0])].lstrip("*"))
+            return re.sub(r"\bitem(s?)$", lambda m: f"{name} (positional argument{m[1]}{after})", said)
         return re.sub(r"\bitem(s?)$", rf"{kind} argument\1", said)
     if (
         isinstance(test, ast.Compare)

@@ -159,6 +159,7 @@ class EntryPoints:
             kind = "setter"  # `@content.setter`: reached by `obj.content = value`, not by a call
         if kind == "constructor" and self._made_elsewhere(entry):
             kind, name = "initializer", entry.qualname  # `FormField.__init__`, not "Calling `FormField()`"
+        before = _before_star(node, entry.method)
         return {
             "function": name,
             "path": entry.path,
@@ -169,7 +170,7 @@ class EntryPoints:
             "arguments": self._arguments(
                 found.steps, parameters, site=found.steps[-1].callee if found.steps else entry
             ),
-        }
+        } | ({"before_star": before} if before else {})
 
     def _made_elsewhere(self, entry: Defined) -> bool:
         """Whether the class's `__new__` (its own or an ancestor's) may return something other than a new instance
@@ -396,3 +397,13 @@ def _published(tree: ast.Module) -> list[str]:
         for s in tree.body[:MAX_STATEMENTS]
         if isinstance(s, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and not s.name.startswith("_")
     ]
+
+
+def _before_star(node: ast.FunctionDef | ast.AsyncFunctionDef | None, method: bool) -> list[str]:
+    """The named positional parameters ahead of the entry's `*args` (`converter` of `f(converter, *classes)`,
+    without `self` or `cls`): a count of `classes` is not a count of all the positional arguments."""
+    if node is None or node.args.vararg is None:
+        return []
+    named = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+    return named[1:] if method and not static else named
