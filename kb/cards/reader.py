@@ -425,6 +425,8 @@ class Reader:
         site's function: ("is true", "is false") for a yes-or-no default (`ipv4=True`: "`ipv4` is false", never
         "not given"); ("is not empty", "is empty") with no default (always given) or a default that is not empty;
         ("is given and not empty", "is not given (or empty)") for `None`. None: the wording as before."""
+        if (row := self.attributes.get(name)) is not None and "default" in row and row.get("parameter"):
+            return _attribute_truth(str(row["default"]))
         defaults = self.evidence.get("defaults")
         recorded = self.evidence.get("function")
         own = str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
@@ -476,6 +478,18 @@ class Reader:
             reached = [row for row, code_ in self.definitions[root] if code_ == defined and (not line or row < line)]
             queue.extend((other, reached[0] if reached else line) for other in names_in(defined) or [])
         return said
+
+
+def _attribute_truth(default: str) -> tuple[str, str] | None:
+    """A truth test on `self.x`, stored as the constructor's `x` was passed: by the parameter's default, which a
+    caller who passes nothing gets ("`detailed_validation` … is true (the default)"). None: the wording as before."""
+    if default == "True":
+        return "is true (the default)", "is false"
+    if default == "False":
+        return "is true", "is false (the default)"
+    if default == "None":
+        return "is given and not empty", "is not given (or empty)"
+    return None
 
 
 def plain_said(said: str) -> str:

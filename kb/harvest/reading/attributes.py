@@ -17,8 +17,8 @@ MAX_ROWS = 4
 _MAX_STATEMENTS = 400  # statements of one `__init__` read
 
 _EMPTY = (None, "", 0, False)  # the values a test `not self.x` reads as empty
-# `__init__` node id -> {attribute: (parameter, code, line, setting)}, per class index (one per harvest).
-_Assigned = dict[str, tuple[str, str, int, str]]
+# `__init__` node id -> {attribute: (parameter, code, line, setting, the parameter's default as written or "")}.
+_Assigned = dict[str, tuple[str, str, int, str, str]]
 _READ: "weakref.WeakKeyDictionary[ClassIndex, dict[int, _Assigned]]" = weakref.WeakKeyDictionary()
 _MAX_VALUE = 60  # a class attribute's literal longer than this is not said
 
@@ -34,10 +34,12 @@ def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[di
     rows: list[dict] = []
     for name in names:
         if name in assigned and found is not None:
-            parameter, code, line, setting = assigned[name]
+            parameter, code, line, setting, default = assigned[name]
             class_name = found[1].qualname.rpartition(".")[2]
             row = {"name": f"self.{name}", "class": class_name, "parameter": parameter, "code": code, "line": line}
-            rows.append({**row, "setting": setting} if setting else row)
+            row |= {"setting": setting} if setting else {}
+            # Stored as passed (`self.x = x`): a test of its truth reads by the default ("is true (the default)").
+            rows.append({**row, "default": default} if default and code == parameter else row)
         elif (value := _class_value(index, owner, name)) is not None:
             rows.append(value)
         if len(rows) >= MAX_ROWS:
@@ -86,6 +88,11 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
     arguments = init.args
     params = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)][1:]
     wanted = set(params)
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaulted = [a.arg for a in positional[len(positional) - len(arguments.defaults) :]]
+    given = dict(zip(defaulted, arguments.defaults, strict=True))
+    given |= {a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is not None}
+    written = {name: clip(ast.unparse(value), CODE_LIMIT) for name, value in given.items()}
     found: _Assigned = {}
     defaults: dict[str, str] = {}  # parameter -> the setting it falls back to
     emptied = _emptied(init, wanted)
@@ -108,7 +115,7 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
             if parameter:
                 setting = _or_setting(statement.value) or defaults.get(parameter, "")
                 code = clip(ast.unparse(statement.value), CODE_LIMIT)
-                found[target.attr] = (parameter, code, statement.lineno, setting)
+                found[target.attr] = (parameter, code, statement.lineno, setting, written.get(parameter, ""))
     return found
 
 
