@@ -96,7 +96,9 @@ class _Site:
 
 def _view(site: RaiseSite) -> _Site:
     evidence = site.evidence or {}
-    points = entry_points(evidence, path=site.path)
+    # A hook (`get_week_format()`) is called BY the raising function, not a way to reach it: never the card's
+    # subject ("`get_week_format()` raises this") nor a "reached from"; its advice is the solutions' business.
+    points = [point for point in entry_points(evidence, path=site.path) if point.kind != "hook"]
     entry = points[0] if points else None
     reader = Reader(evidence, entry)
     conditions = list(reversed(_conditions(site)))  # innermost first
@@ -464,6 +466,8 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
     for view in views:
         for point in entry_points(view.site.evidence or {}, path=view.site.path):
             if point.function in seen or point.is_function(view.function) or len(seen) >= MAX_CALLERS:
+                continue
+            if point.kind == "hook":  # called by the raising function: it does not reach the raise
                 continue
             seen.add(point.function)
             where = f" ({_place(entry, point.path, point.line, view.site.commit)})" if point.path else ""
