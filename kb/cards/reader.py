@@ -41,6 +41,7 @@ _INLINE = "\x01"  # marks a replacement that is the definition itself (said in p
 # The first values of a name the code then builds on (`errors = []`, then appended to): not what a test reads.
 _STARTERS = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "''", '""', "0", "None", "False", "True"})
 LOOP_BOUND = "(bound by a for loop)"  # the harvest's code of a parameter a loop binds again (reading.definitions)
+UNPACKED = "(bound without a value of its own)"  # of a local unpacked, `with ... as`, `except ... as` (the same)
 _DEFAULTS_TO = "(by default the "  # `self.x` set from an argument that falls back to a setting
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
 
@@ -210,7 +211,7 @@ class Reader:
         if len(found) > 1 or found & _STARTERS:
             return None
         defined = found.pop()
-        if defined == LOOP_BOUND:
+        if defined in (LOOP_BOUND, UNPACKED):
             return None  # a parameter a `for` loop binds again: no longer the argument, and no code says its value
         if name not in self.parameters and name in [_root(other) for other in names_in(defined) or []]:
             return None  # `errors = list(filter(None, errors))`: built on a value before it

@@ -25,6 +25,9 @@ Row = dict  # {"name", "code", "line"}
 # The code of a parameter a `for` loop binds again (`for name, field in ...`: no longer the argument): not an
 # expression, so a card says nothing of its value.
 UNKNOWN = "(bound by a for loop)"
+# The code of a local bound with no value of its own (`module_name, _, name = path.rpartition(".")`, `with`,
+# `except ... as`): when it may reach the site, no single definition says what the name holds there.
+UNPACKED = "(bound without a value of its own)"
 
 
 class Definitions:
@@ -57,8 +60,9 @@ class Definitions:
                     continue
                 seen.add(name)
                 for expr, bound_line, bound_path in self._reaching(name, at, where):
-                    if expr is None:  # a loop's name: no code says its value
-                        rows.append({"name": name, "code": UNKNOWN, "line": bound_line})
+                    if expr is None:  # a loop's name, an unpacked one: no code says its value
+                        unknown = UNKNOWN if bound_line in self._loops() else UNPACKED
+                        rows.append({"name": name, "code": unknown, "line": bound_line})
                         continue
                     rows.append({"name": name, "code": self._unparsed(expr), "line": bound_line})
                     read = self.reads(expr)
@@ -87,6 +91,9 @@ class Definitions:
                 found.append((bound.expr, bound.line, bound.path))
             elif bound.expr is None and name in self._parameters() and bound.line in self._loops():
                 found.append((None, bound.line, bound.path))  # `for name, field in ...`: no longer the argument
+            elif bound.expr is None and not bound.augmented and name not in self._parameters():
+                # `a, _, name = path.rpartition(".")` in one arm: the other arm's `name = ...` is not all it holds.
+                found.append((None, bound.line, bound.path))
             # A binding on the way to the site (its branches are the site's) hides those above it; one in an
             # `if` the site is not in may not have run, and the one above it may be what reaches.
             if path[: len(bound.path)] == bound.path or len(found) >= MAX_ARMS:
