@@ -230,7 +230,7 @@ def _trigger(lines: list[str], shift: int, call: ast.Call, form: str, body: list
     """(the triggering call as the test writes it, trimmed; its line): the statement of the `with` block, or the
     callable form's callable applied to its arguments (the assertion's own keywords left out)."""
     if body is not None:
-        return last_statement(lines, shift, body)
+        return last_statement(lines, shift, body, warns="warns" in form.lower())
     position = callable_position(form)
     if len(call.args) <= position:
         return "", 0

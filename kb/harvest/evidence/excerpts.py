@@ -10,15 +10,31 @@ MAX_CALL_LINES = 8
 MAX_CALL_CHARS = 500
 
 
-def last_statement(lines: list[str], shift: int, body: list[ast.stmt]) -> tuple[str, int]:
+def last_statement(lines: list[str], shift: int, body: list[ast.stmt], *, warns: bool = False) -> tuple[str, int]:
     """(the statement of a `with` block that triggers, trimmed; its line): the last that calls something, else
-    the last (`qs[-1]`, `settings.SECRET_KEY`, `async for x in qs: ...` raise without a call)."""
+    the last (`qs[-1]`, `settings.SECRET_KEY`, `async for x in qs: ...` raise without a call). A warning does not
+    stop the block (`warns`): the first call that is not itself an assertion, since the statements after it
+    go on using what it made (`self.assertSequenceEqual(...)` at the end issues nothing)."""
     calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in ast.walk(statement))]
+    if warns and (acting := [statement for statement in calling if not _asserts(statement)]):
+        statement = acting[0]
+        return clipped(segment(lines, statement, shift)), statement.lineno + shift
     statements = calling or [statement for statement in body if not isinstance(statement, ast.Pass)]
     if not statements:
         return "", 0
     statement = statements[-1]
     return clipped(segment(lines, statement, shift)), statement.lineno + shift
+
+
+def _asserts(statement: ast.stmt) -> bool:
+    """`assert ...`, `self.assertEqual(...)`, `assert_that(...)`: a check of what the block made, not an action."""
+    if isinstance(statement, ast.Assert):
+        return True
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+        return False
+    func = statement.value.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name.lower().startswith(("assert", "fail"))
 
 
 def applied(
