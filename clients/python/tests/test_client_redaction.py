@@ -18,6 +18,7 @@ from errorkb_fake_server import FakeServer
 import errorkb
 from errorkb import redact as redaction
 from errorkb.redact import MASK, USER_CODE, redact
+from tests.counted_work import unbounded_backtracking_repeats
 
 SECRETS = {
     "url password": ("could not connect to postgres://shop:Tr0ub4dor&3@db.internal:5432/shop", "Tr0ub4dor&3"),
@@ -195,27 +196,6 @@ def test_an_unknown_mode_is_refused() -> None:
 
 
 # Linear by construction ------------------------------------------------------------------------------------
-
-
-def unbounded_backtracking_repeats(pattern: re.Pattern[str]) -> list[str]:
-    """Repeats that may give back what they read: greedy or lazy with no upper bound (possessive ones never do)."""
-    from re import _constants as constants  # type: ignore[attr-defined]
-    from re import _parser as parser  # type: ignore[attr-defined]
-
-    found: list[str] = []
-
-    def walk(node: object) -> None:
-        if isinstance(node, parser.SubPattern):
-            for op, argument in node.data:
-                if op in (constants.MAX_REPEAT, constants.MIN_REPEAT) and argument[1] == constants.MAXREPEAT:
-                    found.append(f"{op.name.lower()} of {argument[2]!s:.60}")
-                walk(argument)
-        elif isinstance(node, list | tuple):
-            for item in node:
-                walk(item)
-
-    walk(parser.parse(pattern.pattern, pattern.flags))
-    return found
 
 
 PATTERNS = {name: value for name, value in vars(redaction).items() if isinstance(value, re.Pattern)}
