@@ -14,6 +14,7 @@ function that does not parse on its own is skipped."""
 
 import ast
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kb.harvest.evidence.excerpts import applied, clipped, last_statement, segment
@@ -253,6 +254,19 @@ def parse_at(lines: list[str], first: int, last: int) -> tuple[ast.stmt | None, 
     if indented:
         return tree.body[0].body[0], first - 2  # type: ignore[attr-defined]
     return tree.body[0], first - 1
+
+
+def statements_in_order(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """A test function's statements in source order, those of `with`, `if`, loop and `try` blocks (handlers
+    included) too: where cli_runs and returned look for a run and the assertion about it."""
+    for node in body:
+        yield node
+        for field in ("body", "orelse", "finalbody"):
+            if isinstance(node, ast.With | ast.If | ast.For | ast.Try | ast.AsyncWith | ast.AsyncFor | ast.While):
+                yield from statements_in_order(getattr(node, field, []) or [])
+        if isinstance(node, ast.Try):
+            for handler in node.handlers:
+                yield from statements_in_order(handler.body)
 
 
 def usable(assertion: Assertion) -> bool:

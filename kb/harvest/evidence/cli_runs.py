@@ -8,9 +8,8 @@ It is read only when the same function checks that the run failed (a non-zero `e
 run is its triggering call."""
 
 import ast
-from collections.abc import Iterator
 
-from kb.harvest.evidence.assertions import Assertion, code_around, functions_around, parse_at
+from kb.harvest.evidence.assertions import Assertion, code_around, functions_around, parse_at, statements_in_order
 from kb.harvest.evidence.excerpts import clipped, segment
 from kb.harvest.evidence.forms import terminal
 
@@ -42,7 +41,7 @@ def _read_runs(
     runs: dict[str, ast.Call] = {}  # result name -> the run it holds
     failed: set[str] = set()
     found = []
-    for node in _statements(function.body):
+    for node in statements_in_order(function.body):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             value = node.value
             if isinstance(value, ast.Call) and terminal(value.func) == "invoke":
@@ -63,15 +62,6 @@ def _read_runs(
                               call, run.lineno + shift)
                 )  # fmt: skip
     return found
-
-
-def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """The statements in source order, those of `with`, `if`, `for` and `try` blocks included."""
-    for node in body:
-        yield node
-        for field in ("body", "orelse", "finalbody"):
-            if isinstance(node, ast.With | ast.If | ast.For | ast.Try | ast.AsyncWith | ast.AsyncFor | ast.While):
-                yield from _statements(getattr(node, field, []) or [])
 
 
 def _failed_runs(test: ast.expr, runs: dict[str, ast.Call]) -> set[str]:

@@ -13,7 +13,14 @@ is what produced the data: the lines above that bind or call the subject (`seria
 import ast
 from collections.abc import Iterator
 
-from kb.harvest.evidence.assertions import MIN_LITERAL, Assertion, code_around, functions_around, parse_at
+from kb.harvest.evidence.assertions import (
+    MIN_LITERAL,
+    Assertion,
+    code_around,
+    functions_around,
+    parse_at,
+    statements_in_order,
+)
 from kb.harvest.evidence.excerpts import clipped, segment
 
 PREFILTER = (".errors", ".data", ".detail", ".messages", ".message_dict", "assertFormError", "str(")
@@ -51,7 +58,7 @@ def _read_function(
     function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int, lines: list[str], name: str, path: str
 ) -> list[Assertion]:
     caught = {h.name for h in ast.walk(function) if isinstance(h, ast.ExceptHandler) and h.name}
-    statements = list(_statements(function.body))
+    statements = list(statements_in_order(function.body))
     found = []
     for index, statement in enumerate(statements):
         for subject, owner, other in _comparisons(statement, caught):
@@ -69,18 +76,6 @@ def _read_function(
                                   call, pinned)
                     )  # fmt: skip
     return found
-
-
-def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """The statements in source order, those of `with`, `if`, `for` and `try` blocks included."""
-    for node in body:
-        yield node
-        for field in ("body", "orelse", "finalbody"):
-            if isinstance(node, ast.With | ast.If | ast.For | ast.Try | ast.AsyncWith | ast.AsyncFor | ast.While):
-                yield from _statements(getattr(node, field, []) or [])
-        if isinstance(node, ast.Try):
-            for handler in node.handlers:
-                yield from _statements(handler.body)
 
 
 def _comparisons(statement: ast.stmt, caught: set[str]) -> Iterator[tuple[str, str, ast.expr]]:
