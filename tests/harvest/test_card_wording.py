@@ -2,14 +2,12 @@
 never by its own name again ("`{option}` is `option`"); an `except` branch names the call of its `try` block that
 raised, where only a call can have raised it; and no machine phrasing is left in what a reader sees."""
 
-import io
 from pathlib import Path
 
 import django
 import pytest
-from django.core.management import call_command
 
-from kb.models import ErrorEntry
+from tests.harvest.published import django_files, harvest_published
 
 DJANGO = Path(django.__file__).parent
 FILES = (
@@ -23,13 +21,7 @@ FILES = (
 
 @pytest.fixture
 def cards(db, git_repo) -> dict[str, dict]:
-    for name in FILES:
-        git_repo.write(f"django/{name}", (DJANGO / name).read_text())
-    git_repo.commit("django")
-    call_command(
-        "harvest", str(git_repo.root), "--repo", "django/django", "--no-progress", "--publish", stdout=io.StringIO()
-    )
-    return {entry.message: entry.generated for entry in ErrorEntry.objects.all()}
+    return {message: entry.generated for message, entry in harvest_published(git_repo, django_files(*FILES)).items()}
 
 
 def test_a_placeholder_is_said_by_the_definition_of_its_local(cards):

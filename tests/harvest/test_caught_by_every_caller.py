@@ -1,26 +1,14 @@
 """An error every caller catches (review round 4, card 15): the card says what the caller does instead, never
 that the caller raises it, and says nothing when a handler does more than one plain thing."""
 
-import io
 from pathlib import Path
 
 import django
-from django.core.management import call_command
 
-from kb.models import ErrorEntry
+from tests.harvest.published import django_files, harvest_published
 from tests.harvest.reach_sources import django_sites, site
 
 DJANGO = Path(django.__file__).parent
-
-
-def harvest(git_repo, names: tuple[str, ...]) -> dict[str, ErrorEntry]:
-    for name in names:
-        git_repo.write(f"django/{name}", (DJANGO / name).read_text())
-    git_repo.commit("django/django")
-    call_command(
-        "harvest", str(git_repo.root), "--repo", "django/django", "--no-progress", "--publish", stdout=io.StringIO()
-    )
-    return {entry.message: entry for entry in ErrorEntry.objects.all()}
 
 
 def test_the_csrf_check_records_that_process_view_returns_a_rejection_instead():
@@ -38,7 +26,9 @@ def test_an_error_some_caller_lets_out_records_no_handler():
 
 
 def test_the_csrf_card_says_its_only_caller_catches_it_without_naming_internals(db, git_repo):
-    meaning = harvest(git_repo, ("middleware/csrf.py",))["CSRF cookie not set."].generated["meaning"]
+    meaning = harvest_published(git_repo, django_files("middleware/csrf.py"))["CSRF cookie not set."].generated[
+        "meaning"
+    ]
     assert meaning == (
         "Its only caller, `CsrfViewMiddleware.process_view()`, catches it and returns without raising it: "
         "the error goes no further."
@@ -47,6 +37,6 @@ def test_the_csrf_card_says_its_only_caller_catches_it_without_naming_internals(
 
 
 def test_a_template_filter_s_private_lookup_says_both_filters_return_an_empty_string(db, git_repo):
-    cards = harvest(git_repo, ("template/defaultfilters.py",))
+    cards = harvest_published(git_repo, django_files("template/defaultfilters.py"))
     meaning = cards["Access to private variables is forbidden."].generated["meaning"]
     assert "Every caller catches it: `dictsort()` returns `''` instead; `dictsortreversed()` returns `''`" in meaning

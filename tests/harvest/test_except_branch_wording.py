@@ -2,14 +2,12 @@
 reader's names; a branch the card cannot say is left out, and so are the tests around it, which alone would claim
 more than the code does. Never "its `try` block raised"."""
 
-import io
 from pathlib import Path
 
 import django
 import pytest
-from django.core.management import call_command
 
-from kb.models import ErrorEntry
+from tests.harvest.published import django_files, harvest_published
 
 DJANGO = Path(django.__file__).parent
 FILES = ("contrib/auth/hashers.py", "http/response.py")
@@ -17,13 +15,7 @@ FILES = ("contrib/auth/hashers.py", "http/response.py")
 
 @pytest.fixture
 def cards(db, git_repo) -> dict[str, dict]:
-    for name in FILES:
-        git_repo.write(f"django/{name}", (DJANGO / name).read_text())
-    git_repo.commit("django")
-    call_command(
-        "harvest", str(git_repo.root), "--repo", "django/django", "--no-progress", "--publish", stdout=io.StringIO()
-    )
-    return {entry.message: entry.generated for entry in ErrorEntry.objects.all()}
+    return {message: entry.generated for message, entry in harvest_published(git_repo, django_files(*FILES)).items()}
 
 
 def test_an_unknown_hasher_is_said_as_an_algorithm_that_is_not_a_key(cards):

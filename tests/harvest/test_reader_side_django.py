@@ -2,14 +2,13 @@
 side, and none of the falsehoods the reader found in the demo's cards comes back (a solution from a guard that
 must have passed, a bare local variable, a guessed caller, a private name, bad grammar)."""
 
-import io
 from pathlib import Path
 
 import django
 import pytest
-from django.core.management import call_command
 
 from kb.models import ErrorEntry
+from tests.harvest.published import django_files, harvest_published
 
 DJANGO = Path(django.__file__).parent
 FILES = (
@@ -23,13 +22,7 @@ FILES = (
 @pytest.fixture
 def cards(db, git_repo) -> dict[str, ErrorEntry]:
     """The files harvested and published, as a repository named django/django: entries by message."""
-    for name in FILES:
-        git_repo.write(f"django/{name}", (DJANGO / name).read_text())
-    git_repo.commit("django")
-    call_command(
-        "harvest", str(git_repo.root), "--repo", "django/django", "--no-progress", "--publish", stdout=io.StringIO()
-    )
-    return {entry.message: entry for entry in ErrorEntry.objects.all()}
+    return harvest_published(git_repo, django_files(*FILES))
 
 
 ADDRPORT = '"{addrport}" is not a valid port number or address:port pair.'

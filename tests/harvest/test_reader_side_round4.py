@@ -2,26 +2,17 @@
 condition is said in the reader's terms where the code names it plainly (a queryset already sliced, keyword
 arguments given or not), from the entry point the reader calls (`.filter()`, not `complex_filter()`)."""
 
-import io
 from pathlib import Path
 
 import django
 import pytest
 import rest_framework
-from django.core.management import call_command
 
 from kb.models import ErrorEntry
+from tests.harvest.published import harvest_published as harvest
 
 DJANGO = Path(django.__file__).parent
 DRF = Path(rest_framework.__file__).parent
-
-
-def harvest(git_repo, files: dict[str, Path], repo: str) -> dict[str, ErrorEntry]:
-    for name, source in files.items():
-        git_repo.write(name, source.read_text())
-    git_repo.commit(repo)
-    call_command("harvest", str(git_repo.root), "--repo", repo, "--no-progress", "--publish", stdout=io.StringIO())
-    return {entry.message: entry for entry in ErrorEntry.objects.all()}
 
 
 @pytest.fixture

@@ -3,27 +3,18 @@ default when instances get their own value (`op.id = key`); `Calling X()` is not
 return something else; a reporting switch (`DEBUG`) is never a fix; a condition is never said by one of its
 parts as if it were the whole."""
 
-import io
 from pathlib import Path
 
 import django
 import pytest
 import rest_framework
-from django.core.management import call_command
 
 from kb.models import ErrorEntry
+from tests.harvest.published import harvest_published as harvest
 
 DJANGO = Path(django.__file__).parent
 DRF = Path(rest_framework.__file__).parent
 DRF_REPO = "encode/django-rest-framework"
-
-
-def harvest(git_repo, files: dict[str, str], repo: str = "django/django") -> dict[str, ErrorEntry]:
-    for name, text in files.items():
-        git_repo.write(name, text)
-    git_repo.commit(repo)
-    call_command("harvest", str(git_repo.root), "--repo", repo, "--no-progress", "--publish", stdout=io.StringIO())
-    return {entry.message: entry for entry in ErrorEntry.objects.all()}
 
 
 def django_files(*names: str) -> dict[str, str]:
