@@ -13,7 +13,7 @@ from django.db import DatabaseError
 from django.db.models import Prefetch
 from django.urls import get_script_prefix, get_urlconf, reverse
 
-from errorkb.matching.rank import Match, Result, class_card
+from errorkb.matching.rank import Match, Result, class_card, pasted_type
 from errorkb.matching.shape import Details, first_sentence, how_it_matched, match_json, parsed_json
 from kb.models import ErrorEntry, Solution
 from kb.models.titles import derive_title
@@ -135,12 +135,6 @@ def match_answer(
         link_drafts=link_drafts,
         class_card=class_card(entry, pasted_type),
     )
-
-
-def pasted_type(result: Result, match: Match) -> str | None:
-    """The type of the pasted exception a match answers."""
-    exceptions = result.parsed.exceptions
-    return exceptions[match.exception].type if 0 <= match.exception < len(exceptions) else None
 
 
 def answer(result: Result, absolute: Callable[[str], str], *, link_drafts: bool = True) -> dict:

@@ -28,7 +28,7 @@ try:  # the `offline` extra: errorkb without it still imports this module, and s
     from errorkb.matching.compiled import CompiledCode
     from errorkb.matching.frozen import FrozenIndex
     from errorkb.matching.index import Entry, Site
-    from errorkb.matching.rank import class_card, match_text
+    from errorkb.matching.rank import class_card, match_text, pasted_type
 except ImportError as missing:
     _NEEDS_EXTRA: ImportError | None = missing
 else:
@@ -95,17 +95,13 @@ class Bundle:
         result = match_text(
             self._index, checked_text(text), limit=clamped_limit(limit), drafts=False, compiled=self._compiled
         )
-        exceptions = result.parsed.exceptions
         return [
             match_json(
                 match,
                 self.url,
                 self._details[match.entry.key],
                 link_drafts=False,
-                class_card=class_card(
-                    match.entry,
-                    exceptions[match.exception].type if 0 <= match.exception < len(exceptions) else None,
-                ),
+                class_card=class_card(match.entry, pasted_type(result, match)),
             )
             for match in result.matches
         ]

@@ -194,6 +194,12 @@ def type_agreement(parsed_type: str | None, entry_type: str) -> int:
     return 1 if nested and type_tail(parsed_type) == type_tail(entry_type) else -1
 
 
+def pasted_type(result: "Result", match: "Match") -> str | None:
+    """The type of the pasted exception a match answers."""
+    exceptions = result.parsed.exceptions
+    return exceptions[match.exception].type if 0 <= match.exception < len(exceptions) else None
+
+
 def class_card(entry: Entry, pasted_type: str | None) -> bool:
     """Whether `entry` is the pasted type's own card: the card an exception class of the repository words for itself
     when no raise of it was found (its sites are the class statement: the type ends with the site's class name), and
