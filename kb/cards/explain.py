@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import quote
 
+from kb.cards import left_open
 from kb.cards.reader import EntryPoint, Reader, entry_points, names_in, plain_said
 from kb.cards.solutions import derive_solutions, example_fix
 from kb.models import ErrorEntry, RaiseSite, Repository
@@ -282,6 +283,11 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         text += f" It is also {_verb(entry)} in other cases ({len(views)} places in all)."
     elif len(views) > len(shown):
         text += f" It is {_verb(entry)} at {len(views)} places in all."
+    comment = views[0].site.evidence.get("comment") if len(views) == 1 else None
+    if isinstance(comment, str) and comment:
+        # The author's note beside the check: often why the library refuses (issue 29, round 6's D1). Of one
+        # place only: beside several, a note on one check would read as said of them all.
+        text += f" A comment beside it in the code says: “{plain(comment, 400)}”"
     documented = next((view.entry for view in views if view.entry is not None and view.entry.doc.strip()), None)
     if documented is not None:
         text += f" {_capital(documented.shown())} is documented as: “{plain(documented.doc, 300)}”"
@@ -320,6 +326,8 @@ def _own_names(name: str) -> list[str]:
 
 
 def _said(entry: ErrorEntry, view: _Site) -> str:
+    if view.unconditional and (found := left_open.opened(view.site)):
+        return left_open.meaning(found)
     when = " and ".join(part for part in (view.caught, view.deciding) if part)
     if view.caught == "":
         when = ""  # an `except` the card cannot say: the other tests alone would claim more than the code does
@@ -417,7 +425,13 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         heading = f"At {_place(entry, site.path, site.line, site.commit)}" + (f", in {code(name)}" if name else "")
         if view.entry is not None and not view.entry.is_function(name):
             heading += f", reached from {view.entry.shown()}"
-        block: list[str] = [heading + (":\n" if lines else ", whenever that line runs." if view.unconditional else ".")]
+        if not lines and view.unconditional and (found := left_open.opened(site)):
+            heading += left_open.when(found, site)
+        elif lines:
+            heading += ":\n"
+        else:
+            heading += ", whenever that line runs." if view.unconditional else "."
+        block: list[str] = [heading]
         block.extend(lines)
         if values:
             block.append(("\n" if lines else "") + f"In the message, {', '.join(values)}.")

@@ -43,6 +43,10 @@ _STARTERS = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "''", '""'
 LOOP_BOUND = "(bound by a for loop)"  # the harvest's code of a parameter a loop binds again (reading.definitions)
 UNPACKED = "(bound without a value of its own)"  # of a local unpacked, `with ... as`, `except ... as` (the same)
 _DEFAULTS_TO = "(by default the "  # `self.x` set from an argument that falls back to a setting
+# `self.Meta.fields`, `getattr(self.Meta, 'fields', None)`, `getattr(cls.Meta, "fields")`: a class's declared option.
+_META_OPTION = re.compile(
+    r"(?:self|cls)\.Meta\.(?P<attribute>\w+)|getattr\((?:self|cls)\.Meta,\s*['\"](?P<key>\w+)['\"](?:,\s*[\w.'\"()]*)?\)"
+)
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
 
 
@@ -228,6 +232,8 @@ class Reader:
         root = _root(name)
         if url_part := self._url_part(name, before):
             return url_part
+        if option := self._meta_option(name, before):
+            return option
         if root in self.definitions:  # assigned in the function: a local, or a parameter given a new value
             defined = self.definition(root, before)
             if defined is None or (defined and not self._sayable(defined, root)):
@@ -258,6 +264,22 @@ class Reader:
         if name.partition(".")[2][:1].isupper() and root not in self.parameters:
             return ""  # a module's class (`models.Aggregate`), named as written
         return None
+
+    def _meta_option(self, name: str, before: int | None) -> str:
+        """ "the `Meta.fields` option of your `ModelSerializer`" for `self.Meta.fields`, or a local set from it
+        (`fields = getattr(self.Meta, 'fields', None)`): an option the user declares in the class's inner `Meta`."""
+        written = name
+        if name in self.definitions and name not in self.parameters:
+            written = self.definition(name, before) or ""
+        found = _META_OPTION.fullmatch(written)
+        if found is None:
+            return ""
+        recorded = self.evidence.get("function")
+        owner = str(recorded.get("class") or "") if isinstance(recorded, dict) else ""
+        option = found["attribute"] or found["key"]
+        if not owner or not is_public(owner) or not is_public(option):
+            return ""
+        return f"the {code('Meta.' + option)} option of your {code(owner)}"
 
     def _url_part(self, name: str, before: int | None) -> str:
         argument = self.entry.argument if self.entry is not None else None
@@ -395,7 +417,7 @@ class Reader:
         for token, said in tokens.items():
             said = said.removeprefix(_INLINE)
             # "is true" of an argument or a flag is the harvest's word for a value that is set.
-            given = "set" if said.endswith(" flag") else "given"
+            given = "set" if said.endswith(" flag") or " option of your " in said else "given"
             special = phrased(text, token, said)
             if special == UNSAID:
                 return None  # a yes-or-no attribute compared, or read another way: not one the card can say
@@ -409,7 +431,7 @@ class Reader:
                 text = text.replace(f"{token} is true", f"{token} {truth[0]}").replace(
                     f"{token} is empty or false", f"{token} {truth[1]}"
                 )
-            elif said.endswith((" argument", " flag")) or " argument of " in said:
+            elif said.endswith((" argument", " flag")) or " argument of " in said or " option of your " in said:
                 unset = f"{token} is not {given}" + (" (or empty)" if given == "given" else "")
                 text = text.replace(f"{token} is true", f"{token} is {given}").replace(
                     f"{token} is empty or false", unset

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
+from kb.cards import left_open
 from kb.cards.reader import EntryPoint, Reader, entry_points, is_public, names_in
 from kb.models import RaiseSite
 from kb.text.escaping import code, fenced
@@ -91,6 +92,8 @@ def _site_solutions(site: RaiseSite) -> list[str]:
     reader = Reader(evidence, entry)
     rows = _rows(site)
     found: list[str] = []
+    if opened := left_open.opened(site):
+        found.append(left_open.solution(opened))
     checked: set[str] = set()
     for index, row in enumerate(rows):
         if row.get("kind") == "except":
@@ -113,7 +116,32 @@ def _site_solutions(site: RaiseSite) -> list[str]:
             elif entry is not None and entry.kind == "setter":
                 found.extend(_for_setter(test, reader, entry, line))
             found.extend(_for_hooks(test, reader, points))
+            found.extend(_for_options(test, reader, line))
     return found
+
+
+def _for_options(test: ast.expr, reader: Reader, line: int | None) -> list[str]:
+    """Options the user declares in a class's inner `Meta` (`Reader._meta_option`): "Set at most one of the
+    `Meta.fields` and `Meta.exclude` options of your `ModelSerializer`." for `fields and exclude`; "Set the
+    `Meta.fields` option of your `ModelSerializer` to a `list` or a `tuple`." for `not isinstance(fields, ...)`."""
+
+    def option(node: ast.expr) -> str:
+        name = ast.unparse(node) if isinstance(node, ast.Name | ast.Attribute) else ""
+        said = reader.replacement(name, line) if name else None
+        return said if said and " option of your " in said else ""
+
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and len(test.values) == 2:
+        said = [option(value) for value in test.values]
+        if all(said) and said[0] != said[1]:
+            owner = said[0].rpartition(" option of your ")[2]
+            names = [one.removeprefix("the ").partition(" option of your ")[0] for one in said]
+            if all(one.endswith(f" option of your {owner}") for one in said):
+                return [f"Set at most one of the {names[0]} and {names[1]} options of your {owner}."]
+        return []
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and _is_isinstance(test.operand):
+        if (declared := option(test.operand.args[0])) and (kinds := _kinds(test.operand.args[1])):
+            return [f"Set {declared} to {kinds}."]
+    return []
 
 
 def _is_operator(function: str) -> bool:
@@ -207,6 +235,10 @@ def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint, line: int
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         parts = [value for value in test.values if not _given_and_checked(value, test.values)]
         return [s for value in parts for s in _for_parameters(value, reader, entry, line)]
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        # Each part alone raises: every one must be made false ("`False` for `nulls_first` or `nulls_last`").
+        each = [_instead(value, lambda node: _argument(node, reader, entry, line)) for value in test.values]
+        return [f"Pass {' and '.join(each)} to {code(entry.call())}."] if all(each) else []
     if starred := _for_starred(test, reader, entry, line):
         return [f"Pass {starred} to {code(entry.call())}."]
     instead = _instead(test, lambda node: _argument(node, reader, entry, line))

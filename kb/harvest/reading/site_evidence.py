@@ -11,7 +11,9 @@ A site's evidence, stored on its `RaiseSite` as it is:
 - "definitions", "attributes" (issue 29): the locals and `self.x` the conditions and values read, by what they
   were set to (`kb.harvest.reading.definitions`, `kb.harvest.reading.attributes`);
 - "entry_points", "switches", "callee_raises": begun here (hooks, environment variables, the calls of a `try`),
-  finished after the scan by `kb.harvest.reading.reach`, which takes the private "_reach" key off.
+  finished after the scan by `kb.harvest.reading.reach`, which takes the private "_reach" key off;
+- "abstract", "comment" (only when found): a method left for subclasses, the author's comment beside the raise
+  (`kb.harvest.reading.left_open`).
 """
 
 import ast
@@ -23,6 +25,7 @@ from kb.harvest.reading.attributes import attributes
 from kb.harvest.reading.callees import caught_types, tried
 from kb.harvest.reading.conditions import Condition, conditions
 from kb.harvest.reading.definitions import MAX_BINDINGS, Definitions
+from kb.harvest.reading.left_open import comment_near, left_open
 from kb.harvest.reading.messages import BranchPath, Field, Parts
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
 from kb.harvest.reading.scopes import Scope, params_of
@@ -169,6 +172,11 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
             evidence.update(_reader_side(owner, owner.scope, node, direct, path, rebound))
         except Exception:  # odd code these steps did not foresee: the site says less, its file is still read
             evidence.update({key: [] for key in READER_SIDE})
+        if opened := left_open(owner.node, node, owner.scope.index, owner.scope.owner):
+            evidence["abstract"] = opened
+        deciding = next((c.line for c in found if c.kind != "guard"), None)
+        if comment := comment_near(owner.scope.info.lines, line, deciding):
+            evidence["comment"] = comment
     return evidence
 
 

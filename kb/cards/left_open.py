@@ -1,0 +1,84 @@
+"""A method left for subclasses to define, in the reader's words (issue 29, §1, §3): its raise has no test, so
+"whenever that line runs" would say nothing. What it means is that an object's class inherits the method without
+defining it; the repository's own subclasses that define it or inherit it are named from the harvest's class index
+(`kb.harvest.reading.left_open`), its callers in the same class only where the harvest resolved the call. The fix is
+the user's own declaration: define the method in their subclass."""
+
+from kb.cards.reader import is_public
+from kb.models import RaiseSite
+from kb.text.escaping import code
+
+MAX_CALLERS = 2
+
+
+def opened(site: RaiseSite) -> dict | None:
+    """The site's "abstract" evidence, checked for the shape the harvest writes; None when it has none."""
+    found = (site.evidence or {}).get("abstract")
+    if not isinstance(found, dict):
+        return None
+    owner, method = found.get("class"), found.get("method")
+    if not (isinstance(owner, str) and isinstance(method, str) and owner and method.isidentifier()):
+        return None
+    return found
+
+
+def meaning(found: dict) -> str:
+    owner, method = str(found["class"]), str(found["method"])
+    call = code(f"{method}()")
+    text = (
+        f"{code(f'{owner}.{method}()')} is left for subclasses of {code(owner)} to define; until one does, it raises "
+        f"this. You get it when {call} is called on an object whose class inherits it without defining its own "
+        f"{call}: for example your own subclass of {code(owner)} that leaves it out."
+    )
+    defined = _names(found, "defined_by", "defined")
+    inherited = _names(found, "inherited_by", "inherited")
+    if defined and inherited:
+        does = f"do{_es(found, 'inherited')} not"
+        text += f" Of the library's own subclasses, {defined} define{_s(found, 'defined')} it; {inherited} {does}."
+    elif defined:
+        text += f" Of the library's own subclasses, {defined} define{_s(found, 'defined')} it."
+    elif inherited:
+        text += f" Of the library's own subclasses, {inherited} do{_es(found, 'inherited')} not define it."
+    return text
+
+
+def when(found: dict, site: RaiseSite) -> str:
+    """ ", when it is called on an object whose class does not define `m()` itself", with the class's own methods
+    that call it, where the harvest resolved the call."""
+    owner, method = str(found["class"]), str(found["method"])
+    said = f", when it is called on an object whose class does not define {code(method + '()')} itself."
+    callers = []
+    for row in (site.evidence or {}).get("callers") or []:
+        if not isinstance(row, dict) or row.get("guess") or not isinstance(row.get("function"), str):
+            continue
+        function = row["function"]
+        if function.rpartition(".")[0] == owner and is_public(function) and code(function + "()") not in callers:
+            callers.append(code(function + "()"))
+    if callers:
+        said += f" {' and '.join(callers[:MAX_CALLERS])} call{'s' if len(callers[:MAX_CALLERS]) == 1 else ''} it."
+    return said
+
+
+def solution(found: dict) -> str:
+    owner, method = str(found["class"]), str(found["method"])
+    return f"If the object's class is your own subclass of {code(owner)}, define {code(method + '()')} in it."
+
+
+def _names(found: dict, key: str, count: str) -> str:
+    names = [code(str(n)) for n in found.get(key) or [] if isinstance(n, str) and n]
+    recorded = found.get(count)
+    total = recorded if isinstance(recorded, int) else len(names)
+    if not names:
+        return ""
+    more = total - len(names)
+    if more > 0:
+        return ", ".join(names) + f" and {more} more"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def _s(found: dict, count: str) -> str:
+    return "s" if found.get(count) == 1 else ""
+
+
+def _es(found: dict, count: str) -> str:
+    return "es" if found.get(count) == 1 else ""

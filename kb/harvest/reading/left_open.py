@@ -1,0 +1,121 @@
+"""What a raise says beyond its test (issue 29, §1): a method left for subclasses to define, and the comment the
+code's author wrote beside the raise.
+
+- "abstract": a method whose whole body raises `NotImplementedError` (after its docstring) is one a subclass must
+  define. The error then means an object's class inherits it without defining it; which of the repository's own
+  subclasses define it, and which inherit it as it is, are read from the harvest's class index.
+- "comment": the comment lines right above the raise (or above the test that decides it), as the author wrote them;
+  often the why of the check ("If the model is a proxy, ensure that the base class hasn't been swapped out.").
+  Commented-out code, tool pragmas and to-do notes are not comments a reader needs.
+"""
+
+import ast
+import re
+
+from kb.harvest.reading.callers import is_private, is_test
+from kb.harvest.reading.classes import ClassIndex
+
+MAX_NAMED = 5  # subclasses named in each list; the counts say the rest
+MAX_COMMENT_LINES = 6
+MAX_COMMENT = 400
+MIN_WORDS = 3
+_TOOL = re.compile(r"^(?:noqa|type:|pragma|pylint|mypy|fmt:|isort|flake8|nosec|ruff|pyright|coverage)", re.I)
+_NOTE = re.compile(r"^(?:TODO|FIXME|XXX|HACK|NOTE: remove|RemovedIn)\b", re.I)
+_CODE_CHARS = re.compile(r"[()=\[\]{}:]")
+
+
+def left_open(function: ast.AST, raise_node: ast.AST, index: ClassIndex, owner: str | None) -> dict | None:
+    """{"class", "method", "defined_by", "defined", "inherited_by", "inherited"} for a raise that is the whole body of
+    a method left to subclasses; None for any other raise."""
+    if not owner or not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    body = function.body[1:] if ast.get_docstring(function) is not None else function.body
+    if len(body) != 1 or body[0] is not raise_node or not _not_implemented(raise_node):
+        return None
+    info = index.get(owner)
+    if info is None:
+        return None
+    defined: list[str] = []
+    inherited: list[str] = []
+    subclasses = [c for c in index.subclasses(owner) if not is_test(c.module.path, c.qualname)]
+    for sub in subclasses:
+        found = index.method(sub.qualname, function.name)
+        if found is None:
+            continue
+        if found[0] is not function:
+            if function.name in sub.methods:
+                defined.append(_short(sub.qualname, sub.module.name))
+            continue
+        # An intermediate base whose own subclasses define it is not one an object is made of.
+        below = index.subclasses(sub.qualname)
+        if not any(function.name in c.methods for c in below):
+            inherited.append(_short(sub.qualname, sub.module.name))
+    return {
+        "class": _short(owner, info.module.name),
+        "method": function.name,
+        "defined_by": [name for name in defined if not is_private(name)][:MAX_NAMED],
+        "defined": len(defined),
+        "inherited_by": [name for name in inherited if not is_private(name)][:MAX_NAMED],
+        "inherited": len(inherited),
+    }
+
+
+def _not_implemented(node: ast.AST) -> bool:
+    if not isinstance(node, ast.Raise) or node.exc is None:
+        return False
+    raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
+
+
+def _short(qualname: str, module: str) -> str:
+    return qualname[len(module) + 1 :] if qualname.startswith(module + ".") else qualname
+
+
+def comment_near(lines: list[str], raise_line: int, deciding_line: int | None) -> str:
+    """The comment block right above the raise's line, else right above the deciding test's line (or the one
+    statement before it): its text, one paragraph; "" when there is none a reader needs."""
+    for line in (raise_line, deciding_line):
+        if line and (text := _block_above(lines, line)):
+            return text
+    if deciding_line and 2 <= deciding_line <= len(lines):
+        # One statement between the note and its check (`module = import_module(name)` before `if not hasattr(...)`),
+        # in the same block: the note is still about the check.
+        above, check = lines[deciding_line - 2], lines[deciding_line - 1]
+        if above.strip() and not above.strip().startswith("#") and _indent(above) == _indent(check):
+            return _block_above(lines, deciding_line - 1)
+    return ""
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _block_above(lines: list[str], line: int) -> str:
+    found: list[str] = []
+    at = line - 2  # the line above, 0-based
+    while at >= 0 and len(found) < MAX_COMMENT_LINES:
+        stripped = lines[at].strip()
+        if not stripped.startswith("#"):
+            break
+        found.append(stripped.lstrip("#").strip())
+        at -= 1
+    if not found or (at >= 0 and lines[at].strip().startswith("#")):
+        return ""  # none, or a longer block than a note on this check (a file's header, a long essay)
+    found.reverse()
+    if any(_TOOL.match(text) or _NOTE.match(text) or _is_code(text) for text in found):
+        return ""
+    text = " ".join(part for part in found if part)
+    if len(text.split()) < MIN_WORDS or len(text) > MAX_COMMENT:
+        return ""
+    return text
+
+
+def _is_code(text: str) -> bool:
+    """Commented-out code: it parses as Python and has an operator or a call (plain words do not parse)."""
+    if not _CODE_CHARS.search(text):
+        return False
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
