@@ -2,19 +2,19 @@
 
     scripts/with-postgres .venv/bin/python bench/lookup_corpus.py [--previous] [--misses FILE]
 
-bench/corpus/raise_*.py run code against 18 libraries (SPLIT.md: a development half and a held-out half) as users do
+bench/corpus/raise_*.py run code against 26 libraries (SPLIT.md: a development half and a held-out half) as users do
 (loops over form and serializer fields, validators, model fields, QuerySet misuse, template syntax, click types and
-command lines, broken TOML and YAML, bad dates, schemas and data that fail them, HTTP events in the wrong state, ...).
-Django, DRF, Jinja2, click, SQLAlchemy and requests are the project's own dependencies, in .venv; the other twelve
-are installed pinned into .corpus-libs (PINNED, `--no-deps`, never into .venv) and put on the raise scripts'
-PYTHONPATH. Each script records each error's traceback, its last line, and the raise site the traceback names:
-the innermost frame inside the package. Only errors whose site is a `raise` or `assert` statement are scored (a
-KeyError from a dict lookup has no entry to find). The same installed source is harvested into a throwaway
-database (`--commit` = the version), and each error is looked up twice: the whole traceback, and its last line
-alone (`module.Type: message`). The table gives each library, each group and each half, with what each harvest
-skipped as "exception type is computed at run time" and the sites it found without a rebuildable message. A
-lookup is right when the expected site is one of its first match's sites (top 1) or of one of its first three
-(top 3).
+command lines, broken TOML and YAML, bad dates and cron lines, grammars, schemas and data that fail them, HTTP events
+in the wrong state, URLs and retries, usage messages, caches, ...). Django, DRF, Jinja2, click, SQLAlchemy, requests,
+urllib3 and cachetools are in .venv (the project's own requirements); the other eighteen are installed pinned into
+.corpus-libs (PINNED, `--no-deps`, never into .venv) and put on the raise scripts' PYTHONPATH. Each script records
+each error's traceback, its last line, and the raise site the traceback names: the innermost frame inside the
+package. Only errors whose site is a `raise` or `assert` statement are scored (a KeyError from a dict lookup has
+no entry to find). The same installed source is harvested into a throwaway database (`--commit` = the version), and
+each error is looked up twice: the whole traceback, and its last line alone (`module.Type: message`). The table
+gives each library, each group and each half, with what each harvest skipped as "exception type is computed at run
+time" and the sites it found without a rebuildable message. A lookup is right when the expected site is one of its
+first match's sites (top 1) or of one of its first three (top 3).
 
 The expected site is the innermost frame inside the package, or, when the traceback no longer shows where the
 exception was raised (Jinja2 rewrites tracebacks into the template's lines; SQLAlchemy re-raises with the DBAPI
@@ -74,7 +74,17 @@ PINNED = [
     "bidict==0.24.1",
     "cerberus==1.3.8",
     "tzdata==2026.6",  # python-dateutil's and arrow's one dependency not in .venv
+    # The third split's held-out half (urllib3 2.8.0 and cachetools 8.0.2 are in .venv already, at those versions).
+    "pyparsing==3.3.3",
+    "tomli==2.5.0",
+    "croniter==7.0.0",
+    "docopt==0.6.2",
+    "pystache==0.6.8",
+    "schema==0.7.8",
 ]
+# Built from the source distribution: the registry's wheel for CPython is compiled (mypyc), and a harvest reads
+# Python files.
+NO_BINARY = ["tomli"]
 PREVIOUS = {"django": ("django", "5.1.*"), "rest_framework": ("djangorestframework", "3.15.*")}
 
 
@@ -86,6 +96,12 @@ class Library:
     distribution: str
     half: str  # "development" or "held-out" (bench/corpus/SPLIT.md)
     cached: bool = True  # installed into LIBS, not into .venv
+    module: bool = False  # one module (`docopt.py`), not a package: the harvest reads that one file
+
+    @property
+    def source(self) -> str:
+        """The installed file or folder, as the raise scripts' records name its paths' first part."""
+        return f"{self.package}.py" if self.module else self.package
 
 
 LIBRARIES = [
@@ -99,16 +115,24 @@ LIBRARIES = [
     Library("python-dateutil", "dateutil", "dateutil/dateutil", "python-dateutil", "development"),
     Library("bidict", "bidict", "jab/bidict", "bidict", "development"),
     Library("Cerberus", "cerberus", "pyeve/cerberus", "cerberus", "development"),
-    Library("Mako", "mako", "sqlalchemy/mako", "mako", "held-out"),
-    Library("h11", "h11", "python-hyper/h11", "h11", "held-out"),
-    Library("PyYAML", "yaml", "yaml/pyyaml", "pyyaml", "held-out"),
-    Library("lark", "lark", "lark-parser/lark", "lark", "held-out"),
-    Library("arrow", "arrow", "arrow-py/arrow", "arrow", "held-out"),
+    Library("Mako", "mako", "sqlalchemy/mako", "mako", "development"),
+    Library("h11", "h11", "python-hyper/h11", "h11", "development"),
+    Library("PyYAML", "yaml", "yaml/pyyaml", "pyyaml", "development"),
+    Library("lark", "lark", "lark-parser/lark", "lark", "development"),
+    Library("arrow", "arrow", "arrow-py/arrow", "arrow", "development"),
     Library(
-        "sortedcontainers", "sortedcontainers", "grantjenks/python-sortedcontainers", "sortedcontainers", "held-out"
+        "sortedcontainers", "sortedcontainers", "grantjenks/python-sortedcontainers", "sortedcontainers", "development"
     ),
-    Library("marshmallow", "marshmallow", "marshmallow-code/marshmallow", "marshmallow", "held-out"),
-    Library("voluptuous", "voluptuous", "alecthomas/voluptuous", "voluptuous", "held-out"),
+    Library("marshmallow", "marshmallow", "marshmallow-code/marshmallow", "marshmallow", "development"),
+    Library("voluptuous", "voluptuous", "alecthomas/voluptuous", "voluptuous", "development"),
+    Library("pyparsing", "pyparsing", "pyparsing/pyparsing", "pyparsing", "held-out"),
+    Library("tomli", "tomli", "hukkin/tomli", "tomli", "held-out"),
+    Library("croniter", "croniter", "pallets-eco/croniter", "croniter", "held-out"),
+    Library("urllib3", "urllib3", "urllib3/urllib3", "urllib3", "held-out", cached=False),
+    Library("docopt", "docopt", "docopt/docopt", "docopt", "held-out", module=True),
+    Library("cachetools", "cachetools", "tkem/cachetools", "cachetools", "held-out", cached=False),
+    Library("pystache", "pystache", "PennyDreadfulMTG/pystache", "pystache", "held-out"),
+    Library("schema", "schema", "keleshev/schema", "schema", "held-out"),
 ]
 GROUPS = {
     "Django + DRF": ("Django", "DRF"),
@@ -119,10 +143,13 @@ PREVIOUS_LABELS = {library.label for library in LIBRARIES if library.package in 
 HALVES = {
     half: tuple(library.label for library in LIBRARIES if library.half == half) for half in ("development", "held-out")
 }
+# Django and DRF are raised by raise_django.py, Jinja2, click, SQLAlchemy and requests by raise_others.py; every other
+# library by its own script.
+RAISED_TOGETHER = {"django", "rest_framework", "jinja2", "click", "sqlalchemy", "requests"}
 SCRIPTS = [
     "raise_django.py",
     "raise_others.py",
-    *(f"raise_{library.package}.py" for library in LIBRARIES if library.cached),
+    *(f"raise_{library.package}.py" for library in LIBRARIES if library.package not in RAISED_TOGETHER),
 ]
 RUNTIME_TYPE = "exception type is computed at run time"
 
@@ -134,13 +161,18 @@ def install_libraries() -> None:
     if wanted <= present:
         return
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--upgrade", "--target", str(LIBS), *PINNED],
+        [
+            *(sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--upgrade", "--target", str(LIBS)),
+            *(f"--no-binary={name}" for name in NO_BINARY),
+            *PINNED,
+        ],
         check=True,
     )
-    # Django (and DRF) come from .venv alone: a second copy on PYTHONPATH would shadow the one the project runs.
-    shadowing = [name for name in ("django", "rest_framework") if (LIBS / name).exists()]
+    # Django, DRF, urllib3, ... come from .venv alone: a second copy on PYTHONPATH would shadow the one the project
+    # runs (and the one harvested).
+    shadowing = [library.source for library in LIBRARIES if not library.cached and (LIBS / library.source).exists()]
     if shadowing:
-        raise SystemExit(f"{LIBS} holds {', '.join(shadowing)}: remove it, Django must be importable once")
+        raise SystemExit(f"{LIBS} holds {', '.join(shadowing)}: remove it, each library must be importable once")
 
 
 def raise_corpus() -> list[dict]:
@@ -206,13 +238,13 @@ def harvest_all(previous: bool) -> dict[str, tuple[int, int]]:
         if previous and library.package in PREVIOUS:
             root, commit = previous_source(library.package)
         elif library.cached:
-            root, commit = LIBS / library.package, pins[library.distribution]
+            root, commit = LIBS / library.source, pins[library.distribution]
         else:
-            root, commit = site_packages() / library.package, version(library.distribution)
+            root, commit = site_packages() / library.source, version(library.distribution)
         owner, name = library.full_name.split("/")
-        result = harvest(
-            target=Target(root=root, owner=owner, name=name, commit=commit, prefix=library.package), progress=False
-        )
+        # A package's paths start with its folder (`yaml/parser.py`), a one-module library's path is its file's.
+        prefix = "" if library.module else library.package
+        result = harvest(target=Target(root=root, owner=owner, name=name, commit=commit, prefix=prefix), progress=False)
         runtime = result.scan.skipped[RUNTIME_TYPE]
         signatureless = sum(1 for site in result.scan.sites if not site.signature)
         skipped[library.label] = (runtime, signatureless)

@@ -41,6 +41,14 @@ HARVESTED = (
     "sortedcontainers",
     "marshmallow",
     "voluptuous",
+    "pyparsing",
+    "tomli",
+    "croniter",
+    "urllib3",
+    "docopt.py",  # one module, not a package: its path's first part is the file
+    "cachetools",
+    "pystache",
+    "schema",
 )
 SITE_PACKAGES = Path(sysconfig.get_paths()["purelib"]).resolve()
 # Where lookup_corpus.py installs the libraries the project does not depend on (on the scripts' PYTHONPATH).
@@ -152,7 +160,9 @@ class Recorder:
         sys.settrace(raised.on_call)
         try:
             call()
-        except Exception as exc:  # every kind is a case
+        # Every kind is a case, SystemExit too: docopt rejects a command line with DocoptExit, a SystemExit whose
+        # traceback a program's tests (or a program calling another's main) see.
+        except (Exception, SystemExit) as exc:
             sys.settrace(None)
             self._record(case, exc, raised)
         finally:
@@ -162,7 +172,7 @@ class Recorder:
         for case, call in cases:
             self.run(case, call)
 
-    def _record(self, case: str, exc: Exception, raised: "_Raised") -> None:
+    def _record(self, case: str, exc: BaseException, raised: "_Raised") -> None:
         expected = _expected(exc, self.packages)
         if expected is None:
             return  # raised by the corpus's own code or the standard library: not the library's error
