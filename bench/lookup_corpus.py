@@ -1,6 +1,6 @@
 """Lookup measured on real errors: raise them from installed packages, harvest those packages, look each one up.
 
-    scripts/with-postgres .venv/bin/python bench/lookup_corpus.py [--previous] [--misses FILE]
+    scripts/with-postgres .venv/bin/python bench/lookup_corpus.py [--previous] [--misses FILE] [--half HALF]
 
 bench/corpus/raise_*.py run code against 26 libraries (SPLIT.md: a development half and a held-out half) as users do
 (loops over form and serializer fields, validators, model fields, QuerySet misuse, template syntax, click types and
@@ -26,6 +26,9 @@ wording as right). `--innermost-only` scores by the innermost frame alone, as th
 --previous harvests Django 5.1 and DRF 3.15 from their source distributions instead (downloaded with `pip download
 --no-binary :all:` into .venv/prev-sdists), and looks up the errors raised by the installed releases: lines move
 between releases, so a site is right when its file and function are.
+
+--half development (or held-out) raises, harvests and looks up that half alone: set beside a run of both, it shows
+what the other half's entries, harvested into the same database, cost (or gain) it.
 """
 
 import argparse
@@ -143,14 +146,12 @@ PREVIOUS_LABELS = {library.label for library in LIBRARIES if library.package in 
 HALVES = {
     half: tuple(library.label for library in LIBRARIES if library.half == half) for half in ("development", "held-out")
 }
-# Django and DRF are raised by raise_django.py, Jinja2, click, SQLAlchemy and requests by raise_others.py; every other
-# library by its own script.
-RAISED_TOGETHER = {"django", "rest_framework", "jinja2", "click", "sqlalchemy", "requests"}
-SCRIPTS = [
-    "raise_django.py",
-    "raise_others.py",
-    *(f"raise_{library.package}.py" for library in LIBRARIES if library.package not in RAISED_TOGETHER),
-]
+# The scripts that raise several libraries' errors; every other library has its own, raise_<package>.py.
+SHARED_SCRIPTS = {
+    "django": "raise_django.py",
+    "rest_framework": "raise_django.py",
+    **dict.fromkeys(("jinja2", "click", "sqlalchemy", "requests"), "raise_others.py"),
+}
 RUNTIME_TYPE = "exception type is computed at run time"
 
 
@@ -175,10 +176,21 @@ def install_libraries() -> None:
         raise SystemExit(f"{LIBS} holds {', '.join(shadowing)}: remove it, each library must be importable once")
 
 
-def raise_corpus() -> list[dict]:
+def chosen(half: str | None) -> list[Library]:
+    """The libraries measured: one half (`--half`) or all."""
+    return [library for library in LIBRARIES if half in (None, library.half)]
+
+
+def scripts(libraries: list[Library]) -> list[str]:
+    return list(
+        dict.fromkeys(SHARED_SCRIPTS.get(library.package, f"raise_{library.package}.py") for library in libraries)
+    )
+
+
+def raise_corpus(libraries: list[Library]) -> list[dict]:
     records = []
     env = {**os.environ, "PYTHONPATH": str(LIBS)}
-    for script in SCRIPTS:
+    for script in scripts(libraries):
         done = subprocess.run(
             [sys.executable, str(CORPUS / script)],
             capture_output=True,
@@ -227,14 +239,14 @@ def previous_source(package: str) -> tuple[Path, str]:
     return unpacked / package, unpacked.name.rsplit("-", 1)[1]
 
 
-def harvest_all(previous: bool) -> dict[str, tuple[int, int]]:
+def harvest_all(previous: bool, libraries: list[Library]) -> dict[str, tuple[int, int]]:
     """Harvest every library from the source the errors were raised from; per library, the sites skipped because
     the exception type is computed at run time and those found without a rebuildable message."""
     from importlib.metadata import version
 
     pins = dict(pin.split("==") for pin in PINNED)
     skipped = {}
-    for library in LIBRARIES:
+    for library in libraries:
         if previous and library.package in PREVIOUS:
             root, commit = previous_source(library.package)
         elif library.cached:
@@ -325,34 +337,38 @@ def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
-def table(figures: dict[str, dict[str, int]], skipped: dict[str, tuple[int, int]]) -> list[str]:
+def table(
+    figures: dict[str, dict[str, int]], skipped: dict[str, tuple[int, int]], libraries: list[Library]
+) -> list[str]:
     """Per library (with its half and what its harvest skipped), per group, per half."""
     lines = [
         "| what was looked up | half | errors | whole traceback, top 1 | top 3 | message alone, top 1 | top 3 "
         "| no answer (traceback) | sites skipped: type computed at run time | sites with no rebuildable message |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    half_of = {library.label: library.half for library in LIBRARIES}
-    rows = [(library.label, (library.label,)) for library in LIBRARIES]
-    rows += list(GROUPS.items()) + [(f"{half} half", labels) for half, labels in HALVES.items()]
-    for label, libraries in rows:
+    half_of = {library.label: library.half for library in libraries}
+    groups = {group: labels for group, labels in GROUPS.items() if set(labels) <= set(half_of)}
+    halves = {half: labels for half, labels in HALVES.items() if set(labels) <= set(half_of)}
+    rows = [(library.label, (library.label,)) for library in libraries]
+    rows += list(groups.items()) + [(f"{half} half", labels) for half, labels in halves.items()]
+    for label, labels in rows:
         total: dict[str, int] = defaultdict(int)
-        for library in libraries:
+        for library in labels:
             for key, value in figures.get(library, {}).items():
                 total[key] += value
         n = total["errors"]
-        halves = {half_of[library] for library in libraries}
-        runtime = sum(skipped.get(library, (0, 0))[0] for library in libraries)
-        signatureless = sum(skipped.get(library, (0, 0))[1] for library in libraries)
-        label = f"**{label}**" if len(libraries) > 1 else label
+        of = {half_of[library] for library in labels}
+        runtime = sum(skipped.get(library, (0, 0))[0] for library in labels)
+        signatureless = sum(skipped.get(library, (0, 0))[1] for library in labels)
+        label = f"**{label}**" if len(labels) > 1 else label
         lines.append(
-            f"| {label} | {'/'.join(sorted(halves))} | {n} | {percent(total['traceback top1'], n)} "
+            f"| {label} | {'/'.join(sorted(of))} | {n} | {percent(total['traceback top1'], n)} "
             f"| {percent(total['traceback top3'], n)} | {percent(total['message top1'], n)} "
             f"| {percent(total['message top3'], n)} | {total['traceback nothing']} | {runtime} | {signatureless} |"
         )
     lines.append("")
-    lines += [f"{half} half: {', '.join(labels)}." for half, labels in HALVES.items()]
-    lines += [f"{group}: {', '.join(labels)}." for group, labels in GROUPS.items()]
+    lines += [f"{half} half: {', '.join(labels)}." for half, labels in halves.items()]
+    lines += [f"{group}: {', '.join(labels)}." for group, labels in groups.items()]
     skipped_errors = sum(row["not a raise"] for row in figures.values())
     lines.append(
         f"\n({skipped_errors} more errors were raised by a line that is not a `raise` or `assert`: not scored.)"
@@ -369,18 +385,24 @@ def main() -> None:
         action="store_true",
         help="Score by the traceback's innermost frame alone, as before (no origin, no wording).",
     )
+    parser.add_argument(
+        "--half",
+        choices=("development", "held-out"),
+        help="Raise, harvest and look up one half alone (what the other half's entries cost it: compare with all).",
+    )
     options = parser.parse_args()
+    libraries = chosen(options.half)
     install_libraries()
-    records = raise_corpus()
+    records = raise_corpus(libraries)
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
-        skipped = harvest_all(options.previous)
+        skipped = harvest_all(options.previous, libraries)
         figures = score(records, options.previous, options.misses, options.innermost_only)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
         teardown_test_environment()
-    print("\n".join(table(figures, skipped)))
+    print("\n".join(table(figures, skipped, libraries)))
 
 
 if __name__ == "__main__":
