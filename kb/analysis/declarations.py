@@ -60,8 +60,9 @@ class Declarations:
     # The lazy part: which files define a class or may declare a field, and how to read one again.
     class_files: dict[str, set[str]] = field(default_factory=dict)
     field_files: dict[str, set[str]] = field(default_factory=dict)
-    # A class attribute's, config field's or flag's default values (repr of literals; "?" when not a literal).
-    defaults: dict[str, set[str]] = field(default_factory=dict)
+    # A class attribute's, config field's or flag's default values by file (repr of literals; "?" when not one).
+    defaults: dict[str, dict[str, set[str]]] = field(default_factory=dict)
+    _reading: str = ""  # the file `read` is parsing
     default_files: dict[str, set[str]] = field(default_factory=dict)
     reader: Callable[[str], str] | None = None
     parsed: set[str] = field(default_factory=set)
@@ -71,17 +72,20 @@ class Declarations:
         """Indexes one file of the tree by pattern; it is parsed when a claim needs it (`reader` reads it)."""
         for name in CLASS_LINE.findall(code):
             self.class_files.setdefault(name, set()).add(path)
-        for name in set(FIELD_LINE.findall(code)):
+        fields = set(FIELD_LINE.findall(code))
+        for name in fields:
             self.field_files.setdefault(name, set()).add(path)
         self.dests.update(DEST.findall(code))
-        assigned = {a or b for a, b in DEFAULT_LINE.findall(code)}
+        # A field's annotation may run over lines before its `= default` (`x: A[\n str, Arg(...)\n] = "y"`).
+        assigned = {a or b for a, b in DEFAULT_LINE.findall(code)} | fields
         for name in {*assigned, *(flag.replace("-", "_") for flag in ARGUMENT.findall(code))}:
             self.default_files.setdefault(name, set()).add(path)
         self.rebound.update(a or b for a, b in REBOUND.findall(code))
         self.set_from_outside.update(a or b for a, b in OUTSIDE.findall(code))
 
-    def read(self, code: str) -> None:
+    def read(self, code: str, path: str = "") -> None:
         """Parses one text at once: its classes, dests, rebound names and members set from outside."""
+        self._reading = path
         try:
             tree = ast.parse(code)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -124,7 +128,10 @@ class Declarations:
         if len(files) > MOST_DEFAULT_FILES:
             return None
         self._load(files)
-        values = self.defaults.get(name)
+        # Only the files indexed for it: another file parsed for another claim must not change the answer (the
+        # claims of one answer are checked in threads, in no fixed order).
+        by_file = self.defaults.get(name, {})
+        values = {value for path in (*files, "") for value in by_file.get(path, ())}
         return None if not values or UNKNOWN in values else values
 
     def declares_dest(self, name: str) -> bool:
@@ -172,7 +179,7 @@ class Declarations:
         with self.lock:
             for path in sorted(set(paths) - self.parsed):
                 self.parsed.add(path)
-                self.read(self.reader(path))
+                self.read(self.reader(path), path)
 
     def _read_class(self, node: ast.ClassDef) -> None:
         shape = ClassShape(bases=[_name(base) for base in node.bases])
@@ -217,7 +224,7 @@ class Declarations:
             shown = repr(ast.literal_eval(value))
         except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
             shown = UNKNOWN
-        self.defaults.setdefault(name, set()).add(shown)
+        self.defaults.setdefault(name, {}).setdefault(self._reading, set()).add(shown)
 
 
 def _name(node: ast.expr) -> str:
