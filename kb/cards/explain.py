@@ -58,7 +58,7 @@ def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
         "situations": _situations(entry, views, tests),
         "how_to_trigger": _how_to_trigger(entry, tests),
         "documentation": _documentation(entry, views, docs),
-        "solutions": derive_solutions(sites, tests=tests),
+        "solutions": derive_solutions(sites, tests=tests, message=entry.message),
         "example_fix": example_fix(sites, tests),
     }
     return {name: value for name, value in sections.items() if value}
@@ -287,7 +287,8 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     if isinstance(comment, str) and comment:
         # The author's note beside the check: often why the library refuses (issue 29, round 6's D1). Of one
         # place only: beside several, a note on one check would read as said of them all.
-        text += f" A comment beside it in the code says: “{plain(comment, 400)}”"
+        said = plain(comment, 400)
+        text += f" A comment beside it in the code says: “{said}”" + ("" if said.endswith((".", "!", "?")) else ".")
     documented = next((view.entry for view in views if view.entry is not None and view.entry.doc.strip()), None)
     if documented is not None:
         text += f" {_capital(documented.shown())} is documented as: “{plain(documented.doc, 300)}”"
@@ -339,6 +340,11 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
             text += f" (from {code(view.function)})"
         if when:
             return f"{text} when {when}."
+        every = view.site.evidence.get("every_call") if view.entry.is_function(view.function) else None
+        if view.unconditional and every == "read" and view.entry.kind == "method":
+            return f"Reading {code(view.entry.function)} {verb} this, every time."
+        if view.unconditional and every:
+            return f"{text} every time it is called."
         return f"{text} whenever that line runs." if view.unconditional else f"{text}."
     if not view.function:
         return ""
@@ -412,8 +418,8 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             # Said, not left out: the tests above are not all it takes.
             numbered = [n for n in unsaid if n]
             at = f" (line{'s' if len(numbered) > 1 else ''} {', '.join(numbered)})" if numbered else ""
-            tests = "a test" if len(unsaid) == 1 else f"{len(unsaid)} tests"
-            lines.append(f"- and {tests} on values worked out inside {code(view.function)}{at}")
+            tests = "one more check" if len(unsaid) == 1 else f"{len(unsaid)} more checks"
+            lines.append(f"- and {tests} in {code(view.function)} on values it works out itself{at}")
         values = _values(view)
         if not lines and not values and not view.unconditional:
             continue
@@ -429,6 +435,10 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             heading += left_open.when(found, site)
         elif lines:
             heading += ":\n"
+        elif view.unconditional and site.evidence.get("every_call"):
+            heading += (
+                ", every time it is read." if site.evidence["every_call"] == "read" else ", every time it is called."
+            )
         else:
             heading += ", whenever that line runs." if view.unconditional else "."
         block: list[str] = [heading]

@@ -65,7 +65,10 @@ def solution(found: dict) -> str:
 
 
 def _names(found: dict, key: str, count: str) -> str:
-    names = [code(str(n)) for n in found.get(key) or [] if isinstance(n, str) and n]
+    """The classes by their short name, or by their qualified name where two share one (Django's `Command`s)."""
+    qualified = [str(n) for n in found.get(key) or [] if isinstance(n, str) and n]
+    short = [name.rpartition(".")[2] for name in qualified]
+    names = [code(s if short.count(s) == 1 else q) for s, q in zip(short, qualified, strict=True)]
     recorded = found.get(count)
     total = recorded if isinstance(recorded, int) else len(names)
     if not names:

@@ -45,7 +45,8 @@ UNPACKED = "(bound without a value of its own)"  # of a local unpacked, `with ..
 _DEFAULTS_TO = "(by default the "  # `self.x` set from an argument that falls back to a setting
 # `self.Meta.fields`, `getattr(self.Meta, 'fields', None)`, `getattr(cls.Meta, "fields")`: a class's declared option.
 _META_OPTION = re.compile(
-    r"(?:self|cls)\.Meta\.(?P<attribute>\w+)|getattr\((?:self|cls)\.Meta,\s*['\"](?P<key>\w+)['\"](?:,\s*[\w.'\"()]*)?\)"
+    r"(?:self|cls)\.Meta\.(?P<attribute>\w++)"
+    r"|getattr\((?:self|cls)\.Meta,\s*+['\"](?P<key>\w++)['\"](?:,\s*+[\w.'\"]*+)?+\)"
 )
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
 

@@ -16,7 +16,7 @@ from typing import Any, TypeGuard
 from kb.cards import left_open
 from kb.cards.reader import EntryPoint, Reader, entry_points, is_public, names_in
 from kb.models import RaiseSite
-from kb.text.escaping import code, fenced
+from kb.text.escaping import code, fenced, plain
 
 MAX_SOLUTIONS = 5
 MAX_CODE = 500  # a condition longer than this is not one a template can turn into advice
@@ -66,13 +66,38 @@ _BUILTIN_TYPES = frozenset(
 _HOOK_CALL = re.compile(r"^(?:self|[a-z_]\w*)\.([A-Za-z]\w*)\(")
 
 
-def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = ()) -> list[str]:
-    found: list[str] = []
+def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), message: str = "") -> list[str]:
+    found: list[str] = [f"Do what the message asks: “{plain(said, 300)}”" for said in advice(message)[:2]]
     for site in sites:
         for solution in _site_solutions(site):
             if solution not in found:
                 found.append(solution)
     return found[:MAX_SOLUTIONS]
+
+
+# A sentence of the message that tells the reader what to do: the library's own advice ("Use DjangoTemplates
+# instead.", "Please supply the NAME value.", "Did you mean to pass an empty string or omit the value?").
+_IMPERATIVE = frozenset(
+    "Use Set Pass Add Remove Install Define Specify Provide Call Make Try Consider Rename Move Change Override "
+    "Declare Run Ensure Please Update Upgrade Include Register Configure Enable Disable Give Supply Import Wrap "
+    "Avoid Replace Create Delete Put Return Implement Subclass".split()
+)
+_ADVISES = re.compile(
+    r"\b(?:you (?:must|should|need to|may (?:want|need) to|might want to|can)|did you mean|please)\b", re.I
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s++")
+MAX_ADVICE = 300
+
+
+def advice(message: str) -> list[str]:
+    """The sentences of a message that advise the reader, in order; a one-sentence message that only states a
+    rule ("X must be Y") is not advice."""
+    found = []
+    for said in _SENTENCE_END.split(message.strip()[: MAX_ADVICE * 4]):
+        first = said.split(" ", 1)[0]
+        if (first in _IMPERATIVE or _ADVISES.search(said)) and len(said) <= MAX_ADVICE and "\n" not in said.strip():
+            found.append(said.strip())
+    return found
 
 
 def _rows(site: RaiseSite) -> list[dict]:

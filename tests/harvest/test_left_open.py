@@ -101,3 +101,21 @@ def test_two_meta_options_set_together_are_advised_as_one_or_the_other(db, git_r
     assert entry.generated["solutions"] == [
         "Set at most one of the `Meta.fields` and `Meta.exclude` options of your `ModelSerializer`."
     ]
+
+
+def test_a_property_that_only_raises_says_each_read_raises_it(db, git_repo):
+    files = {"django/http/response.py": (DJANGO / "http/response.py").read_text()}
+    cards = harvest(git_repo, files)
+    entry = cards["This {class_name} instance has no `text` attribute."]
+    assert entry.generated["meaning"].startswith("Reading `StreamingHttpResponse.text` raises this, every time.")
+    assert "every time it is read." in entry.generated["trigger"]
+
+
+def test_subclasses_that_share_a_short_name_are_named_in_full(db, git_repo):
+    base = "class BaseCommand:\n    def handle(self):\n        raise NotImplementedError('subclasses must handle')\n"
+    command = (
+        "from pkg.base import BaseCommand\n\nclass Command(BaseCommand):\n    def handle(self):\n        return 1\n"
+    )
+    files = {"pkg/__init__.py": "", "pkg/base.py": base, "pkg/one.py": command, "pkg/two.py": command}
+    meaning = harvest(git_repo, files, "example/pkg")["subclasses must handle"].generated["meaning"]
+    assert "Of the library's own subclasses, `pkg.one.Command` and `pkg.two.Command` define it." in meaning

@@ -26,7 +26,8 @@ _CODE_CHARS = re.compile(r"[()=\[\]{}:]")
 
 def left_open(function: ast.AST, raise_node: ast.AST, index: ClassIndex, owner: str | None) -> dict | None:
     """{"class", "method", "defined_by", "defined", "inherited_by", "inherited"} for a raise that is the whole body of
-    a method left to subclasses; None for any other raise."""
+    a method left to subclasses (the subclasses by qualified name: many share a short one, `Command`); None for any
+    other raise."""
     if not owner or not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
     body = function.body[1:] if ast.get_docstring(function) is not None else function.body
@@ -44,12 +45,12 @@ def left_open(function: ast.AST, raise_node: ast.AST, index: ClassIndex, owner: 
             continue
         if found[0] is not function:
             if function.name in sub.methods:
-                defined.append(_short(sub.qualname, sub.module.name))
+                defined.append(sub.qualname)
             continue
         # An intermediate base whose own subclasses define it is not one an object is made of.
         below = index.subclasses(sub.qualname)
         if not any(function.name in c.methods for c in below):
-            inherited.append(_short(sub.qualname, sub.module.name))
+            inherited.append(sub.qualname)
     return {
         "class": _short(owner, info.module.name),
         "method": function.name,

@@ -13,7 +13,7 @@ A site's evidence, stored on its `RaiseSite` as it is:
 - "entry_points", "switches", "callee_raises": begun here (hooks, environment variables, the calls of a `try`),
   finished after the scan by `kb.harvest.reading.reach`, which takes the private "_reach" key off;
 - "abstract", "comment" (only when found): a method left for subclasses, the author's comment beside the raise
-  (`kb.harvest.reading.left_open`).
+  (`kb.harvest.reading.left_open`); "every_call": the raise is a statement of the function's own body.
 """
 
 import ast
@@ -172,12 +172,21 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
             evidence.update(_reader_side(owner, owner.scope, node, direct, path, rebound))
         except Exception:  # odd code these steps did not foresee: the site says less, its file is still read
             evidence.update({key: [] for key in READER_SIDE})
+        statement = node if isinstance(node, ast.stmt) else statement_of(node, owner.node)
+        if isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef) and statement in owner.node.body:
+            # In the function's own body, under nothing: each call reaches it ("read": a property's, each read).
+            evidence["every_call"] = "read" if _is_property(owner.node) else True
         if opened := left_open(owner.node, node, owner.scope.index, owner.scope.owner):
             evidence["abstract"] = opened
         deciding = next((c.line for c in found if c.kind != "guard"), None)
         if comment := comment_near(owner.scope.info.lines, line, deciding):
             evidence["comment"] = comment
     return evidence
+
+
+def _is_property(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    names = {ast.unparse(d).rpartition(".")[2] for d in function.decorator_list}
+    return bool(names & {"property", "cached_property"})
 
 
 def _defaults(node: ast.AST, read: set[str]) -> dict[str, str]:

@@ -1,0 +1,57 @@
+"""A message that says what to do gives the card's first solution (issue 29, §3): the library's own advice, quoted
+as it is written; a message that only states a rule, or uses a verb as a noun, gives none."""
+
+from pathlib import Path
+
+import django
+import pytest
+
+from kb.cards import reader, solutions
+from kb.cards.solutions import advice
+from tests.adversarial_inputs import FAMILIES, LARGE, REPOSITORY_FAMILIES
+from tests.counted_work import stall_guard, unbounded_backtracking_repeats
+from tests.harvest.published import harvest_published as harvest
+
+DJANGO = Path(django.__file__).parent
+
+
+def test_a_deprecation_s_replacement_is_the_first_solution(db, git_repo):
+    files = {"django/views/generic/dates.py": (DJANGO / "views/generic/dates.py").read_text()}
+    cards = harvest(git_repo, files)
+    entry = next(e for m, e in cards.items() if m.startswith("ISO week directive '%V' is incompatible"))
+    assert entry.generated["solutions"][0] == "Do what the message asks: “Use the ISO year '%G' instead\\.”"
+
+
+def test_the_sentences_that_advise_are_kept_in_order():
+    message = (
+        "settings.DATABASES is improperly configured. Please supply the ENGINE value. Check settings "
+        "documentation for more details."
+    )
+    assert advice(message) == ["Please supply the ENGINE value."]
+    assert advice("Did you mean to pass an empty string or omit the value?") == [
+        "Did you mean to pass an empty string or omit the value?"
+    ]
+
+
+def test_a_rule_or_a_verb_used_as_a_noun_is_no_advice():
+    assert advice("Check functions must accept keyword arguments (**kwargs).") == []
+    assert advice("nulls_first and nulls_last values must be True or None.") == []
+    assert advice("") == []
+
+
+HOSTILE = {name: build(LARGE) for name, build in REPOSITORY_FAMILIES.items()} | {
+    name: family.build(LARGE) for name, family in FAMILIES.items()
+}
+PATTERNS = [solutions._ADVISES, solutions._SENTENCE_END, reader._META_OPTION]
+
+
+@pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.pattern[:30])
+def test_no_pattern_that_reads_a_message_or_a_definition_gives_back_what_a_repeat_read(pattern):
+    assert unbounded_backtracking_repeats(pattern) == []
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_64_kib_message_is_read_without_a_stall(name):
+    with stall_guard():
+        assert isinstance(advice(HOSTILE[name]), list)
+        reader._META_OPTION.fullmatch(HOSTILE[name])
