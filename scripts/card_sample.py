@@ -51,7 +51,11 @@ def main() -> None:
             lines += ["## related", "", *(f"- {r.public_id}: {r.title}" for r in related), ""]
         if history := describe((entry.evidence or {}).get("history") or {}):
             lines += [f"Raised in: {history}", ""]
-        lines += ["## sites", "", *(f"- {s.path}:{s.line} in {s.function} ({s.url})" for s in entry.sites.all())]
+        lines += [
+            "## sites",
+            "",
+            *(f"- {s.path}:{s.line}{f' in {s.function}' if s.function else ''} ({s.url})" for s in entry.sites.all()),
+        ]
         (arguments.out / f"{number:02d}-{entry.public_id}.md").write_text("\n".join(lines) + "\n")
     print(f"{number} cards written to {arguments.out}")
 

@@ -34,6 +34,7 @@ _OPERATIONS_RAISE = frozenset(
     "OverflowError StopIteration NameError UnboundLocalError Exception BaseException RecursionError MemoryError "
     "UnicodeError UnicodeDecodeError UnicodeEncodeError AssertionError".split()
 )
+_IMPORTED = re.compile(r"`([\w.]++)` was raised by importing ((?:`[\w.]++`(?:, )?+)++)")
 _TRIED = re.compile(r"`([\w.]++)` was raised by ((?:`[\w.]++`(?:, )?+)++)")
 MIN_QUOTED = 16  # a message's fixed part a paragraph quotes, at least this long, makes it about this error
 MAX_VALUE = 80  # a placeholder's value said by a local's definition up to this long
@@ -185,6 +186,9 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
             raised.append(text)
     if raised:
         return " or ".join(raised[:2])
+    if imported := _IMPORTED.fullmatch(str(row.get("sentence") or "")):
+        modules = re.findall(r"`([\w.]++)`", imported[2])
+        return f"importing {' or '.join(code(m) for m in modules)} failed (it is not installed, or fails to import)"
     caught = str(row.get("code") or "").removeprefix("except").strip().rstrip(":")
     caught = caught.split(" as ")[0].strip("() ")
     # The harvest's sentence names the calls of the `try` block: "`ImportError` was raised by `import_module`".
@@ -283,12 +287,18 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         text += f" It is also {_verb(entry)} in other cases ({len(views)} places in all)."
     elif len(views) > len(shown):
         text += f" It is {_verb(entry)} at {len(views)} places in all."
-    comment = views[0].site.evidence.get("comment") if len(views) == 1 else None
-    if isinstance(comment, str) and comment:
-        # The author's note beside the check: often why the library refuses (issue 29, round 6's D1). Of one
-        # place only: beside several, a note on one check would read as said of them all.
-        said = plain(comment, 400)
-        text += f" A comment beside it in the code says: “{said}”" + ("" if said.endswith((".", "!", "?")) else ".")
+    noted = next((view for view in views if isinstance(view.site.evidence.get("comment"), str)), None)
+    if noted is not None and (said := plain(str(noted.site.evidence["comment"]), 400)):
+        # The author's note beside the check: often why the library refuses (issue 29, round 6's D1). Beside one
+        # of several places, it says which: a note on one check must not read as said of them all.
+        where = (
+            "it"
+            if len(views) == 1
+            else f"the raise at {_place(entry, noted.site.path, noted.site.line, _commit(entry, noted.site))}"
+        )
+        text += f" A comment beside {where} in the code says: “{said}”" + (
+            "" if said.endswith((".", "!", "?")) else "."
+        )
     documented = next((view.entry for view in views if view.entry is not None and view.entry.doc.strip()), None)
     if documented is not None:
         text += f" {_capital(documented.shown())} is documented as: “{plain(documented.doc, 300)}”"
@@ -326,12 +336,37 @@ def _own_names(name: str) -> list[str]:
     return classes or parts[-1:]
 
 
+_ATTRIBUTE_ASKED = re.compile(r"(\w++) == ['\"]([A-Za-z_]\w*+)['\"]")
+
+
+def _read_from_module(entry: ErrorEntry, view: _Site) -> str:
+    """A module's `__getattr__` (PEP 562) runs when a reader reads a name the module does not define: "Reading
+    `itsdangerous.__version__` issues this." where its deciding test compares the name with one literal."""
+    module = view.site.evidence.get("module")
+    row = next((c for c in reversed(_conditions(view.site)) if c.get("kind") not in ("guard",)), None)
+    asked = _ATTRIBUTE_ASKED.fullmatch(str(row.get("code") or "")) if row else None
+    parameters = view.site.evidence.get("parameters") or []
+    if view.function != "__getattr__" or not isinstance(module, str) or not asked or asked[1] not in parameters:
+        return ""
+    verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
+    return f"Reading {code(f'{module}.{asked[2]}')} {verb} this: the module's `__getattr__` handles that name."
+
+
 def _said(entry: ErrorEntry, view: _Site) -> str:
+    if read := _read_from_module(entry, view):
+        return read
     if view.unconditional and (found := left_open.opened(view.site)):
         return left_open.meaning(found)
     when = " and ".join(part for part in (view.caught, view.deciding) if part)
     if view.caught == "":
         when = ""  # an `except` the card cannot say: the other tests alone would claim more than the code does
+    if isinstance(caught := view.site.evidence.get("caught_here"), dict) and view.function:
+        # Raised in a `try` whose own handler keeps it (round 7's card 08): "`f()` raises this" would be false.
+        number = line_number(caught.get("line"))
+        own = code(view.function + "()")
+        text = f"{own} raises this and catches it itself{f' (line {number})' if number else ''}: the error does not "
+        text += f"leave {own} as an exception."
+        return text + (f" It is raised there when {when}." if when else "")
     if view.entry is not None:
         verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
         alternates = f" (or {', '.join(point.shown() for point in view.alternates)})" if view.alternates else ""
@@ -346,6 +381,9 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
         if view.unconditional and every:
             return f"{text} every time it is called."
         return f"{text} whenever that line runs." if view.unconditional else f"{text}."
+    if not view.function and isinstance(module := view.site.evidence.get("module"), str) and module and when:
+        verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
+        return f"Importing {code(module)} {verb} this when {when}."
     if not view.function:
         return ""
     text = f"{code(entry.exception_type)} is {_verb(entry)} in {code(view.function)}"

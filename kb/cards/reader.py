@@ -48,6 +48,8 @@ _META_OPTION = re.compile(
     r"(?:self|cls)\.Meta\.(?P<attribute>\w++)"
     r"|getattr\((?:self|cls)\.Meta,\s*+['\"](?P<key>\w++)['\"](?:,\s*+[\w.'\"]*+)?+\)"
 )
+_CHAIN = re.compile(r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+){0,3}+")
+_NAMED = re.compile(r"(?: setting| flag| environment variable| argument)$|^the setting `")
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
 
 
@@ -239,6 +241,12 @@ class Reader:
             defined = self.definition(root, before)
             if defined is None or (defined and not self._sayable(defined, root)):
                 return None
+            if defined and name == root and defined != root and _CHAIN.fullmatch(defined):
+                # Another name for a setting, a flag or an argument (`base_url = settings.STATIC_URL`): said as
+                # what it names, in its place ("the `STATIC_URL` setting"), not as a local glossed after.
+                alias = self.replacement(defined, before) if defined.partition(".")[0] not in self.definitions else None
+                if alias and _NAMED.search(alias):
+                    return alias
             if defined and not (root in self.parameters and _converts(defined, root)):
                 # A short name (`m`, `num`) tells the reader nothing: its definition is said in its place.
                 inline = name == root and len(root) <= SHORT_NAME and len(defined) <= MAX_INLINE

@@ -83,7 +83,7 @@ _IMPERATIVE = frozenset(
     "Avoid Replace Create Delete Put Return Implement Subclass".split()
 )
 _ADVISES = re.compile(
-    r"\b(?:you (?:must|should|need to|may (?:want|need) to|might want to|can)|did you mean|please)\b", re.I
+    r"\b(?:you (?:must|should|need to|may (?:want|need) to|might want to|can)|please)\b|^did you \w", re.I
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s++")
 MAX_ADVICE = 300

@@ -15,10 +15,24 @@ _SPACE = re.compile(r"\s+")
 _BACKTICKS = re.compile(r"`+")
 
 
+WORD_SLACK = 30  # a cut moves back to a word boundary at most this far
+
+
 def one_line(text: str, limit: int) -> str:
-    """Whitespace (newlines included) folded to single spaces, cut to `limit` characters with an ellipsis."""
+    """Whitespace (newlines included) folded to single spaces, cut to `limit` characters: after the last whole
+    sentence that fits in its second half, else at the last word boundary near the end, with an ellipsis (a quote
+    cut mid-word, "not suppo…", reads as a slip)."""
     text = _SPACE.sub(" ", text).strip()
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    sentence_end = max(head.rfind(". "), head.rfind("? "), head.rfind("! "))
+    if sentence_end >= limit // 2:
+        return head[: sentence_end + 1]
+    space = head.rfind(" ")
+    if space >= limit - WORD_SLACK:
+        head = head[:space]
+    return head.rstrip() + "…"
 
 
 def plain(text: str, limit: int = 300) -> str:

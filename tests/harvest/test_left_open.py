@@ -17,6 +17,12 @@ def drf_files(*names: str) -> dict[str, str]:
     return {f"rest_framework/{name}": (DRF / name).read_text() for name in names}
 
 
+def meaning_of(git_repo, source: str, message: str) -> str:
+    """The meaning of one message's card, harvested from a one-module package."""
+    cards = harvest(git_repo, {"pkg/__init__.py": source}, "example/pkg")
+    return str(cards[message].generated.get("meaning", ""))
+
+
 def test_a_router_method_left_to_subclasses_says_who_defines_it(db, git_repo):
     cards = harvest(git_repo, drf_files("routers.py"), "encode/django-rest-framework")
     entry: ErrorEntry = cards["get_default_basename must be overridden"]
@@ -47,8 +53,7 @@ def test_a_method_that_does_more_than_raise_is_not_said_left_open(db, git_repo):
         "            return x\n"
         "        raise NotImplementedError('run needs x')\n"
     )
-    cards = harvest(git_repo, {"pkg/__init__.py": source}, "example/pkg")
-    assert "left for subclasses" not in cards["run needs x"].generated.get("meaning", "")
+    assert "left for subclasses" not in meaning_of(git_repo, source, "run needs x")
 
 
 def test_the_author_s_comment_beside_a_check_is_quoted(db, git_repo):
@@ -119,3 +124,26 @@ def test_subclasses_that_share_a_short_name_are_named_in_full(db, git_repo):
     files = {"pkg/__init__.py": "", "pkg/base.py": base, "pkg/one.py": command, "pkg/two.py": command}
     meaning = harvest(git_repo, files, "example/pkg")["subclasses must handle"].generated["meaning"]
     assert "Of the library's own subclasses, `pkg.one.Command` and `pkg.two.Command` define it." in meaning
+
+
+def test_an_error_its_own_function_catches_is_not_said_to_be_raised_by_it(db, git_repo):
+    files = {f"django/forms/{name}": (DJANGO / "forms" / name).read_text() for name in ("formsets.py", "forms.py")}
+    cards = harvest(git_repo, files)
+    meaning = cards["Please submit at least {num} form."].generated["meaning"]
+    assert meaning.startswith(
+        "`BaseFormSet.full_clean()` raises this and catches it itself (line 457): the error does not leave "
+        "`BaseFormSet.full_clean()` as an exception."
+    )
+    assert "`BaseFormSet.full_clean()` raises this." not in meaning
+
+
+def test_an_error_caught_and_raised_again_is_still_raised(db, git_repo):
+    source = (
+        "def parse(text):\n"
+        "    try:\n"
+        "        if not text:\n"
+        "            raise ValueError('text is empty here')\n"
+        "    except ValueError:\n"
+        "        raise\n"
+    )
+    assert "catches it itself" not in meaning_of(git_repo, source, "text is empty here")

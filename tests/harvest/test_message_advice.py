@@ -55,3 +55,32 @@ def test_a_hostile_64_kib_message_is_read_without_a_stall(name):
     with stall_guard():
         assert isinstance(advice(HOSTILE[name]), list)
         reader._META_OPTION.fullmatch(HOSTILE[name])
+
+
+def test_a_missing_driver_says_the_import_that_failed_and_the_message_s_question(db, git_repo):
+    packages = ("django", "django/db", "django/db/backends", "django/db/backends/mysql")
+    files = {f"{package}/__init__.py": "" for package in packages}
+    files["django/db/backends/mysql/base.py"] = (DJANGO / "db/backends/mysql/base.py").read_text()
+    cards = harvest(git_repo, files)
+    entry = next(e for m, e in cards.items() if m.startswith("Error loading MySQLdb module."))
+    assert entry.generated["meaning"].startswith(
+        "Importing `django.db.backends.mysql.base` raises this when importing `MySQLdb` failed"
+    )
+    assert entry.generated["solutions"][0] == "Do what the message asks: “Did you install mysqlclient?”"
+
+
+def test_a_module_s_getattr_deprecation_is_said_as_the_attribute_read(db, git_repo):
+    source = (
+        "import warnings\n\n\n"
+        "def __getattr__(name):\n"
+        "    if name == '__version__':\n"
+        "        warnings.warn('The __version__ attribute is deprecated. Use importlib.metadata.', "
+        "DeprecationWarning, stacklevel=2)\n"
+        "        return '1.0'\n"
+        "    raise AttributeError(name)\n"
+    )
+    cards = harvest(git_repo, {"signer/__init__.py": source}, "example/signer")
+    entry = cards["The __version__ attribute is deprecated. Use importlib.metadata."]
+    assert entry.generated["meaning"].startswith(
+        "Reading `signer.__version__` issues this: the module's `__getattr__` handles that name."
+    )

@@ -45,7 +45,10 @@ def test_no_solution_comes_from_the_debug_guard_runserver_passed_before_the_port
     # The error that guard raises itself is about `ALLOWED_HOSTS`; `DEBUG` only decides whether it is reported
     # (turning it on hides the missing setting), so it is not advised (issue 29, round 5).
     hosts = cards["You must set settings.ALLOWED_HOSTS if DEBUG is False."].generated
-    assert hosts["solutions"] == ["Check the `ALLOWED_HOSTS` setting: this is raised only while it is false."]
+    assert hosts["solutions"] == [
+        "Do what the message asks: “You must set settings\\.ALLOWED\\_HOSTS if DEBUG is False\\.”",
+        "Check the `ALLOWED_HOSTS` setting: this is raised only while it is false.",
+    ]
 
 
 def test_no_guessed_caller_is_shown(cards):
@@ -74,7 +77,8 @@ def test_an_error_caught_and_raised_again_gives_no_advice_from_the_path_around_i
     assert unknown["meaning"].startswith(
         "Calling `get_hasher()` raises this when the `algorithm` argument is not a key of "
     )
-    assert "solutions" not in unknown  # not "Pass `'default'` as `algorithm`": that only picks another path
+    # Not "Pass `'default'` as `algorithm`": that only picks another path. The message's own question is advice.
+    assert unknown["solutions"] == ["Do what the message asks: “Did you specify it in the PASSWORD\\_HASHERS setting?”"]
 
 
 def test_a_test_the_card_cannot_say_is_left_out_and_no_private_name_is_advised(cards):

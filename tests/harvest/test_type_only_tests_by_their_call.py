@@ -60,13 +60,18 @@ class StorageTests(TestCase):
 """
 
 
+def package_evidence(git_repo, name: str, core: str, tests: str) -> dict[str, dict]:
+    """The evidence of a one-module package `name` (its code in `core.py`) with one test module."""
+    git_repo.write("pyproject.toml", f"[project]\nname = '{name}'\n")
+    git_repo.write(f"{name}/__init__.py", "")
+    git_repo.write(f"{name}/core.py", core)
+    git_repo.write(f"tests/test_{name}.py", tests)
+    return evidence_of(git_repo.root / name, name)
+
+
 @pytest.fixture
 def store(git_repo) -> dict[str, dict]:
-    git_repo.write("pyproject.toml", "[project]\nname = 'store'\n")
-    git_repo.write("store/__init__.py", "")
-    git_repo.write("store/core.py", STORE)
-    git_repo.write("tests/test_storage.py", STORE_TESTS)
-    return evidence_of(git_repo.root / "store", "store")
+    return package_evidence(git_repo, "store", STORE, STORE_TESTS)
 
 
 def names(tests: list[dict]) -> list[str]:

@@ -156,6 +156,11 @@ def _words(chunks: tuple[str, ...], *, longest: bool = False) -> Iterable[str]:
         if len(chunk) >= MIN_SHARED:
             yield chunk
             yield chunk[:MIN_SHARED]
+        elif not longest:
+            # A test's short literal (`assert "missing" in str(info.value)`), found inside a message's literal: a
+            # candidate only; its score counts every literal of the test, and of several such messages the one
+            # the test's call reaches is taken, else none.
+            yield chunk
 
 
 def _covered(chunks: tuple[str, ...], literals: tuple[str, ...], gaps: bool = False) -> int:

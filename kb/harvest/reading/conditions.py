@@ -281,6 +281,9 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
         calls = [ast.unparse(n.func) for stmt in attempt.body for n in ast.walk(stmt) if isinstance(n, ast.Call)]
     tried = ", ".join(f"`{c}`" for c in dict.fromkeys(calls))
     words = f"`{caught}` was raised" + (f" by {tried}" if tried else "")
+    imported = _imported(attempt) if not calls and caught.rpartition(".")[2] in _IMPORT_ERRORS else []
+    if imported:  # `try: import MySQLdb` / `except ImportError`: the module the reader has not installed
+        words += " by importing " + ", ".join(f"`{name}`" for name in imported)
     if not calls and (lookup := _lookup(caught, attempt)) is not None:
         # What the failed lookup reads is read as a test's names are: their definitions reach the card.
         container, key = lookup
@@ -292,6 +295,23 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
 
 
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+MAX_IMPORTED = 3
+
+
+def _imported(attempt: ast.AST | None) -> list[str]:
+    """The modules a `try` block of import statements only imports (`import MySQLdb as Database`: MySQLdb)."""
+    if not isinstance(attempt, ast.Try | ast.TryStar) or not all(
+        isinstance(stmt, ast.Import | ast.ImportFrom) for stmt in attempt.body
+    ):
+        return []
+    names: list[str] = []
+    for stmt in attempt.body:
+        if isinstance(stmt, ast.Import):
+            names += [alias.name for alias in stmt.names]
+        elif isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+            names.append(stmt.module)
+    return list(dict.fromkeys(names))[:MAX_IMPORTED]
 
 
 def _lookup(caught: str, attempt: ast.AST | None) -> tuple[ast.expr, ast.expr] | None:

@@ -69,6 +69,7 @@ from kb.harvest.reading.types import (
 SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
 # Each Django model's own subclasses, created at run time (`self.model.DoesNotExist`): recorded as nested in
 # Model, whose last component is what a traceback shows (`myapp.models.Book.DoesNotExist`).
+_CASTS = frozenset({"typing.cast", "typing_extensions.cast"})  # they return their argument: no exception class
 _MODEL_EXCEPTIONS = {
     "DoesNotExist": "django.db.models.base.Model.DoesNotExist",
     "MultipleObjectsReturned": "django.db.models.base.Model.MultipleObjectsReturned",
@@ -421,7 +422,8 @@ class ModuleExtractor:
         if qualified is None:
             self._skip("exception type is computed at run time", scope)
             return None
-        if self.resolver.is_function(qualified):
+        if self.resolver.is_function(qualified) or qualified in _CASTS:
+            # `raise t.cast(BadSignature, last_exception)` raises the object held in the variable, not a `cast`.
             self._skip("raises what a function returns", scope)
             return None
         return qualified

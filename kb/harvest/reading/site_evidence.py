@@ -13,7 +13,9 @@ A site's evidence, stored on its `RaiseSite` as it is:
 - "entry_points", "switches", "callee_raises": begun here (hooks, environment variables, the calls of a `try`),
   finished after the scan by `kb.harvest.reading.reach`, which takes the private "_reach" key off;
 - "abstract", "comment" (only when found): a method left for subclasses, the author's comment beside the raise
-  (`kb.harvest.reading.left_open`); "every_call": the raise is a statement of the function's own body.
+  (`kb.harvest.reading.left_open`); "every_call": the raise is a statement of the function's own body;
+  "caught_here": a handler of the same function catches it and does not raise it again; "module": the module's
+  name, for a raise at its top level (run when it is imported) or in its `__getattr__` (PEP 562: an attribute read).
 """
 
 import ast
@@ -173,15 +175,45 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         except Exception:  # odd code these steps did not foresee: the site says less, its file is still read
             evidence.update({key: [] for key in READER_SIDE})
         statement = node if isinstance(node, ast.stmt) else statement_of(node, owner.node)
+        if (isinstance(owner.node, ast.Module) or owner.qualname == "__getattr__") and owner.scope.info.name:
+            evidence["module"] = owner.scope.info.name  # raised while the module is imported
         if isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef) and statement in owner.node.body:
             # In the function's own body, under nothing: each call reaches it ("read": a property's, each read).
             evidence["every_call"] = "read" if _is_property(owner.node) else True
+        if statement is not None and (handler := _caught_here(statement, owner.parents)) is not None:
+            evidence["caught_here"] = {"line": handler.lineno}
         if opened := left_open(owner.node, node, owner.scope.index, owner.scope.owner):
             evidence["abstract"] = opened
         deciding = next((c.line for c in found if c.kind != "guard"), None)
         if comment := comment_near(owner.scope.info.lines, line, deciding):
             evidence["comment"] = comment
     return evidence
+
+
+_CATCH_ALL = frozenset({"Exception", "BaseException"})
+
+
+def _caught_here(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> ast.ExceptHandler | None:
+    """The handler of the same function that catches what `statement` raises and does not raise it again: the
+    error never leaves the function (`BaseFormSet.full_clean` keeps its own "Please submit at least ..." as the
+    formset's errors). Read by the raised class's name as written; None when it is not caught there."""
+    if not isinstance(statement, ast.Raise) or statement.exc is None:
+        return None
+    raised = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
+    name = ast.unparse(raised).rpartition(".")[2] if isinstance(raised, ast.Name | ast.Attribute) else ""
+    child: ast.AST = statement
+    while name and (parent := parents.get(child)) is not None and not isinstance(parent, _SCOPES):
+        if isinstance(parent, ast.Try | ast.TryStar) and child in parent.body:
+            for handler in parent.handlers:
+                kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+                names = {ast.unparse(k).rpartition(".")[2] for k in kinds if k is not None}
+                if handler.type is not None and not names & ({name} | _CATCH_ALL):
+                    continue
+                if any(_raises_again(n, handler) for s in handler.body for n in ast.walk(s)):
+                    return None
+                return handler
+        child = parent
+    return None
 
 
 def _is_property(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -1,0 +1,19 @@
+"""A local that only renames a setting, a flag or an argument is said as what it names, in its place (issue 29,
+§1): "the setting `MEDIA_URL` equals the `STATIC_URL` setting", not "equals `base_url` (`base_url` is
+`settings.STATIC_URL`; `settings.STATIC_URL` is the `STATIC_URL` setting)"."""
+
+from pathlib import Path
+
+import django
+
+from tests.harvest.published import harvest_published as harvest
+
+DJANGO = Path(django.__file__).parent
+
+
+def test_a_local_copy_of_a_setting_is_said_as_the_setting(db, git_repo):
+    files = {"django/contrib/staticfiles/utils.py": (DJANGO / "contrib/staticfiles/utils.py").read_text()}
+    cards = harvest(git_repo, files)
+    meaning = cards["The MEDIA_URL and STATIC_URL settings must have different values"].generated["meaning"]
+    assert "the setting `MEDIA_URL` equals the `STATIC_URL` setting" in meaning
+    assert "`base_url`" not in meaning
