@@ -156,10 +156,11 @@ def _words(chunks: tuple[str, ...], *, longest: bool = False) -> Iterable[str]:
         if len(chunk) >= MIN_SHARED:
             yield chunk
             yield chunk[:MIN_SHARED]
-        elif not longest:
-            # A test's short literal (`assert "missing" in str(info.value)`), found inside a message's literal: a
-            # candidate only; its score counts every literal of the test, and of several such messages the one
-            # the test's call reaches is taken, else none.
+        elif not longest and all(len(other) < MIN_SHARED for other in chunks):
+            # A test that checks only short literals (`assert "missing" in str(info.value)`): each, found inside
+            # a message's literal, makes it a candidate; of several such messages the one the test's call
+            # reaches is taken, else none. Beside a longer literal a short one finds nothing more, only rivals
+            # (a message with placeholders would hold "URL route" alone in full).
             yield chunk
 
 
