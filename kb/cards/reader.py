@@ -50,6 +50,10 @@ _META_OPTION = re.compile(
 )
 _CHAIN = re.compile(r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+){0,3}+")
 _NAMED = re.compile(r"(?: setting| flag| environment variable| argument)$|^the setting `")
+_YES_NO_EMPTY = re.compile(
+    r"(`(?:\w++\.)*+(?:is|has|have|supports|can|should|allow|allows|uses|use|needs|requires|enable|enabled|must)"
+    r"_\w*+`) is empty or false"
+)
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
 
 
@@ -450,6 +454,8 @@ class Reader:
         used |= {name for name in replaced if name.startswith("settings.") and f"the setting `{name[9:]}`" in raw}
         if yes_no - used:
             return None
+        # A yes-or-no name (`supports_over_clause`, `is_proxy`) is false, not "empty or false".
+        text = _YES_NO_EMPTY.sub(r"\1 is false", text)
         return text, [name for name in replaced if name not in used]
 
     def _truth(self, name: str) -> tuple[str, str] | None:

@@ -17,3 +17,11 @@ def test_a_local_copy_of_a_setting_is_said_as_the_setting(db, git_repo):
     meaning = cards["The MEDIA_URL and STATIC_URL settings must have different values"].generated["meaning"]
     assert "the setting `MEDIA_URL` equals the `STATIC_URL` setting" in meaning
     assert "`base_url`" not in meaning
+
+
+def test_a_yes_or_no_feature_is_said_false_not_empty(db, git_repo):
+    files = {"django/db/models/expressions.py": (DJANGO / "db/models/expressions.py").read_text()}
+    cards = harvest(git_repo, files)
+    trigger = cards["This backend does not support window expressions."].generated["trigger"]
+    assert "`connection.features.supports_over_clause` is false" in trigger
+    assert "empty or false" not in trigger

@@ -42,7 +42,7 @@ def test_a_rule_or_a_verb_used_as_a_noun_is_no_advice():
 HOSTILE = {name: build(LARGE) for name, build in REPOSITORY_FAMILIES.items()} | {
     name: family.build(LARGE) for name, family in FAMILIES.items()
 }
-PATTERNS = [solutions._ADVISES, solutions._SENTENCE_END, reader._META_OPTION]
+PATTERNS = [solutions._ADVISES, solutions._SENTENCE_END, reader._META_OPTION, reader._YES_NO_EMPTY, reader._CHAIN]
 
 
 @pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.pattern[:30])
