@@ -4,19 +4,17 @@ Every sentence here is a template filled with what the evidence holds (`RaiseSit
 formats in docs/entry-format.md); a section the evidence cannot fill is left out, and the card then shows nothing
 rather than a guess. Text from the repository goes in through `kb.text.escaping`, escaped or fenced."""
 
-import ast
 import re
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from urllib.parse import quote
 
 from kb.cards import left_open
+from kb.cards.examples import how_to_trigger
+from kb.cards.links import line_number, place
 from kb.cards.reader import EntryPoint, Reader, entry_points, names_in, plain_said
 from kb.cards.solutions import derive_solutions, example_fix
-from kb.models import ErrorEntry, RaiseSite, Repository
-from kb.text.escaping import code, fenced, link, plain, sentence
+from kb.models import ErrorEntry, RaiseSite
+from kb.text.escaping import code, plain, sentence
 
 MAX_SITES = 3  # distinct sentences in "What it means"
 MAX_ALTERNATES = 2  # other entry points named beside the first ("`filter()` (or `exclude()`)")
@@ -24,8 +22,6 @@ MAX_OUTER = 2  # outer tests on the reader's arguments said with the deciding on
 MAX_TRIGGER_SITES = 5  # places in "When it happens"; the JSON card's sites list them all
 MAX_CALLERS = 3  # entry points and resolved callers in the text; the evidence (and the JSON card) keeps more
 MAX_TESTS = 5
-MAX_EXAMPLES = 2
-MAX_TEST_LINES = 40
 MAX_DOCS = 8
 # What a subscript, an attribute, an operator or a conversion raises too: a `try` block's calls are not known to
 # be what raised it (`hashers[algorithm]` raises the KeyError, not `get_hashers_by_algorithm()`).
@@ -38,8 +34,6 @@ _IMPORTED = re.compile(r"`([\w.]++)` was raised by importing ((?:`[\w.]++`(?:, )
 _TRIED = re.compile(r"`([\w.]++)` was raised by ((?:`[\w.]++`(?:, )?+)++)")
 MIN_QUOTED = 16  # a message's fixed part a paragraph quotes, at least this long, makes it about this error
 MAX_VALUE = 80  # a placeholder's value said by a local's definition up to this long
-# A test that changes settings around its call (a decorator, a `with` block): the call alone would not raise.
-_SETS_SETTINGS = re.compile(r"(?:@|\bwith\s++)(?:self\.)?+(?:override_settings|modify_settings|settings)\(")
 # A documentation line that is only a directive (`.. setting:: X`, `.. class:: C(a)`), an underline, a Markdown
 # heading or a name in double backticks alone (a reST heading): possessive repeats, linear on any text.
 _OPEN_ROLE = re.compile(r":[\w.-]++:`[^`]*+$")  # a line cut inside an inline role (":attr:`URLField.assume_scheme")
@@ -57,7 +51,7 @@ def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
         "meaning": _meaning(entry, views, docs),
         "trigger": _trigger(entry, views),
         "situations": _situations(entry, views, tests),
-        "how_to_trigger": _how_to_trigger(entry, tests),
+        "how_to_trigger": how_to_trigger(entry, tests),
         "documentation": _documentation(entry, views, docs),
         "solutions": derive_solutions(sites, tests=tests, message=entry.message),
         "example_fix": example_fix(sites, tests),
@@ -218,43 +212,6 @@ def _commit(entry: ErrorEntry, site: RaiseSite | None = None) -> str:
     return (site.commit if site is not None else "") or entry.analysed_commit
 
 
-def line_number(value: object) -> int | None:
-    """A line number from the evidence (JSON), or None for anything that is not a positive int."""
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
-
-
-def pinned_url(repository: Repository, *, commit: str, path: str, line: object = None) -> str:
-    """The repository's page of `path` at `commit`, or "" when there is none to link. The base is the repository's
-    own URL; the commit and path from the tree are percent-encoded into it (`%`, `?`, `#`, newlines, spaces and
-    brackets included, so a file's name cannot end the path, add a query or a fragment, or break the Markdown link
-    it goes into), and a path with `.` or `..` segments is not linked (a browser would climb out of the repository
-    to another page of its host)."""
-    if not commit:
-        return ""
-    pinned = f"{commit}/{path}"
-    if any(segment in (".", "..") for segment in pinned.split("/")):
-        return ""
-    return repository.blob_url(commit=_quoted(commit, ""), path=_quoted(path, "/"), line=line_number(line))
-
-
-@lru_cache(maxsize=4096)
-def _quoted(text: str, safe: str) -> str:
-    """`quote`, once per path and commit: a harvest links each of them from many sections."""
-    return quote(text, safe=safe)
-
-
-def _pinned(entry: ErrorEntry, label: str, *, path: str, line: object, commit: str) -> str:
-    """`label` (Markdown) linked to the line at the commit it was read at; unlinked when no commit is known."""
-    url = pinned_url(entry.repository, commit=commit, path=path, line=line)
-    return link(label, url) if url else label
-
-
-def _place(entry: ErrorEntry, path: str, line: object, commit: str) -> str:
-    number = line_number(line)
-    label = code(path) + (f" line {number}" if number else "")
-    return _pinned(entry, label, path=path, line=number, commit=commit)
-
-
 def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str:
     """Who raises it and when, in the reader's terms: the public entry point, the deciding test with what each name
     in it stands for, what an `except` caught; each distinct sentence once; the entry point's docstring and the
@@ -294,7 +251,7 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         where = (
             "it"
             if len(views) == 1
-            else f"the raise at {_place(entry, noted.site.path, noted.site.line, _commit(entry, noted.site))}"
+            else f"the raise at {place(entry, noted.site.path, noted.site.line, _commit(entry, noted.site))}"
         )
         text += f" A comment beside {where} in the code says: “{said}”" + (
             "" if said.endswith((".", "!", "?")) else "."
@@ -305,7 +262,7 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     # A paragraph that only defines the exception's class ("ImproperlyConfigured is raised when Django is somehow
     # improperly configured") is the same on every card of that class: it stays in the documentation section.
     if paragraph := next((d for d in docs if _specific(entry, views, d)), None):
-        where = _place(entry, str(paragraph.get("path", "")), paragraph.get("line"), entry.analysed_commit)
+        where = place(entry, str(paragraph.get("path", "")), paragraph.get("line"), entry.analysed_commit)
         text += f"\n\nThe documentation ({where}) says: “{plain(str(paragraph['paragraph']), 500)}”"
     return text
 
@@ -466,7 +423,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             continue
         seen.add(key)
         name = view.function
-        heading = f"At {_place(entry, site.path, site.line, site.commit)}" + (f", in {code(name)}" if name else "")
+        heading = f"At {place(entry, site.path, site.line, site.commit)}" + (f", in {code(name)}" if name else "")
         if view.entry is not None and not view.entry.is_function(name):
             heading += f", reached from {view.entry.shown()}"
         if not lines and view.unconditional and (found := left_open.opened(site)):
@@ -532,102 +489,17 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
             if point.kind == "hook":  # called by the raising function: it does not reach the raise
                 continue
             seen.add(point.function)
-            where = f" ({_place(entry, point.path, point.line, view.site.commit)})" if point.path else ""
+            where = f" ({place(entry, point.path, point.line, view.site.commit)})" if point.path else ""
             lines.append(f"- reached from {point.shown()}{where}")
     # The callers the harvest resolved are kept in the evidence (and the JSON), not shown: a caller that passes
     # values of its own reaches the function, not always this error, and reviews found such lines false.
     for test in tests[:MAX_TESTS]:
         if name := str(test.get("name") or ""):
-            where = _place(entry, str(test.get("path", "")), test.get("line"), entry.analysed_commit)
+            where = place(entry, str(test.get("path", "")), test.get("line"), entry.analysed_commit)
             call = f": {code(str(test['call']))}" if test.get("call") and "\n" not in str(test["call"]) else ""
             does = f"gets it back in {code(str(test['returned_in']))}" if test.get("returned_in") else "raises it"
             lines.append(f"- the repository's test {code(name)} {does} ({where}){call}")
     return "\n".join(lines)
-
-
-def scenario(test_name: str) -> str:
-    """A test's name made readable: `QuerySetTests.test_negative_index` → "negative index"."""
-    last = test_name.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
-    words = last.removeprefix("test_").removeprefix("test").replace("_", " ").strip()
-    return words or last
-
-
-def _how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
-    # A test that asserts the message itself shows this error best; one that only checks the type comes after.
-    ordered = sorted((t for t in tests if t.get("code") or t.get("call")), key=lambda t: t.get("how") != "message")
-    blocks = []
-    for test in ordered[:MAX_EXAMPLES]:
-        # The triggering call trimmed from the test, pinned at its line, when the harvest found it.
-        call = str(test.get("call") or "")
-        whole = str(test.get("code") or "")
-        if (
-            call
-            and len(whole.splitlines()) <= MAX_TEST_LINES
-            and (_SETS_SETTINGS.search(whole) or _set_up(call, whole))
-        ):
-            # Trimmed, the call would not raise: the settings the test changes around it, or the values it builds
-            # before it (`qs = Book.objects.prefetch_related(...)` for `list(qs)`), are the cause. The test is shown
-            # from its start to that call.
-            lines = _up_to_call(test, call) or textwrap.dedent(whole).splitlines()
-            call = ""
-        else:
-            lines = textwrap.dedent(call or whole).splitlines()
-        start = (test.get("pinned") if call else None) or test.get("start") or test.get("line")
-        where = _place(entry, str(test.get("path", "")), start, entry.analysed_commit)
-        name = f" ({code(str(test['name']))})" if test.get("name") else ""
-        if len(lines) > MAX_TEST_LINES:
-            lines = [*lines[:MAX_TEST_LINES], "# …"]
-        if test.get("returned_in"):  # the data the test reads the message from, not a raise
-            test_name = f" {code(str(test['name']))}" if test.get("name") else ""
-            said = f"The repository's test{test_name} gets this message back in {code(str(test['returned_in']))}"
-            blocks.append(f"{said} ({where}):\n\n{fenced(chr(10).join(lines))}")
-        else:
-            blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
-    return "\n\n".join(blocks)
-
-
-def _up_to_call(test: dict, call: str) -> list[str]:
-    """The test's lines from its start (decorators included) to the end of its triggering call, without its
-    docstring; [] when the lines the harvest gave do not say where the call is."""
-    whole, start, pinned = str(test.get("code") or ""), test.get("start"), test.get("pinned")
-    if not (isinstance(start, int) and isinstance(pinned, int) and start <= pinned):
-        return []
-    raw = whole.split("\n")
-    end = pinned - start + len(call.splitlines())
-    if end > len(raw):
-        return []
-    try:
-        tree = ast.parse(textwrap.dedent(whole))
-    except (SyntaxError, ValueError, RecursionError):
-        return []
-    function = tree.body[0] if tree.body else None
-    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-        return []
-    dropped: set[int] = set()
-    first = function.body[0] if function.body else None
-    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
-        dropped = set(range(first.lineno - 1, first.end_lineno or first.lineno))
-    kept = [line for index, line in enumerate(raw[:end]) if index not in dropped]
-    return textwrap.dedent("\n".join(kept)).splitlines() + (["# …"] if end < len(raw) else [])
-
-
-def _set_up(call: str, test: str) -> bool:
-    """Whether the call reads a name the test assigns or defines before it (its own local, not a module's
-    import)."""
-    try:
-        called = ast.parse(textwrap.dedent(call).strip(), mode="eval")
-        body = ast.parse(textwrap.dedent(test))
-    except (SyntaxError, ValueError, RecursionError):
-        return False
-    assigned = {node.id for node in ast.walk(body) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
-    # A class or a function the test defines (`class EmptyCBV(View): pass` for `path("foo", EmptyCBV())`).
-    outer = body.body[0] if body.body else None
-    assigned |= {
-        node.name
-        for node in ast.walk(body)
-        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node is not outer
-    }
-    return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
 
 
 def _defines(entry: ErrorEntry, doc: dict) -> bool:
@@ -659,7 +531,7 @@ def _documentation(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) 
             continue
         if doc.get("paragraph") and not (_specific(entry, views, doc) or _defines(entry, doc)):
             continue  # another object's advice (a model field's `to_python()` for a form field's), a bare "base class"
-        where = _place(entry, str(doc.get("path", "")), doc.get("line"), entry.analysed_commit)
+        where = place(entry, str(doc.get("path", "")), doc.get("line"), entry.analysed_commit)
         term = f" (mentions {code(str(doc['term']))})" if doc.get("term") else ""
         text = f": “{plain(said, 400 if doc.get('paragraph') else 200)}”" if said else ""
         lines.append(f"- {where}{term}{text}")

@@ -5,7 +5,7 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from kb.cards.explain import pinned_url
+from kb.cards.links import pinned_url
 from kb.models import ErrorEntry, RaiseSite, short_ref
 from kb.pages.seo import site_root as root_of
 from kb.search.query import plain_text

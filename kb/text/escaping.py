@@ -71,7 +71,7 @@ def fenced(text: str, language: str = "python") -> str:
 # What may stand bare in a link's destination: letters, digits and the URL punctuation that is no Markdown syntax.
 # Everything else (newlines, controls, spaces, brackets, parentheses, `<>`, backslash, backticks, quotes, `&` that
 # would start an entity, non-ASCII) is percent-encoded, so a destination can neither end early nor start a new line.
-# `%` stays: the path in it was percent-encoded already (`kb.cards.explain.pinned_url`).
+# `%` stays: the path in it was percent-encoded already (`kb.cards.links.pinned_url`).
 _URL_UNSAFE = re.compile(r"[^A-Za-z0-9\-._~!$+,;=:@/?#%]")
 _LINE_BREAKS = re.compile(r"[\r\n]+")
 

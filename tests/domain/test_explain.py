@@ -5,7 +5,8 @@ import textwrap
 
 import pytest
 
-from kb.cards.explain import generate_sections, scenario
+from kb.cards.examples import scenario
+from kb.cards.explain import generate_sections
 from kb.harvest.reading.conditions import conditions, parents_of
 from kb.models import ErrorEntry, RaiseSite
 from kb.text.markdown import render_markdown

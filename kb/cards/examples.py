@@ -1,0 +1,101 @@
+"""How to trigger it (issue 29, §2): the repository's tests that raise the error, trimmed to their triggering call
+and pinned to its line; a test that sets settings or builds values before the call is shown from its start to it,
+since the call alone would not raise."""
+
+import ast
+import re
+import textwrap
+
+from kb.cards.links import place
+from kb.models import ErrorEntry
+from kb.text.escaping import code, fenced
+
+MAX_EXAMPLES = 2
+MAX_TEST_LINES = 40
+# A test that changes settings around its call (a decorator, a `with` block): the call alone would not raise.
+_SETS_SETTINGS = re.compile(r"(?:@|\bwith\s++)(?:self\.)?+(?:override_settings|modify_settings|settings)\(")
+
+
+def scenario(test_name: str) -> str:
+    """A test's name made readable: `QuerySetTests.test_negative_index` → "negative index"."""
+    last = test_name.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
+    words = last.removeprefix("test_").removeprefix("test").replace("_", " ").strip()
+    return words or last
+
+
+def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
+    # A test that asserts the message itself shows this error best; one that only checks the type comes after.
+    ordered = sorted((t for t in tests if t.get("code") or t.get("call")), key=lambda t: t.get("how") != "message")
+    blocks = []
+    for test in ordered[:MAX_EXAMPLES]:
+        # The triggering call trimmed from the test, pinned at its line, when the harvest found it.
+        call = str(test.get("call") or "")
+        whole = str(test.get("code") or "")
+        if (
+            call
+            and len(whole.splitlines()) <= MAX_TEST_LINES
+            and (_SETS_SETTINGS.search(whole) or _set_up(call, whole))
+        ):
+            # Trimmed, the call would not raise: the settings the test changes around it, or the values it builds
+            # before it (`qs = Book.objects.prefetch_related(...)` for `list(qs)`), are the cause. The test is shown
+            # from its start to that call.
+            lines = _up_to_call(test, call) or textwrap.dedent(whole).splitlines()
+            call = ""
+        else:
+            lines = textwrap.dedent(call or whole).splitlines()
+        start = (test.get("pinned") if call else None) or test.get("start") or test.get("line")
+        where = place(entry, str(test.get("path", "")), start, entry.analysed_commit)
+        name = f" ({code(str(test['name']))})" if test.get("name") else ""
+        if len(lines) > MAX_TEST_LINES:
+            lines = [*lines[:MAX_TEST_LINES], "# …"]
+        if test.get("returned_in"):  # the data the test reads the message from, not a raise
+            test_name = f" {code(str(test['name']))}" if test.get("name") else ""
+            said = f"The repository's test{test_name} gets this message back in {code(str(test['returned_in']))}"
+            blocks.append(f"{said} ({where}):\n\n{fenced(chr(10).join(lines))}")
+        else:
+            blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
+    return "\n\n".join(blocks)
+
+
+def _up_to_call(test: dict, call: str) -> list[str]:
+    """The test's lines from its start (decorators included) to the end of its triggering call, without its
+    docstring; [] when the lines the harvest gave do not say where the call is."""
+    whole, start, pinned = str(test.get("code") or ""), test.get("start"), test.get("pinned")
+    if not (isinstance(start, int) and isinstance(pinned, int) and start <= pinned):
+        return []
+    raw = whole.split("\n")
+    end = pinned - start + len(call.splitlines())
+    if end > len(raw):
+        return []
+    try:
+        tree = ast.parse(textwrap.dedent(whole))
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    function = tree.body[0] if tree.body else None
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        return []
+    dropped: set[int] = set()
+    first = function.body[0] if function.body else None
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+        dropped = set(range(first.lineno - 1, first.end_lineno or first.lineno))
+    kept = [line for index, line in enumerate(raw[:end]) if index not in dropped]
+    return textwrap.dedent("\n".join(kept)).splitlines() + (["# …"] if end < len(raw) else [])
+
+
+def _set_up(call: str, test: str) -> bool:
+    """Whether the call reads a name the test assigns or defines before it (its own local, not a module's
+    import)."""
+    try:
+        called = ast.parse(textwrap.dedent(call).strip(), mode="eval")
+        body = ast.parse(textwrap.dedent(test))
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    assigned = {node.id for node in ast.walk(body) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    # A class or a function the test defines (`class EmptyCBV(View): pass` for `path("foo", EmptyCBV())`).
+    outer = body.body[0] if body.body else None
+    assigned |= {
+        node.name
+        for node in ast.walk(body)
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node is not outer
+    }
+    return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
