@@ -156,6 +156,10 @@ class MessageBuilder:
     def _forms(self, expr: ast.expr, line: int) -> list[Parts]:
         if isinstance(expr, ast.IfExp):
             return [*self._forms(expr.body, line), *self._forms(expr.orelse, line)]
+        if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+            # `self.msg or "value must be at least %s" % self.min`: each operand the source words is a wording;
+            # an override only run time knows (a parameter, an attribute set from one) gives none.
+            return [form for value in expr.values for form in self._forms(value, line)]
         if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.IfExp):
             # self.error_messages["invalid_nullable" if self.null else "invalid"]: each key's message.
             arms = (expr.slice.body, expr.slice.orelse)
@@ -205,6 +209,9 @@ class MessageBuilder:
             return self._follow(self.env.attribute(parts), depth) if parts and len(parts) == 2 else None
         if isinstance(expr, ast.Subscript):
             return self._subscript(expr, line, depth)
+        if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+            # `msg or default`: the first operand the source words (see `_forms`).
+            return next((p for v in expr.values if (p := self.rebuild(v, line, depth + 1)) is not None), None)
         return None
 
     def _fstring(self, expr: ast.JoinedStr) -> Parts:
