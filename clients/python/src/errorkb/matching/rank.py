@@ -255,8 +255,8 @@ def _rank_exception(
                 exact[match.entry.key] = match
         misses += missed
         tried.append((reading, missed))
-        if exact:
-            break
+        if any(_firm(match.fit) for match in exact.values()):
+            break  # a looser fit (a template of values with a word between) lets the next readings be tried
     frames = _Frames.of(exception.frames)
     # A message cut short is looked for only when no signature fits the whole text: an exact fit is the better
     # answer, and most lookups are spared the search.
@@ -309,6 +309,14 @@ def _exact_match(
     )
     _add_type_evidence(match, parsed_type, agreement)
     return match
+
+
+def _firm(fit: TemplateMatch | None) -> bool:
+    """Whether a fit's own words are at least WEAK_FIT_COVERAGE of the text. `{a} is {b}` fits the tuple `("Creating a ModelSerializer without ... and is now
+    disallowed ...",)` by one word: not firm, so the next reading (the string the tuple holds) is tried too."""
+    if fit is None:
+        return True
+    return fit.template.literal_length >= WEAK_FIT_COVERAGE * len(fit.text)
 
 
 def _partial_matches(
