@@ -63,6 +63,9 @@ MIN_SIMILARITY = 0.65
 # A fit whose type disagrees and whose own words are less than this share of the message (`{model} has no
 # {name}.` fits "Ensure this field has no more than 3 characters.") says no more than a resemblance.
 WEAK_FIT_COVERAGE = 0.5
+# Weighed against the fit's own words, a value counts at most this many characters: a long value the user gave
+# (`Values are not equal: value:<50 characters> != target:a`) does not make a wording a chance fit.
+VALUE_WEIGHT_CAP = 24
 SIMILAR_CANDIDATES = 30
 
 # (text, exception type) -> (signature ids whose template fits, with the fit; ids looked at that did not fit)
@@ -292,7 +295,7 @@ def _exact_match(
     if signature.template.longest_literal < MIN_KEY_LENGTH and agreement <= 0:
         return None
     coverage = signature.template.literal_length / max(len(fit.text), 1)
-    if coverage < WEAK_FIT_COVERAGE and (agreement or type_agreement(pasted_type, entry.exception_type)) < 0:
+    if not _firm(fit) and (agreement or type_agreement(pasted_type, entry.exception_type)) < 0:
         return None
     if signature.is_variant:
         kind, detail = "variant", "another wording of the message (an older one, or its plural) fits"
@@ -312,11 +315,16 @@ def _exact_match(
 
 
 def _firm(fit: TemplateMatch | None) -> bool:
-    """Whether a fit's own words are at least WEAK_FIT_COVERAGE of the text. `{a} is {b}` fits the tuple `("Creating a ModelSerializer without ... and is now
+    """Whether a fit's own words are at least WEAK_FIT_COVERAGE of the text, each value counted at most
+    VALUE_WEIGHT_CAP characters. `{a} is {b}` fits the tuple `("Creating a ModelSerializer without ... and is now
     disallowed ...",)` by one word: not firm, so the next reading (the string the tuple holds) is tried too."""
     if fit is None:
         return True
-    return fit.template.literal_length >= WEAK_FIT_COVERAGE * len(fit.text)
+    words = fit.template.literal_length
+    if words >= WEAK_FIT_COVERAGE * len(fit.text):
+        return True
+    values = sum(min(end - start, VALUE_WEIGHT_CAP) for start, end in fit.value_spans())
+    return words >= WEAK_FIT_COVERAGE * (words + values)
 
 
 def _partial_matches(
