@@ -579,7 +579,12 @@ def _put_raise_first(
     keys = {key for key, site in here if not on_line or site.function in on_line}
     standing = [m for m in results if m.entry.key in keys and (m.exact or m.partial or m.similarity)]
     if standing:
-        return  # the message's own entry has a site in this function, and the frame's weight already: it leads
+        # The message's own entry has a site in this function, and the frame's weight already: it leads this
+        # exception's matches. Marked as the raise, it also leads a raise found for an exception chained before
+        # it (a wording that only resembles, its line's whitespace trimmed by the traceback, is still this raise).
+        for match in standing:
+            match.raise_site = True
+        return
     chosen = _raise_here(index, exception, raised, here)
     if chosen is None:
         return
