@@ -457,13 +457,49 @@ def _passed(
 
 
 def _value(expr: ast.expr, env: dict[str, Held], inner: Scope, line: int) -> Value:
-    if (
-        isinstance(expr, ast.Name)
-        and isinstance(held := env.get(expr.id), Value)
-        and not inner.reaching(expr.id, line, ())
-    ):
-        return held
+    if isinstance(expr, ast.Name) and isinstance(held := env.get(expr.id), Value):
+        reaching = inner.reaching(expr.id, line, ())
+        if not reaching:
+            return held
+        if (rebound := _in_callers_terms(reaching[0].expr, env)) is not None:
+            return rebound
     return Value(expr, inner, line)
+
+
+def _in_callers_terms(expr: ast.expr | None, env: dict[str, Held]) -> Value | None:
+    """A parameter rebound from parameters alone (`msg = msg.format(*format_args)`), as the caller's own
+    expression: each parameter replaced by what the call gave it (`"illegal header line: {!r}".format(line)`),
+    read in the caller's scope. None when it reads anything else, or the call's values come from two places."""
+    if expr is None:
+        return None
+    given: list[Value] = []
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Name):
+            held = env.get(node.id)
+            if held is None or isinstance(held, dict):
+                return None
+            given += held if isinstance(held, list) else [held]
+    if not given or len({(id(v.scope), v.line) for v in given}) != 1:
+        return None
+
+    class Substitute(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            held = env[node.id]
+            return copy.deepcopy(held.expr) if isinstance(held, Value) else node
+
+        def visit_Call(self, node: ast.Call) -> ast.Call:
+            self.generic_visit(node)  # first: the caller's expressions put in are not read again
+            args: list[ast.expr] = []
+            for arg in node.args:
+                held = (
+                    env.get(arg.value.id) if isinstance(arg, ast.Starred) and isinstance(arg.value, ast.Name) else None
+                )
+                args += [copy.deepcopy(v.expr) for v in held] if isinstance(held, list) else [arg]
+            node.args = args
+            return node
+
+    rebuilt = Substitute().visit(copy.deepcopy(expr))
+    return Value(rebuilt, given[0].scope, given[0].line)
 
 
 def _classes_of(index: ClassIndex, func: ast.expr, env: dict[str, Held], inner: Scope) -> list[str]:
