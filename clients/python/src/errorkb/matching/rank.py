@@ -63,9 +63,10 @@ MIN_SIMILARITY = 0.65
 # A fit whose type disagrees and whose own words are less than this share of the message (`{model} has no
 # {name}.` fits "Ensure this field has no more than 3 characters.") says no more than a resemblance.
 WEAK_FIT_COVERAGE = 0.5
-# Weighed against the fit's own words, a value counts at most this many characters: a long value the user gave
-# (`Values are not equal: value:<50 characters> != target:a`) does not make a wording a chance fit.
-VALUE_WEIGHT_CAP = 24
+# Weighed against the fit's own words, a value counts at most this many characters (a name, a number, a short
+# repr): a long value the user gave (`Values are not equal: value:<50 characters> != target:a`, `illegal header
+# line: bytearray(b'...')`) does not make a wording a chance fit.
+VALUE_WEIGHT_CAP = 16
 SIMILAR_CANDIDATES = 30
 
 # (text, exception type) -> (signature ids whose template fits, with the fit; ids looked at that did not fit)
