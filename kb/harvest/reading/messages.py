@@ -59,6 +59,8 @@ class Env(Protocol):
 
     def method_result(self, name: str) -> Binding | None: ...
 
+    def function_results(self, name: str) -> list[Binding]: ...
+
 
 @dataclass
 class _Number:
@@ -172,6 +174,17 @@ class MessageBuilder:
             return [form for form in formatted if form is not None]
         if isinstance(expr, ast.Name) and (completed := self._completed(expr.id, line)):
             return completed
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+            # `message + _format_filepos(lineno, pos, filename)`: each wording of one side with each of the other.
+            lefts, rights = self._forms(expr.left, line), self._forms(expr.right, line)
+            if lefts or rights:
+                lefts = lefts or [(named_after(expr.left),)]
+                rights = rights or [(named_after(expr.right),)]
+                return [_join(left, right) for left in lefts for right in rights]
+            return []
+        if (results := self._results(expr, line)) is not None:
+            # A function of the module that returns text, one wording per `return` (read to a bounded depth).
+            return [p for b in results if (p := self._at(b).rebuild(b.expr, b.line, 1)) is not None]
         parts = self.rebuild(expr, line)
         return [] if parts is None else [parts]
 
@@ -263,7 +276,18 @@ class MessageBuilder:
         if dotted(expr.func) == ["self", func]:
             # self.get_error_message(): a method that returns one message (Django's password validators).
             return self._follow(self.env.method_result(func), depth)
+        if (results := self._results(expr, line)) is not None:
+            return next((p for b in results if (p := self._follow(b, depth)) is not None), None)
         return None
+
+    def _results(self, expr: ast.expr, line: int) -> list[Binding] | None:
+        """The returns of the module's own function `expr` calls by name (not a local), or None."""
+        if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name)):
+            return None
+        name = expr.func.id
+        if self.env.binding(name, line, self.path) is not None:
+            return None
+        return self.env.function_results(name) or None
 
     def _follow(self, bound: Binding | None, depth: int) -> Parts | None:
         if bound is None or bound.expr is None:

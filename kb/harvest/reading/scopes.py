@@ -49,6 +49,25 @@ class ModuleEnv:
     def method_result(self, name: str) -> Binding | None:
         return None
 
+    def function_results(self, name: str) -> list[Binding]:
+        """`_format_filepos(lineno, pos, filename)`: what a function of this module returns, one binding per
+        `return` in source order, read in the function's own scope (its parameters are placeholders)."""
+        function = self.info.function_nodes.get(name)
+        if function is None:
+            return []
+        scope = Scope(
+            self.info,
+            self.index,
+            owner=None,
+            qualname=function.name,
+            parent=None,
+            span=(function.lineno, function.end_lineno or function.lineno),
+            params=params_of(function.args),
+        )
+        record_bindings(function.body, scope)
+        returned = sorted(returns_of(function), key=lambda node: node.lineno)
+        return [Binding(node.value, node.lineno, scope) for node in returned if node.value is not None]
+
 
 def in_class(info: ClassInfo, expr: ast.expr, index: ClassIndex, owner: str) -> Binding:
     """An expression of a class body (or an ancestor's, `info`), read as a method of `owner` sees it."""
