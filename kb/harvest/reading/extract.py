@@ -370,6 +370,10 @@ class ModuleExtractor:
             own = self._own_message(exception_type, call)
             if own is not None:
                 options = [[own]]
+        elif readable and call is not None:
+            # `raise SyntaxException("Unclosed tag: <%%%s>" % keyword, **kwargs)`: the class puts the message
+            # in words of its own (`message + " at line: %d char: %d" % (lineno, pos)` in its `__init__`).
+            options = [[self._around(exception_type, call, form) for form in option] for option in options]
         if call is not None and len(call.args) > 1 and self._str_formats_args(exception_type):
             # dateutil's ParserError: `__str__` returns `self.args[0] % self.args[1:]`.
             rest = ast.Tuple(elts=call.args[1:], ctx=ast.Load())
@@ -549,6 +553,20 @@ class ModuleExtractor:
         values = arguments(params, call)
         parts = substitute(parts, {name: argument_parts(value) for name, value in values.items()})
         return parts if has_text(parts) else None
+
+    def _around(self, exception_type: str, call: ast.Call, message: Parts) -> Parts:
+        """A raise's message inside the words its class puts around it, the other arguments put in; as it is
+        when the class says nothing of its own around the message parameter."""
+        found = own_message(self.index, exception_type, depth=0)
+        if found is None:
+            return message
+        parts, params = found
+        position = self._message_position(exception_type)
+        name = params[position] if position < len(params) else None
+        if name is None or Field(name) not in parts or len(parts) == 1:
+            return message
+        values = {n: argument_parts(value) for n, value in arguments(params, call).items()}
+        return substitute(parts, {**values, name: message})
 
     def _message_position(self, exception_type: str) -> int:
         return message_position(self.index, exception_type)
