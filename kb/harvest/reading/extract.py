@@ -825,5 +825,20 @@ def _message_argument(call: ast.Call | None, position: int = 0) -> ast.expr | No
     if any(isinstance(a, ast.Starred) for a in call.args[: position + 1]):
         return keyword
     if len(call.args) > position:
-        return call.args[position]
+        given = call.args[position]
+        if isinstance(given, ast.Constant) and given.value is None:
+            # `ScannerError(None, None, "mapping values are not allowed here", mark)`: no message in its place,
+            # so the one text the call words is what the error prints.
+            worded = [a for a in call.args if _worded(a)]
+            return worded[0] if len(worded) == 1 else given
+        return given
     return keyword
+
+
+def _worded(expr: ast.expr) -> bool:
+    """A text written at the call: a literal, an f-string, or a literal formatted by `%` or `.format()`."""
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
+        expr = expr.left
+    elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
+        expr = expr.func.value
+    return isinstance(expr, ast.JoinedStr) or (isinstance(expr, ast.Constant) and isinstance(expr.value, str))
