@@ -327,7 +327,20 @@ class ModuleExtractor:
             self._skip("re-raises the exception being handled")
             return
         for exc in _raised(node.exc):
-            self._raise_one(node, exc, scope)
+            self._raise_one(node, self._held(exc, node, scope), scope)
+
+    def _held(self, exc: ast.expr, node: ast.Raise, scope: Scope) -> ast.expr:
+        """`exc = ValidationError(errors, data=data); self.handle_error(exc); raise exc`: the exception a name
+        holds, made by a class's call in this function (the one binding that reaches the raise)."""
+        if not isinstance(exc, ast.Name):
+            return exc
+        reaching = scope.reaching(exc.id, node.lineno, self._path)
+        if len(reaching) != 1:
+            return exc
+        made = reaching[0].expr
+        if isinstance(made, ast.Call) and terminal_name(made.func)[:1].isupper() and dotted(made.func):
+            return made
+        return exc
 
     def _raise_one(self, node: ast.Raise, exc: ast.expr, scope: Scope) -> None:
         call = exc if isinstance(exc, ast.Call) else None
