@@ -93,7 +93,47 @@ def returns_of(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Ret
 
 def _class_attribute(index: ClassIndex, owner: str, name: str) -> Binding | None:
     found = index.attribute(owner, name)
-    return None if found is None else in_class(found[1], found[0], index, owner)
+    if found is None or (isinstance(found[0], ast.Constant) and found[0].value is None):
+        # None at class level (`error: str | None = None`) is a default `__init__` sets: its words, if any.
+        return _set_in_init(index, owner, name) or (
+            None if found is None else in_class(found[1], found[0], index, owner)
+        )
+    return in_class(found[1], found[0], index, owner)
+
+
+def _set_in_init(index: ClassIndex, owner: str, name: str) -> Binding | None:
+    """`self.error = error or self.default_message` in `__init__` (the first along the class hierarchy), when it
+    is the one assignment of `self.<name>` there: read in `__init__`'s scope as `owner` sees it (a parameter is
+    unknown; `self.default_message` is each subclass's own)."""
+    found = index.method(owner, "__init__")
+    if found is None:
+        return None
+    init, info = found
+    assigned = [
+        (node.value, node.lineno)
+        for node in ast.walk(init)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        and node.value is not None
+        and len(targets := node.targets if isinstance(node, ast.Assign) else [node.target]) == 1
+        and isinstance(target := targets[0], ast.Attribute)
+        and target.attr == name
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    ]
+    if len(assigned) != 1:
+        return None
+    value, line = assigned[0]
+    scope = Scope(
+        info.module,
+        index,
+        owner=owner,
+        qualname=f"{info.qualname.rsplit('.', 1)[-1]}.__init__",
+        parent=None,
+        span=(init.lineno, init.end_lineno or init.lineno),
+        params=params_of(init.args),
+    )
+    record_bindings(init.body, scope)
+    return Binding(value, line, scope)
 
 
 class ClassEnv(ModuleEnv):
