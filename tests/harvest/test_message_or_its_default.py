@@ -81,3 +81,16 @@ def test_two_worded_operands_are_two_wordings_of_one_raise(tmp_path):
     """
 
     assert sites_of(tmp_path, source, "check") == [("Missing", "required key not provided", ("key missing",))]
+
+
+def test_operands_after_a_literal_text_are_never_reached(tmp_path):
+    source = """
+    class Invalid(Exception):
+        pass
+
+    def check(value, msg=None):
+        if not value:
+            raise Invalid(msg or "value is required" or "invalid value")
+    """
+
+    assert sites_of(tmp_path, source, "check") == [("Invalid", "value is required", ())]

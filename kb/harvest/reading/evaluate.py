@@ -513,11 +513,11 @@ def _classes_of(index: ClassIndex, func: ast.expr, env: dict[str, Held], inner: 
         func, inner = held.expr, held.scope
         if isinstance(func, ast.Name) and func.id in inner.params and not inner.reaching(func.id, held.line, ()):
             return passed_classes(index, inner, func.id)
-    found = _class_named(index, func, inner)
+    found = class_named(index, func, inner)
     return [found] if found is not None else []
 
 
-def _class_named(index: ClassIndex, func: ast.expr, inner: Scope) -> str | None:
+def class_named(index: ClassIndex, func: ast.expr, inner: Scope) -> str | None:
     parts = dotted(func)
     if parts and len(parts) == 2 and parts[0] in ("self", "cls") and inner.owner:
         # `return self.error_class(msg)`: the class the attribute names for the instance that runs the method.
@@ -548,7 +548,7 @@ def passed_classes(index: ClassIndex, scope: Scope, param: str, depth: int = 0) 
     if scope.owner is not None and not any(dotted(d) == ["staticmethod"] for d in function.decorator_list):
         positional = positional[1:]
     found: list[str] = []
-    for call, caller_scope in _calls_named(index).get(name, ()):
+    for call, caller_scope in calls_named(index).get(name, ()):
         argument = next((k.value for k in call.keywords if k.arg == param), None)
         if argument is None and param in positional and len(call.args) > positional.index(param):
             argument = call.args[positional.index(param)]
@@ -557,7 +557,7 @@ def passed_classes(index: ClassIndex, scope: Scope, param: str, depth: int = 0) 
         if isinstance(argument, ast.Name) and argument.id in caller_scope.params:
             more = passed_classes(index, caller_scope, argument.id, depth + 1)
         else:
-            named = _class_named(index, argument, caller_scope)
+            named = class_named(index, argument, caller_scope)
             more = [named] if named is not None and index.get(named) is not None else []
         found += [c for c in more if c not in found]
     return found
@@ -571,7 +571,7 @@ def _function_node(index: ClassIndex, scope: Scope) -> Function | None:
     return scope.info.function_nodes.get(name)
 
 
-def _calls_named(index: ClassIndex) -> dict[str, list[tuple[ast.Call, Scope]]]:
+def calls_named(index: ClassIndex) -> dict[str, list[tuple[ast.Call, Scope]]]:
     """Every call in a function or method of this harvest, by the name it calls; read once, on first use."""
     if index.calls_by_name is not None:
         return index.calls_by_name

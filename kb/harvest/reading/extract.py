@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind
 from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.closures import Held, factory_calls, operands, reads_enclosing, substituted
 from kb.harvest.reading.evaluate import (
     MESSAGE_KEYWORDS,
     HelperRaise,
     Value,
     attribute_classes,
+    class_named,
     keyed_viewers,
     keys_read,
     made_by,
@@ -356,9 +358,43 @@ class ModuleExtractor:
             for caught_type in filter(None, (self._exception_type(t, scope) for t in caught)):
                 self._raise_as(node, call, caught_type, scope)
             return
+        if call is not None and self._raise_in_closure(node, call, scope):
+            return
         exception_type = self._runtime_class(target, scope) or self._exception_type(target, scope)
         if exception_type is not None:
             self._raise_as(node, call, exception_type, scope)
+
+    def _raise_in_closure(self, node: ast.Raise, call: ast.Call, scope: Scope) -> bool:
+        """`raise (clsoverride or cls or ValueInvalid)(msg or default or "invalid value")` in a decorator's
+        closure: read once per call of the factory that made it (`reading.closures`), its class the first operand
+        that names one, its message the call's words. False when the raise reads no enclosing parameter."""
+        if not reads_enclosing(scope, {n.id for n in ast.walk(call.func) if isinstance(n, ast.Name)}):
+            return False  # a class the closure names itself: read as any raise, its message in the closure
+        used = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
+        calls = factory_calls(self.index, scope, used)
+        found: set[tuple[str, str]] = set()
+        for held in calls:
+            exception_type = next(
+                filter(None, (self._closure_class(o, held, scope) for o in operands(call.func))), None
+            )
+            if exception_type is None:
+                continue
+            message = _message_argument(call, self._message_position(exception_type))
+            worded = (substituted(message, held) or message) if message is not None else None
+            made = ast.copy_location(ast.Call(func=call.func, args=[worded] if worded else [], keywords=[]), call)
+            key = (exception_type, ast.dump(made))
+            if key not in found:
+                found.add(key)
+                self._raise_as(node, made, exception_type, scope)
+        return bool(found)
+
+    def _closure_class(self, operand: ast.expr, held: dict[str, Held], scope: Scope) -> str | None:
+        if isinstance(operand, ast.Name) and operand.id in held:
+            operand, scope = held[operand.id].expr, held[operand.id].scope
+        if isinstance(operand, ast.Constant):
+            return None
+        found = class_named(self.index, operand, scope)
+        return found if found is not None and _is_exception_class(self.index, found) else None
 
     def _raise_as(
         self,

@@ -161,7 +161,12 @@ class MessageBuilder:
         if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
             # `self.msg or "value must be at least %s" % self.min`: each operand the source words is a wording;
             # an override only run time knows (a parameter, an attribute set from one) gives none.
-            return [form for value in expr.values for form in self._forms(value, line)]
+            forms: list[Parts] = []
+            for value in expr.values:
+                forms += self._forms(value, line)
+                if isinstance(value, ast.Constant) and value.value:
+                    break  # a literal that is true: the operands after it never run
+            return forms
         if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.IfExp):
             # self.error_messages["invalid_nullable" if self.null else "invalid"]: each key's message.
             arms = (expr.slice.body, expr.slice.orelse)
