@@ -59,7 +59,39 @@ class Env(Protocol):
 
     def method_result(self, name: str) -> Binding | None: ...
 
+    def method_params(self, name: str) -> list[str]: ...
+
     def function_results(self, name: str) -> list[Binding]: ...
+
+
+class _Given:
+    """A method's return read with its parameters bound to what the call gave (each read where the call is):
+    `self._format_error(value, self.message_equal)` whose return is `(self.error or message).format(...)`."""
+
+    def __init__(self, inner: Env, given: dict[str, Binding]) -> None:
+        self.inner = inner
+        self.given = given
+
+    def binding(self, name: str, line: int, path: BranchPath = ()) -> Binding | None:
+        return self.given[name] if name in self.given else self.inner.binding(name, line, path)
+
+    def attribute(self, parts: list[str]) -> Binding | None:
+        return self.inner.attribute(parts)
+
+    def error_message(self, key: str) -> Binding | None:
+        return self.inner.error_message(key)
+
+    def item(self, parts: list[str], key: str, line: int) -> Binding | None:
+        return self.inner.item(parts, key, line)
+
+    def method_result(self, name: str) -> Binding | None:
+        return self.inner.method_result(name)
+
+    def method_params(self, name: str) -> list[str]:
+        return self.inner.method_params(name)
+
+    def function_results(self, name: str) -> list[Binding]:
+        return self.inner.function_results(name)
 
 
 @dataclass
@@ -84,6 +116,7 @@ _PERCENT = re.compile(
     r"%(?:\((?P<key>[^)%]*+)\))?+[#0\- +]*+(?:\*|\d++)?+(?:\.(?:\*|\d++))?+[hlL]?+(?P<type>[diouxXeEfFgGcrsa%])"
 )
 _MAX_DEPTH = 25
+_MAX_FOLLOWS = 3
 
 
 def signature_of(parts: Parts) -> str:
@@ -116,14 +149,35 @@ def _literal(parts: Parts) -> str | None:
 
 
 class MessageBuilder:
-    def __init__(self, env: Env, path: BranchPath = (), number: _Number | None = None) -> None:
+    def __init__(self, env: Env, path: BranchPath = (), number: _Number | None = None, follows: int = 0) -> None:
         self.env = env
         self.path = path  # where the expression being rebuilt sits: bindings in other arms do not reach it
         self.number = number if number is not None else _Number()
+        self.follows = follows  # methods followed with their arguments bound, to a bounded depth
 
     def _at(self, bound: Binding) -> "MessageBuilder":
         """A builder for an expression bound elsewhere, taking the same ngettext wording as this one."""
-        return MessageBuilder(bound.env, bound.path, self.number)
+        return MessageBuilder(bound.env, bound.path, self.number, self.follows)
+
+    def _called_method(self, expr: ast.expr, line: int) -> Binding | None:
+        """`self.m(a, b)`: the one return of the method, read with its parameters bound to `a` and `b`."""
+        if not isinstance(expr, ast.Call) or self.follows >= _MAX_FOLLOWS:
+            return None
+        if not isinstance(expr.func, ast.Attribute) or dotted(expr.func) != ["self", expr.func.attr]:
+            return None
+        if not (expr.args or expr.keywords) or any(isinstance(a, ast.Starred) for a in expr.args):
+            return None
+        bound = self.env.method_result(expr.func.attr)
+        params = self.env.method_params(expr.func.attr)
+        if bound is None or bound.expr is None or not params:
+            return None
+        given = {
+            name: Binding(arg, line, self.env, path=self.path) for name, arg in zip(params, expr.args, strict=False)
+        }
+        given.update(
+            {k.arg: Binding(k.value, line, self.env, path=self.path) for k in expr.keywords if k.arg in params}
+        )
+        return Binding(bound.expr, bound.line, _Given(bound.env, given))
 
     def binding_forms(self, name: str, bound: Binding) -> list[Parts]:
         """The wordings one binding of `name` gives (`msg = ... if ... else ...`, `msg += ...`, ngettext)."""
@@ -190,6 +244,14 @@ class MessageBuilder:
         if (results := self._results(expr, line)) is not None:
             # A function of the module that returns text, one wording per `return` (read to a bounded depth).
             return [p for b in results if (p := self._at(b).rebuild(b.expr, b.line, 1)) is not None]
+        if (called := self._called_method(expr, line)) is not None:
+            inner = self._at(called)
+            inner.follows += 1
+            return inner._forms(called.expr, called.line)
+        if isinstance(expr, ast.Name) and (bound := self.env.binding(expr.id, line, self.path)) is not None:
+            # `message = self.message_min if self.max is None else self.message_all`: each arm a wording.
+            if bound.expr is not None and not bound.augmented and (forms := self.binding_forms(expr.id, bound)):
+                return forms
         parts = self.rebuild(expr, line)
         return [] if parts is None else [parts]
 
@@ -278,6 +340,10 @@ class MessageBuilder:
             index += self.number.plural
         if index is not None and len(args) > index and not isinstance(args[index], ast.Starred):
             return self.rebuild(args[index], line, depth + 1)
+        if (called := self._called_method(expr, line)) is not None:
+            inner = self._at(called)
+            inner.follows += 1
+            return inner.rebuild(called.expr, called.line, depth + 1)
         if dotted(expr.func) == ["self", func]:
             # self.get_error_message(): a method that returns one message (Django's password validators).
             return self._follow(self.env.method_result(func), depth)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import cast
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo, dict_items
-from kb.harvest.reading.imports import ModuleInfo
+from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.messages import Binding, BranchPath, MessageBuilder, Parts, exclusive
 
 FOREVER = 10**9  # a line after every other: a binding seen from outside its function
@@ -48,6 +48,9 @@ class ModuleEnv:
 
     def method_result(self, name: str) -> Binding | None:
         return None
+
+    def method_params(self, name: str) -> list[str]:
+        return []
 
     def function_results(self, name: str) -> list[Binding]:
         """`_format_filepos(lineno, pos, filename)`: what a function of this module returns, one binding per
@@ -171,6 +174,13 @@ class ClassEnv(ModuleEnv):
             return None
         values = [r.value for r in returns_of(found[0]) if r.value is not None]
         return in_class(found[1], values[0], self.index, self.owner) if len(values) == 1 else None
+
+    def method_params(self, name: str) -> list[str]:
+        """The positional parameters of `self.<name>()` after `self`, as its class hierarchy resolves it."""
+        found = self.index.method(self.owner, name) if self.owner is not None else None
+        if found is None or any(dotted(d) == ["staticmethod"] for d in found[0].decorator_list):
+            return []
+        return [a.arg for a in [*found[0].args.posonlyargs, *found[0].args.args]][1:]
 
 
 class Scope(ClassEnv):
