@@ -2,6 +2,7 @@
 (`ClassEnv`, with `self.x` looked up through the ancestors) and a function's bindings in line order (`Scope`)."""
 
 import ast
+import copy
 from collections.abc import Iterator
 from typing import cast
 
@@ -101,10 +102,15 @@ def _class_attribute(index: ClassIndex, owner: str, name: str) -> Binding | None
         return _set_in_init(index, owner, name) or (
             None if found is None else in_class(found[1], found[0], index, owner)
         )
+    if isinstance(found[0], ast.Constant) and isinstance(found[0].value, str):
+        # `self.message_min = self.message_min.format(min_op=...)` in `__init__`: the class's text, transformed.
+        transformed = _set_in_init(index, owner, name, transforming=found[0])
+        if transformed is not None:
+            return transformed
     return in_class(found[1], found[0], index, owner)
 
 
-def _set_in_init(index: ClassIndex, owner: str, name: str) -> Binding | None:
+def _set_in_init(index: ClassIndex, owner: str, name: str, transforming: ast.Constant | None = None) -> Binding | None:
     """`self.error = error or self.default_message` in `__init__` (the first along the class hierarchy), when it
     is the one assignment of `self.<name>` there: read in `__init__`'s scope as `owner` sees it (a parameter is
     unknown; `self.default_message` is each subclass's own)."""
@@ -126,6 +132,16 @@ def _set_in_init(index: ClassIndex, owner: str, name: str) -> Binding | None:
     if len(assigned) != 1:
         return None
     value, line = assigned[0]
+    if transforming is not None:
+        # Only an assignment that reads the class's own text, which it then stands for.
+        reads = [
+            n
+            for n in ast.walk(value)
+            if isinstance(n, ast.Attribute) and n.attr == name and dotted(n.value) == ["self"]
+        ]
+        if not reads:
+            return None
+        value = _ClassText(name, transforming).visit(copy.deepcopy(value))
     scope = Scope(
         info.module,
         index,
@@ -137,6 +153,20 @@ def _set_in_init(index: ClassIndex, owner: str, name: str) -> Binding | None:
     )
     record_bindings(init.body, scope)
     return Binding(value, line, scope)
+
+
+class _ClassText(ast.NodeTransformer):
+    """`self.<name>` replaced by the class attribute's text it reads."""
+
+    def __init__(self, name: str, text: ast.Constant) -> None:
+        self.name = name
+        self.text = text
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+        if node.attr == self.name and dotted(node.value) == ["self"]:
+            return copy.copy(self.text)
+        self.generic_visit(node)
+        return node
 
 
 class ClassEnv(ModuleEnv):
