@@ -463,7 +463,34 @@ def _value(expr: ast.expr, env: dict[str, Held], inner: Scope, line: int) -> Val
             return held
         if (rebound := _in_callers_terms(reaching[0].expr, env)) is not None:
             return rebound
+    if (formatted := _formatted_by_callee(expr, env, inner, line)) is not None:
+        return formatted
     return Value(expr, inner, line)
+
+
+def _formatted_by_callee(expr: ast.expr, env: dict[str, Held], inner: Scope, line: int) -> Value | None:
+    """`raise GrammarError(msg.format(**args))` with `msg` the caller's text and `args` built in the callee: the
+    caller's text formatted, what the callee fills in unknown (each field a placeholder), read where the call is."""
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
+        template = expr.func.value
+    elif isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
+        template = expr.left
+    else:
+        return None
+    if not isinstance(template, ast.Name) or not isinstance(held := env.get(template.id), Value):
+        return None
+    if inner.reaching(template.id, line, ()):
+        return None
+    scope, at = held.scope, held.line
+
+    class Substitute(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            found = env.get(node.id)
+            if isinstance(found, Value) and found.scope is scope and not inner.reaching(node.id, line, ()):
+                return copy.deepcopy(found.expr)
+            return ast.Name(id="<callee>", ctx=ast.Load())  # bound in the callee: unknown where the call is
+
+    return Value(Substitute().visit(copy.deepcopy(expr)), scope, at)
 
 
 def _in_callers_terms(expr: ast.expr | None, env: dict[str, Held]) -> Value | None:
