@@ -223,7 +223,11 @@ def _readings(
         readings += [Reading(exc_type, text) for text in _quoted_message(message)]
     # A message given as a tuple prints as one: `AssertionError: ("Creating a ModelSerializer ...",)`.
     if message[:1] in ("[", "{", "(") and message[-1:] in ("]", "}", ")") and literals.take(message):
-        readings += [Reading(exc_type, text) for text in _listed_messages(message)]
+        listed = _listed_messages(message)
+        # An exception given its message and an object prints its args: `('cannot represent an object', <Thing
+        # object at 0x...>)`, which no parser reads whole; its first text is the message.
+        listed = listed or ([text] if message[0] == "(" and (text := _leading_text(message)) else [])
+        readings += [Reading(exc_type, text) for text in listed]
     if unwrap and message[:1] == "(" and (wrapped := WRAPPED_TYPE.match(message)):
         # The wrapped exception's own type and message: where it was raised is the raise to find.
         readings += _readings(wrapped["type"], message[wrapped.end() :], literals, unwrap=False)
@@ -273,6 +277,30 @@ def _listed_messages(message: str) -> list[str]:
             if text is not None:
                 stack.append(text)
     return found
+
+
+def _leading_text(message: str) -> str | None:
+    """The string literal that opens a printed tuple (`('text', <object at 0x...>)`), read by one scan to its
+    closing quote; None when the tuple does not open with one."""
+    quote = message[1:2]
+    if quote not in ("'", '"'):
+        return None
+    position = 2
+    while position < len(message):
+        char = message[position]
+        if char == "\\":
+            position += 2
+            continue
+        if char == quote:
+            break
+        position += 1
+    if message[position + 1 : position + 2] != ",":
+        return None
+    try:
+        value = ast.literal_eval(message[1 : position + 1])
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return value.strip() if isinstance(value, str) and value.strip() else None
 
 
 def _is_error_detail(func: ast.expr) -> bool:
