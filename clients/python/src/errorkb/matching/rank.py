@@ -91,6 +91,7 @@ class Match:
     raise_site: bool = False  # the innermost frame is this entry's raise: first among the exception's matches
     message_from: "Match | None" = None  # the entry whose wording the message carries, when it is another one
     nearby: str | None = None  # "function" or "file": not the raise, the closest entries to the innermost frame
+    variant: bool = False  # the fit is another wording of the entry's (an older one, a plural, the other arm)
 
     @property
     def params(self) -> dict[str, str]:
@@ -158,6 +159,7 @@ def match_text(
             m.exception,
             not m.raise_site,
             -m.score,
+            m.variant,  # at equal fit, the entry whose own message fits above one whose other wording does
             not m.entry.reviewed,  # at equal fit, a curator's card above a generated one
             not m.same_line,
             m.entry.public_id,
@@ -310,6 +312,7 @@ def _exact_match(
         signature=signature.text,
         fit=fit,
         why=[{"kind": kind, "detail": f"{detail} the signature", "signature": signature.text}],
+        variant=signature.is_variant,
     )
     _add_type_evidence(match, parsed_type, agreement)
     return match
