@@ -390,7 +390,8 @@ class ModuleExtractor:
 
     def _closure_class(self, operand: ast.expr, held: dict[str, Held], scope: Scope) -> str | None:
         if isinstance(operand, ast.Name) and operand.id in held:
-            operand, scope = held[operand.id].expr, held[operand.id].scope
+            given = held[operand.id]
+            operand, scope = given.expr, given.scope
         if isinstance(operand, ast.Constant):
             return None
         found = class_named(self.index, operand, scope)

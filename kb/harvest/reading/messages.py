@@ -243,8 +243,9 @@ class MessageBuilder:
             return []
         if (results := self._results(expr, line)) is not None:
             # A function of the module that returns text, one wording per `return` (read to a bounded depth).
-            return [p for b in results if (p := self._at(b).rebuild(b.expr, b.line, 1)) is not None]
-        if (called := self._called_method(expr, line)) is not None:
+            rebuilt = (self._at(b).rebuild(b.expr, b.line, 1) for b in results if b.expr is not None)
+            return [p for p in rebuilt if p is not None]
+        if (called := self._called_method(expr, line)) is not None and called.expr is not None:
             inner = self._at(called)
             inner.follows += 1
             return inner._forms(called.expr, called.line)
@@ -340,7 +341,7 @@ class MessageBuilder:
             index += self.number.plural
         if index is not None and len(args) > index and not isinstance(args[index], ast.Starred):
             return self.rebuild(args[index], line, depth + 1)
-        if (called := self._called_method(expr, line)) is not None:
+        if (called := self._called_method(expr, line)) is not None and called.expr is not None:
             inner = self._at(called)
             inner.follows += 1
             return inner.rebuild(called.expr, called.line, depth + 1)

@@ -586,8 +586,8 @@ def _put_raise_first(
         # The message's own entry has a site in this function, and the frame's weight already: it leads this
         # exception's matches. Marked as the raise, it also leads a raise found for an exception chained before
         # it (a wording that only resembles, its line's whitespace trimmed by the traceback, is still this raise).
-        for match in standing:
-            match.raise_site = True
+        for found in standing:
+            found.raise_site = True
         return
     chosen = _raise_here(index, exception, raised, here)
     if chosen is None:
