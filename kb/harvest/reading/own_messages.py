@@ -29,14 +29,20 @@ def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | No
         init = index.method(qualname, "__init__")
         if str_method is not None:
             values = [r.value for r in returns_of(str_method[0]) if r.value is not None]
-            if len(values) == 1:
+            attribute = dotted(values[0]) if len(values) == 1 else None
+            # `return self.message`, worded by `__init__` or a property (no class attribute of that name): read as
+            # `__init__`'s words are, its parameters named so that a raise's arguments fill them.
+            stored = (
+                instance_messages(index, qualname, attribute[1])
+                if attribute and len(attribute) == 2 and attribute[0] == "self"
+                else []
+            )
+            if len(stored) == 1:
+                found = stored[0]
+            elif len(values) == 1:
                 forms = forms_in(str_method[1], values[0], index, qualname)
                 if forms and has_text(forms[0]):
                     found = (forms[0], [])
-                elif (attribute := dotted(values[0])) and len(attribute) == 2 and attribute[0] == "self":
-                    # `return self.message`, worded by `__init__` or a property: read as `__init__`'s words are.
-                    stored = instance_messages(index, qualname, attribute[1])
-                    found = stored[0] if len(stored) == 1 else None
             else:
                 # `if not self.message: return "Missing parameter: ..." else: return self.message`: read only for
                 # a raise that gives no readable message, so the one worded return is what it prints.
