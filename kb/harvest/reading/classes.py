@@ -88,6 +88,10 @@ class ClassIndex:
         self.assigned_calls: dict[str, dict[str, list[Any]]] = {}
         self.may_raise: dict[int, bool] = {}
         self.function_modules: dict[int, Any] = {}  # a module-level function's ModuleInfo, by id of its node
+        # Read once for messages (kb.harvest.reading.scopes): what `__init__` sets `self.<name>` to, per class and
+        # name, and what a module function returns, per function node.
+        self.set_in_init: dict[tuple[str, str, bool], Any] = {}
+        self.function_results: dict[int, list[Any]] = {}
 
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)

@@ -59,6 +59,8 @@ class ModuleEnv:
         function = self.info.function_nodes.get(name)
         if function is None:
             return []
+        if (known := self.index.function_results.get(id(function))) is not None:
+            return known
         scope = Scope(
             self.info,
             self.index,
@@ -70,7 +72,9 @@ class ModuleEnv:
         )
         record_bindings(function.body, scope)
         returned = sorted(returns_of(function), key=lambda node: node.lineno)
-        return [Binding(node.value, node.lineno, scope) for node in returned if node.value is not None]
+        found = [Binding(node.value, node.lineno, scope) for node in returned if node.value is not None]
+        self.index.function_results[id(function)] = found
+        return found
 
 
 def in_class(info: ClassInfo, expr: ast.expr, index: ClassIndex, owner: str) -> Binding:
@@ -113,7 +117,14 @@ def _class_attribute(index: ClassIndex, owner: str, name: str) -> Binding | None
 def _set_in_init(index: ClassIndex, owner: str, name: str, transforming: ast.Constant | None = None) -> Binding | None:
     """`self.error = error or self.default_message` in `__init__` (the first along the class hierarchy), when it
     is the one assignment of `self.<name>` there: read in `__init__`'s scope as `owner` sees it (a parameter is
-    unknown; `self.default_message` is each subclass's own)."""
+    unknown; `self.default_message` is each subclass's own). Read once per class and name."""
+    key = (owner, name, transforming is not None)
+    if key not in index.set_in_init:
+        index.set_in_init[key] = _read_set_in_init(index, owner, name, transforming)
+    return cast(Binding | None, index.set_in_init[key])
+
+
+def _read_set_in_init(index: ClassIndex, owner: str, name: str, transforming: ast.Constant | None) -> Binding | None:
     found = index.method(owner, "__init__")
     if found is None:
         return None
