@@ -101,3 +101,21 @@ def test_a_closure_that_names_its_own_class_is_read_as_any_raise(tmp_path):
     """
     sites = harvest_source(tmp_path, source).sites
     assert [(s.function, s.signature) for s in sites] == [("instrument.wrapper", "Missing argument {argument}")]
+
+
+def test_the_closures_own_parameter_stays_a_value(tmp_path):
+    source = """
+    class Invalid(Exception):
+        pass
+
+    def checker(cls=None):
+        def check(value=None):
+            raise (cls or Invalid)("bad value: %s" % value)
+        return check
+
+    @checker(cls=Invalid)
+    def positive(v):
+        return v
+    """
+    sites = harvest_source(tmp_path, source).sites
+    assert [(s.function, s.signature) for s in sites] == [("checker.check", "bad value: {value}")]

@@ -50,9 +50,9 @@ def factory_calls(index: ClassIndex, scope: Scope, used: set[str]) -> list[dict[
     if function is None:
         return []
     defaults: dict[str, Held] = {}
-    for closure in [scope, *chain[:-1]]:
+    for closure in chain[:-1]:  # the closures between: their parameters hold their defaults
         for name, default in closure.params.items():
-            if name in used and name not in defaults:
+            if name in used and name not in own and name not in defaults:
                 defaults[name] = Held(default if default is not None else ast.Constant(None), closure)
     found = []
     for call, caller in calls_named(index).get(function.name, ()):
