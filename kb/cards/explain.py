@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from kb.cards import left_open
 from kb.cards.examples import how_to_trigger
 from kb.cards.links import line_number, place
-from kb.cards.reader import EntryPoint, Reader, entry_points, names_in, plain_said
+from kb.cards.reader import EntryPoint, Reader, entry_points, is_result_check, names_in, plain_said
 from kb.cards.solutions import derive_solutions, example_fix
 from kb.models import ErrorEntry, RaiseSite
 from kb.text.escaping import code, plain, sentence
@@ -327,7 +327,7 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
     if view.entry is not None:
         verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
         alternates = f" (or {', '.join(point.shown() for point in view.alternates)})" if view.alternates else ""
-        text = f"{_acting(view.entry)}{alternates} {verb} this"
+        text = f"{_acting(view.entry, view.site.evidence)}{alternates} {verb} this"
         if not view.entry.is_function(view.function):
             text += f" (from {code(view.function)})"
         if when:
@@ -336,7 +336,8 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
         if view.unconditional and every == "read" and view.entry.kind == "method":
             return f"Reading {code(view.entry.function)} {verb} this, every time."
         if view.unconditional and every:
-            return f"{text} every time it is called."
+            # Of the function itself only: an alternate entry point (`build_field()`) calls it on some paths.
+            return f"{_acting(view.entry)} {verb} this every time it is called."
         return f"{text} whenever that line runs." if view.unconditional else f"{text}."
     if not view.function and isinstance(module := view.site.evidence.get("module"), str) and module and when:
         verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
@@ -380,12 +381,19 @@ def _handled(site: RaiseSite) -> str:
 _ACTIONS = {"function": "Calling", "constructor": "Calling", "command": "Running", "template tag": "Using"}
 
 
-def _acting(point: EntryPoint) -> str:
+def _acting(point: EntryPoint, evidence: dict | None = None) -> str:
     """The entry point as what the reader does: "Calling `make_password()`", "Running the `runserver` command",
     "Using the `url` template tag", "Assigning to `HttpResponse.content`". A method stays as it is named: many are
     called by the framework (`to_python()` while a form is cleaned), where "calling" would not be the reader's."""
+    if evidence is not None and is_result_check(evidence) and point.is_function(_evidence_function(evidence)):
+        return f"{point.shown()}, the check ctypes runs on a C function's result,"
     action = _ACTIONS.get(point.kind)
     return f"{action} {point.shown()}" if action else _capital(point.shown())
+
+
+def _evidence_function(evidence: dict) -> str:
+    recorded = evidence.get("function")
+    return str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
 
 
 def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:

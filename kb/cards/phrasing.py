@@ -13,6 +13,9 @@ from kb.text.escaping import code
 ASSIGNED = "the value assigned"  # a property setter's value: `response.content = value`
 POSITIONALS = "positional arguments"
 KEYWORDS = "keyword arguments"
+# `**kwargs` beside named parameters holds only the keywords they do not take: `decode(token, algorithms=[...])`
+# passes none of them (round 8's card 24).
+EXTRA_KEYWORDS = "keyword arguments it does not name"
 UNSAID = "\x04"  # `phrased`: the sentence reads a name in a way no template says
 URL_PARTS = frozenset({"scheme", "netloc", "hostname", "port", "path", "query", "fragment"})
 URL_SPLIT = re.compile(r"(?:(?:urllib\.)?+parse\.)?+url(?:split|parse)\(\s*+(\w++)\s*+\)")
@@ -55,7 +58,7 @@ def phrased(text: str, token: str, said: str) -> str:
         return text.replace(f"{token} is true", f"{token} is not empty").replace(
             f"{token} is empty or false", f"{token} is empty"
         )
-    if said == KEYWORDS or is_positionals(said):
+    if said in (KEYWORDS, EXTRA_KEYWORDS) or is_positionals(said):
         return _starred(text, token, said)
     if part_of := _URL_PART_OF.fullmatch(said):  # "`parsed.scheme` is true": the URL has a scheme
         return text.replace(f"{token} is true", f"{part_of[2]} has a {part_of[1]}").replace(
@@ -106,7 +109,7 @@ def without(written: str, chains: dict[str, str]) -> str:
 def _starred(text: str, token: str, said: str) -> str:
     """The harvest's words on `args`/`kwargs` said of what the reader passes: "keyword arguments are given", "the
     `default` keyword argument is not given" (for `'default' not in kwargs`)."""
-    if said == KEYWORDS:
+    if said in (KEYWORDS, EXTRA_KEYWORDS):
         text = re.sub(rf"{token} does not contain `'(\w+)'`", r"the `\1` keyword argument is not given", text)
         text = re.sub(rf"{token} contains `'(\w+)'`", r"the `\1` keyword argument is given", text)
     text = text.replace(f"{token} is true", f"{said} are given").replace(
@@ -149,7 +152,7 @@ def url_part(name: str, definition: Callable[[str], str | None], argument: Calla
         given = conversion[1]
     # The site's parameter the entry point hands on (the evidence lists a parameter the test reads directly).
     said = argument(given)
-    starred = said in (KEYWORDS, ASSIGNED) or is_positionals(said)
+    starred = said in (KEYWORDS, EXTRA_KEYWORDS, ASSIGNED) or is_positionals(said)
     return f"the {part} of {said}" if said and not starred else ""
 
 

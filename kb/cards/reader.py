@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from kb.cards.phrasing import (
     ASSIGNED,
+    EXTRA_KEYWORDS,
     KEYWORDS,
     POSITIONALS,
     UNSAID,
@@ -109,6 +110,31 @@ class EntryPoint:
         if name.startswith("*"):
             return positionals(name[1:], self.before_star)
         return f"the {code(name)} argument"
+
+
+_RESULT_NAMES = frozenset({"result", "res", "ret", "retval", "rv", "value"})
+_FUNC_NAMES = frozenset({"func", "function", "fn", "cfunc"})
+
+
+def signature_of(evidence: dict) -> ast.arguments | None:
+    """The parameters of the site's function, from the signature the harvest recorded; None when unreadable."""
+    recorded = evidence.get("function")
+    signature = str(recorded.get("signature") or "") if isinstance(recorded, dict) else ""
+    try:
+        tree = ast.parse(f"def f{signature}: pass").body[0] if signature.startswith("(") else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return tree.args if isinstance(tree, ast.FunctionDef) else None
+
+
+def is_result_check(evidence: dict) -> bool:
+    """A ctypes `errcheck` callback, `f(result, func, arguments)`: ctypes calls it with a C function's result, so
+    its arguments are no one's to pass (round 8's card 10: "Pass `0` as `result` to `check_predicate()`")."""
+    if (arguments := signature_of(evidence)) is None:
+        return False
+    names = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    names = names[1:] if names[:1] in (["self"], ["cls"]) else names
+    return len(names) == 3 and names[0] in _RESULT_NAMES and names[1] in _FUNC_NAMES
 
 
 def is_public(function: str) -> bool:
@@ -262,7 +288,7 @@ class Reader:
             if not argument:
                 return None
             if root == name:
-                return argument
+                return EXTRA_KEYWORDS if argument == KEYWORDS and self._names_keywords() else argument
             key = re.fullmatch(r"\w+\[['\"](\w+)['\"]\]", name)
             if key and self.entry.kind == "command":
                 return f"the {code(key[1])} argument"
@@ -293,6 +319,16 @@ class Reader:
         if not owner or not is_public(owner) or not is_public(option):
             return ""
         return f"the {code('Meta.' + option)} option of your {code(owner)}"
+
+    def _names_keywords(self) -> bool:
+        """Whether the entry point is the site's own function and takes named parameters beside its `**kwargs`."""
+        recorded = self.evidence.get("function")
+        own = str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
+        arguments = signature_of(self.evidence)
+        if self.entry is None or not self.entry.is_function(own) or arguments is None:
+            return False
+        named = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+        return any(name not in ("self", "cls") for name in named)
 
     def _url_part(self, name: str, before: int | None) -> str:
         argument = self.entry.argument if self.entry is not None else None
@@ -538,7 +574,7 @@ def plain_said(said: str) -> str:
 def _is(name: str, said: str) -> str:
     """ "`x` is the `y` argument"; "`x` is the argument of that name" rather than "`x` is the `x` argument"."""
     said = plain_said(said)
-    if said in (POSITIONALS, KEYWORDS):
+    if said in (POSITIONALS, KEYWORDS, EXTRA_KEYWORDS):
         return f"{code(name)} holds the {said}"
     if is_positionals(said):  # "`classes` holds the positional arguments after `converter`"
         return f"{code(name)} holds the {said.partition('(')[2].removesuffix(')')}"

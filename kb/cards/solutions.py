@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
 from kb.cards import left_open
-from kb.cards.reader import EntryPoint, Reader, entry_points, is_public, names_in
+from kb.cards.reader import EntryPoint, Reader, entry_points, is_public, is_result_check, names_in, signature_of
 from kb.models import RaiseSite
 from kb.text.escaping import code, fenced, plain
 
@@ -136,7 +136,12 @@ def _site_solutions(site: RaiseSite) -> list[str]:
         # too: making it false raises that one (`elif isinstance(view, View): raise TypeError(...)`).
         if index == 0 and not row.get("other_raises"):
             line = row.get("line") if isinstance(row.get("line"), int) else None
-            if entry is not None and entry.kind in _ADVISED and not _is_operator(entry.function):
+            if (
+                entry is not None
+                and entry.kind in _ADVISED
+                and not _is_operator(entry.function)
+                and not is_result_check(evidence)
+            ):
                 found.extend(_for_parameters(test, reader, entry, line))
             elif entry is not None and entry.kind == "setter":
                 found.extend(_for_setter(test, reader, entry, line))
@@ -517,15 +522,9 @@ def _site_function(evidence: dict) -> str:
 def _positions(evidence: dict) -> list[str]:
     """The parameters a caller may pass by position, in order (`self` and `cls` left out), from the signature of
     the site's function; [] when it cannot be read."""
-    function = evidence.get("function")
-    signature = str(function.get("signature") or "") if isinstance(function, dict) else ""
-    try:
-        tree = ast.parse(f"def f{signature}: pass").body[0] if signature.startswith("(") else None
-    except (SyntaxError, ValueError, RecursionError):
+    if (arguments := signature_of(evidence)) is None:
         return []
-    if not isinstance(tree, ast.FunctionDef):
-        return []
-    names = [a.arg for a in (*tree.args.posonlyargs, *tree.args.args)]
+    names = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
     return names[1:] if names[:1] in (["self"], ["cls"]) else names
 
 

@@ -58,6 +58,7 @@ BUILTIN_EXCEPTIONS = frozenset(
     name for name, value in vars(builtins).items() if isinstance(value, type) and issubclass(value, BaseException)
 )
 TYPE_AGREES, TYPE_DIFFERS = 10.0, -10.0
+TYPE_NAMED_IN_FULL = 0.5  # a tie-breaker: the pasted qualified type is the entry's own, not a namesake's suffix
 INNERMOST_FRAME, OTHER_FRAME = 20.0, 8.0
 MIN_SIMILARITY = 0.65
 # A fit whose type disagrees and whose own words are less than this share of the message (`{model} has no
@@ -378,6 +379,10 @@ def _partial_matches(
 def _add_type_evidence(match: Match, parsed_type: str | None, agreement: int) -> None:
     if agreement > 0:
         match.score += TYPE_AGREES
+        if parsed_type and "." in parsed_type and parsed_type == match.entry.exception_type:
+            # `cerberus.schema.SchemaError` is cerberus's class, not the `schema` package's `schema.SchemaError`
+            # that it ends with: at an equal fit the class named in full answers first.
+            match.score += TYPE_NAMED_IN_FULL
         match.why.append(
             {"kind": "exception_type", "detail": f"the type agrees: {parsed_type}", "type": match.entry.exception_type}
         )
@@ -540,6 +545,8 @@ def _type_only(index: LookupIndex, exception: ParsedException, position: int) ->
         for key in index.unsigned_of_type(exc_type)
         if (entry := index.entries.get(key)) is not None and type_agreement(exc_type, entry.exception_type) > 0
     ]
+    if named_in_full := [entry for entry in entries if entry.exception_type == exc_type]:
+        entries = named_in_full  # another package's class that only ends the same way is not this one
     if len(entries) > TYPE_ONLY_MAX:
         return []
     matches = []
