@@ -80,7 +80,8 @@ def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), 
 _IMPERATIVE = frozenset(
     "Use Set Pass Add Remove Install Define Specify Provide Call Make Try Consider Rename Move Change Override "
     "Declare Run Ensure Please Update Upgrade Include Register Configure Enable Disable Give Supply Import Wrap "
-    "Avoid Replace Create Delete Put Return Implement Subclass".split()
+    "Avoid Replace Create Delete Put Return Implement Subclass Write Mark Convert Increase Reduce Choose Select "
+    "Apply Restart Reinstall Downgrade".split()
 )
 _ADVISES = re.compile(
     r"\b(?:you (?:must|should|need to|may (?:want|need) to|might want to|can)|please)\b|^did you \w", re.I

@@ -33,6 +33,17 @@ def test_the_sentences_that_advise_are_kept_in_order():
     ]
 
 
+def test_the_second_line_of_a_message_that_says_what_to_write_is_advice():
+    message = (
+        "The `.create()` method does not support writable nested fields by default.\nWrite an explicit "
+        "`.create()` method for serializer `app.S`, or set `read_only=True` on nested serializer fields."
+    )
+    assert advice(message) == [
+        "Write an explicit `.create()` method for serializer `app.S`, or set `read_only=True` on nested serializer "
+        "fields."
+    ]
+
+
 def test_a_rule_or_a_verb_used_as_a_noun_is_no_advice():
     assert advice("Check functions must accept keyword arguments (**kwargs).") == []
     assert advice("nulls_first and nulls_last values must be True or None.") == []
