@@ -256,7 +256,17 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         text += f" A comment beside {where} in the code says: “{said}”" + (
             "" if said.endswith((".", "!", "?")) else "."
         )
-    documented = next((view.entry for view in views if view.entry is not None and view.entry.doc.strip()), None)
+    # A setter's or deleter's entry point is the property's getter by name: its docstring is the getter's.
+    documented = next(
+        (
+            view.entry
+            for view in views
+            if view.entry is not None
+            and view.entry.doc.strip()
+            and view.site.evidence.get("every_call") not in ("assign", "delete")
+        ),
+        None,
+    )
     if documented is not None:
         text += f" {_capital(documented.shown())} is documented as: “{plain(documented.doc, 300)}”"
     # A paragraph that only defines the exception's class ("ImproperlyConfigured is raised when Django is somehow
@@ -293,6 +303,8 @@ def _own_names(name: str) -> list[str]:
     return classes or parts[-1:]
 
 
+_ACCESS = {"read": "Reading", "assign": "Assigning to", "delete": "Deleting"}
+_ACCESSED = {"read": "read", "assign": "assigned to", "delete": "deleted"}
 _ATTRIBUTE_ASKED = re.compile(r"(\w++) == ['\"]([A-Za-z_]\w*+)['\"]")
 
 
@@ -333,8 +345,8 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
         if when:
             return f"{text} when {when}."
         every = view.site.evidence.get("every_call") if view.entry.is_function(view.function) else None
-        if view.unconditional and every == "read" and view.entry.kind == "method":
-            return f"Reading {code(view.entry.function)} {verb} this, every time."
+        if view.unconditional and every in _ACCESS and view.entry.kind in ("method", "setter"):
+            return f"{_ACCESS[every]} {code(view.entry.function)} {verb} this, every time."
         if view.unconditional and every:
             # Of the function itself only: an alternate entry point (`build_field()`) calls it on some paths.
             return f"{_acting(view.entry)} {verb} this every time it is called."
@@ -439,9 +451,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         elif lines:
             heading += ":\n"
         elif view.unconditional and site.evidence.get("every_call"):
-            heading += (
-                ", every time it is read." if site.evidence["every_call"] == "read" else ", every time it is called."
-            )
+            heading += f", every time it is {_ACCESSED.get(site.evidence['every_call'], 'called')}."
         else:
             heading += ", whenever that line runs." if view.unconditional else "."
         block: list[str] = [heading]

@@ -44,3 +44,39 @@ def test_a_ctypes_result_check_gives_no_advice_on_its_arguments(db, git_repo):
     assert entry.generated["meaning"].startswith(
         "`check_predicate()`, the check ctypes runs on a C function's result, raises this when"
     )
+
+
+def test_a_property_setter_that_always_raises_is_said_as_the_assignment(db, git_repo):
+    source = (
+        "class Version:\n"
+        "    @property\n"
+        "    def build(self):\n"
+        '        """The build part of a version."""\n'
+        "        return self._build\n"
+        "\n"
+        "    @build.setter\n"
+        "    def build(self, value):\n"
+        "        raise AttributeError('attribute build is readonly')\n"
+    )
+    cards = harvest(git_repo, {"semverlike/__init__.py": source}, "example/semverlike")
+    generated = cards["attribute build is readonly"].generated
+    assert generated["meaning"].startswith("Assigning to `Version.build` raises this, every time.")
+    assert "The build part of a version" not in generated["meaning"]
+    assert "every time it is assigned to." in generated["trigger"]
+
+
+def test_an_argument_set_again_in_one_branch_is_not_said_by_that_branch(db, git_repo):
+    source = (
+        "class Version:\n"
+        "    @classmethod\n"
+        "    def parse(cls, version):\n"
+        "        if isinstance(version, bytes):\n"
+        "            version = version.decode('UTF-8')\n"
+        "        if not version.startswith('v'):\n"
+        "            raise ValueError(f'{version} is not valid SemVer string')\n"
+        "        return cls()\n"
+    )
+    cards = harvest(git_repo, {"semverlike/__init__.py": source}, "example/semverlike")
+    entry = next(e for m, e in cards.items() if m.endswith("is not valid SemVer string"))
+    text = entry.generated.get("meaning", "") + entry.generated.get("trigger", "")
+    assert "decode" not in text

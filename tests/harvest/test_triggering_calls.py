@@ -46,17 +46,17 @@ def test_a_projects_own_assert_raises_with_a_lambda_is_trimmed_to_the_lambdas_ca
         "tests/test_parse.py",
         """
         from shapes.core import parse
-        from tests.helpers import assert_raises
+        from tests.helpers import assert_raises_message
 
 
         def test_bytes():
-            assert_raises(TypeError, lambda: parse(b"raw"))
+            assert_raises_message(TypeError, "Expected text", lambda: parse(b"raw"))
         """,
     )
     [test] = triggering(evidence_of(shapes.root / "shapes", "shapes"), "Expected text for the parser input, got bytes.")
     assert (test["assertion"], test["how"], test["call"], test["pinned"]) == (
-        "assert_raises",
-        "type-and-call",
+        "assert_raises_message",
+        "message",
         'parse(b"raw")',
         6,
     )

@@ -28,6 +28,8 @@ UNKNOWN = "(bound by a for loop)"
 # The code of a local bound with no value of its own (`module_name, _, name = path.rpartition(".")`, `with`,
 # `except ... as`): when it may reach the site, no single definition says what the name holds there.
 UNPACKED = "(bound without a value of its own)"
+# The argument as the caller gave it, where a binding in an `if` the site is not in may not have run.
+GIVEN = "(the argument as given)"
 
 
 class Definitions:
@@ -60,8 +62,8 @@ class Definitions:
                     continue
                 seen.add(name)
                 for expr, bound_line, bound_path in self._reaching(name, at, where):
-                    if expr is None:  # a loop's name, an unpacked one: no code says its value
-                        unknown = UNKNOWN if bound_line in self._loops() else UNPACKED
+                    if expr is None:  # a loop's name, an unpacked one, the argument itself: no code says its value
+                        unknown = GIVEN if bound_line == 0 else UNKNOWN if bound_line in self._loops() else UNPACKED
                         rows.append({"name": name, "code": unknown, "line": bound_line})
                         continue
                     rows.append({"name": name, "code": self._unparsed(expr), "line": bound_line})
@@ -98,6 +100,11 @@ class Definitions:
             # `if` the site is not in may not have run, and the one above it may be what reaches.
             if path[: len(bound.path)] == bound.path or len(found) >= MAX_ARMS:
                 break
+        else:
+            if found and name in self._parameters():
+                # Only set in an `if` the site is not in (`if isinstance(version, bytes): version = ...`): the
+                # argument as the caller gave it reaches the site too (round 9's cards 19 and 23).
+                found.append((None, 0, ()))
         return found
 
     def _parameters(self) -> frozenset[str]:

@@ -178,8 +178,9 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         if (isinstance(owner.node, ast.Module) or owner.qualname == "__getattr__") and owner.scope.info.name:
             evidence["module"] = owner.scope.info.name  # raised while the module is imported
         if isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef) and statement in owner.node.body:
-            # In the function's own body, under nothing: each call reaches it ("read": a property's, each read).
-            evidence["every_call"] = "read" if _is_property(owner.node) else True
+            # In the function's own body, under nothing: each call reaches it (a property's: each read, assignment
+            # or deletion).
+            evidence["every_call"] = _accessor(owner.node) or True
         if statement is not None and (handler := _caught_here(statement, owner.parents)) is not None:
             evidence["caught_here"] = {"line": handler.lineno}
         if opened := left_open(owner.node, node, owner.scope.index, owner.scope.owner):
@@ -216,9 +217,13 @@ def _caught_here(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> ast.Ex
     return None
 
 
-def _is_property(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def _accessor(function: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """ "read" for a property's getter, "assign" for its setter (`@prerelease.setter`: round 9's cards 21 and 24
+    took it for the getter), "delete" for its deleter; "" for a plain function."""
     names = {ast.unparse(d).rpartition(".")[2] for d in function.decorator_list}
-    return bool(names & {"property", "cached_property"})
+    if names & {"property", "cached_property"}:
+        return "read"
+    return "assign" if "setter" in names else "delete" if "deleter" in names else ""
 
 
 def _defaults(node: ast.AST, read: set[str]) -> dict[str, str]:
