@@ -3,22 +3,15 @@ one to answer, even when its multi-line message only resembles its wording (a tr
 end) while the first exception's raise, in an entry with no message, stands on its own frame. Pared down from a
 grammar library's `_parse_grammar` (lark 1.3), which turns its lexer's error into a GrammarError."""
 
+from test_index import entry as index_entry
+
 from errorkb.matching.index import Entry, MatchIndex, Site
 from errorkb.matching.rank import match_text
 
 
 def entry(key: int, type_: str, message: str, site: Site) -> Entry:
-    return Entry(
-        key=key,
-        public_id=f"{key:016x}",
-        exception_type=type_,
-        message=message,
-        status="published",
-        repository_url="https://github.com/o/r",
-        signature=message.replace("{{", "{").replace("}}", "}"),
-        variants=(),
-        sites=(site,),
-    )
+    signature = message.replace("{{", "{").replace("}}", "}")
+    return index_entry(key, signature, type_=type_, sites=(site,), message=message)
 
 
 WORDING = "Unexpected input at line {line} column {column} in {name}: \n\n{context}"

@@ -5,12 +5,16 @@ from errorkb.matching.rank import match_text, type_agreement
 from errorkb.matching.template import compile_template
 
 
-def entry(key: int, signature: str, *, type_: str = "ValueError", sites=(), variants=()) -> Entry:
+def entry(
+    key: int, signature: str, *, type_: str = "ValueError", sites=(), variants=(), message: str | None = None
+) -> Entry:
+    """A published entry of one repository (the message is the signature unless given); other modules' helpers
+    build theirs with it."""
     return Entry(
         key=key,
         public_id=f"{key:016x}",
         exception_type=type_,
-        message=signature,
+        message=signature if message is None else message,
         status="published",
         repository_url="https://github.com/o/r",
         signature=signature,

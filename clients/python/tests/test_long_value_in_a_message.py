@@ -2,21 +2,15 @@
 the wording's own words a small share of the message, so the wording still fits when the type is a wrapper of
 another name (a validation library's MultipleInvalid carries its first error's message)."""
 
+from test_index import entry as index_entry
+
 from errorkb.matching.index import Entry, MatchIndex, Site
 from errorkb.matching.rank import match_text
 
 
 def entry(key: int, wording: str) -> Entry:
-    return Entry(
-        key=key,
-        public_id=f"{key:016x}",
-        exception_type="checks.error.Invalid",
-        message=wording,
-        status="published",
-        repository_url="https://github.com/o/r",
-        signature=wording,
-        variants=(),
-        sites=(Site("checks/validators.py", key, "check", "a"),),
+    return index_entry(
+        key, wording, type_="checks.error.Invalid", sites=(Site("checks/validators.py", key, "check", "a"),)
     )
 
 

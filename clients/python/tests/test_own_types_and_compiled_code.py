@@ -1,6 +1,8 @@
 """A lookup whose type is a class of the library, or was raised inside compiled code (issue 30, items 2 and 3):
 no card of another type stands in as a "nearby" answer, and an extension's error says where it came from."""
 
+from test_index import entry as index_entry
+
 from errorkb.matching.compiled import compiled_package
 from errorkb.matching.index import Entry, MatchIndex, Site
 from errorkb.matching.parse import parse
@@ -8,17 +10,8 @@ from errorkb.matching.rank import match_text
 
 
 def entry(key: int, type_: str, message: str, line: int) -> Entry:
-    return Entry(
-        key=key,
-        public_id=f"{key:016x}",
-        exception_type=type_,
-        message=message,
-        status="published",
-        repository_url="https://github.com/o/r",
-        signature="",
-        variants=(),
-        sites=(Site("tomlish/parser.py", line, "Parser.parse_key", "abc"),),
-    )
+    site = Site("tomlish/parser.py", line, "Parser.parse_key", "abc")
+    return index_entry(key, "", type_=type_, sites=(site,), message=message)
 
 
 INDEX = MatchIndex.build([entry(1, "tomlish.exceptions.KeyAlreadyPresent", "", 40)])

@@ -3,22 +3,15 @@ an `if` that adds nothing, a plural): the entry whose own message fits comes fir
 `expected {schema}` (its type check) and `expected {type_name} or one of {type}`, whose shorter wording
 `expected {type_name}` is what its coercion prints for most types (voluptuous 0.16)."""
 
+from test_index import entry as index_entry
+
 from errorkb.matching.index import Entry, MatchIndex, Site
 from errorkb.matching.rank import match_text
 
 
 def entry(key: int, type_: str, message: str, variants: tuple = ()) -> Entry:
-    return Entry(
-        key=key,
-        public_id=f"{key:016x}",
-        exception_type=type_,
-        message=message,
-        status="published",
-        repository_url="https://github.com/o/r",
-        signature=message,
-        variants=variants,
-        sites=(Site("checks/schema.py", key, "check", "a"),),
-    )
+    site = Site("checks/schema.py", key, "check", "a")
+    return index_entry(key, message, type_=type_, sites=(site,), variants=variants)
 
 
 def test_the_entry_whose_own_message_fits_comes_before_one_whose_variant_does():

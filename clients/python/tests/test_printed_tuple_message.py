@@ -2,22 +2,14 @@
 A template of values around one word (`{a} is {b}`, a test helper's assertion) fits that printed tuple by chance;
 the string the tuple holds is read next, and the wording that fits it whole answers."""
 
+from test_index import entry as index_entry
+
 from errorkb.matching.index import Entry, MatchIndex, Site
 from errorkb.matching.rank import match_text
 
 
 def entry(key: int, message: str, path: str) -> Entry:
-    return Entry(
-        key=key,
-        public_id=f"{key:016x}",
-        exception_type="AssertionError",
-        message=message,
-        status="published",
-        repository_url="https://github.com/o/r",
-        signature=message,
-        variants=(),
-        sites=(Site(path, 10, "check", "abc"),),
-    )
+    return index_entry(key, message, type_="AssertionError", sites=(Site(path, 10, "check", "abc"),))
 
 
 WORDING = (
