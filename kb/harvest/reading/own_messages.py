@@ -14,7 +14,7 @@ from kb.harvest.reading.messages import (
     placeholder_name,
     terminal_name,
 )
-from kb.harvest.reading.scopes import Scope, forms_in, params_of, record_bindings, returns_of
+from kb.harvest.reading.scopes import forms_in, method_scope, returns_of
 
 
 def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | None:
@@ -161,22 +161,6 @@ def instance_messages(index: ClassIndex, owner: str, name: str) -> list[OwnMessa
             for node in assigned:
                 found += [(p, params) for p in MessageBuilder(scope).forms(node.value, node.lineno)[:1]]
     return [m for m in found if has_text(m[0])]
-
-
-def method_scope(
-    index: ClassIndex, owner: str, info: ClassInfo, function: ast.FunctionDef | ast.AsyncFunctionDef
-) -> Scope:
-    scope = Scope(
-        info.module,
-        index,
-        owner=owner,
-        qualname=f"{info.qualname.rsplit('.', 1)[-1]}.{function.name}",
-        parent=None,
-        span=(function.lineno, function.end_lineno or function.lineno),
-        params=params_of(function.args),
-    )
-    record_bindings(function.body, scope)
-    return scope
 
 
 def _is_self_attribute(target: ast.expr, name: str) -> bool:

@@ -153,17 +153,24 @@ def _read_set_in_init(index: ClassIndex, owner: str, name: str, transforming: as
         if not reads:
             return None
         value = _ClassText(name, transforming).visit(copy.deepcopy(value))
+    return Binding(value, line, method_scope(index, owner, info, init))
+
+
+def method_scope(
+    index: ClassIndex, owner: str, info: ClassInfo, function: ast.FunctionDef | ast.AsyncFunctionDef
+) -> "Scope":
+    """A method's own scope, its bindings recorded: what its body sets, for the message it words."""
     scope = Scope(
         info.module,
         index,
         owner=owner,
-        qualname=f"{info.qualname.rsplit('.', 1)[-1]}.__init__",
+        qualname=f"{info.qualname.rsplit('.', 1)[-1]}.{function.name}",
         parent=None,
-        span=(init.lineno, init.end_lineno or init.lineno),
-        params=params_of(init.args),
+        span=(function.lineno, function.end_lineno or function.lineno),
+        params=params_of(function.args),
     )
-    record_bindings(init.body, scope)
-    return Binding(value, line, scope)
+    record_bindings(function.body, scope)
+    return scope
 
 
 class _ClassText(ast.NodeTransformer):
