@@ -16,6 +16,7 @@ class itself (`own_message`: its `__init__` or `__str__`, base-class suffixes in
 import ast
 import copy
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
@@ -136,12 +137,7 @@ def _evaluate(
     if raised:
         return _raises(index, function, inner, env, given, depth)
     for returned in sorted(returns_of(function), key=lambda node: node.lineno):
-        for value in _made_values(returned.value, inner):
-            passed = _passed(value, env, inner, value.lineno)
-            if passed is None:
-                continue
-            call_args, call_keywords = passed
-            exception_types = _classes_of(index, value.func, env, inner)
+        for value, call_args, call_keywords, exception_types in _calls_made(index, returned.value, env, inner):
             if exception_types:
                 made += [Made(exception_type, call_args, call_keywords, given) for exception_type in exception_types]
             else:
@@ -162,12 +158,7 @@ def _raises(
     for node in statements(function.body):
         if isinstance(node, ast.Raise) and node.exc is not None:
             here = HelperRaise(inner.info, inner.qualname, node, inner.span)
-            for value in _made_values(node.exc, inner):
-                passed = _passed(value, env, inner, value.lineno)
-                if passed is None:
-                    continue
-                call_args, call_keywords = passed
-                exception_types = _classes_of(index, value.func, env, inner)
+            for value, call_args, call_keywords, exception_types in _calls_made(index, node.exc, env, inner):
                 if not exception_types:
                     found = _evaluate(index, value.func, inner, call_args, call_keywords, depth + 1)
                     made += [dataclasses.replace(m, raised_at=here) for m in found]
@@ -189,6 +180,17 @@ def _raises(
             if passed is not None:
                 made += _evaluate(index, call.func, inner, *passed, depth + 1, raised=True)
     return made
+
+
+def _calls_made(
+    index: ClassIndex, expr: ast.expr | None, env: dict[str, Held], inner: Scope
+) -> Iterator[tuple[ast.Call, list[Value], dict[str, Value], list[str]]]:
+    """Each call `expr` may make (a `return`'s value, a `raise`'s exception) whose arguments can be bound from the
+    caller's: (the call, its arguments, its keywords, the exception classes it makes, [] when it calls a function)."""
+    for value in _made_values(expr, inner):
+        passed = _passed(value, env, inner, value.lineno)
+        if passed is not None:
+            yield value, passed[0], passed[1], _classes_of(index, value.func, env, inner)
 
 
 def _handlers(function: Function) -> list[ast.ExceptHandler]:
