@@ -2,12 +2,13 @@
 
     scripts/with-postgres .venv/bin/python bench/lookup_corpus.py [--previous] [--misses FILE] [--half HALF]
 
-bench/corpus/raise_*.py run code against 26 libraries (SPLIT.md: a development half and a held-out half) as users do
+bench/corpus/raise_*.py run code against 34 libraries (SPLIT.md: a development half and a held-out half) as users do
 (loops over form and serializer fields, validators, model fields, QuerySet misuse, template syntax, click types and
-command lines, broken TOML and YAML, bad dates and cron lines, grammars, schemas and data that fail them, HTTP events
-in the wrong state, URLs and retries, usage messages, caches, ...). Django, DRF, Jinja2, click, SQLAlchemy, requests,
-urllib3 and cachetools are in .venv (the project's own requirements); the other eighteen are installed pinned into
-.corpus-libs (PINNED, `--no-deps`, never into .venv) and put on the raise scripts' PYTHONPATH. Each script records
+command lines, broken TOML, YAML and INI files, bad dates, durations and cron lines, grammars, schemas and data that
+fail them, HTTP events in the wrong state, URLs and retries, usage messages, caches, iterables of the wrong length,
+...). Django, DRF, Jinja2, click, SQLAlchemy, requests, urllib3 and cachetools are in .venv (the project's own
+requirements); the other twenty-six are installed pinned into .corpus-libs (PINNED, `--no-deps`, never into .venv),
+with the few runtime dependencies of theirs .venv lacks, and put on the raise scripts' PYTHONPATH. Each script records
 each error's traceback, its last line, and the raise site the traceback names: the innermost frame inside the
 package. Only errors whose site is a `raise` or `assert` statement are scored (a KeyError from a dict lookup has
 no entry to find). The same installed source is harvested into a throwaway database (`--commit` = the version), and
@@ -34,9 +35,11 @@ what the other half's entries, harvested into the same database, cost (or gain) 
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,6 +87,18 @@ PINNED = [
     "docopt==0.6.2",
     "pystache==0.6.8",
     "schema==0.7.8",
+    # The fourth split's held-out half, and three of its libraries' own runtime dependencies (not harvested).
+    "chevron==0.14.0",
+    "plac==1.4.7",
+    "rfc3986==2.0.0",
+    "parsimonious==0.11.0",
+    "configobj==5.0.9",
+    "isodate==0.7.2",
+    "more-itertools==11.2.1",
+    "colander==2.0",
+    "regex==2026.12.2",  # parsimonious's
+    "translationstring==1.4",  # colander's
+    "iso8601==2.1.0",  # colander's
 ]
 # Built from the source distribution: the registry's wheel for CPython is compiled (mypyc), and a harvest reads
 # Python files.
@@ -100,11 +115,19 @@ class Library:
     half: str  # "development" or "held-out" (bench/corpus/SPLIT.md)
     cached: bool = True  # installed into LIBS, not into .venv
     module: bool = False  # one module (`docopt.py`), not a package: the harvest reads that one file
+    # More top-level modules of the same distribution (plac is plac.py, plac_core.py, plac_ext.py, plac_tk.py): the
+    # harvest reads them all, copied into a folder of their own (the installed folder holds every other library).
+    siblings: tuple[str, ...] = ()
 
     @property
     def source(self) -> str:
         """The installed file or folder, as the raise scripts' records name its paths' first part."""
         return f"{self.package}.py" if self.module else self.package
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        """The installed top-level files of a library made of modules, not a package."""
+        return (self.source, *(f"{sibling}.py" for sibling in self.siblings))
 
 
 LIBRARIES = [
@@ -128,14 +151,25 @@ LIBRARIES = [
     ),
     Library("marshmallow", "marshmallow", "marshmallow-code/marshmallow", "marshmallow", "development"),
     Library("voluptuous", "voluptuous", "alecthomas/voluptuous", "voluptuous", "development"),
-    Library("pyparsing", "pyparsing", "pyparsing/pyparsing", "pyparsing", "held-out"),
-    Library("tomli", "tomli", "hukkin/tomli", "tomli", "held-out"),
-    Library("croniter", "croniter", "pallets-eco/croniter", "croniter", "held-out"),
-    Library("urllib3", "urllib3", "urllib3/urllib3", "urllib3", "held-out", cached=False),
-    Library("docopt", "docopt", "docopt/docopt", "docopt", "held-out", module=True),
-    Library("cachetools", "cachetools", "tkem/cachetools", "cachetools", "held-out", cached=False),
-    Library("pystache", "pystache", "PennyDreadfulMTG/pystache", "pystache", "held-out"),
-    Library("schema", "schema", "keleshev/schema", "schema", "held-out"),
+    Library("pyparsing", "pyparsing", "pyparsing/pyparsing", "pyparsing", "development"),
+    Library("tomli", "tomli", "hukkin/tomli", "tomli", "development"),
+    Library("croniter", "croniter", "pallets-eco/croniter", "croniter", "development"),
+    Library("urllib3", "urllib3", "urllib3/urllib3", "urllib3", "development", cached=False),
+    Library("docopt", "docopt", "docopt/docopt", "docopt", "development", module=True),
+    Library("cachetools", "cachetools", "tkem/cachetools", "cachetools", "development", cached=False),
+    Library("pystache", "pystache", "PennyDreadfulMTG/pystache", "pystache", "development"),
+    Library("schema", "schema", "keleshev/schema", "schema", "development"),
+    # The fourth split's held-out half (SPLIT.md).
+    Library("chevron", "chevron", "noahmorrison/chevron", "chevron", "held-out"),
+    Library(
+        "plac", "plac", "ialbert/plac", "plac", "held-out", module=True, siblings=("plac_core", "plac_ext", "plac_tk")
+    ),
+    Library("rfc3986", "rfc3986", "python-hyper/rfc3986", "rfc3986", "held-out"),
+    Library("parsimonious", "parsimonious", "erikrose/parsimonious", "parsimonious", "held-out"),
+    Library("configobj", "configobj", "DiffSK/configobj", "configobj", "held-out"),
+    Library("isodate", "isodate", "gweis/isodate", "isodate", "held-out"),
+    Library("more-itertools", "more_itertools", "more-itertools/more-itertools", "more-itertools", "held-out"),
+    Library("colander", "colander", "Pylons/colander", "colander", "held-out"),
 ]
 GROUPS = {
     "Django + DRF": ("Django", "DRF"),
@@ -239,6 +273,15 @@ def previous_source(package: str) -> tuple[Path, str]:
     return unpacked / package, unpacked.name.rsplit("-", 1)[1]
 
 
+def modules_folder(library: Library) -> Path:
+    """A folder holding a library's top-level modules alone (copied from LIBS, which holds every library): the
+    harvest reads them as one repository, their paths as the raise scripts name them (`plac_core.py`)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"corpus-{library.package}-"))
+    for name in library.files:
+        shutil.copyfile(LIBS / name, folder / name)
+    return folder
+
+
 def harvest_all(previous: bool, libraries: list[Library]) -> dict[str, tuple[int, int]]:
     """Harvest every library from the source the errors were raised from; per library, the sites skipped because
     the exception type is computed at run time and those found without a rebuildable message."""
@@ -249,6 +292,8 @@ def harvest_all(previous: bool, libraries: list[Library]) -> dict[str, tuple[int
     for library in libraries:
         if previous and library.package in PREVIOUS:
             root, commit = previous_source(library.package)
+        elif library.siblings:
+            root, commit = modules_folder(library), pins[library.distribution]
         elif library.cached:
             root, commit = LIBS / library.source, pins[library.distribution]
         else:
@@ -256,7 +301,12 @@ def harvest_all(previous: bool, libraries: list[Library]) -> dict[str, tuple[int
         owner, name = library.full_name.split("/")
         # A package's paths start with its folder (`yaml/parser.py`), a one-module library's path is its file's.
         prefix = "" if library.module else library.package
-        result = harvest(target=Target(root=root, owner=owner, name=name, commit=commit, prefix=prefix), progress=False)
+        try:
+            target = Target(root=root, owner=owner, name=name, commit=commit, prefix=prefix)
+            result = harvest(target=target, progress=False)
+        finally:
+            if library.siblings:
+                shutil.rmtree(root)
         runtime = result.scan.skipped[RUNTIME_TYPE]
         signatureless = sum(1 for site in result.scan.sites if not site.signature)
         skipped[library.label] = (runtime, signatureless)

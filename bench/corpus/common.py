@@ -49,6 +49,17 @@ HARVESTED = (
     "cachetools",
     "pystache",
     "schema",
+    "chevron",
+    "plac.py",  # plac is four top-level modules
+    "plac_core.py",
+    "plac_ext.py",
+    "plac_tk.py",
+    "rfc3986",
+    "parsimonious",
+    "configobj",
+    "isodate",
+    "more_itertools",
+    "colander",
 )
 SITE_PACKAGES = Path(sysconfig.get_paths()["purelib"]).resolve()
 # Where lookup_corpus.py installs the libraries the project does not depend on (on the scripts' PYTHONPATH).
