@@ -32,6 +32,8 @@ _OPERATIONS_RAISE = frozenset(
 )
 _IMPORTED = re.compile(r"`([\w.]++)` was raised by importing ((?:`[\w.]++`(?:, )?+)++)")
 _TRIED = re.compile(r"`([\w.]++)` was raised by ((?:`[\w.]++`(?:, )?+)++)")
+_TRIED_ANY = re.compile(r"`([^`]++)` was raised by ((?:`[^`]++`(?:, )?+)++)")
+MAX_TRIED = 120  # the calls of a `try` said as code up to this long in all
 MIN_QUOTED = 16  # a message's fixed part a paragraph quotes, at least this long, makes it about this error
 MAX_VALUE = 80  # a placeholder's value said by a local's definition up to this long
 # A documentation line that is only a directive (`.. setting:: X`, `.. class:: C(a)`), an underline, a Markdown
@@ -117,6 +119,8 @@ def _view(site: RaiseSite) -> _Site:
         outer = []
     if deciding and any(row not in outer for row in further):
         deciding += ", among other conditions"  # an enclosing test left unsaid: the part is not the whole
+    if deciding is None and deciding_row:
+        deciding = ""  # a test the card cannot say: what an `except` caught is then not the whole condition
     owner = entry.function.rpartition(".")[0] if entry is not None else ""
     alternates = tuple(
         point
@@ -196,6 +200,18 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
     if caught and tried and tried[1] == caught and 0 < len(calls) <= 3 and caught not in _OPERATIONS_RAISE:
         called = " or ".join(code(call + "()") for call in calls)
         return f"{called} raised {code(_short(caught))}"
+    if row.get("by_calls") and (tried_any := _TRIED_ANY.fullmatch(str(row.get("sentence") or ""))):
+        # The `try` is one statement whose calls alone can raise what is caught (the harvest checked).
+        calls = re.findall(r"`([^`]++)`", tried_any[2])
+        types = [_short(name.strip()) for name in caught.split(",") if name.strip()]
+        if 0 < len(calls) <= 3 and sum(map(len, calls)) <= MAX_TRIED and types:
+            called = " or ".join(code(call if call.endswith(")") else call + "()") for call in calls)
+            names = [name for call in calls for name in names_in(call) or [] if name not in reader.parameters]
+            where = reader.glosses(
+                list(dict.fromkeys(names)), row.get("line") if isinstance(row.get("line"), int) else None
+            )
+            said = f"{called} raised {' or '.join(code(name) for name in types)}"
+            return said + (f" ({'; '.join(where)})" if where else "")
     # "its `try` block raised `KeyError`" tells the reader nothing the code does not (review round 4, card 07).
     return ""
 
@@ -327,6 +343,8 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
     if view.unconditional and (found := left_open.opened(view.site)):
         return left_open.meaning(found)
     when = " and ".join(part for part in (view.caught, view.deciding) if part)
+    if view.caught and view.deciding == "":
+        when += ", among other conditions"
     if view.caught == "":
         when = ""  # an `except` the card cannot say: the other tests alone would claim more than the code does
     if isinstance(caught := view.site.evidence.get("caught_here"), dict) and view.function:

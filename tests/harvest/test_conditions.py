@@ -59,7 +59,7 @@ def test_an_except_clause_names_what_was_caught_and_the_calls_that_could_raise_i
             raise ImproperlyConfigured("no such setting")
     """
     assert conditions_of(source, "no such setting") == [
-        ("except", "except KeyError", "`KeyError` was raised by `read_config`"),
+        ("except", "except KeyError", "`KeyError` was raised by `read_config(path)`"),
     ]
 
 

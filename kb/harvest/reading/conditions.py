@@ -44,6 +44,9 @@ class Condition:
     test: ast.expr | None = field(default=None, compare=False, repr=False)
     # An `else` whose `if` branch ends in a raise of its own: making this false does not avoid an error.
     other_raises: bool = False
+    # An `except` whose `try` can raise the caught types only from its calls (`token = auth[1].decode()` and
+    # `UnicodeError`): "`auth[1].decode()` raised `UnicodeError`" is then true.
+    by_calls: bool = False
 
 
 def parents_of(tree: ast.AST) -> dict[ast.AST, ast.AST]:
@@ -291,8 +294,50 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
         test = ast.Compare(left=key, ops=[ast.NotIn()], comparators=[container])
         names = frozenset(n.id for n in ast.walk(test) if isinstance(n, ast.Name))
         return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=test)
+    if calls and _only_calls_raise(handler.type, attempt) and isinstance(attempt, ast.Try | ast.TryStar):
+        # What the calls read is read as a test's names are: their definitions reach the card.
+        value = getattr(attempt.body[0], "value", None)
+        names = frozenset(n.id for n in ast.walk(value) if isinstance(n, ast.Name)) if value else frozenset()
+        whole = [ast.unparse(n) for n in ast.walk(attempt.body[0]) if isinstance(n, ast.Call)]
+        if all(len(call) <= MAX_CALL for call in whole):  # the calls with their arguments: `int(page)`
+            words = f"`{caught}` was raised by " + ", ".join(f"`{c}`" for c in dict.fromkeys(whole))
+        return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=value, by_calls=True)
     return Condition(kind="except", code=f"except {caught}", sentence=words, line=handler.lineno)
 
+
+# What Python's own operations raise: an `except` of these may have caught the work of a `+`, a `[...]` or a `.x`.
+_BY_OPERATIONS = frozenset(
+    "Exception BaseException ArithmeticError ZeroDivisionError OverflowError NameError UnboundLocalError "
+    "RecursionError MemoryError AssertionError StopIteration".split()
+)
+_BY_SUBSCRIPTS = frozenset({"KeyError", "IndexError", "LookupError", "TypeError"})
+_PLAIN_NODES: tuple[type[ast.AST], ...] = (ast.Call, ast.Name, ast.Constant, ast.keyword, ast.Attribute)
+_PLAIN_NODES += (ast.Subscript, ast.Starred, ast.Tuple, ast.List, ast.Load, ast.Store)
+
+
+def _only_calls_raise(caught: ast.expr | None, attempt: ast.AST | None) -> bool:
+    """Whether the calls of a one-statement `try` are all that can raise the caught types: no operator, no
+    comprehension, no lookup of a kind the caught types hold (`x[k]` and `KeyError`, `x.y` and `AttributeError`)."""
+    if caught is None or not isinstance(attempt, ast.Try | ast.TryStar) or len(attempt.body) != 1:
+        return False
+    statement = attempt.body[0]
+    if not isinstance(statement, ast.Expr | ast.Assign | ast.Return) or statement.value is None:
+        return False
+    names = [ast.unparse(n).rpartition(".")[2] for n in (caught.elts if isinstance(caught, ast.Tuple) else [caught])]
+    if any(name in _BY_OPERATIONS for name in names):
+        return False
+    targets = statement.targets if isinstance(statement, ast.Assign) else []
+    if any(not isinstance(target, ast.Name) for target in targets):
+        return False  # `self.x = ...` or `a[k] = ...` may raise on its own
+    nodes = list(ast.walk(statement.value))
+    if any(not isinstance(node, _PLAIN_NODES) for node in nodes):
+        return False
+    if any(isinstance(node, ast.Subscript) for node in nodes) and _BY_SUBSCRIPTS & set(names):
+        return False
+    return not (any(isinstance(node, ast.Attribute) for node in nodes) and "AttributeError" in names)
+
+
+MAX_CALL = 60  # a call of a `try` said with its arguments up to this long
 
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
