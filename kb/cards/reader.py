@@ -41,6 +41,12 @@ SHORT_NAME = 3
 _INLINE = "\x01"  # marks a replacement that is the definition itself (said in place, glossed in turn)
 # The first values of a name the code then builds on (`errors = []`, then appended to): not what a test reads.
 _STARTERS = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "''", '""', "0", "None", "False", "True"})
+# What a `for` loop binds (reading.definitions): the iterable's code after one of these.
+_LOOPED = {
+    "(an item of) ": "one of the items of",
+    "(a key of) ": "one of the keys of",
+    "(a value of) ": "one of the values of",
+}
 LOOP_BOUND = "(bound by a for loop)"  # the harvest's code of a parameter a loop binds again (reading.definitions)
 UNPACKED = "(bound without a value of its own)"  # of a local unpacked, `with ... as`, `except ... as` (the same)
 _DEFAULTS_TO = "(by default the "  # `self.x` set from an argument that falls back to a setting
@@ -267,6 +273,8 @@ class Reader:
             return url_part
         if option := self._meta_option(name, before):
             return option
+        if root in self.definitions and (looped := self._looped(name, before)) is not None:
+            return looped or None
         if root in self.definitions:  # assigned in the function: a local, or a parameter given a new value
             defined = self.definition(root, before)
             if defined is None or (defined and not self._sayable(defined, root)):
@@ -303,6 +311,21 @@ class Reader:
         if name.partition(".")[2][:1].isupper() and root not in self.parameters:
             return ""  # a module's class (`models.Aggregate`), named as written
         return None
+
+    def _looped(self, name: str, before: int | None) -> str | None:
+        """ "one of the items of the `fields` argument" for `field` in `for field in fields:`, when the iterable is
+        one the card can say; "" when it cannot (nothing else says the name); None when `name` is not a loop's."""
+        defined = self.definition(_root(name), before)
+        prefix = next((p for p in _LOOPED if defined and defined.startswith(p)), None)
+        if prefix is None or defined is None:
+            return None
+        iterable = defined.removeprefix(prefix)
+        if name != _root(name) or not _CHAIN.fullmatch(iterable):
+            return ""
+        said = self.replacement(iterable, before)
+        if not said or said.startswith(_INLINE) or is_yes_no(said):
+            return ""
+        return f"{_LOOPED[prefix]} {said}"
 
     def _meta_option(self, name: str, before: int | None) -> str:
         """ "the `Meta.fields` option of your `ModelSerializer`" for `self.Meta.fields`, or a local set from it
@@ -537,6 +560,10 @@ class Reader:
                 continue
             seen.add(name)
             defined = self.definition(root, line) if root in self.definitions else ""
+            if defined and defined.startswith(tuple(_LOOPED)):
+                if looped := self._looped(root, line):  # `field` is one of the items of the `fields` argument
+                    said.append(f"{code(root)} is {looped}")
+                continue
             if defined and root in self.parameters and _converts(defined, root):
                 defined = ""  # the argument, converted: said as the argument
             if defined and not self._sayable(defined, root):

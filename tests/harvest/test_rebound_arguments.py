@@ -17,8 +17,9 @@ def test_the_loop_variable_is_not_called_the_name_argument():
 
 
 def test_the_argument_read_as_it_was_given_still_is_one():
-    # `app_label` is not rebound: `ModelState(app_label, ...)` hands it on to the message as `self.app_label`.
+    # `app_label` is not rebound: `ModelState(app_label, ...)` hands it on to the message as `self.app_label`;
+    # `field`, tested before the raise, is one of the values of `self.fields = dict(fields)`: the `fields` argument.
     found = site(django_sites(), ".through", "ModelState.__init__")
     [constructor] = [e for e in found.evidence["entry_points"] if e["kind"] == "constructor"]
     assert constructor["function"] == "ModelState"
-    assert constructor["arguments"] == {"app_label": "app_label"}
+    assert constructor["arguments"] == {"app_label": "app_label", "fields": "fields"}

@@ -30,6 +30,11 @@ UNKNOWN = "(bound by a for loop)"
 UNPACKED = "(bound without a value of its own)"
 # The argument as the caller gave it, where a binding in an `if` the site is not in may not have run.
 GIVEN = "(the argument as given)"
+# What a `for` loop binds, before the iterable's code: `for field in fields` gives `field` "(an item of) fields";
+# `for key, value in options.items()` gives "(a key of) options" and "(a value of) options".
+ITEM_OF = "(an item of) "
+KEY_OF = "(a key of) "
+VALUE_OF = "(a value of) "
 
 
 class Definitions:
@@ -43,6 +48,7 @@ class Definitions:
         self._code: dict[int, str] = {}
         self._self_assigned: dict[str, list[tuple[int, ast.expr]]] | None = None
         self._loop_lines: frozenset[int] | None = None
+        self._loop_nodes: dict[int, ast.For | ast.AsyncFor] = {}
         self._sorted: dict[str, list[Binding]] = {}  # each name's bindings, latest first (all its sites read them)
 
     def rows(
@@ -64,7 +70,13 @@ class Definitions:
                 for expr, bound_line, bound_path in self._reaching(name, at, where):
                     if expr is None:  # a loop's name, an unpacked one, the argument itself: no code says its value
                         unknown = GIVEN if bound_line == 0 else UNKNOWN if bound_line in self._loops() else UNPACKED
-                        rows.append({"name": name, "code": unknown, "line": bound_line})
+                        item = self._item(name, bound_line) if unknown == UNKNOWN else None
+                        rows.append({"name": name, "code": unknown if item is None else item[0], "line": bound_line})
+                        if item is not None:  # the iterable's names are read on, as a definition's are
+                            read = self.reads(item[1])
+                            reached = reached | read
+                            following += [(n, bound_line, bound_path) for n in read.names]
+                            following += [(f"self.{a}", bound_line, bound_path) for a in read.attributes]
                         continue
                     rows.append({"name": name, "code": self._unparsed(expr), "line": bound_line})
                     read = self.reads(expr)
@@ -116,10 +128,31 @@ class Definitions:
     def _loops(self) -> frozenset[int]:
         """The lines of the function's `for` statements, read once."""
         if self._loop_lines is None:
-            self._loop_lines = frozenset(
-                n.lineno for n in statements(getattr(self.node, "body", [])) if isinstance(n, ast.For | ast.AsyncFor)
-            )
+            self._loop_nodes = {
+                n.lineno: n for n in statements(getattr(self.node, "body", [])) if isinstance(n, ast.For | ast.AsyncFor)
+            }
+            self._loop_lines = frozenset(self._loop_nodes)
         return self._loop_lines
+
+    def _item(self, name: str, line: int) -> tuple[str, ast.expr] | None:
+        """What the `for` loop at `line` binds `name` to, as ITEM_OF/KEY_OF/VALUE_OF and the iterable's code; None
+        for any other target (`for i, (a, b) in ...`, `for self.x in ...`)."""
+        loop = self._loop_nodes.get(line)
+        if loop is None:
+            return None
+        target, iterable = loop.target, loop.iter
+        if isinstance(target, ast.Name) and target.id == name:
+            return ITEM_OF + self._unparsed(iterable), iterable
+        if not isinstance(target, ast.Tuple) or len(target.elts) != 2 or not isinstance(iterable, ast.Call):
+            return None
+        called = iterable.func
+        if iterable.args or iterable.keywords or not isinstance(called, ast.Attribute) or called.attr != "items":
+            return None
+        mapping = called.value
+        for element, kind in zip(target.elts, (KEY_OF, VALUE_OF), strict=True):
+            if isinstance(element, ast.Name) and element.id == name:
+                return kind + self._unparsed(mapping), mapping
+        return None
 
     def _cut_off(self, bound: int, used: int) -> bool:
         """A binding in a block that ends in `return` or `raise` does not reach a line after that block."""
