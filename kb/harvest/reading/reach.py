@@ -43,6 +43,11 @@ def _complete(
     # The parameters the conditions (not the guards above) read, directly or through the definitions.
     raised = site.exception_type
     found = entries.of(site.path, site.function, reach.get("parameters", []), raised) if site.function else []
+    if evidence.get("setter"):  # raised in `@x.setter`: reached by assigning to `x`, whatever the getter does
+        own = evidence.get("function") or {}
+        for row in found:
+            if row["function"] == site.function and row["kind"] == "method":
+                row.update(kind="setter", doc=str(own.get("doc") or ""))
     hooks = [
         hook for hook in evidence.get("entry_points", []) if hook["function"] not in {f["function"] for f in found}
     ]

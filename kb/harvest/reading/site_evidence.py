@@ -182,6 +182,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
             # In the function's own body, under nothing: each call reaches it (a property's: each read, assignment
             # or deletion).
             evidence["every_call"] = _accessor(owner.node) or True
+        if isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef) and _accessor(owner.node) == "assign":
+            evidence["setter"] = True  # the call graph names a property by its getter: its entry point is this
         if statement is not None and (handler := _caught_here(statement, owner.parents)) is not None:
             evidence["caught_here"] = {"line": handler.lineno}
         if opened := left_open(owner.node, node, owner.scope.index, owner.scope.owner):
