@@ -305,7 +305,7 @@ class Reader:
                 return f"{argument}'s {code(attribute)}"  # `expression.distinct`: the `expression` argument's
             return None
         if root == "self":
-            return self._popped(name, before) or self._attribute(name)
+            return self._popped(name, before) or self._attribute(name) or self._own_attribute(name)
         if root in _BUILTINS or root in _STDLIB or root[:1].isupper() or root.startswith("__"):
             return ""
         if name.partition(".")[2][:1].isupper() and root not in self.parameters:
@@ -374,6 +374,21 @@ class Reader:
         if name not in self.definitions or self.entry is None:
             return ""
         return popped(name, self.definition(name, before) or "", self.entry.argument)
+
+    def _own_attribute(self, name: str) -> str | None:
+        """ "the `BaseSerializer`'s `instance`" for `self.instance` read in a method of a public class: a public
+        attribute of the object the method runs on, named as the class's (no value said); None for anything else
+        (a private attribute, a method, `self.a.b`)."""
+        recorded = self.evidence.get("function")
+        owner = str(recorded.get("class") or "") if isinstance(recorded, dict) else ""
+        attribute = name.removeprefix("self.")
+        if not name.startswith("self.") or not attribute.isidentifier() or attribute.startswith("_"):
+            return None
+        if attribute == "Meta":
+            return None
+        if not owner or not is_public(owner) or not owner.rpartition(".")[2][:1].isupper():
+            return None
+        return f"the {code(owner.rpartition('.')[2])}'s {code(attribute)}"
 
     def _attribute(self, name: str) -> str | None:
         chain = ".".join(name.split(".")[:2])

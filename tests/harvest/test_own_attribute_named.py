@@ -1,0 +1,28 @@
+"""A test on a public attribute of the object a method runs on (`self.allow_empty`) is said as that class's
+attribute ("the `MultipleChoiceField`'s `allow_empty` is false") where nothing says more; before, the whole test
+was left out of the card. A private one (`self._fields`) still is: it is nothing the reader set or can read."""
+
+from pathlib import Path
+
+from rest_framework import fields
+
+from tests.harvest.published import django_files, harvest_published
+
+
+def test_a_public_attribute_is_the_class_s(db, git_repo) -> None:
+    files = {"rest_framework/fields.py": Path(fields.__file__)}
+    cards = harvest_published(git_repo, files, repo="encode/django-rest-framework")
+    assert (
+        cards["This selection may not be empty."]
+        .generated["meaning"]
+        .startswith(
+            "`MultipleChoiceField.to_internal_value()` raises this when the `MultipleChoiceField`'s `allow_empty` is "
+            "false and the `data` argument is empty."
+        )
+    )
+
+
+def test_a_private_attribute_is_not_named(db, git_repo) -> None:
+    cards = harvest_published(git_repo, django_files("db/models/query.py"))
+    for entry in cards.values():
+        assert "`'s `_" not in "\n".join(str(value) for value in entry.generated.values())
