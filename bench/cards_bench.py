@@ -10,6 +10,8 @@ words are the machine's (generated or AI-assisted, not reviewed), prints the sha
   of the file) holds another public error: target >= 80%;
 - show a triggering test ("How to trigger it" from the repository's tests): target >= 50% for Django from its
   source distribution;
+- say when it happens: at least one of the raising conditions in the reader's words (a line of the trigger
+  section), over the cards with a site under a condition;
 - have a solution;
 and the counts that must be 0: guessed callers shown, history claims ("raised since", "reworded in", "no longer
 raised") while the repository's entries know fewer than two releases, and empty (`{}`) or doubled placeholders
@@ -83,6 +85,9 @@ def count(entries: list) -> Counter:
         counts["related"] += linked and eligible
         counts["test"] += bool(entry.shown("how_to_trigger").markdown)
         counts["solution"] += bool(entry.shown_solutions())
+        conditional = any(s.evidence.get("under_condition") is not False for s in sites)
+        counts["conditional"] += conditional
+        counts["condition said"] += conditional and "\n- " in entry.shown("trigger").markdown
         counts["guessed callers"] += guessed_callers(sites, text)
         history = describe((entry.evidence or {}).get("history") or {})
         counts["single-release history"] += bool(history) and len(releases) < 2
@@ -146,18 +151,20 @@ def print_table(rows: list[tuple[str, Counter]]) -> None:
 
     print(
         f"{'repository':32} {'cards':>6} {'entry pt':>8} {'related':>8} {'test':>7} {'solution':>8}"
-        f" {'guessed':>7} {'1-rel hist':>10} {'bad {}':>6}"
+        f" {'when':>7} {'guessed':>7} {'1-rel hist':>10} {'bad {}':>6}"
     )
     for label, c in rows:
         n = c["cards"]
         print(
             f"{label:32} {n:6} {share(c['entry point'], n):>8} {share(c['related'], c['related eligible']):>8}"
-            f" {share(c['test'], n):>7} {share(c['solution'], n):>8} {c['guessed callers']:7}"
+            f" {share(c['test'], n):>7} {share(c['solution'], n):>8}"
+            f" {share(c['condition said'], c['conditional']):>7} {c['guessed callers']:7}"
             f" {c['single-release history']:10} {c['bad placeholders']:6}"
         )
     print(
         "\nTargets: related >= 80% (of cards whose function or folder has another public error); test >= 50% for"
-        " django/django from its sdist; guessed, 1-release history and bad placeholders all 0."
+        " django/django from its sdist; guessed, 1-release history and bad placeholders all 0. 'when': of the cards"
+        " under a condition, those whose trigger section says one."
     )
 
 
