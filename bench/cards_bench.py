@@ -118,7 +118,8 @@ def guessed_callers(sites: list, text: str) -> bool:
 
 
 def bad_placeholders(entry, sites: list) -> bool:
-    names = _PLACEHOLDER.findall(entry.signature or "")
+    # `{{` and `}}` are a literal brace of the message (PyJWT's unformatted "D should be {} bytes"), not a value.
+    names = _PLACEHOLDER.findall((entry.signature or "").replace("{{", "").replace("}}", ""))
     if "" in names:
         return True
     for site in sites:
