@@ -52,6 +52,8 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
             test_name = f" {code(str(test['name']))}" if test.get("name") else ""
             said = f"The repository's test{test_name} gets this message back in {code(str(test['returned_in']))}"
             blocks.append(f"{said} ({where}):\n\n{fenced(chr(10).join(lines))}")
+        elif test.get("assertion") == "doctest":  # an example of the documentation's, not a test
+            blocks.append(f"The documentation's example ({where}):\n\n{fenced(chr(10).join(lines))}")
         else:
             blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
     return "\n\n".join(blocks)

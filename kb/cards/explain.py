@@ -50,7 +50,7 @@ def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
     docs = [d for d in evidence.get("docs", []) if isinstance(d, dict)]
     views = [_view(site) for site in sites if site.evidence]
     sections: dict = {
-        "meaning": _meaning(entry, views, docs),
+        "meaning": _with_example_said(entry, _meaning(entry, views, docs), tests),
         "trigger": _trigger(entry, views),
         "situations": _situations(entry, views, tests),
         "how_to_trigger": how_to_trigger(entry, tests),
@@ -291,6 +291,19 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         where = place(entry, str(paragraph.get("path", "")), paragraph.get("line"), entry.analysed_commit)
         text += f"\n\nThe documentation ({where}) says: “{plain(str(paragraph['paragraph']), 500)}”"
     return text
+
+
+def _with_example_said(entry: ErrorEntry, meaning: str, tests: list[dict]) -> str:
+    """The meaning, then the sentence of the documentation that introduces an example of this error ("If you pass
+    an invalid version string you will get a ValueError"): the library's own words for what the user did. Not when
+    the meaning quotes a paragraph of the documentation already."""
+    example = next((t for t in tests if isinstance(t.get("said"), str) and t["said"].strip()), None)
+    if example is None or "The documentation (" in meaning:
+        return meaning
+    where = place(entry, str(example.get("path", "")), example.get("line"), entry.analysed_commit)
+    said = plain(str(example["said"]), 300)
+    text = f"The documentation ({where}) shows it in an example, after: “{said}”" + ("" if said.endswith(".") else ".")
+    return f"{meaning}\n\n{text}" if meaning else text
 
 
 def _specific(entry: ErrorEntry, views: Sequence[_Site], doc: dict) -> bool:

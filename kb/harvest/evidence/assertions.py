@@ -62,6 +62,7 @@ class Assertion:
     start: int
     call: str = ""  # the triggering call, trimmed from the test ("" when there is none to show)
     pinned: int = 0  # its line in the test file
+    said: str = ""  # a documentation example's introducing sentence (`evidence.doctests`)
 
 
 MAX_DECORATOR_LINES = 12

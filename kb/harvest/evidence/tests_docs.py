@@ -10,6 +10,7 @@ from pathlib import Path
 from kb.harvest.evidence import git
 from kb.harvest.evidence.assertions import read_assertions
 from kb.harvest.evidence.cli_runs import read_cli_runs
+from kb.harvest.evidence.doctests import read_doctests
 from kb.harvest.evidence.mentions import DOC_SUFFIXES, read_mentions
 from kb.harvest.evidence.returned import read_returned
 from kb.harvest.evidence.tables import read_tables
@@ -70,13 +71,11 @@ def read_tests_and_docs(
             assertions.extend(read_cli_runs(text, recorded))
             assertions.extend(read_tables(text, recorded))
             assertions.extend(read_returned(text, recorded))
+            assertions.extend(read_doctests(text, recorded))
         except Refused as refused:
             refusals.add(recorded, refused)
         except Exception as error:  # a hostile test file's fault is that file's, never the harvest's
             refusals.add(recorded, refusal(error, "reading its tests"))
-    evidence: dict[EntryKey, dict] = {}
-    for key, matched in find_triggers(assertions, groups, package=root).items():
-        evidence.setdefault(key, {})["tests"] = matched
     texts = []
     for path in docs:
         recorded = lead + path.relative_to(repo).as_posix()
@@ -84,6 +83,14 @@ def read_tests_and_docs(
             texts.append((recorded, read_text(path, root=inside, cap=caps.file_bytes)))
         except Refused as refused:
             refusals.add(recorded, refused)
+    for recorded, text in texts:  # the documentation's examples that end in a traceback
+        try:
+            assertions.extend(read_doctests(text, recorded))
+        except Exception as error:  # a hostile document's fault is that document's
+            refusals.add(recorded, refusal(error, "reading its examples"))
+    evidence: dict[EntryKey, dict] = {}
+    for key, matched in find_triggers(assertions, groups, package=root).items():
+        evidence.setdefault(key, {})["tests"] = matched
     for key, mentioned in read_mentions(texts, groups).items():
         evidence.setdefault(key, {})["docs"] = mentioned
     return evidence

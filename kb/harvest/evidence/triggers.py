@@ -362,6 +362,8 @@ def _best(matches: list[tuple[int, int, Assertion]]) -> list[dict]:
             row["returned_in"] = assertion.form.removeprefix(RETURNED + ":")
         if assertion.call:  # the triggering call trimmed from the test, and the line it is on
             row.update(call=assertion.call, pinned=assertion.pinned)
+        if assertion.said:  # a documentation example: the sentence that introduces it
+            row["said"] = assertion.said
         kept.append(row)
         if len(kept) == MAX_TESTS:
             break
