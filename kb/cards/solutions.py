@@ -130,7 +130,7 @@ def _site_solutions(site: RaiseSite) -> list[str]:
             continue
         # One piece of advice per setting or flag: the innermost test's, which decides. A flag or an argument read
         # by an outer test only picks the path (`addrport` is given): advice on it comes from the deciding test.
-        switches = _switches(test, row, reader, flags=index == 0)
+        switches = _switches(test, row, reader, flags=index == 0, others=rows)
         found.extend(s for s in switches if s.split(":")[0].rstrip(".") not in checked)
         checked.update(s.split(":")[0].rstrip(".") for s in found)
         # The test that decides to raise (the outer ones choose the path to it); not an `else` whose `if` raises
@@ -196,10 +196,13 @@ def _parse(text: str) -> ast.expr | None:
         return None
 
 
-def _switches(test: ast.expr, row: dict, reader: Reader, *, flags: bool = True) -> list[str]:
+def _switches(
+    test: ast.expr, row: dict, reader: Reader, *, flags: bool = True, others: Sequence[dict] = ()
+) -> list[str]:
     """ "Check the `USE_TZ` setting" for each setting (`settings.UPPER_CASE`), flag or environment variable the test
     reads, directly or through the definitions of the names it reads: with when it raises, where the test says it
-    in the reader's terms."""
+    in the reader's terms. The other tests on the way that read the same names are part of "when" (the `else` of
+    `if scheme == 'http'` and of `elif scheme == 'https'`: round 10's card 22); when one cannot be said, no "when"."""
     said: dict[str, str] = {}
     parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
     for node in ast.walk(test):
@@ -212,7 +215,13 @@ def _switches(test: ast.expr, row: dict, reader: Reader, *, flags: bool = True) 
     for name in _followed(str(row["code"]), reader) if flags else []:
         if switch := reader.switch(name):
             said.setdefault(switch, "")
-    when = reader.condition(row)
+    mine = set(names_in(str(row["code"])) or [])
+    along = [
+        other
+        for other in others
+        if other is not row and other.get("kind") != "except" and mine & set(names_in(str(other.get("code"))) or [])
+    ]
+    when = reader.all_of([*reversed(along), row])
     set_first: list[str] = []
     for name in names_in(str(row["code"])) or []:  # `self.location`, set from an argument that falls back to a setting
         attribute = reader.attributes.get(name) or {}

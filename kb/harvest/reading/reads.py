@@ -5,6 +5,7 @@ Each expression is walked once, at most MAX_NODES nodes of it (a hostile conditi
 in part), and the result is kept by the caller per expression, never per site."""
 
 import ast
+import re
 from dataclasses import dataclass
 from itertools import islice
 
@@ -83,7 +84,7 @@ class _Walk:
         holder = node.value
         if isinstance(holder, ast.Name) and _holds_options(holder.id):
             self.found["options"][key] = None
-        elif _is_environ(holder):
+        elif _is_environ(holder, key):
             self.found["env"][key] = None
 
     def call(self, node: ast.Call) -> None:
@@ -95,7 +96,7 @@ class _Walk:
                 found["methods"][func.attr] = None
             if first is None:
                 return
-            if func.attr == "get" and _is_environ(holder):
+            if func.attr == "get" and _is_environ(holder, first):
                 found["env"][first] = None
             elif func.attr == "get" and isinstance(holder, ast.Name) and _holds_options(holder.id):
                 found["options"][first] = None
@@ -132,8 +133,12 @@ def _is_receiver(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Name) and expr.id in _RECEIVERS
 
 
-def _is_environ(expr: ast.expr) -> bool:
-    """`os.environ` or `environ`."""
-    return (isinstance(expr, ast.Attribute) and expr.attr == "environ") or (
-        isinstance(expr, ast.Name) and expr.id == "environ"
-    )
+def _is_environ(expr: ast.expr, key: str) -> bool:
+    """`os.environ`, or a bare `environ` read with a variable's name (`environ["HOME"]`, from `from os import
+    environ`). A WSGI environ (`environ["wsgi.url_scheme"]`, `self.environ[...]`, round 10's card 22) is none."""
+    if isinstance(expr, ast.Attribute):
+        return expr.attr == "environ" and isinstance(expr.value, ast.Name) and expr.value.id == "os"
+    return isinstance(expr, ast.Name) and expr.id == "environ" and _ENV_NAME.fullmatch(key) is not None
+
+
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]{0,99}+")

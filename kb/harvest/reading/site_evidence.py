@@ -61,6 +61,16 @@ class Owner:
     _swallowing: list[tuple[int, int, tuple[str, ...]]] | None = None
     ifs: list[ast.If] = field(default_factory=list)  # the function's own, for `guard_at`
     _guards: list[tuple[int, int]] | None = None
+    _first_exit: int | None = None  # the line of the first statement of its body that may end a call
+
+    def first_exit(self) -> int:
+        """The line where, in the function's own body, a call may first end (`_leaves`), read once for all its
+        sites; past its end when none can."""
+        if self._first_exit is None:
+            body = getattr(self.node, "body", [])
+            found = next((above.lineno for above in body if _leaves(above)), None)
+            self._first_exit = found if found is not None else (getattr(self.node, "end_lineno", None) or 0) + 1
+        return self._first_exit
 
     def reads(self, expr: ast.AST) -> Reads:
         """What an expression reads, once per expression (a guard is shared by the sites below it)."""
@@ -178,7 +188,11 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         statement = node if isinstance(node, ast.stmt) else statement_of(node, owner.node)
         if (isinstance(owner.node, ast.Module) or owner.qualname == "__getattr__") and owner.scope.info.name:
             evidence["module"] = owner.scope.info.name  # raised while the module is imported
-        if isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef) and statement in owner.node.body:
+        if (
+            isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and statement in owner.node.body
+            and statement.lineno <= owner.first_exit()
+        ):
             # In the function's own body, under nothing: each call reaches it (a property's: each read, assignment
             # or deletion).
             evidence["every_call"] = _accessor(owner.node) or True
@@ -218,6 +232,23 @@ def _caught_here(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> ast.Ex
                 return handler
         child = parent
     return None
+
+
+_LEAVES = (ast.Return, ast.Raise, ast.Assert, ast.Yield, ast.YieldFrom)
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def _leaves(statement: ast.stmt) -> bool:
+    """Whether a statement can end the call before what follows it: a `return` in a loop that finds a match (DRF's
+    `select_renderer`, round 10's card 17), a raise, an assert, a `yield`. A raise after it is not met on every
+    call."""
+    stack: list[ast.AST] = [statement]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _LEAVES):
+            return True
+        stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, _NESTED))
+    return False
 
 
 def _accessor(function: ast.FunctionDef | ast.AsyncFunctionDef) -> str:

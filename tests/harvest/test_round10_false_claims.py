@@ -1,0 +1,93 @@
+"""The kinds of false claim round 10 of the reader's review found (docs/card-review.md), each on code of its shape:
+a type-only test taken for a raise further down that an unread raise of the same type may have beaten; "every time
+it is called" above a raise that a `return` in a loop can skip; a solution's "raised when" that drops a test of
+the `if`/`elif` chain; a WSGI environ taken for the process environment."""
+
+from pathlib import Path
+
+from rest_framework import negotiation
+
+from tests.harvest.published import harvest_published
+from tests.harvest.test_tests_docs import triggering
+from tests.harvest.test_type_only_tests_by_their_call import package_evidence
+
+GEO = """
+class GeoError(Exception):
+    pass
+
+
+def check(code):
+    if code:
+        raise ERRORS[code](f"Error {code}")  # the type is read from a table: not harvested
+
+
+class Reference:
+    def __init__(self, text):
+        self.load(text)
+
+    def load(self, text):
+        if text.startswith("dict:"):
+            raise GeoError("Dictionaries are not supported.")
+        check(native_load(text))
+
+    def transform(self, other):
+        if other is None:
+            raise GeoError("Nothing to transform to.")
+"""
+
+GEO_TESTS = """
+from unittest import TestCase
+
+from geo.core import GeoError, Reference
+
+
+class ReferenceTests(TestCase):
+    def test_no_file_access(self):
+        with self.assertRaises(GeoError):
+            Reference("/etc/cities.prj")
+"""
+
+
+def test_a_type_only_test_further_down_triggers_nothing(git_repo) -> None:
+    evidence = package_evidence(git_repo, "geo", GEO, GEO_TESTS)
+    assert triggering(evidence, "Dictionaries are not supported.") == []
+
+
+def test_a_raise_after_a_loop_that_returns_is_not_met_on_every_call(db, git_repo) -> None:
+    files = {"rest_framework/negotiation.py": Path(negotiation.__file__)}
+    cards = harvest_published(git_repo, files, repo="encode/django-rest-framework")
+    [card] = [e.generated for e in cards.values() if e.exception_type.endswith("NotAcceptable")]
+    assert "every time" not in card.get("meaning", "") + card.get("trigger", "")
+
+
+MODES = """
+from django.conf import settings
+
+
+def connect():
+    if settings.TRANSPORT == "http":
+        return "plain"
+    elif settings.TRANSPORT == "https":
+        return "tls"
+    else:
+        raise ValueError("Unknown transport in the settings.")
+"""
+
+
+def test_a_solution_says_every_test_of_the_chain(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"transport/connect.py": MODES}, repo="example/transport")
+    [solution] = cards["Unknown transport in the settings."].generated["solutions"]
+    assert "is not `'http'`" in solution and "is not `'https'`" in solution
+
+
+WSGI = """
+def app(environ, start_response):
+    if environ["wsgi.url_scheme"] not in ("http", "https"):
+        raise ValueError("Unknown scheme in the request.")
+"""
+
+
+def test_a_wsgi_environ_is_no_environment_variable(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"wsgiapp/app.py": WSGI}, repo="example/wsgiapp")
+    scheme = "\n".join(str(v) for v in cards["Unknown scheme in the request."].generated.values())
+    assert "environment variable" not in scheme
