@@ -72,7 +72,42 @@ def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), 
         for solution in _site_solutions(site):
             if solution not in found:
                 found.append(solution)
+    if not found and (rule := requirement(message)):
+        # Nothing else to advise: the rule the message states is what to meet (round 10's D4: "must be a Model,
+        # Manager, or QuerySet", "must accept keyword arguments").
+        found.append(f"Meet what the message requires: “{plain(rule, 300)}”")
     return found[:MAX_SOLUTIONS]
+
+
+_RULE = re.compile(
+    r"\b(?:must|should|cannot|can't|needs? to|has to|have to|is required|are required|requires?|only accepts?)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r",\s|\s\(")
+MIN_RULE_WORDS = 4
+# A rule cut before its value must not end mid-phrase ("must be one of", "must be a").
+_DANGLING = frozenset("of to a an the be is are in with for from by one either than as and or".split())
+
+
+def requirement(message: str) -> str:
+    """The first sentence of a message that states a rule ("Signal receivers must accept keyword arguments"), cut
+    before the clause that reports the value given (", not '{klass}'", ", but got {x}", " (received {n})"); "" when
+    there is none, or the rule itself is a value the code fills in."""
+    for said in _SENTENCE_END.split(message.strip()[: MAX_ADVICE * 4]):
+        rule = _RULE.search(said)
+        if rule is None or len(said) > MAX_ADVICE or "\n" in said.strip():
+            continue
+        if "{" in said:
+            head = said[: said.index("{")]
+            ends = [m.start() for m in _CLAUSE_END.finditer(head) if m.start() > rule.end()]
+            if not ends:
+                continue
+            said = head[: ends[-1]]
+        said = said.strip().rstrip(".")
+        words = said.split()
+        if len(words) >= MIN_RULE_WORDS and "{" not in said and words[-1].lower() not in _DANGLING:
+            return said + "."
+    return ""
 
 
 # A sentence of the message that tells the reader what to do: the library's own advice ("Use DjangoTemplates

@@ -15,8 +15,13 @@ from tests.factories import ErrorEntryFactory, RaiseSiteFactory, RepositoryFacto
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
 
 
+# A message that states no rule of its own: the solutions these tests look at come from the code alone.
+PLAIN_MESSAGE = "Widget size out of range: -1"
+
+
 def entry_with(evidence: dict | None = None, **fields) -> ErrorEntry:
     repository = RepositoryFactory.build(owner="django", name="django", url="https://github.com/django/django")
+    fields = {"message": PLAIN_MESSAGE, **fields}
     return ErrorEntryFactory.build(
         repository=repository, exception_type="ValueError", analysed_commit=COMMIT, evidence=evidence or {}, **fields
     )

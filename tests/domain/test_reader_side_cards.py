@@ -12,7 +12,11 @@ COMMIT = "0123456789abcdef0123456789abcdef01234567"
 def generated(*sites: dict, entry_evidence: dict | None = None, exception: str = "ValueError") -> dict:
     repository = RepositoryFactory.build(owner="acme", name="kit", url="https://github.com/acme/kit")
     entry: ErrorEntry = ErrorEntryFactory.build(
-        repository=repository, exception_type=exception, analysed_commit=COMMIT, evidence=entry_evidence or {}
+        repository=repository,
+        exception_type=exception,
+        analysed_commit=COMMIT,
+        evidence=entry_evidence or {},
+        message="Widget size out of range: -1",  # no rule of its own: the solutions come from the code alone
     )
     built: list[RaiseSite] = [
         RaiseSiteFactory.build(

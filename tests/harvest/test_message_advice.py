@@ -7,7 +7,7 @@ import django
 import pytest
 
 from kb.cards import reader, solutions
-from kb.cards.solutions import advice
+from kb.cards.solutions import advice, requirement
 from tests.adversarial_inputs import FAMILIES, LARGE, REPOSITORY_FAMILIES
 from tests.counted_work import stall_guard, unbounded_backtracking_repeats
 from tests.harvest.published import harvest_published as harvest
@@ -53,7 +53,15 @@ def test_a_rule_or_a_verb_used_as_a_noun_is_no_advice():
 HOSTILE = {name: build(LARGE) for name, build in REPOSITORY_FAMILIES.items()} | {
     name: family.build(LARGE) for name, family in FAMILIES.items()
 }
-PATTERNS = [solutions._ADVISES, solutions._SENTENCE_END, reader._META_OPTION, reader._YES_NO_EMPTY, reader._CHAIN]
+PATTERNS = [
+    solutions._ADVISES,
+    solutions._SENTENCE_END,
+    solutions._RULE,
+    solutions._CLAUSE_END,
+    reader._META_OPTION,
+    reader._YES_NO_EMPTY,
+    reader._CHAIN,
+]
 
 
 @pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.pattern[:30])
@@ -65,6 +73,7 @@ def test_no_pattern_that_reads_a_message_or_a_definition_gives_back_what_a_repea
 def test_a_hostile_64_kib_message_is_read_without_a_stall(name):
     with stall_guard():
         assert isinstance(advice(HOSTILE[name]), list)
+        assert isinstance(requirement(HOSTILE[name]), str)
         reader._META_OPTION.fullmatch(HOSTILE[name])
 
 
@@ -95,3 +104,22 @@ def test_a_module_s_getattr_deprecation_is_said_as_the_attribute_read(db, git_re
     assert entry.generated["meaning"].startswith(
         "Reading `signer.__version__` issues this: the module's `__getattr__` handles that name."
     )
+
+
+def test_a_rule_is_met_when_nothing_else_is_advised(db, git_repo):
+    files = {"django/shortcuts.py": (DJANGO / "shortcuts.py").read_text()}
+    cards = harvest(git_repo, files)
+    entry = next(e for m, e in cards.items() if m.startswith("First argument to get_object_or_404() must be"))
+    assert entry.generated["solutions"] == [
+        "Meet what the message requires: “First argument to get\\_object\\_or\\_404\\(\\) must be a Model, Manager, or "
+        "QuerySet\\.”"
+    ]
+
+
+def test_a_rule_is_cut_before_the_value_it_reports_and_never_mid_phrase():
+    assert requirement("end argument must be an integer, zero, or None, but got '{end}'.") == (
+        "end argument must be an integer, zero, or None."
+    )
+    assert requirement("The value must be one of: {choices}") == ""
+    assert requirement("The value must be a {kind}, not {given}.") == ""
+    assert requirement("Your schema may not work in other tools.") == ""

@@ -35,4 +35,8 @@ def test_a_partial_of_a_private_function_is_its_entry_point(cards):
 
 
 def test_no_advice_comes_from_an_else_whose_if_raises_another_error(cards):
-    assert "solutions" not in cards[NOT_CALLABLE]  # not "Pass a `View` as `view` to `path()`."
+    # Not "Pass a `View` as `view` to `path()`.": only the rule the message states.
+    assert [
+        s.startswith("Meet what the message requires: “view must be a callable")
+        for s in cards[NOT_CALLABLE]["solutions"]
+    ] == [True]

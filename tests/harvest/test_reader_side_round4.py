@@ -118,7 +118,10 @@ def test_a_property_setter_is_said_as_an_assignment_not_a_call(django_cards):
         "Assigning to `HttpResponseNotModified.content` raises this when the value assigned is not empty."
     )
     assert "content()" not in "\n".join(str(v) for v in generated.values())
-    assert "solutions" not in generated  # no "Pass … to `content()`": nobody calls it
+    # No "Pass … to `content()`": nobody calls it. Only the rule the message states.
+    assert generated["solutions"] == [
+        "Meet what the message requires: “You cannot set content to a 304 \\(Not Modified\\) response\\.”"
+    ]
 
 
 def test_a_setter_s_checks_on_each_item_are_said_in_words_with_the_setter_s_own_docstring(db, git_repo):
