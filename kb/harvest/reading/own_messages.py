@@ -2,6 +2,7 @@
 (`super().__init__(f"Not supported URL scheme {scheme}")`), through the bases' own `__init__`."""
 
 import ast
+from collections.abc import Iterable
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo, OwnMessage
 from kb.harvest.reading.imports import dotted
@@ -63,11 +64,11 @@ def _init_message(
 ) -> OwnMessage | None:
     """What `__init__` passes to its base as the message: `super().__init__(message)`, `Base.__init__(self, m)`."""
     params = [a.arg for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]][1:]
-    calls = [
-        (node, node.func)
-        for node in ast.walk(init)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__"
-    ]
+    calls = _base_init_calls(ast.walk(init))
+    if len(calls) > 1:
+        # `if <free-form arguments>: ...; Base.__init__(self, *args); return` then `Base.__init__(self, errmsg)`:
+        # the call among `__init__`'s own statements is the one every other way through it reaches.
+        calls = _base_init_calls(s.value for s in init.body if isinstance(s, ast.Expr))
     if len(calls) != 1:
         return None
     call, func = calls[0]
@@ -98,6 +99,15 @@ def _init_message(
     else:
         return None
     return parts, params
+
+
+def _base_init_calls(nodes: Iterable[ast.AST]) -> list[tuple[ast.Call, ast.Attribute]]:
+    """The calls of an `__init__` among `nodes`: `super().__init__(...)`, `Base.__init__(self, ...)`."""
+    return [
+        (node, node.func)
+        for node in nodes
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__"
+    ]
 
 
 def arguments(params: list[str], call: ast.Call) -> dict[str, ast.expr]:
