@@ -589,7 +589,7 @@ def _put_raise_first(
     on_line = {site.function for _key, site in here if site.line == raised.line}
     keys = {key for key, site in here if not on_line or site.function in on_line}
     standing = [m for m in results if m.entry.key in keys and (m.exact or m.partial or m.similarity)]
-    if standing:
+    if standing and not _wrapping_raise_on_line(index, exception, raised, here, standing):
         # The message's own entry has a site in this function, and the frame's weight already: it leads this
         # exception's matches. Marked as the raise, it also leads a raise found for an exception chained before
         # it (a wording that only resembles, its line's whitespace trimmed by the traceback, is still this raise).
@@ -620,6 +620,23 @@ def _put_raise_first(
                 "signature": wording.signature,
             }
         )
+
+
+def _wrapping_raise_on_line(
+    index: LookupIndex, exception: ParsedException, raised: Frame, here: list[tuple[int, Site]], standing: list[Match]
+) -> bool:
+    """Whether the frame's very line is a raise whose message could not be rebuilt, of the pasted type, while the
+    entries the message fits raise elsewhere in the function: `except SchemaError as x: raise SchemaError([None] +
+    x.autos, ...)` wraps the error another line of `validate` raised. The wrapping raise is where it was raised."""
+    on_line = {key for key, site in here if site.line == raised.line}
+    if not on_line or any(m.entry.key in on_line for m in standing):
+        return False
+    return any(
+        not index.signatures_of(key)
+        and (entry := index.entries.get(key)) is not None
+        and type_agreement(exception.type, entry.exception_type) > 0
+        for key in on_line
+    )
 
 
 def _raise_here(
