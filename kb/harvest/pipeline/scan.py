@@ -2,6 +2,7 @@
 
 import ast
 import builtins
+import dataclasses
 import functools
 import gc
 import sys
@@ -144,6 +145,7 @@ def _scan(
         result.lines[item.source.path] = item.lines
     # A helper's raise is a second site of each message handed to it: once per entry, however many calls.
     result.sites = own_cards_of_unraised(list(dict.fromkeys(result.sites)))
+    result.sites = resurfaced(result.sites, _inherits(read.index))
     if then is not None:
         then.start(result.sites)
     if evidence:
@@ -255,6 +257,33 @@ def own_cards_of_unraised(sites: list[FoundSite]) -> list[FoundSite]:
     harvest was found for: a raise's entry is the better answer, and the class is reachable through it."""
     raised = {site.exception_type for site in sites if not site.class_card}
     return [site for site in sites if not site.class_card or site.exception_type not in raised]
+
+
+def resurfaced(sites: list[FoundSite], inherits: Callable[[str, str], bool]) -> list[FoundSite]:
+    """A raise that clears the traceback of the error it caught (`FoundSite.resurfaces`) is where a traceback of
+    that error ends, whichever raise of the caught class (or a subclass) made it: a site of each of their entries,
+    with the entry's type and wording. With none of them found, it stays a site of the caught class."""
+    raised = [s for s in sites if s.kind == "error" and not s.resurfaces and not s.class_card]
+    out: list[FoundSite] = []
+    for site in sites:
+        if not site.resurfaces:
+            out.append(site)
+            continue
+        family = {s.key: s for s in raised if inherits(s.exception_type, site.exception_type)}
+        out += [
+            dataclasses.replace(
+                site,
+                exception_type=s.exception_type,
+                message=s.message,
+                signature=s.signature,
+                variants=s.variants,
+                written_at="" if s.signature else s.site_key,
+                evidence=dict(site.evidence),
+                resurfaces=False,
+            )
+            for s in family.values()
+        ] or [site]
+    return out
 
 
 def add_callers(sites: list[FoundSite], graph: CallGraph) -> None:

@@ -102,6 +102,9 @@ class FoundSite:
     # The card of an exception class worded by its own `__init__`/`__str__`, at the class statement: kept only for a
     # class no raise was found for (`kb.harvest.pipeline.scan.own_cards_of_unraised`).
     class_card: bool = field(default=False, compare=False)
+    # `except ParseBaseException as exc: raise exc.with_traceback(None)`: the caught error surfaces here, its
+    # traceback cleared; a site of each raise of the caught class (`kb.harvest.pipeline.scan.resurfaced`).
+    resurfaces: bool = field(default=False, compare=False)
 
     @property
     def site_key(self) -> str:
@@ -346,6 +349,9 @@ class ModuleExtractor:
 
     def _raise_one(self, node: ast.Raise, exc: ast.expr, scope: Scope) -> None:
         call = exc if isinstance(exc, ast.Call) else None
+        if call is not None and (cleared := self._traceback_cleared(call, scope, node.lineno)):
+            self._resurfaces(node, cleared, scope)
+            return
         target = call.func if call else exc
         from_attribute = attribute_classes(self.index, target, scope)
         if from_attribute and isinstance(target, ast.Attribute):
@@ -363,6 +369,29 @@ class ModuleExtractor:
         exception_type = self._runtime_class(target, scope) or self._exception_type(target, scope)
         if exception_type is not None:
             self._raise_as(node, call, exception_type, scope)
+
+    def _traceback_cleared(self, call: ast.Call, scope: Scope, line: int) -> list[str]:
+        """`raise exc.with_traceback(None)` in `except ParseBaseException as exc`: the caught classes. A traceback
+        of the error ends on this line, whichever raise made it."""
+        func = call.func
+        if not (
+            isinstance(func, ast.Attribute)
+            and func.attr == "with_traceback"
+            and isinstance(func.value, ast.Name)
+            and len(call.args) == 1
+            and isinstance(call.args[0], ast.Constant)
+            and call.args[0].value is None
+        ):
+            return []
+        caught = scopes.handled_classes(func.value.id, scope, line)
+        return [found for t in caught if (found := self._exception_type(t, scope)) is not None]
+
+    def _resurfaces(self, node: ast.Raise, caught: list[str], scope: Scope) -> None:
+        before = len(self.result.sites)
+        for caught_type in caught:
+            self._raise_as(node, None, caught_type, scope)
+        sites = self.result.sites
+        sites[before:] = [dataclasses.replace(site, resurfaces=True) for site in sites[before:]]
 
     def _raise_in_closure(self, node: ast.Raise, call: ast.Call, scope: Scope) -> bool:
         """`raise (clsoverride or cls or ValueInvalid)(msg or default or "invalid value")` in a decorator's

@@ -602,7 +602,12 @@ def caught_classes(target: ast.expr, scope: Scope, line: int) -> list[ast.expr]:
         return []
     if not isinstance(held, ast.Name):
         return []
-    handlers = [(at, types) for at, types in scope.caught.get(held.id, ()) if at <= line]
+    return handled_classes(held.id, scope, line)
+
+
+def handled_classes(name: str, scope: Scope, line: int) -> list[ast.expr]:
+    """The classes of the `except (A, B) as <name>` around `line` that binds `name`: [A, B], or []."""
+    handlers = [(at, types) for at, types in scope.caught.get(name, ()) if at <= line]
     if not handlers:
         return []
     types = max(handlers, key=lambda pair: pair[0])[1]
