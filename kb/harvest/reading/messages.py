@@ -119,6 +119,17 @@ _MAX_DEPTH = 25
 _MAX_FOLLOWS = 3
 
 
+def _strip_ends(parts: Parts, func: str) -> Parts:
+    """`(message + "\n" + usage).strip()` with `usage` empty: the literal text at either end stripped as the call
+    strips it; a value at an end is left as it is (only run time knows its whitespace)."""
+    out = list(parts)
+    if func != "rstrip" and out and isinstance(out[0], str):
+        out[0] = out[0].lstrip()
+    if func != "lstrip" and out and isinstance(out[-1], str):
+        out[-1] = out[-1].rstrip()
+    return tuple(p for p in out if p != "")
+
+
 def signature_of(parts: Parts) -> str:
     """The str.format template: literal braces doubled, a `{name}` per runtime value."""
     return "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else f"{{{p.name}}}" for p in parts)
@@ -370,7 +381,7 @@ class MessageBuilder:
         parts = None if target is None else self.rebuild(target, line, depth + 1)
         text = None if parts is None else _literal(parts)
         if text is None:
-            return parts
+            return parts if parts is None or func == "dedent" else _strip_ends(parts, func)
         return (textwrap.dedent(text) if func == "dedent" else getattr(text, func)(),)
 
     def _name(self, name: str, line: int, depth: int) -> Parts | None:
