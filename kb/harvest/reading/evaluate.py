@@ -602,8 +602,20 @@ def _function_node(index: ClassIndex, scope: Scope) -> Function | None:
 
 def calls_named(index: ClassIndex) -> dict[str, list[tuple[ast.Call, Scope]]]:
     """Every call in a function or method of this harvest, by the name it calls; read once, on first use."""
-    if index.calls_by_name is not None:
-        return index.calls_by_name
+    if index.calls_by_name is None:
+        index.calls_by_name = _calls(index, classes=False)
+    return index.calls_by_name
+
+
+def constructions(index: ClassIndex) -> dict[str, list[tuple[ast.Call, Scope]]]:
+    """Every call of a CapWords name with arguments in a function or method of this harvest (a class made), by
+    that name; read once, on first use."""
+    if index.constructions is None:
+        index.constructions = _calls(index, classes=True)
+    return index.constructions
+
+
+def _calls(index: ClassIndex, *, classes: bool) -> dict[str, list[tuple[ast.Call, Scope]]]:
     found: dict[str, list[tuple[ast.Call, Scope]]] = {}
     functions: list[tuple[Function, ClassInfo | None, ModuleInfo]] = [
         (f, None, m) for m in index.resolver.modules.values() for f in m.function_nodes.values()
@@ -615,12 +627,11 @@ def calls_named(index: ClassIndex) -> dict[str, list[tuple[ast.Call, Scope]]]:
             if not isinstance(node, ast.Call) or not (node.keywords or node.args):
                 continue
             called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
-            if not called or called[:1].isupper():
+            if not called or called[:1].isupper() != classes:
                 continue
             if scope is None:
                 scope = _bare_scope(function, owner, module, index)
             found.setdefault(called, []).append((node, scope))
-    index.calls_by_name = found
     return found
 
 
@@ -647,6 +658,9 @@ def attribute_classes(index: ClassIndex, target: ast.expr, scope: Scope) -> list
     parts = dotted(target)
     if parts and len(parts) == 2 and parts[0] in scope.params and parts[0] not in ("self", "cls"):
         return _parameter_attribute_classes(index, parts[1], scope)
+    if parts and len(parts) == 2 and (made := _made_here(index, parts[0], scope)) is not None:
+        # `tokens = TokenStream(source, DocoptLanguageError)` then `raise tokens.error(...)`: that call's class.
+        return [(c, scope) for c in _constructed_with(index, made[0], parts[1], [(made[1], scope)])]
     if not parts or len(parts) != 2 or parts[0] not in ("self", "cls") or not scope.owner:
         return []
     found: list[tuple[str, Scope]] = []
@@ -663,13 +677,62 @@ def _parameter_attribute_classes(index: ClassIndex, name: str, scope: Scope) -> 
     module's own classes and their kin: a name as common as `error_class` means other things in other modules."""
     found: list[tuple[str, Scope]] = []
     for info in index.classes.values():
-        if info.module.name != scope.info.name or name not in info.attributes:
+        if info.module.name != scope.info.name:
+            continue
+        if name not in info.attributes:
+            # `self.error = error` in `__init__` (docopt's TokenStream): what the harvest's constructions pass.
+            named_by = _constructed_with(
+                index, info.qualname, name, constructions(index).get(info.qualname.rpartition(".")[2], [])
+            )
+            found += [(c, scope) for c in named_by if all(c != known for known, _ in found)]
             continue
         for kin in (info, *index.subclasses(info.qualname)):
             named = attribute_type(index, kin.qualname, name)
             if named is not None and all(named != known for known, _ in found):
                 found.append((named, scope))
     return found
+
+
+def _made_here(index: ClassIndex, name: str, scope: Scope) -> tuple[str, ast.Call] | None:
+    """(class, call) when the function binds `name` once, to a call of a class of this harvest."""
+    bound = scope.bindings.get(name, ())
+    if len(bound) != 1 or not isinstance(call := bound[0].expr, ast.Call):
+        return None
+    named = class_named(index, call.func, scope)
+    return (named, call) if named is not None and index.get(named) is not None else None
+
+
+def _constructed_with(index: ClassIndex, qualname: str, name: str, calls: list[tuple[ast.Call, Scope]]) -> list[str]:
+    """The classes of this harvest that `calls` of the class `qualname` pass for the `__init__` parameter its
+    `__init__` stores, unchanged, as `self.<name>`."""
+    found = index.method(qualname, "__init__")
+    if found is None:
+        return []
+    init = found[0]
+    stored = [
+        node.value.id
+        for node in ast.walk(init)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Name)
+        and any(isinstance(t, ast.Attribute) and t.attr == name and dotted(t.value) == ["self"] for t in node.targets)
+    ]
+    positional = [a.arg for a in [*init.args.posonlyargs, *init.args.args]][1:]
+    if len(stored) != 1 or stored[0] not in positional + [a.arg for a in init.args.kwonlyargs]:
+        return []
+    param = stored[0]
+    classes: list[str] = []
+    for call, caller in calls:
+        if class_named(index, call.func, caller) != qualname:
+            continue
+        argument = next((k.value for k in call.keywords if k.arg == param), None)
+        if argument is None and param in positional and len(call.args) > positional.index(param):
+            argument = call.args[positional.index(param)]
+        if argument is None or any(isinstance(a, ast.Starred) for a in call.args[: positional.index(param) + 1]):
+            continue
+        named = class_named(index, argument, caller)
+        if named is not None and index.get(named) is not None and named not in classes:
+            classes.append(named)
+    return classes
 
 
 def running(index: ClassIndex, scope: Scope) -> list[str]:
