@@ -51,7 +51,10 @@ the current application.
     (exception,) = parse(text).exceptions
     assert exception.message.startswith("Working outside of application context.\n\nThis typically")
     assert exception.message.endswith("the current application.")
-    assert [r.text for r in exception.readings][1:] == ["Working outside of application context."]
+    assert [r.text for r in exception.readings][1:] == [
+        "Working outside of application context.",
+        "the current application.",
+    ]
 
 
 def test_log_prefixes_are_stripped_from_each_line():

@@ -215,7 +215,7 @@ def _readings(
 ) -> tuple[Reading, ...]:
     """The message first; then the messages a printed literal holds, and a wrapped exception's type and message;
     then, for a multi-line one, its first paragraph and first line (text pasted after a traceback lands in its
-    message); then the whole unsplit text when the type was only guessed."""
+    message) and its last line; then the whole unsplit text when the type was only guessed."""
     readings = [Reading(exc_type, message)]
     quoted = len(message) > 2 and message[0] == message[-1] and message[0] in ("'", '"')
     if quoted and literals.take(message):
@@ -234,7 +234,10 @@ def _readings(
     if "\n" in message:
         paragraph = message.split("\n\n", 1)[0].strip()
         first_line = message.split("\n", 1)[0].strip()
-        readings += [Reading(exc_type, paragraph), Reading(exc_type, first_line)]
+        # Last, the last line: an error that collects its causes prints the innermost one there (`Key 'a' error:\n'x'
+        # should be instance of 'int'`).
+        last_line = message.rstrip().rsplit("\n", 1)[-1].strip()
+        readings += [Reading(exc_type, paragraph), Reading(exc_type, first_line), Reading(exc_type, last_line)]
     if raw is not None and raw != message:
         readings.append(Reading(None, raw))
     unique: list[Reading] = []
