@@ -681,9 +681,7 @@ def _parameter_attribute_classes(index: ClassIndex, name: str, scope: Scope) -> 
             continue
         if name not in info.attributes:
             # `self.error = error` in `__init__` (docopt's TokenStream): what the harvest's constructions pass.
-            named_by = _constructed_with(
-                index, info.qualname, name, constructions(index).get(info.qualname.rpartition(".")[2], [])
-            )
+            named_by = _constructed_with(index, info.qualname, name, None)
             found += [(c, scope) for c in named_by if all(c != known for known, _ in found)]
             continue
         for kin in (info, *index.subclasses(info.qualname)):
@@ -702,9 +700,11 @@ def _made_here(index: ClassIndex, name: str, scope: Scope) -> tuple[str, ast.Cal
     return (named, call) if named is not None and index.get(named) is not None else None
 
 
-def _constructed_with(index: ClassIndex, qualname: str, name: str, calls: list[tuple[ast.Call, Scope]]) -> list[str]:
-    """The classes of this harvest that `calls` of the class `qualname` pass for the `__init__` parameter its
-    `__init__` stores, unchanged, as `self.<name>`."""
+def _constructed_with(
+    index: ClassIndex, qualname: str, name: str, calls: list[tuple[ast.Call, Scope]] | None
+) -> list[str]:
+    """The classes of this harvest that `calls` of the class `qualname` (None: all the harvest's) pass for the
+    `__init__` parameter its `__init__` stores, unchanged, as `self.<name>`."""
     found = index.method(qualname, "__init__")
     if found is None:
         return []
@@ -720,6 +720,8 @@ def _constructed_with(index: ClassIndex, qualname: str, name: str, calls: list[t
     if len(stored) != 1 or stored[0] not in positional + [a.arg for a in init.args.kwonlyargs]:
         return []
     param = stored[0]
+    if calls is None:
+        calls = constructions(index).get(qualname.rpartition(".")[2], [])
     classes: list[str] = []
     for call, caller in calls:
         if class_named(index, call.func, caller) != qualname:
