@@ -60,6 +60,14 @@ HARVESTED = (
     "isodate",
     "more_itertools",
     "colander",
+    "pycparser",
+    "toml",
+    "pytz",
+    "wsproto",
+    "argh",
+    "pyrsistent",
+    "chameleon",
+    "jsonschema",
 )
 SITE_PACKAGES = Path(sysconfig.get_paths()["purelib"]).resolve()
 # Where lookup_corpus.py installs the libraries the project does not depend on (on the scripts' PYTHONPATH).
