@@ -76,10 +76,14 @@ class EntryPoint:
     arguments: dict[str, str] = field(default_factory=dict)  # the site's parameter -> the entry point's argument
     via: tuple[str, ...] = ()
     before_star: tuple[str, ...] = ()  # named positional parameters ahead of its `*args`
+    fields: tuple[str, ...] = ()  # a dataclass's fields, its constructor's arguments (reached in `__post_init__`)
 
     def is_function(self, function: str) -> bool:
         """Whether it is the function of that qualified name (a constructor `Func` is `Func.__init__`)."""
-        return function in (self.function, f"{self.function}.__init__", f"{self.function}.__new__")
+        own: tuple[str, ...] = (self.function, f"{self.function}.__init__", f"{self.function}.__new__")
+        if self.kind == "constructor":  # a dataclass's `__init__` runs its `__post_init__`
+            own += (f"{self.function}.__post_init__", f"{self.function}.__attrs_post_init__")
+        return function in own
 
     @property
     def command(self) -> str:
@@ -172,6 +176,7 @@ def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
                     arguments={str(k): str(v) for k, v in arguments.items() if isinstance(v, str) and v},
                     via=tuple(str(v) for v in row.get("via") or [] if isinstance(v, str)),
                     before_star=tuple(str(v) for v in row.get("before_star") or [] if isinstance(v, str)),
+                    fields=tuple(str(v) for v in row.get("fields") or [] if isinstance(v, str)),
                 )
             )
         recorded = evidence.get("function")
@@ -384,6 +389,10 @@ class Reader:
         attribute = name.removeprefix("self.")
         if not name.startswith("self.") or not attribute.isidentifier() or attribute.startswith("_"):
             return None
+        point = self.entry
+        if point is not None and attribute in point.fields and name not in self.definitions:
+            # A dataclass's field, read in its `__post_init__` before anything sets it again: the argument as given.
+            return f"the {code(attribute)} argument of {code(point.function + '()')}"
         if attribute == "Meta":
             return None
         if not owner or not is_public(owner) or not owner.rpartition(".")[2][:1].isupper():

@@ -178,7 +178,9 @@ def _site_solutions(site: RaiseSite) -> list[str]:
                 and not _is_operator(entry.function)
                 and not is_result_check(evidence)
             ):
-                found.extend(_for_parameters(test, reader, entry, line))
+                found.extend(
+                    _for_chain(test, rows[1:], reader, entry, line) or _for_parameters(test, reader, entry, line)
+                )
             elif entry is not None and entry.kind == "setter":
                 found.extend(_for_setter(test, reader, entry, line))
             found.extend(_for_hooks(test, reader, points))
@@ -318,6 +320,37 @@ def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint, line: int
         return [f"Pass {starred} to {code(entry.call())}."]
     instead = _instead(test, lambda node: _argument(node, reader, entry, line))
     return [f"Pass {instead} to {code(entry.call())}."] if instead else []
+
+
+def _for_chain(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
+    """An `if`/`elif` chain on one argument that raises in its last branch (`if uses_netloc is True: ... elif
+    uses_netloc is False: ... elif uses_netloc is not None: raise`): every value a branch before takes avoids it
+    too, so all are said ("Pass `True`, `False` or `None` as `uses_netloc`"), never only the last (round 11's card
+    22). [] when the test is not such a chain's."""
+    mine = _not_one(test)
+    if mine is None:
+        return []
+    name, values = mine[0], [mine[1]]
+    for row in outer:
+        if row.get("kind") != "else" or row.get("other_raises"):
+            break  # a branch before that raises another error is no way to avoid this one
+        other = _not_one(_parse(str(row.get("code") or "")))
+        if other is None or other[0] != name:
+            break
+        values.insert(0, other[1])
+    if len(values) < 2 or not (argument := _argument(ast.Name(id=name), reader, entry, line)):
+        return []
+    said = [code(value) for value in dict.fromkeys(values)]
+    return [f"Pass {', '.join(said[:-1])} or {said[-1]} as {argument} to {code(entry.call())}."]
+
+
+def _not_one(test: ast.expr | None) -> tuple[str, str] | None:
+    """(name, value) of `name is not VALUE` or `name != VALUE` with a literal value."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot | ast.NotEq)):
+        return None
+    if not isinstance(test.left, ast.Name) or not _is_literal(test.comparators[0]):
+        return None
+    return test.left.id, ast.unparse(test.comparators[0])
 
 
 def _for_setter(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:

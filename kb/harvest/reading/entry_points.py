@@ -6,6 +6,7 @@ public. Where a parameter the site reads is handed down unchanged from an entry 
 names it (`arguments`). Read once per function (`EntryPoints.of`), whatever the number of its sites."""
 
 import ast
+import re
 from typing import NamedTuple
 
 from kb.harvest.reading.callers import CallGraph, Defined
@@ -159,18 +160,60 @@ class EntryPoints:
             kind = "setter"  # `@content.setter`: reached by `obj.content = value`, not by a call
         if kind == "constructor" and self._made_elsewhere(entry):
             kind, name = "initializer", entry.qualname  # `FormField.__init__`, not "Calling `FormField()`"
+        fields: list[str] | None = None
+        if kind == "method" and entry.name in _POST_INIT and (fields := self._dataclass_fields(entry)) is not None:
+            # The `__init__` a dataclass (or attrs) writes runs `__post_init__`: `Config(...)` is the entry point.
+            kind, name = "constructor", entry.qualname.rpartition(".")[0]
         before = _before_star(node, entry.method)
-        return {
-            "function": name,
-            "path": entry.path,
-            "line": entry.line,
-            "kind": kind,
-            "doc": first_paragraph(ast.get_docstring(node) or "") if node is not None else "",
-            "via": [step.callee.qualname for step in found.steps[:-1]][:MAX_LEVELS],
-            "arguments": self._arguments(
-                found.steps, parameters, site=found.steps[-1].callee if found.steps else entry
-            ),
-        } | ({"before_star": before} if before else {})
+        return (
+            {
+                "function": name,
+                "path": entry.path,
+                "line": entry.line,
+                "kind": kind,
+                "doc": first_paragraph(ast.get_docstring(node) or "") if node is not None else "",
+                "via": [step.callee.qualname for step in found.steps[:-1]][:MAX_LEVELS],
+                "arguments": self._arguments(
+                    found.steps, parameters, site=found.steps[-1].callee if found.steps else entry
+                ),
+            }
+            | ({"before_star": before} if before else {})
+            | ({"fields": fields} if fields else {})
+        )
+
+    def _dataclass_fields(self, entry: Defined) -> list[str] | None:
+        """The fields a dataclass's (or an attrs class's) `__init__` takes, in order, for a `__post_init__` of one;
+        None when its class is no such class."""
+        owner = entry.qualname.rpartition(".")[0]
+        node = _class(self.trees.get(entry.path), owner)
+        if node is None or not any(_DATACLASS.search(ast.unparse(d)[:MAX_DECORATOR]) for d in node.decorator_list):
+            return None
+        return [
+            statement.target.id
+            for statement in node.body[:MAX_STATEMENTS]
+            if isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and "ClassVar" not in ast.unparse(statement.annotation)[:MAX_DECORATOR]
+            and not _not_in_init(statement.value)
+        ][:MAX_FIELDS]
+
+    def leaves_first(self, path: str, qualname: str, raised: str, index: int, parameter: str, value: str) -> bool:
+        """Whether the call from `of`'s row `index` into the site's function comes only after its caller has left
+        when the argument it hands on as `parameter` is `value`: `find_fixtures` does `if fixture_label ==
+        READ_STDIN: return ...` before `self.parse_name(fixture_label)`, whose raise needs `fixture_name ==
+        READ_STDIN` (round 11's card 13). Such an entry point cannot reach the raise."""
+        found = self._found.get((path, qualname, raised), [])
+        if index >= len(found) or not found[index].steps:
+            return False
+        step = found[index].steps[-1]
+        caller, callee = self._function(step.caller), self._function(step.callee)
+        if caller is None or callee is None:
+            return False
+        for call in self._calls_at(caller, step.line):
+            handed = _handed_as(call, callee, parameter)
+            if handed is not None and _left_when(caller, step.line, ast.unparse(handed), value):
+                return True
+        return False
 
     def _made_elsewhere(self, entry: Defined) -> bool:
         """Whether the class's `__new__` (its own or an ancestor's) may return something other than a new instance
@@ -365,6 +408,65 @@ def _is_partial(func: ast.expr) -> bool:
 
 def _is_setter(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(isinstance(d, ast.Attribute) and d.attr == "setter" for d in node.decorator_list)
+
+
+def _handed_as(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str) -> ast.expr | None:
+    """The expression a call gives the callee's `parameter`, by keyword or by position (a method's `self` is the
+    object it is called on)."""
+    for keyword in call.keywords:
+        if keyword.arg == parameter:
+            return keyword.value
+    positional = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
+    if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute):
+        positional = positional[1:]
+    if parameter in positional and (at := positional.index(parameter)) < len(call.args):
+        given = call.args[at]
+        return None if isinstance(given, ast.Starred) else given
+    return None
+
+
+def _left_when(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, handed: str, value: str) -> bool:
+    """Whether a statement of the function's own body above `line` is `if <handed> == <value>:` (or `is`) whose
+    block ends in a `return` or a `raise`: past it, the value is never `value`."""
+    tests = {f"{handed} == {value}", f"{handed} is {value}", f"{value} == {handed}"}
+    for statement in function.body[:MAX_STATEMENTS]:
+        if statement.lineno >= line:
+            break
+        if (
+            isinstance(statement, ast.If)
+            and statement.body
+            and isinstance(statement.body[-1], ast.Return | ast.Raise)
+            and ast.unparse(statement.test)[: MAX_DECORATOR + 1] in tests
+        ):
+            return True
+    return False
+
+
+_POST_INIT = frozenset({"__post_init__", "__attrs_post_init__"})
+# A class decorator that writes its `__init__` from the annotated fields: `@dataclass`, `@dataclasses.dataclass(...)`,
+# attrs' `@define`, `@frozen`, `@attr.s`, `@attrs.define` (a prefix match on a short text: linear).
+_DATACLASS = re.compile(r"^(?:dataclasses\.)?+dataclass\b|^(?:attrs?\.)?+(?:define|frozen|mutable|s|attrs)\b")
+MAX_DECORATOR = 200
+MAX_FIELDS = 100
+
+
+def _class(tree: ast.Module | None, qualname: str) -> ast.ClassDef | None:
+    """The class statement of `Outer.Inner` in a module, by its nesting."""
+    body: list[ast.stmt] = tree.body if tree is not None else []
+    found: ast.ClassDef | None = None
+    for part in qualname.split(".") if qualname else []:
+        found = next((s for s in body[:MAX_STATEMENTS] if isinstance(s, ast.ClassDef) and s.name == part), None)
+        if found is None:
+            return None
+        body = found.body
+    return found
+
+
+def _not_in_init(value: ast.expr | None) -> bool:
+    """`x: int = field(init=False)`: a field the `__init__` does not take."""
+    return isinstance(value, ast.Call) and any(
+        k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False for k in value.keywords
+    )
 
 
 def _kind(defined: Defined) -> tuple[str, str]:

@@ -5,6 +5,7 @@ Everything is read once per function or per declaration, never per site: a funct
 searched once (`EntryPoints`), the switches are looked up in one index of the repository's declarations."""
 
 import ast
+import re
 
 from kb.harvest.reading.callees import callee_raises
 from kb.harvest.reading.callers import CallGraph
@@ -43,6 +44,15 @@ def _complete(
     # The parameters the conditions (not the guards above) read, directly or through the definitions.
     raised = site.exception_type
     found = entries.of(site.path, site.function, reach.get("parameters", []), raised) if site.function else []
+    if required := _required(evidence):  # a caller that leaves on the value the raise needs cannot reach it
+        found = [
+            row
+            for index, row in enumerate(found)
+            if not any(
+                entries.leaves_first(site.path, site.function, raised, index, parameter, value)
+                for parameter, value in required
+            )
+        ]
     if evidence.get("setter"):  # raised in `@x.setter`: reached by assigning to `x`, whatever the getter does
         own = evidence.get("function") or {}
         for row in found:
@@ -88,3 +98,17 @@ def _switches(site, reach: dict, switches: SwitchIndex, env: list[dict]) -> list
 def _undeclared(name: str) -> dict:
     """A setting the repository reads but does not declare (the user's own settings module does)."""
     return {"name": name, "kind": "setting", "declared": name, "help": "", "path": "", "line": 0}
+
+
+_EQUALS = re.compile(r"^([A-Za-z_]\w*+) (?:==|is) ([A-Za-z_][\w.]*+|'[^']{0,80}+'|\"[^\"]{0,80}+\"|-?\d++)")
+
+
+def _required(evidence: dict) -> list[tuple[str, str]]:
+    """(parameter, value) for each `if parameter == value` (or `is`) the raise sits in: a value it needs."""
+    parameters = set(evidence.get("parameters") or [])
+    found = []
+    for row in evidence.get("conditions") or []:
+        if isinstance(row, dict) and row.get("kind") == "if" and (equal := _EQUALS.fullmatch(str(row.get("code")))):
+            if equal[1] in parameters:
+                found.append((equal[1], equal[2]))
+    return found[:4]

@@ -1,10 +1,12 @@
-"""The kinds of false claim round 10 of the reader's review found (docs/card-review.md), each on code of its shape:
-a type-only test taken for a raise further down that an unread raise of the same type may have beaten; "every time
-it is called" above a raise that a `return` in a loop can skip; a solution's "raised when" that drops a test of
-the `if`/`elif` chain; a WSGI environ taken for the process environment."""
+"""The kinds of false claim rounds 10 and 11 of the reader's review found (docs/card-review.md), each on code of its
+shape: a type-only test taken for a raise further down that an unread raise of the same type may have beaten; "every
+time it is called" above a raise that a `return` in a loop can skip; a solution that drops a test of the `if`/`elif`
+chain; a WSGI environ taken for the process environment; an entry point whose call comes after it left on the very
+value the raise needs."""
 
 from pathlib import Path
 
+from django.core.management.commands import loaddata
 from rest_framework import negotiation
 
 from tests.harvest.published import harvest_published
@@ -91,3 +93,39 @@ def test_a_wsgi_environ_is_no_environment_variable(db, git_repo) -> None:
     cards = harvest_published(git_repo, {"wsgiapp/app.py": WSGI}, repo="example/wsgiapp")
     scheme = "\n".join(str(v) for v in cards["Unknown scheme in the request."].generated.values())
     assert "environment variable" not in scheme
+
+
+SCHEMES = """
+def register_scheme(text, uses_netloc=None):
+    if uses_netloc is True:
+        SCHEMES[text] = True
+    elif uses_netloc is False:
+        PLAIN.add(text)
+    elif uses_netloc is not None:
+        raise ValueError("uses_netloc expected True, False, or None")
+
+
+def port(number=None):
+    if number is None:
+        raise ValueError("A port is needed.")
+    elif number != 80:
+        raise ValueError("Only port 80 is served.")
+"""
+
+
+def test_a_solution_names_every_value_of_the_chain_that_avoids_the_error(db, git_repo) -> None:
+    # Round 11's card 22: "Pass `None` as `uses_netloc`" alone registers nothing; `True` and `False` avoid it too.
+    cards = harvest_published(git_repo, {"urls/schemes.py": SCHEMES}, repo="example/urls")
+    assert cards["uses_netloc expected True, False, or None"].generated["solutions"][-1] == (
+        "Pass `True`, `False` or `None` as `uses_netloc` to `register_scheme()`."
+    )
+    # `None` takes the branch that raises the other error: only `80` avoids this one.
+    assert "`None`" not in "\n".join(cards["Only port 80 is served."].generated.get("solutions", []))
+
+
+def test_a_caller_that_leaves_on_the_value_the_raise_needs_is_no_way_to_it(db, git_repo) -> None:
+    # Round 11's card 13: `find_fixtures` returns on "-" before it calls `parse_name`, whose raise needs "-".
+    files = {"django/core/management/commands/loaddata.py": Path(loaddata.__file__)}
+    cards = harvest_published(git_repo, files)
+    card = cards["--format must be specified when reading from stdin."].generated
+    assert "find_fixtures" not in "\n".join(str(value) for value in card.values())
