@@ -277,16 +277,40 @@ def usable(assertion: Assertion) -> bool:
 def called_names(nodes: list[ast.stmt] | list[ast.expr], bound: dict | None = None) -> frozenset[str]:
     """The names called; a method called on an instance built in place or bound above in the test
     (`BaseThrottle().allow_request(...)`, `field = DurationField()` then `field.to_representation(...)`) as
-    `Class.method`, which names one function where `allow_request` alone may name several."""
+    `Class.method`, which names one function where `allow_request` alone may name several. With no call, the
+    attributes read or set (a property's getter or setter runs)."""
     names = set()
     for top in nodes:
-        for node in ast.walk(top):
+        for node in _run(top):
             if isinstance(node, ast.Call) and (name := terminal(node.func)):
                 owner = _built_from(node.func.value, bound or {}) if isinstance(node.func, ast.Attribute) else None
                 names.add(f"{owner}.{name}" if owner else name)
                 if name == "call_command" and (command := _command_named(node)):
                     names.add(COMMAND + command)
+    if not names:  # `request.body`, `response.content = "x"`: the property read or set is what runs
+        for top in nodes:
+            for node in _run(top):
+                if isinstance(node, ast.Attribute) and not node.attr.startswith("_"):
+                    owner = _built_from(node.value, bound or {})
+                    names.add(f"{owner}.{node.attr}" if owner else node.attr)
     return frozenset(names)
+
+
+def _run(top: ast.AST) -> list[ast.AST]:
+    """The nodes of `top` that run when it does: a function defined there runs its decorators and defaults, not
+    its body (`@api_view('GET') def view(request): return Response()` calls `api_view`, not `Response`)."""
+    found: list[ast.AST] = []
+    stack = [top]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            stack.extend([*node.decorator_list, *node.args.defaults, *(d for d in node.args.kw_defaults if d)])
+        elif isinstance(node, ast.Lambda):
+            stack.extend([*node.args.defaults, *(d for d in node.args.kw_defaults if d)])
+        else:
+            stack.extend(ast.iter_child_nodes(node))
+    return found
 
 
 COMMAND = "command:"  # a management command a test runs (`call_command("squashmigrations", ...)`), by its name

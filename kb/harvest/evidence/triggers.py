@@ -248,6 +248,7 @@ def _type_and_call(
 _SAID_BY_CODE = frozenset(
     {
         "NotImplementedError",
+        "AssertionError",  # only an `assert` or a `raise` says it: no operation of Python's raises it
         "Warning",
         "UserWarning",
         "DeprecationWarning",
