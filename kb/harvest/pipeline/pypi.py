@@ -181,7 +181,7 @@ def layout(top: Path, *, name: str, version: str, kind: str) -> Release:
     if packages == [""]:  # modules, no package: the folder, without what is never the package
         others = (*(f"{folder}/*" for folder in sorted(_NOT_PACKAGES)), "setup.py", "conftest.py", "noxfile.py")
         return Release(base, repo, host, version, _relative(base, top), vendored + others, kind)
-    if len(packages) == 1:
+    if len(packages) == 1 and _is_folder(base / packages[0]):
         path = base / packages[0]
         return Release(path, repo, host, version, _relative(path, top), vendored, kind)
     beside = tuple(
@@ -199,12 +199,15 @@ def _relative(path: Path, top: Path) -> str:
 
 def _packages(top: Path, base: Path) -> list[str]:
     """The release's top-level packages (folders; a lone module is read with its folder): those its metadata
-    lists in `top_level.txt` that exist, else the folders with an `__init__.py` or, for a namespace package,
-    a subfolder with one."""
+    lists in `top_level.txt` that exist (a listed module as its file, `jsonpatch.py`), else the folders with an
+    `__init__.py` or, for a namespace package, a subfolder with one."""
     listed = [line.strip() for text in _metadata_texts(top, "top_level.txt") for line in text.splitlines()]
-    found = [n for n in dict.fromkeys(listed) if n and _is_folder(base / n) and n not in _NOT_PACKAGES]
-    if found:
-        return sorted(found)
+    listed = [n for n in dict.fromkeys(listed) if n.isidentifier() and n not in _NOT_PACKAGES]  # not `x-stubs`
+    found = [n for n in listed if _is_folder(base / n)]
+    # A module the metadata lists (`jsonpatch.py` beside a `jsonpatch-stubs/` folder of `.pyi` files).
+    modules = [f"{n}.py" for n in listed if (base / f"{n}.py").is_file() and not (base / f"{n}.py").is_symlink()]
+    if found or modules:
+        return sorted(found) + modules
     folders = [entry for entry in sorted(base.iterdir()) if _is_folder(entry) and entry.name.isidentifier()]
     found = [f.name for f in folders if f.name not in _NOT_PACKAGES and (f / "__init__.py").is_file()]
     if found:
