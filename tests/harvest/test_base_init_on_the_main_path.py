@@ -11,9 +11,14 @@ import pytest
 
 from kb.harvest.pipeline.plan import produces
 from kb.harvest.pipeline.scan import scan
+from tests.corpus_libs import corpus_libs
 from tests.harvest.test_messages import signatures
 
-CORPUS_LIBS = Path(__file__).resolve().parents[2] / ".corpus-libs"
+
+def library() -> Path:
+    """Where the real tomli is installed (`tests.corpus_libs`)."""
+    return corpus_libs("tomli==2.5.0", "tomli")
+
 
 SOURCE = """
 class DecodeError(ValueError):
@@ -40,10 +45,9 @@ def test_the_message_a_raise_gives_is_worded_with_the_suffix_of_the_main_path(tm
     assert produces(signature, "Invalid statement (at end of document)")
 
 
-@pytest.mark.skipif(not (CORPUS_LIBS / "tomli").is_dir(), reason="bench/lookup_corpus.py installs tomli")
 def test_tomli_s_decode_errors_are_found_with_their_position_at_the_line_that_raises_them():
-    found = scan(CORPUS_LIBS / "tomli", prefix="tomli", progress=False)
-    sys.path.insert(0, str(CORPUS_LIBS))
+    found = scan(library() / "tomli", prefix="tomli", progress=False)
+    sys.path.insert(0, str(library()))
     try:
         tomli = importlib.import_module("tomli")
         for text in ("= 1", "key = 1 2", "[a]\n[a]", "a = [1, 2", 'a = "x'):
@@ -60,4 +64,4 @@ def test_tomli_s_decode_errors_are_found_with_their_position_at_the_line_that_ra
                 if path.endswith(s.path) and s.line == line and produces(s.signature, str(caught.value))
             ], (text, str(caught.value), line)
     finally:
-        sys.path.remove(str(CORPUS_LIBS))
+        sys.path.remove(str(library()))

@@ -12,9 +12,14 @@ import pytest
 
 from kb.harvest.pipeline.plan import produces
 from kb.harvest.pipeline.scan import scan
+from tests.corpus_libs import corpus_libs
 from tests.harvest.test_real_library_forms import sites_of
 
-CORPUS_LIBS = Path(__file__).resolve().parents[2] / ".corpus-libs"
+
+def library() -> Path:
+    """Where the real docopt is installed (`tests.corpus_libs`)."""
+    return corpus_libs("docopt==0.6.2", "docopt.py")
+
 
 SOURCE = """
 class LanguageError(Exception):
@@ -61,11 +66,10 @@ def test_an_attribute_of_an_object_the_function_made_raises_the_class_it_was_mad
     assert sites_of(tmp_path, SOURCE, "parse_pattern") == [("LanguageError", "unexpected ending: {tokens}", ())]
 
 
-@pytest.mark.skipif(not (CORPUS_LIBS / "docopt.py").is_file(), reason="bench/lookup_corpus.py installs docopt")
 def test_docopt_s_usage_and_command_line_errors_are_found_where_they_are_raised():
-    found = scan(CORPUS_LIBS / "docopt.py", progress=False)  # one module, read as the bench reads it
+    found = scan(library() / "docopt.py", progress=False)  # one module, read as the bench reads it
     assert found.skipped["exception type is computed at run time"] == 0
-    sys.path.insert(0, str(CORPUS_LIBS))
+    sys.path.insert(0, str(library()))
     try:
         docopt = importlib.import_module("docopt")
         for usage, argv in [("usage: prog (a", []), ("usage: prog --n=<n>", ["--n"]), ("usage: prog --v", ["--v=1"])]:
@@ -81,4 +85,4 @@ def test_docopt_s_usage_and_command_line_errors_are_found_where_they_are_raised(
                 and produces(s.signature, first_line)
             ], (usage, argv, str(caught.value), innermost.lineno)
     finally:
-        sys.path.remove(str(CORPUS_LIBS))
+        sys.path.remove(str(library()))

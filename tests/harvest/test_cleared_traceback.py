@@ -12,9 +12,14 @@ import pytest
 
 from kb.harvest.pipeline.plan import produces
 from kb.harvest.pipeline.scan import scan
+from tests.corpus_libs import corpus_libs
 from tests.harvest.test_messages import harvest_source
 
-CORPUS_LIBS = Path(__file__).resolve().parents[2] / ".corpus-libs"
+
+def library() -> Path:
+    """Where the real pyparsing is installed (`tests.corpus_libs`)."""
+    return corpus_libs("pyparsing==3.3.3", "pyparsing")
+
 
 SOURCE = """
 class ParseError(Exception):
@@ -63,10 +68,9 @@ def test_the_clearing_line_is_a_site_of_each_raise_of_the_caught_class(tmp_path)
     assert found.skipped["exception type is computed at run time"] == 0
 
 
-@pytest.mark.skipif(not (CORPUS_LIBS / "pyparsing").is_dir(), reason="bench/lookup_corpus.py installs pyparsing")
 def test_pyparsing_s_errors_are_found_at_the_line_their_traceback_ends_on():
-    found = scan(CORPUS_LIBS / "pyparsing", prefix="pyparsing", progress=False)
-    sys.path.insert(0, str(CORPUS_LIBS))
+    found = scan(library() / "pyparsing", prefix="pyparsing", progress=False)
+    sys.path.insert(0, str(library()))
     try:
         pp = importlib.import_module("pyparsing")
         grammars = [pp.Word(pp.alphas), pp.Keyword("select"), pp.Literal("begin") + pp.Literal(";")]
@@ -84,4 +88,4 @@ def test_pyparsing_s_errors_are_found_at_the_line_their_traceback_ends_on():
                 and produces(s.signature, str(caught.value))
             ], (str(caught.value), innermost.lineno)
     finally:
-        sys.path.remove(str(CORPUS_LIBS))
+        sys.path.remove(str(library()))

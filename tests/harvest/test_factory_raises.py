@@ -13,9 +13,14 @@ import pytest
 
 from kb.harvest.pipeline.plan import produces
 from kb.harvest.pipeline.scan import Scan, scan
+from tests.corpus_libs import corpus_libs
 
 TREE = Path(__file__).parent / "trees" / "factory"
-CORPUS_LIBS = Path(__file__).resolve().parents[2] / ".corpus-libs"
+
+
+def library() -> Path:
+    """Where the real tomlkit is installed (`tests.corpus_libs`)."""
+    return corpus_libs("tomlkit==0.15.2", "tomlkit")
 
 
 @pytest.fixture(scope="module")
@@ -102,11 +107,10 @@ def test_no_factory_raise_is_skipped_as_computed_at_run_time(harvested):
     assert harvested.skipped["raises an exception object held in a variable"] == 0
 
 
-@pytest.mark.skipif(not (CORPUS_LIBS / "tomlkit").is_dir(), reason="bench/lookup_corpus.py installs tomlkit")
 def test_tomlkit_s_parse_errors_are_found_at_the_line_that_raises_them():
-    found = scan(CORPUS_LIBS / "tomlkit", prefix="tomlkit", progress=False)
+    found = scan(library() / "tomlkit", prefix="tomlkit", progress=False)
     assert found.skipped["exception type is computed at run time"] == 0
-    sys.path.insert(0, str(CORPUS_LIBS))
+    sys.path.insert(0, str(library()))
     try:
         tomlkit = importlib.import_module("tomlkit")
         for text in ("= 1", "a = 1\na = 2x", 'a = "x', "[a\nb = 1"):
@@ -125,7 +129,7 @@ def test_tomlkit_s_parse_errors_are_found_at_the_line_that_raises_them():
                 and produces(s.signature, str(error))
             ], (text, str(error), path, line)
     finally:
-        sys.path.remove(str(CORPUS_LIBS))
+        sys.path.remove(str(library()))
 
 
 # --- a message chosen by key from a per-class table ------------------------------------------------------------

@@ -9,12 +9,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from django.core.management import call_command
 
 from kb.models import RaiseSite
+from tests.corpus_libs import corpus_libs
 
-CORPUS_LIBS = Path(__file__).resolve().parents[2] / ".corpus-libs"
+
+def library() -> Path:
+    """Where the real schema is installed (`tests.corpus_libs`)."""
+    return corpus_libs("schema==0.7.8", "schema")
+
 
 LIBRARY = """
 class SchemaError(Exception):
@@ -61,9 +65,8 @@ def test_the_last_line_of_a_collected_message_finds_the_entry_of_its_wording(tok
     assert best["id"] == RaiseSite.objects.get(function="check_type").entry.public_id
 
 
-@pytest.mark.skipif(not (CORPUS_LIBS / "schema").is_dir(), reason="bench/lookup_corpus.py installs schema")
 def test_schema_s_nested_key_error_finds_the_type_check_that_failed(token_client, db, git_repo):
-    shutil.copy(CORPUS_LIBS / "schema" / "__init__.py", git_repo.root / "schema.py")
+    shutil.copy(library() / "schema" / "__init__.py", git_repo.root / "schema.py")
     git_repo.commit("schema 0.7.8")
     call_command("harvest", str(git_repo.root), "--repo", "keleshev/schema", "--no-progress", stdout=io.StringIO())
     text = last_line_of(

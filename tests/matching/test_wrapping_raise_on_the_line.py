@@ -10,12 +10,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from django.core.management import call_command
 
 from kb.models import RaiseSite
+from tests.corpus_libs import corpus_libs
 
-CORPUS_LIBS = Path(__file__).resolve().parents[2] / ".corpus-libs"
+
+def library() -> Path:
+    """Where the real schema is installed (`tests.corpus_libs`)."""
+    return corpus_libs("schema==0.7.8", "schema")
+
 
 LIBRARY = """
 class SchemaError(Exception):
@@ -79,9 +83,8 @@ def test_the_wrapping_raise_on_the_innermost_line_answers_with_the_wording_attac
     assert best["message_from"]["id"] == mismatch.public_id
 
 
-@pytest.mark.skipif(not (CORPUS_LIBS / "schema").is_dir(), reason="bench/lookup_corpus.py installs schema")
 def test_schema_s_and_of_a_wrong_type_answers_with_the_line_that_raised_it(token_client, db, git_repo):
-    shutil.copy(CORPUS_LIBS / "schema" / "__init__.py", git_repo.root / "schema.py")
+    shutil.copy(library() / "schema" / "__init__.py", git_repo.root / "schema.py")
     git_repo.commit("schema 0.7.8")
     call_command("harvest", str(git_repo.root), "--repo", "keleshev/schema", "--no-progress", stdout=io.StringIO())
     text = crash(git_repo.root, "from schema import And, Schema; Schema(And(str, len)).validate(-1)")

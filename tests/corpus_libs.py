@@ -1,0 +1,25 @@
+"""Libraries a test reads the real source of (and runs, for the tracebacks it raises), pinned as
+bench/lookup_corpus.py pins them: its `.corpus-libs/` when the bench installed them there, else installed once
+(`pip install --no-deps --target`, from source where a wheel is compiled) into the virtual environment's cache.
+So these tests run on a fresh clone too, not only where the bench ran."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH_LIBS = Path(__file__).resolve().parents[1] / ".corpus-libs"
+COMPILED_WHEELS = frozenset({"tomli"})  # mypyc-compiled wheels: their Python source comes from the sdist
+
+
+def corpus_libs(pin: str, installed_as: str) -> Path:
+    """The folder whose `installed_as` (`pyparsing`, `docopt.py`) is `pin` (`pyparsing==3.3.3`)."""
+    name, _, version = pin.partition("==")
+    wanted = f"{name.replace('-', '_').lower()}-{version}.dist-info"
+    if (BENCH_LIBS / installed_as).exists() and any(p.name.lower() == wanted for p in BENCH_LIBS.glob("*.dist-info")):
+        return BENCH_LIBS
+    target = Path(sys.prefix) / "test-libs" / f"{name}-{version}"
+    if not (target / installed_as).exists():
+        no_binary = [f"--no-binary={name}"] if name in COMPILED_WHEELS else []
+        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target)]
+        subprocess.run([*command, *no_binary, pin], check=True)
+    return target
