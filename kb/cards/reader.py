@@ -56,6 +56,7 @@ _META_OPTION = re.compile(
     r"|getattr\((?:self|cls)\.Meta,\s*+['\"](?P<key>\w++)['\"](?:,\s*+[\w.'\"]*+)?+\)"
 )
 _CHAIN = re.compile(r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+){0,3}+")
+_SELF_CALL = re.compile(r"self\.([A-Za-z]\w*+)\([^()]{0,200}+\)")  # `self.validate(value)`: a hook's result
 _NAMED = re.compile(r"(?: setting| flag| environment variable| argument)$|^the setting `")
 _YES_NO_EMPTY = re.compile(
     r"(`(?:\w++\.)*+(?:is|has|have|supports|can|should|allow|allows|uses|use|needs|requires|enable|enabled|must)"
@@ -281,6 +282,9 @@ class Reader:
         if root in self.definitions and (looped := self._looped(name, before)) is not None:
             return looped or None
         if root in self.definitions:  # assigned in the function: a local, or a parameter given a new value
+            reaching = {w for line, w in self.definitions.get(root, []) if not before or line < before}
+            if name == root and len(reaching) == 1 and (returned := self._hook_returns(next(iter(reaching)))):
+                return returned  # `value = self.validate(value)`: whatever it was, it is now what the hook gave
             defined = self.definition(root, before)
             if defined is None or (defined and not self._sayable(defined, root)):
                 return None
@@ -331,6 +335,20 @@ class Reader:
         if not said or said.startswith(_INLINE) or is_yes_no(said):
             return ""
         return f"{_LOOPED[prefix]} {said}"
+
+    def _hook_returns(self, defined: str) -> str:
+        """ "the value your `Serializer.validate()` returns" for a local set from `self.validate(...)` where
+        `validate` is a hook the user overrides (the harvest's entry point of kind "hook"); "" otherwise."""
+        called = _SELF_CALL.fullmatch(defined)
+        if called is None:
+            return ""
+        for row in self.evidence.get("entry_points") or []:
+            if not isinstance(row, dict) or row.get("kind") != "hook":
+                continue
+            function = str(row.get("function") or "")
+            if function.rpartition(".")[2] == called[1] and is_public(function):
+                return f"the value your {code(function + '()')} returns"
+        return ""
 
     def _meta_option(self, name: str, before: int | None) -> str:
         """ "the `Meta.fields` option of your `ModelSerializer`" for `self.Meta.fields`, or a local set from it
