@@ -151,13 +151,26 @@ def _reads_argument(row: dict, reader: Reader) -> bool:
 
 def _near_guards(site: RaiseSite) -> list[dict]:
     """The guards in the raise's own block (before any other test, innermost first): the early exits right above
-    it, which a reader needs to know did not fire; those further out only chose the path and are left out."""
+    it, which a reader needs to know did not fire; those further out only chose the path and are left out, but for
+    the ones that test a name the deciding test reads (`if force_insert is False: return ()` above `if not
+    isinstance(force_insert, tuple): raise`: without it "not a tuple" claims `False` raises, round 12's card 06)."""
+    rows = _conditions(site)
     found = []
-    for row in reversed(_conditions(site)):
+    for row in reversed(rows):
         if row.get("kind") != "guard":
             break
         found.append(row)
-    return found if len(found) < len(_conditions(site)) else []
+    if len(found) == len(rows):
+        return []
+    deciding = next(row for row in reversed(rows) if row.get("kind") != "guard")
+    read = set(names_in(str(deciding.get("code") or "")) or [])
+    if deciding.get("kind") != "except" and read:
+        found += [
+            row
+            for row in reversed(rows)
+            if row.get("kind") == "guard" and row not in found and read & set(names_in(str(row.get("code"))) or [])
+        ]
+    return found
 
 
 _LOOKED_UP = re.compile(r"`(KeyError|IndexError|LookupError)` was raised by looking up `([\w.]++)` in `([\w.]++)`")

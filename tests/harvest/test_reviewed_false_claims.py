@@ -1,12 +1,13 @@
-"""The kinds of false claim rounds 10 and 11 of the reader's review found (docs/card-review.md), each on code of its
+"""The kinds of false claim rounds 10 to 12 of the reader's review found (docs/card-review.md), each on code of its
 shape: a type-only test taken for a raise further down that an unread raise of the same type may have beaten; "every
 time it is called" above a raise that a `return` in a loop can skip; a solution that drops a test of the `if`/`elif`
 chain; a WSGI environ taken for the process environment; an entry point whose call comes after it left on the very
-value the raise needs."""
+value the raise needs (round 11); an early return on the tested name left out of the condition (round 12)."""
 
 from pathlib import Path
 
 from django.core.management.commands import loaddata
+from django.db.models import base
 from rest_framework import negotiation
 
 from tests.harvest.published import harvest_published
@@ -129,3 +130,15 @@ def test_a_caller_that_leaves_on_the_value_the_raise_needs_is_no_way_to_it(db, g
     cards = harvest_published(git_repo, files)
     card = cards["--format must be specified when reading from stdin."].generated
     assert "find_fixtures" not in "\n".join(str(value) for value in card.values())
+
+
+def test_an_early_return_on_the_tested_name_is_part_of_the_condition(db, git_repo) -> None:
+    # Round 12's card 06: `if force_insert is False: return ()` and `if force_insert is True: return (cls,)` come
+    # before `if not isinstance(force_insert, tuple): raise TypeError(...)`; "not a tuple" alone claims `False`
+    # raises, the default of every `obj.save()`.
+    cards = harvest_published(git_repo, {"django/db/models/base.py": Path(base.__file__)})
+    meaning = cards["force_insert must be a bool or tuple."].generated["meaning"]
+    assert (
+        "the `force_insert` argument is not an instance of `tuple` and the `force_insert` argument is not `False`"
+        in (meaning)
+    )
