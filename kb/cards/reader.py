@@ -280,7 +280,10 @@ class Reader:
         if option := self._meta_option(name, before):
             return option
         if root in self.definitions and (looped := self._looped(name, before)) is not None:
-            return looped or None
+            if looped:
+                return looped
+            # `field.name` of `for field in fields`: the code as written, its loop's name said after it.
+            return "" if name != root and self._looped(root, before) else None
         if root in self.definitions:  # assigned in the function: a local, or a parameter given a new value
             reaching = {w for line, w in self.definitions.get(root, []) if not before or line < before}
             if name == root and len(reaching) == 1 and (returned := self._hook_returns(next(iter(reaching)))):

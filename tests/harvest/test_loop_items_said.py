@@ -38,3 +38,9 @@ def test_the_loop_s_marker_never_reaches_the_card(db, git_repo) -> None:
         assert "(a key of)" not in text and "(an item of)" not in text and "(a value of)" not in text
     trigger = cards['Given mapping field "{field_name}" not in given Model fields.'].generated["trigger"]
     assert "`field_name` is one of the keys of the `mapping` argument of `LayerMapping()`" in trigger
+
+
+def test_an_attribute_of_a_loop_s_name_is_code_with_the_name_said_after(db, git_repo) -> None:
+    cards = harvest_published(git_repo, django_files("db/migrations/migration.py"))
+    [entry] = [e for m, e in cards.items() if m.endswith("is not reversible")]
+    assert "(`operation` is one of the items of the `Migration`'s `operations`)" in entry.generated["meaning"]
