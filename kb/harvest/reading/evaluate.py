@@ -320,7 +320,7 @@ def _reads_parameters(function: Function) -> bool:
         if not terminal_name(call.func)[:1].isupper() and not _named(call.func, params):
             return True  # what a factory returns: followed
         given = [*call.args, *(k.value for k in call.keywords)]
-        if any(_named(a, params) for a in given) or any(_keyed_by(a, params, assigned) for a in given):
+        if any(_named(a, params) or _keyed_by(a, params, assigned) or _worded_with(a, params, assigned) for a in given):
             return True
     return False
 
@@ -349,6 +349,23 @@ def _keyed_by(expr: ast.expr, params: set[str], assigned: dict[str, list[ast.exp
             if isinstance(node, ast.Name) and node.id not in seen:
                 seen.add(node.id)
                 pending += assigned.get(node.id, [])
+    return False
+
+
+def _worded_with(expr: ast.expr, params: set[str], assigned: dict[str, list[ast.expr]]) -> bool:
+    """Whether an argument is a local worded around a parameter, through the function's bindings (`message = "{0}
+    at line {1}.".format(text, n)`)."""
+    if not isinstance(expr, ast.Name):
+        return False
+    seen = {expr.id}
+    pending = list(assigned.get(expr.id, ()))
+    while pending:
+        value = pending.pop()
+        if written_here(value) and any(isinstance(n, ast.Name) and n.id in params for n in ast.walk(value)):
+            return True
+        if isinstance(value, ast.Name) and value.id not in seen:
+            seen.add(value.id)
+            pending += assigned.get(value.id, [])
     return False
 
 
@@ -467,6 +484,8 @@ def _value(expr: ast.expr, env: dict[str, Held], inner: Scope, line: int) -> Val
             return rebound
     if (formatted := _formatted_by_callee(expr, env, inner, line)) is not None:
         return formatted
+    if (worded := _worded_from_parameters(expr, env, inner, line)) is not None:
+        return worded
     return Value(expr, inner, line)
 
 
@@ -493,6 +512,50 @@ def _formatted_by_callee(expr: ast.expr, env: dict[str, Held], inner: Scope, lin
             return ast.Name(id="<callee>", ctx=ast.Load())  # bound in the callee: unknown where the call is
 
     return Value(Substitute().visit(copy.deepcopy(expr)), scope, at)
+
+
+def _worded_from_parameters(expr: ast.expr, env: dict[str, Held], inner: Scope, line: int) -> Value | None:
+    """`message = '{0} at line {1}.'.format(text, cur_index)` then `raise ErrorClass(message, ...)`: a local the
+    callee words around its caller's text, as the caller's own expression, read where the call is. A parameter the
+    callee has not rebound by then is what the call gave it; a name the callee binds itself (`cur_index += 1`) is a
+    placeholder. None when the local has more than one binding there, is not worded there, reads no parameter the
+    caller gave, or reads a name bound outside the callee (a module's constant: not known where the call is). A
+    message written in the raise itself (`f"No message kept under {key!r}"`) is the callee's own wording."""
+    if not isinstance(expr, ast.Name) or expr.id in env:
+        return None
+    reaching = inner.reaching(expr.id, line, ())
+    if len(reaching) != 1 or (source := reaching[0].expr) is None or reaching[0].augmented or not written_here(source):
+        return None
+    at = reaching[0].line
+    rebuilt = copy.deepcopy(source)
+    called = {id(node.func) for node in ast.walk(rebuilt) if isinstance(node, ast.Call)}  # `str(x)`: kept
+
+    def from_caller(node: ast.Name) -> Value | None:
+        held = env.get(node.id)
+        if isinstance(held, Value) and held.scope is not inner and not inner.reaching(node.id, at, ()):
+            return held
+        return None
+
+    given: list[Value] = []
+    for node in ast.walk(rebuilt):
+        if isinstance(node, ast.Name) and id(node) not in called:
+            if (held := from_caller(node)) is not None:
+                given.append(held)
+            elif node.id not in inner.bindings and node.id not in env:
+                return None
+    if not given or len({(id(v.scope), v.line) for v in given}) != 1:
+        return None
+
+    class Substitute(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            if id(node) in called:
+                return node
+            if (held := from_caller(node)) is not None:
+                return copy.deepcopy(held.expr)
+            # Bound in the callee: unknown where the call is, a placeholder still named as the callee names it.
+            return ast.Attribute(value=ast.Name(id="<callee>", ctx=ast.Load()), attr=node.id, ctx=ast.Load())
+
+    return Value(Substitute().visit(rebuilt), given[0].scope, given[0].line)
 
 
 def _in_callers_terms(expr: ast.expr | None, env: dict[str, Held]) -> Value | None:
