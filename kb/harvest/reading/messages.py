@@ -8,6 +8,7 @@ import ast
 import re
 import string
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -238,9 +239,13 @@ class MessageBuilder:
             return [f for arm in arms for f in self._forms(ast.Subscript(expr.value, arm, expr.ctx), line)]
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
             # `... % (name, "created" if adding else "changed")`: one wording per arm of the text chosen.
-            return [percent_format(f, right) for f in self._forms(expr.left, line) for right in text_arms(expr.right)]
+            worded = self._worded(line, 0)
+            lefts = self._forms(expr.left, line)
+            return [percent_format(f, right, worded) for f in lefts for right in text_arms(expr.right)]
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
-            formatted = (brace_format(form, expr.args, expr.keywords) for form in self._forms(expr.func.value, line))
+            worded = self._worded(line, 0)
+            templates = self._forms(expr.func.value, line)
+            formatted = (brace_format(form, expr.args, expr.keywords, worded) for form in templates)
             return [form for form in formatted if form is not None]
         if isinstance(expr, ast.Name) and (completed := self._completed(expr.id, line)):
             return completed
@@ -291,7 +296,7 @@ class MessageBuilder:
             return self._concat(expr, line, depth)
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
             template = self.rebuild(expr.left, line, depth + 1)
-            return None if template is None else percent_format(template, expr.right)
+            return None if template is None else percent_format(template, expr.right, self._worded(line, depth))
         if isinstance(expr, ast.Call):
             return self._call(expr, line, depth)
         if isinstance(expr, ast.Name):
@@ -305,6 +310,11 @@ class MessageBuilder:
             # `msg or default`: the first operand the source words (see `_forms`).
             return next((p for v in expr.values if (p := self.rebuild(v, line, depth + 1)) is not None), None)
         return None
+
+    def _worded(self, line: int, depth: int) -> "Worded":
+        """How a text formatted into another is read: `'{0} at line {1}.'.format(text, n)` with `text` the caller's
+        `'Invalid line ({0!r})'.format(line)` is one message, its words and its placeholders."""
+        return lambda value: self.rebuild(value, line, depth + 1) if worded_expression(value) else None
 
     def _fstring(self, expr: ast.JoinedStr) -> Parts:
         parts: list[str | Field] = []
@@ -331,7 +341,7 @@ class MessageBuilder:
         args = expr.args
         if isinstance(expr.func, ast.Attribute) and func == "format":
             template = self.rebuild(expr.func.value, line, depth + 1)
-            return None if template is None else brace_format(template, args, expr.keywords)
+            return None if template is None else brace_format(template, args, expr.keywords, self._worded(line, depth))
         if func == "format_lazy" and args:
             template = self.rebuild(args[0], line, depth + 1)
             return None if template is None else brace_format(template, args[1:], expr.keywords)
@@ -414,7 +424,28 @@ class MessageBuilder:
         return self._follow(self.env.item(parts, key.value, line), depth)
 
 
-def percent_format(template: Parts, right: ast.expr) -> Parts:
+# Reads a value formatted into a message when it is text worded where it is written (None otherwise).
+Worded = Callable[[ast.expr], Parts | None]
+
+
+def worded_expression(expr: ast.expr) -> bool:
+    """An f-string, or a literal text formatted with `%` or `.format()`: words of its own, not a runtime value."""
+    if isinstance(expr, ast.JoinedStr):
+        return True
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
+        return is_text(expr.func.value)
+    return isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod) and is_text(expr.left)
+
+
+def _spliced(value: ast.expr | None, conversion: str, worded: Worded | None) -> Parts | None:
+    """A worded text put in a message whole (`%s`, `{}`): its own words and placeholders, spliced in."""
+    if value is None or worded is None or conversion != "s":
+        return None
+    parts = worded(value)
+    return parts if parts is not None and any(isinstance(p, str) and p.strip() for p in parts) else None
+
+
+def percent_format(template: Parts, right: ast.expr, worded: Worded | None = None) -> Parts:
     """`template % right`, applied to the template's literal text; a placeholder per conversion."""
     values = list(right.elts) if isinstance(right, ast.Tuple) else [right]
     mapping = right if isinstance(right, ast.Dict) else None
@@ -436,6 +467,9 @@ def percent_format(template: Parts, right: ast.expr) -> Parts:
                 value = _positional(right, values, position) if mapping is None else None
                 position += 1
                 text = _text_value(value, match["type"])
+                if text is None and (spliced := _spliced(value, match["type"], worded)) is not None:
+                    out += spliced
+                    continue
                 out.append(text if text is not None else named_after(value) if value is not None else Field(""))
         out.append(part[cursor:])
     return _join(tuple(out))
@@ -479,8 +513,11 @@ def _mapped(mapping: ast.Dict | None, key: str) -> ast.expr | None:
     return next((v for k, v in pairs if isinstance(k, ast.Constant) and k.value == key), None)
 
 
-def brace_format(template: Parts, args: list[ast.expr], keywords: list[ast.keyword] | None = None) -> Parts | None:
-    """`template.format(*args, **kwargs)`: each replacement field a placeholder, named after its argument."""
+def brace_format(
+    template: Parts, args: list[ast.expr], keywords: list[ast.keyword] | None = None, worded: Worded | None = None
+) -> Parts | None:
+    """`template.format(*args, **kwargs)`: each replacement field a placeholder, named after its argument; a
+    worded text put in whole, its words (`worded`)."""
     by_name = {k.arg: k.value for k in keywords or () if k.arg}
     out: list[str | Field] = []
     auto = 0
@@ -507,6 +544,8 @@ def brace_format(template: Parts, args: list[ast.expr], keywords: list[ast.keywo
             text = _text_value(value, conversion or "s") if whole else None
             if text is not None:
                 out.append(text)
+            elif whole and (spliced := _spliced(value, conversion or "s", worded)) is not None:
+                out += spliced
             elif head == "" or head.isdigit():
                 out.append(named_after(value) if value is not None else Field(""))
             else:
