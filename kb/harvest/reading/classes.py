@@ -88,6 +88,7 @@ class ClassIndex:
         # assign to `self.<name>` by calling a class, and whether a function raises or calls anything at all.
         self.assigned_calls: dict[str, dict[str, list[Any]]] = {}
         self.may_raise: dict[int, bool] = {}
+        self.store_raises: dict[tuple[str, str], list[Any]] = {}  # the raises of what `self.<name>` keeps, by class
         self.function_modules: dict[int, Any] = {}  # a module-level function's ModuleInfo, by id of its node
         # Read once for messages (kb.harvest.reading.scopes): what `__init__` sets `self.<name>` to, per class and
         # name, and what a module function returns, per function node.

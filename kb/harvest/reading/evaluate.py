@@ -158,18 +158,11 @@ def _raises(
     for node in statements(function.body):
         if isinstance(node, ast.Raise) and node.exc is not None:
             here = HelperRaise(inner.info, inner.qualname, node, inner.span)
-            for value, call_args, call_keywords, exception_types in _calls_made(index, node.exc, env, inner):
-                if not exception_types:
-                    found = _evaluate(index, value.func, inner, call_args, call_keywords, depth + 1)
-                    made += [dataclasses.replace(m, raised_at=here) for m in found]
-                    continue
-                one = Made(exception_types[0], call_args, call_keywords, given, here)
-                message = one.message(index)
-                if message is None:
-                    continue
-                keyed = id(node) not in handled and _keyed(message, inner.known)
-                if message.scope is not inner or keyed:
-                    made += [dataclasses.replace(one, exception_type=t, keyed=keyed) for t in exception_types]
+            made += _made_at(index, node.exc, here, id(node) not in handled, env, inner, given, depth)
+        elif (stored := _stored_in(node, inner)) is not None:
+            # `self._errors.append(error)`: raised later by another method, where its traceback ends.
+            for here in stored_raises(index, inner.owner or "", stored[0]):
+                made += _made_at(index, stored[1], here, id(node) not in handled, env, inner, given, depth)
         elif isinstance(node, ast.Expr | ast.Return) and isinstance(node.value, ast.Call) and depth + 1 < MAX_DEPTH:
             call = node.value
             if not any(
@@ -180,6 +173,73 @@ def _raises(
             if passed is not None:
                 made += _evaluate(index, call.func, inner, *passed, depth + 1, raised=True)
     return made
+
+
+def _made_at(
+    index: ClassIndex,
+    exc: ast.expr,
+    here: HelperRaise,
+    unhandled: bool,
+    env: dict[str, Held],
+    inner: Scope,
+    given: dict[str, Value],
+    depth: int,
+) -> list[Made]:
+    """What the callee raises at `here` when `exc` is what it makes: a class called with the caller's message,
+    or with one its table keeps under the caller's key; or what a factory it calls makes."""
+    made: list[Made] = []
+    for value, call_args, call_keywords, exception_types in _calls_made(index, exc, env, inner):
+        if not exception_types:
+            found = _evaluate(index, value.func, inner, call_args, call_keywords, depth + 1)
+            made += [dataclasses.replace(m, raised_at=here) for m in found]
+            continue
+        one = Made(exception_types[0], call_args, call_keywords, given, here)
+        message = one.message(index)
+        if message is None:
+            continue
+        keyed = unhandled and _keyed(message, inner.known)
+        if message.scope is not inner or keyed:
+            made += [dataclasses.replace(one, exception_type=t, keyed=keyed) for t in exception_types]
+    return made
+
+
+def _stored_in(node: ast.AST, scope: Scope) -> tuple[str, ast.expr] | None:
+    """(attribute, value) for `self.<attribute>.append(value)` in a method: an exception kept to be raised later."""
+    if not scope.owner or not isinstance(node, ast.Expr) or not isinstance(call := node.value, ast.Call):
+        return None
+    value = _appended_to_self(call)
+    return None if value is None else (terminal_name(call.func.value), value)  # type: ignore[attr-defined]
+
+
+def stored_raises(index: ClassIndex, owner: str, attribute: str) -> list[HelperRaise]:
+    """The raises, in the methods of `owner` and its ancestors, of what `self.<attribute>` keeps: `raise
+    self._errors[0]`, or of a name bound to such an item (`error = self._errors[0]; ...; raise error`)."""
+    key = (owner, attribute)
+    if key not in index.store_raises:
+        found: list[HelperRaise] = []
+        for info in index.mro(owner):
+            module = info.module
+            prefix = info.qualname[len(module.name) + 1 :] + "."
+            for function in info.methods.values():
+                items = {
+                    target.id
+                    for node in statements(function.body)
+                    if isinstance(node, ast.Assign) and _item_of(node.value, attribute)
+                    for target in node.targets
+                    if isinstance(target, ast.Name)
+                }
+                for node in statements(function.body):
+                    if isinstance(node, ast.Raise) and node.exc is not None:
+                        exc = node.exc
+                        if _item_of(exc, attribute) or (isinstance(exc, ast.Name) and exc.id in items):
+                            found.append(HelperRaise(module, prefix + function.name, node, span(function)))
+        index.store_raises[key] = found
+    return index.store_raises[key]
+
+
+def _item_of(expr: ast.expr, attribute: str) -> bool:
+    """`self.<attribute>[...]`."""
+    return isinstance(expr, ast.Subscript) and dotted(expr.value) == ["self", attribute]
 
 
 def _calls_made(
@@ -310,6 +370,8 @@ def _reads_parameters(function: Function) -> bool:
         elif isinstance(node, ast.Raise) and node.exc is not None:
             raised.append(node.exc)
         elif isinstance(node, ast.Expr | ast.Return) and isinstance(node.value, ast.Call):
+            if (stored := _appended_to_self(node.value)) is not None:
+                raised.append(stored)
             given = [*node.value.args, *(k.value for k in node.value.keywords)]
             if any(isinstance(a, ast.Name | ast.Starred) and _named(a, params) for a in given):
                 return True
@@ -323,6 +385,12 @@ def _reads_parameters(function: Function) -> bool:
         if any(_named(a, params) or _keyed_by(a, params, assigned) or _worded_with(a, params, assigned) for a in given):
             return True
     return False
+
+
+def _appended_to_self(call: ast.Call) -> ast.expr | None:
+    target = dotted(call.func)
+    appended = target is not None and len(target) == 3 and target[0] == "self" and target[2] == "append"
+    return call.args[0] if appended and len(call.args) == 1 else None
 
 
 def _named(expr: ast.expr, params: set[str]) -> bool:

@@ -332,20 +332,23 @@ class ModuleExtractor:
             self._skip("re-raises the exception being handled")
             return
         for exc in _raised(node.exc):
-            self._raise_one(node, self._held(exc, node, scope), scope)
+            for held in self._held(exc, node, scope):
+                self._raise_one(node, held, scope)
 
-    def _held(self, exc: ast.expr, node: ast.Raise, scope: Scope) -> ast.expr:
+    def _held(self, exc: ast.expr, node: ast.Raise, scope: Scope) -> list[ast.expr]:
         """`exc = ValidationError(errors, data=data); self.handle_error(exc); raise exc`: the exception a name
-        holds, made by a class's call in this function (the one binding that reaches the raise)."""
+        holds, made by a class's call in this function; one per binding that reaches the raise (`if several:
+        error = ConfigObjError(msg) else: error = self._errors[0]`), and the name itself for those that are not
+        such a call (a caught error, an item of a list: read as a name)."""
         if not isinstance(exc, ast.Name):
-            return exc
+            return [exc]
         reaching = scope.reaching(exc.id, node.lineno, self._path)
-        if len(reaching) != 1:
-            return exc
-        made = reaching[0].expr
-        if isinstance(made, ast.Call) and terminal_name(made.func)[:1].isupper() and dotted(made.func):
-            return made
-        return exc
+        made: list[ast.expr] = [
+            b.expr
+            for b in reaching
+            if isinstance(b.expr, ast.Call) and terminal_name(b.expr.func)[:1].isupper() and dotted(b.expr.func)
+        ]
+        return made if made and len(made) == len(reaching) else [*made, exc]
 
     def _raise_one(self, node: ast.Raise, exc: ast.expr, scope: Scope) -> None:
         call = exc if isinstance(exc, ast.Call) else None
