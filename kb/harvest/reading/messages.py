@@ -116,6 +116,8 @@ _STRIPS = frozenset({"strip", "lstrip", "rstrip"})
 _PERCENT = re.compile(
     r"%(?:\((?P<key>[^)%]*+)\))?+[#0\- +]*+(?:\*|\d++)?+(?:\.(?:\*|\d++))?+[hlL]?+(?P<type>[diouxXeEfFgGcrsa%])"
 )
+# `$name`, `${name}` (string.Template, translationstring), or `$$`: linear, each repeat possessive.
+_DOLLAR = re.compile(r"\$(?:\$|\{(?P<braced>[A-Za-z_][\w-]*+)\}|(?P<named>[A-Za-z_][\w-]*+))")
 _MAX_DEPTH = 25
 _MAX_FOLLOWS = 3
 
@@ -345,6 +347,8 @@ class MessageBuilder:
         if func == "format_lazy" and args:
             template = self.rebuild(args[0], line, depth + 1)
             return None if template is None else brace_format(template, args[1:], expr.keywords)
+        if (dollar := self._dollar_template(expr, line, depth)) is not None:
+            return dollar
         if isinstance(expr.func, ast.Attribute) and (func in _STRIPS or func == "dedent"):
             target = expr.func.value if func in _STRIPS else (args[0] if args else None)
             return self._transform_literal(target, func, line, depth)
@@ -372,6 +376,27 @@ class MessageBuilder:
         if (results := self._results(expr, line)) is not None:
             return next((p for b in results if (p := self._follow(b, depth)) is not None), None)
         return None
+
+    def _dollar_template(self, expr: ast.Call, line: int, depth: int) -> Parts | None:
+        """A `$name` template filled by the call it is given to: a translation string with its `mapping=`
+        (`_('"${val}" is not a number', mapping={'val': cstruct})`, translationstring, zope.i18n), or
+        `string.Template(text).substitute(...)`. Each `$name` or `${name}` a placeholder, or the mapping's text."""
+        mapping = next((k.value for k in expr.keywords if k.arg == "mapping"), None)
+        if mapping is not None and expr.args and not isinstance(expr.args[0], ast.Starred):
+            template = self.rebuild(expr.args[0], line, depth + 1)
+            return None if template is None else dollar_format(template, mapping)
+        func = expr.func
+        if not (isinstance(func, ast.Attribute) and func.attr in ("substitute", "safe_substitute")):
+            return None
+        made = func.value
+        if not (isinstance(made, ast.Call) and terminal_name(made.func) == "Template" and made.args):
+            return None
+        template = self.rebuild(made.args[0], line, depth + 1)
+        given = expr.args[0] if expr.args else ast.Dict(keys=[], values=[])
+        if isinstance(given, ast.Dict) and expr.keywords:
+            named = [k for k in expr.keywords if k.arg]
+            given = ast.Dict(keys=[ast.Constant(k.arg) for k in named], values=[k.value for k in named])
+        return None if template is None else dollar_format(template, given, escaped="$")
 
     def _results(self, expr: ast.expr, line: int) -> list[Binding] | None:
         """The returns of the module's own function `expr` calls by name (not a local), or None."""
@@ -471,6 +496,30 @@ def percent_format(template: Parts, right: ast.expr, worded: Worded | None = Non
                     out += spliced
                     continue
                 out.append(text if text is not None else named_after(value) if value is not None else Field(""))
+        out.append(part[cursor:])
+    return _join(tuple(out))
+
+
+def dollar_format(template: Parts, mapping: ast.expr, escaped: str = "$$") -> Parts:
+    """A `$name` template's literal text with each `$name` or `${name}` a placeholder (the text `mapping`, a
+    dict written in place, gives it); `$$` is `escaped` (string.Template's "$"; a translation string keeps it)."""
+    given = mapping if isinstance(mapping, ast.Dict) else None
+    out: list[str | Field] = []
+    for part in template:
+        if not isinstance(part, str):
+            out.append(part)
+            continue
+        cursor = 0
+        for match in _DOLLAR.finditer(part):
+            out.append(part[cursor : match.start()])
+            cursor = match.end()
+            key = match["braced"] or match["named"]
+            if key is None:
+                out.append(escaped)
+                continue
+            value = _mapped(given, key)
+            text = _text_value(value)
+            out.append(text if text is not None else Field(clean_name(key), value))
         out.append(part[cursor:])
     return _join(tuple(out))
 
