@@ -153,7 +153,26 @@ def _read_set_in_init(index: ClassIndex, owner: str, name: str, transforming: as
         if not reads:
             return None
         value = _ClassText(name, transforming).visit(copy.deepcopy(value))
+    elif isinstance(value, ast.Name) and (default := _parameter_default(init, info, value.id)) is not None:
+        value = default
     return Binding(value, line, method_scope(index, owner, info, init))
+
+
+def _parameter_default(init: ast.FunctionDef | ast.AsyncFunctionDef, info: ClassInfo, name: str) -> ast.expr | None:
+    """`def __init__(self, choices, msg_err=_MSG_ERR): self.msg_err = msg_err`: what the attribute holds unless
+    the caller says otherwise, the parameter's default (a name of the class body read as the class's attribute,
+    `self._MSG_ERR`); None when `__init__` rebinds the parameter, or it has no default."""
+    default = params_of(init.args).get(name)
+    if default is None or (isinstance(default, ast.Constant) and default.value is None):
+        return None
+    rebound = any(
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store) for node in ast.walk(init)
+    )
+    if rebound:
+        return None
+    if isinstance(default, ast.Name) and default.id in info.attributes:
+        return ast.Attribute(value=ast.Name(id="self", ctx=ast.Load()), attr=default.id, ctx=ast.Load())
+    return default
 
 
 def method_scope(
