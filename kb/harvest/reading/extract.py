@@ -727,7 +727,9 @@ class ModuleExtractor:
                 return [forms]
         stored = self._stored(expr, scope)
         if stored:
-            return stored
+            # `self.msg` set in `__init__` (`String does not match expected pattern`), and as the instances made
+            # with a wording of their own set it (`Regex(URI_REGEX, msg=_("Must be a file:// URI scheme"))`).
+            return stored + [o for o in self._overrides(expr, scope, typed_by) if o not in stored]
         if isinstance(expr, ast.Name) and not scope.reaching(expr.id, line, self._path):
             # `def clean(value, error_message=_("This is not a valid IPv6 address.")): raise X(error_message)`.
             default = scope.params.get(expr.id)

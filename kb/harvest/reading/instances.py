@@ -9,7 +9,7 @@ from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.messages import MessageBuilder, Parts
 from kb.harvest.reading.own_messages import arguments
-from kb.harvest.reading.scopes import FOREVER, ModuleEnv, returns_of
+from kb.harvest.reading.scopes import FOREVER, ModuleEnv, method_scope, returns_of
 
 # (the call that makes an instance, the module it is written in)
 Made = tuple[ast.Call, ModuleInfo]
@@ -17,9 +17,11 @@ Made = tuple[ast.Call, ModuleInfo]
 
 def instance_wordings(index: ClassIndex, classes: list[str], attribute: str) -> list[list[Parts]]:
     """One option per module-level instance of `classes` whose `__init__` stores a constructor argument as
-    `self.<attribute>`, and whose instance is made with that argument worded in the source."""
+    `self.<attribute>`, and whose instance is made with that argument worded in the source; and per subclass among
+    `classes` whose own `__init__` hands its base such a wording."""
     options: list[list[Parts]] = []
     for qualname in classes:
+        options += [o for o in _handed_to_base(index, qualname, attribute) if o not in options]
         param = _stored_parameter(index, qualname, attribute)
         if param is None:
             continue
@@ -32,6 +34,44 @@ def instance_wordings(index: ClassIndex, classes: list[str], attribute: str) -> 
             if forms:
                 options.append(forms)
     return options
+
+
+def _handed_to_base(index: ClassIndex, qualname: str, attribute: str) -> list[list[Parts]]:
+    """A subclass whose own `__init__` hands its base the wording the base stores as `self.<attribute>`: `class
+    Email(Regex)` with `msg = _("Invalid email address")` then `super().__init__(EMAIL_RE, msg=msg)`, read in that
+    `__init__`."""
+    info = index.get(qualname)
+    init = info.methods.get("__init__") if info is not None else None
+    if info is None or init is None:
+        return []
+    stored = next(
+        (found for base in index.mro(qualname)[1:] if (found := _stored_parameter(index, base.qualname, attribute))),
+        None,
+    )
+    if stored is None:
+        return []
+    names, position = stored
+    scope = method_scope(index, qualname, info, init)
+    options: list[list[Parts]] = []
+    for node in ast.walk(init):
+        if not (isinstance(node, ast.Call) and _calls_base_init(node)):
+            continue
+        value = arguments(names, node).get(names[position])
+        forms = MessageBuilder(scope).forms(value, node.lineno) if value is not None else []
+        if forms:
+            options.append(forms)
+    return options
+
+
+def _calls_base_init(call: ast.Call) -> bool:
+    """`super().__init__(...)`."""
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "__init__"
+        and isinstance(func.value, ast.Call)
+        and dotted(func.value.func) == ["super"]
+    )
 
 
 def _stored_parameter(index: ClassIndex, qualname: str, attribute: str) -> tuple[list[str], int] | None:
