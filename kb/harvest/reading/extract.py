@@ -184,6 +184,7 @@ class ModuleExtractor:
                 scope.bind(node.name, node.lineno, None, path=path)  # type: ignore[attr-defined]
                 continue
             if kind is ast.Lambda:
+                nested.append(_as_function(node))  # type: ignore[arg-type]
                 continue
             if kind in BINDERS:
                 record_binding(node, scope, path)
@@ -827,6 +828,14 @@ class ModuleExtractor:
         self.result.skipped[reason] += 1
         if unresolved_in is not None:
             self.result.unresolved.add((self.path, unresolved_in.qualname))
+
+
+def _as_function(node: ast.Lambda) -> ast.FunctionDef:
+    """A lambda read as the function it is (`lambda item_count: raise_(ValueError, f"Too few ... {item_count}")`):
+    its calls are sites of their own, in a scope named `<lambda>` as a traceback names it."""
+    returned = ast.copy_location(ast.Return(value=node.body), node.body)
+    function = ast.FunctionDef(name="<lambda>", args=node.args, body=[returned], decorator_list=[])
+    return ast.copy_location(function, node)
 
 
 def snippet_of(lines: list[str], within: tuple[int, int], node: ast.stmt | ast.expr) -> tuple[int, str]:
