@@ -21,6 +21,7 @@ class ClassInfo:
     attributes: dict[str, ast.expr] = field(default_factory=dict)
     error_messages: dict[str, ast.expr] = field(default_factory=dict)
     methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    annotations: dict[str, ast.expr] = field(default_factory=dict)  # `name: str` in the class body
 
 
 def read_classes(tree: ast.Module, module: ModuleInfo) -> list[ClassInfo]:
@@ -41,6 +42,8 @@ def _read(body: list[ast.stmt], module: ModuleInfo, *, prefix: str, found: list[
                     info.error_messages = dict_items(value)
                 elif value is not None:
                     info.attributes[name] = value
+            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+                info.annotations[statement.target.id] = statement.annotation
             if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
                 info.methods[statement.name] = statement
         found.append(info)

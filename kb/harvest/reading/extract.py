@@ -61,6 +61,7 @@ from kb.harvest.reading.scopes import (
 )
 from kb.harvest.reading.site_evidence import Owner, site_evidence
 from kb.harvest.reading.switches import Declared, declared_by_call, declared_by_class, declared_by_function
+from kb.harvest.reading.texts import quoted
 from kb.harvest.reading.types import (
     attribute_type,
     instance_type,
@@ -793,7 +794,8 @@ class ModuleExtractor:
                 self._add(exception_type, kind, option, node, scope)
 
     def _add(self, exception_type: str, kind: str, forms: list[Parts], node: SiteNode, scope: Scope) -> None:
-        forms = [distinct_placeholders(f) for f in forms]  # each value its own name, none unnamed
+        # Each value its own name, none unnamed; a text shown by its repr between its quotes.
+        forms = [distinct_placeholders(q) for f in forms for q in quoted(f, self.index, scope)]
         readable = [f for f in forms if has_text(f)]
         if readable:
             message, signature = message_of(readable[0]), signature_of(readable[0])

@@ -325,7 +325,7 @@ class MessageBuilder:
                 parts.append(str(value.value))
             elif isinstance(value, ast.FormattedValue):
                 # The spec and conversion shape the value's text, not the message's: one placeholder either way.
-                parts.append(named_after(value.value))
+                parts.append(named_after(value.value, value.conversion == ord("r") and value.format_spec is None))
         return _join(tuple(parts))
 
     def _concat(self, expr: ast.BinOp, line: int, depth: int) -> Parts | None:
@@ -487,7 +487,8 @@ def percent_format(template: Parts, right: ast.expr, worded: Worded | None = Non
             if match["type"] == "%":
                 out.append("%")
             elif match["key"] is not None:
-                out.append(Field(clean_name(match["key"]), _mapped(mapping, match["key"])))
+                as_repr = match["type"] == "r"
+                out.append(Field(clean_name(match["key"]), _mapped(mapping, match["key"]), as_repr))
             else:
                 value = _positional(right, values, position) if mapping is None else None
                 position += 1
@@ -495,7 +496,8 @@ def percent_format(template: Parts, right: ast.expr, worded: Worded | None = Non
                 if text is None and (spliced := _spliced(value, match["type"], worded)) is not None:
                     out += spliced
                     continue
-                out.append(text if text is not None else named_after(value) if value is not None else Field(""))
+                shown = named_after(value, match["type"] == "r") if value is not None else Field("")
+                out.append(text if text is not None else shown)
         out.append(part[cursor:])
     return _join(tuple(out))
 
@@ -596,9 +598,9 @@ def brace_format(
             elif whole and (spliced := _spliced(value, conversion or "s", worded)) is not None:
                 out += spliced
             elif head == "" or head.isdigit():
-                out.append(named_after(value) if value is not None else Field(""))
+                out.append(named_after(value, whole and conversion == "r") if value is not None else Field(""))
             else:
-                out.append(Field(clean_name(head), value))
+                out.append(Field(clean_name(head), value, whole and conversion == "r"))
     return _join(tuple(out))
 
 

@@ -17,11 +17,13 @@ class Field:
 
     name: str
     source: ast.expr | None = field(default=None, compare=False, repr=False)
+    # Shown by its repr (`{name!r}`, `%r`): a value known to be text is then quoted (extract's `_quoted`).
+    shown_as_repr: bool = field(default=False, compare=False, repr=False)
 
 
-def named_after(expr: ast.expr) -> Field:
+def named_after(expr: ast.expr, shown_as_repr: bool = False) -> Field:
     """The placeholder a runtime value gets: named after its expression, which it keeps."""
-    return Field(placeholder_name(expr), expr)
+    return Field(placeholder_name(expr), expr, shown_as_repr)
 
 
 Parts = tuple[str | Field, ...]
