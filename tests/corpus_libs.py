@@ -11,8 +11,9 @@ BENCH_LIBS = Path(__file__).resolve().parents[1] / ".corpus-libs"
 COMPILED_WHEELS = frozenset({"tomli"})  # mypyc-compiled wheels: their Python source comes from the sdist
 
 
-def corpus_libs(pin: str, installed_as: str) -> Path:
-    """The folder whose `installed_as` (`pyparsing`, `docopt.py`) is `pin` (`pyparsing==3.3.3`)."""
+def corpus_libs(pin: str, installed_as: str, *needs: str) -> Path:
+    """The folder whose `installed_as` (`pyparsing`, `docopt.py`) is `pin` (`pyparsing==3.3.3`), with the pinned
+    libraries it imports (`needs`: colander's `translationstring==1.4`) beside it."""
     name, _, version = pin.partition("==")
     wanted = f"{name.replace('-', '_').lower()}-{version}.dist-info"
     if (BENCH_LIBS / installed_as).exists() and any(p.name.lower() == wanted for p in BENCH_LIBS.glob("*.dist-info")):
@@ -21,5 +22,5 @@ def corpus_libs(pin: str, installed_as: str) -> Path:
     if not (target / installed_as).exists():
         no_binary = [f"--no-binary={name}"] if name in COMPILED_WHEELS else []
         command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target)]
-        subprocess.run([*command, *no_binary, pin], check=True)
+        subprocess.run([*command, *no_binary, pin, *needs], check=True)
     return target

@@ -1,6 +1,6 @@
-"""The libraries bench/lookup_corpus.py installs into .corpus-libs, for tests on real code: a library harvested
-once per test run, its errors raised by calling it, and the sites a harvest found where each error's traceback
-ends. A test that needs a library is skipped until the bench has installed it."""
+"""Libraries of bench/lookup_corpus.py's corpus, for tests on real code: a library harvested once per test run,
+its errors raised by calling it, and the sites a harvest found where each error's traceback ends. Each is the
+bench's copy in .corpus-libs when it installed one, else installed once for the tests (`tests.corpus_libs`)."""
 
 import functools
 import importlib
@@ -14,23 +14,39 @@ import pytest
 
 from kb.harvest.pipeline.plan import produces
 from kb.harvest.pipeline.scan import Scan, scan
+from tests.corpus_libs import corpus_libs
 
-CORPUS_LIBS = Path(__file__).resolve().parents[2] / ".corpus-libs"
+# The pins of bench/lookup_corpus.py, and what each imports.
+PINNED = {
+    "colander": ("colander==2.0", "translationstring==1.4", "iso8601==2.1.0"),
+    "configobj": ("configobj==5.0.9",),
+    "more_itertools": ("more-itertools==11.2.1",),
+    "schema": ("schema==0.7.8",),
+}
+
+
+@functools.cache
+def root(package: str) -> Path:
+    """The folder the package is installed in."""
+    pin, *needs = PINNED[package]
+    return corpus_libs(pin, package, *needs)
 
 
 def installed(package: str) -> pytest.MarkDecorator:
-    return pytest.mark.skipif(not (CORPUS_LIBS / package).is_dir(), reason=f"bench/lookup_corpus.py installs {package}")
+    """A test on `package`'s real code (installed on first use: it runs everywhere, never skipped)."""
+    return pytest.mark.skipif(package not in PINNED, reason=f"no pin for {package}")
 
 
 @functools.cache
 def harvested(package: str) -> Scan:
-    return scan(CORPUS_LIBS / package, prefix=package, progress=False)
+    return scan(root(package) / package, prefix=package, progress=False)
 
 
 def imported(module: str) -> ModuleType:
-    """A module of the installed libraries, imported from .corpus-libs."""
-    if str(CORPUS_LIBS) not in sys.path:
-        sys.path.append(str(CORPUS_LIBS))
+    """A module of the installed libraries, imported from the folder its package is installed in."""
+    folder = str(root(module.partition(".")[0]))
+    if folder not in sys.path:
+        sys.path.append(folder)
     return importlib.import_module(module)
 
 
