@@ -95,8 +95,25 @@ def yes_no_chains(written: str, owner: str, is_local: Callable[[str], bool]) -> 
             continue
         chain = f"{base.id}." + (f"{middle}." if middle else "") + node.attr
         subject += f"'s {middle.replace('_', ' ')}" if middle else ""
-        found[chain] = f"{_YES_NO_MARK}{subject}\x02{node.attr[3:].replace('_', ' ')}"
+        found[chain] = f"{_YES_NO_MARK}{subject}\x02{_complement(node.attr[3:].replace('_', ' '))}"
     return found
+
+
+# The words after `is_` read as an adjective ("is sliced", "is active"); any other last word is a noun, said with
+# its article ("is a relation", "is an abstract model"), as English wants.
+_ADJECTIVE_ENDINGS = ("ed", "en", "ive", "able", "ible", "ic", "al", "ous", "ful", "less", "ent", "ant", "ish", "ing")
+_ADJECTIVES = frozenset(
+    "empty aware valid finite async absolute set ready open null same safe unique blank free full available public "
+    "private hidden visible alive live new old staff dirty naive true false ok nan bound known due clean".split()
+)
+
+
+def _complement(words: str) -> str:
+    """ "relation" -> "a relation", "abstract model" -> "an abstract model", "sliced" -> "sliced"."""
+    last = words.rpartition(" ")[2]
+    if last in _ADJECTIVES or last.endswith(_ADJECTIVE_ENDINGS) or not last.isalpha():
+        return words
+    return ("an " if words[:1] in "aeiou" else "a ") + words
 
 
 def without(written: str, chains: dict[str, str]) -> str:

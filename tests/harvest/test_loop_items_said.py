@@ -44,3 +44,10 @@ def test_an_attribute_of_a_loop_s_name_is_code_with_the_name_said_after(db, git_
     cards = harvest_published(git_repo, django_files("db/migrations/migration.py"))
     [entry] = [e for m, e in cards.items() if m.endswith("is not reversible")]
     assert "(`operation` is one of the items of the `Migration`'s `operations`)" in entry.generated["meaning"]
+
+
+def test_a_yes_or_no_attribute_that_is_a_noun_takes_its_article(db, git_repo) -> None:
+    # `field.is_relation`: "the field is a relation", never "the field is relation".
+    cards = harvest_published(git_repo, django_files("db/migrations/state.py"))
+    [entry] = [e for m, e in cards.items() if m.endswith('.to" does. Use a string reference instead.')]
+    assert "the field is a relation and" in entry.generated["meaning"]
