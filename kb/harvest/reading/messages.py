@@ -475,53 +475,54 @@ def percent_format(template: Parts, right: ast.expr, worded: Worded | None = Non
     values = list(right.elts) if isinstance(right, ast.Tuple) else [right]
     mapping = right if isinstance(right, ast.Dict) else None
     position = 0
-    out: list[str | Field] = []
-    for part in template:
-        if not isinstance(part, str):
-            out.append(part)
-            continue
-        cursor = 0
-        for match in _PERCENT.finditer(part):
-            out.append(part[cursor : match.start()])
-            cursor = match.end()
-            if match["type"] == "%":
-                out.append("%")
-            elif match["key"] is not None:
-                as_repr = match["type"] == "r"
-                out.append(Field(clean_name(match["key"]), _mapped(mapping, match["key"]), as_repr))
-            else:
-                value = _positional(right, values, position) if mapping is None else None
-                position += 1
-                text = _text_value(value, match["type"])
-                if text is None and (spliced := _spliced(value, match["type"], worded)) is not None:
-                    out += spliced
-                    continue
-                shown = named_after(value, match["type"] == "r") if value is not None else Field("")
-                out.append(text if text is not None else shown)
-        out.append(part[cursor:])
-    return _join(tuple(out))
+
+    def each(match: re.Match[str]) -> list[str | Field]:
+        nonlocal position
+        if match["type"] == "%":
+            return ["%"]
+        if match["key"] is not None:
+            return [Field(clean_name(match["key"]), _mapped(mapping, match["key"]), match["type"] == "r")]
+        value = _positional(right, values, position) if mapping is None else None
+        position += 1
+        text = _text_value(value, match["type"])
+        if text is None and (spliced := _spliced(value, match["type"], worded)) is not None:
+            return list(spliced)
+        shown = named_after(value, match["type"] == "r") if value is not None else Field("")
+        return [text if text is not None else shown]
+
+    return _substituted(template, _PERCENT, each)
 
 
 def dollar_format(template: Parts, mapping: ast.expr, escaped: str = "$$") -> Parts:
     """A `$name` template's literal text with each `$name` or `${name}` a placeholder (the text `mapping`, a
     dict written in place, gives it); `$$` is `escaped` (string.Template's "$"; a translation string keeps it)."""
     given = mapping if isinstance(mapping, ast.Dict) else None
+
+    def each(match: re.Match[str]) -> list[str | Field]:
+        key = match["braced"] or match["named"]
+        if key is None:
+            return [escaped]
+        value = _mapped(given, key)
+        text = _text_value(value)
+        return [text if text is not None else Field(clean_name(key), value)]
+
+    return _substituted(template, _DOLLAR, each)
+
+
+def _substituted(
+    template: Parts, pattern: re.Pattern[str], each: Callable[[re.Match[str]], list[str | Field]]
+) -> Parts:
+    """The template's literal text with each match of `pattern` replaced by what `each` gives for it, in order."""
     out: list[str | Field] = []
     for part in template:
         if not isinstance(part, str):
             out.append(part)
             continue
         cursor = 0
-        for match in _DOLLAR.finditer(part):
+        for match in pattern.finditer(part):
             out.append(part[cursor : match.start()])
             cursor = match.end()
-            key = match["braced"] or match["named"]
-            if key is None:
-                out.append(escaped)
-                continue
-            value = _mapped(given, key)
-            text = _text_value(value)
-            out.append(text if text is not None else Field(clean_name(key), value))
+            out.extend(each(match))
         out.append(part[cursor:])
     return _join(tuple(out))
 
