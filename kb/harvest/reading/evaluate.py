@@ -701,7 +701,7 @@ def passed_classes(index: ClassIndex, scope: Scope, param: str, depth: int = 0) 
     (`self.inc(exception=UnexpectedEofError)`), by the function's name; through a function that passes its own
     parameter on (`def inc(self, exception=None): return self._src.inc(exception=exception)`)."""
     name = scope.qualname.rsplit(".", 1)[-1]
-    function = _function_node(index, scope)
+    function = function_node(index, scope)
     if function is None or depth > 2:
         return []
     positional = [a.arg for a in [*function.args.posonlyargs, *function.args.args]]
@@ -723,7 +723,8 @@ def passed_classes(index: ClassIndex, scope: Scope, param: str, depth: int = 0) 
     return found
 
 
-def _function_node(index: ClassIndex, scope: Scope) -> Function | None:
+def function_node(index: ClassIndex, scope: Scope) -> Function | None:
+    """The function or method a scope is, by its name on its class (or module)."""
     name = scope.qualname.rsplit(".", 1)[-1]
     if scope.owner is not None:
         method = index.method(scope.owner, name)

@@ -6,6 +6,7 @@ rebind, or an attribute the class (or an ancestor) annotates `str`, in its body 
 import ast
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
+from kb.harvest.reading.evaluate import function_node
 from kb.harvest.reading.imports import dotted
 from kb.harvest.reading.messages import Field, Parts, _join
 from kb.harvest.reading.scopes import Scope, statements
@@ -32,7 +33,7 @@ def quoted(parts: Parts, index: ClassIndex, scope: Scope) -> list[Parts]:
 
 def _text(expr: ast.expr | None, index: ClassIndex, scope: Scope) -> bool:
     if isinstance(expr, ast.Name):
-        function = _function(index, scope)
+        function = function_node(index, scope)
         if function is None or expr.id in scope.bindings:
             return False
         arguments = [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]
@@ -55,11 +56,3 @@ def _annotated_str(info: ClassInfo, name: str) -> bool:
 
 def _is_str(annotation: ast.expr | None) -> bool:
     return isinstance(annotation, ast.Name) and annotation.id == "str"
-
-
-def _function(index: ClassIndex, scope: Scope) -> Function | None:
-    name = scope.qualname.rsplit(".", 1)[-1]
-    if scope.owner is not None:
-        found = index.method(scope.owner, name)
-        return found[0] if found is not None else None
-    return scope.info.function_nodes.get(name)
