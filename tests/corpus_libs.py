@@ -24,3 +24,12 @@ def corpus_libs(pin: str, installed_as: str, *needs: str) -> Path:
         command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target)]
         subprocess.run([*command, *no_binary, pin, *needs], check=True)
     return target
+
+
+def ends_at(error: BaseException) -> tuple[str, int]:
+    """(file, line) of the innermost frame of an error's traceback: where a harvest should find its raise."""
+    frame = error.__traceback__
+    assert frame is not None
+    while frame.tb_next is not None:
+        frame = frame.tb_next
+    return frame.tb_frame.f_code.co_filename, frame.tb_lineno

@@ -11,7 +11,7 @@ import pytest
 
 from kb.harvest.pipeline.plan import produces
 from kb.harvest.pipeline.scan import scan
-from tests.corpus_libs import corpus_libs
+from tests.corpus_libs import corpus_libs, ends_at
 from tests.harvest.test_messages import signatures
 
 
@@ -53,11 +53,7 @@ def test_tomli_s_decode_errors_are_found_with_their_position_at_the_line_that_ra
         for text in ("= 1", "key = 1 2", "[a]\n[a]", "a = [1, 2", 'a = "x'):
             with pytest.raises(tomli.TOMLDecodeError) as caught:
                 tomli.loads(text)
-            frame = caught.value.__traceback__
-            while frame is not None and frame.tb_next is not None:
-                frame = frame.tb_next
-            assert frame is not None
-            path, line = frame.tb_frame.f_code.co_filename, frame.tb_lineno
+            path, line = ends_at(caught.value)
             assert [
                 s.signature
                 for s in found.sites

@@ -13,7 +13,7 @@ import pytest
 
 from kb.harvest.pipeline.plan import produces
 from kb.harvest.pipeline.scan import Scan, scan
-from tests.corpus_libs import corpus_libs
+from tests.corpus_libs import corpus_libs, ends_at
 
 TREE = Path(__file__).parent / "trees" / "factory"
 
@@ -115,11 +115,7 @@ def test_tomlkit_s_parse_errors_are_found_at_the_line_that_raises_them():
         tomlkit = importlib.import_module("tomlkit")
         for text in ("= 1", "a = 1\na = 2x", 'a = "x', "[a\nb = 1"):
             error = raised(lambda text=text: tomlkit.parse(text))
-            frame = error.__traceback__
-            while frame is not None and frame.tb_next is not None:
-                frame = frame.tb_next
-            assert frame is not None
-            path, line = frame.tb_frame.f_code.co_filename, frame.tb_lineno
+            path, line = ends_at(error)
             assert [
                 s.signature
                 for s in found.sites
