@@ -68,6 +68,14 @@ HARVESTED = (
     "pyrsistent",
     "chameleon",
     "jsonschema",
+    "sqlglot",
+    "json5",
+    "babel",
+    "h2",
+    "cleo",
+    "glom",
+    "liquid",
+    "typeguard",
 )
 SITE_PACKAGES = Path(sysconfig.get_paths()["purelib"]).resolve()
 # Where lookup_corpus.py installs the libraries the project does not depend on (on the scripts' PYTHONPATH).
