@@ -105,7 +105,9 @@ def test_assert_raises_regex_and_a_checked_exception_value_match_the_message(sha
 
 def test_a_builtin_type_asserted_alone_triggers_nothing(shapes) -> None:
     """Python raises its own types anywhere, `int("a")` in the very function a test calls among them (round 9's
-    card 22): a test that asserts `LookupError` or `ZeroDivisionError` alone cannot say which raise it met."""
+    card 22): a test that asserts `LookupError` or `ZeroDivisionError` alone, around a call whose arguments it does
+    not write, cannot say which raise it met (with written ones: tests/harvest/test_type_only_tests_by_their_
+    arguments.py)."""
     shapes.write(
         "tests/test_load.py",
         """
@@ -117,11 +119,11 @@ def test_a_builtin_type_asserted_alone_triggers_nothing(shapes) -> None:
         class Load(unittest.TestCase):
             def test_empty_path(self):
                 with self.assertRaises(LookupError):
-                    load("")
+                    load(self.path)
 
 
-        def test_zero_factor_callable():
-            pytest.raises(ZeroDivisionError, scale, 0)
+        def test_zero_factor_callable(zero):
+            pytest.raises(ZeroDivisionError, scale, zero)
         """,
     )
     evidence = evidence_of(shapes.root / "shapes", "shapes")

@@ -13,6 +13,7 @@ indentation of its `def` and parsed alone (wrapped in `if 1:` so that its indent
 function that does not parse on its own is skipped."""
 
 import ast
+import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from kb.harvest.evidence.forms import (
     terminal,
     types_of,
 )
+from kb.harvest.evidence.invocations import Invocation, invocation_of
 from kb.harvest.evidence.regex_text import regex_chunks
 from kb.harvest.evidence.wrappers import MAX_WRAPPERS, Wrapper, argument, calls_of, find_wrappers, positions
 
@@ -63,6 +65,8 @@ class Assertion:
     call: str = ""  # the triggering call, trimmed from the test ("" when there is none to show)
     pinned: int = 0  # its line in the test file
     said: str = ""  # a documentation example's introducing sentence (`evidence.doctests`)
+    # A type-only assertion's one call with its literal arguments (`invocations`): which raise it meets (`met`).
+    invocation: Invocation | None = dataclasses.field(default=None, compare=False)
 
 
 MAX_DECORATOR_LINES = 12
@@ -169,7 +173,12 @@ def _read_function(
         line = call.lineno + shift
         code, start = code_around(lines, function, shift, line)
         trigger, pinned = _trigger(lines, shift, call, form, body)
-        found.append(Assertion(path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned))
+        invocation = None if usable_chunks(chunks) else invocation_of(call, form, body, function, reader.strings)
+        found.append(
+            Assertion(
+                path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned, invocation=invocation
+            )
+        )
     return found
 
 
@@ -271,7 +280,11 @@ def statements_in_order(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 
 
 def usable(assertion: Assertion) -> bool:
-    return any(len(chunk) >= MIN_LITERAL for chunk in assertion.chunks)
+    return usable_chunks(assertion.chunks)
+
+
+def usable_chunks(chunks: tuple[str, ...]) -> bool:
+    return any(len(chunk) >= MIN_LITERAL for chunk in chunks)
 
 
 def called_names(nodes: list[ast.stmt] | list[ast.expr], bound: dict | None = None) -> frozenset[str]:

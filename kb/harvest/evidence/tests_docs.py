@@ -89,7 +89,7 @@ def read_tests_and_docs(
         except Exception as error:  # a hostile document's fault is that document's
             refusals.add(recorded, refusal(error, "reading its examples"))
     evidence: dict[EntryKey, dict] = {}
-    for key, matched in find_triggers(assertions, groups, package=root).items():
+    for key, matched in find_triggers(assertions, groups, package=root, prefix=prefix, refusals=refusals).items():
         evidence.setdefault(key, {})["tests"] = matched
     for key, mentioned in read_mentions(texts, groups).items():
         evidence.setdefault(key, {})["docs"] = mentioned

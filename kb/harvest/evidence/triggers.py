@@ -25,9 +25,10 @@ import ahocorasick
 
 from errorkb.matching.template import Template, compile_template, match_template
 from kb.harvest.evidence.assertions import COMMAND, MIN_LITERAL, Assertion, usable
+from kb.harvest.evidence.met import Callees, met_line
 from kb.harvest.evidence.returned import RETURNED
 from kb.harvest.reading.extract import FoundSite
-from kb.harvest.reading.files import Caps, Refusals, Refused, read_text, real_root, walk
+from kb.harvest.reading.files import Caps, Refusals, Refused, read_text, real_root, refusal, walk
 
 EntryKey = tuple[str, str, str]
 
@@ -59,11 +60,16 @@ class _Entry:
 
 
 def find_triggers(
-    assertions: list[Assertion], groups: dict[EntryKey, list[FoundSite]], *, package: Path
+    assertions: list[Assertion],
+    groups: dict[EntryKey, list[FoundSite]],
+    *,
+    package: Path,
+    prefix: str = "",
+    refusals: Refusals | None = None,
 ) -> dict[EntryKey, list[dict]]:
     entries = [_entry(key, sites) for key, sites in groups.items()]
     types = _TypeTree(package)
-    reach = _Reach(groups, types)
+    reach = _Reach(groups, types, Callees(package, prefix), Refusals() if refusals is None else refusals)
     found: dict[EntryKey, list[tuple[int, int, Assertion]]] = {}
     scores = _shared_stretches(assertions, entries)
     for a, assertion in enumerate(assertions):
@@ -227,6 +233,9 @@ def _type_and_call(
     for assertion in assertions:
         if usable(assertion) or _EVERY & set(assertion.types) or not reach.into_package(assertion.calls):
             continue  # `Exception` says nothing of which; `{}["missing"]` calls nothing of the package's
+        if (met := reach.met(assertion)) is not None:
+            yield met, assertion  # the raise its call's literal arguments definitely meet first (`met`)
+            continue
         if all(_is_builtin(t) and t not in _SAID_BY_CODE for t in assertion.types):
             continue
         if assertion.types not in raising:
@@ -272,15 +281,23 @@ class _Reach:
     entries raised in it (`direct`) or below it (it is one of their sites' entry points, found through resolved
     calls by `reading.entry_points`)."""
 
-    def __init__(self, groups: dict[EntryKey, list[FoundSite]], types: "_TypeTree") -> None:
+    def __init__(
+        self, groups: dict[EntryKey, list[FoundSite]], types: "_TypeTree", callees: Callees, refusals: Refusals
+    ) -> None:
         self.types = types
+        self.callees = callees
+        self.refusals = refusals
         self.direct: dict[str, set[EntryKey]] = {}
         self.below: dict[str, set[EntryKey]] = {}
         self.commands: dict[str, set[EntryKey]] = {}  # `command:name` -> the entries the command reaches
+        self.functions: dict[str, dict[tuple[str, str], int]] = {}  # name -> {(path, function): a site's line}
+        self.at: dict[tuple[str, int], set[EntryKey]] = {}  # (path, line) -> the entries raised there
         for key, sites in groups.items():
             for site in sites:
+                self.at.setdefault((site.path, site.line), set()).add(key)
                 for name in _names_of(site.function):
                     self.direct.setdefault(name, set()).add(key)
+                    self.functions.setdefault(name, {}).setdefault((site.path, site.function), site.line)
                 for point in _entry_points(site):
                     if point.get("kind") == "command":
                         self.commands.setdefault(COMMAND + str(point.get("function", "")), set()).add(key)
@@ -291,6 +308,33 @@ class _Reach:
     def defined(self, name: str) -> int:
         """How many things of the package the name may be: `Class.method` as many as `Class`."""
         return self.types.definitions.get(name.split(".", 1)[0], 0)
+
+    def met(self, assertion: Assertion) -> EntryKey | None:
+        """The entry whose raise the assertion's one call definitely meets in the function it calls, by its literal
+        arguments (`met`), when that entry's type is the asserted one; None when that is not known."""
+        invocation = assertion.invocation
+        if invocation is None:
+            return None
+        if invocation.target == "call_command":
+            return None  # the command it names runs, not `call_command`'s own raises (`entries_from`)
+        target = self.types.owner(invocation.target) if invocation.receiver == "built" else invocation.target
+        if self.defined(target) != 1 or len(functions := self.functions.get(target, {})) != 1:
+            return None
+        [((path, function), line)] = functions.items()
+        if function.endswith(".__init__") and not self.types.plainly_built(function.split(".")[-2]):
+            return None  # a `__new__` or a metaclass may run before `__init__`, and raise
+        try:
+            met = met_line(invocation, self.callees, path, function, line, self._package_class)
+        except (RecursionError, MemoryError, ValueError, TypeError) as error:  # a hostile file is counted, skipped
+            self.refusals.add(assertion.path, refusal(error, "evaluating its call"))
+            return None
+        keys = list(self.at.get((path, met), ())) if met is not None else []
+        if len(keys) != 1 or not self.types.fits(assertion.types, keys[0][0].rsplit(".", 1)[-1]):
+            return None
+        return keys[0]
+
+    def _package_class(self, name: str) -> bool:
+        return self.types.definitions.get(name, 0) == 1 and self.types.plainly_built(name)
 
     def into_package(self, calls: frozenset[str]) -> bool:
         return any(self.defined(name) or name in self.commands for name in calls)
@@ -382,20 +426,21 @@ class _TypeTree:
         self._bases: dict[str, set[str]] | None = None
         self._definitions: dict[str, int] | None = None
         self._methods: set[str] = set()
+        self._metaclassed: set[str] = set()
         self.memo: dict[str, frozenset[str]] = {}
 
     @property
     def bases(self) -> dict[str, set[str]]:
         """Read once, and only when an assertion names another type than the raised one."""
         if self._bases is None:
-            self._bases, self._definitions, self._methods = _class_bases(self.package)
+            self._bases, self._definitions, self._methods, self._metaclassed = _class_bases(self.package)
         return self._bases
 
     @property
     def definitions(self) -> dict[str, int]:
         """How many times the package defines each name (`def`, `class`), read with the bases."""
         if self._definitions is None:
-            self._bases, self._definitions, self._methods = _class_bases(self.package)
+            self._bases, self._definitions, self._methods, self._metaclassed = _class_bases(self.package)
         return self._definitions
 
     def owner(self, name: str) -> str:
@@ -415,6 +460,21 @@ class _TypeTree:
             if owners:
                 return f"{owners[0]}.{method}" if len(owners) == 1 else name
         return name
+
+    def plainly_built(self, cls: str) -> bool:
+        """Whether calling the class runs its `__init__` first: it and every base are the package's classes
+        defined once (or builtins), none names a metaclass or defines `__new__` (an Enum's call looks a member up)."""
+        try:
+            classes = {cls, *self.ancestors(cls)} - _EVERY - {"object"}
+        except RecursionError:
+            return False
+        for name in classes:
+            if self.definitions.get(name, 0) == 1:
+                if name in self._metaclassed or f"{name}.__new__" in self._methods:
+                    return False
+            elif not _is_builtin(name):
+                return False
+        return True
 
     def fits(self, asserted: tuple[str, ...], raised: str) -> bool:
         try:
@@ -444,16 +504,19 @@ class _TypeTree:
         return self.memo[name]
 
 
-def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int], set[str]]:
+def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int], set[str], set[str]]:
     """(each class's bases by name, how many times each name is defined, the `Class.method` pairs a class
-    statement's body defines), in one read of the package."""
+    statement's body defines, the classes whose statement names a metaclass), in one read of the package."""
     bases: dict[str, set[str]] = {}
     definitions: Counter[str] = Counter()
     methods: set[str] = set()
+    metaclassed: set[str] = set()
     for text in _python_texts(package):
         for match in _CLASS.finditer(text):
             names = {b.strip().rsplit(".", 1)[-1] for b in match.group(2).split(",") if "=" not in b}
             bases.setdefault(match.group(1), set()).update(n for n in names if n.isidentifier())
+            if "metaclass" in match.group(2):
+                metaclassed.add(match.group(1))
         open_classes: list[tuple[int, str]] = []  # (indentation, name) of the class statements around a line
         for match in _DEFINED_AT.finditer(text):
             indent, kind, name = len(match.group(1).expandtabs()), match.group(2), match.group(3)
@@ -463,7 +526,7 @@ def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int], se
             if open_classes and kind == "def":
                 methods.add(f"{open_classes[-1][1]}.{name}")
             open_classes.append((indent, name) if kind == "class" else (indent, ""))
-    return bases, dict(definitions), methods
+    return bases, dict(definitions), methods, metaclassed
 
 
 def _python_texts(package: Path) -> Iterable[str]:

@@ -1,0 +1,132 @@
+"""The one call a type-only assertion makes, with the literal values of its arguments (`met` tells which raise of
+the callee it meets).
+
+`with pytest.raises(ValueError): parse("x", strict=True)`, `self.assertRaises(TypeError, parse, b"x")` and a
+lambda's body each give one call: the callee's name as a test writes it, and its arguments: literals, or names
+the test binds once, before the call, to an immutable literal (`value = "x"`); any other argument is UNKNOWN.
+Inside a `with` block, or a lambda, the arguments are evaluated where the error is expected: there, an argument
+that may raise itself (a call, an attribute, an operation) leaves the assertion without an invocation, as does a
+block of more than one statement."""
+
+import ast
+from collections import Counter
+from dataclasses import dataclass
+
+from kb.harvest.evidence.forms import NOT_PASSED_ON, callable_position, terminal
+from kb.harvest.evidence.values import UNKNOWN, immutable, literal
+
+MAX_ARGUMENTS = 32  # a call with more is not evaluated
+
+
+@dataclass(frozen=True)
+class Invocation:
+    """`target(*args, **keywords)`: `target` as `called_names` names it (`parse`, `Parser` for a constructor,
+    `Parser.parse` on an instance the test built, `parse` on an object or module: `receiver` says which)."""
+
+    target: str
+    receiver: str  # "" (a bare name), "object" (`x.m(...)`), "class" (`Parser.m(...)`), "built" (`Parser().m`)
+    args: tuple[object, ...]
+    keywords: tuple[tuple[str, object], ...]
+
+
+def invocation_of(
+    call: ast.Call,
+    form: str,
+    body: list[ast.stmt] | None,
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    bound: dict[str, list[tuple[int, ast.expr]]],
+) -> Invocation | None:
+    """The assertion's one call, or None."""
+    names = _LiteralNames(function, bound, call.lineno)
+    if body is not None:
+        if len(body) != 1:
+            return None
+        [statement] = body
+        value = statement.value if isinstance(statement, ast.Expr | ast.Assign) else None
+        return _invocation(value, names, inside=True) if isinstance(value, ast.Call) else None
+    position = callable_position(form)
+    if len(call.args) <= position:
+        return None
+    target = call.args[position]
+    if isinstance(target, ast.Lambda):
+        return _invocation(target.body, names, inside=True) if isinstance(target.body, ast.Call) else None
+    keywords = [k for k in call.keywords if k.arg not in NOT_PASSED_ON]
+    built = ast.Call(func=target, args=call.args[position + 1 :], keywords=keywords)
+    return _invocation(built, names, inside=False)
+
+
+def _invocation(call: ast.Call, names: "_LiteralNames", *, inside: bool) -> Invocation | None:
+    if len(call.args) + len(call.keywords) > MAX_ARGUMENTS:
+        return None
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None  # `f(*values)`, `f(**options)`: which parameter takes what is not written
+    arguments = [*call.args, *(k.value for k in call.keywords)]
+    if inside and not all(_harmless(a) for a in arguments):
+        return None
+    target, receiver = _target(call.func, names, inside=inside)
+    if target is None:
+        return None
+    args = tuple(literal(a, names.value) for a in call.args)
+    keywords = tuple((str(k.arg), literal(k.value, names.value)) for k in call.keywords)
+    return Invocation(target, receiver, args, keywords)
+
+
+def _target(func: ast.expr, names: "_LiteralNames", *, inside: bool) -> tuple[str | None, str]:
+    if isinstance(func, ast.Name):
+        return func.id, ""
+    if not isinstance(func, ast.Attribute):
+        return None, ""
+    receiver = func.value
+    if isinstance(receiver, ast.Name) and (made := names.made(receiver.id)):
+        return f"{made}.{func.attr}", "built"
+    if isinstance(receiver, ast.Call) and not inside and (made := terminal(receiver.func)) and made[:1].isupper():
+        return f"{made}.{func.attr}", "built"  # `assertRaises(E, Parser().parse, ...)`: built before it is entered
+    if isinstance(receiver, ast.Name | ast.Attribute):
+        return func.attr, ("class" if terminal(receiver)[:1].isupper() else "object")  # type: ignore[index]
+    return None, ""
+
+
+def _harmless(node: ast.expr) -> bool:
+    """An argument whose evaluation cannot raise: a constant, a name, a container of them, `-1`."""
+    if isinstance(node, ast.Constant | ast.Name):
+        return True
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        return isinstance(node.operand, ast.Constant)
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return all(_harmless(item) for item in node.elts)
+    if isinstance(node, ast.Dict):
+        return all(k is not None and _harmless(k) for k in node.keys) and all(_harmless(v) for v in node.values)
+    return False
+
+
+class _LiteralNames:
+    """The test's names bound once (no other store, loop or parameter of that name), above the call."""
+
+    def __init__(
+        self, function: ast.FunctionDef | ast.AsyncFunctionDef, bound: dict[str, list[tuple[int, ast.expr]]], line: int
+    ) -> None:
+        self.bound = bound
+        self.line = line
+        arguments = function.args
+        parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+        stored = (n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+        self.stores = Counter(stored)
+        self.stores.update(p.arg for p in parameters if p is not None)
+
+    def _once(self, name: str) -> ast.expr | None:
+        bindings = self.bound.get(name, [])
+        if self.stores[name] != 1 or len(bindings) != 1 or bindings[0][0] >= self.line:
+            return None
+        return bindings[0][1]
+
+    def value(self, name: str) -> object:
+        node = self._once(name)
+        value = literal(node) if node is not None else UNKNOWN
+        return value if immutable(value) else UNKNOWN
+
+    def made(self, name: str) -> str | None:
+        """The class a name holds an instance of, built once in the test above the call: `p = Parser(...)`."""
+        node = self._once(name)
+        if isinstance(node, ast.Call) and (made := terminal(node.func)) and made[:1].isupper():
+            return made
+        return None

@@ -1,0 +1,373 @@
+"""Which raise of the function a test calls its call meets, from the call's literal arguments (issue 29, "how to
+trigger it"): `pytest.raises(ValueError)` around `parse("x")`, where `parse` raises ValueError in three places.
+
+The arguments are bound to the callee's parameters as Python binds them (positional, keyword, defaults; a call
+Python would refuse is not evaluated), then the callee's body is walked in execution order: an `if` goes the way
+its test evaluates (`values.Evaluator`), an `assert` raises when its test is false, and the walk ends at the first
+`raise` or `return`. The raise met is the answer only when every test on the way evaluates definitely and
+nothing before it may raise itself: only docstrings, `pass`, assignments of evaluable values and `if`s come
+before it. A call, a loop, a `try`, a `with` or any other statement on the way makes the answer unknown (None):
+say less rather than something false. Linear in the function's size: each statement is read at most once."""
+
+import ast
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from kb.harvest.evidence.assertions import functions_around, parse_at
+from kb.harvest.evidence.invocations import Invocation
+from kb.harvest.evidence.values import (
+    BUILTIN_NAMES,
+    UNKNOWN,
+    Evaluator,
+    PackageClass,
+    PackageFunction,
+    immutable,
+    literal,
+    truth,
+)
+from kb.harvest.reading.files import Caps, Refused, read_text, real_root
+
+MAX_NAMES = 64  # names bound in one walk; more is not evaluated
+MAX_DEPTH = 12  # nested `if`s walked into
+MAX_STATEMENTS = 400  # statements walked in one function
+_PLAIN = (ast.Constant, ast.Name)
+_WRAPPERS = {"staticmethod", "classmethod"}
+
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+class Callees:
+    """The package's functions that hold raise sites, each parsed alone from its file once (`assertions.
+    functions_around`: the outermost `def` around the site's line, its decorators with it)."""
+
+    def __init__(self, package: Path, prefix: str) -> None:
+        self.package = package
+        self.prefix = [part for part in prefix.strip("/").split("/") if part]
+        self.caps = Caps.from_settings()
+        self.root = real_root(package)
+        self.texts: dict[str, tuple[str, list[str]] | None] = {}
+        self.parsed: dict[tuple[str, str], tuple[Function, int, bool] | None] = {}
+        self.shadowing: dict[tuple[str, str], bool] = {}
+        self.modules: dict[str, dict[str, list[ast.AST]] | None] = {}
+
+    def function(self, path: str, qualname: str, line: int) -> tuple[Function, int, bool] | None:
+        """(the function `qualname` of `path` holding line `line`, the shift to the file's line numbers, whether it
+        is a method), or None when it is nested in another function or cannot be read."""
+        key = (path, qualname)
+        if key not in self.parsed:
+            self.parsed[key] = self._parse(path, qualname, line)
+        return self.parsed[key]
+
+    def _parse(self, path: str, qualname: str, line: int) -> tuple[Function, int, bool] | None:
+        found = self._text(path)
+        if found is None:
+            return None
+        text, lines = found
+        if not 0 < line <= len(lines):
+            return None
+        offset = sum(len(row) + 1 for row in lines[: line - 1])
+        around = functions_around(text, [offset], lines)
+        if len(around) != 1:
+            return None
+        [((first, last), name)] = around.items()
+        if name != qualname:
+            return None  # a function nested in another: the test cannot call it
+        node, shift = _with_decorators(lines, first, last)
+        if node is None:
+            return None
+        return node, shift, "." in qualname
+
+    def _text(self, path: str) -> tuple[str, list[str]] | None:
+        if path not in self.texts:
+            parts = path.split("/")
+            if self.prefix and parts[: len(self.prefix)] == self.prefix:
+                parts = parts[len(self.prefix) :]
+            try:
+                text = read_text(self.package.joinpath(*parts), root=self.root, cap=self.caps.file_bytes)
+            except (Refused, OSError, ValueError):
+                self.texts[path] = None
+            else:
+                self.texts[path] = (text, text.split("\n"))
+        return self.texts[path]
+
+    def shadowed(self, path: str, name: str) -> bool:
+        """Whether the module binds a builtin's name again at its top level (`def len`, `from x import str`)."""
+        key = (path, name)
+        if key not in self.shadowing:
+            found = self._text(path)
+            defined = rf"(?:async[ \t]+)?def[ \t]+{name}\b|class[ \t]+{name}\b|{name}[ \t]*[:=]"
+            pattern = re.compile(rf"^(?:{defined}|.*\bimport\b.*\b{name}\b)", re.MULTILINE)
+            self.shadowing[key] = found is None or pattern.search(found[0]) is not None
+        return self.shadowing[key]
+
+    def outer(self, path: str, name: str, package_class: Callable[[str], bool]) -> object:
+        """What a name the function does not bind stands for in its module: a literal bound once at the module's
+        top level (`CSRF_SECRET_LENGTH = 32`), a `PackageClass` the module defines or imports from the package, a
+        `PackageFunction` it defines; else UNKNOWN."""
+        bindings = self._bindings(path)
+        found = bindings.get(name, []) if bindings is not None else []
+        if len(found) != 1:
+            return UNKNOWN
+        [node] = found
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            value = literal(node.value)
+            return value if immutable(value) else UNKNOWN
+        if isinstance(node, ast.ClassDef) and package_class(name):
+            return PackageClass(name)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return PackageFunction(name)
+        if isinstance(node, ast.ImportFrom) and self._own(node):
+            original = next(alias.name for alias in node.names if (alias.asname or alias.name) == name)
+            return PackageClass(original) if package_class(original) else UNKNOWN
+        return UNKNOWN
+
+    def _own(self, node: ast.ImportFrom) -> bool:
+        """An import from the package itself (relative, or under its top folder)."""
+        return node.level > 0 or bool(self.prefix and (node.module or "").split(".")[0] == self.prefix[0])
+
+    def _bindings(self, path: str) -> dict[str, list[ast.AST]] | None:
+        """The module's top-level bindings by name (inside top-level `if`/`try` blocks too); a name some function
+        declares `global` is bound twice, so never taken."""
+        if path not in self.modules:
+            found = self._text(path)
+            try:
+                tree = ast.parse(found[0]) if found is not None else None
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                tree = None
+            self.modules[path] = _top_level(tree) if tree is not None else None
+        return self.modules[path]
+
+
+def _top_level(tree: ast.Module) -> dict[str, list[ast.AST]]:
+    bindings: dict[str, list[ast.AST]] = {}
+    blocks: list[list[ast.stmt]] = [tree.body]
+    while blocks:
+        for node in blocks.pop():
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                bindings.setdefault(node.name, []).append(node)
+            elif isinstance(node, ast.Import | ast.ImportFrom):
+                for alias in node.names:
+                    bindings.setdefault((alias.asname or alias.name).split(".")[0], []).append(node)
+            elif isinstance(node, ast.If | ast.Try | ast.For | ast.While | ast.With):
+                blocks.extend(
+                    [node.body, getattr(node, "orelse", []), *(h.body for h in getattr(node, "handlers", []))]
+                )
+                blocks.append(getattr(node, "finalbody", []))
+            for child in ast.walk(node) if not isinstance(node, ast.ClassDef | ast.Import | ast.ImportFrom) else ():
+                if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
+                    if isinstance(node, ast.Assign | ast.AnnAssign) and child in _targets(node):
+                        bindings.setdefault(child.id, []).append(node)
+                    elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                        bindings.setdefault(child.id, []).append(child)
+                elif isinstance(child, ast.Global | ast.Nonlocal):
+                    for name in child.names:
+                        bindings.setdefault(name, []).extend([child, child])
+    return bindings
+
+
+def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
+
+
+def _with_decorators(lines: list[str], first: int, last: int) -> tuple[Function | None, int]:
+    """The `def` on lines first..last with the decorators right above it, which the walk must see."""
+    top = first
+    while top > 1 and lines[top - 2].lstrip().startswith("@") and top > first - 12:
+        top -= 1
+    for start in (top, first) if top < first else (first,):
+        node, shift = parse_at(lines, start, last)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.lineno + shift == first:
+            return node, shift
+    return None, 0
+
+
+def met_line(
+    invocation: Invocation,
+    callees: Callees,
+    path: str,
+    qualname: str,
+    line: int,
+    package_class: Callable[[str], bool] = lambda name: False,
+) -> int | None:
+    """The line of `path` whose `raise` (or failing `assert`) the invocation definitely meets first in the function
+    `qualname` (the one holding `line`), or None. `package_class` tells the package's classes no literal is an
+    instance of."""
+    parsed = callees.function(path, qualname, line)
+    if parsed is None:
+        return None
+    function, shift, method = parsed
+
+    def outer(name: str) -> object:
+        return callees.outer(path, name, package_class)
+
+    env = _bound(function, invocation, method=method, outer=outer)
+    if env is None:
+        return None
+    local = frozenset(_locals(function))
+    evaluator = Evaluator(env, local, lambda name: name in BUILTIN_NAMES and callees.shadowed(path, name), outer)
+    walk = _Walk(evaluator)
+    outcome = walk.run(function.body, 0)
+    if isinstance(outcome, ast.Raise | ast.Assert):
+        return outcome.lineno + shift
+    return None
+
+
+def _bound(
+    function: Function, invocation: Invocation, *, method: bool, outer: Callable[[str], object]
+) -> dict[str, object] | None:
+    """The parameters' values for this call, or None when it is not evaluated: an async function or a generator
+    (calling it runs nothing), a decorator that may run first, a call Python would refuse, a receiver that does not
+    fit the function's kind."""
+    if isinstance(function, ast.AsyncFunctionDef) or _generates(function):
+        return None
+    decorators = [d.id if isinstance(d, ast.Name) else "" for d in function.decorator_list]
+    if any(d not in _WRAPPERS for d in decorators) or len(decorators) > 1:
+        return None
+    kind = decorators[0] if decorators else ("method" if method else "function")
+    receiver = invocation.receiver
+    if not method and (kind != "function" or receiver in ("built", "class")):
+        return None
+    if method and receiver == "" and function.name != "__init__":
+        return None  # a bare `parse(x)` is not a method
+    if kind == "method" and receiver == "class":
+        return None  # `Parser.parse(x)` passes its own `self`
+    if function.name == "__init__" and receiver != "":
+        return None  # `Parser(...)` builds; `x.__init__(...)` is not a test's call
+    first: tuple[object, ...] = (UNKNOWN,) if kind in ("method", "classmethod") else ()
+    return bind(function.args, (*first, *invocation.args), invocation.keywords, outer)
+
+
+def bind(
+    arguments: ast.arguments,
+    args: tuple[object, ...],
+    keywords: tuple[tuple[str, object], ...],
+    outer: Callable[[str], object] = lambda name: UNKNOWN,
+) -> dict | None:
+    """Python's binding of a call's arguments to the parameters, over literal values (a default written as a name
+    is what the module binds it to, `outer`); None where Python raises TypeError (too many, missing or unexpected
+    arguments) or where the parameters are too many to follow."""
+    positional = [*arguments.posonlyargs, *arguments.args]
+    if len(positional) + len(arguments.kwonlyargs) > MAX_NAMES:
+        return None
+    env: dict[str, object] = {}
+    for parameter, value in zip(positional, args, strict=False):
+        env[parameter.arg] = value
+    extra = args[len(positional) :]
+    if extra and arguments.vararg is None:
+        return None
+    if arguments.vararg is not None:
+        env[arguments.vararg.arg] = UNKNOWN if UNKNOWN in extra else tuple(extra)
+    named = {p.arg for p in arguments.args} | {p.arg for p in arguments.kwonlyargs}
+    rest: dict[str, object] = {}
+    for name, value in keywords:
+        if name in named and name not in env:
+            env[name] = value
+        elif arguments.kwarg is not None and name not in env and name not in rest:
+            rest[name] = value
+        else:
+            return None  # given twice, or a name the function does not take
+    if arguments.kwarg is not None:
+        env[arguments.kwarg.arg] = UNKNOWN if UNKNOWN in rest.values() else rest
+    defaulted = [p.arg for p in positional][len(positional) - len(arguments.defaults) :]
+    defaults = dict(zip(defaulted, arguments.defaults, strict=True))
+    kw_defaults = zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+    defaults.update((p.arg, d) for p, d in kw_defaults if d is not None)
+    for parameter in [*positional, *arguments.kwonlyargs]:
+        if parameter.arg not in env:
+            if parameter.arg not in defaults:
+                return None  # a missing argument: Python's own TypeError
+            env[parameter.arg] = literal(defaults[parameter.arg], outer)
+    return env
+
+
+def _generates(function: Function) -> bool:
+    """Whether its own body yields (a generator's call runs nothing of it), nested functions aside."""
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Yield | ast.YieldFrom):
+            return True
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def _locals(function: Function) -> set[str]:
+    """The names the function binds (its own, not its nested functions'): none of them is a builtin there."""
+    names = {p.arg for p in ast.walk(function.args) if isinstance(p, ast.arg)}
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+            continue
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            names.update(node.names)
+        stack.extend(ast.iter_child_nodes(node))
+    return names
+
+
+class _Walk:
+    """One walk of a function's body in execution order (see the module's docstring)."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+        self.statements = 0
+
+    def run(self, body: list[ast.stmt], depth: int) -> ast.stmt | None:
+        """The statement that ends the walk: a `raise` or a failing `assert` met, a `return`; else the end of the
+        block (`_FALLS`); None when what comes next is unknown."""
+        for index, statement in enumerate(body):
+            self.statements += 1
+            if self.statements > MAX_STATEMENTS or depth > MAX_DEPTH:
+                return None
+            if isinstance(statement, ast.Pass) or (index == 0 and _docstring(statement)):
+                continue
+            if isinstance(statement, ast.Raise | ast.Return):
+                return statement
+            if isinstance(statement, ast.Assign | ast.AnnAssign):
+                if not self._assigned(statement):
+                    return None
+                continue
+            if isinstance(statement, ast.Assert):
+                held = truth(self.evaluator.value(statement.test))
+                if held is UNKNOWN:
+                    return None
+                if held is False:
+                    return statement
+                continue
+            if isinstance(statement, ast.If):
+                held = truth(self.evaluator.value(statement.test))
+                if held is UNKNOWN:
+                    return None
+                ended = self.run(statement.body if held else statement.orelse, depth + 1)
+                if ended is not _FALLS:
+                    return ended
+                continue
+            return None  # a call, a loop, a `try`, a `with`, ...: it may raise, or change what follows
+        return _FALLS
+
+    def _assigned(self, statement: ast.Assign | ast.AnnAssign) -> bool:
+        """Binds `name = value` when the value is evaluable or cannot raise (a constant, a name); False otherwise."""
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        if statement.value is None or len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            return False
+        value = self.evaluator.value(statement.value)
+        if value is UNKNOWN and not isinstance(statement.value, _PLAIN):
+            return False
+        if len(self.evaluator.env) >= MAX_NAMES:
+            return False
+        self.evaluator.env[targets[0].id] = value
+        return True
+
+
+_FALLS = ast.Pass()  # the end of a block reached: the walk goes on after it
+
+
+def _docstring(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
