@@ -27,7 +27,7 @@ from kb.harvest.evidence.forms import (
     terminal,
     types_of,
 )
-from kb.harvest.evidence.invocations import Invocation, invocation_of
+from kb.harvest.evidence.invocations import Invocation, TestNames, invocation_of
 from kb.harvest.evidence.regex_text import regex_chunks
 from kb.harvest.evidence.wrappers import MAX_WRAPPERS, Wrapper, argument, calls_of, find_wrappers, positions
 
@@ -162,6 +162,7 @@ def _read_function(
             if len(wrappers) < MAX_WRAPPERS:
                 wrappers.setdefault(wrapper.name, wrapper)
     found = []
+    names: TestNames | None = None  # counted once, for the first assertion of a type alone
     for call, form, body in reader.assertions:
         types = types_of(call.args[0]) if call.args else ()
         if not types:
@@ -173,7 +174,10 @@ def _read_function(
         line = call.lineno + shift
         code, start = code_around(lines, function, shift, line)
         trigger, pinned = _trigger(lines, shift, call, form, body)
-        invocation = None if usable_chunks(chunks) else invocation_of(call, form, body, function, reader.strings)
+        invocation = None
+        if not usable_chunks(chunks):
+            names = names or TestNames(function, reader.strings)
+            invocation = invocation_of(call, form, body, names)
         found.append(
             Assertion(
                 path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned, invocation=invocation

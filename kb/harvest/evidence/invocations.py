@@ -29,15 +29,9 @@ class Invocation:
     keywords: tuple[tuple[str, object], ...]
 
 
-def invocation_of(
-    call: ast.Call,
-    form: str,
-    body: list[ast.stmt] | None,
-    function: ast.FunctionDef | ast.AsyncFunctionDef,
-    bound: dict[str, list[tuple[int, ast.expr]]],
-) -> Invocation | None:
+def invocation_of(call: ast.Call, form: str, body: list[ast.stmt] | None, test: "TestNames") -> Invocation | None:
     """The assertion's one call, or None."""
-    names = _LiteralNames(function, bound, call.lineno)
+    names = _LiteralNames(test, call.lineno)
     if body is not None:
         if len(body) != 1:
             return None
@@ -99,23 +93,30 @@ def _harmless(node: ast.expr) -> bool:
     return False
 
 
-class _LiteralNames:
-    """The test's names bound once (no other store, loop or parameter of that name), above the call."""
+class TestNames:
+    """How often a test function binds each name (stores, loops, parameters), counted once per function."""
 
     def __init__(
-        self, function: ast.FunctionDef | ast.AsyncFunctionDef, bound: dict[str, list[tuple[int, ast.expr]]], line: int
+        self, function: ast.FunctionDef | ast.AsyncFunctionDef, bound: dict[str, list[tuple[int, ast.expr]]]
     ) -> None:
         self.bound = bound
-        self.line = line
         arguments = function.args
         parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
         stored = (n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
         self.stores = Counter(stored)
         self.stores.update(p.arg for p in parameters if p is not None)
 
+
+class _LiteralNames:
+    """The test's names bound once (no other store, loop or parameter of that name), above the call."""
+
+    def __init__(self, test: TestNames, line: int) -> None:
+        self.test = test
+        self.line = line
+
     def _once(self, name: str) -> ast.expr | None:
-        bindings = self.bound.get(name, [])
-        if self.stores[name] != 1 or len(bindings) != 1 or bindings[0][0] >= self.line:
+        bindings = self.test.bound.get(name, [])
+        if self.test.stores[name] != 1 or len(bindings) != 1 or bindings[0][0] >= self.line:
             return None
         return bindings[0][1]
 
