@@ -183,3 +183,17 @@ def test_django_s_spatial_filter_test_attaches_to_its_type_error(django) -> None
     typed = "Spatial filter must be either an OGRGeometry instance, a 4-tuple, or None."
     [test] = [t for t in triggering(django, typed) if t["path"] == "tests/gis_tests/gdal_tests/test_ds.py"]
     assert (test["name"], test["call"]) == ("DataSourceTest.test06_spatial_filter", 'lyr._set_spatial_filter("foo")')
+
+
+def test_a_deeply_nested_argument_or_callee_ends_nothing_and_attaches_nothing(git_repo) -> None:
+    """A hostile tree: an argument nested 150 tuples deep, a callee 40 `if`s deep. The harvest goes on; neither
+    is evaluated past its cap, so neither test attaches."""
+    ifs = "".join(f"{'    ' * (depth + 1)}if level > {depth}:\n" for depth in range(40))
+    core = f"def deep(level):\n{ifs}{'    ' * 41}raise ValueError('Too deep a level for the walk here.')\n"
+    core += "\n\ndef wide(value):\n    if value:\n        raise ValueError('A value nested too deep to read.')\n"
+    nested = "(" * 150 + "1" + ",)" * 150
+    tests = "import pytest\n\n\ndef test_deep():\n    with pytest.raises(ValueError):\n        deep(99)\n"
+    tests += f"\n\ndef test_wide():\n    with pytest.raises(ValueError):\n        wide({nested})\n"
+    evidence = package_evidence(git_repo, "hostile", core, tests)
+    assert triggering(evidence, "Too deep a level for the walk here.") == []
+    assert triggering(evidence, "A value nested too deep to read.") == []
