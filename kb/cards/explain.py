@@ -9,9 +9,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kb.cards import left_open
+from kb.cards.documented import documented_raise
 from kb.cards.examples import how_to_trigger
 from kb.cards.links import line_number, place
-from kb.cards.reader import EntryPoint, Reader, entry_points, is_result_check, names_in, plain_said
+from kb.cards.reader import (
+    EntryPoint,
+    Reader,
+    entry_points,
+    is_result_check,
+    names_in,
+    plain_said,
+    raising_function,
+)
 from kb.cards.solutions import derive_solutions, example_fix
 from kb.models import ErrorEntry, RaiseSite
 from kb.text.escaping import code, plain, sentence
@@ -98,7 +107,7 @@ def _view(site: RaiseSite) -> _Site:
     # subject ("`get_week_format()` raises this") nor a "reached from"; its advice is the solutions' business.
     points = [point for point in entry_points(evidence, path=site.path) if point.kind != "hook"]
     entry = points[0] if points else None
-    reader = Reader(evidence, entry)
+    reader = Reader(evidence, entry or raising_function(evidence, site.path))
     conditions = list(reversed(_conditions(site)))  # innermost first
     deciding_row = next((c for c in conditions if c.get("kind") not in ("guard", "except")), None)
     except_row = next((c for c in conditions if c.get("kind") == "except"), None)
@@ -298,6 +307,8 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     )
     if documented is not None:
         text += f" {_capital(documented.shown())} is documented as: “{plain(documented.doc, 300)}”"
+    if quoted := documented_raise(entry, [(view.site, view.entry) for view in views], text):
+        text += f" {quoted}"
     # A paragraph that only defines the exception's class ("ImproperlyConfigured is raised when Django is somehow
     # improperly configured") is the same on every card of that class: it stays in the documentation section.
     if paragraph := next((d for d in docs if _specific(entry, views, d)), None):

@@ -55,6 +55,7 @@ _META_OPTION = re.compile(
     r"(?:self|cls)\.Meta\.(?P<attribute>\w++)"
     r"|getattr\((?:self|cls)\.Meta,\s*+['\"](?P<key>\w++)['\"](?:,\s*+[\w.'\"]*+)?+\)"
 )
+_DOTTED = re.compile(r"[A-Za-z_]\w{0,100}+(?:\.[A-Za-z_]\w{0,100}+){0,8}+")  # a function's qualified name
 _CHAIN = re.compile(r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+){0,3}+")
 _SELF_CALL = re.compile(r"self\.([A-Za-z]\w*+)\([^()]{0,200}+\)")  # `self.validate(value)`: a hook's result
 _NAMED = re.compile(r"(?: setting| flag| environment variable| argument)$|^the setting `")
@@ -78,6 +79,7 @@ class EntryPoint:
     via: tuple[str, ...] = ()
     before_star: tuple[str, ...] = ()  # named positional parameters ahead of its `*args`
     fields: tuple[str, ...] = ()  # a dataclass's fields, its constructor's arguments (reached in `__post_init__`)
+    raises: dict[str, str] = field(default_factory=dict)  # exception name -> what its docstring says of it
 
     def is_function(self, function: str) -> bool:
         """Whether it is the function of that qualified name (a constructor `Func` is `Func.__init__`)."""
@@ -138,6 +140,14 @@ def signature_of(evidence: dict) -> ast.arguments | None:
     return tree.args if isinstance(tree, ast.FunctionDef) else None
 
 
+def _parameters_of(evidence: dict) -> set[str]:
+    arguments = signature_of(evidence)
+    if arguments is None:
+        return set()
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    return {argument.arg for argument in every if argument is not None}
+
+
 def is_result_check(evidence: dict) -> bool:
     """A ctypes `errcheck` callback, `f(result, func, arguments)`: ctypes calls it with a C function's result, so
     its arguments are no one's to pass (round 8's card 10: "Pass `0` as `result` to `check_predicate()`")."""
@@ -152,6 +162,17 @@ def is_public(function: str) -> bool:
     """No part of the qualified name is private (`_helper`, `Class._method`); dunder methods are the class's API."""
     parts = function.split(".")
     return bool(function) and all(not p.startswith("_") or (p.startswith("__") and p.endswith("__")) for p in parts)
+
+
+def documented_said(raises: object) -> dict[str, str]:
+    """The harvest's "raises" of a function (what its docstring says it raises), name -> the words."""
+    if not isinstance(raises, dict):
+        return {}
+    return {
+        str(name): row["said"]
+        for name, row in raises.items()
+        if isinstance(row, dict) and isinstance(row.get("said"), str) and row["said"].strip()
+    }
 
 
 def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
@@ -178,6 +199,7 @@ def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
                     via=tuple(str(v) for v in row.get("via") or [] if isinstance(v, str)),
                     before_star=tuple(str(v) for v in row.get("before_star") or [] if isinstance(v, str)),
                     fields=tuple(str(v) for v in row.get("fields") or [] if isinstance(v, str)),
+                    raises=documented_said(row.get("raises")),
                 )
             )
         recorded = evidence.get("function")
@@ -195,6 +217,19 @@ def _reaches_with_the_reader_s_input(point: EntryPoint, own: str, path: str) -> 
     if point.is_function(own) or point.arguments or point.kind == "hook":
         return True
     return point.kind in ("command", "template tag") and bool(path) and point.path == path
+
+
+def raising_function(evidence: dict, path: str) -> EntryPoint | None:
+    """The function the raise is written in, as the one whose arguments a condition reads, public or not: where no
+    entry point reaches the raise, "`_get_operation` raises this when the `operation` argument is not a `Mapping`"
+    still says its test in words. Never a way in for the reader (no "Calling", no "Pass ... to"): the card keeps it
+    for the test's wording only. None in a test's code or without a recorded function."""
+    recorded = evidence.get("function")
+    name = str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
+    if not _DOTTED.fullmatch(name) or _TEST_PATH.search(path):
+        return None
+    parameters = [str(p) for p in evidence.get("parameters") or [] if str(p) not in ("self", "cls")]
+    return EntryPoint(function=name, kind="method" if "." in name else "function", arguments={p: p for p in parameters})
 
 
 def _own_entry_point(evidence: dict, path: str) -> list[EntryPoint]:
@@ -302,26 +337,30 @@ class Reader:
                 inline = name == root and len(root) <= SHORT_NAME and len(defined) <= MAX_INLINE
                 return _INLINE + code(defined) if inline else ""
         if root in self.parameters:
-            if self.entry is None:
-                return None
-            argument = self.entry.argument(root)
-            if not argument:
-                return None
-            if root == name:
-                return EXTRA_KEYWORDS if argument == KEYWORDS and self._names_keywords() else argument
-            key = re.fullmatch(r"\w+\[['\"](\w+)['\"]\]", name)
-            if key and self.entry.kind == "command":
-                return f"the {code(key[1])} argument"
-            attribute = name.partition(".")[2]
-            if argument.endswith(" argument") and attribute.isidentifier() and not attribute.startswith("_"):
-                return f"{argument}'s {code(attribute)}"  # `expression.distinct`: the `expression` argument's
-            return None
+            return self._parameter(name, root)
         if root == "self":
             return self._popped(name, before) or self._attribute(name) or self._own_attribute(name)
         if root in _BUILTINS or root in _STDLIB or root[:1].isupper() or root.startswith("__"):
             return ""
         if name.partition(".")[2][:1].isupper() and root not in self.parameters:
             return ""  # a module's class (`models.Aggregate`), named as written
+        return None
+
+    def _parameter(self, name: str, root: str) -> str | None:
+        """A parameter of the site's function (or a key or attribute of one) as the entry point's argument."""
+        if self.entry is None:
+            return None
+        argument = self.entry.argument(root)
+        if not argument:
+            return None
+        if root == name:
+            return EXTRA_KEYWORDS if argument == KEYWORDS and self._names_keywords() else argument
+        key = re.fullmatch(r"\w+\[['\"](\w+)['\"]\]", name)
+        if key and self.entry.kind == "command":
+            return f"the {code(key[1])} argument"
+        attribute = name.partition(".")[2]
+        if argument.endswith(" argument") and attribute.isidentifier() and not attribute.startswith("_"):
+            return f"{argument}'s {code(attribute)}"  # `expression.distinct`: the `expression` argument's
         return None
 
     def _looped(self, name: str, before: int | None) -> str | None:
@@ -334,9 +373,19 @@ class Reader:
         iterable = defined.removeprefix(prefix)
         if name != _root(name) or not _CHAIN.fullmatch(iterable):
             return ""
-        said = self.replacement(iterable, before)
+        root = _root(iterable)
+        if root not in self.parameters and root not in self.definitions and root in _parameters_of(self.evidence):
+            # A parameter only the loop reads (`for name in options:` of `**options`): the harvest records the
+            # parameters the tests read, not those their names come from.
+            said = self._parameter(iterable, root)
+        else:
+            said = self.replacement(iterable, before)
         if not said or said.startswith(_INLINE) or is_yes_no(said):
             return ""
+        if said in (KEYWORDS, EXTRA_KEYWORDS) and prefix != "(a value of) ":
+            return f"the name of one of the {said}"  # a loop over `**options` walks the arguments' names
+        if said in (KEYWORDS, EXTRA_KEYWORDS):
+            return f"the value of one of the {said}"
         return f"{_LOOPED[prefix]} {said}"
 
     def _hook_returns(self, defined: str) -> str:

@@ -10,6 +10,7 @@ import re
 from typing import NamedTuple
 
 from kb.harvest.reading.callers import CallGraph, Defined
+from kb.harvest.reading.docstrings import documented_raises
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
 
@@ -177,6 +178,7 @@ class EntryPoints:
                     found.steps, parameters, site=found.steps[-1].callee if found.steps else entry
                 ),
             }
+            | ({"raises": raises} if node is not None and (raises := documented_raises(node)) else {})
             | ({"before_star": before} if before else {})
             | ({"fields": fields} if fields else {})
         )

@@ -6,7 +6,7 @@ A site's evidence, stored on its `RaiseSite` as it is:
   told apart from the conditions read, so that the harvest can say how many of those it read;
 - "values": the expression that fills each placeholder of the message (`{size}` ← `len(value)`);
 - "parameters": the function's parameters that the conditions and values read;
-- "function": name, class, signature and the first paragraph of its docstring;
+- "function": name, class, signature, the first paragraph of its docstring, what the docstring says it raises;
 - "callers": filled after the whole scan by `kb.harvest.reading.callers`, resolved calls only;
 - "definitions", "attributes" (issue 29): the locals and `self.x` the conditions and values read, by what they
   were set to (`kb.harvest.reading.definitions`, `kb.harvest.reading.attributes`);
@@ -27,6 +27,7 @@ from kb.harvest.reading.attributes import attributes
 from kb.harvest.reading.callees import caught_types, tried
 from kb.harvest.reading.conditions import Condition, conditions
 from kb.harvest.reading.definitions import MAX_BINDINGS, Definitions
+from kb.harvest.reading.docstrings import documented_raises
 from kb.harvest.reading.left_open import comment_near, left_open
 from kb.harvest.reading.messages import BranchPath, Field, Parts
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
@@ -52,7 +53,7 @@ class Owner:
     params: tuple[str, ...]
     _parents: dict[ast.AST, ast.AST] | None = None
     _read: dict[int, tuple[list[Condition], bool]] = field(default_factory=dict)
-    _function: dict[str, str] | None = None
+    _function: dict | None = None
     scope: Scope | None = None  # the function's bindings, for definitions (None: conditions alone)
     _reads: dict[int, Reads] = field(default_factory=dict)
     _definitions: Definitions | None = None
@@ -140,7 +141,7 @@ class Owner:
                 self._read[id(node)] = (conditions(statement, self.parents), under_condition(statement, self.parents))
         return self._read[id(node)]
 
-    def function(self) -> dict[str, str]:
+    def function(self) -> dict:
         if self._function is None:
             self._function = describe_function(self.node, self.qualname, self.class_name)
         return self._function
@@ -488,16 +489,20 @@ def _guarded(child: ast.AST, parent: ast.AST) -> bool:
     return False
 
 
-def describe_function(node: ast.AST, qualname: str, class_name: str) -> dict[str, str]:
-    """Name (as the site names it), class, signature and the first paragraph of the docstring."""
+def describe_function(node: ast.AST, qualname: str, class_name: str) -> dict:
+    """Name (as the site names it), class, signature, the first paragraph of the docstring and what the docstring
+    says the function raises."""
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         return {"name": qualname, "class": class_name, "signature": "", "doc": ""}
-    return {
+    described: dict = {
         "name": qualname,
         "class": class_name,
         "signature": _clip(f"({ast.unparse(node.args)})", CODE_LIMIT),
         "doc": first_paragraph(ast.get_docstring(node) or ""),
     }
+    if raises := documented_raises(node):
+        described["raises"] = raises  # what its docstring says it raises, in its own words
+    return described
 
 
 def first_paragraph(doc: str) -> str:
