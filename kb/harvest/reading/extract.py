@@ -510,11 +510,24 @@ class ModuleExtractor:
         if qualified is None:
             self._skip("exception type is computed at run time", scope)
             return None
+        if (made := self._alternate_constructor(qualified)) is not None:
+            return made
         if self.resolver.is_function(qualified) or qualified in _CASTS:
             # `raise t.cast(BadSignature, last_exception)` raises the object held in the variable, not a `cast`.
             self._skip("raises what a function returns", scope)
             return None
         return qualified
+
+    def _alternate_constructor(self, qualified: str) -> str | None:
+        """`raise SchemaError.create_from(error)`, `raise DBAPIError.instance(...)`: a classmethod of an exception
+        class of this harvest makes one of that class (its `cls`), not a class named after the method."""
+        owner, _, name = qualified.rpartition(".")
+        if self.index.get(qualified) is not None or self.index.get(owner) is None:
+            return None
+        found = self.index.method(owner, name)
+        if found is None or not _is_exception_class(self.index, owner):
+            return None
+        return owner if any(dotted(d) == ["classmethod"] for d in found[0].decorator_list) else None
 
     def _runtime_class(self, target: ast.expr, scope: Scope) -> str | None:
         """Exception classes that run time makes or picks: a property building one with `type(...)`, or an
