@@ -97,6 +97,8 @@ class ClassIndex:
         # name, and what a module function returns, per function node.
         self.set_in_init: dict[tuple[str, str, bool], Any] = {}
         self.function_results: dict[int, list[Any]] = {}
+        # Generators that yield exception instances, by name (kb.harvest.reading.yielded), read on first use.
+        self.yielders: dict[str, list[Any]] | None = None
 
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)

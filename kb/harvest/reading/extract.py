@@ -68,6 +68,7 @@ from kb.harvest.reading.types import (
     is_self,
     made_by_type_call,
 )
+from kb.harvest.reading.yielded import yielded_by
 
 SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
 # Each Django model's own subclasses, created at run time (`self.model.DoesNotExist`): recorded as nested in
@@ -159,6 +160,7 @@ class ModuleExtractor:
         self.resolver: Resolver = index.resolver
         self.result = ModuleResult()
         self._path: BranchPath = ()  # the branch path of the candidate being read
+        self._scope_node: ast.AST = tree  # the function, class or module whose candidates are being read
 
     def extract(self) -> ModuleResult:
         scope = Scope(self.info, self.index, owner=None, qualname="", parent=None, span=(1, len(self.lines)), params={})
@@ -208,6 +210,7 @@ class ModuleExtractor:
                 tries=tries,
                 ifs=ifs,
             )
+        self._scope_node = scope_node
         for node, path in candidates:
             self._path = path
             self._candidate(node, scope)
@@ -371,9 +374,18 @@ class ModuleExtractor:
             return
         if call is not None and self._raise_in_closure(node, call, scope):
             return
+        if isinstance(exc, ast.Name) and self._raise_yielded(node, exc, scope):
+            return
         exception_type = self._runtime_class(target, scope) or self._exception_type(target, scope)
-        if exception_type is not None:
-            self._raise_as(node, call, exception_type, scope)
+        if exception_type is None:
+            return
+        # `raise SchemaError.create_from(error)`, `raise ConfigError(error)`: made from a yielded exception alone,
+        # it words what that one words.
+        given = [*call.args, *(k.value for k in call.keywords)] if call is not None else []
+        if len(given) == 1 and isinstance(given[0], ast.Name):
+            if self._raise_yielded(node, given[0], scope, exception_type):
+                return
+        self._raise_as(node, call, exception_type, scope)
 
     def _traceback_cleared(self, call: ast.Call, scope: Scope, line: int) -> list[str]:
         """`raise exc.with_traceback(None)` in `except ParseBaseException as exc`: the caught classes. A traceback
@@ -561,6 +573,39 @@ class ModuleExtractor:
                         options += [o for o in self._made_options(other, seen_from) if o not in options]
             self._add_options(one.exception_type, "error", options, node, scope)
         return bool(made)
+
+    def _raise_yielded(self, node: ast.Raise, name: ast.Name, scope: Scope, made_as: str | None = None) -> bool:
+        """`for error in self.iter_errors(x): raise error`, `error = best_match(v.iter_errors(x)); raise error`: each
+        exception the generators called there yield (`reading.yielded`), worded where it is yielded; `made_as`: the
+        class of an exception made from that item, in its words. False when the name holds no such item."""
+        sources = [b.expr for b in scope.reaching(name.id, node.lineno, self._path) if b.expr is not None]
+        sources += [
+            loop.iter
+            for loop in ast.walk(self._scope_node)
+            if isinstance(loop, ast.For | ast.AsyncFor)
+            and isinstance(loop.target, ast.Name)
+            and loop.target.id == name.id
+            and loop.lineno <= node.lineno <= (loop.end_lineno or loop.lineno)
+        ]
+        made: list[Evaluated] = []
+        for source in sources:
+            made += [m for m in yielded_by(self.index, source, self._is_exception) if m not in made]
+        worded = False
+        for one in made:
+            # Worded where it is yielded: its class's `__str__` dressing it up (a report around the message) is
+            # what the lookup reads past, as for any raise given its message. One worded elsewhere (`yield
+            # ValidationError(error.message)` of a caught error) says nothing here.
+            message = one.message(self.index)
+            forms = MessageBuilder(message.scope).forms(message.expr, message.line) if message is not None else []
+            if any(has_text(f) for f in forms):
+                worded = True
+                self._add_options(made_as or one.exception_type, "error", [forms], node, scope)
+        if made and not worded:
+            self._add(made_as or made[0].exception_type, "error", [], node, scope)
+        return bool(made)
+
+    def _is_exception(self, qualname: str) -> bool:
+        return _is_exception_class(self.index, qualname)
 
     def _keyed_viewers(self, call: ast.Call, scope: Scope) -> list[Scope]:
         """`self.make_error("required")`: the subclasses that keep their own message under a key the call gives."""
