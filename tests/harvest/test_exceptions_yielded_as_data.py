@@ -108,8 +108,8 @@ def harvested_jsonschema() -> Scan:
 
 
 def found_where_it_ends(error: BaseException) -> list[str]:
-    """The signatures of the sites at the line the traceback ends on whose type is the error's and that, filled
-    in, are its message (the first line: the class adds a report below it)."""
+    """The signatures of the sites at the line the traceback ends on whose type is the error's and that (or one of
+    their other wordings), filled in, are its message (the first line: the class adds a report below it)."""
     innermost = [f for f in traceback.extract_tb(error.__traceback__) if "/jsonschema/" in f.filename][-1]
     first_line = str(error).split("\n", 1)[0]
     return [
@@ -118,7 +118,7 @@ def found_where_it_ends(error: BaseException) -> list[str]:
         if innermost.filename.endswith(site.path)
         and site.line == innermost.lineno
         and site.exception_type == f"{type(error).__module__}.{type(error).__name__}"
-        and produces(site.signature, first_line)
+        and any(produces(signature, first_line) for signature in [site.signature, *(s for _, s in site.variants)])
     ]
 
 

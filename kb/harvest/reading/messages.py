@@ -226,6 +226,8 @@ class MessageBuilder:
     def _forms(self, expr: ast.expr, line: int) -> list[Parts]:
         if isinstance(expr, ast.IfExp):
             return [*self._forms(expr.body, line), *self._forms(expr.orelse, line)]
+        if isinstance(expr, ast.JoinedStr) and (arms := self._fstring_arms(expr, line)):
+            return list(dict.fromkeys(f for arm in arms for f in self._forms(arm, line)))
         if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
             # `self.msg or "value must be at least %s" % self.min`: each operand the source words is a wording;
             # an override only run time knows (a parameter, an attribute set from one) gives none.
@@ -273,6 +275,28 @@ class MessageBuilder:
                 return forms
         parts = self.rebuild(expr, line)
         return [] if parts is None else [parts]
+
+    def _fstring_arms(self, expr: ast.JoinedStr, line: int) -> list[ast.JoinedStr]:
+        """`message = "is too short" if n > 1 else "should be non-empty"; f"{instance!r} {message}"`: the f-string
+        once per text the local may hold (at most two such locals), each a wording of its own; [] when it puts in
+        no local chosen between two texts."""
+        options: list[list[ast.expr]] = [list(expr.values)]
+        chosen = 0
+        for n, value in enumerate(expr.values):
+            if not (
+                isinstance(value, ast.FormattedValue)
+                and isinstance(value.value, ast.Name)
+                and value.conversion in (-1, ord("s"))
+                and value.format_spec is None
+            ):
+                continue
+            bound = self.env.binding(value.value.id, line, self.path)
+            arm = bound.expr if bound is not None and not bound.augmented else None
+            if not (isinstance(arm, ast.IfExp) and is_text(arm.body) and is_text(arm.orelse)) or chosen == 2:
+                continue
+            chosen += 1
+            options = [[*o[:n], side, *o[n + 1 :]] for o in options for side in (arm.body, arm.orelse)]
+        return [ast.JoinedStr(values=o) for o in options] if chosen else []
 
     def _completed(self, name: str, line: int) -> list[Parts]:
         """`msg += " WARNING: ..."` inside an `if` this use is not in (DRF's `msg % self.view_name`): the message
