@@ -530,7 +530,24 @@ def _loose_matches(
                 "similarity": similarity,
             },
         )
-    return list(by_frame.values()) or _type_only(index, exception, position)
+    found = list(by_frame.values())
+    if found and all(_another_library(exception.type, match.entry.exception_type) for match in found):
+        # Resemblances of other libraries' types alone: the pasted library type's own entries (their message not
+        # rebuilt) answer first, those below them. (A type of the same library may carry the wording: a
+        # container of errors says its first error's message.)
+        if typed := _type_only(index, exception, position):
+            for match in found:
+                match.score = min(match.score, TYPE_ONLY_BASE)
+            found = typed + found
+    return found or _type_only(index, exception, position)
+
+
+def _another_library(parsed_type: str | None, entry_type: str) -> bool:
+    """Whether an entry's type is of another package than a pasted library type (qualified, not a builtin)."""
+    if not _library_type(parsed_type) or type_agreement(parsed_type, entry_type) > 0:
+        return False
+    assert parsed_type is not None
+    return parsed_type.split(".", 1)[0] != entry_type.split(".", 1)[0]
 
 
 def _type_only(index: LookupIndex, exception: ParsedException, position: int) -> list[Match]:
