@@ -5,6 +5,7 @@ import builtins
 import dataclasses
 import functools
 import gc
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -145,7 +146,7 @@ def _scan(
         result.lines[item.source.path] = item.lines
     # A helper's raise is a second site of each message handed to it: once per entry, however many calls.
     result.sites = own_cards_of_unraised(list(dict.fromkeys(result.sites)))
-    result.sites = resurfaced(result.sites, _inherits(read.index))
+    result.sites = one_wording_per_shape(resurfaced(result.sites, _inherits(read.index)))
     if then is not None:
         then.start(result.sites)
     if evidence:
@@ -284,6 +285,40 @@ def resurfaced(sites: list[FoundSite], inherits: Callable[[str, str], bool]) -> 
             for s in family.values()
         ] or [site]
     return out
+
+
+def one_wording_per_shape(sites: list[FoundSite]) -> list[FoundSite]:
+    """Raises of one type whose wordings differ only by their placeholders' names (`Index out of range: {i}`,
+    `Index out of range: {index}`) print the same messages: one entry, in the wording most of them have (the first
+    site's at a tie), since no message tells them apart."""
+    groups: dict[tuple[str, str], list[FoundSite]] = {}
+    for site in sites:
+        if site.signature:
+            groups.setdefault((site.exception_type, _placeholders_unnamed(site.signature)), []).append(site)
+    chosen: dict[tuple[str, str], FoundSite] = {}
+    for key, group in groups.items():
+        if len({site.signature for site in group}) > 1:
+            counts = Counter(site.signature for site in group)
+            chosen[key] = max(group, key=lambda site: counts[site.signature])
+    if not chosen:
+        return sites
+    out = []
+    for site in sites:
+        wording = chosen.get((site.exception_type, _placeholders_unnamed(site.signature))) if site.signature else None
+        if wording is None or wording.signature == site.signature:
+            out.append(site)
+            continue
+        variants = tuple(v for v in (*wording.variants, *site.variants) if v[1] != wording.signature)
+        out.append(
+            dataclasses.replace(
+                site, message=wording.message, signature=wording.signature, variants=tuple(dict.fromkeys(variants))
+            )
+        )
+    return out
+
+
+def _placeholders_unnamed(signature: str) -> str:
+    return re.sub(r"\{[^{}]*+\}", "{}", signature)
 
 
 def add_callers(sites: list[FoundSite], graph: CallGraph) -> None:
