@@ -40,6 +40,9 @@ TRACEBACK_EXCEPTION = re.compile(
 )
 # Elsewhere `Word: rest` is often prose, so only a CapWords name (ValueError, pkg.mod.FieldError) is a type.
 BARE_EXCEPTION = re.compile(r"(?P<type>(?:[A-Za-z_]\w*+\.)*+[A-Z]\w*+):(?: (?P<message>.*+)|$)", re.S)
+# The last line of an exception raised without a message: its qualified class alone (`argh.utils.ArghError`). A
+# CapWords last name (not `settings.DEBUG`), after a module: a bare word is more often prose.
+TYPE_ALONE = re.compile(r"(?:[A-Za-z_]\w*+\.)++[A-Z][a-z0-9]\w*+")
 # `path.py:12: pkg.SomeWarning: message`; the path's `.py` and the type's `Warning` are checked in _warning.
 WARNING_LINE = re.compile(r"(?P<path>\S[^:]*+):(?P<line>\d{1,9}+): (?P<type>\w++(?:\.\w++)*+): (?P<message>.*+)$")
 # An exception group's `+-+---- 1 ----`, `+---- ... ----` or `+------` line.
@@ -318,6 +321,8 @@ def _bare(text: str, origin: str, literals: _LiteralAllowance) -> ParsedExceptio
     if match := BARE_EXCEPTION.match(text):
         exc_type, message = match["type"], (match["message"] or "").strip()
         return ParsedException(exc_type, message, (), origin, _readings(exc_type, message, literals, raw=text))
+    if TYPE_ALONE.fullmatch(text):
+        return ParsedException(text, "", (), origin, _readings(text, "", literals, raw=text))
     return ParsedException(None, text, (), origin, _readings(None, text, literals))
 
 
