@@ -101,38 +101,11 @@ def django(django_sdist: Path) -> dict[str, dict]:
     return evidence_of(django_sdist / "django", "django")
 
 
-def test_django_s_storage_test_triggers_the_traversal_check_of_the_method_it_inherits(django) -> None:
-    """Three entries say "Detected path traversal attempt in '…'"; `FileSystemStorage().generate_filename`
-    is `Storage.generate_filename`, which raises the one of them about `dirname`."""
-    tests = triggering(django, "Detected path traversal attempt in '{dirname}'")
-    [test] = [t for t in tests if t["name"] == "GenerateFilenameStorageTests.test_storage_dangerous_paths_dir_name"]
-    assert (test["path"], test["call"]) == (
-        "tests/file_storage/test_generate_filename.py",
-        "s.generate_filename(file_name)",
-    )
-    for other in ("Detected path traversal attempt in '{name}'", "Detected path traversal attempt in '{dir_name}'"):
-        assert test["name"] not in names(triggering(django, other))
-
-
-def test_django_s_template_backend_test_under_a_long_decorator_triggers_its_error(django) -> None:
-    tests = triggering(django, "app_dirs must not be set when loaders is defined.")
-    [test] = [t for t in tests if t["name"] == "TemplateUtilsTests.test_backend_improperly_configured"]
-    assert (test["path"], test["call"]) == ("tests/template_backends/test_utils.py", "engines.all()")
-    assert '"OPTIONS": {"loaders": []}' in test["code"]
-
-
-def test_a_type_only_test_of_a_drf_command_triggers_the_command_s_one_error(drf_sdist: Path) -> None:
-    drf = evidence_of(drf_sdist / "rest_framework", "rest_framework")
-    [test] = triggering(drf, "Cannot create the Token: user {username} does not exist")
-    assert (test["path"], test["name"], test["how"]) == (
-        "tests/test_authtoken.py",
-        "AuthTokenCommandTests.test_command_raising_error_for_invalid_user",
-        "type-and-call",
-    )
-    assert test["call"] == "call_command('drf_create_token', 'not_existing_user', stdout=out)"
-
-
-def test_a_command_the_package_does_not_have_is_not_taken_for_call_command_s_own_error(django) -> None:
-    """`call_command("hal")` runs a command of Django's test apps: its CommandError is not "Unknown command"."""
-    tests = triggering(django, "Unknown command: {command_name}")
-    assert [(test["name"], test["how"]) for test in tests] == [("CommandTests.test_explode", "message")]
+def test_django_s_storage_tests_trigger_the_traversal_check(django) -> None:
+    """Three raises say "Detected path traversal attempt in '…'" (`{name}`, `{dir_name}`, `{dirname}`): one entry,
+    since no message tells them apart (`scan.one_wording_per_shape`), which the storage tests trigger through
+    `FileSystemStorage().generate_filename` (`Storage.generate_filename`, inherited) among others. Which of three
+    raises a type-only test meets through an inherited method is the store's case above."""
+    [wording] = [s for s in django if s.startswith("Detected path traversal attempt in '{")]
+    tests = triggering(django, wording)
+    assert any(t["name"].startswith("GenerateFilenameStorageTests.") for t in tests), tests
