@@ -22,6 +22,7 @@ PINNED = {
     "configobj": ("configobj==5.0.9",),
     "more_itertools": ("more-itertools==11.2.1",),
     "schema": ("schema==0.7.8",),
+    "pyrsistent": ("pyrsistent==0.20.0",),
 }
 
 

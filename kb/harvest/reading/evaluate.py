@@ -938,7 +938,24 @@ def message_position(index: ClassIndex, exception_type: str) -> int:
     if found is None or (own is not None and not (len(own[0]) == 1 and isinstance(own[0][0], Field))):
         return 0  # a class that words its message around its arguments is read from them (own_message)
     names = [a.arg for a in [*found[0].args.posonlyargs, *found[0].args.args]][1:]
-    return next((n for n, name in enumerate(names) if name in MESSAGE_KEYWORDS), 0)
+    named = next((n for n, name in enumerate(names) if name in MESSAGE_KEYWORDS), None)
+    if named is not None:
+        return named
+    # `def __init__(self, source, expected, actual, value, *args): super().__init__(*args)`: the message is the
+    # first argument after the named ones, handed on to the base.
+    return len(names) if _hands_on_extra(found[0]) else 0
+
+
+def _hands_on_extra(init: Function) -> bool:
+    """Whether `__init__` hands its `*args` first to its base's `__init__` (`super().__init__(*args, ...)`)."""
+    extra = init.args.vararg
+    if extra is None:
+        return False
+    for node in ast.walk(init):
+        if isinstance(node, ast.Call) and terminal_name(node.func) == "__init__":
+            given = [a for a in node.args if not (isinstance(a, ast.Name) and a.id == "self")]
+            return bool(given) and isinstance(given[0], ast.Starred) and dotted(given[0].value) == [extra.arg]
+    return False
 
 
 def module_function(index: ClassIndex, parts: list[str], scope: Scope) -> tuple[Function, ModuleInfo] | None:

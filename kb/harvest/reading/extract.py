@@ -20,6 +20,7 @@ from kb.harvest.reading.evaluate import (
     keys_read,
     made_by,
     message_position,
+    passed_classes,
     raised_by,
     running,
     seen_by,
@@ -386,6 +387,17 @@ class ModuleExtractor:
             if self._raise_yielded(node, given[0], scope, exception_type):
                 return
         self._raise_as(node, call, exception_type, scope)
+        for passed in self._passed_for_default(target, scope):
+            if passed != exception_type:
+                self._raise_as(node, call, passed, scope)
+
+    def _passed_for_default(self, target: ast.expr, scope: Scope) -> list[str]:
+        """`def _check_types(it, types, exception_type=CheckedValueTypeError): raise exception_type(...)`: besides
+        the default, the exception classes its callers pass for the parameter (`CheckedKeyTypeError`)."""
+        if not (isinstance(target, ast.Name) and self._param_default(target.id, scope) is not None):
+            return []
+        found = passed_classes(self.index, scope, target.id)
+        return [c for c in found if _is_exception_class(self.index, c)]
 
     def _traceback_cleared(self, call: ast.Call, scope: Scope, line: int) -> list[str]:
         """`raise exc.with_traceback(None)` in `except ParseBaseException as exc`: the caught classes. A traceback
