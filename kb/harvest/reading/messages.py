@@ -226,8 +226,8 @@ class MessageBuilder:
     def _forms(self, expr: ast.expr, line: int) -> list[Parts]:
         if isinstance(expr, ast.IfExp):
             return [*self._forms(expr.body, line), *self._forms(expr.orelse, line)]
-        if isinstance(expr, ast.JoinedStr) and (arms := self._fstring_arms(expr, line)):
-            return list(dict.fromkeys(f for arm in arms for f in self._forms(arm, line)))
+        if isinstance(expr, ast.JoinedStr) and (chosen := self._fstring_arms(expr, line)):
+            return list(dict.fromkeys(f for one in chosen for f in self._forms(one, line)))
         if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
             # `self.msg or "value must be at least %s" % self.min`: each operand the source words is a wording;
             # an override only run time knows (a parameter, an attribute set from one) gives none.
