@@ -133,8 +133,14 @@ def signature_of(evidence: dict) -> ast.arguments | None:
     """The parameters of the site's function, from the signature the harvest recorded; None when unreadable."""
     recorded = evidence.get("function")
     signature = str(recorded.get("signature") or "") if isinstance(recorded, dict) else ""
+    return _parameters(signature) if signature.startswith("(") else None
+
+
+@lru_cache(maxsize=4096)
+def _parameters(signature: str) -> ast.arguments | None:
+    """A recorded signature parsed once: a card asks for it from several sections (read only, never changed)."""
     try:
-        tree = ast.parse(f"def f{signature}: pass").body[0] if signature.startswith("(") else None
+        tree = ast.parse(f"def f{signature}: pass").body[0]
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     return tree.args if isinstance(tree, ast.FunctionDef) else None
@@ -718,8 +724,11 @@ def _plain_sentence(written: str) -> str:
     return f"`{name}` is empty or false" if negated else f"`{name}` is true"
 
 
+_ROOT_END = re.compile(r"[.\[]")  # compiled once: `_root` is asked tens of thousands of times a harvest
+
+
 def _root(name: str) -> str:
-    return re.split(r"[.\[]", name, maxsplit=1)[0]
+    return _ROOT_END.split(name, maxsplit=1)[0]
 
 
 @lru_cache(maxsize=8192)
@@ -728,15 +737,16 @@ def _names(written: str) -> tuple[str, ...] | None:
         tree = ast.parse(written, mode="eval")
     except (SyntaxError, ValueError, RecursionError):
         return None
+    nodes = list(ast.walk(tree))  # walked once, read three times: the walk is most of the cost
     bound: set[str] = set()  # a comprehension's or a lambda's own names
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.comprehension):
             bound |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
         elif isinstance(node, ast.arg):
             bound.add(node.arg)
-    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    called = {id(node.func) for node in nodes if isinstance(node, ast.Call)}
     found: list[str] = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if id(node) in called:
             continue
         chain = _chain(node)
