@@ -258,7 +258,13 @@ def _switches(
         for other in others
         if other is not row and other.get("kind") != "except" and mine & set(names_in(str(other.get("code"))) or [])
     ]
-    when = reader.all_of([*reversed(along), row])
+    asked: list[str | None] = []  # when it raises, said once and only if needed: most tests read no switch
+
+    def when() -> str | None:
+        if not asked:
+            asked.append(reader.all_of([*reversed(along), row]))
+        return asked[0]
+
     set_first: list[str] = []
     for name in names_in(str(row["code"])) or []:  # `self.location`, set from an argument that falls back to a setting
         attribute = reader.attributes.get(name) or {}
@@ -266,7 +272,7 @@ def _switches(
         if not setting.isupper() or not reader.replacement(name) or f"the {code(setting)} setting" in said:
             continue
         emptied = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and ast.unparse(test.operand) == name
-        if emptied and when:
+        if emptied and when():
             owner = code(f"{attribute['class']}()")
             set_first.append(
                 f"Set the {code(setting)} setting, or pass a non-empty {code(str(attribute['parameter']))} to {owner}."
@@ -274,10 +280,14 @@ def _switches(
             continue
         said.setdefault(f"the {code(setting)} setting", "")
     return set_first + [
-        f"Check {switch}{why or (f': this is raised when {when}' if when else '')}."
+        f"Check {switch}{why or _raised_when(when())}."
         for switch, why in said.items()
         if not _REPORTING.search(switch.partition("`")[2].partition("`")[0].lstrip("-"))
     ]
+
+
+def _raised_when(when: str | None) -> str:
+    return f": this is raised when {when}" if when else ""
 
 
 # A switch that decides whether a problem is reported, not whether it exists (`if settings.DEBUG: warn(...)`):
