@@ -96,13 +96,16 @@ def raised_by(index: ClassIndex, call: ast.Call, scope: Scope, line: int) -> lis
 
 
 def _called(index: ClassIndex, call: ast.Call, scope: Scope, line: int, *, raised: bool) -> list[Made]:
-    args = [Value(a.value if isinstance(a, ast.Starred) else a, scope, line) for a in call.args]
-    if any(isinstance(a, ast.Starred) for a in call.args):
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return []
+    # Most calls run no function of the repository's (`_("...")`, a method of the standard library's): their
+    # arguments are made into values only for those that do.
+    found = callee(index, call.func, scope)
+    if found is None:
+        return []
+    args = [Value(a, scope, line) for a in call.args]
     keywords = {k.arg: Value(k.value, scope, line) for k in call.keywords if k.arg is not None}
-    if any(k.arg is None for k in call.keywords):
-        return []
-    return _evaluate(index, call.func, scope, args, keywords, depth=0, raised=raised)
+    return _evaluate(index, call.func, scope, args, keywords, depth=0, raised=raised, found=found)
 
 
 def _evaluate(
@@ -113,10 +116,12 @@ def _evaluate(
     keywords: dict[str, Value],
     depth: int,
     raised: bool = False,
+    found: tuple[Function, ClassInfo | None, str | None] | None = None,
 ) -> list[Made]:
+    """`found`: what `callee` resolves `func` to, when the caller has asked already."""
     if depth >= MAX_DEPTH:
         return []
-    found = callee(index, func, scope)
+    found = found or callee(index, func, scope)
     if found is None:
         return []
     function, owner, viewer = found
@@ -474,12 +479,13 @@ def _scope_of(index: ClassIndex, function: Function, owner: ClassInfo | None, vi
 
 
 def _module_of(index: ClassIndex, function: Function) -> ModuleInfo:
-    """The module a module-level function of this harvest is in, found once per function."""
-    found = index.function_modules.get(id(function))
-    if found is None:
-        found = next(m for m in index.resolver.modules.values() if function in m.function_nodes.values())
-        index.function_modules[id(function)] = found
-    return found
+    """The module a module-level function of this harvest is in: every module's functions indexed at the first
+    question, rather than each module searched for each function."""
+    if not index.function_modules:
+        for module in index.resolver.modules.values():
+            for node in module.function_nodes.values():
+                index.function_modules.setdefault(id(node), module)
+    return index.function_modules[id(function)]
 
 
 def _bind(
