@@ -89,22 +89,38 @@ def stored_attributes(body: list[ast.stmt]) -> frozenset[str]:
     stack: list[ast.AST] = list(body)
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        kind = type(node)  # the parser makes no subclasses: the exact type says what a statement is
+        if kind in _ASSIGNMENTS:
+            targets = node.targets if kind is ast.Assign else [node.target]  # type: ignore[attr-defined]
             for target in targets:
                 for part in ast.walk(target) if isinstance(target, ast.Tuple | ast.List) else [target]:
                     if isinstance(part, ast.Attribute) and not _is_self(part.value):
                         found.add(part.attr)
-        elif isinstance(node, ast.Expr) and isinstance(call := node.value, ast.Call):
+        elif kind is ast.Expr and isinstance(call := node.value, ast.Call):  # type: ignore[attr-defined]
             if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) >= 2:
                 name = call.args[1]
                 if isinstance(name, ast.Constant) and isinstance(name.value, str) and not _is_self(call.args[0]):
                     found.add(name.value)
-        for block in ("body", "orelse", "finalbody", "handlers", "cases"):
+        for block in block_fields(kind):
             inner = getattr(node, block, None)
             if isinstance(inner, list):
                 stack.extend(inner)
     return frozenset(found)
+
+
+_ASSIGNMENTS = frozenset({ast.Assign, ast.AnnAssign, ast.AugAssign})
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+_BLOCK_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def block_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node type that hold statements (a body, handlers, cases), in the order the walks of
+    statements read them; () for the simple statements, most of them, which are then not asked five times."""
+    found = _BLOCK_FIELDS.get(kind)
+    if found is None:
+        fields = getattr(kind, "_fields", ())
+        found = _BLOCK_FIELDS[kind] = tuple(name for name in _BLOCKS if name in fields)
+    return found
 
 
 def _is_self(expr: ast.expr) -> bool:

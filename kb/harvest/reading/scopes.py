@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import cast
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo, dict_items
-from kb.harvest.reading.imports import ModuleInfo, dotted
+from kb.harvest.reading.imports import ModuleInfo, block_fields, dotted
 from kb.harvest.reading.messages import Binding, BranchPath, MessageBuilder, Parts, exclusive
 
 FOREVER = 10**9  # a line after every other: a binding seen from outside its function
@@ -428,15 +428,16 @@ def statements(body: list[ast.stmt], *, into_scopes: bool = False) -> Iterator[a
     while stack:
         node = stack.pop()
         yield node
-        if not into_scopes and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        kind = type(node)  # a set of exact types, not `isinstance` with a union built again for each statement
+        if not into_scopes and kind in _DEFINITIONS:
             continue
-        for name in _STATEMENT_BLOCKS:
+        for name in block_fields(kind):
             inner = getattr(node, name, None)
             if isinstance(inner, list):
                 stack.extend(reversed(inner))
 
 
-_STATEMENT_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+_DEFINITIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 
 
 def _appended(call: ast.expr) -> tuple[str, ast.expr] | None:
