@@ -77,7 +77,7 @@ class ClassIndex:
         self.resolver = resolver
         self._mro: dict[str, list[ClassInfo]] = {}
         self._subclasses: dict[str, list[ClassInfo]] | None = None
-        self._stored: dict[str, frozenset[str]] | None = None  # package -> attribute names set on other objects
+        self._stored: dict[str, frozenset[str]] = {}  # package -> attribute names its modules set on other objects
         # Exception classes that word their own message (`__init__` or `__str__`): qualname -> parts, or None.
         self.own_messages: dict[str, OwnMessage | None] = {}
         # Module-level instances of these classes, by class (kb.harvest.reading.instances), read on first use.
@@ -141,14 +141,14 @@ class ClassIndex:
     def stored_near(self, info: ClassInfo, name: str) -> bool:
         """Whether a module of the package that defines `info` assigns `<obj>.<name>` or `setattr`s it on an
         object other than `self` (`op.id = key` in Django's `smartif.py`)."""
-        if self._stored is None:
-            self._stored = {}
-            for other in self.resolver.modules.values():
-                package = other.name if other.is_package else other.name.rpartition(".")[0]
-                self._stored[package] = self._stored.get(package, frozenset()) | other.stored
         module = info.module
-        package = module.name if module.is_package else module.name.rpartition(".")[0]
-        return name in module.stored or name in self._stored.get(package, frozenset())
+        package = module.package
+        found = self._stored.get(package)
+        if found is None:  # read per package asked about: the modules of the others are never walked for it
+            found = self._stored[package] = frozenset().union(
+                *(other.stored for other in self.resolver.modules.values() if other.package == package)
+            )
+        return name in module.stored or name in found
 
     def subclasses(self, qualname: str) -> list[ClassInfo]:
         """The classes this harvest read that inherit from `qualname` (not itself), in reading order."""

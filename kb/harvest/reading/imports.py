@@ -28,13 +28,21 @@ class ModuleInfo:
     # Top-level functions by name, for following a message into a helper (kb.harvest.reading.evaluate).
     function_nodes: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     path: str = ""  # the file, as recorded on sites: set by the scan, for sites found in a helper of this module
-    # Attribute names the module assigns on objects other than `self`/`cls` (`op.id = key`, `setattr(x, "id", v)`),
-    # in functions and classes too: a class attribute so named may not keep its literal (issue 29, round 5).
-    stored: frozenset[str] = frozenset()
     lines: list[str] = field(default_factory=list)
+    body: list[ast.stmt] = field(default_factory=list, repr=False, compare=False)  # the module's statements
+    _stored: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def defines(self, name: str) -> bool:
         return name in self.classes or name in self.functions or name in self.assigned
+
+    @property
+    def stored(self) -> frozenset[str]:
+        """Attribute names the module assigns on objects other than `self`/`cls` (`op.id = key`, `setattr(x, "id",
+        v)`), in functions and classes too: a class attribute so named may not keep its literal (issue 29, round
+        5). Read on the first question, which few modules are asked: not for every module while all are parsed."""
+        if self._stored is None:
+            self._stored = stored_attributes(self.body)
+        return self._stored
 
     @property
     def package(self) -> str:
@@ -78,7 +86,7 @@ def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
                     info.assigned[target.id] = node.value if len(node.targets) == 1 else None
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             info.assigned[node.target.id] = node.value
-    info.stored = stored_attributes(tree.body)
+    info.body = tree.body
     return info
 
 
