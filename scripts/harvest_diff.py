@@ -8,9 +8,9 @@ row it wrote, then compare two dumps field by field.
 `--code`: the checkout whose harvester runs (a worktree of an older commit, sharing .venv), so that the same
 script dumps before and after. The dump holds each entry (its text, sections, evidence), its sites (snippets,
 evidence), solutions, variants, related links and suggestions, and the repository's figures; timestamps are left
-out. Entry ids are made in order rather than at random (related errors of equal rank are ordered by id), and each
-is replaced by the entry's key (type, signature, site key) wherever it appears. `compare` prints the differences
-and exits 1 when there are any."""
+out. Entry ids are made in order rather than at random, under a fixed hash seed (related errors of equal rank
+are ordered by id), and each is replaced by the entry's key (type, signature, site key) wherever it appears.
+`compare` prints the differences and exits 1 when there are any."""
 
 import argparse
 import hashlib
@@ -144,6 +144,10 @@ def main() -> None:
     options = parser.parse_args()
     if options.command == "compare":
         sys.exit(compare(options.before, options.after))
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        # The same order of sets and dicts of strings in every run (and its forked workers): which entry is made
+        # first, and so its id, must not hang on the run's hash seed.
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     out = options.out.resolve()
     sys.path.insert(0, str(options.code.resolve()))
     os.chdir(options.code)
