@@ -34,6 +34,7 @@ EntryKey = tuple[str, str, str]
 
 MIN_SHARED = 12  # a shared stretch at least this long says the test is about that message
 MAX_TESTS = 3
+NEAR_CHARACTERS, NEAR_SHARE = 3, 10  # shared stretches within 3 characters or a tenth of the best are a tie
 # Scores, by tier (score // TIER): the literal is a wording word for word (EXACT); it is the whole message once
 # the placeholders have values (FULL_MATCH); all of its text is the signature's literal text (COMPLETE); else how
 # many of its characters are (a shared stretch).
@@ -92,7 +93,10 @@ def _one_fit(fitting: dict[int, int], assertion: Assertion, entries: list[_Entry
         return None
     best = max(fitting.values())
     group = _GROUPS[best // TIER]
-    chosen = [e for e, s in fitting.items() if (s // TIER in group if group else s == best)]
+    # A shared stretch a few characters longer is no evidence (`'with'` against `%r`'s quotes, round 13's card
+    # 06): those within NEAR of the best compete with it.
+    near = max(NEAR_CHARACTERS, (best % TIER) // NEAR_SHARE)
+    chosen = [e for e, s in fitting.items() if (s // TIER in group if group else s >= best - near)]
     if len(chosen) > 1:
         reached = reach.entries_from(assertion.calls)
         chosen = [e for e in chosen if entries[e].key in reached] if reached is not None else []
@@ -453,7 +457,8 @@ class _TypeTree:
             return name
         seen, level = {cls}, [cls]
         while level:
-            level = [b for c in level for b in sorted(self.bases.get(c, ())) if b not in seen]
+            # Each class once per level: two bases that share one (a diamond) do not double the next level.
+            level = list(dict.fromkeys(b for c in level for b in sorted(self.bases.get(c, ())) if b not in seen))
             seen.update(level)
             level = [b for b in level if self.definitions.get(b, 0) == 1]
             owners = [b for b in level if f"{b}.{method}" in self._methods]
