@@ -11,7 +11,7 @@ import weakref
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.definitions import CODE_LIMIT, clip
 from kb.harvest.reading.scopes import statements
-from kb.harvest.reading.types import assigns_on_self
+from kb.harvest.reading.types import assigns_on_self, is_self
 
 MAX_ROWS = 4
 _MAX_STATEMENTS = 400  # statements of one `__init__` read
@@ -45,6 +45,54 @@ def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[di
         if len(rows) >= MAX_ROWS:
             break
     return rows
+
+
+def options_kept(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[str]:
+    """The options a command keeps on itself for its other methods (`self.format = options["format"]` in Django's
+    `loaddata` `handle()`): the keys of `self.<name>` for `names`, when `handle` sets it once from its `**options`
+    at the top of its body and no other method of the class sets it. The card then says the option's flag."""
+    found = index.method(owner, "handle") if owner and names else None
+    kwarg = found[0].args.kwarg if found is not None else None
+    if found is None or kwarg is None:
+        return []
+    kept: dict[str, str] = {}
+    for statement in found[0].body[:_MAX_STATEMENTS]:
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            continue
+        target, key = statement.targets[0], _option_key(statement.value, kwarg.arg)
+        if isinstance(target, ast.Attribute) and is_self(target.value) and target.attr in names and key:
+            kept.setdefault(target.attr, key)
+    return [key for name, key in kept.items() if _set_once(index, owner, name)][:MAX_ROWS]
+
+
+def _option_key(value: ast.expr, options: str) -> str:
+    """ "format" for `options["format"]` or `options.get("format", ...)`; "" for anything else."""
+    if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and value.value.id == options:
+        key = value.slice
+    elif (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "get"
+        and isinstance(value.func.value, ast.Name)
+        and value.func.value.id == options
+        and value.args
+    ):
+        key = value.args[0]
+    else:
+        return ""
+    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else ""
+
+
+def _set_once(index: ClassIndex, owner: str, name: str) -> bool:
+    """Whether the methods of `owner` and its ancestors assign `self.<name>` exactly once."""
+    times = 0
+    for info in index.mro(owner):
+        bodies = [statement for method in info.methods.values() for statement in method.body]
+        for node in statements(bodies[:_MAX_STATEMENTS], into_scopes=True):
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                times += sum(isinstance(t, ast.Attribute) and t.attr == name and is_self(t.value) for t in targets)
+    return times == 1
 
 
 def _class_value(index: ClassIndex, owner: str, name: str) -> dict | None:

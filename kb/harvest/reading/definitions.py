@@ -92,6 +92,8 @@ class Definitions:
         if name.startswith("self."):
             return self._self_reaching(name[5:], line)
         bindings = self.scope.bindings.get(name)
+        if not bindings and name not in self._parameters():
+            return self._module_constant(name, line)
         if not bindings or len(bindings) > MAX_BINDINGS:
             return []
         latest_first = self._sorted.get(name)
@@ -118,6 +120,14 @@ class Definitions:
                 # argument as the caller gave it reaches the site too (round 9's cards 19 and 23).
                 found.append((None, 0, ()))
         return found
+
+    def _module_constant(self, name: str, line: int) -> list[tuple[ast.expr | None, int, BranchPath]]:
+        """`READ_STDIN = "-"`, a constant of the module (`ModuleInfo.constants`) bound above the test that reads
+        it: its value is what the reader needs ("`fixture_name` equals `READ_STDIN` (`'-'`)")."""
+        found = self.scope.info.constants.get(name)
+        if found is None or found[1] >= line:
+            return []
+        return [(found[0], found[1], ())]
 
     def _parameters(self) -> frozenset[str]:
         arguments = getattr(self.node, "args", None)

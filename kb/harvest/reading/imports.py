@@ -3,8 +3,10 @@
 import ast
 import builtins
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 
 BUILTIN_EXCEPTIONS = frozenset(
     name
@@ -27,6 +29,9 @@ class ModuleInfo:
     star_sources: list[str] = field(default_factory=list)  # modules of `from x import *`
     # Top-level functions by name, for following a message into a helper (kb.harvest.reading.evaluate).
     function_nodes: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    # Upper-case names the module binds once, at its top level and in no branch (`READ_STDIN = "-"`): the value
+    # and its line, for a card to say what a test compares with (kb.harvest.reading.definitions).
+    constants: dict[str, tuple[ast.expr, int]] = field(default_factory=dict)
     path: str = ""  # the file, as recorded on sites: set by the scan, for sites found in a helper of this module
     lines: list[str] = field(default_factory=list)
     body: list[ast.stmt] = field(default_factory=list, repr=False, compare=False)  # the module's statements
@@ -57,9 +62,27 @@ class ModuleInfo:
         return ".".join([*base, module] if module else base)
 
 
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9_]{1,60}+")
+MAX_LITERAL = 12  # the most nodes a constant's literal may hold to be said
+
+
+def _literal(expr: ast.expr) -> bool:
+    """A small literal: a number, text or bytes, or a tuple, list or set of those (`(0, 1)`, `-1`)."""
+    nodes = list(islice(ast.walk(expr), MAX_LITERAL + 1))
+    allowed = (ast.Constant, ast.Tuple, ast.List, ast.Set, ast.UnaryOp, ast.USub, ast.Load)
+    return len(nodes) <= MAX_LITERAL and all(isinstance(node, allowed) for node in nodes)
+
+
 def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
     info = ModuleInfo(name=name, is_package=is_package)
+    direct = {id(node) for node in tree.body}
+    bound: Counter[str] = Counter()
     for node in _top_level(tree.body):
+        for target in node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]:
+            if isinstance(target, ast.Name):
+                bound[target.id] += 1
+                if id(node) in direct and _CONSTANT.fullmatch(target.id) and node.value is not None:
+                    info.constants[target.id] = (node.value, node.lineno)
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname:
@@ -87,6 +110,11 @@ def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             info.assigned[node.target.id] = node.value
     info.body = tree.body
+    info.constants = {
+        constant: (value, line)
+        for constant, (value, line) in info.constants.items()
+        if bound[constant] == 1 and _literal(value)
+    }
     return info
 
 

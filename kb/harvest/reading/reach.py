@@ -44,15 +44,18 @@ def _complete(
     # The parameters the conditions (not the guards above) read, directly or through the definitions.
     raised = site.exception_type
     found = entries.of(site.path, site.function, reach.get("parameters", []), raised) if site.function else []
+    # Each row's function, kept beside it through the filter below (a row dropped takes its function with it).
+    functions = entries.functions(site.path, site.function, raised) if site.function else []
     if required := _required(evidence):  # a caller that leaves on the value the raise needs cannot reach it
-        found = [
-            row
-            for index, row in enumerate(found)
+        kept_rows = [
+            index
+            for index in range(len(found))
             if not any(
                 entries.leaves_first(site.path, site.function, raised, index, parameter, value)
                 for parameter, value in required
             )
         ]
+        found, functions = [found[i] for i in kept_rows], [functions[i] for i in kept_rows]
     if evidence.get("setter"):  # raised in `@x.setter`: reached by assigning to `x`, whatever the getter does
         own = evidence.get("function") or {}
         for row in found:
@@ -67,7 +70,7 @@ def _complete(
         # A constructor and its `__init__` are one entry point: `MigrationLoader()` is not repeated as the caller
         # `MigrationLoader.__init__` (other callers keep their row: the card names them once by their name).
         kept = evidence["entry_points"]
-        pairs = zip(entries.functions(site.path, site.function, raised), found, strict=True)
+        pairs = zip(functions, found, strict=True)
         named = {pair for pair, row in pairs if row in kept and pair[1].endswith(".__init__")}
         evidence["callers"] = [c for c in evidence["callers"] if (c.get("path"), c.get("function")) not in named]
     evidence["switches"] = _switches(site, reach, switches, evidence.get("switches", []))

@@ -23,7 +23,7 @@ import sys
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from kb.harvest.reading.attributes import attributes
+from kb.harvest.reading.attributes import attributes, options_kept
 from kb.harvest.reading.callees import caught_types, tried
 from kb.harvest.reading.conditions import Condition, conditions
 from kb.harvest.reading.definitions import MAX_BINDINGS, Definitions
@@ -365,7 +365,7 @@ def _reader_side(
         "callee_raises": [],
         "_reach": {
             "settings": list(every.settings[:6]),
-            "options": list(every.options[:6]),
+            "options": list(dict.fromkeys([*every.options, *options_kept(scope.index, scope.owner or "", unset)]))[:6],
             "arguments": list(every.arguments[:6]),
             "parameters": [p for p in every.names if p in params and p not in _RECEIVERS][:6],
             "tried": tried_at,
