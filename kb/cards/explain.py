@@ -128,6 +128,10 @@ def _view(site: RaiseSite) -> _Site:
         outer = []
     if deciding and any(row not in outer for row in further):
         deciding += ", among other conditions"  # an enclosing test left unsaid: the part is not the whole
+    if deciding and _exits_before(site, near) and not deciding.endswith((" exits first", " other conditions")):
+        # An early `return` (or other exit) above, on a test not said: without it "raises this when X" claims the
+        # call raises where it returns (round 13's card 12: `if self.ready: return` above `if self.loading:`).
+        deciding += f", unless an earlier check in {code(_function_name(site))} exits first"
     if deciding is None and deciding_row:
         deciding = ""  # a test the card cannot say: what an `except` caught is then not the whole condition
     owner = entry.function.rpartition(".")[0] if entry is not None else ""
@@ -139,6 +143,7 @@ def _view(site: RaiseSite) -> _Site:
         and point.kind == entry.kind
         and point.arguments == entry.arguments
         and point.function.rpartition(".")[0] == owner
+        and not point.exits_before  # "(or `upsert()`)" only where it always gets there (round 13's card 24)
     )[:MAX_ALTERNATES]
     return _Site(
         site=site,
@@ -156,6 +161,16 @@ def _reads_argument(row: dict, reader: Reader) -> bool:
     names = names_in(str(row.get("code") or "")) or []
     said = any((reader.replacement(name) or "").endswith(" argument") for name in names)
     return said and reader.condition(row) is not None
+
+
+def _exits_before(site: RaiseSite, near: list[dict]) -> list[str]:
+    """The lines of the early exits above the raise that the card does not say (guards further out than the
+    raise's own block, on other names): each must not fire for the raise to be reached."""
+    return [
+        str(line_number(row.get("line")) or "")
+        for row in _conditions(site)
+        if row.get("kind") == "guard" and row not in near
+    ]
 
 
 def _near_guards(site: RaiseSite) -> list[dict]:
@@ -484,6 +499,9 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
                 unsaid.append(str(number) if number else "")
             elif f"- {words}" not in [line.rsplit(" (line", 1)[0] for line in lines]:
                 lines.append(f"- {words}" + (f" (line {number})" if number else ""))
+        if lines and (exits := [n for n in _exits_before(site, near) if n]):
+            at = f" (line{'s' if len(exits) > 1 else ''} {', '.join(exits)})"
+            lines.append(f"- and no earlier check in {code(view.function)} exits first{at}")
         if lines and unsaid:
             # Said, not left out: the tests above are not all it takes.
             numbered = [n for n in unsaid if n]

@@ -80,6 +80,7 @@ class EntryPoint:
     before_star: tuple[str, ...] = ()  # named positional parameters ahead of its `*args`
     fields: tuple[str, ...] = ()  # a dataclass's fields, its constructor's arguments (reached in `__post_init__`)
     raises: dict[str, str] = field(default_factory=dict)  # exception name -> what its docstring says of it
+    exits_before: bool = False  # a function on the way may return or raise before it calls the next one
 
     def is_function(self, function: str) -> bool:
         """Whether it is the function of that qualified name (a constructor `Func` is `Func.__init__`)."""
@@ -206,6 +207,7 @@ def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
                     before_star=tuple(str(v) for v in row.get("before_star") or [] if isinstance(v, str)),
                     fields=tuple(str(v) for v in row.get("fields") or [] if isinstance(v, str)),
                     raises=documented_said(row.get("raises")),
+                    exits_before=row.get("exits_before") is True,
                 )
             )
         recorded = evidence.get("function")
@@ -380,7 +382,7 @@ class Reader:
         if name != _root(name) or not _CHAIN.fullmatch(iterable):
             return ""
         root = _root(iterable)
-        if root not in self.parameters and root not in self.definitions and root in _parameters_of(self.evidence):
+        if root not in (*self.parameters, *self.definitions, "self", "cls") and root in _parameters_of(self.evidence):
             # A parameter only the loop reads (`for name in options:` of `**options`): the harvest records the
             # parameters the tests read, not those their names come from.
             said = self._parameter(iterable, root)

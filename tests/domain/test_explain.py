@@ -277,7 +277,10 @@ def test_sections_from_conditions_harvest_reads_in_real_code():
         "function": {"name": "paginate"},
     }
     generated = generated_for(evidence, path="pager.py", line=6, function="paginate")
-    # The meaning names the test that decides to raise; the guard above it (which must have passed) is not said.
-    assert generated["meaning"] == "Calling `paginate()` raises this when the `per_page` argument is at most `0`."
+    # The meaning names the test that decides to raise, and that the early exit above it must not fire first.
+    assert generated["meaning"] == (
+        "Calling `paginate()` raises this when the `per_page` argument is at most `0`, unless an earlier check in "
+        "`paginate` exits first."
+    )
     assert "items" not in generated["trigger"]
     assert generated["solutions"] == ["Pass `per_page` greater than `0` to `paginate()`."]

@@ -14,5 +14,6 @@ def test_the_hook_s_result_is_the_condition(db, git_repo) -> None:
     cards = harvest_published(git_repo, files, repo="encode/django-rest-framework")
     meaning = cards[".validate() should return the validated data"].generated["meaning"]
     assert meaning.startswith(
-        "`Serializer.run_validation()` raises this when the value your `Serializer.validate()` returns is `None`."
+        "`Serializer.run_validation()` raises this when the value your `Serializer.validate()` returns is `None`, "
+        "unless an earlier check in `Serializer.run_validation` exits first."
     )

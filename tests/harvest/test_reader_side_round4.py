@@ -49,7 +49,8 @@ def test_no_positional_argument_is_said_and_advised(db, git_repo):
     generated = cards["At least one field or expression is required to define a unique constraint."].generated
     assert generated["meaning"].startswith(
         "Calling `UniqueConstraint()` raises this when no positional arguments are given and "
-        "the `fields` argument is not given (or empty)."
+        "the `fields` argument is not given (or empty), unless an earlier check in `UniqueConstraint.__init__` exits "
+        "first."
     )
     assert "Pass at least one positional argument to `UniqueConstraint()`." in generated["solutions"]
 
@@ -64,7 +65,8 @@ def test_a_redirect_scheme_outside_the_class_s_allowed_schemes_is_said_with_thei
     assert entry["meaning"] == (
         "Calling `HttpResponseRedirectBase()` raises this when the `redirect_to` argument has a scheme and "
         "`HttpResponseRedirectBase.allowed_schemes` (by default `['http', 'https', 'ftp']`) does not contain the "
-        "scheme of the `redirect_to` argument."
+        "scheme of the `redirect_to` argument, unless an earlier check in `HttpResponseRedirectBase.__init__` exits "
+        "first."
     )
     assert "In the message, `{scheme}` is the scheme of the `redirect_to` argument." in entry["trigger"]
 
@@ -157,7 +159,7 @@ def test_a_yes_or_no_attribute_of_a_local_is_said_by_the_local_s_name(db, git_re
         git_repo, {"rest_framework/authentication.py": DRF / "authentication.py"}, "encode/django-rest-framework"
     )
     meaning = cards["User inactive or deleted."].generated["meaning"]
-    assert "`BasicAuthentication.authenticate_credentials()` raises this when the user is not active." in meaning
+    assert "`BasicAuthentication.authenticate_credentials()` raises this when the user is not active, unless" in meaning
     assert (
         "`TokenAuthentication.authenticate_credentials()` raises this when the token's user is not active." in meaning
     )

@@ -179,6 +179,7 @@ class EntryPoints:
                 ),
             }
             | ({"raises": raises} if node is not None and (raises := documented_raises(node)) else {})
+            | ({"exits_before": True} if self._exits_on_the_way(found.steps) else {})
             | ({"before_star": before} if before else {})
             | ({"fields": fields} if fields else {})
         )
@@ -198,6 +199,15 @@ class EntryPoints:
             and "ClassVar" not in ast.unparse(statement.annotation)[:MAX_DECORATOR]
             and not _not_in_init(statement.value)
         ][:MAX_FIELDS]
+
+    def _exits_on_the_way(self, steps: tuple[_Step, ...]) -> bool:
+        """Whether a function on the way down may return or raise before its call of the next one: the entry then
+        reaches the site only on some calls (tinydb's `upsert()` raises or updates before it calls `insert()`)."""
+        for step in steps:
+            node = self._function(step.caller)
+            if node is None or _exit_before(node, step.line):
+                return True
+        return False
 
     def leaves_first(self, path: str, qualname: str, raised: str, index: int, parameter: str, value: str) -> bool:
         """Whether the call from `of`'s row `index` into the site's function comes only after its caller has left
@@ -511,3 +521,18 @@ def _before_star(node: ast.FunctionDef | ast.AsyncFunctionDef | None, method: bo
     named = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
     return named[1:] if method and not static else named
+
+
+def _exit_before(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
+    """A `return` or `raise` of the function itself (not of a function or class inside it) above `line`."""
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.Return | ast.Raise) and node.lineno < line:
+            return True
+        if isinstance(node, ast.stmt) and node.lineno >= line:
+            continue  # statements from the call on come after it
+        stack.extend(ast.iter_child_nodes(node))
+    return False
