@@ -21,6 +21,7 @@ MAX_COMMENT = 400
 MIN_WORDS = 3
 _TOOL = re.compile(r"^(?:noqa|type:|pragma|pylint|mypy|fmt:|isort|flake8|nosec|ruff|pyright|coverage)", re.I)
 _NOTE = re.compile(r"^(?:TODO|FIXME|XXX|HACK|NOTE: remove|RemovedIn)\b", re.I)
+_DEFINE = re.compile(r"subclass|implement|overrid|abstract|must (?:provide|define)|should (?:provide|define)", re.I)
 _CODE_CHARS = re.compile(r"[()=\[\]{}:]")
 
 
@@ -51,6 +52,10 @@ def left_open(function: ast.AST, raise_node: ast.AST, index: ClassIndex, owner: 
         below = index.subclasses(sub.qualname)
         if not any(function.name in c.methods for c in below):
             inherited.append(sub.qualname)
+    if not defined and not _asks_for_a_definition(raise_node):
+        # No subclass of the repository defines it and the message only refuses ("RequestSite cannot be saved."):
+        # a class that will not do this, not a method left to subclasses (round 14's card 12).
+        return None
     return {
         "class": _short(owner, info.module.name),
         "method": function.name,
@@ -66,6 +71,16 @@ def _not_implemented(node: ast.AST) -> bool:
         return False
     raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
     return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
+
+
+def _asks_for_a_definition(node: ast.AST) -> bool:
+    """Whether the raise's message (if it has one written out) speaks of defining the method in a subclass; no
+    message, or one built at run time, says nothing either way and counts as asking."""
+    call = node.exc if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) else None
+    first = call.args[0] if call is not None and call.args else None
+    if not isinstance(first, ast.Constant) or not isinstance(first.value, str):
+        return True
+    return bool(_DEFINE.search(first.value[:MAX_COMMENT]))
 
 
 def _short(qualname: str, module: str) -> str:
