@@ -164,12 +164,17 @@ def _reads_argument(row: dict, reader: Reader) -> bool:
 
 
 def _exits_before(site: RaiseSite, near: list[dict]) -> list[str]:
-    """The lines of the early exits above the raise that the card does not say (guards further out than the
-    raise's own block, on other names): each must not fire for the raise to be reached."""
+    """The lines of the early exits above the raise that the card does not say: each `return` or `raise` of the
+    function above the deciding test (a guard further out, one in a loop, a `try`, another branch), which must not
+    fire for the raise to be reached; from evidence harvested before those were recorded, the guards further out
+    than the raise's own block."""
+    above = site.evidence.get("exits_above")
+    if isinstance(above, list):
+        return [str(line) for line in above if line_number(line)]
     return [
-        str(line_number(row.get("line")) or "")
+        str(line)
         for row in _conditions(site)
-        if row.get("kind") == "guard" and row not in near
+        if row.get("kind") == "guard" and row not in near and (line := line_number(row.get("line")))
     ]
 
 

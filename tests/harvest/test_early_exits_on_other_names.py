@@ -9,4 +9,4 @@ def test_an_unsaid_early_exit_is_said_as_a_check_that_must_not_exit(db, git_repo
     cards = harvest_published(git_repo, django_files("apps/registry.py"))
     generated = cards["populate() isn't reentrant"].generated
     assert "unless an earlier check in `Apps.populate` exits first" in generated["meaning"]
-    assert "- and no earlier check in `Apps.populate` exits first (lines 69, 75)" in generated["trigger"]
+    assert "- and no earlier check in `Apps.populate` exits first (lines 70, 76)" in generated["trigger"]

@@ -143,7 +143,8 @@ def test_an_attribute_of_an_argument_is_said_as_the_argument_s(db, git_repo):
     entry = cards["SQLite doesn't support DISTINCT on aggregate functions accepting multiple arguments."].generated
     assert (
         "when the `expression` argument is an instance of `models.Aggregate` and the `expression` argument's "
-        "`distinct` is true and the `expression` argument's `source_expressions` has more than 1 item."
+        "`distinct` is true and the `expression` argument's `source_expressions` has more than 1 item, unless an "
+        "earlier check in `DatabaseOperations.check_expression_support` exits first."
     ) in entry["meaning"]
 
 
@@ -161,7 +162,8 @@ def test_a_yes_or_no_attribute_of_a_local_is_said_by_the_local_s_name(db, git_re
     meaning = cards["User inactive or deleted."].generated["meaning"]
     assert "`BasicAuthentication.authenticate_credentials()` raises this when the user is not active, unless" in meaning
     assert (
-        "`TokenAuthentication.authenticate_credentials()` raises this when the token's user is not active." in meaning
+        "`TokenAuthentication.authenticate_credentials()` raises this when the token's user is not active, unless"
+        in meaning
     )
     assert "get_user_model()" not in meaning and "select_related" not in meaning
 

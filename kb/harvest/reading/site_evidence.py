@@ -41,6 +41,9 @@ DOC_LIMIT = 300
 MAX_TRIES = 64  # `try` statements of one function read for the calls they keep errors of
 _LAST = sys.maxsize
 CODE_LIMIT = 200
+_BLOCK_NODES = (ast.stmt, ast.ExceptHandler, ast.match_case)
+MAX_EXITS = 8  # lines of the early exits above a raise kept on its site
+MAX_EXIT_STATEMENTS = 2_000  # `return` and `raise` statements of one function read
 
 
 @dataclass
@@ -58,6 +61,7 @@ class Owner:
     _reads: dict[int, Reads] = field(default_factory=dict)
     _definitions: Definitions | None = None
     _hooks: dict[str, dict | None] = field(default_factory=dict)
+    _exits: list[int] | None = None
     tries: list[ast.Try | ast.TryStar] = field(default_factory=list)  # the function's own, for `caught_at`
     _swallowing: list[tuple[int, int, tuple[str, ...]]] | None = None
     ifs: list[ast.If] = field(default_factory=list)  # the function's own, for `guard_at`
@@ -72,6 +76,23 @@ class Owner:
             found = next((above.lineno for above in body if _leaves(above)), None)
             self._first_exit = found if found is not None else (getattr(self.node, "end_lineno", None) or 0) + 1
         return self._first_exit
+
+    def exits(self) -> list[int]:
+        """The lines of the function's own `return` and `raise` statements (not those of a function or class inside
+        it), in order, read once for all its sites."""
+        if self._exits is None:
+            found: list[int] = []
+            stack: list[ast.AST] = list(getattr(self.node, "body", []))
+            while stack and len(found) < MAX_EXIT_STATEMENTS:
+                node = stack.pop()
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+                    continue
+                if isinstance(node, ast.Return | ast.Raise):
+                    found.append(node.lineno)
+                else:  # a statement's blocks, an `except` clause's or a `case`'s body: never into expressions
+                    stack.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, _BLOCK_NODES))
+            self._exits = sorted(found)
+        return self._exits
 
     def reads(self, expr: ast.AST) -> Reads:
         """What an expression reads, once per expression (a guard is shared by the sites below it)."""
@@ -206,6 +227,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         deciding = next((c.line for c in found if c.kind != "guard"), None)
         if comment := comment_near(owner.scope.info.lines, line, deciding):
             evidence["comment"] = comment
+        if exits := [at for at in owner.exits() if at < (deciding or line)][:MAX_EXITS]:
+            evidence["exits_above"] = exits  # a `return` or `raise` that may end the call before the raise
     return evidence
 
 
