@@ -170,12 +170,24 @@ def _exits_before(site: RaiseSite, near: list[dict]) -> list[str]:
     than the raise's own block."""
     above = site.evidence.get("exits_above")
     if isinstance(above, list):
-        return [str(line) for line in above if line_number(line)]
+        rows = [(line, row) for row in _conditions(site) if (line := line_number(row.get("line")))]
+        return [str(line) for line in above if line_number(line) and not _said_exit(line, rows, near)]
     return [
         str(line)
         for row in _conditions(site)
         if row.get("kind") == "guard" and row not in near and (line := line_number(row.get("line")))
     ]
+
+
+def _said_exit(line: int, rows: list[tuple[int, dict]], near: list[dict]) -> bool:
+    """Whether the exit at `line` is the body of a test the card says: a guard it says (`if password is None:
+    return ...` above "is not `None`") or an earlier arm of the `if`/`elif` chain the raise is in (its test said
+    negated: "has no `.algorithm` attribute and is not `'default'`")."""
+    before = [(at, row) for at, row in rows if at < line]
+    if not before:
+        return False
+    _, row = max(before, key=lambda pair: pair[0])
+    return row in near or row.get("kind") == "else"
 
 
 def _near_guards(site: RaiseSite) -> list[dict]:
