@@ -443,14 +443,23 @@ class _FunctionReader:
         name, following = self.after.get(id(call), ("", []))
         strings: list[str] = []
         whole: list[str] = []  # the strings given whole, not cut around a `%s` or an f-string's values
+        carriers = {name} if name else set()  # the caught error, and names given a part of it (`msg = info.value...`)
         for statement in following:
-            if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(statement)):
-                self._compared(statement, statement.lineno, strings, whole, name)
+            if not any(isinstance(n, ast.Name) and n.id in carriers for n in ast.walk(statement)):
+                continue
+            if (
+                isinstance(statement, ast.Assign)
+                and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)
+            ):
+                carriers.add(statement.targets[0].id)  # `msg = excinfo.value.detail[0]`, then `assert msg == "..."`
+                continue
+            self._compared(statement, statement.lineno, strings, whole, carriers)
         chunks = _kept(tuple(strings))
         return chunks, (whole[0] if len(strings) == len(whole) == 1 else None), bool(chunks)
 
-    def _compared(self, node: ast.AST, line: int, strings: list[str], whole: list[str], caught: str) -> None:
-        if isinstance(node, ast.Name) and node.id == caught:
+    def _compared(self, node: ast.AST, line: int, strings: list[str], whole: list[str], caught: set[str]) -> None:
+        if isinstance(node, ast.Name) and node.id in caught:
             return
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             strings.append(node.value)
