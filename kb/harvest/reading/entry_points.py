@@ -525,14 +525,4 @@ def _before_star(node: ast.FunctionDef | ast.AsyncFunctionDef | None, method: bo
 
 def _exit_before(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
     """A `return` or `raise` of the function itself (not of a function or class inside it) above `line`."""
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            continue
-        if isinstance(node, ast.Return | ast.Raise) and node.lineno < line:
-            return True
-        if isinstance(node, ast.stmt) and node.lineno >= line:
-            continue  # statements from the call on come after it
-        stack.extend(ast.iter_child_nodes(node))
-    return False
+    return any(isinstance(node, ast.Return | ast.Raise) and node.lineno < line for node in statements(function.body))

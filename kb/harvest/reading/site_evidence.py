@@ -22,6 +22,7 @@ import ast
 import sys
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import islice
 
 from kb.harvest.reading.attributes import attributes, options_kept
 from kb.harvest.reading.callees import caught_types, tried
@@ -31,7 +32,7 @@ from kb.harvest.reading.docstrings import documented_raises
 from kb.harvest.reading.left_open import comment_near, left_open
 from kb.harvest.reading.messages import BranchPath, Field, Parts
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
-from kb.harvest.reading.scopes import Scope, params_of
+from kb.harvest.reading.scopes import Scope, params_of, statements
 
 _BLOCKS = ("body", "orelse", "handlers", "finalbody", "cases")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -41,9 +42,8 @@ DOC_LIMIT = 300
 MAX_TRIES = 64  # `try` statements of one function read for the calls they keep errors of
 _LAST = sys.maxsize
 CODE_LIMIT = 200
-_BLOCK_NODES = (ast.stmt, ast.ExceptHandler, ast.match_case)
 MAX_EXITS = 8  # lines of the early exits above a raise kept on its site
-MAX_EXIT_STATEMENTS = 2_000  # `return` and `raise` statements of one function read
+MAX_EXIT_STATEMENTS = 2_000  # statements of one function read for its exits
 
 
 @dataclass
@@ -81,16 +81,11 @@ class Owner:
         """The lines of the function's own `return` and `raise` statements (not those of a function or class inside
         it), in order, read once for all its sites."""
         if self._exits is None:
-            found: list[int] = []
-            stack: list[ast.AST] = list(getattr(self.node, "body", []))
-            while stack and len(found) < MAX_EXIT_STATEMENTS:
-                node = stack.pop()
-                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-                    continue
-                if isinstance(node, ast.Return | ast.Raise):
-                    found.append(node.lineno)
-                else:  # a statement's blocks, an `except` clause's or a `case`'s body: never into expressions
-                    stack.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, _BLOCK_NODES))
+            found = [
+                node.lineno
+                for node in islice(statements(getattr(self.node, "body", [])), MAX_EXIT_STATEMENTS)
+                if isinstance(node, ast.Return | ast.Raise)
+            ]
             self._exits = sorted(found)
         return self._exits
 
