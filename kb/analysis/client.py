@@ -88,7 +88,7 @@ def complete(endpoint: Endpoint, payload: dict[str, Any], *, sleep: Callable[[fl
                 raise EndpointError(f"{last}: asked to wait {wait:.0f} s, longer than {LONGEST_WAIT:.0f} s") from None
             sleep(wait)
             continue
-        return _reply(answer, attempts=attempt + 1)
+        return reply_of(answer, attempts=attempt + 1)
     raise EndpointError(last)  # not reached: the loop returns or raises
 
 
@@ -273,7 +273,8 @@ class _DeadlineHTTPSHandler(urllib.request.HTTPSHandler):
         return self.do_open(connection, req, context=self._tls, deadline=self._deadline)  # type: ignore[arg-type]
 
 
-def _reply(answer: dict[str, Any], *, attempts: int) -> Reply:
+def reply_of(answer: dict[str, Any], *, attempts: int = 1) -> Reply:
+    """A chat completion's first choice and its tokens; EndpointError when it has none."""
     try:
         content = answer["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):

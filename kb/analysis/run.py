@@ -84,16 +84,14 @@ class RunResult:
 def analyse(*, repository: Repository, endpoint: Endpoint, options: Options) -> RunResult:
     result = RunResult()
     pks = candidates(repository=repository, model=endpoint.model, options=options, result=result)
-    base = repository_vocabulary(repository)
-    if options.source is not None:
-        result.source_files = read_source(base, options.source, recorded_prefix(repository, options.source))
+    base = base_vocabulary(repository, options, result)
     bar = tqdm(
         total=len(pks), unit="entry", desc="analyse", disable=None if options.progress is None else not options.progress
     )
     in_a_row = 0
     with ThreadPoolExecutor(max_workers=max(1, options.workers)) as pool:
         pending: dict[Future[Asked], Job] = {}
-        jobs = _jobs(pks, base, result)
+        jobs = jobs_for(pks, base, result)
         exhausted = False
         while pending or not exhausted:
             while not exhausted and not result.stopped and len(pending) < 2 * options.workers:
@@ -142,7 +140,17 @@ def candidates(*, repository: Repository, model: str, options: Options, result: 
     return chosen
 
 
-def _jobs(pks: list[int], base: Vocabulary, result: RunResult) -> Iterator[Job]:
+def base_vocabulary(repository: Repository, options: Options, result: RunResult) -> Vocabulary:
+    """The names every answer of the repository may use: its entries' and, with `options.source`, its source's."""
+    base = repository_vocabulary(repository)
+    if options.source is not None:
+        result.source_files = read_source(base, options.source, recorded_prefix(repository, options.source))
+    return base
+
+
+def jobs_for(pks: list[int], base: Vocabulary, result: RunResult) -> Iterator[Job]:
+    """Each entry's request and the names its answer may use, in the order of `pks`; a reviewed entry is yielded
+    marked, to be left to its curator."""
     sites = Prefetch("sites", queryset=RaiseSite.objects.order_by("position", "id"))
     for start in range(0, len(pks), CHUNK):
         chunk = pks[start : start + CHUNK]
@@ -212,6 +220,12 @@ def _finish(job: Job, future: "Future[Asked]", model: str, result: RunResult, in
         said = str(error)[:200]
         result.failures.append((job.public_id, job.title, f"the request failed ({type(error).__name__}: {said})"))
         return 0
+    record(job, asked, model, result)
+    return 0
+
+
+def record(job: Job, asked: Asked, model: str, result: RunResult) -> None:
+    """Counts an answer's tokens and stores its checked sections, or lists the entry as failed and why."""
     for reply in asked.replies:
         result.prompt_tokens += reply.prompt_tokens
         result.completion_tokens += reply.completion_tokens
@@ -225,18 +239,17 @@ def _finish(job: Job, future: "Future[Asked]", model: str, result: RunResult, in
             raise BadAnswer(f"every claim was dropped ({_names(checked.unknown)})")
     except BadAnswer as bad:
         result.failures.append((job.public_id, job.title, str(bad)))
-        return 0
+        return
     except (RecursionError, MemoryError, ValueError) as error:  # a hostile answer fails its entry, not the run
         result.failures.append((job.public_id, job.title, f"the answer could not be checked ({type(error).__name__})"))
-        return 0
+        return
     skipped = store(job=job, checked=checked, model=model, result=result)
     if skipped:
         result.failures.append((job.public_id, job.title, skipped))
-        return 0
+        return
     result.written.append(job.public_id)
     if checked.dropped:
         result.dropped.append((job.public_id, checked.dropped, checked.unknown))
-    return 0
 
 
 def store(*, job: Job, checked: Checked, model: str, result: RunResult | None = None) -> str:

@@ -1,6 +1,7 @@
 """`manage.py analyze --repo OWNER/NAME`: the card's sections written by a chat-completions endpoint from each entry's
 evidence, every name the answer uses checked; the curator's text is never touched."""
 
+import json
 from argparse import ArgumentParser
 from collections.abc import Callable
 from pathlib import Path
@@ -8,6 +9,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from kb.analysis import batch
 from kb.analysis.client import Endpoint
 from kb.analysis.run import Options, RunResult, analyse, default_source
 from kb.analysis.terminal import printable
@@ -82,20 +84,25 @@ class Command(BaseCommand):
             help="The first retry's wait when the endpoint gives no Retry-After; doubled each time (default 1).",
         )
         parser.add_argument("--no-progress", action="store_true", help="Do not show the progress bar.")
+        parser.add_argument(
+            "--batch-out",
+            metavar="FILE",
+            help="Write the requests to FILE (a new file) as a batch API's input lines (OpenAI's Batch API format), "
+            "instead of sending them.",
+        )
+        parser.add_argument(
+            "--batch-in",
+            metavar="FILE",
+            help="Check and store the answers of a batch API's output file, as a live run does (no repair round).",
+        )
 
     def handle(self, *args, **options) -> None:
-        if not settings.ANALYSIS_API_BASE or not settings.ANALYSIS_MODEL:
-            missing = "ANALYSIS_API_BASE" if not settings.ANALYSIS_API_BASE else "ANALYSIS_MODEL"
-            raise CommandError(f"No analysis endpoint is configured ({missing} is not set). {HOW_TO_CONFIGURE}")
-        if not settings.ANALYSIS_API_BASE.startswith(("http://", "https://")):
-            raise CommandError(f"ANALYSIS_API_BASE={settings.ANALYSIS_API_BASE!r} is not an http(s) URL.")
-        try:
-            owner, name = parse_repo(options["repo"])
-        except SourceError as error:
-            raise CommandError(str(error)) from None
-        repository = Repository.objects.filter(owner=owner, name=name).first()
-        if repository is None:
-            raise CommandError(f"No repository {owner}/{name} in the knowledge base: harvest it first.")
+        batch_out, batch_in = options.get("batch_out"), options.get("batch_in")
+        if batch_out and batch_in:
+            raise CommandError("Give --batch-out or --batch-in, not both: export the requests, then apply the answers.")
+        if not batch_in:
+            self._configured(endpoint=not batch_out)
+        repository = self._repository(options["repo"])
         source = Path(options["source"]).expanduser() if options.get("source") else None
         if source is not None and not source.is_dir():
             raise CommandError(f"--source {source} is not a directory.")
@@ -106,14 +113,6 @@ class Command(BaseCommand):
         )
         if absent := [public_id for public_id in chosen if public_id not in known]:
             raise CommandError(f"No entry {', '.join(absent)} in {repository.full_name}.")
-        endpoint = Endpoint(
-            base=settings.ANALYSIS_API_BASE,
-            model=settings.ANALYSIS_MODEL,
-            key=settings.ANALYSIS_API_KEY,
-            timeout=options["timeout"],
-            retries=max(0, options["retries"]),
-            backoff=options["backoff"],
-        )
         run = Options(
             limit=options.get("limit"),
             only_unreviewed=options["only_unreviewed"],
@@ -124,13 +123,78 @@ class Command(BaseCommand):
             entries=chosen,
             repair=not options.get("no_repair"),
         )
-        result = analyse(repository=repository, endpoint=endpoint, options=run)
-        self.stdout.write(f"Analysed {repository.full_name} with {endpoint.model} ({endpoint.base}).")
+        if batch_out:
+            self._export(repository, run, Path(batch_out))
+            return
+        if batch_in:
+            result = self._apply(repository, run, Path(batch_in))
+            self.stdout.write(f"Applied the batch answers {batch_in} to {repository.full_name} (no repair round).")
+        else:
+            endpoint = Endpoint(
+                base=settings.ANALYSIS_API_BASE,
+                model=settings.ANALYSIS_MODEL,
+                key=settings.ANALYSIS_API_KEY,
+                timeout=options["timeout"],
+                retries=max(0, options["retries"]),
+                backoff=options["backoff"],
+            )
+            result = analyse(repository=repository, endpoint=endpoint, options=run)
+            self.stdout.write(f"Analysed {repository.full_name} with {endpoint.model} ({endpoint.base}).")
         for line in summary_lines(result):
             self.stdout.write(line)
         if result.failures or result.stopped:
             # Failed entries were left as they were; a non-zero exit lets a script run again (it resumes).
             raise SystemExit(1)
+
+    def _configured(self, *, endpoint: bool) -> None:
+        """A live run needs the endpoint and the model; an export names the model in each request."""
+        if endpoint and not settings.ANALYSIS_API_BASE:
+            raise CommandError(f"No analysis endpoint is configured (ANALYSIS_API_BASE is not set). {HOW_TO_CONFIGURE}")
+        if not settings.ANALYSIS_MODEL:
+            raise CommandError(f"No analysis model is configured (ANALYSIS_MODEL is not set). {HOW_TO_CONFIGURE}")
+        if endpoint and not settings.ANALYSIS_API_BASE.startswith(("http://", "https://")):
+            raise CommandError(f"ANALYSIS_API_BASE={settings.ANALYSIS_API_BASE!r} is not an http(s) URL.")
+
+    def _repository(self, given: str) -> Repository:
+        try:
+            owner, name = parse_repo(given)
+        except SourceError as error:
+            raise CommandError(str(error)) from None
+        repository = Repository.objects.filter(owner=owner, name=name).first()
+        if repository is None:
+            raise CommandError(f"No repository {owner}/{name} in the knowledge base: harvest it first.")
+        return repository
+
+    def _export(self, repository: Repository, run: Options, path: Path) -> None:
+        result = RunResult()
+        try:
+            with path.open("x", encoding="utf-8") as out:
+                for line in batch.export(
+                    repository=repository, model=settings.ANALYSIS_MODEL, options=run, result=result
+                ):
+                    out.write(json.dumps(line, ensure_ascii=False) + "\n")
+        except FileExistsError:
+            raise CommandError(f"--batch-out {path} exists: give a new file.") from None
+        except OSError as error:
+            raise CommandError(f"--batch-out {path}: {error.strerror or error}.") from None
+        sent = result.selected - len(result.reviewed)
+        self.stdout.write(
+            f"Wrote {sent} requests for {repository.full_name} to {path} ({len(result.reviewed)} reviewed, left to"
+            f" their curator; {result.already_done} already analysed at their commit by {settings.ANALYSIS_MODEL})."
+            f" Submit it to a batch API, then: manage.py analyze --repo {repository.full_name} --batch-in OUTPUT"
+        )
+
+    def _apply(self, repository: Repository, run: Options, path: Path) -> RunResult:
+        try:
+            with path.open(encoding="utf-8", errors="replace") as stream:
+                answered = batch.read_output(stream)
+            return batch.apply(
+                repository=repository, answered=answered, model=settings.ANALYSIS_MODEL or "batch", options=run
+            )
+        except batch.BatchFileError as error:
+            raise CommandError(f"--batch-in {path}: {error}; nothing was stored.") from None
+        except OSError as error:
+            raise CommandError(f"--batch-in {path}: {error.strerror or error}.") from None
 
 
 def summary_lines(result: RunResult) -> list[str]:
