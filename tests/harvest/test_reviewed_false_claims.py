@@ -1,8 +1,9 @@
-"""The kinds of false claim rounds 10 to 12 of the reader's review found (docs/card-review.md), each on code of its
+"""The kinds of false claim rounds 10 to 14 of the reader's review found (docs/card-review.md), each on code of its
 shape: a type-only test taken for a raise further down that an unread raise of the same type may have beaten; "every
 time it is called" above a raise that a `return` in a loop can skip; a solution that drops a test of the `if`/`elif`
 chain; a WSGI environ taken for the process environment; an entry point whose call comes after it left on the very
-value the raise needs (round 11); an early return on the tested name left out of the condition (round 12)."""
+value the raise needs (round 11); an early return on the tested name left out of the condition (round 12); an
+entry point that hands on a value already used as what the raise's type test excludes (round 14)."""
 
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from django.core.management.commands import loaddata
 from django.db.models import base
 from rest_framework import negotiation
 
-from tests.harvest.published import harvest_published
+from tests.harvest.published import django_files, harvest_published
 from tests.harvest.test_tests_docs import triggering
 from tests.harvest.test_type_only_tests_by_their_call import package_evidence
 
@@ -142,3 +143,12 @@ def test_an_early_return_on_the_tested_name_is_part_of_the_condition(db, git_rep
         "the `force_insert` argument is not an instance of `tuple` and the `force_insert` argument is not `False`"
         in (meaning)
     )
+
+
+def test_a_caller_that_uses_its_argument_as_a_dict_is_no_way_to_a_raise_that_needs_bytes(db, git_repo) -> None:
+    # Round 14's card 03: `warp(ds_input)` calls `ds_input.setdefault(...)` (no `bytes` has it) before
+    # `GDALRaster(ds_input, write=True)`, whose raise is in the `isinstance(ds_input, bytes)` branch.
+    cards = harvest_published(git_repo, django_files("contrib/gis/gdal/raster/source.py"))
+    [site] = cards["Failed creating VSI raster from the input buffer."].sites.all()
+    entry_points = [row["function"] for row in site.evidence["entry_points"]]
+    assert "GDALRaster" in entry_points and "GDALRaster.warp" not in entry_points

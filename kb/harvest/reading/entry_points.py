@@ -214,18 +214,35 @@ class EntryPoints:
         when the argument it hands on as `parameter` is `value`: `find_fixtures` does `if fixture_label ==
         READ_STDIN: return ...` before `self.parse_name(fixture_label)`, whose raise needs `fixture_name ==
         READ_STDIN` (round 11's card 13). Such an entry point cannot reach the raise."""
+        return any(
+            _left_when(caller, line, ast.unparse(given), value)
+            for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
+        )
+
+    def hands_other(self, path: str, qualname: str, raised: str, index: int, parameter: str, kinds: tuple) -> bool:
+        """Whether the call from `of`'s row `index` hands on as `parameter` a name its caller has already used as
+        no instance of `kinds` (builtin types) can be: `warp(ds_input)` calls `ds_input.setdefault(...)` before
+        `GDALRaster(ds_input)`, whose raise needs `isinstance(ds_input, bytes)` (round 14's card 03). Such an
+        entry point cannot reach the raise."""
+        return any(
+            isinstance(given, ast.Name) and _used_unlike(caller, line, given.id, kinds)
+            for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
+        )
+
+    def _handed_at(
+        self, path: str, qualname: str, raised: str, index: int, parameter: str
+    ) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, int, ast.expr]]:
+        """For `of`'s row `index`: its last step's caller, the line of the call, and what each call there hands on
+        as `parameter` (nothing when that cannot be told)."""
         found = self._found.get((path, qualname, raised), [])
         if index >= len(found) or not found[index].steps:
-            return False
+            return []
         step = found[index].steps[-1]
         caller, callee = self._function(step.caller), self._function(step.callee)
         if caller is None or callee is None:
-            return False
-        for call in self._calls_at(caller, step.line):
-            handed = _handed_as(call, callee, parameter)
-            if handed is not None and _left_when(caller, step.line, ast.unparse(handed), value):
-                return True
-        return False
+            return []
+        handed = [_handed_as(call, callee, parameter) for call in self._calls_at(caller, step.line)]
+        return [(caller, step.line, given) for given in handed if given is not None]
 
     def _made_elsewhere(self, entry: Defined) -> bool:
         """Whether the class's `__new__` (its own or an ancestor's) may return something other than a new instance
@@ -429,8 +446,10 @@ def _handed_as(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef, p
         if keyword.arg == parameter:
             return keyword.value
     positional = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
-    if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute):
-        positional = positional[1:]
+    # `obj.method(x)`, and `Class(x)` calling `__init__`: the object is not among the call's arguments.
+    if positional and positional[0] in ("self", "cls"):
+        if isinstance(call.func, ast.Attribute) or callee.name in ("__init__", "__new__"):
+            positional = positional[1:]
     if parameter in positional and (at := positional.index(parameter)) < len(call.args):
         given = call.args[at]
         return None if isinstance(given, ast.Starred) else given
@@ -451,6 +470,31 @@ def _left_when(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, hand
             and ast.unparse(statement.test)[: MAX_DECORATOR + 1] in tests
         ):
             return True
+    return False
+
+
+def _used_unlike(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, name: str, kinds: tuple) -> bool:
+    """Whether a statement of the function's own body above `line` (run on every call that gets there: not in a
+    branch, a loop or a `try`) calls a method on `name`, or assigns to an item of it, that no type of `kinds` has;
+    `name` never bound anew in the function."""
+    if any(
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        for node in ast.walk(function)
+    ):
+        return False
+    for statement in function.body[:MAX_STATEMENTS]:
+        if statement.lineno >= line:
+            break
+        if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
+            method = call.func
+            if isinstance(method, ast.Attribute) and isinstance(method.value, ast.Name) and method.value.id == name:
+                if not any(hasattr(kind, method.attr) for kind in kinds):
+                    return True
+        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        for target in targets:
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
+                if not any(hasattr(kind, "__setitem__") for kind in kinds):
+                    return True
     return False
 
 

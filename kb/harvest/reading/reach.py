@@ -46,13 +46,20 @@ def _complete(
     found = entries.of(site.path, site.function, reach.get("parameters", []), raised) if site.function else []
     # Each row's function, kept beside it through the filter below (a row dropped takes its function with it).
     functions = entries.functions(site.path, site.function, raised) if site.function else []
-    if required := _required(evidence):  # a caller that leaves on the value the raise needs cannot reach it
+    # A caller that leaves on the value the raise needs, or hands on what cannot be of the type it needs, cannot
+    # reach it.
+    required, instances = _required(evidence), _instances(evidence)
+    if required or instances:
         kept_rows = [
             index
             for index in range(len(found))
             if not any(
                 entries.leaves_first(site.path, site.function, raised, index, parameter, value)
                 for parameter, value in required
+            )
+            and not any(
+                entries.hands_other(site.path, site.function, raised, index, parameter, kinds)
+                for parameter, kinds in instances
             )
         ]
         found, functions = [found[i] for i in kept_rows], [functions[i] for i in kept_rows]
@@ -114,4 +121,23 @@ def _required(evidence: dict) -> list[tuple[str, str]]:
         if isinstance(row, dict) and row.get("kind") == "if" and (equal := _EQUALS.fullmatch(str(row.get("code")))):
             if equal[1] in parameters:
                 found.append((equal[1], equal[2]))
+    return found[:4]
+
+
+_BUILTIN_TYPES: dict[str, type] = {
+    kind.__name__: kind
+    for kind in (bytes, bytearray, str, int, float, complex, bool, list, tuple, dict, set, frozenset)
+}
+_ISINSTANCE = re.compile(r"^isinstance\(([A-Za-z_]\w*+), (?:\(([\w, ]{1,200}+)\)|(\w{1,100}+))\)$")
+
+
+def _instances(evidence: dict) -> list[tuple[str, tuple[type, ...]]]:
+    """(parameter, builtin types) for each `if isinstance(parameter, T)` the raise sits in, T builtin types only."""
+    parameters = set(evidence.get("parameters") or [])
+    found: list[tuple[str, tuple[type, ...]]] = []
+    for row in evidence.get("conditions") or []:
+        if isinstance(row, dict) and row.get("kind") == "if" and (test := _ISINSTANCE.fullmatch(str(row.get("code")))):
+            names = [name.strip() for name in (test[2] or test[3]).split(",") if name.strip()]
+            if test[1] in parameters and names and all(name in _BUILTIN_TYPES for name in names):
+                found.append((test[1], tuple(_BUILTIN_TYPES[name] for name in names)))
     return found[:4]
