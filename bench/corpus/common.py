@@ -76,6 +76,14 @@ HARVESTED = (
     "glom",
     "liquid",
     "typeguard",
+    "textx",
+    "ruamel",  # ruamel.yaml: its package is ruamel/yaml
+    "aniso8601",
+    "hyperlink",
+    "fire",
+    "dpath",
+    "genshi",
+    "trafaret",
 )
 SITE_PACKAGES = Path(sysconfig.get_paths()["purelib"]).resolve()
 # Where lookup_corpus.py installs the libraries the project does not depend on (on the scripts' PYTHONPATH).
