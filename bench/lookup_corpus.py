@@ -14,10 +14,10 @@ with the few runtime dependencies of theirs .venv lacks, and put on the raise sc
 each error's traceback, its last line, and the raise site the traceback names: the innermost frame inside the package.
 Only errors whose site is a `raise` or `assert` statement are scored (a KeyError from a dict lookup has no entry to
 find). The same installed source is harvested into a throwaway database (`--commit` = the version), and each error is
-looked up twice: the whole traceback, and its last line alone (`module.Type: message`). The table gives each library,
-each group and each half, with what each harvest skipped as "exception type is computed at run time" and the sites it
-found without a rebuildable message. A lookup is right when the expected site is one of its first match's sites (top 1)
-or of one of its first three (top 3).
+looked up twice: the whole traceback (its last 64 KiB, cut at a line, when it is longer: as the client sends it), and
+its last line alone (`module.Type: message`). The table gives each library, each group and each half, with what each
+harvest skipped as "exception type is computed at run time" and the sites it found without a rebuildable message. A
+lookup is right when the expected site is one of its first match's sites (top 1) or of one of its first three (top 3).
 
 The expected site is the innermost frame inside the package, or, when the traceback no longer shows where the
 exception was raised (Jinja2 rewrites tracebacks into the template's lines; SQLAlchemy re-raises with the DBAPI
@@ -59,6 +59,7 @@ from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment, teardown_test_environment  # noqa: E402
 
 from errorkb.matching.rank import Match  # noqa: E402
+from errorkb.redact import redact  # noqa: E402
 from kb.harvest import Target, harvest  # noqa: E402
 from kb.matching.live import live_index  # noqa: E402
 from kb.matching.service import lookup  # noqa: E402
@@ -429,7 +430,9 @@ def score(
         # By file and function only where an older release was harvested (--previous: Django and DRF).
         loose = previous and record["library"] in PREVIOUS_LABELS
         for kind, text in (("traceback", record["traceback"]), ("message", record["message"])):
-            matches = lookup(text, limit=3, drafts=True).matches
+            # As the client sends it: a traceback past the 64 KiB a lookup takes loses its start (textX's grammar
+            # errors chain arpeggio's recursion), the last exception is kept; a shorter text is sent as it is.
+            matches = lookup(redact(text, "none"), limit=3, drafts=True).matches
             top1 = bool(matches) and right(matches[0], record["expected"], loose, kind, innermost_only)
             top3 = any(right(m, record["expected"], loose, kind, innermost_only) for m in matches)
             row[f"{kind} top1"] += top1

@@ -75,7 +75,10 @@ def cases():
     ]
 
     class Unknown:
-        pass
+        """A user's class ruamel.yaml has no representer for (a fixed repr: one wording, whatever its address)."""
+
+        def __repr__(self):
+            return "Unknown()"
 
     def dump(data, **settings):
         yaml = YAML(**settings.pop("init", {}))
