@@ -43,7 +43,7 @@ def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | No
             elif len(values) == 1:
                 forms = forms_in(str_method[1], values[0], index, qualname)
                 if forms and has_text(forms[0]):
-                    found = (forms[0], [])
+                    found = _in_init_terms(forms[0], init)
             else:
                 # `if not self.message: return "Missing parameter: ..." else: return self.message`: read only for
                 # a raise that gives no readable message, so the one worded return is what it prints.
@@ -52,11 +52,36 @@ def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | No
                     for value in values
                     if (forms := forms_in(str_method[1], value, index, qualname)) and has_text(forms[0])
                 ]
-                found = (worded[0], []) if len(worded) == 1 else None
+                found = _in_init_terms(worded[0], init) if len(worded) == 1 else None
         elif init is not None:
             found = _init_message(index, init[0], init[1], depth)
     index.own_messages[qualname] = found
     return found
+
+
+def _in_init_terms(parts: Parts, init: tuple[ast.FunctionDef | ast.AsyncFunctionDef, ClassInfo] | None) -> OwnMessage:
+    """What `__str__` words, said in `__init__`'s terms: `self.x` that `__init__` sets straight from its parameter
+    `x` becomes that parameter (a raise's arguments fill it: `JMESPathTypeError('sort_by', ...)` is "In function
+    sort_by(), ..."); any other value is the error's own, worked out in its class, and keeps no expression (the
+    raise's scope would read `self.expression` as the raiser's)."""
+    params = (
+        [a.arg for a in [*init[0].args.posonlyargs, *init[0].args.args, *init[0].args.kwonlyargs]][1:] if init else []
+    )
+    stored: dict[str, str] = {}
+    for statement in init[0].body if init else []:
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Name):
+            if statement.value.id in params:
+                for target in statement.targets:
+                    if isinstance(target, ast.Attribute) and dotted(target.value) == ["self"]:
+                        stored.setdefault(target.attr, statement.value.id)
+    said: list[str | Field] = []
+    for part in parts:
+        if isinstance(part, Field):
+            path = dotted(part.source) if part.source is not None else None
+            given = stored.get(path[1]) if path and len(path) == 2 and path[0] == "self" else None
+            part = Field(given, ast.Name(given, ast.Load())) if given else Field(part.name, None, part.shown_as_repr)
+        said.append(part)
+    return tuple(said), params if stored else []
 
 
 def _init_message(
