@@ -388,8 +388,29 @@ def _own_names(name: str) -> list[str]:
     return classes or parts[-1:]
 
 
-_ACCESS = {"read": "Reading", "assign": "Assigning to", "delete": "Deleting"}
-_ACCESSED = {"read": "read", "assign": "assigned to", "delete": "deleted"}
+_ACCESS = {"read": "Reading", "first read": "Reading", "assign": "Assigning to", "delete": "Deleting"}
+_ACCESSED = {"read": "read", "first read": "read", "assign": "assigned to", "delete": "deleted"}
+# A cached property's getter runs once per object.
+_EVERY = {"first read": "the first time on each object (a cached property)"}
+
+
+def _override(site: RaiseSite) -> str:
+    """ "the object's class defines its own `m()` (...)" for a raise reached only past a call to a method its class
+    leaves to subclasses (`needs_override`); "" otherwise."""
+    found = site.evidence.get("needs_override")
+    if (
+        not isinstance(found, dict)
+        or not isinstance(found.get("method"), str)
+        or not isinstance(found.get("class"), str)
+    ):
+        return ""
+    method = found["method"]
+    return (
+        f"the object's class defines its own {code(method + '()')} ({code(found['class'] + '.' + method + '()')} raises"
+        " `NotImplementedError`)"
+    )
+
+
 _ATTRIBUTE_ASKED = re.compile(r"(\w++) == ['\"]([A-Za-z_]\w*+)['\"]")
 
 
@@ -411,7 +432,7 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
         return read
     if view.unconditional and (found := left_open.opened(view.site)):
         return left_open.meaning(found)
-    when = " and ".join(part for part in (view.caught, view.deciding) if part)
+    when = " and ".join(part for part in (view.caught, view.deciding, _override(view.site)) if part)
     if view.caught and view.deciding == "":
         when += ", among other conditions"
     if view.caught == "":
@@ -433,7 +454,7 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
             return f"{text} when {when}."
         every = view.site.evidence.get("every_call") if view.entry.is_function(view.function) else None
         if view.unconditional and every in _ACCESS and view.entry.kind in ("method", "setter"):
-            return f"{_ACCESS[every]} {code(view.entry.function)} {verb} this, every time."
+            return f"{_ACCESS[every]} {code(view.entry.function)} {verb} this, {_EVERY.get(every, 'every time')}."
         if view.unconditional and every:
             # Of the function itself only: an alternate entry point (`build_field()`) calls it on some paths.
             return f"{_acting(view.entry)} {verb} this every time it is called."
@@ -486,6 +507,10 @@ def _acting(point: EntryPoint, evidence: dict | None = None) -> str:
     called by the framework (`to_python()` while a form is cleaned), where "calling" would not be the reader's."""
     if evidence is not None and is_result_check(evidence) and point.is_function(_evidence_function(evidence)):
         return f"{point.shown()}, the check ctypes runs on a C function's result,"
+    accessor = evidence.get("accessor") if evidence is not None else None
+    if evidence is not None and accessor in _ACCESS and point.kind in ("method", "setter"):
+        if point.is_function(_evidence_function(evidence)):
+            return f"{_ACCESS[accessor]} {code(point.function)}"  # a property is read (or assigned), not called
     action = _ACTIONS.get(point.kind)
     return f"{action} {point.shown()}" if action else _capital(point.shown())
 
@@ -516,6 +541,9 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
                 unsaid.append(str(number) if number else "")
             elif f"- {words}" not in [line.rsplit(" (line", 1)[0] for line in lines]:
                 lines.append(f"- {words}" + (f" (line {number})" if number else ""))
+        if override := _override(site):
+            number = line_number(site.evidence["needs_override"].get("line"))
+            lines.append(f"- {override}" + (f" (line {number})" if number else ""))
         if lines and (exits := [n for n in _exits_before(site, near) if n]):
             at = f" (line{'s' if len(exits) > 1 else ''} {', '.join(exits)})"
             lines.append(f"- and no earlier check in {code(view.function)} exits first{at}")
@@ -541,7 +569,10 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         elif lines:
             heading += ":\n"
         elif view.unconditional and site.evidence.get("every_call"):
-            heading += f", every time it is {_ACCESSED.get(site.evidence['every_call'], 'called')}."
+            every = site.evidence["every_call"]
+            heading += f", every time it is {_ACCESSED.get(every, 'called')}."
+            if every == "first read":
+                heading = heading.removesuffix(", every time it is read.") + f", {_EVERY[every]}."
         else:
             heading += ", whenever that line runs." if view.unconditional else "."
         block: list[str] = [heading]

@@ -152,3 +152,44 @@ def test_a_caller_that_uses_its_argument_as_a_dict_is_no_way_to_a_raise_that_nee
     [site] = cards["Failed creating VSI raster from the input buffer."].sites.all()
     entry_points = [row["function"] for row in site.evidence["entry_points"]]
     assert "GDALRaster" in entry_points and "GDALRaster.warp" not in entry_points
+
+
+def test_a_raise_past_a_call_to_a_method_left_to_subclasses_needs_that_override(db, git_repo) -> None:
+    # Round 15's card 07: `FieldCacheMixin.cache_name` calls `self.get_cache_name()`, which only raises
+    # `NotImplementedError`, before it warns: "Reading ... issues this, every time" was false.
+    cards = harvest_published(git_repo, django_files("db/models/fields/mixins.py"))
+    card = cards["Override {class_name}.cache_name instead of get_cache_name()."].generated
+    assert card["meaning"] == (
+        "Reading `FieldCacheMixin.cache_name` issues this when the object's class defines its own `get_cache_name()`"
+        " (`FieldCacheMixin.get_cache_name()` raises `NotImplementedError`)."
+    )
+    assert "every time" not in card["trigger"]
+
+
+CACHED = """
+from functools import cached_property
+
+
+class Sheet:
+    @cached_property
+    def legacy_rows(self):
+        raise DeprecationWarning("Sheet.legacy_rows is gone; read Sheet.rows.")
+"""
+
+
+def test_a_cached_propertys_raise_is_said_once_per_object(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"sheets/__init__.py": "", "sheets/core.py": CACHED}, repo="acme/sheets")
+    card = cards["Sheet.legacy_rows is gone; read Sheet.rows."].generated
+    assert card["meaning"] == (
+        "Reading `Sheet.legacy_rows` raises this, the first time on each object (a cached property)."
+    )
+
+
+def test_a_caller_passing_a_literal_that_fails_the_raises_test_is_no_way_to_it(db, git_repo) -> None:
+    # Round 15 (AI-assisted), card 08: `StateApps.__init__` calls `ModelState.from_model(model, exclude_rels=True)`,
+    # and the raise sits under `if not exclude_rels:`; `ProjectState.from_apps` passes the default and reaches it.
+    cards = harvest_published(git_repo, django_files("db/migrations/state.py"))
+    [card] = [card for message, card in cards.items() if message.startswith("Couldn't reconstruct m2m field")]
+    [site] = card.sites.all()
+    callers = [row["function"] for row in site.evidence["callers"] if row["level"] == 1]
+    assert "ProjectState.from_apps" in callers and "StateApps.__init__" not in callers

@@ -229,6 +229,29 @@ class EntryPoints:
             for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
         )
 
+    def hands_literal(self, path: str, qualname: str, raised: str, index: int, parameter: str, truth: bool) -> bool:
+        """Whether the call from `of`'s row `index` hands on as `parameter` a literal whose truth is not `truth`,
+        where the raise sits under `if parameter:` (or `if not parameter:`)."""
+        return any(
+            _literal_against(given, truth) for _, _, given in self._handed_at(path, qualname, raised, index, parameter)
+        )
+
+    def caller_passes(self, path: str, qualname: str, caller: dict, parameter: str, truth: bool) -> bool:
+        """Whether a direct caller row (`{"path", "function", "line"}`) calls the site's function handing on as
+        `parameter` a literal whose truth is not `truth`: `StateApps.__init__` calls `from_model(model,
+        exclude_rels=True)`, and the raise sits under `if not exclude_rels:` (round 15's AI-assisted card 08)."""
+        callee = self.graph.definition(path, qualname)
+        defined = self.graph.definition(str(caller.get("path")), str(caller.get("function")))
+        callee_node = self._function(callee) if callee is not None else None
+        caller_node = self._function(defined) if defined is not None else None
+        if callee_node is None or caller_node is None or not isinstance(line := caller.get("line"), int):
+            return False
+        calls = self._calls_at(caller_node, line)
+        if callee_node.name != "__init__":  # `self.real_models.append(X.from_model(...))`: the call by its name
+            calls = [call for call in calls if ast.unparse(call.func).rpartition(".")[2] == callee_node.name]
+        handed = [_handed_as(call, callee_node, parameter) for call in calls]
+        return bool(handed) and all(given is not None and _literal_against(given, truth) for given in handed)
+
     def _handed_at(
         self, path: str, qualname: str, raised: str, index: int, parameter: str
     ) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, int, ast.expr]]:
@@ -471,6 +494,11 @@ def _left_when(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, hand
         ):
             return True
     return False
+
+
+def _literal_against(given: ast.expr, truth: bool) -> bool:
+    """Whether `given` is a literal (`True`, `None`, `0`, `"x"`) whose truth is not `truth`."""
+    return isinstance(given, ast.Constant) and bool(given.value) is not truth
 
 
 def _used_unlike(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, name: str, kinds: tuple) -> bool:

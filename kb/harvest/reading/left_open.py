@@ -66,6 +66,33 @@ def left_open(function: ast.AST, raise_node: ast.AST, index: ClassIndex, owner: 
     }
 
 
+def needs_override(function: ast.AST, statement: ast.stmt, index: ClassIndex, owner: str | None) -> dict | None:
+    """{"method", "class", "line"} when a statement of the function's own body above the raise's calls
+    `self.m(...)` and the class's `m` (its own or a base's) only raises `NotImplementedError`: the raise is reached
+    only on objects whose class defines `m` itself. `FieldCacheMixin.cache_name` calls `self.get_cache_name()`
+    before it warns (round 15's card 07: "every time" was false)."""
+    if not owner or not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or statement not in function.body:
+        return None
+    for above in function.body[: function.body.index(statement)]:
+        for node in ast.walk(above):
+            if isinstance(node, ast.stmt) and node is not above:
+                break  # a nested block runs on some calls only
+            call = node if isinstance(node, ast.Call) else None
+            if call is None or not isinstance(call.func, ast.Attribute) or ast.unparse(call.func.value) != "self":
+                continue
+            found = index.method(owner, call.func.attr)
+            if found is None:
+                continue
+            body = found[0].body[1:] if ast.get_docstring(found[0]) is not None else found[0].body
+            if len(body) == 1 and _not_implemented(body[0]):
+                return {
+                    "method": call.func.attr,
+                    "class": _short(found[1].qualname, found[1].module.name),
+                    "line": call.lineno,
+                }
+    return None
+
+
 def _not_implemented(node: ast.AST) -> bool:
     if not isinstance(node, ast.Raise) or node.exc is None:
         return False

@@ -48,8 +48,15 @@ def _complete(
     functions = entries.functions(site.path, site.function, raised) if site.function else []
     # A caller that leaves on the value the raise needs, or hands on what cannot be of the type it needs, cannot
     # reach it.
-    required, instances = _required(evidence), _instances(evidence)
-    if required or instances:
+    required, instances, truths = _required(evidence), _instances(evidence), _truths(evidence)
+    if truths and site.function and evidence.get("callers"):
+        evidence["callers"] = [
+            caller
+            for caller in evidence["callers"]
+            if caller.get("level") != 1
+            or not any(entries.caller_passes(site.path, site.function, caller, p, truth) for p, truth in truths)
+        ]
+    if required or instances or truths:
         kept_rows = [
             index
             for index in range(len(found))
@@ -60,6 +67,10 @@ def _complete(
             and not any(
                 entries.hands_other(site.path, site.function, raised, index, parameter, kinds)
                 for parameter, kinds in instances
+            )
+            and not any(
+                entries.hands_literal(site.path, site.function, raised, index, parameter, truth)
+                for parameter, truth in truths
             )
         ]
         found, functions = [found[i] for i in kept_rows], [functions[i] for i in kept_rows]
@@ -140,4 +151,18 @@ def _instances(evidence: dict) -> list[tuple[str, tuple[type, ...]]]:
             names = [name.strip() for name in (test[2] or test[3]).split(",") if name.strip()]
             if test[1] in parameters and names and all(name in _BUILTIN_TYPES for name in names):
                 found.append((test[1], tuple(_BUILTIN_TYPES[name] for name in names)))
+    return found[:4]
+
+
+_TRUTH = re.compile(r"^(not )?+([A-Za-z_]\w*+)$")
+
+
+def _truths(evidence: dict) -> list[tuple[str, bool]]:
+    """(parameter, truth) for each `if parameter:` (True) or `if not parameter:` (False) the raise sits in."""
+    parameters = set(evidence.get("parameters") or [])
+    found: list[tuple[str, bool]] = []
+    for row in evidence.get("conditions") or []:
+        if isinstance(row, dict) and row.get("kind") == "if" and (test := _TRUTH.fullmatch(str(row.get("code")))):
+            if test[2] in parameters:
+                found.append((test[2], not test[1]))
     return found[:4]

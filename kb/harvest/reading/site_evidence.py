@@ -29,7 +29,7 @@ from kb.harvest.reading.callees import caught_types, tried
 from kb.harvest.reading.conditions import Condition, conditions
 from kb.harvest.reading.definitions import MAX_BINDINGS, Definitions
 from kb.harvest.reading.docstrings import documented_raises
-from kb.harvest.reading.left_open import comment_near, left_open
+from kb.harvest.reading.left_open import comment_near, left_open, needs_override
 from kb.harvest.reading.messages import BranchPath, Field, Parts
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
 from kb.harvest.reading.scopes import Scope, params_of, statements
@@ -205,13 +205,18 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         statement = node if isinstance(node, ast.stmt) else statement_of(node, owner.node)
         if (isinstance(owner.node, ast.Module) or owner.qualname == "__getattr__") and owner.scope.info.name:
             evidence["module"] = owner.scope.info.name  # raised while the module is imported
-        if (
+        if isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef) and (accessor := _accessor(owner.node)):
+            evidence["accessor"] = accessor  # a property's: read, not called
+        overridden = needs_override(owner.node, statement, owner.scope.index, owner.scope.owner) if statement else None
+        if overridden is not None:
+            evidence["needs_override"] = overridden
+        elif (
             isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef)
             and statement in owner.node.body
             and statement.lineno <= owner.first_exit()
         ):
             # In the function's own body, under nothing: each call reaches it (a property's: each read, assignment
-            # or deletion).
+            # or deletion; a cached property's: the first read on each object).
             evidence["every_call"] = _accessor(owner.node) or True
         if isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef) and _accessor(owner.node) == "assign":
             evidence["setter"] = True  # the call graph names a property by its getter: its entry point is this
@@ -271,10 +276,13 @@ def _leaves(statement: ast.stmt) -> bool:
 
 
 def _accessor(function: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
-    """ "read" for a property's getter, "assign" for its setter (`@prerelease.setter`: round 9's cards 21 and 24
-    took it for the getter), "delete" for its deleter; "" for a plain function."""
+    """ "read" for a property's getter ("first read" for a cached property's: once per object), "assign" for its
+    setter (`@prerelease.setter`: round 9's cards 21 and 24 took it for the getter), "delete" for its deleter; ""
+    for a plain function."""
     names = {ast.unparse(d).rpartition(".")[2] for d in function.decorator_list}
-    if names & {"property", "cached_property"}:
+    if "cached_property" in names:
+        return "first read"
+    if "property" in names:
         return "read"
     return "assign" if "setter" in names else "delete" if "deleter" in names else ""
 
