@@ -12,11 +12,13 @@ from kb.models import ErrorEntry, RaiseSite
 # The prose sections the answer fills; "solutions" is a list beside them.
 TEXT_SECTIONS = ErrorEntry.SECTIONS
 _DESCRIPTIONS = {
-    "meaning": "One paragraph: what the error means, naming the exception, the function and the condition in words.",
+    "meaning": "One paragraph: what the user did that leads here and why the library refuses it, naming the "
+    "exception, the public entry point and the condition in words.",
     "trigger": "What makes the code raise it: the conditions, in the code's own terms.",
     "situations": "Common situations that lead there: the callers and the scenarios of the triggering tests.",
     "example_fix": "A short before/after, usually fenced code, using only names from the evidence; or empty.",
-    "how_to_trigger": "How to make it happen, after the repository's own test when there is one; or empty.",
+    "how_to_trigger": "The call that makes it happen as a short fenced code block, trimmed from the repository's own "
+    "test when there is one (with the setup and patches it runs under), then the test's name; or empty.",
     "documentation": "What the repository's docs say about it, naming the files; or empty.",
 }
 ANSWER_SCHEMA: dict[str, Any] = {
@@ -53,6 +55,13 @@ Rules:
 - Where the evidence does not support a section, give an empty string (an empty list for solutions).
 - Markdown in each string. No headings, no links.
 - Related errors: only ones the evidence lists (its "related" rows, sibling raises in the code), by exact message.
+- A site's facts, when given, bound what you may say: "exits_above" (lines of a `return` or `raise` above the
+  raise that can end the call first: never say it always happens or has no condition), "needs_override" (a method
+  called first that the class leaves to subclasses: reached only when the object's class defines it),
+  "caught_here"/"handled_by" (the error is caught before the user sees it), "abstract" (a method left to
+  subclasses), "accessor" and "every_call" (a property read, assigned or deleted; "first read": a cached property).
+- A caller or entry point is a way in only when what it passes can meet the conditions; a test's recipe only with
+  the patches and setup it runs under.
 Answer with one JSON object and nothing else, with exactly these keys: meaning, trigger, situations, example_fix,
 how_to_trigger, documentation (strings), solutions and related (lists of strings)."""
 
@@ -67,6 +76,8 @@ LONGEST_STRING = 600
 SITE_EVIDENCE = ("conditions", "values", "parameters", "function", "callers")
 # Issue 29's contract: passed through when the harvest stored them.
 NEW_SITE_EVIDENCE = ("definitions", "attributes", "entry_points", "switches", "callee_raises")
+# What the harvest read about the raise's place in its function (the SYSTEM prompt says what each means).
+SITE_FACTS = ("exits_above", "needs_override", "caught_here", "handled_by", "abstract", "accessor", "every_call")
 TEST_KEYS = ("path", "line", "name", "assertion", "how", "code", "call", "pinned")
 DOC_KEYS = ("path", "line", "text", "term", "paragraph")
 
@@ -158,6 +169,7 @@ def _site(site: RaiseSite) -> dict[str, Any]:
         "code_first_line": site.snippet_start,
         **{key: evidence[key] for key in SITE_EVIDENCE if key in evidence},
         **{key: _capped(evidence[key]) for key in NEW_SITE_EVIDENCE if isinstance(evidence.get(key), list)},
+        **{key: _capped(evidence[key]) for key in SITE_FACTS if evidence.get(key) not in (None, "", [], {})},
     }
 
 

@@ -24,7 +24,7 @@ from tqdm import tqdm
 
 from kb.actions.writes import finish_write
 from kb.analysis.client import Endpoint, EndpointError, Reply, complete
-from kb.analysis.prompt import related_rows, repair_request, request_for
+from kb.analysis.prompt import evidence_of, related_rows, repair_request, request_for
 from kb.analysis.verify import BadAnswer, Checked, check_answer, read_answer
 from kb.analysis.vocabulary import Vocabulary, entry_vocabulary, read_source, repository_vocabulary
 from kb.models import PUBLIC_ID_RE, ErrorEntry, RaiseSite, RelatedLink, Repository
@@ -169,6 +169,7 @@ def jobs_for(pks: list[int], base: Vocabulary, result: RunResult) -> Iterator[Jo
             for row in related:
                 vocabulary.read(f"{row['exception_type']} {row['message']}")
             payload = request_for(entry, entry_sites, related)
+            vocabulary.quote(evidence_of(entry, entry_sites, related))
             vocabulary = vocabulary.on(base)
             yield Job(pk, entry.public_id, entry.title, entry.analysed_commit, payload, vocabulary)
 

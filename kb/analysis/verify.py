@@ -309,6 +309,9 @@ def _names_in_prose(text: str, vocabulary: Vocabulary) -> tuple[list[str], bool]
     prose, spans = _spans(text)
     unknown, held = _names_by_pattern(prose, vocabulary)
     for span in spans:
+        if vocabulary.quotes(span):
+            held = True  # the evidence's own text, quoted
+            continue
         span_unknown, span_held = _names_in_code(span.strip(), vocabulary, fenced=False)
         unknown += span_unknown
         held = held or span_held

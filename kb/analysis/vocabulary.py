@@ -62,6 +62,9 @@ class Vocabulary:
     declarations: Declarations = field(default_factory=Declarations)
     sites: list[list[Fact]] = field(default_factory=list)
     files_named: set[str] = field(default_factory=set)  # bare file names the tree's text names
+    # The strings of the request itself: a code span quoted from them verbatim (a test's `"America/New_York"`, its
+    # `self.client.get("/feed/")`) names what the evidence holds, whatever its form.
+    quoted: list[str] = field(default_factory=list)
 
     def read(self, text: str) -> None:
         self.names.update(IDENTIFIER.findall(text))
@@ -84,8 +87,26 @@ class Vocabulary:
     def on(self, base: "Vocabulary") -> "Vocabulary":
         """This vocabulary with `base` behind it: an entry's own names over the repository's, without copying."""
         return Vocabulary(
-            self.names, self.flags, self.paths, base, self.terms, base.declarations, self.sites, self.files_named
+            self.names,
+            self.flags,
+            self.paths,
+            base,
+            self.terms,
+            base.declarations,
+            self.sites,
+            self.files_named,
+            self.quoted,
         )
+
+    def quote(self, evidence: object) -> None:
+        """Keeps the evidence's strings, for `quotes`."""
+        self.quoted.extend(_strings(evidence))
+
+    def quotes(self, span: str) -> bool:
+        """Whether a code span of an answer is a verbatim piece of the request's evidence, long enough to say
+        something (a single short word proves nothing)."""
+        span = span.strip()
+        return len(span) >= MIN_QUOTED and any(span in text for text in self.quoted)
 
     def knows_name(self, dotted: str) -> bool:
         return all(self._has("names", part) or part in PYTHON_NAMES for part in dotted.split(".") if part)
@@ -122,6 +143,9 @@ class Vocabulary:
 
     def _has(self, kind: str, value: str) -> bool:
         return value in getattr(self, kind) or (self.base is not None and self.base._has(kind, value))
+
+
+MIN_QUOTED = 6
 
 
 def entry_vocabulary(entry: ErrorEntry, sites: list[RaiseSite]) -> Vocabulary:

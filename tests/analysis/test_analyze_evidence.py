@@ -43,6 +43,40 @@ def test_the_request_carries_the_new_evidence_capped_and_the_related_errors_by_m
     ]
 
 
+def test_the_request_carries_what_bounds_the_claims_exits_above_and_a_method_left_to_subclasses(
+    widgets_harvest, analysis_endpoint
+) -> None:
+    # Round 15 (AI-assisted): "there is no condition" where a method called first only raises, and "always" over
+    # early returns, were claims the model could not have known to avoid.
+    entry = entry_of(COLOUR)
+    site = entry.sites.get()
+    facts = {"exits_above": [12, 14], "needs_override": {"method": "palette", "class": "Widget", "line": 15}}
+    site.evidence = {**site.evidence, **facts, "caught_here": {}}
+    site.save()
+    answer_all_well(analysis_endpoint)
+    run_analyze("--entry", entry.public_id)
+    [request] = analysis_endpoint.received
+    [sent] = json.loads(request.payload["messages"][1]["content"].split("\n", 1)[1])["sites"]
+    assert {key: sent.get(key) for key in (*facts, "caught_here")} == {**facts, "caught_here": None}
+    assert "exits_above" in request.payload["messages"][0]["content"]
+
+
+def test_a_code_span_quoted_verbatim_from_the_evidence_is_kept_and_an_unknown_one_dropped(
+    widgets_harvest, analysis_endpoint
+) -> None:
+    # Round 15 (AI-assisted): a test's time zone, `America/New_York`, was dropped as an unknown name.
+    entry = entry_of(NEGATIVE)
+    test = {"path": "tests/test_zones.py", "line": 3, "name": "test_zone", "code": 'zone = "America/New_York"'}
+    entry.evidence = {**entry.evidence, "tests": [*entry.evidence["tests"], test]}
+    entry.save()
+    answer = card(
+        meaning="`Widget.resize` raises it. The zone test uses `America/New_York`. It also fails in `Europe/Atlantis`."
+    )
+    analysis_endpoint.answer(NEGATIVE, completion(answer))
+    run_analyze("--entry", entry.public_id, "--no-repair")
+    assert entry_of(NEGATIVE).assisted["meaning"] == "`Widget.resize` raises it. The zone test uses `America/New_York`."
+
+
 def test_entry_analyses_only_the_chosen_entries_even_when_already_done(widgets_harvest, analysis_endpoint) -> None:
     answer_all_well(analysis_endpoint)
     run_analyze()
