@@ -43,7 +43,7 @@ def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | No
             elif len(values) == 1:
                 forms = forms_in(str_method[1], values[0], index, qualname)
                 if forms and has_text(forms[0]):
-                    found = _in_init_terms(forms[0], init)
+                    found = _in_init_terms(forms[0], init, index, qualname)
             else:
                 # `if not self.message: return "Missing parameter: ..." else: return self.message`: read only for
                 # a raise that gives no readable message, so the one worded return is what it prints.
@@ -52,18 +52,24 @@ def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | No
                     for value in values
                     if (forms := forms_in(str_method[1], value, index, qualname)) and has_text(forms[0])
                 ]
-                found = _in_init_terms(worded[0], init) if len(worded) == 1 else None
+                found = _in_init_terms(worded[0], init, index, qualname) if len(worded) == 1 else None
         elif init is not None:
             found = _init_message(index, init[0], init[1], depth)
     index.own_messages[qualname] = found
     return found
 
 
-def _in_init_terms(parts: Parts, init: tuple[ast.FunctionDef | ast.AsyncFunctionDef, ClassInfo] | None) -> OwnMessage:
+def _in_init_terms(
+    parts: Parts,
+    init: tuple[ast.FunctionDef | ast.AsyncFunctionDef, ClassInfo] | None,
+    index: ClassIndex,
+    qualname: str,
+) -> OwnMessage:
     """What `__str__` words, said in `__init__`'s terms: `self.x` that `__init__` sets straight from its parameter
-    `x` becomes that parameter (a raise's arguments fill it: `JMESPathTypeError('sort_by', ...)` is "In function
-    sort_by(), ..."); any other value is the error's own, worked out in its class, and keeps no expression (the
-    raise's scope would read `self.expression` as the raiser's)."""
+    `x`, and no method of the class sets again, becomes that parameter (a raise's arguments fill it:
+    `JMESPathTypeError('sort_by', ...)` is "In function sort_by(), ..."); any other value is the error's own,
+    worked out in its class. Neither keeps an expression: the raise's scope would read `self.expression` (or a
+    parameter's name) as its own."""
     params = (
         [a.arg for a in [*init[0].args.posonlyargs, *init[0].args.args, *init[0].args.kwonlyargs]][1:] if init else []
     )
@@ -74,14 +80,32 @@ def _in_init_terms(parts: Parts, init: tuple[ast.FunctionDef | ast.AsyncFunction
                 for target in statement.targets:
                     if isinstance(target, ast.Attribute) and dotted(target.value) == ["self"]:
                         stored.setdefault(target.attr, statement.value.id)
+    stored = {attr: param for attr, param in stored.items() if _set_once(index, qualname, attr)}
     said: list[str | Field] = []
     for part in parts:
         if isinstance(part, Field):
             path = dotted(part.source) if part.source is not None else None
             given = stored.get(path[1]) if path and len(path) == 2 and path[0] == "self" else None
-            part = Field(given, ast.Name(given, ast.Load())) if given else Field(part.name, None, part.shown_as_repr)
+            part = Field(given) if given else Field(part.name, None, part.shown_as_repr)
         said.append(part)
     return tuple(said), params if stored else []
+
+
+def _set_once(index: ClassIndex, qualname: str, attr: str) -> bool:
+    """Whether the methods of the class and its bases assign `self.<attr>` once in all."""
+    count = 0
+    for info in index.mro(qualname):
+        for function in info.methods.values():
+            for node in ast.walk(function):
+                targets = (
+                    node.targets
+                    if isinstance(node, ast.Assign)
+                    else [node.target]
+                    if isinstance(node, ast.AugAssign | ast.AnnAssign)
+                    else []
+                )
+                count += sum(_is_self_attribute(target, attr) for target in targets)
+    return count == 1
 
 
 def _init_message(
