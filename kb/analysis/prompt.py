@@ -14,11 +14,13 @@ TEXT_SECTIONS = ErrorEntry.SECTIONS
 _DESCRIPTIONS = {
     "meaning": "One paragraph: what the user did that leads here and why the library refuses it, naming the "
     "exception, the public entry point and the condition in words.",
-    "trigger": "What makes the code raise it: the conditions, in the code's own terms.",
+    "trigger": "When it happens: the user's action or input that leads there (the entry point and argument, setting "
+    "or flag), then each condition of the code with what its names stand for; never a name left unexplained.",
     "situations": "Common situations that lead there: the callers and the scenarios of the triggering tests.",
     "example_fix": "A short before/after, usually fenced code, using only names from the evidence; or empty.",
-    "how_to_trigger": "The call that makes it happen as a short fenced code block, trimmed from the repository's own "
-    "test when there is one (with the setup and patches it runs under), then the test's name; or empty.",
+    "how_to_trigger": "The call that makes it happen as a short fenced code block that runs as shown (it defines "
+    "every name it uses), trimmed from the repository's own test when there is one (with the setup and patches it "
+    "runs under), then the test's file and name; or empty.",
     "documentation": "What the repository's docs say about it, naming the files; or empty.",
 }
 ANSWER_SCHEMA: dict[str, Any] = {

@@ -14,6 +14,9 @@ MAX_EXAMPLES = 2
 MAX_TEST_LINES = 40
 # A test that changes settings around its call (a decorator, a `with` block): the call alone would not raise.
 _SETS_SETTINGS = re.compile(r"(?:@|\bwith\s++)(?:self\.)?+(?:override_settings|modify_settings|settings)\(")
+# A test that replaces the library's own code around the call (`mock.patch(...)`, `patch.object`, `monkeypatch`):
+# trimmed, the call would not raise (round 16's card 15 raised only while `cs_is_ccw` was patched to return 0).
+_PATCHES = re.compile(r"\b(?:patch(?:\.object|\.dict|\.multiple)?+|monkeypatch\.setattr)\(")
 
 
 def scenario(test_name: str) -> str:
@@ -34,11 +37,11 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
         if (
             call
             and len(whole.splitlines()) <= MAX_TEST_LINES
-            and (_SETS_SETTINGS.search(whole) or _set_up(call, whole))
+            and (_SETS_SETTINGS.search(whole) or _PATCHES.search(whole) or _set_up(call, whole))
         ):
-            # Trimmed, the call would not raise: the settings the test changes around it, or the values it builds
-            # before it (`qs = Book.objects.prefetch_related(...)` for `list(qs)`), are the cause. The test is shown
-            # from its start to that call.
+            # Trimmed, the call would not raise: the settings the test changes or the code it patches around it,
+            # or the values it builds before it (`qs = Book.objects.prefetch_related(...)` for `list(qs)`), are the
+            # cause. The test is shown from its start to that call.
             lines = _up_to_call(test, call) or textwrap.dedent(whole).splitlines()
             call = ""
         else:

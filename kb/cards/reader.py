@@ -276,6 +276,12 @@ class Reader:
 
     def __post_init__(self) -> None:
         self.parameters = {str(p) for p in self.evidence.get("parameters") or []} - {"self", "cls"}
+        # The loops the raise sits in (their lines): a test in one is read again after the loop's body ran.
+        self.loops = [
+            row["line"]
+            for row in self.evidence.get("conditions") or []
+            if isinstance(row, dict) and row.get("kind") in ("while", "for") and isinstance(row.get("line"), int)
+        ]
         self.definitions: dict[str, list[tuple[int, str]]] = {}  # name -> (line, code) of each assignment read
         for row in self.evidence.get("definitions") or []:
             if isinstance(row, dict) and isinstance(row.get("name"), str) and isinstance(row.get("code"), str):
@@ -345,6 +351,8 @@ class Reader:
                 inline = name == root and len(root) <= SHORT_NAME and len(defined) <= MAX_INLINE
                 return _INLINE + code(defined) if inline else ""
         if root in self.parameters:
+            if self._given_anew(root, before):
+                return None  # `output_field = self.target_field` before the test: no longer the argument there
             return self._parameter(name, root)
         if root == "self":
             return self._popped(name, before) or self._attribute(name) or self._own_attribute(name)
@@ -353,6 +361,17 @@ class Reader:
         if name.partition(".")[2][:1].isupper() and root not in self.parameters:
             return ""  # a module's class (`models.Aggregate`), named as written
         return None
+
+    def _given_anew(self, parameter: str, before: int | None) -> bool:
+        """Whether a new value the parameter is given on the way to the raise (not a conversion of itself, such as
+        `number = int(number)`) may be what a test on line `before` reads: assigned above it, or in a loop the test
+        is in, which comes back to the test after its body ran (`while isinstance(output_field, ForeignKey):
+        output_field = output_field.target_field`, round 16's card 13)."""
+        lines = [line for line, written in self.definitions.get(parameter, []) if not _converts(written, parameter)]
+        if not lines or before is None:
+            return bool(lines) and before is None
+        loop = min((line for line in self.loops if line <= before), default=None)
+        return any(line < before or (loop is not None and line >= loop) for line in lines)
 
     def _parameter(self, name: str, root: str) -> str | None:
         """A parameter of the site's function (or a key or attribute of one) as the entry point's argument."""

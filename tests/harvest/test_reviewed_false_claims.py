@@ -193,3 +193,12 @@ def test_a_caller_passing_a_literal_that_fails_the_raises_test_is_no_way_to_it(d
     [site] = card.sites.all()
     callers = [row["function"] for row in site.evidence["callers"] if row["level"] == 1]
     assert "ProjectState.from_apps" in callers and "StateApps.__init__" not in callers
+
+
+def test_a_parameter_given_a_new_value_is_not_the_argument_in_the_tests_after(db, git_repo) -> None:
+    # Round 16's card 13: `if output_field is None: output_field = self.target_field` then `while
+    # isinstance(output_field, ForeignKey)`: "the `output_field` argument is an instance of `ForeignKey`" was false.
+    cards = harvest_published(git_repo, django_files("db/models/fields/related.py"))
+    trigger = cards["Cannot resolve output_field."].generated["trigger"]
+    assert "the `output_field` argument is `None` (line" in trigger
+    assert "the `output_field` argument is an instance" not in trigger

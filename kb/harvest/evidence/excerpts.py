@@ -23,7 +23,8 @@ def last_statement(lines: list[str], shift: int, body: list[ast.stmt], *, warns:
     if not statements:
         return "", 0
     statement = statements[-1]
-    return clipped(segment(lines, statement, shift)), statement.lineno + shift
+    decorators = getattr(statement, "decorator_list", None)
+    return clipped(segment(lines, statement, shift)), (decorators[0] if decorators else statement).lineno + shift
 
 
 def _asserts(statement: ast.stmt) -> bool:
@@ -52,9 +53,12 @@ def applied(
 
 
 def segment(lines: list[str], node: ast.AST, shift: int) -> str:
-    """The node's source text, its continuation lines dedented."""
+    """The node's source text, its continuation lines dedented; a decorated function or class from its first
+    decorator (`@test_action.mapping.get` is the call that raises, round 16's card 18)."""
     first, last = node.lineno + shift, (node.end_lineno or node.lineno) + shift  # type: ignore[attr-defined]
     start, end = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+    if decorators := getattr(node, "decorator_list", None):
+        first, start = decorators[0].lineno + shift, max(0, decorators[0].col_offset - 1)
     encoded = [line.encode() for line in lines[first - 1 : last]]
     if not encoded or end is None:
         return ""
