@@ -44,6 +44,8 @@ PYTHON_LANGUAGES = {"", "python", "py", "python3", "pycon"}
 # What an example stands in for, not a name: `<app_label>`, `OLD_NAME`, `YOUR_APP`, `MY_SETTING`.
 ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z_][\w-]{0,40}+>")
 PLACEHOLDER_WORDS = frozenset("YOUR MY OLD NEW SOME EXAMPLE FOO BAR BAZ PLACEHOLDER ANOTHER OTHER".split())
+# `MyView`, `YourModel`, `SomeSerializer`: a class of the reader's an example names.
+PLACEHOLDER_CLASS = re.compile(r"(?:My|Your|Some|Example)[A-Z]")
 
 
 class BadAnswer(Exception):
@@ -420,9 +422,12 @@ def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) 
 
 
 def placeholder(name: str) -> bool:
-    """A name an example uses for the reader's own (`OLD_NAME`, `YOUR_APP.models`, `_placeholder_` for `<name>`)."""
+    """A name an example uses for the reader's own (`OLD_NAME`, `YOUR_APP.models`, `MyView`, `YourModel`,
+    `_placeholder_` for `<name>`, and names made from it: `<name>_ptr`)."""
     return any(
-        part == "_placeholder_" or (part.isupper() and part.split("_", 1)[0] in PLACEHOLDER_WORDS)
+        part.startswith("_placeholder_")
+        or (part.isupper() and part.split("_", 1)[0] in PLACEHOLDER_WORDS)
+        or PLACEHOLDER_CLASS.match(part) is not None
         for part in name.split(".")
     )
 

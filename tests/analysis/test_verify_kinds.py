@@ -57,6 +57,16 @@ def test_a_url_path_and_placeholders_are_not_names_to_check() -> None:
     assert "YOUR_APP" in result.sections["example_fix"]
 
 
+def test_the_readers_own_classes_in_an_example_are_placeholders_too() -> None:
+    # Round 17 (AI-assisted): `MyView` in an example fix, and `<name>_ptr`, were dropped as invented.
+    result = check(
+        example_fix="```python\nclass MyView(SingleObjectMixin):\n    slug_field = YourModel.slug_field\n```",
+        trigger="`SingleObjectMixin.get_object` reads `<name>_ptr` of `SomeModel`.",
+    )
+    assert result.dropped == 0 and "YourModel" in result.sections["example_fix"]
+    assert check(meaning="`SingleObjectMixin.get_object` calls `Mystery.frob()`.").unknown == ["Mystery", "frob"]
+
+
 def test_a_sentence_goes_on_after_e_g_and_i_e_and_etc() -> None:
     text = "It needs a lookup, e.g. `pk`, i.e. `get_object` reads `self.kwargs` etc. and then `slug_field`."
     assert check(meaning=text).sections["meaning"] == text
