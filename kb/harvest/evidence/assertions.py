@@ -28,6 +28,7 @@ from kb.harvest.evidence.forms import (
     types_of,
 )
 from kb.harvest.evidence.invocations import Invocation, TestNames, invocation_of
+from kb.harvest.evidence.parametrized import Row, tables, with_row
 from kb.harvest.evidence.regex_text import regex_chunks
 from kb.harvest.evidence.wrappers import MAX_WRAPPERS, Wrapper, argument, calls_of, find_wrappers, positions
 
@@ -82,8 +83,9 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
     found: list[Assertion] = []
     outer = _OuterValues(lines)
     wrappers: dict[str, Wrapper] = {}
+    table = tables(text)
     for (first, last), names in functions_around(text, hits, lines).items():
-        found.extend(_read_function(lines, first, last, names, path, outer, wrappers))
+        found.extend(_read_function(lines, first, last, names, path, outer, wrappers, table.get(first, [])))
     if wrappers:  # the calls of the file's own assertion wrappers, wherever they are
         for (first, last), names in functions_around(text, positions(text, wrappers), lines).items():
             found.extend(_read_wrapped(lines, first, last, names, path, outer, wrappers))
@@ -148,9 +150,17 @@ def _body_end(lines: list[str], first: int, last: int, indent: int) -> int:
 
 
 def _read_function(
-    lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues", wrappers: dict
+    lines: list[str],
+    first: int,
+    last: int,
+    name: str,
+    path: str,
+    outer: "_OuterValues",
+    wrappers: dict,
+    rows: list[Row] | None = None,
 ) -> list[Assertion]:
-    """The function's assertions; the assertion wrappers it defines are added to `wrappers`."""
+    """The function's assertions; the assertion wrappers it defines are added to `wrappers`. `rows`: its
+    `parametrize` table, one assertion per row where the message is one of the row's values."""
     function, shift = _parsed_function(lines, first, last)
     if function is None:
         return []
@@ -174,6 +184,12 @@ def _read_function(
         line = call.lineno + shift
         code, start = code_around(lines, function, shift, line)
         trigger, pinned = _trigger(lines, shift, call, form, body)
+        if given := _per_row(reader, call, form, body, rows or []):
+            found += [
+                Assertion(path, line, name, form, types, said, whole, calls, code, start, shown, pinned)
+                for said, whole, shown in given
+            ]
+            continue
         invocation = None
         if not usable_chunks(chunks):
             names = names or TestNames(function, reader.strings)
@@ -183,6 +199,23 @@ def _read_function(
                 path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned, invocation=invocation
             )
         )
+    return found
+
+
+def _per_row(
+    reader: "_FunctionReader", call: ast.Call, form: str, body: list[ast.stmt] | None, rows: list[Row]
+) -> list[tuple[tuple[str, ...], str | None, str]]:
+    """(chunks, the whole message, the call with the row's values) of each row of a `parametrize` table that
+    gives the message the assertion names (`match=match`); [] when it names none of them."""
+    node, regex = message_node(call, form)
+    if not rows or body is None or not isinstance(node, ast.Name) or node.id in reader.strings:
+        return []
+    found = []
+    for row in rows:
+        if node.id in row:
+            chunks, whole, _ = reader.text_of(row[node.id], call.lineno, regex=regex)
+            if usable_chunks(chunks):
+                found.append((chunks, whole, with_row(body, row)))
     return found
 
 
