@@ -23,6 +23,7 @@ PINNED = {
     "more_itertools": ("more-itertools==11.2.1",),
     "schema": ("schema==0.7.8",),
     "pyrsistent": ("pyrsistent==0.20.0",),
+    "sqlglot": ("sqlglot==30.31.0",),
 }
 
 

@@ -684,22 +684,39 @@ def _classes_of(index: ClassIndex, func: ast.expr, env: dict[str, Held], inner: 
 
 
 def class_named(index: ClassIndex, func: ast.expr, inner: Scope) -> str | None:
+    """The class a call makes: a class it names, or the class whose alternate constructor it calls
+    (`ParseError.new(...)`)."""
     parts = dotted(func)
     if parts and len(parts) == 2 and parts[0] in ("self", "cls") and inner.owner:
         # `return self.error_class(msg)`: the class the attribute names for the instance that runs the method.
         return attribute_type(index, inner.owner, parts[1])
-    if not parts or parts[0] in ("self", "cls") or not parts[-1][:1].isupper():
+    if not parts or parts[0] in ("self", "cls") or parts[0] in inner.local_names():
         return None
-    if parts[0] in inner.local_names():
+    constructor = not parts[-1][:1].isupper()
+    if constructor and (len(parts) < 2 or not parts[-2][:1].isupper()):
         return None
     imported = inner.imported(parts[0])
     if imported is not None:
         qualified: str | None = index.resolver.canonical(".".join([imported, *parts[1:]]))
     else:
         qualified = index.resolver.qualify(parts, inner.info)
-    if qualified is None or index.resolver.is_function(qualified):
+    if qualified is None:
         return None
-    return qualified
+    if constructor:
+        return alternate_constructor(index, qualified)
+    return None if index.resolver.is_function(qualified) else qualified
+
+
+def alternate_constructor(index: ClassIndex, qualified: str) -> str | None:
+    """`ParseError.new(message, ...)`, `SchemaError.create_from(error)`: a classmethod of a class of this harvest
+    makes one of that class (its `cls`); the class, or None. Its arguments are read as the class's own."""
+    owner, _, name = qualified.rpartition(".")
+    if index.get(qualified) is not None or index.get(owner) is None:
+        return None
+    found = index.method(owner, name)
+    if found is None:
+        return None
+    return owner if any(dotted(d) == ["classmethod"] for d in found[0].decorator_list) else None
 
 
 def passed_classes(index: ClassIndex, scope: Scope, param: str, depth: int = 0) -> list[str]:

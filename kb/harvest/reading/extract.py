@@ -14,6 +14,7 @@ from kb.harvest.reading.evaluate import (
     MESSAGE_KEYWORDS,
     HelperRaise,
     Value,
+    alternate_constructor,
     attribute_classes,
     class_named,
     keyed_viewers,
@@ -352,9 +353,17 @@ class ModuleExtractor:
         made: list[ast.expr] = [
             b.expr
             for b in reaching
-            if isinstance(b.expr, ast.Call) and terminal_name(b.expr.func)[:1].isupper() and dotted(b.expr.func)
+            if isinstance(b.expr, ast.Call) and dotted(b.expr.func) and self._constructs(b.expr.func, scope)
         ]
         return made if made and len(made) == len(reaching) else [*made, exc]
+
+    def _constructs(self, func: ast.expr, scope: Scope) -> bool:
+        """Whether a call makes an exception object: a class's call, or its alternate constructor's (`error =
+        ParseError.new(message, line=line)`)."""
+        if terminal_name(func)[:1].isupper():
+            return True
+        made = class_named(self.index, func, scope)
+        return made is not None and _is_exception_class(self.index, made)
 
     def _raise_one(self, node: ast.Raise, exc: ast.expr, scope: Scope) -> None:
         call = exc if isinstance(exc, ast.Call) else None
@@ -545,13 +554,8 @@ class ModuleExtractor:
     def _alternate_constructor(self, qualified: str) -> str | None:
         """`raise SchemaError.create_from(error)`, `raise DBAPIError.instance(...)`: a classmethod of an exception
         class of this harvest makes one of that class (its `cls`), not a class named after the method."""
-        owner, _, name = qualified.rpartition(".")
-        if self.index.get(qualified) is not None or self.index.get(owner) is None:
-            return None
-        found = self.index.method(owner, name)
-        if found is None or not _is_exception_class(self.index, owner):
-            return None
-        return owner if any(dotted(d) == ["classmethod"] for d in found[0].decorator_list) else None
+        owner = alternate_constructor(self.index, qualified)
+        return owner if owner is not None and _is_exception_class(self.index, owner) else None
 
     def _runtime_class(self, target: ast.expr, scope: Scope) -> str | None:
         """Exception classes that run time makes or picks: a property building one with `type(...)`, or an
