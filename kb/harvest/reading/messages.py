@@ -347,6 +347,10 @@ class MessageBuilder:
         for value in expr.values:
             if isinstance(value, ast.Constant):
                 parts.append(str(value.value))
+            elif _literal_text(value):
+                # `f"{message}. Line {line}"` read where a caller gave `message` as "Expecting )": its words.
+                text = value.value.value  # type: ignore[attr-defined]
+                parts.append(repr(text) if value.conversion == ord("r") else text)
             elif isinstance(value, ast.FormattedValue):
                 # The spec and conversion shape the value's text, not the message's: one placeholder either way.
                 parts.append(named_after(value.value, value.conversion == ord("r") and value.format_spec is None))
@@ -475,6 +479,17 @@ class MessageBuilder:
 
 # Reads a value formatted into a message when it is text worded where it is written (None otherwise).
 Worded = Callable[[ast.expr], Parts | None]
+
+
+def _literal_text(value: ast.expr) -> bool:
+    """An f-string's `{...}` holding a text constant, shown as it is or by its repr, with no format spec."""
+    return (
+        isinstance(value, ast.FormattedValue)
+        and isinstance(value.value, ast.Constant)
+        and isinstance(value.value.value, str)
+        and value.format_spec is None
+        and value.conversion in (-1, ord("s"), ord("r"))
+    )
 
 
 def worded_expression(expr: ast.expr) -> bool:
