@@ -24,6 +24,7 @@ PINNED = {
     "schema": ("schema==0.7.8",),
     "pyrsistent": ("pyrsistent==0.20.0",),
     "sqlglot": ("sqlglot==30.31.0",),
+    "glom": ("glom==25.12.0", "boltons==26.2.0", "face==26.0.1"),
 }
 
 

@@ -145,7 +145,7 @@ def _scan(
         result.unresolved.update(module.unresolved)
         result.lines[item.source.path] = item.lines
     # A helper's raise is a second site of each message handed to it: once per entry, however many calls.
-    result.sites = own_cards_of_unraised(list(dict.fromkeys(result.sites)))
+    result.sites = own_cards_of_unraised(unique(result.sites))
     result.sites = one_wording_per_shape(resurfaced(result.sites, _inherits(read.index)))
     if then is not None:
         then.start(result.sites)
@@ -258,6 +258,16 @@ def own_cards_of_unraised(sites: list[FoundSite]) -> list[FoundSite]:
     harvest was found for: a raise's entry is the better answer, and the class is reachable through it."""
     raised = {site.exception_type for site in sites if not site.class_card}
     return [site for site in sites if not site.class_card or site.exception_type not in raised]
+
+
+def unique(sites: list[FoundSite]) -> list[FoundSite]:
+    """Each site once, in order; of two that differ only in that one resurfaces a caught error (`raise err` where
+    `err` is `GlomError.wrap(e)` on one way and `copy.copy(e)` on another), the one that resurfaces."""
+    kept: dict[FoundSite, FoundSite] = {}
+    for site in sites:
+        if site not in kept or (site.resurfaces and not kept[site].resurfaces):
+            kept[site] = site
+    return list(kept.values())
 
 
 def resurfaced(sites: list[FoundSite], inherits: Callable[[str, str], bool]) -> list[FoundSite]:

@@ -353,7 +353,9 @@ class ModuleExtractor:
         made: list[ast.expr] = [
             b.expr
             for b in reaching
-            if isinstance(b.expr, ast.Call) and dotted(b.expr.func) and self._constructs(b.expr.func, scope)
+            if isinstance(b.expr, ast.Call)
+            and dotted(b.expr.func)
+            and (self._constructs(b.expr.func, scope) or self._copied(b.expr, scope) is not None)
         ]
         return made if made and len(made) == len(reaching) else [*made, exc]
 
@@ -409,10 +411,11 @@ class ModuleExtractor:
         return [c for c in found if _is_exception_class(self.index, c)]
 
     def _traceback_cleared(self, call: ast.Call, scope: Scope, line: int) -> list[str]:
-        """`raise exc.with_traceback(None)` in `except ParseBaseException as exc`: the caught classes. A traceback
-        of the error ends on this line, whichever raise made it."""
+        """`raise exc.with_traceback(None)` in `except ParseBaseException as exc`, or the raise of `copy.copy(exc)`
+        (a copy carries no traceback): the caught classes, narrowed by an `isinstance` test around the copy. A
+        traceback of the error ends on this line, whichever raise made it."""
         func = call.func
-        if not (
+        if (
             isinstance(func, ast.Attribute)
             and func.attr == "with_traceback"
             and isinstance(func.value, ast.Name)
@@ -420,9 +423,38 @@ class ModuleExtractor:
             and isinstance(call.args[0], ast.Constant)
             and call.args[0].value is None
         ):
+            caught = scopes.handled_classes(func.value.id, scope, line)
+        elif (copied := self._copied(call, scope)) is not None:
+            caught = self._narrowed_to(copied, call) or scopes.handled_classes(copied, scope, call.lineno)
+        else:
             return []
-        caught = scopes.handled_classes(func.value.id, scope, line)
         return [found for t in caught if (found := self._exception_type(t, scope)) is not None]
+
+    def _copied(self, call: ast.Call, scope: Scope) -> str | None:
+        """`copy.copy(exc)` (or `copy(exc)` imported from `copy`) of an error an `except ... as exc` caught: the
+        name, or None."""
+        parts = dotted(call.func)
+        if not parts or len(call.args) != 1 or not isinstance(name := call.args[0], ast.Name) or call.keywords:
+            return None
+        imported = scope.imported(parts[0]) or (
+            self.info.imports.get(parts[0]) if parts[0] not in scope.local_names() else None
+        )
+        if imported is None or ".".join([imported, *parts[1:]]) != "copy.copy":
+            return None
+        return name.id if scopes.handled_classes(name.id, scope, call.lineno) else None
+
+    def _narrowed_to(self, name: str, node: ast.expr) -> list[ast.expr]:
+        """The classes of the innermost `if isinstance(<name>, C)` whose body holds `node`, or []."""
+        found: list[ast.expr] = []
+        depth = -1
+        for test in ast.walk(self._scope_node):
+            if not (isinstance(test, ast.If) and test.body and _isinstance_of(test.test, name)):
+                continue
+            start, end = test.body[0].lineno, test.body[-1].end_lineno or test.body[-1].lineno
+            if start <= node.lineno <= end and start > depth:
+                classes = test.test.args[1]  # type: ignore[attr-defined]
+                found, depth = list(classes.elts) if isinstance(classes, ast.Tuple) else [classes], start
+        return found
 
     def _resurfaces(self, node: ast.Raise, caught: list[str], scope: Scope) -> None:
         before = len(self.result.sites)
@@ -973,6 +1005,18 @@ _BUILTIN_ERRORS = frozenset(
 def _is_exception_class(index: ClassIndex, qualname: str) -> bool:
     """Whether a class of this harvest derives from a builtin exception (not a warning) through classes it read."""
     return any(base[-1] in _BUILTIN_ERRORS for info in index.mro(qualname) for base in info.bases)
+
+
+def _isinstance_of(test: ast.expr, name: str) -> bool:
+    """`isinstance(<name>, C)`."""
+    return (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "isinstance"
+        and len(test.args) == 2
+        and isinstance(test.args[0], ast.Name)
+        and test.args[0].id == name
+    )
 
 
 def _single_item(expr: ast.expr | None) -> ast.expr | None:
