@@ -25,6 +25,7 @@ PINNED = {
     "pyrsistent": ("pyrsistent==0.20.0",),
     "sqlglot": ("sqlglot==30.31.0",),
     "glom": ("glom==25.12.0", "boltons==26.2.0", "face==26.0.1"),
+    "typeguard": ("typeguard==4.6.1",),
 }
 
 
@@ -63,8 +64,8 @@ def raised(call: Callable[[], object]) -> BaseException:
 
 def found_where_it_ends(package: str, error: BaseException, message: str | None = None) -> list[tuple[str, str]]:
     """(type, signature) of the sites found at the line the error's traceback ends on, inside the package, whose
-    type is the error's and whose signature, filled in, is its message (`message`: as the error says it when its
-    `str()` wraps it, as a dict of messages does)."""
+    type is the error's and whose signature, or one of its variants (the entry's other wordings), filled in, is its
+    message (`message`: as the error says it when its `str()` wraps it, as a dict of messages does)."""
     inside = [f for f in traceback.extract_tb(error.__traceback__) if f"/{package}/" in f.filename]
     innermost = inside[-1]
     name = type(error).__name__
@@ -74,5 +75,8 @@ def found_where_it_ends(package: str, error: BaseException, message: str | None 
         if innermost.filename.endswith(site.path)
         and site.line == innermost.lineno
         and site.exception_type.rpartition(".")[2] == name
-        and produces(site.signature, str(error) if message is None else message)
+        and any(
+            produces(signature, str(error) if message is None else message)
+            for signature in (site.signature, *(variant for _message, variant in site.variants))
+        )
     ]

@@ -80,6 +80,8 @@ class ClassIndex:
         self._stored: dict[str, frozenset[str]] = {}  # package -> attribute names its modules set on other objects
         # Exception classes that word their own message (`__init__` or `__str__`): qualname -> parts, or None.
         self.own_messages: dict[str, OwnMessage | None] = {}
+        # What each class's `__str__` prints around the message a raise gives it (own_messages.worded_around).
+        self.str_wrappings: dict[str, list[Any]] = {}
         # Module-level instances of these classes, by class (kb.harvest.reading.instances), read on first use.
         self.instances: dict[str, list[tuple[ast.Call, ModuleInfo]]] | None = None
         # The attributes each class's own methods assign on `self` (kb.harvest.reading.types), by qualname, read once.

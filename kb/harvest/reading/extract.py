@@ -47,7 +47,14 @@ from kb.harvest.reading.messages import (
     terminal_name,
 )
 from kb.harvest.reading.narrowed import narrowed
-from kb.harvest.reading.own_messages import argument_parts, arguments, instance_messages, own_message, substitute
+from kb.harvest.reading.own_messages import (
+    argument_parts,
+    arguments,
+    instance_messages,
+    own_message,
+    substitute,
+    worded_around,
+)
 from kb.harvest.reading.scopes import (
     BINDERS,
     COMPOUND,
@@ -523,6 +530,11 @@ class ModuleExtractor:
             # `raise SyntaxException("Unclosed tag: <%%%s>" % keyword, **kwargs)`: the class puts the message
             # in words of its own (`message + " at line: %d char: %d" % (lineno, pos)` in its `__init__`).
             options = [[self._around(exception_type, call, form) for form in option] for option in options]
+            # `__str__` prints it inside words or values of its own (`" of ".join(self._path) + " " + msg`).
+            options = [
+                [w for form in option for w in worded_around(self.index, exception_type, form) or [form]]
+                for option in options
+            ]
         if call is not None and len(call.args) > 1 and self._str_formats_args(exception_type):
             # dateutil's ParserError: `__str__` returns `self.args[0] % self.args[1:]`.
             rest = ast.Tuple(elts=call.args[1:], ctx=ast.Load())

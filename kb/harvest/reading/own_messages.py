@@ -2,6 +2,7 @@
 (`super().__init__(f"Not supported URL scheme {scheme}")`), through the bases' own `__init__`."""
 
 import ast
+import copy
 from collections.abc import Iterable
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo, OwnMessage
@@ -16,6 +17,8 @@ from kb.harvest.reading.messages import (
     terminal_name,
 )
 from kb.harvest.reading.scopes import forms_in, method_scope, returns_of
+
+_GIVEN = "message_given_by_the_raise"  # the field standing for the message a raise gives, in a `__str__` around it
 
 
 def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | None:
@@ -224,3 +227,73 @@ def instance_messages(index: ClassIndex, owner: str, name: str) -> list[OwnMessa
 
 def _is_self_attribute(target: ast.expr, name: str) -> bool:
     return isinstance(target, ast.Attribute) and target.attr == name and dotted(target.value) == ["self"]
+
+
+def worded_around(index: ClassIndex, qualname: str, message: Parts) -> list[Parts]:
+    """A raise's message as the class's `__str__` prints it when that puts words or values around the message the
+    raise gave (`" of ".join(self._path) + " " + str(self.args[0])`, `"%s. You passed in %r" % (super().__str__(),
+    ...)`): one form per `return` that reads it, the bare message first where a `return` prints it alone; [] when
+    `__str__` prints it nowhere with anything around it."""
+    if qualname not in index.str_wrappings:
+        index.str_wrappings[qualname] = _str_wrappings(index, qualname)
+    wrappings = index.str_wrappings[qualname]
+    if not any(len(w) > 1 for w in wrappings):
+        return []
+    return list(dict.fromkeys(substitute(w, {_GIVEN: message}) for w in wrappings))
+
+
+def _str_wrappings(index: ClassIndex, qualname: str) -> list[Parts]:
+    found = index.method(qualname, "__str__")
+    if found is None:
+        return []
+    function, info = found
+    scope = method_scope(index, qualname, info, function)
+    wrappings: list[Parts] = []
+    for returned in sorted(returns_of(function), key=lambda node: node.lineno):
+        if returned.value is None:
+            continue
+        value = _GivenMarked().visit(copy.deepcopy(returned.value))
+        if not any(isinstance(n, ast.Name) and n.id == _GIVEN for n in ast.walk(value)):
+            continue
+        if isinstance(value, ast.Name):
+            wrappings.append((Field(_GIVEN),))  # `return str(self.args[0])`: the message alone
+            continue
+        forms = MessageBuilder(scope).forms(value, returned.lineno)
+        if forms and Field(_GIVEN) in forms[0]:
+            wrappings.append(forms[0])
+    # The message alone first: it is how the raise words it, the others what callers may add.
+    return sorted(wrappings, key=len)
+
+
+class _GivenMarked(ast.NodeTransformer):
+    """`self.args[0]`, `str(self.args[0])` and `super().__str__()` replaced by a name standing for the message."""
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        if terminal_name(node.func) == "str" and len(node.args) == 1 and _is_first_argument(node.args[0]):
+            return ast.Name(id=_GIVEN, ctx=ast.Load())
+        func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "__str__"
+            and isinstance(func.value, ast.Call)
+            and terminal_name(func.value.func) == "super"
+        ):
+            return ast.Name(id=_GIVEN, ctx=ast.Load())
+        self.generic_visit(node)
+        return node
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        if _is_first_argument(node):
+            return ast.Name(id=_GIVEN, ctx=ast.Load())
+        self.generic_visit(node)
+        return node
+
+
+def _is_first_argument(node: ast.expr) -> bool:
+    """`self.args[0]`."""
+    return (
+        isinstance(node, ast.Subscript)
+        and dotted(node.value) == ["self", "args"]
+        and isinstance(node.slice, ast.Constant)
+        and node.slice.value == 0
+    )
