@@ -145,7 +145,7 @@ def _scan(
         result.unresolved.update(module.unresolved)
         result.lines[item.source.path] = item.lines
     # A helper's raise is a second site of each message handed to it: once per entry, however many calls.
-    result.sites = own_cards_of_unraised(unique(result.sites))
+    result.sites = own_cards_of_unraised(unique([site for site in result.sites if not test_module(site.path)]))
     result.sites = one_wording_per_shape(resurfaced(result.sites, _inherits(read.index)))
     if then is not None:
         then.start(result.sites)
@@ -258,6 +258,14 @@ def own_cards_of_unraised(sites: list[FoundSite]) -> list[FoundSite]:
     harvest was found for: a raise's entry is the better answer, and the class is reachable through it."""
     raised = {site.exception_type for site in sites if not site.class_card}
     return [site for site in sites if not site.class_card or site.exception_type not in raised]
+
+
+def test_module(path: str) -> bool:
+    """A test module a package ships inside itself (`glom/test/test_scope_vars.py`, `conftest.py`): its raises are
+    its tests' own (`raise Exception("nope")` in a fixture), never an error the package gives its users, and a
+    message of theirs would answer another library's lookup. Read for evidence, never for sites."""
+    name = path.rpartition("/")[2]
+    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
 
 
 def unique(sites: list[FoundSite]) -> list[FoundSite]:
