@@ -241,6 +241,11 @@ def _readings(
         # should be instance of 'int'`).
         last_line = message.rstrip().rsplit("\n", 1)[-1].strip()
         readings += [Reading(exc_type, paragraph), Reading(exc_type, first_line), Reading(exc_type, last_line)]
+        if unwrap and (inner := BARE_EXCEPTION.match(last_line)) and inner["message"]:
+            # An error whose text ends with an exception line of its own (glom's `error raised while processing,
+            # details below` and its trace, then `glom.core.BadSpec: Limit() only valid in Group mode`): that
+            # line's type and message, as a last line pasted alone would be read.
+            readings.append(Reading(inner["type"], inner["message"].strip()))
     if raw is not None and raw != message:
         readings.append(Reading(None, raw))
     unique: list[Reading] = []
