@@ -26,6 +26,7 @@ PINNED = {
     "sqlglot": ("sqlglot==30.31.0",),
     "glom": ("glom==25.12.0", "boltons==26.2.0", "face==26.0.1"),
     "typeguard": ("typeguard==4.6.1",),
+    "voluptuous": ("voluptuous==0.16.0",),
 }
 
 

@@ -247,46 +247,55 @@ def _str_wrappings(index: ClassIndex, qualname: str) -> list[Parts]:
     if found is None:
         return []
     function, info = found
-    scope = method_scope(index, qualname, info, function)
+    # Read on a copy whose every read of the given message is one name: `output = Exception.__str__(self)`, then
+    # `output += " for " + self.error_type` in an `if`, then `return output + path` words it each way it may run.
+    marked = _GivenMarked().visit(copy.deepcopy(function))
+    scope = method_scope(index, qualname, info, marked)
     wrappings: list[Parts] = []
-    for returned in sorted(returns_of(function), key=lambda node: node.lineno):
-        if returned.value is None:
+    for returned in sorted(returns_of(marked), key=lambda node: node.lineno):
+        value = returned.value
+        if value is None:
             continue
-        value = _GivenMarked().visit(copy.deepcopy(returned.value))
-        if not any(isinstance(n, ast.Name) and n.id == _GIVEN for n in ast.walk(value)):
-            continue
-        if isinstance(value, ast.Name):
-            wrappings.append((Field(_GIVEN),))  # `return str(self.args[0])`: the message alone
-            continue
-        forms = MessageBuilder(scope).forms(value, returned.lineno)
-        if forms and Field(_GIVEN) in forms[0]:
-            wrappings.append(forms[0])
+        for form in MessageBuilder(scope).forms(value, returned.lineno):
+            if Field(_GIVEN) in form and form not in wrappings:
+                wrappings.append(form)
     # The message alone first: it is how the raise words it, the others what callers may add.
     return sorted(wrappings, key=len)
 
 
+def _given() -> ast.expr:
+    """The message a raise gave, as `__str__` reads it: a text of one placeholder (a name alone would be read as
+    unknown, and a local bound to it named after the local)."""
+    return ast.JoinedStr(values=[ast.FormattedValue(value=ast.Name(id=_GIVEN, ctx=ast.Load()), conversion=-1)])
+
+
 class _GivenMarked(ast.NodeTransformer):
-    """`self.args[0]`, `str(self.args[0])` and `super().__str__()` replaced by a name standing for the message."""
+    """`self.args[0]`, `str(self.args[0])`, `super().__str__()` and `Exception.__str__(self)` replaced by a name
+    standing for the message."""
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
         if terminal_name(node.func) == "str" and len(node.args) == 1 and _is_first_argument(node.args[0]):
-            return ast.Name(id=_GIVEN, ctx=ast.Load())
+            return _given()
         func = node.func
-        if (
-            isinstance(func, ast.Attribute)
-            and func.attr == "__str__"
-            and isinstance(func.value, ast.Call)
-            and terminal_name(func.value.func) == "super"
-        ):
-            return ast.Name(id=_GIVEN, ctx=ast.Load())
+        if isinstance(func, ast.Attribute) and func.attr == "__str__" and _of_self(node):
+            return _given()
         self.generic_visit(node)
         return node
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
         if _is_first_argument(node):
-            return ast.Name(id=_GIVEN, ctx=ast.Load())
+            return _given()
         self.generic_visit(node)
         return node
+
+
+def _of_self(call: ast.Call) -> bool:
+    """`super().__str__()`, or a base's `__str__` called on `self` (`Exception.__str__(self)`)."""
+    func = call.func
+    assert isinstance(func, ast.Attribute)
+    if isinstance(func.value, ast.Call) and terminal_name(func.value.func) == "super":
+        return not call.args
+    return len(call.args) == 1 and isinstance(call.args[0], ast.Name) and call.args[0].id == "self"
 
 
 def _is_first_argument(node: ast.expr) -> bool:
