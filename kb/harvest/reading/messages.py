@@ -347,6 +347,9 @@ class MessageBuilder:
         for value in expr.values:
             if isinstance(value, ast.Constant):
                 parts.append(str(value.value))
+            elif (module := self._module_name(value)) is not None:
+                # `f"module {__name__!r} has no attribute {name!r}"`: the module's name is known where it is read.
+                parts.append(repr(module) if value.conversion == ord("r") else module)  # type: ignore[attr-defined]
             elif _literal_text(value):
                 # `f"{message}. Line {line}"` read where a caller gave `message` as "Expecting )": its words.
                 text = value.value.value  # type: ignore[attr-defined]
@@ -355,6 +358,22 @@ class MessageBuilder:
                 # The spec and conversion shape the value's text, not the message's: one placeholder either way.
                 parts.append(named_after(value.value, value.conversion == ord("r") and value.format_spec is None))
         return _join(tuple(parts))
+
+    def _module_name(self, value: ast.expr) -> str | None:
+        """`{__name__}` read in a module that binds no `__name__` of its own: the module's dotted name."""
+        if not (
+            isinstance(value, ast.FormattedValue)
+            and isinstance(value.value, ast.Name)
+            and value.value.id == "__name__"
+            and value.format_spec is None
+            and value.conversion in (-1, ord("s"), ord("r"))
+        ):
+            return None
+        info = getattr(self.env, "info", None)
+        name = getattr(info, "name", None)
+        if not isinstance(name, str) or self.env.binding("__name__", value.lineno, self.path) is not None:
+            return None
+        return name
 
     def _concat(self, expr: ast.BinOp, line: int, depth: int) -> Parts | None:
         left = self.rebuild(expr.left, line, depth + 1)
