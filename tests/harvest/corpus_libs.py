@@ -27,6 +27,7 @@ PINNED = {
     "glom": ("glom==25.12.0", "boltons==26.2.0", "face==26.0.1"),
     "typeguard": ("typeguard==4.6.1",),
     "voluptuous": ("voluptuous==0.16.0",),
+    "liquid": ("python-liquid==2.3.6", "importlib-resources==7.1.0"),
 }
 
 

@@ -830,6 +830,7 @@ class ModuleExtractor:
     ) -> list[list[Parts]]:
         """One list of wordings per distinct message: `msg` set in two arms of an `if` gives two messages, and
         `self.message` one per subclass that sets its own (Django's validators share BaseValidator's raise)."""
+        expr = _read_on_self(expr) or expr
         joined = joined_options(expr, line, scope, self._path)
         if joined:
             return joined
@@ -1017,6 +1018,19 @@ _BUILTIN_ERRORS = frozenset(
 def _is_exception_class(index: ClassIndex, qualname: str) -> bool:
     """Whether a class of this harvest derives from a builtin exception (not a warning) through classes it read."""
     return any(base[-1] in _BUILTIN_ERRORS for info in index.mro(qualname) for base in info.bases)
+
+
+def _read_on_self(expr: ast.expr) -> ast.expr | None:
+    """`object.__getattribute__(self, "msg")` or `getattr(self, "msg")`, as a `__getattribute__` override reads
+    its own attributes: `self.msg`, or None for anything else."""
+    if not (isinstance(expr, ast.Call) and len(expr.args) == 2 and not expr.keywords):
+        return None
+    target, name = expr.args
+    if dotted(expr.func) not in (["getattr"], ["object", "__getattribute__"]) or dotted(target) != ["self"]:
+        return None
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.isidentifier()):
+        return None
+    return ast.copy_location(ast.Attribute(value=target, attr=name.value, ctx=ast.Load()), expr)
 
 
 def _isinstance_of(test: ast.expr, name: str) -> bool:
