@@ -82,6 +82,8 @@ class ClassIndex:
         self.own_messages: dict[str, OwnMessage | None] = {}
         # What each class's `__str__` prints around the message a raise gives it (own_messages.worded_around).
         self.str_wrappings: dict[str, list[Any]] = {}
+        # How each class formats its first argument with the others: "%", "{}" or None (extract._formats_args).
+        self.formats_args: dict[str, str | None] = {}
         # Module-level instances of these classes, by class (kb.harvest.reading.instances), read on first use.
         self.instances: dict[str, list[tuple[ast.Call, ModuleInfo]]] | None = None
         # The attributes each class's own methods assign on `self` (kb.harvest.reading.types), by qualname, read once.

@@ -37,6 +37,7 @@ from kb.harvest.reading.messages import (
     Field,
     MessageBuilder,
     Parts,
+    brace_format,
     distinct_placeholders,
     format_template,
     has_text,
@@ -65,7 +66,6 @@ from kb.harvest.reading.scopes import (
     params_of,
     push_children,
     record_binding,
-    returns_of,
     span,
 )
 from kb.harvest.reading.site_evidence import Owner, site_evidence
@@ -535,10 +535,15 @@ class ModuleExtractor:
                 [w for form in option for w in worded_around(self.index, exception_type, form) or [form]]
                 for option in options
             ]
-        if call is not None and len(call.args) > 1 and self._str_formats_args(exception_type):
+        style = self._formats_args(exception_type) if call is not None and len(call.args) > 1 else None
+        if style == "%" and call is not None:
             # dateutil's ParserError: `__str__` returns `self.args[0] % self.args[1:]`.
             rest = ast.Tuple(elts=call.args[1:], ctx=ast.Load())
             options = [[percent_format(f, rest) for f in option] for option in options]
+        elif style == "{}" and call is not None:
+            # glom's MatchError: `fmt, args = self.args[0], self.args[1:]; return bbformat(fmt, *args)`.
+            rest_args = call.args[1:]
+            options = [[brace_format(f, rest_args) or f for f in option] for option in options]
         params = next((k.value for k in call.keywords if k.arg == "params"), None) if call else None
         if params is not None:
             # Django's ValidationError fills "%(name)s" from params= itself.
@@ -546,23 +551,13 @@ class ModuleExtractor:
         options = [narrowed(option, node, self._owner) for option in options]
         self._add_options(exception_type, "error", options, node, scope)
 
-    def _str_formats_args(self, exception_type: str) -> bool:
-        """Whether the class's `__str__` returns its first argument %-formatted with the others."""
-        found = self.index.method(exception_type, "__str__")
-        if found is None:
-            return False
-        for returned in returns_of(found[0]):
-            value = returned.value
-            if (
-                isinstance(value, ast.BinOp)
-                and isinstance(value.op, ast.Mod)
-                and isinstance(value.left, ast.Subscript)
-                and dotted(value.left.value) == ["self", "args"]
-                and isinstance(value.right, ast.Subscript)
-                and dotted(value.right.value) == ["self", "args"]
-            ):
-                return True
-        return False
+    def _formats_args(self, exception_type: str) -> str | None:
+        """How the class words its first argument with the others, in `__str__` or a method it calls: "%"
+        (`self.args[0] % self.args[1:]`), "{}" (`fmt.format(*self.args[1:])`, or a formatter of its own given
+        them), or None when no method of the class reads `self.args[1:]`."""
+        if exception_type not in self.index.formats_args:
+            self.index.formats_args[exception_type] = _formats_args(self.index, exception_type)
+        return self.index.formats_args[exception_type]
 
     def _exception_type(self, target: ast.expr, scope: Scope) -> str | None:
         parts = dotted(target)
@@ -1018,6 +1013,32 @@ _BUILTIN_ERRORS = frozenset(
 def _is_exception_class(index: ClassIndex, qualname: str) -> bool:
     """Whether a class of this harvest derives from a builtin exception (not a warning) through classes it read."""
     return any(base[-1] in _BUILTIN_ERRORS for info in index.mro(qualname) for base in info.bases)
+
+
+def _formats_args(index: ClassIndex, exception_type: str) -> str | None:
+    for info in index.mro(exception_type):
+        for method in info.methods.values():
+            rest = [node for node in ast.walk(method) if _rest_of_args(node)]
+            if not rest:
+                continue
+            percent = any(
+                isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and _rest_of_args(node.right)
+                for node in ast.walk(method)
+            )
+            return "%" if percent else "{}"
+    return None
+
+
+def _rest_of_args(node: ast.AST) -> bool:
+    """`self.args[1:]`."""
+    return (
+        isinstance(node, ast.Subscript)
+        and dotted(node.value) == ["self", "args"]
+        and isinstance(node.slice, ast.Slice)
+        and isinstance(node.slice.lower, ast.Constant)
+        and node.slice.lower.value == 1
+        and node.slice.upper is None
+    )
 
 
 def _read_on_self(expr: ast.expr) -> ast.expr | None:
