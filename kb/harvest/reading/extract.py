@@ -455,11 +455,10 @@ class ModuleExtractor:
         found: list[ast.expr] = []
         depth = -1
         for test in ast.walk(self._scope_node):
-            if not (isinstance(test, ast.If) and test.body and _isinstance_of(test.test, name)):
+            if not (isinstance(test, ast.If) and test.body) or (classes := _isinstance_of(test.test, name)) is None:
                 continue
             start, end = test.body[0].lineno, test.body[-1].end_lineno or test.body[-1].lineno
             if start <= node.lineno <= end and start > depth:
-                classes = test.test.args[1]  # type: ignore[attr-defined]
                 found, depth = list(classes.elts) if isinstance(classes, ast.Tuple) else [classes], start
         return found
 
@@ -1054,16 +1053,18 @@ def _read_on_self(expr: ast.expr) -> ast.expr | None:
     return ast.copy_location(ast.Attribute(value=target, attr=name.value, ctx=ast.Load()), expr)
 
 
-def _isinstance_of(test: ast.expr, name: str) -> bool:
-    """`isinstance(<name>, C)`."""
-    return (
+def _isinstance_of(test: ast.expr, name: str) -> ast.expr | None:
+    """`C` in `isinstance(<name>, C)`, or None."""
+    if (
         isinstance(test, ast.Call)
         and isinstance(test.func, ast.Name)
         and test.func.id == "isinstance"
         and len(test.args) == 2
         and isinstance(test.args[0], ast.Name)
         and test.args[0].id == name
-    )
+    ):
+        return test.args[1]
+    return None
 
 
 def _single_item(expr: ast.expr | None) -> ast.expr | None:

@@ -347,30 +347,26 @@ class MessageBuilder:
         for value in expr.values:
             if isinstance(value, ast.Constant):
                 parts.append(str(value.value))
-            elif (module := self._module_name(value)) is not None:
-                # `f"module {__name__!r} has no attribute {name!r}"`: the module's name is known where it is read.
-                parts.append(repr(module) if value.conversion == ord("r") else module)  # type: ignore[attr-defined]
-            elif _literal_text(value):
-                # `f"{message}. Line {line}"` read where a caller gave `message` as "Expecting )": its words.
-                text = value.value.value  # type: ignore[attr-defined]
-                parts.append(repr(text) if value.conversion == ord("r") else text)
             elif isinstance(value, ast.FormattedValue):
+                if (known := self._known_text(value)) is not None:
+                    parts.append(repr(known) if value.conversion == ord("r") else known)
+                    continue
                 # The spec and conversion shape the value's text, not the message's: one placeholder either way.
                 parts.append(named_after(value.value, value.conversion == ord("r") and value.format_spec is None))
         return _join(tuple(parts))
 
-    def _module_name(self, value: ast.expr) -> str | None:
-        """`{__name__}` read in a module that binds no `__name__` of its own: the module's dotted name."""
-        if not (
-            isinstance(value, ast.FormattedValue)
-            and isinstance(value.value, ast.Name)
-            and value.value.id == "__name__"
-            and value.format_spec is None
-            and value.conversion in (-1, ord("s"), ord("r"))
-        ):
+    def _known_text(self, value: ast.FormattedValue) -> str | None:
+        """The text an f-string's `{...}` shows when the source knows it, or None: a text constant (`f"{message}.
+        Line {line}"` read where a caller gave `message` as "Expecting )"), or `__name__` in a module that binds
+        none of its own (`f"module {__name__!r} has no attribute {name!r}"`), the module's dotted name."""
+        if value.format_spec is not None or value.conversion not in (-1, ord("s"), ord("r")):
             return None
-        info = getattr(self.env, "info", None)
-        name = getattr(info, "name", None)
+        inner = value.value
+        if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+            return inner.value
+        if not (isinstance(inner, ast.Name) and inner.id == "__name__"):
+            return None
+        name = getattr(getattr(self.env, "info", None), "name", None)
         if not isinstance(name, str) or self.env.binding("__name__", value.lineno, self.path) is not None:
             return None
         return name
@@ -498,17 +494,6 @@ class MessageBuilder:
 
 # Reads a value formatted into a message when it is text worded where it is written (None otherwise).
 Worded = Callable[[ast.expr], Parts | None]
-
-
-def _literal_text(value: ast.expr) -> bool:
-    """An f-string's `{...}` holding a text constant, shown as it is or by its repr, with no format spec."""
-    return (
-        isinstance(value, ast.FormattedValue)
-        and isinstance(value.value, ast.Constant)
-        and isinstance(value.value.value, str)
-        and value.format_spec is None
-        and value.conversion in (-1, ord("s"), ord("r"))
-    )
 
 
 def worded_expression(expr: ast.expr) -> bool:

@@ -277,7 +277,7 @@ class _GivenMarked(ast.NodeTransformer):
         if terminal_name(node.func) == "str" and len(node.args) == 1 and _is_first_argument(node.args[0]):
             return _given()
         func = node.func
-        if isinstance(func, ast.Attribute) and func.attr == "__str__" and _of_self(node):
+        if isinstance(func, ast.Attribute) and func.attr == "__str__" and _of_self(func, node):
             return _given()
         self.generic_visit(node)
         return node
@@ -289,10 +289,8 @@ class _GivenMarked(ast.NodeTransformer):
         return node
 
 
-def _of_self(call: ast.Call) -> bool:
+def _of_self(func: ast.Attribute, call: ast.Call) -> bool:
     """`super().__str__()`, or a base's `__str__` called on `self` (`Exception.__str__(self)`)."""
-    func = call.func
-    assert isinstance(func, ast.Attribute)
     if isinstance(func.value, ast.Call) and terminal_name(func.value.func) == "super":
         return not call.args
     return len(call.args) == 1 and isinstance(call.args[0], ast.Name) and call.args[0].id == "self"
