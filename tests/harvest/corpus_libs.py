@@ -28,6 +28,7 @@ PINNED = {
     "typeguard": ("typeguard==4.6.1",),
     "voluptuous": ("voluptuous==0.16.0",),
     "liquid": ("python-liquid==2.3.6", "importlib-resources==7.1.0"),
+    "cleo": ("cleo==2.1.0", "crashtest==0.4.1"),
 }
 
 

@@ -80,6 +80,7 @@ class ClassIndex:
         self._stored: dict[str, frozenset[str]] = {}  # package -> attribute names its modules set on other objects
         # Exception classes that word their own message (`__init__` or `__str__`): qualname -> parts, or None.
         self.own_messages: dict[str, OwnMessage | None] = {}
+        self.own_variants: dict[str, list[Any]] = {}  # their other wordings (own_messages.own_variants)
         # What each class's `__str__` prints around the message a raise gives it (own_messages.worded_around).
         self.str_wrappings: dict[str, list[Any]] = {}
         # How each class formats its first argument with the others: "%", "{}" or None (extract._formats_args).

@@ -53,6 +53,7 @@ from kb.harvest.reading.own_messages import (
     arguments,
     instance_messages,
     own_message,
+    own_variants,
     substitute,
     worded_around,
 )
@@ -524,7 +525,7 @@ class ModuleExtractor:
             # `raise URLSchemeUnknown(scheme)`: the exception words its message itself, from its arguments.
             own = self._own_message(exception_type, call)
             if own is not None:
-                options = [[own]]
+                options = [[own, *self._own_message_variants(exception_type, call)]]
         elif readable and call is not None:
             # `raise SyntaxException("Unclosed tag: <%%%s>" % keyword, **kwargs)`: the class puts the message
             # in words of its own (`message + " at line: %d char: %d" % (lineno, pos)` in its `__init__`).
@@ -735,6 +736,14 @@ class ModuleExtractor:
                     written_at="" if site.signature else site.site_key,
                 )
                 self.result.sites.append(again)
+
+    def _own_message_variants(self, exception_type: str, call: ast.Call | None) -> list[Parts]:
+        """The other wordings of the class's own message (`own_variants`), its arguments put in as for the first."""
+        found = own_message(self.index, exception_type, depth=0)
+        params = found[1] if found is not None else []
+        values = arguments(params, call) if call is not None and params else {}
+        filled = {name: argument_parts(value) for name, value in values.items()}
+        return [v for f in own_variants(self.index, exception_type) if has_text(v := substitute(f, filled))]
 
     def _own_message(self, exception_type: str, call: ast.Call | None) -> Parts | None:
         """The message an exception class of this harvest builds itself, its arguments put in: from `__str__`

@@ -57,7 +57,10 @@ def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | No
                 ]
                 found = _in_init_terms(worded[0], init, index, qualname) if len(worded) == 1 else None
         elif init is not None:
-            found = _init_message(index, init[0], init[1], depth)
+            variants: list[Parts] = []
+            found = _init_message(index, init[0], init[1], depth, variants)
+            if found is not None and variants:
+                index.own_variants[qualname] = variants
     index.own_messages[qualname] = found
     return found
 
@@ -111,10 +114,22 @@ def _set_once(index: ClassIndex, qualname: str, attr: str) -> bool:
     return count == 1
 
 
+def own_variants(index: ClassIndex, qualname: str) -> list[Parts]:
+    """The other wordings of a class's own message, with the same parameters: the message its `__init__` hands to
+    its base as it reads without an addition made in an `if` (`message += "\n\n" + suggestions`)."""
+    own_message(index, qualname, depth=0)
+    return index.own_variants.get(qualname, [])
+
+
 def _init_message(
-    index: ClassIndex, init: ast.FunctionDef | ast.AsyncFunctionDef, owner: ClassInfo, depth: int
+    index: ClassIndex,
+    init: ast.FunctionDef | ast.AsyncFunctionDef,
+    owner: ClassInfo,
+    depth: int,
+    variants: list[Parts],
 ) -> OwnMessage | None:
-    """What `__init__` passes to its base as the message: `super().__init__(message)`, `Base.__init__(self, m)`."""
+    """What `__init__` passes to its base as the message: `super().__init__(message)`, `Base.__init__(self, m)`;
+    the other ways it may word a message handed on as it is go to `variants`."""
     params = [a.arg for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]][1:]
     calls = _base_init_calls(ast.walk(init))
     if len(calls) > 1:
@@ -147,7 +162,9 @@ def _init_message(
         values = arguments(base_params, ast.Call(func=call.func, args=args, keywords=call.keywords))
         parts = substitute(parts, {name: rebuilt(value) for name, value in values.items()})
     elif args:
-        parts = rebuilt(args[0])
+        forms = builder.forms(args[0], call.lineno)
+        parts = forms[0] if forms else (Field(placeholder_name(args[0])),)
+        variants += [f for f in forms[1:] if has_text(f)]
     else:
         return None
     return parts, params
