@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind
 from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.cleared import cleared_classes, copied
 from kb.harvest.reading.closures import Held, factory_calls, operands, reads_enclosing, substituted
 from kb.harvest.reading.evaluate import (
     MESSAGE_KEYWORDS,
@@ -51,6 +52,7 @@ from kb.harvest.reading.narrowed import narrowed
 from kb.harvest.reading.own_messages import (
     argument_parts,
     arguments,
+    formats_args,
     instance_messages,
     own_message,
     own_variants,
@@ -363,7 +365,7 @@ class ModuleExtractor:
             for b in reaching
             if isinstance(b.expr, ast.Call)
             and dotted(b.expr.func)
-            and (self._constructs(b.expr.func, scope) or self._copied(b.expr, scope) is not None)
+            and (self._constructs(b.expr.func, scope) or copied(b.expr, scope, self.info) is not None)
         ]
         return made if made and len(made) == len(reaching) else [*made, exc]
 
@@ -419,49 +421,10 @@ class ModuleExtractor:
         return [c for c in found if _is_exception_class(self.index, c)]
 
     def _traceback_cleared(self, call: ast.Call, scope: Scope, line: int) -> list[str]:
-        """`raise exc.with_traceback(None)` in `except ParseBaseException as exc`, or the raise of `copy.copy(exc)`
-        (a copy carries no traceback): the caught classes, narrowed by an `isinstance` test around the copy. A
-        traceback of the error ends on this line, whichever raise made it."""
-        func = call.func
-        if (
-            isinstance(func, ast.Attribute)
-            and func.attr == "with_traceback"
-            and isinstance(func.value, ast.Name)
-            and len(call.args) == 1
-            and isinstance(call.args[0], ast.Constant)
-            and call.args[0].value is None
-        ):
-            caught = scopes.handled_classes(func.value.id, scope, line)
-        elif (copied := self._copied(call, scope)) is not None:
-            caught = self._narrowed_to(copied, call) or scopes.handled_classes(copied, scope, call.lineno)
-        else:
-            return []
+        """The caught classes whose traceback a raise of `call` clears (`reading.cleared`): a traceback of the error
+        ends on this line, whichever raise made it."""
+        caught = cleared_classes(call, scope, line, self.info, self._scope_node)
         return [found for t in caught if (found := self._exception_type(t, scope)) is not None]
-
-    def _copied(self, call: ast.Call, scope: Scope) -> str | None:
-        """`copy.copy(exc)` (or `copy(exc)` imported from `copy`) of an error an `except ... as exc` caught: the
-        name, or None."""
-        parts = dotted(call.func)
-        if not parts or len(call.args) != 1 or not isinstance(name := call.args[0], ast.Name) or call.keywords:
-            return None
-        imported = scope.imported(parts[0]) or (
-            self.info.imports.get(parts[0]) if parts[0] not in scope.local_names() else None
-        )
-        if imported is None or ".".join([imported, *parts[1:]]) != "copy.copy":
-            return None
-        return name.id if scopes.handled_classes(name.id, scope, call.lineno) else None
-
-    def _narrowed_to(self, name: str, node: ast.expr) -> list[ast.expr]:
-        """The classes of the innermost `if isinstance(<name>, C)` whose body holds `node`, or []."""
-        found: list[ast.expr] = []
-        depth = -1
-        for test in ast.walk(self._scope_node):
-            if not (isinstance(test, ast.If) and test.body) or (classes := _isinstance_of(test.test, name)) is None:
-                continue
-            start, end = test.body[0].lineno, test.body[-1].end_lineno or test.body[-1].lineno
-            if start <= node.lineno <= end and start > depth:
-                found, depth = list(classes.elts) if isinstance(classes, ast.Tuple) else [classes], start
-        return found
 
     def _resurfaces(self, node: ast.Raise, caught: list[str], scope: Scope) -> None:
         before = len(self.result.sites)
@@ -535,7 +498,7 @@ class ModuleExtractor:
                 [w for form in option for w in worded_around(self.index, exception_type, form) or [form]]
                 for option in options
             ]
-        style = self._formats_args(exception_type) if call is not None and len(call.args) > 1 else None
+        style = formats_args(self.index, exception_type) if call is not None and len(call.args) > 1 else None
         if style == "%" and call is not None:
             # dateutil's ParserError: `__str__` returns `self.args[0] % self.args[1:]`.
             rest = ast.Tuple(elts=call.args[1:], ctx=ast.Load())
@@ -550,14 +513,6 @@ class ModuleExtractor:
             options = [[percent_format(f, params) for f in option] for option in options]
         options = [narrowed(option, node, self._owner) for option in options]
         self._add_options(exception_type, "error", options, node, scope)
-
-    def _formats_args(self, exception_type: str) -> str | None:
-        """How the class words its first argument with the others, in `__str__` or a method it calls: "%"
-        (`self.args[0] % self.args[1:]`), "{}" (`fmt.format(*self.args[1:])`, or a formatter of its own given
-        them), or None when no method of the class reads `self.args[1:]`."""
-        if exception_type not in self.index.formats_args:
-            self.index.formats_args[exception_type] = _formats_args(self.index, exception_type)
-        return self.index.formats_args[exception_type]
 
     def _exception_type(self, target: ast.expr, scope: Scope) -> str | None:
         parts = dotted(target)
@@ -1023,32 +978,6 @@ def _is_exception_class(index: ClassIndex, qualname: str) -> bool:
     return any(base[-1] in _BUILTIN_ERRORS for info in index.mro(qualname) for base in info.bases)
 
 
-def _formats_args(index: ClassIndex, exception_type: str) -> str | None:
-    for info in index.mro(exception_type):
-        for method in info.methods.values():
-            rest = [node for node in ast.walk(method) if _rest_of_args(node)]
-            if not rest:
-                continue
-            percent = any(
-                isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and _rest_of_args(node.right)
-                for node in ast.walk(method)
-            )
-            return "%" if percent else "{}"
-    return None
-
-
-def _rest_of_args(node: ast.AST) -> bool:
-    """`self.args[1:]`."""
-    return (
-        isinstance(node, ast.Subscript)
-        and dotted(node.value) == ["self", "args"]
-        and isinstance(node.slice, ast.Slice)
-        and isinstance(node.slice.lower, ast.Constant)
-        and node.slice.lower.value == 1
-        and node.slice.upper is None
-    )
-
-
 def _read_on_self(expr: ast.expr) -> ast.expr | None:
     """`object.__getattribute__(self, "msg")` or `getattr(self, "msg")`, as a `__getattribute__` override reads
     its own attributes: `self.msg`, or None for anything else."""
@@ -1060,20 +989,6 @@ def _read_on_self(expr: ast.expr) -> ast.expr | None:
     if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value.isidentifier()):
         return None
     return ast.copy_location(ast.Attribute(value=target, attr=name.value, ctx=ast.Load()), expr)
-
-
-def _isinstance_of(test: ast.expr, name: str) -> ast.expr | None:
-    """`C` in `isinstance(<name>, C)`, or None."""
-    if (
-        isinstance(test, ast.Call)
-        and isinstance(test.func, ast.Name)
-        and test.func.id == "isinstance"
-        and len(test.args) == 2
-        and isinstance(test.args[0], ast.Name)
-        and test.args[0].id == name
-    ):
-        return test.args[1]
-    return None
 
 
 def _single_item(expr: ast.expr | None) -> ast.expr | None:

@@ -321,3 +321,38 @@ def _is_first_argument(node: ast.expr) -> bool:
         and isinstance(node.slice, ast.Constant)
         and node.slice.value == 0
     )
+
+
+def formats_args(index: ClassIndex, qualname: str) -> str | None:
+    """How a class words its first argument with the others, in `__str__` or a method it calls: "%"
+    (`self.args[0] % self.args[1:]`, dateutil's ParserError), "{}" (`fmt.format(*self.args[1:])`, or a formatter of
+    its own given them: glom's MatchError), or None when no method of the class reads `self.args[1:]`. Read once
+    per class."""
+    if qualname not in index.formats_args:
+        index.formats_args[qualname] = _formats_args(index, qualname)
+    return index.formats_args[qualname]
+
+
+def _formats_args(index: ClassIndex, qualname: str) -> str | None:
+    for info in index.mro(qualname):
+        for method in info.methods.values():
+            if not any(_rest_of_args(node) for node in ast.walk(method)):
+                continue
+            percent = any(
+                isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and _rest_of_args(node.right)
+                for node in ast.walk(method)
+            )
+            return "%" if percent else "{}"
+    return None
+
+
+def _rest_of_args(node: ast.AST) -> bool:
+    """`self.args[1:]`."""
+    return (
+        isinstance(node, ast.Subscript)
+        and dotted(node.value) == ["self", "args"]
+        and isinstance(node.slice, ast.Slice)
+        and isinstance(node.slice.lower, ast.Constant)
+        and node.slice.lower.value == 1
+        and node.slice.upper is None
+    )
