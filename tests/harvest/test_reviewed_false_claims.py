@@ -5,13 +5,14 @@ chain; a WSGI environ taken for the process environment; an entry point whose ca
 value the raise needs (round 11); an early return on the tested name left out of the condition (round 12); an
 entry point that hands on a value already used as what the raise's type test excludes (round 14)."""
 
+import ast
 from pathlib import Path
 
 from django.core.management.commands import loaddata
 from django.db.models import base
 from rest_framework import negotiation
 
-from tests.harvest.published import django_files, harvest_published
+from tests.harvest.published import DJANGO, django_files, harvest_published
 from tests.harvest.test_tests_docs import triggering
 from tests.harvest.test_type_only_tests_by_their_call import package_evidence
 
@@ -202,3 +203,21 @@ def test_a_parameter_given_a_new_value_is_not_the_argument_in_the_tests_after(db
     trigger = cards["Cannot resolve output_field."].generated["trigger"]
     assert "the `output_field` argument is `None` (line" in trigger
     assert "the `output_field` argument is an instance" not in trigger
+
+
+def test_an_exit_between_the_deciding_test_and_the_raise_is_an_earlier_exit(db, git_repo) -> None:
+    # Round 17's card 10: `Field.validate` returns in its loop over the choices for every valid one, after the test
+    # `if self.choices is not None and value not in self.empty_values:` and before the raise; only line 805 was said.
+    source = (DJANGO / "db/models/fields/__init__.py").read_text()
+    validate = next(
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef) and node.name == "Field"
+        for node in node.body
+        if isinstance(node, ast.FunctionDef) and node.name == "validate"
+    )
+    raised = next(node.lineno for node in ast.walk(validate) if isinstance(node, ast.Raise))
+    returns = {node.lineno for node in ast.walk(validate) if isinstance(node, ast.Return) and node.lineno < raised}
+    cards = harvest_published(git_repo, django_files("db/models/fields/__init__.py"))
+    [site] = [s for s in cards["Value {value} is not a valid choice."].sites.all() if s.line == raised]
+    assert returns <= set(site.evidence["exits_above"]) and len(returns) >= 3

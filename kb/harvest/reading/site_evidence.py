@@ -61,7 +61,7 @@ class Owner:
     _reads: dict[int, Reads] = field(default_factory=dict)
     _definitions: Definitions | None = None
     _hooks: dict[str, dict | None] = field(default_factory=dict)
-    _exits: list[int] | None = None
+    _exits: list[ast.Return | ast.Raise] | None = None
     tries: list[ast.Try | ast.TryStar] = field(default_factory=list)  # the function's own, for `caught_at`
     _swallowing: list[tuple[int, int, tuple[str, ...]]] | None = None
     ifs: list[ast.If] = field(default_factory=list)  # the function's own, for `guard_at`
@@ -77,16 +77,16 @@ class Owner:
             self._first_exit = found if found is not None else (getattr(self.node, "end_lineno", None) or 0) + 1
         return self._first_exit
 
-    def exits(self) -> list[int]:
-        """The lines of the function's own `return` and `raise` statements (not those of a function or class inside
-        it), in order, read once for all its sites."""
+    def exits(self) -> list[ast.Return | ast.Raise]:
+        """The function's own `return` and `raise` statements (not those of a function or class inside it), in
+        line order, read once for all its sites."""
         if self._exits is None:
             found = [
-                node.lineno
+                node
                 for node in islice(statements(getattr(self.node, "body", [])), MAX_EXIT_STATEMENTS)
                 if isinstance(node, ast.Return | ast.Raise)
             ]
-            self._exits = sorted(found)
+            self._exits = sorted(found, key=lambda node: node.lineno)
         return self._exits
 
     def reads(self, expr: ast.AST) -> Reads:
@@ -227,9 +227,36 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         deciding = next((c.line for c in found if c.kind != "guard"), None)
         if comment := comment_near(owner.scope.info.lines, line, deciding):
             evidence["comment"] = comment
-        if exits := [at for at in owner.exits() if at < (deciding or line)][:MAX_EXITS]:
+        exits = [
+            node.lineno
+            for node in owner.exits()
+            if node.lineno < (deciding or line)
+            or (statement is not None and node.lineno < line and _on_the_way(node, statement, owner.parents))
+        ]
+        if exits := exits[:MAX_EXITS]:
             evidence["exits_above"] = exits  # a `return` or `raise` that may end the call before the raise
     return evidence
+
+
+def _on_the_way(exit: ast.stmt, statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether an exit below the deciding test may run before the raise: not in the other arm of an `if` (or
+    another `case`) the raise is in. `Field.validate` returns in its loop over the choices for every valid one,
+    between the test and the raise (round 17's card 10)."""
+    above: list[ast.AST] = [statement]
+    while (parent := parents.get(above[-1])) is not None:
+        above.append(parent)
+    ancestors = {id(node) for node in above}
+    child: ast.AST = exit
+    while (parent := parents.get(child)) is not None and id(parent) not in ancestors:
+        child = parent
+    if parent is None or exit is statement:
+        return False
+    mine = above[above.index(parent) - 1] if parent in above and above.index(parent) > 0 else statement
+    if isinstance(parent, ast.If):
+        return (child in parent.body) == (mine in parent.body)
+    if isinstance(parent, ast.Match):
+        return False  # another `case`
+    return True
 
 
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
