@@ -19,11 +19,18 @@ def corpus_libs(pin: str, installed_as: str, *needs: str) -> Path:
     if (BENCH_LIBS / installed_as).exists() and any(p.name.lower() == wanted for p in BENCH_LIBS.glob("*.dist-info")):
         return BENCH_LIBS
     target = Path(sys.prefix) / "test-libs" / f"{name}-{version}"
-    if not (target / installed_as).exists():
+    if not (target / installed_as).exists() or not all(_installed(target, need) for need in needs):
         no_binary = [f"--no-binary={name}"] if name in COMPILED_WHEELS else []
-        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target)]
+        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--upgrade", "--target", str(target)]
         subprocess.run([*command, *no_binary, pin, *needs], check=True)
     return target
+
+
+def _installed(folder: Path, pin: str) -> bool:
+    """Whether `pin` (`babel==2.19.0`) is installed in the folder, by its dist-info."""
+    name, _, version = pin.partition("==")
+    wanted = f"{name.replace('-', '_').lower()}-{version}.dist-info"
+    return any(found.name.lower() == wanted for found in folder.glob("*.dist-info"))
 
 
 def ends_at(error: BaseException) -> tuple[str, int]:

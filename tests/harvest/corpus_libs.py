@@ -27,7 +27,14 @@ PINNED = {
     "glom": ("glom==25.12.0", "boltons==26.2.0", "face==26.0.1"),
     "typeguard": ("typeguard==4.6.1",),
     "voluptuous": ("voluptuous==0.16.0",),
-    "liquid": ("python-liquid==2.3.6", "importlib-resources==7.1.0"),
+    "liquid": (
+        "python-liquid==2.3.6",
+        "importlib-resources==7.1.0",
+        "python-dateutil==4.0.0",
+        "tzdata==2026.6",
+        "pytz==2026.6",
+        "babel==2.19.0",
+    ),
     "cleo": ("cleo==2.1.0", "crashtest==0.4.1"),
 }
 
