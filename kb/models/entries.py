@@ -220,6 +220,8 @@ class ErrorEntry(models.Model):
     MARKDOWN_FIELDS = ("meaning", "trigger", "situations", "example_fix")
     # The sections machines write (`generated`, `assisted`): the curator's four, and two only evidence fills.
     SECTIONS = (*MARKDOWN_FIELDS, "how_to_trigger", "documentation")
+    # Sections whose generated text is the repository's own, pinned to its line: shown first beside the AI pass's.
+    PINNED_FIRST = ("how_to_trigger",)
     PUBLIC_STATUSES = (Status.PUBLISHED, Status.RETIRED)
 
     class Meta:
@@ -312,6 +314,14 @@ class ErrorEntry(models.Model):
         text generated from the code. All three were sanitised when they were rendered, on save."""
         if section in self.MARKDOWN_FIELDS and getattr(self, section):
             return Shown(getattr(self, section), getattr(self, f"{section}_html"), "curated")
+        if section in self.PINNED_FIRST and self.assisted.get(section) and self.generated.get(section):
+            # The repository's own test, pinned to its line, goes before what the AI pass wrote of it: a model
+            # gives no link (round 17: 2 of 25 AI-assisted cards pinned their call).
+            return Shown(
+                f"{self.generated[section]}\n\n{self.assisted[section]}",
+                f"{self.generated_html.get(section, '')}\n{self.assisted_html.get(section, '')}",
+                "ai-assisted",
+            )
         for origin, markdown, html in self._machine_texts():
             if markdown.get(section):
                 return Shown(markdown[section], html.get(section, ""), origin)
