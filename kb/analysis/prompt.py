@@ -89,14 +89,19 @@ def response_format() -> dict[str, Any]:
 
 
 def request_for(
-    entry: ErrorEntry, sites: list[RaiseSite], related: list[dict[str, str]] | None = None
+    entry: ErrorEntry,
+    sites: list[RaiseSite],
+    related: list[dict[str, str]] | None = None,
+    evidence: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The chat-completions payload for one entry (the client adds the model)."""
-    evidence = json.dumps(evidence_of(entry, sites, related), indent=1, ensure_ascii=False)
+    """The chat-completions payload for one entry (the client adds the model); `evidence`: `evidence_of`'s, when
+    the caller made it already."""
+    given = evidence if evidence is not None else evidence_of(entry, sites, related)
+    text = json.dumps(given, indent=1, ensure_ascii=False)
     return {
         "messages": [
             {"role": "system", "content": SYSTEM},
-            {"role": "user", "content": f"Evidence for one error, as JSON:\n{evidence}"},
+            {"role": "user", "content": f"Evidence for one error, as JSON:\n{text}"},
         ],
         "response_format": response_format(),
         "temperature": 0,

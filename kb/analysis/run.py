@@ -168,8 +168,9 @@ def jobs_for(pks: list[int], base: Vocabulary, result: RunResult) -> Iterator[Jo
             vocabulary = entry_vocabulary(entry, entry_sites)
             for row in related:
                 vocabulary.read(f"{row['exception_type']} {row['message']}")
-            payload = request_for(entry, entry_sites, related)
-            vocabulary.quote(evidence_of(entry, entry_sites, related))
+            evidence = evidence_of(entry, entry_sites, related)
+            payload = request_for(entry, entry_sites, related, evidence)
+            vocabulary.quote(evidence)  # a code span quoted from it checks out
             vocabulary = vocabulary.on(base)
             yield Job(pk, entry.public_id, entry.title, entry.analysed_commit, payload, vocabulary)
 
