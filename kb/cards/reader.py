@@ -295,6 +295,8 @@ class Reader:
         self.switches: list[dict] = [
             row for row in self.evidence.get("switches") or [] if isinstance(row, dict) and row.get("name")
         ]
+        # Each condition row said once: a card's sections ask for the same rows again (its view, its trigger).
+        self._said_rows: dict[int, tuple[dict, tuple[str, list[str]] | None]] = {}
 
     # --- one name --------------------------------------------------------------------------------------------
 
@@ -555,6 +557,14 @@ class Reader:
         return " and ".join(texts) + (f" ({'; '.join(where)})" if where else "")
 
     def _said(self, row: dict) -> tuple[str, list[str]] | None:
+        kept = self._said_rows.get(id(row))
+        if kept is not None and kept[0] is row:
+            return kept[1]
+        said = self._say(row)
+        self._said_rows[id(row)] = (row, said)
+        return said
+
+    def _say(self, row: dict) -> tuple[str, list[str]] | None:
         written = str(row.get("code") or "")
         predicates = self._predicates(written)
         names = names_in(written) if not predicates else names_in(without(written, predicates))

@@ -9,6 +9,7 @@ the framework calls on the user's subclass returns ("Make your `Serializer.creat
 example fix shows the call before and after."""
 
 import ast
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
@@ -224,7 +225,10 @@ def shown_call(function: str) -> str:
     return code(f"{owner}()" if last in ("__init__", "__new__") and owner else f"{function}()")
 
 
+@functools.lru_cache(maxsize=4096)
 def _parse(text: str) -> ast.expr | None:
+    """A condition's code as a tree, read once per process: the sites of one function share their tests (never
+    changed in place by those who read it)."""
     if not text or len(text) > MAX_CODE:
         return None
     try:

@@ -9,6 +9,7 @@ own terms, and a plain sentence where a template can say it. Nothing is imported
 
 import ast
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -54,31 +55,50 @@ def parents_of(tree: ast.AST) -> dict[ast.AST, ast.AST]:
     return {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
 
 
-def conditions(node: ast.stmt, parents: dict[ast.AST, ast.AST]) -> list[Condition]:
-    """What must hold for `node` (a raise or an assert) to raise, innermost first, up to its function."""
+def conditions(
+    node: ast.stmt, parents: dict[ast.AST, ast.AST], memo: dict[tuple[str, int], Condition] | None = None
+) -> list[Condition]:
+    """What must hold for `node` (a raise or an assert) to raise, innermost first, up to its function. `memo`:
+    the conditions read for other raises of the same function, by the statement they test (a guard or an `if`
+    above several raises is read once)."""
+    memo = {} if memo is None else memo
     found: list[Condition] = []
     if isinstance(node, ast.Assert):
         found.append(_condition("assert", negate(node.test), node.test.lineno))
     child: ast.AST = node
     while (parent := parents.get(child)) is not None and not isinstance(parent, _SCOPES):
-        found += _guards_before(child, parent)
+        found += _guards_before(child, parent, memo)
         if isinstance(parent, ast.If):
             if child in parent.body:
-                found.append(_condition("if", parent.test, parent.lineno))
+                found.append(_once(memo, "if", parent, lambda p=parent: _condition("if", p.test, p.lineno)))
             elif child in parent.orelse:
-                row = _condition("else", negate(parent.test), parent.lineno)
-                raises = bool(parent.body) and isinstance(parent.body[-1], ast.Raise)
-                found.append(dataclasses.replace(row, other_raises=True) if raises else row)
+                found.append(_once(memo, "else", parent, lambda p=parent: _else(p)))
         elif isinstance(parent, ast.While) and child in parent.body:
-            found.append(_condition("while", parent.test, parent.lineno))
+            found.append(_once(memo, "while", parent, lambda p=parent: _condition("while", p.test, p.lineno)))
         elif isinstance(parent, ast.ExceptHandler):
-            found.append(_except(parent, parents.get(parent)))
+            found.append(_once(memo, "except", parent, lambda p=parent: _except(p, parents.get(p))))
         elif isinstance(parent, ast.match_case) and isinstance(match := parents.get(parent), ast.Match):
             found.append(_case(parent, match))
         child = parent
     if parent is not None:
-        found += _guards_before(child, parent)
+        found += _guards_before(child, parent, memo)
     return _without_contradicted(found)
+
+
+def _once(
+    memo: dict[tuple[str, int], Condition], kind: str, statement: ast.AST, read: Callable[[], Condition]
+) -> Condition:
+    key = (kind, id(statement))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = read()
+    return found
+
+
+def _else(parent: ast.If) -> Condition:
+    row = _condition("else", negate(parent.test), parent.lineno)
+    raises = bool(parent.body) and isinstance(parent.body[-1], ast.Raise)
+    return dataclasses.replace(row, other_raises=True) if raises else row
 
 
 def _without_contradicted(found: list[Condition]) -> list[Condition]:
@@ -414,7 +434,7 @@ def _is_wildcard(pattern: ast.pattern) -> bool:
     return isinstance(pattern, ast.MatchAs) and pattern.pattern is None
 
 
-def _guards_before(child: ast.AST, parent: ast.AST) -> list[Condition]:
+def _guards_before(child: ast.AST, parent: ast.AST, memo: dict[tuple[str, int], Condition]) -> list[Condition]:
     """`if x: return` (or raise, continue, break) above `child` in the same block: x was false."""
     for block_name in ("body", "orelse", "finalbody", "handlers"):
         block = getattr(parent, block_name, None)
@@ -429,7 +449,10 @@ def _guards_before(child: ast.AST, parent: ast.AST) -> list[Condition]:
                 if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], _EXITS)
             )
             # The nearest few: a block of thousands of `if x: raise` would read every one for each raise (quadratic).
-            return [_condition("guard", negate(stmt.test), stmt.lineno) for stmt in islice(guards, MAX_GUARDS)]
+            return [
+                _once(memo, "guard", stmt, lambda s=stmt: _condition("guard", negate(s.test), s.lineno))
+                for stmt in islice(guards, MAX_GUARDS)
+            ]
     return []
 
 

@@ -15,9 +15,11 @@ DOC_LIMIT = 8_000
 SAID_LIMIT = 300
 MAX_TYPES = 8
 
-_FIELD = re.compile(r"\s*+:(?:raises?|except|exception|throws?)\s++([\w.]{1,200}+)\s*+:(.*+)")
-_SECTION = re.compile(r"\s*+(?:Raises|Raise|Throws|Exceptions)\s*+(:?)\s*+")
-_DASHES = re.compile(r"\s*+-{3,}+\s*+")
+# Each is used whole (`fullmatch`); `(?<!\s)` keeps a search linear too: it starts on no space inside a run of
+# them, each of which would read the rest of the run again.
+_FIELD = re.compile(r"(?<!\s)\s*+:(?:raises?|except|exception|throws?)\s++([\w.]{1,200}+)\s*+:(.*+)")
+_SECTION = re.compile(r"(?<!\s)\s*+(?:Raises|Raise|Throws|Exceptions)\s*+(:?)\s*+")
+_DASHES = re.compile(r"(?<!\s)\s*+-{3,}+\s*+")
 _GOOGLE_ITEM = re.compile(r"\s*+:?(?:exc:|class:)?`{0,2}+~?([\w.]{1,200}+)`{0,2}+\s*+(?::(.*+))?")
 _RAISING = re.compile(r"\b(?:rais(?:e|es|ed|ing)|throws?|thrown|warns?|warned|issued)\b", re.IGNORECASE)
 _CLASS_NAME = re.compile(r"[A-Z][a-z0-9]++(?:[A-Z][a-z0-9]*+)++")  # CamelCase: `DoesNotExist`, `ValueError`

@@ -56,6 +56,7 @@ class Owner:
     params: tuple[str, ...]
     _parents: dict[ast.AST, ast.AST] | None = None
     _read: dict[int, tuple[list[Condition], bool]] = field(default_factory=dict)
+    _conditions: dict[tuple[str, int], Condition] = field(default_factory=dict)  # each test read once
     _function: dict | None = None
     scope: Scope | None = None  # the function's bindings, for definitions (None: conditions alone)
     _reads: dict[int, Reads] = field(default_factory=dict)
@@ -154,7 +155,8 @@ class Owner:
             if statement is None:
                 self._read[id(node)] = ([], False)
             else:
-                self._read[id(node)] = (conditions(statement, self.parents), under_condition(statement, self.parents))
+                read = conditions(statement, self.parents, self._conditions)
+                self._read[id(node)] = (read, under_condition(statement, self.parents))
         return self._read[id(node)]
 
     def function(self) -> dict:

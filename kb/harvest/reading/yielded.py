@@ -67,14 +67,27 @@ def yielders(index: ClassIndex, is_exception: Callable[[str], bool]) -> dict[str
         tops += [(f, info.module) for info in index.classes.values() for f in info.methods.values()]
         seen: set[int] = set()
         for top, module in tops:
+            if not _may_yield(top, module):
+                continue
             for node in ast.walk(top):
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and id(node) not in seen:
                     seen.add(id(node))
+                    if not _may_yield(node, module):
+                        continue
                     yielder = _yielder(index, node, module, is_exception)
                     if yielder is not None:
                         found.setdefault(node.name, []).append(yielder)
         index.yielders = found
     return index.yielders
+
+
+def _may_yield(function: Function, module: ModuleInfo) -> bool:
+    """Whether the function's lines say `yield` at all: most functions do not, and a look at their text is far
+    cheaper than a walk of their nodes. A module read without its lines is walked."""
+    if not module.lines:
+        return True
+    end = function.end_lineno or function.lineno
+    return any("yield" in line for line in module.lines[function.lineno - 1 : end])
 
 
 def _yielder(
