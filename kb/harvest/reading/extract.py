@@ -80,7 +80,7 @@ from kb.harvest.reading.types import (
     is_self,
     made_by_type_call,
 )
-from kb.harvest.reading.yielded import yielded_by
+from kb.harvest.reading.yielded import yielded_by, yielders
 
 SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
 # Each Django model's own subclasses, created at run time (`self.model.DoesNotExist`): recorded as nested in
@@ -588,6 +588,8 @@ class ModuleExtractor:
         """`for error in self.iter_errors(x): raise error`, `error = best_match(v.iter_errors(x)); raise error`: each
         exception the generators called there yield (`reading.yielded`), worded where it is yielded; `made_as`: the
         class of an exception made from that item, in its words. False when the name holds no such item."""
+        if not yielders(self.index, self._is_exception):
+            return False  # the repository has no generator that yields an exception: nothing to look for
         sources = [b.expr for b in scope.reaching(name.id, node.lineno, self._path) if b.expr is not None]
         sources += [
             loop.iter
