@@ -84,6 +84,14 @@ HARVESTED = (
     "dpath",
     "genshi",
     "trafaret",
+    "pyhocon",
+    "attr",  # attrs: its code is the package attr/ (attrs/ re-exports it)
+    "invoke",
+    "icalendar",
+    "email_validator",
+    "boltons",
+    "airspeed",
+    "pypika",
 )
 SITE_PACKAGES = Path(sysconfig.get_paths()["purelib"]).resolve()
 # Where lookup_corpus.py installs the libraries the project does not depend on (on the scripts' PYTHONPATH).
