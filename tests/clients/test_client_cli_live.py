@@ -7,17 +7,10 @@ import os
 import subprocess
 import sys
 
-import pytest
-from django.core.management import call_command
 from pytest_django.live_server_helper import LiveServer
 
 FIELD_ERROR = "2f70a93935f33691"
 MESSAGE = "Cannot resolve keyword 'titel' into field. Choices are: author, author_id, id, published_at, title"
-
-
-@pytest.fixture
-def cards(transactional_db: None) -> None:
-    call_command("import_errors", "fixtures/python-projects.json", verbosity=0)
 
 
 def errorkb(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

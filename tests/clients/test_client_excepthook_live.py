@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from pytest_django.live_server_helper import LiveServer
 
 FIELD_ERROR = "2f70a93935f33691"
@@ -26,11 +25,6 @@ def post_list():
 
 post_list()
 """
-
-
-@pytest.fixture
-def cards(transactional_db: None) -> None:
-    call_command("import_errors", "fixtures/python-projects.json", verbosity=0)
 
 
 @pytest.fixture

@@ -6,20 +6,13 @@ from __future__ import annotations
 import io
 import logging
 
-import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import FieldError
-from django.core.management import call_command
 from django.utils.log import configure_logging
 from pytest_django.live_server_helper import LiveServer
 
 FIELD_ERROR = "2f70a93935f33691"
 LOGGER = "errorkb.tests.live"
-
-
-@pytest.fixture
-def cards(transactional_db: None) -> None:
-    call_command("import_errors", "fixtures/python-projects.json", verbosity=0)
 
 
 def test_a_logged_django_error_carries_its_card(cards: None, live_server: LiveServer) -> None:

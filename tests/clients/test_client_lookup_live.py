@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import FieldError
-from django.core.management import call_command
 from pytest_django.live_server_helper import LiveServer
 
 import errorkb
@@ -28,11 +27,10 @@ published_at, title
 
 
 @pytest.fixture
-def cards(transactional_db: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The committed fixtures, so that the live server's threads see them; no errorkb setting from outside."""
+def cards(cards: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shared fixture's cards (tests/clients/conftest.py), and no errorkb setting from outside."""
     for name in ("ERRORKB_URL", "ERRORKB_BUNDLE", "ERRORKB_REDACT"):
         monkeypatch.delenv(name, raising=False)
-    call_command("import_errors", "fixtures/python-projects.json", verbosity=0)
 
 
 def test_a_pasted_traceback_finds_its_card_with_typed_fields(cards: None, live_server: LiveServer) -> None:
