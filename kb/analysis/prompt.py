@@ -58,7 +58,8 @@ Rules:
 - Markdown in each string. No headings, no links.
 - Related errors: only ones the evidence lists (its "related" rows, sibling raises in the code), by exact message.
 - A site's facts, when given, bound what you may say: "exits_above" (lines of a `return` or `raise` above the
-  raise that can end the call first: never say it always happens or has no condition), "needs_override" (a method
+  raise that can end the call first, or a `break` or `continue` that can leave its loop first: never say it always
+  happens or has no condition), "needs_override" (a method
   called first that the class leaves to subclasses: reached only when the object's class defines it),
   "caught_here"/"handled_by" (the error is caught before the user sees it), "abstract" (a method left to
   subclasses), "accessor" and "every_call" (a property read, assigned or deleted; "first read": a cached property).

@@ -165,13 +165,18 @@ def _reads_argument(row: dict, reader: Reader) -> bool:
 
 def _exits_before(site: RaiseSite, near: list[dict]) -> list[str]:
     """The lines of the early exits above the raise that the card does not say: each `return` or `raise` of the
-    function above the deciding test (a guard further out, one in a loop, a `try`, another branch), which must not
-    fire for the raise to be reached; from evidence harvested before those were recorded, the guards further out
-    than the raise's own block."""
+    function above the deciding test (a guard further out, one in a loop, a `try`, another branch), and each
+    `break` or `continue` that leaves a loop around the raise first, which must not fire for the raise to be
+    reached; from evidence harvested before those were recorded, the guards further out than the raise's own
+    block."""
     above = site.evidence.get("exits_above")
     if isinstance(above, list):
         rows = [(line, row) for row in _conditions(site) if (line := line_number(row.get("line")))]
-        return [str(line) for line in above if line_number(line) and not _said_exit(line, rows, near)]
+        # An exit a loop reaches in an earlier pass (or a `break` past its `else`): no test of the raise rules it out.
+        looped = site.evidence.get("exits_looped") or []
+        return [
+            str(line) for line in above if line_number(line) and (line in looped or not _said_exit(line, rows, near))
+        ]
     return [
         str(line)
         for row in _conditions(site)

@@ -15,24 +15,27 @@ A site's evidence, stored on its `RaiseSite` as it is:
 - "abstract", "comment" (only when found): a method left for subclasses, the author's comment beside the raise
   (`kb.harvest.reading.left_open`); "every_call": the raise is a statement of the function's own body;
   "caught_here": a handler of the same function catches it and does not raise it again; "module": the module's
-  name, for a raise at its top level (run when it is imported) or in its `__getattr__` (PEP 562: an attribute read).
+  name, for a raise at its top level (run when it is imported) or in its `__getattr__` (PEP 562: an attribute read);
+- "exits_above", "exits_looped": the `return`, `raise`, `break` and `continue` lines that may come first, and those
+  of them no test of the raise rules out (`kb.harvest.reading.exits`).
 """
 
 import ast
 import sys
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from itertools import islice
 
 from kb.harvest.reading.attributes import attributes, options_kept
 from kb.harvest.reading.callees import caught_types, tried
 from kb.harvest.reading.conditions import Condition, conditions
 from kb.harvest.reading.definitions import MAX_BINDINGS, Definitions
 from kb.harvest.reading.docstrings import documented_raises
+from kb.harvest.reading.exits import LOOPS, exits_before
+from kb.harvest.reading.imports import block_fields
 from kb.harvest.reading.left_open import comment_near, left_open, needs_override
 from kb.harvest.reading.messages import BranchPath, Field, Parts
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
-from kb.harvest.reading.scopes import Scope, params_of, statements
+from kb.harvest.reading.scopes import Scope, params_of
 
 _BLOCKS = ("body", "orelse", "handlers", "finalbody", "cases")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -42,7 +45,6 @@ DOC_LIMIT = 300
 MAX_TRIES = 64  # `try` statements of one function read for the calls they keep errors of
 _LAST = sys.maxsize
 CODE_LIMIT = 200
-MAX_EXITS = 8  # lines of the early exits above a raise kept on its site
 MAX_EXIT_STATEMENTS = 2_000  # statements of one function read for its exits
 
 
@@ -63,6 +65,7 @@ class Owner:
     _definitions: Definitions | None = None
     _hooks: dict[str, dict | None] = field(default_factory=dict)
     _exits: list[ast.Return | ast.Raise] | None = None
+    _loop_exits: list[tuple[int, ast.Break | ast.Continue, ast.AST]] | None = None
     tries: list[ast.Try | ast.TryStar] = field(default_factory=list)  # the function's own, for `caught_at`
     _swallowing: list[tuple[int, int, tuple[str, ...]]] | None = None
     ifs: list[ast.If] = field(default_factory=list)  # the function's own, for `guard_at`
@@ -82,13 +85,40 @@ class Owner:
         """The function's own `return` and `raise` statements (not those of a function or class inside it), in
         line order, read once for all its sites."""
         if self._exits is None:
-            found = [
-                node
-                for node in islice(statements(getattr(self.node, "body", [])), MAX_EXIT_STATEMENTS)
-                if isinstance(node, ast.Return | ast.Raise)
-            ]
-            self._exits = sorted(found, key=lambda node: node.lineno)
+            self._exits, self._loop_exits = self._read_exits()
         return self._exits
+
+    def loop_exits(self) -> list[tuple[int, ast.Break | ast.Continue, ast.AST]]:
+        """The function's own `break` and `continue` statements with the loop each leaves, in line order."""
+        if self._loop_exits is None:
+            self._exits, self._loop_exits = self._read_exits()
+        return self._loop_exits
+
+    def _read_exits(
+        self,
+    ) -> tuple[list[ast.Return | ast.Raise], list[tuple[int, ast.Break | ast.Continue, ast.AST]]]:
+        """One walk of the function's own statements (`statements`' order and cap), each with the loop it is in."""
+        ends: list[ast.Return | ast.Raise] = []
+        leaves: list[tuple[int, ast.Break | ast.Continue, ast.AST]] = []
+        stack: list[tuple[ast.AST, ast.AST | None]] = [
+            (node, None) for node in reversed(getattr(self.node, "body", []))
+        ]
+        for _ in range(MAX_EXIT_STATEMENTS):
+            if not stack:
+                break
+            node, loop = stack.pop()
+            if isinstance(node, ast.Return | ast.Raise):
+                ends.append(node)
+            elif isinstance(node, ast.Break | ast.Continue) and loop is not None:
+                leaves.append((node.lineno, node, loop))
+            elif not isinstance(node, _SCOPES):
+                inner = node if isinstance(node, LOOPS) else loop
+                for name in block_fields(type(node)):
+                    if isinstance(block := getattr(node, name, None), list):
+                        # A loop's `else` runs after it: a `break` there leaves the loop around it.
+                        held = loop if isinstance(node, LOOPS) and name == "orelse" else inner
+                        stack.extend((child, held) for child in reversed(block))
+        return sorted(ends, key=lambda node: node.lineno), sorted(leaves, key=lambda row: row[0])
 
     def reads(self, expr: ast.AST) -> Reads:
         """What an expression reads, once per expression (a guard is shared by the sites below it)."""
@@ -229,36 +259,13 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         deciding = next((c.line for c in found if c.kind != "guard"), None)
         if comment := comment_near(owner.scope.info.lines, line, deciding):
             evidence["comment"] = comment
-        exits = [
-            node.lineno
-            for node in owner.exits()
-            if node.lineno < (deciding or line)
-            or (statement is not None and node.lineno < line and _on_the_way(node, statement, owner.parents))
-        ]
-        if exits := exits[:MAX_EXITS]:
-            evidence["exits_above"] = exits  # a `return` or `raise` that may end the call before the raise
+        if statement is not None:
+            exits, looped = exits_before(owner, statement, line, deciding)
+            if exits:
+                evidence["exits_above"] = exits  # a `return`, `raise`, `break` or `continue` that may come first
+            if looped:
+                evidence["exits_looped"] = looped  # of those, the ones only an earlier pass of a loop reaches
     return evidence
-
-
-def _on_the_way(exit: ast.stmt, statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> bool:
-    """Whether an exit below the deciding test may run before the raise: not in the other arm of an `if` (or
-    another `case`) the raise is in. `Field.validate` returns in its loop over the choices for every valid one,
-    between the test and the raise (round 17's card 10)."""
-    above: list[ast.AST] = [statement]
-    while (parent := parents.get(above[-1])) is not None:
-        above.append(parent)
-    ancestors = {id(node) for node in above}
-    child: ast.AST = exit
-    while (parent := parents.get(child)) is not None and id(parent) not in ancestors:
-        child = parent
-    if parent is None or exit is statement:
-        return False
-    mine = above[above.index(parent) - 1] if parent in above and above.index(parent) > 0 else statement
-    if isinstance(parent, ast.If):
-        return (child in parent.body) == (mine in parent.body)
-    if isinstance(parent, ast.Match):
-        return False  # another `case`
-    return True
 
 
 _CATCH_ALL = frozenset({"Exception", "BaseException"})

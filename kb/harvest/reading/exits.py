@@ -1,0 +1,95 @@
+"""The early exits that may end a call (or leave a loop) before a raise runs, for its card's "unless an earlier
+check exits first": every `return` and `raise` of the function above the deciding test, one between the test and
+the raise that may run first, and a `break` or `continue` that leaves a loop around the raise before it (round 17:
+a `break` on the way was left out). Read per site from the exits its function's `Owner` listed once."""
+
+import ast
+from bisect import bisect_left
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kb.harvest.reading.site_evidence import Owner
+
+LOOPS = (ast.For, ast.AsyncFor, ast.While)
+MAX_EXITS = 8  # lines of the early exits above a raise kept on its site
+MAX_CLIMB = 64  # blocks climbed from an exit to the raise's own: each raise is not read against a deep nest
+_NO, _SAME, _EARLIER = 0, 1, 2  # not on the way; on the way in the raise's own pass; only in an earlier pass
+
+
+class _Path:
+    """The blocks around one raise, read once for all the exits of its function."""
+
+    def __init__(self, statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> None:
+        self.statement = statement
+        self.parents = parents
+        self.above: list[ast.AST] = [statement]
+        while (parent := parents.get(self.above[-1])) is not None:
+            self.above.append(parent)
+        self.index = {id(node): at for at, node in enumerate(self.above)}
+        self.loops: dict[int, bool] = {}  # each loop around the raise: whether the raise is in its body
+        self.first_loop = statement.lineno  # the line of the outermost loop around the raise
+        self.looped_above = [False] * len(self.above)  # whether a loop is around the node at each place
+        looped = False
+        for at in range(len(self.above) - 1, 0, -1):
+            self.looped_above[at] = looped
+            node, child = self.above[at], self.above[at - 1]
+            if isinstance(node, LOOPS):
+                self.loops[id(node)] = _in_body(child, node)
+                self.first_loop = min(self.first_loop, node.lineno)
+                looped = True
+
+    def way(self, exit: ast.stmt) -> int:
+        """Whether `exit` may run before the raise: not in the other arm of an `if` (or another `case`) the raise
+        is in, unless a loop around them may run that arm in an earlier pass and leave (a `continue` ends that
+        pass alone). `Field.validate` returns in its loop over the choices for every valid one, between the test
+        and the raise (round 17's card 10)."""
+        child: ast.AST = exit
+        for _ in range(MAX_CLIMB):
+            if (parent := self.parents.get(child)) is None or id(parent) in self.index:
+                break
+            child = parent
+        else:
+            return _EARLIER  # nested past reading (a hostile `elif` chain): said as an exit rather than read
+        if parent is None or exit is self.statement:
+            return _NO
+        at = self.index[id(parent)]
+        mine = self.above[at - 1] if at > 0 else self.statement
+        if isinstance(parent, ast.If) and _in_body(child, parent) == _in_body(mine, parent):
+            return _SAME
+        if isinstance(parent, ast.If | ast.Match):
+            return _EARLIER if self.looped_above[at] and not isinstance(exit, ast.Continue) else _NO
+        return _SAME
+
+
+def _in_body(child: ast.AST, parent: ast.If | ast.For | ast.AsyncFor | ast.While) -> bool:
+    """Whether a statement of `parent`'s blocks is in its body rather than its `else`, by its line: a long body is
+    not searched for each raise."""
+    return not parent.orelse or getattr(child, "lineno", 0) < parent.orelse[0].lineno
+
+
+def exits_before(owner: "Owner", statement: ast.stmt, line: int, deciding: int | None) -> tuple[list[int], list[int]]:
+    """The lines of the exits that may come before the raise at `line` (`deciding`: the line of its deciding test),
+    and of those the ones no test of the raise rules out: reached in an earlier pass of a loop, or a `break` that
+    skips the loop's `else` the raise is in."""
+    path = _Path(statement, owner.parents)
+    top = deciding or line
+    found: dict[int, bool] = {}
+    for node in owner.exits():
+        if node.lineno >= line or len(found) == MAX_EXITS:  # the first few are kept: the rest are not read
+            break
+        way = path.way(node) if node.lineno >= min(top, path.first_loop) else _NO
+        if node.lineno < top or way:
+            found[node.lineno] = found.get(node.lineno, False) or way == _EARLIER
+    if path.loops:
+        rows = owner.loop_exits()
+        ends = len(found)
+        for index in range(bisect_left(rows, path.first_loop, key=lambda row: row[0]), len(rows)):
+            at, leave, loop = rows[index]
+            if at >= line or len(found) == ends + MAX_EXITS:
+                break
+            in_body = path.loops.get(id(loop))
+            if in_body is None or not (way := path.way(leave) if in_body else _EARLIER * isinstance(leave, ast.Break)):
+                continue
+            found[at] = found.get(at, False) or way == _EARLIER
+    kept = sorted(found)[:MAX_EXITS]
+    return kept, [at for at in kept if found[at]]
