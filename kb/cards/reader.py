@@ -566,11 +566,11 @@ class Reader:
 
     def _say(self, row: dict) -> tuple[str, list[str]] | None:
         written = str(row.get("code") or "")
-        predicates = self._predicates(written)
+        before = row.get("line") if isinstance(row.get("line"), int) else None
+        predicates = self._predicates(written, before)
         names = names_in(written) if not predicates else names_in(without(written, predicates))
         if names is None:
             return None
-        before = row.get("line") if isinstance(row.get("line"), int) else None
         replaced: dict[str, str] = dict(predicates)
         for name in names:
             said = self.replacement(name, before)
@@ -585,14 +585,31 @@ class Reader:
             return None
         text, inside = words
         unsaid = [name for name in names if not replaced.get(name) or replaced[name].startswith(_INLINE)]
+        # "the compiler's query is sliced" of a loop's `compiler`: which compiler is said after it.
+        unsaid += [root for chain in predicates if (root := _root(chain)) not in unsaid and self._loops(root)]
         return text, [_is(name, replaced[name]) for name in inside] + self.glosses(unsaid, before)
 
-    def _predicates(self, written: str) -> dict[str, str]:
-        """The yes-or-no attributes of `written` said by their names (`phrasing.yes_no_chains`)."""
+    def _predicates(self, written: str, before: int | None) -> dict[str, str]:
+        """The yes-or-no attributes of `written` said by their names (`phrasing.yes_no_chains`). A local a `for`
+        loop binds only where the card can say what the loop walks: "the compiler's query" of `compiler` in `for
+        compiler in compilers:` is no compiler the reader knows, and reads as the raising `SQLCompiler`'s own
+        (round 17)."""
         recorded = self.evidence.get("function")
         owner = str(recorded.get("class") or "") if isinstance(recorded, dict) else ""
         owner = owner if is_public(owner) else ""
-        return yes_no_chains(written, owner, lambda name: name in self.definitions and name not in self.parameters)
+        return yes_no_chains(
+            written,
+            owner,
+            lambda name: (
+                name in self.definitions
+                and name not in self.parameters
+                and (not self._loops(name) or bool(self._looped(name, before)))
+            ),
+        )
+
+    def _loops(self, name: str) -> bool:
+        """Whether a `for` loop binds the local `name` (on any of its assignments)."""
+        return any(written.startswith(tuple(_LOOPED)) for _, written in self.definitions.get(name, []))
 
     def _words(self, row: dict, replaced: dict[str, str]) -> tuple[str, list[str]] | None:
         """The harvest's sentence with each name the card can say replaced by what it is, and the names that stay
