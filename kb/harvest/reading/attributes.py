@@ -21,6 +21,8 @@ _EMPTY = (None, "", 0, False)  # the values a test `not self.x` reads as empty
 _Assigned = dict[str, tuple[str, str, int, str, str]]
 _READ: "weakref.WeakKeyDictionary[ClassIndex, dict[int, _Assigned]]" = weakref.WeakKeyDictionary()
 _MAX_VALUE = 60  # a class attribute's literal longer than this is not said
+# Per class qualname: what its methods other than `__init__` assign on `self`.
+_OUTSIDE: "weakref.WeakKeyDictionary[ClassIndex, dict[str, frozenset[str]]]" = weakref.WeakKeyDictionary()
 
 
 def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[dict]:
@@ -33,6 +35,8 @@ def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[di
     assigned = _assigned(index, found[0]) if found is not None else {}
     rows: list[dict] = []
     for name in names:
+        if name in assigned and found is not None and _set_outside_init(index, owner, name):
+            continue  # `set_attributes_from_name()` sets `Field.name` too: not the argument alone, said as nothing
         if name in assigned and found is not None:
             parameter, code, line, setting, default = assigned[name]
             class_name = found[1].qualname.rpartition(".")[2]
@@ -45,6 +49,28 @@ def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[di
         if len(rows) >= MAX_ROWS:
             break
     return rows
+
+
+def _set_outside_init(index: ClassIndex, owner: str, name: str) -> bool:
+    """Whether a method other than a constructor assigns `self.<name>`, in `owner`, its ancestors or its subclasses:
+    the value read may then be that method's rather than the argument `__init__` stored."""
+    classes = [*index.mro(owner), *index.subclasses(owner)]
+    return any(name in _assigned_outside_init(index, info) for info in classes)
+
+
+def _assigned_outside_init(index: ClassIndex, info: ClassInfo) -> frozenset[str]:
+    """The attributes the methods of one class other than `__init__` assign on `self`, read once per class."""
+    per_index = _OUTSIDE.setdefault(index, {})
+    found = per_index.get(info.qualname)
+    if found is None:
+        bodies = [statement for name, method in info.methods.items() if name != "__init__" for statement in method.body]
+        names: set[str] = set()
+        for node in statements(bodies, into_scopes=True):
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names.update(t.attr for t in targets if isinstance(t, ast.Attribute) and is_self(t.value))
+        found = per_index[info.qualname] = frozenset(names)
+    return found
 
 
 def options_kept(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[str]:
