@@ -1,8 +1,9 @@
-"""A method left for subclasses to define, in the reader's words (issue 29, §1, §3): its raise has no test, so
-"whenever that line runs" would say nothing. What it means is that an object's class inherits the method without
-defining it; the repository's own subclasses that define it or inherit it are named from the harvest's class index
-(`kb.harvest.reading.left_open`), its callers in the same class only where the harvest resolved the call. The fix is
-the user's own declaration: define the method in their subclass."""
+"""A method left for subclasses to define (or a property, or a base's raise a subclass replaces), in the reader's
+words (issue 29, §1, §3): its raise has no test, so "whenever that line runs" would say nothing. What it means is
+that an object's class inherits the method without defining it; the repository's own subclasses that define it or
+inherit it are named from the harvest's class index (`kb.harvest.reading.left_open`), its callers in the same class
+only where the harvest resolved the call. The fix is the user's own declaration: define the method in their
+subclass."""
 
 from kb.cards.reader import is_public
 from kb.models import RaiseSite
@@ -24,12 +25,24 @@ def opened(site: RaiseSite) -> dict | None:
 
 def meaning(found: dict) -> str:
     owner, method = str(found["class"]), str(found["method"])
-    call = code(f"{method}()")
-    text = (
-        f"{code(f'{owner}.{method}()')} is left for subclasses of {code(owner)} to define; until one does, it raises "
-        f"this. You get it when {call} is called on an object whose class inherits it without defining its own "
-        f"{call}: for example your own subclass of {code(owner)} that leaves it out."
-    )
+    read = found.get("property") is True  # read, not called (`BaseEngine.app_dirname`)
+    name = code(method if read else f"{method}()")
+    whole = code(f"{owner}.{method}" if read else f"{owner}.{method}()")
+    used = "read" if read else "called"
+    if found.get("default") is True:
+        # Another error than `NotImplementedError`: the base's own answer, which a subclass may replace.
+        text = (
+            f"{'Reading ' + whole if read else whole} raises this unless the object's class defines its own "
+            f"{name}: you get it when {name} is {used} on an object whose class inherits it, for example your own "
+            f"subclass of {code(owner)} that leaves it out."
+        )
+    else:
+        until = "reading it raises this" if read else "it raises this"
+        text = (
+            f"{whole} is left for subclasses of {code(owner)} to define; until one does, {until}. You get it when "
+            f"{name} is {used} on an object whose class inherits it without defining its own {name}: for example "
+            f"your own subclass of {code(owner)} that leaves it out."
+        )
     defined = _names(found, "defined_by", "defined")
     inherited = _names(found, "inherited_by", "inherited")
     if defined and inherited:
@@ -46,7 +59,10 @@ def when(found: dict, site: RaiseSite) -> str:
     """ ", when it is called on an object whose class does not define `m()` itself", with the class's own methods
     that call it, where the harvest resolved the call."""
     owner, method = str(found["class"]), str(found["method"])
-    said = f", when it is called on an object whose class does not define {code(method + '()')} itself."
+    if found.get("property") is True:
+        said = f", when it is read on an object whose class does not define {code(method)} itself."
+    else:
+        said = f", when it is called on an object whose class does not define {code(method + '()')} itself."
     callers = []
     for row in (site.evidence or {}).get("callers") or []:
         if not isinstance(row, dict) or row.get("guess") or not isinstance(row.get("function"), str):
@@ -61,7 +77,8 @@ def when(found: dict, site: RaiseSite) -> str:
 
 def solution(found: dict) -> str:
     owner, method = str(found["class"]), str(found["method"])
-    return f"If the object's class is your own subclass of {code(owner)}, define {code(method + '()')} in it."
+    defined = code(method if found.get("property") is True else method + "()")
+    return f"If the object's class is your own subclass of {code(owner)}, define {defined} in it."
 
 
 def _names(found: dict, key: str, count: str) -> str:

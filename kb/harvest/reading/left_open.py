@@ -11,9 +11,10 @@ code's author wrote beside the raise.
 
 import ast
 import re
+from itertools import takewhile
 
 from kb.harvest.reading.callers import is_private, is_test
-from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.classes import ClassIndex, ClassInfo
 
 MAX_NAMED = 5  # subclasses named in each list; the counts say the rest
 MAX_COMMENT_LINES = 6
@@ -26,44 +27,60 @@ _CODE_CHARS = re.compile(r"[()=\[\]{}:]")
 
 
 def left_open(function: ast.AST, raise_node: ast.AST, index: ClassIndex, owner: str | None) -> dict | None:
-    """{"class", "method", "defined_by", "defined", "inherited_by", "inherited"} for a raise that is the whole body of
-    a method left to subclasses (the subclasses by qualified name: many share a short one, `Command`); None for any
-    other raise."""
+    """{"class", "method", "defined_by", "defined", "inherited_by", "inherited"} for a raise that is the whole body
+    of a method left to subclasses (the subclasses by qualified name: many share a short one, `Command`), with
+    "property": true for a property's getter and "default": true for an error other than `NotImplementedError`;
+    None for any other raise. Such an other error counts where a subclass defines the name, as a method or a class
+    attribute: `BaseEngine.app_dirname` raises `ImproperlyConfigured`, and Django's three engines set their own."""
     if not owner or not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
     body = function.body[1:] if ast.get_docstring(function) is not None else function.body
-    if len(body) != 1 or body[0] is not raise_node or not _not_implemented(raise_node):
+    if len(body) != 1 or body[0] is not raise_node or not isinstance(raise_node, ast.Raise):
         return None
     info = index.get(owner)
     if info is None:
         return None
+    name = function.name
     defined: list[str] = []
     inherited: list[str] = []
     subclasses = [c for c in index.subclasses(owner) if not is_test(c.module.path, c.qualname)]
     for sub in subclasses:
-        found = index.method(sub.qualname, function.name)
-        if found is None:
+        if _defines(sub, name):
+            defined.append(sub.qualname)
             continue
-        if found[0] is not function:
-            if function.name in sub.methods:
-                defined.append(sub.qualname)
-            continue
+        found = index.method(sub.qualname, name)
+        between = takewhile(lambda ancestor: ancestor.qualname != info.qualname, index.mro(sub.qualname))
+        if found is None or found[0] is not function or any(name in a.attributes for a in between):
+            continue  # a class between them defines it
         # An intermediate base whose own subclasses define it is not one an object is made of.
-        below = index.subclasses(sub.qualname)
-        if not any(function.name in c.methods for c in below):
+        if not any(_defines(c, name) for c in index.subclasses(sub.qualname)):
             inherited.append(sub.qualname)
+    if not _not_implemented(raise_node) and not defined:
+        return None  # another error, which no subclass avoids by defining the name: a refusal, not left open
     if not defined and not _asks_for_a_definition(raise_node):
         # No subclass of the repository defines it and the message only refuses ("RequestSite cannot be saved."):
         # a class that will not do this, not a method left to subclasses (round 14's card 12).
         return None
-    return {
-        "class": _short(owner, info.module.name),
-        "method": function.name,
-        "defined_by": [name for name in defined if not is_private(name)][:MAX_NAMED],
-        "defined": len(defined),
-        "inherited_by": [name for name in inherited if not is_private(name)][:MAX_NAMED],
-        "inherited": len(inherited),
-    }
+    property_ = any(
+        ast.unparse(d).rpartition(".")[2] in ("property", "cached_property") for d in function.decorator_list
+    )
+    return (
+        {
+            "class": _short(owner, info.module.name),
+            "method": name,
+            "defined_by": [qualname for qualname in defined if not is_private(qualname)][:MAX_NAMED],
+            "defined": len(defined),
+            "inherited_by": [qualname for qualname in inherited if not is_private(qualname)][:MAX_NAMED],
+            "inherited": len(inherited),
+        }
+        | ({"property": True} if property_ else {})
+        | ({} if _not_implemented(raise_node) else {"default": True})
+    )
+
+
+def _defines(info: ClassInfo, name: str) -> bool:
+    """Whether a class defines `name` itself, as a method or a class attribute."""
+    return name in info.methods or name in info.attributes
 
 
 def needs_override(function: ast.AST, statement: ast.stmt, index: ClassIndex, owner: str | None) -> dict | None:
