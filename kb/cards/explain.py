@@ -230,19 +230,32 @@ _NOT_FOUND = {
 def _caught(evidence: dict, row: dict, reader: Reader) -> str:
     """An `except E:` branch: what the calls in its `try` raised, and when, as far as the harvest read them; a
     lookup that failed as what was not found, when the reader can say its names."""
-    raised = []
+    raised: list[str] = []
+    examples: dict[str, list[str]] = {}  # of a callee that may raise the type otherwise too (`others`)
     for callee in evidence.get("callee_raises") or []:
         if not isinstance(callee, dict) or not callee.get("function") or not callee.get("exception"):
             continue
-        text = f"{code(str(callee['function']) + '()')} raised {code(_short(str(callee['exception'])))}"
-        if callee.get("message"):
-            text += f" (“{plain(str(callee['message']), 160)}”)"
-        if callee.get("sentence"):
-            text += f", because {sentence(str(callee['sentence']))}"
+        head = f"{code(str(callee['function']) + '()')} raised {code(_short(str(callee['exception'])))}"
+        message = f"“{plain(str(callee['message']), 160)}”" if callee.get("message") else ""
+        because = sentence(str(callee["sentence"])) if callee.get("sentence") else ""
+        if callee.get("others") is True:
+            # Its own raises are some of the ways, not all (`import_string()` lets a missing module's through).
+            if head not in examples:
+                examples[head] = []
+                raised.append(head)
+            if detail := ", when ".join(part for part in (message, because) if part):
+                examples[head].append(detail)
+            continue
+        text = head + (f" ({message})" if message else "") + (f", because {because}" if because else "")
         if text not in raised:
             raised.append(text)
     if raised:
-        return " or ".join(raised[:2])
+        shown = []
+        for text in raised[:2]:
+            found = examples.get(text, [])[:2]
+            joint = "; or " if any(", when " in detail for detail in found) else " or "  # "or" of a condition
+            shown.append(f"{text} (for example {joint.join(found)})" if found else text)
+        return " or ".join(shown)
     if imported := _IMPORTED.fullmatch(str(row.get("sentence") or "")):
         modules = re.findall(r"`([\w.]++)`", imported[2])
         return f"importing {' or '.join(code(m) for m in modules)} failed (it is not installed, or fails to import)"

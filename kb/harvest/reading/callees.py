@@ -7,6 +7,8 @@ they name (`tried`: a module function, an imported one, or `self.m()` through th
 name alone); after the scan, those functions' sites of the caught type are looked up (`callee_raises`)."""
 
 import ast
+import builtins
+import weakref
 from itertools import islice
 
 from kb.harvest.reading.classes import ClassIndex
@@ -23,7 +25,8 @@ _CATCH_ALL = frozenset({"Exception", "BaseException"})
 
 MAX_ARGUMENT = 80  # characters of an argument's code put in the callee's condition
 # {"caught": [qualified type, ...], "calls": [[path, qualname], ...], "arguments": {"path::qualname": {...}}}:
-# "arguments" holds, per call, its positional arguments' code and its keywords' ({"args": [...], "kwargs": {}}).
+# "arguments" holds, per call, its positional arguments' code and its keywords' ({"args": [...], "kwargs": {}});
+# "others" (when any), the "path::qualname" of the calls that may raise a caught type other than by their raises.
 Tried = dict
 
 
@@ -38,9 +41,13 @@ def tried(statement: ast.stmt, parents: dict[ast.AST, ast.AST], scope: Scope) ->
         return None
     caught = caught_types(parent.type, scope)
     calls: dict[tuple[str, str], ast.Call] = {}
+    others: list[str] = []
     nodes = (n for stmt in attempt.body for n in ast.walk(stmt))
     for node in islice(nodes, MAX_NODES):
-        if isinstance(node, ast.Call) and (target := _resolved(node.func, scope)) is not None:
+        if isinstance(node, ast.Call) and (resolved := _resolved(node.func, scope)) is not None:
+            target, function = resolved
+            if target not in calls and _raises_otherwise(scope.index, function, caught):
+                others.append("::".join(target))
             calls.setdefault(target, node)
             if len(calls) >= MAX_CALLS:
                 break
@@ -50,7 +57,43 @@ def tried(statement: ast.stmt, parents: dict[ast.AST, ast.AST], scope: Scope) ->
         "caught": caught,
         "calls": [list(call) for call in calls],
         "arguments": {f"{path}::{function}": _arguments(call) for (path, function), call in calls.items()},
-    }
+    } | ({"others": others} if others else {})
+
+
+# Per harvest (its class index): whether each function read may raise a caught type otherwise.
+_OTHERWISE: "weakref.WeakKeyDictionary[ClassIndex, dict[tuple[int, bool], bool]]" = weakref.WeakKeyDictionary()
+_BUILTIN_ERRORS = frozenset(
+    name for name, value in vars(builtins).items() if isinstance(value, type) and issubclass(value, BaseException)
+)
+
+
+def _raises_otherwise(index: ClassIndex, function: ast.FunctionDef | ast.AsyncFunctionDef, caught: list[str]) -> bool:
+    """Whether the called function may raise a caught type other than by its own `raise` statements: a call, an
+    import, or (for a builtin type, which operations raise too) any operation outside them. `import_string()`
+    raises `ImportError` itself for a malformed path, and lets `import_module()`'s through for a missing module;
+    `_ipv6_address_from_str()` raises `ValueError` for a long string, and `ipaddress` does for the others. What it
+    calls is not followed: its own raises are then examples, not the list."""
+    builtin = any(name in _BUILTIN_ERRORS for name in caught)
+    known = _OTHERWISE.setdefault(index, {})
+    if (id(function), builtin) not in known:  # each function read once per harvest, whatever calls it
+        known[id(function), builtin] = _calls_out(function, builtin)
+    return known[id(function), builtin]
+
+
+def _calls_out(function: ast.FunctionDef | ast.AsyncFunctionDef, builtin: bool) -> bool:
+    stack: list[ast.AST] = list(function.body)
+    for _ in range(MAX_NODES):
+        if not stack:
+            return False
+        node = stack.pop()
+        if isinstance(node, ast.Raise | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue  # its own raise (said), or code that does not run here
+        if isinstance(node, ast.Call | ast.Import | ast.ImportFrom | ast.Await | ast.Yield | ast.YieldFrom):
+            return True
+        if builtin and isinstance(node, ast.Subscript | ast.BinOp | ast.Attribute | ast.Compare | ast.UnaryOp):
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return True  # longer than read: said as examples
 
 
 def _arguments(call: ast.Call) -> dict:
@@ -84,8 +127,8 @@ def caught_types(handler_type: ast.expr | None, scope: Scope) -> list[str]:
     return found
 
 
-def _resolved(func: ast.expr, scope: Scope) -> tuple[str, str] | None:
-    """(path, qualname) of the function a call names, when it is known without guessing."""
+def _resolved(func: ast.expr, scope: Scope) -> tuple[tuple[str, str], ast.FunctionDef | ast.AsyncFunctionDef] | None:
+    """(path, qualname) of the function a call names, with its definition, when it is known without guessing."""
     index = scope.index
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
         if not scope.owner:
@@ -95,18 +138,19 @@ def _resolved(func: ast.expr, scope: Scope) -> tuple[str, str] | None:
             return None
         info = found[1]
         class_name = info.qualname[len(info.module.name) + 1 :]
-        return (info.module.path, f"{class_name}.{func.attr}")
+        return (info.module.path, f"{class_name}.{func.attr}"), found[0]
     if not isinstance(func, ast.Name) or func.id in scope.bindings or func.id in scope.params:
         return None
     name = func.id
     imported = scope.imported(name) or scope.info.imports.get(name)
     if imported is None:
-        return (scope.info.path, name) if name in scope.info.function_nodes else None
+        node = scope.info.function_nodes.get(name)
+        return ((scope.info.path, name), node) if node is not None else None
     module_name, _, function = index.resolver.canonical(imported).rpartition(".")
     module = index.resolver.modules.get(module_name)
     if module is None or function not in module.function_nodes:
         return None
-    return (module.path, function)
+    return (module.path, function), module.function_nodes[function]
 
 
 def callee_raises(tried_at: Tried, sites_by_function: dict, index: ClassIndex) -> list[dict]:
@@ -138,6 +182,7 @@ def callee_raises(tried_at: Tried, sites_by_function: dict, index: ClassIndex) -
                     "path": path,
                     "line": site.line,
                 }
+                | ({"others": True} if f"{path}::{function}" in (tried_at.get("others") or ()) else {})
             )
             if len(rows) >= MAX_ROWS:
                 return rows
