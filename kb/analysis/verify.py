@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from kb.analysis import claims as split
-from kb.analysis import facts, hostile
+from kb.analysis import facts, hostile, routes
 from kb.analysis.claims import BULLET, plain
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
 from kb.analysis.vocabulary import FLAG, IDENTIFIER, Vocabulary
@@ -224,6 +224,7 @@ def _prose_claim(text: str, vocabulary: Vocabulary, *, conditions: bool = False)
     # Only where the answer says when it is raised: a solution or an example speaks of the state after a fix.
     false = "" if claim.unknown or not conditions else facts.contradiction(claim.text, vocabulary.sites)
     false = false or ("" if claim.unknown else facts.wrong_default(claim.text, vocabulary.declarations))
+    false = false or ("" if claim.unknown else routes.contradiction(claim.text, vocabulary.reach, vocabulary.functions))
     if false:
         claim.unknown = [f"{CONTRADICTS} {false}"]
     if claim.unknown:

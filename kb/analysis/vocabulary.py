@@ -16,6 +16,8 @@ from pathlib import Path
 
 from kb.analysis.declarations import Declarations
 from kb.analysis.facts import Fact, site_facts
+from kb.analysis.functions import Functions
+from kb.analysis.routes import Reach
 from kb.harvest.reading.files import Refusals, Refused, read_text, real_root, walk
 from kb.models import ErrorEntry, RaiseSite, Repository
 
@@ -65,6 +67,9 @@ class Vocabulary:
     # The strings of the request itself: a code span quoted from them verbatim (a test's `"America/New_York"`, its
     # `self.client.get("/feed/")`) names what the evidence holds, whatever its form.
     quoted: list[str] = field(default_factory=list)
+    # The tree's functions by what their bodies name, and the routes the entry's evidence records: call routes.
+    functions: Functions = field(default_factory=Functions)
+    reach: Reach = field(default_factory=Reach)
 
     def read(self, text: str) -> None:
         self.names.update(IDENTIFIER.findall(text))
@@ -96,6 +101,8 @@ class Vocabulary:
             self.sites,
             self.files_named,
             self.quoted,
+            functions=base.functions,
+            reach=self.reach,
         )
 
     def quote(self, evidence: object) -> None:
@@ -152,12 +159,13 @@ def entry_vocabulary(entry: ErrorEntry, sites: list[RaiseSite]) -> Vocabulary:
     """The names in one entry's own evidence: its message, its sites' code, conditions, callers, tests and docs;
     the terms of its code: the exception, the sites' code, function, parameters, conditions, values and callers,
     the tests' names and code."""
-    vocabulary = Vocabulary()
+    vocabulary = Vocabulary(reach=Reach(exception=entry.exception_type))
     for text in (entry.exception_type, entry.message, entry.signature):
         vocabulary.read(text)
     vocabulary.read_code(entry.exception_type)
     for site in sites:
         vocabulary.sites.append(site_facts(site.evidence))
+        vocabulary.reach.add_site(site.function, site.evidence)
         vocabulary.add_path(site.path)
         for text in (site.function, site.snippet, *_strings(site.evidence)):
             vocabulary.read(text)
@@ -201,6 +209,7 @@ def read_source(vocabulary: Vocabulary, root: Path, prefix: str = "") -> int:
     read = 0
     inside = real_root(root)
     vocabulary.declarations.reader = lambda relative: _read_again(root, inside, relative)
+    vocabulary.functions.reader = vocabulary.declarations.reader
     for path in _files(root, inside):
         relative = path.relative_to(root).as_posix()
         vocabulary.add_path(relative)
@@ -215,6 +224,7 @@ def read_source(vocabulary: Vocabulary, root: Path, prefix: str = "") -> int:
             vocabulary.files_named.update(FILE_NAMED.findall(text))
             if path.suffix == ".py":
                 vocabulary.declarations.index(relative, text)
+                vocabulary.functions.index(relative, text)
             read += 1
     return read
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from kb.analysis import claims, declarations, facts, hostile, terminal, verify, vocabulary
+from kb.analysis import claims, declarations, facts, functions, hostile, routes, terminal, verify, vocabulary
 from kb.analysis.verify import BadAnswer, check_answer, read_answer
 from kb.analysis.vocabulary import Vocabulary
 from kb.text.markdown import render_machine_markdown
@@ -121,7 +121,7 @@ def test_a_json_object_in_a_fence_or_with_extra_keys_in_strict_mode_is_read_or_r
 def test_no_pattern_that_reads_an_answer_can_give_back_what_a_repeat_read() -> None:
     patterns = {
         f"{module.__name__}.{name}": value
-        for module in (verify, vocabulary, hostile, terminal, claims, facts, declarations)
+        for module in (verify, vocabulary, hostile, terminal, claims, facts, declarations, routes, functions)
         for name, value in vars(module).items()
         if isinstance(value, re.Pattern)
     }
