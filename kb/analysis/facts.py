@@ -3,10 +3,14 @@ read), so that a claim using only real names can still be caught saying somethin
 `n_dst < n_src`" where every raise needs `n_dst >= n_src`.
 
 What it can tell: a comparison of two operands (`a < b`, `x is None`, `k in d`) or the truth of a name (`flag`,
-`not flag`, "`flag` is false") claimed in a code span, against the comparisons and truths the conditions hold at
-every site (an `and` holds each part; a local's definition holds when the local is true). What it cannot: prose
-("when the destination is smaller"), conditions joined by `or`, calls, values only known at run time, and any
-sentence that negates or hedges its claim ("not raised when", "unless"): those are left alone."""
+`not flag`, "`flag` is false", "`hosts` is empty") claimed in a code span, against the comparisons and truths the
+conditions hold at every site (an `and` holds each part; a local's definition holds when the local is true), and a
+situation an earlier check stops first: a guard above the raise holds one of its parts (`DEBUG or ALLOWED_HOSTS`,
+from `if not DEBUG and not ALLOWED_HOSTS: raise ...`), so a sentence claiming every part false is refused. An
+attribute of `self` or `cls`, and an upper-case setting read from an object (`settings.DEBUG`), are the name a
+sentence gives them (`DEBUG`). What it cannot: prose ("when the destination is smaller"), calls, values only known
+at run time, and any sentence that negates or hedges its claim ("not raised when", "unless"): those are left
+alone."""
 
 import ast
 import re
@@ -34,7 +38,10 @@ HEDGES = re.compile(
     r"(?i)\b(?:not|never|no|unless|otherwise|except|instead|rather|without|if not|even|whether|either|neither)\b|n't\b"
 )
 SPAN = re.compile(r"`([^`\n]++)`")
-TRUTH_WORDS = re.compile(r"(?i)`([A-Za-z_][\w.]*+)`\s++(?:is|are)\s++`?(true|false)`?(?![\w`])")
+TRUTH_WORDS = re.compile(r"(?i)`([A-Za-z_][\w.]*+)`\s++(?:is|are)\s++`?(true|false|empty)`?(?![\w`])")
+# What a sentence calls an instance's attribute or a setting read from an object: `self.x` is `x`, `settings.DEBUG`
+# is `DEBUG`.
+OWN = re.compile(r"(?<![\w.])(?:(?:self|cls)\.(?=[A-Za-z_])|[A-Za-z_]\w*+\.(?=[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)*+$))")
 
 
 @dataclass(frozen=True)
@@ -47,15 +54,33 @@ class Fact:
         return (self.left, self.right) == (other.left, other.right) and self.allowed.isdisjoint(other.allowed)
 
 
-def site_facts(evidence: object) -> list[Fact]:
-    """What every raise of one site needs: its conditions (each part of an `and`), with the definition of each
-    local that must be true (contract key "definitions": {"name", "code"})."""
+@dataclass(frozen=True)
+class Either:
+    """A condition that holds one of its parts at least: a guard `a or b` above the raise."""
+
+    options: tuple[Fact, ...]
+
+    def contradicts(self, other: Fact) -> bool:
+        return all(option.contradicts(other) for option in self.options)
+
+    def refuted_by(self, claims: list[Fact]) -> bool:
+        """Whether the claims together leave no part of it true: the earlier check stops the call first."""
+        return all(any(option.contradicts(claim) for claim in claims) for option in self.options)
+
+
+def site_facts(evidence: object) -> list[Fact | Either]:
+    """What every raise of one site needs: its conditions (each part of an `and`; an `or` of plain parts as one
+    `Either`), with the definition of each local that must be true (contract key "definitions": {"name", "code"})."""
     if not isinstance(evidence, dict):
         return []
     facts: list[Fact] = []
+    either: list[Fact | Either] = []
     for condition in evidence.get("conditions") or []:
         if isinstance(condition, dict) and condition.get("kind") != "except" and isinstance(condition.get("code"), str):
-            facts += _facts(_parse(condition["code"]))
+            tree = _parse(condition["code"])
+            facts += _facts(tree)
+            if isinstance(tree, ast.BoolOp) and isinstance(tree.op, ast.Or) and (options := _options(tree)):
+                either.append(Either(options))
     definitions = {
         row["name"]: row["code"]
         for row in evidence.get("definitions") or []
@@ -65,7 +90,13 @@ def site_facts(evidence: object) -> list[Fact]:
         if fact.right == "" and fact.left in definitions:
             tree = _parse(definitions[fact.left])
             facts += _facts(tree) if fact.allowed == TRUE else _negated(tree)
-    return facts
+    return [*facts, *either]
+
+
+def _options(tree: ast.BoolOp) -> tuple[Fact, ...]:
+    """The parts of an `or`, each one comparison or truth; () when one is anything else (a call, an `and`)."""
+    options = [_facts(value) for value in tree.values]
+    return tuple(found[0] for found in options) if all(len(found) == 1 for found in options) else ()
 
 
 def claimed(text: str) -> list[Fact]:
@@ -76,22 +107,38 @@ def claimed(text: str) -> list[Fact]:
     found: list[Fact] = []
     for span in SPAN.findall(text):
         tree = _parse(span)
-        if isinstance(tree, ast.Compare) or (isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not)):
+        if _plain_claim(tree) or (
+            isinstance(tree, ast.BoolOp)
+            and isinstance(tree.op, ast.And)
+            and all(_plain_claim(part) or isinstance(part, ast.Name | ast.Attribute) for part in tree.values)
+        ):
             found += _facts(tree)
     for name, word in TRUTH_WORDS.findall(text):
-        found.append(Fact(name, "", TRUE if word.lower() == "true" else FALSE))
+        found.append(Fact(_own(name), "", TRUE if word.lower() == "true" else FALSE))
     return found
 
 
-def contradiction(text: str, sites: list[list[Fact]]) -> str:
-    """The claim of `text` that every site's conditions contradict, as "claim (the code needs: fact)"; "" when none
-    or when some site cannot tell."""
+def _plain_claim(tree: ast.expr | None) -> bool:
+    """A comparison or a negation: what a span claims by itself (a bare name alone claims nothing; as a part of
+    an `and`, that it is true)."""
+    return isinstance(tree, ast.Compare) or (isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not))
+
+
+def contradiction(text: str, sites: list[list[Fact | Either]]) -> str:
+    """The claim of `text` that every site's conditions contradict, as "claim (the code needs: fact)", or the claims
+    that together meet an earlier check every site has above it; "" when none or when some site cannot tell."""
     if not sites or not all(sites):
         return ""
-    for claim in claimed(text):
+    claims = claimed(text)
+    for claim in claims:
         against = [next((fact for fact in facts if fact.contradicts(claim)), None) for facts in sites]
         if all(against):
             return f"{_show(claim)} (the code needs {_show(against[0])})"  # type: ignore[arg-type]
+    if len(claims) > 1:
+        refuted = [next((f for f in facts if isinstance(f, Either) and f.refuted_by(claims)), None) for facts in sites]
+        if all(refuted):
+            shown = " and ".join(_show(claim) for claim in claims)
+            return f"{shown} (an earlier check needs {_show(refuted[0])})"  # type: ignore[arg-type]
     return ""
 
 
@@ -108,10 +155,17 @@ def _facts(node: ast.expr | None) -> list[Fact]:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         return _negated(node.operand)
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in ORDERINGS:
-        return [_ordered(ast.unparse(node.left), ast.unparse(node.comparators[0]), ORDERINGS[type(node.ops[0])])]
+        operands = _own(ast.unparse(node.left)), _own(ast.unparse(node.comparators[0]))
+        return [_ordered(*operands, ORDERINGS[type(node.ops[0])])]
     if isinstance(node, ast.Name | ast.Attribute):
-        return [Fact(ast.unparse(node), "", TRUE)]
+        return [Fact(_own(ast.unparse(node)), "", TRUE)]
     return []
+
+
+def _own(operand: str) -> str:
+    """An operand as a sentence names it: `self.x` as `x`, `settings.DEBUG` as `DEBUG`."""
+    own = OWN.match(operand)
+    return operand[own.end() :] if own else operand
 
 
 def _negated(node: ast.expr | None) -> list[Fact]:
@@ -141,7 +195,17 @@ def _ordered(left: str, right: str, allowed: frozenset[str]) -> Fact:
     return Fact(right, left, frozenset(FLIPPED[a] for a in allowed))
 
 
-def _show(fact: Fact) -> str:
+def _truth(fact: Fact) -> str:
+    return fact.left if fact.allowed == TRUE else f"not {fact.left}"
+
+
+def _show(fact: Fact | Either) -> str:
+    if isinstance(fact, Either):
+        return (
+            "`"
+            + " or ".join(_show(option).strip("`") if option.right else _truth(option) for option in fact.options)
+            + "`"
+        )
     if not fact.right:
         return f"`{fact.left}` is {'true' if fact.allowed == TRUE else 'false'}"
     names = {

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kb.analysis.declarations import Declarations
-from kb.analysis.facts import Fact, site_facts
+from kb.analysis.facts import Either, Fact, site_facts
 from kb.analysis.functions import Functions
 from kb.analysis.routes import Reach
 from kb.harvest.reading.files import Refusals, Refused, read_text, real_root, walk
@@ -62,7 +62,7 @@ class Vocabulary:
     terms: set[str] = field(default_factory=set)
     # The tree's classes and flag destinations (`read_source`), and what holds at each of the entry's sites.
     declarations: Declarations = field(default_factory=Declarations)
-    sites: list[list[Fact]] = field(default_factory=list)
+    sites: list[list[Fact | Either]] = field(default_factory=list)
     files_named: set[str] = field(default_factory=set)  # bare file names the tree's text names
     # The strings of the request itself: a code span quoted from them verbatim (a test's `"America/New_York"`, its
     # `self.client.get("/feed/")`) names what the evidence holds, whatever its form.

@@ -96,3 +96,58 @@ def test_a_claimed_default_the_code_does_not_give_is_dropped() -> None:
     result = check_answer(json.loads(card(trigger=claims)), known)
     assert result.sections["trigger"] == "`--disaggregation-transfer-backend` defaults to `mooncake`."
     assert result.unknown == ["contradicts the code: the default of `allow_empty` is True, not `False`"]
+
+
+# Django 5.2.19, django/core/management/commands/runserver.py:79-96, and what the harvest records for its raise of
+# "... is not a valid port number or address:port pair." (kb/harvest/reading/conditions.py: the guards above it).
+RUNSERVER = """
+class Command(BaseCommand):
+    def handle(self, *args, **options):
+        if not settings.DEBUG and not settings.ALLOWED_HOSTS:
+            raise CommandError("You must set settings.ALLOWED_HOSTS if DEBUG is False.")
+        self.use_ipv6 = options["use_ipv6"]
+        if self.use_ipv6 and not socket.has_ipv6:
+            raise CommandError("Your Python does not support IPv6.")
+        if not options["addrport"]:
+            self.addr = ""
+        else:
+            m = re.match(naiveip_re, options["addrport"])
+            if m is None:
+                raise CommandError('"%s" is not a valid port number or address:port pair.' % options["addrport"])
+"""
+ADDRPORT = {
+    "conditions": [
+        {"code": "m is None", "kind": "if"},
+        {"code": "options['addrport']", "kind": "else"},
+        {"code": "not self.use_ipv6 or socket.has_ipv6", "kind": "guard"},
+        {"code": "settings.DEBUG or settings.ALLOWED_HOSTS", "kind": "guard"},
+    ],
+    "exits_above": [81, 85],
+}
+
+
+def test_a_situation_an_earlier_check_stops_first_is_dropped() -> None:
+    from kb.analysis.facts import site_facts
+
+    known = Vocabulary()
+    known.read_code(RUNSERVER + "\nsettings.DEBUG, settings.ALLOWED_HOSTS, socket.has_ipv6\n")
+    known.sites.append(site_facts(ADDRPORT))
+    stopped = {
+        "It also happens when `DEBUG` is false and `ALLOWED_HOSTS` is empty.": "`DEBUG` is false and "
+        "`ALLOWED_HOSTS` is false (an earlier check needs `DEBUG or ALLOWED_HOSTS`)",
+        "It happens with `self.use_ipv6 and not socket.has_ipv6`.": "`use_ipv6` is true and `socket.has_ipv6` is "
+        "false (an earlier check needs `not use_ipv6 or socket.has_ipv6`)",
+    }
+    for text, why in stopped.items():
+        result = check_answer(
+            json.loads(card(situations=f"It is raised when `m is None` in `Command.handle`. {text}")), known
+        )
+        assert result.sections["situations"] == "It is raised when `m is None` in `Command.handle`.", text
+        assert result.unknown == [f"contradicts the code: {why}"], text
+    kept = [
+        "It is raised when `DEBUG` is true and `m is None`.",
+        "It happens when `DEBUG` is false, once `ALLOWED_HOSTS` is set.",  # one part of the guard left true
+        "It is not raised when `DEBUG` is false and `ALLOWED_HOSTS` is empty.",  # negated: not a situation claimed
+    ]
+    for text in kept:
+        assert check_answer(json.loads(card(situations=text)), known).dropped == 0, text
