@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
+from typing import Any
 
 _FLIPPED = {
     ast.Eq: ast.NotEq,
@@ -70,13 +71,13 @@ def conditions(
         found += _guards_before(child, parent, memo)
         if isinstance(parent, ast.If):
             if child in parent.body:
-                found.append(_once(memo, "if", parent, lambda p=parent: _condition("if", p.test, p.lineno)))
+                found.append(_once(memo, "if", parent, _condition, "if", parent.test, parent.lineno))
             elif child in parent.orelse:
-                found.append(_once(memo, "else", parent, lambda p=parent: _else(p)))
+                found.append(_once(memo, "else", parent, _else, parent))
         elif isinstance(parent, ast.While) and child in parent.body:
-            found.append(_once(memo, "while", parent, lambda p=parent: _condition("while", p.test, p.lineno)))
+            found.append(_once(memo, "while", parent, _condition, "while", parent.test, parent.lineno))
         elif isinstance(parent, ast.ExceptHandler):
-            found.append(_once(memo, "except", parent, lambda p=parent: _except(p, parents.get(p))))
+            found.append(_once(memo, "except", parent, _except, parent, parents.get(parent)))
         elif isinstance(parent, ast.match_case) and isinstance(match := parents.get(parent), ast.Match):
             found.append(_case(parent, match))
         child = parent
@@ -86,13 +87,22 @@ def conditions(
 
 
 def _once(
-    memo: dict[tuple[str, int], Condition], kind: str, statement: ast.AST, read: Callable[[], Condition]
+    memo: dict[tuple[str, int], Condition],
+    kind: str,
+    statement: ast.AST,
+    read: Callable[..., Condition],
+    *arguments: Any,
 ) -> Condition:
+    """`read(*arguments)`, the condition of `statement` as a `kind`, read once per function."""
     key = (kind, id(statement))
     found = memo.get(key)
     if found is None:
-        found = memo[key] = read()
+        found = memo[key] = read(*arguments)
     return found
+
+
+def _guard(statement: ast.If) -> Condition:
+    return _condition("guard", negate(statement.test), statement.lineno)
 
 
 def _else(parent: ast.If) -> Condition:
@@ -449,10 +459,7 @@ def _guards_before(child: ast.AST, parent: ast.AST, memo: dict[tuple[str, int], 
                 if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], _EXITS)
             )
             # The nearest few: a block of thousands of `if x: raise` would read every one for each raise (quadratic).
-            return [
-                _once(memo, "guard", stmt, lambda s=stmt: _condition("guard", negate(s.test), s.lineno))
-                for stmt in islice(guards, MAX_GUARDS)
-            ]
+            return [_once(memo, "guard", stmt, _guard, stmt) for stmt in islice(guards, MAX_GUARDS)]
     return []
 
 
