@@ -32,7 +32,7 @@ def own_message(index: ClassIndex, qualname: str, depth: int) -> OwnMessage | No
         str_method = index.method(qualname, "__str__")
         init = index.method(qualname, "__init__")
         if str_method is not None:
-            values = [r.value for r in returns_of(str_method[0]) if r.value is not None]
+            values = [r.value for r in printed_returns(str_method[0]) if r.value is not None]
             attribute = dotted(values[0]) if len(values) == 1 else None
             # `return self.message`, worded by `__init__` or a property (no class attribute of that name): read as
             # `__init__`'s words are, its parameters named so that a raise's arguments fill them.
@@ -269,7 +269,7 @@ def _str_wrappings(index: ClassIndex, qualname: str) -> list[Parts]:
     marked = _GivenMarked().visit(copy.deepcopy(function))
     scope = method_scope(index, qualname, info, marked)
     wrappings: list[Parts] = []
-    for returned in sorted(returns_of(marked), key=lambda node: node.lineno):
+    for returned in sorted(printed_returns(marked), key=lambda node: node.lineno):
         value = returned.value
         if value is None:
             continue
@@ -278,6 +278,54 @@ def _str_wrappings(index: ClassIndex, qualname: str) -> list[Parts]:
                 wrappings.append(form)
     # The message alone first: it is how the raise words it, the others what callers may add.
     return sorted(wrappings, key=len)
+
+
+def printed_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
+    """The returns of a `__str__` that `str(error)` reaches: it passes no argument, so a branch taken only when a
+    parameter defaulting to a false value is true never prints (trafaret's `DataError.__str__(self, value=False)`
+    words `'%s, got %r'` only when `value` is passed)."""
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = [*zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True)]
+    defaults += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+    falsy = {a.arg for a, d in defaults if isinstance(d, ast.Constant) and not d.value}
+    if not falsy:
+        return returns_of(function)
+    found: list[ast.Return] = []
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            found.append(node)
+        elif isinstance(node, ast.If):
+            if not _false_when_unpassed(node.test, falsy):
+                stack.extend(node.body)
+            if not _false_when_unpassed(ast.UnaryOp(op=ast.Not(), operand=node.test), falsy):
+                stack.extend(node.orelse)
+        elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _false_when_unpassed(test: ast.expr, falsy: set[str]) -> bool:
+    """Whether a test is false whenever the parameters in `falsy` keep their false defaults."""
+    if isinstance(test, ast.Name):
+        return test.id in falsy
+    if isinstance(test, ast.BoolOp):
+        met = [_false_when_unpassed(value, falsy) for value in test.values]
+        return any(met) if isinstance(test.op, ast.And) else all(met)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _true_when_unpassed(test.operand, falsy)
+    return False
+
+
+def _true_when_unpassed(test: ast.expr, falsy: set[str]) -> bool:
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _false_when_unpassed(test.operand, falsy)
+    if isinstance(test, ast.BoolOp):
+        met = [_true_when_unpassed(value, falsy) for value in test.values]
+        return all(met) if isinstance(test.op, ast.And) else any(met)
+    return False
 
 
 def _given() -> ast.expr:
