@@ -67,7 +67,8 @@ class Made:
         """The argument that is the message: at the place the class's `__init__` takes it, or a keyword naming it."""
         position = message_position(index, self.exception_type)
         found = self.args[position] if len(self.args) > position else None
-        return found or next((v for k, v in self.keywords.items() if k in MESSAGE_KEYWORDS), None)
+        named = message_keyword(index, self.exception_type)
+        return found or next((v for k, v in self.keywords.items() if k in MESSAGE_KEYWORDS or k == named), None)
 
     def bound(self, params: list[str]) -> dict[str, Value]:
         """The class's `__init__` parameters (without self) each argument fills."""
@@ -967,6 +968,18 @@ def message_position(index: ClassIndex, exception_type: str) -> int:
     # `def __init__(self, source, expected, actual, value, *args): super().__init__(*args)`: the message is the
     # first argument after the named ones, handed on to the base.
     return len(names) if _hands_on_extra(found[0]) else 0
+
+
+def message_keyword(index: ClassIndex, exception_type: str) -> str | None:
+    """The name of the `__init__` parameter in the message's place, which a raise may give by keyword as well
+    (trafaret's `DataError(error=error, value=value)`, `def __init__(self, error=None, ...)`); None for a class
+    without an `__init__` of this harvest."""
+    found = index.method(exception_type, "__init__")
+    if found is None:
+        return None
+    names = [a.arg for a in found[0].args.args][1:]
+    position = message_position(index, exception_type)
+    return names[position] if position < len(names) else None
 
 
 def _hands_on_extra(init: Function) -> bool:

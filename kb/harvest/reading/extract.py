@@ -21,6 +21,7 @@ from kb.harvest.reading.evaluate import (
     keyed_viewers,
     keys_read,
     made_by,
+    message_keyword,
     message_position,
     passed_classes,
     raised_by,
@@ -448,7 +449,7 @@ class ModuleExtractor:
             )
             if exception_type is None:
                 continue
-            message = _message_argument(call, self._message_position(exception_type))
+            message = _message_argument(call, *self._message_place(exception_type))
             worded = (substituted(message, held) or message) if message is not None else None
             made = ast.copy_location(ast.Call(func=call.func, args=[worded] if worded else [], keywords=[]), call)
             key = (exception_type, ast.dump(made))
@@ -475,7 +476,7 @@ class ModuleExtractor:
         typed_by: tuple[str, str] | None = None,
     ) -> None:
         """`typed_by`: (attribute, type) when the type is a class attribute's, for `_overrides`."""
-        message = _single_item(_message_argument(call, self._message_position(exception_type)))
+        message = _single_item(_message_argument(call, *self._message_place(exception_type)))
         options = self._options(message, node.lineno, scope, typed_by) if message is not None else [[]]
         defaults = self._default_detail(exception_type)
         # DRF's APIException subclasses: `raise NotFound()` says its `default_detail`, and
@@ -732,6 +733,10 @@ class ModuleExtractor:
 
     def _message_position(self, exception_type: str) -> int:
         return message_position(self.index, exception_type)
+
+    def _message_place(self, exception_type: str) -> tuple[int, str | None]:
+        """Where a raise gives the class's message: its position, and the parameter's name for a keyword."""
+        return message_position(self.index, exception_type), message_keyword(self.index, exception_type)
 
     def _param_default(self, name: str, scope: Scope) -> ast.expr | None:
         # def fail(self, msg, exc=TemplateSyntaxError): `raise exc(msg)` raises the default's type.
@@ -1004,11 +1009,12 @@ def _single_item(expr: ast.expr | None) -> ast.expr | None:
     return expr
 
 
-def _message_argument(call: ast.Call | None, position: int = 0) -> ast.expr | None:
-    """`position`: where the exception's `__init__` takes its message (`BadOptionUsage(option_name, message)`)."""
+def _message_argument(call: ast.Call | None, position: int = 0, named: str | None = None) -> ast.expr | None:
+    """`position`: where the exception's `__init__` takes its message (`BadOptionUsage(option_name, message)`);
+    `named`: that parameter's name, given as a keyword (`DataError(error=...)`)."""
     if call is None:
         return None
-    keyword = next((k.value for k in call.keywords if k.arg in MESSAGE_KEYWORDS), None)
+    keyword = next((k.value for k in call.keywords if k.arg in MESSAGE_KEYWORDS or k.arg == named), None)
     if any(isinstance(a, ast.Starred) for a in call.args[: position + 1]):
         return keyword
     if len(call.args) > position:
