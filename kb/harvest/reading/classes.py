@@ -104,6 +104,8 @@ class ClassIndex:
         self.function_results: dict[int, list[Any]] = {}
         # Generators that yield exception instances, by name (kb.harvest.reading.yielded), read on first use.
         self.yielders: dict[str, list[Any]] | None = None
+        # Each module's namedtuple records, by module name (kb.harvest.reading.records), read on first use.
+        self.records: dict[str, list[Any]] = {}
 
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)

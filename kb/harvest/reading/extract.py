@@ -60,6 +60,7 @@ from kb.harvest.reading.own_messages import (
     substitute,
     worded_around,
 )
+from kb.harvest.reading.records import raised_records
 from kb.harvest.reading.scopes import (
     BINDERS,
     COMPOUND,
@@ -399,6 +400,8 @@ class ModuleExtractor:
             return
         if isinstance(exc, ast.Name) and self._raise_yielded(node, exc, scope):
             return
+        if call is not None and self._raise_of_records(node, call, scope):
+            return
         exception_type = self._runtime_class(target, scope) or self._exception_type(target, scope)
         if exception_type is None:
             return
@@ -412,6 +415,17 @@ class ModuleExtractor:
         for passed in self._passed_for_default(target, scope):
             if passed != exception_type:
                 self._raise_as(node, call, passed, scope)
+
+    def _raise_of_records(self, node: ast.Raise, call: ast.Call, scope: Scope) -> bool:
+        """`raise limit.rangeexception(limit.rangeerrorstring)`: each class and message the module's records of a
+        namedtuple with both fields hold (`reading.records`). False when the raise is not of that shape."""
+        found = raised_records(self.index, self.info, call)
+        for made, message in found:
+            exception_type = self._exception_type(made, scope)
+            if exception_type is not None:
+                worded = ast.copy_location(ast.Call(func=made, args=[message], keywords=[]), call)
+                self._raise_as(node, worded, exception_type, scope)
+        return bool(found)
 
     def _passed_for_default(self, target: ast.expr, scope: Scope) -> list[str]:
         """`def _check_types(it, types, exception_type=CheckedValueTypeError): raise exception_type(...)`: besides
