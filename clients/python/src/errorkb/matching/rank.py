@@ -268,6 +268,8 @@ def _rank_exception(
     # A message cut short is looked for only when no signature fits the whole text: an exact fit is the better
     # answer, and most lookups are spared the search.
     results = list(exact.values()) or _partial_matches(index, tried, position, exact)
+    if exact and all(_chance_fit(exception.type, match) for match in results):
+        results = _own_type_first(index, exception, position, results)
     for match in results:
         _add_frame_evidence(match, frames)
     if not results:
@@ -540,6 +542,27 @@ def _loose_matches(
                 match.score = min(match.score, TYPE_ONLY_BASE)
             found = typed + found
     return found or _type_only(index, exception, position)
+
+
+def _chance_fit(parsed_type: str | None, match: Match) -> bool:
+    """An exact fit of a wording of another package's type with no value in it: a bare phrase two libraries may
+    both say (`invalid syntax`, `None`). A wording with values (`Failed to parse: {url}`) is the one a wrapping
+    library carries (requests' InvalidURL saying urllib3's LocationParseError)."""
+    fit = match.fit
+    return fit is not None and not fit.template.fields and _another_library(parsed_type, match.entry.exception_type)
+
+
+def _own_type_first(index: LookupIndex, exception: ParsedException, position: int, fits: list[Match]) -> list[Match]:
+    """A pasted library type whose message fits only other packages' bare phrases (`chameleon.exc.ExpressionError:
+    invalid syntax` fits genshi's literal "invalid syntax"): the type names the library that raised it, so its own
+    entries whose message was not rebuilt answer first, the fits below them, no longer exact."""
+    typed = _type_only(index, exception, position)
+    if not typed:
+        return fits
+    for match in fits:
+        match.exact = match.partial = False
+        match.score = min(match.score, TYPE_ONLY_BASE)
+    return typed + fits
 
 
 def _another_library(parsed_type: str | None, entry_type: str) -> bool:
