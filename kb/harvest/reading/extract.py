@@ -507,7 +507,7 @@ class ModuleExtractor:
         elif readable and call is not None:
             # `raise SyntaxException("Unclosed tag: <%%%s>" % keyword, **kwargs)`: the class puts the message
             # in words of its own (`message + " at line: %d char: %d" % (lineno, pos)` in its `__init__`).
-            options = [[self._around(exception_type, call, form) for form in option] for option in options]
+            options = [[w for form in option for w in self._around(exception_type, call, form)] for option in options]
             # `__str__` prints it inside words or values of its own (`" of ".join(self._path) + " " + msg`).
             options = [
                 [w for form in option for w in worded_around(self.index, exception_type, form) or [form]]
@@ -731,19 +731,22 @@ class ModuleExtractor:
         parts = substitute(parts, {name: argument_parts(value) for name, value in values.items()})
         return parts if has_text(parts) else None
 
-    def _around(self, exception_type: str, call: ast.Call, message: Parts) -> Parts:
-        """A raise's message inside the words its class puts around it, the other arguments put in; as it is
-        when the class says nothing of its own around the message parameter."""
+    def _around(self, exception_type: str, call: ast.Call, message: Parts) -> list[Parts]:
+        """A raise's message inside the words its class puts around it, the other arguments put in, and in each
+        other way the class words it (`own_variants`: without an addition made in an `if`); as it is when the class
+        says nothing of its own around the message parameter."""
         found = own_message(self.index, exception_type, depth=0)
         if found is None:
-            return message
+            return [message]
         parts, params = found
         position = self._message_position(exception_type)
         name = params[position] if position < len(params) else None
         if name is None or Field(name) not in parts or len(parts) == 1:
-            return message
+            return [message]
         values = {n: argument_parts(value) for n, value in arguments(params, call).items()}
-        return substitute(parts, {**values, name: message})
+        given = {**values, name: message}
+        others = [substitute(v, given) for v in own_variants(self.index, exception_type) if Field(name) in v]
+        return list(dict.fromkeys([substitute(parts, given), *others]))
 
     def _message_position(self, exception_type: str) -> int:
         return message_position(self.index, exception_type)

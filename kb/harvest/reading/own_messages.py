@@ -79,14 +79,7 @@ def _in_init_terms(
     params = (
         [a.arg for a in [*init[0].args.posonlyargs, *init[0].args.args, *init[0].args.kwonlyargs]][1:] if init else []
     )
-    stored: dict[str, str] = {}
-    for statement in init[0].body if init else []:
-        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Name):
-            if statement.value.id in params:
-                for target in statement.targets:
-                    if isinstance(target, ast.Attribute) and dotted(target.value) == ["self"]:
-                        stored.setdefault(target.attr, statement.value.id)
-    stored = {attr: param for attr, param in stored.items() if _set_once(index, qualname, attr)}
+    stored = _stored_parameters(init[0], params, index, qualname) if init else {}
     said: list[str | Field] = []
     for part in parts:
         if isinstance(part, Field):
@@ -95,6 +88,33 @@ def _in_init_terms(
             part = Field(given) if given else Field(part.name, None, part.shown_as_repr)
         said.append(part)
     return tuple(said), params if stored else []
+
+
+def _stored_parameters(
+    init: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str], index: ClassIndex, qualname: str
+) -> dict[str, str]:
+    """`self.x = x` among `__init__`'s own statements, `x` a parameter and `self.x` set nowhere else: {x's
+    attribute: the parameter}."""
+    stored: dict[str, str] = {}
+    for statement in init.body:
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Name):
+            if statement.value.id in params:
+                for target in statement.targets:
+                    if isinstance(target, ast.Attribute) and dotted(target.value) == ["self"]:
+                        stored.setdefault(target.attr, statement.value.id)
+    return {attr: param for attr, param in stored.items() if _set_once(index, qualname, attr)}
+
+
+def _in_parameters(parts: Parts, stored: dict[str, str]) -> Parts:
+    """`self.msg` that `__init__` set straight from its parameter `message`, said as that parameter."""
+    said: list[str | Field] = []
+    for part in parts:
+        if isinstance(part, Field) and part.source is not None:
+            path = dotted(part.source)
+            if path and len(path) == 2 and path[0] == "self" and path[1] in stored:
+                part = Field(stored[path[1]])
+        said.append(part)
+    return tuple(said)
 
 
 def _set_once(index: ClassIndex, qualname: str, attr: str) -> bool:
@@ -150,21 +170,41 @@ def _init_message(
         args = args[1:]  # Base.__init__(self, ...)
     if any(isinstance(a, ast.Starred) for a in args):
         return None
-    builder = MessageBuilder(method_scope(index, owner.qualname, owner, init))
+    scope = method_scope(index, owner.qualname, owner, init)
+    builder = MessageBuilder(scope)
 
-    def rebuilt(expr: ast.expr) -> Parts:
+    def ways(expr: ast.expr) -> list[Parts]:
+        """Each way the message handed on may be worded: a name bound in two arms of an `if` is each arm's words;
+        a parameter bound again only in an `if` (`if filename: message = '%s (%s, line %d)' % ...`) is itself too."""
         forms = builder.forms(expr, call.lineno)
-        return forms[0] if forms else (Field(placeholder_name(expr)),)
+        if isinstance(expr, ast.Name) and (reaching := scope.reaching(expr.id, call.lineno, ())):
+            if len(reaching) > 1:
+                forms = [f for bound in reversed(reaching) for f in builder.binding_forms(expr.id, bound)[:1]]
+            elif reaching[0].path and expr.id in params:
+                forms = [*forms, (Field(expr.id),)]
+        return forms or [(Field(placeholder_name(expr)),)]
 
     inherited = own_message(index, base_info.qualname, depth + 1) if base_info is not None else None
-    if inherited is not None and inherited[1]:
-        parts, base_params = inherited
-        values = arguments(base_params, ast.Call(func=call.func, args=args, keywords=call.keywords))
-        parts = substitute(parts, {name: rebuilt(value) for name, value in values.items()})
+    if inherited is not None and inherited[1] and base_info is not None:
+        base_forms = [inherited[0], *index.own_variants.get(base_info.qualname, [])]
+        values = arguments(inherited[1], ast.Call(func=call.func, args=args, keywords=call.keywords))
+        each = {name: ways(value) for name, value in values.items()}
+        given = {name: forms[0] for name, forms in each.items()}
+        worded = [substitute(form, given) for form in base_forms]
+        # A message worded two ways here (`if owner is not UNDEFINED: message = ... else: ...`) is each way in the
+        # base's words.
+        for name, forms in each.items():
+            for other in forms[1:]:
+                worded += [substitute(form, {**given, name: other}) for form in base_forms]
+        parts = worded[0]
+        variants += [form for form in dict.fromkeys(worded[1:]) if form != parts]
     elif args:
-        forms = builder.forms(args[0], call.lineno)
-        parts = forms[0] if forms else (Field(placeholder_name(args[0])),)
-        variants += [f for f in forms[1:] if has_text(f)]
+        stored = _stored_parameters(init, params, index, owner.qualname)
+        forms = [_in_parameters(form, stored) for form in ways(args[0])]
+        parts = forms[0]
+        # The message alone too (`if filename: message = '%s (%s, line %d)' % ...`): values alone here, it reads
+        # as a subclass's or a raise's words put in.
+        variants += forms[1:]
     else:
         return None
     return parts, params
