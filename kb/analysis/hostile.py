@@ -29,6 +29,7 @@ AUTOLINK = re.compile(r"<(?:[A-Za-z][\w+.-]{0,30}+:[^\s<>]*+|[^\s<>@]++@[^\s<>]+
 # An HTML tag whose name HTML knows (`<a href=…>`, `</a>`, `<img …/>`); `<module>` or `<lambda>` is Python's and
 # stays, escaped.
 HTML_TAG = re.compile(r"</?+([A-Za-z][A-Za-z0-9]{0,15}+)(?:[\s/][^<>]*+)?>")
+BARE_TAG = re.compile(r"</?+[A-Za-z][A-Za-z0-9]{0,15}+\s*+/?+>")  # no attributes: `<p>`, `</b>`, `<br/>`
 HTML_NAMES = frozenset(
     "a abbr address area article aside audio b base bdi bdo big blockquote body br button canvas caption center cite "
     "code col dd del details dfn dialog div dl dt em embed fieldset figure font footer form frame frameset h1 h2 h3 h4 "
@@ -102,7 +103,10 @@ def unlink(text: str) -> Unlinked:
         return " "
 
     def tag(match: re.Match[str]) -> str:
-        if match.group(1).lower() not in HTML_NAMES:
+        # A bare `<p>` or `</b>` is kept as the text it is (escaped later, `neutralise`): in an answer it is far more
+        # often a placeholder (`No page '<p>'`, `<input>`) than markup, and taking it out made a card say "No page
+        # ' '" (round 18, card 14). A tag with attributes is markup, and goes.
+        if match.group(1).lower() not in HTML_NAMES or BARE_TAG.fullmatch(match.group()):
             return match.group()
         taken.append("HTML")
         return " "

@@ -176,6 +176,18 @@ def test_no_link_of_an_answer_survives_only_text_that_checks_out() -> None:
     assert "link to evil.example" in result.unknown
 
 
+def test_a_bare_tag_in_an_answer_is_kept_as_the_text_it_is() -> None:
+    # Round 18's card 14: the answer's `No page '<p>'` lost its `<p>`, and the card said "No page ' '".
+    result = checked(meaning="`resize` raises it with \"No size '<p>'\" when `size` is below 0.")
+    rendered = render_machine_markdown(result.sections["meaning"]).replace("&#x27;", "'")
+    assert "No size '&lt;p&gt;'" in rendered and "<p>'" not in rendered and result.dropped == 0
+
+
+def test_a_tag_with_attributes_in_an_answer_is_taken_out() -> None:
+    result = checked(meaning='`resize` raises it <img src=x onerror="alert(1)"> when `size` is below 0.')
+    assert result.sections["meaning"] == "`resize` raises it when `size` is below 0."
+
+
 @pytest.mark.parametrize(
     "trick",
     [
