@@ -11,7 +11,7 @@ import weakref
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.definitions import CODE_LIMIT, clip
 from kb.harvest.reading.scopes import statements
-from kb.harvest.reading.types import assigns_on_self, is_self
+from kb.harvest.reading.types import assigned_on_self, assigns_on_self, is_self
 
 MAX_ROWS = 4
 _MAX_STATEMENTS = 400  # statements of one `__init__` read
@@ -55,7 +55,11 @@ def _set_outside_init(index: ClassIndex, owner: str, name: str) -> bool:
     """Whether a method other than a constructor assigns `self.<name>`, in `owner`, its ancestors or its subclasses:
     the value read may then be that method's rather than the argument `__init__` stored."""
     classes = [*index.mro(owner), *index.subclasses(owner)]
-    return any(name in _assigned_outside_init(index, info) for info in classes)
+    # What all of a class's methods assign is read once per harvest for other questions: only a class that
+    # assigns the name at all is read again without its `__init__`.
+    return any(
+        name in assigned_on_self(index, info) and name in _assigned_outside_init(index, info) for info in classes
+    )
 
 
 def _assigned_outside_init(index: ClassIndex, info: ClassInfo) -> frozenset[str]:

@@ -44,6 +44,8 @@ def left_open(function: ast.AST, raise_node: ast.AST, index: ClassIndex, owner: 
     defined: list[str] = []
     inherited: list[str] = []
     subclasses = [c for c in index.subclasses(owner) if not is_test(c.module.path, c.qualname)]
+    if not _not_implemented(raise_node) and not any(_defines(sub, name) for sub in subclasses):
+        return None  # another error, which no subclass avoids by defining the name: a refusal, not left open
     for sub in subclasses:
         if _defines(sub, name):
             defined.append(sub.qualname)
@@ -55,8 +57,6 @@ def left_open(function: ast.AST, raise_node: ast.AST, index: ClassIndex, owner: 
         # An intermediate base whose own subclasses define it is not one an object is made of.
         if not any(_defines(c, name) for c in index.subclasses(sub.qualname)):
             inherited.append(sub.qualname)
-    if not _not_implemented(raise_node) and not defined:
-        return None  # another error, which no subclass avoids by defining the name: a refusal, not left open
     if not defined and not _asks_for_a_definition(raise_node):
         # No subclass of the repository defines it and the message only refuses ("RequestSite cannot be saved."):
         # a class that will not do this, not a method left to subclasses (round 14's card 12).

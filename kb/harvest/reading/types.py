@@ -36,10 +36,10 @@ def _class_named(index: ClassIndex, expr: ast.expr | None, module: ModuleInfo, d
 
 def assigns_on_self(index: ClassIndex, owner: str, name: str) -> bool:
     """Whether a method of `owner` or of its ancestors assigns `self.<name>`."""
-    return any(name in _assigned_on_self(index, info) for info in index.mro(owner))
+    return any(name in assigned_on_self(index, info) for info in index.mro(owner))
 
 
-def _assigned_on_self(index: ClassIndex, info: ClassInfo) -> frozenset[str]:
+def assigned_on_self(index: ClassIndex, info: ClassInfo) -> frozenset[str]:
     # Each class's methods walked once for all the attributes asked about: a walk per question was a sixth of
     # the extraction of Django.
     found = index.set_on_instance.get(info.qualname)
