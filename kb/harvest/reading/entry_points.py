@@ -43,6 +43,7 @@ class EntryPoints:
         self._functions: dict[str, dict[tuple[int, str], ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self._rows: dict[tuple[str, str, str, tuple[str, ...]], list[dict]] = {}
         self._exported: set[tuple[str, str]] | None = None  # (private module's stem, name) a public module imports
+        self._assignments: dict[int, dict[str, int]] = {}  # id(function) -> name -> the first line assigning it
 
     def of(self, path: str, qualname: str, parameters: list[str], raised: str = "") -> list[dict]:
         """The rows, made once per function, exception and parameters read (a function's sites mostly read the
@@ -307,6 +308,10 @@ class EntryPoints:
             own[caller.args.vararg.arg] = "*" + caller.args.vararg.arg
         if caller.args.kwarg is not None:
             own[caller.args.kwarg.arg] = "**" + caller.args.kwarg.arg
+        # Given a new value before the call (`path = path or settings.GEOIP_PATH` in `GeoIP2.__init__`): what it
+        # hands on is no longer what the reader passed.
+        assigned = self._assigned(caller)
+        own = {name: said for name, said in own.items() if assigned.get(name, step.line) >= step.line}
         positional = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
         if step.callee.method:
             positional = positional[1:]  # self, or cls
@@ -356,6 +361,13 @@ class EntryPoints:
                     stack += [*node.body, *getattr(node, "orelse", ())]
         return functions.get((defined.line, defined.name))
 
+    def _assigned(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
+        """`_new_values` of a function, read once per function."""
+        found = self._assignments.get(id(function))
+        if found is None:
+            found = self._assignments[id(function)] = _new_values(function)
+        return found
+
     def _calls_at(self, function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[ast.Call]:
         """The calls on `line` of a function: the innermost statement there is found by its statements alone,
         and only its own expressions are walked."""
@@ -374,6 +386,51 @@ class EntryPoints:
                 found.append(node)
             stack += [c for c in ast.iter_child_nodes(node) if not isinstance(c, ast.stmt)]
         return found
+
+
+def _new_values(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
+    """The first line where the function's own statements give each name a new value (a target of `=`, `+=`,
+    `for`, `with ... as`, `del`), on any path: `path = path or ...`, `if parse_until is None: parse_until = []`,
+    and `Apps.get_model()`'s `app_label, model_name = app_label.split(".")` when no `model_name` is given. Not a
+    conversion (`_converted`), which the cards say as the argument still. Targets alone are read (a `:=` inside
+    an expression is not), for each caller on the way of every raise."""
+    found: dict[str, int] = {}
+    for statement in statements(function.body):
+        if isinstance(statement, ast.Assign) and not _converted(statement):
+            targets: list[ast.expr] = list(statement.targets)
+        elif isinstance(statement, ast.AugAssign | ast.AnnAssign | ast.For | ast.AsyncFor):
+            targets = [statement.target] if not isinstance(statement, ast.AnnAssign) or statement.value else []
+        elif isinstance(statement, ast.With | ast.AsyncWith):
+            targets = [item.optional_vars for item in statement.items if item.optional_vars is not None]
+        elif isinstance(statement, ast.Delete):
+            targets = list(statement.targets)
+        else:
+            continue
+        while targets:
+            target = targets.pop()
+            if isinstance(target, ast.Name):
+                found[target.id] = min(found.get(target.id, target.lineno), target.lineno)
+            elif isinstance(target, ast.Tuple | ast.List | ast.Starred):
+                targets.extend(target.elts if not isinstance(target, ast.Starred) else [target.value])
+    return found
+
+
+def _converted(statement: ast.AST) -> bool:
+    """`x = f(x)`, `x = x.strip()`, `x = [f(n) for n in x]`: a name given its own value converted, which
+    the cards say as the argument still (a fallback, `x = x or default`, is another value)."""
+    if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+        return False
+    target, value = statement.targets[0], statement.value
+    if not isinstance(target, ast.Name):
+        return False
+    given: list[ast.AST]
+    if isinstance(value, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+        given = [value.generators[0].iter]  # `[get_field(n) for n in update_fields]`: each item converted
+    elif isinstance(value, ast.Call):
+        given = list(ast.walk(value))  # `f(x)`, `x.strip()`, `str(x).lower()`
+    else:
+        return False
+    return any(isinstance(argument, ast.Name) and argument.id == target.id for argument in given)
 
 
 def returns_other(new: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
