@@ -46,6 +46,7 @@ MAX_TRIES = 64  # `try` statements of one function read for the calls they keep 
 _LAST = sys.maxsize
 CODE_LIMIT = 200
 MAX_EXIT_STATEMENTS = 2_000  # statements of one function read for its exits
+MAX_ELSE_GAP = 12  # lines between `else:` and its block's first statement (comments, blank lines) looked through
 
 
 @dataclass
@@ -257,7 +258,15 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         if opened := left_open(owner.node, node, owner.scope.index, owner.scope.owner):
             evidence["abstract"] = opened
         deciding = next((c.line for c in found if c.kind != "guard"), None)
-        if comment := comment_near(owner.scope.info.lines, line, deciding):
+        lines = owner.scope.info.lines
+        if statement is not None and next((c.kind for c in found if c.kind != "guard"), None) == "else":
+            # An `else` that raises: the comment above `else:`, else the one above its `if` (about the test it
+            # negates), but never one above an `elif`, which labels that branch of a chain.
+            at, chained = _else_line(statement, owner.parents, lines, deciding)
+            comment = comment_near(lines, line, at) or ("" if chained else comment_near(lines, line, deciding))
+        else:
+            comment = comment_near(lines, line, deciding)
+        if comment:
             evidence["comment"] = comment
         if statement is not None:
             exits, looped = exits_before(owner, statement, line, deciding)
@@ -269,6 +278,30 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
 
 
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
+
+
+def _else_line(
+    statement: ast.stmt, parents: dict[ast.AST, ast.AST], lines: list[str], test: int | None
+) -> tuple[int | None, bool]:
+    """The line of the `else:` whose block holds the statement, for the `if` (or last `elif`) at line `test`, and
+    whether that is an `elif`: in `MigrationAutodetector.check_dependency`, "# Unknown dependency. Raise an
+    error." is above `else:`, and the comment above the last `elif` labels that branch ("Field is removed and part
+    of an index/unique_together")."""
+    child: ast.AST = statement
+    while (parent := parents.get(child)) is not None and not isinstance(parent, _SCOPES):
+        if isinstance(parent, ast.If) and parent.lineno == test and parent.orelse and child in parent.orelse:
+            above = parents.get(parent)
+            chained = isinstance(above, ast.If) and above.orelse == [parent]
+            first = parent.orelse[0].lineno
+            for at in range(first - 1, max(first - MAX_ELSE_GAP, 0), -1):
+                text = lines[at - 1].strip() if at <= len(lines) else ""
+                if text.startswith("else"):
+                    return at, chained
+                if text and not text.startswith("#"):
+                    break
+            return None, chained
+        child = parent
+    return None, False
 
 
 def _caught_here(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> ast.ExceptHandler | None:
