@@ -123,17 +123,12 @@ def _view(site: RaiseSite) -> _Site:
     outer = [row for row in further if row.get("kind") in ("if", "else") and _reads_argument(row, reader)]
     outer = outer[:MAX_OUTER]
     deciding = reader.all_of([*reversed(outer), deciding_row, *near]) if deciding_row else None
-    if deciding is None and near and deciding_row and (alone := reader.condition(deciding_row)):
-        deciding = f"{alone}, unless a check just before the raise in {code(_function_name(site))} exits first"
-        outer = []
+    close = deciding is None and near and deciding_row and reader.condition(deciding_row)
+    if close:
+        deciding, outer = close, []
     if deciding and any(row not in outer for row in further):
         deciding += ", among other conditions"  # an enclosing test left unsaid: the part is not the whole
-    if deciding and _exits_before(site, near) and not deciding.endswith((" exits first", " other conditions")):
-        # An early `return` (or other exit) above, on a test not said: without it "raises this when X" claims the
-        # call raises where it returns (round 13's card 12: `if self.ready: return` above `if self.loading:`).
-        deciding += f", unless an earlier check in {code(_function_name(site))} exits first"
-    if deciding is None and deciding_row:
-        deciding = ""  # a test the card cannot say: what an `except` caught is then not the whole condition
+    hedged = bool(close) or (bool(deciding) and not str(deciding).endswith(" other conditions"))
     owner = entry.function.rpartition(".")[0] if entry is not None else ""
     alternates = tuple(
         point
@@ -143,8 +138,13 @@ def _view(site: RaiseSite) -> _Site:
         and point.kind == entry.kind
         and point.arguments == entry.arguments
         and point.function.rpartition(".")[0] == owner
-        and not point.exits_before  # "(or `upsert()`)" only where it always gets there (round 13's card 24)
+        # "(or `upsert()`)" only where it always gets there (round 13's card 24), or where the card says it may not
+        and (hedged or not point.exits_before)
     )[:MAX_ALTERNATES]
+    if hedged:
+        deciding = _hedged(str(deciding), site, near, [p for p in (entry, *alternates) if p and p.exits_before], close)
+    if deciding is None and deciding_row:
+        deciding = ""  # a test the card cannot say: what an `except` caught is then not the whole condition
     return _Site(
         site=site,
         entry=entry,
@@ -153,6 +153,25 @@ def _view(site: RaiseSite) -> _Site:
         caught=_caught(evidence, except_row, reader) if except_row else None,
         deciding=deciding,
         unconditional=evidence.get("under_condition") is False,
+    )
+
+
+def _hedged(deciding: str, site: RaiseSite, near: list[dict], checking: list, close: object) -> str:
+    """The deciding test with the earlier exits it does not say: the guards just before the raise (`close`), an
+    early `return` (or other exit) above on a test not said (round 13's card 12: `if self.ready: return` above `if
+    self.loading:`), or one of the entry points `checking` before it calls on (round 18's card 15: `annotate()`
+    checks the query before it calls `_annotate()`). Without them "raises this when X" claims more than the code."""
+    entries = " or ".join(code(point.function) for point in checking)
+    if close:
+        earlier = f" or an earlier one in {entries}" if entries else ""
+        alone, other, rest = deciding.partition(", among other conditions")
+        hedge = f", unless a check just before the raise in {code(_function_name(site))}{earlier} exits first"
+        return f"{alone}{hedge}{other}{rest}"
+    names = [point.function for point in checking] + ([_function_name(site)] if _exits_before(site, near) else [])
+    return (
+        f"{deciding}, unless an earlier check in {' or '.join(code(n) for n in names)} exits first"
+        if names
+        else deciding
     )
 
 

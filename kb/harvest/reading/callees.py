@@ -15,7 +15,7 @@ from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.conditions import sentence
 from kb.harvest.reading.definitions import clip
 from kb.harvest.reading.imports import dotted, visible_name
-from kb.harvest.reading.scopes import Scope
+from kb.harvest.reading.scopes import Scope, statements
 
 MAX_CALLS = 8  # resolved calls of one `try` body
 MAX_NODES = 300  # nodes of a `try` body walked
@@ -78,6 +78,28 @@ def _raises_otherwise(index: ClassIndex, function: ast.FunctionDef | ast.AsyncFu
     if (id(function), builtin) not in known:  # each function read once per harvest, whatever calls it
         known[id(function), builtin] = _calls_out(function, builtin)
     return known[id(function), builtin]
+
+
+# Per harvest (its class index): whether each function read has a `raise` of its own.
+_RAISING: "weakref.WeakKeyDictionary[ClassIndex, dict[int, bool]]" = weakref.WeakKeyDictionary()
+_ASSIGNS = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
+
+
+def raising_call(statement: ast.stmt, scope: Scope) -> bool:
+    """Whether a statement is a call of the repository's own function (resolved as `tried` resolves them) that has
+    a `raise` of its own, so that it may end the caller before what follows: `self._not_support_combined_queries(
+    "extra")` above `if self.query.is_sliced: raise TypeError(...)` in `QuerySet.extra` (Django 5.2.19
+    django/db/models/query.py:1753, round 18's card 13). Each callee is read once per harvest."""
+    value = getattr(statement, "value", None) if isinstance(statement, _ASSIGNS) else None
+    if isinstance(value, ast.Await):
+        value = value.value
+    if not isinstance(value, ast.Call) or (resolved := _resolved(value.func, scope)) is None:
+        return False
+    function = resolved[1]
+    known = _RAISING.setdefault(scope.index, {})
+    if id(function) not in known:
+        known[id(function)] = any(isinstance(node, ast.Raise) for node in islice(statements(function.body), MAX_NODES))
+    return known[id(function)]
 
 
 def _calls_out(function: ast.FunctionDef | ast.AsyncFunctionDef, builtin: bool) -> bool:

@@ -7,6 +7,7 @@ names it (`arguments`). Read once per function (`EntryPoints.of`), whatever the 
 
 import ast
 import re
+from itertools import islice
 from typing import NamedTuple
 
 from kb.harvest.reading.callers import CallGraph, Defined
@@ -18,6 +19,8 @@ MAX_ENTRIES = 3
 MAX_LEVELS = 3
 MAX_FANOUT = 12  # callers of one function followed
 MAX_VISITED = 60  # functions visited per site function
+MAX_CALLEE_STATEMENTS = 300  # statements of a called function read for a raise of its own
+_CALL_STATEMENTS = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
 
 
 class _Step(NamedTuple):
@@ -44,6 +47,7 @@ class EntryPoints:
         self._rows: dict[tuple[str, str, str, tuple[str, ...]], list[dict]] = {}
         self._exported: set[tuple[str, str]] | None = None  # (private module's stem, name) a public module imports
         self._assignments: dict[int, dict[str, int]] = {}  # id(function) -> name -> the first line assigning it
+        self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
 
     def of(self, path: str, qualname: str, parameters: list[str], raised: str = "") -> list[dict]:
         """The rows, made once per function, exception and parameters read (a function's sites mostly read the
@@ -203,12 +207,40 @@ class EntryPoints:
 
     def _exits_on_the_way(self, steps: tuple[_Step, ...]) -> bool:
         """Whether a function on the way down may return or raise before its call of the next one: the entry then
-        reaches the site only on some calls (tinydb's `upsert()` raises or updates before it calls `insert()`)."""
+        reaches the site only on some calls (tinydb's `upsert()` raises or updates before it calls `insert()`), or
+        calls first a function of the repository's own that raises (`QuerySet.annotate()` calls
+        `self._not_support_combined_queries("annotate")` before `self._annotate(...)`, round 18's card 15)."""
         for step in steps:
             node = self._function(step.caller)
-            if node is None or _exit_before(node, step.line):
+            if node is None or _exit_before(node, step.line) or self._raising_call_before(step.caller, node, step.line):
                 return True
         return False
+
+    def _raising_call_before(self, caller: Defined, node: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
+        """Whether a statement of `node` above `line` is a call (`self.m(...)` or `f(...)`) the call graph resolves,
+        without guessing, to a function with a `raise` of its own; each callee read once."""
+        for statement in statements(node.body):
+            if getattr(statement, "lineno", line) >= line or not isinstance(statement, _CALL_STATEMENTS):
+                continue
+            call = statement.value.value if isinstance(statement.value, ast.Await) else statement.value
+            if not isinstance(call, ast.Call) or (callee := self._callee(caller, call.func)) is None:
+                continue
+            function = self._function(callee)
+            if function is None:
+                continue
+            if id(function) not in self._raising:
+                found = any(isinstance(n, ast.Raise) for n in islice(statements(function.body), MAX_CALLEE_STATEMENTS))
+                self._raising[id(function)] = found
+            if self._raising[id(function)]:
+                return True
+        return False
+
+    def _callee(self, caller: Defined, func: ast.expr) -> Defined | None:
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            return self.graph.method(caller.owner, func.attr) if caller.owner else None
+        if isinstance(func, ast.Name) and (located := self.graph.locate(caller.path, func.id)):
+            return self.graph.definition(*located)
+        return None
 
     def leaves_first(self, path: str, qualname: str, raised: str, index: int, parameter: str, value: str) -> bool:
         """Whether the call from `of`'s row `index` into the site's function comes only after its caller has left

@@ -1,7 +1,9 @@
 """The early exits that may end a call (or leave a loop) before a raise runs, for its card's "unless an earlier
 check exits first": every `return` and `raise` of the function above the deciding test, one between the test and
 the raise that may run first, and a `break` or `continue` that leaves a loop around the raise before it (round 17:
-a `break` on the way was left out). Read per site from the exits its function's `Owner` listed once."""
+a `break` on the way was left out), and a call of the repository's own function that raises, above the test
+(round 18: `self._not_support_combined_queries("extra")` in `QuerySet.extra`). Read per site from the exits its
+function's `Owner` listed once."""
 
 import ast
 from bisect import bisect_left

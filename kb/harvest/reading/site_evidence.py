@@ -26,7 +26,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from kb.harvest.reading.attributes import attributes, options_kept
-from kb.harvest.reading.callees import caught_types, tried
+from kb.harvest.reading.callees import caught_types, raising_call, tried
 from kb.harvest.reading.conditions import Condition, conditions
 from kb.harvest.reading.definitions import MAX_BINDINGS, Definitions
 from kb.harvest.reading.docstrings import documented_raises
@@ -65,7 +65,7 @@ class Owner:
     _reads: dict[int, Reads] = field(default_factory=dict)
     _definitions: Definitions | None = None
     _hooks: dict[str, dict | None] = field(default_factory=dict)
-    _exits: list[ast.Return | ast.Raise] | None = None
+    _exits: list[ast.stmt] | None = None
     _loop_exits: list[tuple[int, ast.Break | ast.Continue, ast.AST]] | None = None
     tries: list[ast.Try | ast.TryStar] = field(default_factory=list)  # the function's own, for `caught_at`
     _swallowing: list[tuple[int, int, tuple[str, ...]]] | None = None
@@ -74,17 +74,20 @@ class Owner:
     _first_exit: int | None = None  # the line of the first statement of its body that may end a call
 
     def first_exit(self) -> int:
-        """The line where, in the function's own body, a call may first end (`_leaves`), read once for all its
-        sites; past its end when none can."""
+        """The line where, in the function's own body, a call may first end (`_leaves`, or a call of its own
+        function that raises), read once for all its sites; past its end when none can."""
         if self._first_exit is None:
             body = getattr(self.node, "body", [])
-            found = next((above.lineno for above in body if _leaves(above)), None)
+            scope = self.scope
+            found = next(
+                (above.lineno for above in body if _leaves(above) or (scope and raising_call(above, scope))), None
+            )
             self._first_exit = found if found is not None else (getattr(self.node, "end_lineno", None) or 0) + 1
         return self._first_exit
 
-    def exits(self) -> list[ast.Return | ast.Raise]:
-        """The function's own `return` and `raise` statements (not those of a function or class inside it), in
-        line order, read once for all its sites."""
+    def exits(self) -> list[ast.stmt]:
+        """The function's own `return` and `raise` statements (not those of a function or class inside it) and its
+        calls of a function of its own that raises (`raising_call`), in line order, read once for all its sites."""
         if self._exits is None:
             self._exits, self._loop_exits = self._read_exits()
         return self._exits
@@ -97,9 +100,9 @@ class Owner:
 
     def _read_exits(
         self,
-    ) -> tuple[list[ast.Return | ast.Raise], list[tuple[int, ast.Break | ast.Continue, ast.AST]]]:
+    ) -> tuple[list[ast.stmt], list[tuple[int, ast.Break | ast.Continue, ast.AST]]]:
         """One walk of the function's own statements (`statements`' order and cap), each with the loop it is in."""
-        ends: list[ast.Return | ast.Raise] = []
+        ends: list[ast.stmt] = []
         leaves: list[tuple[int, ast.Break | ast.Continue, ast.AST]] = []
         stack: list[tuple[ast.AST, ast.AST | None]] = [
             (node, None) for node in reversed(getattr(self.node, "body", []))
@@ -112,6 +115,8 @@ class Owner:
                 ends.append(node)
             elif isinstance(node, ast.Break | ast.Continue) and loop is not None:
                 leaves.append((node.lineno, node, loop))
+            elif self.scope is not None and isinstance(node, ast.stmt) and raising_call(node, self.scope):
+                ends.append(node)  # `self._check(x)`, whose own raise may end the call first
             elif not isinstance(node, _SCOPES):
                 inner = node if isinstance(node, LOOPS) else loop
                 for name in block_fields(type(node)):
