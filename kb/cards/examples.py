@@ -29,24 +29,36 @@ def scenario(test_name: str) -> str:
 def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
     # A test that asserts the message itself shows this error best; one that only checks the type comes after.
     ordered = sorted((t for t in tests if t.get("code") or t.get("call")), key=lambda t: t.get("how") != "message")
-    blocks = []
-    for test in ordered[:MAX_EXAMPLES]:
+    blocks: list[str] = []
+    for test in ordered:
+        if len(blocks) == MAX_EXAMPLES:
+            break
         # The triggering call trimmed from the test, pinned at its line, when the harvest found it.
         call = str(test.get("call") or "")
         whole = str(test.get("code") or "")
+        head = str(test.get("head") or "")
         if (
             call
             and len(whole.splitlines()) <= MAX_TEST_LINES
-            and (_SETS_SETTINGS.search(whole) or _PATCHES.search(whole) or _set_up(call, whole))
+            and (head or _SETS_SETTINGS.search(whole) or _PATCHES.search(whole) or _set_up(call, whole))
         ):
-            # Trimmed, the call would not raise: the settings the test changes or the code it patches around it,
-            # or the values it builds before it (`qs = Book.objects.prefetch_related(...)` for `list(qs)`), are the
-            # cause. The test is shown from its start to that call.
+            # Trimmed, the call would not raise: the settings the test (or its class's decorators) changes or the
+            # code it patches around it, or the values it builds before it (`qs = Book.objects.prefetch_related(
+            # ...)` for `list(qs)`), are the cause. The test is shown from its start to that call.
             lines = _up_to_call(test, call) or textwrap.dedent(whole).splitlines()
             call = ""
         else:
             lines = textwrap.dedent(call or whole).splitlines()
-        start = (test.get("pinned") if call else None) or test.get("start") or test.get("line")
+        if head:
+            # Under its class's decorators (`@override_settings(ROOT_URLCONF=None)` above the class, round 18's
+            # card 12): shown with them, or the test is not shown.
+            whole_test = lines[:1] and lines[0].lstrip().startswith(("def ", "async def ", "@"))
+            if call or not whole_test or len(head.splitlines()) + len(lines) > MAX_TEST_LINES + 1:
+                continue  # the trimmed call, or lines from the middle of a long test: not under the class
+            lines = _under_head(head, test, lines)
+        start = (
+            (test.get("pinned") if call else None) or test.get("head_start") or test.get("start") or test.get("line")
+        )
         where = place(entry, str(test.get("path", "")), start, entry.analysed_commit)
         name = f" ({code(str(test['name']))})" if test.get("name") else ""
         if len(lines) > MAX_TEST_LINES:
@@ -60,6 +72,16 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
         else:
             blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
     return "\n\n".join(blocks)
+
+
+def _under_head(head: str, test: dict, lines: list[str]) -> list[str]:
+    """The test's lines indented under its class's decorated header, a `# …` between them where the class has
+    other lines before the test."""
+    header = textwrap.dedent(head).splitlines()
+    start, end = test.get("start"), test.get("head_end")
+    adjacent = isinstance(start, int) and isinstance(end, int) and start == end + 1
+    gap = [] if adjacent else ["    # …"]
+    return [*header, *gap, *(f"    {line}" if line else line for line in lines)]
 
 
 def _up_to_call(test: dict, call: str) -> list[str]:

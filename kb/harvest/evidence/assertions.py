@@ -27,6 +27,7 @@ from kb.harvest.evidence.forms import (
     terminal,
     types_of,
 )
+from kb.harvest.evidence.heads import class_head
 from kb.harvest.evidence.invocations import Invocation, TestNames, invocation_of
 from kb.harvest.evidence.parametrized import Row, tables, with_row
 from kb.harvest.evidence.regex_text import regex_chunks
@@ -68,6 +69,11 @@ class Assertion:
     said: str = ""  # a documentation example's introducing sentence (`evidence.doctests`)
     # A type-only assertion's one call with its literal arguments (`invocations`): which raise it meets (`met`).
     invocation: Invocation | None = dataclasses.field(default=None, compare=False)
+    # The test's class header with the decorators above it (`@override_settings(ROOT_URLCONF=None)`), when it has
+    # any, and its first line: the test's call may raise only under them (round 18's card 12).
+    head: str = ""
+    head_start: int = 0
+    head_end: int = 0
 
 
 MAX_DECORATOR_LINES = 12
@@ -84,17 +90,38 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
     outer = _OuterValues(lines)
     wrappers: dict[str, Wrapper] = {}
     table = tables(text)
-    for (first, last), names in functions_around(text, hits, lines).items():
-        found.extend(_read_function(lines, first, last, names, path, outer, wrappers, table.get(first, [])))
+    classes: dict[tuple[int, int], int] = {}
+    heads: dict[int, tuple[str, int, int]] = {}  # each class's header, read once
+    for (first, last), names in functions_around(text, hits, lines, classes).items():
+        read = _read_function(lines, first, last, names, path, outer, wrappers, table.get(first, []))
+        found.extend(_with_head(read, lines, classes.get((first, last)), heads))
     if wrappers:  # the calls of the file's own assertion wrappers, wherever they are
-        for (first, last), names in functions_around(text, positions(text, wrappers), lines).items():
-            found.extend(_read_wrapped(lines, first, last, names, path, outer, wrappers))
+        for (first, last), names in functions_around(text, positions(text, wrappers), lines, classes).items():
+            read = _read_wrapped(lines, first, last, names, path, outer, wrappers)
+            found.extend(_with_head(read, lines, classes.get((first, last)), heads))
     return found
 
 
-def functions_around(text: str, hits: list[int], lines: list[str]) -> dict[tuple[int, int], str]:
+def _with_head(
+    found: list[Assertion], lines: list[str], header: int | None, heads: dict[int, tuple[str, int, int]]
+) -> list[Assertion]:
+    """The assertions of one test function with its class's decorated header (`heads`), when it has any."""
+    if not found or header is None:
+        return found
+    if header not in heads:
+        heads[header] = class_head(lines, header, _decorators_above(lines, header))
+    head, start, end = heads[header]
+    if not head:
+        return found
+    return [dataclasses.replace(assertion, head=head, head_start=start, head_end=end) for assertion in found]
+
+
+def functions_around(
+    text: str, hits: list[int], lines: list[str], classes: dict[tuple[int, int], int] | None = None
+) -> dict[tuple[int, int], str]:
     """The outermost function around each hit, as (first line, last line) -> Class.function: one pass over
-    the `def`/`class` headers keeps a stack of the open ones, each closed by a header at its indentation or less."""
+    the `def`/`class` headers keeps a stack of the open ones, each closed by a header at its indentation or less.
+    `classes`, when given, gets the line of the class header right around each such function."""
     headers: list[tuple[int, int, str, str, int]] = []  # offset, indentation, def/class, name, line
     line, counted = 1, 0
     for match in _HEADER.finditer("\n" + text):  # the "\n" in front: a header on the first line
@@ -122,7 +149,10 @@ def functions_around(text: str, hits: list[int], lines: list[str]) -> dict[tuple
             continue
         _, indent, _, _, first = headers[stack[outer]]
         name = ".".join(headers[i][3] for i in stack[: outer + 1])
-        functions.setdefault((first, _body_end(lines, first, ends[stack[outer]], indent)), name)
+        span = (first, _body_end(lines, first, ends[stack[outer]], indent))
+        functions.setdefault(span, name)
+        if classes is not None and outer > 0 and headers[stack[outer - 1]][2] == "class":
+            classes.setdefault(span, headers[stack[outer - 1]][4])
     return functions
 
 

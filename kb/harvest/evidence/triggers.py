@@ -415,6 +415,8 @@ def _best(matches: list[tuple[int, int, Assertion]]) -> list[dict]:
             row.update(call=assertion.call, pinned=assertion.pinned)
         if assertion.said:  # a documentation example: the sentence that introduces it
             row["said"] = assertion.said
+        if assertion.head:  # the test's class with its decorators, which the call may need to raise
+            row.update(head=assertion.head, head_start=assertion.head_start, head_end=assertion.head_end)
         kept.append(row)
         if len(kept) == MAX_TESTS:
             break

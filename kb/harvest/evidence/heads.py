@@ -1,0 +1,41 @@
+"""A test class's decorated header (round 18's card 12): `@override_settings(ROOT_URLCONF=None)` above
+`class NoRootUrlConfTests(SimpleTestCase):` is what makes `self.client.get("/test/me/")` raise, so a test shown
+as the way to trigger an error comes with it. A decorator that only decides whether the test runs at all
+(`skipUnless...`, `expectedFailure`, `xfail`) changes nothing its call does and is left out."""
+
+import ast
+import textwrap
+
+MAX_HEAD_LINES = 12  # lines above a class header read for its decorators, and of the header itself
+_ONLY_WHETHER = ("skip", "expectedfailure", "xfail")  # a decorator's last name starting so: it runs or it does not
+
+
+def class_head(lines: list[str], header: int, top: int) -> tuple[str, int, int]:
+    """The class's decorators that may change what its tests do, with its header; the line the text starts on and
+    the header's last line; ("", 0, 0) when it has none. `header`: the line of `class`; `top`: the first line of
+    its decorators."""
+    if top >= header:
+        return "", 0, 0
+    end = header
+    while end < len(lines) and end < header + MAX_HEAD_LINES and not lines[end - 1].rstrip().endswith(":"):
+        end += 1  # a header written over several lines (`class T(\n    A,\n    B,\n):`)
+    text = textwrap.dedent("\n".join(lines[top - 1 : end]))
+    try:
+        tree = ast.parse(text + "\n    pass")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return "", 0, 0
+    node = tree.body[0] if len(tree.body) == 1 else None
+    if not isinstance(node, ast.ClassDef):
+        return "", 0, 0
+    source = text.split("\n")
+    kept = [deco for deco in node.decorator_list if not _only_whether(deco)]
+    if not kept:
+        return "", 0, 0
+    shown = [line for deco in kept for line in source[deco.lineno - 1 : deco.end_lineno or deco.lineno]]
+    return "\n".join([*shown, *source[node.lineno - 1 :]]), top + kept[0].lineno - 1, end
+
+
+def _only_whether(decorator: ast.expr) -> bool:
+    called = decorator.func if isinstance(decorator, ast.Call) else decorator
+    name = called.attr if isinstance(called, ast.Attribute) else called.id if isinstance(called, ast.Name) else ""
+    return name.lower().startswith(_ONLY_WHETHER)

@@ -1,0 +1,101 @@
+"""A test shown as the way to trigger an error comes with its class's decorators (round 18's card 12): Django's
+`NoRootUrlConfTests.test_no_handler_exception` calls `self.client.get("/test/me/")`, which raises only under the
+class's `@override_settings(ROOT_URLCONF=None)`. Reduced from Django 5.2.19's tests/urlpatterns_reverse/tests.py
+(lines 417-432 and 1581-1593 of the sdist); the code is the installed Django's django/urls/resolvers.py."""
+
+from kb.harvest.evidence.heads import class_head
+from tests.harvest.published import django_files, harvest_published
+
+TESTS = '''
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.test import SimpleTestCase, override_settings
+from django.urls.resolvers import RegexPattern, URLResolver
+
+
+@override_settings(ROOT_URLCONF="urlpatterns_reverse.no_urls")
+class NoURLPatternsTests(SimpleTestCase):
+    def test_no_urls_exception(self):
+        """
+        URLResolver should raise an exception when no urlpatterns exist.
+        """
+        resolver = URLResolver(RegexPattern(r"^$"), settings.ROOT_URLCONF)
+
+        with self.assertRaisesMessage(
+            ImproperlyConfigured,
+            "The included URLconf 'urlpatterns_reverse.no_urls' does not "
+            "appear to have any patterns in it. If you see the 'urlpatterns' "
+            "variable with valid patterns in the file then the issue is "
+            "probably caused by a circular import.",
+        ):
+            getattr(resolver, "url_patterns")
+
+
+@override_settings(ROOT_URLCONF=None)
+class NoRootUrlConfTests(SimpleTestCase):
+    """Tests for handler404 and handler500 if ROOT_URLCONF is None"""
+
+    def test_no_handler_exception(self):
+        msg = (
+            "The included URLconf 'None' does not appear to have any patterns "
+            "in it. If you see the 'urlpatterns' variable with valid patterns "
+            "in the file then the issue is probably caused by a circular "
+            "import."
+        )
+        with self.assertRaisesMessage(ImproperlyConfigured, msg):
+            self.client.get("/test/me/")
+'''
+
+NO_PATTERNS = (
+    "The included URLconf '{name}' does not appear to have any patterns in it. If you see the 'urlpatterns' variable "
+    "with valid patterns in the file then the issue is probably caused by a circular import."
+)
+
+
+def test_a_test_is_shown_under_its_class_decorators(db, git_repo) -> None:
+    files = {**django_files("urls/resolvers.py"), "tests/urlpatterns_reverse/tests.py": TESTS}
+    shown = harvest_published(git_repo, files)[NO_PATTERNS].generated["how_to_trigger"]
+    assert (
+        "tests/urlpatterns_reverse/tests.py` line 25]" in shown
+        and "@override_settings(ROOT_URLCONF=None)\nclass NoRootUrlConfTests(SimpleTestCase):\n    # …\n"
+        "    def test_no_handler_exception(self):\n"
+        in shown
+    )
+    assert (
+        '        with self.assertRaisesMessage(ImproperlyConfigured, msg):\n            self.client.get("/test/me/")'
+        in (shown)
+    )
+    # The test that reads the setting itself comes with the class's decorator too, with nothing between them.
+    assert (
+        '@override_settings(ROOT_URLCONF="urlpatterns_reverse.no_urls")\nclass NoURLPatternsTests(SimpleTestCase):\n'
+        "    def test_no_urls_exception(self):\n" in shown
+    )
+    # The bare call is never shown on its own.
+    assert '```python\nself.client.get("/test/me/")\n```' not in shown
+
+
+# Django 5.2.19's tests/gis_tests/test_geoip2.py:22-27 (sdist): the skip decides only whether the tests run.
+GEOIP_HEAD = """
+
+@skipUnless(HAS_GEOIP2, "GeoIP2 is required.")
+@override_settings(
+    GEOIP_CITY="GeoLite2-City-Test.mmdb",
+    GEOIP_COUNTRY="GeoLite2-Country-Test.mmdb",
+)
+class GeoLite2Test(SimpleTestCase):
+    fqdn = "sky.uk"
+"""
+
+
+def test_a_decorator_that_only_skips_is_left_out_of_the_head() -> None:
+    lines = GEOIP_HEAD.split("\n")
+    head, start, end = class_head(lines, 8, 3)
+    assert head == (
+        "@override_settings(\n"
+        '    GEOIP_CITY="GeoLite2-City-Test.mmdb",\n'
+        '    GEOIP_COUNTRY="GeoLite2-Country-Test.mmdb",\n'
+        ")\n"
+        "class GeoLite2Test(SimpleTestCase):"
+    )
+    assert (start, end) == (4, 8)
+    assert class_head(lines[:2] + lines[2:3] + ["class T:"], 4, 3) == ("", 0, 0)
