@@ -33,6 +33,8 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
     for test in ordered:
         if len(blocks) == MAX_EXAMPLES:
             break
+        if test.get("set_up_changes"):
+            continue  # its class's `setUp` changes settings or patches code: shown without it, it would not raise
         # The triggering call trimmed from the test, pinned at its line, when the harvest found it.
         call = str(test.get("call") or "")
         whole = str(test.get("code") or "")

@@ -99,3 +99,44 @@ def test_a_decorator_that_only_skips_is_left_out_of_the_head() -> None:
     )
     assert (start, end) == (4, 8)
     assert class_head(lines[:2] + lines[2:3] + ["class T:"], 4, 3) == ("", 0, 0)
+
+
+# Reduced from Django 5.2.19's tests/sessions_tests/tests.py:867-907 (sdist): `setUp` sets SESSION_FILE_PATH for
+# each test, which the trimmed call alone would not.
+SESSION_TESTS = """
+import shutil
+import tempfile
+
+from django.conf import settings
+from django.contrib.sessions.backends.file import SessionStore as FileSession
+from django.contrib.sessions.exceptions import InvalidSessionKey
+from django.test import SimpleTestCase
+
+
+class FileSessionTests(SimpleTestCase):
+    backend = FileSession
+
+    def setUp(self):
+        # Do file session tests in an isolated directory, and kill it after we're done.
+        self.original_session_file_path = settings.SESSION_FILE_PATH
+        self.temp_session_store = settings.SESSION_FILE_PATH = self.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.temp_session_store)
+        super().setUp()
+
+    def mkdtemp(self):
+        return tempfile.mkdtemp()
+
+    def test_invalid_key_backslash(self):
+        with self.assertRaises(InvalidSessionKey):
+            self.backend()._key_to_file("a\\\\b\\\\c")
+"""
+
+
+def test_a_test_whose_set_up_changes_settings_is_not_shown_without_it(db, git_repo) -> None:
+    files = {
+        **django_files("contrib/sessions/backends/file.py", "contrib/sessions/exceptions.py"),
+        "tests/sessions_tests/tests.py": SESSION_TESTS,
+    }
+    entry = harvest_published(git_repo, files)["Invalid characters in session key"]
+    assert [test["name"] for test in entry.evidence["tests"]] == ["FileSessionTests.test_invalid_key_backslash"]
+    assert "_key_to_file" not in entry.generated.get("how_to_trigger", "")

@@ -27,7 +27,7 @@ from kb.harvest.evidence.forms import (
     terminal,
     types_of,
 )
-from kb.harvest.evidence.heads import class_head
+from kb.harvest.evidence.heads import class_head, set_up_changes
 from kb.harvest.evidence.invocations import Invocation, TestNames, invocation_of
 from kb.harvest.evidence.parametrized import Row, tables, with_row
 from kb.harvest.evidence.regex_text import regex_chunks
@@ -74,6 +74,7 @@ class Assertion:
     head: str = ""
     head_start: int = 0
     head_end: int = 0
+    set_up_changes: bool = False  # the class's `setUp` (or another set-up) changes settings or patches code
 
 
 MAX_DECORATOR_LINES = 12
@@ -90,8 +91,8 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
     outer = _OuterValues(lines)
     wrappers: dict[str, Wrapper] = {}
     table = tables(text)
-    classes: dict[tuple[int, int], int] = {}
-    heads: dict[int, tuple[str, int, int]] = {}  # each class's header, read once
+    classes: dict[tuple[int, int], tuple[int, int]] = {}
+    heads: dict[int, dict] = {}  # each class's header and set-up, read once
     for (first, last), names in functions_around(text, hits, lines, classes).items():
         read = _read_function(lines, first, last, names, path, outer, wrappers, table.get(first, []))
         found.extend(_with_head(read, lines, classes.get((first, last)), heads))
@@ -103,25 +104,27 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
 
 
 def _with_head(
-    found: list[Assertion], lines: list[str], header: int | None, heads: dict[int, tuple[str, int, int]]
+    found: list[Assertion], lines: list[str], around: tuple[int, int] | None, heads: dict[int, dict]
 ) -> list[Assertion]:
-    """The assertions of one test function with its class's decorated header (`heads`), when it has any."""
-    if not found or header is None:
+    """The assertions of one test function with its class's decorated header (`heads`), when it has any, and
+    whether the class's set-up changes settings. `around`: the class's first and last lines."""
+    if not found or around is None:
         return found
+    header, last = around
     if header not in heads:
-        heads[header] = class_head(lines, header, _decorators_above(lines, header))
-    head, start, end = heads[header]
-    if not head:
-        return found
-    return [dataclasses.replace(assertion, head=head, head_start=start, head_end=end) for assertion in found]
+        head, start, end = class_head(lines, header, _decorators_above(lines, header))
+        heads[header] = (dict(head=head, head_start=start, head_end=end) if head else {}) | (
+            {"set_up_changes": True} if set_up_changes(lines, header, last) else {}
+        )
+    return [dataclasses.replace(assertion, **heads[header]) for assertion in found] if heads[header] else found
 
 
 def functions_around(
-    text: str, hits: list[int], lines: list[str], classes: dict[tuple[int, int], int] | None = None
+    text: str, hits: list[int], lines: list[str], classes: dict[tuple[int, int], tuple[int, int]] | None = None
 ) -> dict[tuple[int, int], str]:
     """The outermost function around each hit, as (first line, last line) -> Class.function: one pass over
     the `def`/`class` headers keeps a stack of the open ones, each closed by a header at its indentation or less.
-    `classes`, when given, gets the line of the class header right around each such function."""
+    `classes`, when given, gets the first and last lines of the class right around each such function."""
     headers: list[tuple[int, int, str, str, int]] = []  # offset, indentation, def/class, name, line
     line, counted = 1, 0
     for match in _HEADER.finditer("\n" + text):  # the "\n" in front: a header on the first line
@@ -152,7 +155,7 @@ def functions_around(
         span = (first, _body_end(lines, first, ends[stack[outer]], indent))
         functions.setdefault(span, name)
         if classes is not None and outer > 0 and headers[stack[outer - 1]][2] == "class":
-            classes.setdefault(span, headers[stack[outer - 1]][4])
+            classes.setdefault(span, (headers[stack[outer - 1]][4], ends[stack[outer - 1]]))
     return functions
 
 

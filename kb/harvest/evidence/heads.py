@@ -1,13 +1,22 @@
 """A test class's decorated header (round 18's card 12): `@override_settings(ROOT_URLCONF=None)` above
 `class NoRootUrlConfTests(SimpleTestCase):` is what makes `self.client.get("/test/me/")` raise, so a test shown
 as the way to trigger an error comes with it. A decorator that only decides whether the test runs at all
-(`skipUnless...`, `expectedFailure`, `xfail`) changes nothing its call does and is left out."""
+(`skipUnless...`, `expectedFailure`, `xfail`) changes nothing its call does and is left out. A class whose
+set-up changes settings or patches code for each test (`self.settings(...)`, `mock.patch(...)` in `setUp`) is
+noted: its tests are not shown trimmed of it."""
 
 import ast
+import re
 import textwrap
 
 MAX_HEAD_LINES = 12  # lines above a class header read for its decorators, and of the header itself
 _ONLY_WHETHER = ("skip", "expectedfailure", "xfail")  # a decorator's last name starting so: it runs or it does not
+# Linear by construction (tests/harvest/test_adversarial_patterns.py): possessive repeats, a literal first.
+_SET_UP = re.compile(r"([ \t]*+)(?:async[ \t]++)?+def[ \t]++(?:setUp|asyncSetUp|setup_method|setup_class)")
+_CHANGES = re.compile(
+    r"\b(?:override_settings|modify_settings|settings|patch(?:\.object|\.dict|\.multiple)?+|monkeypatch\.setattr)\("
+    r"|\bsettings\.\w++[ \t]*+=(?!=)"
+)
 
 
 def class_head(lines: list[str], header: int, top: int) -> tuple[str, int, int]:
@@ -39,3 +48,19 @@ def _only_whether(decorator: ast.expr) -> bool:
     called = decorator.func if isinstance(decorator, ast.Call) else decorator
     name = called.attr if isinstance(called, ast.Attribute) else called.id if isinstance(called, ast.Name) else ""
     return name.lower().startswith(_ONLY_WHETHER)
+
+
+def set_up_changes(lines: list[str], header: int, end: int) -> bool:
+    """Whether a set-up method of the class on lines `header`..`end` (`setUp`, `setUpClass`, `setUpTestData`,
+    pytest's `setup_method`) changes settings or patches code: one pass over the class's lines."""
+    inside: int | None = None  # the indentation of the set-up method being read
+    for line in lines[header : min(end, len(lines))]:
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        if inside is not None and stripped and indent <= inside and not stripped.startswith("#"):
+            inside = None
+        if inside is None and (found := _SET_UP.match(line)):
+            inside = len(found.group(1))
+        elif inside is not None and _CHANGES.search(line):
+            return True
+    return False

@@ -417,6 +417,8 @@ def _best(matches: list[tuple[int, int, Assertion]]) -> list[dict]:
             row["said"] = assertion.said
         if assertion.head:  # the test's class with its decorators, which the call may need to raise
             row.update(head=assertion.head, head_start=assertion.head_start, head_end=assertion.head_end)
+        if assertion.set_up_changes:  # its class's set-up changes settings or patches code for each test
+            row["set_up_changes"] = True
         kept.append(row)
         if len(kept) == MAX_TESTS:
             break
