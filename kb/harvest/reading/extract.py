@@ -175,6 +175,7 @@ class ModuleExtractor:
         self.result = ModuleResult()
         self._path: BranchPath = ()  # the branch path of the candidate being read
         self._scope_node: ast.AST = tree  # the function, class or module whose candidates are being read
+        self._helper_raised: set[int] = set()  # the calls a raise of a helper that raises read already
 
     def extract(self) -> ModuleResult:
         scope = Scope(self.info, self.index, owner=None, qualname="", parent=None, span=(1, len(self.lines)), params={})
@@ -402,6 +403,19 @@ class ModuleExtractor:
             return
         if call is not None and self._raise_of_records(node, call, scope):
             return
+        if call is not None and not terminal_name(target)[:1].isupper() and self._raise_of_helper(call, scope):
+            return
+        if len(either := operands(target)) > 1:
+            # `raise (self.cls or er.Invalid)(self.msg)`, `raise blocked_err or ValueError(msg)`: each operand.
+            for operand in either:
+                made = (
+                    ast.copy_location(ast.Call(func=operand, args=call.args, keywords=call.keywords), call)
+                    if call
+                    else operand
+                )
+                for held in self._held(made, node, scope):
+                    self._raise_one(node, held, scope)
+            return
         exception_type = self._runtime_class(target, scope) or self._exception_type(target, scope)
         if exception_type is None:
             return
@@ -426,6 +440,16 @@ class ModuleExtractor:
                 worded = ast.copy_location(ast.Call(func=made, args=[message], keywords=[]), call)
                 self._raise_as(node, worded, exception_type, scope)
         return bool(found)
+
+    def _raise_of_helper(self, call: ast.Call, scope: Scope) -> bool:
+        """`raise self._failure("value is not a bytes", code=...)`: the repository's helper raises what the call
+        gives it and returns nothing. A message worded here is a site here and at the helper's raise; an unreadable
+        one (`self._failure(errors)`) is the helper's own raise, a site already. The call is not read again as a
+        helper call. False when the call runs no such helper."""
+        if not self._raised(call, scope):
+            return False
+        self._helper_raised.add(id(call))
+        return True
 
     def _passed_for_default(self, target: ast.expr, scope: Scope) -> list[str]:
         """`def _check_types(it, types, exception_type=CheckedValueTypeError): raise exception_type(...)`: besides
@@ -573,8 +597,21 @@ class ModuleExtractor:
         if made is not None:
             return made
         parts = dotted(target)
-        if scope.owner and parts and len(parts) == 2 and parts[0] == "self":
-            return instance_type(self.index, scope.owner, parts[1])
+        if scope.owner and parts and len(parts) == 2 and parts[0] in ("self", "cls"):
+            return self._nested_class(scope.owner, parts[1]) or (
+                instance_type(self.index, scope.owner, parts[1]) if parts[0] == "self" else None
+            )
+        return None
+
+    def _nested_class(self, owner: str, name: str) -> str | None:
+        """`raise self.TruncationCompleted`: an exception class defined in the body of the method's class or of a
+        base it inherits from, unless a class in between assigns the name."""
+        for info in self.index.mro(owner):
+            if name in info.attributes:
+                return None
+            nested = f"{info.qualname}.{name}"
+            if self.index.get(nested) is not None:
+                return nested if _is_exception_class(self.index, nested) else None
         return None
 
     # --- helpers that make the exception ---------------------------------------------------------
@@ -677,6 +714,8 @@ class ModuleExtractor:
     def _helper_call(self, node: ast.Call, scope: Scope) -> None:
         """`self._raise_invalid("...")`, `error(f"...")`: a helper raises the message written here. Looked for
         only when an argument is worded here, or is a name bound here (`msg = ...; error(msg)`)."""
+        if id(node) in self._helper_raised:
+            return  # read as the raise of a helper that raises (`_raise_of_helper`)
         arguments = [*node.args, *(k.value for k in node.keywords)]
         if not any(
             written_here(a) or (isinstance(a, ast.Name) and a.id in scope.bindings and not scope.is_module)
@@ -954,18 +993,23 @@ def snippet_of(lines: list[str], within: tuple[int, int], node: ast.stmt | ast.e
 
 
 def _raised(exc: ast.expr) -> list[ast.expr]:
-    """The exceptions a raise may raise: both arms of `A(...) if c else B(...)`, and `X(...)` of
-    `X(...).with_traceback(tb)`."""
+    """The exceptions a raise may raise: both arms of `A(...) if c else B(...)`, and `X` of `X.with_traceback(tb)`."""
     if isinstance(exc, ast.IfExp):
         return [*_raised(exc.body), *_raised(exc.orelse)]
     if (
         isinstance(exc, ast.Call)
         and isinstance(exc.func, ast.Attribute)
         and exc.func.attr == "with_traceback"
-        and isinstance(exc.func.value, ast.Call)
+        and (isinstance(exc.func.value, ast.Call) or not _clears(exc))
     ):
+        # `exc = ObjectValueError(str(e)); raise exc.with_traceback(tb)` raises what the name holds; a traceback
+        # cleared (`with_traceback(None)`) is `reading.cleared`'s.
         return [exc.func.value]
     return [exc]
+
+
+def _clears(call: ast.Call) -> bool:
+    return len(call.args) == 1 and isinstance(call.args[0], ast.Constant) and call.args[0].value is None
 
 
 def _value_parts(value: Value, as_repr: bool) -> Parts:
