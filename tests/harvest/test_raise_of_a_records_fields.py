@@ -108,3 +108,62 @@ def test_a_raise_of_one_objects_fields_with_no_records_is_left_as_it_was(tmp_pat
         raise problem.error_class(problem.text)
     """
     assert not harvest_source(tmp_path, source).sites
+
+
+# aniso8601 10.0.1, builders/__init__.py:35-45, :151-158 and :339-385 (BaseTimeBuilder.range_check_time), and
+# builders/python.py:111, :137-144 (PythonTimeBuilder assigns the record again).
+CLASS_ATTRIBUTE = """
+from collections import namedtuple
+
+
+class SecondsOutOfBoundsError(ValueError):
+    pass
+
+
+Limit = namedtuple("Limit", ["casterrorstring", "min", "max", "rangeexception", "rangeerrorstring", "rangefunc"])
+
+
+class BaseTimeBuilder(object):
+    TIME_SS_LIMIT = Limit(
+        "Invalid second string.",
+        0,
+        60,
+        SecondsOutOfBoundsError,
+        "Second must be between 0..60 with 60 representing a leap second.",
+        None,
+    )
+    LEAP_SECONDS_SUPPORTED = False
+
+    @classmethod
+    def range_check_time(cls, hh=None, mm=None, ss=None, tz=None, rangedict=None):
+        if ss == 60:
+            raise cls.TIME_SS_LIMIT.rangeexception(
+                cls.TIME_SS_LIMIT.rangeerrorstring
+            )
+        return (hh, mm, ss, tz)
+"""
+
+PYTHON_BUILDER = """
+from pkg.mod import BaseTimeBuilder, Limit, SecondsOutOfBoundsError
+
+
+class PythonTimeBuilder(BaseTimeBuilder):
+    TIME_SS_LIMIT = Limit(
+        "Invalid second string.",
+        0,
+        60,
+        SecondsOutOfBoundsError,
+        "Second must be between 0..60 with 60 representing a leap second.",
+        None,
+    )
+"""
+
+
+def test_the_record_a_class_attribute_holds_is_the_class_and_message_at_the_raise(tmp_path):
+    found = harvest_source(tmp_path, CLASS_ATTRIBUTE, extra={"python.py": PYTHON_BUILDER})
+    raised = {(s.exception_type, s.signature) for s in found.sites if s.function == "BaseTimeBuilder.range_check_time"}
+
+    assert raised == {
+        ("pkg.mod.SecondsOutOfBoundsError", "Second must be between 0..60 with 60 representing a leap second.")
+    }
+    assert found.skipped["exception type is computed at run time"] == 0

@@ -432,10 +432,16 @@ class ModuleExtractor:
 
     def _raise_of_records(self, node: ast.Raise, call: ast.Call, scope: Scope) -> bool:
         """`raise limit.rangeexception(limit.rangeerrorstring)`: each class and message the module's records of a
-        namedtuple with both fields hold (`reading.records`). False when the raise is not of that shape."""
-        found = raised_records(self.index, self.info, call)
-        for made, message in found:
-            exception_type = self._exception_type(made, scope)
+        namedtuple with both fields hold, or the record a class attribute holds (`raise
+        cls.TIME_SS_LIMIT.rangeexception(cls.TIME_SS_LIMIT.rangeerrorstring)`; `reading.records`). False when the
+        raise is not of that shape."""
+        found = raised_records(self.index, self.info, call, scope.owner)
+        for made, message, written in found:
+            if written is self.info:
+                exception_type = self._exception_type(made, scope)
+            else:  # a subclass's record, its class named as that class's module names it
+                qualified = self.resolver.qualify(dotted(made) or [], written)
+                exception_type = self.resolver.canonical(qualified) if qualified else None
             if exception_type is not None:
                 worded = ast.copy_location(ast.Call(func=made, args=[message], keywords=[]), call)
                 self._raise_as(node, worded, exception_type, scope)
