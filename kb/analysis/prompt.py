@@ -59,12 +59,15 @@ Rules:
 - Related errors: only ones the evidence lists (its "related" rows, sibling raises in the code), by exact message.
 - A site's facts, when given, bound what you may say: "exits_above" (lines of a `return` or `raise` above the
   raise that can end the call first, or a `break` or `continue` that can leave its loop first: never say it always
-  happens or has no condition), "needs_override" (a method
-  called first that the class leaves to subclasses: reached only when the object's class defines it),
+  happens or has no condition; "exits_looped": those of them only an earlier pass of a loop reaches),
+  "needs_override" (a method called first that the class leaves to subclasses: reached only when the object's class
+  defines it),
   "caught_here"/"handled_by" (the error is caught before the user sees it), "abstract" (a method left to
   subclasses), "accessor" and "every_call" (a property read, assigned or deleted; "first read": a cached property).
 - A caller or entry point is a way in only when what it passes can meet the conditions; a test's recipe only with
-  the patches and setup it runs under.
+  the patches and setup it runs under: a test's "head" is its class's decorators and header line, which it runs
+  under; a test marked "set_up_changes" runs under a `setUp` that changes settings or patches code, not given here:
+  never show its call as a recipe on its own.
 Answer with one JSON object and nothing else, with exactly these keys: meaning, trigger, situations, example_fix,
 how_to_trigger, documentation (strings), solutions and related (lists of strings)."""
 
@@ -80,8 +83,17 @@ SITE_EVIDENCE = ("conditions", "values", "parameters", "function", "callers")
 # Issue 29's contract: passed through when the harvest stored them.
 NEW_SITE_EVIDENCE = ("definitions", "attributes", "entry_points", "switches", "callee_raises")
 # What the harvest read about the raise's place in its function (the SYSTEM prompt says what each means).
-SITE_FACTS = ("exits_above", "needs_override", "caught_here", "handled_by", "abstract", "accessor", "every_call")
-TEST_KEYS = ("path", "line", "name", "assertion", "how", "code", "call", "pinned")
+SITE_FACTS = (
+    "exits_above",
+    "exits_looped",
+    "needs_override",
+    "caught_here",
+    "handled_by",
+    "abstract",
+    "accessor",
+    "every_call",
+)
+TEST_KEYS = ("path", "line", "name", "assertion", "how", "code", "call", "pinned", "head", "set_up_changes")
 DOC_KEYS = ("path", "line", "text", "term", "paragraph")
 
 
@@ -182,7 +194,9 @@ def _site(site: RaiseSite) -> dict[str, Any]:
 
 
 def _test(test: dict[str, Any]) -> dict[str, Any]:
-    return {key: _lines(test[key]) if key in ("code", "call") else test[key] for key in TEST_KEYS if key in test}
+    return {
+        key: _lines(test[key]) if key in ("code", "call", "head") else test[key] for key in TEST_KEYS if key in test
+    }
 
 
 def _doc(doc: dict[str, Any]) -> dict[str, Any]:

@@ -61,6 +61,31 @@ def test_the_request_carries_what_bounds_the_claims_exits_above_and_a_method_lef
     assert "exits_above" in request.payload["messages"][0]["content"]
 
 
+def test_a_test_s_class_header_and_set_up_reach_the_request(widgets_harvest, analysis_endpoint) -> None:
+    # Round 18: a triggering test raised only under its class's `@override_settings(ROOT_URLCONF=None)`; a generated
+    # card now shows the test under it, and the model must know it too.
+    entry = entry_of(NEGATIVE)
+    head = "@override_settings(ROOT_URLCONF=None)\nclass NoRootUrlConfTests(SimpleTestCase):"
+    tests = [
+        {
+            "path": "tests/test_urls.py",
+            "line": 9,
+            "name": "test_no_handler",
+            "code": "self.client.get('/')",
+            "head": head,
+        },
+        {"path": "tests/test_urls.py", "line": 20, "name": "test_set_up", "code": "resize(-1)", "set_up_changes": True},
+    ]
+    entry.evidence = {**entry.evidence, "tests": tests}
+    entry.save()
+    answer_all_well(analysis_endpoint)
+    run_analyze("--entry", entry.public_id)
+    [request] = analysis_endpoint.received
+    sent = json.loads(request.payload["messages"][1]["content"].split("\n", 1)[1])["tests"]
+    assert [(test.get("head"), test.get("set_up_changes")) for test in sent] == [(head, None), (None, True)]
+    assert '"set_up_changes"' in request.payload["messages"][0]["content"]
+
+
 def test_a_code_span_quoted_verbatim_from_the_evidence_is_kept_and_an_unknown_one_dropped(
     widgets_harvest, analysis_endpoint
 ) -> None:
