@@ -331,20 +331,13 @@ def printed_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[as
     falsy = {a.arg for a, d in defaults if isinstance(d, ast.Constant) and not d.value}
     if not falsy:
         return returns_of(function)
-    found: list[ast.Return] = []
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Return):
-            found.append(node)
-        elif isinstance(node, ast.If):
-            if not _false_when_unpassed(node.test, falsy):
-                stack.extend(node.body)
-            if not _false_when_unpassed(ast.UnaryOp(op=ast.Not(), operand=node.test), falsy):
-                stack.extend(node.orelse)
-        elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            stack.extend(ast.iter_child_nodes(node))
-    return found
+    return returns_of(
+        function,
+        lambda node: (
+            not _false_when_unpassed(node.test, falsy),
+            not _false_when_unpassed(ast.UnaryOp(op=ast.Not(), operand=node.test), falsy),
+        ),
+    )
 
 
 def _false_when_unpassed(test: ast.expr, falsy: set[str]) -> bool:

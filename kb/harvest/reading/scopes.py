@@ -3,7 +3,7 @@
 
 import ast
 import copy
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import cast
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo, dict_items
@@ -87,13 +87,20 @@ def forms_in(info: ClassInfo, expr: ast.expr, index: ClassIndex, owner: str) -> 
     return MessageBuilder(bound.env).forms(expr, bound.line)
 
 
-def returns_of(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
+def returns_of(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, arms: Callable[[ast.If], tuple[bool, bool]] | None = None
+) -> list[ast.Return]:
+    """The function's own `return` statements (not those of a function, class or lambda inside it). `arms`: for
+    each `if`, whether its body and its `else` may run (both, when not given)."""
     found: list[ast.Return] = []
     stack: list[ast.AST] = list(function.body)
     while stack:
         node = stack.pop()
         if isinstance(node, ast.Return):
             found.append(node)
+        elif arms is not None and isinstance(node, ast.If):
+            body, orelse = arms(node)
+            stack.extend([*(node.body if body else ()), *(node.orelse if orelse else ())])
         elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
             stack.extend(ast.iter_child_nodes(node))
     return found
