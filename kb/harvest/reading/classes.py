@@ -106,6 +106,8 @@ class ClassIndex:
         self.yielders: dict[str, list[Any]] | None = None
         # Each module's namedtuple records, by module name (kb.harvest.reading.records), read on first use.
         self.records: dict[str, list[Any]] = {}
+        # The classes each module function returns from a table, by id of its node (kb.harvest.reading.class_tables).
+        self.table_returns: dict[int, list[str]] = {}
 
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)

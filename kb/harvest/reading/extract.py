@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind
+from kb.harvest.reading.class_tables import looped_as, table_classes
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.cleared import cleared_classes, copied
 from kb.harvest.reading.closures import Held, factory_calls, operands, reads_enclosing, substituted
@@ -368,7 +369,11 @@ class ModuleExtractor:
             for b in reaching
             if isinstance(b.expr, ast.Call)
             and dotted(b.expr.func)
-            and (self._constructs(b.expr.func, scope) or copied(b.expr, scope, self.info) is not None)
+            and (
+                self._constructs(b.expr.func, scope)
+                or copied(b.expr, scope, self.info) is not None
+                or table_classes(self.index, b.expr.func, scope, b.line)
+            )
         ]
         return made if made and len(made) == len(reaching) else [*made, exc]
 
@@ -416,6 +421,8 @@ class ModuleExtractor:
                 for held in self._held(made, node, scope):
                     self._raise_one(node, held, scope)
             return
+        if self._raise_tabled(node, call, target, scope):
+            return
         exception_type = self._runtime_class(target, scope) or self._exception_type(target, scope)
         if exception_type is None:
             return
@@ -429,6 +436,33 @@ class ModuleExtractor:
         for passed in self._passed_for_default(target, scope):
             if passed != exception_type:
                 self._raise_as(node, call, passed, scope)
+
+    def _raise_tabled(self, node: ast.Raise, call: ast.Call | None, target: ast.expr, scope: Scope) -> bool:
+        """`for dj_exc_type in (DataError, ...): raise dj_exc_type(...)`, `raise ERRORS[kind](msg)`: each class the
+        table holds (`reading.class_tables`), a loop's name that class where it is raised. False for any other raise."""
+        tabled = table_classes(self.index, target, scope, node.lineno)
+        written = looped_as(self.index, target, scope, node.lineno) if tabled else {}
+        for exception_type in tabled:
+            before = len(self.result.sites)
+            self._raise_as(node, call, exception_type, scope)
+            if exception_type in written and isinstance(target, ast.Name):
+                first = exception_type == next(iter(written))
+                self._defined_as(before, target.id, written[exception_type], None if first else node.lineno)
+        return bool(tabled)
+
+    def _defined_as(self, first: int, name: str, code: str, looped: int | None) -> None:
+        """The sites from `first` on are raised where the loop's `name` is the class `code`: their definition of
+        `name` says that class, not every item of the loop. `looped`: the raise's line, when an earlier pass of
+        the loop (an item before this one) may raise there first: an exit the card's meaning is hedged by."""
+        sites = self.result.sites
+        for at in range(first, len(sites)):
+            evidence = dict(sites[at].evidence)
+            if rows := evidence.get("definitions"):
+                evidence["definitions"] = [{**row, "code": code} if row.get("name") == name else row for row in rows]
+            if looped is not None:
+                evidence["exits_above"] = sorted({*evidence.get("exits_above", ()), looped})
+                evidence["exits_looped"] = sorted({*evidence.get("exits_looped", ()), looped})
+            sites[at] = dataclasses.replace(sites[at], evidence=evidence)
 
     def _raise_of_records(self, node: ast.Raise, call: ast.Call, scope: Scope) -> bool:
         """`raise limit.rangeexception(limit.rangeerrorstring)`: each class and message the module's records of a
@@ -839,16 +873,17 @@ class ModuleExtractor:
         message: ast.expr | None = node.args[0]
         category_expr = node.args[1] if len(node.args) > 1 else None
         category_expr = next((k.value for k in node.keywords if k.arg == "category"), category_expr)
-        category: str | None = "UserWarning"
+        categories: list[str] = ["UserWarning"]
         if isinstance(message, ast.Call) and dotted(message.func) and not terminal_name(message.func).islower():
             # warnings.warn(SomeWarning("...")): the instance carries both the category and the message.
             category_expr, message = message.func, _message_argument(message)
         if category_expr is not None:
-            category = self._exception_type(category_expr, scope)
-        if category is None:
-            return
-        options = self._options(message, node.lineno, scope) if message is not None else [[]]
-        self._add_options(category, "warning", options, node, scope)
+            # `category=lookup_warning(exc.__class__)`: each class the table it reads holds.
+            categories = table_classes(self.index, category_expr, scope, node.lineno)
+            categories = categories or list(filter(None, [self._exception_type(category_expr, scope)]))
+        options = self._options(message, node.lineno, scope) if message is not None and categories else [[]]
+        for category in categories:
+            self._add_options(category, "warning", options, node, scope)
 
     # --- recording -------------------------------------------------------------------------------
 

@@ -36,6 +36,7 @@ class Binding:
     env: "Env"
     augmented: bool = False  # `name += expr`: the earlier value, then expr
     path: "BranchPath" = ()
+    walks: ast.expr | None = None  # a loop's name: what the loop walks (`for name in walks:`)
 
 
 # Where a statement sits among if/else arms: ((id of the `if`, arm), ...). Two arms of one `if` never both run.

@@ -294,9 +294,16 @@ class Scope(ClassEnv):
         return self.owner is None and not self.qualname
 
     def bind(
-        self, name: str, line: int, expr: ast.expr | None, *, augmented: bool = False, path: BranchPath = ()
+        self,
+        name: str,
+        line: int,
+        expr: ast.expr | None,
+        *,
+        augmented: bool = False,
+        path: BranchPath = (),
+        walks: ast.expr | None = None,
     ) -> None:
-        self.bindings.setdefault(name, []).append(Binding(expr, line, self, augmented, path))
+        self.bindings.setdefault(name, []).append(Binding(expr, line, self, augmented, path, walks))
 
     def reaching(self, name: str, line: int, path: BranchPath) -> list[Binding]:
         """The bindings of `name` that may hold at `line`, latest first: the last one, and those before it
@@ -387,6 +394,10 @@ def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
             scope.bind(node.target.id, node.lineno, node.value, path=path)
     elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
         line = getattr(node, "lineno", getattr(node.target, "lineno", 0))
+        if isinstance(node.target, ast.Name):
+            # `for cls in (A, B):` the name takes what the loop walks, one item at a time (`reading.class_tables`).
+            scope.bind(node.target.id, line, None, path=path, walks=node.iter)
+            return
         for name in target_names(node.target):
             scope.bind(name, line, None, path=path)
     elif isinstance(node, ast.withitem):

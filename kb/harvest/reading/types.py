@@ -15,10 +15,10 @@ def attribute_type(index: ClassIndex, owner: str, name: str) -> str | None:
     if assigns_on_self(index, owner, name):
         return None
     found = index.attribute(owner, name)
-    return None if found is None else _class_named(index, found[0], found[1].module, depth=0)
+    return None if found is None else named_class(index, found[0], found[1].module, depth=0)
 
 
-def _class_named(index: ClassIndex, expr: ast.expr | None, module: ModuleInfo, depth: int) -> str | None:
+def named_class(index: ClassIndex, expr: ast.expr | None, module: ModuleInfo, depth: int) -> str | None:
     """The qualified class `expr` names in `module`, through module-level aliases (`error_class = DEFAULT`)."""
     parts = dotted(expr) if expr is not None else None
     if parts is None or depth > 5:
@@ -30,7 +30,7 @@ def _class_named(index: ClassIndex, expr: ast.expr | None, module: ModuleInfo, d
     info = index.resolver.modules.get(defining)
     if info is not None and name in info.assigned and name not in info.classes:
         # A module-level alias of a class (or of another alias): what it is bound to.
-        return _class_named(index, info.assigned[name], info, depth + 1)
+        return named_class(index, info.assigned[name], info, depth + 1)
     return qualified
 
 
@@ -100,4 +100,4 @@ def instance_type(index: ClassIndex, owner: str, name: str) -> str | None:
     value: ast.expr | None = assigned[0]
     if isinstance(value, ast.Name) and value.id in params:
         value = params[value.id]
-    return _class_named(index, value, defined_in.module, depth=0)
+    return named_class(index, value, defined_in.module, depth=0)

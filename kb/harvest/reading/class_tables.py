@@ -1,0 +1,216 @@
+"""The classes a raise takes from a table the repository writes: a loop's name over a literal tuple of classes
+(`for dj_exc_type in (DataError, OperationalError, ...): ... raise dj_exc_type(*exc_value.args)`, Django 5.2
+db/utils.py), an item of a dict, tuple or list literal of classes (`WARNINGS[cls]`, `WARNINGS.get(cls,
+LiquidWarning)`), and what a module function returns when it returns such an item (`lookup_warning(exc.__class__)`,
+python-liquid 2.3.6 exceptions.py). Which item is taken is run time's: every class the table holds may be the one.
+A table holding anything but classes of the harvest or builtin exceptions is not read (nothing is said of it)."""
+
+import ast
+
+from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, ModuleInfo, dotted
+from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span
+from kb.harvest.reading.types import named_class
+
+MAX_CLASSES = 32  # a table of the errors a wrapper may raise, not a registry of every class
+MAX_DEPTH = 3  # steps from the raise: locals bound to locals, and a function's `return` (read at CALLED)
+MAX_ARMS = 4  # bindings of one local that may reach a line, each read (an `if`/`elif` chain's arms)
+CALLED = 2  # the depth a function's returns are read at: the raise's own call is followed, not one inside it
+
+Literal = ast.Dict | ast.Tuple | ast.List | ast.Set
+
+
+def table_classes(index: ClassIndex, expr: ast.expr, scope: Scope, line: int, depth: int = 0) -> list[str]:
+    """The classes `expr`, read at `line` in `scope`, may be when it takes them from a table: a loop's name, a
+    local bound to an item, an item, `.get(key, default)`, or a module function's result; [] otherwise."""
+    found: list[str] | None = None
+    if depth > MAX_DEPTH:
+        return []
+    if isinstance(expr, ast.Name):
+        found = _held(index, expr.id, scope, line, depth)
+    elif isinstance(expr, ast.Subscript):
+        table = _table(index, expr.value, scope, line)
+        found = _items(index, table, values=True, key=expr.slice) if table is not None else None
+    elif isinstance(expr, ast.Call):
+        found = _called(index, expr, scope, line, depth)
+    return found if found and len(found) <= MAX_CLASSES else []
+
+
+def _held(index: ClassIndex, name: str, scope: Scope, line: int, depth: int) -> list[str] | None:
+    """What a local holds at `line`: each binding that reaches it read, all of them tables' classes or None."""
+    if name not in scope.bindings:
+        return None
+    reaching = scope.reaching(name, line, ())
+    if len(reaching) > MAX_ARMS:
+        return None  # read arm by arm, steps deep, a hostile chain of arms would be read its length cubed
+    found: list[str] = []
+    for bound in reaching:
+        if bound.walks is not None:
+            more = _looped(index, bound.walks, scope, bound.line)
+        elif bound.expr is not None and not bound.augmented:
+            more = table_classes(index, bound.expr, scope, bound.line, depth + 1) or None
+        else:
+            more = None
+        if not more:
+            return None
+        found += [c for c in more if c not in found]
+    return found or None
+
+
+def looped_as(index: ClassIndex, expr: ast.expr, scope: Scope, line: int) -> dict[str, str]:
+    """For a loop's name over a table of classes (`for dj_exc_type in (DataError, ...)`), each class as the table
+    writes it (`DataError`), by its qualified name: what the name is when that class is raised. {} otherwise."""
+    if not isinstance(expr, ast.Name) or expr.id not in scope.bindings:
+        return {}
+    reaching = scope.reaching(expr.id, line, ())
+    if len(reaching) != 1 or reaching[0].walks is None or (walked := _walked(reaching[0].walks)) is None:
+        return {}
+    table = _table(index, walked[0], scope, reaching[0].line)
+    if table is None or _items(index, table, values=walked[1]) is None:
+        return {}
+    literal, module = table
+    items = (literal.values if walked[1] else literal.keys) if isinstance(literal, ast.Dict) else literal.elts
+    return {named: ast.unparse(item) for item in items if item is not None and (named := _class(index, item, module))}
+
+
+def _looped(index: ClassIndex, walks: ast.expr, scope: Scope, line: int) -> list[str] | None:
+    """The classes a loop's name takes from what the loop walks."""
+    walked = _walked(walks)
+    table = _table(index, walked[0], scope, line) if walked is not None else None
+    return _items(index, table, values=walked[1]) if table is not None and walked is not None else None
+
+
+def _walked(walks: ast.expr) -> tuple[ast.expr, bool] | None:
+    """(the table, whether its values are walked): a literal or a table's keys (a dict itself, `.keys()`), or its
+    values (`.values()`); None for any other call."""
+    if not isinstance(walks, ast.Call):
+        return walks, False
+    if isinstance(walks.func, ast.Attribute) and walks.func.attr in ("keys", "values") and not walks.args:
+        return walks.func.value, walks.func.attr == "values"
+    return None
+
+
+def _called(index: ClassIndex, call: ast.Call, scope: Scope, line: int, depth: int) -> list[str] | None:
+    """`TABLE.get(key, Default)`: the dict's values and the default; `lookup(key)` of a module function whose every
+    `return` is a table's item: those items."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr == "get" and 1 <= len(call.args) <= 2 and not call.keywords:
+        table = _table(index, func.value, scope, line)
+        if table is None or not isinstance(table[0], ast.Dict):
+            return None
+        key = call.args[0]
+        found = _items(index, table, values=True, key=key)
+        if found is not None and len(call.args) == 2 and not (found and isinstance(key, ast.Constant)):
+            # The default, unless a constant key finds its item.
+            default = _class(index, call.args[1], table[1])
+            found = None if default is None else [*found, *([default] if default not in found else [])]
+        return found or None
+    if depth >= CALLED or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    return _returned(index, func, scope)
+
+
+def _returned(index: ClassIndex, func: ast.expr, scope: Scope) -> list[str] | None:
+    """The classes a module function of the harvest returns from its tables, when every `return` returns one; read
+    once per function (at depth CALLED, wherever the call is)."""
+    parts = dotted(func)
+    if not parts or parts[0] in scope.local_names() or parts[0] in ("self", "cls"):
+        return None
+    imported = scope.imported(parts[0])
+    qualified = (
+        index.resolver.canonical(".".join([imported, *parts[1:]]))
+        if imported is not None
+        else index.resolver.qualify(parts, scope.info)
+    )
+    owner, _, name = (qualified or "").rpartition(".")
+    module = index.resolver.modules.get(owner)
+    function = module.function_nodes.get(name) if module is not None else None
+    if function is None or module is None:
+        return None
+    key = id(function)
+    if key not in index.table_returns:
+        index.table_returns[key] = []  # a function that returns its own call is not followed round again
+        inner = Scope(
+            module, index, owner=None, qualname=function.name, parent=None, span=span(function),
+            params=params_of(function.args),
+        )  # fmt: skip
+        record_bindings(function.body, inner)
+        found: list[str] = []
+        for returned in returns_of(function):
+            more = table_classes(index, returned.value, inner, returned.lineno, CALLED) if returned.value else []
+            if not more:
+                found = []
+                break
+            found += [c for c in more if c not in found]
+        index.table_returns[key] = found
+    return index.table_returns[key] or None
+
+
+def _table(index: ClassIndex, expr: ast.expr, scope: Scope, line: int) -> tuple[Literal, ModuleInfo] | None:
+    """(the literal, the module whose names it is read in) that `expr` names: the literal itself, a local bound
+    once to one, or a module-level name of the harvest (the module's own or imported) bound to one."""
+    if isinstance(expr, Literal):
+        return expr, scope.info
+    if isinstance(expr, ast.Name) and expr.id in scope.bindings:
+        reaching = scope.reaching(expr.id, line, ())
+        if len(reaching) == 1 and isinstance(reaching[0].expr, Literal) and not reaching[0].augmented:
+            return reaching[0].expr, scope.info
+        return None
+    parts = dotted(expr)
+    if not parts or parts[0] in scope.local_names() or parts[0] in ("self", "cls"):
+        return None
+    imported = scope.imported(parts[0])
+    qualified = (
+        index.resolver.canonical(".".join([imported, *parts[1:]]))
+        if imported is not None
+        else index.resolver.qualify(parts, scope.info)
+    )
+    owner, _, name = (qualified or "").rpartition(".")
+    module = index.resolver.modules.get(owner)
+    value = module.assigned.get(name) if module is not None else None
+    return (value, module) if isinstance(value, Literal) and module is not None else None
+
+
+def _items(
+    index: ClassIndex, table: tuple[Literal, ModuleInfo], *, values: bool, key: ast.expr | None = None
+) -> list[str] | None:
+    """The classes a table holds (a dict's values, or its keys when not `values`); under a constant `key`, the one
+    item it holds there ([] when none). None when any item is not a class of the harvest or a builtin exception,
+    or there are too many to be a table of errors."""
+    literal, module = table
+    if isinstance(literal, ast.Dict):
+        if None in literal.keys:
+            return None  # `{**OTHER}`: items read elsewhere
+        items = literal.values if values else [k for k in literal.keys if k is not None]
+        if isinstance(key, ast.Constant):
+            items = [v for k, v in zip(literal.keys, literal.values, strict=True) if _same(k, key)]
+            if not items:
+                return []
+    else:
+        items = literal.elts
+        if isinstance(key, ast.Constant) and isinstance(literal, ast.Tuple | ast.List):
+            position = key.value
+            if not isinstance(position, int) or isinstance(position, bool) or not -len(items) <= position < len(items):
+                return None
+            items = [items[position]]
+    if not items or len(items) > MAX_CLASSES:
+        return None
+    found: list[str] = []
+    for item in items:
+        named = _class(index, item, module)
+        if named is None:
+            return None
+        if named not in found:
+            found.append(named)
+    return found
+
+
+def _same(written: ast.expr | None, key: ast.Constant) -> bool:
+    return isinstance(written, ast.Constant) and type(written.value) is type(key.value) and written.value == key.value
+
+
+def _class(index: ClassIndex, expr: ast.expr, module: ModuleInfo) -> str | None:
+    if isinstance(expr, ast.Starred):
+        return None
+    named = named_class(index, expr, module, depth=0)
+    return named if named is not None and (index.get(named) is not None or named in BUILTIN_EXCEPTIONS) else None
