@@ -9,10 +9,10 @@ dropped). No network: the server runs on localhost.
 
     scripts/with-postgres .venv/bin/python bench/analyze_bench.py --recorded [--no-repair] [--full]
 
-replays instead the recorded answers of tests/analysis/recorded/ (a capable model's answers for 5 sglang 0.5.23 and
-10 Django 5.2.19 entries, with planted falsehoods) over the real files they concern, and prints how many true
-claims the verifier kept and how many planted ones it dropped, by kind; with `--full`, over the whole trees (the
-sglang wheel's and the installed Django), as `--source` reads them by default."""
+replays instead the recorded answers of tests/analysis/recorded/ (a capable model's answers for 5 sglang 0.5.23,
+11 Django 5.2.19 and 1 DRF 3.18.3 entries, with planted falsehoods) over the real files they concern, and prints how
+many true claims the verifier kept and how many planted ones it dropped, by kind; with `--full`, over the whole trees
+(the sglang wheel's and the installed Django and DRF), as `--source` reads them by default."""
 
 import argparse
 import json
@@ -93,13 +93,13 @@ def recorded(repair: bool, full: bool) -> None:
 
     from tests.analysis.fake_endpoint import FakeEndpoint
     from tests.analysis.fake_endpoint import serve as serve_fake
-    from tests.analysis.recorded_set import available, replay
+    from tests.analysis.recorded_set import PROJECTS, available, replay
 
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     outcomes, repairs = [], 0
     try:
-        for project in ("sglang", "django"):
+        for project in PROJECTS:
             if not available(project):
                 print(f"{project}: its tree is not here; skipped")
                 continue

@@ -58,6 +58,7 @@ IMPLIED: dict[type, tuple[str, ...]] = {
     ast.NotEq: ("__ne__", "__eq__"),
     ast.Await: ("__await__",),
 }
+KEPT_TREES = 8
 DYNAMIC = frozenset({"getattr", "eval", "exec", "methodcaller", "__getattribute__"})
 
 
@@ -71,6 +72,10 @@ class Body:
     module: tuple[str, ...]
     mentions: frozenset[str]
     open: bool
+    line: int = 0
+    params: tuple[str, ...] = ()  # the positional parameters, `self` included
+    bound: bool = False  # a method of a class (not a static one): `obj.m(x)` hands `x` to its second parameter
+    raises: bool = False  # its body has a `raise` statement
 
     @property
     def owner(self) -> str:
@@ -97,6 +102,10 @@ class Functions:
     # By the id of a body (alive as long as this index): the functions of its class or module it names or runs.
     steps: dict[int, list[Body]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    texts: dict[str, str] = field(default_factory=dict)  # files read with no reader (a test's): parsed again
+    trees: dict[str, ast.Module | None] = field(default_factory=dict)  # the last few files parsed again, by path
+    # What `kb.analysis.ways` read of a body once (a guard around a call, an exit above one), by a key of its own.
+    read_once: dict[tuple, object] = field(default_factory=dict)
 
     def index(self, path: str, code: str) -> None:
         for name in DEF_LINE.findall(code):
@@ -112,6 +121,17 @@ class Functions:
                     self.parsed.add(path)  # after its bodies: another thread reads without the lock
         return self.bodies.get(name, [])
 
+    def defined_in(self, name: str, paths: set[str]) -> list[Body]:
+        """The definitions of a function of this name in these files of the tree (only they are parsed): a claim
+        about a way in names where its steps are, and `__init__` is defined in hundreds of files."""
+        wanted = paths & self.files.get(name, set())
+        if self.reader is not None and not wanted <= self.parsed:
+            with self.lock:
+                for path in sorted(wanted - self.parsed):
+                    self.read(self.reader(path), path)
+                    self.parsed.add(path)
+        return [body for body in self.bodies.get(name, []) if body.path in wanted]
+
     def complete(self, name: str) -> bool:
         """Whether every file defining `name` was read."""
         return self.unread.isdisjoint(self.files.get(name, ()))
@@ -122,46 +142,72 @@ class Functions:
 
     def read(self, code: str, path: str = "") -> None:
         """Parses one file at once: each function's body, under its qualified name."""
+        if self.reader is None:
+            self.texts[path] = code
         try:
             tree = ast.parse(code)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             self.unread.add(path)
             return
         module = tuple(path.removesuffix(".py").removesuffix("/__init__").split("/")) if path else ()
-        for qualname, node in _definitions(tree.body, ""):
-            body = Body(path, qualname, module, *_mentions(node))
+        for qualname, node, method in _definitions(tree.body, ""):
+            mentions, opened, raises = _mentions(node)
+            params = tuple(arg.arg for arg in (*node.args.posonlyargs, *node.args.args))
+            static = any(_last(d) == "staticmethod" for d in node.decorator_list)
+            body = Body(path, qualname, module, mentions, opened, node.lineno, params, method and not static, raises)
             self.bodies.setdefault(node.name, []).append(body)
             self.by_path.setdefault(path, []).append(body)
+            self.files.setdefault(node.name, set()).add(path)  # a file read without the index (a test's) too
+
+    def node(self, body: Body) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """A definition's tree, its file parsed again (the last few files are kept): only a claim that needs what
+        a body does in order (`kb.analysis.ways`) asks, so no tree is kept for every function read."""
+        with self.lock:
+            if body.path not in self.trees:
+                code = self.reader(body.path) if self.reader is not None else self.texts.get(body.path, "")
+                try:
+                    parsed: ast.Module | None = ast.parse(code)
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    parsed = None
+                if len(self.trees) >= KEPT_TREES:
+                    del self.trees[next(iter(self.trees))]
+                self.trees[body.path] = parsed
+            tree = self.trees[body.path]
+        found = _definitions(tree.body, "") if tree is not None else iter(())
+        return next((node for name, node, _ in found if name == body.qualname and node.lineno == body.line), None)
 
 
 def _definitions(
     statements: list[ast.stmt], prefix: str
-) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
-    """Each function under its qualified name, classes and functions nested in others included (no recursion
-    deeper than the tree's own nesting, which `ast.parse` bounds)."""
-    pending = [(statements, prefix)]
+) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef, bool]]:
+    """Each function under its qualified name, and whether a class holds it; classes and functions nested in others
+    included (no recursion deeper than the tree's own nesting, which `ast.parse` bounds)."""
+    pending = [(statements, prefix, False)]
     while pending:
-        body, outer = pending.pop()
+        body, outer, in_class = pending.pop()
         for node in body:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                yield outer + node.name, node
-                pending.append((node.body, f"{outer}{node.name}."))
+                yield outer + node.name, node, in_class
+                pending.append((node.body, f"{outer}{node.name}.", False))
             elif isinstance(node, ast.ClassDef):
-                pending.append((node.body, f"{outer}{node.name}."))
+                pending.append((node.body, f"{outer}{node.name}.", True))
             else:
                 # A definition under `if TYPE_CHECKING:`, in a `try` or a loop is still the module's or class's.
                 inner = [*getattr(node, "body", []), *getattr(node, "orelse", []), *getattr(node, "finalbody", [])]
                 for part in (*getattr(node, "handlers", []), *getattr(node, "cases", [])):
                     inner += part.body
                 if inner:
-                    pending.append((inner, outer))
+                    pending.append((inner, outer, in_class))
 
 
-def _mentions(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[frozenset[str], bool]:
-    """The names a function's body mentions (the dunders it runs implicitly included), and whether it is open."""
+def _mentions(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[frozenset[str], bool, bool]:
+    """The names a function's body mentions (the dunders it runs implicitly included), whether it is open, and
+    whether it raises (a `raise` of a function nested in it counts too: said as an exit rather than read)."""
     names: set[str] = set()
+    raises = False
     opened = any(_last(d.func if isinstance(d, ast.Call) else d) not in PLAIN_DECORATORS for d in node.decorator_list)
     for inner in ast.walk(node):
+        raises = raises or isinstance(inner, ast.Raise)
         names.update(IMPLIED.get(type(inner), ()))
         if isinstance(inner, ast.If | ast.While | ast.IfExp) and isinstance(inner.test, ast.Name):
             names.update(("__bool__", "__len__"))  # `if queryset:`
@@ -176,7 +222,7 @@ def _mentions(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[frozenset[s
         elif isinstance(inner, ast.Call) and _last(inner.func) in DYNAMIC:
             constant = inner.args[1:2] and isinstance(inner.args[1], ast.Constant)
             opened = opened or _last(inner.func) != "getattr" or not constant
-    return frozenset(names), opened
+    return frozenset(names), opened, raises
 
 
 def _last(node: ast.expr) -> str:

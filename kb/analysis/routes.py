@@ -44,8 +44,20 @@ RAISES = re.compile(
 )
 RAISED = re.compile(r"[ \t]{1,20}+(?:an?[ \t]{1,20}+)?+`([^`\n]{1,200}+)`")
 LONGEST_GAP = 60
+# The ways in kept per entry (the evidence bounds its rows; a hostile one is not read past this).
+MOST_WAYS = 64
 # A bare name defined more often than this (`get`, `save`) says too little about which function is meant.
 MOST_MEANINGS = 8
+
+
+@dataclass(frozen=True)
+class Way:
+    """One recorded way in: the functions from the way in to the raising one, by qualified name."""
+
+    steps: tuple[str, ...]
+    start_path: str = ""
+    site_path: str = ""
+    exits_before: bool = False
 
 
 @dataclass
@@ -56,8 +68,11 @@ class Reach:
     exception: str = ""
     raising: list[str] = field(default_factory=list)  # "" for a raise outside any function
     reaches: set[tuple[str, str]] = field(default_factory=set)
+    # Each recorded way in, whole: its functions from the way in to the site's, where each is (a path, when the
+    # evidence gives it), and whether the harvest saw an exit on the way (an entry point's "exits_before").
+    ways: list[Way] = field(default_factory=list)
 
-    def add_site(self, function: str, evidence: Any) -> None:
+    def add_site(self, function: str, evidence: Any, path: str = "") -> None:
         self.raising.append(function)
         if not function or not isinstance(evidence, dict):
             return
@@ -66,19 +81,34 @@ class Reach:
             if isinstance(row, dict) and isinstance(row.get("function"), str):
                 via = row.get("via")
                 routes.append([row["function"], *([via] if isinstance(via, str) and via else []), function])
+                self._add_way(routes[-1], row, path)
         for row in evidence.get("entry_points") or []:
             if isinstance(row, dict) and isinstance(row.get("function"), str):
                 via = [step for step in row.get("via") or [] if isinstance(step, str)]
                 routes.append([row["function"], *via, function])
+                self._add_way(routes[-1], row, path)
         for route in routes:
             self.reaches.update((a, b) for i, a in enumerate(route) for b in route[i + 1 :] if a != b)
 
+    def _add_way(self, route: list[str], row: dict, site_path: str) -> None:
+        if len(route) < 2 or route[0] == route[-1] or len(self.ways) >= MOST_WAYS:
+            return
+        start = str(row.get("path")) if isinstance(row.get("path"), str) else ""
+        way = Way(tuple(route), start, site_path, row.get("exits_before") is True)
+        for at, known in enumerate(self.ways):
+            if (known.steps, known.site_path) == (way.steps, way.site_path):  # a caller's row and an entry's
+                self.ways[at] = Way(
+                    way.steps, known.start_path or start, site_path, known.exits_before or way.exits_before
+                )
+                return
+        self.ways.append(way)
+
     def records(self, caller: list[str], callee: list[str]) -> bool:
-        return any(_same(caller, a) and _same(callee, b) for a, b in self.reaches)
+        return any(same_function(caller, a) and same_function(callee, b) for a, b in self.reaches)
 
     def on_route(self, function: list[str]) -> bool:
-        return any(_same(function, raising) for raising in self.raising if raising) or any(
-            _same(function, a) for a, _ in self.reaches
+        return any(same_function(function, raising) for raising in self.raising if raising) or any(
+            same_function(function, a) for a, _ in self.reaches
         )
 
 
@@ -86,7 +116,7 @@ def claimed(text: str, exception: str = "") -> tuple[list[tuple[list[str], list[
     """The (caller, callee) pairs a sentence claims, in order, each a dotted name split, and the functions it says
     raise the error (`exception`, or "it") at the end of a route."""
     spans = hostile.backtick_spans(text)
-    chains = [_chain(text, start, end) for start, end in spans]
+    chains = [chain_of(text, start, end) for start, end in spans]
     pairs: list[tuple[list[str], list[str]]] = []
     raising: list[list[str]] = []
     reached = False  # the span's first function is the callee of the pair before it
@@ -145,7 +175,7 @@ def _from_call_to_call(text: str, first: tuple[int, int], second: tuple[int, int
     return called and FROM.search(text, max(0, first[0] - 12), first[0]) is not None
 
 
-def _chain(text: str, start: int, end: int) -> list[list[str]]:
+def chain_of(text: str, start: int, end: int) -> list[list[str]]:
     """The dotted names of a span that is a function (`self.f()`, `a.b`) or a route of them (`a -> b`), else []."""
     inner = text[start:end].strip("`").strip()
     if len(inner) > 300:
@@ -159,7 +189,7 @@ def _chain(text: str, start: int, end: int) -> list[list[str]]:
     return chain
 
 
-def _same(claimed: list[str], recorded: str) -> bool:
+def same_function(claimed: list[str], recorded: str) -> bool:
     """Whether a claimed dotted name and a recorded qualified one agree on every part both give, from the right."""
     parts = recorded.split(".")
     size = min(len(claimed), len(parts))

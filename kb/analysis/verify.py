@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from kb.analysis import claims as split
-from kb.analysis import facts, hostile, routes
+from kb.analysis import facts, hostile, routes, ways
 from kb.analysis.claims import BULLET, plain
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
 from kb.analysis.vocabulary import FLAG, IDENTIFIER, Vocabulary
@@ -225,6 +225,12 @@ def _prose_claim(text: str, vocabulary: Vocabulary, *, conditions: bool = False)
     false = "" if claim.unknown or not conditions else facts.contradiction(claim.text, vocabulary.sites)
     false = false or ("" if claim.unknown else facts.wrong_default(claim.text, vocabulary.declarations))
     false = false or ("" if claim.unknown else routes.contradiction(claim.text, vocabulary.reach, vocabulary.functions))
+    # A way in that cannot hand the value on, or "whenever" of one that may leave first: said of when it is raised.
+    false = false or (
+        ""
+        if claim.unknown or not conditions
+        else ways.contradiction(claim.text, vocabulary.reach, vocabulary.functions)
+    )
     if false:
         claim.unknown = [f"{CONTRADICTS} {false}"]
     if claim.unknown:

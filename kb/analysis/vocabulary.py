@@ -165,7 +165,7 @@ def entry_vocabulary(entry: ErrorEntry, sites: list[RaiseSite]) -> Vocabulary:
     vocabulary.read_code(entry.exception_type)
     for site in sites:
         vocabulary.sites.append(site_facts(site.evidence))
-        vocabulary.reach.add_site(site.function, site.evidence)
+        vocabulary.reach.add_site(site.function, site.evidence, site.path)
         vocabulary.add_path(site.path)
         for text in (site.function, site.snippet, *_strings(site.evidence)):
             vocabulary.read(text)

@@ -1,7 +1,8 @@
-"""The recorded answers (`recorded/*.json`): what a capable model answered for real entries of sglang 0.5.23 and
-Django 5.2.19, written from their source, with falsehoods planted of each kind issue 29 names. Each file gives the
-marker that finds its entry (a piece of the message), the answer, the planted claims and their kinds, and optionally
-the answer to the repair request (else the model repeats itself).
+"""The recorded answers (`recorded/*.json`): what a capable model answered for real entries of sglang 0.5.23,
+Django 5.2.19 and Django REST framework 3.18.3, written from their source (or a reviewed round's own answers), with
+falsehoods planted of each kind issue 29 names (or the ones the review found). Each file gives the marker that finds
+its entry (a piece of the message), the answer, the planted claims and their kinds, and optionally the answer to the
+repair request (else the model repeats itself).
 
 `replay` harvests a subset of the real trees (the files the entries and their answers touch), answers each entry's
 requests from the local fake endpoint, runs `analyse` on exactly those entries, and measures: true claims kept,
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import django
+import rest_framework
 
 from kb.analysis.claims import claims_of
 from kb.analysis.client import Endpoint
@@ -26,6 +28,7 @@ from tests.analysis.fake_endpoint import FakeEndpoint, completion
 RECORDED = Path(__file__).parent / "recorded"
 SGLANG_WHEEL_TREE = Path("/tmp/sgl/tree/sglang")
 DJANGO_TREE = Path(django.__file__).parent
+DRF_TREE = Path(rest_framework.__file__).parent
 # The real files each replay harvests: the entries' modules and those whose names the answers use.
 SUBSETS = {
     "sglang": (
@@ -52,6 +55,8 @@ SUBSETS = {
         (
             "apps/registry.py",
             "conf/__init__.py",
+            "contrib/auth/__init__.py",
+            "contrib/sessions/middleware.py",
             "conf/global_settings.py",
             "core/exceptions.py",
             "core/management/__init__.py",
@@ -62,6 +67,7 @@ SUBSETS = {
             "db/models/query.py",
             "db/models/sql/query.py",
             "http/response.py",
+            "test/client.py",
             "urls/conf.py",
             "views/generic/__init__.py",
             "views/generic/base.py",
@@ -69,7 +75,9 @@ SUBSETS = {
             "views/generic/list.py",
         ),
     ),
+    "drf": (DRF_TREE, "encode", "django-rest-framework", "3.18.3", "rest_framework", ("filters.py", "validators.py")),
 }
+PROJECTS = tuple(SUBSETS)
 
 
 @dataclass(frozen=True)

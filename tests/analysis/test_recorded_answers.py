@@ -1,4 +1,4 @@
-"""A capable model's recorded answers for real sglang 0.5.23 and Django 5.2.19 entries (tests/analysis/recorded/),
+"""A capable model's recorded answers for real sglang 0.5.23, Django 5.2.19 and DRF 3.18.3 entries (recorded/),
 replayed through `analyse` by the local endpoint: what a reader of the card would check."""
 
 from pathlib import Path
@@ -88,7 +88,7 @@ def test_a_section_the_answer_leaves_empty_stays_empty_on_the_card_and_in_the_js
 def test_the_recorded_set_keeps_its_true_claims_and_drops_every_checkable_invention(
     db, endpoint, tmp_path: Path
 ) -> None:
-    outcomes = replay(endpoint, "django", tmp_path / "d")[1]
+    outcomes = replay(endpoint, "django", tmp_path / "d")[1] + replay(endpoint, "drf", tmp_path / "r")[1]
     if available("sglang"):
         outcomes += replay(endpoint, "sglang", tmp_path / "s")[1]
     kept = sum(len(o.true_kept) for o in outcomes)
