@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kb.cards import left_open
+from kb.cards.described import documented_arguments
 from kb.cards.documented import documented_raise
 from kb.cards.examples import how_to_trigger
 from kb.cards.links import line_number, place
@@ -351,6 +352,10 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         text += f" It is also {_verb(entry)} in other cases ({len(views)} places in all)."
     elif len(views) > len(shown):
         text += f" It is {_verb(entry)} at {len(views)} places in all."
+    # The documentation's word on the argument the test reads: what the reader passed, and often why it is refused.
+    tested = [(view.site, view.entry, view.deciding) for view in views if view.deciding and view.deciding in text]
+    if described := documented_arguments(entry, tested):
+        text += f" {described}"
     noted = next((view for view in views if isinstance(view.site.evidence.get("comment"), str)), None)
     if noted is not None and (said := plain(str(noted.site.evidence["comment"]), 400)):
         # The author's note beside the check: often why the library refuses (issue 29, round 6's D1). Beside one

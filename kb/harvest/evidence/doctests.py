@@ -105,6 +105,11 @@ def _intro(lines: list[str], first: int) -> str:
     return _ROLE.sub(_shown, text).rstrip(":").rstrip()
 
 
+def shown_roles(text: str) -> str:
+    """`text` with each inline role and double-backticked literal said by the name it shows."""
+    return _ROLE.sub(_shown, text)
+
+
 def _shown(role: re.Match) -> str:
     if role[2] is not None:
         return role[2]

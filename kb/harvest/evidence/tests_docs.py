@@ -12,6 +12,7 @@ from kb.harvest.evidence.assertions import read_assertions
 from kb.harvest.evidence.cli_runs import read_cli_runs
 from kb.harvest.evidence.doctests import read_doctests
 from kb.harvest.evidence.mentions import DOC_SUFFIXES, read_mentions
+from kb.harvest.evidence.parameters import read_parameter_docs
 from kb.harvest.evidence.returned import read_returned
 from kb.harvest.evidence.tables import read_tables
 from kb.harvest.evidence.triggers import find_triggers
@@ -93,6 +94,8 @@ def read_tests_and_docs(
         evidence.setdefault(key, {})["tests"] = matched
     for key, mentioned in read_mentions(texts, groups).items():
         evidence.setdefault(key, {})["docs"] = mentioned
+    for key, described in read_parameter_docs(texts, groups).items():
+        evidence.setdefault(key, {})["parameter_docs"] = described
     return evidence
 
 

@@ -1,0 +1,317 @@
+"""A card quotes what the documentation says of the argument its condition tests (issue 29, round 18's cards 05 and
+09): the attribute's directive named as the class and the argument, its body or, at the margin, the paragraph after
+it. Never a loose mention of the word, another class's attribute of that name, or prose after the directive."""
+
+import pytest
+
+from tests.harvest.published import harvest_published
+
+# django/db/models/query_utils.py:487-496 (Django 5.2.19), reduced.
+QUERY_UTILS = '''
+class Q:
+    pass
+
+
+class FilteredRelation:
+    """Specify custom filtering in the ON clause of SQL joins."""
+
+    def __init__(self, relation_name, *, condition=Q()):
+        self.relation_name = relation_name
+        if not isinstance(condition, Q):
+            raise ValueError("condition argument must be a Q() instance.")
+        self.condition = condition
+'''
+# docs/ref/models/querysets.txt:4181-4194 (Django 5.2.19).
+QUERYSETS_TXT = """
+``FilteredRelation()`` objects
+------------------------------
+
+.. class:: FilteredRelation(relation_name, *, condition=Q())
+
+    .. attribute:: FilteredRelation.relation_name
+
+        The name of the field on which you'd like to filter the relation.
+
+    .. attribute:: FilteredRelation.condition
+
+        A :class:`~django.db.models.Q` object to control the filtering.
+
+``FilteredRelation`` is used with :meth:`~.QuerySet.annotate()` to create an
+``ON`` clause when a ``JOIN`` is performed.
+"""
+# django/db/models/constraints.py:20-39 (Django 5.2.19), reduced.
+CONSTRAINTS = """
+class BaseConstraint:
+    def __init__(
+        self, *args, name=None, violation_error_code=None, violation_error_message=None
+    ):
+        # RemovedInDjango60Warning.
+        if name is None and not args:
+            raise TypeError(
+                f"{self.__class__.__name__}.__init__() missing 1 required keyword-only "
+                f"argument: 'name'"
+            )
+        self.name = name
+"""
+# docs/ref/models/constraints.txt:39-59 (Django 5.2.19).
+CONSTRAINTS_TXT = """
+``BaseConstraint``
+==================
+
+.. class:: BaseConstraint(* name, violation_error_code=None, violation_error_message=None)
+
+    Base class for all constraints.
+
+All constraints have the following parameters in common:
+
+``name``
+--------
+
+.. attribute:: BaseConstraint.name
+
+The name of the constraint. You must always specify a unique name for the
+constraint.
+"""
+FILTERED = "condition argument must be a Q() instance."
+NAMELESS = "{class_name}.__init__() missing 1 required keyword-only argument: 'name'"
+
+
+def _cards(git_repo, **docs: str) -> dict[str, str]:
+    files = {"django/db/models/query_utils.py": QUERY_UTILS, "django/db/models/constraints.py": CONSTRAINTS}
+    files.update({f"docs/ref/models/{name}.txt": text for name, text in docs.items()})
+    return {
+        message: entry.generated.get("meaning", "") for message, entry in harvest_published(git_repo, files).items()
+    }
+
+
+@pytest.mark.django_db
+def test_the_documented_attribute_of_the_tested_argument_is_quoted(git_repo) -> None:
+    cards = _cards(git_repo, querysets=QUERYSETS_TXT, constraints=CONSTRAINTS_TXT)
+    assert cards[FILTERED].startswith("Calling `FilteredRelation()` raises this when the `condition` argument is not")
+    assert "`FilteredRelation.condition` is documented ([`docs/ref/models/querysets.txt` line 10](" in cards[FILTERED]
+    assert cards[FILTERED].endswith(" as: “A Q object to control the filtering\\.”")
+    assert "relation_name" not in cards[FILTERED]  # the other attribute is not what the test reads
+    # At the margin, the paragraph right after the directive is its description (Django's own layout).
+    assert "`BaseConstraint.name` is documented (" in cards[NAMELESS]
+    assert (
+        "“The name of the constraint\\. You must always specify a unique name for the constraint\\.”" in cards[NAMELESS]
+    )
+
+
+@pytest.mark.django_db
+def test_loose_mentions_other_classes_and_prose_after_a_directive_are_not_quoted(git_repo) -> None:
+    cards = _cards(
+        git_repo,
+        # The word in running text, and the same attribute name on another class.
+        querysets="Pass ``condition`` to filter the join.\n\n.. attribute:: Index.condition\n\n    Rows to index.\n",
+        # An indented directive with no body of its own: the prose after it is the class's, not the attribute's.
+        constraints=".. class:: BaseConstraint(* name)\n\n    .. attribute:: name\n\nAll constraints share it.\n",
+    )
+    assert "is documented (" not in cards[FILTERED]
+    assert "is documented (" not in cards[NAMELESS]
+
+
+# django/contrib/sitemaps/views.py:92-104 (Django 5.2.19), reduced.
+SITEMAPS_VIEWS = """
+class Http404(Exception):
+    pass
+
+
+def sitemap(
+    request,
+    sitemaps,
+    section=None,
+    template_name="sitemap.xml",
+    content_type="application/xml",
+):
+    req_protocol = request.scheme
+    if section is not None:
+        if section not in sitemaps:
+            raise Http404("No sitemap available for section: %r" % section)
+        maps = [sitemaps[section]]
+    else:
+        maps = sitemaps.values()
+    return maps
+"""
+# docs/ref/contrib/sitemaps.txt:50-78 (Django 5.2.19), reduced.
+SIGNATURE = (
+    "views.sitemap(request, sitemaps, section=None, template_name='sitemap.xml', content_type='application/xml')"
+)
+SITEMAPS_TXT = (
+    "\n.. function:: "
+    + SIGNATURE
+    + """
+
+To activate sitemap generation on your Django site, add this line to your
+:doc:`URLconf </topics/http/urls>`::
+
+    from django.contrib.sitemaps.views import sitemap
+
+    path("sitemap.xml", sitemap, {"sitemaps": sitemaps})
+
+The sitemap view takes an extra, required argument: ``{'sitemaps': sitemaps}``.
+``sitemaps`` should be a dictionary that maps a short section label (e.g.,
+``blog`` or ``news``) to its :class:`~django.contrib.sitemaps.Sitemap` class
+(e.g., ``BlogSitemap`` or ``NewsSitemap``).
+
+``Sitemap`` classes
+===================
+
+A ``section`` is the label the index view links to.
+"""
+)
+
+
+@pytest.mark.django_db
+def test_a_functions_description_gives_the_sentence_that_names_the_tested_argument(git_repo) -> None:
+    entries = harvest_published(
+        git_repo, {"django/contrib/sitemaps/views.py": SITEMAPS_VIEWS, "docs/ref/contrib/sitemaps.txt": SITEMAPS_TXT}
+    )
+    meaning = entries["No sitemap available for section: {section}"].generated["meaning"]
+    assert meaning.startswith("Calling `sitemap()` raises this when the `section` argument is not `None` and")
+    assert "The documentation of `sitemap()` ([`docs/ref/contrib/sitemaps.txt` line 10](" in meaning
+    assert meaning.endswith(
+        "says of `sitemaps`: “sitemaps should be a dictionary that maps a short section label \\(e\\.g\\., blog or "
+        "news\\) to its Sitemap class \\(e\\.g\\., BlogSitemap or NewsSitemap\\)\\.”"
+    )
+    assert "of `section`" not in meaning  # its only literal mention is under another title, not the function's
+
+
+@pytest.mark.django_db
+def test_a_name_defined_in_two_modules_is_quoted_from_the_codes_own(git_repo) -> None:
+    # django.forms.Field and django.db.models.Field document attributes of the same names (docs/ref/forms/fields.txt
+    # and docs/ref/models/fields.txt, each under its `.. currentmodule::`): the module tells them apart.
+    other = ".. currentmodule:: django.forms\n\n.. attribute:: FilteredRelation.condition\n\n    A form's own.\n"
+    own = ".. currentmodule:: django.db.models\n\n" + QUERYSETS_TXT
+    cards = _cards(git_repo, a_forms=other, querysets=own)
+    assert "as: “A Q object to control the filtering\\.”" in cards[FILTERED]
+    assert "A form's own" not in cards[FILTERED]
+
+
+@pytest.mark.django_db
+def test_a_definition_under_another_module_alone_is_not_quoted(git_repo) -> None:
+    other = ".. currentmodule:: django.forms\n\n.. attribute:: FilteredRelation.condition\n\n    A form's own.\n"
+    cards = _cards(git_repo, a_forms=other)
+    assert "is documented (" not in cards[FILTERED]
+
+
+# django/core/mail/__init__.py:122-129 (Django 5.2.19), reduced.
+MAIL = '''
+from django.conf import settings
+
+
+def mail_admins(
+    subject, message, fail_silently=False, connection=None, html_message=None
+):
+    """Send a message to the admins, as defined by the ADMINS setting."""
+    if not settings.ADMINS:
+        return
+    if not all(isinstance(a, (list, tuple)) and len(a) == 2 for a in settings.ADMINS):
+        raise ValueError("The ADMINS setting must be a list of 2-tuples.")
+'''
+# docs/ref/settings.txt:43-59 (Django 5.2.19).
+SETTINGS_TXT = """
+.. setting:: ADMINS
+
+``ADMINS``
+----------
+
+Default: ``[]`` (Empty list)
+
+A list of all the people who get code error notifications. When
+:setting:`DEBUG=False <DEBUG>` and :class:`~django.utils.log.AdminEmailHandler`
+is configured in :setting:`LOGGING` (done by default), Django emails these
+people the details of exceptions raised in the request/response cycle.
+
+Each item in the list should be a tuple of (Full name, email address). Example::
+
+    [("John", "john@example.com"), ("Mary", "mary@example.com")]
+
+.. setting:: ALLOWED_HOSTS
+"""
+
+
+@pytest.mark.django_db
+def test_a_setting_the_condition_reads_is_quoted_from_its_entry(git_repo) -> None:
+    entries = harvest_published(git_repo, {"django/core/mail/__init__.py": MAIL, "docs/ref/settings.txt": SETTINGS_TXT})
+    meaning = entries["The ADMINS setting must be a list of 2-tuples."].generated["meaning"]
+    assert "the setting `ADMINS`" in meaning or "the `ADMINS` setting" in meaning
+    assert "The `ADMINS` setting is documented ([`docs/ref/settings.txt` line 1](" in meaning
+    assert (
+        "as: “A list of all the people who get code error notifications\\. When DEBUG=False and AdminEmailHandler"
+        in meaning
+    )
+    assert "Default:" not in meaning and "``" not in meaning
+
+
+# django/core/paginator.py:27-147 (Django 5.2.19), reduced.
+PAGINATOR = '''
+import warnings
+
+
+class UnorderedObjectListWarning(RuntimeWarning):
+    pass
+
+
+class Paginator:
+    def __init__(
+        self,
+        object_list,
+        per_page,
+        orphans=0,
+        allow_empty_first_page=True,
+        error_messages=None,
+    ):
+        self.object_list = object_list
+        self._check_object_list_is_ordered()
+        self.per_page = int(per_page)
+
+    def _check_object_list_is_ordered(self):
+        """
+        Warn if self.object_list is unordered (typically a QuerySet).
+        """
+        ordered = getattr(self.object_list, "ordered", None)
+        if ordered is not None and not ordered:
+            obj_list_repr = "{!r}".format(self.object_list)
+            warnings.warn(
+                "Pagination may yield inconsistent results with an unordered "
+                "object_list: {}.".format(obj_list_repr),
+                UnorderedObjectListWarning,
+                stacklevel=3,
+            )
+'''
+# docs/ref/paginator.txt:11-30 (Django 5.2.19).
+PAGINATOR_TXT = r"""
+.. module:: django.core.paginator
+   :synopsis: Classes to help you easily manage paginated data.
+
+``Paginator`` class
+===================
+
+.. class:: Paginator(object_list, per_page, orphans=0, allow_empty_first_page=True, error_messages=None)
+
+    A paginator acts like a sequence of :class:`Page` when using ``len()`` or
+    iterating it directly.
+
+.. attribute:: Paginator.object_list
+
+    Required. A list, tuple, ``QuerySet``, or other sliceable object with a
+    ``count()`` or ``__len__()`` method. For consistent pagination,
+    ``QuerySet``\s should be ordered, e.g. with an
+    :meth:`~django.db.models.query.QuerySet.order_by` clause or with a default
+    :attr:`~django.db.models.Options.ordering` on the model.
+
+    .. admonition:: Performance issues paginating large ``QuerySet``\s
+"""
+
+
+@pytest.mark.django_db
+def test_an_argument_the_constructor_kept_is_quoted_where_the_condition_reads_it(git_repo) -> None:
+    entries = harvest_published(
+        git_repo, {"django/core/paginator.py": PAGINATOR, "docs/ref/paginator.txt": PAGINATOR_TXT}
+    )
+    [entry] = [e for message, e in entries.items() if message.startswith("Pagination may yield")]
+    meaning = entry.generated["meaning"]
+    assert "`self.object_list` is the `object_list` argument of `Paginator()`" in meaning
+    assert "`Paginator.object_list` is documented ([`docs/ref/paginator.txt` line 12](" in meaning
+    assert "For consistent pagination, QuerySets should be ordered, e\\.g\\. with an order\\_by clause" in meaning
