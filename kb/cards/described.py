@@ -21,6 +21,9 @@ SETTINGS = "settings"  # the owner of a setting's entry, as kb/harvest/evidence/
 # How the card names a setting and a constructor's argument kept on the object (`self.timezone`).
 _SETTING_SAID = re.compile(r"the `([A-Z][A-Z0-9_]++)` setting|the setting `([A-Z][A-Z0-9_]++)`")
 _KEPT_ARGUMENT = re.compile(r"the `(\w++)` argument of `([\w.]++)\(\)`")
+# The class's own attribute, as `Reader` says it: "the `TemplateResponseMixin`'s `template_name`", "`Index.suffix`
+# (by default ...)".
+_OWN_ATTRIBUTE = re.compile(r"the `(\w++)`'s `(\w++)`|`(\w++)\.(\w++)` \(by default")
 _CONSTRUCTORS = ("__init__", "__new__", "__post_init__", "__attrs_post_init__")
 
 
@@ -59,11 +62,13 @@ def _usable(row: object) -> bool:
 
 def _tested(site: RaiseSite, point: EntryPoint | None, deciding: str) -> list[tuple[str, str]]:
     """(owner, name) pairs the condition `deciding` names: a setting; an argument a constructor kept on the object
-    ("the `default_timezone` argument of `DateTimeField()`"); an argument of the entry point `point`."""
+    ("the `default_timezone` argument of `DateTimeField()`"); an attribute of the object's class ("the
+    `TemplateResponseMixin`'s `template_name`"); an argument of the entry point `point`."""
     if not deciding:
         return []
     said = [(SETTINGS, found[1] or found[2]) for found in _SETTING_SAID.finditer(deciding)]
     said += [(owner.rpartition(".")[2], argument) for argument, owner in _KEPT_ARGUMENT.findall(deciding)]
+    said += [(found[1] or found[3], found[2] or found[4]) for found in _OWN_ATTRIBUTE.finditer(deciding)]
     return said + _passed(site, point, deciding)
 
 

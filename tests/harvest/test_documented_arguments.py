@@ -315,3 +315,81 @@ def test_an_argument_the_constructor_kept_is_quoted_where_the_condition_reads_it
     assert "`self.object_list` is the `object_list` argument of `Paginator()`" in meaning
     assert "`Paginator.object_list` is documented ([`docs/ref/paginator.txt` line 12](" in meaning
     assert "For consistent pagination, QuerySets should be ordered, e\\.g\\. with an order\\_by clause" in meaning
+
+
+# django/views/generic/base.py:184-219 (Django 5.2.19), reduced.
+VIEWS_BASE = '''
+class ImproperlyConfigured(Exception):
+    pass
+
+
+class TemplateResponseMixin:
+    """A mixin that can be used to render a template."""
+
+    template_name = None
+    template_engine = None
+
+    def get_template_names(self):
+        """
+        Return a list of template names to be used for the request. Must return
+        a list. May not be called if render_to_response() is overridden.
+        """
+        if self.template_name is None:
+            raise ImproperlyConfigured(
+                "TemplateResponseMixin requires either a definition of "
+                "'template_name' or an implementation of 'get_template_names()'"
+            )
+        else:
+            return [self.template_name]
+'''
+# docs/ref/class-based-views/mixins-simple.txt:46-70 (Django 5.2.19), reduced: the class named with its module.
+MIXINS_TXT = """
+``TemplateResponseMixin``
+=========================
+
+.. class:: django.views.generic.base.TemplateResponseMixin
+
+    Provides a mechanism to construct a
+    :class:`~django.template.response.TemplateResponse`, given
+    suitable context.
+
+    **Attributes**
+
+    .. attribute:: template_name
+
+        The full name of a template to use as defined by a string. Not defining
+        a ``template_name`` will raise a
+        :class:`django.core.exceptions.ImproperlyConfigured` exception.
+
+    .. attribute:: template_engine
+
+        The :setting:`NAME <TEMPLATES-NAME>` of a template engine to use.
+"""
+# The same name under another module (a made-up page): never quoted for the code's class.
+OTHER_MIXINS_TXT = """
+.. class:: django.contrib.other.TemplateResponseMixin
+
+    .. attribute:: template_name
+
+        Another class's template.
+"""
+
+
+@pytest.mark.django_db
+def test_an_attribute_a_subclass_sets_is_quoted_where_the_condition_reads_it(git_repo) -> None:
+    files = {
+        "django/views/generic/base.py": VIEWS_BASE,
+        "docs/ref/class-based-views/a_other.txt": OTHER_MIXINS_TXT,
+        "docs/ref/class-based-views/mixins-simple.txt": MIXINS_TXT,
+    }
+    [entry] = [e for message, e in harvest_published(git_repo, files).items() if message.startswith("TemplateResp")]
+    meaning = entry.generated["meaning"]
+    assert meaning.startswith(
+        "`TemplateResponseMixin.get_template_names()` raises this when `TemplateResponseMixin.template_name` (by "
+        "default `None`) is `None`."
+    )
+    assert "`TemplateResponseMixin.template_name` is documented ([`docs/ref/class-based-views/mixins-simple.txt`" in (
+        meaning
+    )
+    assert "Not defining a template\\_name will raise a django\\.core\\.exceptions\\.ImproperlyConfigured" in meaning
+    assert "Another class's" not in meaning and "template_engine" not in meaning

@@ -27,6 +27,7 @@ _DIRECTIVE = re.compile(
 )
 _SETTING = re.compile(r"\bsettings\.([A-Z][A-Z0-9_]{1,100}+)\b")
 _DEFAULT = re.compile(r"Default:")
+_OWN = re.compile(r"(?<![\w.])self\.([A-Za-z]\w{0,100}+)\b(?!\s*+\()")  # an attribute read, not a method called
 _MODULE = re.compile(r"^\s*+\.\.\s++(?:py:)?(?:module|currentmodule)::\s++([\w.]{1,200}+)")
 _SIGNATURE_NAME = re.compile(r"(?:^|[(,])\s*+\**+([A-Za-z_]\w*+)")
 # `text <https://...>`_ and `text`_: said as their text.
@@ -77,7 +78,8 @@ def _chosen(candidates: list[dict], modules: set[str]) -> dict | None:
 
 def _wanted(sites: list[FoundSite]) -> dict[tuple[str, str], set[str]]:
     """(owner, name) pairs with the modules their code is in: a constructor entry point's arguments, a function's
-    or method's, an argument a constructor kept on the object, the raising `__init__`'s parameters, a setting."""
+    or method's, an argument a constructor kept on the object, an attribute of the raising method's class (what a
+    subclass sets: `template_name`), the raising `__init__`'s parameters, a setting."""
     pairs: dict[tuple[str, str], set[str]] = {}
 
     def add(owner: str, names: Iterable[object], path: str) -> None:
@@ -98,14 +100,19 @@ def _wanted(sites: list[FoundSite]) -> dict[tuple[str, str], set[str]]:
             add(_constructed(function, kind), row["arguments"].values(), path)
             if kind in ("function", "method"):  # `.. function:: reverse(viewname, ...)`
                 add(_documented_name(function, kind), row["arguments"].values(), path)
-        for row in evidence.get("attributes") or []:  # `self.timezone`: the `default_timezone` argument of `C()`
+        for row in evidence.get("attributes") or []:
             if isinstance(row, dict) and isinstance(row.get("class"), str):
-                add(row["class"].rpartition(".")[2], [row.get("parameter")], site.path)
-        for row in evidence.get("conditions") or []:  # `settings.USE_TZ`: the setting's own entry
-            if isinstance(row, dict):
-                for name in _SETTING.findall(str(row.get("code") or "")):
-                    pairs.setdefault((SETTINGS, name), set())
+                # `self.timezone`: the `default_timezone` argument of `C()`; or the class's own `login_url`.
+                kept = row.get("parameter") or str(row.get("name") or "").removeprefix("self.")
+                add(row["class"].rpartition(".")[2], [kept], site.path)
         raising = evidence.get("function")
+        owner = str(raising.get("class") or "").rpartition(".")[2] if isinstance(raising, dict) else ""
+        for row in [*(evidence.get("conditions") or []), *(evidence.get("definitions") or [])]:
+            if isinstance(row, dict):
+                written = str(row.get("code") or "")
+                for name in _SETTING.findall(written):  # `settings.USE_TZ`: the setting's own entry
+                    pairs.setdefault((SETTINGS, name), set())
+                add(owner, _OWN.findall(written), site.path)  # `self.template_name`: the class's attribute
         if isinstance(raising, dict):
             add(_constructed(str(raising.get("name") or ""), ""), evidence.get("parameters") or [], site.path)
     return pairs
@@ -135,7 +142,7 @@ def _plain(name: object) -> bool:
 
 def _read(path: str, text: str, wanted: Container[tuple[str, str]], found: dict[tuple[str, str], list[dict]]) -> None:
     lines = text.split("\n")
-    classes: list[tuple[int, str]] = []  # the enclosing `.. class::` directives: (indent, short name)
+    classes: list[tuple[int, str, str]] = []  # the enclosing `.. class::` directives: (indent, short name, module)
     module = ""  # as `.. module::` or `.. currentmodule::` last declared it
     for index, line in enumerate(lines):
         stripped = line.lstrip(" ")
@@ -151,9 +158,10 @@ def _read(path: str, text: str, wanted: Container[tuple[str, str]], found: dict[
             continue
         kind, name = directive[2], directive[3]
         if kind in ("class", "exception"):
-            classes.append((indent, name.rpartition(".")[2]))
+            classes.append((indent, name.rpartition(".")[2], _joined(module, name.rpartition(".")[0])))
             continue
-        place = {"path": path, "module": module}
+        nested = bool(classes) and "." not in name
+        place = {"path": path, "module": classes[-1][2] if nested else module}
         if kind in ("function", "method"):
             _callable(place, lines, index, directive, classes, wanted, found)
             continue
@@ -165,6 +173,16 @@ def _read(path: str, text: str, wanted: Container[tuple[str, str]], found: dict[
         owner = owner.rpartition(".")[2] or (classes[-1][1] if classes else "")
         if _room((owner, attribute), wanted, found) and (said := _description(lines, index)):
             _keep(found, {"owner": owner, "name": attribute, **place, "line": index + 1, "said": said})
+
+
+def _joined(module: str, prefix: str) -> str:
+    """The module a dotted directive name is in: `django.views.generic.base.TemplateResponseMixin` says its own,
+    `models.UserManager` under `.. currentmodule:: django.contrib.auth` is `django.contrib.auth.models`."""
+    if not prefix:
+        return module
+    if not module or prefix.split(".")[0] == module.split(".")[0]:
+        return prefix
+    return f"{module}.{prefix}"
 
 
 def _room(pair: tuple[str, str], wanted: Container[tuple[str, str]], found: dict[tuple[str, str], list[dict]]) -> bool:
@@ -214,8 +232,8 @@ def _description(lines: list[str], index: int) -> str:
 def _clipped(text: str) -> str:
     said = " ".join(shown_roles(_LINK.sub(lambda link: link[1].strip(), text)).split())
     said = _ESCAPED.sub(r"\1", said.replace("\\ ", ""))  # reST's escapes: ":class:`QuerySet`\\s" is "QuerySets"
-    if said.startswith("See ") and said.count(". ") == 0:
-        return ""  # "See auth_password_storage.": a pointer, not a description
+    if (said.startswith("See ") and said.count(". ") == 0) or _DEFAULT.match(said):
+        return ""  # "See auth_password_storage.", "Default: False": a pointer or a value, not a description
     if said.endswith(":") and (cut := said.rfind(". ")) > 0:
         said = said[: cut + 1]  # "For example:" introduces code the quote does not show
     return said if len(said) <= MAX_SAID else said[: MAX_SAID - 1].rstrip() + "…"
@@ -226,7 +244,7 @@ def _callable(
     lines: list[str],
     index: int,
     directive: re.Match,
-    classes: list[tuple[int, str]],
+    classes: list[tuple[int, str, str]],
     wanted: Container[tuple[str, str]],
     found: dict[tuple[str, str], list[dict]],
 ) -> None:
