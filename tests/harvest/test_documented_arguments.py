@@ -169,7 +169,7 @@ def test_a_functions_description_gives_the_sentence_that_names_the_tested_argume
     )
     meaning = entries["No sitemap available for section: {section}"].generated["meaning"]
     assert meaning.startswith("Calling `sitemap()` raises this when the `section` argument is not `None` and")
-    assert "The documentation of `sitemap()` ([`docs/ref/contrib/sitemaps.txt` line 10](" in meaning
+    assert "The documentation of `sitemap()` ([`docs/ref/contrib/sitemaps.txt` line 11](" in meaning
     assert meaning.endswith(
         "says of `sitemaps`: “sitemaps should be a dictionary that maps a short section label \\(e\\.g\\., blog or "
         "news\\) to its Sitemap class \\(e\\.g\\., BlogSitemap or NewsSitemap\\)\\.”"

@@ -259,7 +259,16 @@ def _callable(
         return
     for number, sentence in _body_sentences(lines, index, depth):
         for parameter in [p for p in parameters if f"``{p}``" in sentence]:
-            row = {"owner": name, "name": parameter, **place, "line": number, "said": _clipped(sentence)}
+            # The line the literal is on: the sentence's own, where its paragraph began further up.
+            line = next(
+                (
+                    at + 1
+                    for at in range(number - 1, min(len(lines), number + MAX_LOOK * 4))
+                    if f"``{parameter}``" in lines[at]
+                ),
+                number,
+            )
+            row = {"owner": name, "name": parameter, **place, "line": line, "said": _clipped(sentence)}
             _keep(found, {**row, "of": "callable"})
             parameters.remove(parameter)
         if not parameters:
