@@ -393,3 +393,59 @@ def test_an_attribute_a_subclass_sets_is_quoted_where_the_condition_reads_it(git
     )
     assert "Not defining a template\\_name will raise a django\\.core\\.exceptions\\.ImproperlyConfigured" in meaning
     assert "Another class's" not in meaning and "template_engine" not in meaning
+
+
+# django/template/loader.py:52-61 (Django 5.2.19), with a check on the name added (the real function hands it to
+# `get_template()`): a definition list's term and the definition indented under it.
+LOADER = '''
+class TemplateDoesNotExist(Exception):
+    pass
+
+
+def render_to_string(template_name, context=None, request=None, using=None):
+    """
+    Load a template and render it with a context. Return a string.
+
+    template_name may be a string or a list of strings.
+    """
+    if not template_name:
+        raise TemplateDoesNotExist("No template names provided")
+    return template_name
+'''
+# docs/topics/templates.txt:433-446 (Django 5.2.19), then the table of docs/ref/contrib/gis/layermapping.txt:160-170.
+TEMPLATES_TXT = """
+.. function:: render_to_string(template_name, context=None, request=None, using=None)
+
+    ``render_to_string()`` loads a template like :func:`get_template` and
+    calls its ``render()`` method immediately. It takes the following
+    arguments.
+
+    ``template_name``
+        The name of the template to load and render. If it's a list of template
+        names, Django uses :func:`select_template` instead of
+        :func:`get_template` to find the template.
+
+    ``context``
+        A :class:`dict` to be used as the template's context for rendering.
+"""
+TABLE_TXT = """
+.. function:: render_to_string(template_name, context=None)
+
+===========================  =================================================
+Keyword Arguments            Description
+===========================  =================================================
+``template_name``            May be set with a slice or tuple of
+
+``context``                  When this keyword is set, status information
+"""
+
+
+@pytest.mark.django_db
+def test_a_definition_list_gives_its_definition_and_a_tables_cells_give_nothing(git_repo) -> None:
+    files = {"django/template/loader.py": LOADER, "docs/topics/templates.txt": TEMPLATES_TXT}
+    meaning = harvest_published(git_repo, files)["No template names provided"].generated["meaning"]
+    assert meaning.startswith("Calling `render_to_string()` raises this when the `template_name` argument is empty.")
+    assert "says of `template_name`: “template\\_name: The name of the template to load and render\\.”" in meaning
+    git_repo.write("docs/topics/templates.txt", TABLE_TXT)
+    meaning = harvest_published(git_repo, {})["No template names provided"].generated["meaning"]
+    assert "The documentation of" not in meaning and "====" not in meaning

@@ -33,6 +33,10 @@ _SIGNATURE_NAME = re.compile(r"(?:^|[(,])\s*+\**+([A-Za-z_]\w*+)")
 # `text <https://...>`_ and `text`_: said as their text.
 _LINK = re.compile(r"`([^`<]{1,200}+)(?:<[^`>]{0,400}+>)?+`_{1,2}+")
 _ESCAPED = re.compile(r"\\(.)")
+_WORDS = re.compile(r"[A-Za-z]{3}")
+_TABLE = ("==", "+-", "|")  # a reST table's lines
+_TERM = re.compile(r"``[A-Za-z_][\w.]{0,100}+``")  # a definition list's term alone on its line
+_DEFINED, _DROPPED = "\x00:", "\x00"  # marks in the body's lines: a definition's line, a paragraph left out
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s++(?=[A-Z`*:(])")
 MAX_BODY = 60  # lines of a function's description read for the sentences on its parameters
 _ANY_DIRECTIVE = re.compile(r"^\s*+\.\.\s++[\w-]++(?::[\w-]++)*+::")
@@ -232,7 +236,7 @@ def _description(lines: list[str], index: int) -> str:
 def _clipped(text: str) -> str:
     said = " ".join(shown_roles(_LINK.sub(lambda link: link[1].strip(), text)).split())
     said = _ESCAPED.sub(r"\1", said.replace("\\ ", ""))  # reST's escapes: ":class:`QuerySet`\\s" is "QuerySets"
-    if (said.startswith("See ") and said.count(". ") == 0) or _DEFAULT.match(said):
+    if (said.startswith("See ") and said.count(". ") == 0) or _DEFAULT.match(said) or not _WORDS.search(said):
         return ""  # "See auth_password_storage.", "Default: False": a pointer or a value, not a description
     if said.endswith(":") and (cut := said.rfind(". ")) > 0:
         said = said[: cut + 1]  # "For example:" introduces code the quote does not show
@@ -294,8 +298,17 @@ def _body_sentences(lines: list[str], index: int, depth: int) -> list[tuple[int,
             break
         if at + 1 < len(lines) and _UNDERLINE.fullmatch(lines[at + 1].strip()):
             break  # the next title
-        if indent == base and not line.lstrip().startswith((">>>", "...")):
-            body.append((at + 1, line.strip()))
+        text = line.strip()
+        if text.startswith(_TABLE):
+            body.append((at + 1, _DROPPED))  # a table: its cells are no sentences, nor is what follows
+            break
+        elif indent == base and not text.startswith((">>>", "...")):
+            body.append((at + 1, text))
+        elif body and (_TERM.fullmatch(body[-1][1]) or body[-1][1].endswith(_DEFINED)):
+            # A definition list: ``template_name`` and, indented under it, what it is.
+            term = body[-1][1]
+            body[-1] = (body[-1][0], term if term.endswith(_DEFINED) else term + _DEFINED)
+            body.append((at + 1, text + _DEFINED))
         elif body and body[-1][1]:
             body.append((at + 1, ""))  # a code block ends the paragraph before it
     sentences: list[tuple[int, str]] = []
@@ -304,8 +317,9 @@ def _body_sentences(lines: list[str], index: int, depth: int) -> list[tuple[int,
         if text:
             start, words = (start or number), [*words, text]
             continue
-        if words:
-            joined = " ".join(words).removesuffix(":")  # "... the following ``url``::" introduces code
+        if words and _DROPPED not in words:
+            joined = " ".join(words).replace(_DEFINED + " ", ": ", 1).replace(_DEFINED, "")
+            joined = joined.removesuffix(":")  # "... the following ``url``::" introduces code
             sentences.extend(
                 (start, part.removeprefix("* ").removeprefix("- ")) for part in _SENTENCE_END.split(joined)
             )
