@@ -449,3 +449,58 @@ def test_a_definition_list_gives_its_definition_and_a_tables_cells_give_nothing(
     git_repo.write("docs/topics/templates.txt", TABLE_TXT)
     meaning = harvest_published(git_repo, {})["No template names provided"].generated["meaning"]
     assert "The documentation of" not in meaning and "====" not in meaning
+
+
+# django/db/models/query.py:1419-1427 (Django 5.2.19), reduced.
+QUERY = '''
+class QuerySet:
+    def dates(self, field_name, kind, order="ASC"):
+        """
+        Return a list of date objects representing all available dates for
+        the given field_name, scoped to 'kind'.
+        """
+        if kind not in ("year", "month", "week", "day"):
+            raise ValueError("'kind' must be one of 'year', 'month', 'week', or 'day'.")
+        if order not in ("ASC", "DESC"):
+            raise ValueError("'order' must be either 'ASC' or 'DESC'.")
+        return self
+'''
+# docs/ref/models/querysets.txt:5, 156-160 and 855-875 (Django 5.2.19): the method at the margin, the class above.
+QUERYSET_API_TXT = """
+.. currentmodule:: django.db.models.query
+
+.. class:: QuerySet(model=None, query=None, using=None, hints=None)
+
+    Usually when you'll interact with a ``QuerySet`` you'll use it by
+    :ref:`chaining filters <chaining-filters>`.
+
+``dates()``
+~~~~~~~~~~~
+
+.. method:: dates(field, kind, order='ASC')
+
+Returns a ``QuerySet`` that evaluates to a list of :class:`datetime.date`
+objects representing all available dates of a particular kind within the
+contents of the ``QuerySet``.
+
+.. code-block:: pycon
+
+    >>> Entry.objects.dates("pub_date", "year")
+
+``field`` should be the name of a ``DateField`` of your model.
+``kind`` should be either ``"year"``, ``"month"``, ``"week"``, or ``"day"``.
+
+``order``, which defaults to ``'ASC'``, should be either ``'ASC'`` or
+``'DESC'``. This specifies how to order the results.
+"""
+
+
+@pytest.mark.django_db
+def test_a_method_at_the_margin_is_its_classs_and_an_example_does_not_end_its_description(git_repo) -> None:
+    files = {"django/db/models/query.py": QUERY, "docs/ref/models/querysets.txt": QUERYSET_API_TXT}
+    entries = harvest_published(git_repo, files)
+    kind = entries["'kind' must be one of 'year', 'month', 'week', or 'day'."].generated["meaning"]
+    assert "The documentation of `QuerySet.dates()` ([`docs/ref/models/querysets.txt` line 22](" in kind
+    assert 'says of `kind`: “kind should be either "year", "month", "week", or "day"\\.”' in kind
+    order = entries["'order' must be either 'ASC' or 'DESC'."].generated["meaning"]
+    assert "says of `order`: “order, which defaults to 'ASC', should be either 'ASC' or 'DESC'\\.”" in order

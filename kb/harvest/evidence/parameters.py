@@ -1,10 +1,12 @@
-"""What the documentation says of a constructor's argument: the body of its attribute's directive (issue 29).
+"""What the documentation says of an argument, an attribute or a setting a raise tests (issue 29).
 
-Django documents what a class is constructed with as attributes: `.. attribute:: FilteredRelation.condition`
-("A Q object to control the filtering."), or `.. attribute:: condition` indented under `.. class::
-FilteredRelation(...)`. That is the library's own word for what the reader passed, and often why a value is
-refused; a card quotes it beside the test on that argument. Only reStructuredText directives, named exactly: a
-loose mention of the word is about something else as often as not. One pass over each document's lines."""
+Django documents what a class is constructed with, and what a subclass sets, as attributes: `.. attribute::
+FilteredRelation.condition` ("A Q object to control the filtering."), or `.. attribute:: condition` under `..
+class:: FilteredRelation(...)`; a function's parameters in the sentences of its description (``kind`` should be
+either ...); a setting under `.. setting:: NAME`. That is the library's own word for what the reader passed, and
+often why a value is refused; a card quotes it beside the test (kb/cards/described.py). Only reStructuredText
+directives, named exactly, in the code's own module where the document declares one: a loose mention of the word
+is about something else as often as not. One pass over each document's lines."""
 
 import re
 from collections.abc import Container, Iterable
@@ -34,11 +36,16 @@ _SIGNATURE_NAME = re.compile(r"(?:^|[(,])\s*+\**+([A-Za-z_]\w*+)")
 _LINK = re.compile(r"`([^`<]{1,200}+)(?:<[^`>]{0,400}+>)?+`_{1,2}+")
 _ESCAPED = re.compile(r"\\(.)")
 _WORDS = re.compile(r"[A-Za-z]{3}")
+# Directives inside a description that do not end it: an example, a note, a version's remark.
+_ASIDE = re.compile(
+    r"^\s*+\.\.\s++(?:code-block|code|sourcecode|console|doctest|versionadded|versionchanged|deprecated|note|warning"
+    r"|admonition|seealso|tip|important)::"
+)
 _TABLE = ("==", "+-", "|")  # a reST table's lines
 _TERM = re.compile(r"``[A-Za-z_][\w.]{0,100}+``")  # a definition list's term alone on its line
 _DEFINED, _DROPPED = "\x00:", "\x00"  # marks in the body's lines: a definition's line, a paragraph left out
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s++(?=[A-Z`*:(])")
-MAX_BODY = 60  # lines of a function's description read for the sentences on its parameters
+MAX_BODY = 120  # lines of a function's description read for the sentences on its parameters
 _ANY_DIRECTIVE = re.compile(r"^\s*+\.\.\s++[\w-]++(?::[\w-]++)*+::")
 _UNDERLINE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}+\s*+")
 _CONSTRUCTORS = ("__init__", "__new__", "__post_init__", "__attrs_post_init__")
@@ -148,6 +155,7 @@ def _read(path: str, text: str, wanted: Container[tuple[str, str]], found: dict[
     lines = text.split("\n")
     classes: list[tuple[int, str, str]] = []  # the enclosing `.. class::` directives: (indent, short name, module)
     module = ""  # as `.. module::` or `.. currentmodule::` last declared it
+    margin: tuple[int, str, str] | None = None  # the last class declared at the margin
     for index, line in enumerate(lines):
         stripped = line.lstrip(" ")
         if not stripped:
@@ -163,11 +171,15 @@ def _read(path: str, text: str, wanted: Container[tuple[str, str]], found: dict[
         kind, name = directive[2], directive[3]
         if kind in ("class", "exception"):
             classes.append((indent, name.rpartition(".")[2], _joined(module, name.rpartition(".")[0])))
+            margin = classes[-1] if indent == 0 else margin
             continue
-        nested = bool(classes) and "." not in name
-        place = {"path": path, "module": classes[-1][2] if nested else module}
+        # A method at the margin after a class at the margin is that class's (`.. class:: QuerySet`, then
+        # `.. method:: dates(field, kind, order='ASC')` further down, as Django's querysets.txt lays it out).
+        owners = classes or ([margin] if margin and kind == "method" and indent == 0 else [])
+        nested = bool(owners) and "." not in name
+        place = {"path": path, "module": owners[-1][2] if nested else module}
         if kind in ("function", "method"):
-            _callable(place, lines, index, directive, classes, wanted, found)
+            _callable(place, lines, index, directive, owners, wanted, found)
             continue
         if kind == "setting":
             if _room((SETTINGS, name), wanted, found) and (said := _setting(lines, index)):
@@ -236,8 +248,10 @@ def _description(lines: list[str], index: int) -> str:
 def _clipped(text: str) -> str:
     said = " ".join(shown_roles(_LINK.sub(lambda link: link[1].strip(), text)).split())
     said = _ESCAPED.sub(r"\1", said.replace("\\ ", ""))  # reST's escapes: ":class:`QuerySet`\\s" is "QuerySets"
-    if (said.startswith("See ") and said.count(". ") == 0) or _DEFAULT.match(said) or not _WORDS.search(said):
-        return ""  # "See auth_password_storage.", "Default: False": a pointer or a value, not a description
+    if (said.startswith("See ") and said.count(". ") == 0) or said.startswith(".."):
+        return ""  # "See auth_password_storage.": a pointer; ".. _label:": markup
+    if _DEFAULT.match(said) or not _WORDS.search(said):
+        return ""  # "Default: False": a value, not a description
     if said.endswith(":") and (cut := said.rfind(". ")) > 0:
         said = said[: cut + 1]  # "For example:" introduces code the quote does not show
     return said if len(said) <= MAX_SAID else said[: MAX_SAID - 1].rstrip() + "…"
@@ -294,6 +308,9 @@ def _body_sentences(lines: list[str], index: int, depth: int) -> list[tuple[int,
             base = indent
             if (indent <= depth and depth) or _ANY_DIRECTIVE.match(line):
                 return []
+        if indent == base and _ASIDE.match(line):
+            body.append((at + 1, ""))  # an example or a note: the description goes on after it
+            continue
         if indent < base or (indent == base and _ANY_DIRECTIVE.match(line)):
             break
         if at + 1 < len(lines) and _UNDERLINE.fullmatch(lines[at + 1].strip()):
