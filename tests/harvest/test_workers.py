@@ -2,12 +2,13 @@
 its entries and sites saved a batch at a time as the workers render them."""
 
 import multiprocessing
+import os
 from pathlib import Path
 
 import pytest
 
 from kb.harvest import Target, harvest
-from kb.harvest.pipeline import store
+from kb.harvest.pipeline import scan, store
 from kb.harvest.pipeline.pool import MIN_ITEMS
 from kb.models import ErrorEntry, RelatedSuggestion, Repository
 
@@ -97,11 +98,56 @@ def test_sites_added_to_entries_already_there_are_saved_with_the_new_entries(tmp
     assert found["New"][4][0][5].startswith('<div class="highlight">')
 
 
+def test_the_callers_are_read_beside_the_planning_not_by_the_harvest_s_own_process(tmp_path, monkeypatch):
+    """On a first harvest with helpers, the call graph is read by a helper while this process plans the rows."""
+    readers = tmp_path / "readers"
+    read_callers = scan.add_callers
+
+    def noted(*args, **kwargs):
+        with readers.open("a") as out:  # a helper's memory does not come back: its process id is written down
+            out.write(f"{os.getpid()}\n")
+        return read_callers(*args, **kwargs)
+
+    monkeypatch.setattr(scan, "add_callers", noted)
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    write_tree(tree)
+    harvest_as(tree, "lib", "2", monkeypatch)
+    assert readers.read_text().split() and str(os.getpid()) not in readers.read_text().split()
+    assert any(sites[0][6].get("callers") for _, _, _, _, sites in cards("lib").values())
+
+
+def test_a_helper_that_dies_reading_the_callers_leaves_them_to_the_harvest(tmp_path, monkeypatch):
+    harvesting = os.getpid()
+    read_reach = scan.add_reach
+
+    def dies_in_a_helper(*args, **kwargs):
+        if os.getpid() != harvesting:
+            os._exit(1)  # as the OOM killer ends a process
+        return read_reach(*args, **kwargs)
+
+    write_tree(tmp_path)
+    harvest_as(tmp_path, "lib", "1", monkeypatch)
+    inline = cards("lib")
+    ErrorEntry.objects.all().delete()
+    Repository.objects.all().delete()
+    monkeypatch.setattr(scan, "add_reach", dies_in_a_helper)
+    harvest_as(tmp_path, "lib", "2", monkeypatch)
+    assert cards("lib") == inline
+    assert multiprocessing.active_children() == []
+
+
 @pytest.mark.parametrize(
-    "failing", ["kb.harvest.pipeline.run.entry_evidence", "kb.harvest.pipeline.store.create_with_history"]
+    "failing",
+    [
+        "kb.harvest.pipeline.store._related",  # while a helper reads the callers
+        "kb.harvest.pipeline.run.entry_evidence",
+        "kb.harvest.pipeline.store.create_with_history",
+    ],
 )
 def test_a_harvest_that_fails_midway_leaves_no_process_behind(tmp_path, monkeypatch, small_batches, failing):
-    """After the scan, its first helper highlights snippets ahead; while the cards are written, a helper renders."""
+    """After the scan, its first helper highlights snippets ahead and another reads the callers; while the cards are
+    written, a helper renders."""
 
     def broken(*args, **kwargs):
         raise RuntimeError("the database went away")

@@ -12,7 +12,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from multiprocessing.reduction import ForkingPickler
 from multiprocessing.sharedctypes import Synchronized
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 # Below this many files (or entries) a pool costs more than it saves: the tests' small repositories run inline.
 MIN_ITEMS = 64
@@ -220,3 +220,62 @@ def _claim() -> int:
     finally:
         lock.release()
     return start
+
+
+class Beside(Generic[T]):
+    """`work()` run by a process forked now, beside this one, which goes on with what does not need the result;
+    `result()` takes it when needed (pickled on the way back; what `work` reads is this process's memory as it is
+    now). Done here instead when `fork` is False or no process can be forked, and when the process forked ends
+    without its result (killed, or failed: the same fault then raises here, as it would have with no helper)."""
+
+    def __init__(self, work: Callable[[], T], *, fork: bool) -> None:
+        self._work = work
+        self._process: BaseProcess | None = None
+        self._receiving: Connection | None = None
+        if not fork or "fork" not in multiprocessing.get_all_start_methods():
+            return
+        context = multiprocessing.get_context("fork")
+        receiving, sending = context.Pipe(duplex=False)
+        process = context.Process(target=_beside, args=(sending, work), daemon=True)
+        try:
+            with frozen():
+                process.start()
+        except BaseException:
+            receiving.close()
+            raise
+        finally:
+            sending.close()
+        self._process, self._receiving = process, receiving
+
+    def result(self) -> T:
+        if self._receiving is not None:
+            try:
+                failure, value = self._receiving.recv()  # or EOFError once the process has ended without sending
+            except (EOFError, OSError):
+                failure, value = "ended", None
+            finally:
+                self.close()
+            if failure is None:
+                return cast(T, value)
+        return self._work()
+
+    def close(self) -> None:
+        """Stop the process (the result is not wanted, or has come)."""
+        if self._receiving is not None:
+            self._receiving.close()
+            self._receiving = None
+        if self._process is not None:
+            self._process.terminate()
+            self._process.join()
+            self._process = None
+
+
+def _beside(sending: Connection, work: Callable[[], Any]) -> None:
+    try:
+        message: tuple[str | None, Any] = (None, work())
+    except BaseException:  # sent as text: the exception itself may not pickle
+        message = (traceback.format_exc(), None)
+    try:
+        sending.send(message)
+    finally:
+        sending.close()

@@ -2,7 +2,7 @@
 
 import gc
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -55,6 +55,7 @@ def _scan(
     files: list[SourceFile] | None = None,
     then: SnippetsAhead | None = None,
     refusals: Refusals | None = None,
+    later: bool = False,
 ) -> Scan:
     return scan(
         target.root,
@@ -66,6 +67,7 @@ def _scan(
         files=files,
         then=then,
         refusals=refusals,
+        later=later,
     )
 
 
@@ -141,10 +143,15 @@ def _harvest(target: Target, progress: bool | None, progress_file: TextIO | None
     # Again, most sites are known and their snippets not rendered anew: that work would be thrown away.
     first = not ErrorEntry.objects.filter(repository__owner=target.owner, repository__name=target.name).exists()
     ahead = SnippetsAhead() if first else None
+    found: Scan | None = None
     try:
-        found = _scan(target, progress, progress_file, files, then=ahead, refusals=refusals)
+        # A first harvest plans its rows while a helper reads the sites' callers (`scan`'s `later`): there are no
+        # rows of the repository to lock meanwhile.
+        found = _scan(target, progress, progress_file, files, then=ahead, refusals=refusals, later=first)
         return _write(target, tree, found, ahead, progress, progress_file)
     finally:
+        if found is not None:
+            found.close()
         if ahead is not None:
             ahead.close()
 
@@ -157,7 +164,13 @@ def _write(
     progress: bool | None,
     progress_file: TextIO | None,
 ) -> HarvestResult:
-    extras = entry_evidence(target=target, scan=found)
+    # What the tests and docs say needs each site's entry points: read once the scan has them all, after the new
+    # rows are made when a helper is still reading them (those rows do not need them).
+    extras: dict[EntryKey, dict] | Callable[[], dict[EntryKey, dict]]
+    if found.reading is None:
+        extras = entry_evidence(target=target, scan=found)
+    else:
+        extras = lambda: entry_evidence(target=target, scan=found.complete())  # noqa: E731
     with transaction.atomic():
         repository, _ = Repository.objects.get_or_create(owner=target.owner, name=target.name)
         plan = _plan(found, repository, lock=True)

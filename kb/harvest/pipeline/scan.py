@@ -17,7 +17,7 @@ from typing import Protocol, TextIO
 from tqdm import tqdm
 
 from kb.harvest.pipeline.compiled import compiled_record
-from kb.harvest.pipeline.pool import Afterwards, pool_size, shared_map
+from kb.harvest.pipeline.pool import Afterwards, Beside, pool_size, shared_map
 from kb.harvest.pipeline.sources import SourceFile, collect_files, with_namespaces
 from kb.harvest.reading.callers import Called, CallGraph, Defined
 from kb.harvest.reading.classes import ClassIndex, ClassInfo, read_classes
@@ -52,6 +52,25 @@ class Scan:
     unresolved: set[tuple[str, str]] = field(default_factory=set)
     # The tree's compiled modules and the names imported from them (`kb.harvest.pipeline.compiled`).
     compiled: dict = field(default_factory=dict)
+    # The sites' callers and entry points, when a helper is still reading them (`scan(later=True)`).
+    reading: "Beside[list[dict]] | None" = field(default=None, repr=False, compare=False)
+
+    def complete(self) -> "Scan":
+        """The scan with each site's callers and entry points in its evidence: taken from the helper reading them,
+        if one is. Before anything reads the sites' evidence."""
+        if self.reading is not None:
+            reading, self.reading = self.reading, None
+            for site, evidence in zip(self.sites, reading.result(), strict=True):
+                if evidence is not site.evidence:  # the helper's copy (read here instead, it is the same dict)
+                    site.evidence.clear()
+                    site.evidence.update(evidence)
+        return self
+
+    def close(self) -> None:
+        """Stop the helper reading the callers, if one still is (the harvest ends without them)."""
+        if self.reading is not None:
+            self.reading.close()
+            self.reading = None
 
 
 class AfterExtraction(Afterwards, Protocol):
@@ -83,20 +102,23 @@ def scan(
     files: list[SourceFile] | None = None,
     then: "AfterExtraction | None" = None,
     refusals: Refusals | None = None,
+    later: bool = False,
 ) -> Scan:
     """`progress` None shows the bar only on a terminal; `evidence` False reads the sites alone (no conditions,
     function, callers: `reading.site_evidence`); `files`: the files under `root` when the caller has listed them
     already (the harvest does, to fingerprint them), so that the tree is not walked twice; `then`: the next step,
     which the first helper of the extraction goes on to (`shared_map`'s `afterwards`), started with the sites as
     soon as they are found, before their callers are read (the harvest's `SnippetsAhead`); `refusals`: where the
-    files not taken are counted, with those the caller's listing refused already."""
+    files not taken are counted, with those the caller's listing refused already; `later`: the sites' callers and
+    entry points read by a forked helper (when the extraction had helpers) while the caller goes on with what
+    does not need them: `Scan.complete()` takes them in, `Scan.close()` stops it."""
     # The syntax trees of every file stay alive to the end, millions of objects that never form garbage: each
     # full collection of the cyclic garbage collector walked them all again (a third of the scan's time).
     # Frozen as they are read, the collector skips them; given back to it when the scan is done.
     gc.freeze()
     try:
         result = Scan(prefix=prefix, excludes=list(excludes), refused=Refusals() if refusals is None else refusals)
-        return _scan(root, result, progress, progress_file, evidence, files, then)
+        return _scan(root, result, progress, progress_file, evidence, files, then, later)
     finally:
         gc.unfreeze()
 
@@ -109,6 +131,7 @@ def _scan(
     evidence: bool,
     files: list[SourceFile] | None,
     then: "AfterExtraction | None",
+    later: bool,
 ) -> Scan:
     caps = Caps.from_settings()
     if files is None:
@@ -150,21 +173,32 @@ def _scan(
     if then is not None:
         then.start(result.sites)
     if evidence:
-        resolves, resolves_above = _resolves(read.index)
-        graph = CallGraph(
-            defined,
-            called,
-            inherits=_inherits(read.index),
-            resolves=resolves,
-            resolves_above=resolves_above,
-            locate=_locate(read),
-            constructs=_constructs(read),
-            catches=_catches(read.index),
-        )
-        add_callers(result.sites, graph)
-        declared += [row for item in read.parsed for row in declared_settings(item.info)]
-        trees = {item.source.path: item.tree for item in read.parsed}
-        add_reach(result.sites, graph, read.index, SwitchIndex(declared), trees)
+        sites = result.sites
+
+        def reach() -> list[dict]:
+            resolves, resolves_above = _resolves(read.index)
+            graph = CallGraph(
+                defined,
+                called,
+                inherits=_inherits(read.index),
+                resolves=resolves,
+                resolves_above=resolves_above,
+                locate=_locate(read),
+                constructs=_constructs(read),
+                catches=_catches(read.index),
+            )
+            add_callers(sites, graph)
+            switches = SwitchIndex(declared + [row for item in read.parsed for row in declared_settings(item.info)])
+            add_reach(sites, graph, read.index, switches, {item.source.path: item.tree for item in read.parsed})
+            return [site.evidence for site in sites]
+
+        # `later`, with helpers: read by one more process, forked now with all it needs in memory, while this one
+        # plans and makes the rows (which need none of it); the fork costs this process a few hundredths of a
+        # second, reading the graph about 0.35 CPU s on Django, which this process did alone while the others
+        # highlighted.
+        result.reading = Beside(reach, fork=later and workers > 1)
+        if not later:
+            result.complete()
     return result
 
 

@@ -3,7 +3,7 @@
 import itertools
 import secrets
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from typing import TextIO, TypeVar, cast
@@ -149,14 +149,15 @@ def save_plan(
     plan: Plan,
     repository: Repository,
     commit: str,
-    extras: Mapping[EntryKey, dict] | None = None,
+    extras: Mapping[EntryKey, dict] | Callable[[], Mapping[EntryKey, dict]] | None = None,
     publish: bool = False,
     progress: bool | None = False,
     progress_file: TextIO | None = None,
     ahead: SnippetsAhead | None = None,
     first: bool = False,
 ) -> Outcome:
-    """`extras`: each entry's evidence beyond its sites (tests, docs, history), keyed as the plan keys entries.
+    """`extras`: each entry's evidence beyond its sites (tests, docs, history), keyed as the plan keys entries; or
+    what reads it, called once the new entries are made and the related errors ranked (which do not need it).
     `publish`: make public every draft that harvest wrote and can explain; a curator's draft stays one.
     `progress`: bars on `progress_file` (stderr) as the reading phase shows them; None: only on a terminal.
     `ahead`: the new sites' snippets, being highlighted since they were found. `first`: the repository has no entry
@@ -180,7 +181,7 @@ class _Writer:
         *,
         repository: Repository,
         commit: str,
-        extras: Mapping[EntryKey, dict],
+        extras: Mapping[EntryKey, dict] | Callable[[], Mapping[EntryKey, dict]],
         publish: bool,
         bar: dict,
         ahead: SnippetsAhead | None = None,
@@ -194,7 +195,8 @@ class _Writer:
         # Entries whose generated text changed, with their new sites: rendered together (`kb.harvest.pipeline.render`).
         self.cards: list[tuple[ErrorEntry, list[RaiseSite]]] = []
         self.commit = commit
-        self.extras = extras
+        self.extras: Mapping[EntryKey, dict] = {}
+        self.read_extras = extras if callable(extras) else lambda: extras
         self.publish = publish
         self.published = 0
         self.today = timezone.localdate()
@@ -216,6 +218,7 @@ class _Writer:
         created = self._create_entries([item for item in plan.entries if item.is_new])
         outcome.new = len(created)
         self.related = _related(plan, created)
+        self.extras = self.read_extras()
         bar = tqdm(total=len(plan.entries), desc="explaining", unit=" entries", **self.bar)
         for item in plan.entries:
             bar.update()
