@@ -137,6 +137,15 @@ def test_a_helper_that_dies_reading_the_callers_leaves_them_to_the_harvest(tmp_p
     assert multiprocessing.active_children() == []
 
 
+def test_a_harvest_with_helpers_records_the_tree_s_compiled_code(tmp_path, monkeypatch):
+    """Read by the harvest's own process while a helper reads the callers, rather than before the extraction."""
+    write_tree(tmp_path, extra="\nfrom _speedups import fast\n")
+    (tmp_path / "_speedups.abi3.so").write_bytes(b"")
+    harvest_as(tmp_path, "lib", "2", monkeypatch)
+    record = Repository.objects.get(name="lib").compiled
+    assert record["modules"] == ["_speedups"] and record["names"] == {"mod0.fast": "_speedups"}
+
+
 @pytest.mark.parametrize(
     "failing",
     [

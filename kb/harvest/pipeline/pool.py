@@ -247,6 +247,11 @@ class Beside(Generic[T]):
             sending.close()
         self._process, self._receiving = process, receiving
 
+    @property
+    def forked(self) -> bool:
+        """Whether a process is doing the work (else `result` does it)."""
+        return self._receiving is not None
+
     def result(self) -> T:
         if self._receiving is not None:
             try:

@@ -198,7 +198,7 @@ def _write(
             "skipped": dict(found.skipped),
         }
         remember(tree, repository, figures)
-        if found.compiled:
+        if found.complete().compiled:  # taken in with the callers (nothing is left to wait for by now)
             record_compiled(repository=repository, record=found.compiled, touched=outcome.changed)
     return HarvestResult(scan=found, outcome=outcome, suggestions_changed=suggestions)
 

@@ -54,10 +54,15 @@ class Scan:
     compiled: dict = field(default_factory=dict)
     # The sites' callers and entry points, when a helper is still reading them (`scan(later=True)`).
     reading: "Beside[list[dict]] | None" = field(default=None, repr=False, compare=False)
+    # The rest of the scan, read by this process at `complete` before it waits for the helper.
+    meanwhile: Callable[[], None] | None = field(default=None, repr=False, compare=False)
 
     def complete(self) -> "Scan":
         """The scan with each site's callers and entry points in its evidence: taken from the helper reading them,
-        if one is. Before anything reads the sites' evidence."""
+        if one is. Before anything reads the sites' evidence or `compiled`."""
+        if self.meanwhile is not None:
+            meanwhile, self.meanwhile = self.meanwhile, None
+            meanwhile()
         if self.reading is not None:
             reading, self.reading = self.reading, None
             for site, evidence in zip(self.sites, reading.result(), strict=True):
@@ -68,6 +73,7 @@ class Scan:
 
     def close(self) -> None:
         """Stop the helper reading the callers, if one still is (the harvest ends without them)."""
+        self.meanwhile = None
         if self.reading is not None:
             self.reading.close()
             self.reading = None
@@ -111,7 +117,8 @@ def scan(
     soon as they are found, before their callers are read (the harvest's `SnippetsAhead`); `refusals`: where the
     files not taken are counted, with those the caller's listing refused already; `later`: the sites' callers and
     entry points read by a forked helper (when the extraction had helpers) while the caller goes on with what
-    does not need them: `Scan.complete()` takes them in, `Scan.close()` stops it."""
+    does not need them, and the tree's compiled code read at `Scan.complete()`, which takes them in (before
+    waiting for them); `Scan.close()` stops the helper."""
     # The syntax trees of every file stay alive to the end, millions of objects that never form garbage: each
     # full collection of the cyclic garbage collector walked them all again (a third of the scan's time).
     # Frozen as they are read, the collector skips them; given back to it when the scan is done.
@@ -138,14 +145,17 @@ def _scan(
         files = collect_files(root, prefix=result.prefix, excludes=result.excludes, refusals=result.refused, caps=caps)
     bar = {"disable": None if progress is None else not progress, "file": progress_file or sys.stderr}
     read = _Read(files, result, evidence, bar, root=real_root(root), caps=caps)
-    result.compiled = compiled_record(
-        root,
-        prefix=result.prefix,
-        excludes=result.excludes,
-        files=files,
-        modules=[(item.info, item.tree) for item in read.parsed],
-        caps=caps,
-    )
+
+    def compiled() -> None:
+        result.compiled = compiled_record(
+            root,
+            prefix=result.prefix,
+            excludes=result.excludes,
+            files=files,
+            modules=[(item.info, item.tree) for item in read.parsed],
+            caps=caps,
+        )
+
     found: dict[int, ModuleResult] = {}
     # Closed however the loop ends, so that the helpers end with it (not when the generator is collected).
     workers = pool_size(len(read.parsed))
@@ -197,8 +207,11 @@ def _scan(
         # second, reading the graph about 0.35 CPU s on Django, which this process did alone while the others
         # highlighted.
         result.reading = Beside(reach, fork=later and workers > 1)
-        if not later:
-            result.complete()
+        if result.reading.forked:
+            result.meanwhile = compiled  # needed only at the end: read while the helper reads the graph
+            return result
+        result.complete()
+    compiled()
     return result
 
 
