@@ -2,14 +2,16 @@
 (`for dj_exc_type in (DataError, OperationalError, ...): ... raise dj_exc_type(*exc_value.args)`, Django 5.2
 db/utils.py), an item of a dict, tuple or list literal of classes (`WARNINGS[cls]`, `WARNINGS.get(cls,
 LiquidWarning)`), and what a module function returns when it returns such an item (`lookup_warning(exc.__class__)`,
-python-liquid 2.3.6 exceptions.py). Which item is taken is run time's: every class the table holds may be the one.
+python-liquid 2.3.6 exceptions.py); and a local bound to a class, in an if-expression or in each arm of an `if`
+(`result_exception = FullResultSet if self.rhs else EmptyResultSet`, Django 5.2 db/models/lookups.py), read in an
+enclosing function for a closure. Which item is taken is run time's: every class the table holds may be the one.
 A table holding anything but classes of the harvest or builtin exceptions is not read (nothing is said of it)."""
 
 import ast
 
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, ModuleInfo, dotted
-from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span
+from kb.harvest.reading.scopes import FOREVER, Scope, params_of, record_bindings, returns_of, span
 from kb.harvest.reading.types import named_class
 
 MAX_CLASSES = 32  # a table of the errors a wrapper may raise, not a registry of every class
@@ -33,13 +35,44 @@ def table_classes(index: ClassIndex, expr: ast.expr, scope: Scope, line: int, de
         found = _items(index, table, values=True, key=expr.slice) if table is not None else None
     elif isinstance(expr, ast.Call):
         found = _called(index, expr, scope, line, depth)
+    elif isinstance(expr, ast.IfExp):
+        found = _either(index, expr, scope, line, depth)
     return found if found and len(found) <= MAX_CLASSES else []
+
+
+def _either(index: ClassIndex, expr: ast.IfExp, scope: Scope, line: int, depth: int) -> list[str] | None:
+    """`FullResultSet if self.rhs else EmptyResultSet`: the classes of both arms, each a class it names or a table's
+    item; None when either is anything else."""
+    found: list[str] = []
+    for arm in (expr.body, expr.orelse):
+        more = _chosen(index, arm, scope, line, depth + 1)
+        if not more:
+            return None
+        found += [c for c in more if c not in found]
+    return found
+
+
+def _chosen(index: ClassIndex, expr: ast.expr, scope: Scope, line: int, depth: int) -> list[str]:
+    """What a binding or an arm holds: the class it names (not a local), or what `table_classes` reads of it."""
+    if isinstance(expr, ast.Name | ast.Attribute) and (parts := dotted(expr)) and parts[0] not in scope.local_names():
+        imported = scope.imported(parts[0])
+        named = (
+            index.resolver.canonical(".".join([imported, *parts[1:]]))
+            if imported is not None
+            else named_class(index, expr, scope.info, depth=0)
+        )
+        if named is not None and (index.get(named) is not None or named in BUILTIN_EXCEPTIONS):
+            return [named]
+    return table_classes(index, expr, scope, line, depth)
 
 
 def _held(index: ClassIndex, name: str, scope: Scope, line: int, depth: int) -> list[str] | None:
     """What a local holds at `line`: each binding that reaches it read, all of them tables' classes or None."""
     if name not in scope.bindings:
-        return None
+        if name in scope.params or scope.parent is None or name not in scope.parent.local_names():
+            return None
+        # A closure's name, bound in the function that encloses it: what it holds when the closure runs, later.
+        return _held(index, name, scope.parent, FOREVER, depth + 1)
     reaching = scope.reaching(name, line, ())
     if len(reaching) > MAX_ARMS:
         return None  # read arm by arm, steps deep, a hostile chain of arms would be read its length cubed
@@ -48,7 +81,7 @@ def _held(index: ClassIndex, name: str, scope: Scope, line: int, depth: int) -> 
         if bound.walks is not None:
             more = _looped(index, bound.walks, scope, bound.line)
         elif bound.expr is not None and not bound.augmented:
-            more = table_classes(index, bound.expr, scope, bound.line, depth + 1) or None
+            more = _chosen(index, bound.expr, scope, bound.line, depth + 1) or None
         else:
             more = None
         if not more:
