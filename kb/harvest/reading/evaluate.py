@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
-from kb.harvest.reading.imports import ModuleInfo, dotted
+from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, ModuleInfo, dotted
 from kb.harvest.reading.messages import Field, terminal_name
 from kb.harvest.reading.own_messages import own_message
 from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span, statements
@@ -720,10 +720,11 @@ def alternate_constructor(index: ClassIndex, qualified: str) -> str | None:
     return owner if any(dotted(d) == ["classmethod"] for d in found[0].decorator_list) else None
 
 
-def passed_classes(index: ClassIndex, scope: Scope, param: str, depth: int = 0) -> list[str]:
+def passed_classes(index: ClassIndex, scope: Scope, param: str, depth: int = 0, *, builtins: bool = False) -> list[str]:
     """The classes of this harvest that calls of the function `scope` reads pass for its parameter `param`
     (`self.inc(exception=UnexpectedEofError)`), by the function's name; through a function that passes its own
-    parameter on (`def inc(self, exception=None): return self._src.inc(exception=exception)`)."""
+    parameter on (`def inc(self, exception=None): return self._src.inc(exception=exception)`). With `builtins`,
+    builtin exceptions passed too (`raise_(ValueError, msg)`)."""
     name = scope.qualname.rsplit(".", 1)[-1]
     function = function_node(index, scope)
     if function is None or depth > 2:
@@ -739,12 +740,29 @@ def passed_classes(index: ClassIndex, scope: Scope, param: str, depth: int = 0) 
         if argument is None or isinstance(argument, ast.Starred):
             continue
         if isinstance(argument, ast.Name) and argument.id in caller_scope.params:
-            more = passed_classes(index, caller_scope, argument.id, depth + 1)
+            more = passed_classes(index, caller_scope, argument.id, depth + 1, builtins=builtins)
         else:
             named = class_named(index, argument, caller_scope)
-            more = [named] if named is not None and index.get(named) is not None else []
+            known = named is not None and (index.get(named) is not None or (builtins and named in BUILTIN_EXCEPTIONS))
+            more = [named] if named is not None and known else []
         found += [c for c in more if c not in found]
     return found
+
+
+def worded_by_callers(call: ast.Call, scope: Scope) -> bool:
+    """Whether a call in a function hands on what its own callers gave it: an argument that is a parameter, or a
+    local worded from one (`message = '{0} at line {1}.'.format(text, cur_index)`, one binding deep)."""
+    params = set(scope.params) - {"self", "cls"}
+    for argument in [*call.args, *(k.value for k in call.keywords)]:
+        argument = argument.value if isinstance(argument, ast.Starred) else argument
+        if not isinstance(argument, ast.Name):
+            continue
+        if argument.id in params:
+            return True
+        bound = [b.expr for b in scope.bindings.get(argument.id, ()) if b.expr is not None]
+        if any(isinstance(n, ast.Name) and n.id in params for expr in bound for n in ast.walk(expr)):
+            return True
+    return False
 
 
 def function_node(index: ClassIndex, scope: Scope) -> Function | None:

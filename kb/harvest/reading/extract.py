@@ -28,6 +28,7 @@ from kb.harvest.reading.evaluate import (
     raised_by,
     running,
     seen_by,
+    worded_by_callers,
     written_here,
 )
 from kb.harvest.reading.evaluate import Made as Evaluated
@@ -423,6 +424,10 @@ class ModuleExtractor:
             return
         if self._raise_tabled(node, call, target, scope):
             return
+        if call is not None and self._passed_and_worded(target, call, scope):
+            # Each call is a site of the class it passes, in its words, and again here (`_raised` at the call).
+            self._skip("raises a class its callers pass, in their words: a site at each call", scope)
+            return
         exception_type = self._runtime_class(target, scope) or self._exception_type(target, scope)
         if exception_type is None:
             return
@@ -498,6 +503,16 @@ class ModuleExtractor:
             return []
         found = passed_classes(self.index, scope, target.id)
         return [c for c in found if _is_exception_class(self.index, c)]
+
+    def _passed_and_worded(self, target: ast.expr, call: ast.Call, scope: Scope) -> bool:
+        """`def _handle_error(self, text, ErrorClass, infile, cur_index)`: a class parameter the function does not
+        rebind, made with what its callers give (`ErrorClass(message, ...)`, `message` worded from `text`), and
+        that some call of the function binds to a class. Those calls are read as raising helpers' (`_raised`)."""
+        if not isinstance(target, ast.Name) or target.id not in scope.params or target.id in scope.bindings:
+            return False
+        if self._param_default(target.id, scope) is not None or not worded_by_callers(call, scope):
+            return False
+        return bool(passed_classes(self.index, scope, target.id, builtins=True))
 
     def _traceback_cleared(self, call: ast.Call, scope: Scope, line: int) -> list[str]:
         """The caught classes whose traceback a raise of `call` clears (`reading.cleared`): a traceback of the error
