@@ -4,8 +4,10 @@ db/utils.py), an item of a dict, tuple or list literal of classes (`WARNINGS[cls
 LiquidWarning)`), and what a module function returns when it returns such an item (`lookup_warning(exc.__class__)`,
 python-liquid 2.3.6 exceptions.py); and a local bound to a class, in an if-expression or in each arm of an `if`
 (`result_exception = FullResultSet if self.rhs else EmptyResultSet`, Django 5.2 db/models/lookups.py), read in an
-enclosing function for a closure. Which item is taken is run time's: every class the table holds may be the one.
-A table holding anything but classes of the harvest or builtin exceptions is not read (nothing is said of it)."""
+enclosing function for a closure, or unpacked from a tuple (`e, msg = err_dict[code]; raise e(msg)`, Django's
+gdal/error.py: each row's class with its message). Which item is taken is run time's: every class the table holds
+may be the one. A table holding anything but classes of the harvest or builtin exceptions is not read (nothing is
+said of it)."""
 
 import ast
 
@@ -82,12 +84,95 @@ def _held(index: ClassIndex, name: str, scope: Scope, line: int, depth: int) -> 
             more = _looped(index, bound.walks, scope, bound.line)
         elif bound.expr is not None and not bound.augmented:
             more = _chosen(index, bound.expr, scope, bound.line, depth + 1) or None
+        elif bound.unpacks is not None:
+            more = _unpacked(index, *bound.unpacks, scope, bound.line)
         else:
             more = None
         if not more:
             return None
         found += [c for c in more if c not in found]
     return found or None
+
+
+def _unpacked(index: ClassIndex, value: ast.expr, position: int, scope: Scope, line: int) -> list[str] | None:
+    """`error_cls, error_code = (NotADirectoryError, errno.ENOTDIR) if ... else (IsADirectoryError, ...)`, `e, msg =
+    err_dict[code]` (each row a `(class, message)` tuple): the class at `position` of every tuple the value may be;
+    None when any is not a tuple or holds no class there."""
+    rows = _rows(index, value, scope, line)
+    if not rows or len(rows) > MAX_CLASSES:
+        return None
+    found: list[str] = []
+    for row, module in rows:
+        named = _class(index, row.elts[position], module) if position < len(row.elts) else None
+        if named is None:
+            return None
+        if named not in found:
+            found.append(named)
+    return found
+
+
+def unpacked_rows(
+    index: ClassIndex, target: ast.expr, call: ast.Call | None, scope: Scope, line: int
+) -> list[tuple[str, ast.expr]]:
+    """`e, msg = err_dict[code]; raise e(msg)`: the class and the message each row of the table holds, when the
+    raise's class and its only argument are unpacked from one row; [] otherwise."""
+    if call is None or len(call.args) != 1 or call.keywords or not isinstance(target, ast.Name):
+        return []
+    message = call.args[0]
+    if not isinstance(message, ast.Name):
+        return []
+    classes, messages = scope.reaching(target.id, line, ()), scope.reaching(message.id, line, ())
+    if len(classes) != 1 or len(messages) != 1 or classes[0].line != messages[0].line:
+        return []
+    if classes[0].unpacks is None or messages[0].unpacks is None:
+        return []
+    (value, at), (also, said) = classes[0].unpacks, messages[0].unpacks
+    rows = _rows(index, value, scope, line) if value is also else None
+    if not rows or len(rows) > MAX_CLASSES:
+        return []
+    found: list[tuple[str, ast.expr]] = []
+    for row, module in rows:
+        named = _class(index, row.elts[at], module) if max(at, said) < len(row.elts) else None
+        if named is None:
+            return []
+        found.append((named, row.elts[said]))
+    return found
+
+
+def _rows(index: ClassIndex, value: ast.expr, scope: Scope, line: int) -> list[tuple[ast.Tuple, ModuleInfo]] | None:
+    """The literal tuples a value may be: itself, either arm of an if-expression, or any value of the tables an item
+    is taken from (`err_dict[code]`, `err_dict` a local bound to `CPLERR_DICT if cpl else OGRERR_DICT`)."""
+    if isinstance(value, ast.Tuple):
+        return [(value, scope.info)]
+    if isinstance(value, ast.IfExp):
+        body, orelse = _rows(index, value.body, scope, line), _rows(index, value.orelse, scope, line)
+        return body + orelse if body and orelse else None
+    if not isinstance(value, ast.Subscript):
+        return None
+    tables = _tables(index, value.value, scope, line)
+    if not tables:
+        return None
+    rows: list[tuple[ast.Tuple, ModuleInfo]] = []
+    for literal, module in tables:
+        items = literal.values if isinstance(literal, ast.Dict) else literal.elts
+        if not all(isinstance(item, ast.Tuple) for item in items):
+            return None
+        rows += [(item, module) for item in items if isinstance(item, ast.Tuple)]
+    return rows
+
+
+def _tables(index: ClassIndex, expr: ast.expr, scope: Scope, line: int) -> list[tuple[Literal, ModuleInfo]] | None:
+    """The tables `expr` may name: one (`_table`), or either arm of an if-expression, written there or bound once to
+    a local."""
+    if isinstance(expr, ast.Name) and expr.id in scope.bindings:
+        reaching = scope.reaching(expr.id, line, ())
+        if len(reaching) == 1 and isinstance(reaching[0].expr, ast.IfExp) and not reaching[0].augmented:
+            expr = reaching[0].expr
+    if isinstance(expr, ast.IfExp):
+        body, orelse = _table(index, expr.body, scope, line), _table(index, expr.orelse, scope, line)
+        return [body, orelse] if body is not None and orelse is not None else None
+    found = _table(index, expr, scope, line)
+    return [found] if found is not None else None
 
 
 def looped_as(index: ClassIndex, expr: ast.expr, scope: Scope, line: int) -> dict[str, str]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind
-from kb.harvest.reading.class_tables import looped_as, table_classes
+from kb.harvest.reading.class_tables import looped_as, table_classes, unpacked_rows
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.cleared import cleared_classes, copied
 from kb.harvest.reading.closures import Held, factory_calls, operands, reads_enclosing, substituted
@@ -445,6 +445,15 @@ class ModuleExtractor:
     def _raise_tabled(self, node: ast.Raise, call: ast.Call | None, target: ast.expr, scope: Scope) -> bool:
         """`for dj_exc_type in (DataError, ...): raise dj_exc_type(...)`, `raise ERRORS[kind](msg)`: each class the
         table holds (`reading.class_tables`), a loop's name that class where it is raised. False for any other raise."""
+        if rows := unpacked_rows(self.index, target, call, scope, node.lineno):
+            # `e, msg = err_dict[code]; raise e(msg)`: each row's class with the row's message.
+            seen: set[tuple[str, str]] = set()
+            for exception_type, message in rows:
+                if (exception_type, ast.dump(message)) not in seen:
+                    seen.add((exception_type, ast.dump(message)))
+                    worded = ast.copy_location(ast.Call(func=target, args=[message], keywords=[]), node)
+                    self._raise_as(node, worded, exception_type, scope)
+            return True
         tabled = table_classes(self.index, target, scope, node.lineno)
         written = looped_as(self.index, target, scope, node.lineno) if tabled else {}
         for exception_type in tabled:

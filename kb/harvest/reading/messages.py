@@ -37,6 +37,8 @@ class Binding:
     augmented: bool = False  # `name += expr`: the earlier value, then expr
     path: "BranchPath" = ()
     walks: ast.expr | None = None  # a loop's name: what the loop walks (`for name in walks:`)
+    # A name unpacked from a tuple (`cls, code = value`): the value and the name's position (`reading.class_tables`).
+    unpacks: tuple[ast.expr, int] | None = None
 
 
 # Where a statement sits among if/else arms: ((id of the `if`, arm), ...). Two arms of one `if` never both run.

@@ -302,8 +302,9 @@ class Scope(ClassEnv):
         augmented: bool = False,
         path: BranchPath = (),
         walks: ast.expr | None = None,
+        unpacks: tuple[ast.expr, int] | None = None,
     ) -> None:
-        self.bindings.setdefault(name, []).append(Binding(expr, line, self, augmented, path, walks))
+        self.bindings.setdefault(name, []).append(Binding(expr, line, self, augmented, path, walks, unpacks))
 
     def reaching(self, name: str, line: int, path: BranchPath) -> list[Binding]:
         """The bindings of `name` that may hold at `line`, latest first: the last one, and those before it
@@ -380,6 +381,12 @@ def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
     if isinstance(node, ast.Assign):
         value = node.value if len(node.targets) == 1 else None
         for target in node.targets:
+            unpacked = _unpacked_names(target) if value is not None else None
+            if unpacked is not None and value is not None:
+                # `error_cls, error_code = (NotADirectoryError, errno.ENOTDIR) if ... else (...)`: each name's place.
+                for position, name in enumerate(unpacked):
+                    scope.bind(name, node.lineno, None, path=path, unpacks=(value, position))
+                continue
             for name in target_names(target):
                 scope.bind(name, node.lineno, value if isinstance(target, ast.Name) else None, path=path)
     elif isinstance(node, ast.Expr):
@@ -419,6 +426,14 @@ def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
         source = scope.info.absolute(node.module, node.level)
         for alias in node.names:
             scope.imports[alias.asname or alias.name] = f"{source}.{alias.name}" if source else alias.name
+
+
+def _unpacked_names(target: ast.expr) -> list[str] | None:
+    """The names a tuple of plain names unpacks into, in order; None for any other target."""
+    if not isinstance(target, ast.Tuple):
+        return None
+    names = [e.id for e in target.elts if isinstance(e, ast.Name)]
+    return names if names and len(names) == len(target.elts) else None
 
 
 def record_bindings(body: list[ast.stmt], scope: Scope) -> None:
