@@ -64,6 +64,10 @@ Rules:
   defines it),
   "caught_here"/"handled_by" (the error is caught before the user sees it), "abstract" (a method left to
   subclasses), "accessor" and "every_call" (a property read, assigned or deleted; "first read": a cached property).
+- Never say "whenever", "every time" or "always" of a caller or entry point unless "every_call" says so: a way in
+  reaches the raise only once the checks before it pass ("exits_above", "exits_looped", an entry point's
+  "exits_before", a caller's `if` or earlier call that raises). Say "when ... and its earlier checks pass", naming
+  the checks the evidence shows.
 - A caller or entry point is a way in only when what it passes can meet the conditions; a test's recipe only with
   the patches and setup it runs under: a test's "head" is its class's decorators and header line, which it runs
   under; a test marked "set_up_changes" runs under a `setUp` that changes settings or patches code, not given here:

@@ -61,6 +61,26 @@ def test_the_request_carries_what_bounds_the_claims_exits_above_and_a_method_lef
     assert "exits_above" in request.payload["messages"][0]["content"]
 
 
+def test_the_request_asks_to_hedge_a_way_in_that_may_leave_first_and_carries_why(
+    widgets_harvest, analysis_endpoint
+) -> None:
+    # Round 18 (AI-assisted, false claim 7): "called by `BaseUniqueForValidator.__call__()`, i.e. whenever such a
+    # validator runs", where `__call__` first calls `enforce_required_fields()`, which raises.
+    entry = entry_of(COLOUR)
+    site = entry.sites.get()
+    way_in = {"function": "Widget.paint", "kind": "method", "exits_before": True}
+    site.evidence = {**site.evidence, "entry_points": [way_in], "exits_looped": [12]}
+    site.save()
+    answer_all_well(analysis_endpoint)
+    run_analyze("--entry", entry.public_id)
+    [request] = analysis_endpoint.received
+    [sent] = json.loads(request.payload["messages"][1]["content"].split("\n", 1)[1])["sites"]
+    assert (sent["entry_points"][0]["exits_before"], sent["exits_looped"]) == (True, [12])
+    system = " ".join(request.payload["messages"][0]["content"].split())
+    assert 'Never say "whenever", "every time" or "always" of a caller or entry point unless "every_call"' in system
+    assert all(f'"{fact}"' in system for fact in ("exits_above", "exits_looped", "exits_before"))
+
+
 def test_a_test_s_class_header_and_set_up_reach_the_request(widgets_harvest, analysis_endpoint) -> None:
     # Round 18: a triggering test raised only under its class's `@override_settings(ROOT_URLCONF=None)`; a generated
     # card now shows the test under it, and the model must know it too.
