@@ -162,19 +162,23 @@ class Functions:
     def node(self, body: Body) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """A definition's tree, its file parsed again (the last few files are kept): only a claim that needs what
         a body does in order (`kb.analysis.ways`) asks, so no tree is kept for every function read."""
+        tree = self.tree(body.path)
+        found = _definitions(tree.body, "") if tree is not None else iter(())
+        return next((node for name, node, _ in found if name == body.qualname and node.lineno == body.line), None)
+
+    def tree(self, path: str) -> ast.Module | None:
+        """A file of the tree parsed again (the last few are kept); None when it does not parse."""
         with self.lock:
-            if body.path not in self.trees:
-                code = self.reader(body.path) if self.reader is not None else self.texts.get(body.path, "")
+            if path not in self.trees:
+                code = self.reader(path) if self.reader is not None else self.texts.get(path, "")
                 try:
                     parsed: ast.Module | None = ast.parse(code)
                 except (SyntaxError, ValueError, RecursionError, MemoryError):
                     parsed = None
                 if len(self.trees) >= KEPT_TREES:
                     del self.trees[next(iter(self.trees))]
-                self.trees[body.path] = parsed
-            tree = self.trees[body.path]
-        found = _definitions(tree.body, "") if tree is not None else iter(())
-        return next((node for name, node, _ in found if name == body.qualname and node.lineno == body.line), None)
+                self.trees[path] = parsed
+            return self.trees[path]
 
 
 def _definitions(

@@ -71,11 +71,18 @@ class Reach:
     # Each recorded way in, whole: its functions from the way in to the site's, where each is (a path, when the
     # evidence gives it), and whether the harvest saw an exit on the way (an entry point's "exits_before").
     ways: list[Way] = field(default_factory=list)
+    # By raising function, for each of its sites: the tests its conditions make (`if` and guard rows, all of which
+    # hold at the raise), and its parameters.
+    tests: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = field(default_factory=dict)
 
     def add_site(self, function: str, evidence: Any, path: str = "") -> None:
         self.raising.append(function)
         if not function or not isinstance(evidence, dict):
             return
+        rows = [row for row in evidence.get("conditions") or [] if isinstance(row, dict)]
+        codes = tuple(str(row.get("code"))[:300] for row in rows[:MOST_WAYS] if row.get("kind") in ("if", "guard"))
+        parameters = tuple(str(name) for name in evidence.get("parameters") or [])[:MOST_WAYS]
+        self.tests.setdefault(function, []).append((codes, parameters))
         routes: list[list[str]] = []
         for row in evidence.get("callers") or []:
             if isinstance(row, dict) and isinstance(row.get("function"), str):

@@ -63,6 +63,7 @@ SUBSETS = {
             "core/management/commands/runserver.py",
             "core/paginator.py",
             "db/models/base.py",
+            "db/models/expressions.py",
             "db/models/fields/__init__.py",
             "db/models/query.py",
             "db/models/sql/query.py",
