@@ -45,7 +45,8 @@ def test_no_machine_phrasing_is_left(cards):
 
 def test_an_except_branch_names_the_call_that_raised(cards):
     assert cards["Enter a valid JSON."]["meaning"].startswith(
-        "`JSONField.to_python()` raises this when `json.loads(value, cls=self.decoder)` raised `JSONDecodeError`."
+        "`JSONField.to_python()` (or `JSONField.clean()`) raises this when `json.loads(value, cls=self.decoder)` "
+        "raised `JSONDecodeError`."
     )
 
 

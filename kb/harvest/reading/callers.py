@@ -5,9 +5,11 @@ Calls are matched by the name they use, without knowing types: `helper()` is a m
 class's `__init__`. A match is a guess when more than one definition has the name, or when a method is called on
 an object of unknown type (`form.clean()`). Guesses are never recorded as callers (issue 29: 14 of 15 were
 wrong); nor is a call that cannot reach the raise: `helper()` in a module whose `helper` is another function,
-`self.clean()` in a class that overrides `clean`. A constructor call `Form(...)` runs the class the calling
-module binds `Form` to (its own or an import), never another class of that name. A call in a `try` whose handler
-catches the site's exception (or a base of it) and keeps it does not let it out: per exception, that edge is cut."""
+`self.clean()` in a class that overrides `clean`. An ancestor's `self.validate()` is resolved for the entry points
+of a class that defines `validate` and inherits the calling method (`ChoiceField.clean`). A constructor call
+`Form(...)` runs the class the calling module binds `Form` to (its own or an import), never another class of that
+name. A call in a `try` whose handler catches the site's exception (or a base of it) and keeps it does not let it
+out: per exception, that edge is cut."""
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -85,6 +87,9 @@ class CallGraph:
     _trying: dict[tuple[str, str], list[Called]] = field(default_factory=dict)
     _let_out: dict[tuple[int, str], list[_Edge]] = field(default_factory=dict)
     _by_method: dict[tuple[str, str], Defined] | None = None
+    _hooks: dict[int, list[_Edge]] = field(default_factory=dict)
+    # An ancestor's method named as run by a class (`_hook_edges`), by (id of the method, the class): one each.
+    _as_run_by: dict[tuple[int, str], Defined] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for call in self.called:
@@ -152,9 +157,46 @@ class CallGraph:
         key = (id(target), raised)
         found = self._resolved.get(key)
         if found is None:
-            edges = self._sorted(self._letting_out(target, self._edges_to(target), raised))
+            edges = self._letting_out(target, self._edges_to(target), raised)
+            edges = self._sorted([*edges, *self._letting_out_hooks(target, raised)])
             found = [(edge.caller, edge.line, edge.by_self) for edge in edges if not edge.guess]
             self._resolved[key] = found
+        return found
+
+    def _letting_out_hooks(self, target: Defined, raised: str) -> list[_Edge]:
+        """`_hook_edges` of `target` whose `try` (if any) does not keep `raised`."""
+        return [e for e in self._hook_edges(target) if not (raised and e.caught and self.catches(raised, e.caught))]
+
+    def _hook_edges(self, target: Defined) -> list[_Edge]:
+        """A method an ancestor's method calls on `self`, run on an instance of the method's own class: `Field.clean`
+        calls `self.validate(value)`, which `ChoiceField` defines, so `ChoiceField().clean(value)` runs
+        `ChoiceField.validate` (django/forms/fields.py:202-211, 908, 5.2.19). The caller is the inherited method
+        named as the class's (`ChoiceField.clean`, defined where the ancestor's is), only where the class runs the
+        ancestor's method unchanged. By name alone the call is a guess (`_guess`: another subclass may define the
+        hook); on the method's own class it is not. Made once per target."""
+        found = self._hooks.get(id(target))
+        if found is not None:
+            return found
+        found = self._hooks[id(target)] = []
+        owner = target.owner
+        if not target.method or not owner or target.name.startswith("__"):
+            return found
+        local = target.qualname.rpartition(".")[0]
+        for call in self._by_name.get(target.name, ()):
+            if call.how != "self" or not call.owner or call.owner == owner or not self.inherits(owner, call.owner):
+                continue
+            caller = self._by_key.get((call.path, call.caller))
+            if caller is None or not caller.method or caller.owner != call.owner or caller.name.startswith("__"):
+                continue
+            # The class runs the ancestor's calling method (no override between), and its `self.<hook>()` is the
+            # target (the class does not inherit another definition of it).
+            if self.resolves(owner, caller.name) != call.owner or self.resolves(owner, target.name) != owner:
+                continue
+            key = (id(caller), owner)
+            named = self._as_run_by.get(key)
+            if named is None:
+                named = self._as_run_by[key] = caller._replace(qualname=f"{local}.{caller.name}", owner=owner)
+            found.append(_Edge(named, call.line, False, True, call.caught))
         return found
 
     def catching_callers(self, target: Defined, raised: str) -> list[tuple[Defined, int]]:

@@ -81,6 +81,10 @@ class EntryPoints:
                 for caller, line, by_self in self.graph.resolved_callers(callee, raised)[:MAX_FANOUT]:
                     if id(caller) in seen or len(seen) >= MAX_VISITED:
                         continue
+                    if self.graph.definition(caller.path, caller.qualname) is not caller and not self._always_calls(
+                        caller, line
+                    ):
+                        continue  # an ancestor's method named as the class's: only where it always makes the call
                     below = [callee, *on_self] if by_self else []
                     if below and not self.graph.runs(caller, below):
                         continue
@@ -93,6 +97,13 @@ class EntryPoints:
                     following.append((caller, reached, below))
             frontier = following
         return found
+
+    def _always_calls(self, caller: Defined, line: int) -> bool:
+        """Whether every run of the caller that gets to `line` makes its call (not under an `if`, a loop or a `match`,
+        nor in an `except`): `Field.clean` calls `self.validate(value)` on every run, where `BaseRouter.register`
+        calls `self.get_default_basename(viewset)` only when no `basename` is given, a case the card would not say."""
+        node = self._function(caller)
+        return node is not None and _unconditional(node.body, line)
 
     def _aliases(self, target: Defined) -> list[_Found]:
         """A private module-level function the module publishes under another name: `path = partial(_path,
@@ -682,6 +693,20 @@ def _before_star(node: ast.FunctionDef | ast.AsyncFunctionDef | None, method: bo
     named = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
     return named[1:] if method and not static else named
+
+
+def _unconditional(body: list[ast.stmt], line: int) -> bool:
+    """Whether the statement of `body` holding `line` runs on every run of the body that gets to it: a plain
+    statement, or one inside a `with` or a `try`'s body or `finally`, never a branch, a loop or a handler."""
+    for statement in body:
+        if not statement.lineno <= line <= (statement.end_lineno or statement.lineno):
+            continue
+        if isinstance(statement, ast.Try | ast.TryStar):
+            return _unconditional(statement.body, line) or _unconditional(statement.finalbody, line)
+        if isinstance(statement, ast.With | ast.AsyncWith):
+            return _unconditional(statement.body, line)
+        return not isinstance(statement, ast.If | ast.For | ast.AsyncFor | ast.While | ast.Match)
+    return False
 
 
 def _exit_before(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
