@@ -194,6 +194,8 @@ def _made_at(
     """What the callee raises at `here` when `exc` is what it makes: a class called with the caller's message,
     or with one its table keeps under the caller's key; or what a factory it calls makes."""
     made: list[Made] = []
+    if (handed := _handed_instance(index, exc, here, env, inner, given)) is not None:
+        made.append(handed)
     for value, call_args, call_keywords, exception_types in _calls_made(index, exc, env, inner):
         if not exception_types:
             found = _evaluate(index, value.func, inner, call_args, call_keywords, depth + 1)
@@ -207,6 +209,26 @@ def _made_at(
         if message.scope is not inner or keyed:
             made += [dataclasses.replace(one, exception_type=t, keyed=keyed) for t in exception_types]
     return made
+
+
+def _handed_instance(
+    index: ClassIndex, exc: ast.expr, here: HelperRaise, env: dict[str, Held], inner: Scope, given: dict[str, Value]
+) -> Made | None:
+    """`def error(self, exc): ... raise exc` called as `self.env.error(LiquidSyntaxError(f"unexpected '{err}'"))`:
+    the exception the caller made and handed over, raised here, when the parameter reaches the raise (rebound at
+    most in one arm of an `if`). Its message is the caller's, worded where the caller wrote it."""
+    held = env.get(exc.id) if isinstance(exc, ast.Name) else None
+    if not isinstance(held, Value) or not isinstance(call := held.expr, ast.Call) or not isinstance(exc, ast.Name):
+        return None
+    reaching = inner.reaching(exc.id, here.node.lineno, ())
+    if len(reaching) > 1 or any(not b.path for b in reaching):
+        return None
+    named = class_named(index, call.func, held.scope)
+    if named is None or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    args = [Value(a, held.scope, held.line) for a in call.args]
+    keywords = {k.arg: Value(k.value, held.scope, held.line) for k in call.keywords if k.arg is not None}
+    return Made(named, args, keywords, given, here)
 
 
 def _stored_in(node: ast.AST, scope: Scope) -> tuple[str, ast.expr] | None:
@@ -317,31 +339,72 @@ def _method(index: ClassIndex, owner: str, name: str) -> tuple[Function, ClassIn
 
 
 def attribute_class(index: ClassIndex, owner: str, name: str) -> str | None:
-    """The class of this harvest a method of `owner` (or of its ancestors) assigns to `self.<name>` by calling it:
-    `self._src = Source(decode(string))`; one class, or None."""
+    """The class of this harvest a method of `owner` (or of its ancestors) assigns to `self.<name>` by calling it,
+    `self._src = Source(decode(string))`, or from a parameter annotated with it, `self.env = env` with `env:
+    Environment` (`Optional[...]`, `... | None` or quoted too); one class, or None."""
     found: set[str] = set()
     for info in index.mro(owner):
-        for call in _assigned_calls(index, info).get(name, ()):
-            qualified = _qualified_class(index, call.func, info.module)
+        for named in _assigned_classes(index, info).get(name, ()):
+            qualified = _qualified_class(index, named, info.module)
             if qualified is not None:
                 found.add(qualified)
     return next(iter(found)) if len(found) == 1 else None
 
 
-def _assigned_calls(index: ClassIndex, info: ClassInfo) -> dict[str, list[ast.Call]]:
-    """`self.<name> = <call>` in the class's own methods, by name: read once per class."""
+def _assigned_classes(index: ClassIndex, info: ClassInfo) -> dict[str, list[ast.expr]]:
+    """What names the class of `self.<name>` in the class's own methods, by name: the function a call assigned
+    runs, or the annotation of a parameter assigned as it is. Read once per class."""
     found = index.assigned_calls.get(info.qualname)
     if found is None:
         found = {}
         # Statements alone: an assignment is one, and the expressions between them, nine nodes in ten, hold none.
         for function in info.methods.values():
+            annotated = {a.arg: a.annotation for a in _arguments(function) if a.annotation is not None}
             for node in statements(function.body, into_scopes=True):
-                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-                    for target in node.targets:
-                        if (parts := dotted(target)) is not None and len(parts) == 2 and parts[0] == "self":
-                            found.setdefault(parts[1], []).append(node.value)
+                if not isinstance(node, ast.Assign):
+                    continue
+                if isinstance(node.value, ast.Call):
+                    named: ast.expr | None = node.value.func
+                elif isinstance(node.value, ast.Name) and node.value.id in annotated:
+                    named = _annotated_class(annotated[node.value.id])
+                else:
+                    continue
+                for target in node.targets:
+                    if (parts := dotted(target)) is not None and len(parts) == 2 and parts[0] == "self" and named:
+                        found.setdefault(parts[1], []).append(named)
         index.assigned_calls[info.qualname] = found
     return found
+
+
+def _arguments(function: Function) -> list[ast.arg]:
+    return [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]
+
+
+_MAX_ANNOTATION = 200  # characters of a quoted annotation parsed
+
+
+def _annotated_class(annotation: ast.expr, quoted: bool = False) -> ast.expr | None:
+    """The one class an annotation names, as written: `Environment`, `"Environment"`, `Optional[Environment]`,
+    `Environment | None`; None for a union of classes or anything else."""
+    if isinstance(annotation, ast.Name | ast.Attribute):
+        return annotation
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str) and not quoted:
+        if len(annotation.value) > _MAX_ANNOTATION:
+            return None
+        try:
+            parsed = ast.parse(annotation.value.strip(), mode="eval").body
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            return None
+        return _annotated_class(parsed, quoted=True)
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [annotation.left, annotation.right]
+    elif isinstance(annotation, ast.Subscript) and terminal_name(annotation.value) in ("Optional", "Union"):
+        inner = annotation.slice
+        sides = list(inner.elts) if isinstance(inner, ast.Tuple) else [inner]
+    else:
+        return None
+    kept = [s for s in sides if not (isinstance(s, ast.Constant) and s.value is None)]
+    return _annotated_class(kept[0], quoted) if len(kept) == 1 and len(sides) <= 2 else None
 
 
 def _may_raise(index: ClassIndex, function: Function) -> bool:
@@ -383,6 +446,8 @@ def _reads_parameters(function: Function) -> bool:
                 return True
             if any(k.arg is None for k in node.value.keywords):
                 return True
+    if any(_named(exc, params) for exc in raised):
+        return True  # `raise exc`: the exception its caller made and handed over
     calls = [c for exc in raised for c in _calls_of(exc, assigned)]
     for call in calls:
         if not terminal_name(call.func)[:1].isupper() and not _named(call.func, params):
