@@ -132,6 +132,10 @@ CONTRADICTS = "contradicts the code:"
 SAYS_WHEN = ("meaning", "trigger", "situations")
 INSTRUCTION = "an instruction to the reader"
 LINK = "link"
+PRIVATE = "advice that uses a private name:"
+# A name of the library's internals (`_schedule_next_run`, `Job._x`, `self._cache`): one leading underscore, not a
+# dunder. Advice to call or set one is not a fix a reader can rely on (the rubric's wrong solution).
+_PRIVATE = re.compile(r"(?<![\w])_(?!_)[A-Za-z0-9]\w*+")
 
 
 @dataclass
@@ -157,10 +161,21 @@ def check_answer(answer: dict[str, Any], vocabulary: Vocabulary) -> Checked:
     if not any(solution.strip() for solution in answer["solutions"]):
         checked.left_empty.append("solutions")
     for solution in answer["solutions"]:
+        if private := _private_names(plain(solution)):
+            _drop(checked, [f"{PRIVATE} {private[0]}"])
+            continue
         kept = _check_markdown(plain(solution), vocabulary, checked, whole=True)
         if kept:
             checked.solutions.append(kept)
     return checked
+
+
+def _private_names(text: str) -> list[str]:
+    """The private names a piece of advice shows as code (its code spans and fenced blocks), each once."""
+    _, spans = _spans(text)
+    found = [name for span in spans for name in _PRIVATE.findall(span)]
+    found += [name for kind, block in split.blocks(text) if kind == "code" for name in _PRIVATE.findall(block)]
+    return list(dict.fromkeys(found))
 
 
 def _drop(checked: Checked, unknown: list[str], claims: int = 1) -> None:

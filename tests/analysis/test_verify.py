@@ -85,6 +85,27 @@ def test_a_list_keeps_its_checked_items_and_a_solution_is_dropped_whole() -> Non
     assert result.dropped == 2
 
 
+def test_advice_to_use_a_private_name_is_dropped_though_the_code_has_it() -> None:
+    # A private method named by the message itself ("must run _schedule_next_run before") is no fix a reader can
+    # rely on: round 19's wrong solution. Django 5.2.19 db/models/query.py's `QuerySet._fetch_all` stands in.
+    code = "class QuerySet:\n    def _fetch_all(self):\n        pass\n    def count(self):\n        pass\n"
+    vocabulary = Vocabulary()
+    vocabulary.read_code(code)
+    answer = card(solutions=["Call `qs._fetch_all()` before `count()`.", "Call `count()` on the `QuerySet`."])
+    result = check_answer(json.loads(answer), vocabulary)
+    assert result.solutions == ["Call `count()` on the `QuerySet`."]
+    assert result.dropped == 1
+    assert result.unknown == [f"{verify.PRIVATE} _fetch_all"]
+
+
+def test_a_dunder_in_advice_is_not_a_private_name() -> None:
+    code = "class Widget:\n    def __init__(self, size):\n        pass\n"
+    vocabulary = Vocabulary()
+    vocabulary.read_code(code)
+    answer = card(solutions=["Give `size` to `Widget.__init__()` when you subclass `Widget`."])
+    assert check_answer(json.loads(answer), vocabulary).solutions != []
+
+
 def test_an_answer_whose_every_claim_fails_is_empty() -> None:
     assert checked(meaning="Call `frobnicate()`.").empty
 
