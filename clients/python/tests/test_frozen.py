@@ -216,6 +216,22 @@ def test_the_sites_a_frame_points_at_are_those_the_object_index_finds_by_compari
     assert len(found) >= len(frames) // 3  # installed, repository and Windows paths point at their sites
 
 
+def test_a_frame_points_at_the_same_sites_when_their_entries_were_just_made():
+    # A message fit makes its entry just before the frame is asked for (rank._put_raise_first): its sites are then
+    # the entry's own, not read again from the record; and a frame of no harvested function finds nothing.
+    entries = catalogue(300)
+    objects, frozen = MatchIndex.build(entries), FrozenIndex.build(entries)
+    for entry in entries[:40]:
+        made = frozen.entries[entry.key]
+        site = entry.sites[-1]
+        path = f"/venv/site-packages/{site.path.removeprefix('src/')}"
+        for unsigned_only in (False, True):
+            found = frozen.sites_at(path, site.function, unsigned_only=unsigned_only)
+            assert found == objects.sites_at(path, site.function, unsigned_only=unsigned_only)
+        assert (entry.key, made.sites[-1]) in frozen.sites_at(path, site.function)
+        assert frozen.sites_at(path, "no_such_function") == [] == frozen.sites_at(path, "x", unsigned_only=True)
+
+
 def test_a_frame_asked_again_points_at_the_same_sites_whatever_the_last_caller_did_with_its_list():
     entries = catalogue(300)
     objects, frozen = MatchIndex.build(entries), FrozenIndex.build(entries)

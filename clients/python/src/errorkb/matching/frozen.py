@@ -164,6 +164,7 @@ class FrozenIndex:
     _tail_lengths: array
     _site_owners: array  # by site number: its entry's position (its fields are in the entry's record)
     _site_entries: array  # by site number: its entry's key
+    _made_entries: "_Made[Entry]"
     _made_signatures: "_Made[Signature]"
     _kept_sites: "OrderedDict[tuple[str, str, bool], tuple[tuple[int, Site], ...]]"
 
@@ -180,7 +181,8 @@ class FrozenIndex:
         self.draft_keys = draft_keys
         self._next_signature = next_signature
         self._first = next_signature - len(self._signature_entries)
-        self.entries: Mapping[int, Entry] = _Made(self._entry_position, self._make_entry, self._entry_keys.tolist)
+        self._made_entries = _Made[Entry](self._entry_position, self._make_entry, self._entry_keys.tolist)
+        self.entries: Mapping[int, Entry] = self._made_entries
         self._made_signatures = _Made[Signature](self._signature_position, self._make_signature, self._signature_ids)
         self.signatures: Mapping[int, Signature] = self._made_signatures
         self._kept_sites = OrderedDict()
@@ -212,6 +214,10 @@ class FrozenIndex:
 
     def _make_site(self, n: int) -> Site:
         position = self._site_owners[n]
+        # A frame's site is most often the entry a message fit has just made (rank._put_raise_first): its own.
+        entry = self._made_entries.kept(self._site_entries[n])
+        if entry is not None:
+            return entry.sites[n - self._entry_sites[position]]
         return _restore_site(self._entry_records.load(position)[-2][n - self._entry_sites[position]])
 
     def _make_signature(self, position: int) -> Signature:
@@ -290,9 +296,14 @@ class FrozenIndex:
         made (of the dozens `sites_for` makes, most in a file of the same name elsewhere). Ascending site
         numbers are `sites_for`'s order; each site made is checked again, should two keys share a hash. An ending
         of more slashes than any variant has cannot be one: only the last `_path_depth` endings are looked up."""
-        table = self._unsigned_path_table if unsigned_only else self._path_table
         normal = path.replace("\\", "/")
         file_name, bare = frame_key(normal, function)
+        # Every site found is in the frame's file and function (`_site_pairs`): with none there, one lookup says so,
+        # where the endings are several (most frames are not harvested code; few functions have unsigned entries).
+        frames = self._unsigned_frame_table if unsigned_only else self._frame_table
+        if frames.keys.find(hash((file_name, bare))) < 0:
+            return []
+        table = self._unsigned_path_table if unsigned_only else self._path_table
         endings = []
         cut = len(normal)
         for _slashes in range(self._path_depth):
