@@ -322,21 +322,31 @@ class _Builder:
 
     def _path_tables(self) -> dict[str, Any]:
         """Site numbers by (path variant, bare function), of all entries and of those without a signature: what
-        `sites_at` finds a frame's sites by; and the most slashes in a variant, plus one."""
+        `sites_at` finds a frame's sites by; by path variant alone: what `sites_in_file` finds them by; and the most
+        slashes in a variant, plus one."""
         paths: defaultdict[int, list[int]] = defaultdict(list)
+        files: defaultdict[int, list[int]] = defaultdict(list)
         unsigned: defaultdict[int, list[int]] = defaultdict(list)
         depth = 0
         for position, entry in enumerate(self.entries):
             signed = not self._unsigned(position)
             for n, site in enumerate(entry.sites, start=self.entry_sites[position]):
                 bare = site.frame_key[1]
-                path_keys = [hash((variant, bare)) for variant in dict.fromkeys(site.path_variants)]
+                variants = dict.fromkeys(site.path_variants)
+                path_keys = [hash((variant, bare)) for variant in variants]
+                for variant in variants:
+                    files[hash(variant)].append(n)
                 depth = max(depth, site.path_variants[0].count("/") + 1)
                 for path_key in path_keys:
                     paths[path_key].append(n)
                     if not signed:
                         unsigned[path_key].append(n)
-        return {"_path_table": Table(paths), "_unsigned_path_table": Table(unsigned), "_path_depth": depth}
+        return {
+            "_path_table": Table(paths),
+            "_unsigned_path_table": Table(unsigned),
+            "_file_path_table": Table(files),
+            "_path_depth": depth,
+        }
 
 
 def _give_back_freed_memory() -> None:

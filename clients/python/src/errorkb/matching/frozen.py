@@ -146,6 +146,7 @@ class FrozenIndex:
     _unsigned_frame_table: Table  # the same, of entries without a signature
     _path_table: Table  # hash of (a site's path variant, bare function) -> site numbers: `sites_at`
     _unsigned_path_table: Table  # the same, of entries without a signature
+    _file_path_table: Table  # hash of a site's path variant -> site numbers: `sites_in_file`
     _path_depth: int  # the most slashes in a path variant, plus one
     _file_table: Table  # hash of a file name -> site numbers, by function as `MatchIndex.sites_in_file` orders them
     _entry_keys: array  # by position
@@ -304,6 +305,16 @@ class FrozenIndex:
         if frames.keys.find(hash((file_name, bare))) < 0:
             return []
         table = self._unsigned_path_table if unsigned_only else self._path_table
+        runs = table.runs_of([hash((ending, bare)) for ending in self._endings(normal)], len(self._site_entries))
+        if not runs:
+            return []
+        numbers = set(chain.from_iterable(runs))
+        pairs = self._site_pairs(sorted(numbers), file_name, bare)
+        return [pair for pair in pairs if path_matches(normal, pair[1])]
+
+    def _endings(self, normal: str) -> list[str]:
+        """The endings of a path a site's variant may be: the whole path, or what follows one of its last
+        `_path_depth` slashes (an ending of more slashes than any variant has cannot be one)."""
         endings = []
         cut = len(normal)
         for _slashes in range(self._path_depth):
@@ -312,17 +323,23 @@ class FrozenIndex:
                 endings.append(normal)
                 break
             endings.append(normal[cut + 1 :])
-        runs = table.runs_of([hash((ending, bare)) for ending in endings], len(self._site_entries))
-        if not runs:
-            return []
-        numbers = set(chain.from_iterable(runs))
-        pairs = self._site_pairs(sorted(numbers), file_name, bare)
-        return [pair for pair in pairs if path_matches(normal, pair[1])]
+        return endings
 
     def sites_in_file(self, path: str) -> list[tuple[int, Site]]:
-        file_name = frame_key(path, "")[0]
+        """Found by the path's endings, as `_find_sites_at` finds a function's, and made only then: a file name is
+        shared by whole catalogues (`__init__.py`, `base.py`), and making each of its sites to compare its path
+        cost milliseconds a lookup. In `_file_table`'s order, `MatchIndex.sites_in_file`'s."""
+        normal = path.replace("\\", "/")
+        file_name = frame_key(normal, "")[0]
         numbers = self._file_table.get(hash(file_name))
-        return self._site_pairs(numbers, file_name, None) if numbers else []
+        if not numbers:
+            return []
+        runs = self._file_path_table.runs_of(
+            [hash(ending) for ending in self._endings(normal)], len(self._site_entries)
+        )
+        here = set(chain.from_iterable(runs))
+        pairs = self._site_pairs([n for n in numbers if n in here], file_name, None) if here else []
+        return [pair for pair in pairs if path_matches(normal, pair[1])]
 
     def unsigned_of_type(self, exception_type: str) -> tuple[int, ...]:
         return tuple(self._unsigned_type_table.get(hash(type_tail(exception_type))))

@@ -164,7 +164,7 @@ class LookupIndex(Protocol):
         ...
 
     def sites_in_file(self, path: str) -> list[tuple[int, Site]]:
-        """(entry key, site) of every site in a file of the frame's name (the caller compares whole paths)."""
+        """(entry key, site) of every site in the frame's file (`path_matches`), function after function."""
         ...
 
     def unsigned_of_type(self, exception_type: str) -> tuple[int, ...]:
@@ -369,13 +369,14 @@ class MatchIndex:
         return [pair for pair in pairs if path_matches(path, pair[1])]
 
     def sites_in_file(self, path: str) -> list[tuple[int, Site]]:
-        """(entry key, site) of every site in a file of the frame's name (the caller compares whole paths)."""
+        """(entry key, site) of every site in the frame's file (`path_matches`), function after function."""
         file_name = frame_key(path, "")[0]
         frames = self._frames
         return [
             pair
             for function in self._file_functions.get(file_name, ())
             for pair in frames.get((file_name, function), ())
+            if path_matches(path, pair[1])
         ]
 
     def unsigned_of_type(self, exception_type: str) -> tuple[int, ...]:

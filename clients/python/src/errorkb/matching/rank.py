@@ -716,7 +716,7 @@ def _nearby(index: LookupIndex, exception: ParsedException, position: int) -> li
     for frame in reversed(exception.frames):
         for scope, here in (
             ("function", index.sites_at(frame.path, frame.function)),
-            ("file", [pair for pair in index.sites_in_file(frame.path) if path_matches(frame.path, pair[1])]),
+            ("file", index.sites_in_file(frame.path)),
         ):
             if not here:
                 continue
