@@ -262,7 +262,7 @@ class FrozenIndex:
         return runs[0].tolist() if len(runs) == 1 else [sid for run in runs for sid in run]
 
     def similar_candidates(self, text: str, *, limit: int) -> list[int]:
-        kept = self._word_table.runs_of(map(hash, set(WORD.findall(text))), MAX_WORD_POSTINGS)
+        kept = self._word_table.runs_of(map(hash, dict.fromkeys(WORD.findall(text))), MAX_WORD_POSTINGS)
         shared: dict[int, int] = {}
         for sid in chain.from_iterable(kept):
             shared[sid] = shared.get(sid, 0) + 1

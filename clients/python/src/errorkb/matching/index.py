@@ -345,7 +345,7 @@ class MatchIndex:
         words = self._words
         # One count over every kept word's postings, in the order of the words: Counter.update per word
         # costs more in its own checks than in counting.
-        kept = [p for word in set(WORD.findall(text)) if len(p := words.get(word, ())) <= MAX_WORD_POSTINGS]
+        kept = [p for word in dict.fromkeys(WORD.findall(text)) if len(p := words.get(word, ())) <= MAX_WORD_POSTINGS]
         if not kept:
             return []
         # A plain dict count: the postings are few (a handful a query), and building a Counter costs more.
