@@ -84,7 +84,10 @@ def site_facts(evidence: object) -> list[Fact | Either]:
     definitions = {
         row["name"]: row["code"]
         for row in evidence.get("definitions") or []
-        if isinstance(row, dict) and isinstance(row.get("name"), str) and isinstance(row.get("code"), str)
+        if isinstance(row, dict)
+        and isinstance(row.get("name"), str)
+        and isinstance(row.get("code"), str)
+        and not row.get("changed")  # changed in place (`x.pop(...)`) before the raise: no longer that value
     }
     for fact in list(facts):
         if fact.right == "" and fact.left in definitions:

@@ -283,10 +283,14 @@ class Reader:
             if isinstance(row, dict) and row.get("kind") in ("while", "for") and isinstance(row.get("line"), int)
         ]
         self.definitions: dict[str, list[tuple[int, str]]] = {}  # name -> (line, code) of each assignment read
+        self.changed: dict[str, list[int]] = {}  # name -> the lines changing it in place after its definition
         for row in self.evidence.get("definitions") or []:
             if isinstance(row, dict) and isinstance(row.get("name"), str) and isinstance(row.get("code"), str):
                 line = row["line"] if isinstance(row.get("line"), int) else 0
                 self.definitions.setdefault(row["name"], []).append((line, row["code"]))
+                changed = row.get("changed")
+                if isinstance(changed, list):
+                    self.changed.setdefault(row["name"], []).extend(n for n in changed if isinstance(n, int))
         self.attributes: dict[str, dict] = {
             str(row["name"]): row
             for row in self.evidence.get("attributes") or []
@@ -313,6 +317,8 @@ class Reader:
         defined = found.pop()
         if defined in (LOOP_BOUND, UNPACKED):
             return None  # a parameter a `for` loop binds again: no longer the argument, and no code says its value
+        if self._changed_before(name, before):
+            return None  # `params.pop("NAME")` between its definition and the test: no longer that value
         if name not in self.parameters and name in [_root(other) for other in names_in(defined) or []]:
             return None  # `errors = list(filter(None, errors))`: built on a value before it
         return defined
@@ -363,6 +369,15 @@ class Reader:
         if name.partition(".")[2][:1].isupper() and root not in self.parameters:
             return ""  # a module's class (`models.Aggregate`), named as written
         return None
+
+    def _changed_before(self, name: str, before: int | None) -> bool:
+        """Whether the local is changed in place (`x.pop(...)`) after its definition and before a test on line
+        `before`, or in a loop that test is in (which comes back to it after the change)."""
+        lines = self.changed.get(name)
+        if not lines or before is None:
+            return bool(lines)
+        loop = min((line for line in self.loops if line <= before), default=None)
+        return any(line < before or (loop is not None and line >= loop) for line in lines)
 
     def _given_anew(self, parameter: str, before: int | None) -> bool:
         """Whether a new value the parameter is given on the way to the raise (not a conversion of itself, such as

@@ -32,7 +32,8 @@ def test_a_placeholder_is_said_by_the_definition_of_its_local(cards):
 
 
 def test_a_placeholder_is_never_said_to_be_itself(cards):
-    trigger = cards["The {option} option was specified more than once."]["trigger"]
+    # No trigger at all since round 19: the test reads `remaining_bits` in the loop that pops from it.
+    trigger = cards["The {option} option was specified more than once."].get("trigger", "")
     assert "`{option}` is `option`" not in trigger
 
 

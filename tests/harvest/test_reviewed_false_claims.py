@@ -221,3 +221,14 @@ def test_an_exit_between_the_deciding_test_and_the_raise_is_an_earlier_exit(db, 
     cards = harvest_published(git_repo, django_files("db/models/fields/__init__.py"))
     [site] = [s for s in cards["Value {value} is not a valid choice."].sites.all() if s.line == raised]
     assert returns <= set(site.evidence["exits_above"]) and len(returns) >= 3
+
+
+def test_a_local_changed_in_place_before_the_test_is_not_said_as_its_definition(db, git_repo) -> None:
+    # Round 19's card 13: `BaseEngine.__init__` (django/template/backends/base.py:17-21, 5.2.19) sets
+    # `params = params.copy()`, pops `NAME`, `DIRS` and `APP_DIRS` from it, then tests `if params:`; "`params` is
+    # `params.copy()`" was false there.
+    cards = harvest_published(git_repo, django_files("template/backends/base.py"))
+    card = cards["Unknown parameters: {params}"].generated
+    said = card.get("meaning", "") + card.get("trigger", "")
+    assert "params.copy()" not in said
+    assert "`BaseEngine()`" in card["meaning"]

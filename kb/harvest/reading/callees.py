@@ -234,7 +234,11 @@ def inlined(code: str, definitions: list[dict]) -> str:
     counts: dict[str, int] = {}
     for row in definitions:
         counts[row["name"]] = counts.get(row["name"], 0) + 1
-    simple = {row["name"]: row["code"] for row in definitions if counts[row["name"]] == 1 and len(row["code"]) <= 80}
+    simple = {
+        row["name"]: row["code"]
+        for row in definitions
+        if counts[row["name"]] == 1 and len(row["code"]) <= 80 and not row.get("changed")  # not `x.pop()`-ed after
+    }
     if not simple:
         return code
     try:

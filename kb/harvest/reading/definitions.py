@@ -10,6 +10,7 @@ more than MAX_BINDINGS bindings is left out: reading it for every site of a host
 import ast
 from collections.abc import Callable, Iterable
 
+from kb.harvest.reading.imports import block_fields
 from kb.harvest.reading.messages import Binding, BranchPath, exclusive
 from kb.harvest.reading.reads import NOTHING, Reads
 from kb.harvest.reading.scopes import Scope, statements
@@ -30,6 +31,11 @@ UNKNOWN = "(bound by a for loop)"
 UNPACKED = "(bound without a value of its own)"
 # The argument as the caller gave it, where a binding in an `if` the site is not in may not have run.
 GIVEN = "(the argument as given)"
+# Methods that change their object in place (a dict's, a list's, a set's): a call of one on a local changes it.
+MUTATORS = frozenset(
+    {"pop", "popitem", "remove", "clear", "update", "append", "extend", "insert", "add", "discard", "setdefault"}
+    | {"sort", "reverse", "difference_update", "intersection_update", "symmetric_difference_update"}
+)
 # What a `for` loop binds, before the iterable's code: `for field in fields` gives `field` "(an item of) fields";
 # `for key, value in options.items()` gives "(a key of) options" and "(a value of) options".
 ITEM_OF = "(an item of) "
@@ -50,6 +56,7 @@ class Definitions:
         self._loop_lines: frozenset[int] | None = None
         self._loop_nodes: dict[int, ast.For | ast.AsyncFor] = {}
         self._sorted: dict[str, list[Binding]] = {}  # each name's bindings, latest first (all its sites read them)
+        self._changes: dict[str, list[tuple[int, BranchPath]]] | None = None
 
     def rows(
         self, names: Iterable[str], attributes: Iterable[str], line: int, path: BranchPath
@@ -78,7 +85,11 @@ class Definitions:
                             following += [(n, bound_line, bound_path) for n in read.names]
                             following += [(f"self.{a}", bound_line, bound_path) for a in read.attributes]
                         continue
-                    rows.append({"name": name, "code": self._unparsed(expr), "line": bound_line})
+                    changed = self._changed(name, bound_line, at, where)
+                    rows.append(
+                        {"name": name, "code": self._unparsed(expr), "line": bound_line}
+                        | ({"changed": changed} if changed else {})
+                    )
                     read = self.reads(expr)
                     reached = reached | read
                     following += [(n, bound_line, bound_path) for n in read.names]
@@ -120,6 +131,17 @@ class Definitions:
                 # argument as the caller gave it reaches the site too (round 9's cards 19 and 23).
                 found.append((None, 0, ()))
         return found
+
+    def _changed(self, name: str, bound: int, used: int, path: BranchPath) -> list[int]:
+        """The lines after its binding at `bound` and before `used` where the function changes `name` in place
+        (`x.pop(...)`, `del x[k]`, `x[k] = ...`, `x += ...`), but in an arm the site is not in: a test after one
+        of them (or in a loop around one) does not read the definition's value (round 19's card 13)."""
+        if self._changes is None:
+            self._changes = _changes_in_place(self.node)
+        lines = {
+            line for line, arms in self._changes.get(name, ()) if bound < line < used and not exclusive(arms, path)
+        }
+        return sorted(lines)[:MAX_ROWS]
 
     def _module_constant(self, name: str, line: int) -> list[tuple[ast.expr | None, int, BranchPath]]:
         """`READ_STDIN = "-"`, a constant of the module (`ModuleInfo.constants`) bound above the test that reads
@@ -200,6 +222,58 @@ def _self_assignments(function: ast.AST) -> dict[str, list[tuple[int, ast.expr]]
     for assigned in found.values():
         assigned.sort(key=lambda pair: pair[0])
     return found
+
+
+def _changes_in_place(function: ast.AST) -> dict[str, list[tuple[int, BranchPath]]]:
+    """Where the function's own body changes a local (or `self.x`) in place, by its name: the line and the `if`
+    arms around it, for a call of a MUTATORS method on it, an item set or deleted, an augmented assignment. One
+    walk per function, read once."""
+    found: dict[str, list[tuple[int, BranchPath]]] = {}
+    stack: list[tuple[ast.AST, BranchPath]] = [(s, ()) for s in reversed(getattr(function, "body", []))]
+    while stack:
+        statement, path = stack.pop()
+        if isinstance(statement, ast.If):  # each arm a branch of its own, as `Scope` tells them apart
+            stack += [(s, (*path, (id(statement), 1))) for s in reversed(statement.orelse)]
+            stack += [(s, (*path, (id(statement), 0))) for s in reversed(statement.body)]
+        elif type(statement) not in _SCOPES:
+            for name in block_fields(type(statement)):
+                stack += [(s, path) for s in reversed(getattr(statement, name, None) or [])]
+        targets: list[ast.expr] = []
+        if isinstance(statement, ast.AugAssign):
+            targets.append(statement.target)
+        elif isinstance(statement, ast.Assign | ast.Delete):
+            targets += [t.value for t in statement.targets if isinstance(t, ast.Subscript)]
+        for node in _own_expressions(statement):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+                targets.append(node.func.value)
+        at = (getattr(statement, "lineno", 0), path)
+        for target in targets:
+            if isinstance(target, ast.Name):
+                found.setdefault(target.id, []).append(at)
+            elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                found.setdefault(f"self.{target.attr}", []).append(at)
+    return found
+
+
+_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+
+
+def _own_expressions(statement: ast.AST) -> Iterable[ast.AST]:
+    """The expression nodes of one statement, not those of the statements it holds (`statements` gives those)."""
+    stack: list[ast.AST] = []
+    for name, child in ast.iter_fields(statement):
+        if isinstance(child, ast.AST):
+            stack.append(child)
+        elif isinstance(child, list) and name not in _BLOCKS:
+            stack += [item for item in child if isinstance(item, ast.AST)]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, ast.Lambda):
+            yield node
+            stack.extend(ast.iter_child_nodes(node))
+
+
+_BLOCKS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
 
 
 def clip(text: str, limit: int) -> str:
