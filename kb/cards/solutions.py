@@ -96,7 +96,7 @@ def requirement(message: str) -> str:
     there is none, or the rule itself is a value the code fills in."""
     for said in _SENTENCE_END.split(message.strip()[: MAX_ADVICE * 4]):
         rule = _RULE.search(said)
-        if rule is None or len(said) > MAX_ADVICE or "\n" in said.strip():
+        if rule is None or len(said) > MAX_ADVICE or "\n" in said.strip() or names_private(said):
             continue
         if "{" in said:
             head = said[: said.index("{")]
@@ -133,8 +133,23 @@ def advice(message: str) -> list[str]:
     for said in _SENTENCE_END.split(message.strip()[: MAX_ADVICE * 4]):
         first = said.split(" ", 1)[0]
         if (first in _IMPERATIVE or _ADVISES.search(said)) and len(said) <= MAX_ADVICE and "\n" not in said.strip():
-            found.append(said.strip())
+            if not names_private(said):
+                found.append(said.strip())
     return found
+
+
+# `_schedule_next_run`, `obj._meta`, `__mangled`: a private name (a dunder such as `__init__` is not).
+_PRIVATE = re.compile(r"(?<![\w{])_\w++")
+# "subclasses must provide a _get() method": a hook a subclass defines is the library's contract, not its internals.
+_SUBCLASS_HOOK = re.compile(r"\b(?:subclass|provide|implement|override|define)", re.IGNORECASE)
+
+
+def names_private(said: str) -> bool:
+    """Whether advice asks the reader to use a private function, method or attribute ("must run _schedule_next_run
+    before", round 19's card 21): no one outside the library can follow it. Defining a private hook in a subclass
+    is the exception."""
+    private = [name for name in _PRIVATE.findall(said) if not (name.startswith("__") and name.endswith("__"))]
+    return bool(private) and _SUBCLASS_HOOK.search(said) is None
 
 
 def _rows(site: RaiseSite) -> list[dict]:

@@ -123,3 +123,12 @@ def test_a_rule_is_cut_before_the_value_it_reports_and_never_mid_phrase():
     assert requirement("The value must be one of: {choices}") == ""
     assert requirement("The value must be a {kind}, not {given}.") == ""
     assert requirement("Your schema may not work in other tools.") == ""
+
+
+def test_advice_that_names_a_private_function_is_no_solution():
+    # Round 19's card 21 quoted "must run _schedule_next_run before." as what to meet: no user can follow that.
+    assert solutions.derive_solutions([], message="must run _schedule_next_run before") == []
+    assert advice("You must call the engine's _reset() first.") == []
+    # django/utils/functional.py:310 (5.2.19): a private hook a subclass defines is the library's contract.
+    assert requirement("subclasses of LazyObject must provide a _setup() method") != ""
+    assert requirement("Signal receivers must accept keyword arguments (**kwargs).") != ""
