@@ -232,3 +232,17 @@ def test_a_local_changed_in_place_before_the_test_is_not_said_as_its_definition(
     said = card.get("meaning", "") + card.get("trigger", "")
     assert "params.copy()" not in said
     assert "`BaseEngine()`" in card["meaning"]
+
+
+def test_a_caller_handing_on_a_value_of_a_type_the_isinstance_test_refuses_is_no_way_to_it(db, git_repo) -> None:
+    # Round 19's card 15: `EmailMessage.attach_file()` calls `self.attach(path.name, content, mimetype)` with
+    # `path = Path(path)` (django/core/mail/message.py:349-363, 5.2.19): a `str`, never the `MIMEBase` that the
+    # raise under `if isinstance(filename, MIMEBase):` needs; `attach()` itself still reaches it.
+    cards = harvest_published(git_repo, django_files("core/mail/message.py"))
+    card = cards["content and mimetype must not be given when a MIMEBase instance is provided."]
+    [site] = card.sites.all()
+    reached = [row["function"] for row in site.evidence["entry_points"]]
+    callers = [row["function"] for row in site.evidence.get("callers", []) if row["level"] == 1]
+    assert "EmailMessage.attach" in reached
+    assert "EmailMessage.attach_file" not in reached + callers
+    assert "attach_file" not in card.generated.get("situations", "")

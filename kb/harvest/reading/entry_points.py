@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from kb.harvest.reading.callers import CallGraph, Defined
 from kb.harvest.reading.docstrings import documented_raises
+from kb.harvest.reading.known_types import known_type, refuses
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
 
@@ -280,20 +281,53 @@ class EntryPoints:
             _literal_against(given, truth) for _, _, given in self._handed_at(path, qualname, raised, index, parameter)
         )
 
-    def caller_passes(self, path: str, qualname: str, caller: dict, parameter: str, truth: bool) -> bool:
-        """Whether a direct caller row (`{"path", "function", "line"}`) calls the site's function handing on as
-        `parameter` a literal whose truth is not `truth`: `StateApps.__init__` calls `from_model(model,
-        exclude_rels=True)`, and the raise sits under `if not exclude_rels:` (round 15's AI-assisted card 08)."""
+    def hands_refused(self, path: str, qualname: str, raised: str, index: int, parameter: str, names: tuple) -> bool:
+        """Whether the call from `of`'s row `index` hands on as `parameter` a value of a type the code shows
+        (`path.name` of `path = Path(path)`: a `str`) that the raise's `isinstance(parameter, names)` refuses."""
+        found = self._found.get((path, qualname, raised), [])
+        if index >= len(found) or not found[index].steps:
+            return False
+        tree = self.trees.get(found[index].steps[-1].caller.path)
+        return any(
+            (kind := known_type(given, caller, line, tree)) is not None and refuses(kind, names)
+            for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
+        )
+
+    def caller_refused(self, path: str, qualname: str, caller: dict, parameter: str, names: tuple) -> bool:
+        """Whether every call of a direct caller row hands on as `parameter` a value of a type the code shows that
+        `isinstance(parameter, names)` refuses."""
+        handed, caller_node = self._caller_hands(path, qualname, caller, parameter)
+        tree = self.trees.get(str(caller.get("path")))
+        line = caller.get("line")
+        return bool(handed) and all(
+            given is not None
+            and isinstance(line, int)
+            and (kind := known_type(given, caller_node, line, tree)) is not None
+            and refuses(kind, names)
+            for given in handed
+        )
+
+    def _caller_hands(
+        self, path: str, qualname: str, caller: dict, parameter: str
+    ) -> tuple[list[ast.expr | None], ast.FunctionDef | ast.AsyncFunctionDef | None]:
+        """What each call of a direct caller row on its line hands on as `parameter` (None: not told), and the
+        caller's function."""
         callee = self.graph.definition(path, qualname)
         defined = self.graph.definition(str(caller.get("path")), str(caller.get("function")))
         callee_node = self._function(callee) if callee is not None else None
         caller_node = self._function(defined) if defined is not None else None
         if callee_node is None or caller_node is None or not isinstance(line := caller.get("line"), int):
-            return False
+            return [], None
         calls = self._calls_at(caller_node, line)
         if callee_node.name != "__init__":  # `self.real_models.append(X.from_model(...))`: the call by its name
             calls = [call for call in calls if ast.unparse(call.func).rpartition(".")[2] == callee_node.name]
-        handed = [_handed_as(call, callee_node, parameter) for call in calls]
+        return [_handed_as(call, callee_node, parameter) for call in calls], caller_node
+
+    def caller_passes(self, path: str, qualname: str, caller: dict, parameter: str, truth: bool) -> bool:
+        """Whether a direct caller row (`{"path", "function", "line"}`) calls the site's function handing on as
+        `parameter` a literal whose truth is not `truth`: `StateApps.__init__` calls `from_model(model,
+        exclude_rels=True)`, and the raise sits under `if not exclude_rels:` (round 15's AI-assisted card 08)."""
+        handed, _ = self._caller_hands(path, qualname, caller, parameter)
         return bool(handed) and all(given is not None and _literal_against(given, truth) for given in handed)
 
     def _handed_at(

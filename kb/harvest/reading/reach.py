@@ -49,14 +49,18 @@ def _complete(
     # A caller that leaves on the value the raise needs, or hands on what cannot be of the type it needs, cannot
     # reach it.
     required, instances, truths = _required(evidence), _instances(evidence), _truths(evidence)
-    if truths and site.function and evidence.get("callers"):
+    classes = _classes(evidence)
+    if (truths or classes) and site.function and evidence.get("callers"):
         evidence["callers"] = [
             caller
             for caller in evidence["callers"]
             if caller.get("level") != 1
-            or not any(entries.caller_passes(site.path, site.function, caller, p, truth) for p, truth in truths)
+            or not (
+                any(entries.caller_passes(site.path, site.function, caller, p, truth) for p, truth in truths)
+                or any(entries.caller_refused(site.path, site.function, caller, p, names) for p, names in classes)
+            )
         ]
-    if required or instances or truths:
+    if required or instances or truths or classes:
         kept_rows = [
             index
             for index in range(len(found))
@@ -71,6 +75,10 @@ def _complete(
             and not any(
                 entries.hands_literal(site.path, site.function, raised, index, parameter, truth)
                 for parameter, truth in truths
+            )
+            and not any(
+                entries.hands_refused(site.path, site.function, raised, index, parameter, names)
+                for parameter, names in classes
             )
         ]
         found, functions = [found[i] for i in kept_rows], [functions[i] for i in kept_rows]
@@ -140,6 +148,7 @@ _BUILTIN_TYPES: dict[str, type] = {
     for kind in (bytes, bytearray, str, int, float, complex, bool, list, tuple, dict, set, frozenset)
 }
 _ISINSTANCE = re.compile(r"^isinstance\(([A-Za-z_]\w*+), (?:\(([\w, ]{1,200}+)\)|(\w{1,100}+))\)$")
+_CLASSES = re.compile(r"^isinstance\(([A-Za-z_]\w*+), (?:\(([\w., ]{1,200}+)\)|([\w.]{1,100}+))\)$")
 
 
 def _instances(evidence: dict) -> list[tuple[str, tuple[type, ...]]]:
@@ -151,6 +160,18 @@ def _instances(evidence: dict) -> list[tuple[str, tuple[type, ...]]]:
             names = [name.strip() for name in (test[2] or test[3]).split(",") if name.strip()]
             if test[1] in parameters and names and all(name in _BUILTIN_TYPES for name in names):
                 found.append((test[1], tuple(_BUILTIN_TYPES[name] for name in names)))
+    return found[:4]
+
+
+def _classes(evidence: dict) -> list[tuple[str, tuple[str, ...]]]:
+    """(parameter, class names as written) for each `if isinstance(parameter, C)` the raise sits in."""
+    parameters = set(evidence.get("parameters") or [])
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for row in evidence.get("conditions") or []:
+        if isinstance(row, dict) and row.get("kind") == "if" and (test := _CLASSES.fullmatch(str(row.get("code")))):
+            names = tuple(name.strip() for name in (test[2] or test[3]).split(",") if name.strip())
+            if test[1] in parameters and names:
+                found.append((test[1], names))
     return found[:4]
 
 
