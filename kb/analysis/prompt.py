@@ -75,6 +75,15 @@ Rules:
 Answer with one JSON object and nothing else, with exactly these keys: meaning, trigger, situations, example_fix,
 how_to_trigger, documentation (strings), solutions and related (lists of strings)."""
 
+# A rule added when no site records a caller or an entry point (round 19: the model filled in a way in
+# of its own, which an earlier check stopped first or which never ran the check).
+NO_WAY_IN = (
+    "\nFor this error: its evidence records no caller and no entry point but the function (or its class) itself: "
+    'do not say how a user reaches the function (no "when you call ...", no setting, backend or call the evidence '
+    "does not tie to this raise). Say what it checks; take situations only from the tests and docs given, else leave "
+    "them empty."
+)
+
 # Bounds that keep one request small whatever the entry: an entry with many sites or long tests is summarised.
 MOST_SITES = 4
 MOST_TESTS = 3
@@ -115,14 +124,36 @@ def request_for(
     the caller made it already."""
     given = evidence if evidence is not None else evidence_of(entry, sites, related)
     text = json.dumps(given, indent=1, ensure_ascii=False)
+    system = SYSTEM if _has_way_in(given) else SYSTEM + NO_WAY_IN
     return {
         "messages": [
-            {"role": "system", "content": SYSTEM},
+            {"role": "system", "content": system},
             {"role": "user", "content": f"Evidence for one error, as JSON:\n{text}"},
         ],
         "response_format": response_format(),
         "temperature": 0,
     }
+
+
+def _has_way_in(evidence: dict[str, Any]) -> bool:
+    """Whether some site records a caller, or an entry point other than its own function or class (a public method
+    that raises is its own entry point, and says nothing of what calls it)."""
+    for site in evidence.get("sites") or [] if isinstance(evidence, dict) else []:
+        if not isinstance(site, dict):
+            continue
+        if site.get("callers"):
+            return True
+        named = site.get("function")  # the harvest's {"name": ...}, else the site's qualified name
+        own = str(named.get("name") or "") if isinstance(named, dict) else str(named or "")
+        for row in site.get("entry_points") or []:
+            if isinstance(row, dict) and (row.get("via") or not _own(str(row.get("function") or ""), own)):
+                return True
+    return False
+
+
+def _own(function: str, raising: str) -> bool:
+    """Whether an entry point is the raising function itself or its class (`APISettings` for its `__init__`)."""
+    return bool(function) and (function == raising or raising.startswith(f"{function}."))
 
 
 def repair_request(payload: dict[str, Any], answer: str, unchecked: list[tuple[str, list[str]]]) -> dict[str, Any]:

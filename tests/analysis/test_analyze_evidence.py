@@ -79,6 +79,23 @@ def test_the_request_asks_to_hedge_a_way_in_that_may_leave_first_and_carries_why
     system = " ".join(request.payload["messages"][0]["content"].split())
     assert 'Never say "whenever", "every time" or "always" of a caller or entry point unless "every_call"' in system
     assert all(f'"{fact}"' in system for fact in ("exits_above", "exits_looped", "exits_before"))
+    assert "records no caller and no entry point but" not in system
+
+
+def test_with_no_way_in_recorded_the_request_asks_not_to_invent_one(widgets_harvest, analysis_endpoint) -> None:
+    # Round 19 (AI-assisted, false claims 10, 11 and 20): with no caller or entry point in the evidence, the model
+    # filled in a way in of its own (`Area()`, the dummy backend, the `REST_FRAMEWORK` setting) that never gets there.
+    entry = entry_of(COLOUR)
+    site = entry.sites.get()
+    # A public method that raises is its own entry point: it says nothing of what calls it.
+    site.evidence = {**site.evidence, "callers": [], "entry_points": [{"function": site.function, "via": []}]}
+    site.save()
+    answer_all_well(analysis_endpoint)
+    run_analyze("--entry", entry.public_id)
+    [request] = analysis_endpoint.received
+    system = " ".join(request.payload["messages"][0]["content"].split())
+    assert "records no caller and no entry point but the function (or its class) itself: do not say how" in system
+    assert json.loads(request.payload["messages"][1]["content"].split("\n", 1)[1])["sites"]  # the evidence as before
 
 
 def test_a_test_s_class_header_and_set_up_reach_the_request(widgets_harvest, analysis_endpoint) -> None:
