@@ -74,6 +74,8 @@ class Reach:
     # By raising function, for each of its sites: the tests its conditions make (`if` and guard rows, all of which
     # hold at the raise), and its parameters.
     tests: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = field(default_factory=dict)
+    # The names the entry's triggering tests use: a way in they call is one the evidence shows.
+    tested: set[str] = field(default_factory=set)
 
     def add_site(self, function: str, evidence: Any, path: str = "") -> None:
         self.raising.append(function)

@@ -20,8 +20,8 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
+from kb.analysis import anchored, facts, handed, hostile, routes, ways
 from kb.analysis import claims as split
-from kb.analysis import facts, handed, hostile, routes, ways
 from kb.analysis.claims import BULLET, plain
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
 from kb.analysis.vocabulary import FLAG, IDENTIFIER, Vocabulary
@@ -245,6 +245,7 @@ def _prose_claim(text: str, vocabulary: Vocabulary, *, conditions: bool = False)
         ""
         if claim.unknown or not conditions
         else ways.contradiction(claim.text, vocabulary.reach, vocabulary.functions)
+        or anchored.unrecorded(claim.text, vocabulary.reach, vocabulary.functions)
         or handed.contradiction(claim.text, vocabulary.reach, vocabulary.functions, vocabulary.declarations)
     )
     if false:

@@ -176,6 +176,9 @@ def entry_vocabulary(entry: ErrorEntry, sites: list[RaiseSite]) -> Vocabulary:
             for key in ("name", "code"):
                 if isinstance(test.get(key), str):
                     vocabulary.read_code(test[key])
+            for key in ("code", "call", "head"):
+                if isinstance(test.get(key), str):
+                    vocabulary.reach.tested.update(IDENTIFIER.findall(test[key][:20_000]))
         for caller in (site.evidence or {}).get("callers") or []:
             if isinstance(caller, dict) and isinstance(caller.get("path"), str):
                 vocabulary.add_path(caller["path"])

@@ -1,0 +1,96 @@
+"""A way in an answer names that the evidence does not tie to the raise (issue 29, round 19's false claims 10, 11
+and 20): "It is raised when you call `Area()` on such a field", "reached through `QuerySet.count()`".
+
+A sentence that says the error is reached from, by or through a named function or class ("when you call `X`",
+"by calling `X`", "called from `X`", "reached through `X`", "through `X`", "via `X`") is held to the entry's
+evidence: `X` passes when it is one of the site's raising functions or their classes, one of its recorded callers
+or entry points (at any distance), a name the triggering tests use, or when the code shows `X` naming the raising
+function (itself or through its class's own functions, as `kb.analysis.routes` reads it). Otherwise it is dropped
+when the evidence records no way in but the raising function or its class, or when the code shows `X` never
+gets there; with other recorded ways in and a code that cannot tell, it is kept (`routes` does the same with a pair
+whose names are real).
+
+Every pattern reads a model's answer: each span's lead-in is read in a bounded window before it."""
+
+import re
+
+from kb.analysis import hostile
+from kb.analysis.functions import Functions
+from kb.analysis.routes import MOST_MEANINGS, Reach, _names, _steps, chain_of, same_function
+
+# The words just before a span that make it the way the error is reached by.
+_WHO = r"(?:you|your[ \t]++code|user[ \t]++code|the[ \t]++user|a[ \t]++user|users|one|code|it)"
+LEAD_IN = re.compile(
+    r"(?i)(?<![\w'])(?:"
+    rf"(?:when|if|once|after|as)[ \t]++{_WHO}[ \t]++(?:calls?|calling|invokes?|uses?|constructs?|instantiates?)"
+    r"|(?:by|on|when|from|after)[ \t]++(?:calling|invoking|using|constructing|instantiating)"
+    r"|(?:called|invoked|reached|raised|triggered|hit|met)[ \t]++(?:from|by|through|via|in)"
+    r"|through|via"
+    r")(?:[ \t]++(?:the|a|an))?+[ \t]*+\Z"
+)
+WINDOW = 48  # characters before a span read for its lead-in
+MOST_CLAIMS = 16  # ways in read in one sentence
+WORD = re.compile(r"[A-Za-z_]\w*+")
+
+
+def unrecorded(text: str, reach: Reach, functions: Functions) -> str:
+    """The first way in a sentence names that neither the evidence nor the code ties to the raise, said as
+    "`X` is no way in the evidence records"; "" when none."""
+    raising = [name for name in reach.raising if name]
+    if "`" not in text or not raising:
+        return ""
+    read = 0
+    elsewhere = any(not _own(way.steps) for way in reach.ways)
+    for start, end in hostile.backtick_spans(text):
+        if LEAD_IN.search(text, max(0, start - WINDOW), start) is None:
+            continue
+        chain = chain_of(text, start, end)
+        if not chain:
+            continue
+        read += 1
+        if read > MOST_CLAIMS:
+            break
+        name = chain[0]
+        if not _way_in_shape(text[start:end]) or _anchored(name, reach, functions, raising):
+            continue
+        if not elsewhere or all(_names(name, site.split(".")[-1], functions) is False for site in raising):
+            return f"`{'.'.join(name)}` is no way in the evidence records"
+    return ""
+
+
+def _own(steps: tuple[str, ...]) -> bool:
+    """Whether a recorded way in is the raising method's own class (`APISettings` for its `__init__`): a public
+    function that raises is its own way in and says nothing of what calls it."""
+    return len(steps) == 2 and steps[1].startswith(f"{steps[0]}.")
+
+
+def _way_in_shape(span: str) -> bool:
+    """A call (`f()`, `X(...)`) or a class (`Area`): a bare lowercase word after "through" is a value, an exception
+    class what is raised, not a way in."""
+    inner = span.strip("`").strip()
+    last = WORD.findall(inner.split("(", 1)[0])
+    if last and last[-1].endswith(("Error", "Exception", "Warning")):
+        return False  # an exception class: what is raised or caught, not a way in
+    return inner.endswith(")") or bool(last and last[-1][:1].isupper() and not last[-1].isupper())
+
+
+def _anchored(name: list[str], reach: Reach, functions: Functions, raising: list[str]) -> bool:
+    for site in raising:
+        parts = site.split(".")
+        # The raising function itself, or its class (`APISettings(...)` runs `APISettings.__init__`).
+        if same_function(name, site) or (len(parts) > 1 and same_function(name, ".".join(parts[:-1]))):
+            return True
+    if reach.on_route(name) or any(same_function(name, b) for _, b in reach.reaches):
+        return True
+    if name[-1] in reach.tested:
+        return True
+    return any(_mentions(name, site.split(".")[-1], functions) for site in raising)
+
+
+def _mentions(name: list[str], callee: str, functions: Functions) -> bool:
+    """Whether a definition of `name` names `callee`, itself or through its own class's or module's functions: the
+    code shows it calling toward the raise, even where other calls of its are hidden (`getattr`)."""
+    bodies = [body for body in functions.defined(name[-1]) if body.named(name)][:MOST_MEANINGS]
+    return any(
+        callee in body.mentions or any(callee in step.mentions for step in _steps(body, functions)) for body in bodies
+    )
