@@ -7,13 +7,10 @@ its test evaluates (`values.Evaluator`), an `assert` raises when its test is fal
 `raise` or `return`. The raise met is the answer only when every test on the way evaluates definitely and
 nothing before it may raise itself: only docstrings, `pass`, assignments of evaluable values and `if`s come
 before it. A call, a loop, a `try`, a `with` or any other statement on the way makes the answer unknown (None):
-say less rather than something false. `first_call` walks the same way up to a statement that is a call (`f(x)`,
-`self.y = self.check(x)`): the call the function definitely makes first. Linear in the function's size: each
-statement is read at most once."""
+say less rather than something false. Linear in the function's size: each statement is read at most once."""
 
 import ast
 import re
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -53,7 +50,6 @@ class Callees:
         self.parsed: dict[tuple[str, str], tuple[Function, int, bool] | None] = {}
         self.shadowing: dict[tuple[str, str], bool] = {}
         self.modules: dict[str, dict[str, list[ast.AST]] | None] = {}
-        self.last_lines: dict[str, dict[str, int] | None] = {}
 
     def function(self, path: str, qualname: str, line: int) -> tuple[Function, int, bool] | None:
         """(the function `qualname` of `path` holding line `line`, the shift to the file's line numbers, whether it
@@ -94,19 +90,6 @@ class Callees:
             else:
                 self.texts[path] = (text, text.split("\n"))
         return self.texts[path]
-
-    def last_line(self, path: str, qualname: str) -> int | None:
-        """The last line of the module's function `qualname` (`f`, `Class.method`: top level or right in a top-level
-        class), a line `function` finds it by; None when the module has no such one function."""
-        if path not in self.last_lines:
-            found = self._text(path)
-            try:
-                tree = ast.parse(found[0]) if found is not None else None
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                tree = None
-            self.last_lines[path] = _last_lines(tree) if tree is not None else None
-        lines = self.last_lines[path]
-        return lines.get(qualname) if lines is not None else None
 
     def shadowed(self, path: str, name: str) -> bool:
         """Whether the module binds a builtin's name again at its top level (`def len`, `from x import str`)."""
@@ -183,27 +166,6 @@ def _top_level(tree: ast.Module) -> dict[str, list[ast.AST]]:
     return bindings
 
 
-def _last_lines(tree: ast.Module) -> dict[str, int]:
-    """Each top-level function's and top-level class's method's last line, by qualname; a name defined twice is
-    left out (which one runs is not known)."""
-    found: Counter[str] = Counter()
-    lines: dict[str, int] = {}
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef):
-            functions = [
-                (f"{node.name}.", f) for f in node.body if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
-            ]
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            functions = [("", node)]
-        else:
-            continue
-        for owner, function in functions:
-            name = owner + function.name
-            found[name] += 1
-            lines[name] = function.end_lineno or function.lineno
-    return {name: line for name, line in lines.items() if found[name] == 1}
-
-
 def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
     return node.targets if isinstance(node, ast.Assign) else [node.target]
 
@@ -249,84 +211,6 @@ def met_line(
     if isinstance(outcome, ast.Raise | ast.Assert):
         return outcome.lineno + shift
     return None
-
-
-def first_call(
-    invocation: Invocation | None,
-    callees: Callees,
-    path: str,
-    qualname: str,
-    line: int,
-    package_class: Callable[[str], bool] = lambda name: False,
-) -> tuple[str, str] | None:
-    """The call a run of `qualname` (the function of `path` holding `line`) definitely makes first, as (receiver,
-    name): `("self", "clean")` for `self.clean(value)`, `("", "parse")` for `parse(text)`. The body is walked as
-    `met_line` walks it, by the invocation's literal arguments (without one, every parameter is unknown), up to a
-    statement that is that call (`f(x)`, `x = f(x)`) with plain arguments; None when anything before it may raise
-    or return, or no `if` on the way is decided."""
-    parsed = callees.function(path, qualname, line)
-    if parsed is None:
-        return None
-    function, _, method = parsed
-
-    def outer(name: str) -> object:
-        return callees.outer(path, name, package_class)
-
-    if invocation is not None:
-        env = _bound(function, invocation, method=method, outer=outer)
-    elif isinstance(function, ast.AsyncFunctionDef) or _generates(function) or len(function.decorator_list) > 1:
-        env = None
-    elif function.decorator_list and not (isinstance(d := function.decorator_list[0], ast.Name) and d.id in _WRAPPERS):
-        env = None
-    else:
-        env = {p.arg: UNKNOWN for p in ast.walk(function.args) if isinstance(p, ast.arg)}
-    if env is None:
-        return None
-    local = frozenset(_locals(function))
-    evaluator = Evaluator(env, local, lambda name: name in BUILTIN_NAMES and callees.shadowed(path, name), outer)
-    outcome = _Walk(evaluator, calls=True).run(function.body, 0)
-    return _called(outcome) if outcome is not None and outcome is not _FALLS else None
-
-
-def _statement_call(statement: ast.stmt) -> ast.Call | None:
-    """The call a statement is (`f(x)`, `y = f(x)`, `self.y = f(x)`, `return f(x)`), when that call is all it
-    evaluates."""
-    if isinstance(statement, ast.Expr):
-        value: ast.expr | None = statement.value
-    elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-        value = statement.value
-    elif isinstance(statement, ast.AnnAssign | ast.Return):
-        value = statement.value
-    else:
-        return None
-    if not isinstance(value, ast.Call):
-        return None
-    target = statement.targets[0] if isinstance(statement, ast.Assign) else getattr(statement, "target", None)
-    if target is not None and not _plain_target(target):
-        return None
-    arguments = [*value.args, *(k.value for k in value.keywords)]
-    if not all(isinstance(a, _PLAIN) for a in arguments):
-        return None  # an argument that is itself an operation may raise before the call
-    return value if _called_name(value.func) is not None else None
-
-
-def _plain_target(target: ast.expr) -> bool:
-    return isinstance(target, ast.Name) or (
-        isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
-    )
-
-
-def _called_name(func: ast.expr) -> tuple[str, str] | None:
-    if isinstance(func, ast.Name):
-        return "", func.id
-    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
-        return "self", func.attr
-    return None
-
-
-def _called(statement: ast.stmt) -> tuple[str, str] | None:
-    call = _statement_call(statement)
-    return _called_name(call.func) if call is not None else None
 
 
 def _bound(
@@ -431,10 +315,9 @@ def _locals(function: Function) -> set[str]:
 class _Walk:
     """One walk of a function's body in execution order (see the module's docstring)."""
 
-    def __init__(self, evaluator: Evaluator, *, calls: bool = False) -> None:
+    def __init__(self, evaluator: Evaluator) -> None:
         self.evaluator = evaluator
         self.statements = 0
-        self.calls = calls  # a statement that is a call ends the walk (`first_call`)
 
     def run(self, body: list[ast.stmt], depth: int) -> ast.stmt | None:
         """The statement that ends the walk: a `raise` or a failing `assert` met, a `return`; else the end of the
@@ -446,8 +329,6 @@ class _Walk:
             if isinstance(statement, ast.Pass) or (index == 0 and _docstring(statement)):
                 continue
             if isinstance(statement, ast.Raise | ast.Return):
-                return statement
-            if self.calls and _statement_call(statement) is not None:
                 return statement
             if isinstance(statement, ast.Assign | ast.AnnAssign):
                 if not self._assigned(statement):

@@ -9,14 +9,11 @@ nothing of which one the call raises: such a test is shown for none.
 repository, or by one of the entries that the names the test calls reach, when each name is defined once in the
 package (a resolved target: `paginate_queryset`, which three paginators define, is not one). A method the
 test's class inherits is its base's (`FileSystemStorage().generate_filename` is `Storage.generate_filename`);
-`call_command("name")` reaches the command of that name, never `call_command`'s own "Unknown command". A raise
-one or two calls below the called function counts when each function makes that call first (`met.first_call`)
-and it is the only raise of the type the call reaches (`_Reach.chained`).
+`call_command("name")` reaches the command of that name, never `call_command`'s own "Unknown command".
 
 Both ways of sharing a stretch are found with Aho-Corasick, once over the assertions and once over the
 signatures, never by trying every pair."""
 
-import ast
 import builtins
 import re
 from collections import Counter
@@ -28,8 +25,7 @@ import ahocorasick
 
 from errorkb.matching.template import Template, compile_template, match_template
 from kb.harvest.evidence.assertions import COMMAND, MIN_LITERAL, Assertion, usable
-from kb.harvest.evidence.invocations import Invocation
-from kb.harvest.evidence.met import Callees, first_call, met_line
+from kb.harvest.evidence.met import Callees, met_line
 from kb.harvest.evidence.returned import RETURNED
 from kb.harvest.reading.extract import FoundSite
 from kb.harvest.reading.files import Caps, Refusals, Refused, read_text, real_root, refusal, walk
@@ -244,14 +240,11 @@ def _type_and_call(
         if (met := reach.met(assertion)) is not None:
             yield met, assertion  # the raise its call's literal arguments definitely meet first (`met`)
             continue
+        if all(_is_builtin(t) and t not in _SAID_BY_CODE for t in assertion.types):
+            continue
         if assertion.types not in raising:
             raising[assertion.types] = {entry.key for entry in entries if types.fits(assertion.types, entry.tail)}
         keys = raising[assertion.types]
-        if (chained := reach.chained(assertion, keys)) is not None:
-            yield chained, assertion  # raised in a function the called one definitely calls first
-            continue
-        if all(_is_builtin(t) and t not in _SAID_BY_CODE for t in assertion.types):
-            continue
         builtin = all(_is_builtin(t) for t in assertion.types)
         if len(keys) > 1 or builtin:
             # Of a builtin type, or of one the package raises in several places, only a raise in the very function
@@ -295,7 +288,6 @@ class _Reach:
     def __init__(
         self, groups: dict[EntryKey, list[FoundSite]], types: "_TypeTree", callees: Callees, refusals: Refusals
     ) -> None:
-        self.groups = groups
         self.types = types
         self.callees = callees
         self.refusals = refusals
@@ -345,78 +337,6 @@ class _Reach:
             return None
         return keys[0]
 
-    def chained(self, assertion: Assertion, fitting: set[EntryKey]) -> EntryKey | None:
-        """The entry of the asserted type raised one or two calls below the function the assertion's one call runs
-        (a constructor: its class's `__init__`), where that function makes the call first on the way its
-        arguments take (`first_call`), and so on down, and the entry is the only one of the type the call
-        reaches: `APISettings({'MAX_PAGINATE_BY': 100})`, whose `__init__` calls `self.__check_user_settings(
-        user_settings)`, which raises RuntimeError (DRF 3.18.3 `tests/test_settings.py:25`). Of a builtin type,
-        only when nothing before the raise in its function may raise that type itself (`_plainly_before`)."""
-        invocation = assertion.invocation
-        if invocation is None or invocation.target == "call_command":
-            return None
-        reached = self.entries_from(assertion.calls)
-        keys = fitting & reached if reached is not None else set()
-        if len(keys) != 1:
-            return None  # two raises of the type on the way: which one the test meets is not known
-        [key] = keys
-        target = self.types.owner(invocation.target) if invocation.receiver == "built" else invocation.target
-        if self.defined(target) != 1 or key in self.direct.get(target, ()):
-            return None  # raised in the very function called: `met` and the rules below say
-        builtin = all(_is_builtin(t) and t not in _SAID_BY_CODE for t in assertion.types)
-        for site in self.groups[key]:
-            for row in _entry_points(site):
-                via = [str(name) for name in row.get("via") or []]
-                if row.get("exits_before") or len(via) > 1 or str(row.get("function", "")) != target:
-                    continue
-                if row.get("kind") == "constructor" and self.types.plainly_built(target):
-                    qualname = f"{target}.__init__"
-                elif row.get("kind") in ("function", "method"):
-                    qualname = target
-                else:
-                    continue
-                path = str(row.get("path", ""))
-                steps: list[tuple[str, str, Invocation | None]] = [(path, qualname, invocation)]
-                if via:  # the function between: in the entry's module or the raise's (the harvest's `via` names it)
-                    homes = [p for p in (path, site.path) if self.callees.last_line(p, via[0]) is not None]
-                    steps += [(homes[0], via[0], None)] if homes else []
-                if len(steps) != 1 + len(via) or not self._calls_down(steps, via, site):
-                    continue
-                if not builtin or self._plainly(site):
-                    return key
-        return None
-
-    def _calls_down(self, steps: list[tuple[str, str, Invocation | None]], via: list[str], site: FoundSite) -> bool:
-        """Whether each function of `steps` (path, qualname, the invocation that runs it or None) first calls the
-        next: `via`'s function, and last the site's."""
-        wanted = [*via, site.function]
-        for (path, qualname, invocation), callee in zip(steps, wanted, strict=True):
-            line = self.callees.last_line(path, qualname)
-            if line is None:
-                return False
-            try:
-                called = first_call(invocation, self.callees, path, qualname, line, self._package_class)
-            except (RecursionError, MemoryError, ValueError, TypeError) as error:  # a hostile file: counted, skipped
-                self.refusals.add(path, refusal(error, "evaluating its call"))
-                return False
-            if called is None:
-                return False
-            receiver, name = called
-            if receiver == "self":
-                cls = qualname.rpartition(".")[0]
-                if not cls or "." in cls or self.defined(cls) != 1:
-                    return False
-                name = self.types.owner(f"{cls}.{name}")
-            elif self.defined(name) != 1:
-                return False
-            if name != callee:
-                return False
-        return True
-
-    def _plainly(self, site: FoundSite) -> bool:
-        parsed = self.callees.function(site.path, site.function, site.line)
-        return parsed is not None and _plainly_before(parsed[0], parsed[1], site.line)
-
     def _package_class(self, name: str) -> bool:
         return self.types.definitions.get(name, 0) == 1 and self.types.plainly_built(name)
 
@@ -446,34 +366,6 @@ class _Reach:
                 if not direct:
                     reached |= self.below.get(owner, set())
         return reached if resolved else None
-
-
-# What Python may raise its own errors from: a call, an index, arithmetic, an attribute read, an ordering.
-_MAY_RAISE = (ast.Call, ast.Subscript, ast.BinOp, ast.AugAssign, ast.Attribute, ast.Await, ast.Yield, ast.YieldFrom)
-_ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-
-
-def _plainly_before(function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int, line: int) -> bool:
-    """Whether nothing the function runs before its raise on `line` may raise a builtin error of Python's own: no
-    call, index, arithmetic, attribute read or ordering above it, nor anywhere in a loop around it (a later line
-    of the loop runs before the raise on the next turn). The raise's own statement is not counted."""
-    stack: list[tuple[ast.AST, bool]] = [(statement, False) for statement in function.body]
-    while stack:
-        node, looping = stack.pop()
-        first = getattr(node, "lineno", None)
-        if first is not None:
-            if isinstance(node, ast.Raise) and first + shift == line:
-                continue
-            if first + shift > line and not looping:
-                continue  # runs after the raise, or instead of it
-            if isinstance(node, ast.For | ast.AsyncFor | ast.While) and line <= (node.end_lineno or 0) + shift:
-                looping = True
-        if isinstance(node, _MAY_RAISE) or (
-            isinstance(node, ast.Compare) and any(isinstance(o, _ORDERING) for o in node.ops)
-        ):
-            return False
-        stack.extend((child, looping) for child in ast.iter_child_nodes(node))
-    return True
 
 
 def _names_of(function: str) -> list[str]:
