@@ -8,6 +8,7 @@ more than MAX_BINDINGS bindings is left out: reading it for every site of a host
 """
 
 import ast
+import re
 from collections.abc import Callable, Iterable
 
 from kb.harvest.reading.imports import block_fields
@@ -36,6 +37,10 @@ MUTATORS = frozenset(
     {"pop", "popitem", "remove", "clear", "update", "append", "extend", "insert", "add", "discard", "setdefault"}
     | {"sort", "reverse", "difference_update", "intersection_update", "symmetric_difference_update"}
 )
+# What may change a value in place, in a function's text: a MUTATORS call, `del`, an item set, an augmented
+# assignment (and comparisons, which only cost a walk). Seen nowhere between a definition and its test, the
+# function's statements need no walk (most definitions).
+_MAY_CHANGE = re.compile(r"\.(?:" + "|".join(sorted(MUTATORS)) + r")\b|\bdel\b|\]\s*+=(?!=)|[-+*/%&|^@<>]=")
 # What a `for` loop binds, before the iterable's code: `for field in fields` gives `field` "(an item of) fields";
 # `for key, value in options.items()` gives "(a key of) options" and "(a value of) options".
 ITEM_OF = "(an item of) "
@@ -136,12 +141,25 @@ class Definitions:
         """The lines after its binding at `bound` and before `used` where the function changes `name` in place
         (`x.pop(...)`, `del x[k]`, `x[k] = ...`, `x += ...`), but in an arm the site is not in: a test after one
         of them (or in a loop around one) does not read the definition's value (round 19's card 13)."""
+        if not self._may_change(name, bound, used):
+            return []
         if self._changes is None:
             self._changes = _changes_in_place(self.node)
         lines = {
             line for line, arms in self._changes.get(name, ()) if bound < line < used and not exclusive(arms, path)
         }
         return sorted(lines)[:MAX_ROWS]
+
+    def _may_change(self, name: str, bound: int, used: int) -> bool:
+        """Whether the lines from the binding to the test name the value and say anything that can change one in
+        place: a look at the text, far cheaper than the walk of every statement. A module read without its lines is
+        walked."""
+        lines = self.scope.info.lines
+        if not lines:
+            return True
+        window = "\n".join(lines[max(bound - 1, 0) : used])
+        bare = name.rpartition(".")[2]
+        return bare in window and _MAY_CHANGE.search(window) is not None
 
     def _module_constant(self, name: str, line: int) -> list[tuple[ast.expr | None, int, BranchPath]]:
         """`READ_STDIN = "-"`, a constant of the module (`ModuleInfo.constants`) bound above the test that reads
