@@ -12,7 +12,7 @@ import textwrap
 MAX_HEAD_LINES = 12  # lines above a class header read for its decorators, and of the header itself
 _ONLY_WHETHER = ("skip", "expectedfailure", "xfail")  # a decorator's last name starting so: it runs or it does not
 # Linear by construction (tests/harvest/test_adversarial_patterns.py): possessive repeats, a literal first.
-_SET_UP = re.compile(r"([ \t]*+)(?:async[ \t]++)?+def[ \t]++(?:setUp|asyncSetUp|setup_method|setup_class)")
+_SET_UP = re.compile(r"(?<![ \t])([ \t]*+)(?:async[ \t]++)?+def[ \t]++(?:setUp|asyncSetUp|setup_method|setup_class)")
 _CHANGES = re.compile(
     r"\b(?:override_settings|modify_settings|settings|patch(?:\.object|\.dict|\.multiple)?+|monkeypatch\.setattr)\("
     r"|\bsettings\.\w++[ \t]*+=(?!=)"
