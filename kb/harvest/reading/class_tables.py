@@ -231,17 +231,7 @@ def _called(index: ClassIndex, call: ast.Call, scope: Scope, line: int, depth: i
 def _returned(index: ClassIndex, func: ast.expr, scope: Scope) -> list[str] | None:
     """The classes a module function of the harvest returns from its tables, when every `return` returns one; read
     once per function (at depth CALLED, wherever the call is)."""
-    parts = dotted(func)
-    if not parts or parts[0] in scope.local_names() or parts[0] in ("self", "cls"):
-        return None
-    imported = scope.imported(parts[0])
-    qualified = (
-        index.resolver.canonical(".".join([imported, *parts[1:]]))
-        if imported is not None
-        else index.resolver.qualify(parts, scope.info)
-    )
-    owner, _, name = (qualified or "").rpartition(".")
-    module = index.resolver.modules.get(owner)
+    module, name = _module_name(index, func, scope)
     function = module.function_nodes.get(name) if module is not None else None
     if function is None or module is None:
         return None
@@ -274,9 +264,17 @@ def _table(index: ClassIndex, expr: ast.expr, scope: Scope, line: int) -> tuple[
         if len(reaching) == 1 and isinstance(reaching[0].expr, Literal) and not reaching[0].augmented:
             return reaching[0].expr, scope.info
         return None
+    module, name = _module_name(index, expr, scope)
+    value = module.assigned.get(name) if module is not None else None
+    return (value, module) if isinstance(value, Literal) and module is not None else None
+
+
+def _module_name(index: ClassIndex, expr: ast.expr, scope: Scope) -> tuple[ModuleInfo | None, str]:
+    """(the module of the harvest, the name in it) that a module-level name or an imported one stands for; (None,
+    "") for a local, `self`, `cls` or a name the harvest does not hold."""
     parts = dotted(expr)
     if not parts or parts[0] in scope.local_names() or parts[0] in ("self", "cls"):
-        return None
+        return None, ""
     imported = scope.imported(parts[0])
     qualified = (
         index.resolver.canonical(".".join([imported, *parts[1:]]))
@@ -284,9 +282,7 @@ def _table(index: ClassIndex, expr: ast.expr, scope: Scope, line: int) -> tuple[
         else index.resolver.qualify(parts, scope.info)
     )
     owner, _, name = (qualified or "").rpartition(".")
-    module = index.resolver.modules.get(owner)
-    value = module.assigned.get(name) if module is not None else None
-    return (value, module) if isinstance(value, Literal) and module is not None else None
+    return index.resolver.modules.get(owner), name
 
 
 def _items(
