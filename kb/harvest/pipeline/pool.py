@@ -98,17 +98,8 @@ def shared_map(
     try:
         with frozen():
             for number in range(wanted):
-                receiving, sending = context.Pipe(duplex=False)
                 then = afterwards if number == 0 else None  # inherited as it is, as the work is
-                process = context.Process(target=_help, args=(sending, then), daemon=True)
-                try:
-                    process.start()
-                except BaseException:
-                    receiving.close()
-                    raise
-                finally:
-                    sending.close()
-                helpers.append((process, receiving))
+                helpers.append(_started(context, _help, then))
         open_ends = [receiving for _, receiving in helpers]
         while (start := _claim()) < count:
             yield from ((n, work(n)) for n in range(start, min(start + CHUNK, count)))
@@ -222,6 +213,21 @@ def _claim() -> int:
     return start
 
 
+def _started(context: Any, target: Callable[..., None], argument: object) -> tuple[BaseProcess, Connection]:
+    """A process forked to run `target(sending, argument)`, and the end of its pipe this process reads; both ends
+    closed here if it cannot start."""
+    receiving, sending = context.Pipe(duplex=False)
+    process = context.Process(target=target, args=(sending, argument), daemon=True)
+    try:
+        process.start()
+    except BaseException:
+        receiving.close()
+        raise
+    finally:
+        sending.close()
+    return process, receiving
+
+
 class Beside(Generic[T]):
     """`work()` run by a process forked now, beside this one, which goes on with what does not need the result;
     `result()` takes it when needed (pickled on the way back; what `work` reads is this process's memory as it is
@@ -235,17 +241,8 @@ class Beside(Generic[T]):
         if not fork or "fork" not in multiprocessing.get_all_start_methods():
             return
         context = multiprocessing.get_context("fork")
-        receiving, sending = context.Pipe(duplex=False)
-        process = context.Process(target=_beside, args=(sending, work), daemon=True)
-        try:
-            with frozen():
-                process.start()
-        except BaseException:
-            receiving.close()
-            raise
-        finally:
-            sending.close()
-        self._process, self._receiving = process, receiving
+        with frozen():
+            self._process, self._receiving = _started(context, _beside, work)
 
     @property
     def forked(self) -> bool:
