@@ -76,9 +76,12 @@ class Reach:
     tests: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = field(default_factory=dict)
     # The names the entry's triggering tests use: a way in they call is one the evidence shows.
     tested: set[str] = field(default_factory=set)
+    paths: list[str] = field(default_factory=list)  # each raising function's file, as `raising` lists them
+    kept: dict[str, object] = field(default_factory=dict)  # what a check read once for this entry, by its key
 
     def add_site(self, function: str, evidence: Any, path: str = "") -> None:
         self.raising.append(function)
+        self.paths.append(path)
         if not function or not isinstance(evidence, dict):
             return
         rows = [row for row in evidence.get("conditions") or [] if isinstance(row, dict)]

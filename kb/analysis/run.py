@@ -170,7 +170,10 @@ def jobs_for(pks: list[int], base: Vocabulary, result: RunResult) -> Iterator[Jo
                 vocabulary.read(f"{row['exception_type']} {row['message']}")
             evidence = evidence_of(entry, entry_sites, related)
             payload = request_for(entry, entry_sites, related, evidence)
-            vocabulary.quote(evidence)  # a code span quoted from it checks out
+            # A code span quoted from it checks out; only the entry's own ties a situation to the raise.
+            vocabulary.quote({key: value for key, value in evidence.items() if key != "related"})
+            vocabulary.own_quoted = len(vocabulary.quoted)
+            vocabulary.quote(evidence.get("related"))
             vocabulary = vocabulary.on(base)
             yield Job(pk, entry.public_id, entry.title, entry.analysed_commit, payload, vocabulary)
 

@@ -20,7 +20,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from kb.analysis import anchored, facts, handed, hostile, routes, ways
+from kb.analysis import anchored, facts, handed, hostile, routes, situated, ways
 from kb.analysis import claims as split
 from kb.analysis.claims import BULLET, plain
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
@@ -127,6 +127,7 @@ def schema_problem(value: object) -> str:
 
 # How a dropped claim that names nothing unknown is recorded beside the names that did not check out.
 UNANCHORED = "a sentence naming nothing in the evidence"
+UNSITUATED = "a situation naming nothing the evidence ties to the raise"
 CONTRADICTS = "contradicts the code:"
 # The sections that say when the error is raised: their claimed conditions are held to the code's.
 SAYS_WHEN = ("meaning", "trigger", "situations")
@@ -143,7 +144,8 @@ class _Claim:
     """A sentence, a list item or a code block, and why it is dropped ("" when it is kept)."""
 
     text: str
-    why: str = ""  # "", "unknown", "instruction", "unanchored", "empty"
+    why: str = ""  # "", "unknown", "instruction", "unanchored", "unsituated", "empty"
+    cut: bool = False  # a situation left with only its anchored alternatives
     unknown: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
 
@@ -155,7 +157,7 @@ def check_answer(answer: dict[str, Any], vocabulary: Vocabulary) -> Checked:
         if not answer[name].strip():
             checked.left_empty.append(name)
             continue
-        kept = _check_markdown(plain(answer[name]), vocabulary, checked, conditions=name in SAYS_WHEN)
+        kept = _check_markdown(plain(answer[name]), vocabulary, checked, section=name)
         if kept:
             checked.sections[name] = kept
     if not any(solution.strip() for solution in answer["solutions"]):
@@ -164,7 +166,7 @@ def check_answer(answer: dict[str, Any], vocabulary: Vocabulary) -> Checked:
         if private := _private_names(plain(solution)):
             _drop(checked, [f"{PRIVATE} {private[0]}"])
             continue
-        kept = _check_markdown(plain(solution), vocabulary, checked, whole=True)
+        kept = _check_markdown(plain(solution), vocabulary, checked, whole=True, section="solutions")
         if kept:
             checked.solutions.append(kept)
     return checked
@@ -183,18 +185,16 @@ def _drop(checked: Checked, unknown: list[str], claims: int = 1) -> None:
     checked.unknown.extend(name for name in dict.fromkeys(unknown) if name not in checked.unknown)
 
 
-def _check_markdown(
-    text: str, vocabulary: Vocabulary, checked: Checked, *, whole: bool = False, conditions: bool = False
-) -> str:
+def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whole: bool = False, section: str) -> str:
     """The section with its unchecked claims left out; a list keeps its checked items, a paragraph its sentences.
     With `whole` (a solution: one piece of advice), a name that fails or an instruction drops all of it."""
     blocks: list[tuple[str, list[_Claim]]] = []
     for kind, block in split.blocks(text):
         if kind == "code":
-            blocks.append((kind, [_code_claim(block, vocabulary)]))
+            blocks.append((kind, [_code_claim(block, vocabulary, section)]))
             continue
         parts = split.items(block) if kind == "list" else split.sentences(" ".join(block.split("\n")))
-        claims = [_prose_claim(part, vocabulary, conditions=conditions) for part in parts]
+        claims = [_prose_claim(part, vocabulary, section) for part in parts]
         _keep_lead_ins(claims)
         blocks.append((kind, claims))
     every = [claim for _, claims in blocks for claim in claims]
@@ -212,6 +212,8 @@ def _check_markdown(
         for claim in claims:
             if not claim.why:
                 kept.append(claim.text)
+                if claim.cut:
+                    _drop(checked, [UNSITUATED])
             elif claim.why != "empty":
                 _drop(checked, _reasons(claim))
                 if claim.why == "unknown":
@@ -225,16 +227,18 @@ def _check_markdown(
 def _reasons(claim: _Claim) -> list[str]:
     if claim.why == "unknown":
         return claim.unknown
-    return [INSTRUCTION] if claim.why == "instruction" else [UNANCHORED] if claim.why == "unanchored" else []
+    reasons = {"instruction": INSTRUCTION, "unanchored": UNANCHORED, "unsituated": UNSITUATED}
+    return [reasons[claim.why]] if claim.why in reasons else []
 
 
-def _prose_claim(text: str, vocabulary: Vocabulary, *, conditions: bool = False) -> _Claim:
+def _prose_claim(text: str, vocabulary: Vocabulary, section: str) -> _Claim:
     unlinked = hostile.unlink(text)
     claim = _Claim(unlinked.text, links=unlinked.links)
     if not BULLET.sub("", claim.text, count=1).strip(" \t*_>"):
         claim.why = "empty"  # nothing but a link
         return claim
     claim.unknown, held = _names_in_prose(claim.text, vocabulary)
+    conditions = section in SAYS_WHEN
     prose, _ = _spans(claim.text)
     # Only where the answer says when it is raised: a solution or an example speaks of the state after a fix.
     false = "" if claim.unknown or not conditions else facts.contradiction(claim.text, vocabulary.sites)
@@ -248,6 +252,7 @@ def _prose_claim(text: str, vocabulary: Vocabulary, *, conditions: bool = False)
         or anchored.unrecorded(claim.text, vocabulary.reach, vocabulary.functions)
         or handed.contradiction(claim.text, vocabulary.reach, vocabulary.functions, vocabulary.declarations)
     )
+    false = false or ("" if claim.unknown else situated.unread_setting(claim.text, vocabulary, section))
     if false:
         claim.unknown = [f"{CONTRADICTS} {false}"]
     if claim.unknown:
@@ -256,6 +261,8 @@ def _prose_claim(text: str, vocabulary: Vocabulary, *, conditions: bool = False)
         claim.why = "instruction"
     elif not held and not vocabulary.knows_any_term(IDENTIFIER.findall(prose)):
         claim.why = "unanchored"
+    elif (kept := situated.situation_kept(claim.text, section, vocabulary)) != claim.text:
+        claim.why, claim.text, claim.cut = ("", kept, True) if kept else ("unsituated", claim.text, False)
     return claim
 
 
@@ -275,7 +282,7 @@ def _unchecked_words(prose: str, vocabulary: Vocabulary) -> list[str]:
     ]
 
 
-def _code_claim(block: str, vocabulary: Vocabulary) -> _Claim:
+def _code_claim(block: str, vocabulary: Vocabulary, section: str) -> _Claim:
     body, language = split.fenced_body(block), split.language(block)
     claim = _Claim(block)
     urls = [found for pattern in hostile.URLS for found in pattern.findall(body)]
@@ -283,6 +290,8 @@ def _code_claim(block: str, vocabulary: Vocabulary) -> _Claim:
         claim.why, claim.links = "empty", [hostile.link_to(url) for url in urls]
         return claim
     claim.unknown, held = _names_in_code(body, vocabulary, fenced=True, language=language)
+    if not claim.unknown and (unread := situated.unread_setting(body, vocabulary, section)):
+        claim.unknown = [f"{CONTRADICTS} {unread}"]
     if claim.unknown:
         claim.why = "unknown"
     elif hostile.instruction(body):

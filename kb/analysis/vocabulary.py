@@ -70,6 +70,14 @@ class Vocabulary:
     # The tree's functions by what their bodies name, and the routes the entry's evidence records: call routes.
     functions: Functions = field(default_factory=Functions)
     reach: Reach = field(default_factory=Reach)
+    # The names of the entry's own evidence, its related errors' words left out (`entry_vocabulary` sets it).
+    own: frozenset[str] | None = None
+    own_quoted: int | None = None  # how many of `quoted` are the entry's own (the related errors' come after)
+
+    @property
+    def evidence_names(self) -> frozenset[str] | set[str]:
+        """What ties a claim to this raise: the entry's own evidence's names (this vocabulary's, without a base)."""
+        return self.own if self.own is not None else self.names
 
     def read(self, text: str) -> None:
         self.names.update(IDENTIFIER.findall(text))
@@ -103,7 +111,15 @@ class Vocabulary:
             self.quoted,
             functions=base.functions,
             reach=self.reach,
+            own=self.own,
+            own_quoted=self.own_quoted,
         )
+
+    def quotes_own(self, span: str) -> bool:
+        """`quotes`, of the entry's own evidence only (not its related errors' messages)."""
+        span = span.strip()
+        own = self.quoted if self.own_quoted is None else self.quoted[: self.own_quoted]
+        return len(span) >= MIN_QUOTED and any(span in text for text in own)
 
     def quote(self, evidence: object) -> None:
         """Keeps the evidence's strings, for `quotes`."""
@@ -188,6 +204,7 @@ def entry_vocabulary(entry: ErrorEntry, sites: list[RaiseSite]) -> Vocabulary:
         for item in (entry.evidence or {}).get(kind) or []:
             if isinstance(item, dict) and isinstance(item.get("path"), str):
                 vocabulary.add_path(item["path"])
+    vocabulary.own = frozenset(vocabulary.names)
     return vocabulary
 
 
