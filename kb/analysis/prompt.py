@@ -56,6 +56,8 @@ Rules:
   appear in the evidence. Never invent an API, a parameter, an option, a setting, a file or a link.
 - Where the evidence does not support a section, give an empty string (an empty list for solutions).
 - Markdown in each string. No headings, no links.
+- The reader sees the card, never this evidence: do not write "the evidence", nor its field names ("exits_above",
+  "every_call", ...); say what they stand for.
 - Related errors: only ones the evidence lists (its "related" rows, sibling raises in the code), by exact message.
 - A site's facts, when given, bound what you may say: "exits_above" (lines of a `return` or `raise` above the
   raise that can end the call first, or a `break` or `continue` that can leave its loop first: never say it always
