@@ -9,7 +9,8 @@ not all parsed for the few pairs an answer names. `read` parses at once (a singl
 Conservative by design: a class whose members cannot all be known (a metaclass, `__getattr__`, a decorator other
 than a dataclass's, a base the tree does not define, a name the tree binds to something else too) is "open", and no
 pair naming it is ever refused; nor is a member the tree sets on other objects (`request.user = ...`,
-`setattr(obj, "name", ...)`)."""
+`setattr(obj, "name", ...)`), nor one it reads by name as an option a class may leave out (DRF's
+`getattr(meta, 'list_serializer_class', ListSerializer)`: `Meta.list_serializer_class`)."""
 
 import ast
 import builtins
@@ -39,6 +40,8 @@ ARGUMENT = re.compile(r"""add_argument\([ \t\n]*+["']--([A-Za-z0-9][\w-]*+)""")
 # Beyond this many files assigning a name, its defaults are not looked for (a common name says nothing).
 MOST_DEFAULT_FILES = 30
 UNKNOWN = "?"
+# `getattr(obj, "name", default)`: an optional member, read by its name.
+OPTIONAL = re.compile(r"""\bgetattr\([^,()\n]++,[ \t]*+["']([A-Za-z_]\w*+)["'][ \t]*+,""")
 OUTSIDE = re.compile(
     r"\b(?!self\b|cls\b)[A-Za-z_]\w*+\.([A-Za-z_]\w*+)[ \t]*+=(?!=)|\bsetattr\([^,()\n]++,[ \t]*+[\"']([A-Za-z_]\w*+)"
 )
@@ -56,6 +59,7 @@ class Declarations:
     classes: dict[str, list[ClassShape]] = field(default_factory=dict)
     dests: set[str] = field(default_factory=set)
     set_from_outside: set[str] = field(default_factory=set)
+    optional: set[str] = field(default_factory=set)  # members read as `getattr(obj, "name", default)`
     rebound: set[str] = field(default_factory=set)
     # The lazy part: which files define a class or may declare a field, and how to read one again.
     class_files: dict[str, set[str]] = field(default_factory=dict)
@@ -82,6 +86,7 @@ class Declarations:
             self.default_files.setdefault(name, set()).add(path)
         self.rebound.update(a or b for a, b in REBOUND.findall(code))
         self.set_from_outside.update(a or b for a, b in OUTSIDE.findall(code))
+        self.optional.update(OPTIONAL.findall(code))
 
     def read(self, code: str, path: str = "") -> None:
         """Parses one text at once: its classes, dests, rebound names and members set from outside."""
@@ -109,6 +114,10 @@ class Declarations:
                     self.set_from_outside.add(node.attr)
                 if isinstance(node.value, ast.Name) and node.attr.startswith("__"):
                     self.rebound.add(node.value.id)
+            elif isinstance(node, ast.Call) and _name(node.func) == "getattr" and len(node.args) == 3:
+                self.optional.update(
+                    a.value for a in node.args[1:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                )
             elif isinstance(node, ast.Call) and _name(node.func) == "setattr":
                 self.set_from_outside.update(
                     a.value for a in node.args[1:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)
@@ -144,7 +153,7 @@ class Declarations:
         """Whether `owner.member` names a member of a class the tree defines: True, False, or None when the tree
         cannot tell (no such class, or one whose members are not all known)."""
         self._load(self.class_files.get(owner, ()))
-        if owner not in self.classes or member in self.set_from_outside:
+        if owner not in self.classes or member in self.set_from_outside or member in self.optional:
             return None
         seen: set[str] = set()
         pending = [owner]

@@ -13,6 +13,7 @@ match is anchored by a look-behind, so it is tried once per run, not once per ch
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from urllib.parse import urlsplit
 
 # A URL with a scheme (`https://…`, `ftp://…`), a `javascript:`, `data:` or `mailto:` one, or one starting `www.`.
@@ -87,19 +88,28 @@ _SPACES = re.compile(r"[ \t]{2,}+")
 class Unlinked:
     text: str
     links: list[str] = field(default_factory=list)  # what was taken out, for the report: "link to evil.example"
+    # Taken out with nothing left in its place (a bare URL, an autolink, an image, a definition): what is left of
+    # the sentence is a fragment ("example `" `"), not a claim.
+    gaps: int = 0
 
 
 def unlink(text: str) -> Unlinked:
     """The text with its links, images, reference definitions, autolinks, bare URLs and HTML tags taken out; a
-    link's text (an image's alt text) stays, to be checked like the rest."""
+    link's text stays, to be checked like the rest. A URL in a code span is code text, not a link: it stays, for
+    the verifier to judge."""
     taken: list[str] = []
+    gaps = 0
 
     def link(match: re.Match[str]) -> str:
+        nonlocal gaps
         taken.append(link_to(match.group()))
+        gaps += match.group(1) != ""
         return match.group(2) if match.group(1) == "" else ""
 
     def dropped(match: re.Match[str]) -> str:
+        nonlocal gaps
         taken.append(link_to(match.group()))
+        gaps += 1
         return " "
 
     def tag(match: re.Match[str]) -> str:
@@ -116,11 +126,11 @@ def unlink(text: str) -> Unlinked:
     text = DEFINITION.sub(dropped, text)
     text = _outside_spans(text, lambda part: AUTOLINK.sub(dropped, part))  # `path("<int:pk>/")` is code, not a link
     for pattern in URLS:
-        text = pattern.sub(dropped, text)
+        text = _outside_spans(text, partial(pattern.sub, dropped))
     text = HTML_TAG.sub(tag, text)
     if taken:
         text = _SPACES.sub(" ", text).replace(" .", ".").replace(" ,", ",").replace("( )", "").strip()
-    return Unlinked(text, taken)
+    return Unlinked(text, taken, gaps)
 
 
 def link_to(found: str) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from kb.analysis import anchored, facts, handed, hostile, routes, situated, ways
+from kb.analysis import anchored, facts, handed, hostile, routes, salvage, situated, ways
 from kb.analysis import claims as split
 from kb.analysis.claims import BULLET, plain
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
@@ -128,6 +128,7 @@ def schema_problem(value: object) -> str:
 # How a dropped claim that names nothing unknown is recorded beside the names that did not check out.
 UNANCHORED = "a sentence naming nothing in the evidence"
 UNSITUATED = "a situation naming nothing the evidence ties to the raise"
+QUALIFIED = "a claim whose qualifying sentence was dropped"
 CONTRADICTS = "contradicts the code:"
 # The sections that say when the error is raised: their claimed conditions are held to the code's.
 SAYS_WHEN = ("meaning", "trigger", "situations")
@@ -196,6 +197,8 @@ def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whol
         parts = split.items(block) if kind == "list" else split.sentences(" ".join(block.split("\n")))
         claims = [_prose_claim(part, vocabulary, section) for part in parts]
         _keep_lead_ins(claims)
+        if kind == "text":
+            _with_neighbours(claims)
         blocks.append((kind, claims))
     every = [claim for _, claims in blocks for claim in claims]
     for claim in every:
@@ -227,15 +230,33 @@ def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whol
 def _reasons(claim: _Claim) -> list[str]:
     if claim.why == "unknown":
         return claim.unknown
-    reasons = {"instruction": INSTRUCTION, "unanchored": UNANCHORED, "unsituated": UNSITUATED}
+    reasons = {"instruction": INSTRUCTION, "unanchored": UNANCHORED, "unsituated": UNSITUATED, "qualified": QUALIFIED}
     return [reasons[claim.why]] if claim.why in reasons else []
 
 
 def _prose_claim(text: str, vocabulary: Vocabulary, section: str) -> _Claim:
+    """A sentence or an item checked; one that fails only for naming the request's own fields is checked again
+    without the parenthetical naming them (`salvage.without_fields`)."""
+    claim = _checked_prose(text, vocabulary, section)
+    if claim.why != "unknown" or not vocabulary.fields.issuperset(claim.unknown):
+        return claim
+    shorter = salvage.without_fields(claim.text, vocabulary.fields)
+    again = _checked_prose(shorter, vocabulary, section) if shorter else claim
+    return again if not again.why else claim
+
+
+def _checked_prose(text: str, vocabulary: Vocabulary, section: str) -> _Claim:
     unlinked = hostile.unlink(text)
     claim = _Claim(unlinked.text, links=unlinked.links)
     if not BULLET.sub("", claim.text, count=1).strip(" \t*_>"):
         claim.why = "empty"  # nothing but a link
+        return claim
+    # A URL is not a link when shown as code, but only one the request's text holds verbatim may stay; a bare URL
+    # taken out of prose leaves a fragment. Either way the claim goes whole.
+    _, spans = _spans(claim.text)
+    unheld = [url for span in spans for url in salvage.urls(span) if not vocabulary.quotes(url)]
+    if unlinked.gaps or unheld:
+        claim.why, claim.links = "empty", [*claim.links, *(hostile.link_to(url) for url in unheld)]
         return claim
     claim.unknown, held = _names_in_prose(claim.text, vocabulary)
     conditions = section in SAYS_WHEN
@@ -285,8 +306,8 @@ def _unchecked_words(prose: str, vocabulary: Vocabulary) -> list[str]:
 def _code_claim(block: str, vocabulary: Vocabulary, section: str) -> _Claim:
     body, language = split.fenced_body(block), split.language(block)
     claim = _Claim(block)
-    urls = [found for pattern in hostile.URLS for found in pattern.findall(body)]
-    if urls:
+    urls = salvage.urls(body)
+    if not all(vocabulary.quotes(url) for url in urls):  # code text, kept when the request holds it verbatim
         claim.why, claim.links = "empty", [hostile.link_to(url) for url in urls]
         return claim
     claim.unknown, held = _names_in_code(body, vocabulary, fenced=True, language=language)
@@ -299,6 +320,24 @@ def _code_claim(block: str, vocabulary: Vocabulary, section: str) -> _Claim:
     elif not held and not vocabulary.knows_any_term(IDENTIFIER.findall(body)):
         claim.why = "unanchored"
     return claim
+
+
+def _with_neighbours(claims: list[_Claim]) -> None:
+    """A paragraph's sentences read with the one before each: a sentence naming nothing that gives the reason for
+    the kept one before it stays (`salvage.gives_reason`); a dropped one that limits the one before it takes that
+    one with it (`salvage.qualifies`), from the last sentence back, unless the code refutes it: then the limit was
+    false, and the sentence before it was checked on its own."""
+    for index in range(1, len(claims)):
+        if claims[index].why == "unanchored" and not claims[index - 1].why:
+            if salvage.gives_reason(claims[index].text):
+                claims[index].why = ""
+    for index in range(len(claims) - 1, 0, -1):
+        claim = claims[index]
+        refuted = bool(claim.unknown) and all(name.startswith(CONTRADICTS) for name in claim.unknown)
+        dropped = claim.why not in ("", "empty") or (claim.why == "empty" and bool(claim.links))
+        dropped = dropped and not refuted
+        if dropped and not claims[index - 1].why and salvage.qualifies(claim.text):
+            claims[index - 1].why = "qualified"
 
 
 def _keep_lead_ins(claims: list[_Claim]) -> None:
@@ -420,6 +459,7 @@ def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) 
     (`strict_mode=True`) names what exists."""
     bound: set[str] = set()
     read: list[str] = []
+    called: set[str] = set()
     always: list[str] = []  # checked even when bound: what an import or an attribute names lives elsewhere
     pairs: list[str] = []  # `Class.member` where the tree's class has no such member
     for node in ast.walk(tree):
@@ -445,20 +485,34 @@ def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) 
                 pairs.append(wrong)
         elif isinstance(node, ast.keyword) and node.arg:
             always.append(node.arg)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            called.add(node.func.id)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             always += [flag for flag in FLAG.findall(node.value) if not vocabulary.knows_flag(flag)]
     flags = [name for name in always if name.startswith("--")]
     read = [name for name in read if name not in bound] if own_names else [*read, *sorted(bound)]
+    read = [name for name in read if name in called or not salvage.example_variable(name)]  # `some_author`
     names = [name for name in read + always if name and not name.startswith("--") and not placeholder(name)]
-    unknown = [name for name in names if not vocabulary.knows_name(name)] + flags + list(dict.fromkeys(pairs))
+    unknown = [name for name in names if not _known(name, vocabulary)] + flags + list(dict.fromkeys(pairs))
     return unknown, any(vocabulary.holds_name(name) for name in names)
+
+
+def _known(name: str, vocabulary: Vocabulary) -> bool:
+    """A name the vocabulary has, one the code makes from a template it spells out (`get_next_by_<field>` from
+    `"get_next_by_%s"`), or a lookup of known names (`pk__gt`)."""
+    if vocabulary.knows_name(name):
+        return True
+    if stem := salvage.dynamic_stem(name):
+        return vocabulary.knows_name(stem)
+    parts = salvage.lookup_parts(name)
+    return bool(parts) and all(vocabulary.knows_name(part) for part in parts)
 
 
 def placeholder(name: str) -> bool:
     """A name an example uses for the reader's own (`OLD_NAME`, `YOUR_APP.models`, `MyView`, `YourModel`,
     `_placeholder_` for `<name>`, and names made from it: `<name>_ptr`)."""
     return any(
-        part.startswith("_placeholder_")
+        part.startswith(salvage.PLACEHOLDER)
         or (part.isupper() and part.split("_", 1)[0] in PLACEHOLDER_WORDS)
         or PLACEHOLDER_CLASS.match(part) is not None
         for part in name.split(".")

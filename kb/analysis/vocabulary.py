@@ -18,6 +18,7 @@ from kb.analysis.declarations import Declarations
 from kb.analysis.facts import Either, Fact, site_facts
 from kb.analysis.functions import Functions
 from kb.analysis.routes import Reach
+from kb.analysis.salvage import fields_of
 from kb.harvest.reading.files import Refusals, Refused, read_text, real_root, walk
 from kb.models import ErrorEntry, RaiseSite, Repository
 
@@ -70,6 +71,8 @@ class Vocabulary:
     # The tree's functions by what their bodies name, and the routes the entry's evidence records: call routes.
     functions: Functions = field(default_factory=Functions)
     reach: Reach = field(default_factory=Reach)
+    # The request's own field names (`exits_before`): no name of the code, and the reader never sees them.
+    fields: set[str] = field(default_factory=set)
     # The names of the entry's own evidence, its related errors' words left out (`entry_vocabulary` sets it).
     own: frozenset[str] | None = None
     own_quoted: int | None = None  # how many of `quoted` are the entry's own (the related errors' come after)
@@ -113,6 +116,7 @@ class Vocabulary:
             reach=self.reach,
             own=self.own,
             own_quoted=self.own_quoted,
+            fields=self.fields,
         )
 
     def quotes_own(self, span: str) -> bool:
@@ -122,8 +126,9 @@ class Vocabulary:
         return len(span) >= MIN_QUOTED and any(span in text for text in own)
 
     def quote(self, evidence: object) -> None:
-        """Keeps the evidence's strings, for `quotes`."""
+        """Keeps the evidence's strings, for `quotes`, and its field names."""
         self.quoted.extend(_strings(evidence))
+        self.fields.update(name for name in fields_of(evidence) if not self._has("names", name))
 
     def quotes(self, span: str) -> bool:
         """Whether a code span of an answer is a verbatim piece of the request's evidence, long enough to say

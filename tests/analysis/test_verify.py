@@ -191,7 +191,8 @@ HOSTILE_MEANING = (
 def test_no_link_of_an_answer_survives_only_text_that_checks_out() -> None:
     result = checked(meaning=HOSTILE_MEANING, solutions=["Pass a `size` of 0 or more, as [here](//evil.example)."])
     rendered = render_machine_markdown(result.sections["meaning"])
-    assert result.sections["meaning"].startswith("`resize` raises it when `size` is below 0. See the `resize` docs")
+    # The sentence that had bare URLs and an image goes whole: taking them out left "See the `resize` docs and, or."
+    assert result.sections["meaning"] == "`resize` raises it when `size` is below 0."
     assert "evil.example" not in result.sections["meaning"] + rendered and "href" not in rendered
     assert result.solutions == ["Pass a `size` of 0 or more, as here."]
     assert "link to evil.example" in result.unknown

@@ -1,0 +1,171 @@
+"""True claims that errorkb's own checks used to lose, kept, and claims left without what qualified them, dropped
+(issue 29, round 20's cards 03, 04, 14, 15, 16 and 20).
+
+- `without_fields`: a sentence whose only unknown names are the request's own field names (`exits_before`,
+  `every_call`: the reader never sees the request) loses the parenthetical that names them, and is checked again.
+- `gives_reason`: a sentence that names nothing but goes on from the one before it with a reason ("It only handles
+  non-negative numbers, so a negative input is refused") is about what that sentence named.
+- `qualifies`: a dropped sentence that limits the one before it ("It doesn't show them passing a negative number")
+  takes that one with it: the unhedged claim must not stand alone.
+- `example_variable`, `dynamic_stem`, `lookup_parts`: an example's own value (`some_author`), a name the code makes
+  from a template (`get_next_by_<field>()` from `"get_next_by_%s"`), a lookup made of known names (`pk__gt`).
+- `urls`: the URLs of a code span or block, to be kept only when the request's text holds them verbatim.
+
+Every function reads a model's answer: one pass each, linear patterns."""
+
+import bisect
+import itertools
+import re
+from collections.abc import Iterable
+
+from kb.analysis import hostile
+
+# The request's keys are named like code (`exits_before`); bounded, whatever the harvest stored.
+MOST_FIELDS = 500
+_FIELD = re.compile(r"(?<![a-z0-9_])[a-z][a-z0-9]*+(?:_[a-z0-9]++)++")
+_MARK = re.compile(r"[();]")
+
+_WORD = re.compile(r"[A-Za-z]++(?:'[a-z]++)?+")
+# Words that make a sentence go on from the one before it: it speaks of what that one named.
+BACK_REFERENCES = frozenset(
+    "it its they their them this these that those such both anything everything nothing either neither".split()
+)
+# Connectives that open a limit on the sentence before: "But ...", "Unless ...".
+LIMITING_OPENERS = frozenset("but however yet though although still except unless only otherwise".split())
+LIMITS = frozenset("not no never only unless except cannot neither nor nothing none without rarely".split())
+REASONS = frozenset("because so since therefore hence thus".split())
+MOST_WORDS = 80
+
+# An example's own value, spelled as one: `some_author`, `my_model`, `your_obj` (lower case; `OLD_NAME`, `MyView`
+# are `verify.placeholder`'s).
+EXAMPLE_VARIABLE = re.compile(r"(?:some|my|your|example|another|foo|bar|baz)_[a-z0-9_]++")
+PLACEHOLDER = "_placeholder_"  # what `verify` puts for a `<name>`
+
+
+def fields_of(evidence: object) -> set[str]:
+    """The request's field names (its JSON keys written like code), at most MOST_FIELDS of them."""
+    found: set[str] = set()
+    pending = [evidence]
+    while pending and len(found) < MOST_FIELDS:
+        value = pending.pop()
+        if isinstance(value, dict):
+            found.update(key for key in value if isinstance(key, str) and _FIELD.fullmatch(key))
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+    return found
+
+
+def without_fields(text: str, fields: Iterable[str]) -> str:
+    """The sentence without what names a request field in parentheses: the part of the parenthetical (between its
+    `;`) that holds the field's code span, or all of it ("(`exits_before`)", "(`exits_above` lines 188 and
+    192 can end the call first)"); "" when such a span is not in parentheses (taking it out would leave a broken
+    sentence) or there is none."""
+    named = set(fields)
+    opened: list[int] = []
+    closes: dict[int, int] = {}
+    separators: dict[int, list[int]] = {}  # by opening parenthesis: its own `;` (a `,` may part a list of lines)
+    holding: dict[int, list[int]] = {}  # by opening parenthesis: where its field spans start
+    position = 0
+    for start, end in [*hostile.backtick_spans(text), (len(text), len(text))]:
+        for match in _MARK.finditer(text, position, start):
+            if match.group() == "(":
+                opened.append(match.start())
+            elif match.group() == ")" and opened:
+                closes[opened.pop()] = match.start()
+            elif match.group() != ")" and opened:
+                separators.setdefault(opened[-1], []).append(match.start())
+        if start < len(text) and text[start:end].strip("`").strip() in named:
+            if not opened:
+                return ""
+            holding.setdefault(opened[-1], []).append(start)
+        position = end
+    if not holding or any(open_at not in closes for open_at in holding):
+        return ""
+    cuts = [
+        cut
+        for open_at, starts in holding.items()
+        for cut in _cuts(text, open_at, closes[open_at], separators.get(open_at, []), starts)
+    ]
+    kept, position = [], 0
+    for start, end in sorted(cuts):
+        if start >= position:
+            kept.append(text[position:start])
+        position = max(position, end)
+    kept.append(text[position:])
+    shown = "".join(kept).strip()
+    return shown if shown != text.strip() else ""
+
+
+def _cuts(text: str, open_at: int, close: int, separators: list[int], starts: list[int]) -> list[tuple[int, int]]:
+    """The ranges to take out of one parenthetical: the parts holding a field span, each with the separator before
+    it; all of it (with the spaces before it) when every part holds one."""
+    bounds = [open_at + 1, *separators, close]
+    parts = list(itertools.pairwise(bounds))
+    dropped = {min(bisect.bisect_right(bounds, at) - 1, len(parts) - 1) for at in starts}
+    if len(dropped) == len(parts):
+        before = len(text[:open_at]) - len(text[:open_at].rstrip(" \t"))
+        if text[: open_at - before].endswith("("):
+            return [(0, len(text))]  # first in another parenthetical: what is left of that one would be a fragment
+        return [(open_at - before, close + 1)]
+    cuts = []
+    for index in sorted(dropped):
+        start, end = parts[index]
+        if index == 0:  # the first part: its separator is the one after it, and the spaces after that
+            after = parts[1][0] + 1
+            end = after + len(text[after:close]) - len(text[after:close].lstrip(" \t"))
+        cuts.append((start, end))
+    return cuts
+
+
+def _words(text: str) -> list[str]:
+    """The sentence's words outside its code spans (`name is not None` is code, not a limit)."""
+    prose, position = [], 0
+    for start, end in [*hostile.backtick_spans(text), (len(text), len(text))]:
+        prose.append(text[position:start])
+        position = end
+    return [word.lower() for word in _WORD.findall(" ".join(prose)[:2000])][:MOST_WORDS]
+
+
+def gives_reason(text: str) -> bool:
+    """A sentence in plain words (no code, nothing named) that goes on from the sentence before it with a reason."""
+    if "`" in text or hostile.name_like_words(text):
+        return False
+    words = _words(text)
+    return bool(words) and words[0] in BACK_REFERENCES and not REASONS.isdisjoint(words)
+
+
+def qualifies(text: str) -> bool:
+    """A sentence that limits the one before it: it opens with a limiting connective, or refers back to it and
+    says what does not hold."""
+    words = _words(text)
+    if not words:
+        return False
+    if words[0] in LIMITING_OPENERS:
+        return True
+    return words[0] in BACK_REFERENCES and (any(word.endswith("n't") for word in words) or not LIMITS.isdisjoint(words))
+
+
+def example_variable(name: str) -> bool:
+    return EXAMPLE_VARIABLE.fullmatch(name) is not None
+
+
+def dynamic_stem(name: str) -> str:
+    """For a name with a `<placeholder>` after its start (`get_next_by_<field>`), the part the code spells out
+    before it (`get_next_by_`), when that names at least two words; else ""."""
+    stem = name.split(PLACEHOLDER, 1)[0] if PLACEHOLDER in name[1:] else ""
+    return stem if stem.endswith("_") and len([part for part in stem.split("_") if part]) >= 2 else ""
+
+
+def lookup_parts(name: str) -> list[str]:
+    """`pk__gt` -> [pk, gt], `author__name` -> [author, name]: the parts of a lookup joined by `__` (not a
+    dunder, no empty part); [] for any other name."""
+    if "__" not in name or name.startswith("_") or name.endswith("_"):
+        return []
+    parts = name.split("__")
+    return parts if all(parts) else []
+
+
+def urls(code: str) -> list[str]:
+    """The URLs in a piece of code, without the quote or punctuation after them."""
+    return [found.rstrip("\"'`.,;:)]}>") for pattern in hostile.URLS for found in pattern.findall(code)]
