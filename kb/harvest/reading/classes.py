@@ -87,6 +87,8 @@ class ClassIndex:
         self.formats_args: dict[str, str | None] = {}
         # Module-level instances of these classes, by class (kb.harvest.reading.instances), read on first use.
         self.instances: dict[str, list[tuple[ast.Call, ModuleInfo]]] | None = None
+        # Calls of each module's top-level classes in its own functions, by module and class name (the same module).
+        self.made_in_functions: dict[str, dict[str, list[ast.Call]]] = {}
         # The attributes each class's own methods assign on `self` (kb.harvest.reading.types), by qualname, read once.
         self.set_on_instance: dict[str, frozenset[str]] = {}
         # Calls in the harvest's functions by the name they call (kb.harvest.reading.evaluate), read on first use.

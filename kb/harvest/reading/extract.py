@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind
+from kb.harvest.reading.checked import checked_by
 from kb.harvest.reading.class_tables import looped_as, table_classes, unpacked_rows
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.cleared import cleared_classes, copied
@@ -33,7 +34,7 @@ from kb.harvest.reading.evaluate import (
 )
 from kb.harvest.reading.evaluate import Made as Evaluated
 from kb.harvest.reading.files import Refused
-from kb.harvest.reading.imports import ModuleInfo, Resolver, dotted, visible_name
+from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, ModuleInfo, Resolver, dotted, visible_name
 from kb.harvest.reading.instances import instance_wordings
 from kb.harvest.reading.joined import joined_options
 from kb.harvest.reading.messages import (
@@ -178,6 +179,7 @@ class ModuleExtractor:
         self._path: BranchPath = ()  # the branch path of the candidate being read
         self._scope_node: ast.AST = tree  # the function, class or module whose candidates are being read
         self._helper_raised: set[int] = set()  # the calls a raise of a helper that raises read already
+        self._ifs: list[ast.If] = []  # the `if`s of the scope being read (`_raise_checked`)
 
     def extract(self) -> ModuleResult:
         scope = Scope(self.info, self.index, owner=None, qualname="", parent=None, span=(1, len(self.lines)), params={})
@@ -228,6 +230,7 @@ class ModuleExtractor:
                 ifs=ifs,
             )
         self._scope_node = scope_node
+        self._ifs = ifs
         for node, path in candidates:
             self._path = path
             self._candidate(node, scope)
@@ -424,6 +427,8 @@ class ModuleExtractor:
             return
         if self._raise_tabled(node, call, target, scope):
             return
+        if isinstance(target, ast.Name) and self._raise_checked(node, call, target, scope):
+            return
         if call is not None and self._passed_and_worded(target, call, scope):
             # Each call is a site of the class it passes, in its words, and again here (`_raised` at the call).
             self._skip("raises a class its callers pass, in their words: a site at each call", scope)
@@ -463,6 +468,28 @@ class ModuleExtractor:
                 first = exception_type == next(iter(written))
                 self._defined_as(before, target.id, written[exception_type], None if first else node.lineno)
         return bool(tabled)
+
+    def _raise_checked(self, node: ast.Raise, call: ast.Call | None, target: ast.Name, scope: Scope) -> bool:
+        """`if issubclass(cached, TemplateDoesNotExist): raise cached(template_name)`: a `TemplateDoesNotExist`, as
+        the call words it; `if isinstance(token, Failure): raise token(lineno, filename)`: what `Failure.__call__`
+        raises, a site there already (`reading.checked`). False when no enclosing `if` checks the local, it is
+        rebound since, or the class is none of the harvest's (or a builtin exception)."""
+        if not self._ifs or not self._path or target.id not in scope.local_names():
+            return False
+        found = checked_by(target.id, self._path, {id(n): n for n in self._ifs}, node.lineno)
+        if found is None:
+            return False
+        check, written, since = found
+        if any(bound.line >= since for bound in scope.reaching(target.id, node.lineno, self._path)):
+            return False
+        named = class_named(self.index, written, scope)
+        if named is None or (self.index.get(named) is None and named not in BUILTIN_EXCEPTIONS):
+            return False
+        if check == "issubclass":
+            self._raise_as(node, call, named, scope)
+            return True
+        called = self.index.method(named, "__call__") if call is not None else None
+        return called is not None and any(isinstance(n, ast.Raise) for n in scopes.statements(called[0].body))
 
     def _defined_as(self, first: int, name: str, code: str, looped: int | None) -> None:
         """The sites from `first` on are raised where the loop's `name` is the class `code`: their definition of

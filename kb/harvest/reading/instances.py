@@ -1,7 +1,9 @@
 """Wordings given to a class's instances where they are made: `validate_slug = RegexValidator(slug_re, _("Enter a
 valid “slug” ..."), "invalid")` stores its message as `self.message`, and `RegexValidator.__call__` raises it. Read
 from module-level instances, made directly or by a factory function of the harvest that returns one
-(`int_list_validator(message=...)` returns `RegexValidator(regexp, message=message)`)."""
+(`int_list_validator(message=...)` returns `RegexValidator(regexp, message=message)`), and from instances made with
+a literal in a function of the class's own module (Jinja2's `Failure("Missing end of comment tag")` in
+`Lexer.__init__`)."""
 
 import ast
 
@@ -33,7 +35,32 @@ def instance_wordings(index: ClassIndex, classes: list[str], attribute: str) -> 
             forms = MessageBuilder(ModuleEnv(module, index)).forms(value, FOREVER)
             if forms:
                 options.append(forms)
+        for call in _made_in_functions(index, qualname):
+            value = arguments(names, call).get(names[position])
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) and [value.value] not in options:
+                options.append([(value.value,)])
     return options
+
+
+def _made_in_functions(index: ClassIndex, qualname: str) -> list[ast.Call]:
+    """The calls of a class by its plain name in the functions and methods of its own module; each module's read
+    once, on the first question about one of its classes (asked only of a class that keeps a constructor argument
+    as the attribute a raise words its message with)."""
+    info = index.get(qualname)
+    if info is None or info.qualname != f"{info.module.name}.{qualname.rpartition('.')[2]}":
+        return []
+    module = info.module
+    found = index.made_in_functions.get(module.name)
+    if found is None:
+        found = {}
+        functions = [*module.function_nodes.values()]
+        functions += [f for kin in index.classes.values() if kin.module is module for f in kin.methods.values()]
+        for function in functions:
+            for node in ast.walk(function):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in module.classes:
+                    found.setdefault(node.func.id, []).append(node)
+        index.made_in_functions[module.name] = found
+    return found.get(qualname.rpartition(".")[2], [])
 
 
 def _handed_to_base(index: ClassIndex, qualname: str, attribute: str) -> list[list[Parts]]:
