@@ -5,9 +5,10 @@ LiquidWarning)`), and what a module function returns when it returns such an ite
 python-liquid 2.3.6 exceptions.py); and a local bound to a class, in an if-expression or in each arm of an `if`
 (`result_exception = FullResultSet if self.rhs else EmptyResultSet`, Django 5.2 db/models/lookups.py), read in an
 enclosing function for a closure, or unpacked from a tuple (`e, msg = err_dict[code]; raise e(msg)`, Django's
-gdal/error.py: each row's class with its message). Which item is taken is run time's: every class the table holds
-may be the one. A table holding anything but classes of the harvest or builtin exceptions is not read (nothing is
-said of it)."""
+gdal/error.py: each row's class with its message); and an item of the dict a property of one class of the module
+returns, taken through a parameter (`dbapi._asyncpg_error_translate[super_]`, SQLAlchemy 2.1 asyncpg.py). Which
+item is taken is run time's: every class the table holds may be the one. A table holding anything but classes of
+the harvest or builtin exceptions is not read (nothing is said of it)."""
 
 import ast
 
@@ -35,6 +36,8 @@ def table_classes(index: ClassIndex, expr: ast.expr, scope: Scope, line: int, de
     elif isinstance(expr, ast.Subscript):
         table = _table(index, expr.value, scope, line)
         found = _items(index, table, values=True, key=expr.slice) if table is not None else None
+        if table is None:
+            found = _property_items(index, expr.value, scope, line)
     elif isinstance(expr, ast.Call):
         found = _called(index, expr, scope, line, depth)
     elif isinstance(expr, ast.IfExp):
@@ -317,6 +320,51 @@ def _items(
         if named not in found:
             found.append(named)
     return found
+
+
+def _property_items(index: ClassIndex, expr: ast.expr, scope: Scope, line: int) -> list[str] | None:
+    """`exception_mapping = dbapi._asyncpg_error_translate; ...; exception_mapping[super_](message, error)`
+    (SQLAlchemy 2.1.9 dialects/postgresql/asyncpg.py): an item of what an attribute of a parameter (or a local bound
+    once to one) is, when one class of the raise's module defines a method (a property) of that name returning a
+    dict literal of classes, `self.IntegrityError` a class nested in it: the dict's values."""
+    if isinstance(expr, ast.Name) and expr.id in scope.bindings:
+        reaching = scope.reaching(expr.id, line, ())
+        expr = reaching[0].expr if len(reaching) == 1 and not reaching[0].augmented else None  # type: ignore[assignment]
+    if not isinstance(expr, ast.Attribute) or not isinstance(expr.value, ast.Name):
+        return None
+    if expr.value.id not in scope.params or expr.value.id in ("self", "cls"):
+        return None
+    module = scope.info
+    owners = [
+        info
+        for name in module.classes
+        if (info := index.get(f"{module.name}.{name}")) is not None and expr.attr in info.methods
+    ]
+    if len(owners) != 1:
+        return None
+    returned = returns_of(owners[0].methods[expr.attr])
+    if len(returned) != 1 or not isinstance(literal := returned[0].value, ast.Dict) or None in literal.keys:
+        return None
+    if not literal.values or len(literal.values) > MAX_CLASSES:
+        return None
+    found: list[str] = []
+    for value in literal.values:
+        named = _nested(index, owners[0].qualname, value) or _class(index, value, module)
+        if named is None:
+            return None
+        if named not in found:
+            found.append(named)
+    return found
+
+
+def _nested(index: ClassIndex, owner: str, expr: ast.expr) -> str | None:
+    """`self.IntegrityError` in a method of `owner`: a class defined in the body of `owner` or of a base."""
+    parts = dotted(expr)
+    if parts is None or len(parts) != 2 or parts[0] != "self":
+        return None
+    return next(
+        (f"{info.qualname}.{parts[1]}" for info in index.mro(owner) if index.get(f"{info.qualname}.{parts[1]}")), None
+    )
 
 
 def _same(written: ast.expr | None, key: ast.Constant) -> bool:

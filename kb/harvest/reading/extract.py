@@ -38,6 +38,7 @@ from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, ModuleInfo, Resolver,
 from kb.harvest.reading.instances import instance_wordings
 from kb.harvest.reading.joined import joined_options
 from kb.harvest.reading.messages import (
+    Binding,
     BranchPath,
     Field,
     MessageBuilder,
@@ -372,14 +373,19 @@ class ModuleExtractor:
             b.expr
             for b in reaching
             if isinstance(b.expr, ast.Call)
-            and dotted(b.expr.func)
             and (
-                self._constructs(b.expr.func, scope)
-                or copied(b.expr, scope, self.info) is not None
-                or table_classes(self.index, b.expr.func, scope, b.line)
+                (
+                    dotted(b.expr.func)
+                    and (self._constructs(b.expr.func, scope) or copied(b.expr, scope, self.info) is not None)
+                )
+                or (isinstance(b.expr.func, ast.Name | ast.Attribute | ast.Subscript) and self._tabled(b, scope))
             )
         ]
         return made if made and len(made) == len(reaching) else [*made, exc]
+
+    def _tabled(self, bound: Binding, scope: Scope) -> bool:
+        """Whether a binding's call makes an instance of a class taken from a table (`exception_mapping[key](msg)`)."""
+        return isinstance(bound.expr, ast.Call) and bool(table_classes(self.index, bound.expr.func, scope, bound.line))
 
     def _constructs(self, func: ast.expr, scope: Scope) -> bool:
         """Whether a call makes an exception object: a class's call, or its alternate constructor's (`error =
