@@ -94,6 +94,7 @@ class ClassIndex:
         # Calls in the harvest's functions by the name they call (kb.harvest.reading.evaluate), read on first use.
         self.calls_by_name: dict[str, list[Any]] | None = None
         self.constructions: dict[str, list[Any]] | None = None  # the same for calls of CapWords names (classes)
+        self.module_calls: dict[str, dict[str, list[Any]]] = {}  # the same for one module's functions, by module
         # Read once per class or function for the evaluator (kb.harvest.reading.evaluate): what each class's methods
         # assign to `self.<name>` by calling a class, and whether a function raises or calls anything at all.
         self.assigned_calls: dict[str, dict[str, list[Any]]] = {}

@@ -14,6 +14,7 @@ class itself (`own_message`: its `__init__` or `__str__`, base-class suffixes in
 """
 
 import ast
+import builtins
 import copy
 import dataclasses
 from collections.abc import Iterator
@@ -37,7 +38,7 @@ class HelperRaise:
 
     module: ModuleInfo = field(compare=False)
     function: str  # as sites name functions: Class.method, or the function's name
-    node: ast.Raise
+    node: ast.Raise | ast.Expr  # a raise, or a call of `warnings.warn` (`Made.kind` "warning")
     span: tuple[int, int]
 
 
@@ -62,6 +63,7 @@ class Made:
     # Where the callee raises it, when it does (`raised_by`): a traceback ends there. None: returned to the caller.
     raised_at: HelperRaise | None = None
     keyed: bool = False  # its message is what the callee's table keeps under a key the caller gave
+    kind: str = "error"  # "warning": the callee warns with it (`warnings.warn(message, category)`)
 
     def message(self, index: ClassIndex) -> Value | None:
         """The argument that is the message: at the place the class's `__init__` takes it, or a keyword naming it."""
@@ -165,6 +167,8 @@ def _raises(
         if isinstance(node, ast.Raise) and node.exc is not None:
             here = HelperRaise(inner.info, inner.qualname, node, inner.span)
             made += _made_at(index, node.exc, here, id(node) not in handled, env, inner, given, depth)
+        elif (warned := _warned(index, node, inner, env, given)) is not None:
+            made.append(warned)
         elif (stored := _stored_in(node, inner)) is not None:
             # `self._errors.append(error)`: raised later by another method, where its traceback ends.
             for here in stored_raises(index, inner.owner or "", stored[0]):
@@ -229,6 +233,84 @@ def _handed_instance(
     args = [Value(a, held.scope, held.line) for a in call.args]
     keywords = {k.arg: Value(k.value, held.scope, held.line) for k in call.keywords if k.arg is not None}
     return Made(named, args, keywords, given, here)
+
+
+def _warned(
+    index: ClassIndex, node: ast.AST, inner: Scope, env: dict[str, Held], given: dict[str, Value]
+) -> Made | None:
+    """`warnings.warn(message, category, stacklevel=...)` in a helper both of whose arguments are its parameters
+    (SQLAlchemy 2.1.9's `_warnings_warn`, called as `_warnings_warn(msg, exc.SAWarning)`): a warning of the class
+    the caller passed, with the caller's message (the parameter rebound at most in an arm: the caller's words reach
+    the call too). None for any other statement, and for a category the caller did not give as a class."""
+    if not isinstance(node, ast.Expr) or not isinstance(call := node.value, ast.Call) or len(call.args) > 2:
+        return None
+    parts = dotted(call.func)
+    if not parts or parts[-1] != "warn":
+        return None
+    imported = inner.imported(parts[0])
+    qualified = ".".join([imported, *parts[1:]]) if imported else index.resolver.qualify(parts, inner.info)
+    if qualified != "warnings.warn":
+        return None
+    named = {k.arg: k.value for k in call.keywords}
+    message = call.args[0] if call.args else named.get("message")
+    category = call.args[1] if len(call.args) > 1 else named.get("category")
+    if not isinstance(message, ast.Name) or not isinstance(category, ast.Name):
+        return None
+    held, kind = env.get(message.id), env.get(category.id)
+    if not isinstance(held, Value) or not isinstance(kind, Value) or held.scope is inner:
+        return None
+    if any(not bound.path for bound in inner.reaching(message.id, node.lineno, ())):
+        return None  # rebound on every way to the call: not the caller's words
+    warned = class_named(index, kind.expr, kind.scope)
+    if warned is None or (index.get(warned) is None and warned not in _BUILTIN_WARNINGS):
+        return None
+    here = HelperRaise(inner.info, inner.qualname, node, inner.span)
+    return Made(warned, [held], {}, given, here, kind="warning")
+
+
+_BUILTIN_WARNINGS = frozenset(
+    name for name, value in vars(builtins).items() if isinstance(value, type) and issubclass(value, Warning)
+)
+
+
+def passed_in_module(index: ClassIndex, scope: Scope, param: str) -> bool:
+    """Whether a call in the module of the function `scope` reads passes a class of the harvest (or a builtin
+    exception or warning) for its parameter `param`: `_warnings_warn(msg, exc.SAWarning)` beside `_warnings_warn`
+    (SQLAlchemy 2.1.9 util/langhelpers.py:2026). The module's calls are read once; the harvest's are not walked."""
+    function = function_node(index, scope)
+    if function is None:
+        return False
+    positional = [a.arg for a in [*function.args.posonlyargs, *function.args.args]]
+    if scope.owner is not None and not any(dotted(d) == ["staticmethod"] for d in function.decorator_list):
+        positional = positional[1:]
+    for call, caller in _module_calls(index, scope.info).get(function.name, ()):
+        argument = next((k.value for k in call.keywords if k.arg == param), None)
+        if argument is None and param in positional and len(call.args) > positional.index(param):
+            argument = call.args[positional.index(param)]
+        named = class_named(index, argument, caller) if isinstance(argument, ast.Name | ast.Attribute) else None
+        builtin = named in BUILTIN_EXCEPTIONS or named in _BUILTIN_WARNINGS
+        if named is not None and (index.get(named) is not None or builtin):
+            return True
+    return False
+
+
+def _module_calls(index: ClassIndex, module: ModuleInfo) -> dict[str, list[tuple[ast.Call, Scope]]]:
+    found = index.module_calls.get(module.name)
+    if found is None:
+        found = {}
+        functions: list[tuple[Function, ClassInfo | None]] = [(f, None) for f in module.function_nodes.values()]
+        functions += [
+            (f, info) for info in index.classes.values() if info.module is module for f in info.methods.values()
+        ]
+        for function, owner in functions:
+            scope: Scope | None = None
+            for node in ast.walk(function):
+                if isinstance(node, ast.Call) and (node.args or node.keywords):
+                    called = terminal_name(node.func)
+                    scope = scope or _bare_scope(function, owner, module, index)
+                    found.setdefault(called, []).append((node, scope))
+        index.module_calls[module.name] = found
+    return found
 
 
 def _stored_in(node: ast.AST, scope: Scope) -> tuple[str, ast.expr] | None:

@@ -26,6 +26,7 @@ from kb.harvest.reading.evaluate import (
     message_keyword,
     message_position,
     passed_classes,
+    passed_in_module,
     raised_by,
     running,
     seen_by,
@@ -822,11 +823,17 @@ class ModuleExtractor:
         self._raised(node, scope)
 
     def _add_raised(
-        self, exception_type: str, options: list[list[Parts]], node: SiteNode, scope: Scope, raised_at: HelperRaise
+        self,
+        exception_type: str,
+        options: list[list[Parts]],
+        node: SiteNode,
+        scope: Scope,
+        raised_at: HelperRaise,
+        kind: str = "error",
     ) -> None:
         """Sites where the message is written, and each again at the helper's raise, where a traceback ends."""
         first = len(self.result.sites)
-        self._add_options(exception_type, "error", options, node, scope)
+        self._add_options(exception_type, kind, options, node, scope)
         for site in self.result.sites[first:]:
             if site.signature or site.message:
                 # A message of values alone (`f"'{name}': {e.strerror}"`) has no signature: its entry is keyed by
@@ -918,14 +925,17 @@ class ModuleExtractor:
         for one in made:
             options = self._made_options(one, scope)
             if one.raised_at is not None and (unreadable or any(has_text(f) for option in options for f in option)):
-                self._add_raised(one.exception_type, options, node, scope, one.raised_at)
+                self._add_raised(one.exception_type, options, node, scope, one.raised_at, one.kind)
         return bool(made)
 
     def _warning(self, node: ast.Call, scope: Scope) -> None:
         parts = dotted(node.func) or ["?"]
         imported = scope.imported(parts[0])
         qualified = ".".join([imported, *parts[1:]]) if imported else self.resolver.qualify(parts, self.info)
-        if qualified not in ("warnings.warn", "warnings.warn_explicit") or not node.args:
+        if qualified not in ("warnings.warn", "warnings.warn_explicit"):
+            self._helper_call(node, scope)  # `util.warn("...")`: the repository's own helper, which may warn
+            return
+        if not node.args:
             return
         message: ast.expr | None = node.args[0]
         category_expr = node.args[1] if len(node.args) > 1 else None
@@ -937,10 +947,24 @@ class ModuleExtractor:
         if category_expr is not None:
             # `category=lookup_warning(exc.__class__)`: each class the table it reads holds.
             categories = table_classes(self.index, category_expr, scope, node.lineno)
+            if not categories and self._warned_by_callers(message, category_expr, scope):
+                self._skip("raises a class its callers pass, in their words: a site at each call", scope)
+                return
             categories = categories or list(filter(None, [self._exception_type(category_expr, scope)]))
         options = self._options(message, node.lineno, scope) if message is not None and categories else [[]]
         for category in categories:
             self._add_options(category, "warning", options, node, scope)
+
+    def _warned_by_callers(self, message: ast.expr | None, category: ast.expr, scope: Scope) -> bool:
+        """`def _warnings_warn(message, category=None, ...): ... warnings.warn(message, category, ...)`: both are
+        parameters, and a call in the module passes a class for the category; each call that words its message is a
+        site in its words (`evaluate._warned`)."""
+        params = scope.params
+        if not (isinstance(message, ast.Name) and isinstance(category, ast.Name)):
+            return False
+        if message.id not in params or category.id not in params or self._param_default(category.id, scope):
+            return False
+        return passed_in_module(self.index, scope, category.id)
 
     # --- recording -------------------------------------------------------------------------------
 
