@@ -1,7 +1,7 @@
 """`self.env = env` in an `__init__` whose `env: Environment` names a class of the repository (issue 30): calls
 on `self.env` run that class's methods, so a message handed to `self.env.error(...)`, a method that raises the
-exception it is given, is an entry, at the call and again at the helper's `raise exc`. Reduced from python-liquid
-2.3.6."""
+exception it is given, is an entry, at the call and again at the helper's `raise exc`, which is then counted as read
+at each call rather than skipped as held in a variable. Reduced from python-liquid 2.3.6."""
 
 import pytest
 
@@ -24,13 +24,15 @@ class LiquidInterrupt(Exception):
 
 # liquid/environment.py:44 and :478-495, reduced: `error` raises the exception its caller hands it.
 ENVIRONMENT = """
+from typing import Type, Union
+
 from .exceptions import LiquidError
 
 class Environment:
     def __init__(self, mode):
         self.mode = mode
 
-    def error(self, exc, msg=None, token=None):
+    def error(self, exc: Union[Type[LiquidError], LiquidError], msg=None, token=None):
         if not isinstance(exc, LiquidError):
             exc = exc(msg, token=token)
         elif not exc.token:
@@ -98,3 +100,36 @@ def test_an_exception_replaced_before_the_helper_s_raise_is_not_the_callers(tmp_
     )
     assert "exc = RuntimeError" in replaced
     assert not sites(harvest(tmp_path, "Environment", replaced), "unexpected '{err}'")
+
+
+HELD = "raises an exception object held in a variable"
+HANDED = "raises what its callers make and hand it: a site at each call"
+
+
+def test_the_helper_s_raise_of_what_callers_make_is_read_at_each_call_not_held_in_a_variable(tmp_path):
+    found = harvest(tmp_path, "Environment")
+    assert found.skipped[HANDED] == 1
+    assert HELD not in found.skipped
+
+
+def test_the_helper_s_raise_stays_held_when_no_call_is_known_to_run_it(tmp_path):
+    found = harvest(tmp_path, "")
+    assert found.skipped[HELD] == 1
+    assert HANDED not in found.skipped
+
+
+def test_the_helper_s_raise_stays_held_when_its_parameter_names_no_class(tmp_path):
+    unannotated = ENVIRONMENT.replace("exc: Union[Type[LiquidError], LiquidError]", "exc")
+    found = harvest(tmp_path, "Environment", unannotated)
+    assert found.skipped[HELD] == 1
+
+
+def test_the_helper_s_raise_stays_held_when_a_caller_hands_it_a_class(tmp_path):
+    handed_a_class = TEMPLATE.replace(
+        "                else:\n                    raise",
+        '                else:\n                    self.env.error(LiquidSyntaxError, "interrupted", node.token)',
+    )
+    assert "self.env.error(LiquidSyntaxError," in handed_a_class
+    extra = {"exceptions.py": EXCEPTIONS, "environment.py": ENVIRONMENT}
+    found = harvest_source(tmp_path, handed_a_class.format(env="env: Environment"), extra=extra)
+    assert found.skipped[HELD] == 1

@@ -896,6 +896,48 @@ def passed_classes(index: ClassIndex, scope: Scope, param: str, depth: int = 0, 
     return found
 
 
+def handed_instances(index: ClassIndex, scope: Scope, param: str) -> bool:
+    """Whether some call of the function `scope` reads hands its parameter `param` an exception of the harvest's made
+    there (`self.env.error(LiquidSyntaxError(f"unexpected '{err}'"))`, python-liquid 2.3.6 template.py:169), an entry
+    at that call and at the function's raise (`_handed_instance`), and none hands it a class, which the function
+    would make an exception of itself. Calls are those of the function's name that run it. Asked only of a parameter
+    annotated with a class of the harvest (`exc: Union[Type[LiquidError], LiquidError]`): the harvest's calls are
+    indexed at the first such question, not for every bare raise of a parameter."""
+    function = function_node(index, scope)
+    if function is None or not _annotated_with_a_class(index, function, param, scope):
+        return False
+    positional = [a.arg for a in [*function.args.posonlyargs, *function.args.args]]
+    if scope.owner is not None and not any(dotted(d) == ["staticmethod"] for d in function.decorator_list):
+        positional = positional[1:]
+    made = False
+    for call, caller in calls_named(index).get(function.name, ()):
+        argument = next((k.value for k in call.keywords if k.arg == param), None)
+        if argument is None and param in positional and len(call.args) > positional.index(param):
+            argument = call.args[positional.index(param)]
+        if argument is None or isinstance(argument, ast.Starred):
+            continue
+        found = callee(index, call.func, caller)
+        if found is None or found[0] is not function:
+            continue
+        if isinstance(argument, ast.Call):
+            named = class_named(index, argument.func, caller)
+            made = made or (named is not None and index.get(named) is not None)
+        elif class_named(index, argument, caller) is not None:
+            return False
+    return made
+
+
+def _annotated_with_a_class(index: ClassIndex, function: Function, param: str, scope: Scope) -> bool:
+    annotation = next((a.annotation for a in _arguments(function) if a.arg == param), None)
+    if annotation is None or isinstance(annotation, ast.Constant):
+        return False
+    for node in ast.walk(annotation):
+        if isinstance(node, ast.Name | ast.Attribute) and (named := class_named(index, node, scope)) is not None:
+            if index.get(named) is not None:
+                return True
+    return False
+
+
 def worded_by_callers(call: ast.Call, scope: Scope) -> bool:
     """Whether a call in a function hands on what its own callers gave it: an argument that is a parameter, or a
     local worded from one (`message = '{0} at line {1}.'.format(text, cur_index)`, one binding deep)."""

@@ -20,6 +20,7 @@ from kb.harvest.reading.evaluate import (
     alternate_constructor,
     attribute_classes,
     class_named,
+    handed_instances,
     keyed_viewers,
     keys_read,
     made_by,
@@ -440,6 +441,12 @@ class ModuleExtractor:
             # Each call is a site of the class it passes, in its words, and again here (`_raised` at the call).
             self._skip("raises a class its callers pass, in their words: a site at each call", scope)
             return
+        if call is None and isinstance(target, ast.Name) and target.id in scope.params:
+            if handed_instances(self.index, scope, target.id):
+                # `def error(self, exc): ... raise exc`: each exception a call makes and hands over is a site at
+                # that call and here (`evaluate._handed_instance`); a caught one handed on is its own raise's.
+                self._skip("raises what its callers make and hand it: a site at each call", scope)
+                return
         exception_type = self._runtime_class(target, scope) or self._exception_type(target, scope)
         if exception_type is None:
             return
