@@ -20,6 +20,7 @@ from kb.harvest.reading.evaluate import (
     alternate_constructor,
     attribute_classes,
     class_named,
+    function_node,
     handed_instances,
     keyed_viewers,
     keys_read,
@@ -437,6 +438,8 @@ class ModuleExtractor:
             return
         if isinstance(target, ast.Name) and self._raise_checked(node, call, target, scope):
             return
+        if call is None and is_self(target) and self._raise_self(node, scope):
+            return
         if call is not None and self._passed_and_worded(target, call, scope):
             # Each call is a site of the class it passes, in its words, and again here (`_raised` at the call).
             self._skip("raises a class its callers pass, in their words: a site at each call", scope)
@@ -504,6 +507,32 @@ class ModuleExtractor:
             return True
         called = self.index.method(named, "__call__") if call is not None else None
         return called is not None and any(isinstance(n, ast.Raise) for n in scopes.statements(called[0].body))
+
+    def _raise_self(self, node: ast.Raise, scope: Scope) -> bool:
+        """`raise self` in a method of an exception class: an instance of the class, or of each subclass that runs
+        the method; of `X` alone after `self.__class__ = X` on every way to the raise (h11 0.16.0 _util.py:60-77,
+        `LocalProtocolError._reraise_as_remote_protocol_error` raising a `RemoteProtocolError`). Its message is what
+        the instance was made with elsewhere: an entry by type, keyed by the site. False for any other class."""
+        if not scope.owner or not _is_exception_class(self.index, scope.owner):
+            return False
+        function = function_node(self.index, scope)
+        recast = [
+            statement.value
+            for statement in (function.body if function is not None else ())
+            if isinstance(statement, ast.Assign)
+            and statement.lineno < node.lineno
+            and any(dotted(t) == ["self", "__class__"] for t in statement.targets)
+        ]
+        if recast:
+            named = class_named(self.index, recast[-1], scope)
+            if named is None or not _is_exception_class(self.index, named):
+                return False
+            classes = [named]
+        else:
+            classes = running(self.index, scope)
+        for exception_type in classes:
+            self._raise_as(node, None, exception_type, scope)
+        return True
 
     def _defined_as(self, first: int, name: str, code: str, looped: int | None) -> None:
         """The sites from `first` on are raised where the loop's `name` is the class `code`: their definition of
