@@ -39,11 +39,12 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
         call = str(test.get("call") or "")
         whole = str(test.get("code") or "")
         head = str(test.get("head") or "")
-        if (
-            call
-            and len(whole.splitlines()) <= MAX_TEST_LINES
-            and (head or _SETS_SETTINGS.search(whole) or _PATCHES.search(whole) or _set_up(call, whole))
-        ):
+        set_up = call and (
+            head or _SETS_SETTINGS.search(whole) or _PATCHES.search(whole) or _set_up(call, whole, _line_in(test))
+        )
+        if set_up and len(whole.splitlines()) > MAX_TEST_LINES:
+            continue  # the call alone would not raise, and the lines that make it raise are too many to show
+        if set_up:
             # Trimmed, the call would not raise: the settings the test (or its class's decorators) changes or the
             # code it patches around it, or the values it builds before it (`qs = Book.objects.prefetch_related(
             # ...)` for `list(qs)`), are the cause. The test is shown from its start to that call.
@@ -111,14 +112,24 @@ def _up_to_call(test: dict, call: str) -> list[str]:
     return textwrap.dedent("\n".join(kept)).splitlines() + (["# …"] if end < len(raw) else [])
 
 
-def _set_up(call: str, test: str) -> bool:
+def _line_in(test: dict) -> int:
+    """The call's line counted in the test's own lines (0: not known)."""
+    start, pinned = test.get("start"), test.get("pinned")
+    return pinned - start + 1 if isinstance(start, int) and isinstance(pinned, int) and start <= pinned else 0
+
+
+def _set_up(call: str, test: str, at: int = 0) -> bool:
     """Whether the call reads a name the test assigns or defines before it (its own local, not a module's
-    import)."""
+    import), or the test does something before it: defines a decorated function or class (`@register(Tags.signals)
+    def my_check(...)`, round 20's card 09), or calls something on a name the call reads for what it does
+    (`Site.objects.all().delete()`)."""
     try:
         called = ast.parse(textwrap.dedent(call).strip(), mode="eval")
         body = ast.parse(textwrap.dedent(test))
     except (SyntaxError, ValueError, RecursionError):
         return False
+    if _acts_before(body, at, _names(called)):
+        return True
     assigned = {node.id for node in ast.walk(body) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
     # A class or a function the test defines (`class EmptyCBV(View): pass` for `path("foo", EmptyCBV())`).
     outer = body.body[0] if body.body else None
@@ -128,3 +139,44 @@ def _set_up(call: str, test: str) -> bool:
         if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node is not outer
     }
     return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
+
+
+def _acts_before(body: ast.Module, at: int, called: set[str]) -> bool:
+    """Whether the test does something above line `at` (its call's) that the call needs: a decorated definition, a
+    call that is no assertion (`self.assertEqual(...)`) on a name the triggering call reads
+    (`Site.objects.all().delete()` before `Site.objects.get_current()`), or a `with` around the call that is no
+    assertion (`with transaction.atomic():`); in the blocks that hold the call too."""
+    outer = body.body[0] if body.body else None
+    statements = outer.body if isinstance(outer, ast.FunctionDef | ast.AsyncFunctionDef) else body.body
+    return _acts_in(statements, at, called)
+
+
+def _acts_in(statements: list[ast.stmt], at: int, called: set[str]) -> bool:
+    for statement in statements:
+        if statement.lineno > at:
+            break
+        if (statement.end_lineno or statement.lineno) >= at:  # the statement that holds the call
+            if isinstance(statement, ast.With | ast.AsyncWith) and not all(
+                isinstance(item.context_expr, ast.Call) and _asserts(item.context_expr) for item in statement.items
+            ):
+                return True
+            blocks = [getattr(statement, name, None) or [] for name in ("body", "orelse", "finalbody")]
+            blocks += [handler.body for handler in getattr(statement, "handlers", None) or []]
+            return any(_acts_in(block, at, called) for block in blocks if block and block[0].lineno <= at)
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and statement.decorator_list:
+            return True
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and not _asserts(statement.value):
+            if _names(statement) & called:
+                return True
+    return False
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _asserts(call: ast.Call) -> bool:
+    """`self.assertEqual(...)`, `assert_that(...)`, `pytest.raises(...)`: a check, not an action."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name.lower().startswith(("assert", "fail", "expect", "check")) or name in ("raises", "warns")

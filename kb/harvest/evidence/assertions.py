@@ -29,6 +29,7 @@ from kb.harvest.evidence.forms import (
 )
 from kb.harvest.evidence.heads import class_head, set_up_changes
 from kb.harvest.evidence.invocations import Invocation, TestNames, invocation_of
+from kb.harvest.evidence.needed import needed_start
 from kb.harvest.evidence.parametrized import Row, tables, with_row
 from kb.harvest.evidence.regex_text import regex_chunks
 from kb.harvest.evidence.wrappers import MAX_WRAPPERS, Wrapper, argument, calls_of, find_wrappers, positions
@@ -435,11 +436,27 @@ def _callable_names(call: ast.Call, form: str) -> frozenset[str]:
 def code_around(
     lines: list[str], function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int, line: int
 ) -> tuple[str, int]:
+    """The test's lines (the whole function, or a long one's lines around the assertion) and their first line.
+    A long test's lines are the statement that holds the assertion and those above it that it needs (`needed`),
+    from the first of them on."""
     first = min([function.lineno, *(d.lineno for d in function.decorator_list)]) + shift
     last = (function.end_lineno or function.lineno) + shift
     if last - first + 1 > MAX_FUNCTION_LINES:
-        first, last = max(first, line - CONTEXT_LINES), min(last, line + CONTEXT_LINES)
+        holding = next((s for s in function.body if s.lineno + shift <= line <= (s.end_lineno or 0) + shift), None)
+        end = (holding.end_lineno or holding.lineno) + shift if holding is not None else line + CONTEXT_LINES
+        start = needed_start(function, line - shift)
+        if start > _opening(function):  # else from its `def` on: the lines hold all but its docstring
+            first = max(first, start + shift)
+        last = min(last, end)
     return "\n".join(lines[first - 1 : last]), first
+
+
+def _opening(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """The first line of the function's first statement after its docstring."""
+    body = function.body
+    documented = body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+    opening = body[1:2] if documented else body[:1]
+    return opening[0].lineno if opening else function.lineno
 
 
 def _raised_around(around: frozenset[str], types: frozenset[str]) -> bool:

@@ -16,7 +16,7 @@ def last_statement(lines: list[str], shift: int, body: list[ast.stmt], *, warns:
     stop the block (`warns`): the first call that is not itself an assertion, since the statements after it
     go on using what it made (`self.assertSequenceEqual(...)` at the end issues nothing)."""
     calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in ast.walk(statement))]
-    if warns and (acting := [statement for statement in calling if not _asserts(statement)]):
+    if warns and (acting := [statement for statement in calling if not asserts(statement)]):
         statement = acting[0]
         return clipped(segment(lines, statement, shift)), statement.lineno + shift
     statements = calling or [statement for statement in body if not isinstance(statement, ast.Pass)]
@@ -27,7 +27,7 @@ def last_statement(lines: list[str], shift: int, body: list[ast.stmt], *, warns:
     return clipped(segment(lines, statement, shift)), (decorators[0] if decorators else statement).lineno + shift
 
 
-def _asserts(statement: ast.stmt) -> bool:
+def asserts(statement: ast.stmt) -> bool:
     """`assert ...`, `self.assertEqual(...)`, `assert_that(...)`: a check of what the block made, not an action."""
     if isinstance(statement, ast.Assert):
         return True
