@@ -1,6 +1,7 @@
 """Round 20's false claims (/work/review/round20, docs/card-review.md), each on reduced Django code of its shape."""
 
 from kb.cards.examples import how_to_trigger
+from kb.models import ErrorEntry
 from tests.factories import generated_entry
 from tests.harvest.published import django_files, harvest_published
 
@@ -228,3 +229,23 @@ def test_a_call_inside_a_block_that_sets_it_up_is_shown_with_it(db) -> None:
     # has marked for rollback.
     shown = how_to_trigger(generated_entry(), [ATOMIC_TEST])
     assert "with transaction.atomic(savepoint=False):" in shown and 'raise Exception("Oops")' in shown
+
+
+def test_a_local_built_in_branches_or_a_loop_is_one_placeholder_in_the_message(db, git_repo) -> None:
+    # Round 20's card 09 gave `BaseCommand.check()`'s message (django/core/management/base.py:503-572) as
+    # "{ERROR}{body}\n{group_name}:\n{formatted}\n{footer}\nSystem check identified {visible_issue_count} ...":
+    # `body` is added to once per group in a loop, `footer` only under `if display_num_errors:`, so neither
+    # addition is always there, and each local was said both by its name and by what is added to it.
+    harvest_published(git_repo, django_files("core/management/base.py", "contrib/admin/utils.py"))
+    [check] = ErrorEntry.objects.filter(exception_type__endswith="SystemCheckError")
+    assert "System check identified" not in check.message and "{group_name}" not in check.message
+    # django/contrib/admin/utils.py:385-390: `message += f" or {...}"` under `if model_admin:`, then `if form:`,
+    # each wording with and without each addition.
+    [lookup] = ErrorEntry.objects.filter(message__startswith="Unable to lookup")
+    said = {lookup.message, *(variant.message for variant in lookup.variants.all())}
+    assert said == {
+        "Unable to lookup '{name}' on {object_name}",
+        "Unable to lookup '{name}' on {object_name} or {model_admin_type}",
+        "Unable to lookup '{name}' on {object_name} or {form_type}",
+        "Unable to lookup '{name}' on {object_name} or {model_admin_type} or {form_type}",
+    }

@@ -72,9 +72,9 @@ from kb.harvest.reading.scopes import (
     BINDERS,
     COMPOUND,
     Scope,
-    dead_ends,
     forms_in,
     join,
+    note_compound,
     params_of,
     push_children,
     record_binding,
@@ -215,7 +215,7 @@ class ModuleExtractor:
             if kind in BINDERS:
                 record_binding(node, scope, path)
             if kind in COMPOUND:
-                scope.dead_ends += dead_ends(node)
+                note_compound(node, scope)
             if kind in _CANDIDATES:
                 candidates.append((node, path))  # type: ignore[arg-type]
             elif kind in _TRIES:
@@ -1018,13 +1018,6 @@ class ModuleExtractor:
             reaching = scope.reaching(expr.id, line, self._path)
             if len(reaching) > 1:
                 return [builder.binding_forms(expr.id, bound) for bound in reversed(reaching)]
-            if reaching and reaching[0].augmented and len(reaching[0].path) > len(self._path):
-                # `msg += " Did you mean ...?"` inside an `if` the raise is not in: the message without it is
-                # another wording of the same error.
-                forms = builder.binding_forms(expr.id, reaching[0])
-                for before in scope.reaching(expr.id, reaching[0].line, self._path)[:1]:
-                    forms += [f for f in builder.binding_forms(expr.id, before) if f not in forms]
-                return [forms]
         stored = self._stored(expr, scope)
         if stored:
             # `self.msg` set in `__init__` (`String does not match expected pattern`), and as the instances made

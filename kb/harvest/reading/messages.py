@@ -165,10 +165,17 @@ def _literal(parts: Parts) -> str | None:
     return parts[0] if len(parts) == 1 and isinstance(parts[0], str) else ("" if not parts else None)
 
 
+_MAX_ADDITIONS = 4  # `+=` additions read back from a use
+_MAX_ACCRUED = 8  # wordings they give
+
+
 class MessageBuilder:
-    def __init__(self, env: Env, path: BranchPath = (), number: _Number | None = None, follows: int = 0) -> None:
+    def __init__(
+        self, env: Env, path: BranchPath | None = None, number: _Number | None = None, follows: int = 0
+    ) -> None:
         self.env = env
-        self.path = path  # where the expression being rebuilt sits: bindings in other arms do not reach it
+        self.path = path or ()  # where the expression being rebuilt sits: bindings in other arms do not reach it
+        self.located = path is not None  # whether `path` was told (else the rebuilt expression may be in any arm)
         self.number = number if number is not None else _Number()
         self.follows = follows  # methods followed with their arguments bound, to a bounded depth
 
@@ -220,10 +227,11 @@ class MessageBuilder:
     def _each_number(self, read) -> list[Parts]:
         # Read once taking ngettext's singular; once more taking its plural only when the first read met one,
         # wherever it was (a local, a class attribute, `default_error_messages`, a method's return value).
-        singular = MessageBuilder(self.env, self.path, _Number())
+        path = self.path if self.located else None
+        singular = MessageBuilder(self.env, path, _Number())
         found = read(singular)
         if singular.number.counted:
-            found += read(MessageBuilder(self.env, self.path, _Number(plural=True)))
+            found += read(MessageBuilder(self.env, path, _Number(plural=True)))
         return list(dict.fromkeys(found))
 
     def _forms(self, expr: ast.expr, line: int) -> list[Parts]:
@@ -254,8 +262,9 @@ class MessageBuilder:
             templates = self._forms(expr.func.value, line)
             formatted = (brace_format(form, expr.args, expr.keywords, worded) for form in templates)
             return [form for form in formatted if form is not None]
-        if isinstance(expr, ast.Name) and (completed := self._completed(expr.id, line)):
-            return completed
+        if isinstance(expr, ast.Name) and (bound := self.env.binding(expr.id, line, self.path)) and bound.augmented:
+            if accrued := self._accrued(expr.id, line, line):
+                return accrued
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
             # `message + _format_filepos(lineno, pos, filename)`: each wording of one side with each of the other.
             lefts, rights = self._forms(expr.left, line), self._forms(expr.right, line)
@@ -274,6 +283,8 @@ class MessageBuilder:
             return inner._forms(called.expr, called.line)
         if isinstance(expr, ast.Name) and (bound := self.env.binding(expr.id, line, self.path)) is not None:
             # `message = self.message_min if self.max is None else self.message_all`: each arm a wording.
+            if bound.expr is not None and not bound.augmented and not self.always(bound, line):
+                return self._either(expr.id, bound, line)
             if bound.expr is not None and not bound.augmented and (forms := self.binding_forms(expr.id, bound)):
                 return forms
         parts = self.rebuild(expr, line)
@@ -294,24 +305,31 @@ class MessageBuilder:
             ):
                 continue
             bound = self.env.binding(value.value.id, line, self.path)
-            arm = bound.expr if bound is not None and not bound.augmented else None
+            arm = bound.expr if bound is not None and not bound.augmented and self.always(bound, line) else None
             if not (isinstance(arm, ast.IfExp) and is_text(arm.body) and is_text(arm.orelse)) or chosen == 2:
                 continue
             chosen += 1
             options = [[*o[:n], side, *o[n + 1 :]] for o in options for side in (arm.body, arm.orelse)]
         return [ast.JoinedStr(values=o) for o in options] if chosen else []
 
-    def _completed(self, name: str, line: int) -> list[Parts]:
-        """`msg += " WARNING: ..."` inside an `if` this use is not in (DRF's `msg % self.view_name`): the message
-        completed, then as it reads without the addition, another wording of the same error."""
-        bound = self.env.binding(name, line, self.path)
-        if bound is None or not bound.augmented or len(bound.path) <= len(self.path):
+    def _accrued(self, name: str, at: int, use: int, depth: int = 0) -> list[Parts]:
+        """The wordings of a local that `+=` adds to before `use`, read from its binding before line `at`: each
+        addition in an `if` the use is not in (DRF's `msg += " WARNING: ..."`, Django's admin `message += f" or
+        {...}"` per given object) with and without it, one in a loop without it first. [] when the value it is
+        added to may not hold (bound in a branch or a loop, round 20's card 09): the local is one placeholder."""
+        bound = self.env.binding(name, at, self.path)
+        if bound is None or bound.expr is None or depth > _MAX_ADDITIONS:
             return []
-        forms = self.binding_forms(name, bound)
-        before = self.env.binding(name, bound.line, self.path)
-        if before is not None:
-            forms += [f for f in self.binding_forms(name, before) if f not in forms]
-        return forms
+        if not bound.augmented:
+            return self.binding_forms(name, bound) if self.always(bound, use) else []
+        before = self._accrued(name, bound.line, use, depth + 1)
+        added = self._at(bound)._forms(bound.expr, bound.line) or [(named_after(bound.expr),)]
+        joined = [_join(earlier, addition) for earlier in before for addition in added]
+        if self._looped(bound, use):  # added in a loop: not at all, or once (Django's "Did you mean ...?")
+            joined = [*before, *(form for form in joined if form not in before)]
+        elif self.path[: len(bound.path)] != bound.path:  # in an `if` the use is not in: maybe not added
+            joined += [earlier for earlier in before if earlier not in joined]
+        return joined[:_MAX_ACCRUED]
 
     def rebuild(self, expr: ast.expr, line: int, depth: int = 0) -> Parts | None:
         """The message `expr` evaluates to, or None when it cannot be known from the source."""
@@ -467,9 +485,36 @@ class MessageBuilder:
 
     def _name(self, name: str, line: int, depth: int) -> Parts | None:
         bound = self.env.binding(name, line, self.path)
-        if bound is None or bound.expr is None:
-            return None
+        if bound is None or bound.expr is None or not self.always(bound, line):
+            return None  # a parameter, bound where only run time knows, or not on every way here: a placeholder
         return self._at(bound)._bound_value(name, bound, depth)
+
+    def always(self, bound: Binding, line: int) -> bool:
+        """Whether a binding of this scope holds at `line` on every way there (round 20's card 09): not bound in
+        an arm of an `if` the use is not in, nor in a loop it is not in (`body += ...` per group, `footer` built
+        in branches). Only then may its value stand for the local; else the local is one placeholder."""
+        scope = self.env.inner if isinstance(self.env, _Given) else self.env
+        if bound.env is not scope:
+            return True  # a value a call gave, or a name of an enclosing scope: not read here
+        if self.located and self.path[: len(bound.path)] != bound.path:
+            return False
+        return not self._looped(bound, line)
+
+    def _looped(self, bound: Binding, line: int) -> bool:
+        loops = getattr(bound.env, "loops", ())
+        return any(first <= bound.line <= last and not first <= line <= last for first, last in loops)
+
+    def _either(self, name: str, bound: Binding, line: int) -> list[Parts]:
+        """`msg = "a"` then `msg = "b"` in an `if` the use is not in: both wordings, when the earlier one holds
+        on every way here; else none (the local is a placeholder)."""
+        before = self.env.binding(name, bound.line, self.path)
+        if self._looped(bound, line) or before is None or before.expr is None or before.augmented:
+            return []
+        if not self.always(before, line):
+            return []
+        forms = self.binding_forms(name, bound)
+        earlier = self.binding_forms(name, before)
+        return [*forms, *(f for f in earlier if f not in forms)] if forms and earlier else []
 
     def _bound_value(self, name: str, bound: Binding, depth: int) -> Parts | None:
         if bound.expr is None:

@@ -281,6 +281,8 @@ class Scope(ClassEnv):
         # (first, last) lines of the blocks in this scope that end in `raise` or `return`: a name bound in one
         # does not reach a line after it (`except KeyError: msg = ...; raise AssertionError(msg)`).
         self.dead_ends: list[tuple[int, int]] = []
+        # (first, last) lines of the loops in this scope: a name bound in one may hold after it or not (no turn).
+        self.loops: list[tuple[int, int]] = []
         # `except (TypeError, ValueError) as e:` -> {"e": [(line, the handler's type expression)]}: what
         # `raise e.__class__(...)` may raise.
         self.caught: dict[str, list[tuple[int, ast.expr]]] = {}
@@ -447,7 +449,7 @@ def record_bindings(body: list[ast.stmt], scope: Scope) -> None:
             continue
         record_binding(node, scope, path)
         if type(node) in COMPOUND:
-            scope.dead_ends += dead_ends(node)
+            note_compound(node, scope)
         push_children(stack, node, path)
 
 
@@ -592,6 +594,16 @@ COMPOUND = frozenset(
         ast.match_case,
     }
 )
+
+
+def note_compound(node: ast.AST, scope: Scope) -> None:
+    """What a compound statement tells `scope`: its blocks that end the call (`dead_ends`), and a loop's lines."""
+    scope.dead_ends += dead_ends(node)
+    if type(node) in _LOOPS:
+        scope.loops.append((node.lineno, node.end_lineno or node.lineno))  # type: ignore[attr-defined]
+
+
+_LOOPS = frozenset({ast.For, ast.AsyncFor, ast.While})
 
 
 def dead_ends(node: ast.AST) -> list[tuple[int, int]]:
