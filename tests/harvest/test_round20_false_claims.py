@@ -1,9 +1,16 @@
-"""Round 20's false claims (/work/review/round20, docs/card-review.md), each on reduced Django code of its shape."""
+"""Round 20's false claims (/work/review/round20, docs/card-review.md), each on real code of its shape (Django 5.2.19,
+psycopg 3.3.9), reduced where it says."""
+
+from pathlib import Path
+
+import psycopg
 
 from kb.cards.examples import how_to_trigger
 from kb.models import ErrorEntry
 from tests.factories import generated_entry
 from tests.harvest.published import django_files, harvest_published
+
+PSYCOPG = Path(psycopg.__file__).parent
 
 # Django 5.2.19's tests/auth_tests/test_login.py (sdist): lines 1-16 and 28-75, without the two tests that log a
 # user in (17-26).
@@ -249,3 +256,18 @@ def test_a_local_built_in_branches_or_a_loop_is_one_placeholder_in_the_message(d
         "Unable to lookup '{name}' on {object_name} or {form_type}",
         "Unable to lookup '{name}' on {object_name} or {model_admin_type} or {form_type}",
     }
+
+
+def test_a_caller_handing_on_a_parameter_annotated_not_none_is_no_way_to_a_none_test(db, git_repo) -> None:
+    # Round 20's card 23's shape, on psycopg 3.3.9 (installed with the project): `BaseConnection.xid(format_id: int,
+    # gtrid: str, bqual: str)` calls `Xid.from_parts(format_id, gtrid, bqual)` (psycopg/_connection_base.py:624-635),
+    # whose raise sits under `if bqual is None:` with `bqual: str | None` (psycopg/_tpc.py:63-67): `xid()` hands on
+    # a `str`, never None.
+    files = {f"psycopg/{name}": PSYCOPG / name for name in ("__init__.py", "_tpc.py", "_connection_base.py")}
+    card = harvest_published(git_repo, files, repo="psycopg/psycopg")["if format_id is specified, bqual must be too"]
+    [site] = card.sites.all()
+    reached = [row["function"] for row in site.evidence["entry_points"]]
+    callers = [row["function"] for row in site.evidence.get("callers", [])]
+    assert "Xid.from_parts" in reached
+    assert "BaseConnection.xid" not in reached + callers
+    assert "xid()" not in card.generated.get("situations", "")

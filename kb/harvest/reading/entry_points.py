@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from kb.harvest.reading.callers import CallGraph, Defined
 from kb.harvest.reading.docstrings import documented_raises
-from kb.harvest.reading.known_types import known_type, refuses
+from kb.harvest.reading.known_types import known_type, not_none, refuses
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
 
@@ -291,6 +291,31 @@ class EntryPoints:
         return any(
             (kind := known_type(given, caller, line, tree)) is not None and refuses(kind, names)
             for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
+        )
+
+    def hands_not_none(self, path: str, qualname: str, raised: str, index: int, parameter: str) -> bool:
+        """Whether the call from `of`'s row `index` hands on as `parameter` a value never None (`not_none`), where
+        the raise sits under `if parameter is None:` (round 20's card 23)."""
+        found = self._found.get((path, qualname, raised), [])
+        if index >= len(found) or not found[index].steps:
+            return False
+        step = found[index].steps[-1]
+        tree, callee = self.trees.get(step.caller.path), self._function(step.callee)
+        return any(
+            not_none(given, caller, line, tree, callee, parameter)
+            for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
+        )
+
+    def caller_not_none(self, path: str, qualname: str, caller: dict, parameter: str) -> bool:
+        """Whether every call of a direct caller row hands on as `parameter` a value never None."""
+        handed, caller_node = self._caller_hands(path, qualname, caller, parameter)
+        defined = self.graph.definition(path, qualname)
+        callee = self._function(defined) if defined is not None else None
+        tree = self.trees.get(str(caller.get("path")))
+        line = caller.get("line")
+        return bool(handed) and all(
+            given is not None and isinstance(line, int) and not_none(given, caller_node, line, tree, callee, parameter)
+            for given in handed
         )
 
     def caller_refused(self, path: str, qualname: str, caller: dict, parameter: str, names: tuple) -> bool:

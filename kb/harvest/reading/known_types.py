@@ -4,7 +4,11 @@
 
 Known: a literal, an f-string, a display (`[...]`, `{...}`), a builtin constructor's call (`str(x)`), and the
 `str` parts of a `pathlib` path (`Path(p).name`), also through a local bound once to such a value. Anything else
-is unknown: the caller is kept (say less rather than something false)."""
+is unknown: the caller is kept (say less rather than something false).
+
+Not None (round 20's card 23, a raise under `if name is None:`): a value of a known type other than None, or a
+parameter of the caller annotated with a type that excludes None (`bqual: str`), never re-bound there, handed to a
+parameter whose own annotation admits None (an author who tests `ext: str` for None expects it anyway)."""
 
 import ast
 import builtins
@@ -122,3 +126,89 @@ def refuses(kind: type, names: tuple[str, ...]) -> bool:
         if not last[:1].isupper() or issubclass(kind, BaseException):
             return False  # a lower-case name may hold any class; an exception's own test is left alone
     return True
+
+
+# Annotations that exclude None: builtin types, and the abstract and generic aliases of `collections.abc` and `typing`
+# that name a kind of container or callable (`Optional`, `Union`, `Any`, `object` and type variables do not).
+_NOT_NONE = frozenset(_BUILTIN_TYPES) | frozenset(
+    {n for n in dir(collections.abc) if n[:1].isupper()}
+    | {"List", "Dict", "Tuple", "Set", "FrozenSet", "Type", "type", "Text", "Pattern", "Match", "PathLike", "Path"}
+)
+
+
+def not_none(
+    given: ast.expr,
+    caller: ast.AST | None,
+    line: int,
+    tree: ast.Module | None,
+    callee: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    parameter: str,
+) -> bool:
+    """Whether `given`, handed on as `callee`'s `parameter` by a call on `line` of `caller`, is never None."""
+    kind = known_type(given, caller, line, tree)
+    if kind is not None:
+        return kind is not type(None)
+    if not isinstance(given, ast.Name) or caller is None or callee is None:
+        return False
+    own = _annotation(caller, given.id)
+    theirs = _annotation(callee, parameter)
+    return (
+        own is not None
+        and _excludes_none(own)
+        and (theirs is None or not _excludes_none(theirs))
+        and not _rebound(caller, given.id)
+    )
+
+
+def _annotation(function: ast.AST, name: str) -> ast.expr | None:
+    """The annotation of the function's parameter `name`; None when it has none, or its default is None."""
+    arguments = getattr(function, "args", None)
+    if not isinstance(arguments, ast.arguments):
+        return None
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaulted = [a.arg for a in positional[len(positional) - len(arguments.defaults) :]]
+    defaults = dict(zip(defaulted, arguments.defaults, strict=True))
+    kw_defaults = zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+    defaults.update({a.arg: d for a, d in kw_defaults if d is not None})
+    for argument in (*positional, *arguments.kwonlyargs):
+        if argument.arg == name:
+            default = defaults.get(name)
+            if isinstance(default, ast.Constant) and default.value is None:
+                return None  # `name: str = None`: None after all
+            return argument.annotation
+    return None
+
+
+def _excludes_none(annotation: ast.expr, depth: int = 0) -> bool:
+    """`str`, `list[str]`, `Sequence[int]`, `"str"`, `int | float`: never None; `str | None`, `Optional[str]`,
+    `Any`, a type variable or a name of the project's own (an alias may be anything): maybe."""
+    if depth > 3:
+        return False
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str) and len(annotation.value) < 200:
+        try:
+            written = ast.parse(annotation.value, mode="eval").body
+        except (SyntaxError, ValueError, RecursionError):
+            return False
+        return _excludes_none(written, depth + 1)
+    if isinstance(annotation, ast.Name):
+        return annotation.id in _NOT_NONE
+    if isinstance(annotation, ast.Attribute):
+        return annotation.attr in _NOT_NONE
+    if isinstance(annotation, ast.Subscript):
+        return _excludes_none(annotation.value, depth + 1)
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return _excludes_none(annotation.left, depth + 1) and _excludes_none(annotation.right, depth + 1)
+    return False
+
+
+def _rebound(function: ast.AST, name: str) -> bool:
+    """Whether the function binds `name` again anywhere (an assignment, a loop, `global`, a nested function's
+    `nonlocal`)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
+            return True
+        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+            return True
+        if isinstance(node, ast.alias | ast.ExceptHandler) and _binds(node, name):
+            return True
+    return False

@@ -50,7 +50,8 @@ def _complete(
     # reach it.
     required, instances, truths = _required(evidence), _instances(evidence), _truths(evidence)
     classes = _classes(evidence)
-    if (truths or classes) and site.function and evidence.get("callers"):
+    nones = [parameter for parameter, value in required if value == "None"]  # `if parameter is None:`
+    if (truths or classes or nones) and site.function and evidence.get("callers"):
         evidence["callers"] = [
             caller
             for caller in evidence["callers"]
@@ -58,6 +59,7 @@ def _complete(
             or not (
                 any(entries.caller_passes(site.path, site.function, caller, p, truth) for p, truth in truths)
                 or any(entries.caller_refused(site.path, site.function, caller, p, names) for p, names in classes)
+                or any(entries.caller_not_none(site.path, site.function, caller, p) for p in nones)
             )
         ]
     if required or instances or truths or classes:
@@ -80,6 +82,7 @@ def _complete(
                 entries.hands_refused(site.path, site.function, raised, index, parameter, names)
                 for parameter, names in classes
             )
+            and not any(entries.hands_not_none(site.path, site.function, raised, index, p) for p in nones)
         ]
         found, functions = [found[i] for i in kept_rows], [functions[i] for i in kept_rows]
     if evidence.get("setter"):  # raised in `@x.setter`: reached by assigning to `x`, whatever the getter does
