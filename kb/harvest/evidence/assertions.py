@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kb.harvest.evidence.excerpts import applied, clipped, last_statement, segment
+from kb.harvest.evidence.filled import filled
 from kb.harvest.evidence.forms import (
     NOT_PASSED_ON,
     callable_position,
@@ -548,6 +549,8 @@ class _FunctionReader:
         for statement in following:
             if not any(isinstance(n, ast.Name) and n.id in carriers for n in ast.walk(statement)):
                 continue
+            if not _about_message(statement, carriers):
+                continue  # `cm.exception.error_list[0].code == "password_entirely_numeric"`: not the message
             if (
                 isinstance(statement, ast.Assign)
                 and len(statement.targets) == 1
@@ -566,7 +569,7 @@ class _FunctionReader:
             strings.append(node.value)
             whole.append(node.value)
             return
-        if isinstance(node, ast.Name | ast.Attribute | ast.BinOp | ast.JoinedStr):
+        if isinstance(node, ast.Name | ast.Attribute | ast.BinOp | ast.JoinedStr | ast.Call):
             resolved = self._resolve(node, line)
             if isinstance(resolved, ast.Constant) and isinstance(resolved.value, str):
                 strings.append(resolved.value)
@@ -581,7 +584,8 @@ class _FunctionReader:
 
     def _resolve(self, node: ast.expr, line: int, depth: int = 0) -> ast.expr:
         """A local name bound to a value above the assertion (its last binding there), else a name or a
-        `self.`/`cls.` attribute bound in the module or a class body of the file."""
+        `self.`/`cls.` attribute bound in the module or a class body of the file; a message built from literals
+        (`may_require_msg % "time_trunc_sql"`) as the text it makes (`filled`)."""
         if depth >= 3:
             return node
         if isinstance(node, ast.Name):
@@ -589,6 +593,9 @@ class _FunctionReader:
             found = bindings[-1] if bindings else self.outer.value(node.id)
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
             found = self.outer.value(node.attr)
+        elif isinstance(node, ast.BinOp | ast.Call):
+            text = filled(node, lambda part: self._resolve(part, line, depth + 1))
+            return node if text is None else ast.Constant(text)
         else:
             return node
         return node if found is None else self._resolve(found, line, depth + 1)
@@ -641,6 +648,45 @@ class _OuterValues:
         return None
 
 
+# What a caught error's message is read through: unittest's `cm.exception` (`cm.warning`), pytest's `info.value`
+# (`.match()`), then the message itself (`messages`, `args[0]`, DRF's `detail`). Any other attribute is another of
+# its values (`code`, `params`); a method of `str` called on the text (`msg.startswith(...)`) reads the text.
+_MESSAGE_PARTS = frozenset(
+    {"exception", "value", "warning", "match", "message", "messages", "message_dict", "msg", "args", "detail",
+     "error_list", "error_dict", "errors", "reason", "strerror"}
+)  # fmt: skip
+
+
+def _about_message(statement: ast.stmt, carriers: set[str]) -> bool:
+    """Whether what the statement reads of a caught error (`cm.exception.messages`, `str(info.value)`) is its
+    message, not only another of its values: round 20's card 05, where `cm.exception.error_list[0].code` is
+    compared with the error's code, which is no part of the message (tests/auth_tests/test_validators.py:352,
+    Django 5.2.19). `cm.exception.message % cm.exception.params` reads the message."""
+    read: set[int] = set()  # the nodes of a chain already read from its outermost node: each read once
+    other = False
+    for node in ast.walk(statement):
+        if id(node) in read:
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _text_method(node.func.attr):
+            read.add(id(node.func))
+            node = node.func.value
+        parts: list[str] = []
+        while isinstance(node, ast.Attribute | ast.Subscript):
+            if isinstance(node, ast.Attribute):
+                parts.append(node.attr)
+            node = node.value
+            read.add(id(node))
+        if isinstance(node, ast.Name) and node.id in carriers:
+            if _MESSAGE_PARTS.issuperset(parts):
+                return True
+            other = True
+    return not other
+
+
+def _text_method(name: str) -> bool:
+    return not name.startswith("_") and callable(getattr(str, name, None))
+
+
 def _is_text(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
@@ -659,3 +705,9 @@ def _joined(node: ast.JoinedStr) -> tuple[str, ...]:
 
 def _kept(chunks: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(s for c in chunks if (s := c.strip()))
+
+
+# The readers other test readers share (`recorded`): a file's values bound outside its functions, and a function's
+# messages through its locals and those.
+OuterValues = _OuterValues
+MessageReader = _FunctionReader

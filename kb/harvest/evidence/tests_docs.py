@@ -13,6 +13,7 @@ from kb.harvest.evidence.cli_runs import read_cli_runs
 from kb.harvest.evidence.doctests import read_doctests
 from kb.harvest.evidence.mentions import DOC_SUFFIXES, read_mentions
 from kb.harvest.evidence.parameters import read_parameter_docs
+from kb.harvest.evidence.recorded import read_recorded
 from kb.harvest.evidence.returned import read_returned
 from kb.harvest.evidence.tables import read_tables
 from kb.harvest.evidence.triggers import find_triggers
@@ -72,6 +73,7 @@ def read_tests_and_docs(
             assertions.extend(read_cli_runs(text, recorded))
             assertions.extend(read_tables(text, recorded))
             assertions.extend(read_returned(text, recorded))
+            assertions.extend(read_recorded(text, recorded))
             assertions.extend(read_doctests(text, recorded))
         except Refused as refused:
             refusals.add(recorded, refused)
