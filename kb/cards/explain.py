@@ -573,14 +573,20 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         lines: list[str] = []
         unsaid: list[str] = []  # the lines of the tests the evidence cannot put in the reader's terms
         near = _near_guards(site)
-        for condition in _conditions(site):
+        rows = _conditions(site)
+        for condition in rows:
             kind = condition.get("kind")
             if kind == "guard" and condition not in near:
                 continue
             words = view.caught if kind == "except" else view.reader.condition(condition)
             number = line_number(condition.get("line"))
+            parts = view.reader.said_parts(condition) if not words and kind != "except" else None
+            if parts is not None:  # an `and` said by the parts the card can say, the others counted as unsaid
+                words, left = " and ".join(parts[0]), parts[1]
+                unsaid.extend([str(number) if number else ""] if left else [])
             if not words:
-                unsaid.append(str(number) if number else "")
+                if not _implied(condition, rows):
+                    unsaid.append(str(number) if number else "")
             elif f"- {words}" not in [line.rsplit(" (line", 1)[0] for line in lines]:
                 lines.append(f"- {words}" + (f" (line {number})" if number else ""))
         if override := _override(site):
@@ -628,6 +634,20 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
     if blocks and more > 0 and len(blocks) == MAX_TRIGGER_SITES:
         blocks.append(f"And at {more} more place{'s' if more > 1 else ''}.")
     return "\n\n".join(blocks)
+
+
+def _implied(row: dict, rows: list[dict]) -> bool:
+    """Whether an `or` that must hold (the row's `any`) holds whenever another condition of the site does: one of
+    its parts is that condition, or a part of an `and` that must hold (round 20's card 02: the guard `not
+    unique_fields or ...` of line 717, below the `if not unique_fields and ...` of line 723). Saying nothing of
+    it then leaves out nothing."""
+    alternatives = {part.get("code") for part in row.get("any") or [] if isinstance(part, dict)}
+    if not alternatives:
+        return False
+    held = {other.get("code") for other in rows if other is not row}
+    held |= {part.get("code") for other in rows if other is not row for part in other.get("all") or []
+             if isinstance(part, dict)}  # fmt: skip
+    return bool(alternatives & held)
 
 
 def _values(view: _Site) -> list[str]:

@@ -301,6 +301,7 @@ class Reader:
         ]
         # Each condition row said once: a card's sections ask for the same rows again (its view, its trigger).
         self._said_rows: dict[int, tuple[dict, tuple[str, list[str]] | None]] = {}
+        self._parts: dict[int, tuple[dict, list[dict]]] = {}  # each `and` row's parts as rows, made once
 
     # --- one name --------------------------------------------------------------------------------------------
 
@@ -571,6 +572,23 @@ class Reader:
             where.extend(gloss for gloss in said[1] if gloss not in where)
         return " and ".join(texts) + (f" ({'; '.join(where)})" if where else "")
 
+    def said_parts(self, row: dict) -> tuple[list[str], int] | None:
+        """An `and` the card cannot say whole, by its parts (the row's `all`): those it can say in the reader's
+        words, and how many it cannot (round 20's card 02: "the `unique_fields` argument is not given (or empty)",
+        beside a check on the backend's features). None when the row is no such `and` or no part can be said."""
+        kept = self._parts.get(id(row))
+        if kept is None or kept[0] is not row:
+            parts = [
+                {"kind": row.get("kind"), "line": row.get("line"), "code": part["code"], "sentence": part["sentence"]}
+                for part in row.get("all") or []
+                if isinstance(part, dict)
+                and isinstance(part.get("code"), str)
+                and isinstance(part.get("sentence"), str)
+            ]
+            kept = self._parts[id(row)] = (row, parts)
+        said = [words for part in kept[1] if (words := self.condition(part))]
+        return (said, len(kept[1]) - len(said)) if said else None
+
     def _said(self, row: dict) -> tuple[str, list[str]] | None:
         kept = self._said_rows.get(id(row))
         if kept is not None and kept[0] is row:
@@ -587,8 +605,12 @@ class Reader:
         if names is None:
             return None
         replaced: dict[str, str] = dict(predicates)
+        raw = str(row.get("sentence") or "") or _plain_sentence(written)
         for name in names:
             said = self.replacement(name, before)
+            if said is None and (root := self._argument_inside(name, raw, before)):
+                replaced.setdefault(_root(name), root)  # `value._meta.model` inside a call: `value` is said
+                continue
             if said is None:
                 return None
             if said:
@@ -603,6 +625,17 @@ class Reader:
         # "the compiler's query is sliced" of a loop's `compiler`: which compiler is said after it.
         unsaid += [root for chain in predicates if (root := _root(chain)) not in unsaid and self._loops(root)]
         return text, [_is(name, replaced[name]) for name in inside] + self.glosses(unsaid, before)
+
+    def _argument_inside(self, name: str, sentence: str, before: int | None) -> str | None:
+        """What the argument at the root of a chain the card cannot say (`value._meta`, a private attribute) is,
+        when the chain sits inside a longer piece of code the sentence shows as written: the code says the rest
+        (round 20's card 04, `check_rel_lookup_compatibility(value._meta.model, opts, field)`,
+        django/db/models/sql/query.py:1350, Django 5.2.19). None when the chain is said on its own."""
+        root = _root(name)
+        if root == name or root not in self.parameters or f"`{name}`" in sentence:
+            return None
+        said = self.replacement(root, before)
+        return said if said and not said.startswith(_INLINE) else None
 
     def _predicates(self, written: str, before: int | None) -> dict[str, str]:
         """The yes-or-no attributes of `written` said by their names (`phrasing.yes_no_chains`). A local a `for`

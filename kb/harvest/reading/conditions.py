@@ -32,6 +32,7 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module, ast.
 
 MAX_GUARDS = 12  # early exits read above a raise, nearest first
 MAX_ABOVE = 200  # statements of its block read above a raise for them
+MAX_PARTS = 6  # the parts of an `and`/`or` recorded one by one
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,11 @@ class Condition:
     # An `except` whose `try` can raise the caught types only from its calls (`token = auth[1].decode()` and
     # `UnicodeError`): "`auth[1].decode()` raised `UnicodeError`" is then true.
     by_calls: bool = False
+    # An `and` (all hold) or an `or` (one holds) as its parts, (code, sentence) each: a card says the parts it can
+    # put in the reader's words where it cannot say the whole (round 20's card 02: `not unique_fields and
+    # db_features.supports_update_conflicts_with_target`, django/db/models/query.py:723, Django 5.2.19).
+    parts: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+    joined: str = field(default="", compare=False, repr=False)  # "all" or "any"
 
 
 def parents_of(tree: ast.AST) -> dict[ast.AST, ast.AST]:
@@ -304,7 +310,21 @@ def _subject(expr: ast.expr) -> str:
 
 def _condition(kind: str, test: ast.expr, line: int) -> Condition:
     names = frozenset(n.id for n in ast.walk(test) if isinstance(n, ast.Name))
-    return Condition(kind=kind, code=ast.unparse(test), sentence=sentence(test), line=line, names=names, test=test)
+    parts: tuple[tuple[str, str], ...] = ()
+    joined = ""
+    if isinstance(test, ast.BoolOp) and len(test.values) <= MAX_PARTS:
+        parts = tuple((ast.unparse(value), sentence(value)) for value in test.values)
+        joined = "all" if isinstance(test.op, ast.And) else "any"
+    return Condition(
+        kind=kind,
+        code=ast.unparse(test),
+        sentence=sentence(test),
+        line=line,
+        names=names,
+        test=test,
+        parts=parts,
+        joined=joined,
+    )
 
 
 def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:

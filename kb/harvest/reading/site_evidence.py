@@ -226,6 +226,7 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
             {"kind": c.kind, "code": c.code, "sentence": c.sentence, "line": c.line}
             | ({"other_raises": True} if c.other_raises else {})
             | ({"by_calls": True} if c.by_calls else {})
+            | ({c.joined: [{"code": code, "sentence": said} for code, said in c.parts]} if c.parts else {})
             for c in found
         ],
         "under_condition": under,
