@@ -383,12 +383,35 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         text += f" {_capital(documented.shown())} is documented as: “{plain(documented.doc, 300)}”"
     if quoted := documented_raise(entry, [(view.site, view.entry) for view in views], text):
         text += f" {quoted}"
+    if rule := _doc_rule(views, text):
+        text += f" {rule}"
     # A paragraph that only defines the exception's class ("ImproperlyConfigured is raised when Django is somehow
     # improperly configured") is the same on every card of that class: it stays in the documentation section.
     if paragraph := next((d for d in docs if _specific(entry, views, d)), None):
         where = place(entry, str(paragraph.get("path", "")), paragraph.get("line"), entry.analysed_commit)
         text += f"\n\nThe documentation ({where}) says: “{plain(str(paragraph['paragraph']), 500)}”"
+    elif isinstance(ruled := (entry.evidence or {}).get("rule_docs"), dict) and isinstance(ruled.get("said"), str):
+        # The documentation's sentence on the arguments the test reads (round 20's card 01: "It is an error to
+        # pass both ``db_constraint`` and ``through``."), when no paragraph about the error is quoted.
+        where = place(entry, str(ruled.get("path", "")), ruled.get("line"), entry.analysed_commit)
+        text += f" The documentation ({where}) says: “{plain(ruled['said'], 300)}”"
     return text
+
+
+def _doc_rule(views: Sequence[_Site], shown: str) -> str:
+    """The paragraph of the raising function's docstring that names what its conditions read (`doc_rule`, round
+    20's card 20: `_check_single_instance`'s account of a multiple update), unless the card quotes it already."""
+    for view in views:
+        said = view.site.evidence.get("doc_rule")
+        if not isinstance(said, str) or not (said := plain(said, 400)):
+            continue
+        if " ".join(said.split())[:80] in " ".join(shown.split()):
+            continue
+        function = _function_name(view.site)
+        own = view.entry is not None and view.entry.is_function(function)
+        name = view.entry.shown() if own and view.entry is not None else code(f"{function}()")
+        return f"The docstring of {name} says: “{said}”" + ("" if said.endswith((".", "!", "?", "…")) else ".")
+    return ""
 
 
 def _with_example_said(entry: ErrorEntry, meaning: str, tests: list[dict]) -> str:

@@ -15,6 +15,7 @@ from kb.harvest.evidence.mentions import DOC_SUFFIXES, read_mentions
 from kb.harvest.evidence.parameters import read_parameter_docs
 from kb.harvest.evidence.recorded import read_recorded
 from kb.harvest.evidence.returned import read_returned
+from kb.harvest.evidence.rules import read_rules
 from kb.harvest.evidence.tables import read_tables
 from kb.harvest.evidence.triggers import find_triggers
 from kb.harvest.reading.extract import FoundSite
@@ -98,6 +99,8 @@ def read_tests_and_docs(
         evidence.setdefault(key, {})["docs"] = mentioned
     for key, described in read_parameter_docs(texts, groups).items():
         evidence.setdefault(key, {})["parameter_docs"] = described
+    for key, rule in read_rules(texts, groups).items():
+        evidence.setdefault(key, {})["rule_docs"] = rule
     return evidence
 
 

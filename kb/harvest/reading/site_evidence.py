@@ -29,6 +29,7 @@ from kb.harvest.reading.attributes import attributes, options_kept
 from kb.harvest.reading.callees import caught_types, raising_call, tried
 from kb.harvest.reading.conditions import Condition, conditions
 from kb.harvest.reading.definitions import MAX_BINDINGS, Definitions
+from kb.harvest.reading.doc_rule import paragraphs_of, rule_paragraph
 from kb.harvest.reading.docstrings import documented_raises
 from kb.harvest.reading.exits import LOOPS, exits_before
 from kb.harvest.reading.imports import block_fields
@@ -72,6 +73,12 @@ class Owner:
     ifs: list[ast.If] = field(default_factory=list)  # the function's own, for `guard_at`
     _guards: list[tuple[int, int]] | None = None
     _first_exit: int | None = None  # the line of the first statement of its body that may end a call
+    _paragraphs: list[str] | None = None  # its docstring's paragraphs, read once for all its sites (`doc_rule`)
+
+    def paragraphs(self) -> list[str]:
+        if self._paragraphs is None:
+            self._paragraphs = paragraphs_of(self.node)
+        return self._paragraphs
 
     def first_exit(self) -> int:
         """The line where, in the function's own body, a call may first end (`_leaves`, or a call of its own
@@ -236,6 +243,11 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         "function": dict(owner.function()),
         "callers": [],
     }
+    decided_by = next((c.names for c in found if c.kind != "guard"), read)  # the test that decides the raise
+    if (paragraphs := owner.paragraphs()) and (
+        rule := rule_paragraph(paragraphs, set(decided_by), "".join(p for p in parts if isinstance(p, str)))
+    ):
+        evidence["doc_rule"] = rule  # the docstring's paragraph on this raise (round 20's card 20)
     if owner.definitions is not None and owner.scope is not None:
         try:
             evidence.update(_reader_side(owner, owner.scope, node, direct, path, rebound))
