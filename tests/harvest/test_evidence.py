@@ -211,15 +211,15 @@ def test_a_method_called_on_self_is_a_caller_on_an_unknown_object_a_guess_left_o
         def full_clean(self):
             super().validate()
 
-    def submit(form):
+    def submit(form, payload):
         form.validate()
-        return Form({})
+        return Form(payload)
     """
     assert sorted(callers_of(tmp_path, source, "Invalid form")) == [
         ("Child.full_clean", 1, False),
         ("Form.is_valid", 1, False),
     ]
-    # A class called by its name reaches its __init__.
+    # A class called by its name reaches its __init__ (with a value that may be None: `Form({})` could not).
     assert callers_of(tmp_path, source, "No data") == [("submit", 1, False)]
 
 
