@@ -7,6 +7,7 @@ each with the readings (type, text) to try against the signatures in order.
 import ast
 import re
 from dataclasses import dataclass
+from itertools import repeat
 from typing import NamedTuple
 
 # Every pattern here reads pasted text, so each runs in linear time by construction. Python's `re` has no
@@ -17,7 +18,8 @@ from typing import NamedTuple
 # reads each character a constant number of times. Where a match had relied on giving back (a path ending in
 # `.py`, a type ending in `Warning`), Python checks the captured text instead. The patterns that are searched
 # rather than matched at a given position (ANSI_ESCAPE, FRAME_RUN, FRAME_IN_RUN) start with a character their
-# repeats cannot read, or at a line start, so failed attempts never re-read another attempt's characters.
+# repeats cannot read, or at a line start, so failed attempts never re-read another attempt's characters (for
+# FRAME_PATHS_IN_RUN, only a bounded number of times: see there).
 # tests/test_matching_adversarial.py holds every pattern to this rule and feeds the parser 64 KiB attacks.
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
 TRACEBACK_HEAD = re.compile(r"\s*+(?:Exception Group )?+Traceback \(most recent call last\):\s*+$")
@@ -28,6 +30,12 @@ FRAME_LINE = re.compile(r'\s*+File "(?P<path>[^"]*+)", line (?P<line>\d{1,9}+)(?
 # unclosed quote costs one line, not the rest of the run, and each attempt starts at a newline of its own.
 FRAME_RUN = re.compile(r'^[ \t]++File "[^\n]*+(?:\n(?=[ \t\n])[^\n]*+)*+', re.M)
 FRAME_IN_RUN = re.compile(r'\n[^\S\n]*+File "([^"\n]*+)", line (\d{1,9}+)(?:, in (.++)|[^\S\n]*+(?=\n|\Z))')
+# The same with a path that stops at a quote alone: `re` reads a run of one excluded character several times faster
+# than a run of two, and the paths are most of a run's characters. Its findings are FRAME_IN_RUN's unless a path
+# it found holds a newline (an unclosed quote, then a `", line N` on a later line), and then FRAME_IN_RUN is run
+# instead. Still linear: an attempt's path ends at the first quote after its own, so no two paths overlap, and
+# the lines a path crosses hold no quote, so their own attempts stop within `File "`.
+FRAME_PATHS_IN_RUN = re.compile(r'\n[^\S\n]*+File "([^"]*+)", line (\d{1,9}+)(?:, in (.++)|[^\S\n]*+(?=\n|\Z))')
 CHAIN_MARKERS = frozenset(
     {
         "During handling of the above exception, another exception occurred:",
@@ -82,7 +90,9 @@ class Frame(NamedTuple):  # a tuple, not a dataclass: a long traceback makes doz
     function: str
 
 
-_new_frame = tuple.__new__
+# A NamedTuple made by tuple.__new__ skips its Python-level __new__ (and `_replace` its `_make`): a long traceback
+# makes dozens of frames a lookup.
+_new_tuple = tuple.__new__
 
 
 # Readings and exceptions are NamedTuples too: immutable like frozen dataclasses, at half their cost to make.
@@ -172,18 +182,24 @@ def _lines(text: str) -> list[_Line]:
     for run in FRAME_RUN.finditer(text):
         if run.start():
             lines += _plain_lines(text[start : run.start() - 1])  # without the newline before the run
-        # tuple.__new__ skips the Python-level __new__ of a NamedTuple: a third of the cost of a long traceback.
-        frames = tuple(
-            [
-                _new_frame(Frame, (path, int(number), function.rstrip()))
-                for path, number, function in FRAME_IN_RUN.findall("\n" + run[0])
-            ]
-        )
-        lines.append((run[0], False, None, False, frames))
+        lines.append((run[0], False, None, False, _frames_in_run(run[0])))
         start = run.end() + 1  # past the newline after the run
     if start <= len(text):
         lines += _plain_lines(text[start:])
     return lines
+
+
+def _frames_in_run(run: str) -> tuple[Frame, ...]:
+    """The frames of a run of frame lines (FRAME_RUN), as FRAME_IN_RUN finds them (see FRAME_PATHS_IN_RUN)."""
+    found = FRAME_PATHS_IN_RUN.findall("\n" + run)
+    if found and "\n" in "".join([path for path, _number, _function in found]):
+        found = FRAME_IN_RUN.findall("\n" + run)
+    if not found:
+        return ()
+    paths, numbers, functions = zip(*found, strict=True)
+    # Made in C, with no Python loop per frame.
+    fields = zip(paths, map(int, numbers), map(str.rstrip, functions), strict=True)
+    return tuple(map(_new_tuple, repeat(Frame), fields))
 
 
 def _plain_lines(text: str) -> list[_Line]:
@@ -441,7 +457,7 @@ class _Parser:
             if len(chosen) == limit:
                 break
             if isinstance(item, ParsedException):
-                chosen.append(item._replace(readings=_readings(item.type, item.message, literals)))
+                chosen.append(_new_tuple(ParsedException, (*item[:4], _readings(item.type, item.message, literals))))
             elif (keep_quiet or item.level not in QUIET_LEVELS) and (text := "\n".join(item.lines).strip()):
                 chosen.append(_bare(text, "log", literals))
         return chosen[::-1]

@@ -394,31 +394,37 @@ def _add_type_evidence(match: Match, parsed_type: str | None, agreement: int) ->
 
 @dataclass(frozen=True, slots=True)
 class _Frames:
-    """An exception's frames and the bare function names in them: most sites are ruled out by name alone."""
+    """An exception's frames and the bare function name of each: most sites are ruled out by name alone, and a
+    site's frames are found by a scan of the names in C, not a Python loop over the frames (a long traceback)."""
 
     all: tuple[Frame, ...]
+    names: tuple[str, ...]  # by position: the frame's function without its class (`Query.names_to_path`)
     functions: frozenset[str]
 
     @classmethod
     def of(cls, frames: tuple[Frame, ...]) -> "_Frames":
         if not frames:
             return _NO_FRAMES  # most lookups: a message or a log line
-        return cls(frames, frozenset([frame.function.rpartition(".")[2] for frame in frames]))
+        names = tuple(map(_FUNCTION, frames))
+        if "." in "".join(names):  # a frame named with its class: most tracebacks have none
+            names = tuple([name.rpartition(".")[2] for name in names])
+        return cls(frames, names, frozenset(names))
 
     def pointing_at(self, site: Site) -> list[tuple[int, Frame]]:
         """(position, frame) of the frames in the site's file and function."""
         function = site.frame_key[1]
         if function not in self.functions:
             return []
-        dotted = "." + function
-        return [
-            (i, frame)
-            for i, frame in enumerate(self.all)
-            if (frame.function == function or frame.function.endswith(dotted)) and path_matches(frame.path, site)
-        ]
+        names, found, i = self.names, [], -1
+        for _ in range(names.count(function)):
+            i = names.index(function, i + 1)
+            if path_matches((frame := self.all[i]).path, site):
+                found.append((i, frame))
+        return found
 
 
-_NO_FRAMES = _Frames((), frozenset())
+_FUNCTION = itemgetter(2)  # a Frame's function, read in C
+_NO_FRAMES = _Frames((), (), frozenset())
 
 
 def _add_frame_evidence(match: Match, frames: _Frames) -> None:
