@@ -46,8 +46,7 @@ class Called(NamedTuple):  # one per call in the scan: a tuple, cheap to make
     guard: bool = False  # in the test of a guard clause (`if super().has_changed(...): return True`)
 
 
-@dataclass(frozen=True)
-class _Edge:
+class _Edge(NamedTuple):  # tens of thousands made on a large repository: a tuple, as cheap to make as `Called`
     caller: Defined
     line: int
     guess: bool

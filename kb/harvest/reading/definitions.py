@@ -157,9 +157,15 @@ class Definitions:
         lines = self.scope.info.lines
         if not lines:
             return True
-        window = "\n".join(lines[max(bound - 1, 0) : used])
+        first, last = max(bound - 1, 0), min(used, len(lines))
+        if first >= last:
+            return False
+        # The window as a slice of the module's text, joined once: a module constant's window runs from the
+        # top of the module, and the sites of one function ask again and again.
+        text, starts = _joined(lines)
+        start, end = starts[first], starts[last - 1] + len(lines[last - 1])
         bare = name.rpartition(".")[2]
-        return bare in window and _MAY_CHANGE.search(window) is not None
+        return text.find(bare, start, end) != -1 and _MAY_CHANGE.search(text, start, end) is not None
 
     def _module_constant(self, name: str, line: int) -> list[tuple[ast.expr | None, int, BranchPath]]:
         """`READ_STDIN = "-"`, a constant of the module (`ModuleInfo.constants`) bound above the test that reads
@@ -220,6 +226,21 @@ class Definitions:
         if code is None:
             code = self._code[id(expr)] = clip(ast.unparse(expr), CODE_LIMIT)
         return code
+
+
+_JOINED: list = [None, "", []]  # the last module's lines, their text and where each line starts in it
+
+
+def _joined(lines: list[str]) -> tuple[str, list[int]]:
+    """The lines joined by newlines, and the offset of each in the text; the last module's kept (its functions are
+    read one after another)."""
+    if _JOINED[0] is not lines:
+        starts, at = [], 0
+        for line in lines:
+            starts.append(at)
+            at += len(line) + 1
+        _JOINED[:] = [lines, "\n".join(lines), starts]
+    return _JOINED[1], _JOINED[2]
 
 
 def _self_assignments(function: ast.AST) -> dict[str, list[tuple[int, ast.expr]]]:

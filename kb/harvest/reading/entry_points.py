@@ -49,6 +49,8 @@ class EntryPoints:
         self._exported: set[tuple[str, str]] | None = None  # (private module's stem, name) a public module imports
         self._assignments: dict[int, dict[str, int]] = {}  # id(function) -> name -> the first line assigning it
         self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
+        # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
+        self._docs: dict[int, tuple[str, dict[str, dict[str, str | int]]]] = {}
 
     def of(self, path: str, qualname: str, parameters: list[str], raised: str = "") -> list[dict]:
         """The rows, made once per function, exception and parameters read (a function's sites mostly read the
@@ -183,23 +185,32 @@ class EntryPoints:
             # The `__init__` a dataclass (or attrs) writes runs `__post_init__`: `Config(...)` is the entry point.
             kind, name = "constructor", entry.qualname.rpartition(".")[0]
         before = _before_star(node, entry.method)
+        doc, raises = self._said(node) if node is not None else ("", {})
         return (
             {
                 "function": name,
                 "path": entry.path,
                 "line": entry.line,
                 "kind": kind,
-                "doc": first_paragraph(ast.get_docstring(node) or "") if node is not None else "",
+                "doc": doc,
                 "via": [step.callee.qualname for step in found.steps[:-1]][:MAX_LEVELS],
                 "arguments": self._arguments(
                     found.steps, parameters, site=found.steps[-1].callee if found.steps else entry
                 ),
             }
-            | ({"raises": raises} if node is not None and (raises := documented_raises(node)) else {})
+            | ({"raises": {raised: dict(said) for raised, said in raises.items()}} if raises else {})
             | ({"exits_before": True} if self._exits_on_the_way(found.steps) else {})
             | ({"before_star": before} if before else {})
             | ({"fields": fields} if fields else {})
         )
+
+    def _said(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, dict[str, dict[str, str | int]]]:
+        """The first paragraph of a function's docstring and what it says the function raises: read once per
+        function, which is the entry point of many sites."""
+        found = self._docs.get(id(node))
+        if found is None:
+            found = self._docs[id(node)] = (first_paragraph(ast.get_docstring(node) or ""), documented_raises(node))
+        return found
 
     def _dataclass_fields(self, entry: Defined) -> list[str] | None:
         """The fields a dataclass's (or an attrs class's) `__init__` takes, in order, for a `__post_init__` of one;
