@@ -52,8 +52,9 @@ class Scan:
     unresolved: set[tuple[str, str]] = field(default_factory=set)
     # The tree's compiled modules and the names imported from them (`kb.harvest.pipeline.compiled`).
     compiled: dict = field(default_factory=dict)
-    # The sites' callers and entry points, when a helper is still reading them (`scan(later=True)`).
-    reading: "Beside[list[dict]] | None" = field(default=None, repr=False, compare=False)
+    # The sites' callers and entry points, when a helper is still reading them (`scan(later=True)`): per site, what
+    # that reading took out of its evidence and put in (`_read_in`).
+    reading: "Beside[list[tuple[list[str], dict]]] | None" = field(default=None, repr=False, compare=False)
     # The rest of the scan, read by this process at `complete` before it waits for the helper.
     meanwhile: Callable[[], None] | None = field(default=None, repr=False, compare=False)
 
@@ -65,10 +66,11 @@ class Scan:
             meanwhile()
         if self.reading is not None:
             reading, self.reading = self.reading, None
-            for site, evidence in zip(self.sites, reading.result(), strict=True):
-                if evidence is not site.evidence:  # the helper's copy (read here instead, it is the same dict)
-                    site.evidence.clear()
-                    site.evidence.update(evidence)
+            # The helper's changes, made again here (read here instead, they are made already: nothing changes).
+            for site, (dropped, changed) in zip(self.sites, reading.result(), strict=True):
+                for key in dropped:
+                    site.evidence.pop(key, None)
+                site.evidence.update(changed)
         return self
 
     def close(self) -> None:
@@ -185,7 +187,8 @@ def _scan(
     if evidence:
         sites = result.sites
 
-        def reach() -> list[dict]:
+        def reach() -> list[tuple[list[str], dict]]:
+            before = [dict(site.evidence) for site in sites]
             resolves, resolves_above = _resolves(read.index)
             graph = CallGraph(
                 defined,
@@ -200,7 +203,7 @@ def _scan(
             add_callers(sites, graph)
             switches = SwitchIndex(declared + [row for item in read.parsed for row in declared_settings(item.info)])
             add_reach(sites, graph, read.index, switches, {item.source.path: item.tree for item in read.parsed})
-            return [site.evidence for site in sites]
+            return [_read_in(was, site.evidence) for was, site in zip(before, sites, strict=True)]
 
         # `later`, with helpers: read by one more process, forked now with all it needs in memory, while this one
         # plans and makes the rows (which need none of it); the fork costs this process a few hundredths of a
@@ -213,6 +216,13 @@ def _scan(
         result.complete()
     compiled()
     return result
+
+
+def _read_in(before: dict, after: dict) -> tuple[list[str], dict]:
+    """The keys an evidence dict lost, and those it gained or holds a new value under: what a helper sends back
+    (the rest of each site's evidence, its conditions and definitions, the process it was forked from has)."""
+    dropped = [key for key in before if key not in after]
+    return dropped, {key: value for key, value in after.items() if key not in before or before[key] is not value}
 
 
 class _Read:
