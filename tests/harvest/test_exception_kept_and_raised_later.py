@@ -63,3 +63,15 @@ def test_configobj_s_parse_errors_are_found_where_loading_raises_them():
     for lines in (["[[a]]"], ["[a]", "[a]"], ["key = 1", "key = 2"], ["just a line"], ["x = '''a", "b"]):
         error = raised(lambda lines=lines: configobj.ConfigObj(lines))
         assert found_where_it_ends("configobj", error), str(error)
+
+
+def test_a_message_held_in_a_local_of_the_arm_is_read_where_the_class_is_called(tmp_path):
+    # configobj 5.0.9 `ConfigObj._load` (configobj/__init__.py:1301-1313): `msg` and `error = ConfigObjError(msg)`
+    # in one arm, `raise error` after the `if`: the message is read at the call, in its arm, not at the raise.
+    source = SOURCE.replace(
+        '                error = ConfigError("Parsing failed with several errors.")\n',
+        '                msg = "Parsing failed with several errors."\n                error = ConfigError(msg)\n',
+    )
+    found = harvest_source(tmp_path, source).sites
+    at_load = {(s.exception_type, s.signature) for s in found if s.function == "Parser.load"}
+    assert ("pkg.mod.ConfigError", "Parsing failed with several errors.") in at_load

@@ -163,8 +163,9 @@ def test_an_exception_that_words_its_message_in_str_gives_the_raise_that_message
     assert sites_of(tmp_path, source, "parse") == [("UnknownSchemeError", "Scheme '{scheme}://' is unknown.", ())]
 
 
-def test_a_message_extended_inside_an_if_keeps_its_shorter_wording_as_a_variant(tmp_path):
-    # Django's Apps.get_app_config: " Did you mean ...?" is added only when a close label exists.
+def test_a_message_extended_inside_a_loop_keeps_both_wordings_the_plain_one_first(tmp_path):
+    # Django's Apps.get_app_config: " Did you mean ...?" is added only when a close label exists, inside a loop
+    # that may add nothing, so the plain wording is the entry's and the extended one its variant.
     source = """
     def get_app_config(app_configs, app_label):
         message = "No installed app with label '%s'." % app_label
@@ -177,8 +178,8 @@ def test_a_message_extended_inside_an_if_keeps_its_shorter_wording_as_a_variant(
     assert sites_of(tmp_path, source, "get_app_config") == [
         (
             "LookupError",
-            "No installed app with label '{app_label}'. Did you mean '{label}'?",
-            ("No installed app with label '{app_label}'.",),
+            "No installed app with label '{app_label}'.",
+            ("No installed app with label '{app_label}'. Did you mean '{label}'?",),
         ),
     ]
 

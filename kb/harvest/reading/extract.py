@@ -649,7 +649,11 @@ class ModuleExtractor:
     ) -> None:
         """`typed_by`: (attribute, type) when the type is a class attribute's, for `_overrides`."""
         message = _single_item(_message_argument(call, *self._message_place(exception_type)))
-        options = self._options(message, node.lineno, scope, typed_by) if message is not None else [[]]
+        line, path = node.lineno, None
+        if call is not None and call.lineno != node.lineno:
+            # `error = ConfigObjError(msg)` in an arm, raised after it: `msg` is read where the call is made.
+            line, path = call.lineno, _path_at(scope, call.lineno)
+        options = self._options(message, line, scope, typed_by, path) if message is not None else [[]]
         defaults = self._default_detail(exception_type)
         # DRF's APIException subclasses: `raise NotFound()` says its `default_detail`, and
         # `raise MethodNotAllowed(request.method)` formats its own "{method}" template.
@@ -827,7 +831,7 @@ class ModuleExtractor:
         options: list[list[Parts]] = []
         if message is not None:
             if message.scope is scope:
-                options = self._options(message.expr, message.line, scope)
+                options = self._options(message.expr, message.line, scope, path=_path_at(scope, message.line))
             else:
                 # Worded in the helper: its parameters' fields filled with what the call gave them.
                 given = {
@@ -1005,17 +1009,24 @@ class ModuleExtractor:
     # --- recording -------------------------------------------------------------------------------
 
     def _options(
-        self, expr: ast.expr, line: int, scope: Scope, typed_by: tuple[str, str] | None = None
+        self,
+        expr: ast.expr,
+        line: int,
+        scope: Scope,
+        typed_by: tuple[str, str] | None = None,
+        path: BranchPath | None = None,
     ) -> list[list[Parts]]:
         """One list of wordings per distinct message: `msg` set in two arms of an `if` gives two messages, and
-        `self.message` one per subclass that sets its own (Django's validators share BaseValidator's raise)."""
+        `self.message` one per subclass that sets its own (Django's validators share BaseValidator's raise).
+        `path`: where the message's expression sits, when not at the raise (`error = E(msg)` in an arm)."""
+        path = self._path if path is None else path
         expr = _read_on_self(expr) or expr
-        joined = joined_options(expr, line, scope, self._path)
+        joined = joined_options(expr, line, scope, path)
         if joined:
             return joined
-        builder = MessageBuilder(scope, self._path)
+        builder = MessageBuilder(scope, path)
         if isinstance(expr, ast.Name):
-            reaching = scope.reaching(expr.id, line, self._path)
+            reaching = scope.reaching(expr.id, line, path)
             if len(reaching) > 1:
                 return [builder.binding_forms(expr.id, bound) for bound in reversed(reaching)]
         stored = self._stored(expr, scope)
@@ -1023,7 +1034,7 @@ class ModuleExtractor:
             # `self.msg` set in `__init__` (`String does not match expected pattern`), and as the instances made
             # with a wording of their own set it (`Regex(URI_REGEX, msg=_("Must be a file:// URI scheme"))`).
             return stored + [o for o in self._overrides(expr, scope, typed_by) if o not in stored]
-        if isinstance(expr, ast.Name) and not scope.reaching(expr.id, line, self._path):
+        if isinstance(expr, ast.Name) and not scope.reaching(expr.id, line, path):
             # `def clean(value, error_message=_("This is not a valid IPv6 address.")): raise X(error_message)`.
             default = scope.params.get(expr.id)
             forms = builder.forms(default, line) if default is not None else []
@@ -1247,3 +1258,13 @@ def _worded(expr: ast.expr) -> bool:
     elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
         expr = expr.func.value
     return isinstance(expr, ast.JoinedStr) or (isinstance(expr, ast.Constant) and isinstance(expr.value, str))
+
+
+def _path_at(scope: Scope, line: int) -> BranchPath | None:
+    """The branch a binding made at `line` sits in (`error = ConfigObjError(msg)` in an `if` arm, raised after
+    it): its message is read where it was made, not at the raise. None: no binding there, read at the raise."""
+    for bindings in scope.bindings.values():
+        for bound in bindings:
+            if bound.line == line:
+                return bound.path
+    return None
