@@ -139,8 +139,10 @@ def _view(site: RaiseSite) -> _Site:
         and point.kind == entry.kind
         and point.arguments == entry.arguments
         and point.function.rpartition(".")[0] == owner
-        # "(or `upsert()`)" only where it always gets there (round 13's card 24), or where the card says it may not
+        # "(or `upsert()`)" only where it always gets there (round 13's card 24), or where the card says it may not;
+        # never one that calls on only under a test of its own (round 21's card 20: `check_permissions()`)
         and (hedged or not point.exits_before)
+        and not point.branched
     )[:MAX_ALTERNATES]
     if hedged:
         deciding = _hedged(str(deciding), site, near, [p for p in (entry, *alternates) if p and p.exits_before], close)
@@ -515,6 +517,8 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
         text = f"{_acting(view.entry, view.site.evidence)}{alternates} {verb} this"
         if not view.entry.is_function(view.function):
             text += f" (from {code(view.function)})"
+        if when and view.entry.branched and "other conditions" not in when:
+            when += ", among other conditions"  # its own call on the way is under a test the card does not say
         if when:
             return f"{text} when {when}."
         every = view.site.evidence.get("every_call") if view.entry.is_function(view.function) else None

@@ -81,6 +81,7 @@ class EntryPoint:
     fields: tuple[str, ...] = ()  # a dataclass's fields, its constructor's arguments (reached in `__post_init__`)
     raises: dict[str, str] = field(default_factory=dict)  # exception name -> what its docstring says of it
     exits_before: bool = False  # a function on the way may return or raise before it calls the next one
+    branched: bool = False  # a function on the way calls the next one only under a test of its own
 
     def is_function(self, function: str) -> bool:
         """Whether it is the function of that qualified name (a constructor `Func` is `Func.__init__`)."""
@@ -208,6 +209,7 @@ def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
                     fields=tuple(str(v) for v in row.get("fields") or [] if isinstance(v, str)),
                     raises=documented_said(row.get("raises")),
                     exits_before=row.get("exits_before") is True,
+                    branched=row.get("branched") is True,
                 )
             )
         recorded = evidence.get("function")

@@ -200,6 +200,7 @@ class EntryPoints:
             }
             | ({"raises": {raised: dict(said) for raised, said in raises.items()}} if raises else {})
             | ({"exits_before": True} if self._exits_on_the_way(found.steps) else {})
+            | ({"branched": True} if self._branched(found.steps) else {})
             | ({"before_star": before} if before else {})
             | ({"fields": fields} if fields else {})
         )
@@ -236,6 +237,16 @@ class EntryPoints:
         for step in steps:
             node = self._function(step.caller)
             if node is None or _exit_before(node, step.line) or self._raising_call_before(step.caller, node, step.line):
+                return True
+        return False
+
+    def _branched(self, steps: tuple[_Step, ...]) -> bool:
+        """Whether a function on the way makes its call of the next one only under a test of its own (an `if`, a
+        loop, a `match`, an `except`): DRF's `check_permissions()` calls `permission_denied()` only when a
+        permission refuses, so the raise's own test is not the whole story for it (round 21's card 20)."""
+        for step in steps:
+            node = self._function(step.caller)
+            if node is None or not _unconditional(node.body, step.line):
                 return True
         return False
 
