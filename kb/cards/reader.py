@@ -534,9 +534,25 @@ class Reader:
         target = f" of {code(owner + '()')}" if owner and is_public(owner) else ""
         if not target:
             return None
+        if (subclass := self._message_class_sets(chain.partition(".")[2])) is not None:
+            return subclass
         said = f"the {code(str(row['parameter']))} argument{target}"
         setting = str(row.get("setting") or "")
         return said + (f" {_DEFAULTS_TO}{code(setting)} setting)" if setting.isupper() else "")
+
+    def _message_class_sets(self, attribute: str) -> str | None:
+        """The attribute as the subclass whose class attribute words this entry's message sets it itself
+        (`UnicodeUsernameValidator.regex`, made with no arguments): not the base constructor's argument (round
+        21's card 01); None when no such subclass sets it."""
+        recorded = self.evidence.get("message_class")
+        if not isinstance(recorded, dict) or not isinstance(sets := recorded.get("sets"), dict):
+            return None
+        owner, value = str(recorded.get("class") or ""), sets.get(attribute)
+        if not isinstance(value, str) or not owner:
+            return None
+        if value and is_public(owner):
+            return f"{code(owner + '.' + attribute)} (by default {code(value)})"
+        return f"the {code(owner.rpartition('.')[2])}'s {code(attribute)}"
 
     def switch(self, name: str) -> str:
         """ "the `--enable-hisparse` flag" when `name` reads a setting, flag or environment variable the harvest

@@ -84,3 +84,21 @@ def test_an_entry_point_calling_on_under_its_own_test_says_its_test_is_not_the_w
     assert "is empty or false (`settings_module` is `os.environ.get(ENVIRONMENT_VARIABLE)`;" in meaning, meaning
     assert "`'DJANGO_SETTINGS_MODULE'`), among other conditions." in meaning, meaning
 
+
+def test_an_attribute_the_message_s_subclass_sets_is_not_the_base_s_argument(db, git_repo):
+    # UnicodeUsernameValidator sets `regex` and `message` as class attributes and is made with no arguments
+    # (django/contrib/auth/validators.py:19-25, contrib/auth/models.py:454); RegexValidator.__init__ replaces them
+    # only when an argument is given (django/core/validators.py:27-39).
+    cards = harvest_published(git_repo, django_files("core/validators.py", "contrib/auth/validators.py"))
+    meaning = cards[USERNAME].generated["meaning"]
+    assert "`self.regex` is the `regex` argument" not in meaning, meaning
+    assert r"`self.regex` is `UnicodeUsernameValidator.regex` (by default `r'^[\w.@+-]+\Z'`)" in meaning, meaning
+    # The base's own message still reads the argument: `RegexValidator(regex)` sets it.
+    assert (
+        "`self.regex` is the `regex` argument of `RegexValidator()`"
+        in cards["Enter a valid value."].generated["meaning"]
+    )
+
+
+USERNAME = "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters."
+

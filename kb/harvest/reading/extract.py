@@ -10,7 +10,7 @@ from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind
 from kb.harvest.reading.checked import checked_by
 from kb.harvest.reading.class_tables import looped_as, table_classes, unpacked_rows
-from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.cleared import cleared_classes, copied
 from kb.harvest.reading.closures import Held, factory_calls, operands, reads_enclosing, substituted
 from kb.harvest.reading.evaluate import (
@@ -184,6 +184,8 @@ class ModuleExtractor:
         self._scope_node: ast.AST = tree  # the function, class or module whose candidates are being read
         self._helper_raised: set[int] = set()  # the calls a raise of a helper that raises read already
         self._ifs: list[ast.If] = []  # the `if`s of the scope being read (`_raise_checked`)
+        # id of a wording read as a subclass's instance sees it -> (that wording, the subclass): `_add` records it
+        self._seen_from: dict[int, tuple[list[Parts], str]] = {}
 
     def extract(self) -> ModuleResult:
         scope = Scope(self.info, self.index, owner=None, qualname="", parent=None, span=(1, len(self.lines)), params={})
@@ -654,18 +656,19 @@ class ModuleExtractor:
             # `error = ConfigObjError(msg)` in an arm, raised after it: `msg` is read where the call is made.
             line, path = call.lineno, _path_at(scope, call.lineno)
         options = self._options(message, line, scope, typed_by, path) if message is not None else [[]]
+        read = options
         defaults = self._default_detail(exception_type)
         # DRF's APIException subclasses: `raise NotFound()` says its `default_detail`, and
         # `raise MethodNotAllowed(request.method)` formats its own "{method}" template.
         readable = any(has_text(f) for option in options for f in option)
         templated = defaults and any(isinstance(p, Field) for p in defaults[0])
         if defaults and (message is None or (not readable and templated)):
-            options = [defaults]
+            options = read = [defaults]
         if not readable and not defaults:
             # `raise URLSchemeUnknown(scheme)`: the exception words its message itself, from its arguments.
             own = self._own_message(exception_type, call)
             if own is not None:
-                options = [[own, *self._own_message_variants(exception_type, call)]]
+                options = read = [[own, *self._own_message_variants(exception_type, call)]]
         elif readable and call is not None:
             # `raise SyntaxException("Unclosed tag: <%%%s>" % keyword, **kwargs)`: the class puts the message
             # in words of its own (`message + " at line: %d char: %d" % (lineno, pos)` in its `__init__`).
@@ -689,7 +692,17 @@ class ModuleExtractor:
             # Django's ValidationError fills "%(name)s" from params= itself.
             options = [[percent_format(f, params) for f in option] for option in options]
         options = [narrowed(option, node, self._owner) for option in options]
+        self._carry(read, options)
         self._add_options(exception_type, "error", options, node, scope)
+
+    def _carry(self, read: list[list[Parts]], options: list[list[Parts]]) -> None:
+        """Each wording rebuilt one for one from a subclass's (`_seen_from`) is that subclass's too."""
+        if len(read) != len(options):
+            return
+        for before, after in zip(read, options, strict=True):
+            seen = self._seen_from.get(id(before))
+            if seen is not None and seen[0] is before:
+                self._seen_from[id(after)] = (after, seen[1])
 
     def _exception_type(self, target: ast.expr, scope: Scope) -> str | None:
         parts = dotted(target)
@@ -1071,7 +1084,9 @@ class ModuleExtractor:
             if typed_by is not None and attribute_type(self.index, qualname, typed_by[0]) != typed_by[1]:
                 continue
             # The same expression, read as the subclass's instance sees it.
-            options.append(MessageBuilder(seen_by(scope, qualname), self._path).forms(expr, expr.lineno))
+            option = MessageBuilder(seen_by(scope, qualname), self._path).forms(expr, expr.lineno)
+            self._seen_from[id(option)] = (option, qualname)
+            options.append(option)
         for seen_from in keyed_viewers(self.index, scope, keys_read(expr)):
             # `self.error_messages["invalid"]`: what each subclass running the method keeps under the key.
             options.append(MessageBuilder(seen_from, self._path).forms(expr, expr.lineno))
@@ -1087,15 +1102,16 @@ class ModuleExtractor:
         readable = [option for option in options if any(has_text(f) for f in option)]
         if not readable:
             self._add(exception_type, kind, options[0] if options else [], node, scope)
-            return
         seen = set()
         for option in readable:
             signature = signature_of(next(f for f in option if has_text(f)))
             if signature not in seen:
                 seen.add(signature)
                 self._add(exception_type, kind, option, node, scope)
+        self._seen_from.clear()  # this raise's wordings are recorded: none is kept for the next
 
     def _add(self, exception_type: str, kind: str, forms: list[Parts], node: SiteNode, scope: Scope) -> None:
+        forms_given = forms
         # Each value its own name, none unnamed; a text shown by its repr between its quotes.
         forms = [distinct_placeholders(q) for f in forms for q in quoted(f, self.index, scope)]
         readable = [f for f in forms if has_text(f)]
@@ -1110,6 +1126,9 @@ class ModuleExtractor:
         start, snippet = self._snippet(node, scope)
         read_as = readable[0] if readable else (forms[0] if forms else ())
         evidence = site_evidence(self._owner, node, read_as, self._path) if self._owner is not None else {}
+        seen = self._seen_from.pop(id(forms_given), None)
+        if evidence and seen is not None and seen[0] is forms_given:
+            evidence["message_class"] = message_class(self.index.classes[seen[1]])
         site = FoundSite(
             exception_type=visible_name(exception_type),
             kind=kind,
@@ -1132,6 +1151,28 @@ class ModuleExtractor:
         self.result.skipped[reason] += 1
         if unresolved_in is not None:
             self.result.unresolved.add((self.path, unresolved_in.qualname))
+
+
+MAX_SET = 20  # class attributes of a subclass recorded beside its message
+MAX_VALUE = 80  # characters of one attribute's literal
+
+
+def message_class(info: ClassInfo) -> dict:
+    """The subclass whose class attribute words the message (`UnicodeUsernameValidator`), and the class attributes
+    it sets itself, each with its literal ("" for another expression): for that entry `self.regex` is the
+    subclass's, not the base constructor's argument (round 21's card 01)."""
+    sets = {}
+    for name, value in list(info.attributes.items())[:MAX_SET]:
+        literal = ast.unparse(value) if isinstance(value, ast.Constant) and not isinstance(value.value, bytes) else ""
+        if isinstance(value, ast.Constant) and isinstance(text := value.value, str) and _raw(text):
+            literal = f"r'{text}'"  # a pattern as written (`r'^[\w.@+-]+\Z'`), not with its backslashes doubled
+        sets[name] = literal if len(literal) <= MAX_VALUE else ""
+    return {"class": info.qualname.removeprefix(info.module.name + "."), "sets": sets}
+
+
+def _raw(text: str) -> bool:
+    """Whether a text with backslashes reads the same as a raw literal: no quote, line break or final backslash."""
+    return "\\" in text and not text.endswith("\\") and not any(c in text for c in "'\n\r")
 
 
 def _as_function(node: ast.Lambda) -> ast.FunctionDef:
