@@ -102,3 +102,32 @@ def test_an_attribute_the_message_s_subclass_sets_is_not_the_base_s_argument(db,
 
 USERNAME = "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters."
 
+
+# Round 21's card 23 in a synthetic shape (its library is held out): a fallback after `isinstance` tests on `node`
+# builds its message from `node.id`, which only some of the values reaching the line have.
+DISPATCH = """
+import ast
+
+
+class Evaluator:
+    def value_of(self, node):
+        if isinstance(node, ast.Constant):
+            return node.value
+        elif isinstance(node, ast.List):
+            return [self.value_of(item) for item in node.elts]
+        raise NameError(f"name '{node.id}' is not defined")
+
+    def name_of(self, node: ast.Name):
+        raise NameError(f"name {node.id!r} is not allowed here")
+"""
+
+
+def test_a_message_reading_an_attribute_of_a_value_of_no_fixed_type_is_not_raised_whenever_its_line_runs(db, git_repo):
+    cards = harvest_published(git_repo, {"evaluating/__init__.py": DISPATCH}, "example/evaluating")
+    dispatch = cards["name '{id}' is not defined"].generated
+    # `value_of(ast.parse("1 + 2", mode="eval").body)` raises AttributeError: a BinOp has no `id`.
+    assert "whenever that line runs" not in dispatch["meaning"] + dispatch["trigger"], dispatch
+    assert "every time" not in dispatch["meaning"] + dispatch["trigger"], dispatch
+    # A parameter annotated as the class that has it fixes its type: the line raises this each time it runs.
+    named = cards["name {id} is not allowed here"].generated
+    assert named["meaning"].startswith("`Evaluator.name_of()` raises this every time it is called."), named
