@@ -293,7 +293,12 @@ class _Writer:
         evidence = {**extra, "history": history} if history else extra
         kept = None
         if entry.method == ErrorEntry.Method.HARVESTED:
-            kept = kept_unpublished(exception_type=entry.exception_type, signature=entry.signature, sites=sites)
+            kept = kept_unpublished(
+                exception_type=entry.exception_type,
+                signature=entry.signature,
+                sites=sites,
+                tests=evidence.get("tests") or (),
+            )
             if kept is not None:
                 evidence["unpublished"] = kept  # why --publish leaves it a draft: counted on the repository's page
         before = (entry.evidence, entry.generated, entry.status)

@@ -185,7 +185,7 @@ def callee_raises(tried_at: Tried, sites_by_function: dict, index: ClassIndex) -
         # The first raises of the function only: a hostile one with thousands, called from thousands of `try`s,
         # would be read thousands of times over.
         for site in sites_by_function.get((path, function), ())[:MAX_CALLEE_SITES]:
-            if site.kind != "error" or not _is_caught(site.exception_type, caught, index):
+            if site.kind != "error" or not is_caught(site.exception_type, caught, index):
                 continue
             if (site.exception_type, site.message) in seen:
                 continue
@@ -211,7 +211,7 @@ def callee_raises(tried_at: Tried, sites_by_function: dict, index: ClassIndex) -
     return rows
 
 
-def _is_caught(raised: str, caught: set[str], index: ClassIndex) -> bool:
+def is_caught(raised: str, caught: set[str], index: ClassIndex) -> bool:
     if raised in caught or caught & _CATCH_ALL:
         return True
     for info in islice(index.mro(raised), 20):

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 MAX_CALLERS = 5
+_DEPTH = 3  # levels of private callers read for `caught_on_the_way`
 _EXPANDED = 20  # level-1 callers whose own callers are read: enough to find a public entry point
 
 
@@ -44,6 +45,7 @@ class Called(NamedTuple):  # one per call in the scan: a tuple, cheap to make
     # The exceptions a `try` around the call catches without raising again (`except ValidationError: return True`).
     caught: tuple[str, ...] = ()
     guard: bool = False  # in the test of a guard clause (`if super().has_changed(...): return True`)
+    quiet: tuple[str, ...] = ()  # of `caught`, those whose handler hands no message on (`Owner.quiet_at`)
 
 
 class _Edge(NamedTuple):  # tens of thousands made on a large repository: a tuple, as cheap to make as `Called`
@@ -52,6 +54,7 @@ class _Edge(NamedTuple):  # tens of thousands made on a large repository: a tupl
     guess: bool
     by_self: bool = False  # `self.f()` or `super().f()`: the callee runs on the caller's own instance
     caught: tuple[str, ...] = ()  # as Called.caught
+    quiet: tuple[str, ...] = ()  # as Called.quiet
 
 
 @dataclass
@@ -89,6 +92,7 @@ class CallGraph:
     _hooks: dict[int, list[_Edge]] = field(default_factory=dict)
     # An ancestor's method named as run by a class (`_hook_edges`), by (id of the method, the class): one each.
     _as_run_by: dict[tuple[int, str], Defined] = field(default_factory=dict)
+    _contained: dict[tuple[int, str], bool] = field(default_factory=dict)  # `caught_on_the_way`, per function
 
     def __post_init__(self) -> None:
         for call in self.called:
@@ -195,7 +199,7 @@ class CallGraph:
             named = self._as_run_by.get(key)
             if named is None:
                 named = self._as_run_by[key] = caller._replace(qualname=f"{local}.{caller.name}", owner=owner)
-            found.append(_Edge(named, call.line, False, True, call.caught))
+            found.append(_Edge(named, call.line, False, True, call.caught, call.quiet))
         return found
 
     def catching_callers(self, target: Defined, raised: str) -> list[tuple[Defined, int]]:
@@ -206,6 +210,38 @@ class CallGraph:
         if not raised or not all(not e.guess and e.caught and self.catches(raised, e.caught) for e in edges):
             return []
         return [(e.caller, e.line) for e in edges]
+
+    def caught_on_the_way(self, target: Defined, raised: str, depth: int = _DEPTH) -> bool:
+        """Whether `raised` from `target` never reaches a public function nor a user: each call of it outside the
+        tests is resolved and either sits in a `try` (or `with suppress(...)`) that keeps it quiet, or is in a
+        private function whose own calls all do, up to `depth` levels. `_check_token_format` raises
+        InvalidTokenFormat; `_check_token` catches it, `_get_secret` lets it out to `process_request` and
+        `_check_token`, which both catch it (django/middleware/csrf.py:221-412, 5.2.19). False when a function on
+        the way has no resolved caller, or a guessed one: called from elsewhere, as far as the harvest knows.
+        Read once per function and exception."""
+        key = (id(target), raised)
+        known = self._contained.get(key)
+        if known is not None:
+            return known
+        if depth <= 0 or not raised:
+            return False
+        self._contained[key] = False  # a cycle back here is no proof
+        edges = [
+            e
+            for e in (*self._edges_to(target), *self._hook_edges(target))
+            if not is_test(e.caller.path, e.caller.qualname)
+        ]
+        contained = bool(edges) and all(
+            not e.guess
+            and (
+                self.catches(raised, e.quiet)
+                if e.caught and self.catches(raised, e.caught)
+                else not self._public(e.caller) and self.caught_on_the_way(e.caller, raised, depth - 1)
+            )
+            for e in edges
+        )
+        self._contained[key] = contained
+        return contained
 
     def _letting_out(self, target: Defined, edges: list[_Edge], raised: str) -> list[_Edge]:
         """The edges along which `raised` can leave `target` for its caller, once per target and exception."""
@@ -303,7 +339,7 @@ class CallGraph:
             else:
                 guess = self._guess(target, call, shared)
             if guess is not None:
-                yield _Edge(caller, call.line, guess, call.how in _ON_SELF, call.caught)
+                yield _Edge(caller, call.line, guess, call.how in _ON_SELF, call.caught, call.quiet)
 
     def _constructed(self, target: Defined, call: Called, shared: bool) -> bool | None:
         """`Name(...)` as a call of `target` (an `__init__`): by what the calling module binds `Name` to, its own

@@ -80,7 +80,7 @@ from kb.harvest.reading.scopes import (
     record_binding,
     span,
 )
-from kb.harvest.reading.site_evidence import Owner, site_evidence
+from kb.harvest.reading.site_evidence import Owner, site_evidence, suppressing
 from kb.harvest.reading.switches import Declared, declared_by_call, declared_by_class, declared_by_function
 from kb.harvest.reading.texts import quoted
 from kb.harvest.reading.types import (
@@ -156,6 +156,7 @@ class ModuleResult:
 _NESTED = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 _CANDIDATES = frozenset({ast.Raise, ast.Assert, ast.Call})
 _TRIES = frozenset({ast.Try, ast.TryStar})
+_WITHS = frozenset({ast.With, ast.AsyncWith})  # kept with the `try`s when one suppresses errors (`suppressing`)
 _ON_SELF = frozenset({"self", "super"})
 
 
@@ -201,7 +202,7 @@ class ModuleExtractor:
         order; nested scopes walked on their own."""
         candidates: list[tuple[SiteNode, BranchPath]] = []
         nested: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
-        tries: list[ast.Try | ast.TryStar] = []
+        tries: list[ast.Try | ast.TryStar | ast.With | ast.AsyncWith] = []
         ifs: list[ast.If] = []
         stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
         while stack:
@@ -220,7 +221,7 @@ class ModuleExtractor:
                 note_compound(node, scope)
             if kind in _CANDIDATES:
                 candidates.append((node, path))  # type: ignore[arg-type]
-            elif kind in _TRIES:
+            elif kind in _TRIES or (kind in _WITHS and suppressing(node)):  # type: ignore[arg-type]
                 tries.append(node)  # type: ignore[arg-type]
             elif kind is ast.If:
                 ifs.append(node)  # type: ignore[arg-type]
@@ -325,9 +326,22 @@ class ModuleExtractor:
             if isinstance(value, ast.Name):
                 how = "self" if value.id in ("self", "cls") else "attribute"
                 if how == "attribute" and value.id[:1].isupper() and (receiver := self._class_of(value.id, scope)):
-                    caught = self._owner.caught_at(line) if self._owner is not None and self._owner.tries else ()
+                    owner = self._owner
+                    caught = owner.caught_at(line) if owner is not None and owner.tries else ()
+                    quiet = owner.quiet_at(line) if owner is not None and caught else ()
                     self.result.called.append(
-                        Called(self.path, scope.qualname, scope.owner or "", name, "class", line, receiver, caught)
+                        Called(
+                            self.path,
+                            scope.qualname,
+                            scope.owner or "",
+                            name,
+                            "class",
+                            line,
+                            receiver,
+                            caught,
+                            False,
+                            quiet,
+                        )
                     )
                     return
             elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
@@ -338,9 +352,10 @@ class ModuleExtractor:
             return
         owner = self._owner
         caught = owner.caught_at(line) if owner is not None and owner.tries else ()
+        quiet = owner.quiet_at(line) if owner is not None and caught else ()
         # Only a call on `self` in a guard's test is asked about (`CallGraph._tried_first`).
         guard = how in _ON_SELF and owner is not None and owner.guard_at(line)
-        called = Called(self.path, scope.qualname, scope.owner or "", name, how, line, "", caught, guard)
+        called = Called(self.path, scope.qualname, scope.owner or "", name, how, line, "", caught, guard, quiet)
         self.result.called.append(called)
 
     def _class_of(self, name: str, scope: Scope) -> str:

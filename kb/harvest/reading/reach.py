@@ -8,7 +8,7 @@ import ast
 import re
 
 from kb.harvest.reading.callees import callee_raises
-from kb.harvest.reading.callers import CallGraph
+from kb.harvest.reading.callers import CallGraph, is_private
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.entry_points import MAX_ENTRIES, EntryPoints
 from kb.harvest.reading.handlers import handled_by
@@ -34,8 +34,20 @@ def add_reach(
                 # No way out to the user: what the callers that catch it do instead, when plain.
                 if handled := handled_by(graph, trees, site.path, site.function, site.exception_type):
                     evidence["handled_by"] = handled
+            if site.function and not evidence["entry_points"] and _caught_on_the_way(graph, site):
+                evidence["caught_on_the_way"] = True  # kept unpublished (`kb.harvest.pipeline.kept`)
         except Exception:  # odd code one step did not foresee: that site says less, the harvest goes on
             evidence.update(entry_points=[], switches=[], callee_raises=[])
+
+
+def _caught_on_the_way(graph: CallGraph, site) -> bool:
+    """A raise in a private function (its name or its class's starts with `_`, or it is nested) that every
+    resolved caller keeps quiet, directly or through private callers (`CallGraph.caught_on_the_way`)."""
+    target = graph.definition(site.path, site.function)
+    if target is None:
+        return False
+    nested = not target.method and "." in target.qualname
+    return (is_private(target.qualname) or nested) and graph.caught_on_the_way(target, site.exception_type)
 
 
 def _complete(

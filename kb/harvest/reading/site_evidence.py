@@ -21,18 +21,19 @@ A site's evidence, stored on its `RaiseSite` as it is:
 """
 
 import ast
+import builtins
 import sys
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from kb.harvest.reading.attributes import attributes, options_kept
-from kb.harvest.reading.callees import caught_types, raising_call, tried
+from kb.harvest.reading.callees import caught_types, is_caught, raising_call, tried
 from kb.harvest.reading.conditions import Condition, conditions
 from kb.harvest.reading.definitions import MAX_BINDINGS, Definitions
 from kb.harvest.reading.doc_rule import paragraphs_of, rule_paragraph
 from kb.harvest.reading.docstrings import documented_raises
 from kb.harvest.reading.exits import LOOPS, exits_before
-from kb.harvest.reading.imports import block_fields
+from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, block_fields, dotted
 from kb.harvest.reading.left_open import comment_near, left_open, needs_override
 from kb.harvest.reading.messages import BranchPath, Field, Parts
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
@@ -68,8 +69,10 @@ class Owner:
     _hooks: dict[str, dict | None] = field(default_factory=dict)
     _exits: list[ast.stmt] | None = None
     _loop_exits: list[tuple[int, ast.Break | ast.Continue, ast.AST]] | None = None
-    tries: list[ast.Try | ast.TryStar] = field(default_factory=list)  # the function's own, for `caught_at`
-    _swallowing: list[tuple[int, int, tuple[str, ...]]] | None = None
+    tries: list[ast.Try | ast.TryStar | ast.With | ast.AsyncWith] = field(
+        default_factory=list
+    )  # the function's own, for `caught_at`
+    _swallowing: list[tuple[int, int, tuple[str, ...], tuple[str, ...]]] | None = None
     ifs: list[ast.If] = field(default_factory=list)  # the function's own, for `guard_at`
     _guards: list[tuple[int, int]] | None = None
     _first_exit: int | None = None  # the line of the first statement of its body that may end a call
@@ -173,7 +176,16 @@ class Owner:
             self._swallowing = [
                 span for attempt in self.tries[:MAX_TRIES] if (span := _swallowing(attempt, self.scope))
             ]
-        return tuple(name for first, last, names in self._swallowing if first <= line <= last for name in names)
+        return tuple(name for first, last, names, _ in self._swallowing if first <= line <= last for name in names)
+
+    def quiet_at(self, line: int) -> tuple[str, ...]:
+        """Of `caught_at(line)`, the types whose message goes no further: the handler does not read the error, or
+        ends raising another type (whose own entry says what the user gets)."""
+        if not self.caught_at(line):
+            return ()
+        return tuple(
+            name for first, last, _, quiet in self._swallowing or () if first <= line <= last for name in quiet
+        )
 
     def guard_at(self, line: int) -> bool:
         """Whether a call at `line` is in the test of a guard clause (`if super().has_changed(...): return True`)."""
@@ -397,27 +409,88 @@ def _defaults(node: ast.AST, read: set[str]) -> dict[str, str]:
 READER_SIDE = ("definitions", "attributes", "entry_points", "switches", "callee_raises")
 
 
-def _swallowing(attempt: ast.Try | ast.TryStar, scope: Scope | None) -> tuple[int, int, tuple[str, ...]] | None:
-    """(first line, last line of the `try` body, the types its handlers catch and keep). A handler that may raise
-    what it caught again (`raise`, `raise exc`, `raise ValidationError(...)` in `except ValidationError`) keeps
-    nothing; one that raises another type (`except InvalidTokenFormat: raise RejectRequest(...)`) keeps it. So does
+def suppressing(node: ast.With | ast.AsyncWith) -> list[ast.Call]:
+    """The `suppress(...)` calls a `with` enters, by their name alone (`_suppressed` checks what it is bound to):
+    `with contextlib.suppress(ValueError): helper()` keeps helper's ValueError as an `except ValueError: pass`
+    does."""
+    return [
+        item.context_expr
+        for item in node.items
+        if isinstance(item.context_expr, ast.Call) and _last_name(item.context_expr.func) == "suppress"
+    ]
+
+
+def _suppressed(
+    node: ast.With | ast.AsyncWith, scope: Scope
+) -> tuple[int, int, tuple[str, ...], tuple[str, ...]] | None:
+    """(first line, last line of the `with` body, the types) for `with suppress(E, ...):`, where `suppress` is
+    contextlib's (`from contextlib import suppress`, `contextlib.suppress`)."""
+    kept: list[str] = []
+    for call in suppressing(node):
+        parts = dotted(call.func)
+        if parts is None or call.keywords or any(isinstance(arg, ast.Starred) for arg in call.args):
+            continue
+        head = scope.imported(parts[0]) or scope.info.imports.get(parts[0], "")
+        if ".".join([head, *parts[1:]]) == "contextlib.suppress" and parts[0] not in scope.bindings:
+            kept += caught_types(ast.Tuple(elts=list(call.args)), scope) if call.args else []
+    if not kept or not node.body:
+        return None
+    last = node.body[-1]
+    types = tuple(dict.fromkeys(kept))
+    return (node.body[0].lineno, getattr(last, "end_lineno", None) or last.lineno, types, types)
+
+
+def _swallowing(
+    attempt: ast.Try | ast.TryStar | ast.With | ast.AsyncWith, scope: Scope | None
+) -> tuple[int, int, tuple[str, ...], tuple[str, ...]] | None:
+    """(first line, last line of the `try` body, the types its handlers catch and keep, those of them kept quiet;
+    `_suppressed` for a `with`). A handler that may raise what it caught again (`raise`, `raise exc`,
+    `raise ValidationError(...)` in `except ValidationError`) keeps nothing; one that raises another type
+    (`except InvalidTokenFormat: raise RejectRequest(...)`) keeps it. So does
     one that reads the exception it binds and goes on: it hands its message on (DRF's `is_valid()` keeps
     `exc.detail` as the serializer's errors, and raises them with `raise_exception=True`); but not one that returns
     (`except RejectRequest as exc: return self._reject(request, exc.reason)`: a 403 page, never the error)."""
     if scope is None or not attempt.body:
         return None
+    if isinstance(attempt, ast.With | ast.AsyncWith):
+        return _suppressed(attempt, scope)
     kept: list[str] = []
+    quiet: list[str] = []  # of those, the types whose handler neither reads the error nor hands it on
     for handler in attempt.handlers:
         nodes = [node for statement in handler.body for node in ast.walk(statement)]
         reads = handler.name and any(isinstance(node, ast.Name) and node.id == handler.name for node in nodes)
-        if reads and not any(isinstance(node, ast.Return) for node in nodes):
+        other = _raises_other(handler, scope)
+        if reads and not other and not any(isinstance(node, ast.Return) for node in nodes):
             continue
         if not any(_raises_again(node, handler) for node in nodes):
-            kept += caught_types(handler.type, scope)
+            types = caught_types(handler.type, scope)
+            kept += types
+            if not reads or other:
+                quiet += types
     if not kept:
         return None
     last = attempt.body[-1]
-    return (attempt.body[0].lineno, getattr(last, "end_lineno", None) or last.lineno, tuple(dict.fromkeys(kept)))
+    end = getattr(last, "end_lineno", None) or last.lineno
+    return (attempt.body[0].lineno, end, tuple(dict.fromkeys(kept)), tuple(dict.fromkeys(quiet)))
+
+
+def _raises_other(handler: ast.ExceptHandler, scope: Scope) -> bool:
+    """Whether the handler ends raising a class of this harvest (or a builtin) that is none of the caught types
+    nor a subclass of one: `except InvalidTokenFormat as exc: raise RejectRequest(f"CSRF cookie {exc.reason}.")`
+    (django/middleware/csrf.py:353-356, 5.2.19). Then the caught error itself never leaves, though its words may:
+    they are the other raise's entry. Not `raise self.error(token, e)`, which may raise `e` itself."""
+    last = handler.body[-1] if handler.body else None
+    if not isinstance(last, ast.Raise) or not isinstance(last.exc, ast.Call) or handler.type is None:
+        return False
+    raised = caught_types(last.exc.func, scope)
+    caught = set(caught_types(handler.type, scope))
+    if len(raised) != 1 or is_caught(raised[0], caught, scope.index):
+        return False
+    if raised[0] in BUILTIN_EXCEPTIONS:  # `except OSError: raise FileNotFoundError(...)` is OSError again
+        kind = getattr(builtins, raised[0], None)
+        bases = [getattr(builtins, name, None) for name in caught]
+        return isinstance(kind, type) and not any(isinstance(b, type) and issubclass(kind, b) for b in bases)
+    return scope.index.get(raised[0]) is not None
 
 
 def _raises_again(node: ast.AST, handler: ast.ExceptHandler) -> bool:
