@@ -11,21 +11,11 @@ from kb.analysis import routes, situated
 from kb.analysis.verify import CONTRADICTS, UNSITUATED, check_answer
 from kb.analysis.vocabulary import Vocabulary
 from tests.analysis.fake_endpoint import card
+from tests.analysis.test_verify_anchored import OPERATIONS
 from tests.counted_work import python_calls, stall_guard
 
 # Django 5.2.19, reduced: django/contrib/gis/db/backends/base/operations.py:189-199 (card 10).
-AREA = """
-class BaseSpatialOperations:
-    def get_area_att_for_field(self, field):
-        if field.geodetic(self.connection):
-            if self.connection.features.supports_area_geodetic:
-                return "sq_m"
-            raise NotImplementedError("Area on geodetic coordinate systems not supported.")
-        else:
-            units_name = field.units_name(self.connection)
-            if units_name:
-                return AreaMeasure.unit_attname(units_name)
-"""
+AREA = OPERATIONS
 # Django 5.2.19, reduced: django/db/backends/base/operations.py:339-346 (card 11).
 NO_LIMIT = '''
 class BaseDatabaseOperations:
