@@ -26,7 +26,7 @@ from kb.analysis.ways import _same_file
 
 SETTING = re.compile(r"(?<!\w)[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++(?![\w.])")
 # Where a sentence goes on to another situation: ", or ...", "; ...".
-ALTERNATIVE = re.compile(r"[ \t]*+(?:,[ \t]*+or|;(?:[ \t]*+or)?+)(?![\w'])")
+ALTERNATIVE = re.compile(r"(?:,[ \t]*+or|;(?:[ \t]*+or)?+)(?![\w'])")
 # A meaning or trigger sentence that speaks of the reader's situation rather than of the code.
 READERS = re.compile(r"(?i)(?<![\w'`])(?:you|your|project|upgrading|migrating|deploying)(?![\w'`])")
 WORDS = re.compile(r"[A-Za-z][a-z0-9]*+")
