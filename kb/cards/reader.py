@@ -286,7 +286,13 @@ class Reader:
         ]
         self.definitions: dict[str, list[tuple[int, str]]] = {}  # name -> (line, code) of each assignment read
         self.changed: dict[str, list[int]] = {}  # name -> the lines changing it in place after its definition
-        for row in self.evidence.get("definitions") or []:
+        rows = [row for row in self.evidence.get("definitions") or [] if isinstance(row, dict)]
+        # A call that raises rather than return an empty value never makes a test of its emptiness true: where the
+        # local has other definitions, those are what the test reads when it is true (round 21's card 02).
+        others = {row.get("name") for row in rows if not row.get("never_empty")}
+        for row in rows:
+            if row.get("never_empty") and row.get("name") in others:
+                continue
             if isinstance(row, dict) and isinstance(row.get("name"), str) and isinstance(row.get("code"), str):
                 line = row["line"] if isinstance(row.get("line"), int) else 0
                 self.definitions.setdefault(row["name"], []).append((line, row["code"]))

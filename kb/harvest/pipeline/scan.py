@@ -199,6 +199,7 @@ def _scan(
                 locate=_locate(read),
                 constructs=_constructs(read),
                 catches=_catches(read.index),
+                binds=_binds(read),
             )
             add_callers(sites, graph)
             switches = SwitchIndex(declared + [row for item in read.parsed for row in declared_settings(item.info)])
@@ -486,6 +487,30 @@ def _builtin_ancestors(name: str) -> tuple[str, ...]:
     if isinstance(found, type) and issubclass(found, BaseException):
         return tuple(kind.__name__ for kind in found.__mro__ if kind is not object)
     return ()
+
+
+def _binds(read: "_Read") -> Callable[[str, str], tuple[str, str, ast.AST | None] | None]:
+    """What a dotted name written in a module names (`CallGraph.binds`): its qualified name, and where the harvest
+    binds it at a module's top level, that module's path and the `def` or the value assigned (a class: None)."""
+    modules = {item.source.path: item.info for item in read.parsed}
+    resolver = read.index.resolver
+
+    @functools.cache
+    def binds(path: str, dotted: str) -> tuple[str, str, ast.AST | None] | None:
+        info = modules.get(path)
+        if info is None:
+            return None
+        qualified = resolver.qualify(dotted.split("."), info)
+        if qualified is None:
+            return None
+        module_name, _, name = qualified.rpartition(".")
+        module = resolver.modules.get(module_name)
+        if module is None or not module.defines(name):
+            return (qualified, "", None)
+        value = module.function_nodes.get(name) if name in module.functions else module.assigned.get(name)
+        return (qualified, module.path, None if name in module.classes else value)
+
+    return binds
 
 
 def _constructs(read: "_Read") -> Callable[[str, str], str | None]:

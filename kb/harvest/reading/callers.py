@@ -11,6 +11,7 @@ of a class that defines `validate` and inherits the calling method (`ChoiceField
 name. A call in a `try` whose handler catches the site's exception (or a base of it) and keeps it does not let it
 out: per exception, that edge is cut."""
 
+import ast
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -75,6 +76,10 @@ class CallGraph:
     constructs: Callable[[str, str], str | None] = lambda path, name: None
     # Whether an exception (qualified, or a builtin's name) is one of the caught types or a subclass of one.
     catches: Callable[[str, tuple[str, ...]], bool] = lambda raised, caught: raised in caught
+    # What a dotted name written in a module (`capi.open_ds`, `check_pointer`) names: (its qualified name, the
+    # path of the harvested module binding it at its top level or "", that binding's `def` or assigned value or
+    # None); None when the module is not harvested.
+    binds: Callable[[str, str], tuple[str, str, ast.AST | None] | None] = lambda path, dotted: None
     _by_name: dict[str, list[Called]] = field(default_factory=dict)
     _by_key: dict[tuple[str, str], Defined] = field(default_factory=dict)
     _count: dict[tuple[str, bool], int] = field(default_factory=dict)

@@ -7,12 +7,14 @@ names it (`arguments`). Read once per function (`EntryPoints.of`), whatever the 
 
 import ast
 import re
+from collections.abc import Callable
 from itertools import islice
 from typing import NamedTuple
 
 from kb.harvest.reading.callers import CallGraph, Defined
 from kb.harvest.reading.docstrings import documented_raises
 from kb.harvest.reading.known_types import known_type, not_none, refuses
+from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
 
@@ -22,6 +24,9 @@ MAX_FANOUT = 12  # callers of one function followed
 MAX_VISITED = 60  # functions visited per site function
 MAX_CALLEE_STATEMENTS = 300  # statements of a called function read for a raise of its own
 _CALL_STATEMENTS = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
+
+
+Accepts = Callable[[str, str], bool]  # whether a class written so in the module at that path is one a test names
 
 
 class _Step(NamedTuple):
@@ -337,6 +342,48 @@ class EntryPoints:
         line = caller.get("line")
         return bool(handed) and all(
             given is not None and isinstance(line, int) and not_none(given, caller_node, line, tree, callee, parameter)
+            for given in handed
+        )
+
+    def node(self, path: str, qualname: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The `def` of a function of the call graph."""
+        defined = self.graph.definition(path, qualname)
+        return self._function(defined) if defined is not None else None
+
+    def hands_taken(self, path: str, qualname: str, raised: str, index: int, parameter: str, accepts: Accepts) -> bool:
+        """Whether every call from `of`'s row `index` into the site's function hands on as `parameter` a value an
+        `isinstance` test of the site's surely takes (`never_empty.takes`; `accepts(path, name)`: whether a class
+        so written in that module is one the test names): `LayerMapping()` hands `DataSource()` a path, whose arm
+        binds `ds` to a call that never returns an empty value (round 21's AI-assisted card 02)."""
+        found = self._found.get((path, qualname, raised), [])
+        if index >= len(found) or not found[index].steps:
+            return False
+        step = found[index].steps[-1]
+        return self._all_take(step.caller, step.line, step.callee, parameter, accepts)
+
+    def callers_taken(self, path: str, qualname: str, raised: str, parameter: str, accepts: Accepts) -> set[str]:
+        """The qualnames of the resolved callers of the site's function every call of which hands on as
+        `parameter` a value its `isinstance` test surely takes (`hands_taken`)."""
+        target = self.graph.definition(path, qualname)
+        if target is None:
+            return set()
+        verdicts: dict[str, bool] = {}
+        for caller, line, _ in self.graph.resolved_callers(target, raised)[:MAX_FANOUT]:
+            taken = self._all_take(caller, line, target, parameter, accepts)
+            verdicts[caller.qualname] = verdicts.get(caller.qualname, True) and taken
+        return {name for name, taken in verdicts.items() if taken}
+
+    def _all_take(self, caller: Defined, line: int, callee: Defined, parameter: str, accepts: Accepts) -> bool:
+        caller_node, callee_node = self._function(caller), self._function(callee)
+        if caller_node is None or callee_node is None:
+            return False
+        # The calls of the callee on the line, by its name (a constructor's by its class's).
+        name = callee.qualname.rpartition(".")[0].rpartition(".")[2] if callee_node.name == "__init__" else callee.name
+        calls = [c for c in self._calls_at(caller_node, line) if ast.unparse(c.func).rpartition(".")[2] == name]
+        handed = [_handed_as(call, callee_node, parameter) for call in calls]
+        tree = self.trees.get(caller.path)
+        return bool(handed) and all(
+            given is not None and takes(given, caller_node, line, tree, lambda n: accepts(caller.path, n))
             for given in handed
         )
 

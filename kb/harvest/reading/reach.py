@@ -6,12 +6,15 @@ searched once (`EntryPoints`), the switches are looked up in one index of the re
 
 import ast
 import re
+from collections.abc import Callable
+from functools import partial
 
 from kb.harvest.reading.callees import callee_raises
 from kb.harvest.reading.callers import CallGraph, is_private
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.entry_points import MAX_ENTRIES, EntryPoints
 from kb.harvest.reading.handlers import handled_by
+from kb.harvest.reading.never_empty import NOT_NONE, TRUTHY, NeverEmpty, arms
 from kb.harvest.reading.switches import MAX_ROWS, SwitchIndex, switch_row
 
 
@@ -23,13 +26,14 @@ def add_reach(
     for site in sites:
         by_function.setdefault((site.path, site.function), []).append(site)
     entries = EntryPoints(graph, trees)
+    sure = NeverEmpty(graph, trees)
     for site in sites:
         evidence = site.evidence
         reach = evidence.pop("_reach", None) if evidence else None
         if reach is None:
             continue
         try:
-            _complete(site, evidence, reach, entries, by_function, index, switches)
+            _complete(site, evidence, reach, entries, by_function, index, switches, sure)
             if site.function and not evidence["entry_points"] and not evidence.get("callers"):
                 # No way out to the user: what the callers that catch it do instead, when plain.
                 if handled := handled_by(graph, trees, site.path, site.function, site.exception_type):
@@ -51,7 +55,14 @@ def _caught_on_the_way(graph: CallGraph, site) -> bool:
 
 
 def _complete(
-    site, evidence: dict, reach: dict, entries: EntryPoints, by_function: dict, index: ClassIndex, switches: SwitchIndex
+    site,
+    evidence: dict,
+    reach: dict,
+    entries: EntryPoints,
+    by_function: dict,
+    index: ClassIndex,
+    switches: SwitchIndex,
+    sure: NeverEmpty,
 ) -> None:
     # The parameters the conditions (not the guards above) read, directly or through the definitions.
     raised = site.exception_type
@@ -74,11 +85,14 @@ def _complete(
                 or any(entries.caller_not_none(site.path, site.function, caller, p) for p in nones)
             )
         ]
-    if required or instances or truths or classes:
+    # A local tested for emptiness that a call never empty binds, on every way or on the way some arguments take.
+    empty = _empty_locals(site, evidence, entries, sure, raised) if site.function else None
+    if required or instances or truths or classes or empty:
         kept_rows = [
             index
             for index in range(len(found))
-            if not any(
+            if not (empty and empty(index))
+            and not any(
                 entries.leaves_first(site.path, site.function, raised, index, parameter, value)
                 for parameter, value in required
             )
@@ -117,6 +131,78 @@ def _complete(
     evidence["switches"] = _switches(site, reach, switches, evidence.get("switches", []))
     if reach.get("tried"):
         evidence["callee_raises"] = callee_raises(reach["tried"], by_function, index)
+
+
+def _empty_locals(site, evidence: dict, entries: EntryPoints, sure: NeverEmpty, raised: str) -> Callable | None:
+    """For a raise under `if not local:` (or `local is None`, `else` of `if local:`): when a binding of the local is
+    a call never empty (`never_empty`), its definition says so ("never_empty") and the ways in that reach the raise
+    only through such bindings are left out: the callers here, the entry points by the predicate returned (by the
+    index of `EntryPoints.of`'s row). None when nothing is left out."""
+    tests = _emptiness(evidence)
+    function = entries.node(site.path, site.function) if tests else None
+    if function is None:
+        return None
+    for local, strength, line in tests:
+        found = arms(function, local, line, partial(_sure, sure, site.path, strength))
+        if not found.sure:
+            continue
+        # New rows, not the old ones changed: the scan sends back only the keys whose values differ.
+        evidence["definitions"] = [
+            {**row, "never_empty": True}
+            if isinstance(row, dict) and row.get("name") == local and row.get("line") in found.sure
+            else row
+            for row in evidence.get("definitions") or []
+        ]
+        if found.never:
+            evidence["callers"] = evidence["entry_points"] = []
+            return lambda index: True
+        if found.taken is None:
+            continue
+        parameter, names = found.taken
+        named = {bound[0] for name in names if (bound := entries.graph.binds(site.path, name)) is not None}
+        accepts = partial(_accepts, entries.graph, named)
+        taken = entries.callers_taken(site.path, site.function, raised, parameter, accepts)
+        evidence["callers"] = [
+            row
+            for row in evidence.get("callers") or []
+            if not (row.get("level") == 1 and row.get("function") in taken)
+            and not (row.get("level") == 2 and row.get("via") in taken)
+        ]
+        return lambda index: entries.hands_taken(site.path, site.function, raised, index, parameter, accepts)
+    return None
+
+
+def _sure(sure: NeverEmpty, path: str, strength: int, value: ast.expr) -> bool:
+    return sure.of_call(path, value) >= strength
+
+
+def _accepts(graph: CallGraph, named: set[str], path: str, name: str) -> bool:
+    """Whether a class written `name` in the module at `path` is one of `named` (qualified)."""
+    bound = graph.binds(path, name)
+    return bound is not None and bound[0] in named
+
+
+_NAME = re.compile(r"[A-Za-z_]\w*+")
+_EMPTY = re.compile(r"^not ([A-Za-z_]\w*+)$|^([A-Za-z_]\w*+) is None$")
+
+
+def _emptiness(evidence: dict) -> list[tuple[str, int, int]]:
+    """(local, how sure its bindings must be, line) for each `if not local` (or `local is None`) the raise sits in,
+    the local not a parameter, and every condition row naming it such a test."""
+    parameters = set(evidence.get("parameters") or [])
+    rows = [row for row in evidence.get("conditions") or [] if isinstance(row, dict)]
+    found = []
+    for row in rows:
+        test = _EMPTY.fullmatch(str(row.get("code"))) if row.get("kind") in ("if", "else", "assert") else None
+        if test is None or not isinstance(row.get("line"), int):
+            continue
+        local = test[1] or test[2]
+        if local in parameters or any(
+            other is not row and local in _NAME.findall(str(other.get("code"))[:500]) for other in rows
+        ):
+            continue
+        found.append((local, TRUTHY if test[1] else NOT_NONE, row["line"]))
+    return found[:2]
 
 
 def _switches(site, reach: dict, switches: SwitchIndex, env: list[dict]) -> list[dict]:
