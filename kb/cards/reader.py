@@ -719,7 +719,7 @@ class Reader:
                 text = text.replace(f"{token} is true", f"{token} is set").replace(
                     f"{token} is empty or false", f"{token} is empty"
                 )
-            elif given == "given" and (truth := self._truth(named.get(token, ""))) is not None:
+            elif given == "given" and (truth := self._truth(_parameter(said, named.get(token, "")))) is not None:
                 text = text.replace(f"{token} is true", f"{token} {truth[0]}").replace(
                     f"{token} is empty or false", f"{token} {truth[1]}"
                 )
@@ -747,13 +747,11 @@ class Reader:
         defaults = self.evidence.get("defaults")
         recorded = self.evidence.get("function")
         own = str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
-        if (
-            not isinstance(defaults, dict)
-            or name not in defaults
-            or self.entry is None
-            or not self.entry.is_function(own)
-        ):
+        if self.entry is None or not self.entry.is_function(own):
             return None
+        if not isinstance(defaults, dict) or name not in defaults:
+            # A parameter without a default is always given: "not given" would be false (`DataSource(ds_input)`).
+            return ("is not empty", "is empty") if _required(signature_of(self.evidence), name) else None
         default = str(defaults[name])
         if default in ("True", "False"):
             return "is true", "is false"
@@ -799,6 +797,25 @@ class Reader:
             reached = [row for row, code_ in self.definitions[root] if code_ == defined and (not line or row < line)]
             queue.extend((other, reached[0] if reached else line) for other in names_in(defined) or [])
         return said
+
+
+# How a name the test reads is said when it is (or holds) the site function's parameter: "the `ds_input` argument".
+_ARGUMENT_SAID = re.compile(r"\Athe `(\w+)` argument\Z")
+
+
+def _parameter(said: str, name: str) -> str:
+    """The parameter a name of the test stands for: itself, or the one a local is bound to (`ds = ds_input`)."""
+    return match[1] if (match := _ARGUMENT_SAID.match(said)) else name
+
+
+def _required(arguments: ast.arguments | None, name: str) -> bool:
+    """Whether `name` is a parameter of the recorded signature that has no default (a caller always gives it)."""
+    if arguments is None:
+        return False
+    positional = [*arguments.posonlyargs, *arguments.args]
+    required = {a.arg for a in positional[: len(positional) - len(arguments.defaults)]}
+    required |= {a.arg for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is None}
+    return name in required
 
 
 def _attribute_truth(default: str) -> tuple[str, str] | None:

@@ -262,6 +262,13 @@ def test_a_local_bound_from_a_function_that_raises_on_an_empty_result_never_make
     assert [row.get("never_empty") for row in site.evidence["definitions"] if row["name"] == "entry"] == [True]
 
 
+def test_a_raise_whose_test_never_holds_stays_a_draft(db, git_repo) -> None:
+    # A card would state a condition no call can make true (GDAL's `Field()` behind `get_feat_field_defn`).
+    cards = harvest_published(git_repo, {"plain/__init__.py": "", "plain/table.py": PLAIN}, repo="plain/plain")
+    assert cards["empty entry for {key}"].status == ErrorEntry.Status.DRAFT
+    assert cards["nothing guessed for {key}"].status == ErrorEntry.Status.PUBLISHED
+
+
 def _function(source: str) -> ast.FunctionDef:
     [function] = ast.parse(textwrap.dedent(source)).body
     assert isinstance(function, ast.FunctionDef)
@@ -303,3 +310,10 @@ def test_a_name_bound_again_in_a_try_before_its_handler_returns_it_is_not_known(
         raise Y
     """
     assert guarded(_function(source)) == 0
+
+
+def test_a_required_argument_is_said_empty_never_not_given(db, git_repo) -> None:
+    # `DataSource(ds_input, ...)` has no default for `ds_input`: every call gives it, so "not given" is false.
+    trigger = harvest_published(git_repo, GDAL)['Invalid data source file "{ds_input}"'].generated["trigger"]
+    assert "the `ds_input` argument is empty" in trigger
+    assert "not given" not in trigger

@@ -1,6 +1,7 @@
 """Which harvested drafts `--publish` leaves unpublished, and why: what readers hit is published (a raise under a
 condition, or an unconditional one that public code reaches), what says nothing to them is kept a draft, and so
-is a private function's raise that every caller catches (issue 29: `_check_token_format`'s InvalidTokenFormat).
+is a private function's raise that every caller catches (issue 29: `_check_token_format`'s InvalidTokenFormat), and
+a raise under `if not x` where every binding of `x` is a call that raises on an empty result (GDAL's `Field()`).
 
 The reason is stored in the entry's evidence (`unpublished`), so that a repository's page counts each kind; a
 bare `assert` (no message) is never an entry at all: the scan skips it, and its summary counts it."""
@@ -14,6 +15,7 @@ ITERATOR_PROTOCOL = "iterator-protocol"
 NO_WORDS = "no-words"
 PRIVATE = "private-unconditional"
 CAUGHT = "caught-by-every-caller"
+NEVER_HOLDS = "test-never-holds"
 BARE_ASSERT = "assert without a message"  # the scan's reason for skipping the site
 # What a repository's page says of each kind kept unpublished, in its order.
 LABELS = {
@@ -21,6 +23,7 @@ LABELS = {
     NO_WORDS: "a message with no words of its own (only a value, or none)",
     PRIVATE: "raised without a condition in private code that no public caller reaches",
     CAUGHT: "raised in private code whose every caller catches it",
+    NEVER_HOLDS: "raised under a test that never holds (every call that makes the value raises on an empty one)",
     BARE_ASSERT: "an assert without a message",
 }
 _STOPS = frozenset({"StopIteration", "StopAsyncIteration"})
@@ -43,6 +46,8 @@ def kept_unpublished(
         return ITERATOR_PROTOCOL
     if not signature:
         return NO_WORDS
+    if sites and all(s.evidence.get("never_holds") for s in sites):
+        return NEVER_HOLDS
     if sites and all(s.evidence.get("caught_on_the_way") for s in sites) and not any(map(_public_call, tests)):
         return CAUGHT
     if any(site.evidence.get("conditions") for site in sites):

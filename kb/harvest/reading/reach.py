@@ -154,7 +154,9 @@ def _empty_locals(site, evidence: dict, entries: EntryPoints, sure: NeverEmpty, 
             for row in evidence.get("definitions") or []
         ]
         if found.never:
+            # No binding can leave the local empty: the test never holds, so `--publish` keeps the raise a draft.
             evidence["callers"] = evidence["entry_points"] = []
+            evidence["never_holds"] = True
             return lambda index: True
         if found.taken is None:
             continue
