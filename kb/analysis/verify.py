@@ -13,6 +13,7 @@ Everything here reads a model's output, so every pattern is linear (possessive r
 passes."""
 
 import ast
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -200,6 +201,7 @@ def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whol
         if kind == "text":
             _with_neighbours(claims)
         blocks.append((kind, claims))
+    _keep_leading_into_blocks(blocks)
     every = [claim for _, claims in blocks for claim in claims]
     for claim in every:
         if claim.links:
@@ -280,7 +282,7 @@ def _checked_prose(text: str, vocabulary: Vocabulary, section: str) -> _Claim:
         claim.why = "unknown"
     elif hostile.instruction(claim.text) or (hostile.aimed_at_reader(prose) and _unchecked_words(prose, vocabulary)):
         claim.why = "instruction"
-    elif not held and not vocabulary.knows_any_term(IDENTIFIER.findall(prose)):
+    elif not held and not vocabulary.knows_any_term(IDENTIFIER.findall(prose)) and not vocabulary.speaks_of(prose):
         claim.why = "unanchored"
     elif (kept := situated.situation_kept(claim.text, section, vocabulary)) != claim.text:
         claim.why, claim.text, claim.cut = ("", kept, True) if kept else ("unsituated", claim.text, False)
@@ -347,6 +349,14 @@ def _keep_lead_ins(claims: list[_Claim]) -> None:
         short = claim.text.rstrip().endswith(":") and len(claim.text.split()) <= 8
         if claim.why == "unanchored" and short and any(not later.why for later in claims[index + 1 :]):
             claim.why = ""
+
+
+def _keep_leading_into_blocks(blocks: list[tuple[str, list[_Claim]]]) -> None:
+    """A paragraph's last sentence that introduces the list or code block after it ("It raises when:") stays when a
+    claim of that block does, as a lead-in inside one block does (`_keep_lead_ins`)."""
+    for (_, claims), (_, following) in itertools.pairwise(blocks):
+        if claims and any(not later.why for later in following):
+            _keep_lead_ins([claims[-1], *following])
 
 
 def _without_rendered_links(blocks: list[str], checked: Checked) -> str:
@@ -444,9 +454,16 @@ def _names_in_code(code: str, vocabulary: Vocabulary, *, fenced: bool, language:
 
 
 def _python(code: str) -> ast.AST | None:
-    for mode in ("eval", "exec"):
+    """The code parsed as an expression or statements; a compound statement's header alone (`def f(sender,
+    **kwargs):`, `with transaction.atomic():`, as a code span shows one) with an empty body, so that its names are
+    read as Python (an example's own `my_receiver` is not read as the call `my_receiver(`)."""
+    header = code.rstrip()
+    attempts = [(code, "eval"), (code, "exec")]
+    if header.endswith(":") and "\n" not in header:
+        attempts.append((f"{header} ...", "exec"))
+    for text, mode in attempts:
         try:
-            return ast.parse(code, mode=mode)
+            return ast.parse(text, mode=mode)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
     return None

@@ -49,6 +49,14 @@ COMMON_WORDS = frozenset(
     "was were been being but when then than also only some more most such into onto over under each every other "
     "which what who how why where there here get set use used new old one two all any not out off per via".split()
 )
+# The words of an identifier (`is_in_memory_db` -> is, in, memory, db; `DatabaseCreation` -> database, creation;
+# a run of capitals is one word with the capital after it: linear, no look-ahead after a possessive run).
+_IDENTIFIER_WORDS = re.compile(r"[A-Z]?+[a-z]++|[A-Z]++")
+_PLAIN_WORD = re.compile(r"[A-Za-z]++")
+# Words too general to tie a sentence to one error, whatever code or message holds them.
+GENERAL_WORDS = frozenset("with from does done none true false value values error errors raise raised self".split())
+# How many distinct words of the error's own message and code a sentence naming nothing needs to be about it.
+WORDS_TO_ANCHOR = 2
 
 
 @dataclass
@@ -76,6 +84,9 @@ class Vocabulary:
     # The names of the entry's own evidence, its related errors' words left out (`entry_vocabulary` sets it).
     own: frozenset[str] | None = None
     own_quoted: int | None = None  # how many of `quoted` are the entry's own (the related errors' come after)
+    # The entry's own plain words: those of its message and of its code's identifiers (`memory` of
+    # `is_in_memory_db`), at least 4 letters, lowercased (`entry_vocabulary` sets them; never the repository's).
+    words: set[str] = field(default_factory=set)
 
     @property
     def evidence_names(self) -> frozenset[str] | set[str]:
@@ -117,6 +128,7 @@ class Vocabulary:
             own=self.own,
             own_quoted=self.own_quoted,
             fields=self.fields,
+            words=self.words,
         )
 
     def quotes_own(self, span: str) -> bool:
@@ -169,6 +181,29 @@ class Vocabulary:
         lowered = {word.lower() for word in words}
         return not lowered.isdisjoint(self.terms) or (self.base is not None and self.base.knows_any_term(lowered))
 
+    def speaks_of(self, prose: str) -> bool:
+        """Whether a sentence that names nothing uses WORDS_TO_ANCHOR distinct words of the entry's own message or
+        code ("Avoid cloning the in-memory SQLite database" of `Cloning with start method ...` raised under
+        `self.is_in_memory_db(source_database_name)`): it is about this error, in plain words."""
+        found: set[str] = set()
+        for match in _PLAIN_WORD.finditer(prose[:2000]):
+            word = match.group().lower()
+            if word in self.words:
+                found.add(word)
+                if len(found) >= WORDS_TO_ANCHOR:
+                    return True
+        return False
+
+    def read_words(self, text: str, *, identifiers: bool) -> None:
+        """Adds the plain words of a message, or (`identifiers`) of code's identifiers, to `words`."""
+        pattern = _IDENTIFIER_WORDS if identifiers else _PLAIN_WORD
+        names = code_identifiers(text) if identifiers else [text]
+        for name in names:
+            for match in pattern.finditer(name):
+                word = match.group().lower()
+                if len(word) >= 4 and word not in COMMON_WORDS and word not in GENERAL_WORDS:
+                    self.words.add(word)
+
     def _has(self, kind: str, value: str) -> bool:
         return value in getattr(self, kind) or (self.base is not None and self.base._has(kind, value))
 
@@ -184,6 +219,7 @@ def entry_vocabulary(entry: ErrorEntry, sites: list[RaiseSite]) -> Vocabulary:
     for text in (entry.exception_type, entry.message, entry.signature):
         vocabulary.read(text)
     vocabulary.read_code(entry.exception_type)
+    vocabulary.read_words(entry.message, identifiers=False)
     for site in sites:
         vocabulary.sites.append(site_facts(site.evidence))
         vocabulary.reach.add_site(site.function, site.evidence, site.path)
@@ -192,6 +228,7 @@ def entry_vocabulary(entry: ErrorEntry, sites: list[RaiseSite]) -> Vocabulary:
             vocabulary.read(text)
         for code in (site.function, site.snippet, *_code_of_site(site.evidence)):
             vocabulary.read_code(code)
+            vocabulary.read_words(code, identifiers=True)
     for test in (entry.evidence or {}).get("tests") or []:
         if isinstance(test, dict):
             for key in ("name", "code"):
