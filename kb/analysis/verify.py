@@ -21,7 +21,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from kb.analysis import anchored, facts, handed, hostile, routes, salvage, situated, ways
+from kb.analysis import anchored, constants, facts, handed, hostile, routes, salvage, situated, ways
 from kb.analysis import claims as split
 from kb.analysis.claims import BULLET, plain
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
@@ -266,6 +266,7 @@ def _checked_prose(text: str, vocabulary: Vocabulary, section: str) -> _Claim:
     # Only where the answer says when it is raised: a solution or an example speaks of the state after a fix.
     false = "" if claim.unknown or not conditions else facts.contradiction(claim.text, vocabulary.sites)
     false = false or ("" if claim.unknown else facts.wrong_default(claim.text, vocabulary.declarations))
+    false = false or ("" if claim.unknown else constants.wrong_value(claim.text, vocabulary.constants))
     false = false or ("" if claim.unknown else routes.contradiction(claim.text, vocabulary.reach, vocabulary.functions))
     # A way in that cannot hand the value on, or "whenever" of one that may leave first: said of when it is raised.
     false = false or (

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.analysis.constants import Value, values
 from kb.analysis.declarations import Declarations
 from kb.analysis.facts import Either, Fact, site_facts
 from kb.analysis.functions import Functions
@@ -87,6 +88,8 @@ class Vocabulary:
     # The entry's own plain words: those of its message and of its code's identifiers (`memory` of
     # `is_in_memory_db`), at least 4 letters, lowercased (`entry_vocabulary` sets them; never the repository's).
     words: set[str] = field(default_factory=set)
+    # The values of the module constants the entry's sites' definitions give (`CSRF_TOKEN_LENGTH`: 64).
+    constants: dict[str, Value] = field(default_factory=dict)
 
     @property
     def evidence_names(self) -> frozenset[str] | set[str]:
@@ -129,6 +132,7 @@ class Vocabulary:
             own_quoted=self.own_quoted,
             fields=self.fields,
             words=self.words,
+            constants=self.constants,
         )
 
     def quotes_own(self, span: str) -> bool:
@@ -247,6 +251,9 @@ def entry_vocabulary(entry: ErrorEntry, sites: list[RaiseSite]) -> Vocabulary:
             if isinstance(item, dict) and isinstance(item.get("path"), str):
                 vocabulary.add_path(item["path"])
     vocabulary.own = frozenset(vocabulary.names)
+    vocabulary.constants = values(
+        row for site in sites if isinstance(site.evidence, dict) for row in site.evidence.get("definitions") or []
+    )
     return vocabulary
 
 

@@ -1,10 +1,11 @@
-"""True text errorkb's processing lost from the model's answers (issue 29, round 21's AI-assisted cards 06, 11
-and 12), on the real answers for Django 5.2.19 (out-django_django.jsonl), reduced: each is kept, and a false claim
-of the same shape beside it is still dropped."""
+"""True text errorkb's processing lost from the model's answers (issue 29, round 21's AI-assisted cards 06, 11 and
+12), on the real answers for Django 5.2.19 (out-django_django.jsonl), reduced: each is kept, and a false claim of the
+same shape beside it is still dropped; and a constant's value (card 08) held to the one the harvest read."""
 
 import json
 
-from kb.analysis.verify import UNANCHORED, check_answer
+from kb.analysis.constants import values
+from kb.analysis.verify import CONTRADICTS, UNANCHORED, check_answer
 from kb.analysis.vocabulary import Vocabulary, entry_vocabulary
 from kb.models import ErrorEntry, RaiseSite
 from tests.analysis.fake_endpoint import card
@@ -50,6 +51,16 @@ class IndexExpression(Func):
         if expressions[1 : len(wrappers) + 1] != wrappers:
             raise ValueError("%s must be topmost expressions in an indexed expression." % names)
 """
+# django/middleware/csrf.py:44-45 and 130-137 (5.2.19), as the harvest now gives the site's definitions.
+CSRF = """
+def _check_token_format(token):
+    if len(token) not in (CSRF_TOKEN_LENGTH, CSRF_SECRET_LENGTH):
+        raise InvalidTokenFormat(REASON_INCORRECT_LENGTH)
+"""
+CSRF_DEFINITIONS = [
+    {"name": "CSRF_TOKEN_LENGTH", "code": "2 * CSRF_SECRET_LENGTH", "line": 45},
+    {"name": "CSRF_SECRET_LENGTH", "code": "32", "line": 44},
+]
 
 
 def site_vocabulary(exception_type: str, message: str, function: str, code: str, **evidence: object) -> Vocabulary:
@@ -98,3 +109,36 @@ def test_a_lead_in_before_a_list_stays_with_its_list_and_goes_with_a_list_that_g
     result = check_answer(json.loads(card(trigger=invented)), known)
     assert result.sections["trigger"] == "`resolve_expression()` reads the index."
     assert result.unknown == [UNANCHORED, "topmost_only"]
+
+
+def test_a_constant_said_with_its_value_is_held_to_the_value_the_code_gives_it() -> None:
+    # Card 08: the request lacked `CSRF_TOKEN_LENGTH`; with it, its value (64) is checked as 32 is.
+    known = site_vocabulary(
+        "django.middleware.csrf.InvalidTokenFormat",
+        "has incorrect length",
+        "_check_token_format",
+        CSRF,
+        definitions=CSRF_DEFINITIONS,
+    )
+    true = (
+        "A valid token is `CSRF_TOKEN_LENGTH` (64) or `CSRF_SECRET_LENGTH` (`32`) characters long, so a token of any"
+        " other length is rejected."
+    )
+    planted = "`CSRF_TOKEN_LENGTH` is `32`, so a 64-character token is rejected."
+    result = check_answer(json.loads(card(meaning=f"{true} {planted}")), known)
+    assert result.sections["meaning"] == true
+    assert result.unknown == [f"{CONTRADICTS} `CSRF_TOKEN_LENGTH` is `64`, not `32`"]
+
+
+def test_a_constants_value_is_folded_from_small_literals_only_never_run() -> None:
+    rows = [
+        {"name": "HUGE", "code": "10 ** 10 ** 10"},  # not folded: a power is never computed
+        {"name": "WIDE", "code": "18446744073709551616 * 18446744073709551616"},  # past 2 ** 64
+        {"name": "LOOP_A", "code": "LOOP_B + 1"},  # a cycle comes to nothing
+        {"name": "LOOP_B", "code": "LOOP_A + 1"},
+        {"name": "TWICE", "code": "1"},  # two codes for one name: no single value
+        {"name": "TWICE", "code": "2"},
+        {"name": "local_name", "code": "3"},  # a local, not a constant
+        {"name": "SIZE", "code": "4 * 1024 - 1"},
+    ]
+    assert values(rows) == {"SIZE": 4095}

@@ -1,5 +1,6 @@
 """A module's constant in a test is said with its value (round 12's card 12: `fixture_name == READ_STDIN` is
-"equals `READ_STDIN` (`'-'`)"), only where the module binds it once, to a literal, above the function."""
+"equals `READ_STDIN` (`'-'`)"), only where the module binds it once, to a literal (or arithmetic of literals and
+the module's constants above it), above the function."""
 
 from tests.harvest.published import django_files, harvest_published
 
@@ -28,3 +29,20 @@ def test_a_constant_bound_twice_is_not(db, git_repo) -> None:
     cards = harvest_published(git_repo, {"pkg/codes.py": CODES}, repo="example/codes")
     assert "`LIMIT` is `10`" in cards["Too large."].generated["meaning"]
     assert "`MODE` is" not in cards["Wrong mode."].generated.get("meaning", "")
+
+
+def test_a_constant_computed_from_another_is_said_with_the_one_it_reads(db, git_repo) -> None:
+    # Round 21's card 08: the request held `CSRF_SECRET_LENGTH = 32` but not `CSRF_TOKEN_LENGTH = 2 * ...`, both
+    # in the condition (django/middleware/csrf.py:44-45, 136-137), and the model wrote "(32)" for both.
+    cards = harvest_published(git_repo, django_files("middleware/csrf.py"))
+    length = cards["has incorrect length"]
+    rows = {row["name"]: row["code"] for row in length.sites.get().evidence["definitions"]}
+    assert rows == {"CSRF_TOKEN_LENGTH": "2 * CSRF_SECRET_LENGTH", "CSRF_SECRET_LENGTH": "32"}
+    said = "`CSRF_TOKEN_LENGTH` is `2 * CSRF_SECRET_LENGTH`; `CSRF_SECRET_LENGTH` is `32`"
+    assert said in length.generated["meaning"]
+    # The other raise's guard names them too (line 136, then 139-140): they are defined for it as well.
+    characters = cards["has invalid characters"].sites.get().evidence["definitions"]
+    assert {row["name"]: row["code"] for row in characters} == rows
+    # Where a caller's card puts the callee's condition in its place, the constant keeps its name.
+    [rejected] = [entry for entry in cards.values() if "“has incorrect length”" in entry.generated.get("meaning", "")]
+    assert "`(CSRF_TOKEN_LENGTH, 32)`" in rejected.generated["meaning"]

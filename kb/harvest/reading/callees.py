@@ -246,6 +246,13 @@ def inlined(code: str, definitions: list[dict]) -> str:
         replacements = {name: ast.parse(text, mode="eval").body for name, text in simple.items() if "." not in name}
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return code
+    # A module's constant by its value, not by the constants it is computed from: `CSRF_TOKEN_LENGTH` stays, not
+    # `2 * CSRF_SECRET_LENGTH` beside a `32` put in its place.
+    replacements = {
+        name: value
+        for name, value in replacements.items()
+        if not (name.isupper() and any(isinstance(node, ast.Name) for node in ast.walk(value)))
+    }
     changed = _Replace(replacements).visit(tree)
     return clip(ast.unparse(changed), 200)
 

@@ -4,7 +4,7 @@ import ast
 import builtins
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -66,11 +66,15 @@ _CONSTANT = re.compile(r"[A-Z][A-Z0-9_]{1,60}+")
 MAX_LITERAL = 12  # the most nodes a constant's literal may hold to be said
 
 
-def _literal(expr: ast.expr) -> bool:
-    """A small literal: a number, text or bytes, or a tuple, list or set of those (`(0, 1)`, `-1`)."""
+def _literal(expr: ast.expr, known: Container[str] = ()) -> bool:
+    """A small literal: a number, text or bytes, or a tuple, list or set of those (`(0, 1)`, `-1`); or arithmetic
+    of such and of the constants in `known` (`2 * CSRF_SECRET_LENGTH`): the reader is told the code and, in turn,
+    what the constants it reads hold (never computed: a hostile module's `10 ** 10 ** 10` is not run)."""
     nodes = list(islice(ast.walk(expr), MAX_LITERAL + 1))
-    allowed = (ast.Constant, ast.Tuple, ast.List, ast.Set, ast.UnaryOp, ast.USub, ast.Load)
-    return len(nodes) <= MAX_LITERAL and all(isinstance(node, allowed) for node in nodes)
+    allowed = (ast.Constant, ast.Tuple, ast.List, ast.Set, ast.UnaryOp, ast.USub, ast.Load, ast.BinOp, ast.operator)
+    return len(nodes) <= MAX_LITERAL and all(
+        isinstance(node, allowed) or (isinstance(node, ast.Name) and node.id in known) for node in nodes
+    )
 
 
 def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
@@ -110,11 +114,11 @@ def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             info.assigned[node.target.id] = node.value
     info.body = tree.body
-    info.constants = {
-        constant: (value, line)
-        for constant, (value, line) in info.constants.items()
-        if bound[constant] == 1 and _literal(value)
-    }
+    literals: dict[str, tuple[ast.expr, int]] = {}
+    for constant, (value, line) in info.constants.items():  # in the module's order: a constant reads earlier ones
+        if bound[constant] == 1 and _literal(value, literals):
+            literals[constant] = (value, line)
+    info.constants = literals
     return info
 
 

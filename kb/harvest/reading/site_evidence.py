@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from kb.harvest.reading.attributes import attributes, options_kept
 from kb.harvest.reading.callees import caught_types, is_caught, raising_call, tried
 from kb.harvest.reading.conditions import Condition, conditions
-from kb.harvest.reading.definitions import MAX_BINDINGS, Definitions
+from kb.harvest.reading.definitions import MAX_BINDINGS, MAX_ROWS, Definitions
 from kb.harvest.reading.doc_rule import paragraphs_of, rule_paragraph
 from kb.harvest.reading.docstrings import documented_raises
 from kb.harvest.reading.exits import LOOPS, exits_before
@@ -262,7 +262,7 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         evidence["doc_rule"] = rule  # the docstring's paragraph on this raise (round 20's card 20)
     if owner.definitions is not None and owner.scope is not None:
         try:
-            evidence.update(_reader_side(owner, owner.scope, node, direct, path, rebound))
+            evidence.update(_reader_side(owner, owner.scope, node, direct, path, rebound, read))
         except Exception:  # odd code these steps did not foresee: the site says less, its file is still read
             evidence.update({key: [] for key in READER_SIDE})
         statement = node if isinstance(node, ast.stmt) else statement_of(node, owner.node)
@@ -527,12 +527,26 @@ def _rebound(scope: Scope | None, params: tuple[str, ...], line: int, path: Bran
 
 
 def _reader_side(
-    owner: Owner, scope: Scope, node: ast.AST, direct: Reads, path: BranchPath, rebound: frozenset[str]
+    owner: Owner,
+    scope: Scope,
+    node: ast.AST,
+    direct: Reads,
+    path: BranchPath,
+    rebound: frozenset[str],
+    named: set[str],
 ) -> dict:
-    """The keys of issue 29 known inside the module; "_reach" holds what `reach` finishes after the scan."""
+    """The keys of issue 29 known inside the module; "_reach" holds what `reach` finishes after the scan. `named`:
+    every name the site's conditions read; a module constant among them is defined even in a guard further out
+    (round 21's card 08: `CSRF_TOKEN_LENGTH` in the other raise's guard), what it reads left out of the rest."""
     assert owner.definitions is not None
     line = getattr(node, "lineno", 0)
     rows, reached = owner.definitions.rows(direct.names, direct.attributes, line, path)
+    constants = scope.info.constants
+    further = sorted(n for n in named if n in constants and n not in direct.names and n not in scope.bindings)
+    if further and len(rows) < MAX_ROWS:
+        defined = {row["name"] for row in rows}
+        more, _ = owner.definitions.rows(further, (), line, path)
+        rows += [row for row in more if row["name"] not in defined][: MAX_ROWS - len(rows)]
     every = direct | reached
     defined = {row["name"] for row in rows}
     unset = tuple(a for a in every.attributes if f"self.{a}" not in defined)
