@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kb.harvest.evidence.excerpts import applied, clipped, last_statement, segment
+from kb.harvest.evidence.excerpts import applied, clipped, last_statement, segment, wrapped_call
 from kb.harvest.evidence.filled import filled
 from kb.harvest.evidence.forms import (
     NOT_PASSED_ON,
@@ -30,6 +30,7 @@ from kb.harvest.evidence.forms import (
 )
 from kb.harvest.evidence.heads import class_head, set_up_changes
 from kb.harvest.evidence.invocations import Invocation, TestNames, invocation_of
+from kb.harvest.evidence.looped import first_row, loop_rows
 from kb.harvest.evidence.needed import needed_start
 from kb.harvest.evidence.parametrized import Row, tables, with_row
 from kb.harvest.evidence.regex_text import regex_chunks
@@ -55,6 +56,16 @@ _BRACES = re.compile(r"\{[^{}]*+\}")
 
 
 @dataclass(frozen=True)
+class Unwrapped:
+    """The call inside the builtins the triggering statement wraps it in (`len(...)`), trimmed, its line, and the
+    names it calls: shown instead when that call is what raises (`triggers`)."""
+
+    call: str
+    pinned: int
+    calls: frozenset[str]
+
+
+@dataclass(frozen=True)
 class Assertion:
     path: str
     line: int
@@ -77,6 +88,9 @@ class Assertion:
     head_start: int = 0
     head_end: int = 0
     set_up_changes: bool = False  # the class's `setUp` (or another set-up) changes settings or patches code
+    # The classes whose instances the asserted code calls, built with no arguments (`built_bare`).
+    bare: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
+    unwrapped: Unwrapped | None = dataclasses.field(default=None, compare=False)
 
 
 MAX_DECORATOR_LINES = 12
@@ -219,7 +233,9 @@ def _read_function(
         line = call.lineno + shift
         code, start = code_around(lines, function, shift, line)
         trigger, pinned = _trigger(lines, shift, call, form, body)
-        if given := _per_row(reader, call, form, body, rows or []):
+        looped = reader.loops.get(id(call)) if not usable_chunks(chunks) else None
+        looped_rows = loop_rows(looped, function, reader.strings) if looped is not None else []
+        if given := _per_row(reader, call, form, body, rows or looped_rows):
             found += [
                 Assertion(path, line, name, form, types, said, whole, calls, code, start, shown, pinned)
                 for said, whole, shown in given
@@ -229,12 +245,32 @@ def _read_function(
         if not usable_chunks(chunks):
             names = names or TestNames(function, reader.strings)
             invocation = invocation_of(call, form, body, names)
+            if looped_rows and body is not None and trigger:
+                # Every row raises the one type asserted: the call as its first row makes it (`v("o'connell")`).
+                trigger = first_row(body, looped_rows[0]) or trigger
         found.append(
             Assertion(
-                path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned, invocation=invocation
+                path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned,
+                invocation=invocation, bare=_bare(body, built, calls),
+                unwrapped=_unwrapped(lines, shift, form, body, built),
             )
-        )
+        )  # fmt: skip
     return found
+
+
+def _bare(body: list[ast.stmt] | None, built: dict, calls: frozenset[str]) -> frozenset[str]:
+    """`built_bare` of a `with` block that calls a method of an instance the test built (`Class.method`)."""
+    if body is None or not any("." in name for name in calls):
+        return frozenset()
+    return built_bare(body, built)
+
+
+def _unwrapped(lines: list[str], shift: int, form: str, body: list[ast.stmt] | None, built: dict) -> Unwrapped | None:
+    """The call the block's triggering statement wraps in builtins (`excerpts.wrapped_call`), when it wraps one."""
+    if body is None or "warns" in form.lower() or (inner := wrapped_call(body, set(built))) is None:
+        return None
+    wrapped: list[ast.expr] = [inner]
+    return Unwrapped(clipped(segment(lines, inner, shift)), inner.lineno + shift, called_names(wrapped, built))
 
 
 def _per_row(
@@ -362,13 +398,16 @@ def usable_chunks(chunks: tuple[str, ...]) -> bool:
 def called_names(nodes: list[ast.stmt] | list[ast.expr], bound: dict | None = None) -> frozenset[str]:
     """The names called; a method called on an instance built in place or bound above in the test
     (`BaseThrottle().allow_request(...)`, `field = DurationField()` then `field.to_representation(...)`) as
-    `Class.method`, which names one function where `allow_request` alone may name several. With no call, the
+    `Class.method`, which names one function where `allow_request` alone may name several; such an instance
+    called itself (`v(...)`) as `Class.__call__`. With no call, the
     attributes read or set (a property's getter or setter runs)."""
     names = set()
     for top in nodes:
         for node in _run(top):
             if isinstance(node, ast.Call) and (name := terminal(node.func)):
                 owner = _built_from(node.func.value, bound or {}) if isinstance(node.func, ast.Attribute) else None
+                if isinstance(node.func, ast.Name) and (made := _built_from(node.func, bound or {})):
+                    owner, name = made, "__call__"  # `v = UnicodeUsernameValidator()`, then `v("o'connell")`
                 names.add(f"{owner}.{name}" if owner else name)
                 if name == "call_command" and (command := _command_named(node)):
                     names.add(COMMAND + command)
@@ -379,6 +418,22 @@ def called_names(nodes: list[ast.stmt] | list[ast.expr], bound: dict | None = No
                     owner = _built_from(node.value, bound or {})
                     names.add(f"{owner}.{node.attr}" if owner else node.attr)
     return frozenset(names)
+
+
+def built_bare(nodes: list[ast.stmt], bound: dict) -> frozenset[str]:
+    """The classes whose instances the nodes call (`v(...)`, `v.m(...)`, `C().m(...)`) where the test builds them
+    with no arguments (`v = C()`): such an instance keeps each of its class's own attributes."""
+    found = set()
+    for top in nodes:
+        for node in _run(top):
+            if isinstance(node, ast.Call):
+                receiver = node.func.value if isinstance(node.func, ast.Attribute) else node.func
+                if isinstance(receiver, ast.Name) and len(bindings := bound.get(receiver.id, [])) == 1:
+                    receiver = bindings[0][1]
+                if isinstance(receiver, ast.Call) and not receiver.args and not receiver.keywords:
+                    if (made := terminal(receiver.func)) and made[:1].isupper():
+                        found.add(made)
+    return frozenset(found)
 
 
 def _run(top: ast.AST) -> list[ast.AST]:
@@ -478,10 +533,13 @@ class _FunctionReader:
         self.outer = outer
         calls: list[tuple[ast.Call, str, list[ast.stmt] | None]] = []
         self.after: dict[int, tuple[str, list[ast.stmt]]] = {}  # id(call) -> (its `as` name, what follows it)
-        # Each block with the types the `with` statements around it assert raised (`with self.assertRaises(T):`).
-        blocks: list[tuple[list[ast.stmt], frozenset[str]]] = [(function.body, frozenset())]
+        # id(call) -> the `for` loop whose every pass reaches it: it sits in the loop's body inside `with`s alone.
+        self.loops: dict[int, ast.For] = {}
+        # Each block with the types the `with` statements around it assert raised (`with self.assertRaises(T):`),
+        # and the loop each of its passes runs it in.
+        blocks: list[tuple[list[ast.stmt], frozenset[str], ast.For | None]] = [(function.body, frozenset(), None)]
         while blocks:
-            block, around = blocks.pop()
+            block, around, loop = blocks.pop()
             for index, node in enumerate(block):
                 inner = around
                 if isinstance(node, ast.Assign):
@@ -498,6 +556,8 @@ class _FunctionReader:
                             types = frozenset(types_of(item.context_expr.args[0]) if item.context_expr.args else ())
                             if not _raised_around(inner, types):
                                 calls.append((item.context_expr, form, node.body))
+                                if loop is not None:
+                                    self.loops[id(item.context_expr)] = loop
                             if "raises" in form.lower():
                                 inner = inner | types
                             if isinstance(item.optional_vars, ast.Name):
@@ -508,12 +568,15 @@ class _FunctionReader:
                 for name in _NESTED:
                     nested = getattr(node, name, None)
                     if nested:
+                        # A `with` keeps the loop around it; a `for` loop's body is run once per row.
+                        looped = node if isinstance(node, ast.For) else loop if isinstance(node, ast.With) else None
+                        looped = looped if name == "body" else None
                         if name == "body" and inner != around:
                             # Only the last statement of the block can be what the other error comes from.
-                            blocks.extend([(nested[:-1], around), (nested[-1:], inner)])
+                            blocks.extend([(nested[:-1], around, looped), (nested[-1:], inner, looped)])
                             continue
                         held = [nested] if name != "handlers" and name != "cases" else [h.body for h in nested]
-                        blocks.extend((statements, around) for statements in held)
+                        blocks.extend((statements, around, looped) for statements in held)
         calls.sort(key=lambda pair: (pair[0].lineno, pair[0].col_offset))
         self.assertions = calls
 

@@ -8,6 +8,11 @@ import textwrap
 
 MAX_CALL_LINES = 8
 MAX_CALL_CHARS = 500
+# Builtins that evaluate their argument, then act on what it made (`len(qs)` runs `qs.__len__`).
+BUILTIN_WRAPPERS = frozenset(
+    {"len", "list", "tuple", "set", "frozenset", "dict", "sorted", "reversed", "str", "repr", "bool", "iter",
+     "next", "bytes", "int", "float", "hash", "format", "abs", "min", "max", "sum", "any", "all", "enumerate"}
+)  # fmt: skip
 
 
 def last_statement(lines: list[str], shift: int, body: list[ast.stmt], *, warns: bool = False) -> tuple[str, int]:
@@ -25,6 +30,27 @@ def last_statement(lines: list[str], shift: int, body: list[ast.stmt], *, warns:
     statement = statements[-1]
     decorators = getattr(statement, "decorator_list", None)
     return clipped(segment(lines, statement, shift)), (decorators[0] if decorators else statement).lineno + shift
+
+
+def wrapped_call(body: list[ast.stmt], bound: set[str]) -> ast.Call | None:
+    """The call that the block's triggering statement (as `last_statement` picks it) hands to builtins alone:
+    `AustraliaCity.objects.filter(...)` of `len(AustraliaCity.objects.filter(...))`; None when it wraps none.
+    Which of the two raises is the matcher's to say (`triggers`): a lazy result raises in the builtin. `bound`:
+    the names the test binds itself (a local `list` is no builtin)."""
+    last = next((s for s in reversed(body) if any(isinstance(n, ast.Call) for n in ast.walk(s))), None)
+    value = last.value if isinstance(last, ast.Expr | ast.Assign) else None
+    inner = None
+    while (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in BUILTIN_WRAPPERS
+        and value.func.id not in bound
+        and len(value.args) == 1
+        and not value.keywords
+        and isinstance(value.args[0], ast.Call)
+    ):
+        inner = value = value.args[0]
+    return inner
 
 
 def asserts(statement: ast.stmt) -> bool:

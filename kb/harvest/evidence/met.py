@@ -219,7 +219,7 @@ def _bound(
     """The parameters' values for this call, or None when it is not evaluated: an async function or a generator
     (calling it runs nothing), a decorator that may run first, a call Python would refuse, a receiver that does not
     fit the function's kind."""
-    if isinstance(function, ast.AsyncFunctionDef) or _generates(function):
+    if isinstance(function, ast.AsyncFunctionDef) or generates(function):
         return None
     decorators = [d.id if isinstance(d, ast.Name) else "" for d in function.decorator_list]
     if any(d not in _WRAPPERS for d in decorators) or len(decorators) > 1:
@@ -281,7 +281,7 @@ def bind(
     return env
 
 
-def _generates(function: Function) -> bool:
+def generates(function: Function) -> bool:
     """Whether its own body yields (a generator's call runs nothing of it), nested functions aside."""
     stack: list[ast.AST] = list(function.body)
     while stack:

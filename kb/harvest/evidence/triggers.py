@@ -9,11 +9,17 @@ nothing of which one the call raises: such a test is shown for none.
 repository, or by one of the entries that the names the test calls reach, when each name is defined once in the
 package (a resolved target: `paginate_queryset`, which three paginators define, is not one). A method the
 test's class inherits is its base's (`FileSystemStorage().generate_filename` is `Storage.generate_filename`);
-`call_command("name")` reaches the command of that name, never `call_command`'s own "Unknown command".
+`call_command("name")` reaches the command of that name, never `call_command`'s own "Unknown command". An
+instance the test builds with no arguments says its class's own wording where an inherited method raises a message
+subclasses word by a class attribute (`UnicodeUsernameValidator()("o'connell")`).
+
+A test's call wrapped in builtins (`len(qs.filter(...))`) is shown without them when the entry is raised only in
+functions that call resolves to, none of them lazy (a generator); else the builtin may be what raises (`list(qs)`).
 
 Both ways of sharing a stretch are found with Aho-Corasick, once over the assertions and once over the
 signatures, never by trying every pair."""
 
+import ast
 import builtins
 import re
 from collections import Counter
@@ -25,7 +31,7 @@ import ahocorasick
 
 from errorkb.matching.template import Template, compile_template, match_template
 from kb.harvest.evidence.assertions import COMMAND, MIN_LITERAL, Assertion, usable
-from kb.harvest.evidence.met import Callees, met_line
+from kb.harvest.evidence.met import Callees, generates, met_line
 from kb.harvest.evidence.returned import RETURNED
 from kb.harvest.reading.extract import FoundSite
 from kb.harvest.reading.files import Caps, Refusals, Refused, read_text, real_root, refusal, walk
@@ -81,7 +87,7 @@ def find_triggers(
             found.setdefault(entries[chosen].key, []).append((0, fitting[chosen], assertion))
     for key, assertion in _type_and_call(assertions, entries, types, reach):
         found.setdefault(key, []).append((1, 0, assertion))
-    return {key: _best(matches) for key, matches in found.items()}
+    return {key: _best(matches, key, reach) for key, matches in found.items()}
 
 
 def _one_fit(fitting: dict[int, int], assertion: Assertion, entries: list[_Entry], reach: "_Reach") -> int | None:
@@ -98,7 +104,7 @@ def _one_fit(fitting: dict[int, int], assertion: Assertion, entries: list[_Entry
     near = max(NEAR_CHARACTERS, (best % TIER) // NEAR_SHARE)
     chosen = [e for e, s in fitting.items() if (s // TIER in group if group else s >= best - near)]
     if len(chosen) > 1:
-        reached = reach.entries_from(assertion.calls)
+        reached = reach.entries_from(assertion.calls, bare=assertion.bare)
         chosen = [e for e in chosen if entries[e].key in reached] if reached is not None else []
     return chosen[0] if len(chosen) == 1 else None
 
@@ -250,7 +256,7 @@ def _type_and_call(
             # Of a builtin type, or of one the package raises in several places, only a raise in the very function
             # the test calls: further down, a raise the harvest could not read (GDAL's `check_err` behind a ctypes
             # prototype, round 10's card 15) may be the one the test meets.
-            reached = reach.entries_from(assertion.calls, direct=True)
+            reached = reach.entries_from(assertion.calls, direct=True, bare=assertion.bare)
             keys = keys & reached if reached is not None else set()
         if len(keys) == 1:
             yield next(iter(keys)), assertion
@@ -296,12 +302,21 @@ class _Reach:
         self.commands: dict[str, set[EntryKey]] = {}  # `command:name` -> the entries the command reaches
         self.functions: dict[str, dict[tuple[str, str], int]] = {}  # name -> {(path, function): a site's line}
         self.at: dict[tuple[str, int], set[EntryKey]] = {}  # (path, line) -> the entries raised there
+        # A function's name -> the subclass whose class attribute words the message (`message_class`) -> entries.
+        self.worded: dict[str, dict[str, set[EntryKey]]] = {}
+        self.sites: dict[EntryKey, set[tuple[str, str]]] = {}  # the (path, function) of each entry's sites
+        self.lines: dict[tuple[str, str], int] = {}  # a line of a site in each such function
         for key, sites in groups.items():
             for site in sites:
                 self.at.setdefault((site.path, site.line), set()).add(key)
+                self.sites.setdefault(key, set()).add((site.path, site.function))
+                self.lines.setdefault((site.path, site.function), site.line)
+                worded_by = _message_class(site)
                 for name in _names_of(site.function):
                     self.direct.setdefault(name, set()).add(key)
                     self.functions.setdefault(name, {}).setdefault((site.path, site.function), site.line)
+                    if worded_by:
+                        self.worded.setdefault(name, {}).setdefault(worded_by, set()).add(key)
                 for point in _entry_points(site):
                     if point.get("kind") == "command":
                         self.commands.setdefault(COMMAND + str(point.get("function", "")), set()).add(key)
@@ -337,15 +352,37 @@ class _Reach:
             return None
         return keys[0]
 
+    def raised_in_call(self, calls: frozenset[str], key: EntryKey) -> bool:
+        """Whether the entry is raised while the calls run, not later by what they return: each of its sites is in
+        a function one of them resolves to (`defined` once), and none of those functions is a generator or a
+        coroutine, whose call runs nothing of its body. A lazy result (`list(qs)`) raises in the builtin."""
+        held = {
+            function
+            for name in calls
+            if self.defined(name) == 1
+            for function in self.functions.get(self.types.owner(name), {})
+        }
+        sites = self.sites.get(key, set())
+        if not sites or not sites <= held:
+            return False
+        for path, function in sites:
+            parsed = self.callees.function(path, function, self.lines[(path, function)])
+            if parsed is None or isinstance(parsed[0], ast.AsyncFunctionDef) or generates(parsed[0]):
+                return False
+        return True
+
     def _package_class(self, name: str) -> bool:
         return self.types.definitions.get(name, 0) == 1 and self.types.plainly_built(name)
 
     def into_package(self, calls: frozenset[str]) -> bool:
         return any(self.defined(name) or name in self.commands for name in calls)
 
-    def entries_from(self, calls: frozenset[str], *, direct: bool = False) -> set[EntryKey] | None:
+    def entries_from(
+        self, calls: frozenset[str], *, direct: bool = False, bare: frozenset[str] = frozenset()
+    ) -> set[EntryKey] | None:
         """The entries the calls reach; None when one of them names what the package defines more than once
-        (the test may reach any of those), or when none of them is the package's."""
+        (the test may reach any of those), or when none of them is the package's. `bare`: the classes the test
+        builds with no arguments, whose instances keep their class's own wording (`seen_as`)."""
         reached: set[EntryKey] = set()
         resolved = False
         if any(name.startswith(COMMAND) for name in calls):
@@ -362,10 +399,27 @@ class _Reach:
             if defined == 1:
                 resolved = True
                 owner = self.types.owner(name)  # an inherited method, by the class that defines it
-                reached |= self.direct.get(owner, set())
+                found = set(self.direct.get(owner, set()))
                 if not direct:
-                    reached |= self.below.get(owner, set())
+                    found |= self.below.get(owner, set())
+                reached |= self.seen_as(name, owner, found, bare)
         return reached if resolved else None
+
+    def seen_as(self, name: str, owner: str, found: set[EntryKey], bare: frozenset[str]) -> set[EntryKey]:
+        """Of the entries `Class.method` reaches through `owner`, those an instance of the class may raise where
+        the method words the message by a class attribute subclasses set (`self.message`, round 21's card 01):
+        never the wording of a class outside its lineage; and for an instance built with no arguments of a class
+        that sets the wording itself, only that wording (`UnicodeUsernameValidator()` says its own message). The
+        wording of a base is not taken for a class that sets none: the class may set one the harvest did not read."""
+        worded = self.worded.get(owner)
+        cls = name.partition(".")[0]
+        if not worded or "." not in name:
+            return found
+        kin = self.types.lineage(cls)
+        found = found - {key for c, keys in worded.items() if c not in kin for key in keys}
+        if cls in bare and cls in worded:
+            return (found - self.direct.get(owner, set())) | worded[cls]
+        return found
 
 
 def _names_of(function: str) -> list[str]:
@@ -375,6 +429,13 @@ def _names_of(function: str) -> list[str]:
     if len(parts) > 1 and parts[-1] != "__init__" and parts[-2] != "<locals>":
         names.append(f"{parts[-2]}.{parts[-1]}")
     return names
+
+
+def _message_class(site: FoundSite) -> str:
+    """The class (its last name) whose class attribute words the site's message, when a subclass's does."""
+    recorded = (site.evidence or {}).get("message_class")
+    named = recorded.get("class") if isinstance(recorded, dict) else None
+    return named.rsplit(".", 1)[-1] if isinstance(named, str) else ""
 
 
 def _entry_points(site: FoundSite) -> list[dict]:
@@ -392,7 +453,7 @@ def _called_as(function: str) -> str | None:
     return parts[-1]
 
 
-def _best(matches: list[tuple[int, int, Assertion]]) -> list[dict]:
+def _best(matches: list[tuple[int, int, Assertion]], key: EntryKey, reach: "_Reach") -> list[dict]:
     kept: list[dict] = []
     seen: set[tuple[str, str]] = set()
     for how, _, assertion in sorted(matches, key=lambda m: (m[0], -m[1], m[2].path, m[2].line)):
@@ -413,6 +474,9 @@ def _best(matches: list[tuple[int, int, Assertion]]) -> list[dict]:
             row["returned_in"] = assertion.form.removeprefix(RETURNED + ":")
         if assertion.call:  # the triggering call trimmed from the test, and the line it is on
             row.update(call=assertion.call, pinned=assertion.pinned)
+        if (inner := assertion.unwrapped) is not None and reach.raised_in_call(inner.calls, key):
+            # `list(Species.objects.values("name").select_related("genus"))`: `select_related` raises, not `list`.
+            row.update(call=inner.call, pinned=inner.pinned)
         if assertion.said:  # a documentation example: the sentence that introduces it
             row["said"] = assertion.said
         if assertion.head:  # the test's class with its decorators, which the call may need to raise
@@ -469,6 +533,13 @@ class _TypeTree:
             if owners:
                 return f"{owners[0]}.{method}" if len(owners) == 1 else name
         return name
+
+    def lineage(self, cls: str) -> frozenset[str]:
+        """The class and its ancestors, by name."""
+        try:
+            return self.ancestors(cls) | {cls}
+        except RecursionError:  # a chain deeper than the interpreter's stack: only the class itself is known
+            return frozenset({cls})
 
     def plainly_built(self, cls: str) -> bool:
         """Whether calling the class runs its `__init__` first: it and every base are the package's classes
