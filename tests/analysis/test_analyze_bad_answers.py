@@ -91,6 +91,16 @@ def test_a_busy_failing_or_slow_endpoint_is_retried_and_every_entry_written(widg
     assert status == 0
     assert "3 selected, 3 written, 0 failed" in output
     assert "requests retried: 4" in output
+
+
+def test_a_busy_endpoint_is_asked_again_no_sooner_than_it_says(widgets_harvest, analysis_endpoint) -> None:
+    # The default timeout: under load a short one could expire before the 429 is read (a retry for another reason).
+    analysis_endpoint.answer(NEGATIVE, error(429, retry_after="1"), completion(good_answer(NEGATIVE)))
+    for marker in (TOO_BIG, COLOUR):
+        analysis_endpoint.answer(marker, completion(good_answer(marker)))
+    output, status = run_analyze()
+    assert status == 0
+    assert "3 selected, 3 written, 0 failed" in output
     negative = analysis_endpoint.requests_for(NEGATIVE)
     assert negative[1].at - negative[0].at >= 0.95  # Retry-After: 1, where the backoff alone waits 0.01 s
 
