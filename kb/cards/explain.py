@@ -21,6 +21,7 @@ from kb.cards.reader import (
     names_in,
     plain_said,
     raising_function,
+    reading_once,
 )
 from kb.cards.solutions import derive_solutions, example_fix
 from kb.cards.unfixed import reads_unfixed_attribute
@@ -59,16 +60,17 @@ def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
     evidence = entry.evidence or {}
     tests = [t for t in evidence.get("tests", []) if isinstance(t, dict)]
     docs = [d for d in evidence.get("docs", []) if isinstance(d, dict)]
-    views = [_view(site) for site in sites if site.evidence]
-    sections: dict = {
-        "meaning": _with_example_said(entry, _meaning(entry, views, docs), tests),
-        "trigger": _trigger(entry, views),
-        "situations": _situations(entry, views, tests),
-        "how_to_trigger": how_to_trigger(entry, tests),
-        "documentation": _documentation(entry, views, docs),
-        "solutions": derive_solutions(sites, tests=tests, message=entry.message),
-        "example_fix": example_fix(sites, tests),
-    }
+    with reading_once():
+        views = [_view(site) for site in sites if site.evidence]
+        sections: dict = {
+            "meaning": _with_example_said(entry, _meaning(entry, views, docs), tests),
+            "trigger": _trigger(entry, views),
+            "situations": _situations(entry, views, tests),
+            "how_to_trigger": how_to_trigger(entry, tests),
+            "documentation": _documentation(entry, views, docs),
+            "solutions": derive_solutions(sites, tests=tests, message=entry.message),
+            "example_fix": example_fix(sites, tests),
+        }
     return {name: value for name, value in sections.items() if value}
 
 

@@ -10,6 +10,8 @@ import ast
 import builtins
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -183,9 +185,35 @@ def documented_said(raises: object) -> dict[str, str]:
     }
 
 
+# While one card is written (`reading_once`): each site's entry points by the id of its evidence, with the evidence
+# itself (kept alive, so that its id is not another's). A card's sections ask three times per site.
+_read: dict[int, tuple[dict, str, list["EntryPoint"]]] | None = None
+
+
+@contextmanager
+def reading_once() -> Iterator[None]:
+    """Within it, `entry_points` reads each site's evidence once: for one card, whose evidence does not change while
+    its sections are written."""
+    global _read
+    outer, _read = _read, {}
+    try:
+        yield
+    finally:
+        _read = outer
+
+
 def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
     """The site's public entry points, nearest first. From the harvest's "entry_points" when it read them (resolved
     calls only); else the site's own function when it is public and not a test."""
+    if _read is None:
+        return _entry_points(evidence, path)
+    known = _read.get(id(evidence))
+    if known is None or known[0] is not evidence or known[1] != path:
+        known = _read[id(evidence)] = (evidence, path, _entry_points(evidence, path))
+    return list(known[2])
+
+
+def _entry_points(evidence: dict, path: str) -> list[EntryPoint]:
     rows = evidence.get("entry_points")
     if isinstance(rows, list):
         found = []

@@ -2,8 +2,11 @@
 it did is what the cards would have rendered, a snippet marked otherwise is rendered anew, and nothing is left
 running however the harvest ends."""
 
+from unittest import mock
+
 import pytest
 
+from kb.harvest.pipeline import render
 from kb.harvest.pipeline.pool import shared_map
 from kb.harvest.pipeline.render import MIN_SNIPPETS, SnippetsAhead, rendered_cards
 from kb.harvest.reading.extract import FoundSite
@@ -82,6 +85,17 @@ def test_a_card_takes_a_snippet_done_ahead_only_when_it_marks_the_same_lines(db)
     assert len(cards) == 2
     assert same.snippet_html == "<p>done ahead</p>"
     assert other.snippet_html == highlight_snippet(CODE, first_line=other.snippet_start, marked_lines=[other.line])
+
+
+def test_a_snippet_two_cards_show_alike_is_highlighted_once(db):
+    # A helper's raise is a site of each caller's message: the cards show its snippet marked alike.
+    first, second = site_of(found(0)), site_of(found(0))
+    render._highlight_once.cache_clear()
+    with mock.patch.object(render, "highlight_snippet", wraps=highlight_snippet) as highlighting:
+        cards = [(ErrorEntry(generated={}), [first]), (ErrorEntry(generated={}), [second])]
+        assert len(list(rendered_cards(cards, {"disable": True}))) == 2
+    assert highlighting.call_count == 1
+    assert first.snippet_html == second.snippet_html == highlight_snippet(CODE, first_line=1, marked_lines=[3])
 
 
 def test_without_a_helper_nothing_is_done_ahead_and_nothing_waits():
