@@ -111,6 +111,27 @@ def test_a_helper_s_raise_is_one_site_of_a_message_however_many_calls_hand_it_ov
     assert [f for _t, f, _p in sites(harvest_source(tmp_path, source), "Not allowed here")] == ["one", "fail", "two"]
 
 
+def test_each_call_of_a_helper_gets_its_own_message_at_the_helper_s_raise(tmp_path):
+    # The helper's body is read once for all its calls: each call's message is still its own.
+    source = """
+    class ParseError(Exception):
+        pass
+
+    def fail(msg, line):
+        where = f"line {line}"
+        raise ParseError(msg, where)
+
+    def one(token):
+        fail("Empty token", token.line)
+
+    def two(token):
+        fail("Token too long", token.line)
+    """
+    found = harvest_source(tmp_path, source)
+    assert [f for _t, f, _p in sites(found, "Empty token")] == ["one", "fail"]
+    assert [f for _t, f, _p in sites(found, "Token too long")] == ["two", "fail"]
+
+
 def test_a_type_the_call_names_replaces_the_helper_s_default(tmp_path):
     source = """
     class SyntaxProblem(Exception):

@@ -101,6 +101,8 @@ class ClassIndex:
         self.may_raise: dict[int, bool] = {}
         self.store_raises: dict[tuple[str, str], list[Any]] = {}  # the raises of what `self.<name>` keeps, by class
         self.function_modules: dict[int, Any] = {}  # a module-level function's ModuleInfo, by id of its node
+        # A callee's bindings as first recorded, by the ids of its node and module (`evaluate._scope_of`).
+        self.callee_bindings: dict[tuple[int, int], Any] = {}
         # Read once for messages (kb.harvest.reading.scopes): what `__init__` sets `self.<name>` to, per class and
         # name, and what a module function returns, per function node.
         self.set_in_init: dict[tuple[str, str, bool], Any] = {}

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, ModuleInfo, dotted
-from kb.harvest.reading.messages import Field, terminal_name
+from kb.harvest.reading.messages import Binding, Field, terminal_name
 from kb.harvest.reading.own_messages import own_message
 from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span, statements
 from kb.harvest.reading.types import attribute_type
@@ -622,8 +622,34 @@ def _scope_of(index: ClassIndex, function: Function, owner: ClassInfo | None, vi
         span=span(function),
         params=params_of(function.args),
     )
-    record_bindings(function.body, scope)
+    key = (id(function), id(module))
+    recorded = index.callee_bindings.get(key)
+    if recorded is None:
+        record_bindings(function.body, scope)
+        index.callee_bindings[key] = _recorded(scope)
+    else:
+        _replay(recorded, scope)
     return scope
+
+
+def _recorded(scope: Scope) -> tuple:
+    """What `record_bindings` noted in a callee's scope, kept apart from that scope (which each call changes)."""
+    bindings = {name: tuple(bound) for name, bound in scope.bindings.items()}
+    caught = {name: tuple(handlers) for name, handlers in scope.caught.items()}
+    appended = {name: tuple(items) for name, items in scope.appended.items()}
+    return bindings, dict(scope.imports), tuple(scope.dead_ends), tuple(scope.loops), caught, appended
+
+
+def _replay(recorded: tuple, scope: Scope) -> None:
+    """A callee's bindings as first recorded, made `scope`'s own (each binding names the scope it is in): a helper
+    called from many places (`self.fail(...)`) has its body walked once rather than at every call."""
+    bindings, imports, ends, loops, caught, appended = recorded
+    scope.bindings = {name: [Binding(b[0], b[1], scope, *b[3:]) for b in bound] for name, bound in bindings.items()}
+    scope.imports = dict(imports)
+    scope.dead_ends = list(ends)
+    scope.loops = list(loops)
+    scope.caught = {name: list(handlers) for name, handlers in caught.items()}
+    scope.appended = {name: list(items) for name, items in appended.items()}
 
 
 def _module_of(index: ClassIndex, function: Function) -> ModuleInfo:
