@@ -13,6 +13,7 @@ from kb.cards.described import documented_arguments
 from kb.cards.documented import documented_raise
 from kb.cards.examples import how_to_trigger
 from kb.cards.links import line_number, place
+from kb.cards.operators import operator_shown
 from kb.cards.reader import (
     EntryPoint,
     Reader,
@@ -530,7 +531,8 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
             return f"{_ACCESS[every]} {code(view.entry.function)} {verb} this, {_EVERY.get(every, 'every time')}."
         if view.unconditional and every:
             # Of the function itself only: an alternate entry point (`build_field()`) calls it on some paths.
-            return f"{_acting(view.entry)} {verb} this every time it is called."
+            called = "" if operator_shown(view.entry.function) else " it is called"  # "Iterating over …, every time"
+            return f"{_acting(view.entry)} {verb} this every time{called}."
         return f"{text} whenever that line runs." if view.unconditional else f"{text}."
     if not view.function and isinstance(module := view.site.evidence.get("module"), str) and module and when:
         verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"

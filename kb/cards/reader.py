@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kb.cards.operators import operator_of, operator_shown
 from kb.cards.phrasing import (
     ASSIGNED,
     EXTRA_KEYWORDS,
@@ -107,6 +108,8 @@ class EntryPoint:
             return f"the {code(self.function.rpartition('.')[2])} template tag"
         if self.kind == "setter":
             return f"assigning to {code(self.function)}"
+        if self.kind == "method" and (operator := operator_shown(self.function)):
+            return operator
         return code(self.call())
 
     def call(self) -> str:
@@ -122,6 +125,8 @@ class EntryPoint:
             return ""
         if self.kind == "setter":
             return ASSIGNED
+        if self.kind == "method" and (operator := operator_of(self.function)) and name == parameter:
+            return operator[2]  # `other` of `__sub__`: "the right-hand operand"
         if name.startswith("**"):
             return KEYWORDS
         if name.startswith("*"):
@@ -399,6 +404,8 @@ class Reader:
             if self._given_anew(root, before):
                 return None  # `output_field = self.target_field` before the test: no longer the argument there
             return self._parameter(name, root)
+        if name == "self.__class__":
+            return self._own_class()
         if root == "self":
             return self._popped(name, before) or self._attribute(name) or self._own_attribute(name)
         if root in _BUILTINS or root in _STDLIB or root[:1].isupper() or root.startswith("__"):
@@ -549,6 +556,15 @@ class Reader:
         if not owner or not is_public(owner) or not owner.rpartition(".")[2][:1].isupper():
             return None
         return f"the {code(owner.rpartition('.')[2])}'s {code(attribute)}"
+
+    def _own_class(self) -> str | None:
+        """`self.__class__` in a method of a public class: "the `MeasureBase`'s own class" (a `Distance` for a
+        `Distance`: whichever subclass the object is, never the base alone); None elsewhere."""
+        recorded = self.evidence.get("function")
+        owner = str(recorded.get("class") or "") if isinstance(recorded, dict) else ""
+        if not owner or not is_public(owner) or not owner.rpartition(".")[2][:1].isupper():
+            return None
+        return f"the {code(owner.rpartition('.')[2])}'s own class"
 
     def _attribute(self, name: str) -> str | None:
         chain = ".".join(name.split(".")[:2])

@@ -185,7 +185,7 @@ def test_a_required_argument_is_never_said_not_given(db, git_repo):
     assert "not given" not in meaning
     assert "the `value` argument is empty" in meaning
     # One of three raises: its test is not the only way, and the bare sentence of the others is not repeated.
-    assert meaning.count("`EmailValidator.__call__()` raises this") == 1
+    assert meaning.count("Calling an `EmailValidator` instance raises this") == 1
     assert "It is also raised in other cases (3 places in all)." in meaning
     # The note beside one of the three checks says which one it is beside.
     assert "A comment beside the raise at [`django/core/validators.py` line 248]" in meaning
