@@ -62,6 +62,11 @@ def parents_of(tree: ast.AST) -> dict[ast.AST, ast.AST]:
     return {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
 
 
+def _always_false(test: ast.expr) -> bool:
+    """`False`, `0`, `None`, `""`: a constant no run makes true."""
+    return isinstance(test, ast.Constant) and not test.value
+
+
 def conditions(
     node: ast.stmt, parents: dict[ast.AST, ast.AST], memo: dict[tuple[str, int], Condition] | None = None
 ) -> list[Condition]:
@@ -70,7 +75,8 @@ def conditions(
     above several raises is read once)."""
     memo = {} if memo is None else memo
     found: list[Condition] = []
-    if isinstance(node, ast.Assert):
+    if isinstance(node, ast.Assert) and not _always_false(node.test):
+        # `assert False, "…"` fails whenever it runs: no condition of its own ("when `False` is empty" said nothing).
         found.append(_condition("assert", negate(node.test), node.test.lineno))
     child: ast.AST = node
     while (parent := parents.get(child)) is not None and not isinstance(parent, _SCOPES):
