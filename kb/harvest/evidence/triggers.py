@@ -31,12 +31,16 @@ import ahocorasick
 
 from errorkb.matching.template import Template, compile_template, match_template
 from kb.harvest.evidence.assertions import COMMAND, MIN_LITERAL, Assertion, usable
+from kb.harvest.evidence.before import RaisesBefore
 from kb.harvest.evidence.met import Callees, generates, met_line
 from kb.harvest.evidence.returned import RETURNED
 from kb.harvest.reading.extract import FoundSite
 from kb.harvest.reading.files import Caps, Refusals, Refused, read_text, real_root, refusal, walk
 
 EntryKey = tuple[str, str, str]
+# `name` or `Class.method` -> each (its file, relative to the package; its `def` line; `name` or `Class.method`, or
+# "" for a function nested in another).
+Located = dict[str, list[tuple[str, int, str]]]
 
 MIN_SHARED = 12  # a shared stretch at least this long says the test is about that message
 MAX_TESTS = 3
@@ -258,6 +262,8 @@ def _type_and_call(
             # prototype, round 10's card 15) may be the one the test meets.
             reached = reach.entries_from(assertion.calls, direct=True, bare=assertion.bare)
             keys = keys & reached if reached is not None else set()
+            if len(keys) == 1 and not reach.first_of_its_type(assertion.calls, next(iter(keys)), assertion.types):
+                continue  # a call before the raise may raise the type too (`before`)
         if len(keys) == 1:
             yield next(iter(keys)), assertion
 
@@ -306,11 +312,14 @@ class _Reach:
         self.worded: dict[str, dict[str, set[EntryKey]]] = {}
         self.sites: dict[EntryKey, set[tuple[str, str]]] = {}  # the (path, function) of each entry's sites
         self.lines: dict[tuple[str, str], int] = {}  # a line of a site in each such function
+        self.raised_at: dict[EntryKey, list[tuple[str, str, int]]] = {}  # (path, function, line) of its sites
+        self.before = RaisesBefore(types, callees)
         for key, sites in groups.items():
             for site in sites:
                 self.at.setdefault((site.path, site.line), set()).add(key)
                 self.sites.setdefault(key, set()).add((site.path, site.function))
                 self.lines.setdefault((site.path, site.function), site.line)
+                self.raised_at.setdefault(key, []).append((site.path, site.function, site.line))
                 worded_by = _message_class(site)
                 for name in _names_of(site.function):
                     self.direct.setdefault(name, set()).add(key)
@@ -370,6 +379,26 @@ class _Reach:
             if parsed is None or isinstance(parsed[0], ast.AsyncFunctionDef) or generates(parsed[0]):
                 return False
         return True
+
+    def first_of_its_type(self, calls: frozenset[str], key: EntryKey, asserted: tuple[str, ...]) -> bool:
+        """Whether, in each function the calls resolve to that raises the entry, no call made before the raise
+        may raise the asserted type (`before`): `LayerMapping(...)` meets `check_layer()`'s LayerMapError before
+        `__init__`'s own "Unrecognized transaction mode"."""
+        held = {
+            function
+            for name in calls
+            if self.defined(name) == 1
+            for function in self.functions.get(self.types.owner(name), {})
+        }
+        sites = [
+            (path, function, line) for path, function, line in self.raised_at.get(key, []) if (path, function) in held
+        ]
+        try:
+            return bool(sites) and all(
+                self.before.clear(path, function, line, asserted) for path, function, line in sites
+            )
+        except (RecursionError, MemoryError):  # a hostile file: said to raise first
+            return False
 
     def _package_class(self, name: str) -> bool:
         return self.types.definitions.get(name, 0) == 1 and self.types.plainly_built(name)
@@ -499,20 +528,33 @@ class _TypeTree:
         self._definitions: dict[str, int] | None = None
         self._methods: set[str] = set()
         self._metaclassed: set[str] = set()
+        self._located: Located = {}
         self.memo: dict[str, frozenset[str]] = {}
+
+    def _read(self) -> None:
+        self._bases, self._definitions, self._methods, self._metaclassed, self._located = _class_bases(self.package)
+
+    @property
+    def located(self) -> "Located":
+        """Where each module-level function and method is (`_class_bases`), read with the bases."""
+        if self._bases is None:
+            self._read()
+        return self._located
 
     @property
     def bases(self) -> dict[str, set[str]]:
         """Read once, and only when an assertion names another type than the raised one."""
         if self._bases is None:
-            self._bases, self._definitions, self._methods, self._metaclassed = _class_bases(self.package)
+            self._read()
+        assert self._bases is not None
         return self._bases
 
     @property
     def definitions(self) -> dict[str, int]:
         """How many times the package defines each name (`def`, `class`), read with the bases."""
         if self._definitions is None:
-            self._bases, self._definitions, self._methods, self._metaclassed = _class_bases(self.package)
+            self._read()
+        assert self._definitions is not None
         return self._definitions
 
     def owner(self, name: str) -> str:
@@ -584,34 +626,47 @@ class _TypeTree:
         return self.memo[name]
 
 
-def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int], set[str], set[str]]:
+def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int], set[str], set[str], Located]:
     """(each class's bases by name, how many times each name is defined, the `Class.method` pairs a class
-    statement's body defines, the classes whose statement names a metaclass), in one read of the package."""
+    statement's body defines, the classes whose statement names a metaclass, where each module-level function and
+    each method of a top-level class is, by its name and by `Class.method`), in one read of the package."""
     bases: dict[str, set[str]] = {}
     definitions: Counter[str] = Counter()
     methods: set[str] = set()
     metaclassed: set[str] = set()
-    for text in _python_texts(package):
+    located: Located = {}
+    for relative, text in _python_texts(package):
         for match in _CLASS.finditer(text):
             names = {b.strip().rsplit(".", 1)[-1] for b in match.group(2).split(",") if "=" not in b}
             bases.setdefault(match.group(1), set()).update(n for n in names if n.isidentifier())
             if "metaclass" in match.group(2):
                 metaclassed.add(match.group(1))
         open_classes: list[tuple[int, str]] = []  # (indentation, name) of the class statements around a line
+        line, counted = 1, 0
         for match in _DEFINED_AT.finditer(text):
             indent, kind, name = len(match.group(1).expandtabs()), match.group(2), match.group(3)
+            line += text.count("\n", counted, match.start())  # counted once over the file: linear
+            counted = match.start()
             definitions[name] += 1
             while open_classes and open_classes[-1][0] >= indent:
                 open_classes.pop()
             if open_classes and kind == "def":
                 methods.add(f"{open_classes[-1][1]}.{name}")
+            if kind == "def":
+                # A method (of a class nested in a function too: `Callees` then reads none), a module's function, or
+                # a function nested in one (no qualified name: no receiver's attribute can be it).
+                cls = open_classes[-1][1] if open_classes else ""
+                where = (relative, line, f"{cls}.{name}" if cls else "" if open_classes else name)
+                located.setdefault(name, []).append(where)
+                if cls and len(open_classes) == 1:
+                    located.setdefault(where[2], []).append(where)
             open_classes.append((indent, name) if kind == "class" else (indent, ""))
-    return bases, dict(definitions), methods, metaclassed
+    return bases, dict(definitions), methods, metaclassed, located
 
 
-def _python_texts(package: Path) -> Iterable[str]:
-    """The package's Python files as text: regular files inside it, within the harvest's caps (`reading.files`;
-    the scan has counted the others already)."""
+def _python_texts(package: Path) -> Iterable[tuple[str, str]]:
+    """The package's Python files (their paths relative to it, with `/`) as text: regular files inside it, within
+    the harvest's caps (`reading.files`; the scan has counted the others already)."""
     caps, root = Caps.from_settings(), real_root(package)
     if package.is_file():
         paths: Iterable[Path] = [package]
@@ -626,7 +681,7 @@ def _python_texts(package: Path) -> Iterable[str]:
         budget -= len(text)
         if budget < 0:
             return
-        yield text
+        yield "/".join(path.relative_to(package).parts) or path.name, text
 
 
 def _walk(package: Path, root: str) -> Iterable[tuple[Path, list[str], list[str]]]:
