@@ -292,3 +292,30 @@ def test_a_message_holding_a_lone_surrogate_is_read_back_as_it_was():
     sid = objects.signatures_of(1)[0]
     assert frozen.wording_of(sid) == objects.wording_of(sid) == "Bad byte \ud800 in {name}"
     assert frozen.entries[1] == odd
+
+
+def test_keys_of_any_characters_are_found_in_a_text_as_the_object_index_finds_them():
+    """The frozen index searches its keys in UTF-8 (flat.key_finder): a key or a text holding accents, a character
+    beyond the BMP or a lone surrogate, wherever it stands in the text, finds the signatures the object index finds."""
+    wordings = [
+        "Überlauf im Ventil {name}: Druck zu hoch",
+        "Bad byte \ud800 in the stream of {name}",
+        "Der Schlüssel 🔑 {key} passt nicht ins Schloss",
+        "Ventil {name}: Druck zu hoch",
+    ]
+    entries = [
+        Entry(n, f"{n:04}", "ValueError", wording, "published", "https://g/o/r", wording, (), ())
+        for n, wording in enumerate(wordings, start=1)
+    ]
+    objects, frozen = MatchIndex.build(entries), FrozenIndex.build(entries)
+    texts = [
+        "Überlauf im Ventil V1: Druck zu hoch",
+        "é… Bad byte \ud800 in the stream of sensor",
+        "🔑🔑 Der Schlüssel 🔑 k9 passt nicht ins Schloss",
+        "ValueError: Ventil \ud800: Druck zu hoch",
+        "Bad byte \udc00 in the stream of sensor",
+    ]
+    for text in texts:
+        assert frozen.candidates(text, "ValueError") == objects.candidates(text, "ValueError")
+        assert answers(frozen, text) == answers(objects, text)
+    assert [len(frozen.candidates(text)) for text in texts] == [2, 1, 1, 1, 0]

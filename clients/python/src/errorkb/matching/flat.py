@@ -16,13 +16,14 @@ from itertools import accumulate, chain
 from operator import itemgetter
 from typing import Any
 
+import ahocorasick_rs
+
 from errorkb.matching.index import (
     MAX_PREFIX_POSTINGS,
     MAX_WORD_POSTINGS,
     Entry,
     choose_keys,
     compile_wordings,
-    key_automaton,
     prefix_key,
     type_tail,
 )
@@ -196,7 +197,7 @@ class _Builder:
                 if key_id == len(runs):
                     runs.append([])
                 runs[key_id].append(sid)
-        return {"_keys_automaton": key_automaton(ids.items()), "_key_runs": Runs(runs)}
+        return {"_keys_automaton": key_finder(list(ids)), "_key_runs": Runs(runs)}
 
     def _fallback(self, keyless: list[bool]) -> Table:
         """Signatures without a key, by the class name of their entry's type."""
@@ -347,6 +348,21 @@ class _Builder:
             "_file_path_table": Table(files),
             "_path_depth": depth,
         }
+
+
+def key_finder(keys: list[str]) -> ahocorasick_rs.BytesAhoCorasick | None:
+    """An automaton over the keys in UTF-8, a key's id its position, for `FrozenIndex.candidates`; None without keys.
+
+    Not pyahocorasick's (`index.key_automaton`, which `MatchIndex` keeps): for every character searched, its `iter`
+    walks the whole chain of failure links to report the keys ending there, each link a node of a trie of 870k
+    nodes at 100k signatures, most out of cache: half the last-level cache misses of a lookup (callgrind's cache
+    simulation, bench/match_bench.py's queries). This one keeps each state's keys with the state, in contiguous
+    memory. UTF-8 with lone surrogates passed through: a key is in a text exactly when its encoding is in the
+    text's (a pattern starts on a character's first byte)."""
+    if not keys:
+        return None
+    encoded = [key.encode("utf-8", "surrogatepass") for key in keys]
+    return ahocorasick_rs.BytesAhoCorasick(encoded, implementation=ahocorasick_rs.Implementation.ContiguousNFA)
 
 
 def _give_back_freed_memory() -> None:

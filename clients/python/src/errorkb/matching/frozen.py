@@ -12,7 +12,7 @@ their records marshalled one after another in one blob, with an array of offsets
 sites' fields). An entry's signatures and sites are consecutive runs (arrays of run offsets). The tables of
 `MatchIndex` keyed by strings (prefixes, words, frames, types, a site's path endings) are sorted arrays of the
 keys' 64-bit `hash()` with runs of ids, found through a directory of their high bits (`flat.Sorted`). The Aho-Corasick
-automaton stores key ids as ints (STORE_INTS), its nodes plain C memory that a search only reads; a key id's
+automaton (`flat.key_finder`) is plain memory that a search only reads, a key's id its position; a key id's
 signatures are a run as well. Objects (`Entry`, `Signature`, `Site`) are made from their records when asked for,
 the last CACHED of each kept per process; a candidate's template is checked before its signature is made
 (`may_fit`), since most candidates of a common key do not fit.
@@ -83,6 +83,11 @@ _restore_signature = _restorer(Signature)
 _restore_template = _restorer(Template)
 
 
+def _end_longest_first(found: tuple[int, int, int]) -> tuple[int, int]:
+    """A key found (id, start, end) by its end, then its start: the longest of those ending together first."""
+    return found[2], -found[1]
+
+
 class _Made(Mapping[int, V]):
     """Objects made on demand by number, the last CACHED of them kept."""
 
@@ -136,7 +141,7 @@ class _Made(Mapping[int, V]):
 class FrozenIndex:
     """A `LookupIndex` over flat buffers (see the module's docstring), answering as `MatchIndex` does."""
 
-    _keys_automaton: Any  # ahocorasick.Automaton | None: key -> key id
+    _keys_automaton: Any  # ahocorasick_rs.BytesAhoCorasick | None: the keys in UTF-8, by id (`flat.key_finder`)
     _key_runs: Runs  # key id -> signature ids
     _fallback_table: Table  # hash of a type's class name -> signature ids without a key
     _prefix_table: Table  # hash of a first literal's first 16 or 8 characters -> signature ids
@@ -244,8 +249,14 @@ class FrozenIndex:
     # Queries ---------------------------------------------------------------------------------------------
 
     def candidates(self, text: str, exception_type: str | None = None) -> list[int]:
-        automaton = self._keys_automaton
-        hits = {key_id for _end, key_id in automaton.iter(text)} if automaton is not None else set()
+        finder = self._keys_automaton
+        hits: set[int] = set()
+        if finder is not None:
+            keys = finder.find_matches_as_indexes(text.encode("utf-8", "surrogatepass"), overlapping=True)
+            if len(keys) > 1:
+                # In the order pyahocorasick reports them (`MatchIndex`'s): by end, the longest first at one end.
+                keys.sort(key=_end_longest_first)
+            hits = {key_id for key_id, _start, _end in keys}
         fallback = self._fallback_table.get(hash(type_tail(exception_type))) if exception_type else []
         runs = self._key_runs.run
         if not fallback and len(hits) == 1:
