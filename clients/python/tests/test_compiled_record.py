@@ -56,3 +56,21 @@ def test_the_lookup_says_so_and_offers_no_nearby_card():
     result = match_text(MatchIndex.build([]), "msgpack._cmsgpack.BufferFull: full", limit=3, compiled=RECORDED)
     assert result.compiled == "msgpack"
     assert result.matches == []
+
+
+class _Counted(frozenset):
+    """A module set that counts the names asked of it."""
+
+    asked = 0
+
+    def __contains__(self, name: object) -> bool:
+        type(self).asked += 1
+        return super().__contains__(name)
+
+
+def test_a_frame_named_by_64_kib_of_dots_tries_a_bounded_number_of_modules():
+    # Each prefix of a 32,768-part name was joined and looked up: seconds of work on one pasted frame.
+    known = CompiledCode(frozenset({"msgpack"}), _Counted({"msgpack._cmsgpack"}), {})
+    assert known.module_of(" ." * 32_768 + "x") is None
+    assert _Counted.asked <= 16
+    assert known.module_of("msgpack._cmsgpack.unpackb") == "msgpack._cmsgpack"

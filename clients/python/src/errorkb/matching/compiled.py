@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from errorkb.matching.parse import ParsedException
 
 _COMPILED_SUFFIXES = (".so", ".pyd", ".pyx", ".dylib")
+_MAX_DEPTH = 16  # parts of a dotted name tried as a module: no recorded extension module is nested deeper
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,9 @@ class CompiledCode:
 
     def module_of(self, dotted: str) -> str | None:
         """The recorded extension module a dotted name is in (`msgpack._cmsgpack.Packer.pack`), or None."""
-        parts = dotted.split(".")
+        # A pasted frame's name may be 64 KiB of dots: only the first parts can name a module (the prefixes tried,
+        # and the text each joins, stay bounded; every prefix of a 30,000-part name took seconds).
+        parts = dotted.split(".", _MAX_DEPTH)[:_MAX_DEPTH]
         return next((m for n in range(len(parts) - 1, 0, -1) if (m := ".".join(parts[:n])) in self.modules), None)
 
     def raised_in(self, exception_type: str) -> str | None:
