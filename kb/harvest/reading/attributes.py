@@ -52,9 +52,16 @@ def attributes(index: ClassIndex, owner: str, names: tuple[str, ...]) -> list[di
 
 
 def _set_outside_init(index: ClassIndex, owner: str, name: str) -> bool:
-    """Whether a method other than a constructor assigns `self.<name>`, in `owner`, its ancestors or its subclasses:
-    the value read may then be that method's rather than the argument `__init__` stored."""
-    classes = [*index.mro(owner), *index.subclasses(owner)]
+    """Whether a method other than a constructor assigns `self.<name>`, in `owner`, its ancestors or its subclasses,
+    or the module of one of them assigns `<obj>.<name>` on another object: the value read may then be that code's
+    rather than the argument `__init__` stored. `QueryDict.fromkeys()` makes `q = cls("", mutable=True)` and sets
+    `q._mutable = False` (django/http/request.py:616-620, 5.2.19; round 22's card 08): not on `self`, so round 17's
+    reading of methods alone missed it. The module, not its package: `manager.model = ...` in `options.py` is no
+    `QuerySet`'s; and no copy of the attribute's own value (`compiler.query = compiler.query.clone()`)."""
+    lineage = index.mro(owner)
+    if any(name in info.module.replaced for info in lineage):
+        return True
+    classes = [*lineage, *index.subclasses(owner)]
     # What all of a class's methods assign is read once per harvest for other questions: only a class that
     # assigns the name at all is read again without its `__init__`.
     return any(

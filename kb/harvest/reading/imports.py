@@ -36,6 +36,7 @@ class ModuleInfo:
     lines: list[str] = field(default_factory=list)
     body: list[ast.stmt] = field(default_factory=list, repr=False, compare=False)  # the module's statements
     _stored: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _replaced: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def defines(self, name: str) -> bool:
         return name in self.classes or name in self.functions or name in self.assigned
@@ -48,6 +49,14 @@ class ModuleInfo:
         if self._stored is None:
             self._stored = stored_attributes(self.body)
         return self._stored
+
+    @property
+    def replaced(self) -> frozenset[str]:
+        """`stored` but for a value made from the attribute itself (`compiler.query = compiler.query.clone()`):
+        what `__init__` kept from an argument is then given another value (`q._mutable = False`)."""
+        if self._replaced is None:
+            self._replaced = stored_attributes(self.body, conversions=False)
+        return self._replaced
 
     @property
     def package(self) -> str:
@@ -122,9 +131,10 @@ def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
     return info
 
 
-def stored_attributes(body: list[ast.stmt]) -> frozenset[str]:
+def stored_attributes(body: list[ast.stmt], *, conversions: bool = True) -> frozenset[str]:
     """The attribute names assigned on anything but `self` or `cls` in these statements and those they hold
-    (`op.id = key`, `setattr(op, "id", key)`); statements alone are walked, assignments being statements."""
+    (`op.id = key`, `setattr(op, "id", key)`); statements alone are walked, assignments being statements.
+    `conversions=False`: not an `=` whose value reads the target itself (`c.query = c.query.clone()`)."""
     found: set[str] = set()
     stack: list[ast.AST] = list(body)
     while stack:
@@ -135,7 +145,8 @@ def stored_attributes(body: list[ast.stmt]) -> frozenset[str]:
             for target in targets:
                 for part in ast.walk(target) if isinstance(target, ast.Tuple | ast.List) else [target]:
                     if isinstance(part, ast.Attribute) and not _is_self(part.value):
-                        found.add(part.attr)
+                        if conversions or kind is not ast.Assign or not _reads(node.value, part):  # type: ignore[attr-defined]
+                            found.add(part.attr)
         elif kind is ast.Expr and isinstance(call := node.value, ast.Call):  # type: ignore[attr-defined]
             if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) >= 2:
                 name = call.args[1]
@@ -161,6 +172,15 @@ def block_fields(kind: type) -> tuple[str, ...]:
         fields = getattr(kind, "_fields", ())
         found = _BLOCK_FIELDS[kind] = tuple(name for name in _BLOCKS if name in fields)
     return found
+
+
+def _reads(value: ast.expr, target: ast.Attribute) -> bool:
+    """Whether the value reads the attribute it is assigned to (`x.query.clone()` for `x.query`)."""
+    written = ast.dump(target, include_attributes=False).replace("ctx=Store()", "ctx=Load()")
+    return any(
+        isinstance(node, ast.Attribute) and node.attr == target.attr and ast.dump(node) == written
+        for node in ast.walk(value)
+    )
 
 
 def _is_self(expr: ast.expr) -> bool:
