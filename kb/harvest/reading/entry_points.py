@@ -53,6 +53,7 @@ class EntryPoints:
         self._rows: dict[tuple[str, str, str, tuple[str, ...]], list[dict]] = {}
         self._exported: set[tuple[str, str]] | None = None  # (private module's stem, name) a public module imports
         self._assignments: dict[int, dict[str, int]] = {}  # id(function) -> name -> the first line assigning it
+        self._bindings: dict[int, dict[str, int]] = {}  # id(function) -> every name it binds (`_bound`)
         self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
         # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
         self._docs: dict[int, tuple[str, dict[str, dict[str, str | int]]]] = {}
@@ -301,11 +302,30 @@ class EntryPoints:
             for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
         )
 
-    def hands_literal(self, path: str, qualname: str, raised: str, index: int, parameter: str, truth: bool) -> bool:
+    def hands_literal(
+        self, path: str, qualname: str, raised: str, index: int, parameter: str, truth: bool, line: int = 0
+    ) -> bool:
         """Whether the call from `of`'s row `index` hands on as `parameter` a literal whose truth is not `truth`,
-        where the raise sits under `if parameter:` (or `if not parameter:`)."""
-        return any(
+        where the raise sits under `if parameter:` (or `if not parameter:`, or an `and` of it), or leaves it out
+        where its default is such a literal: `convert_extent()` calls `GEOSGeometry(box)`, whose raise needs `srid`
+        (default `None`) true (round 22's card 15), when no statement above the raise's `line` binds it anew."""
+        if any(
             _literal_against(given, truth) for _, _, given in self._handed_at(path, qualname, raised, index, parameter)
+        ):
+            return True
+        found = self._found.get((path, qualname, raised), [])
+        if index >= len(found) or not found[index].steps:
+            return False
+        step = found[index].steps[-1]
+        caller, callee = self._function(step.caller), self._function(step.callee)
+        if caller is None or callee is None:
+            return False
+        if self._bound(callee).get(parameter, line) < line:
+            return False
+        return any(
+            (default := _default_left(call, callee, parameter)) is not None and _literal_against(default, truth)
+            for call in self._calls_at(caller, step.line)
+            if _calls_by_name(call, step.callee, callee)
         )
 
     def hands_refused(self, path: str, qualname: str, raised: str, index: int, parameter: str, names: tuple) -> bool:
@@ -402,10 +422,11 @@ class EntryPoints:
         )
 
     def _caller_hands(
-        self, path: str, qualname: str, caller: dict, parameter: str
+        self, path: str, qualname: str, caller: dict, parameter: str, *, defaults: int = 0
     ) -> tuple[list[ast.expr | None], ast.FunctionDef | ast.AsyncFunctionDef | None]:
         """What each call of a direct caller row on its line hands on as `parameter` (None: not told), and the
-        caller's function."""
+        caller's function. `defaults`, the raise's line: a call of the callee by its name that leaves the parameter
+        out hands on its literal default, when the callee binds it anew on no line above."""
         callee = self.graph.definition(path, qualname)
         defined = self.graph.definition(str(caller.get("path")), str(caller.get("function")))
         callee_node = self._function(callee) if callee is not None else None
@@ -415,13 +436,21 @@ class EntryPoints:
         calls = self._calls_at(caller_node, line)
         if callee_node.name != "__init__":  # `self.real_models.append(X.from_model(...))`: the call by its name
             calls = [call for call in calls if ast.unparse(call.func).rpartition(".")[2] == callee_node.name]
-        return [_handed_as(call, callee_node, parameter) for call in calls], caller_node
+        handed = [_handed_as(call, callee_node, parameter) for call in calls]
+        if defaults and callee is not None and self._bound(callee_node).get(parameter, defaults) >= defaults:
+            handed = [
+                _default_left(call, callee_node, parameter)
+                if given is None and _calls_by_name(call, callee, callee_node)
+                else given
+                for call, given in zip(calls, handed, strict=True)
+            ]
+        return handed, caller_node
 
-    def caller_passes(self, path: str, qualname: str, caller: dict, parameter: str, truth: bool) -> bool:
+    def caller_passes(self, path: str, qualname: str, caller: dict, parameter: str, truth: bool, line: int = 0) -> bool:
         """Whether a direct caller row (`{"path", "function", "line"}`) calls the site's function handing on as
         `parameter` a literal whose truth is not `truth`: `StateApps.__init__` calls `from_model(model,
         exclude_rels=True)`, and the raise sits under `if not exclude_rels:` (round 15's AI-assisted card 08)."""
-        handed, _ = self._caller_hands(path, qualname, caller, parameter)
+        handed, _ = self._caller_hands(path, qualname, caller, parameter, defaults=line)
         return bool(handed) and all(given is not None and _literal_against(given, truth) for given in handed)
 
     def _handed_at(
@@ -539,6 +568,15 @@ class EntryPoints:
             found = self._assignments[id(function)] = _new_values(function)
         return found
 
+    def _bound(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
+        """The first line where the function's own statements bind each name, conversions included, read once per
+        function: a default left out may be replaced (`if requested is None: restricted = ...` in
+        `get_related_selections()`)."""
+        found = self._bindings.get(id(function))
+        if found is None:
+            found = self._bindings[id(function)] = _new_values(function, conversions=True)
+        return found
+
     def _calls_at(self, function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[ast.Call]:
         """The calls on `line` of a function: the innermost statement there is found by its statements alone,
         and only its own expressions are walked."""
@@ -559,15 +597,15 @@ class EntryPoints:
         return found
 
 
-def _new_values(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
+def _new_values(function: ast.FunctionDef | ast.AsyncFunctionDef, *, conversions: bool = False) -> dict[str, int]:
     """The first line where the function's own statements give each name a new value (a target of `=`, `+=`,
     `for`, `with ... as`, `del`), on any path: `path = path or ...`, `if parse_until is None: parse_until = []`,
     and `Apps.get_model()`'s `app_label, model_name = app_label.split(".")` when no `model_name` is given. Not a
     conversion (`_converted`), which the cards say as the argument still. Targets alone are read (a `:=` inside
-    an expression is not), for each caller on the way of every raise."""
+    an expression is not), for each caller on the way of every raise. `conversions`: those too."""
     found: dict[str, int] = {}
     for statement in statements(function.body):
-        if isinstance(statement, ast.Assign) and not _converted(statement):
+        if isinstance(statement, ast.Assign) and (conversions or not _converted(statement)):
             targets: list[ast.expr] = list(statement.targets)
         elif isinstance(statement, ast.AugAssign | ast.AnnAssign | ast.For | ast.AsyncFor):
             targets = [statement.target] if not isinstance(statement, ast.AnnAssign) or statement.value else []
@@ -705,6 +743,35 @@ def _handed_as(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef, p
         given = call.args[at]
         return None if isinstance(given, ast.Starred) else given
     return None
+
+
+def _calls_by_name(call: ast.Call, callee: Defined, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether the call names the callee: its function's name, or its class's for an `__init__`."""
+    name = callee.qualname.rpartition(".")[0].rpartition(".")[2] if node.name == "__init__" else node.name
+    func = call.func
+    return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else "") == name
+
+
+def _default_left(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str) -> ast.expr | None:
+    """The callee's literal default for `parameter` when the call surely leaves it out (no `*args` or `**kwargs`
+    that might give it): `GEOSGeometry(box)` leaves `srid` at `None`. None when given, or told by no literal."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg in (None, parameter) for k in call.keywords):
+        return None
+    arguments = callee.args
+    positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    shift = int(
+        bool(positional)
+        and positional[0] in ("self", "cls")
+        and (isinstance(call.func, ast.Attribute) or callee.name in ("__init__", "__new__"))
+    )
+    if parameter in positional:
+        if positional.index(parameter) - shift < len(call.args):
+            return None
+        defaults = dict(zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults, strict=True))
+        default = defaults.get(parameter)
+    else:
+        default = dict(zip((a.arg for a in arguments.kwonlyargs), arguments.kw_defaults, strict=True)).get(parameter)
+    return default if isinstance(default, ast.Constant) else None
 
 
 def _left_when(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, handed: str, value: str) -> bool:

@@ -80,7 +80,7 @@ def _complete(
             for caller in evidence["callers"]
             if caller.get("level") != 1
             or not (
-                any(entries.caller_passes(site.path, site.function, caller, p, truth) for p, truth in truths)
+                any(entries.caller_passes(site.path, site.function, caller, p, truth, site.line) for p, truth in truths)
                 or any(entries.caller_refused(site.path, site.function, caller, p, names) for p, names in classes)
                 or any(entries.caller_not_none(site.path, site.function, caller, p) for p in nones)
             )
@@ -101,7 +101,7 @@ def _complete(
                 for parameter, kinds in instances
             )
             and not any(
-                entries.hands_literal(site.path, site.function, raised, index, parameter, truth)
+                entries.hands_literal(site.path, site.function, raised, index, parameter, truth, site.line)
                 for parameter, truth in truths
             )
             and not any(
@@ -282,11 +282,15 @@ _TRUTH = re.compile(r"^(not )?+([A-Za-z_]\w*+)$")
 
 
 def _truths(evidence: dict) -> list[tuple[str, bool]]:
-    """(parameter, truth) for each `if parameter:` (True) or `if not parameter:` (False) the raise sits in."""
+    """(parameter, truth) for each `if parameter:` (True) or `if not parameter:` (False) the raise sits in, an
+    `and`'s parts each: `if input_srid and srid and input_srid != srid:` needs `srid` true (round 22's card 15)."""
     parameters = set(evidence.get("parameters") or [])
     found: list[tuple[str, bool]] = []
     for row in evidence.get("conditions") or []:
-        if isinstance(row, dict) and row.get("kind") == "if" and (test := _TRUTH.fullmatch(str(row.get("code")))):
-            if test[2] in parameters:
+        if not isinstance(row, dict) or row.get("kind") != "if":
+            continue
+        parts = row.get("all")
+        for part in parts if isinstance(parts, list) else [row]:
+            if isinstance(part, dict) and (test := _TRUTH.fullmatch(str(part.get("code")))) and test[2] in parameters:
                 found.append((test[2], not test[1]))
     return found[:4]
