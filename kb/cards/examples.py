@@ -122,13 +122,13 @@ def _set_up(call: str, test: str, at: int = 0) -> bool:
     """Whether the call reads a name the test assigns or defines before it (its own local, not a module's
     import), or the test does something before it: defines a decorated function or class (`@register(Tags.signals)
     def my_check(...)`, round 20's card 09), or calls something on a name the call reads for what it does
-    (`Site.objects.all().delete()`)."""
+    (`Site.objects.all().delete()`); or the test's decorator holds a string the call names (`_decorated_for`)."""
     try:
         called = ast.parse(textwrap.dedent(call).strip(), mode="eval")
         body = ast.parse(textwrap.dedent(test))
     except (SyntaxError, ValueError, RecursionError):
         return False
-    if _acts_before(body, at, _names(called)):
+    if _acts_before(body, at, _names(called)) or _decorated_for(body, called):
         return True
     assigned = {node.id for node in ast.walk(body) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
     # A class or a function the test defines (`class EmptyCBV(View): pass` for `path("foo", EmptyCBV())`).
@@ -139,6 +139,36 @@ def _set_up(call: str, test: str, at: int = 0) -> bool:
         if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node is not outer
     }
     return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
+
+
+def _decorated_for(body: ast.Module, called: ast.AST) -> bool:
+    """Whether a decorator of the test (not one that only decides whether it runs) holds a string the call names:
+    `@setup({"invalid_for_loop": "{% for x items %}..."})` defines the template that
+    `self.engine.render_to_string("invalid_for_loop", ...)` renders (round 22's card 13)."""
+    outer = body.body[0] if body.body else None
+    if not isinstance(outer, ast.FunctionDef | ast.AsyncFunctionDef) or not outer.decorator_list:
+        return False
+    named = {n.value for n in ast.walk(called) if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value}
+    return bool(named) and any(
+        isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in named
+        for decorator in outer.decorator_list
+        if not _only_whether(decorator) and not _table(decorator)
+        for n in ast.walk(decorator)
+    )
+
+
+def _only_whether(decorator: ast.expr) -> bool:
+    """`@skipUnless(...)`, `@expectedFailure`, `@pytest.mark.xfail(...)`: whether the test runs, not what it does
+    (as the harvest reads a class's decorators, `kb.harvest.evidence.heads`)."""
+    called = decorator.func if isinstance(decorator, ast.Call) else decorator
+    name = called.attr if isinstance(called, ast.Attribute) else called.id if isinstance(called, ast.Name) else ""
+    return name.lower().startswith(("skip", "expectedfailure", "xfail"))
+
+
+def _table(decorator: ast.expr) -> bool:
+    """`@pytest.mark.parametrize(...)`: its row's values are already put into the call the harvest gives."""
+    called = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return isinstance(called, ast.Attribute) and called.attr == "parametrize"
 
 
 def _acts_before(body: ast.Module, at: int, called: set[str]) -> bool:
