@@ -70,7 +70,8 @@ Rules:
   reaches the raise only once the checks before it pass ("exits_above", "exits_looped", an entry point's
   "exits_before", a caller's `if` or earlier call that raises). Say "when ... and its earlier checks pass", naming
   the checks the evidence shows.
-- A local's definition marked "never_empty" is a call that raises rather than return an empty value (or None):
+- A local's definition marked "never_empty" is a call that never returns an empty value (or None): it raises
+  instead, or it is a pattern's match that succeeds on every string:
   that definition never makes a test of the local's emptiness true, so never offer it, or a caller that reaches the
   raise only through it, as the way the condition comes true.
 - A caller or entry point is a way in only when what it passes can meet the conditions; a test's recipe only with

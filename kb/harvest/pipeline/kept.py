@@ -1,7 +1,8 @@
 """Which harvested drafts `--publish` leaves unpublished, and why: what readers hit is published (a raise under a
 condition, or an unconditional one that public code reaches), what says nothing to them is kept a draft, and so
 is a private function's raise that every caller catches (issue 29: `_check_token_format`'s InvalidTokenFormat), and
-a raise under `if not x` where every binding of `x` is a call that raises on an empty result (GDAL's `Field()`).
+a raise under `if not x` where every binding of `x` is a call that raises on an empty result (GDAL's `Field()`) or a
+pattern's match that never fails (isodate's `parse_tzinfo`).
 
 The reason is stored in the entry's evidence (`unpublished`), so that a repository's page counts each kind; a
 bare `assert` (no message) is never an entry at all: the scan skips it, and its summary counts it."""
@@ -23,7 +24,7 @@ LABELS = {
     NO_WORDS: "a message with no words of its own (only a value, or none)",
     PRIVATE: "raised without a condition in private code that no public caller reaches",
     CAUGHT: "raised in private code whose every caller catches it",
-    NEVER_HOLDS: "raised under a test that never holds (every call that makes the value raises on an empty one)",
+    NEVER_HOLDS: "raised under a test that never holds (every call that makes the value never returns an empty one)",
     BARE_ASSERT: "an assert without a message",
 }
 _STOPS = frozenset({"StopIteration", "StopAsyncIteration"})

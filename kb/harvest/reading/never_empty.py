@@ -7,14 +7,16 @@ so `LayerMapping(model, "path.shp", ...)`, which hands on a path, is no way in.
 A callee never returns an empty value when every `return` of it hands back a name just tested (`if result: return
 result`, or `if not result: raise ...` then `return result`) and it never falls off its end; or when it is a
 module-level name built by a factory that sets its first argument's `errcheck` to such a function (ctypes returns
-what `errcheck` returns) and returns it. Read lazily, only for a raise under a test of a local's truth (or `is
-None`), each callee once."""
+what `errcheck` returns) and returns it. A pattern's match that matches at the start of every string is never
+None either (`always_matches`, round 22's card 22). Read lazily, only for a raise under a test of a local's truth
+(or `is None`), each callee once."""
 
 import ast
 import builtins
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
+from kb.harvest.reading.always_matches import AlwaysMatches
 from kb.harvest.reading.callers import CallGraph
 from kb.harvest.reading.known_types import known_type
 from kb.harvest.reading.scopes import statements
@@ -31,10 +33,13 @@ class NeverEmpty:
         self.graph = graph
         self.trees = trees
         self._callees: dict[str, int] = {}
+        self.matches = AlwaysMatches(trees)
 
     def of_call(self, path: str, value: ast.expr) -> int:
         """TRUTHY, NOT_NONE or 0 for `value`, an expression of the module at `path`: a call of a function or of a
-        foreign function of the harvest."""
+        foreign function of the harvest, or a regular expression's match that never fails (`always_matches`)."""
+        if self.matches.of_call(path, value):
+            return TRUTHY  # a match object is true
         if not isinstance(value, ast.Call) or (dotted := _dotted(value.func)) is None:
             return 0
         bound = self.graph.binds(path, dotted)

@@ -134,10 +134,10 @@ def _complete(
 
 
 def _empty_locals(site, evidence: dict, entries: EntryPoints, sure: NeverEmpty, raised: str) -> Callable | None:
-    """For a raise under `if not local:` (or `local is None`, `else` of `if local:`): when a binding of the local is
-    a call never empty (`never_empty`), its definition says so ("never_empty") and the ways in that reach the raise
-    only through such bindings are left out: the callers here, the entry points by the predicate returned (by the
-    index of `EntryPoints.of`'s row). None when nothing is left out."""
+    """For a raise under `if not local:` (or `local is None`, `else` of `if local:`, past `if local: return`): when
+    a binding of the local is a call never empty (`never_empty`), its definition says so ("never_empty") and the
+    ways in that reach the raise only through such bindings are left out: the callers here, the entry points by the
+    predicate returned (by the index of `EntryPoints.of`'s row). None when nothing is left out."""
     tests = _emptiness(evidence)
     function = entries.node(site.path, site.function) if tests else None
     if function is None:
@@ -185,17 +185,19 @@ def _accepts(graph: CallGraph, named: set[str], path: str, name: str) -> bool:
 
 
 _NAME = re.compile(r"[A-Za-z_]\w*+")
+_TESTS = ("if", "else", "assert", "guard")  # a guard's row is the negation of its exit's test
 _EMPTY = re.compile(r"^not ([A-Za-z_]\w*+)$|^([A-Za-z_]\w*+) is None$")
 
 
 def _emptiness(evidence: dict) -> list[tuple[str, int, int]]:
     """(local, how sure its bindings must be, line) for each `if not local` (or `local is None`) the raise sits in,
-    the local not a parameter, and every condition row naming it such a test."""
+    or past `if local: return ...` (a guard), the local not a parameter, and every condition row naming it such a
+    test."""
     parameters = set(evidence.get("parameters") or [])
     rows = [row for row in evidence.get("conditions") or [] if isinstance(row, dict)]
     found = []
     for row in rows:
-        test = _EMPTY.fullmatch(str(row.get("code"))) if row.get("kind") in ("if", "else", "assert") else None
+        test = _EMPTY.fullmatch(str(row.get("code"))) if row.get("kind") in _TESTS else None
         if test is None or not isinstance(row.get("line"), int):
             continue
         local = test[1] or test[2]
