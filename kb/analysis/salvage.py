@@ -7,8 +7,9 @@
   non-negative numbers, so a negative input is refused") is about what that sentence named.
 - `qualifies`: a dropped sentence that limits the one before it ("It doesn't show them passing a negative number")
   takes that one with it: the unhedged claim must not stand alone.
-- `example_variable`, `dynamic_stem`, `lookup_parts`: an example's own value (`some_author`), a name the code makes
-  from a template (`get_next_by_<field>()` from `"get_next_by_%s"`), a lookup made of known names (`pk__gt`).
+- `example_variable`, `dynamic_stem`, `lookup_parts`: an example's own value (`some_author`, `other_measure`), a
+  name the code makes from a template (`get_next_by_<field>()` from `"get_next_by_%s"`), a lookup made of known
+  names (`pk__gt`).
 - `urls`: the URLs of a code span or block, to be kept only when the request's text holds them verbatim.
 
 Every function reads a model's answer: one pass each, linear patterns."""
@@ -36,9 +37,9 @@ LIMITS = frozenset("not no never only unless except cannot neither nor nothing n
 REASONS = frozenset("because so since therefore hence thus".split())
 MOST_WORDS = 80
 
-# An example's own value, spelled as one: `some_author`, `my_model`, `your_obj` (lower case; `OLD_NAME`, `MyView`
-# are `verify.placeholder`'s).
-EXAMPLE_VARIABLE = re.compile(r"(?:some|my|your|example|another|foo|bar|baz)_[a-z0-9_]++")
+# An example's own value, spelled as one: `some_author`, `my_model`, `your_obj`, `other_measure` (lower case;
+# `OLD_NAME`, `MyView` are `verify.placeholder`'s).
+EXAMPLE_VARIABLE = re.compile(r"(?:some|my|your|example|another|other|foo|bar|baz)_[a-z0-9_]++")
 PLACEHOLDER = "_placeholder_"  # what `verify` puts for a `<name>`
 
 

@@ -136,6 +136,14 @@ SAYS_WHEN = ("meaning", "trigger", "situations")
 INSTRUCTION = "an instruction to the reader"
 LINK = "link"
 PRIVATE = "advice that uses a private name:"
+AFTER_LOST = "an example fix whose after part was dropped"
+EXAMPLE = "example_fix"
+# The line that opens an example's fixed code ("After:", "**After**:", "After: implement ..."), and one that is only
+# that lead-in (each read after the emphasis and heading marks before it are stripped).
+AFTER = re.compile(r"after\b", re.IGNORECASE)
+AFTER_LEAD_IN = re.compile(r"after(?:[*_ \t]*+\([^()]{0,80}+\))?+[*_ \t]*+:?+[*_ \t]*+", re.IGNORECASE)
+_MARKS = "*_# \t\n"
+MOST_BLOCKS = 20  # code blocks of one section read for the names they bind
 # A name of the library's internals (`_schedule_next_run`, `Job._x`, `self._cache`): one leading underscore, not a
 # dunder. Advice to call or set one is not a fix a reader can rely on (the rubric's wrong solution).
 _PRIVATE = re.compile(r"(?<![\w])_(?!_)[A-Za-z0-9]\w*+")
@@ -159,13 +167,13 @@ def check_answer(answer: dict[str, Any], vocabulary: Vocabulary) -> Checked:
         if not answer[name].strip():
             checked.left_empty.append(name)
             continue
-        kept = _check_markdown(plain(answer[name]), vocabulary, checked, section=name)
+        kept = _check_markdown(plain(answer[name]), vocabulary, checked, section=name, example=name == EXAMPLE)
         if kept:
             checked.sections[name] = kept
     if not any(solution.strip() for solution in answer["solutions"]):
         checked.left_empty.append("solutions")
     for solution in answer["solutions"]:
-        if private := _private_names(plain(solution)):
+        if private := [name for name in _private_names(plain(solution)) if name not in vocabulary.asked]:
             _drop(checked, [f"{PRIVATE} {private[0]}"])
             continue
         kept = _check_markdown(plain(solution), vocabulary, checked, whole=True, section="solutions")
@@ -187,13 +195,19 @@ def _drop(checked: Checked, unknown: list[str], claims: int = 1) -> None:
     checked.unknown.extend(name for name in dict.fromkeys(unknown) if name not in checked.unknown)
 
 
-def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whole: bool = False, section: str) -> str:
+def _check_markdown(
+    text: str, vocabulary: Vocabulary, checked: Checked, *, whole: bool = False, section: str, example: bool = False
+) -> str:
     """The section with its unchecked claims left out; a list keeps its checked items, a paragraph its sentences.
-    With `whole` (a solution: one piece of advice), a name that fails or an instruction drops all of it."""
+    With `whole` (a solution: one piece of advice), a name that fails or an instruction drops all of it. A name one
+    of its code blocks binds (the "Before" block's `class A`) is the example's own in every block. With `example`
+    (the example fix), losing the "after" part drops all of it: a lone "Before:" shows no fix."""
     blocks: list[tuple[str, list[_Claim]]] = []
-    for kind, block in split.blocks(text):
+    found = split.blocks(text)
+    own = _bound_in_blocks([block for kind, block in found if kind == "code"])
+    for kind, block in found:
         if kind == "code":
-            blocks.append((kind, [_code_claim(block, vocabulary, section)]))
+            blocks.append((kind, [_code_claim(block, vocabulary, section, own)]))
             continue
         parts = split.items(block) if kind == "list" else split.sentences(" ".join(block.split("\n")))
         claims = [_prose_claim(part, vocabulary, section) for part in parts]
@@ -206,6 +220,9 @@ def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whol
     for claim in every:
         if claim.links:
             _drop(checked, claim.links, claims=len(claim.links))  # each link is a claim no evidence checks
+    if example and _after_lost(blocks):
+        _drop(checked, [AFTER_LOST, *(name for claim in every for name in _reasons(claim))], claims=len(every))
+        return ""
     if whole and any(claim.why in ("unknown", "instruction") for claim in every):
         _drop(checked, [name for claim in every for name in _reasons(claim)])
         if not any(claim.why == "instruction" for claim in every):
@@ -227,6 +244,50 @@ def _check_markdown(text: str, vocabulary: Vocabulary, checked: Checked, *, whol
             joined = ("\n" if kind == "list" else " ").join(kept)
             kept_blocks.append(joined if kind == "code" else hostile.neutralise(joined))
     return _without_rendered_links(kept_blocks, checked)
+
+
+def _bound_in_blocks(codes: list[str]) -> frozenset[str]:
+    """The names the section's Python code blocks bind (`class A`, `x = ...`, a `def`, an import's `as`): an
+    example's own, which its other blocks may use."""
+    bound: set[str] = set()
+    for code in codes[:MOST_BLOCKS]:
+        if split.language(code) not in PYTHON_LANGUAGES:
+            continue
+        tree = _python(split.fenced_body(code))
+        if tree is not None:
+            bound.update(_bound_names(tree))
+    return frozenset(bound)
+
+
+def _bound_names(tree: ast.AST) -> set[str]:
+    bound: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            bound.add(node.name)
+    return bound
+
+
+def _after_lost(blocks: list[tuple[str, list[_Claim]]]) -> bool:
+    """Whether an example fix loses its "after" part: from the prose claim that opens with "After" on, a code block
+    is dropped or nothing is kept but the lead-in."""
+    claims = [(kind, claim) for kind, found in blocks for claim in found]
+    start = next(
+        (
+            index
+            for index, (kind, claim) in enumerate(claims)
+            if kind != "code" and AFTER.match(claim.text.lstrip(_MARKS))
+        ),
+        None,
+    )
+    if start is None:
+        return False  # two blocks with no "After" may be two examples: each stands alone
+    after = claims[start:]
+    if any(kind == "code" and claim.why for kind, claim in after):
+        return True
+    said = [claim for kind, claim in after if kind == "code" or not AFTER_LEAD_IN.fullmatch(claim.text.strip(_MARKS))]
+    return not any(not claim.why for claim in said)
 
 
 def _reasons(claim: _Claim) -> list[str]:
@@ -306,14 +367,14 @@ def _unchecked_words(prose: str, vocabulary: Vocabulary) -> list[str]:
     ]
 
 
-def _code_claim(block: str, vocabulary: Vocabulary, section: str) -> _Claim:
+def _code_claim(block: str, vocabulary: Vocabulary, section: str, own: frozenset[str] = frozenset()) -> _Claim:
     body, language = split.fenced_body(block), split.language(block)
     claim = _Claim(block)
     urls = salvage.urls(body)
     if not all(vocabulary.quotes(url) for url in urls):  # code text, kept when the request holds it verbatim
         claim.why, claim.links = "empty", [hostile.link_to(url) for url in urls]
         return claim
-    claim.unknown, held = _names_in_code(body, vocabulary, fenced=True, language=language)
+    claim.unknown, held = _names_in_code(body, vocabulary, fenced=True, language=language, own=own)
     if not claim.unknown and (unread := situated.unread_setting(body, vocabulary, section)):
         claim.unknown = [f"{CONTRADICTS} {unread}"]
     if claim.unknown:
@@ -432,7 +493,9 @@ def _names_by_pattern(text: str, vocabulary: Vocabulary) -> tuple[list[str], boo
     return unknown, held
 
 
-def _names_in_code(code: str, vocabulary: Vocabulary, *, fenced: bool, language: str = "") -> tuple[list[str], bool]:
+def _names_in_code(
+    code: str, vocabulary: Vocabulary, *, fenced: bool, language: str = "", own: frozenset[str] = frozenset()
+) -> tuple[list[str], bool]:
     """A code span or block: a flag, a path, Python (every name it reads but does not bind), or other code (a
     command line, a configuration file), checked by the forms of its names and, for other code, its words."""
     if not code:
@@ -451,7 +514,7 @@ def _names_in_code(code: str, vocabulary: Vocabulary, *, fenced: bool, language:
     if tree is None:
         unknown, held = _names_by_pattern(code, vocabulary)
         return unknown, held or vocabulary.knows_any_term(IDENTIFIER.findall(code))
-    return _names_in_python(tree, vocabulary, own_names=fenced)
+    return _names_in_python(tree, vocabulary, own_names=fenced, own=own)
 
 
 def _python(code: str) -> ast.AST | None:
@@ -470,7 +533,9 @@ def _python(code: str) -> ast.AST | None:
     return None
 
 
-def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) -> tuple[list[str], bool]:
+def _names_in_python(
+    tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool, own: frozenset[str] = frozenset()
+) -> tuple[list[str], bool]:
     """Every name the code reads and does not bind itself, every attribute, keyword argument and import, and the
     flags in its strings; those errorkb does not know, and whether one is held by the evidence. With `own_names` (a
     code block), a name the code binds (`def preflight_check`, `for item in ...`) is the example's own; a code span
@@ -508,7 +573,7 @@ def _names_in_python(tree: ast.AST, vocabulary: Vocabulary, *, own_names: bool) 
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             always += [flag for flag in FLAG.findall(node.value) if not vocabulary.knows_flag(flag)]
     flags = [name for name in always if name.startswith("--")]
-    read = [name for name in read if name not in bound] if own_names else [*read, *sorted(bound)]
+    read = [name for name in read if name not in bound and name not in own] if own_names else [*read, *sorted(bound)]
     read = [name for name in read if name in called or not salvage.example_variable(name)]  # `some_author`
     names = [name for name in read + always if name and not name.startswith("--") and not placeholder(name)]
     unknown = [name for name in names if not _known(name, vocabulary)] + flags + list(dict.fromkeys(pairs))

@@ -58,6 +58,9 @@ _PLAIN_WORD = re.compile(r"[A-Za-z]++")
 GENERAL_WORDS = frozenset("with from does done none true false value values error errors raise raised self".split())
 # How many distinct words of the error's own message and code a sentence naming nothing needs to be about it.
 WORDS_TO_ANCHOR = 2
+# A private name (one leading underscore, not a dunder) in a message's first LARGEST_MESSAGE characters.
+PRIVATE_NAME = re.compile(r"(?<![\w.])_(?!_)[A-Za-z0-9]\w*+")
+LARGEST_MESSAGE = 2000
 
 
 @dataclass
@@ -90,6 +93,9 @@ class Vocabulary:
     words: set[str] = field(default_factory=set)
     # The values of the module constants the entry's sites' definitions give (`CSRF_TOKEN_LENGTH`: 64).
     constants: dict[str, Value] = field(default_factory=dict)
+    # The private names the error's message names (`_format` of "... must implement the _format() method."): what
+    # it tells the user to write, so advice to define one is the user's own code, not the library's internals.
+    asked: frozenset[str] = frozenset()
 
     @property
     def evidence_names(self) -> frozenset[str] | set[str]:
@@ -133,6 +139,7 @@ class Vocabulary:
             fields=self.fields,
             words=self.words,
             constants=self.constants,
+            asked=self.asked,
         )
 
     def quotes_own(self, span: str) -> bool:
@@ -198,6 +205,11 @@ class Vocabulary:
                     return True
         return False
 
+    def read_message(self, message: str) -> None:
+        """The error's own message: its plain words, and the private names it tells the user to write (`asked`)."""
+        self.read_words(message, identifiers=False)
+        self.asked = frozenset(PRIVATE_NAME.findall(message[:LARGEST_MESSAGE]))
+
     def read_words(self, text: str, *, identifiers: bool) -> None:
         """Adds the plain words of a message, or (`identifiers`) of code's identifiers, to `words`."""
         pattern = _IDENTIFIER_WORDS if identifiers else _PLAIN_WORD
@@ -223,7 +235,7 @@ def entry_vocabulary(entry: ErrorEntry, sites: list[RaiseSite]) -> Vocabulary:
     for text in (entry.exception_type, entry.message, entry.signature):
         vocabulary.read(text)
     vocabulary.read_code(entry.exception_type)
-    vocabulary.read_words(entry.message, identifiers=False)
+    vocabulary.read_message(entry.message)
     for site in sites:
         vocabulary.sites.append(site_facts(site.evidence))
         vocabulary.reach.add_site(site.function, site.evidence, site.path)
