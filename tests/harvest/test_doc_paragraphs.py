@@ -71,3 +71,47 @@ def test_djangos_resolver404_card_quotes_the_paragraph_that_names_resolve(django
     assert found[0]["paragraph"].startswith(
         "The :exc:`Resolver404` exception is raised by :func:`~django.urls.resolve()`"
     )
+
+
+# dacite 1.9.2: dacite/exceptions.py:36-41 and README.md:436-446, reduced.
+DACITE_ERRORS = '''
+class DaciteFieldError(Exception):
+    def __init__(self, field_path=None):
+        self.field_path = field_path
+
+
+class MissingValueError(DaciteFieldError):
+    def __str__(self):
+        return f'missing value for field "{self.field_path}"'
+
+
+def from_dict(data_class, data):
+    for field in data_class.fields:
+        if field.name not in data:
+            raise MissingValueError(field.name)
+'''
+DACITE_README = """## Exceptions
+
+Whenever something goes wrong, `from_dict` will raise adequate
+exception. There are a few of them:
+
+- `WrongTypeError` - raised when a type of a input value does not match
+with a type of a data class field
+- `MissingValueError` - raised when you don't provide a value for a
+required field
+- `UnionMatchError` - raised when provided data does not match any type
+of `Union`
+"""
+
+
+def test_a_mention_is_joined_across_its_soft_line_breaks_up_to_the_next_item(git_repo) -> None:
+    # Round 22's card 25: the request's line stopped at "a value for a", and the model ended it with "field".
+    git_repo.write("pyproject.toml", "[project]\nname = 'dacite'\n")
+    git_repo.write("dacite/__init__.py", "")
+    git_repo.write("dacite/core.py", DACITE_ERRORS)
+    git_repo.write("README.md", DACITE_README)
+    [doc] = mentions(evidence_of(git_repo.root / "dacite", "dacite"), 'missing value for field "{name}"')
+    assert (doc["line"], doc["text"]) == (
+        8,
+        "- `MissingValueError` - raised when you don't provide a value for a required field",
+    )

@@ -46,3 +46,43 @@ def test_a_constant_computed_from_another_is_said_with_the_one_it_reads(db, git_
     # Where a caller's card puts the callee's condition in its place, the constant keeps its name.
     [rejected] = [entry for entry in cards.values() if "“has incorrect length”" in entry.generated.get("meaning", "")]
     assert "`(CSRF_TOKEN_LENGTH, 32)`" in rejected.generated["meaning"]
+
+
+# isodate 0.7.2: src/isodate/isotzinfo.py:7-16, 36-56, reduced.
+TZINFO = """
+import re
+
+TZ_REGEX = (
+    r"(?P<tzname>(Z|(?P<tzsign>[+-])" r"(?P<tzhour>[0-9]{2})(:?(?P<tzmin>[0-9]{2}))?)?)"
+)
+
+TZ_RE = re.compile(TZ_REGEX)
+BUILT_RE = re.compile(build_pattern())
+
+
+def parse_tzinfo(tzstring):
+    match = TZ_RE.match(tzstring)
+    if match:
+        return match.groupdict()
+    raise ValueError("%s not a valid time zone info" % tzstring)
+
+
+def parse_built(text):
+    match = BUILT_RE.match(text)
+    if not match:
+        raise ValueError("%s not built" % text)
+"""
+
+
+def test_a_pattern_a_condition_matches_with_is_defined_with_its_module_string(db, git_repo) -> None:
+    # Round 22's card 22: the request gave `match = TZ_RE.match(tzstring)` but not the pattern, whose optional
+    # group matches every string's empty prefix, and the model described a raise no input reaches.
+    cards = harvest_published(git_repo, {"src/isodate/isotzinfo.py": TZINFO}, repo="gweis/isodate")
+    rows = {
+        row["name"]: row["code"]
+        for row in cards["{tzstring} not a valid time zone info"].sites.get().evidence["definitions"]
+    }
+    assert rows["TZ_RE"] == "re.compile(TZ_REGEX)"
+    assert rows["TZ_REGEX"].startswith("'(?P<tzname>(Z|(?P<tzsign>[+-])(?P<tzhour>")
+    built = {row["name"] for row in cards["{text} not built"].sites.get().evidence["definitions"]}
+    assert built == {"match"}  # compiled from a call: nothing says the pattern without running the code

@@ -5,7 +5,8 @@ builtin).
 All documents are read once, their lines joined with single spaces (a phrase may wrap in reStructuredText),
 and one Aho-Corasick automaton over every entry's terms finds them all in one pass.
 
-Each mention carries its paragraph (`paragraphs`): the one around the line, or the body under it when the line
+Each mention's text is its line with the lines its sentence wraps onto (`paragraphs.wrapped_line`), and it
+carries its paragraph (`paragraphs`): the one around the line, or the body under it when the line
 is a directive or a heading. Of a term's few mentions, an entry is given the one whose paragraph names its
 function (or the public entry point that reaches it) and its exception or message; the paragraph is kept only
 when it names the exception or the message."""
@@ -17,7 +18,16 @@ from collections.abc import Iterable
 import ahocorasick
 
 from errorkb.matching.template import compile_template
-from kb.harvest.evidence.paragraphs import Names, is_directive, is_history, names_of, paragraph, quotes, score
+from kb.harvest.evidence.paragraphs import (
+    Names,
+    is_directive,
+    is_history,
+    names_of,
+    paragraph,
+    quotes,
+    score,
+    wrapped_line,
+)
 from kb.harvest.reading.extract import FoundSite
 
 EntryKey = tuple[str, str, str]
@@ -145,7 +155,7 @@ def _find(
         definition = bool(_DEFINITION.match(line)) and (path.endswith(".md") or not line.lstrip().startswith("#"))
         if (len(kept) >= _KEPT_PER_TERM and not definition) or (definition and any(d for d, _ in kept)):
             continue
-        mention = {"path": path, "line": number, "text": lines[number - 1].strip()[:MAX_TEXT], "term": term}
+        mention = {"path": path, "line": number, "text": wrapped_line(lines, number, MAX_TEXT), "term": term}
         if around := paragraph(lines, number):
             mention["paragraph"] = around
         kept.append((definition, mention))

@@ -21,6 +21,8 @@ _OPTION = re.compile(r"^\s*+:[\w -]++:(?:\s|$)")  # a directive's option (`:noin
 _UNDERLINE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}+\s*+$")
 _MARKDOWN_HEADING = re.compile(r"^\s*+#++\s")
 _WORD_CHARACTER = re.compile(r"\w")
+# A list item's or a field's start: a new sentence, not the one before wrapped (`- x`, `* x`, `1. x`, `:param:`).
+_ITEM = re.compile(r"^\s*+(?:[-*+]|\d{1,9}+[.)]|:[\w -]++:)(?:\s|$)")
 _CODE_DIRECTIVE = re.compile(r"^\s*+\.\.\s++(?:code-block|code|sourcecode|console|doctest)::")
 _CODE_STARTS = (
     ">>>",
@@ -155,6 +157,24 @@ def paragraph(lines: list[str], number: int) -> str:
     return _clip(" ".join(line.strip() for line in lines[first : last + 1]))
 
 
+def wrapped_line(lines: list[str], number: int, limit: int) -> str:
+    """Line `number` (1-based) with the lines its sentence wraps onto (round 22's card 25: "... a value for a" /
+    "required field"), up to the next item, blank line or heading, joined with single spaces and clipped at a word
+    to `limit`; the line alone when it is code (`paragraph` finds no prose around it)."""
+    index = number - 1
+    line = lines[index].strip()
+    if _heads(lines, index) or not paragraph(lines, number):
+        return _clip(line, limit)
+    joined, last = [line], index
+    while last + 1 < len(lines) and last - index < MAX_REACH and sum(map(len, joined)) <= limit:
+        following = lines[last + 1]
+        if not _in_paragraph(lines, last + 1) or _ITEM.match(following) or following.strip().startswith(_CODE_STARTS):
+            break
+        joined.append(following.strip())
+        last += 1
+    return _clip(" ".join(joined), limit)
+
+
 def is_directive(line: str) -> bool:
     return bool(_DIRECTIVE.match(line))
 
@@ -202,8 +222,8 @@ def _in_paragraph(lines: list[str], index: int) -> bool:
     return bool(line.strip()) and not _heads(lines, index) and not _OPTION.match(line)
 
 
-def _clip(text: str) -> str:
-    if len(text) <= MAX_PARAGRAPH:
+def _clip(text: str, limit: int = MAX_PARAGRAPH) -> str:
+    if len(text) <= limit:
         return text
-    cut = text.rfind(" ", 0, MAX_PARAGRAPH - 1)
-    return text[: cut if cut > MAX_PARAGRAPH // 2 else MAX_PARAGRAPH - 1].rstrip() + "…"
+    cut = text.rfind(" ", 0, limit - 1)
+    return text[: cut if cut > limit // 2 else limit - 1].rstrip() + "…"

@@ -86,6 +86,39 @@ def _literal(expr: ast.expr, known: Container[str] = ()) -> bool:
     )
 
 
+def _compiled(expr: ast.expr, known: Container[str], imports: dict[str, str]) -> bool:
+    """`re.compile(TZ_REGEX)`, `re.compile(r"...", re.I)`: a pattern compiled from a small literal or a constant in
+    `known`, with flags of `re` only; a condition's `TZ_RE.match(text)` is read by its pattern (round 22's card
+    22: an optional group matches every string). Quoted, never run."""
+    if not isinstance(expr, ast.Call) or not 1 <= len(expr.args) <= 2:
+        return False
+    func = expr.func
+    compiles = (
+        isinstance(func, ast.Attribute)
+        and func.attr == "compile"
+        and isinstance(func.value, ast.Name)
+        and imports.get(func.value.id) == "re"
+    ) or (isinstance(func, ast.Name) and imports.get(func.id) == "re.compile")
+    flags = [*expr.args[1:], *(keyword.value for keyword in expr.keywords if keyword.arg == "flags")]
+    return (
+        compiles
+        and all(keyword.arg == "flags" for keyword in expr.keywords)
+        and _literal(expr.args[0], known)
+        and all(_re_flags(flag, imports) for flag in flags)
+    )
+
+
+def _re_flags(expr: ast.expr, imports: dict[str, str]) -> bool:
+    """`re.I`, `re.IGNORECASE | re.VERBOSE`, `0`: flags of `re`, a few at most."""
+    nodes = list(islice(ast.walk(expr), MAX_LITERAL + 1))
+    return len(nodes) <= MAX_LITERAL and all(
+        isinstance(node, ast.BinOp | ast.BitOr | ast.Load | ast.Constant)
+        or (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and imports.get(node.value.id) == "re")
+        or (isinstance(node, ast.Name) and imports.get(node.id) == "re")
+        for node in nodes
+    )
+
+
 def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
     info = ModuleInfo(name=name, is_package=is_package)
     direct = {id(node) for node in tree.body}
@@ -125,7 +158,7 @@ def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
     info.body = tree.body
     literals: dict[str, tuple[ast.expr, int]] = {}
     for constant, (value, line) in info.constants.items():  # in the module's order: a constant reads earlier ones
-        if bound[constant] == 1 and _literal(value, literals):
+        if bound[constant] == 1 and (_literal(value, literals) or _compiled(value, literals, info.imports)):
             literals[constant] = (value, line)
     info.constants = literals
     return info
