@@ -74,7 +74,7 @@ def test_djangos_resolver404_card_quotes_the_paragraph_that_names_resolve(django
 
 
 # dacite 1.9.2: dacite/exceptions.py:36-41 and README.md:436-446, reduced.
-DACITE_ERRORS = '''
+DACITE_ERRORS = """
 class DaciteFieldError(Exception):
     def __init__(self, field_path=None):
         self.field_path = field_path
@@ -89,7 +89,7 @@ def from_dict(data_class, data):
     for field in data_class.fields:
         if field.name not in data:
             raise MissingValueError(field.name)
-'''
+"""
 DACITE_README = """## Exceptions
 
 Whenever something goes wrong, `from_dict` will raise adequate
