@@ -75,7 +75,7 @@ def count(entries: list) -> Counter:
         text = card_text(entry)
         counts["cards"] += 1
         names = {str(p.get("function", "")) for s in sites for p in s.evidence.get("entry_points") or []}
-        counts["entry point"] += any(n and shown_name(n) in text for n in names)
+        counts["entry point"] += any(n and (shown_name(n) in text or _operator_in(n, text)) for n in names)
         related = [r for r in (entry.evidence or {}).get("related") or [] if isinstance(r, dict)]
         linked = any(r.get("id") in public for r in related) or entry.outgoing_links.exists()
         eligible = any(
@@ -104,6 +104,14 @@ def shown_name(function: str) -> str:
     """How a card names an entry point: `QuerySet.get`, or `Form()` for a constructor."""
     owner, _, last = function.rpartition(".")
     return owner if last in ("__init__", "__new__") and owner else function
+
+
+def _operator_in(function: str, text: str) -> bool:
+    """Whether the card names an operator method as the reader writes it ("the `-` operator on a `Distance`")."""
+    from kb.cards.operators import operator_shown
+
+    said = operator_shown(function)
+    return bool(said) and said.lower() in text.lower()
 
 
 def guessed_callers(sites: list, text: str) -> bool:
