@@ -558,18 +558,24 @@ def _handled(site: RaiseSite) -> str:
     said = []
     for row in rows:
         caller = code(f"{row.get('function') or ''}()")
-        if row.get("does") == "return" and row.get("code") and not _INTERNAL.search(str(row["code"])):
+        if row.get("does") == "return" and row.get("uses_error"):
+            # Round 23's cards 09 and 12: the CSRF reason goes on into the 403 page: it does not stop there.
+            action = "returns what it makes of the error instead of raising it"
+        elif row.get("does") == "return" and row.get("code") and not _INTERNAL.search(str(row["code"])):
             action = f"returns {code(str(row['code']))} instead"
         elif row.get("does") == "return":  # `self._reject(request, exc.reason)`: internals, not the reader's words
             action = "returns without raising it"
         elif not (action := _DOES.get(str(row.get("does")), "")):
             return ""
         said.append((caller, action))
+    # "Goes no further" only where no handler hands the error's details on.
+    further = "" if any(row.get("uses_error") for row in rows) else "the error goes no further"
     if len(said) == 1:
         caller, action = said[0]
-        return f"Its only caller, {caller}, catches it and {action}: the error goes no further."
+        return f"Its only caller, {caller}, catches it and {action}" + (f": {further}." if further else ".")
     if said:
-        return "Every caller catches it: " + "; ".join(f"{c} {a}" for c, a in said) + ". The error goes no further."
+        listed = "Every caller catches it: " + "; ".join(f"{c} {a}" for c, a in said) + "."
+        return listed + (" The error goes no further." if further else "")
     return ""
 
 

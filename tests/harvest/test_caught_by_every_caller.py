@@ -17,6 +17,7 @@ def test_the_csrf_check_records_that_process_view_returns_a_rejection_instead():
     [row] = found.evidence["handled_by"]
     assert row["function"] == "CsrfViewMiddleware.process_view"
     assert (row["does"], row["code"]) == ("return", "self._reject(request, exc.reason)")
+    assert row["uses_error"]  # `exc.reason` goes on into the 403 page
 
 
 def test_an_error_some_caller_lets_out_records_no_handler():
@@ -29,10 +30,12 @@ def test_the_csrf_card_says_its_only_caller_catches_it_without_naming_internals(
     meaning = harvest_published(git_repo, django_files("middleware/csrf.py"))["CSRF cookie not set."].generated[
         "meaning"
     ]
+    # Round 23's cards 09 and 12: "the error goes no further" was false, its reason is the 403 page's.
     assert meaning.startswith(
-        "Its only caller, `CsrfViewMiddleware.process_view()`, catches it and returns without raising it: "
-        "the error goes no further."
+        "Its only caller, `CsrfViewMiddleware.process_view()`, catches it and returns what it makes of the error "
+        "instead of raising it."
     )
+    assert "goes no further" not in meaning
     assert "raises this" not in meaning
     assert "A comment beside it in the code says: “No CSRF cookie\\. For POST requests, we insist" in meaning
 

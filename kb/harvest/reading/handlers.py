@@ -46,7 +46,13 @@ def _handler(caller: Defined, line: int, tree: ast.Module | None, raised: str) -
         row = {"function": caller.qualname, "path": caller.path, "line": handler.lineno, "code": ""}
         if isinstance(only, ast.Return) and only.value is not None:
             text = ast.unparse(only.value)
-            return {**row, "does": "return", "code": text} if len(text) <= MAX_CODE else None
+            if len(text) > MAX_CODE:
+                return None
+            # `return self._reject(request, exc.reason)`: the error's own details go on in what is returned.
+            uses = handler.name is not None and any(
+                isinstance(n, ast.Name) and n.id == handler.name for n in ast.walk(only.value)
+            )
+            return {**row, "does": "return", "code": text, **({"uses_error": True} if uses else {})}
         if isinstance(only, ast.Pass):
             return {**row, "does": "pass"}
         if isinstance(only, ast.Continue):
