@@ -443,26 +443,35 @@ def _resolves(index: ClassIndex) -> tuple[Callable[[str, str], str | None], Call
 
 def _locate(read: "_Read") -> Callable[[str, str], tuple[str, str] | None]:
     """What a module's top level binds a called name to: (path, name) of a function of the harvest, ("", "")
-    for anything else it binds (a class, a value, a function from outside), None when it binds nothing."""
+    for anything else it binds (a class, a value, a function from outside), None when it binds nothing. With no
+    path, what a qualified name a function imports names (`Called.receiver`)."""
     modules = {item.source.path: item.info for item in read.parsed}
     resolver = read.index.resolver
 
     @functools.cache
     def locate(path: str, name: str) -> tuple[str, str] | None:
+        if not path:  # a name a function imports, qualified (`Called.receiver`)
+            return _imported_function(resolver, name)
         info = modules.get(path)
         if info is None:
             return None
         if name in info.imports:
-            module_name, _, function = resolver.canonical(info.imports[name]).rpartition(".")
-            module = resolver.modules.get(module_name)
-            if module is not None and function in module.function_nodes and function not in module.classes:
-                return (module.path, function)
-            return ("", "")
+            return _imported_function(resolver, resolver.canonical(info.imports[name]))
         if name in info.function_nodes and name not in info.classes:
             return (path, name)
         return ("", "") if info.defines(name) else None
 
     return locate
+
+
+def _imported_function(resolver: Resolver, qualified: str) -> tuple[str, str]:
+    """(path, name) of the harvest's module function an import names (canonical), else ("", ""): a name
+    imported from outside the package is never one of its functions."""
+    module_name, _, function = qualified.rpartition(".")
+    module = resolver.modules.get(module_name)
+    if module is not None and function in module.function_nodes and function not in module.classes:
+        return (module.path, function)
+    return ("", "")
 
 
 def _catches(index: ClassIndex) -> Callable[[str, tuple[str, ...]], bool]:

@@ -29,6 +29,9 @@ class Defined(NamedTuple):
     line: int
     kind: str = ""  # "command" (click), "template tag" (Django's `register.tag`), else ""
     named: str = ""  # the name a user types for it: the tag's (`translate`), the command's
+    # Nested, and binding a name that holds other values too: a parameter of the function around it, or one it
+    # declares `nonlocal` (`condition` in django/test/testcases.py:1555-1589, 5.2.19): a call may run another.
+    rebinds: bool = False
 
     @property
     def name(self) -> str:
@@ -43,6 +46,7 @@ class Called(NamedTuple):  # one per call in the scan: a tuple, cheap to make
     how: str  # "name" (`f()`), "self" (`self.f()`), "super" (`super().f()`), "class" or "attribute" (`obj.f()`)
     line: int
     receiver: str = ""  # "class": the class (qualified) a method is called on by its name (`StaticNode.handle_token`)
+    # "name": what an import in the calling function binds the name to, qualified (`from unittest import skip`)
     # The exceptions a `try` around the call catches without raising again (`except ValidationError: return True`).
     caught: tuple[str, ...] = ()
     guard: bool = False  # in the test of a guard clause (`if super().has_changed(...): return True`)
@@ -67,7 +71,8 @@ class CallGraph:
     # The class (qualified) whose method `self.<name>` runs on an instance of the first class, or None.
     resolves: Callable[[str, str], str | None] = lambda owner, name: None
     # (path, qualname) of the function a module's top level binds to a name (imported or its own), ("", "")
-    # when it binds the name to something else, None when it does not bind it.
+    # when it binds the name to something else, None when it does not bind it. With path "", of the function a
+    # qualified name a function imports names (`Called.receiver`), ("", "") for one from outside the harvest.
     locate: Callable[[str, str], tuple[str, str] | None] = lambda path, name: None
     # The class whose method `super().<name>` runs in a method of the first class, or None.
     resolves_above: Callable[[str, str], str | None] = lambda owner, name: None
@@ -358,9 +363,17 @@ class CallGraph:
         """None when the call cannot be to `target`; else whether the match is a guess."""
         if not target.method:
             if call.how == "name":
+                local = self._nested_in(call.path, call.caller, call.name) if not call.receiver else None
+                if local is not None or "." in target.qualname:
+                    # A nested function or a call of one; a guess when the name holds other values too.
+                    return target.rebinds if local is target else None
+                if call.receiver:  # `from unittest import skip` in the calling function
+                    return False if self.locate("", call.receiver) == (target.path, target.qualname) else None
                 located = self.locate(call.path, call.name)
                 if located is not None:
                     return False if located == (target.path, target.qualname) else None
+            if "." in target.qualname:
+                return None  # a nested function: called by name in its enclosing function only
             return {"name": shared, "attribute": True}.get(call.how)  # `module.function()`: a guess
         if call.how == "self":
             if call.owner and self.inherits(call.owner, target.owner):
@@ -379,6 +392,18 @@ class CallGraph:
             # `StaticNode.handle_token(...)`: the method that class has, as its ancestors give it.
             return False if self.resolves(call.receiver, target.name) == target.owner else None
         return True if call.how == "attribute" else None
+
+    def _nested_in(self, path: str, caller: str, name: str) -> Defined | None:
+        """The nested function a bare `name()` in `caller` runs: the nearest one of that name defined in the
+        caller or a function around it (`skip` in `_WKBReader.limit`), else None. A function not in a class body
+        with a dot in its qualname is nested in a function."""
+        scope = caller
+        while scope:
+            defined = self._by_key.get((path, f"{scope}.{name}"))
+            if defined is not None and not defined.method:
+                return defined
+            scope = scope.rpartition(".")[0]
+        return None
 
     def _sorted(self, edges: list[_Edge]) -> list[_Edge]:
         return sorted(edges, key=lambda e: (not self._public(e.caller), e.guess, e.caller.path, e.line))

@@ -204,10 +204,13 @@ class ModuleExtractor:
         nested: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
         tries: list[ast.Try | ast.TryStar | ast.With | ast.AsyncWith] = []
         ifs: list[ast.If] = []
+        outer: set[str] = set()  # names declared `nonlocal` or `global`: a `def` of one binds an outer variable
         stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
         while stack:
             node, path = stack.pop()
             kind = type(node)
+            if kind is ast.Nonlocal or kind is ast.Global:
+                outer.update(node.names)  # type: ignore[attr-defined]
             if kind in _NESTED:
                 nested.append(node)  # type: ignore[arg-type]
                 scope.bind(node.name, node.lineno, None, path=path)  # type: ignore[attr-defined]
@@ -275,6 +278,8 @@ class ModuleExtractor:
                     entry, named = entry_kind(node.decorator_list, node.name) if node.decorator_list else ("", "")
                     owner = function_scope.owner or ""
                     defined = Defined(self.path, qualname, owner, bool(class_prefix), node.lineno, entry, named)
+                    if not class_prefix and scope.qualname and (node.name in outer or node.name in scope.params):
+                        defined = defined._replace(rebinds=True)
                     self.result.defined.append(defined)
                     if node.decorator_list:
                         self.result.declared += declared_by_function(node, self.path, qualname)
@@ -355,7 +360,10 @@ class ModuleExtractor:
         quiet = owner.quiet_at(line) if owner is not None and caught else ()
         # Only a call on `self` in a guard's test is asked about (`CallGraph._tried_first`).
         guard = how in _ON_SELF and owner is not None and owner.guard_at(line)
-        called = Called(self.path, scope.qualname, scope.owner or "", name, how, line, "", caught, guard, quiet)
+        # `skip(reason)` after `from unittest import skip` in the function: the name the import binds, qualified.
+        imported = scope.imported(name) if how == "name" else None
+        bound = self.resolver.canonical(imported) if imported else ""
+        called = Called(self.path, scope.qualname, scope.owner or "", name, how, line, bound, caught, guard, quiet)
         self.result.called.append(called)
 
     def _class_of(self, name: str, scope: Scope) -> str:
