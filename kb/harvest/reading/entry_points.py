@@ -39,6 +39,10 @@ MAX_STATEMENTS = 400  # top-level statements of a module read for what it publis
 MAX_NAMES = 200  # names of one import
 
 
+# (parameter, the test's value when the parameter is a given literal, the value needed to get to a line)
+_Test = tuple[str, Callable[[object], bool], bool]
+
+
 class _Found(NamedTuple):
     entry: Defined
     steps: tuple[_Step, ...]  # from the entry down to the site's function
@@ -54,6 +58,7 @@ class EntryPoints:
         self._exported: set[tuple[str, str]] | None = None  # (private module's stem, name) a public module imports
         self._assignments: dict[int, dict[str, int]] = {}  # id(function) -> name -> the first line assigning it
         self._bindings: dict[int, dict[str, int]] = {}  # id(function) -> every name it binds (`_bound`)
+        self._tests: dict[tuple[int, int], list[_Test]] = {}  # by (id(function node), line): `_tests_at`
         self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
         # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
         self._docs: dict[int, tuple[str, dict[str, dict[str, str | int]]]] = {}
@@ -94,6 +99,8 @@ class EntryPoints:
                         caller, line
                     ):
                         continue  # an ancestor's method named as the class's: only where it always makes the call
+                    if steps and self._sent_away(caller, line, steps[0], raised):
+                        continue  # the literal it passes takes the callee down other branches
                     below = [callee, *on_self] if by_self else []
                     if below and not self.graph.runs(caller, below):
                         continue
@@ -105,6 +112,67 @@ class EntryPoints:
                             return found
                     following.append((caller, reached, below))
             frontier = following
+        return found
+
+    def _sent_elsewhere(self, caller: Defined, line: int, callee: Defined, below: int) -> bool:
+        """Whether every call of `callee` on the caller's `line` hands a parameter a literal (or leaves it at a
+        literal default) that a test of the callee's own, under which it makes its call on line `below`, refuses:
+        prettytable's setter calls `self._validate_option("right_padding_width", val)`, which calls
+        `_validate_true_or_false` only under `elif option in ("header", ...)` (round 23's card 21)."""
+        callee_node = self._function(callee)
+        tests = self._tests_at(callee_node, below) if callee_node is not None else []
+        caller_node = self._holding(caller, line) if tests else None
+        if callee_node is None or caller_node is None:
+            return False
+        calls = [call for call in self._calls_at(caller_node, line) if _calls_by_name(call, callee, callee_node)]
+
+        def refused(call: ast.Call) -> bool:
+            for parameter, holds, needed in tests:
+                given = _handed_as(call, callee_node, parameter) or _default_left(call, callee_node, parameter)
+                if isinstance(given, ast.Constant) and holds(given.value) is not needed:
+                    return True
+            return False
+
+        return bool(calls) and all(refused(call) for call in calls)
+
+    def _sent_away(self, caller: Defined, line: int, below: _Step, raised: str) -> bool:
+        """`_sent_elsewhere` for each line on which the step's caller calls its callee, not the step's alone."""
+        lines = [at for c, at, _ in self.graph.resolved_callers(below.callee, raised) if c is below.caller]
+        return len(lines) <= MAX_FANOUT and all(
+            self._sent_elsewhere(caller, line, below.caller, at) for at in lines or [below.line]
+        )
+
+    def caller_sent_elsewhere(self, path: str, qualname: str, raised: str, row: dict) -> bool:
+        """Whether a caller row of level 2 hands the function it calls through (`via`) a literal that sends it
+        down another branch than each of its calls of the site's function (`_sent_elsewhere`)."""
+        target = self.graph.definition(path, qualname)
+        outer = self.graph.definition(str(row.get("path")), str(row.get("function")))
+        if row.get("level") != 2 or not row.get("via") or target is None or outer is None:
+            return False
+        calls = [(c, line) for c, line, _ in self.graph.resolved_callers(target, raised) if c.qualname == row["via"]]
+        line = row.get("line")
+        return (
+            0 < len(calls) <= MAX_FANOUT
+            and isinstance(line, int)
+            and all(self._sent_elsewhere(outer, line, via, below) for via, below in calls)
+        )
+
+    def _holding(self, defined: Defined, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The `def` of a function holding `line`: a property's setter where the call graph names it by its getter."""
+        node = self._function(defined)
+        if node is not None and not node.lineno <= line <= (node.end_lineno or node.lineno):
+            node = self._setter(defined, node)
+        return node
+
+    def _tests_at(self, node: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[_Test]:
+        """The tests of a parameter (never bound anew in the function) that the `if`s holding `line` make, read
+        once per function and line: (parameter, the test's value for a literal, the value needed to get there)."""
+        key = (id(node), line)
+        found = self._tests.get(key)
+        if found is None:
+            parameters = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+            parameters -= self._bound(node).keys()
+            found = self._tests[key] = [t for t in _tests_holding(node.body, line) if t[0] in parameters]
         return found
 
     def _always_calls(self, caller: Defined, line: int) -> bool:
@@ -907,3 +975,62 @@ def _unconditional(body: list[ast.stmt], line: int) -> bool:
 def _exit_before(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
     """A `return` or `raise` of the function itself (not of a function or class inside it) above `line`."""
     return any(isinstance(node, ast.Return | ast.Raise) and node.lineno < line for node in statements(function.body))
+
+
+def _tests_holding(body: list[ast.stmt], line: int) -> list[_Test]:
+    """The tests on a parameter of the `if`s (and `elif`s) holding `line` in `body`, through `with`, `try` and
+    loops; one `and`'s parts each, in an `if`'s body only. Only the statements on the way to `line` are read."""
+    found: list[_Test] = []
+    while body:
+        statement = next((s for s in body if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+        if statement is None:
+            break
+        if isinstance(statement, ast.If):
+            if line <= (statement.test.end_lineno or statement.lineno):
+                break  # a call in the test itself
+            inside = bool(statement.body) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
+            parts = (
+                statement.test.values
+                if inside and isinstance(statement.test, ast.BoolOp) and isinstance(statement.test.op, ast.And)
+                else [statement.test]
+            )
+            found += [
+                (name, holds, inside) for part in parts if (read := _literal_test(part)) for name, holds in [read]
+            ]
+            body = statement.body if inside else statement.orelse
+        elif isinstance(statement, ast.With | ast.AsyncWith | ast.For | ast.AsyncFor | ast.While):
+            body = statement.body
+        elif isinstance(statement, ast.Try | ast.TryStar):
+            body = [*statement.body, *statement.orelse, *statement.finalbody]
+        else:
+            break
+    return found
+
+
+def _literal_test(test: ast.expr) -> tuple[str, Callable[[object], bool]] | None:
+    """(name, the test's value for a literal) for `name`, `not name`, `name == c`, `name != c`, `name is c`,
+    `name is not c` (c None, True or False) and `name in (c, ...)` / `not in`, c literals; None for any other."""
+    if isinstance(test, ast.Name):
+        return test.id, bool
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name):
+        return test.operand.id, lambda value: not value
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(left, ast.Constant) and isinstance(right, ast.Name) and isinstance(op, ast.Eq | ast.NotEq):
+        left, right = right, left
+    if not isinstance(left, ast.Name):
+        return None
+    if isinstance(right, ast.Constant) and isinstance(op, ast.Eq | ast.NotEq):
+        wanted, equal = right.value, isinstance(op, ast.Eq)
+        return left.id, lambda value: (value == wanted) is equal
+    if isinstance(right, ast.Constant) and isinstance(op, ast.Is | ast.IsNot) and right.value in (None, True, False):
+        wanted, same = right.value, isinstance(op, ast.Is)
+        return left.id, lambda value: (value is wanted) is same
+    if isinstance(right, ast.Tuple | ast.List | ast.Set) and isinstance(op, ast.In | ast.NotIn):
+        if len(right.elts) > MAX_NAMES or not all(isinstance(e, ast.Constant) for e in right.elts):
+            return None
+        members = [e.value for e in right.elts if isinstance(e, ast.Constant)]
+        within = isinstance(op, ast.In)
+        return left.id, lambda value: (value in members) is within
+    return None

@@ -85,6 +85,12 @@ def _complete(
                 or any(entries.caller_not_none(site.path, site.function, caller, p) for p in nones)
             )
         ]
+    if site.function and evidence.get("callers"):  # a literal sending the function on the way elsewhere
+        evidence["callers"] = [
+            caller
+            for caller in evidence["callers"]
+            if not entries.caller_sent_elsewhere(site.path, site.function, raised, caller)
+        ]
     # A local tested for emptiness that a call never empty binds, on every way or on the way some arguments take.
     empty = _empty_locals(site, evidence, entries, sure, raised) if site.function else None
     if required or instances or truths or classes or empty:

@@ -1,0 +1,83 @@
+"""A way in that hands a function on the way a literal its test sends down another branch is no way in: every
+prettytable setter calls `self._validate_option("<its name>", val)`, which calls each validator under its own
+`elif option in (...)`. Round 23's cards 21-25 named `right_padding_width` a way to "Must be True or False"."""
+
+from tests.harvest.published import harvest_published
+
+# Reduced from prettytable 3.18.0's src/prettytable/prettytable.py: `_validate_option` (lines 564-620),
+# `_validate_nonnegative_int` and `_validate_true_or_false` (690-702), the `right_padding_width` setter
+# (1389-1392) and the `header` setter's call (as 1389-1392, `"header"`).
+TABLE = '''
+class PrettyTable:
+    def _validate_option(self, option, val) -> None:
+        if option == "field_names":
+            self._validate_field_names(val)
+        elif option in (
+            "start",
+            "padding_width",
+            "left_padding_width",
+            "right_padding_width",
+        ):
+            self._validate_nonnegative_int(option, val)
+        elif option in (
+            "header",
+            "border",
+            "print_empty",
+        ):
+            self._validate_true_or_false(option, val)
+
+    def _validate_field_names(self, val):
+        self._field_names = list(val)
+
+    def _validate_nonnegative_int(self, name, val):
+        try:
+            assert int(val) >= 0
+        except AssertionError:
+            msg = f"Invalid value for {name}: {val}"
+            raise ValueError(msg)
+
+    def _validate_true_or_false(self, name, val):
+        try:
+            assert val in (True, False)
+        except AssertionError:
+            msg = f"Invalid value for {name}. Must be True or False."
+            raise ValueError(msg)
+
+    @property
+    def right_padding_width(self) -> int | None:
+        """The number of empty spaces between a column's right edge and its content"""
+        return self._right_padding_width
+
+    @right_padding_width.setter
+    def right_padding_width(self, val: int) -> None:
+        self._validate_option("right_padding_width", val)
+        self._right_padding_width = val
+
+    @property
+    def header(self) -> bool:
+        """Controls printing of table header with field names"""
+        return self._header
+
+    @header.setter
+    def header(self, val: bool) -> None:
+        self._validate_option("header", val)
+        self._header = val
+'''
+
+
+def _ways(card) -> set[str]:
+    [site] = card.sites.all()
+    return {row["function"] for row in site.evidence["entry_points"]} | {
+        row["function"] for row in site.evidence.get("callers") or []
+    }
+
+
+def test_a_setter_whose_literal_takes_another_branch_is_no_way_to_the_raise(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"table/__init__.py": "", "table/prettytable.py": TABLE}, repo="example/t")
+    true_or_false = cards["Invalid value for {name}. Must be True or False."]
+    nonnegative = cards["Invalid value for {name}: {val}"]
+    assert "PrettyTable.right_padding_width" not in _ways(true_or_false)
+    assert "PrettyTable.header" in _ways(true_or_false)
+    assert "PrettyTable.right_padding_width" in _ways(nonnegative)
+    assert "PrettyTable.header" not in _ways(nonnegative)
+    assert "right_padding_width" not in str(true_or_false.generated.get("situations"))
