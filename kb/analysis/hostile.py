@@ -122,7 +122,8 @@ def unlink(text: str) -> Unlinked:
         return " "
 
     text = INLINE_LINK.sub(link, text)
-    text = REFERENCE_LINK.sub(link, text)
+    # `settings_dict["OPTIONS"]["pool"]` in a code span is code, not a reference link (round 23, card 15).
+    text = _outside_spans(text, partial(REFERENCE_LINK.sub, link))
     text = DEFINITION.sub(dropped, text)
     text = _outside_spans(text, lambda part: AUTOLINK.sub(dropped, part))  # `path("<int:pk>/")` is code, not a link
     for pattern in URLS:

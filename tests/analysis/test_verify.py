@@ -276,3 +276,15 @@ def test_control_and_bidi_characters_never_reach_the_card() -> None:
 def test_an_answer_nested_too_deep_is_refused_as_the_api_refuses_one() -> None:
     with pytest.raises(BadAnswer, match="refused: The JSON is nested more than 32 deep"):
         read_answer("[" * 100_000 + "]" * 100_000)
+
+
+def test_code_in_brackets_followed_by_brackets_is_kept_and_a_reference_link_still_goes() -> None:
+    # Round 23, card 15 (Django 5.2.19, django/db/backends/oracle/base.py:288-292): the answer's trigger, reduced;
+    # the code is its test's (tests/backends/oracle/tests.py, test_cx_Oracle_not_support_pooling).
+    vocabulary = known()
+    vocabulary.read_code('def connect(settings_dict):\n    settings_dict["OPTIONS"]["pool"] = True\n')
+    code = 'settings_dict["OPTIONS"]["pool"] = True'
+    trigger = f"The test sets `{code}`. See [the fix][1] for `size`.\n\n[1]: https://evil.example/f"
+    result = check_answer(json.loads(card(trigger=trigger)), vocabulary)
+    assert result.sections["trigger"].startswith(f"The test sets `{code}`.")
+    assert "evil.example" not in result.sections["trigger"] and "[1]" not in result.sections["trigger"]
