@@ -7,6 +7,9 @@
   non-negative numbers, so a negative input is refused") is about what that sentence named.
 - `qualifies`: a dropped sentence that limits the one before it ("It doesn't show them passing a negative number")
   takes that one with it: the unhedged claim must not stand alone.
+- `frames_the_whole`, `about_the_rest`: a list's lead-in that says something of the items taken together ("passes
+  none of these:", "one of:", "refused values:"), and a sentence after it about what the list leaves out ("Anything
+  else is refused"): dropping one item makes them false of the rest (round 23, card 16).
 - `example_variable`, `dynamic_stem`, `lookup_parts`: an example's own value (`some_author`, `other_measure`), a
   name the code makes from a template (`get_next_by_<field>()` from `"get_next_by_%s"`), a lookup made of known
   names (`pk__gt`).
@@ -34,6 +37,13 @@ BACK_REFERENCES = frozenset(
 # Connectives that open a limit on the sentence before: "But ...", "Unless ...".
 LIMITING_OPENERS = frozenset("but however yet though although still except unless only otherwise".split())
 LIMITS = frozenset("not no never only unless except cannot neither nor nothing none without rarely".split())
+# A lead-in's words that speak of a list's items together: which values are accepted or refused, all or none of them.
+WHOLE_LIST = frozenset(
+    "none neither either both all any one only exactly accepted accepts refused refuses rejected rejects allowed "
+    "allows permitted valid invalid".split()
+)
+# The opening words of a sentence about what a list leaves out.
+THE_REST = (("anything", "else"), ("everything", "else"), ("any", "other"), ("all", "other"), ("the", "rest"))
 REASONS = frozenset("because so since therefore hence thus".split())
 MOST_WORDS = 80
 
@@ -145,6 +155,16 @@ def qualifies(text: str) -> bool:
     if words[0] in LIMITING_OPENERS:
         return True
     return words[0] in BACK_REFERENCES and (any(word.endswith("n't") for word in words) or not LIMITS.isdisjoint(words))
+
+
+def frames_the_whole(lead_in: str) -> bool:
+    """A lead-in ending in a colon that says something of its list's items taken together."""
+    return lead_in.rstrip(" *_").endswith(":") and not WHOLE_LIST.isdisjoint(_words(lead_in))
+
+
+def about_the_rest(text: str) -> bool:
+    """A sentence that opens on what the list before it leaves out ("Anything else ... is refused")."""
+    return tuple(_words(text)[:2]) in THE_REST
 
 
 def example_variable(name: str) -> bool:

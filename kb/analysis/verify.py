@@ -130,6 +130,7 @@ def schema_problem(value: object) -> str:
 UNANCHORED = "a sentence naming nothing in the evidence"
 UNSITUATED = "a situation naming nothing the evidence ties to the raise"
 QUALIFIED = "a claim whose qualifying sentence was dropped"
+FRAMED = "a list whose dropped item its lead-in spoke for"
 CONTRADICTS = "contradicts the code:"
 # The sections that say when the error is raised: their claimed conditions are held to the code's.
 SAYS_WHEN = ("meaning", "trigger", "situations")
@@ -216,6 +217,7 @@ def _check_markdown(
             _with_neighbours(claims)
         blocks.append((kind, claims))
     _keep_leading_into_blocks(blocks)
+    _drop_framed_lists(blocks)
     every = [claim for _, claims in blocks for claim in claims]
     for claim in every:
         if claim.links:
@@ -293,7 +295,13 @@ def _after_lost(blocks: list[tuple[str, list[_Claim]]]) -> bool:
 def _reasons(claim: _Claim) -> list[str]:
     if claim.why == "unknown":
         return claim.unknown
-    reasons = {"instruction": INSTRUCTION, "unanchored": UNANCHORED, "unsituated": UNSITUATED, "qualified": QUALIFIED}
+    reasons = {
+        "instruction": INSTRUCTION,
+        "unanchored": UNANCHORED,
+        "unsituated": UNSITUATED,
+        "qualified": QUALIFIED,
+        "framed": FRAMED,
+    }
     return [reasons[claim.why]] if claim.why in reasons else []
 
 
@@ -419,6 +427,23 @@ def _keep_leading_into_blocks(blocks: list[tuple[str, list[_Claim]]]) -> None:
     for (_, claims), (_, following) in itertools.pairwise(blocks):
         if claims and any(not later.why for later in following):
             _keep_lead_ins([claims[-1], *following])
+
+
+def _drop_framed_lists(blocks: list[tuple[str, list[_Claim]]]) -> None:
+    """A list that loses an item, after a lead-in speaking of its items together ("passes none of these:", "one
+    of:"), goes whole with that lead-in and the sentence on what it leaves out ("Anything else is refused"): what
+    they say of the items left is false without the one dropped (round 23, card 16)."""
+    for index in range(1, len(blocks)):
+        kind, items = blocks[index]
+        before = blocks[index - 1][1]
+        if kind != "list" or blocks[index - 1][0] != "text" or not before:
+            continue
+        if not salvage.frames_the_whole(before[-1].text) or not any(item.why not in ("", "empty") for item in items):
+            continue
+        after = blocks[index + 1][1][:1] if index + 1 < len(blocks) and blocks[index + 1][0] == "text" else []
+        for claim in [before[-1], *items, *(claim for claim in after if salvage.about_the_rest(claim.text))]:
+            if not claim.why:
+                claim.why = "framed"
 
 
 def _without_rendered_links(blocks: list[str], checked: Checked) -> str:

@@ -288,3 +288,50 @@ def test_code_in_brackets_followed_by_brackets_is_kept_and_a_reference_link_stil
     result = check_answer(json.loads(card(trigger=trigger)), vocabulary)
     assert result.sections["trigger"].startswith(f"The test sets `{code}`.")
     assert "evil.example" not in result.sections["trigger"] and "[1]" not in result.sections["trigger"]
+
+
+BOOLEAN_FIELD = """class BooleanField(Field):
+    def to_python(self, value):
+        if self.null and value in self.empty_values:
+            return None
+        if value in (True, False):
+            return bool(value)
+        if value in ("t", "True", "1"):
+            return True
+        if value in ("f", "False", "0"):
+            return False
+        raise exceptions.ValidationError(self.error_messages["invalid_nullable"], params={"value": value})
+
+    def clean(self, value, model_instance):
+        return self.to_python(value)
+"""
+# Round 23, card 16: the answer's trigger for Django 5.2.19's BooleanField.to_python
+# (django/db/models/fields/__init__.py:1170-1184), reduced. Its second item names nothing errorkb can check.
+BOOLEAN_TRIGGER = """It happens when `BooleanField.to_python(value)` runs on a field with `null=True` and \
+`value` passes none of the early exits:
+
+- it is not one of the field's empty values (with `null=True` those are returned as `None`);
+- it is not `True` or `False` (nor `1`/`0`, which compare equal to them);
+- it is not one of the strings `"t"`, `"True"`, `"1"`;
+- it is not one of the strings `"f"`, `"False"`, `"0"`.
+
+Anything else, such as `"yes"` or `2`, is refused. `BooleanField.clean()` calls `to_python()`."""
+
+
+def test_a_list_whose_lead_in_speaks_for_every_item_goes_whole_when_one_item_is_dropped() -> None:
+    vocabulary = Vocabulary()
+    vocabulary.read_code(BOOLEAN_FIELD)
+    result = check_answer(json.loads(card(trigger=BOOLEAN_TRIGGER)), vocabulary)
+    assert "refused" not in result.sections["trigger"] and '`"t"`' not in result.sections["trigger"]
+    assert result.sections["trigger"] == "`BooleanField.clean()` calls `to_python()`."
+
+
+def test_a_list_of_causes_keeps_its_checked_items_when_a_planted_one_is_dropped() -> None:
+    trigger = "It is raised in these cases:\n\n- `size` is below 0;\n- `resize` is called with `grow_widget=True`."
+    result = check_answer(json.loads(card(trigger=trigger)), known())
+    assert result.sections["trigger"] == "It is raised in these cases:\n\n- `size` is below 0;"
+    planted = BOOLEAN_TRIGGER.replace("(nor `1`/`0`, which compare equal to them)", "nor `make_bool()`")
+    vocabulary = Vocabulary()
+    vocabulary.read_code(BOOLEAN_FIELD)
+    result = check_answer(json.loads(card(trigger=planted)), vocabulary)
+    assert "make_bool" in result.unknown and "make_bool" not in result.sections["trigger"]
