@@ -1,6 +1,7 @@
 """A model's Markdown split into the claims the verifier checks one by one: fenced code blocks (as CommonMark reads a
 fence), list items and sentences (not cut after "e.g.", "i.e." or "etc."). Every pattern is linear."""
 
+import bisect
 import re
 
 # Unicode's control (Cc) and format (Cf) characters, newline and tab aside: terminal escapes, bidi embeddings,
@@ -12,6 +13,9 @@ UNSHOWN = re.compile(
 )
 # Abbreviations a sentence goes on after.
 ABBREVIATIONS = re.compile(r"(?i)(?<![\w.])(?:e\.g|i\.e|etc|cf|vs|approx|incl|resp)\.$")
+# Quote marks (opening: closing) a quoted message sits between, and the longest quote read as one.
+QUOTES = {'"': '"', "\u201c": "\u201d"}
+MOST_QUOTED = 400
 FENCE = re.compile(r"(?:(?<!\s)\s++)?+(?:```|~~~)")
 BULLET = re.compile(r"(?:(?<!\s)\s++)?+(?!(?<=\d)\d)(?:[-*+]|\d++[.)])\s")
 
@@ -96,15 +100,23 @@ def items(block: str) -> list[str]:
 
 
 def sentences(text: str) -> list[str]:
-    """Sentences split after . ! or ? followed by a space and a capital, a backtick or a digit, outside code spans."""
-    sentences, start, in_span, i = [], 0, False, 0
+    """Sentences split after . ! or ? followed by a space and a capital, a backtick or a digit, outside code spans
+    and quotes: a quoted message's period ends no sentence (round 23, card 17). A quote mark with no partner within
+    MOST_QUOTED characters opens nothing."""
+    closers = {opener: [m.start() for m in re.finditer(re.escape(closer), text)] for opener, closer in QUOTES.items()}
+    sentences, start, in_span, quote_end, i = [], 0, False, -1, 0
     while i < len(text):
         char = text[i]
         if char == "`":
             in_span = not in_span
             while i + 1 < len(text) and text[i + 1] == "`":
                 i += 1
-        elif char in ".!?" and not in_span and i + 2 < len(text) and text[i + 1] == " ":
+        elif char in QUOTES and not in_span and i > quote_end:
+            found = closers[char]
+            after = bisect.bisect_right(found, i)
+            if after < len(found) and found[after] - i <= MOST_QUOTED:
+                quote_end = found[after]
+        elif char in ".!?" and not in_span and i > quote_end and i + 2 < len(text) and text[i + 1] == " ":
             follower = text[i + 2]
             abbreviation = char == "." and ABBREVIATIONS.search(text, max(0, i - 7), i + 1) is not None
             if not abbreviation and (follower.isupper() or follower.isdigit() or follower in "`*("):

@@ -335,3 +335,33 @@ def test_a_list_of_causes_keeps_its_checked_items_when_a_planted_one_is_dropped(
     vocabulary.read_code(BOOLEAN_FIELD)
     result = check_answer(json.loads(card(trigger=planted)), vocabulary)
     assert "make_bool" in result.unknown and "make_bool" not in result.sections["trigger"]
+
+
+BASIC_AUTHENTICATION = """class BasicAuthentication(BaseAuthentication):
+    def authenticate(self, request):
+        auth = get_authorization_header(request).split()
+        if not auth or auth[0].lower() != b'basic':
+            return None
+        if len(auth) == 1:
+            raise exceptions.AuthenticationFailed(_('Invalid basic header. No credentials provided.'))
+        elif len(auth) > 2:
+            msg = _('Invalid basic header. Credentials string should not contain spaces.')
+            raise exceptions.AuthenticationFailed(msg)
+"""
+
+
+def test_a_period_inside_a_quoted_message_ends_no_sentence() -> None:
+    # Round 23, card 17: the answer's trigger for DRF 3.18.3's BasicAuthentication.authenticate
+    # (rest_framework/authentication.py:59-74), reduced.
+    vocabulary = Vocabulary()
+    vocabulary.read_code(BASIC_AUTHENTICATION)
+    vocabulary.read_message("Invalid basic header. No credentials provided.")
+    quoted = '"Invalid basic header. Credentials string should not contain spaces."'
+    trigger = f"This error is raised when `auth` has exactly one item. (Three or more parts raise {quoted} instead.)"
+    result = check_answer(json.loads(card(trigger=trigger)), vocabulary)
+    assert result.sections["trigger"].count('"') % 2 == 0
+    assert result.sections["trigger"].startswith("This error is raised when `auth` has exactly one item.")
+    planted = trigger.replace("Credentials string", "Call `make_header()`. Credentials string")
+    result = check_answer(json.loads(card(trigger=planted)), vocabulary)
+    assert "make_header" in result.unknown and "make_header" not in result.sections["trigger"]
+    assert result.sections["trigger"].count('"') % 2 == 0
