@@ -10,6 +10,9 @@
 - `frames_the_whole`, `about_the_rest`: a list's lead-in that says something of the items taken together ("passes
   none of these:", "one of:", "refused values:"), and a sentence after it about what the list leaves out ("Anything
   else is refused"): dropping one item makes them false of the rest (round 23, card 16).
+- `counts_places`: a sentence counting the other places that raise ("Three more places raise it"): the request
+  shows only some sites and counts the rest, the card shows the sites the answer chose, and no count can be checked
+  against them (round 23, card 01).
 - `example_variable`, `dynamic_stem`, `lookup_parts`: an example's own value (`some_author`, `other_measure`), a
   name the code makes from a template (`get_next_by_<field>()` from `"get_next_by_%s"`), a lookup made of known
   names (`pk__gt`).
@@ -44,6 +47,11 @@ WHOLE_LIST = frozenset(
 )
 # The opening words of a sentence about what a list leaves out.
 THE_REST = (("anything", "else"), ("everything", "else"), ("any", "other"), ("all", "other"), ("the", "rest"))
+# "Three more places", "2 other sites": a count of the places that raise beyond those shown.
+_COUNTED_PLACES = re.compile(
+    r"(?i)\b(?:\d++|one|two|three|four|five|six|seven|eight|nine|ten|several|many|a few)[ \t]++(?:more|other|further)"
+    r"[ \t]++(?:call[ \t]++)?(?:places?|sites?|raises?|locations?|spots?|lines?)\b"
+)
 REASONS = frozenset("because so since therefore hence thus".split())
 MOST_WORDS = 80
 
@@ -129,13 +137,18 @@ def _cuts(text: str, open_at: int, close: int, separators: list[int], starts: li
     return cuts
 
 
-def _words(text: str) -> list[str]:
-    """The sentence's words outside its code spans (`name is not None` is code, not a limit)."""
+def _prose(text: str) -> str:
+    """The sentence outside its code spans (`name is not None` is code, not a limit), its first 2000 characters."""
     prose, position = [], 0
     for start, end in [*hostile.backtick_spans(text), (len(text), len(text))]:
         prose.append(text[position:start])
         position = end
-    return [word.lower() for word in _WORD.findall(" ".join(prose)[:2000])][:MOST_WORDS]
+    return " ".join(prose)[:2000]
+
+
+def _words(text: str) -> list[str]:
+    """The sentence's words outside its code spans."""
+    return [word.lower() for word in _WORD.findall(_prose(text))][:MOST_WORDS]
 
 
 def gives_reason(text: str) -> bool:
@@ -165,6 +178,11 @@ def frames_the_whole(lead_in: str) -> bool:
 def about_the_rest(text: str) -> bool:
     """A sentence that opens on what the list before it leaves out ("Anything else ... is refused")."""
     return tuple(_words(text)[:2]) in THE_REST
+
+
+def counts_places(text: str) -> bool:
+    """A sentence, read outside its code spans, that counts the places beyond those shown."""
+    return _COUNTED_PLACES.search(_prose(text)) is not None
 
 
 def example_variable(name: str) -> bool:

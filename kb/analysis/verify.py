@@ -131,6 +131,7 @@ UNANCHORED = "a sentence naming nothing in the evidence"
 UNSITUATED = "a situation naming nothing the evidence ties to the raise"
 QUALIFIED = "a claim whose qualifying sentence was dropped"
 FRAMED = "a list whose dropped item its lead-in spoke for"
+COUNTED = "a count of places the card cannot check"
 CONTRADICTS = "contradicts the code:"
 # The sections that say when the error is raised: their claimed conditions are held to the code's.
 SAYS_WHEN = ("meaning", "trigger", "situations")
@@ -301,6 +302,7 @@ def _reasons(claim: _Claim) -> list[str]:
         "unsituated": UNSITUATED,
         "qualified": QUALIFIED,
         "framed": FRAMED,
+        "counted": COUNTED,
     }
     return [reasons[claim.why]] if claim.why in reasons else []
 
@@ -350,6 +352,8 @@ def _checked_prose(text: str, vocabulary: Vocabulary, section: str) -> _Claim:
         claim.unknown = [f"{CONTRADICTS} {false}"]
     if claim.unknown:
         claim.why = "unknown"
+    elif salvage.counts_places(claim.text):
+        claim.why = "counted"
     elif hostile.instruction(claim.text) or (hostile.aimed_at_reader(prose) and _unchecked_words(prose, vocabulary)):
         claim.why = "instruction"
     elif not held and not vocabulary.knows_any_term(IDENTIFIER.findall(prose)) and not vocabulary.speaks_of(prose):
@@ -387,6 +391,8 @@ def _code_claim(block: str, vocabulary: Vocabulary, section: str, own: frozenset
         claim.unknown = [f"{CONTRADICTS} {unread}"]
     if claim.unknown:
         claim.why = "unknown"
+    elif salvage.counts_places(claim.text):
+        claim.why = "counted"
     elif hostile.instruction(body):
         claim.why = "instruction"
     elif not held and not vocabulary.knows_any_term(IDENTIFIER.findall(body)):

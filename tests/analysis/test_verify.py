@@ -365,3 +365,28 @@ def test_a_period_inside_a_quoted_message_ends_no_sentence() -> None:
     result = check_answer(json.loads(card(trigger=planted)), vocabulary)
     assert "make_header" in result.unknown and "make_header" not in result.sections["trigger"]
     assert result.sections["trigger"].count('"') % 2 == 0
+
+
+# Round 23, card 01: Django 5.2.19's _WKBReader.limit (django/contrib/gis/geos/prototypes/io.py:264-360), reduced.
+WKB_READER = """class _WKBReader(IOBase):
+    def limit(self, wkb, max_geom_collections):
+        def read_uint32(byte_order):
+            if offset + _UINT32_SIZE > len(wkb):
+                raise GEOSException(_INVALID_WKB_MESSAGE)
+        type_code = read_uint32(byte_order)
+"""
+
+
+def test_a_count_of_the_other_places_that_raise_is_dropped() -> None:
+    # The request showed four of the seven raises and `"more_sites": 3`; the answer listed five and kept the count.
+    vocabulary = Vocabulary()
+    vocabulary.read_code(WKB_READER)
+    vocabulary.read_words(WKB_READER, identifiers=True)
+    vocabulary.read_message("Invalid WKB input.")
+    trigger = "`read_uint32` raises it when `offset + _UINT32_SIZE > len(wkb)`. {}"
+    result = check_answer(
+        json.loads(card(trigger=trigger.format("Three more places in the same code raise this message."))), vocabulary
+    )
+    assert result.sections["trigger"] == trigger.format("").strip()
+    planted = trigger.format("2 other sites in `read_uint32` raise this message too.")
+    assert check_answer(json.loads(card(trigger=planted)), vocabulary).sections["trigger"] == trigger.format("").strip()
