@@ -13,6 +13,8 @@
 - `counts_places`: a sentence counting the other places that raise ("Three more places raise it"): the request
   shows only some sites and counts the rest, the card shows the sites the answer chose, and no count can be checked
   against them (round 23, card 01).
+- `depends_on_before`: a sentence opening with "Otherwise" or "In that case" says what holds when the one before it
+  does not (or does): without that one it refers to nothing (round 23, card 09).
 - `example_variable`, `dynamic_stem`, `lookup_parts`: an example's own value (`some_author`, `other_measure`), a
   name the code makes from a template (`get_next_by_<field>()` from `"get_next_by_%s"`), a lookup made of known
   names (`pk__gt`).
@@ -52,6 +54,8 @@ _COUNTED_PLACES = re.compile(
     r"(?i)\b(?:\d++|one|two|three|four|five|six|seven|eight|nine|ten|several|many|a few)[ \t]++(?:more|other|further)"
     r"[ \t]++(?:call[ \t]++)?(?:places?|sites?|raises?|locations?|spots?|lines?)\b"
 )
+# The openings of a sentence that holds only beside the one before it.
+DEPENDENT_OPENINGS = (("otherwise",), ("in", "that", "case"), ("in", "this", "case"), ("if", "so"), ("if", "not"))
 REASONS = frozenset("because so since therefore hence thus".split())
 MOST_WORDS = 80
 
@@ -183,6 +187,12 @@ def about_the_rest(text: str) -> bool:
 def counts_places(text: str) -> bool:
     """A sentence, read outside its code spans, that counts the places beyond those shown."""
     return _COUNTED_PLACES.search(_prose(text)) is not None
+
+
+def depends_on_before(text: str) -> bool:
+    """A sentence opening on the case the one before it set ("Otherwise ...", "In that case ...")."""
+    words = tuple(_words(text)[:3])
+    return any(words[: len(opening)] == opening for opening in DEPENDENT_OPENINGS)
 
 
 def example_variable(name: str) -> bool:

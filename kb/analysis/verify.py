@@ -132,6 +132,7 @@ UNSITUATED = "a situation naming nothing the evidence ties to the raise"
 QUALIFIED = "a claim whose qualifying sentence was dropped"
 FRAMED = "a list whose dropped item its lead-in spoke for"
 COUNTED = "a count of places the card cannot check"
+DEPENDENT = 'a sentence going on from a dropped one ("Otherwise")'
 CONTRADICTS = "contradicts the code:"
 # The sections that say when the error is raised: their claimed conditions are held to the code's.
 SAYS_WHEN = ("meaning", "trigger", "situations")
@@ -214,10 +215,11 @@ def _check_markdown(
         parts = split.items(block) if kind == "list" else split.sentences(" ".join(block.split("\n")))
         claims = [_prose_claim(part, vocabulary, section) for part in parts]
         _keep_lead_ins(claims)
-        if kind == "text":
-            _with_neighbours(claims)
         blocks.append((kind, claims))
     _keep_leading_into_blocks(blocks)
+    for kind, claims in blocks:
+        if kind == "text":
+            _with_neighbours(claims)  # after the lead-ins are kept: a kept one limits nothing (round 23, card 09)
     _drop_framed_lists(blocks)
     every = [claim for _, claims in blocks for claim in claims]
     for claim in every:
@@ -303,6 +305,7 @@ def _reasons(claim: _Claim) -> list[str]:
         "qualified": QUALIFIED,
         "framed": FRAMED,
         "counted": COUNTED,
+        "dependent": DEPENDENT,
     }
     return [reasons[claim.why]] if claim.why in reasons else []
 
@@ -416,6 +419,10 @@ def _with_neighbours(claims: list[_Claim]) -> None:
         dropped = dropped and not refuted
         if dropped and not claims[index - 1].why and salvage.qualifies(claim.text):
             claims[index - 1].why = "qualified"
+    for before, claim in itertools.pairwise(claims):
+        dropped = before.why not in ("", "empty") or (before.why == "empty" and bool(before.links))
+        if dropped and claim.why in ("", "unanchored") and salvage.depends_on_before(claim.text):
+            claim.why = "dependent"  # "Otherwise ..." of a dropped sentence refers to nothing (round 23, card 09)
 
 
 def _keep_lead_ins(claims: list[_Claim]) -> None:
@@ -438,11 +445,16 @@ def _keep_leading_into_blocks(blocks: list[tuple[str, list[_Claim]]]) -> None:
 def _drop_framed_lists(blocks: list[tuple[str, list[_Claim]]]) -> None:
     """A list that loses an item, after a lead-in speaking of its items together ("passes none of these:", "one
     of:"), goes whole with that lead-in and the sentence on what it leaves out ("Anything else is refused"): what
-    they say of the items left is false without the one dropped (round 23, card 16)."""
+    they say of the items left is false without the one dropped (round 23, card 16). A list led into by a dropped
+    "Otherwise ... when either:" goes with it."""
     for index in range(1, len(blocks)):
         kind, items = blocks[index]
         before = blocks[index - 1][1]
         if kind != "list" or blocks[index - 1][0] != "text" or not before:
+            continue
+        if before[-1].why == "dependent" and before[-1].text.rstrip(" *_").endswith(":"):
+            for item in items:
+                item.why = item.why or "dependent"  # the list an "Otherwise ... when either:" led into
             continue
         if not salvage.frames_the_whole(before[-1].text) or not any(item.why not in ("", "empty") for item in items):
             continue

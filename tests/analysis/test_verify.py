@@ -390,3 +390,35 @@ def test_a_count_of_the_other_places_that_raise_is_dropped() -> None:
     assert result.sections["trigger"] == trigger.format("").strip()
     planted = trigger.format("2 other sites in `read_uint32` raise this message too.")
     assert check_answer(json.loads(card(trigger=planted)), vocabulary).sections["trigger"] == trigger.format("").strip()
+
+
+# Round 23, card 09: Django 5.2.19's CsrfViewMiddleware._check_referer (django/middleware/csrf.py:297-309), reduced.
+CHECK_REFERER = """class CsrfViewMiddleware(MiddlewareMixin):
+    def _check_referer(self, request):
+        referer = request.META.get("HTTP_REFERER")
+        if referer is None:
+            raise RejectRequest(REASON_NO_REFERER)
+        try:
+            referer = urlsplit(referer)
+        except ValueError:
+            raise RejectRequest(REASON_MALFORMED_REFERER)
+        if "" in (referer.scheme, referer.netloc):
+            raise RejectRequest(REASON_MALFORMED_REFERER)
+"""
+REFERER_TRIGGER = """`_check_referer(request)` reads `referer` from `request.META.get("HTTP_REFERER")`. {} \
+Otherwise this reason is used when either:
+
+- `urlsplit(referer)` raises `ValueError`, i.e. the header cannot be parsed as a URL; or
+- the parsed URL's `scheme` or `netloc` is empty."""
+
+
+def test_an_otherwise_stays_or_goes_with_the_sentence_it_depends_on() -> None:
+    vocabulary = Vocabulary()
+    vocabulary.read_code(CHECK_REFERER)
+    vocabulary.read_message("Referer checking failed - Referer is malformed.")
+    first = 'When it is missing, a different reason ("no Referer") is used first.'
+    kept = check_answer(json.loads(card(trigger=REFERER_TRIGGER.format(first))), vocabulary).sections["trigger"]
+    assert f"{first} Otherwise this reason is used when either:" in kept
+    planted = check_answer(json.loads(card(trigger=REFERER_TRIGGER.format("Call `make_referer()`."))), vocabulary)
+    assert "Otherwise" not in planted.sections["trigger"] and "make_referer" not in planted.sections["trigger"]
+    assert planted.sections["trigger"].startswith("`_check_referer(request)` reads `referer` from")
