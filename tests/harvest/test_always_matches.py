@@ -81,3 +81,9 @@ def test_only_a_pattern_that_matches_nothing_without_reading_what_follows_matche
     # `$`, `\b` and a lookahead match "" but not "b"; a backreference and an atomic group are not read.
     refused = ["x", "a{1,3}", "$", "a?$", r"\b", "(?=a)", "(?!b)", r"(a)?\1", "(?>a?)^", "[", "(" * 5000]
     assert not any(matches_every_start(pattern) for pattern in refused)
+
+
+def test_a_python_without_the_private_pattern_parser_knows_no_pattern_to_always_match(monkeypatch) -> None:
+    # `re._parser` is CPython's private module: its absence turns the rule off, never the harvest.
+    monkeypatch.setattr("kb.harvest.reading.always_matches.sre_parse", None)
+    assert not matches_every_start(r"(?P<tzname>(Z|(?P<tzsign>[+-])(?P<tzhour>[0-9]{2})))?")

@@ -12,10 +12,17 @@ a local's emptiness, each constant once."""
 
 import ast
 import re
-from re import _constants as sre  # type: ignore[attr-defined]
-from re import _parser as sre_parse  # type: ignore[attr-defined]
+from types import ModuleType
 
 from kb.harvest.reading.scopes import statements
+
+try:  # CPython's own pattern parser (3.11+), private: a Python without it knows no pattern to always match
+    from re import _constants as _sre  # type: ignore[attr-defined]
+    from re import _parser as _sre_parse  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - a Python that moved them
+    _sre = _sre_parse = None
+sre: ModuleType | None = _sre
+sre_parse: ModuleType | None = _sre_parse
 
 MAX_PATTERN = 2000  # characters of a pattern parsed
 MAX_NODES = 2000  # nodes of its parse walked
@@ -25,8 +32,8 @@ _FLAGS = {
     name: getattr(re, name)
     for name in ("I", "IGNORECASE", "M", "MULTILINE", "S", "DOTALL", "X", "VERBOSE", "A", "ASCII", "U", "UNICODE")
 }
-_AT_START = frozenset({sre.AT_BEGINNING, sre.AT_BEGINNING_STRING})
-_REPEATS = frozenset({sre.MAX_REPEAT, sre.MIN_REPEAT})
+_AT_START = frozenset({sre.AT_BEGINNING, sre.AT_BEGINNING_STRING}) if sre is not None else frozenset()
+_REPEATS = frozenset({sre.MAX_REPEAT, sre.MIN_REPEAT}) if sre is not None else frozenset()
 
 
 class AlwaysMatches:
@@ -142,30 +149,33 @@ def _flags(node: ast.expr) -> int | None:
 def matches_every_start(text: str | bytes, flags: int = 0) -> bool:
     """Whether the pattern matches (empty) at the start of every string: it can match nothing there through
     optional parts, groups, branches and `^`/`\\A` alone."""
-    if len(text) > MAX_PATTERN:
+    if len(text) > MAX_PATTERN or sre_parse is None:
         return False
     try:
         parsed = sre_parse.parse(text, flags)
         return _empty(list(parsed), [MAX_NODES])
-    except (re.error, RecursionError, OverflowError, ValueError, TypeError, MemoryError, IndexError):
+    except (re.error, RecursionError, OverflowError, ValueError, TypeError, MemoryError, IndexError, AttributeError):
         return False
 
 
 def _empty(items: list, budget: list[int]) -> bool:
+    codes = sre
+    if codes is None:
+        return False
     for op, value in items:
         budget[0] -= 1
         if budget[0] < 0:
             return False
-        if op is sre.AT:
+        if op is codes.AT:
             if value not in _AT_START:  # `$`, `\Z`, `\b`, `\B` read what follows
                 return False
-        elif op is sre.SUBPATTERN:
+        elif op is codes.SUBPATTERN:
             if not _empty(list(value[-1]), budget):
                 return False
         elif op in _REPEATS:
             if value[0] != 0 and not _empty(list(value[2]), budget):
                 return False
-        elif op is sre.BRANCH:
+        elif op is codes.BRANCH:
             if not any(_empty(list(branch), budget) for branch in value[1]):
                 return False
         else:  # a character read, a lookaround, a backreference, an atomic group or a possessive repeat
