@@ -82,15 +82,8 @@ class CsrfViewMiddleware:
         except RejectRequest as exc:
             return self._reject(request, exc.reason)
 """
-PROCESS_REQUEST = """    def process_request(self, request):
-        try:
-            csrf_secret = self._get_secret(request)
-        except InvalidTokenFormat:
-            _add_new_csrf_cookie(request)
-        else:
-            if csrf_secret is not None:
-                request.META["CSRF_COOKIE"] = csrf_secret
-"""
+# The method as the source above writes it, replaced whole by the variants below.
+PROCESS_REQUEST = CSRF[CSRF.index("    def process_request") : CSRF.index("    def process_view")]
 # `process_request` calling `_get_secret` outside any `try`: the error reaches the public method.
 LETTING_OUT = """    def process_request(self, request):
         csrf_secret = self._get_secret(request)
