@@ -13,6 +13,20 @@ from typing import NamedTuple
 
 from kb.harvest.reading.callers import CallGraph, Defined
 from kb.harvest.reading.docstrings import documented_raises
+from kb.harvest.reading.handed_values import (
+    Test,
+    calls_by_name,
+    default_left,
+    exit_before,
+    handed_as,
+    left_when,
+    literal_against,
+    new_values,
+    returns_other,
+    tests_holding,
+    unconditional,
+    used_unlike,
+)
 from kb.harvest.reading.known_types import known_type, not_none, refuses
 from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
@@ -39,10 +53,6 @@ MAX_STATEMENTS = 400  # top-level statements of a module read for what it publis
 MAX_NAMES = 200  # names of one import
 
 
-# (parameter, the test's value when the parameter is a given literal, the value needed to get to a line)
-_Test = tuple[str, Callable[[object], bool], bool]
-
-
 class _Found(NamedTuple):
     entry: Defined
     steps: tuple[_Step, ...]  # from the entry down to the site's function
@@ -58,7 +68,7 @@ class EntryPoints:
         self._exported: set[tuple[str, str]] | None = None  # (private module's stem, name) a public module imports
         self._assignments: dict[int, dict[str, int]] = {}  # id(function) -> name -> the first line assigning it
         self._bindings: dict[int, dict[str, int]] = {}  # id(function) -> every name it binds (`_bound`)
-        self._tests: dict[tuple[int, int], list[_Test]] = {}  # by (id(function node), line): `_tests_at`
+        self._tests: dict[tuple[int, int], list[Test]] = {}  # by (id(function node), line): `_tests_at`
         self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
         # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
         self._docs: dict[int, tuple[str, dict[str, dict[str, str | int]]]] = {}
@@ -124,11 +134,11 @@ class EntryPoints:
         caller_node = self._holding(caller, line) if tests else None
         if callee_node is None or caller_node is None:
             return False
-        calls = [call for call in self._calls_at(caller_node, line) if _calls_by_name(call, callee, callee_node)]
+        calls = [call for call in self._calls_at(caller_node, line) if calls_by_name(call, callee, callee_node)]
 
         def refused(call: ast.Call) -> bool:
             for parameter, holds, needed in tests:
-                given = _handed_as(call, callee_node, parameter) or _default_left(call, callee_node, parameter)
+                given = handed_as(call, callee_node, parameter) or default_left(call, callee_node, parameter)
                 if isinstance(given, ast.Constant) and holds(given.value) is not needed:
                     return True
             return False
@@ -164,7 +174,7 @@ class EntryPoints:
             node = self._setter(defined, node)
         return node
 
-    def _tests_at(self, node: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[_Test]:
+    def _tests_at(self, node: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[Test]:
         """The tests of a parameter (never bound anew in the function) that the `if`s holding `line` make, read
         once per function and line: (parameter, the test's value for a literal, the value needed to get there)."""
         key = (id(node), line)
@@ -172,7 +182,7 @@ class EntryPoints:
         if found is None:
             parameters = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
             parameters -= self._bound(node).keys()
-            found = self._tests[key] = [t for t in _tests_holding(node.body, line) if t[0] in parameters]
+            found = self._tests[key] = [t for t in tests_holding(node.body, line) if t[0] in parameters]
         return found
 
     def _always_calls(self, caller: Defined, line: int) -> bool:
@@ -180,7 +190,7 @@ class EntryPoints:
         nor in an `except`): `Field.clean` calls `self.validate(value)` on every run, where `BaseRouter.register`
         calls `self.get_default_basename(viewset)` only when no `basename` is given, a case the card would not say."""
         node = self._function(caller)
-        return node is not None and _unconditional(node.body, line)
+        return node is not None and unconditional(node.body, line)
 
     def _aliases(self, target: Defined) -> list[_Found]:
         """A private module-level function the module publishes under another name: `path = partial(_path,
@@ -310,7 +320,7 @@ class EntryPoints:
         `self._not_support_combined_queries("annotate")` before `self._annotate(...)`, round 18's card 15)."""
         for step in steps:
             node = self._function(step.caller)
-            if node is None or _exit_before(node, step.line) or self._raising_call_before(step.caller, node, step.line):
+            if node is None or exit_before(node, step.line) or self._raising_call_before(step.caller, node, step.line):
                 return True
         return False
 
@@ -320,7 +330,7 @@ class EntryPoints:
         permission refuses, so the raise's own test is not the whole story for it (round 21's card 20)."""
         for step in steps:
             node = self._function(step.caller)
-            if node is None or not _unconditional(node.body, step.line):
+            if node is None or not unconditional(node.body, step.line):
                 return True
         return False
 
@@ -356,7 +366,7 @@ class EntryPoints:
         READ_STDIN: return ...` before `self.parse_name(fixture_label)`, whose raise needs `fixture_name ==
         READ_STDIN` (round 11's card 13). Such an entry point cannot reach the raise."""
         return any(
-            _left_when(caller, line, ast.unparse(given), value)
+            left_when(caller, line, ast.unparse(given), value)
             for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
         )
 
@@ -366,7 +376,7 @@ class EntryPoints:
         `GDALRaster(ds_input)`, whose raise needs `isinstance(ds_input, bytes)` (round 14's card 03). Such an
         entry point cannot reach the raise."""
         return any(
-            isinstance(given, ast.Name) and _used_unlike(caller, line, given.id, kinds)
+            isinstance(given, ast.Name) and used_unlike(caller, line, given.id, kinds)
             for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
         )
 
@@ -378,7 +388,7 @@ class EntryPoints:
         where its default is such a literal: `convert_extent()` calls `GEOSGeometry(box)`, whose raise needs `srid`
         (default `None`) true (round 22's card 15), when no statement above the raise's `line` binds it anew."""
         if any(
-            _literal_against(given, truth) for _, _, given in self._handed_at(path, qualname, raised, index, parameter)
+            literal_against(given, truth) for _, _, given in self._handed_at(path, qualname, raised, index, parameter)
         ):
             return True
         found = self._found.get((path, qualname, raised), [])
@@ -391,9 +401,9 @@ class EntryPoints:
         if self._bound(callee).get(parameter, line) < line:
             return False
         return any(
-            (default := _default_left(call, callee, parameter)) is not None and _literal_against(default, truth)
+            (default := default_left(call, callee, parameter)) is not None and literal_against(default, truth)
             for call in self._calls_at(caller, step.line)
-            if _calls_by_name(call, step.callee, callee)
+            if calls_by_name(call, step.callee, callee)
         )
 
     def hands_refused(self, path: str, qualname: str, raised: str, index: int, parameter: str, names: tuple) -> bool:
@@ -468,7 +478,7 @@ class EntryPoints:
         # The calls of the callee on the line, by its name (a constructor's by its class's).
         name = callee.qualname.rpartition(".")[0].rpartition(".")[2] if callee_node.name == "__init__" else callee.name
         calls = [c for c in self._calls_at(caller_node, line) if ast.unparse(c.func).rpartition(".")[2] == name]
-        handed = [_handed_as(call, callee_node, parameter) for call in calls]
+        handed = [handed_as(call, callee_node, parameter) for call in calls]
         tree = self.trees.get(caller.path)
         return bool(handed) and all(
             given is not None and takes(given, caller_node, line, tree, lambda n: accepts(caller.path, n))
@@ -504,11 +514,11 @@ class EntryPoints:
         calls = self._calls_at(caller_node, line)
         if callee_node.name != "__init__":  # `self.real_models.append(X.from_model(...))`: the call by its name
             calls = [call for call in calls if ast.unparse(call.func).rpartition(".")[2] == callee_node.name]
-        handed = [_handed_as(call, callee_node, parameter) for call in calls]
+        handed = [handed_as(call, callee_node, parameter) for call in calls]
         if defaults and callee is not None and self._bound(callee_node).get(parameter, defaults) >= defaults:
             handed = [
-                _default_left(call, callee_node, parameter)
-                if given is None and _calls_by_name(call, callee, callee_node)
+                default_left(call, callee_node, parameter)
+                if given is None and calls_by_name(call, callee, callee_node)
                 else given
                 for call, given in zip(calls, handed, strict=True)
             ]
@@ -519,7 +529,7 @@ class EntryPoints:
         `parameter` a literal whose truth is not `truth`: `StateApps.__init__` calls `from_model(model,
         exclude_rels=True)`, and the raise sits under `if not exclude_rels:` (round 15's AI-assisted card 08)."""
         handed, _ = self._caller_hands(path, qualname, caller, parameter, defaults=line)
-        return bool(handed) and all(given is not None and _literal_against(given, truth) for given in handed)
+        return bool(handed) and all(given is not None and literal_against(given, truth) for given in handed)
 
     def _handed_at(
         self, path: str, qualname: str, raised: str, index: int, parameter: str
@@ -533,7 +543,7 @@ class EntryPoints:
         caller, callee = self._function(step.caller), self._function(step.callee)
         if caller is None or callee is None:
             return []
-        handed = [_handed_as(call, callee, parameter) for call in self._calls_at(caller, step.line)]
+        handed = [handed_as(call, callee, parameter) for call in self._calls_at(caller, step.line)]
         return [(caller, step.line, given) for given in handed if given is not None]
 
     def _made_elsewhere(self, entry: Defined) -> bool:
@@ -630,10 +640,10 @@ class EntryPoints:
         return functions.get((defined.line, defined.name))
 
     def _assigned(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
-        """`_new_values` of a function, read once per function."""
+        """`new_values` of a function, read once per function."""
         found = self._assignments.get(id(function))
         if found is None:
-            found = self._assignments[id(function)] = _new_values(function)
+            found = self._assignments[id(function)] = new_values(function)
         return found
 
     def _bound(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
@@ -642,7 +652,7 @@ class EntryPoints:
         `get_related_selections()`)."""
         found = self._bindings.get(id(function))
         if found is None:
-            found = self._bindings[id(function)] = _new_values(function, conversions=True)
+            found = self._bindings[id(function)] = new_values(function, conversions=True)
         return found
 
     def _calls_at(self, function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[ast.Call]:
@@ -665,126 +675,6 @@ class EntryPoints:
         return found
 
 
-def _new_values(function: ast.FunctionDef | ast.AsyncFunctionDef, *, conversions: bool = False) -> dict[str, int]:
-    """The first line where the function's own statements give each name a new value (a target of `=`, `+=`,
-    `for`, `with ... as`, `del`), on any path: `path = path or ...`, `if parse_until is None: parse_until = []`,
-    and `Apps.get_model()`'s `app_label, model_name = app_label.split(".")` when no `model_name` is given. Not a
-    conversion (`_converted`), which the cards say as the argument still. Targets alone are read (a `:=` inside
-    an expression is not), for each caller on the way of every raise. `conversions`: those too."""
-    found: dict[str, int] = {}
-    for statement in statements(function.body):
-        if isinstance(statement, ast.Assign) and (conversions or not _converted(statement)):
-            targets: list[ast.expr] = list(statement.targets)
-        elif isinstance(statement, ast.AugAssign | ast.AnnAssign | ast.For | ast.AsyncFor):
-            targets = [statement.target] if not isinstance(statement, ast.AnnAssign) or statement.value else []
-        elif isinstance(statement, ast.With | ast.AsyncWith):
-            targets = [item.optional_vars for item in statement.items if item.optional_vars is not None]
-        elif isinstance(statement, ast.Delete):
-            targets = list(statement.targets)
-        else:
-            continue
-        while targets:
-            target = targets.pop()
-            if isinstance(target, ast.Name):
-                found[target.id] = min(found.get(target.id, target.lineno), target.lineno)
-            elif isinstance(target, ast.Tuple | ast.List | ast.Starred):
-                targets.extend(target.elts if not isinstance(target, ast.Starred) else [target.value])
-    return found
-
-
-def _converted(statement: ast.AST) -> bool:
-    """`x = f(x)`, `x = x.strip()`, `x = [f(n) for n in x]`: a name given its own value converted, which
-    the cards say as the argument still (a fallback, `x = x or default`, is another value)."""
-    if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
-        return False
-    target, value = statement.targets[0], statement.value
-    if not isinstance(target, ast.Name):
-        return False
-    given: list[ast.AST]
-    if isinstance(value, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
-        given = [value.generators[0].iter]  # `[get_field(n) for n in update_fields]`: each item converted
-    elif isinstance(value, ast.Call):
-        given = list(ast.walk(value))  # `f(x)`, `x.strip()`, `str(x).lower()`
-    else:
-        return False
-    return any(isinstance(argument, ast.Name) and argument.id == target.id for argument in given)
-
-
-def returns_other(new: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether a `__new__` may return anything but what a `__new__` call made (`return super().__new__(cls)`, or
-    `obj = object.__new__(cls)` ... `return obj`): `return UnboundField(cls, ...)`, `return cls.many_init(...)`.
-    A `__new__` that returns nothing at all is read as returning something else too."""
-    made: set[str] = set()
-    returned: list[ast.expr | None] = []
-    for statement in statements(new.body):
-        if isinstance(statement, ast.Assign) and _is_new_call(statement.value):
-            made.update(t.id for t in statement.targets if isinstance(t, ast.Name))
-        elif isinstance(statement, ast.Return):
-            returned.append(statement.value)
-    if not returned:
-        return True
-
-    def own(value: ast.expr | None) -> bool:
-        return value is not None and (_is_new_call(value) or (isinstance(value, ast.Name) and value.id in made))
-
-    if all(own(value) for value in returned):
-        return False
-    # `if kwargs.pop("many", False): return cls.many_init(...)` then `return super().__new__(cls)`: called plainly
-    # (no such keyword), `X()` makes an instance and runs `__init__`; `if "_form" in kwargs: ... else: return
-    # Unbound(...)` does not.
-    plain = _plain_return(new.body, new.args.kwarg.arg if new.args.kwarg else "")
-    return plain is None or not own(plain)
-
-
-def _plain_return(body: list[ast.stmt], kwargs: str) -> ast.expr | None:
-    """What the body returns when no optional keyword is given, where each test on the way reads only whether
-    one was (`"k" in kwargs`, `kwargs.pop("k", False)`); None when another test or statement decides."""
-    for statement in body:
-        if isinstance(statement, ast.Return):
-            return statement.value
-        if isinstance(statement, ast.If):
-            given = _keyword_given(statement.test, kwargs)
-            if given is None:
-                return None
-            branch = statement.orelse if given is False else statement.body
-            if branch and isinstance(branch[-1], ast.Return):
-                return _plain_return(branch, kwargs)
-            if any(isinstance(node, ast.Return) for inner in branch for node in ast.walk(inner)):
-                return None
-        elif any(isinstance(node, ast.Return) for node in ast.walk(statement)):
-            return None
-    return None
-
-
-def _keyword_given(test: ast.expr, kwargs: str) -> bool | None:
-    """The test's value when no keyword is given: `"k" in kwargs` False, `"k" not in kwargs` True,
-    `kwargs.pop("k", False)` / `kwargs.get("k")` False; None for any other test."""
-    if not kwargs:
-        return None
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In | ast.NotIn):
-        right = test.comparators[0]
-        if isinstance(test.left, ast.Constant) and isinstance(right, ast.Name) and right.id == kwargs:
-            return isinstance(test.ops[0], ast.NotIn)
-        return None
-    if (
-        isinstance(test, ast.Call)
-        and isinstance(test.func, ast.Attribute)
-        and test.func.attr in ("pop", "get")
-        and isinstance(test.func.value, ast.Name)
-        and test.func.value.id == kwargs
-        and test.args
-        and isinstance(test.args[0], ast.Constant)
-    ):
-        fallback = test.args[1] if len(test.args) > 1 else None
-        if fallback is None or (isinstance(fallback, ast.Constant) and not fallback.value):
-            return False
-    return None
-
-
-def _is_new_call(value: ast.expr) -> bool:
-    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "__new__"
-
-
 def _is_partial(func: ast.expr) -> bool:
     """`partial` or `functools.partial`."""
     return (isinstance(func, ast.Name) and func.id == "partial") or (
@@ -794,99 +684,6 @@ def _is_partial(func: ast.expr) -> bool:
 
 def _is_setter(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(isinstance(d, ast.Attribute) and d.attr == "setter" for d in node.decorator_list)
-
-
-def _handed_as(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str) -> ast.expr | None:
-    """The expression a call gives the callee's `parameter`, by keyword or by position (a method's `self` is the
-    object it is called on)."""
-    for keyword in call.keywords:
-        if keyword.arg == parameter:
-            return keyword.value
-    positional = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
-    # `obj.method(x)`, and `Class(x)` calling `__init__`: the object is not among the call's arguments.
-    if positional and positional[0] in ("self", "cls"):
-        if isinstance(call.func, ast.Attribute) or callee.name in ("__init__", "__new__"):
-            positional = positional[1:]
-    if parameter in positional and (at := positional.index(parameter)) < len(call.args):
-        given = call.args[at]
-        return None if isinstance(given, ast.Starred) else given
-    return None
-
-
-def _calls_by_name(call: ast.Call, callee: Defined, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether the call names the callee: its function's name, or its class's for an `__init__`."""
-    name = callee.qualname.rpartition(".")[0].rpartition(".")[2] if node.name == "__init__" else node.name
-    func = call.func
-    return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else "") == name
-
-
-def _default_left(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str) -> ast.expr | None:
-    """The callee's literal default for `parameter` when the call surely leaves it out (no `*args` or `**kwargs`
-    that might give it): `GEOSGeometry(box)` leaves `srid` at `None`. None when given, or told by no literal."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg in (None, parameter) for k in call.keywords):
-        return None
-    arguments = callee.args
-    positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
-    shift = int(
-        bool(positional)
-        and positional[0] in ("self", "cls")
-        and (isinstance(call.func, ast.Attribute) or callee.name in ("__init__", "__new__"))
-    )
-    if parameter in positional:
-        if positional.index(parameter) - shift < len(call.args):
-            return None
-        defaults = dict(zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults, strict=True))
-        default = defaults.get(parameter)
-    else:
-        default = dict(zip((a.arg for a in arguments.kwonlyargs), arguments.kw_defaults, strict=True)).get(parameter)
-    return default if isinstance(default, ast.Constant) else None
-
-
-def _left_when(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, handed: str, value: str) -> bool:
-    """Whether a statement of the function's own body above `line` is `if <handed> == <value>:` (or `is`) whose
-    block ends in a `return` or a `raise`: past it, the value is never `value`."""
-    tests = {f"{handed} == {value}", f"{handed} is {value}", f"{value} == {handed}"}
-    for statement in function.body[:MAX_STATEMENTS]:
-        if statement.lineno >= line:
-            break
-        if (
-            isinstance(statement, ast.If)
-            and statement.body
-            and isinstance(statement.body[-1], ast.Return | ast.Raise)
-            and ast.unparse(statement.test)[: MAX_DECORATOR + 1] in tests
-        ):
-            return True
-    return False
-
-
-def _literal_against(given: ast.expr, truth: bool) -> bool:
-    """Whether `given` is a literal (`True`, `None`, `0`, `"x"`) whose truth is not `truth`."""
-    return isinstance(given, ast.Constant) and bool(given.value) is not truth
-
-
-def _used_unlike(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, name: str, kinds: tuple) -> bool:
-    """Whether a statement of the function's own body above `line` (run on every call that gets there: not in a
-    branch, a loop or a `try`) calls a method on `name`, or assigns to an item of it, that no type of `kinds` has;
-    `name` never bound anew in the function."""
-    if any(
-        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
-        for node in ast.walk(function)
-    ):
-        return False
-    for statement in function.body[:MAX_STATEMENTS]:
-        if statement.lineno >= line:
-            break
-        if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
-            method = call.func
-            if isinstance(method, ast.Attribute) and isinstance(method.value, ast.Name) and method.value.id == name:
-                if not any(hasattr(kind, method.attr) for kind in kinds):
-                    return True
-        targets = statement.targets if isinstance(statement, ast.Assign) else []
-        for target in targets:
-            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
-                if not any(hasattr(kind, "__setitem__") for kind in kinds):
-                    return True
-    return False
 
 
 _POST_INIT = frozenset({"__post_init__", "__attrs_post_init__"})
@@ -956,81 +753,3 @@ def _before_star(node: ast.FunctionDef | ast.AsyncFunctionDef | None, method: bo
     named = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
     return named[1:] if method and not static else named
-
-
-def _unconditional(body: list[ast.stmt], line: int) -> bool:
-    """Whether the statement of `body` holding `line` runs on every run of the body that gets to it: a plain
-    statement, or one inside a `with` or a `try`'s body or `finally`, never a branch, a loop or a handler."""
-    for statement in body:
-        if not statement.lineno <= line <= (statement.end_lineno or statement.lineno):
-            continue
-        if isinstance(statement, ast.Try | ast.TryStar):
-            return _unconditional(statement.body, line) or _unconditional(statement.finalbody, line)
-        if isinstance(statement, ast.With | ast.AsyncWith):
-            return _unconditional(statement.body, line)
-        return not isinstance(statement, ast.If | ast.For | ast.AsyncFor | ast.While | ast.Match)
-    return False
-
-
-def _exit_before(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
-    """A `return` or `raise` of the function itself (not of a function or class inside it) above `line`."""
-    return any(isinstance(node, ast.Return | ast.Raise) and node.lineno < line for node in statements(function.body))
-
-
-def _tests_holding(body: list[ast.stmt], line: int) -> list[_Test]:
-    """The tests on a parameter of the `if`s (and `elif`s) holding `line` in `body`, through `with`, `try` and
-    loops; one `and`'s parts each, in an `if`'s body only. Only the statements on the way to `line` are read."""
-    found: list[_Test] = []
-    while body:
-        statement = next((s for s in body if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
-        if statement is None:
-            break
-        if isinstance(statement, ast.If):
-            if line <= (statement.test.end_lineno or statement.lineno):
-                break  # a call in the test itself
-            inside = bool(statement.body) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
-            parts = (
-                statement.test.values
-                if inside and isinstance(statement.test, ast.BoolOp) and isinstance(statement.test.op, ast.And)
-                else [statement.test]
-            )
-            found += [
-                (name, holds, inside) for part in parts if (read := _literal_test(part)) for name, holds in [read]
-            ]
-            body = statement.body if inside else statement.orelse
-        elif isinstance(statement, ast.With | ast.AsyncWith | ast.For | ast.AsyncFor | ast.While):
-            body = statement.body
-        elif isinstance(statement, ast.Try | ast.TryStar):
-            body = [*statement.body, *statement.orelse, *statement.finalbody]
-        else:
-            break
-    return found
-
-
-def _literal_test(test: ast.expr) -> tuple[str, Callable[[object], bool]] | None:
-    """(name, the test's value for a literal) for `name`, `not name`, `name == c`, `name != c`, `name is c`,
-    `name is not c` (c None, True or False) and `name in (c, ...)` / `not in`, c literals; None for any other."""
-    if isinstance(test, ast.Name):
-        return test.id, bool
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name):
-        return test.operand.id, lambda value: not value
-    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
-        return None
-    left, op, right = test.left, test.ops[0], test.comparators[0]
-    if isinstance(left, ast.Constant) and isinstance(right, ast.Name) and isinstance(op, ast.Eq | ast.NotEq):
-        left, right = right, left
-    if not isinstance(left, ast.Name):
-        return None
-    if isinstance(right, ast.Constant) and isinstance(op, ast.Eq | ast.NotEq):
-        wanted, equal = right.value, isinstance(op, ast.Eq)
-        return left.id, lambda value: (value == wanted) is equal
-    if isinstance(right, ast.Constant) and isinstance(op, ast.Is | ast.IsNot) and right.value in (None, True, False):
-        wanted, same = right.value, isinstance(op, ast.Is)
-        return left.id, lambda value: (value is wanted) is same
-    if isinstance(right, ast.Tuple | ast.List | ast.Set) and isinstance(op, ast.In | ast.NotIn):
-        if len(right.elts) > MAX_NAMES or not all(isinstance(e, ast.Constant) for e in right.elts):
-            return None
-        members = [e.value for e in right.elts if isinstance(e, ast.Constant)]
-        within = isinstance(op, ast.In)
-        return left.id, lambda value: (value in members) is within
-    return None

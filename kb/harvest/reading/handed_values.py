@@ -1,0 +1,308 @@
+"""What a call hands the function it calls, and what that function's own body does with it on the way to a line
+(issue 29): the expression a call gives a parameter or the literal default it leaves, the tests of a parameter
+holding a line, the names bound anew above it, the exits before it. Pure readings of one function's `def`, which
+`entry_points` makes once per function and line."""
+
+import ast
+from collections.abc import Callable
+
+from kb.harvest.reading.callers import Defined
+from kb.harvest.reading.scopes import statements
+
+MAX_STATEMENTS = 400  # statements of a function's own body read for a test above a line
+MAX_NAMES = 200  # literals of one `in (...)` test
+MAX_TEST = 201  # characters of a test's text compared
+
+# (parameter, the test's value when the parameter is a given literal, the value needed to get to a line)
+Test = tuple[str, Callable[[object], bool], bool]
+
+
+def new_values(function: ast.FunctionDef | ast.AsyncFunctionDef, *, conversions: bool = False) -> dict[str, int]:
+    """The first line where the function's own statements give each name a new value (a target of `=`, `+=`,
+    `for`, `with ... as`, `del`), on any path: `path = path or ...`, `if parse_until is None: parse_until = []`,
+    and `Apps.get_model()`'s `app_label, model_name = app_label.split(".")` when no `model_name` is given. Not a
+    conversion (`_converted`), which the cards say as the argument still. Targets alone are read (a `:=` inside
+    an expression is not), for each caller on the way of every raise. `conversions`: those too."""
+    found: dict[str, int] = {}
+    for statement in statements(function.body):
+        if isinstance(statement, ast.Assign) and (conversions or not _converted(statement)):
+            targets: list[ast.expr] = list(statement.targets)
+        elif isinstance(statement, ast.AugAssign | ast.AnnAssign | ast.For | ast.AsyncFor):
+            targets = [statement.target] if not isinstance(statement, ast.AnnAssign) or statement.value else []
+        elif isinstance(statement, ast.With | ast.AsyncWith):
+            targets = [item.optional_vars for item in statement.items if item.optional_vars is not None]
+        elif isinstance(statement, ast.Delete):
+            targets = list(statement.targets)
+        else:
+            continue
+        while targets:
+            target = targets.pop()
+            if isinstance(target, ast.Name):
+                found[target.id] = min(found.get(target.id, target.lineno), target.lineno)
+            elif isinstance(target, ast.Tuple | ast.List | ast.Starred):
+                targets.extend(target.elts if not isinstance(target, ast.Starred) else [target.value])
+    return found
+
+
+def _converted(statement: ast.AST) -> bool:
+    """`x = f(x)`, `x = x.strip()`, `x = [f(n) for n in x]`: a name given its own value converted, which
+    the cards say as the argument still (a fallback, `x = x or default`, is another value)."""
+    if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+        return False
+    target, value = statement.targets[0], statement.value
+    if not isinstance(target, ast.Name):
+        return False
+    given: list[ast.AST]
+    if isinstance(value, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+        given = [value.generators[0].iter]  # `[get_field(n) for n in update_fields]`: each item converted
+    elif isinstance(value, ast.Call):
+        given = list(ast.walk(value))  # `f(x)`, `x.strip()`, `str(x).lower()`
+    else:
+        return False
+    return any(isinstance(argument, ast.Name) and argument.id == target.id for argument in given)
+
+
+def returns_other(new: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a `__new__` may return anything but what a `__new__` call made (`return super().__new__(cls)`, or
+    `obj = object.__new__(cls)` ... `return obj`): `return UnboundField(cls, ...)`, `return cls.many_init(...)`.
+    A `__new__` that returns nothing at all is read as returning something else too."""
+    made: set[str] = set()
+    returned: list[ast.expr | None] = []
+    for statement in statements(new.body):
+        if isinstance(statement, ast.Assign) and _is_new_call(statement.value):
+            made.update(t.id for t in statement.targets if isinstance(t, ast.Name))
+        elif isinstance(statement, ast.Return):
+            returned.append(statement.value)
+    if not returned:
+        return True
+
+    def own(value: ast.expr | None) -> bool:
+        return value is not None and (_is_new_call(value) or (isinstance(value, ast.Name) and value.id in made))
+
+    if all(own(value) for value in returned):
+        return False
+    # `if kwargs.pop("many", False): return cls.many_init(...)` then `return super().__new__(cls)`: called plainly
+    # (no such keyword), `X()` makes an instance and runs `__init__`; `if "_form" in kwargs: ... else: return
+    # Unbound(...)` does not.
+    plain = _plain_return(new.body, new.args.kwarg.arg if new.args.kwarg else "")
+    return plain is None or not own(plain)
+
+
+def _plain_return(body: list[ast.stmt], kwargs: str) -> ast.expr | None:
+    """What the body returns when no optional keyword is given, where each test on the way reads only whether
+    one was (`"k" in kwargs`, `kwargs.pop("k", False)`); None when another test or statement decides."""
+    for statement in body:
+        if isinstance(statement, ast.Return):
+            return statement.value
+        if isinstance(statement, ast.If):
+            given = _keyword_given(statement.test, kwargs)
+            if given is None:
+                return None
+            branch = statement.orelse if given is False else statement.body
+            if branch and isinstance(branch[-1], ast.Return):
+                return _plain_return(branch, kwargs)
+            if any(isinstance(node, ast.Return) for inner in branch for node in ast.walk(inner)):
+                return None
+        elif any(isinstance(node, ast.Return) for node in ast.walk(statement)):
+            return None
+    return None
+
+
+def _keyword_given(test: ast.expr, kwargs: str) -> bool | None:
+    """The test's value when no keyword is given: `"k" in kwargs` False, `"k" not in kwargs` True,
+    `kwargs.pop("k", False)` / `kwargs.get("k")` False; None for any other test."""
+    if not kwargs:
+        return None
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In | ast.NotIn):
+        right = test.comparators[0]
+        if isinstance(test.left, ast.Constant) and isinstance(right, ast.Name) and right.id == kwargs:
+            return isinstance(test.ops[0], ast.NotIn)
+        return None
+    if (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Attribute)
+        and test.func.attr in ("pop", "get")
+        and isinstance(test.func.value, ast.Name)
+        and test.func.value.id == kwargs
+        and test.args
+        and isinstance(test.args[0], ast.Constant)
+    ):
+        fallback = test.args[1] if len(test.args) > 1 else None
+        if fallback is None or (isinstance(fallback, ast.Constant) and not fallback.value):
+            return False
+    return None
+
+
+def _is_new_call(value: ast.expr) -> bool:
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "__new__"
+
+
+def handed_as(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str) -> ast.expr | None:
+    """The expression a call gives the callee's `parameter`, by keyword or by position (a method's `self` is the
+    object it is called on)."""
+    for keyword in call.keywords:
+        if keyword.arg == parameter:
+            return keyword.value
+    positional = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
+    # `obj.method(x)`, and `Class(x)` calling `__init__`: the object is not among the call's arguments.
+    if positional and positional[0] in ("self", "cls"):
+        if isinstance(call.func, ast.Attribute) or callee.name in ("__init__", "__new__"):
+            positional = positional[1:]
+    if parameter in positional and (at := positional.index(parameter)) < len(call.args):
+        given = call.args[at]
+        return None if isinstance(given, ast.Starred) else given
+    return None
+
+
+def calls_by_name(call: ast.Call, callee: Defined, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether the call names the callee: its function's name, or its class's for an `__init__`."""
+    name = callee.qualname.rpartition(".")[0].rpartition(".")[2] if node.name == "__init__" else node.name
+    func = call.func
+    return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else "") == name
+
+
+def default_left(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str) -> ast.expr | None:
+    """The callee's literal default for `parameter` when the call surely leaves it out (no `*args` or `**kwargs`
+    that might give it): `GEOSGeometry(box)` leaves `srid` at `None`. None when given, or told by no literal."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg in (None, parameter) for k in call.keywords):
+        return None
+    arguments = callee.args
+    positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    shift = int(
+        bool(positional)
+        and positional[0] in ("self", "cls")
+        and (isinstance(call.func, ast.Attribute) or callee.name in ("__init__", "__new__"))
+    )
+    if parameter in positional:
+        if positional.index(parameter) - shift < len(call.args):
+            return None
+        defaults = dict(zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults, strict=True))
+        default = defaults.get(parameter)
+    else:
+        default = dict(zip((a.arg for a in arguments.kwonlyargs), arguments.kw_defaults, strict=True)).get(parameter)
+    return default if isinstance(default, ast.Constant) else None
+
+
+def left_when(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, handed: str, value: str) -> bool:
+    """Whether a statement of the function's own body above `line` is `if <handed> == <value>:` (or `is`) whose
+    block ends in a `return` or a `raise`: past it, the value is never `value`."""
+    tests = {f"{handed} == {value}", f"{handed} is {value}", f"{value} == {handed}"}
+    for statement in function.body[:MAX_STATEMENTS]:
+        if statement.lineno >= line:
+            break
+        if (
+            isinstance(statement, ast.If)
+            and statement.body
+            and isinstance(statement.body[-1], ast.Return | ast.Raise)
+            and ast.unparse(statement.test)[:MAX_TEST] in tests
+        ):
+            return True
+    return False
+
+
+def literal_against(given: ast.expr, truth: bool) -> bool:
+    """Whether `given` is a literal (`True`, `None`, `0`, `"x"`) whose truth is not `truth`."""
+    return isinstance(given, ast.Constant) and bool(given.value) is not truth
+
+
+def used_unlike(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, name: str, kinds: tuple) -> bool:
+    """Whether a statement of the function's own body above `line` (run on every call that gets there: not in a
+    branch, a loop or a `try`) calls a method on `name`, or assigns to an item of it, that no type of `kinds` has;
+    `name` never bound anew in the function."""
+    if any(
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        for node in ast.walk(function)
+    ):
+        return False
+    for statement in function.body[:MAX_STATEMENTS]:
+        if statement.lineno >= line:
+            break
+        if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
+            method = call.func
+            if isinstance(method, ast.Attribute) and isinstance(method.value, ast.Name) and method.value.id == name:
+                if not any(hasattr(kind, method.attr) for kind in kinds):
+                    return True
+        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        for target in targets:
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name:
+                if not any(hasattr(kind, "__setitem__") for kind in kinds):
+                    return True
+    return False
+
+
+def unconditional(body: list[ast.stmt], line: int) -> bool:
+    """Whether the statement of `body` holding `line` runs on every run of the body that gets to it: a plain
+    statement, or one inside a `with` or a `try`'s body or `finally`, never a branch, a loop or a handler."""
+    for statement in body:
+        if not statement.lineno <= line <= (statement.end_lineno or statement.lineno):
+            continue
+        if isinstance(statement, ast.Try | ast.TryStar):
+            return unconditional(statement.body, line) or unconditional(statement.finalbody, line)
+        if isinstance(statement, ast.With | ast.AsyncWith):
+            return unconditional(statement.body, line)
+        return not isinstance(statement, ast.If | ast.For | ast.AsyncFor | ast.While | ast.Match)
+    return False
+
+
+def exit_before(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
+    """A `return` or `raise` of the function itself (not of a function or class inside it) above `line`."""
+    return any(isinstance(node, ast.Return | ast.Raise) and node.lineno < line for node in statements(function.body))
+
+
+def tests_holding(body: list[ast.stmt], line: int) -> list[Test]:
+    """The tests on a parameter of the `if`s (and `elif`s) holding `line` in `body`, through `with`, `try` and
+    loops; one `and`'s parts each, in an `if`'s body only. Only the statements on the way to `line` are read."""
+    found: list[Test] = []
+    while body:
+        statement = next((s for s in body if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+        if statement is None:
+            break
+        if isinstance(statement, ast.If):
+            if line <= (statement.test.end_lineno or statement.lineno):
+                break  # a call in the test itself
+            inside = bool(statement.body) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
+            parts = (
+                statement.test.values
+                if inside and isinstance(statement.test, ast.BoolOp) and isinstance(statement.test.op, ast.And)
+                else [statement.test]
+            )
+            found += [
+                (name, holds, inside) for part in parts if (read := _literal_test(part)) for name, holds in [read]
+            ]
+            body = statement.body if inside else statement.orelse
+        elif isinstance(statement, ast.With | ast.AsyncWith | ast.For | ast.AsyncFor | ast.While):
+            body = statement.body
+        elif isinstance(statement, ast.Try | ast.TryStar):
+            body = [*statement.body, *statement.orelse, *statement.finalbody]
+        else:
+            break
+    return found
+
+
+def _literal_test(test: ast.expr) -> tuple[str, Callable[[object], bool]] | None:
+    """(name, the test's value for a literal) for `name`, `not name`, `name == c`, `name != c`, `name is c`,
+    `name is not c` (c None, True or False) and `name in (c, ...)` / `not in`, c literals; None for any other."""
+    if isinstance(test, ast.Name):
+        return test.id, bool
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name):
+        return test.operand.id, lambda value: not value
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(left, ast.Constant) and isinstance(right, ast.Name) and isinstance(op, ast.Eq | ast.NotEq):
+        left, right = right, left
+    if not isinstance(left, ast.Name):
+        return None
+    if isinstance(right, ast.Constant) and isinstance(op, ast.Eq | ast.NotEq):
+        wanted, equal = right.value, isinstance(op, ast.Eq)
+        return left.id, lambda value: (value == wanted) is equal
+    if isinstance(right, ast.Constant) and isinstance(op, ast.Is | ast.IsNot) and right.value in (None, True, False):
+        wanted, same = right.value, isinstance(op, ast.Is)
+        return left.id, lambda value: (value is wanted) is same
+    if isinstance(right, ast.Tuple | ast.List | ast.Set) and isinstance(op, ast.In | ast.NotIn):
+        if len(right.elts) > MAX_NAMES or not all(isinstance(e, ast.Constant) for e in right.elts):
+            return None
+        members = [e.value for e in right.elts if isinstance(e, ast.Constant)]
+        within = isinstance(op, ast.In)
+        return left.id, lambda value: (value in members) is within
+    return None
