@@ -21,7 +21,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from kb.analysis import anchored, constants, facts, handed, hostile, routes, salvage, situated, ways
+from kb.analysis import anchored, constants, facts, handed, hostile, overridden, routes, salvage, situated, ways
 from kb.analysis import claims as split
 from kb.analysis.claims import BULLET, plain
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
@@ -349,6 +349,7 @@ def _checked_prose(text: str, vocabulary: Vocabulary, section: str) -> _Claim:
         else ways.contradiction(claim.text, vocabulary.reach, vocabulary.functions)
         or anchored.unrecorded(claim.text, vocabulary.reach, vocabulary.functions)
         or handed.contradiction(claim.text, vocabulary.reach, vocabulary.functions, vocabulary.declarations)
+        or overridden.bypassed(claim.text, vocabulary.reach)
     )
     false = false or ("" if claim.unknown else situated.unread_setting(claim.text, vocabulary, section))
     if false:
