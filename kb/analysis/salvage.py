@@ -18,14 +18,19 @@
 - `example_variable`, `dynamic_stem`, `lookup_parts`: an example's own value (`some_author`, `other_measure`), a
   name the code makes from a template (`get_next_by_<field>()` from `"get_next_by_%s"`), a lookup made of known
   names (`pk__gt`).
-- `urls`: the URLs of a code span or block, to be kept only when the request's text holds them verbatim.
+- `urls`: the URLs of a code span or block, to be kept only when the request's text holds them verbatim, or when
+  they point nowhere (`example_url`: `https://`, `https://example.com/page/`).
+- `introduced_as_examples`, `example_values`: a code span after "e.g." holds the example's own values in a tuple
+  (`pk=(tenant_id, id)`); its calls, arguments, attributes and keywords are still checked (round 23, card 10).
 
 Every function reads a model's answer: one pass each, linear patterns."""
 
+import ast
 import bisect
 import itertools
 import re
 from collections.abc import Iterable
+from urllib.parse import urlsplit
 
 from kb.analysis import hostile
 
@@ -63,6 +68,12 @@ MOST_WORDS = 80
 # `OLD_NAME`, `MyView` are `verify.placeholder`'s).
 EXAMPLE_VARIABLE = re.compile(r"(?:some|my|your|example|another|other|foo|bar|baz)_[a-z0-9_]++")
 PLACEHOLDER = "_placeholder_"  # what `verify` puts for a `<name>`
+# Hosts and top-level names reserved for examples and tests (RFC 2606, RFC 6761).
+EXAMPLE_HOSTS = ("example.com", "example.net", "example.org", "localhost")
+EXAMPLE_TLDS = (".example", ".test", ".invalid", ".localhost")
+SCHEME_ONLY = re.compile(r"(?i)https?+://")
+EXAMPLE_LEAD_IN = re.compile(r"(?i)(?<![\w.])(?:e\.g\.|for[ \t]++example|for[ \t]++instance|such[ \t]++as),?+[ \t]*+\Z")
+LOWER_NAME = re.compile(r"[a-z][a-z0-9]*+(?:_[a-z0-9]++)*+")
 
 
 def fields_of(evidence: object) -> set[str]:
@@ -218,3 +229,43 @@ def lookup_parts(name: str) -> list[str]:
 def urls(code: str) -> list[str]:
     """The URLs in a piece of code, without the quote or punctuation after them."""
     return [found.rstrip("\"'`.,;:)]}>") for pattern in hostile.URLS for found in pattern.findall(code)]
+
+
+def example_url(code: str, introduced: bool) -> bool:
+    """A URL that points nowhere: a scheme alone (`https://`), or, `introduced` as an example ("e.g."), an http(s)
+    URL on a host reserved for examples (RFC 2606, RFC 6761: `example.com`, `*.test`, `localhost`). Shown as code it
+    is no link and names nothing of a repository (round 23, cards 09 and 12); any other URL ("its CDN is
+    `https://cdn.example.net/`" says where something is) is kept only when the request holds it."""
+    code = code.strip()
+    if SCHEME_ONLY.fullmatch(code):
+        return True
+    if not introduced or len(code) > 300 or hostile.SCHEME_URL.fullmatch(code) is None:
+        return False
+    try:
+        parts = urlsplit(code)
+        host = (parts.hostname or "").rstrip(".")
+    except ValueError:
+        return False
+    if parts.scheme.lower() not in ("http", "https") or not host:
+        return False
+    return host in EXAMPLE_HOSTS or host.endswith(tuple(f".{name}" for name in EXAMPLE_HOSTS) + EXAMPLE_TLDS)
+
+
+def introduced_as_examples(text: str) -> list[bool]:
+    """For each code span of a sentence (as `hostile.backtick_spans` finds them), whether "e.g.", "for example",
+    "for instance" or "such as" introduces it: the values it holds are the example's own."""
+    return [
+        EXAMPLE_LEAD_IN.search(text, max(0, start - 16), start) is not None for start, _ in hostile.backtick_spans(text)
+    ]
+
+
+def example_values(tree: ast.AST) -> set[str]:
+    """The plain lower-case names a piece of Python writes as the items of a tuple, list or set (`pk=(tenant_id,
+    id)`): in an example, the reader's own values (round 23, card 10). A call's argument is not one of them (`key=
+    natural_key` may name a function of the library's), and what it calls, an attribute and a keyword's name are
+    still names of the code."""
+    values: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Tuple | ast.List | ast.Set):
+            values.update(item.id for item in node.elts if isinstance(item, ast.Name) and LOWER_NAME.fullmatch(item.id))
+    return values

@@ -330,7 +330,13 @@ def _checked_prose(text: str, vocabulary: Vocabulary, section: str) -> _Claim:
     # A URL is not a link when shown as code, but only one the request's text holds verbatim may stay; a bare URL
     # taken out of prose leaves a fragment. Either way the claim goes whole.
     _, spans = _spans(claim.text)
-    unheld = [url for span in spans for url in salvage.urls(span) if not vocabulary.quotes(url)]
+    examples = salvage.introduced_as_examples(claim.text)
+    unheld = [
+        url
+        for span, example in zip(spans, examples, strict=True)
+        for url in salvage.urls(span)
+        if not (vocabulary.quotes(url) or salvage.example_url(url, example))
+    ]
     if unlinked.gaps or unheld:
         claim.why, claim.links = "empty", [*claim.links, *(hostile.link_to(url) for url in unheld)]
         return claim
@@ -498,11 +504,13 @@ def _names_in_prose(text: str, vocabulary: Vocabulary) -> tuple[list[str], bool]
     """The names a sentence uses that errorkb does not know, and whether it names anything the evidence holds."""
     prose, spans = _spans(text)
     unknown, held = _names_by_pattern(prose, vocabulary)
-    for span in spans:
+    for span, example in zip(spans, salvage.introduced_as_examples(text), strict=True):
         if vocabulary.quotes(span):
             held = True  # the evidence's own text, quoted
             continue
-        span_unknown, span_held = _names_in_code(span.strip(), vocabulary, fenced=False)
+        if salvage.example_url(span, example):
+            continue  # a URL that points nowhere (`https://example.com/`): no link, no name of the code
+        span_unknown, span_held = _names_in_code(span.strip(), vocabulary, fenced=False, example=example)
         unknown += span_unknown
         held = held or span_held
     return unknown, held
@@ -538,7 +546,13 @@ def _names_by_pattern(text: str, vocabulary: Vocabulary) -> tuple[list[str], boo
 
 
 def _names_in_code(
-    code: str, vocabulary: Vocabulary, *, fenced: bool, language: str = "", own: frozenset[str] = frozenset()
+    code: str,
+    vocabulary: Vocabulary,
+    *,
+    fenced: bool,
+    language: str = "",
+    own: frozenset[str] = frozenset(),
+    example: bool = False,
 ) -> tuple[list[str], bool]:
     """A code span or block: a flag, a path, Python (every name it reads but does not bind), or other code (a
     command line, a configuration file), checked by the forms of its names and, for other code, its words."""
@@ -558,6 +572,8 @@ def _names_in_code(
     if tree is None:
         unknown, held = _names_by_pattern(code, vocabulary)
         return unknown, held or vocabulary.knows_any_term(IDENTIFIER.findall(code))
+    if example:  # after "e.g.": the values it hands on are the example's own (`pk=(tenant_id, id)`)
+        own = own | salvage.example_values(tree)
     return _names_in_python(tree, vocabulary, own_names=fenced, own=own)
 
 
@@ -618,7 +634,8 @@ def _names_in_python(
             always += [flag for flag in FLAG.findall(node.value) if not vocabulary.knows_flag(flag)]
     flags = [name for name in always if name.startswith("--")]
     read = [name for name in read if name not in bound and name not in own] if own_names else [*read, *sorted(bound)]
-    read = [name for name in read if name in called or not salvage.example_variable(name)]  # `some_author`
+    # `some_author`, and after "e.g." a value the example hands on (`own`)
+    read = [name for name in read if name in called or not (salvage.example_variable(name) or name in own)]
     names = [name for name in read + always if name and not name.startswith("--") and not placeholder(name)]
     unknown = [name for name in names if not _known(name, vocabulary)] + flags + list(dict.fromkeys(pairs))
     return unknown, any(vocabulary.holds_name(name) for name in names)
