@@ -1,6 +1,7 @@
 """A way in that hands a function on the way a literal its test sends down another branch is no way in: every
 prettytable setter calls `self._validate_option("<its name>", val)`, which calls each validator under its own
-`elif option in (...)`. Round 23's cards 21-25 named `right_padding_width` a way to "Must be True or False"."""
+`elif option in (...)`. Round 23's cards 21-25 named `right_padding_width` a way to "Must be True or False", and
+the setter's literal worded that validator's message as a card of its own."""
 
 from tests.harvest.published import harvest_published
 
@@ -81,3 +82,14 @@ def test_a_setter_whose_literal_takes_another_branch_is_no_way_to_the_raise(db, 
     assert "PrettyTable.right_padding_width" in _ways(nonnegative)
     assert "PrettyTable.header" not in _ways(nonnegative)
     assert "right_padding_width" not in str(true_or_false.generated.get("situations"))
+
+
+def test_a_setter_s_literal_words_only_the_message_of_the_validator_its_branch_calls(db, git_repo) -> None:
+    # Round 23's cards 21-25: "Invalid value for right_padding_width. Must be True or False." was a card of its own,
+    # the setter's literal bound into `_validate_true_or_false`'s message past `elif option in ("header", ...)`.
+    cards = harvest_published(git_repo, {"table/__init__.py": "", "table/prettytable.py": TABLE}, repo="example/t")
+    assert "Invalid value for right_padding_width. Must be True or False." not in cards
+    assert "Invalid value for header: {val}" not in cards
+    setter = cards["Invalid value for right_padding_width: {val}"]
+    assert "PrettyTable.right_padding_width" in {site.function for site in setter.sites.all()}
+    assert "Invalid value for header. Must be True or False." in cards

@@ -99,6 +99,8 @@ class ClassIndex:
         # assign to `self.<name>` by calling a class, and whether a function raises or calls anything at all.
         self.assigned_calls: dict[str, dict[str, list[Any]]] = {}
         self.may_raise: dict[int, bool] = {}
+        # The tests of a parameter holding a line of a callee, by the ids of its node and the line (`evaluate`).
+        self.branch_tests: dict[tuple[int, int], list[Any]] = {}
         self.store_raises: dict[tuple[str, str], list[Any]] = {}  # the raises of what `self.<name>` keeps, by class
         self.function_modules: dict[int, Any] = {}  # a module-level function's ModuleInfo, by id of its node
         # A callee's bindings as first recorded, by the ids of its node and module (`evaluate._scope_of`).

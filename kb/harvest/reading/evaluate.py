@@ -11,6 +11,7 @@ included). What a `return` makes is evaluated there: an exception of a class the
 default) or of a class written in the callee, called with arguments that are the raise site's own expressions
 where they were passed down, and the callee's where it made them (`line, col`). The message is then worded by the
 class itself (`own_message`: its `__init__` or `__str__`, base-class suffixes included) with those arguments put in.
+A raise, call or return under an `if` whose test a literal the caller gave fails is not followed (`_sent_elsewhere`).
 """
 
 import ast
@@ -21,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
+from kb.harvest.reading.handed_values import tests_holding
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, ModuleInfo, dotted
 from kb.harvest.reading.messages import Binding, Field, terminal_name
 from kb.harvest.reading.own_messages import own_message
@@ -145,6 +147,8 @@ def _evaluate(
     if raised:
         return _raises(index, function, inner, env, given, depth)
     for returned in sorted(returns_of(function), key=lambda node: node.lineno):
+        if inner.known and _sent_elsewhere(index, function, inner.known, returned.lineno):
+            continue
         for value, call_args, call_keywords, exception_types in _calls_made(index, returned.value, env, inner):
             if exception_types:
                 made += [Made(exception_type, call_args, call_keywords, given) for exception_type in exception_types]
@@ -164,6 +168,9 @@ def _raises(
     handled = {id(n) for h in _handlers(function) for n in ast.walk(h)}
     params = {name for name, held in env.items() if held}
     for node in statements(function.body):
+        if inner.known and isinstance(node, ast.Raise | ast.Expr | ast.Return):
+            if _sent_elsewhere(index, function, inner.known, node.lineno):
+                continue  # prettytable's `_validate_option("right_padding_width", val)` calls one validator
         if isinstance(node, ast.Raise) and node.exc is not None:
             here = HelperRaise(inner.info, inner.qualname, node, inner.span)
             made += _made_at(index, node.exc, here, id(node) not in handled, env, inner, given, depth)
@@ -183,6 +190,20 @@ def _raises(
             if passed is not None:
                 made += _evaluate(index, call.func, inner, *passed, depth + 1, raised=True)
     return made
+
+
+def _sent_elsewhere(index: ClassIndex, function: Function, known: dict[str, ast.expr], line: int) -> bool:
+    """Whether an `if` (or `elif`) holding `line` tests a parameter the caller gave a literal, or left at a literal
+    default (`known`), and the literal fails the test: `option == "sortby"`, `option in ("header", ...)`, `flag is
+    None`, `not flag` (`handed_values.tests_holding`, as a way in is read). The tests are read once per line."""
+    key = (id(function), line)
+    tests = index.branch_tests.get(key)
+    if tests is None:
+        tests = index.branch_tests[key] = tests_holding(function.body, line)
+    return any(
+        isinstance(given := known.get(name), ast.Constant) and holds(given.value) is not needed
+        for name, holds, needed in tests
+    )
 
 
 def _made_at(
