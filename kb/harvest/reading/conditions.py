@@ -314,6 +314,11 @@ def _subject(expr: ast.expr) -> str:
     return f"`{ast.unparse(expr)}`"
 
 
+def tested(test: ast.expr, line: int) -> Condition:
+    """The condition that `test`, an `if` or `elif` at `line` the raise is not inside, held."""
+    return _condition("if", test, line)
+
+
 def _condition(kind: str, test: ast.expr, line: int) -> Condition:
     names = frozenset(n.id for n in ast.walk(test) if isinstance(n, ast.Name))
     parts: tuple[tuple[str, str], ...] = ()

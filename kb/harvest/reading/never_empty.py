@@ -255,6 +255,8 @@ class Arms(NamedTuple):
     never: bool  # every binding of the local is sure: a test of its emptiness is never true
     taken: tuple[str, tuple[str, ...]] | None  # (parameter, classes as written) of the arm whose bindings are sure
     sure: tuple[int, ...]  # the lines of the bindings that are sure
+    # The `elif` of that chain whose body holds every binding not sure: the only arm that can leave the local empty.
+    rest: ast.If | None = None
 
 
 def arms(
@@ -289,8 +291,20 @@ def arms(
         if tested is None or not inside or any(s not in certain for s in inside):
             continue
         if all(_within(s, statement.body) or _within(s, statement.orelse) for s in assigned):
-            return Arms(False, tested, lines)
+            return Arms(False, tested, lines, _arm_holding([s for s in assigned if s not in certain], statement))
     return nothing
+
+
+def _arm_holding(bindings: list[ast.Assign], chain: ast.If) -> ast.If | None:
+    """The `elif` of `chain` whose body holds every one of `bindings` (`elif isinstance(ds_input, self.ptr_type)
+    and ...: ds = ds_input`, django/contrib/gis/gdal/datasource.py:78-81, 5.2.19); None when they sit in several
+    arms or in the `else`."""
+    arm = chain
+    while len(arm.orelse) == 1 and isinstance(arm.orelse[0], ast.If):
+        arm = arm.orelse[0]
+        if bindings and all(_within(b, arm.body) for b in bindings):
+            return arm
+    return None
 
 
 def _isinstance(test: ast.expr, parameters: set[str]) -> tuple[str, tuple[str, ...]] | None:

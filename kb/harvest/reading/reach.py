@@ -12,9 +12,11 @@ from functools import partial
 from kb.harvest.reading.callees import callee_raises
 from kb.harvest.reading.callers import CallGraph, is_private
 from kb.harvest.reading.classes import ClassIndex
+from kb.harvest.reading.conditions import tested
 from kb.harvest.reading.entry_points import MAX_ENTRIES, EntryPoints
 from kb.harvest.reading.handlers import handled_by
-from kb.harvest.reading.never_empty import NOT_NONE, TRUTHY, NeverEmpty, arms
+from kb.harvest.reading.never_empty import NOT_NONE, TRUTHY, Arms, NeverEmpty, arms
+from kb.harvest.reading.site_evidence import condition_row
 from kb.harvest.reading.switches import MAX_ROWS, SwitchIndex, switch_row
 
 
@@ -66,6 +68,7 @@ def _complete(
 ) -> None:
     # The parameters the conditions (not the guards above) read, directly or through the definitions.
     raised = site.exception_type
+    found_empty = _empty_arms(site, evidence, reach, entries, sure) if site.function else []
     found = entries.of(site.path, site.function, reach.get("parameters", []), raised) if site.function else []
     # Each row's function, kept beside it through the filter below (a row dropped takes its function with it).
     functions = entries.functions(site.path, site.function, raised) if site.function else []
@@ -92,7 +95,7 @@ def _complete(
             if not entries.caller_sent_elsewhere(site.path, site.function, raised, caller)
         ]
     # A local tested for emptiness that a call never empty binds, on every way or on the way some arguments take.
-    empty = _empty_locals(site, evidence, entries, sure, raised) if site.function else None
+    empty = _empty_locals(site, evidence, entries, raised, found_empty) if found_empty else None
     if required or instances or truths or classes or empty:
         kept_rows = [
             index
@@ -139,19 +142,21 @@ def _complete(
         evidence["callee_raises"] = callee_raises(reach["tried"], by_function, index)
 
 
-def _empty_locals(site, evidence: dict, entries: EntryPoints, sure: NeverEmpty, raised: str) -> Callable | None:
-    """For a raise under `if not local:` (or `local is None`, `else` of `if local:`, past `if local: return`): when
-    a binding of the local is a call never empty (`never_empty`), its definition says so ("never_empty") and the
-    ways in that reach the raise only through such bindings are left out: the callers here, the entry points by the
-    predicate returned (by the index of `EntryPoints.of`'s row). None when nothing is left out."""
+def _empty_arms(site, evidence: dict, reach: dict, entries: EntryPoints, sure: NeverEmpty) -> list[tuple[str, Arms]]:
+    """For a raise under `if not local:` (or `local is None`, `else` of `if local:`, past `if local: return`): how
+    the function binds each such local (`never_empty.arms`), where a binding is a call never empty. Its definition
+    says so ("never_empty"); when the bindings that may leave it empty sit in one `elif`, that arm's test is a
+    condition of the raise too, and the parameters it reads are read by the site (before its entry points are)."""
     tests = _emptiness(evidence)
     function = entries.node(site.path, site.function) if tests else None
     if function is None:
-        return None
+        return []
+    found_all = []
     for local, strength, line in tests:
         found = arms(function, local, line, partial(_sure, sure, site.path, strength))
         if not found.sure:
             continue
+        found_all.append((local, found))
         # New rows, not the old ones changed: the scan sends back only the keys whose values differ.
         evidence["definitions"] = [
             {**row, "never_empty": True}
@@ -159,6 +164,16 @@ def _empty_locals(site, evidence: dict, entries: EntryPoints, sure: NeverEmpty, 
             else row
             for row in evidence.get("definitions") or []
         ]
+        if found.rest is not None and not found.never:
+            _arm_held(evidence, reach, function, found.rest)
+    return found_all
+
+
+def _empty_locals(site, evidence: dict, entries: EntryPoints, raised: str, found_all: list) -> Callable | None:
+    """The ways in that reach the raise only through bindings of a tested local that are never empty
+    (`_empty_arms`) left out: the callers here, the entry points by the predicate returned (by the index of
+    `EntryPoints.of`'s row). None when nothing is left out."""
+    for _local, found in found_all:
         if found.never:
             # No binding can leave the local empty: the test never holds, so `--publish` keeps the raise a draft.
             evidence["callers"] = evidence["entry_points"] = []
@@ -178,6 +193,22 @@ def _empty_locals(site, evidence: dict, entries: EntryPoints, sure: NeverEmpty, 
         ]
         return lambda index: entries.hands_taken(site.path, site.function, raised, index, parameter, accepts)
     return None
+
+
+def _arm_held(evidence: dict, reach: dict, function: ast.FunctionDef | ast.AsyncFunctionDef, arm: ast.If) -> None:
+    """The test of the one `elif` whose bindings may leave the local empty, a condition of the raise too: only
+    `ds = ds_input` under `elif isinstance(ds_input, self.ptr_type) and isinstance(ds_driver, Driver.ptr_type):`
+    empties `ds` in `DataSource.__init__` (django/contrib/gis/gdal/datasource.py:78-91, 5.2.19; round 21's card
+    02), so an empty string, which takes the path's arm, never gets there. Its parameters join the site's."""
+    held = tested(arm.test, arm.lineno)
+    evidence["conditions"] = [*(evidence.get("conditions") or []), condition_row(held)]
+    given = [a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)]
+    for rows in (evidence, reach):
+        known = list(rows.get("parameters") or [])
+        rows["parameters"] = known + [p for p in given if p in held.names and p not in known and p not in _SELF]
+
+
+_SELF = ("self", "cls")
 
 
 def _sure(sure: NeverEmpty, path: str, strength: int, value: ast.expr) -> bool:

@@ -220,6 +220,16 @@ class Owner:
         return self._function
 
 
+def condition_row(c: Condition) -> dict:
+    """A condition as the evidence holds it."""
+    return (
+        {"kind": c.kind, "code": c.code, "sentence": c.sentence, "line": c.line}
+        | ({"other_raises": True} if c.other_raises else {})
+        | ({"by_calls": True} if c.by_calls else {})
+        | ({c.joined: [{"code": code, "sentence": said} for code, said in c.parts]} if c.parts else {})
+    )
+
+
 def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = ()) -> dict:
     """The evidence of one site: `node` what raises, `parts` the message it was read as (for its placeholders),
     `path` its branch path (for the definitions that reach it)."""
@@ -241,13 +251,7 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
     line = getattr(node, "lineno", 0)
     rebound = _rebound(owner.scope, owner.params, line, path)
     evidence = {
-        "conditions": [
-            {"kind": c.kind, "code": c.code, "sentence": c.sentence, "line": c.line}
-            | ({"other_raises": True} if c.other_raises else {})
-            | ({"by_calls": True} if c.by_calls else {})
-            | ({c.joined: [{"code": code, "sentence": said} for code, said in c.parts]} if c.parts else {})
-            for c in found
-        ],
+        "conditions": [condition_row(c) for c in found],
         "under_condition": under,
         "values": values,
         "parameters": [p for p in owner.params if p in read and p not in _RECEIVERS and p not in rebound],
