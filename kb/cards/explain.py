@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kb.cards import left_open
+from kb.cards.class_set import ClassSet, class_set
 from kb.cards.described import documented_arguments
 from kb.cards.documented import documented_raise
 from kb.cards.examples import how_to_trigger
@@ -100,6 +101,7 @@ class _Site:
     caught: str | None
     deciding: str | None
     unconditional: bool
+    set_by_class: ClassSet | None = None  # what the reader's class did, where the deciding test reads its attribute
 
     @property
     def function(self) -> str:
@@ -161,6 +163,7 @@ def _view(site: RaiseSite) -> _Site:
         deciding=deciding,
         # A message reading `obj.id` of an `obj` of no fixed type fails first for some values (round 21's card 23).
         unconditional=evidence.get("under_condition") is False and not reads_unfixed_attribute(evidence),
+        set_by_class=class_set(site, deciding_row, reader),
     )
 
 
@@ -360,7 +363,7 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     elif len(views) > len(shown):
         text += f" It is {_verb(entry)} at {len(views)} places in all."
     # The documentation's word on the argument the test reads: what the reader passed, and often why it is refused.
-    tested = [(view.site, view.entry, view.deciding) for view in views if view.deciding and view.deciding in text]
+    tested = [(view.site, view.entry, view.deciding) for view in views if view.deciding and _says(view, text)]
     if described := documented_arguments(entry, tested):
         text += f" {described}"
     noted = next((view for view in views if isinstance(view.site.evidence.get("comment"), str)), None)
@@ -403,6 +406,13 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         where = place(entry, str(ruled.get("path", "")), ruled.get("line"), entry.analysed_commit)
         text += f" The documentation ({where}) says: “{plain(ruled['said'], 300)}”"
     return text
+
+
+def _says(view: _Site, text: str) -> bool:
+    """Whether the meaning `text` says the site's condition: as it is, or by what the reader's class did."""
+    if view.deciding and view.deciding in text:
+        return True
+    return bool(view.set_by_class and view.set_by_class.lead in text)
 
 
 def _doc_rule(views: Sequence[_Site], shown: str) -> str:
@@ -509,6 +519,41 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
         when += ", among other conditions"
     if view.caught == "":
         when = ""  # an `except` the card cannot say: the other tests alone would claim more than the code does
+    lead = view.set_by_class
+    if (
+        lead is not None
+        and not view.caught
+        and when.startswith(lead.said)
+        and not view.site.evidence.get("caught_here")
+    ):
+        # What the reader's class did comes first, and stands for the test it meets (never said twice); the rest
+        # of the condition (", unless an earlier check ... exits first") stays with the raise.
+        rest = when[len(lead.said) :]
+        if not rest or rest.startswith(", "):
+            if led := _led(entry, view, rest):
+                return f"{lead.lead}: {led}"
+        return f"{lead.lead}. {_said_plain(entry, view, when)}"
+    return _said_plain(entry, view, when)
+
+
+def _led(entry: ErrorEntry, view: _Site, rest: str) -> str:
+    """Who raises it, after the lead that says the condition: "`f()` raises this", with what is left of the condition
+    (`rest`: "" or ", unless an earlier check ... exits first")."""
+    if view.entry is not None:
+        verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
+        alternates = f" (or {', '.join(point.shown() for point in view.alternates)})" if view.alternates else ""
+        text = f"{_acting(view.entry, view.site.evidence)}{alternates} {verb} this"
+        if not view.entry.is_function(view.function):
+            text += f" (from {code(view.function)})"
+        if view.entry.branched and "other conditions" not in rest:
+            rest += ", among other conditions"  # its own call on the way is under a test the card does not say
+        return f"{text[:1].lower() if text[:1].isalpha() else text[:1]}{text[1:]}{rest}."  # "…: calling `X()` …"
+    if view.function:
+        return f"{code(entry.exception_type)} is {_verb(entry)} in {code(view.function)}{rest}."
+    return ""
+
+
+def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
     if isinstance(caught := view.site.evidence.get("caught_here"), dict) and view.function:
         # Raised in a `try` whose own handler keeps it (round 7's card 08): "`f()` raises this" would be false.
         number = line_number(caught.get("line"))

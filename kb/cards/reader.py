@@ -408,6 +408,9 @@ class Reader:
             return self._own_class()
         if root == "self":
             return self._popped(name, before) or self._attribute(name) or self._own_attribute(name)
+        if root == "cls" and name != root and self.in_classmethod():
+            # A classmethod's `cls.reset_sequences` is the class attribute harvest records as `self.<name>`.
+            return self._attribute("self." + name.partition(".")[2])
         if root in _BUILTINS or root in _STDLIB or root[:1].isupper() or root.startswith("__"):
             return ""
         if name.partition(".")[2][:1].isupper() and root not in self.parameters:
@@ -556,6 +559,12 @@ class Reader:
         if not owner or not is_public(owner) or not owner.rpartition(".")[2][:1].isupper():
             return None
         return f"the {code(owner.rpartition('.')[2])}'s {code(attribute)}"
+
+    def in_classmethod(self) -> bool:
+        """Whether the raising function takes the class first (`(cls)`): its `cls.x` is the class's attribute."""
+        recorded = self.evidence.get("function")
+        signature = str(recorded.get("signature") or "") if isinstance(recorded, dict) else ""
+        return signature.startswith("(cls") and signature[4:5] in (",", ")")
 
     def _own_class(self) -> str | None:
         """`self.__class__` in a method of a public class: "the `MeasureBase`'s own class" (a `Distance` for a

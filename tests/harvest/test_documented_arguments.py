@@ -385,8 +385,8 @@ def test_an_attribute_a_subclass_sets_is_quoted_where_the_condition_reads_it(git
     [entry] = [e for message, e in harvest_published(git_repo, files).items() if message.startswith("TemplateResp")]
     meaning = entry.generated["meaning"]
     assert meaning.startswith(
-        "`TemplateResponseMixin.get_template_names()` raises this when `TemplateResponseMixin.template_name` (by "
-        "default `None`) is `None`."
+        "The class in use (`TemplateResponseMixin` or a subclass of it) leaves `template_name` at "
+        "`TemplateResponseMixin`'s default, `None`: `TemplateResponseMixin.get_template_names()` raises this."
     )
     assert "`TemplateResponseMixin.template_name` is documented ([`docs/ref/class-based-views/mixins-simple.txt`" in (
         meaning
