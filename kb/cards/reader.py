@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kb.cards.headers import request_header
 from kb.cards.operators import operator_of, operator_shown
 from kb.cards.phrasing import (
     ASSIGNED,
@@ -842,6 +843,9 @@ class Reader:
             if not defined:
                 if name not in names and (shown := self.replacement(name, line)) and not shown.startswith(_INLINE):
                     said.append(_is(name, shown))  # an argument or a switch met in a definition
+                continue
+            if header := request_header(defined):  # `request.META.get('HTTP_REFERER')`: the header the reader sent
+                said.append(f"{code(root)} is {header}")
                 continue
             if len(defined) > MAX_DEFINITION:
                 continue

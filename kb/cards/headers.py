@@ -1,0 +1,68 @@
+"""A local read from the request's headers, said as the header the reader sent (issue 29, round 23's card 12 and the
+CSRF and DRF cards beside it): `request.META.get('HTTP_REFERER')` is "the request's `Referer` header".
+
+By the CGI convention WSGI keeps (PEP 3333), an HTTP header `X-Y` arrives in the request's environ as `HTTP_X_Y`,
+and `Content-Type` and `Content-Length` as `CONTENT_TYPE` and `CONTENT_LENGTH`. Said only for a read of such a key
+from a mapping named `META` or `environ` (never `os.environ`, the process's own variables), or from `headers` by the
+header's own name; `.get()` without a default gives `None` for a request without the header, and the card says so."""
+
+import ast
+
+from kb.text.escaping import code
+
+_MAPPINGS = frozenset({"META", "environ"})
+_UNPREFIXED = frozenset({"CONTENT_TYPE", "CONTENT_LENGTH"})
+MAX_CODE = 120
+
+
+def request_header(written: str) -> str:
+    """ "the request's `Referer` header" (with what `.get()` gives for a request without it) for code that reads a
+    header from the request's environ, or ""."""
+    if len(written) > MAX_CODE:
+        return ""
+    try:
+        node = ast.parse(written.strip(), mode="eval").body
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return ""
+    absent = ""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+        if node.keywords or not 1 <= len(node.args) <= 2:
+            return ""
+        default = node.args[1] if len(node.args) == 2 else ast.Constant(None)
+        if not isinstance(default, ast.Constant):
+            return ""
+        absent = f", {code(repr(default.value))} when the request has none"
+        mapping, key = node.func.value, node.args[0]
+    elif isinstance(node, ast.Subscript):
+        mapping, key = node.value, node.slice
+    else:
+        return ""
+    if not isinstance(key, ast.Constant) or not isinstance(key.value, str):
+        return ""
+    header = _header(mapping, key.value)
+    return f"the request's {code(header)} header{absent}" if header else ""
+
+
+def _header(mapping: ast.expr, key: str) -> str:
+    name = mapping.attr if isinstance(mapping, ast.Attribute) else mapping.id if isinstance(mapping, ast.Name) else ""
+    if name == "headers" and key.replace("-", "").isalnum():
+        return key
+    if name not in _MAPPINGS or (isinstance(mapping, ast.Attribute) and _root(mapping) == "os"):
+        return ""
+    if name == "environ" and isinstance(mapping, ast.Name):
+        return ""  # a bare `environ` may be `from os import environ`: the process's, not the request's
+    if key in _UNPREFIXED:
+        variable = key
+    elif key.startswith("HTTP_") and len(key) > 5:
+        variable = key[5:]
+    else:
+        return ""
+    if not variable.replace("_", "").isalnum() or not variable.isupper():
+        return ""
+    return "-".join(part.capitalize() for part in variable.split("_"))
+
+
+def _root(node: ast.expr) -> str:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else ""
