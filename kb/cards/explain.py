@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kb.cards import left_open
+from kb.cards.called_with import called_with
 from kb.cards.class_set import ClassSet, class_set
 from kb.cards.described import documented_arguments
 from kb.cards.documented import documented_raise
@@ -412,7 +413,12 @@ def _says(view: _Site, text: str) -> bool:
     """Whether the meaning `text` says the site's condition: as it is, or by what the reader's class did."""
     if view.deciding and view.deciding in text:
         return True
-    return bool(view.set_by_class and view.set_by_class.lead in text)
+    if view.set_by_class and view.set_by_class.lead in text:
+        return True
+    defaults = view.site.evidence.get("defaults")
+    return bool(
+        view.entry and (said := called_with(view.entry, view.function, view.deciding, defaults)) and said in text
+    )
 
 
 def _doc_rule(views: Sequence[_Site], shown: str) -> str:
@@ -569,6 +575,9 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
             text += f" (from {code(view.function)})"
         if when and view.entry.branched and "other conditions" not in when:
             when += ", among other conditions"  # its own call on the way is under a test the card does not say
+        if view.caught is None and not view.alternates and not _override(view.site) and text.startswith("Calling "):
+            if called := called_with(view.entry, view.function, view.deciding, view.site.evidence.get("defaults")):
+                return called  # what the reader's call was given, in place of its test
         if when:
             return f"{text} when {when}."
         every = view.site.evidence.get("every_call") if view.entry.is_function(view.function) else None

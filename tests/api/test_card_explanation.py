@@ -22,8 +22,8 @@ def test_the_explanation_gives_each_section_as_shown_with_whose_text_it_is(clien
     body = card(client, generated_entry(situations="A curator's situations."))
     explanation = body["explanation"]
     assert explanation["meaning"]["origin"] == "generated"
-    assert explanation["meaning"]["markdown"].startswith("Calling `Func()` raises this when the `expressions` argument")
-    assert explanation["meaning"]["html"].startswith("<p>Calling <code>Func()</code> raises this")
+    assert explanation["meaning"]["markdown"].startswith("`Func()` was called with an `expressions` that")
+    assert explanation["meaning"]["html"].startswith("<p><code>Func()</code> was called with")
     assert explanation["situations"] == {
         "markdown": "A curator's situations.",
         "html": "<p>A curator's situations.</p>",
@@ -105,7 +105,7 @@ def test_a_card_sent_back_as_it_was_read_leaves_the_read_only_parts_alone(token_
     entry.refresh_from_db()
     assert entry.meaning == "Now the curator's."
     assert entry.review_state == ErrorEntry.Review.GENERATED
-    assert entry.generated["meaning"].startswith("Calling `Func()` raises this")
+    assert entry.generated["meaning"].startswith("`Func()` was called with")
 
 
 def test_an_export_with_the_new_fields_imports_again(seed, tmp_path, capsys):

@@ -105,7 +105,7 @@ def generated_for(evidence: dict, entry_evidence: dict | None = None, **site_fie
 
 def test_the_meaning_names_the_public_entry_point_and_the_condition_in_the_reader_s_terms():
     meaning = generated_for(func_evidence())["meaning"]
-    assert meaning.startswith("Calling `Func()` raises this when the `expressions` argument has fewer than 2 items.")
+    assert meaning.startswith("`Func()` was called with an `expressions` that has fewer than 2 items.")
     assert "`Func()` is documented as: “An SQL function call\\.”" in meaning
 
 
@@ -277,10 +277,8 @@ def test_sections_from_conditions_harvest_reads_in_real_code():
         "function": {"name": "paginate"},
     }
     generated = generated_for(evidence, path="pager.py", line=6, function="paginate")
-    # The meaning names the test that decides to raise, and that the early exit above it must not fire first.
-    assert generated["meaning"] == (
-        "Calling `paginate()` raises this when the `per_page` argument is at most `0`, unless an earlier check in "
-        "`paginate` exits first."
-    )
+    # The meaning says what the call was given; the trigger adds that the early exit above must not fire first.
+    assert generated["meaning"] == "`paginate()` was called with a `per_page` that is at most `0`."
+    assert "no earlier check in `paginate` exits first" in generated["trigger"]
     assert "items" not in generated["trigger"]
     assert generated["solutions"] == ["Pass `per_page` greater than `0` to `paginate()`."]

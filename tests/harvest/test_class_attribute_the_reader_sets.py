@@ -102,4 +102,4 @@ def test_what_the_class_in_use_did_leads_the_meaning(git_repo) -> None:
     assert "is `None`" not in missing  # the trigger section's condition is not said again
     # A constructor's own argument is no class attribute the reader's class sets.
     columns = entries["BloomIndex.columns must be a list or tuple."].generated.get("meaning", "")
-    assert columns.startswith("Calling `BloomIndex()` raises this when the `columns` argument is not")
+    assert columns == "`BloomIndex()` was called with a `columns` that is not an instance of `list` or `tuple`."

@@ -87,7 +87,7 @@ def _cards(git_repo, **docs: str) -> dict[str, str]:
 @pytest.mark.django_db
 def test_the_documented_attribute_of_the_tested_argument_is_quoted(git_repo) -> None:
     cards = _cards(git_repo, querysets=QUERYSETS_TXT, constraints=CONSTRAINTS_TXT)
-    assert cards[FILTERED].startswith("Calling `FilteredRelation()` raises this when the `condition` argument is not")
+    assert cards[FILTERED].startswith("`FilteredRelation()` was called with a `condition` that is not an instance")
     assert "`FilteredRelation.condition` is documented ([`docs/ref/models/querysets.txt` line 10](" in cards[FILTERED]
     assert cards[FILTERED].endswith(" as: “A Q object to control the filtering\\.”")
     assert "relation_name" not in cards[FILTERED]  # the other attribute is not what the test reads
@@ -168,7 +168,7 @@ def test_a_functions_description_gives_the_sentence_that_names_the_tested_argume
         git_repo, {"django/contrib/sitemaps/views.py": SITEMAPS_VIEWS, "docs/ref/contrib/sitemaps.txt": SITEMAPS_TXT}
     )
     meaning = entries["No sitemap available for section: {section}"].generated["meaning"]
-    assert meaning.startswith("Calling `sitemap()` raises this when the `section` argument is not `None` and")
+    assert meaning.startswith("`sitemap()` was called with a `section` that is not `None`, and with a `sitemaps`")
     assert "The documentation of `sitemap()` ([`docs/ref/contrib/sitemaps.txt` line 11](" in meaning
     assert meaning.endswith(
         "says of `sitemaps`: “sitemaps should be a dictionary that maps a short section label \\(e\\.g\\., blog or "
@@ -444,7 +444,7 @@ Keyword Arguments            Description
 def test_a_definition_list_gives_its_definition_and_a_tables_cells_give_nothing(git_repo) -> None:
     files = {"django/template/loader.py": LOADER, "docs/topics/templates.txt": TEMPLATES_TXT}
     meaning = harvest_published(git_repo, files)["No template names provided"].generated["meaning"]
-    assert meaning.startswith("Calling `render_to_string()` raises this when the `template_name` argument is empty.")
+    assert meaning.startswith("`render_to_string()` was called with a `template_name` that is empty.")
     assert "says of `template_name`: “template\\_name: The name of the template to load and render\\.”" in meaning
     git_repo.write("docs/topics/templates.txt", TABLE_TXT)
     meaning = harvest_published(git_repo, {})["No template names provided"].generated["meaning"]

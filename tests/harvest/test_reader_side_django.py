@@ -63,8 +63,8 @@ def test_no_guessed_caller_is_shown(cards):
 def test_a_parameter_of_a_public_function_gets_a_solution_in_correct_english(cards):
     password = cards["Password must be a string or bytes, got {password_type}."].generated
     assert password["meaning"].startswith(
-        "Calling `make_password()` raises this when the `password` argument is not an instance of `bytes` or `str` "
-        "and the `password` argument is not `None`."  # `None` returns early: an unusable password
+        "`make_password()` was called with a `password` that is not an instance of `bytes` or `str` and is not "
+        "`None`."  # `None` returns early: an unusable password
     )
     assert password["solutions"] == ["Pass a `bytes` or a `str` as `password` to `make_password()`."]
     page = cards["That page number is less than 1"].generated

@@ -45,11 +45,11 @@ def meanings(db, git_repo) -> dict[str, str]:
 
 
 def test_a_class_the_package_imports_by_name_is_an_entry_point(meanings):
-    assert meanings["a pool needs at least one connection"].startswith("Calling `Pool()` raises this")
+    assert meanings["a pool needs at least one connection"].startswith("`Pool()` was called with")
 
 
 def test_a_class_a_star_import_takes_through_all_is_an_entry_point(meanings):
-    assert meanings["timeout must not be negative"].startswith("Calling `Client()` raises this")
+    assert meanings["timeout must not be negative"].startswith("`Client()` was called with")
 
 
 def test_a_class_no_public_module_publishes_stays_private(meanings):

@@ -42,7 +42,7 @@ def test_a_generated_card_shows_every_section_the_code_filled_in_the_reference_o
 
 def test_a_generated_card_reads_its_condition_test_and_solution_from_the_code(client, generated):
     text = text_of(page_of(client, generated))
-    assert "Calling Func() raises this when the expressions argument has fewer than 2 items." in text
+    assert "Func() was called with an expressions that has fewer than 2 items." in text
     assert "the expressions argument has fewer than 2 items (line 2)" in text
     assert "Coalesce" not in text  # a caller with values of its own is not said to reach this error
     assert "the repository's test FuncTests.test_too_few_expressions raises it" in text
@@ -106,8 +106,8 @@ def test_conditions_show_under_the_source_when_the_trigger_shown_is_not_the_gene
 def test_search_engines_get_the_shown_meaning(client, generated):
     html = page_of(client, generated)
     data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S).group(1))
-    assert data["description"].startswith("Calling Func() raises this when the expressions argument has fewer")
-    assert '<meta name="description" content="Calling Func() raises this when' in html
+    assert data["description"].startswith("Func() was called with an expressions that has fewer than 2 items.")
+    assert '<meta name="description" content="Func() was called with an expressions that' in html
 
 
 def test_a_generated_draft_stays_out_of_search_engines(admin_client, db):
