@@ -230,3 +230,19 @@ def test_a_match_stopped_by_its_time_budget_is_documented_as_a_503_with_retry_af
         assert stopped["content"] == {"application/problem+json": PROBLEM}, name
         assert stopped["headers"]["Retry-After"]["schema"] == {"type": "integer"}, name
         assert "MATCH_TIME_BUDGET" in stopped["description"], name
+
+
+def patterns(node: object) -> list[str]:
+    if isinstance(node, dict):
+        found = [node["pattern"]] if isinstance(node.get("pattern"), str) else []
+        return found + [p for value in node.values() for p in patterns(value)]
+    if isinstance(node, list):
+        return [p for value in node for p in patterns(value)]
+    return []
+
+
+def test_every_pattern_is_one_a_json_schema_client_can_read(schema: dict) -> None:
+    # JSON Schema's patterns are ECMA-262: no possessive quantifier, atomic group or \A/\Z (schemathesis refused one).
+    assert patterns(schema)
+    for pattern in patterns(schema):
+        assert not re.search(r"(?<!\\)[*+?}]\+|\(\?>|\\[AZ]", pattern), pattern

@@ -247,7 +247,9 @@ def test_the_api_retire_records_its_reason(token_client: Client, seed) -> None:
     assert ErrorEntry.objects.get(public_id=CARD).history.latest().history_change_reason == "retired through the API"
 
 
-@pytest.mark.parametrize("host", ["\u008c\u00f07", "git hub.com", "github.com/evil", "-github.com", ""])
+@pytest.mark.parametrize(
+    "host", ["\u008c\u00f07", "git hub.com", "github.com/evil", "-github.com", "", "a." * 20_000 + "-"]
+)
 def test_a_repository_host_that_is_not_a_host_name_is_a_400_naming_it(token_client: Client, db, host: str) -> None:
     response = post(token_client, "/api/errors", new_entry(repository={"host": host, "owner": "acme", "name": "w"}))
     assert response.status_code == 400
