@@ -93,3 +93,51 @@ def test_a_setter_s_literal_words_only_the_message_of_the_validator_its_branch_c
     setter = cards["Invalid value for right_padding_width: {val}"]
     assert "PrettyTable.right_padding_width" in {site.function for site in setter.sites.all()}
     assert "Invalid value for header. Must be True or False." in cards
+
+
+# Reduced from Django 5.2's django/core/files/utils.py (lines 7-23) and django/core/files/storage/base.py
+# (`Storage.save`, 24-43, and `get_available_name`, 76-86).
+FILES = '''
+import os
+import pathlib
+
+from django.core.exceptions import SuspiciousFileOperation
+
+
+def validate_file_name(name, allow_relative_path=False):
+    if os.path.basename(name) in {"", ".", ".."}:
+        raise SuspiciousFileOperation("Could not derive file name from '%s'" % name)
+
+    if allow_relative_path:
+        path = pathlib.PurePosixPath(str(name).replace("\\\\", "/"))
+        if path.is_absolute() or ".." in path.parts:
+            raise SuspiciousFileOperation(
+                "Detected path traversal attempt in '%s'" % name
+            )
+    elif name != os.path.basename(name):
+        raise SuspiciousFileOperation("File name '%s' includes path elements" % name)
+
+    return name
+
+
+class Storage:
+    def save(self, name, content, max_length=None):
+        """Save new content to the file specified by name."""
+        validate_file_name(name, allow_relative_path=True)
+        name = self.get_available_name(name, max_length=max_length)
+        return name
+
+    def get_available_name(self, name, max_length=None):
+        """Return a filename that's free on the target storage system."""
+        dir_name, file_name = os.path.split(name)
+        validate_file_name(file_name)
+        return name
+'''
+
+
+def test_a_direct_caller_whose_literal_takes_another_branch_is_no_way_to_the_raise(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"files/__init__.py": "", "files/utils.py": FILES}, repo="example/f")
+    elements = cards["File name '{name}' includes path elements"]
+    assert "Storage.save" not in _ways(elements)  # `allow_relative_path=True`: the `elif` is never tested
+    assert "Storage.get_available_name" in _ways(elements)
+    assert "Storage.save" in _ways(cards["Detected path traversal attempt in '{name}'"])

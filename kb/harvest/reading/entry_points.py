@@ -19,6 +19,8 @@ from kb.harvest.reading.handed_values import (
     default_left,
     exit_before,
     handed_as,
+    hands_no_keywords,
+    keys_added,
     left_when,
     literal_against,
     new_values,
@@ -69,6 +71,7 @@ class EntryPoints:
         self._assignments: dict[int, dict[str, int]] = {}  # id(function) -> name -> the first line assigning it
         self._bindings: dict[int, dict[str, int]] = {}  # id(function) -> every name it binds (`_bound`)
         self._tests: dict[tuple[int, int], list[Test]] = {}  # by (id(function node), line): `_tests_at`
+        self._filled: dict[int, bool] = {}  # by the id of a function's node: whether it adds to its `**kwargs`
         self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
         # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
         self._docs: dict[int, tuple[str, dict[str, dict[str, str | int]]]] = {}
@@ -136,10 +139,16 @@ class EntryPoints:
             return False
         calls = [call for call in self._calls_at(caller_node, line) if calls_by_name(call, callee, callee_node)]
 
+        kwargs = callee_node.args.kwarg.arg if callee_node.args.kwarg else ""
+
         def refused(call: ast.Call) -> bool:
             for parameter, holds, needed in tests:
-                given = handed_as(call, callee_node, parameter) or default_left(call, callee_node, parameter)
-                if isinstance(given, ast.Constant) and holds(given.value) is not needed:
+                if parameter == kwargs:  # `if option in kwargs:`, a call handing no keyword arguments
+                    verdict = holds({}) if hands_no_keywords(call, callee_node) else None
+                else:
+                    given = handed_as(call, callee_node, parameter) or default_left(call, callee_node, parameter)
+                    verdict = holds(given.value) if isinstance(given, ast.Constant) else None
+                if verdict is not None and verdict is not needed:
                     return True
             return False
 
@@ -152,12 +161,35 @@ class EntryPoints:
             self._sent_elsewhere(caller, line, below.caller, at) for at in lines or [below.line]
         )
 
-    def caller_sent_elsewhere(self, path: str, qualname: str, raised: str, row: dict) -> bool:
+    def sent_elsewhere(self, path: str, qualname: str, raised: str, index: int, line: int) -> bool:
+        """Whether each call from `of`'s row `index` into the site's function (on every line its caller makes one)
+        hands it what a test of its own holding the raise's `line` refuses (`_sent_elsewhere`):
+        `PrettyTable.__getitem__` calls `PrettyTable()` with no keyword argument, and `__init__` validates an
+        option only `if option in kwargs` (round 23)."""
+        found = self._found.get((path, qualname, raised), [])
+        if index >= len(found) or not found[index].steps:
+            return False
+        step = found[index].steps[-1]
+        lines = [at for c, at, _ in self.graph.resolved_callers(step.callee, raised) if c is step.caller]
+        return len(lines) <= MAX_FANOUT and all(
+            self._sent_elsewhere(step.caller, at, step.callee, line) for at in lines or [step.line]
+        )
+
+    def caller_sent_elsewhere(self, path: str, qualname: str, raised: str, row: dict, site_line: int = 0) -> bool:
         """Whether a caller row of level 2 hands the function it calls through (`via`) a literal that sends it
-        down another branch than each of its calls of the site's function (`_sent_elsewhere`)."""
+        down another branch than each of its calls of the site's function (`_sent_elsewhere`); or a row of level 1
+        hands the site's function what a test holding the raise's `site_line` refuses."""
         target = self.graph.definition(path, qualname)
         outer = self.graph.definition(str(row.get("path")), str(row.get("function")))
-        if row.get("level") != 2 or not row.get("via") or target is None or outer is None:
+        if target is None or outer is None:
+            return False
+        if row.get("level") == 1:
+            return (
+                bool(site_line)
+                and isinstance(at := row.get("line"), int)
+                and self._sent_elsewhere(outer, at, target, site_line)
+            )
+        if row.get("level") != 2 or not row.get("via"):
             return False
         calls = [(c, line) for c, line, _ in self.graph.resolved_callers(target, raised) if c.qualname == row["via"]]
         line = row.get("line")
@@ -181,9 +213,18 @@ class EntryPoints:
         found = self._tests.get(key)
         if found is None:
             parameters = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+            read = tests_holding(node.body, line, node.args.kwarg.arg if node.args.kwarg else "")
+            if (kwargs := node.args.kwarg) and any(t[0] == kwargs.arg for t in read) and not self._added(node):
+                parameters.add(kwargs.arg)  # `if option in kwargs:`, while `kwargs` holds only what was given
             parameters -= self._bound(node).keys()
-            found = self._tests[key] = [t for t in tests_holding(node.body, line) if t[0] in parameters]
+            found = self._tests[key] = [t for t in read if t[0] in parameters]
         return found
+
+    def _added(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """`keys_added` for the function's `**kwargs`, read once per function."""
+        if id(node) not in self._filled:
+            self._filled[id(node)] = node.args.kwarg is None or keys_added(node, node.args.kwarg.arg)
+        return self._filled[id(node)]
 
     def _always_calls(self, caller: Defined, line: int) -> bool:
         """Whether every run of the caller that gets to `line` makes its call (not under an `if`, a loop or a `match`,

@@ -14,7 +14,7 @@ MAX_NAMES = 200  # literals of one `in (...)` test
 MAX_TEST = 201  # characters of a test's text compared
 
 # (parameter, the test's value when the parameter is a given literal, the value needed to get to a line)
-Test = tuple[str, Callable[[object], bool], bool]
+Test = tuple[str, Callable[[object], bool | None], bool]
 
 
 def new_values(function: ast.FunctionDef | ast.AsyncFunctionDef, *, conversions: bool = False) -> dict[str, int]:
@@ -111,26 +111,95 @@ def _plain_return(body: list[ast.stmt], kwargs: str) -> ast.expr | None:
 def _keyword_given(test: ast.expr, kwargs: str) -> bool | None:
     """The test's value when no keyword is given: `"k" in kwargs` False, `"k" not in kwargs` True,
     `kwargs.pop("k", False)` / `kwargs.get("k")` False; None for any other test."""
-    if not kwargs:
-        return None
+    read = _keyed(test) if kwargs else None
+    return read[1]({}) if read is not None and read[0] == kwargs else None
+
+
+def _keyed(test: ast.expr, only: str = "") -> tuple[str, Callable[[object], bool | None]] | None:
+    """(name, the test's value when `name` is an empty dict, None for any other value) for `k in name`, `k not in
+    name`, `name.get(k)` and `name.pop(k)` (with no default or a literal one): an empty `**kwargs` holds no key,
+    whatever `k` is. None for any other test."""
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In | ast.NotIn):
-        right = test.comparators[0]
-        if isinstance(test.left, ast.Constant) and isinstance(right, ast.Name) and right.id == kwargs:
-            return isinstance(test.ops[0], ast.NotIn)
-        return None
-    if (
+        if not isinstance(holder := test.comparators[0], ast.Name):
+            return None
+        name, verdict = holder.id, isinstance(test.ops[0], ast.NotIn)
+    elif (
         isinstance(test, ast.Call)
         and isinstance(test.func, ast.Attribute)
         and test.func.attr in ("pop", "get")
         and isinstance(test.func.value, ast.Name)
-        and test.func.value.id == kwargs
-        and test.args
-        and isinstance(test.args[0], ast.Constant)
+        and 1 <= len(test.args) <= 2
+        and not test.keywords
+        and not any(isinstance(a, ast.Starred) for a in test.args)
     ):
-        fallback = test.args[1] if len(test.args) > 1 else None
-        if fallback is None or (isinstance(fallback, ast.Constant) and not fallback.value):
-            return False
-    return None
+        fallback = test.args[1] if len(test.args) == 2 else ast.Constant(None)
+        if not isinstance(fallback, ast.Constant):
+            return None
+        name, verdict = test.func.value.id, bool(fallback.value)
+    else:
+        return None
+    if only and name != only:
+        return None
+    return name, lambda value: verdict if isinstance(value, dict) and not value else None
+
+
+# Methods of a dict that put no key into it.
+_READS = frozenset({"get", "pop", "popitem", "copy", "items", "keys", "values", "__contains__", "__getitem__"})
+
+
+def keys_added(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """Whether the function may put a key into its dict `name` (its `**kwargs`): a store to an item, a method that
+    adds (`update`, `setdefault`), the dict handed bare to a call or bound to another name (which may add). A
+    default stored under the test that found that key missing (`if k in kwargs: ... else: kwargs[k] = None`, in
+    `PrettyTable.__init__`) adds only a key already found missing: a test then finds a key only when it was given
+    (or when a loop tests the same key twice, read as not)."""
+    fills: set[int] = set()
+    nodes = list(ast.walk(function))  # nested functions too: a closure may add
+    for node in nodes:
+        if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+            continue
+        if (read := _keyed(node.test)) is None or read[0] != name:
+            continue
+        missing = node.body if isinstance(node.test.ops[0], ast.NotIn) else node.orelse
+        key = ast.dump(node.test.left)
+        fills.update(
+            id(target)
+            for statement in missing
+            if isinstance(statement, ast.Assign)
+            for target in statement.targets
+            if isinstance(target, ast.Subscript) and ast.dump(target.slice) == key
+        )
+    for node in nodes:
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            if _is_name(node.value, name) and id(node) not in fills:
+                return True
+        elif isinstance(node, ast.Call):
+            if (
+                isinstance(node.func, ast.Attribute)
+                and _is_name(node.func.value, name)
+                and node.func.attr not in _READS
+            ):
+                return True
+            if any(_is_name(a, name) for a in node.args) or any(
+                k.arg is not None and _is_name(k.value, name) for k in node.keywords
+            ):
+                return True
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr) and _is_name(node.value, name):
+            return True
+    return False
+
+
+def _is_name(node: ast.AST | None, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def hands_no_keywords(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a call surely leaves the callee's `**kwargs` empty: no `**mapping`, and each keyword one of its
+    parameters that a keyword may name (`PrettyTable()` hands `__init__`'s `**kwargs` nothing)."""
+    if callee.args.kwarg is None:
+        return False
+    named = {a.arg for a in (*callee.args.args, *callee.args.kwonlyargs)}
+    return all(k.arg is not None and k.arg in named for k in call.keywords)
 
 
 def _is_new_call(value: ast.expr) -> bool:
@@ -249,9 +318,11 @@ def exit_before(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> 
     return any(isinstance(node, ast.Return | ast.Raise) and node.lineno < line for node in statements(function.body))
 
 
-def tests_holding(body: list[ast.stmt], line: int) -> list[Test]:
+def tests_holding(body: list[ast.stmt], line: int, kwargs: str = "") -> list[Test]:
     """The tests on a parameter of the `if`s (and `elif`s) holding `line` in `body`, through `with`, `try` and
-    loops; one `and`'s parts each, in an `if`'s body only. Only the statements on the way to `line` are read."""
+    loops; one `and`'s parts each, in an `if`'s body only. Only the statements on the way to `line` are read.
+    `kwargs`: the function's `**` name, whose tests of a key (`_keyed`) are read too; their value is None (not
+    told) for any value but an empty dict. Without it, every test's value is a bool."""
     found: list[Test] = []
     while body:
         statement = next((s for s in body if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
@@ -267,7 +338,10 @@ def tests_holding(body: list[ast.stmt], line: int) -> list[Test]:
                 else [statement.test]
             )
             found += [
-                (name, holds, inside) for part in parts if (read := _literal_test(part)) for name, holds in [read]
+                (name, holds, inside)
+                for part in parts
+                if (read := _literal_test(part) or (_keyed(part, kwargs) if kwargs else None))
+                for name, holds in [read]
             ]
             body = statement.body if inside else statement.orelse
         elif isinstance(statement, ast.With | ast.AsyncWith | ast.For | ast.AsyncFor | ast.While):

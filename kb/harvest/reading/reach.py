@@ -92,15 +92,16 @@ def _complete(
         evidence["callers"] = [
             caller
             for caller in evidence["callers"]
-            if not entries.caller_sent_elsewhere(site.path, site.function, raised, caller)
+            if not entries.caller_sent_elsewhere(site.path, site.function, raised, caller, site.line)
         ]
     # A local tested for emptiness that a call never empty binds, on every way or on the way some arguments take.
     empty = _empty_locals(site, evidence, entries, raised, found_empty) if found_empty else None
-    if required or instances or truths or classes or empty:
+    if found:
         kept_rows = [
             index
             for index in range(len(found))
             if not (empty and empty(index))
+            and not entries.sent_elsewhere(site.path, site.function, raised, index, site.line)
             and not any(
                 entries.leaves_first(site.path, site.function, raised, index, parameter, value)
                 for parameter, value in required
