@@ -132,7 +132,7 @@ class EntryPoints:
         literal default) that a test of the callee's own, under which it makes its call on line `below`, refuses:
         prettytable's setter calls `self._validate_option("right_padding_width", val)`, which calls
         `_validate_true_or_false` only under `elif option in ("header", ...)` (round 23's card 21)."""
-        callee_node = self._function(callee)
+        callee_node = self._holding(callee, below)
         tests = self._tests_at(callee_node, below) if callee_node is not None else []
         caller_node = self._holding(caller, line) if tests else None
         if callee_node is None or caller_node is None:
@@ -200,11 +200,17 @@ class EntryPoints:
         )
 
     def _holding(self, defined: Defined, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-        """The `def` of a function holding `line`: a property's setter where the call graph names it by its getter."""
+        """The `def` of a function holding `line`: the call graph names a property's getter, setter and deleter
+        (and any other `def`s of one name in one body) by the first, so the one whose lines hold `line`."""
         node = self._function(defined)
-        if node is not None and not node.lineno <= line <= (node.end_lineno or node.lineno):
-            node = self._setter(defined, node)
-        return node
+        if node is None or node.lineno <= line <= (node.end_lineno or node.lineno):
+            return node
+        holding = [
+            other
+            for (_, name), other in self._functions.get(defined.path, {}).items()
+            if name == defined.name and other.lineno <= line <= (other.end_lineno or other.lineno)
+        ]
+        return max(holding, key=lambda other: other.lineno) if holding else None
 
     def _tests_at(self, node: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[Test]:
         """The tests of a parameter (never bound anew in the function) that the `if`s holding `line` make, read
@@ -230,7 +236,7 @@ class EntryPoints:
         """Whether every run of the caller that gets to `line` makes its call (not under an `if`, a loop or a `match`,
         nor in an `except`): `Field.clean` calls `self.validate(value)` on every run, where `BaseRouter.register`
         calls `self.get_default_basename(viewset)` only when no `basename` is given, a case the card would not say."""
-        node = self._function(caller)
+        node = self._holding(caller, line)
         return node is not None and unconditional(node.body, line)
 
     def _aliases(self, target: Defined) -> list[_Found]:
@@ -296,7 +302,7 @@ class EntryPoints:
 
     def _row(self, found: _Found, parameters: list[str]) -> dict:
         entry = found.entry
-        node = self._function(entry)
+        node = self._holding(entry, found.steps[0].line) if found.steps else self._function(entry)
         kind, name = _kind(entry)
         if kind == "method" and node is not None and not found.steps and parameters and not _is_setter(node):
             # The call graph names a property once, by its getter; a site reading an argument is in its setter.
@@ -311,6 +317,8 @@ class EntryPoints:
             kind, name = "constructor", entry.qualname.rpartition(".")[0]
         before = _before_star(node, entry.method)
         doc, raises = self._said(node) if node is not None else ("", {})
+        if not doc and found.steps and node is not None and _is_setter(node):
+            doc, raises = self._said(self._function(entry) or node)  # the property's own, on its getter
         return (
             {
                 "function": name,
@@ -360,7 +368,7 @@ class EntryPoints:
         calls first a function of the repository's own that raises (`QuerySet.annotate()` calls
         `self._not_support_combined_queries("annotate")` before `self._annotate(...)`, round 18's card 15)."""
         for step in steps:
-            node = self._function(step.caller)
+            node = self._holding(step.caller, step.line)
             if node is None or exit_before(node, step.line) or self._raising_call_before(step.caller, node, step.line):
                 return True
         return False
@@ -370,7 +378,7 @@ class EntryPoints:
         loop, a `match`, an `except`): DRF's `check_permissions()` calls `permission_denied()` only when a
         permission refuses, so the raise's own test is not the whole story for it (round 21's card 20)."""
         for step in steps:
-            node = self._function(step.caller)
+            node = self._holding(step.caller, step.line)
             if node is None or not unconditional(node.body, step.line):
                 return True
         return False
@@ -436,7 +444,7 @@ class EntryPoints:
         if index >= len(found) or not found[index].steps:
             return False
         step = found[index].steps[-1]
-        caller, callee = self._function(step.caller), self._function(step.callee)
+        caller, callee = self._holding(step.caller, step.line), self._function(step.callee)
         if caller is None or callee is None:
             return False
         if self._bound(callee).get(parameter, line) < line:
@@ -513,7 +521,7 @@ class EntryPoints:
         return {name for name, taken in verdicts.items() if taken}
 
     def _all_take(self, caller: Defined, line: int, callee: Defined, parameter: str, accepts: Accepts) -> bool:
-        caller_node, callee_node = self._function(caller), self._function(callee)
+        caller_node, callee_node = self._holding(caller, line), self._function(callee)
         if caller_node is None or callee_node is None:
             return False
         # The calls of the callee on the line, by its name (a constructor's by its class's).
@@ -548,9 +556,10 @@ class EntryPoints:
         out hands on its literal default, when the callee binds it anew on no line above."""
         callee = self.graph.definition(path, qualname)
         defined = self.graph.definition(str(caller.get("path")), str(caller.get("function")))
+        line = caller.get("line")
         callee_node = self._function(callee) if callee is not None else None
-        caller_node = self._function(defined) if defined is not None else None
-        if callee_node is None or caller_node is None or not isinstance(line := caller.get("line"), int):
+        caller_node = self._holding(defined, line) if defined is not None and isinstance(line, int) else None
+        if callee_node is None or caller_node is None or not isinstance(line, int):
             return [], None
         calls = self._calls_at(caller_node, line)
         if callee_node.name != "__init__":  # `self.real_models.append(X.from_model(...))`: the call by its name
@@ -581,7 +590,7 @@ class EntryPoints:
         if index >= len(found) or not found[index].steps:
             return []
         step = found[index].steps[-1]
-        caller, callee = self._function(step.caller), self._function(step.callee)
+        caller, callee = self._holding(step.caller, step.line), self._function(step.callee)
         if caller is None or callee is None:
             return []
         handed = [handed_as(call, callee, parameter) for call in self._calls_at(caller, step.line)]
@@ -617,7 +626,7 @@ class EntryPoints:
 
     def _handed(self, step: _Step) -> dict[str, str]:
         """The callee's parameters that the call gives a parameter of the caller, as is."""
-        caller, callee = self._function(step.caller), self._function(step.callee)
+        caller, callee = self._holding(step.caller, step.line), self._function(step.callee)
         if caller is None or callee is None:
             return {}
         own = {a.arg: a.arg for a in (*caller.args.posonlyargs, *caller.args.args, *caller.args.kwonlyargs)}
