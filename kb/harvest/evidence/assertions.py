@@ -34,7 +34,15 @@ from kb.harvest.evidence.looped import first_row, loop_rows
 from kb.harvest.evidence.needed import needed_start
 from kb.harvest.evidence.parametrized import Row, tables, with_row
 from kb.harvest.evidence.regex_text import regex_chunks
-from kb.harvest.evidence.wrappers import MAX_WRAPPERS, Wrapper, argument, calls_of, find_wrappers, positions
+from kb.harvest.evidence.wrappers import (
+    MAX_WRAPPERS,
+    Wrapper,
+    argument,
+    calls_of,
+    checking_after,
+    find_wrappers,
+    positions,
+)
 
 # Cheap tests on the whole text before any other work: most test files never assert a raise.
 PREFILTER = ("raises", "Raises", "Warns", "warns(")
@@ -113,9 +121,13 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
         read = _read_function(lines, first, last, names, path, outer, wrappers, table.get(first, []))
         found.extend(_with_head(read, lines, classes.get((first, last)), heads))
     if wrappers:  # the calls of the file's own assertion wrappers, wherever they are
+        wrapped: list[Assertion] = []
         for (first, last), names in functions_around(text, positions(text, wrappers), lines, classes).items():
             read = _read_wrapped(lines, first, last, names, path, outer, wrappers)
-            found.extend(_with_head(read, lines, classes.get((first, last)), heads))
+            wrapped.extend(_with_head(read, lines, classes.get((first, last)), heads))
+        # A wrapper's own assertion, of what its calls pass, is no test when they are (a parametrized test is).
+        spans = [w.lines for w in wrappers.values() if any(a.form == w.name for a in wrapped)]
+        found = [a for a in found if not any(first <= a.line <= last for first, last in spans)] + wrapped
     return found
 
 
@@ -220,6 +232,10 @@ def _read_function(
         for wrapper in find_wrappers(function, shift):
             if len(wrappers) < MAX_WRAPPERS:
                 wrappers.setdefault(wrapper.name, wrapper)
+    # `with self.assertRaises(T) as cm:` in a function taking more than `self`: the message may be a parameter.
+    if reader.after and len(function.args.args) > 1 and len(wrappers) < MAX_WRAPPERS:
+        if (checking := checking_after(function, shift, _about_message)) is not None:
+            wrappers.setdefault(checking.name, checking)
     found = []
     names: TestNames | None = None  # counted once, for the first assertion of a type alone
     for call, form, body in reader.assertions:
@@ -335,7 +351,13 @@ def _read_wrapped(
         types = wrapper.types or (types_of(raised) if raised is not None else ())
         if message is None or not types:
             continue
-        chunks, exact, _ = reader.text_of(message, call.lineno, regex=wrapper.regex)
+        if wrapper.after:  # compared with the caught error: its strings, as `_checked_after` reads them
+            strings: list[str] = []
+            whole: list[str] = []
+            reader._compared(message, call.lineno, strings, whole, set())
+            chunks, exact = _kept(tuple(strings)), (whole[0] if len(strings) == len(whole) == 1 else None)
+        else:
+            chunks, exact, _ = reader.text_of(message, call.lineno, regex=wrapper.regex)
         line = call.lineno + shift
         code, start = code_around(lines, function, shift, line)
         trigger = clipped(segment(lines, call, shift))

@@ -2,17 +2,24 @@
 
 jinja2's `def assert_error(code, expected): with pytest.raises(TemplateSyntaxError, match=expected): ...` (or a
 module's `def check(exc, msg): with self.assertRaisesMessage(exc, msg): ...`) asserts nothing by itself: each
-call `assert_error("{% if %}", "Unexpected end of template...")` asserts that message. Such a wrapper is found
-where its file's assertions are read; its calls in the same file are then read as assertions, the call itself
-being the triggering call."""
+call `assert_error("{% if %}", "Unexpected end of template...")` asserts that message. So does one that checks the
+caught error against a parameter right after the block: Django's `_test_validation_messages(self, field, value,
+expected)` does `with self.assertRaises(ValidationError) as cm: field.clean(value, None)`, then
+`self.assertEqual(cm.exception.messages, expected)` (tests/validation/test_error_messages.py:8-11, 5.2.19). Such
+a wrapper is found where its file's assertions are read; its calls in the same file are then read as assertions,
+the call itself being the triggering call."""
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from kb.harvest.evidence.forms import form_of, message_node, terminal, types_of
 
 MAX_WRAPPERS = 20  # per file: a test file with more is not written this way
+FOLLOWING = 3  # statements after `with ... as cm:` that may check the message
+# What compares a caught error's message with an expected value, the two being the call's first two arguments.
+_COMPARING = frozenset({"assertEqual", "assertEquals", "assertIn", "assertListEqual", "assertSequenceEqual"})
+_BLOCKS = ("body", "orelse", "finalbody")
 
 
 @dataclass(frozen=True)
@@ -25,6 +32,7 @@ class Wrapper:
     message_at: int  # the position of the parameter that gives the message (self and cls not counted)
     message_keyword: str
     lines: tuple[int, int]  # where it is defined, in the file's lines
+    after: bool = False  # the message is compared with the caught error after the block (`cm.exception.messages`)
 
 
 def find_wrappers(function: ast.stmt, shift: int) -> Iterable[Wrapper]:
@@ -78,3 +86,64 @@ def positions(text: str, names: Iterable[str]) -> list[int]:
                 found.append(start)
             start = text.find(name + "(", start + 1)
     return sorted(found)
+
+
+# Whether a statement reads the message of the caught errors named (not only their `code`): `_about_message`.
+AboutMessage = Callable[[ast.stmt, set[str]], bool]
+
+
+def checking_after(function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int, about: AboutMessage) -> Wrapper | None:
+    """The function as a wrapper whose `with <assertRaises>(T) as cm:` block is followed, within FOLLOWING
+    statements, by a comparison of the caught error's message with one of its parameters
+    (`self.assertEqual(cm.exception.messages, expected)`, `assert str(info.value) == expected`); else None."""
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    offset = 1 if params[:1] in (["self"], ["cls"]) else 0
+    blocks = [function.body]
+    while blocks:
+        block = blocks.pop()
+        for index, statement in enumerate(block):
+            blocks += [inner for name in _BLOCKS if isinstance(inner := getattr(statement, name, None), list)]
+            if not isinstance(statement, ast.With | ast.AsyncWith):
+                continue
+            for item in statement.items:
+                call, caught = item.context_expr, item.optional_vars
+                if not isinstance(call, ast.Call) or not isinstance(caught, ast.Name) or not call.args:
+                    continue
+                if not (form := form_of(call)) or "raises" not in form.lower() or message_node(call, form)[0]:
+                    continue
+                for following in block[index + 1 : index + 1 + FOLLOWING]:
+                    name = _compared_with(following, caught.id, params[offset:])
+                    if name is None or not about(following, {caught.id}):
+                        continue
+                    first = call.args[0]
+                    type_at = (
+                        params.index(first.id) - offset if isinstance(first, ast.Name) and first.id in params else None
+                    )
+                    types = types_of(first) if type_at is None else ()
+                    if type_at is None and not types:
+                        return None
+                    end = (function.end_lineno or function.lineno) + shift
+                    at = params.index(name) - offset
+                    lines = (function.lineno + shift, end)
+                    return Wrapper(function.name, form, False, types, type_at, at, name, lines, after=True)
+    return None
+
+
+def _compared_with(statement: ast.stmt, caught: str, params: list[str]) -> str | None:
+    """The parameter a statement compares with what it reads of `caught`: `self.assertEqual(cm.exception.messages,
+    expected)`, `assert expected == str(cm.exception)`."""
+    if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
+        if terminal(call.func) not in _COMPARING or len(call.args) < 2:
+            return None
+        pair = call.args[:2]
+    elif isinstance(statement, ast.Assert) and isinstance(test := statement.test, ast.Compare) and len(test.ops) == 1:
+        if not isinstance(test.ops[0], ast.Eq | ast.In):
+            return None
+        pair = [test.left, test.comparators[0]]
+    else:
+        return None
+    for given, read in (pair, pair[::-1]):
+        if isinstance(given, ast.Name) and given.id in params and given.id != caught:
+            if any(isinstance(n, ast.Name) and n.id == caught for n in ast.walk(read)):
+                return given.id
+    return None
