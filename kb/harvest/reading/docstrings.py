@@ -11,6 +11,8 @@ import ast
 import re
 from collections import Counter
 
+from kb.harvest.reading.walked import nodes_of
+
 DOC_LIMIT = 8_000
 SAID_LIMIT = 300
 MAX_TYPES = 8
@@ -150,7 +152,7 @@ def _raised_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]
     """The names each `raise` of the function mentions (`raise too_short or ValueError(...)` mentions both), nested
     functions included: a docstring speaks for the generator or closure its function returns."""
     names: list[str] = []
-    for node in ast.walk(function):
+    for node in nodes_of(function):
         if isinstance(node, ast.Raise) and node.exc is not None:
             mentioned = {
                 part.attr if isinstance(part, ast.Attribute) else part.id

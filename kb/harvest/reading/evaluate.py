@@ -28,6 +28,7 @@ from kb.harvest.reading.messages import Binding, Field, terminal_name
 from kb.harvest.reading.own_messages import own_message
 from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span, statements
 from kb.harvest.reading.types import attribute_type
+from kb.harvest.reading.walked import nodes_of
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")
@@ -165,7 +166,7 @@ def _raises(
     not in the handler of the lookup failing); what another function it calls, handing on a parameter, raises so;
     and what a factory returns to a `raise` here. The callee's own wordings are sites of their own already."""
     made: list[Made] = []
-    handled = {id(n) for h in _handlers(function) for n in ast.walk(h)}
+    handled = {id(n) for h in _handlers(function) for n in nodes_of(h)}
     params = {name for name, held in env.items() if held}
     for node in statements(function.body):
         if inner.known and isinstance(node, ast.Raise | ast.Expr | ast.Return):
@@ -1121,7 +1122,7 @@ def _constructed_with(
     init = found[0]
     stored = [
         node.value.id
-        for node in ast.walk(init)
+        for node in nodes_of(init)
         if isinstance(node, ast.Assign)
         and isinstance(node.value, ast.Name)
         and any(isinstance(t, ast.Attribute) and t.attr == name and dotted(t.value) == ["self"] for t in node.targets)
@@ -1204,7 +1205,7 @@ def calls_super(function: Function) -> bool:
         and node.func.attr == function.name
         and isinstance(node.func.value, ast.Call)
         and terminal_name(node.func.value.func) == "super"
-        for node in ast.walk(function)
+        for node in nodes_of(function)
     )
 
 
@@ -1241,7 +1242,7 @@ def _hands_on_extra(init: Function) -> bool:
     extra = init.args.vararg
     if extra is None:
         return False
-    for node in ast.walk(init):
+    for node in nodes_of(init):
         if isinstance(node, ast.Call) and terminal_name(node.func) == "__init__":
             given = [a for a in node.args if not (isinstance(a, ast.Name) and a.id == "self")]
             return bool(given) and isinstance(given[0], ast.Starred) and dotted(given[0].value) == [extra.arg]

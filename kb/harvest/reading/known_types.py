@@ -16,6 +16,8 @@ import collections.abc
 import numbers
 import typing
 
+from kb.harvest.reading.walked import nodes_of
+
 _BUILTIN_TYPES: dict[str, type] = {
     kind.__name__: kind
     for kind in (str, bytes, bytearray, int, float, complex, bool, list, tuple, dict, set, frozenset, range)
@@ -81,7 +83,7 @@ def _bound_once(function: ast.AST, name: str, line: int) -> ast.expr | None:
     """The value of the one `name = value` statement of the function's own body above `line`, where nothing else
     binds `name` in the function (no second assignment, loop, `with ... as`); else None."""
     found: ast.expr | None = None
-    for node in ast.walk(function):
+    for node in nodes_of(function):
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
             if found is not None:
                 return None
@@ -204,7 +206,7 @@ def _excludes_none(annotation: ast.expr, depth: int = 0) -> bool:
 def _rebound(function: ast.AST, name: str) -> bool:
     """Whether the function binds `name` again anywhere (an assignment, a loop, `global`, a nested function's
     `nonlocal`)."""
-    for node in ast.walk(function):
+    for node in nodes_of(function):
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
             return True
         if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
