@@ -211,7 +211,6 @@ def test_a_path_opened_by_a_ctypes_function_that_raises_on_null_is_no_way_to_the
     assert {"LayerMapping", "ogrinfo"} <= set(_ways_in(could_not)[0])
 
 
-
 def test_the_null_test_is_said_with_the_arm_that_alone_can_leave_the_local_empty(db, git_repo):
     # Round 21's card 02: "`ds_input` is empty" alone is false for `DataSource("")`, which takes the path's arm and
     # raises "Could not open ..." there; only `ds = ds_input` under the `elif` (datasource.py:78-81) gets here.
@@ -221,7 +220,7 @@ def test_the_null_test_is_said_with_the_arm_that_alone_can_leave_the_local_empty
     assert "`ds_input` argument is an instance of" in trigger
     assert "the `ds_driver` argument is an instance of `Driver.ptr_type`" in trigger
     assert "`ds_input` argument is empty" in trigger
-    assert "`ds_driver` argument" in null.generated["meaning"]
+    assert "with a `ds_driver` that is an instance of `Driver.ptr_type`" in null.generated["meaning"]
 
 
 PLAIN = """
