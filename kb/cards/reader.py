@@ -52,6 +52,9 @@ _LOOPED = {
     "(a value of) ": "one of the values of",
 }
 LOOP_BOUND = "(bound by a for loop)"  # the harvest's code of a parameter a loop binds again (reading.definitions)
+# The harvest's code of a parameter no statement binds but one changes in place above the test (`kwargs.pop("x")`):
+# its row carries only the lines that change it (reading.definitions).
+CHANGED_ARGUMENT = "(the argument, changed in place)"
 UNPACKED = "(bound without a value of its own)"  # of a local unpacked, `with ... as`, `except ... as` (the same)
 _DEFAULTS_TO = "(by default the "  # `self.x` set from an argument that falls back to a setting
 # `self.Meta.fields`, `getattr(self.Meta, 'fields', None)`, `getattr(cls.Meta, "fields")`: a class's declared option.
@@ -329,7 +332,8 @@ class Reader:
                 continue
             if isinstance(row, dict) and isinstance(row.get("name"), str) and isinstance(row.get("code"), str):
                 line = row["line"] if isinstance(row.get("line"), int) else 0
-                self.definitions.setdefault(row["name"], []).append((line, row["code"]))
+                if row["code"] != CHANGED_ARGUMENT:
+                    self.definitions.setdefault(row["name"], []).append((line, row["code"]))
                 changed = row.get("changed")
                 if isinstance(changed, list):
                     self.changed.setdefault(row["name"], []).extend(n for n in changed if isinstance(n, int))
@@ -402,8 +406,9 @@ class Reader:
                 inline = name == root and len(root) <= SHORT_NAME and len(defined) <= MAX_INLINE
                 return _INLINE + code(defined) if inline else ""
         if root in self.parameters:
-            if self._given_anew(root, before):
-                return None  # `output_field = self.target_field` before the test: no longer the argument there
+            if self._given_anew(root, before) or self._changed_before(root, before):
+                # `output_field = self.target_field`, `kwargs.pop("x")` before the test: no longer the argument.
+                return None
             return self._parameter(name, root)
         if name == "self.__class__":
             return self._own_class()

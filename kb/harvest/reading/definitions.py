@@ -32,6 +32,9 @@ UNKNOWN = "(bound by a for loop)"
 UNPACKED = "(bound without a value of its own)"
 # The argument as the caller gave it, where a binding in an `if` the site is not in may not have run.
 GIVEN = "(the argument as given)"
+# Of a parameter no statement binds above the test but one changes in place (`kwargs.pop("x")`): its row only
+# carries the lines that change it.
+CHANGED_ARGUMENT = "(the argument, changed in place)"
 # Methods that change their object in place (a dict's, a list's, a set's): a call of one on a local changes it.
 MUTATORS = frozenset(
     {"pop", "popitem", "remove", "clear", "update", "append", "extend", "insert", "add", "discard", "setdefault"}
@@ -79,7 +82,11 @@ class Definitions:
                 if name in seen:
                     continue
                 seen.add(name)
-                for expr, bound_line, bound_path in self._reaching(name, at, where):
+                reaching = self._reaching(name, at, where)
+                if not reaching and (changed := self._argument_changed(name, at, where)):
+                    # `kwargs.pop("x")` above the test: the parameter no longer holds what the caller passed.
+                    rows.append({"name": name, "code": CHANGED_ARGUMENT, "line": 0, "changed": changed})
+                for expr, bound_line, bound_path in reaching:
                     if expr is None:  # a loop's name, an unpacked one, the argument itself: no code says its value
                         unknown = GIVEN if bound_line == 0 else UNKNOWN if bound_line in self._loops() else UNPACKED
                         item = self._item(name, bound_line) if unknown == UNKNOWN else None
@@ -149,6 +156,17 @@ class Definitions:
             line for line, arms in self._changes.get(name, ()) if bound < line < used and not exclusive(arms, path)
         }
         return sorted(lines)[:MAX_ROWS]
+
+    def _argument_changed(self, name: str, used: int, path: BranchPath) -> list[int]:
+        """For a parameter (`*args` and `**kwargs` included) no statement binds before `used`: the lines where the
+        function changes it in place on the way there (round 24's card 25: `kwargs.pop("box_merge_lists")`)."""
+        arguments = getattr(self.node, "args", None)
+        if "." in name or name in ("self", "cls") or not isinstance(arguments, ast.arguments):
+            return []
+        given = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg)
+        if not any(a is not None and a.arg == name for a in given):
+            return []
+        return self._changed(name, getattr(self.node, "lineno", 0), used, path)
 
     def _may_change(self, name: str, bound: int, used: int) -> bool:
         """Whether the lines from the binding to the test name the value and say anything that can change one in
