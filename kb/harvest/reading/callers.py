@@ -5,7 +5,8 @@ Calls are matched by the name they use, without knowing types: `helper()` is a m
 class's `__init__`. A match is a guess when more than one definition has the name, or when a method is called on
 an object of unknown type (`form.clean()`). Guesses are never recorded as callers (issue 29: 14 of 15 were
 wrong); nor is a call that cannot reach the raise: `helper()` in a module whose `helper` is another function,
-`self.clean()` in a class that overrides `clean`. An ancestor's `self.validate()` is resolved for the entry points
+`self.clean()` in a class that overrides `clean`, a call handing a keyword or more positionals than the
+signature takes (`fits`). An ancestor's `self.validate()` is resolved for the entry points
 of a class that defines `validate` and inherits the calling method (`ChoiceField.clean`). A constructor call
 `Form(...)` runs the class the calling module binds `Form` to (its own or an import), never another class of that
 name. A call in a `try` whose handler catches the site's exception (or a base of it) and keeps it does not let it
@@ -32,6 +33,7 @@ class Defined(NamedTuple):
     # Nested, and binding a name that holds other values too: a parameter of the function around it, or one it
     # declares `nonlocal` (`condition` in django/test/testcases.py:1555-1589, 5.2.19): a call may run another.
     rebinds: bool = False
+    takes: "Takes | None" = None  # what a call may hand it; None: anything, as far as the harvest reads
 
     @property
     def name(self) -> str:
@@ -51,6 +53,42 @@ class Called(NamedTuple):  # one per call in the scan: a tuple, cheap to make
     caught: tuple[str, ...] = ()
     guard: bool = False  # in the test of a guard clause (`if super().has_changed(...): return True`)
     quiet: tuple[str, ...] = ()  # of `caught`, those whose handler hands no message on (`Owner.quiet_at`)
+    keywords: tuple[str, ...] = ()  # the keywords the call names (`only_initial` in `as_hidden(only_initial=True)`)
+    positional: int = 0  # its positional arguments, a `*spread` not counted
+
+
+class Takes(NamedTuple):
+    """What a function's signature accepts: a call that hands it more is a TypeError before its body runs."""
+
+    names: frozenset[str]  # the parameters a keyword may name
+    most: int  # positional parameters, `self` included; -1 with `*args`
+    any_keyword: bool  # `**kwargs`
+
+
+def takes_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Takes | None:
+    """The signature of an undecorated `def` (a decorator may change what the name takes), None when it takes
+    anything (`*args, **kwargs`)."""
+    args = node.args
+    if node.decorator_list or (args.vararg and args.kwarg):
+        return None
+    positional = len(args.posonlyargs) + len(args.args)
+    names = frozenset(a.arg for a in (*args.args, *args.kwonlyargs))
+    return Takes(names, -1 if args.vararg else positional, args.kwarg is not None)
+
+
+def fits(target: Defined, call: Called) -> bool:
+    """Whether the call's arguments fit `target`'s signature: `self.as_hidden(only_initial=True)` cannot run
+    `RenderableFieldMixin.as_hidden(self)` (django/forms/utils.py:65-78, 5.2.19), so it reaches none of its raises.
+    `self.f()`, `super().f()` and `Form(...)` hand `self` first; `Class.f(obj)` hands it as written; a keyword
+    counts whatever `obj.f(...)` is called on."""
+    takes = target.takes
+    if takes is None:
+        return True
+    if call.keywords and not takes.any_keyword and not takes.names.issuperset(call.keywords):
+        return False
+    if takes.most < 0 or call.how == "attribute":  # `obj.f(x)`: a class or an instance, unknown
+        return True
+    return call.positional + (1 if target.method and call.how != "class" else 0) <= takes.most
 
 
 class _Edge(NamedTuple):  # tens of thousands made on a large repository: a tuple, as cheap to make as `Called`
@@ -205,6 +243,8 @@ class CallGraph:
             # target (the class does not inherit another definition of it).
             if self.resolves(owner, caller.name) != call.owner or self.resolves(owner, target.name) != owner:
                 continue
+            if not fits(target, call):
+                continue
             key = (id(caller), owner)
             named = self._as_run_by.get(key)
             if named is None:
@@ -348,7 +388,7 @@ class CallGraph:
                 guess = self._constructed(target, call, shared)
             else:
                 guess = self._guess(target, call, shared)
-            if guess is not None:
+            if guess is not None and fits(target, call):
                 yield _Edge(caller, call.line, guess, call.how in _ON_SELF, call.caught, call.quiet)
 
     def _constructed(self, target: Defined, call: Called, shared: bool) -> bool | None:

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from kb.harvest.reading import scopes
-from kb.harvest.reading.callers import Called, Defined, entry_kind
+from kb.harvest.reading.callers import Called, Defined, entry_kind, takes_of
 from kb.harvest.reading.checked import checked_by
 from kb.harvest.reading.class_tables import looped_as, table_classes, unpacked_rows
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
@@ -277,7 +277,12 @@ class ModuleExtractor:
                 if self.evidence:
                     entry, named = entry_kind(node.decorator_list, node.name) if node.decorator_list else ("", "")
                     owner = function_scope.owner or ""
-                    defined = Defined(self.path, qualname, owner, bool(class_prefix), node.lineno, entry, named)
+                    # Bound again where it is defined (`args_check = staticmethod(args_check)`): its signature
+                    # may not be what a call meets.
+                    takes = takes_of(node) if len(scope.bindings.get(node.name, ())) == 1 else None
+                    defined = Defined(
+                        self.path, qualname, owner, bool(class_prefix), node.lineno, entry, named, takes=takes
+                    )
                     if not class_prefix and scope.qualname and (node.name in outer or node.name in scope.params):
                         defined = defined._replace(rebinds=True)
                     self.result.defined.append(defined)
@@ -311,7 +316,7 @@ class ModuleExtractor:
         elif isinstance(node, ast.Call):
             func = node.func
             if self._owner is not None and isinstance(self._owner.node, ast.FunctionDef | ast.AsyncFunctionDef):
-                self._record_call(func, node.lineno, scope)
+                self._record_call(node, scope)
             if self.evidence and isinstance(func, ast.Attribute) and func.attr == "add_argument":
                 if (declared := declared_by_call(node, self.path)) is not None:
                     self.result.declared.append(declared)
@@ -322,7 +327,11 @@ class ModuleExtractor:
             else:
                 self._helper_call(node, scope)
 
-    def _record_call(self, func: ast.expr, line: int, scope: Scope) -> None:
+    def _record_call(self, node: ast.Call, scope: Scope) -> None:
+        func, line = node.func, node.lineno
+        # What the call hands (`CallGraph` drops a call the callee's signature refuses): a `**spread` names none.
+        keywords = tuple(k.arg for k in node.keywords if k.arg is not None) if node.keywords else ()
+        positional = sum(not isinstance(a, ast.Starred) for a in node.args)
         if isinstance(func, ast.Name):
             name, how = func.id, "name"
         elif isinstance(func, ast.Attribute):
@@ -346,6 +355,8 @@ class ModuleExtractor:
                             caught,
                             False,
                             quiet,
+                            keywords,
+                            positional,
                         )
                     )
                     return
@@ -363,7 +374,20 @@ class ModuleExtractor:
         # `skip(reason)` after `from unittest import skip` in the function: the name the import binds, qualified.
         imported = scope.imported(name) if how == "name" else None
         bound = self.resolver.canonical(imported) if imported else ""
-        called = Called(self.path, scope.qualname, scope.owner or "", name, how, line, bound, caught, guard, quiet)
+        called = Called(
+            self.path,
+            scope.qualname,
+            scope.owner or "",
+            name,
+            how,
+            line,
+            bound,
+            caught,
+            guard,
+            quiet,
+            keywords,
+            positional,
+        )
         self.result.called.append(called)
 
     def _class_of(self, name: str, scope: Scope) -> str:
