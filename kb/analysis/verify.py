@@ -344,7 +344,9 @@ def _checked_prose(text: str, vocabulary: Vocabulary, section: str) -> _Claim:
     conditions = section in SAYS_WHEN
     prose, _ = _spans(claim.text)
     # Only where the answer says when it is raised: a solution or an example speaks of the state after a fix.
-    false = "" if claim.unknown or not conditions else facts.contradiction(claim.text, vocabulary.sites)
+    # A sentence quoting another error's message ("raises `The model ... is abstract` first") claims its conditions.
+    other = any(vocabulary.quotes_another_message(span) for span in _spans(claim.text)[1])
+    false = "" if claim.unknown or not conditions or other else facts.contradiction(claim.text, vocabulary.sites)
     false = false or ("" if claim.unknown else facts.wrong_default(claim.text, vocabulary.declarations))
     false = false or ("" if claim.unknown else constants.wrong_value(claim.text, vocabulary.constants))
     false = false or ("" if claim.unknown else routes.contradiction(claim.text, vocabulary.reach, vocabulary.functions))

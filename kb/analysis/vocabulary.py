@@ -58,6 +58,8 @@ _PLAIN_WORD = re.compile(r"[A-Za-z]++")
 GENERAL_WORDS = frozenset("with from does done none true false value values error errors raise raised self".split())
 # How many distinct words of the error's own message and code a sentence naming nothing needs to be about it.
 WORDS_TO_ANCHOR = 2
+# What a quoted message leaves out: `...`, `…`, a `{placeholder}`.
+ELISION = re.compile(r"\.\.\.|\u2026|\{[^{}\n]{0,80}+\}")
 # A private name (one leading underscore, not a dunder) in a message's first LARGEST_MESSAGE characters.
 PRIVATE_NAME = re.compile(r"(?<![\w.])_(?!_)[A-Za-z0-9]\w*+")
 LARGEST_MESSAGE = 2000
@@ -96,6 +98,7 @@ class Vocabulary:
     # The private names the error's message names (`_format` of "... must implement the _format() method."): what
     # it tells the user to write, so advice to define one is the user's own code, not the library's internals.
     asked: frozenset[str] = frozenset()
+    message: str = ""  # the error's own message (`read_message`)
 
     @property
     def evidence_names(self) -> frozenset[str] | set[str]:
@@ -140,6 +143,7 @@ class Vocabulary:
             words=self.words,
             constants=self.constants,
             asked=self.asked,
+            message=self.message,
         )
 
     def quotes_own(self, span: str) -> bool:
@@ -147,6 +151,19 @@ class Vocabulary:
         span = span.strip()
         own = self.quoted if self.own_quoted is None else self.quoted[: self.own_quoted]
         return len(span) >= MIN_QUOTED and any(span in text for text in own)
+
+    def quotes_another_message(self, span: str) -> bool:
+        """Whether a code span quotes a related error's message, not this one's: "raises `The model ... is
+        abstract ...` first" speaks of another raise, and what it claims holds there (round 24, card 01). Each piece
+        between the span's elisions (`...`, a `{placeholder}`) is in a related message, and not each in this one's."""
+        pieces = [piece.strip() for piece in ELISION.split(span)]
+        pieces = [piece for piece in pieces if piece]
+        if not pieces or len(" ".join(pieces).split()) < 3 or self.own_quoted is None:
+            return False
+        related = self.quoted[self.own_quoted :]
+        if not any(all(piece in text for piece in pieces) for text in related):
+            return False
+        return not all(piece in self.message for piece in pieces)
 
     def quote(self, evidence: object) -> None:
         """Keeps the evidence's strings, for `quotes`, and its field names."""
@@ -208,6 +225,7 @@ class Vocabulary:
     def read_message(self, message: str) -> None:
         """The error's own message: its plain words, and the private names it tells the user to write (`asked`)."""
         self.read_words(message, identifiers=False)
+        self.message = message
         self.asked = frozenset(PRIVATE_NAME.findall(message[:LARGEST_MESSAGE]))
 
     def read_words(self, text: str, *, identifiers: bool) -> None:

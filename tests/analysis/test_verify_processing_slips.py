@@ -1,0 +1,72 @@
+"""errorkb's own processing slips of round 24 (issue 29), each on the model's real answer, reduced: a check that
+misread a true claim, and claims left standing, now false or empty, after the ones they spoke for were dropped."""
+
+import json
+
+from kb.analysis.facts import site_facts
+from kb.analysis.verify import check_answer
+from kb.analysis.vocabulary import Vocabulary
+from tests.analysis.fake_endpoint import card
+
+# django/contrib/admin/sites.py:109-120 (Django 5.2.19), the raise of card 01 and the sibling checked before it.
+REGISTER = """
+        for model in model_or_iterable:
+            if model._meta.abstract:
+                raise ImproperlyConfigured(
+                    "The model %s is abstract, so it cannot be registered with admin."
+                    % model.__name__
+                )
+            if model._meta.is_composite_pk:
+                raise ImproperlyConfigured(
+                    "The model %s has a composite primary key, so it cannot be "
+                    "registered with admin." % model.__name__
+                )
+"""
+COMPOSITE = "The model {model} has a composite primary key, so it cannot be registered with admin."
+ABSTRACT = "The model {model} is abstract, so it cannot be registered with admin."
+
+
+def register_vocabulary() -> Vocabulary:
+    site = {
+        "code": REGISTER,
+        "conditions": [
+            {"kind": "if", "code": "model._meta.is_composite_pk", "line": 116},
+            {"kind": "guard", "code": "not model._meta.abstract", "line": 111},
+        ],
+    }
+    known = Vocabulary()
+    known.read_code(REGISTER + "\nAdminSite.register(self, model_or_iterable, admin_class=None, **options)\n")
+    known.read_message(COMPOSITE)
+    known.sites.append(site_facts(site))
+    known.quote({"message": COMPOSITE, "sites": [site]})
+    known.own_quoted = len(known.quoted)
+    known.quote([{"why": "sibling", "message": ABSTRACT}])
+    return known
+
+
+# Round 24, card 01 (7d4061bf50932233): the model's trigger, as answered.
+TRIGGER = (
+    "`AdminSite.register(model_or_iterable, admin_class=None, **options)` turns a single model into a one-item list"
+    " and, for each `model` in it:\n\n"
+    "1. if `model._meta.abstract` is true, it raises `The model ... is abstract, so it cannot be registered with"
+    " admin.` first;\n"
+    "2. otherwise, if `model._meta.is_composite_pk` is true (the model's primary key is made of several fields), it"
+    " raises this error with `model.__name__` in the message.\n\n"
+    "Only after both checks does it look at whether the model is already registered."
+)
+
+
+def test_a_condition_said_of_another_errors_message_is_not_held_to_this_raise() -> None:
+    # The "contradicts the code" check read item 1's condition as this raise's, and took the whole list with it.
+    result = check_answer(json.loads(card(trigger=TRIGGER)), register_vocabulary())
+    assert result.dropped == 0, result.unknown
+    assert "`model._meta.is_composite_pk` is true" in result.sections["trigger"]
+    # Planted: the same condition said of this error (its own message, or none quoted) is still refused.
+    for planted in (
+        "It raises `The model ... has a composite primary key, so it cannot be registered with admin.` when"
+        " `model._meta.abstract` is true.",
+        "It is raised when `model._meta.abstract` is true.",
+    ):
+        result = check_answer(json.loads(card(trigger=planted)), register_vocabulary())
+        assert result.dropped == 1 and "trigger" not in result.sections, planted
+        assert result.unknown[0].startswith("contradicts the code: `model._meta.abstract` is true"), planted
