@@ -133,6 +133,7 @@ QUALIFIED = "a claim whose qualifying sentence was dropped"
 FRAMED = "a list whose dropped item its lead-in spoke for"
 COUNTED = "a count of places the card cannot check"
 DEPENDENT = 'a sentence going on from a dropped one ("Otherwise")'
+LEAD_IN = "a lead-in whose block was dropped"
 CONTRADICTS = "contradicts the code:"
 # The sections that say when the error is raised: their claimed conditions are held to the code's.
 SAYS_WHEN = ("meaning", "trigger", "situations")
@@ -221,6 +222,7 @@ def _check_markdown(
         if kind == "text":
             _with_neighbours(claims)  # after the lead-ins are kept: a kept one limits nothing (round 23, card 09)
     _drop_framed_lists(blocks)
+    _drop_lead_ins_of_dropped_blocks(blocks)
     every = [claim for _, claims in blocks for claim in claims]
     for claim in every:
         if claim.links:
@@ -306,6 +308,7 @@ def _reasons(claim: _Claim) -> list[str]:
         "framed": FRAMED,
         "counted": COUNTED,
         "dependent": DEPENDENT,
+        "lead-in": LEAD_IN,
     }
     return [reasons[claim.why]] if claim.why in reasons else []
 
@@ -471,6 +474,19 @@ def _drop_framed_lists(blocks: list[tuple[str, list[_Claim]]]) -> None:
         for claim in [before[-1], *items, *(claim for claim in after if salvage.about_the_rest(claim.text))]:
             if not claim.why:
                 claim.why = "framed"
+
+
+def _drop_lead_ins_of_dropped_blocks(blocks: list[tuple[str, list[_Claim]]]) -> None:
+    """A paragraph's last sentence ending with ":" goes when nothing is kept of the code blocks and lists after it
+    (up to the next paragraph): "Install the package ...:" with its `pip install` block gone leads into nothing
+    (round 24, card 21)."""
+    for index, (kind, claims) in enumerate(blocks):
+        if kind != "text" or not claims or claims[-1].why or not claims[-1].text.rstrip(" \t*_").endswith(":"):
+            continue
+        following = list(itertools.takewhile(lambda block: block[0] != "text", blocks[index + 1 :]))
+        led = [claim for _, found in following for claim in found]  # every block up to the next paragraph
+        if led and all(claim.why for claim in led):
+            claims[-1].why = "lead-in"
 
 
 def _without_rendered_links(blocks: list[str], checked: Checked) -> str:

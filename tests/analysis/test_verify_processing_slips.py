@@ -70,3 +70,36 @@ def test_a_condition_said_of_another_errors_message_is_not_held_to_this_raise() 
         result = check_answer(json.loads(card(trigger=planted)), register_vocabulary())
         assert result.dropped == 1 and "trigger" not in result.sections, planted
         assert result.unknown[0].startswith("contradicts the code: `model._meta.abstract` is true"), planted
+
+
+# box/from_file.py:72-76 (python-box 8.0.0), the raise of card 21.
+TO_MSGPACK = """
+def _to_msgpack(file, _, __, **kwargs):
+    if not msgpack_available:
+        raise BoxError(f'File "{file}" is msgpack but no package is available to open it. Please install "msgpack"')
+    return Box.from_msgpack(filename=file, **kwargs)
+"""
+MSGPACK = 'File "{file}" is msgpack but no package is available to open it. Please install "msgpack"'
+
+
+def msgpack_vocabulary() -> Vocabulary:
+    known = Vocabulary()
+    known.read_code(TO_MSGPACK)
+    known.read_message(MSGPACK)
+    return known
+
+
+def test_a_lead_in_whose_block_was_dropped_goes_with_it() -> None:
+    # Round 24, card 21 (b0800841d3a4c428): the example fix as answered; its `pip install` block was dropped, and
+    # the card's example fix ended in a colon leading into nothing.
+    fix = "Install the package the message names, in the environment that runs your code:\n\n```sh\n{}\n```"
+    result = check_answer(json.loads(card(example_fix=fix.format("pip install msgpack"))), msgpack_vocabulary())
+    assert "example_fix" not in result.sections
+    assert "a lead-in whose block was dropped" in result.unknown
+    # A block that stays keeps its lead-in; a planted one naming what the code does not have still goes.
+    kept = fix.format("Box.from_msgpack(filename=file)")
+    assert check_answer(json.loads(card(example_fix=kept)), msgpack_vocabulary()).sections["example_fix"] == kept
+    planted = check_answer(
+        json.loads(card(example_fix=fix.format("Box.from_msgpack_turbo(file)"))), msgpack_vocabulary()
+    )
+    assert "example_fix" not in planted.sections and "Box.from_msgpack_turbo" in planted.unknown
