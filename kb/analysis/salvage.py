@@ -52,6 +52,9 @@ WHOLE_LIST = frozenset(
     "none neither either both all any one only exactly accepted accepts refused refuses rejected rejects allowed "
     "allows permitted valid invalid".split()
 )
+# Words of a lead-in, or of a sentence's opening, that speak of several examples together: "either of these
+# templates", "Both raise", "They give ...", "The two ...".
+SEVERAL = frozenset("either both these those they them each all two three four five several".split())
 # The opening words of a sentence about what a list leaves out.
 THE_REST = (("anything", "else"), ("everything", "else"), ("any", "other"), ("all", "other"), ("the", "rest"))
 # "Three more places", "2 other sites": a count of the places that raise beyond those shown.
@@ -188,6 +191,14 @@ def qualifies(text: str) -> bool:
 def frames_the_whole(lead_in: str) -> bool:
     """A lead-in ending in a colon that says something of its list's items taken together."""
     return lead_in.rstrip(" *_").endswith(":") and not WHOLE_LIST.isdisjoint(_words(lead_in))
+
+
+def speaks_for_several(text: str, *, opening: bool = False) -> bool:
+    """A lead-in ending in a colon, or (`opening`) a sentence whose first three words, that speaks of several
+    examples together: without one of them, what it says of them is false (round 24, card 09)."""
+    if opening:
+        return not SEVERAL.isdisjoint(_words(text)[:3])
+    return text.rstrip(" *_").endswith(":") and not SEVERAL.isdisjoint(_words(text))
 
 
 def about_the_rest(text: str) -> bool:

@@ -41,6 +41,8 @@ DOTTED = re.compile(r"(?<![\w.])[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)++")
 CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*+)\((\)?)")
 SETTING = re.compile(r"(?<![\w.])[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++(?![\w.])")
 FILE_NAME = re.compile(rf"(?<![\w-])(?<![\w-]\.)(?:[\w-]++\.)++{_EXTENSIONS}")
+# A bare file name quoted in code (`{% include "item.html" %}`): a value the example hands on, as a Python string is.
+QUOTED_FILE_NAME = re.compile(rf"(?<![\w\\])([\"'])[\w-]++\.{_EXTENSIONS}\1")
 PYTHON_LANGUAGES = {"", "python", "py", "python3", "pycon"}
 # What an example stands in for, not a name: `<app_label>`, `OLD_NAME`, `YOUR_APP`, `MY_SETTING`.
 ANGLE_PLACEHOLDER = re.compile(r"<[A-Za-z_][\w-]{0,40}+>")
@@ -134,6 +136,7 @@ FRAMED = "a list whose dropped item its lead-in spoke for"
 COUNTED = "a count of places the card cannot check"
 DEPENDENT = 'a sentence going on from a dropped one ("Otherwise")'
 LEAD_IN = "a lead-in whose block was dropped"
+SEVERAL = "a sentence speaking for several examples, one of them dropped"
 CONTRADICTS = "contradicts the code:"
 # The sections that say when the error is raised: their claimed conditions are held to the code's.
 SAYS_WHEN = ("meaning", "trigger", "situations")
@@ -223,6 +226,7 @@ def _check_markdown(
             _with_neighbours(claims)  # after the lead-ins are kept: a kept one limits nothing (round 23, card 09)
     _drop_framed_lists(blocks)
     _drop_lead_ins_of_dropped_blocks(blocks)
+    _drop_framed_examples(blocks)
     every = [claim for _, claims in blocks for claim in claims]
     for claim in every:
         if claim.links:
@@ -309,6 +313,7 @@ def _reasons(claim: _Claim) -> list[str]:
         "counted": COUNTED,
         "dependent": DEPENDENT,
         "lead-in": LEAD_IN,
+        "several": SEVERAL,
     }
     return [reasons[claim.why]] if claim.why in reasons else []
 
@@ -489,6 +494,27 @@ def _drop_lead_ins_of_dropped_blocks(blocks: list[tuple[str, list[_Claim]]]) -> 
             claims[-1].why = "lead-in"
 
 
+def _drop_framed_examples(blocks: list[tuple[str, list[_Claim]]]) -> None:
+    """Of several code blocks in a row, one dropped: the lead-in before them speaking of them together ("Compiling
+    either of these templates raises the error:") and the sentence after them opening on them ("They give ...")
+    go, as `_drop_framed_lists` does for a list's items (round 24, card 09: the `only` example went, and "either of
+    these" and "They give `The 'only' option ...`" were left speaking of one template)."""
+    index = 0
+    while index < len(blocks):
+        end = index
+        while end < len(blocks) and blocks[end][0] == "code":
+            end += 1
+        run = [claim for _, claims in blocks[index:end] for claim in claims]
+        if end - index >= 2 and any(claim.why for claim in run):
+            before = blocks[index - 1][1] if index and blocks[index - 1][0] == "text" else []
+            if before and not before[-1].why and salvage.speaks_for_several(before[-1].text):
+                before[-1].why = "several"
+            after = blocks[end][1] if end < len(blocks) and blocks[end][0] == "text" else []
+            if after and not after[0].why and salvage.speaks_for_several(after[0].text, opening=True):
+                after[0].why = "several"
+        index = max(end, index + 1)
+
+
 def _without_rendered_links(blocks: list[str], checked: Checked) -> str:
     """The blocks joined, leaving out any the card's renderer would still make a link of (none should be left, but
     this does not depend on reading Markdown exactly as the renderer does)."""
@@ -588,6 +614,8 @@ def _names_in_code(
     code = ANGLE_PLACEHOLDER.sub("_placeholder_", code)
     tree = _python(code) if language in PYTHON_LANGUAGES and not command_line else None
     if tree is None:
+        if not QUOTED_FILE_NAME.fullmatch(code.strip()):  # the example's own file, as in a Python string
+            code = QUOTED_FILE_NAME.sub(r"\1\1", code)
         unknown, held = _names_by_pattern(code, vocabulary)
         return unknown, held or vocabulary.knows_any_term(IDENTIFIER.findall(code))
     if example:  # after "e.g.": the values it hands on are the example's own (`pk=(tenant_id, id)`)

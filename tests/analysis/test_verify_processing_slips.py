@@ -103,3 +103,78 @@ def test_a_lead_in_whose_block_was_dropped_goes_with_it() -> None:
         json.loads(card(example_fix=fix.format("Box.from_msgpack_turbo(file)"))), msgpack_vocabulary()
     )
     assert "example_fix" not in planted.sections and "Box.from_msgpack_turbo" in planted.unknown
+
+
+# django/template/loader_tags.py:318-345 and django/templatetags/i18n.py:498-508 (Django 5.2.19), card 09's raises.
+OPTIONS = """
+@register.tag("include")
+def do_include(parser, token):
+    bits = token.split_contents()
+    options = {}
+    remaining_bits = bits[2:]
+    while remaining_bits:
+        option = remaining_bits.pop(0)
+        if option in options:
+            raise TemplateSyntaxError("The %r option was specified more than once." % option)
+        if option == "with":
+            value = token_kwargs(remaining_bits, parser, support_legacy=False)
+        elif option == "only":
+            value = True
+
+@register.tag("blocktranslate")
+def do_block_translate(parser, token):
+    bits = token.split_contents()
+    options = {}
+    remaining_bits = bits[1:]
+    while remaining_bits:
+        option = remaining_bits.pop(0)
+        if option in options:
+            raise TemplateSyntaxError("The %r option was specified more than once." % option)
+"""
+
+
+def options_vocabulary() -> Vocabulary:
+    known = Vocabulary()
+    # The repository's own names, as the real run reads the tree: django/urls/conf.py:12, templatetags/i18n.py.
+    known.read_code(OPTIONS + "\ndef include(arg, namespace=None): ...\ni18n\nload\n")
+    known.read_message("The {option} option was specified more than once.")
+    return known
+
+
+# Round 24, card 09 (181efd105ceb360a): the model's how to trigger, as answered, with a first example to put in.
+HOW_TO_TRIGGER = (
+    "Compiling either of these templates raises the error:\n\n```django\n{first}\n```\n\n"
+    "```django\n{{% load i18n %}}\n{{% blocktranslate with a=b with c=d %}}\n```\n\n"
+    "They give `The 'only' option was specified more than once.` and `The 'with' option was specified more than once.`"
+)
+EXAMPLE_FIX = (
+    '```django\n{# before #}\n{% include "item.html" with title=title with count=count only %}\n\n'
+    '{# after: one with clause holding all keyword arguments #}\n{% include "item.html" with title=title count=count'
+    " only %}\n```"
+)
+
+
+def test_a_file_name_quoted_in_an_example_is_the_examples_own() -> None:
+    # The `{% include "item.html" ... %}` examples were dropped for naming `item.html`: a template name the example
+    # hands on, as a string in a Python example is never checked as a path.
+    answer = card(how_to_trigger=HOW_TO_TRIGGER.format(first='{% include "item.html" only only %}'))
+    answer = json.dumps({**json.loads(answer), "example_fix": EXAMPLE_FIX})
+    result = check_answer(json.loads(answer), options_vocabulary())
+    assert result.dropped == 0, result.unknown
+    assert '{% include "item.html" only only %}' in result.sections["how_to_trigger"]
+    assert result.sections["example_fix"] == EXAMPLE_FIX
+    # Planted: a path into a tree, quoted or not, and a file name claimed by itself are still checked.
+    for planted in ('{% include "admin/shop/item.html" %}', "{% include admin/shop/item.html %}"):
+        assert check_answer(json.loads(card(example_fix=f"```django\n{planted}\n```")), options_vocabulary()).dropped
+    assert check_answer(json.loads(card(trigger="`do_include` reads `item.html`.")), options_vocabulary()).dropped
+
+
+def test_sentences_speaking_for_several_examples_go_with_a_dropped_one() -> None:
+    # With the first example dropped (here a planted path the tree does not have), "either of these" and "They
+    # give `The 'only' option ...`" would speak of the one template left, which gives only the 'with' message.
+    answer = card(how_to_trigger=HOW_TO_TRIGGER.format(first='{% include "admin/shop/item.html" only only %}'))
+    result = check_answer(json.loads(answer), options_vocabulary())
+    assert result.sections["how_to_trigger"] == (
+        "```django\n{% load i18n %}\n{% blocktranslate with a=b with c=d %}\n```"
+    )
+    assert "a sentence speaking for several examples, one of them dropped" in result.unknown
