@@ -511,7 +511,7 @@ def _read_from_module(entry: ErrorEntry, view: _Site) -> str:
     parameters = view.site.evidence.get("parameters") or []
     if view.function != "__getattr__" or not isinstance(module, str) or not asked or asked[1] not in parameters:
         return ""
-    verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
+    verb = _verb_of(entry)
     return f"Reading {code(f'{module}.{asked[2]}')} {verb} this: the module's `__getattr__` handles that name."
 
 
@@ -546,17 +546,26 @@ def _led(entry: ErrorEntry, view: _Site, rest: str) -> str:
     """Who raises it, after the lead that says the condition: "`f()` raises this", with what is left of the condition
     (`rest`: "" or ", unless an earlier check ... exits first")."""
     if view.entry is not None:
-        verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
-        alternates = f" (or {', '.join(point.shown() for point in view.alternates)})" if view.alternates else ""
-        text = f"{_acting(view.entry, view.site.evidence)}{alternates} {verb} this"
-        if not view.entry.is_function(view.function):
-            text += f" (from {code(view.function)})"
+        text = _raiser(entry, view, view.entry)
         if view.entry.branched and "other conditions" not in rest:
             rest += ", among other conditions"  # its own call on the way is under a test the card does not say
         return f"{text[:1].lower() if text[:1].isalpha() else text[:1]}{text[1:]}{rest}."  # "…: calling `X()` …"
     if view.function:
         return f"{code(entry.exception_type)} is {_verb(entry)} in {code(view.function)}{rest}."
     return ""
+
+
+def _verb_of(entry: ErrorEntry) -> str:
+    return "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
+
+
+def _raiser(entry: ErrorEntry, view: _Site, point: EntryPoint) -> str:
+    """ "Calling `X()` (or `Y()`) raises this (from `f`)": the entry point that raises it, as the reader names it."""
+    alternates = f" (or {', '.join(other.shown() for other in view.alternates)})" if view.alternates else ""
+    text = f"{_acting(point, view.site.evidence)}{alternates} {_verb_of(entry)} this"
+    if not point.is_function(view.function):
+        text += f" (from {code(view.function)})"
+    return text
 
 
 def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
@@ -568,11 +577,7 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
         text += f"leave {own} as an exception."
         return text + (f" It is raised there when {when}." if when else "")
     if view.entry is not None:
-        verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
-        alternates = f" (or {', '.join(point.shown() for point in view.alternates)})" if view.alternates else ""
-        text = f"{_acting(view.entry, view.site.evidence)}{alternates} {verb} this"
-        if not view.entry.is_function(view.function):
-            text += f" (from {code(view.function)})"
+        verb, text = _verb_of(entry), _raiser(entry, view, view.entry)
         if when and view.entry.branched and "other conditions" not in when:
             when += ", among other conditions"  # its own call on the way is under a test the card does not say
         if view.caught is None and not view.alternates and not _override(view.site) and text.startswith("Calling "):
@@ -589,7 +594,7 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
             return f"{_acting(view.entry)} {verb} this every time{called}."
         return f"{text} whenever that line runs." if view.unconditional else f"{text}."
     if not view.function and isinstance(module := view.site.evidence.get("module"), str) and module and when:
-        verb = "issues" if entry.kind == ErrorEntry.Kind.WARNING else "raises"
+        verb = _verb_of(entry)
         return f"Importing {code(module)} {verb} this when {when}."
     if not view.function:
         return ""
