@@ -13,7 +13,7 @@ from kb.cards.reader import EntryPoint, documented_said
 from kb.models import ErrorEntry, RaiseSite
 from kb.text.escaping import code, plain
 
-_WORDS = re.compile(r"[A-Za-z][a-z0-9]{3,}")
+_WORDS = re.compile(r"[A-Za-z][a-z0-9]{3,}+")
 _PARAMETER = re.compile(r"(?:^|[(,])\s*+\**+([A-Za-z_]\w*+)")
 _COMMON = frozenset(
     "self none true false return returns error errors raise raises raised must that this with from when then will "

@@ -499,7 +499,7 @@ def _override(site: RaiseSite) -> str:
     )
 
 
-_ATTRIBUTE_ASKED = re.compile(r"(\w++) == ['\"]([A-Za-z_]\w*+)['\"]")
+_ATTRIBUTE_ASKED = re.compile(r"\A(\w++) == ['\"]([A-Za-z_]\w*+)['\"]")
 
 
 def _read_from_module(entry: ErrorEntry, view: _Site) -> str:

@@ -19,12 +19,12 @@ EXTRA_KEYWORDS = "keyword arguments it does not name"
 UNSAID = "\x04"  # `phrased`: the sentence reads a name in a way no template says
 URL_PARTS = frozenset({"scheme", "netloc", "hostname", "port", "path", "query", "fragment"})
 URL_SPLIT = re.compile(r"(?:(?:urllib\.)?+parse\.)?+url(?:split|parse)\(\s*+(\w++)\s*+\)")
-_URL_PART_OF = re.compile(r"the (scheme|netloc|hostname|port|path|query|fragment) of (the `\w+` argument)")
-POPPED = re.compile(r"(\w++)\.(?:pop|get)\(\s*+'(\w++)'\s*+,?+\s*+")  # `kwargs.pop('child', ` of `...pop('child', x)`
+_URL_PART_OF = re.compile(r"the (scheme|netloc|hostname|port|path|query|fragment) of (the `\w++` argument)")
+POPPED = re.compile(r"\A(\w++)\.(?:pop|get)\(\s*+'(\w++)'\s*+,?+\s*+")  # `kwargs.pop('child', ` of `...pop('child', x)`
 _YES_NO = re.compile(r"is_[a-z][a-z0-9_]*+")  # `self.query.is_sliced`: an attribute named as a yes or a no
 _WORD = re.compile(r"[a-z]{4,}+(?:_[a-z]{2,}+)?+")  # a local named by a word or two (`user`, `token`), not `m`
 _YES_NO_MARK = "\x03"  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
-_AFTER = re.compile(rf"`\w+` \({POSITIONALS} after [^()]+\)")
+_AFTER = re.compile(rf"`\w++` \({POSITIONALS} after [^()]++\)")
 _PLURAL = {"is": "are", "has": "have", "does": "do", "equals": "equal", "contains": "contain"}
 
 
@@ -163,7 +163,7 @@ def url_part(name: str, definition: Callable[[str], str | None], argument: Calla
         defined = definition(given)
         if defined == "":
             break
-        conversion = re.fullmatch(r"str\(\s*(\w+)\s*\)", defined or "")
+        conversion = re.fullmatch(r"str\(\s*+(\w++)\s*+\)", defined or "")
         if conversion is None:
             return ""
         given = conversion[1]

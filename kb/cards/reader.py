@@ -36,8 +36,8 @@ from kb.text.escaping import code, sentence
 
 _BUILTINS = frozenset(dir(builtins))
 _STDLIB = frozenset(sys.stdlib_module_names)
-_COMMAND = re.compile(r"(?:^|/)management/commands/([A-Za-z0-9_]+)\.py$")
-_TEST_PATH = re.compile(r"(?:^|/)(?:tests?|testing)(?:/|$)|(?:^|/)test_[^/]*$|_tests?\.py$")
+_COMMAND = re.compile(r"(?:^|/)management/commands/([A-Za-z0-9_]++)\.py$")
+_TEST_PATH = re.compile(r"(?:^|/)(?:tests?|testing)(?:/|$)|(?:^|/)test_[^/]*+$|_tests?\.py$")
 MAX_CODE = 300  # a condition longer than this is not read for names
 MAX_DEFINITION = 120  # a definition longer than this is not shown as what a name stands for
 MAX_INLINE = 60  # a short-named local whose definition is this short is said by it, in its place
@@ -452,7 +452,7 @@ class Reader:
             return None
         if root == name:
             return EXTRA_KEYWORDS if argument == KEYWORDS and self._names_keywords() else argument
-        key = re.fullmatch(r"\w+\[['\"](\w+)['\"]\]", name)
+        key = re.fullmatch(r"\A\w++\[['\"](\w++)['\"]\]", name)
         if key and self.entry.kind == "command":
             return f"the {code(key[1])} argument"
         attribute = name.partition(".")[2]
@@ -862,7 +862,7 @@ class Reader:
 
 
 # How a name the test reads is said when it is (or holds) the site function's parameter: "the `ds_input` argument".
-_ARGUMENT_SAID = re.compile(r"\Athe `(\w+)` argument\Z")
+_ARGUMENT_SAID = re.compile(r"\Athe `(\w++)` argument\Z")
 
 
 def _parameter(said: str, name: str) -> str:

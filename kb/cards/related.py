@@ -24,8 +24,8 @@ MAX_RELATED = 5
 COMMON_SHARE = 0.02
 MAX_HOLDERS = 400  # nor one that more messages than this hold, however many the repository has
 MIN_WORD = 3  # letters
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
+_PLACEHOLDER = re.compile(r"\{[^{}]*+\}")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*+(?:-[A-Za-z0-9_]++)*+")
 # Words too plain to make two messages related, however few messages hold them.
 _STOP = frozenset(
     "the and for not are was has have had with this that from into than then but its can cannot could does did "

@@ -64,7 +64,7 @@ _PASSING: dict[type[ast.cmpop], Callable[[Any], Any]] = {
 _BUILTIN_TYPES = frozenset(
     "int float complex str bytes bytearray bool list tuple dict set frozenset object type memoryview range".split()
 )
-_HOOK_CALL = re.compile(r"^(?:self|[a-z_]\w*)\.([A-Za-z]\w*)\(")
+_HOOK_CALL = re.compile(r"^(?:self|[a-z_]\w*+)\.([A-Za-z]\w*+)\(")
 
 
 def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), message: str = "") -> list[str]:

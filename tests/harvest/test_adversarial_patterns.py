@@ -1,7 +1,8 @@
 """Every pattern that reads a repository's text (messages, tests, docs, paths) or a model's answer runs in linear time.
 
 The harvest and the analysis read text anyone can write: a 60 KB `raise ValueError("%000…0! %s" % x)` kept a
-quadratic `%`-conversion pattern busy for 107 s. So every pattern of `kb.harvest` and `kb.analysis` (module-level,
+quadratic `%`-conversion pattern busy for 107 s. So every pattern of `kb.harvest`, `kb.analysis` and `kb.cards` (the
+cards re-read the sentences they build from repository text; module-level,
 and the literals handed to `re.sub`/`re.split`/... inline) is held to the rule of tests/matching/test_adversarial.py
 (no repeat can give back what it read), and each is fed every hostile family of tests/adversarial_inputs.py at
 64 KiB with `search`, `findall`, `match` and `fullmatch` (findall/finditer/split/sub are searches), so that a pattern
@@ -21,6 +22,7 @@ import pytest
 from pytest_django.fixtures import Settings
 
 import kb.analysis
+import kb.cards
 import kb.harvest
 from kb.analysis.verify import Checked, check_answer
 from kb.analysis.vocabulary import Vocabulary
@@ -40,10 +42,10 @@ _TAKES_A_PATTERN = {"compile", "search", "match", "fullmatch", "findall", "findi
 
 
 def modules() -> list[ModuleType]:
-    """Every module of both packages, in their subpackages too."""
+    """Every module of the three packages, in their subpackages too."""
     return [
         importlib.import_module(module.name)
-        for package in (kb.harvest, kb.analysis)
+        for package in (kb.harvest, kb.analysis, kb.cards)
         for module in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}.")
     ]
 
