@@ -39,6 +39,9 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
         call = str(test.get("call") or "")
         whole = str(test.get("code") or "")
         head = str(test.get("head") or "")
+        if (template := _template(entry, test, whole, head)) is not None:
+            blocks.append(template)
+            continue
         set_up = call and (
             head or _SETS_SETTINGS.search(whole) or _PATCHES.search(whole) or _set_up(call, whole, _line_in(test))
         )
@@ -75,6 +78,24 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
         else:
             blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
     return "\n\n".join(blocks)
+
+
+def _template(entry: ErrorEntry, test: dict, whole: str, head: str) -> str | None:
+    """The template the test renders, pinned at its line, with the tag that reaches the raise (round 24's card 09:
+    `{% blocktranslate with foo=bar with %}`, given in the test's `@setup` decorator); None when the test has none,
+    or when settings it changes or code it patches may be what makes it raise."""
+    template, tags = test.get("template"), test.get("tags")
+    if not isinstance(template, str) or not template or not isinstance(tags, list) or not tags:
+        return None
+    if head or _SETS_SETTINGS.search(whole) or _PATCHES.search(whole):
+        return None
+    where = place(
+        entry, str(test.get("path", "")), test.get("template_line") or test.get("line"), entry.analysed_commit
+    )
+    name = f" ({code(str(test['name']))})" if test.get("name") else ""
+    named = " and ".join(code("{% " + str(tag) + " %}") for tag in tags[:2])
+    said = f"From {where}{name}, a template using the {named} tag"
+    return f"{said}:\n\n{fenced(template, 'django')}"
 
 
 def _under_head(head: str, test: dict, lines: list[str]) -> list[str]:

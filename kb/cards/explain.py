@@ -796,6 +796,8 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
         if name := str(test.get("name") or ""):
             where = place(entry, str(test.get("path", "")), test.get("line"), entry.analysed_commit)
             call = f": {code(str(test['call']))}" if test.get("call") and "\n" not in str(test["call"]) else ""
+            if (template := str(test.get("template") or "")) and "\n" not in template:
+                call = f", rendering {code(template)}"  # the template is the trigger, not the call that renders it
             does = f"gets it back in {code(str(test['returned_in']))}" if test.get("returned_in") else "raises it"
             lines.append(f"- the repository's test {code(name)} {does} ({where}){call}")
     return "\n".join(lines)

@@ -34,6 +34,7 @@ from kb.harvest.evidence.looped import first_row, loop_rows
 from kb.harvest.evidence.needed import needed_start
 from kb.harvest.evidence.parametrized import Row, tables, with_row
 from kb.harvest.evidence.regex_text import regex_chunks
+from kb.harvest.evidence.templates import TAG, Rendered, rendered_by
 from kb.harvest.evidence.wrappers import (
     MAX_WRAPPERS,
     Wrapper,
@@ -99,6 +100,8 @@ class Assertion:
     # The classes whose instances the asserted code calls, built with no arguments (`built_bare`).
     bare: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
     unwrapped: Unwrapped | None = dataclasses.field(default=None, compare=False)
+    # The template the asserted code renders, whose tags are among `calls` (`templates`).
+    template: Rendered | None = dataclasses.field(default=None, compare=False)
 
 
 MAX_DECORATOR_LINES = 12
@@ -115,10 +118,11 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
     outer = _OuterValues(lines)
     wrappers: dict[str, Wrapper] = {}
     table = tables(text)
+    templated = "{%" in text  # a template tag in a string: the file's tests may render templates (`templates`)
     classes: dict[tuple[int, int], tuple[int, int]] = {}
     heads: dict[int, dict] = {}  # each class's header and set-up, read once
     for (first, last), names in functions_around(text, hits, lines, classes).items():
-        read = _read_function(lines, first, last, names, path, outer, wrappers, table.get(first, []))
+        read = _read_function(lines, first, last, names, path, outer, wrappers, table.get(first, []), templated)
         found.extend(_with_head(read, lines, classes.get((first, last)), heads))
     if wrappers:  # the calls of the file's own assertion wrappers, wherever they are
         wrapped: list[Assertion] = []
@@ -219,9 +223,11 @@ def _read_function(
     outer: "_OuterValues",
     wrappers: dict,
     rows: list[Row] | None = None,
+    templated: bool = False,
 ) -> list[Assertion]:
     """The function's assertions; the assertion wrappers it defines are added to `wrappers`. `rows`: its
-    `parametrize` table, one assertion per row where the message is one of the row's values."""
+    `parametrize` table, one assertion per row where the message is one of the row's values. `templated`: the
+    file holds a template tag, so the template each assertion's code renders is looked for."""
     function, shift = _parsed_function(lines, first, last)
     if function is None:
         return []
@@ -246,6 +252,9 @@ def _read_function(
         # What the asserted code calls: which raise it reaches, when the message fits several or none is asserted.
         built = {name: bound for name, bound in reader.strings.items() if name not in reader.patched}
         calls = called_names(body, built) if body is not None else _callable_names(call, form)
+        template = rendered_by(function, call, form, body, reader.strings, shift) if templated else None
+        if template is not None:
+            calls = calls | {TAG + tag for tag in template.tags}
         line = call.lineno + shift
         code, start = code_around(lines, function, shift, line)
         trigger, pinned = _trigger(lines, shift, call, form, body)
@@ -268,7 +277,7 @@ def _read_function(
             Assertion(
                 path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned,
                 invocation=invocation, bare=_bare(body, built, calls),
-                unwrapped=_unwrapped(lines, shift, form, body, built),
+                unwrapped=_unwrapped(lines, shift, form, body, built), template=template,
             )
         )  # fmt: skip
     return found

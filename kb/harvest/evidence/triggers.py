@@ -34,6 +34,7 @@ from kb.harvest.evidence.assertions import COMMAND, MIN_LITERAL, Assertion, usab
 from kb.harvest.evidence.before import RaisesBefore
 from kb.harvest.evidence.met import Callees, generates, met_line
 from kb.harvest.evidence.returned import RETURNED
+from kb.harvest.evidence.templates import TAG
 from kb.harvest.reading.extract import FoundSite
 from kb.harvest.reading.files import Caps, Refusals, Refused, read_text, real_root, refusal, walk
 
@@ -306,6 +307,7 @@ class _Reach:
         self.direct: dict[str, set[EntryKey]] = {}
         self.below: dict[str, set[EntryKey]] = {}
         self.commands: dict[str, set[EntryKey]] = {}  # `command:name` -> the entries the command reaches
+        self.tags: dict[str, set[EntryKey]] = {}  # `tag:name` -> the entries the template tag reaches
         self.functions: dict[str, dict[tuple[str, str], int]] = {}  # name -> {(path, function): a site's line}
         self.at: dict[tuple[str, int], set[EntryKey]] = {}  # (path, line) -> the entries raised there
         # A function's name -> the subclass whose class attribute words the message (`message_class`) -> entries.
@@ -330,6 +332,8 @@ class _Reach:
                     if point.get("kind") == "command":
                         self.commands.setdefault(COMMAND + str(point.get("function", "")), set()).add(key)
                         continue
+                    if point.get("kind") == "template tag":
+                        self.tags.setdefault(TAG + str(point.get("function", "")), set()).add(key)
                     for name in _names_of(str(point.get("function", ""))):
                         self.below.setdefault(name, set()).add(key)
 
@@ -421,6 +425,15 @@ class _Reach:
                 resolved = True
                 reached.update(key for name in commands for key in self.commands[name])
             calls = frozenset(name for name in calls if name != "call_command" and not name.startswith(COMMAND))
+        if any(name.startswith(TAG) for name in calls):
+            # A template the test renders (`templates`): its tags reach their entries; the call that renders it
+            # (`render_to_string`, which several classes define) no longer leaves the test's reach unknown.
+            tags = [name for name in calls if name in self.tags] if not direct else []
+            reached.update(key for name in tags for key in self.tags[name])
+            resolved = resolved or bool(tags)
+            calls = frozenset(
+                name for name in calls if not name.startswith(TAG) and (not tags or self.defined(name) == 1)
+            )
         for name in calls:
             defined = self.defined(name)
             if defined > 1:
@@ -433,6 +446,10 @@ class _Reach:
                     found |= self.below.get(owner, set())
                 reached |= self.seen_as(name, owner, found, bare)
         return reached if resolved else None
+
+    def tags_to(self, tags: tuple[str, ...], key: EntryKey) -> list[str]:
+        """The tags of a test's template that reach the entry."""
+        return [tag for tag in tags if key in self.tags.get(TAG + tag, ())]
 
     def seen_as(self, name: str, owner: str, found: set[EntryKey], bare: frozenset[str]) -> set[EntryKey]:
         """Of the entries `Class.method` reaches through `owner`, those an instance of the class may raise where
@@ -506,6 +523,9 @@ def _best(matches: list[tuple[int, int, Assertion]], key: EntryKey, reach: "_Rea
         if (inner := assertion.unwrapped) is not None and reach.raised_in_call(inner.calls, key):
             # `list(Species.objects.values("name").select_related("genus"))`: `select_related` raises, not `list`.
             row.update(call=inner.call, pinned=inner.pinned)
+        if (template := assertion.template) is not None and (tags := reach.tags_to(template.tags, key)):
+            # The template the test renders is the trigger, with the tag that reaches the raise.
+            row.update(template=template.text, template_line=template.line, tags=tags)
         if assertion.said:  # a documentation example: the sentence that introduces it
             row["said"] = assertion.said
         if assertion.head:  # the test's class with its decorators, which the call may need to raise
