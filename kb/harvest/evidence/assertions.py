@@ -302,8 +302,11 @@ def _per_row(
     reader: "_FunctionReader", call: ast.Call, form: str, body: list[ast.stmt] | None, rows: list[Row]
 ) -> list[tuple[tuple[str, ...], str | None, str]]:
     """(chunks, the whole message, the call with the row's values) of each row of a `parametrize` table that
-    gives the message the assertion names (`match=match`); [] when it names none of them."""
+    gives the message the assertion names (`match=match`), or that the caught error's message is compared with
+    right after the block (`assert str(info.value.detail[0]) == expected_message`); [] when it names none."""
     node, regex = message_node(call, form)
+    if node is None and rows:
+        node, regex = _compared_with(reader, call, set(rows[0])), False
     if not rows or body is None or not isinstance(node, ast.Name) or node.id in reader.strings:
         return []
     found = []
@@ -313,6 +316,29 @@ def _per_row(
             if usable_chunks(chunks):
                 found.append((chunks, whole, with_row(body, row)))
     return found
+
+
+def _compared_with(reader: "_FunctionReader", call: ast.Call, names: set[str]) -> ast.Name | None:
+    """The one row name the caught error's message is compared with, as an operand of itself, in the statements
+    right after `with pytest.raises(T) as info:` (DRF's tests/test_fields.py:895-903, 3.18.3:
+    `assert str(exc_info.value.detail[0]) == expected_message` over a loop's rows); None when there is not one.
+    A row name inside a larger operand (`f"bad {value}"`) is the input, not the message."""
+    caught, following = reader.after.get(id(call), ("", []))
+    found: set[str] = set()
+    for statement in following if caught else []:
+        if not any(isinstance(n, ast.Name) and n.id == caught for n in ast.walk(statement)):
+            continue
+        if not _about_message(statement, {caught}):
+            continue
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Compare):
+                operands = [node.left, *node.comparators]
+            elif isinstance(node, ast.Call) and (terminal(node.func) or "").startswith("assert"):
+                operands = list(node.args)
+            else:
+                continue
+            found.update(o.id for o in operands if isinstance(o, ast.Name) and o.id in names)
+    return ast.Name(id=found.pop(), ctx=ast.Load()) if len(found) == 1 else None
 
 
 def _parsed_function(
