@@ -371,3 +371,75 @@ _FALLS = ast.Pass()  # the end of a block reached: the walk goes on after it
 
 def _docstring(statement: ast.stmt) -> bool:
     return isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+
+
+def ruled_out(
+    invocation: Invocation,
+    callees: Callees,
+    path: str,
+    qualname: str,
+    line: int,
+    package_class: Callable[[str], bool] = lambda name: False,
+) -> bool:
+    """Whether the call can never meet the raise on `line` of the function it calls: an `if` around the raise goes
+    the other way on the call's literal arguments (`Box()` and `elif args: raise BoxTypeError(...)`, python-box
+    8.0.0's box/box.py:328-329). Only parameters the function never binds again, holding values nothing can
+    change in place, are known; any other name is UNKNOWN, and an unknown test rules nothing out."""
+    parsed = callees.function(path, qualname, line)
+    if parsed is None:
+        return False
+    function, shift, method = parsed
+
+    def outer(name: str) -> object:
+        return callees.outer(path, name, package_class)
+
+    env = _bound(function, invocation, method=method, outer=outer)
+    if env is None:
+        return False
+    rebound = _rebound(function)
+    env = {name: value for name, value in env.items() if name not in rebound and immutable(value)}
+    evaluator = Evaluator(
+        env, frozenset(_locals(function)), lambda name: name in BUILTIN_NAMES and callees.shadowed(path, name), outer
+    )
+    for test, taken in _guards(function.body, line - shift):
+        if truth(evaluator.value(test)) is (not taken):
+            return True
+    return False
+
+
+def _rebound(function: Function) -> set[str]:
+    """The names the function's own body binds (a parameter given a new value, deleted, or declared global)."""
+    names: set[str] = set()
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            names.add(node.id)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            names.update(node.names)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def _guards(body: list[ast.stmt], line: int) -> list[tuple[ast.expr, bool]]:
+    """The tests of the `if`s around the statement on `line`, each with whether the statement is in its body
+    (True) or its `else` (False); down through any block that holds the line. Linear: one statement per level."""
+    found: list[tuple[ast.expr, bool]] = []
+    block: list[ast.stmt] | None = body
+    depth = 0
+    while block and depth <= MAX_DEPTH * 4:
+        depth += 1
+        holding = next((s for s in block if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+        if holding is None:
+            break
+        if isinstance(holding, ast.If) and holding.test.lineno <= line <= (holding.test.end_lineno or 0):
+            break  # the line is the test itself
+        blocks = [getattr(holding, name, None) or [] for name in ("body", "orelse", "finalbody")]
+        blocks += [h.body for h in getattr(holding, "handlers", [])] + [c.body for c in getattr(holding, "cases", [])]
+        inner = next((b for b in blocks if b and b[0].lineno <= line <= (b[-1].end_lineno or b[-1].lineno)), None)
+        if isinstance(holding, ast.If) and inner is not None:
+            found.append((holding.test, inner is holding.body))
+        block = inner
+    return found

@@ -32,7 +32,8 @@ import ahocorasick
 from errorkb.matching.template import Template, compile_template, match_template
 from kb.harvest.evidence.assertions import COMMAND, MIN_LITERAL, Assertion, usable
 from kb.harvest.evidence.before import RaisesBefore
-from kb.harvest.evidence.met import Callees, generates, met_line
+from kb.harvest.evidence.invocations import Invocation
+from kb.harvest.evidence.met import Callees, generates, met_line, ruled_out
 from kb.harvest.evidence.returned import RETURNED
 from kb.harvest.evidence.templates import TAG
 from kb.harvest.reading.extract import FoundSite
@@ -316,6 +317,7 @@ class _Reach:
         self.lines: dict[tuple[str, str], int] = {}  # a line of a site in each such function
         self.raised_at: dict[EntryKey, list[tuple[str, str, int]]] = {}  # (path, function, line) of its sites
         self.before = RaisesBefore(types, callees)
+        self.bare_cache: dict[tuple[str, EntryKey], bool] = {}  # `needs_arguments`, per class and entry
         for key, sites in groups.items():
             for site in sites:
                 self.at.setdefault((site.path, site.line), set()).add(key)
@@ -444,8 +446,33 @@ class _Reach:
                 found = set(self.direct.get(owner, set()))
                 if not direct:
                     found |= self.below.get(owner, set())
+                if name in bare:  # `Box().merge_update(...)`: built with no arguments
+                    found = {key for key in found if not self.needs_arguments(name, key)}
                 reached |= self.seen_as(name, owner, found, bare)
         return reached if resolved else None
+
+    def needs_arguments(self, cls: str, key: EntryKey) -> bool:
+        """Whether the class, called with no arguments, never meets the entry: each of its sites is in the
+        `__init__` the class runs, under an `if` that goes the other way with no arguments (python-box 8.0.0's
+        `Box()` and "Box expected at most 1 argument", box/box.py:328-329, round 24's card 25)."""
+        if (cls, key) not in self.bare_cache:
+            init = self.types.owner(f"{cls}.__init__")
+            sites = self.raised_at.get(key, [])
+            invocation = Invocation(cls, "", (), ())
+            try:
+                self.bare_cache[(cls, key)] = (
+                    bool(sites)
+                    and all(function == init for _, function, _ in sites)
+                    and self.types.passes_arguments(cls)
+                    and all(
+                        ruled_out(invocation, self.callees, path, function, line, self._package_class)
+                        for path, function, line in sites
+                    )
+                )
+            except (RecursionError, MemoryError, ValueError, TypeError) as error:  # a hostile file: said to raise
+                self.refusals.add(sites[0][0] if sites else "", refusal(error, "evaluating its call"))
+                self.bare_cache[(cls, key)] = False
+        return self.bare_cache[(cls, key)]
 
     def tags_to(self, tags: tuple[str, ...], key: EntryKey) -> list[str]:
         """The tags of a test's template that reach the entry."""
@@ -613,6 +640,22 @@ class _TypeTree:
         for name in classes:
             if self.definitions.get(name, 0) == 1:
                 if name in self._metaclassed or f"{name}.__new__" in self._methods:
+                    return False
+            elif not _is_builtin(name):
+                return False
+        return True
+
+    def passes_arguments(self, cls: str) -> bool:
+        """Whether calling the class hands its `__init__` the call's own arguments: no class of its lineage names
+        a metaclass (whose `__call__` may do otherwise), and each is the package's, defined once, or a builtin. A
+        `__new__` changes nothing of what `__init__` is given."""
+        try:
+            classes = {cls, *self.ancestors(cls)} - _EVERY - {"object"}
+        except RecursionError:
+            return False
+        for name in classes:
+            if self.definitions.get(name, 0) == 1:
+                if name in self._metaclassed:
                     return False
             elif not _is_builtin(name):
                 return False
