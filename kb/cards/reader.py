@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kb.cards import own_attributes
 from kb.cards.headers import request_header
 from kb.cards.operators import operator_of, operator_shown
 from kb.cards.phrasing import (
@@ -383,6 +384,8 @@ class Reader:
             return url_part
         if option := self._meta_option(name, before):
             return option
+        if (read := self._read_with_default(name, before)) is not None:
+            return read
         if root in self.definitions and (looped := self._looped(name, before)) is not None:
             if looped:
                 return looped
@@ -477,7 +480,7 @@ class Reader:
             said = self._parameter(iterable, root)
         else:
             said = self.replacement(iterable, before)
-        if not said or said.startswith(_INLINE) or is_yes_no(said):
+        if not said or said.startswith(_INLINE) or is_yes_no(said) or own_attributes.is_marked(said):
             return ""
         if said in (KEYWORDS, EXTRA_KEYWORDS) and prefix != "(a value of) ":
             return f"the name of one of the {said}"  # a loop over `**options` walks the arguments' names
@@ -514,6 +517,25 @@ class Reader:
         if not owner or not is_public(owner) or not is_public(option):
             return ""
         return f"the {code('Meta.' + option)} option of your {code(owner)}"
+
+    def _read_with_default(self, name: str, before: int | None) -> str | None:
+        """A local whose one definition is `getattr(self, 'x', None)` (round 24's card 18: `renderer =
+        getattr(self, 'accepted_renderer', None)`): the object's `x`, marked to be said only as set or not set;
+        `getattr(self, 'x')` is `self.x`. None when the local is defined otherwise."""
+        if name not in self.definitions or name in self.parameters:
+            return None
+        owner = own_attributes.own_class(self.evidence)
+        found = own_attributes.local_read(self.definition(name, before) or "", owner, self.roots())
+        if found is None:
+            return None
+        attribute, default = found
+        if default is None:
+            return self.replacement(f"self.{attribute}", before)
+        return own_attributes.marked(owner, attribute, default)
+
+    def roots(self) -> tuple[str, ...]:
+        """The names the object a method runs on goes by: `self`, and a classmethod's `cls`."""
+        return ("self", "cls") if self.in_classmethod() else ("self",)
 
     def _names_keywords(self) -> bool:
         """Whether the entry point is the site's own function and takes named parameters beside its `**kwargs`."""
@@ -684,10 +706,14 @@ class Reader:
         written = str(row.get("code") or "")
         before = row.get("line") if isinstance(row.get("line"), int) else None
         predicates = self._predicates(written, before)
-        names = names_in(written) if not predicates else names_in(without(written, predicates))
+        # `hasattr(self.Meta, 'model')`, `getattr(self, 'scope', None)`: said whole, as what the reader's class set.
+        roots = tuple(root for root in self.roots() if root not in self.definitions)
+        asked = own_attributes.absent_checks(written, own_attributes.own_class(self.evidence), roots)
+        dropped = predicates | {piece: "" for piece, _, _ in asked}
+        names = names_in(written) if not dropped else names_in(without(written, dropped))
         if names is None:
             return None
-        replaced: dict[str, str] = dict(predicates)
+        replaced: dict[str, str] = predicates | {name: mark for _, name, mark in asked}
         raw = str(row.get("sentence") or "") or _plain_sentence(written)
         for name in names:
             said = self.replacement(name, before)
@@ -748,7 +774,8 @@ class Reader:
         written = str(row.get("code") or "")
         raw = str(row.get("sentence") or "") or _plain_sentence(written)
         parts = raw.split("`")
-        yes_no = {name for name, said in replaced.items() if is_yes_no(said)}
+        # Words only a template says: a yes-or-no attribute, an attribute that may not be set.
+        yes_no = {name for name, said in replaced.items() if is_yes_no(said) or own_attributes.is_marked(said)}
         if not raw or len(parts) % 2 == 0:
             if yes_no:
                 return None
@@ -769,7 +796,7 @@ class Reader:
             said = said.removeprefix(_INLINE)
             # "is true" of an argument or a flag is the harvest's word for a value that is set.
             given = "set" if said.endswith(" flag") or " option of your " in said else "given"
-            special = phrased(text, token, said)
+            special = own_attributes.phrased(text, token, said) or phrased(text, token, said)
             if special == UNSAID:
                 return None  # a yes-or-no attribute compared, or read another way: not one the card can say
             if special:
@@ -846,7 +873,8 @@ class Reader:
             if defined and not self._sayable(defined, root):
                 continue
             if not defined:
-                if name not in names and (shown := self.replacement(name, line)) and not shown.startswith(_INLINE):
+                shown = self.replacement(name, line) if name not in names else None
+                if shown and not shown.startswith(_INLINE) and not own_attributes.is_marked(shown):
                     said.append(_is(name, shown))  # an argument or a switch met in a definition
                 continue
             if header := request_header(defined):  # `request.META.get('HTTP_REFERER')`: the header the reader sent
@@ -893,8 +921,8 @@ def _attribute_truth(default: str) -> tuple[str, str] | None:
 
 
 def plain_said(said: str) -> str:
-    """A replacement as Markdown (without the mark of a local said by its definition)."""
-    return said.removeprefix(_INLINE)
+    """A replacement as Markdown (without the mark of a local said by its definition, or of an attribute)."""
+    return own_attributes.shown(said.removeprefix(_INLINE))
 
 
 def _is(name: str, said: str) -> str:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
-from kb.cards import left_open
+from kb.cards import left_open, own_attributes
 from kb.cards.reader import EntryPoint, Reader, entry_points, is_public, is_result_check, names_in, signature_of
 from kb.models import RaiseSite
 from kb.text.escaping import code, fenced, plain
@@ -207,7 +207,8 @@ def _site_solutions(site: RaiseSite) -> list[str]:
 def _for_options(test: ast.expr, reader: Reader, line: int | None) -> list[str]:
     """Options the user declares in a class's inner `Meta` (`Reader._meta_option`): "Set at most one of the
     `Meta.fields` and `Meta.exclude` options of your `ModelSerializer`." for `fields and exclude`; "Set the
-    `Meta.fields` option of your `ModelSerializer` to a `list` or a `tuple`." for `not isinstance(fields, ...)`."""
+    `Meta.fields` option of your `ModelSerializer` to a `list` or a `tuple`." for `not isinstance(fields, ...)`; "Set
+    the `Meta.model` option of your `ModelSerializer`." for `not hasattr(self.Meta, 'model')`."""
 
     def option(node: ast.expr) -> str:
         name = ast.unparse(node) if isinstance(node, ast.Name | ast.Attribute) else ""
@@ -225,6 +226,13 @@ def _for_options(test: ast.expr, reader: Reader, line: int | None) -> list[str]:
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and _is_isinstance(test.operand):
         if (declared := option(test.operand.args[0])) and (kinds := _kinds(test.operand.args[1])):
             return [f"Set {declared} to {kinds}."]
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    asked_of = test.operand if isinstance(test, ast.UnaryOp) and negated else test
+    owner = own_attributes.own_class(reader.evidence)
+    if owner and (asked := own_attributes.meta_asked(asked_of, reader.roots())):
+        # `hasattr(self.Meta, 'model')`: the option is declared or not, in the user's own class (round 24's card 20).
+        declared = f"the {code('Meta.' + asked)} option"
+        return [f"Set {declared} of your {code(owner)}." if negated else f"Remove {declared} from your {code(owner)}."]
     return []
 
 
