@@ -96,8 +96,9 @@ class Owner:
         return self._first_exit
 
     def exits(self) -> list[ast.stmt]:
-        """The function's own `return` and `raise` statements (not those of a function or class inside it) and its
-        calls of a function of its own that raises (`raising_call`), in line order, read once for all its sites."""
+        """The function's own `return`, `raise` and `assert` statements (not those of a function or class inside
+        it) and its calls of a function of its own that raises (`raising_call`), in line order, read once for all
+        its sites."""
         if self._exits is None:
             self._exits, self._loop_exits = self._read_exits()
         return self._exits
@@ -121,7 +122,7 @@ class Owner:
             if not stack:
                 break
             node, loop = stack.pop()
-            if isinstance(node, ast.Return | ast.Raise):
+            if isinstance(node, ast.Return | ast.Raise | ast.Assert):  # a failed `assert` ends the call as a raise
                 ends.append(node)
             elif isinstance(node, ast.Break | ast.Continue) and loop is not None:
                 leaves.append((node.lineno, node, loop))
