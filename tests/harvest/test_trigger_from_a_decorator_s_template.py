@@ -1,7 +1,8 @@
-"""How to trigger it, trimmed from a test, keeps the test's own decorator when its arguments hold a string the call
-names (round 22's card 13): `@setup({"invalid_for_loop": "{% for x items %}..."})` defines the template that
+"""How to trigger it, from a test whose decorator defines what its call names (round 22's card 13):
+`@setup({"invalid_for_loop": "{% for x items %}..."})` defines the template that
 `self.engine.render_to_string("invalid_for_loop", ...)` renders, and makes `self.engine`; the call alone raises
-nothing. On Django 5.2.19's `{% for %}` tag and its test, reduced where it says."""
+nothing. The card shows the template itself, with its tag, pinned to the test; never the bare call. On Django
+5.2.19's `{% for %}` tag and its test, reduced where it says."""
 
 from tests.harvest.published import harvest_published
 
@@ -87,7 +88,7 @@ class ForTagTests(SimpleTestCase):
 """
 
 
-def test_a_call_that_names_what_its_decorator_defines_is_shown_under_the_decorator(db, git_repo) -> None:
+def test_a_template_its_decorator_defines_is_shown_in_place_of_the_call(db, git_repo) -> None:
     files = {
         "django/__init__.py": "",
         "django/template/__init__.py": "",
@@ -101,5 +102,7 @@ def test_a_call_that_names_what_its_decorator_defines_is_shown_under_the_decorat
     }
     card = harvest_published(git_repo, files)["'for' statements should have at least four words: {contents}"]
     shown = card.generated["how_to_trigger"]
-    assert '@setup({"invalid_for_loop": "{% for x items %}{{ x }}{% endfor %}"})\ndef test_invalid_arg(self):' in shown
-    assert 'self.engine.render_to_string("invalid_for_loop", {"items": (1, 2)})' in shown
+    assert "a template using the `{% for %}` tag" in shown
+    assert "```django\n{% for x items %}{{ x }}{% endfor %}\n```" in shown
+    assert "tests/template_tests/syntax_tests/test_for.py` line 10]" in shown
+    assert "render_to_string" not in shown
