@@ -145,7 +145,7 @@ def _set_up(call: str, test: str, at: int = 0) -> bool:
     def my_check(...)`, round 20's card 09), or calls something on a name the call reads for what it does
     (`Site.objects.all().delete()`); or the test's decorator holds a string the call names (`_decorated_for`)."""
     try:
-        called = ast.parse(textwrap.dedent(call).strip(), mode="eval")
+        called: ast.AST = _called(textwrap.dedent(call).strip())
         body = ast.parse(textwrap.dedent(test))
     except (SyntaxError, ValueError, RecursionError):
         return False
@@ -160,6 +160,18 @@ def _set_up(call: str, test: str, at: int = 0) -> bool:
         if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node is not outer
     }
     return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
+
+
+def _called(call: str) -> ast.AST:
+    """The call as an expression, or a `with` statement the harvest kept with its header (`excerpts.entered_block`:
+    what it enters may be what raises); SyntaxError for any other statement."""
+    try:
+        return ast.parse(call, mode="eval")
+    except SyntaxError:
+        module = ast.parse(call)
+        if len(module.body) == 1 and isinstance(module.body[0], ast.With | ast.AsyncWith):
+            return module
+        raise
 
 
 def _decorated_for(body: ast.Module, called: ast.AST) -> bool:

@@ -18,7 +18,16 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kb.harvest.evidence.excerpts import applied, clipped, last_statement, segment, wrapped_call
+from kb.harvest.evidence.excerpts import (
+    applied,
+    clipped,
+    entered_block,
+    enters_more,
+    is_check,
+    last_statement,
+    segment,
+    wrapped_call,
+)
 from kb.harvest.evidence.filled import filled
 from kb.harvest.evidence.forms import (
     NOT_PASSED_ON,
@@ -257,10 +266,13 @@ def _read_function(
             calls = calls | {TAG + tag for tag in template.tags}
         line = call.lineno + shift
         code, start = code_around(lines, function, shift, line)
-        trigger, pinned = _trigger(lines, shift, call, form, body)
+        # A `with` that enters more than its checks: the block is shown from its header (`entered_block`).
+        entered = reader.entered.get(id(call))
+        trigger, pinned = _trigger(lines, shift, call, form, body, entered)
+        rowed: list[ast.stmt] | None = [entered] if entered is not None else body
         looped = reader.loops.get(id(call)) if not usable_chunks(chunks) else None
         looped_rows = loop_rows(looped, function, reader.strings) if looped is not None else []
-        if given := _per_row(reader, call, form, body, rows or looped_rows):
+        if given := _per_row(reader, call, form, rowed, rows or looped_rows):
             found += [
                 Assertion(path, line, name, form, types, said, whole, calls, code, start, shown, pinned)
                 for said, whole, shown in given
@@ -272,12 +284,13 @@ def _read_function(
             invocation = invocation_of(call, form, body, names)
             if looped_rows and body is not None and trigger:
                 # Every row raises the one type asserted: the call as its first row makes it (`v("o'connell")`).
-                trigger = first_row(body, looped_rows[0]) or trigger
+                trigger = first_row([entered] if entered is not None else body, looped_rows[0]) or trigger
         found.append(
             Assertion(
                 path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned,
                 invocation=invocation, bare=_bare(body, built, calls),
-                unwrapped=_unwrapped(lines, shift, form, body, built), template=template,
+                unwrapped=_unwrapped(lines, shift, form, body, built) if entered is None else None,
+                template=template,
             )
         )  # fmt: skip
     return found
@@ -402,9 +415,19 @@ def _read_wrapped(
     return found
 
 
-def _trigger(lines: list[str], shift: int, call: ast.Call, form: str, body: list[ast.stmt] | None) -> tuple[str, int]:
-    """(the triggering call as the test writes it, trimmed; its line): the statement of the `with` block, or the
-    callable form's callable applied to its arguments (the assertion's own keywords left out)."""
+def _trigger(
+    lines: list[str],
+    shift: int,
+    call: ast.Call,
+    form: str,
+    body: list[ast.stmt] | None,
+    entered: ast.With | ast.AsyncWith | None = None,
+) -> tuple[str, int]:
+    """(the triggering call as the test writes it, trimmed; its line): the statement of the `with` block (with the
+    `with`'s header when it enters more than its checks, `entered`), or the callable form's callable applied to its
+    arguments (the assertion's own keywords left out)."""
+    if entered is not None and body is not None:
+        return entered_block(lines, shift, entered, body, warns="warns" in form.lower())
     if body is not None:
         return last_statement(lines, shift, body, warns="warns" in form.lower())
     position = callable_position(form)
@@ -592,6 +615,8 @@ class _FunctionReader:
         self.after: dict[int, tuple[str, list[ast.stmt]]] = {}  # id(call) -> (its `as` name, what follows it)
         # id(call) -> the `for` loop whose every pass reaches it: it sits in the loop's body inside `with`s alone.
         self.loops: dict[int, ast.For] = {}
+        # id(call) -> its `with` statement, when that enters a context besides the checks (`self.settings(...)`).
+        self.entered: dict[int, ast.With | ast.AsyncWith] = {}
         # Each block with the types the `with` statements around it assert raised (`with self.assertRaises(T):`),
         # and the loop each of its passes runs it in.
         blocks: list[tuple[list[ast.stmt], frozenset[str], ast.For | None]] = [(function.body, frozenset(), None)]
@@ -613,6 +638,8 @@ class _FunctionReader:
                             types = frozenset(types_of(item.context_expr.args[0]) if item.context_expr.args else ())
                             if not _raised_around(inner, types):
                                 calls.append((item.context_expr, form, node.body))
+                                if enters_more(node, is_check):
+                                    self.entered[id(item.context_expr)] = node
                                 if loop is not None:
                                     self.loops[id(item.context_expr)] = loop
                             if "raises" in form.lower():

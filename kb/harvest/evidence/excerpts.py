@@ -5,6 +5,7 @@ dedented; what is long is clipped to a few lines."""
 
 import ast
 import textwrap
+from collections.abc import Callable
 
 MAX_CALL_LINES = 8
 MAX_CALL_CHARS = 500
@@ -20,16 +21,58 @@ def last_statement(lines: list[str], shift: int, body: list[ast.stmt], *, warns:
     the last (`qs[-1]`, `settings.SECRET_KEY`, `async for x in qs: ...` raise without a call). A warning does not
     stop the block (`warns`): the first call that is not itself an assertion, since the statements after it
     go on using what it made (`self.assertSequenceEqual(...)` at the end issues nothing)."""
-    calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in ast.walk(statement))]
-    if warns and (acting := [statement for statement in calling if not asserts(statement)]):
-        statement = acting[0]
-        return clipped(segment(lines, statement, shift)), statement.lineno + shift
-    statements = calling or [statement for statement in body if not isinstance(statement, ast.Pass)]
-    if not statements:
+    statement = chosen(body, warns=warns)
+    if statement is None:
         return "", 0
-    statement = statements[-1]
     decorators = getattr(statement, "decorator_list", None)
     return clipped(segment(lines, statement, shift)), (decorators[0] if decorators else statement).lineno + shift
+
+
+def chosen(body: list[ast.stmt], *, warns: bool = False) -> ast.stmt | None:
+    """The block's triggering statement, as `last_statement` says; None when the block has none."""
+    calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in ast.walk(statement))]
+    if warns and (acting := [statement for statement in calling if not asserts(statement)]):
+        return acting[0]
+    statements = calling or [statement for statement in body if not isinstance(statement, ast.Pass)]
+    return statements[-1] if statements else None
+
+
+def entered_block(
+    lines: list[str], shift: int, statement: ast.With | ast.AsyncWith, body: list[ast.stmt], *, warns: bool = False
+) -> tuple[str, int]:
+    """(the asserting `with` from its header to the end of the block's triggering statement, as written; its line),
+    for a `with` that enters more than its checks: `with self.assertWarnsMessage(W, msg), self.settings(X=True):`
+    warns on entering `self.settings(...)`, and the class defined in its body alone gives another warning (round
+    25's card 08, Django 5.2 tests/model_forms/tests.py:2959-2969). The header is kept whole; the body is clipped
+    as a trimmed call is. ("", 0) when the block has no triggering statement."""
+    last = chosen(body, warns=warns)
+    if last is None or not body:
+        return "", 0
+    first = statement.lineno + shift
+    whole = _text(lines, first, statement.col_offset, (last.end_lineno or last.lineno) + shift, last.end_col_offset)
+    header = body[0].lineno - statement.lineno  # the header's lines (a parenthesized one spans several)
+    head = "\n".join(whole.split("\n")[:header])
+    return clipped(whole, MAX_CALL_LINES + header, MAX_CALL_CHARS + len(head)), first
+
+
+def enters_more(statement: ast.With | ast.AsyncWith, check: Callable[[ast.expr], bool]) -> bool:
+    """Whether a `with` enters a context that is no check (`check`: the assertion's own forms): its entering runs
+    inside the assertion, or sets up what the block needs."""
+    return any(not check(item.context_expr) for item in statement.items)
+
+
+def is_check(node: ast.expr) -> bool:
+    """`self.assertRaises(...)`, `pytest.warns(...)`, `self.assertNumQueries(0)`, `expect_raises(...)`: a context
+    that checks what its block does, not one that acts; unittest's `self.subTest(...)` only labels it."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name.lstrip("_").lower().startswith(("assert", "fail", "expect", "check")) or name in (
+        "raises",
+        "warns",
+        "subTest",
+    )
 
 
 def wrapped_call(body: list[ast.stmt], bound: set[str]) -> ast.Call | None:
@@ -85,6 +128,11 @@ def segment(lines: list[str], node: ast.AST, shift: int) -> str:
     start, end = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
     if decorators := getattr(node, "decorator_list", None):
         first, start = decorators[0].lineno + shift, max(0, decorators[0].col_offset - 1)
+    return _text(lines, first, start, last, end)
+
+
+def _text(lines: list[str], first: int, start: int, last: int, end: int | None) -> str:
+    """Lines `first`..`last`, from byte column `start` of the first to byte column `end` of the last, dedented."""
     encoded = [line.encode() for line in lines[first - 1 : last]]
     if not encoded or end is None:
         return ""
@@ -95,8 +143,8 @@ def segment(lines: list[str], node: ast.AST, shift: int) -> str:
     return textwrap.dedent(b"\n".join(encoded).decode(errors="replace")).strip()
 
 
-def clipped(text: str) -> str:
+def clipped(text: str, max_lines: int = MAX_CALL_LINES, max_chars: int = MAX_CALL_CHARS) -> str:
     lines = text.split("\n")
-    if len(lines) > MAX_CALL_LINES:
-        text = "\n".join([*lines[:MAX_CALL_LINES], "..."])
-    return text if len(text) <= MAX_CALL_CHARS else text[: MAX_CALL_CHARS - 3].rstrip() + "..."
+    if len(lines) > max_lines:
+        text = "\n".join([*lines[:max_lines], "..."])
+    return text if len(text) <= max_chars else text[: max_chars - 3].rstrip() + "..."

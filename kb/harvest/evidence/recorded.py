@@ -25,7 +25,7 @@ from kb.harvest.evidence.assertions import (
     functions_around,
     parse_at,
 )
-from kb.harvest.evidence.excerpts import last_statement
+from kb.harvest.evidence.excerpts import entered_block, enters_more, is_check, last_statement
 from kb.harvest.evidence.forms import terminal, types_of
 
 PREFILTER = "record=True"
@@ -100,7 +100,11 @@ def _read_record(
     statement = block[index]
     assert isinstance(statement, ast.With | ast.AsyncWith)
     acting = [s for s in statement.body if not _sets_up(s)]
-    call, pinned = last_statement(lines, shift, acting, warns=True)
+    if enters_more(statement, lambda node: _records(node) or is_check(node)):
+        # `with warnings.catch_warnings(record=True) as w, self.settings(...)`: entering it may be what warns.
+        call, pinned = entered_block(lines, shift, statement, acting, warns=True)
+    else:
+        call, pinned = last_statement(lines, shift, acting, warns=True)
     if not call:
         return []
     checks = [*statement.body, *block[index + 1 : index + 1 + _FOLLOWING]]  # each walked whole below

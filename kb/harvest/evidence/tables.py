@@ -19,7 +19,7 @@ import ast
 import re
 
 from kb.harvest.evidence.assertions import Assertion, called_names, code_around, functions_around, parse_at
-from kb.harvest.evidence.excerpts import clipped
+from kb.harvest.evidence.excerpts import clipped, enters_more, is_check
 from kb.harvest.evidence.forms import form_of, message_node, types_of
 
 # Linear: a `for` line read once to its end (possessive); what it loops over is looked at in Python.
@@ -35,6 +35,7 @@ class _Looping:
         self, name: str, table: str, targets: tuple[str, ...], types: tuple[str, ...], form: str, call: ast.stmt
     ):
         self.name, self.table, self.targets, self.types, self.form, self.call = name, table, targets, types, form, call
+        self.shown: ast.stmt = call  # what the card shows: the whole `with` when it enters more than its checks
 
 
 def read_tables(text: str, path: str) -> list[Assertion]:
@@ -81,7 +82,10 @@ def _looping(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> lis
                     continue
                 message, _ = message_node(call, form)
                 if message is None or (isinstance(message, ast.Name) and message.id in targets):
-                    found.append(_Looping(name, tables[0], targets, types_of(call.args[0]), form, statement.body[-1]))
+                    looping = _Looping(name, tables[0], targets, types_of(call.args[0]), form, statement.body[-1])
+                    if enters_more(statement, is_check):  # `with self.assertRaises(E), self.settings(...)`
+                        looping.shown = statement
+                    found.append(looping)
     return [loop for loop in found if loop.types]
 
 
@@ -107,7 +111,8 @@ def _rows(cls: ast.ClassDef, looping: list[_Looping], lines: list[str], path: st
                 continue
             values = dict(zip(loop.targets[:1], [row_input], strict=False))
             statement = _Put(values, attributes).visit(_copy(loop.call))
-            call = clipped(ast.unparse(statement))
+            shown = statement if loop.shown is loop.call else _Put(values, attributes).visit(_copy(loop.shown))
+            call = clipped(ast.unparse(shown))
             code, start = code_around(lines, cls, 0, row_input.lineno)  # type: ignore[arg-type]
             exact = strings[0] if len(strings) == 1 else None
             found.append(
