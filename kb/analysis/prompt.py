@@ -65,7 +65,10 @@ Rules:
   "needs_override" (a method called first that the class leaves to subclasses: reached only when the object's class
   defines it),
   "caught_here"/"handled_by" (the error is caught before the user sees it), "abstract" (a method left to
-  subclasses), "accessor" and "every_call" (a property read, assigned or deleted; "first read": a cached property).
+  subclasses), "accessor" and "every_call" (a property read, assigned or deleted; "first read": a cached property),
+  "never" (the library's authors mark the raise's branch, in the comment quoted, as one that should never run:
+  name no caller, entry point or situation that reaches it; say that meeting it points to a bug in the library, or
+  a use it does not support, to report to its maintainers with the traceback).
 - Never say "whenever", "every time" or "always" of a caller or entry point unless "every_call" says so: a way in
   reaches the raise only once the checks before it pass ("exits_above", "exits_looped", an entry point's
   "exits_before", a caller's `if` or earlier call that raises). Say "when ... and its earlier checks pass", naming
@@ -111,7 +114,9 @@ SITE_FACTS = (
     "abstract",
     "accessor",
     "every_call",
+    "never",
 )
+WAYS_IN = ("callers", "entry_points")  # left out of a site whose "never" says no way in runs
 TEST_KEYS = ("path", "line", "name", "assertion", "how", "code", "call", "pinned", "head", "set_up_changes")
 DOC_KEYS = ("path", "line", "text", "term", "paragraph")
 
@@ -222,6 +227,10 @@ def evidence_of(
 
 def _site(site: RaiseSite) -> dict[str, Any]:
     evidence = site.evidence or {}
+    if isinstance(evidence.get("never"), dict):
+        # Its authors mark the branch as one that should never run: any way in named would be false (round 25's
+        # card 21), so none is given, and the fact is.
+        evidence = {key: value for key, value in evidence.items() if key not in WAYS_IN}
     return {
         "path": site.path,
         "line": site.line,

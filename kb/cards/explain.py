@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kb.cards import left_open
+from kb.cards import left_open, never
 from kb.cards.called_with import called_with
 from kb.cards.class_set import ClassSet, class_set
 from kb.cards.described import documented_arguments
@@ -114,6 +114,8 @@ def _view(site: RaiseSite) -> _Site:
     # A hook (`get_week_format()`) is called BY the raising function, not a way to reach it: never the card's
     # subject ("`get_week_format()` raises this") nor a "reached from"; its advice is the solutions' business.
     points = [point for point in entry_points(evidence, path=site.path) if point.kind != "hook"]
+    if never.never(site):
+        points = []  # its authors mark the branch as one that should never run: no way in is named (`never`)
     entry = points[0] if points else None
     reader = Reader(evidence, entry or raising_function(evidence, site.path))
     conditions = list(reversed(_conditions(site)))  # innermost first
@@ -367,7 +369,10 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     tested = [(view.site, view.entry, view.deciding) for view in views if view.deciding and _says(view, text)]
     if described := documented_arguments(entry, tested):
         text += f" {described}"
-    noted = next((view for view in views if isinstance(view.site.evidence.get("comment"), str)), None)
+    noted = next(
+        (view for view in views if isinstance(view.site.evidence.get("comment"), str) and not never.never(view.site)),
+        None,
+    )
     if noted is not None and (said := plain(str(noted.site.evidence["comment"]), 400)):
         # The author's note beside the check: often why the library refuses (issue 29, round 6's D1). Beside one
         # of several places, it says which: a note on one check must not read as said of them all.
@@ -516,6 +521,8 @@ def _read_from_module(entry: ErrorEntry, view: _Site) -> str:
 
 
 def _said(entry: ErrorEntry, view: _Site) -> str:
+    if found := never.never(view.site):
+        return never.meaning(entry, view.site, found)
     if read := _read_from_module(entry, view):
         return read
     if view.unconditional and (found := left_open.opened(view.site)):
@@ -700,7 +707,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             tests = "one more check" if len(unsaid) == 1 else f"{len(unsaid)} more checks"
             lines.append(f"- and {tests} in {code(view.function)} on values it works out itself{at}")
         values = _values(view)
-        if not lines and not values and not view.unconditional:
+        if not lines and not values and not view.unconditional and not never.never(site):
             continue
         key = (view.function, tuple(line.rsplit(" (line", 1)[0] for line in lines), tuple(values))
         if key in seen:
@@ -710,7 +717,10 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         heading = f"At {place(entry, site.path, site.line, site.commit)}" + (f", in {code(name)}" if name else "")
         if view.entry is not None and not view.entry.is_function(name):
             heading += f", reached from {view.entry.shown()}"
-        if not lines and view.unconditional and (found := left_open.opened(site)):
+        if never.never(site):
+            # The branch's tests are true of the code; no way to it is said (`never`).
+            heading += never.trigger() + (" Its tests:\n" if lines else "")
+        elif not lines and view.unconditional and (found := left_open.opened(site)):
             heading += left_open.when(found, site)
         elif lines:
             heading += ":\n"
@@ -782,6 +792,8 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
     lines = []
     seen: set[str] = set()
     for view in views:
+        if never.never(view.site):
+            continue  # no situation reaches a branch its authors mark as one that should never run
         for point in entry_points(view.site.evidence or {}, path=view.site.path):
             if point.function in seen or point.is_function(view.function) or len(seen) >= MAX_CALLERS:
                 continue

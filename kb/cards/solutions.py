@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
 from kb.cards import left_open, own_attributes
+from kb.cards.never import SOLUTION as NEVER_SOLUTION
+from kb.cards.never import never
 from kb.cards.reader import EntryPoint, Reader, entry_points, is_public, is_result_check, names_in, signature_of
 from kb.models import RaiseSite
 from kb.text.escaping import code, fenced, plain
@@ -168,7 +170,8 @@ def _site_solutions(site: RaiseSite) -> list[str]:
     entry = points[0] if points else None
     reader = Reader(evidence, entry)
     rows = _rows(site)
-    found: list[str] = []
+    # Its authors mark the branch as one that should never run: reporting it comes first (`never`).
+    found: list[str] = [NEVER_SOLUTION] if never(site) else []
     if opened := left_open.opened(site):
         found.append(left_open.solution(opened))
     checked: set[str] = set()

@@ -57,6 +57,7 @@ from kb.harvest.reading.messages import (
     terminal_name,
 )
 from kb.harvest.reading.narrowed import narrowed
+from kb.harvest.reading.never import never_runs
 from kb.harvest.reading.own_messages import (
     argument_parts,
     arguments,
@@ -934,7 +935,11 @@ class ModuleExtractor:
         """Sites where the message is written, and each again at the helper's raise, where a traceback ends."""
         first = len(self.result.sites)
         self._add_options(exception_type, kind, options, node, scope)
+        # The helper's raise, which its authors mark as never run: so is each call's site (`never`).
+        never = never_runs(raised_at.module.lines, raised_at.node, raised_at.module.path) if self.evidence else None
         for site in self.result.sites[first:]:
+            if never and site.evidence:
+                site.evidence["never"] = never
             if site.signature or site.message:
                 # A message of values alone (`f"'{name}': {e.strerror}"`) has no signature: its entry is keyed by
                 # the site that wrote it, which the copy at the raise keeps.

@@ -13,9 +13,11 @@ A site's evidence, stored on its `RaiseSite` as it is:
 - "entry_points", "switches", "callee_raises": begun here (hooks, environment variables, the calls of a `try`),
   finished after the scan by `kb.harvest.reading.reach`, which takes the private "_reach" key off;
 - "abstract", "comment" (only when found): a method left for subclasses, the author's comment beside the raise
-  (`kb.harvest.reading.left_open`); "every_call": the raise is a statement of the function's own body;
-  "caught_here": a handler of the same function catches it and does not raise it again; "module": the module's
-  name, for a raise at its top level (run when it is imported) or in its `__getattr__` (PEP 562: an attribute read);
+  (`kb.harvest.reading.left_open`); "never": the authors' comment that the raise's branch should never run
+  (`kb.harvest.reading.never`), on a raising helper's callers' sites too; "every_call": the raise is a statement
+  of the function's own body; "caught_here": a handler of the same function catches it and does not raise it
+  again; "module": the module's name, for a raise at its top level (run when it is imported) or in its
+  `__getattr__` (PEP 562: an attribute read);
 - "exits_above", "exits_looped": the `return`, `raise`, `break` and `continue` lines that may come first, and those
   of them no test of the raise rules out (`kb.harvest.reading.exits`).
 """
@@ -36,6 +38,7 @@ from kb.harvest.reading.exits import LOOPS, exits_before
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, block_fields, dotted
 from kb.harvest.reading.left_open import comment_near, left_open, needs_override
 from kb.harvest.reading.messages import BranchPath, Field, Parts
+from kb.harvest.reading.never import never_runs
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
 from kb.harvest.reading.scopes import Scope, params_of
 
@@ -303,6 +306,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
             comment = comment_near(lines, line, deciding)
         if comment:
             evidence["comment"] = comment
+        if never := never_runs(lines, node, owner.scope.info.path):
+            evidence["never"] = never  # its authors' comment: the branch should never run (`never`)
         if statement is not None:
             exits, looped = exits_before(owner, statement, line, deciding)
             if exits:

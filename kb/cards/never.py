@@ -1,0 +1,38 @@
+"""A raise its authors mark as one that should never run (`kb.harvest.reading.never`; round 25's card 21): the card
+names no way in, no caller and no situation, since any it named would be false; it says what is true instead, in
+the authors' own words (escaped): meeting it points to a bug in the library, or a use it does not support."""
+
+from kb.cards.links import place
+from kb.models import ErrorEntry, RaiseSite
+from kb.text.escaping import plain
+
+MAX_SAID = 200
+
+
+def never(site: RaiseSite) -> dict | None:
+    """The site's "never" evidence, checked for the shape the harvest writes; None when it has none."""
+    found = (site.evidence or {}).get("never")
+    if not isinstance(found, dict) or not isinstance(found.get("comment"), str) or not found["comment"].strip():
+        return None
+    return found
+
+
+def meaning(entry: ErrorEntry, site: RaiseSite, found: dict) -> str:
+    line, path = found.get("line"), found.get("path")
+    path = path if isinstance(path, str) and path else site.path
+    where = place(entry, path, line, site.commit or entry.analysed_commit) if isinstance(line, int) else "the code"
+    said = plain(str(found["comment"]), MAX_SAID)
+    return (
+        f"The library's authors mark the branch that raises this as one that should never run (the comment at "
+        f"{where} says: “{said}”): meeting it points to a bug in the library, or a use it does not support."
+    )
+
+
+def trigger() -> str:
+    return ", a branch its authors mark as one that should never run; no way to reach it is known."
+
+
+SOLUTION = (
+    "Report it to the library's maintainers with the full traceback and the input that led to it: its authors mark "
+    "this branch as one that should never run."
+)

@@ -1,0 +1,136 @@
+"""A raise whose authors mark its branch as one that should never run (round 25's card 21, false): deepdiff 9.1.0's
+`TextResult._from_tree_default` ends `else:  # pragma: no cover` / `# should never happen` / `raise TypeError(...)`
+(`deepdiff/model.py:185-191`), and the card named `DeepDiff` and `ColoredView` as situations that raise it. The
+card now names no way in and says what is true; the AI pass's request carries the fact and no way in. A comment
+that only says `pragma: no cover`, or a message that says "unreachable", is no such word."""
+
+import json
+
+from kb.analysis.prompt import request_for
+from kb.models import RaiseSite
+from tests.harvest.published import harvest_published
+
+# deepdiff 9.1.0 (sdist) deepdiff/model.py:103-191 and 301-348, reduced: `TextResult.__init__`, `_from_tree_results`
+# with two of its calls, `_from_tree_default` whole, and `DeltaResult` with two calls of it (one under
+# `ignore_order`); deepdiff/diff.py's `DeepDiff._get_view_results` (2218-2230), reduced to the text view.
+MODEL = """
+from deepdiff.helper import SetOrdered, notpresent, FORCE_DEFAULT
+
+
+class TextResult(dict):
+    def __init__(self, tree_results=None, verbose_level=1):
+        self.verbose_level = verbose_level
+        self.update({
+            "dictionary_item_added": self.__set_or_dict(),
+            "iterable_item_added": {},
+        })
+        if tree_results:
+            self._from_tree_results(tree_results)
+
+    def __set_or_dict(self):
+        return {} if self.verbose_level >= 2 else SetOrdered()
+
+    def _from_tree_results(self, tree):
+        self._from_tree_default(tree, 'dictionary_item_added')
+        self._from_tree_default(tree, 'iterable_item_added')
+
+    def _from_tree_default(self, tree, report_type, ignore_if_in_iterable_opcodes=False):
+        if report_type in tree:
+            for change in tree[report_type]:  # report each change
+                # determine change direction (added or removed)
+                # Report t2 (the new one) whenever possible.
+                # In cases where t2 doesn't exist (i.e. stuff removed), report t1.
+                if change.t2 is not notpresent:
+                    item = change.t2
+                else:
+                    item = change.t1
+
+                # do the reporting
+                report = self[report_type]
+                if isinstance(report, SetOrdered):
+                    report.add(change.path(force=FORCE_DEFAULT))
+                elif isinstance(report, dict):
+                    report[change.path(force=FORCE_DEFAULT)] = item
+                elif isinstance(report, list):  # pragma: no cover
+                    # we don't actually have any of those right now, but just in case
+                    report.append(change.path(force=FORCE_DEFAULT))
+                else:  # pragma: no cover
+                    # should never happen
+                    raise TypeError("Cannot handle {} report container type.".
+                                    format(report))
+
+
+class DeltaResult(TextResult):
+    def __init__(self, tree_results=None, ignore_order=None):
+        self.ignore_order = ignore_order
+        self.update({"dictionary_item_added": {}, "iterable_item_added": {}})
+        if tree_results:
+            self._from_tree_results(tree_results)
+
+    def _from_tree_results(self, tree):
+        self._from_tree_default(tree, 'dictionary_item_added')
+        if self.ignore_order:
+            self._from_tree_iterable_item_added_or_removed(tree, 'iterable_item_added')
+        else:
+            self._from_tree_default(tree, 'iterable_item_added', ignore_if_in_iterable_opcodes=True)
+"""
+DIFF = """
+from deepdiff.model import TextResult
+
+
+class DeepDiff:
+    def __init__(self, t1, t2, view="text"):
+        self.tree = {"t1": t1, "t2": t2}
+        self.view = view
+
+    def _get_view_results(self, view):
+        if view == "text":
+            return TextResult(tree_results=self.tree, verbose_level=2)
+        return self.tree
+
+    def results(self):
+        return self._get_view_results(self.view)
+"""
+# Defensive code that is reachable: `pragma: no cover` alone, and a message (not a comment) that says unreachable.
+OTHERS = """
+def pick(kind):
+    if kind == "a":
+        return 1
+    else:  # pragma: no cover
+        raise ValueError("Unknown kind of thing: %s" % kind)
+
+
+def walk(state):
+    if state is None:
+        raise RuntimeError("walked into an unreachable state here")
+    return state
+"""
+
+
+def test_a_raise_its_authors_mark_as_never_run_names_no_way_in(db, git_repo) -> None:
+    files = {"deepdiff/model.py": MODEL, "deepdiff/diff.py": DIFF, "deepdiff/others.py": OTHERS}
+    cards = harvest_published(git_repo, files, repo="qlustered/deepdiff")
+    entry = cards["Cannot handle {report} report container type."]
+    sections = entry.generated
+    text = " ".join(str(value) for value in sections.values())
+    assert "DeepDiff" not in text and "TextResult()" not in text and "reached from" not in text
+    assert "should never run" in sections["meaning"]
+    assert "“should never happen”" in sections["meaning"]
+    assert "points to a bug in the library" in sections["meaning"]
+    assert "should never run" in sections["trigger"]
+    assert not sections.get("situations")
+    assert any("Report it to the library's maintainers" in said for said in sections.get("solutions") or [])
+    assert entry.status == entry.Status.PUBLISHED  # published, with the honest sentence
+    # The AI pass's request carries the fact, and no caller or entry point.
+    sites = list(RaiseSite.objects.filter(entry=entry))
+    request = request_for(entry, sites)
+    given = json.loads(request["messages"][1]["content"].split("\n", 1)[1])
+    assert all("entry_points" not in site and "callers" not in site for site in given["sites"])
+    assert any(site.get("never", {}).get("comment") == "should never happen" for site in given["sites"])
+
+
+def test_pragma_no_cover_or_a_message_alone_is_no_such_word(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"deepdiff/others.py": OTHERS}, repo="qlustered/deepdiff")
+    for message in ("Unknown kind of thing: {kind}", "walked into an unreachable state here"):
+        assert "should never run" not in str(cards[message].generated)
+        assert all("never" not in (site.evidence or {}) for site in RaiseSite.objects.filter(entry=cards[message]))
