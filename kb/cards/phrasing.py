@@ -24,6 +24,10 @@ POPPED = re.compile(r"\A(\w++)\.(?:pop|get)\(\s*+'(\w++)'\s*+,?+\s*+")  # `kwarg
 _YES_NO = re.compile(r"is_[a-z][a-z0-9_]*+")  # `self.query.is_sliced`: an attribute named as a yes or a no
 _WORD = re.compile(r"[a-z]{4,}+(?:_[a-z]{2,}+)?+")  # a local named by a word or two (`user`, `token`), not `m`
 _YES_NO_MARK = "\x03"  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
+_OPTIONAL_MARK = "\x05"  # marks an optional import's replacement (`optional_module`)
+_CONTAINER_MARK = "\x06"  # marks a literal container's replacement (`container`)
+MAX_LISTED = 5  # a container's items listed in full; of a larger one, the first few "such as"
+_DOTTED_MODULE = re.compile(r"[A-Za-z_]\w{0,100}+(?:\.[A-Za-z_]\w{0,100}+){0,8}+")
 _AFTER = re.compile(rf"`\w++` \({POSITIONALS} after [^()]++\)")
 _PLURAL = {"is": "are", "has": "have", "does": "do", "equals": "equal", "contains": "contain"}
 
@@ -54,6 +58,10 @@ def phrased(text: str, token: str, said: str) -> str:
             f"{token} is empty or false", f"{subject} is not {adjective}"
         )
         return UNSAID if token in text else text
+    if said.startswith(_OPTIONAL_MARK):
+        return _optional(text, token, said)
+    if said.startswith(_CONTAINER_MARK):
+        return _contained(text, token, said)
     if said == ASSIGNED:  # "is true" of a value assigned: any value that is not empty
         return text.replace(f"{token} is true", f"{token} is not empty").replace(
             f"{token} is empty or false", f"{token} is empty"
@@ -186,3 +194,71 @@ def popped(name: str, defined: str, argument: Callable[[str], str]) -> str:
     if default in (name, f"copy.deepcopy({name})", f"copy.copy({name})") and attribute == key:
         return f"the {code(key)} keyword argument (when not given, the class's {code(attribute)})"
     return ""
+
+
+def optional_module(row: dict) -> str:
+    """A module-level name whose value says whether a module could be imported (the harvest's "module_names" row of
+    kind "optional"), marked for `phrased`; "" for a row that does not say it."""
+    module, installed, missing = (str(row.get(key) or "") for key in ("module", "installed", "missing"))
+    if not _DOTTED_MODULE.fullmatch(module) or installed not in ("True", "module") or missing not in ("None", "False"):
+        return ""
+    installs = "1" if row.get("installs") == module and "." not in module else ""
+    return _OPTIONAL_MARK + "\x02".join((module, installs, installed, missing))
+
+
+def _optional(text: str, token: str, said: str) -> str:
+    """ "the `msgpack` package is not installed" where the message itself names the package to install; "the `yaml`
+    module cannot be imported (not installed)" where nothing proves the package's name (never a pip name guessed)."""
+    module, installs, installed, missing = said.removeprefix(_OPTIONAL_MARK).split("\x02")
+    if installs:
+        yes, no = f"the {code(module)} package is installed", f"the {code(module)} package is not installed"
+    else:
+        yes, no = f"the {code(module)} module can be imported", f"the {code(module)} module cannot be imported"
+        no += "" if "." in module else " (not installed)"
+    pairs = [(f"{token} is empty or false", no), (f"{token} is true", yes)]
+    if missing == "None":
+        pairs += [(f"{token} is not `None`", yes), (f"{token} is `None`", no)]
+    elif installed == "True":
+        pairs += [(f"{token} is not `False`", yes), (f"{token} is `False`", no), (f"{token} is `True`", yes)]
+    for old, new in pairs:
+        text = text.replace(old, new)
+    return UNSAID if token in text else text
+
+
+def container(name: str, row: dict) -> str:
+    """A module-level literal container the module never changes (the harvest's "module_names" row of kind
+    "literal"), marked for `phrased`; "" for a row that does not say it."""
+    items = [str(item) for item in row.get("items") or [] if isinstance(item, str)]
+    count = row.get("count")
+    if not items or not isinstance(count, int) or count < len(items) or row.get("type") not in _HELD:
+        return ""
+    return _CONTAINER_MARK + "\x02".join((name, str(row["type"]), str(count), *items))
+
+
+_HELD = {"dict": "keys", "tuple": "values", "list": "values", "set": "values", "frozenset": "values"}
+
+
+def listed(said: str) -> str:
+    """A container's items as a reader reads them: "`'csv'`, `'json'` or `'toml'`"; of a larger one, "the 10 keys of
+    `converters` (`'json'`, `'jsn'`, `'yaml'`, …)"."""
+    name, kind, count, *items = said.removeprefix(_CONTAINER_MARK).split("\x02")
+    shown = [code(item) for item in items]
+    if int(count) == len(items) and len(items) <= MAX_LISTED:
+        return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+    return f"the {count} {_HELD[kind]} of {code(name)} ({', '.join(shown[:4])}, …)"
+
+
+def is_marked(said: str) -> bool:
+    """Whether `said` is an optional import's or a container's replacement, which only `phrased` can word."""
+    return said.startswith((_OPTIONAL_MARK, _CONTAINER_MARK))
+
+
+def _contained(text: str, token: str, said: str) -> str:
+    """ "`x` is not one of `'csv'` or `'json'`" for the harvest's "`NAME` does not contain `x`"."""
+    values = listed(said)
+    text = re.sub(
+        rf"{token} (does not contain|contains) (`[^`\n]++`|\w++)",
+        lambda found: f"{found[2]} {'is not' if found[1] == 'does not contain' else 'is'} one of {values}",
+        text,
+    )
+    return UNSAID if token in text else text

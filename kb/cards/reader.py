@@ -24,8 +24,11 @@ from kb.cards.phrasing import (
     KEYWORDS,
     POSITIONALS,
     UNSAID,
+    container,
+    is_marked,
     is_positionals,
     is_yes_no,
+    optional_module,
     phrased,
     popped,
     positionals,
@@ -346,6 +349,12 @@ class Reader:
         self.switches: list[dict] = [
             row for row in self.evidence.get("switches") or [] if isinstance(row, dict) and row.get("name")
         ]
+        # An optional import (`msgpack_available`), a literal container (`converters`) of the module.
+        self.module_names: dict[str, dict] = {
+            row["name"]: row
+            for row in self.evidence.get("module_names") or []
+            if isinstance(row, dict) and isinstance(row.get("name"), str)
+        }
         # Each condition row said once: a card's sections ask for the same rows again (its view, its trigger).
         self._said_rows: dict[int, tuple[dict, tuple[str, list[str]] | None]] = {}
         self._parts: dict[int, tuple[dict, list[dict]]] = {}  # each `and` row's parts as rows, made once
@@ -425,6 +434,16 @@ class Reader:
         if name.partition(".")[2][:1].isupper() and root not in self.parameters:
             return ""  # a module's class (`models.Aggregate`), named as written
         return None
+
+    def _module_name(self, name: str) -> str:
+        """An optional import ("the `msgpack` package is not installed") or a literal container ("one of `'csv'` or
+        `'json'`") of the module, marked for `phrasing.phrased`; "" for any other name."""
+        row = self.module_names.get(name)
+        if row is None or _root(name) in self.definitions or _root(name) in self.parameters:
+            return ""
+        if row.get("kind") == "optional":
+            return optional_module(row)
+        return container(name, row) if row.get("kind") == "literal" else ""
 
     def _changed_before(self, name: str, before: int | None) -> bool:
         """Whether the local is changed in place (`x.pop(...)`) after its definition and before a test on line
@@ -716,7 +735,8 @@ class Reader:
         replaced: dict[str, str] = predicates | {name: mark for _, name, mark in asked}
         raw = str(row.get("sentence") or "") or _plain_sentence(written)
         for name in names:
-            said = self.replacement(name, before)
+            # A module's optional import or literal container: said by the template of its kind, in the test only.
+            said = self._module_name(name) or self.replacement(name, before)
             if said is None and (root := self._argument_inside(name, raw, before)):
                 replaced.setdefault(_root(name), root)  # `value._meta.model` inside a call: `value` is said
                 continue
@@ -730,6 +750,8 @@ class Reader:
         if words is None:
             return None
         text, inside = words
+        if any(is_marked(replaced[name]) for name in inside):
+            return None  # an optional import or a container inside longer code: no template says it there
         unsaid = [name for name in names if not replaced.get(name) or replaced[name].startswith(_INLINE)]
         # "the compiler's query is sliced" of a loop's `compiler`: which compiler is said after it.
         unsaid += [root for chain in predicates if (root := _root(chain)) not in unsaid and self._loops(root)]

@@ -17,6 +17,7 @@ from typing import Any, TypeGuard
 from kb.cards import left_open, own_attributes
 from kb.cards.never import SOLUTION as NEVER_SOLUTION
 from kb.cards.never import never
+from kb.cards.phrasing import container, listed
 from kb.cards.reader import EntryPoint, Reader, entry_points, is_public, is_result_check, names_in, signature_of
 from kb.models import RaiseSite
 from kb.text.escaping import code, fenced, plain
@@ -73,6 +74,9 @@ def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), 
     found: list[str] = [f"Do what the message asks: “{plain(said, 300)}”" for said in advice(message)[:2]]
     for site in sites:
         for solution in _site_solutions(site):
+            installed = _INSTALL.fullmatch(solution)
+            if installed and any(installed[1] in said for said in advice(message)):
+                continue  # the message's own advice says to install it already
             if solution not in found:
                 found.append(solution)
     if not found and (rule := requirement(message)):
@@ -198,13 +202,43 @@ def _site_solutions(site: RaiseSite) -> list[str]:
                 and not is_result_check(evidence)
             ):
                 found.extend(
-                    _for_chain(test, rows[1:], reader, entry, line) or _for_parameters(test, reader, entry, line)
+                    _for_chain(test, rows[1:], reader, entry, line)
+                    or _for_container(test, reader, entry, line)
+                    or _for_parameters(test, reader, entry, line)
                 )
             elif entry is not None and entry.kind == "setter":
                 found.extend(_for_setter(test, reader, entry, line))
             found.extend(_for_hooks(test, reader, points))
             found.extend(_for_options(test, reader, line))
+            found.extend(_for_optional(row, reader))
     return found
+
+
+def _for_container(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
+    """`x not in NAME` of a module's literal container the module never changes (the harvest's "module_names"):
+    "Pass one of `'load'`, `'commit'` or `'networkidle'` as `wait_until` to `verify_load_state()`."."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotIn)):
+        return []
+    held = test.comparators[0]
+    row = reader.module_names.get(held.id) if isinstance(held, ast.Name) else None
+    said = container(held.id, row) if isinstance(held, ast.Name) and row and row.get("kind") == "literal" else ""
+    if not said or not (argument := _argument(test.left, reader, entry, line)):
+        return []
+    return [f"Pass one of {listed(said)} as {argument} to {code(entry.call())}."]
+
+
+_INSTALL = re.compile(r"Install the `([\w.]++)` package\.")
+
+
+def _for_optional(row: dict, reader: Reader) -> list[str]:
+    """ "Install the `pywatchman` package." where the deciding test is that it is not installed, by the name the
+    message itself gives (`Reader._module_name`); never a guessed pip name."""
+    said = reader.condition(row) or ""
+    return [
+        f"Install the {code(str(name['module']))} package."
+        for name in reader.module_names.values()
+        if name.get("installs") and f"the {code(str(name['module']))} package is not installed" in said
+    ][:1]
 
 
 def _for_options(test: ast.expr, reader: Reader, line: int | None) -> list[str]:

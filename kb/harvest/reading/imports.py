@@ -35,6 +35,9 @@ class ModuleInfo:
     path: str = ""  # the file, as recorded on sites: set by the scan, for sites found in a helper of this module
     lines: list[str] = field(default_factory=list)
     body: list[ast.stmt] = field(default_factory=list, repr=False, compare=False)  # the module's statements
+    # Its optional imports and literal containers by name (kb.harvest.reading.module_names), read on the first
+    # question, which few modules are asked.
+    module_names: dict[str, dict] | None = field(default=None, repr=False, compare=False)
     _stored: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
     _replaced: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
 

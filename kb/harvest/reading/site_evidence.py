@@ -18,6 +18,8 @@ A site's evidence, stored on its `RaiseSite` as it is:
   of the function's own body; "caught_here": a handler of the same function catches it and does not raise it
   again; "module": the module's name, for a raise at its top level (run when it is imported) or in its
   `__getattr__` (PEP 562: an attribute read);
+- "module_names": the module-level names the conditions read that say more than their names: an optional import
+  (`msgpack_available`), a literal container (`converters`) (`kb.harvest.reading.module_names`);
 - "exits_above", "exits_looped": the `return`, `raise`, `break` and `continue` lines that may come first, and those
   of them no test of the raise rules out (`kb.harvest.reading.exits`).
 """
@@ -28,6 +30,7 @@ import sys
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
+from kb.harvest.reading import module_names
 from kb.harvest.reading.attributes import attributes, options_kept
 from kb.harvest.reading.callees import caught_types, is_caught, raising_call, tried
 from kb.harvest.reading.conditions import Condition, conditions
@@ -68,6 +71,7 @@ class Owner:
     _function: dict | None = None
     scope: Scope | None = None  # the function's bindings, for definitions (None: conditions alone)
     _reads: dict[int, Reads] = field(default_factory=dict)
+    _module_level: dict[int, tuple[str, ...]] = field(default_factory=dict)  # of each test, for `module_names`
     _definitions: Definitions | None = None
     _hooks: dict[str, dict | None] = field(default_factory=dict)
     _exits: list[ast.stmt] | None = None
@@ -139,6 +143,31 @@ class Owner:
                         held = loop if isinstance(node, LOOPS) and name == "orelse" else inner
                         stack.extend((child, held) for child in reversed(block))
         return sorted(ends, key=lambda node: node.lineno), sorted(leaves, key=lambda row: row[0])
+
+    def module_level(self, condition: Condition, scope: Scope) -> tuple[str, ...]:
+        """The names and `m.x` chains a test reads that its module binds or imports and the function does not
+        (for `module_names`), once per test: most tests read none, which their names (read already) say."""
+        found = self._module_level.get(id(condition))
+        if found is None:
+            info = scope.info
+            named = {
+                n
+                for n in condition.names
+                if (n in info.assigned or n in info.imports)
+                and n not in scope.bindings
+                and n not in scope.params
+                and n not in self.params
+                and n not in _RECEIVERS
+            }
+            if not named or condition.test is None:
+                found = ()
+            elif not any(n in info.imports for n in named):  # `m.x` is read only of an imported module
+                found = tuple(sorted(named))
+            else:
+                read = module_names.chains_of(condition.test)
+                found = tuple(c for c in read if c.partition(".")[0] in named)
+            self._module_level[id(condition)] = found
+        return found
 
     def reads(self, expr: ast.AST) -> Reads:
         """What an expression reads, once per expression (a guard is shared by the sites below it)."""
@@ -271,6 +300,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
     if owner.definitions is not None and owner.scope is not None:
         try:
             evidence.update(_reader_side(owner, owner.scope, node, direct, path, rebound, read))
+            if named := _module_names(owner, owner.scope, found, parts):
+                evidence["module_names"] = named
         except Exception:  # odd code these steps did not foresee: the site says less, its file is still read
             evidence.update({key: [] for key in READER_SIDE})
         statement = node if isinstance(node, ast.stmt) else statement_of(node, owner.node)
@@ -581,6 +612,16 @@ def _reader_side(
             "tried": tried_at,
         },
     }
+
+
+def _module_names(owner: Owner, scope: Scope, found: list[Condition], parts: Parts) -> list[dict]:
+    """The optional imports and literal containers of the module (or of the tree's module they are imported from)
+    that the site's conditions read (`kb.harvest.reading.module_names`)."""
+    chains = dict.fromkeys(chain for c in found if c.test is not None for chain in owner.module_level(c, scope))
+    if not chains:
+        return []
+    message = "".join(p for p in parts if isinstance(p, str))
+    return module_names.rows(chains, scope.info, scope.index.resolver, message)
 
 
 def _hook(scope: Scope | None, method: str) -> dict | None:
