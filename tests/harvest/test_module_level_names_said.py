@@ -119,6 +119,13 @@ def test_a_flag_turned_off_by_another_test_too_is_not_said(db, git_repo) -> None
     assert "not installed" not in said
 
 
+def test_a_flag_a_function_may_set_again_is_not_said(db, git_repo) -> None:
+    rebound = CONVERTERS + "\n\ndef _forget():\n    global msgpack_available\n    msgpack_available = False\n"
+    files = {**BOX, "box/converters.py": rebound, "box/from_file.py": FROM_FILE}
+    said = sections(card(harvest_published(git_repo, files, repo="cdgriffith/Box"), "is msgpack but"))
+    assert "installed" not in said
+
+
 def test_a_module_set_to_none_says_the_import_name_not_a_guessed_package(db, git_repo) -> None:
     files = {"rest_framework/__init__.py": "", "rest_framework/compat.py": COMPAT}
     cards = harvest_published(

@@ -32,6 +32,7 @@ _MUTATORS = (
     "|__delitem__|difference_update|intersection_update|symmetric_difference_update"
 )
 _CHANGED = re.compile(rf"\b([A-Za-z_]\w{{0,100}}+)\s*+\.\s*+(?:{_MUTATORS})\s*+\(")
+_GLOBAL = re.compile(r"\bglobal[ \t]++([\w \t,]++)")  # `global a, b` in a function: it may rebind them
 _CONTAINERS = {ast.Dict: "dict", ast.Tuple: "tuple", ast.List: "list", ast.Set: "set"}
 _MADE = frozenset({"frozenset", "set", "tuple", "list"})
 
@@ -179,8 +180,11 @@ def _optional(info: ModuleInfo) -> dict[str, dict]:
             continue
         found[name] = {"kind": "optional", "module": modules[0][0], "installed": "True", "missing": "False"}
         found[name]["line"] = modules[0][1]
+    if not found:
+        return {}
     text = "\n".join(info.lines)
-    return {name: row for name, row in found.items() if not re.search(rf"\bglobal\b[^\n]*+\b{name}\b", text)}
+    declared = {name for match in _GLOBAL.finditer(text) for name in re.split(r"[\s,]++", match[1])}
+    return {name: row for name, row in found.items() if name not in declared}
 
 
 def _top(body: list[ast.stmt]):
