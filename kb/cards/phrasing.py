@@ -257,7 +257,7 @@ def _contained(text: str, token: str, said: str) -> str:
     """ "`x` is not one of `'csv'` or `'json'`" for the harvest's "`NAME` does not contain `x`"."""
     values = listed(said)
     text = re.sub(
-        rf"{token} (does not contain|contains) (`[^`\n]++`|\w++)",
+        rf"{re.escape(token)} (does not contain|contains) (`[^`\n]++`|\w++)",
         lambda found: f"{found[2]} {'is not' if found[1] == 'does not contain' else 'is'} one of {values}",
         text,
     )

@@ -74,6 +74,7 @@ _YES_NO_EMPTY = re.compile(
     r"(`(?:\w++\.)*+(?:is|has|have|supports|can|should|allow|allows|uses|use|needs|requires|enable|enabled|must)"
     r"_\w*+`) is empty or false"
 )
+_PROBE = "ZZPROBEZZ"  # a module-level name's stand-in while its template is tried on the harvest's sentence
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)
 
 
@@ -735,8 +736,13 @@ class Reader:
         replaced: dict[str, str] = predicates | {name: mark for _, name, mark in asked}
         raw = str(row.get("sentence") or "") or _plain_sentence(written)
         for name in names:
-            # A module's optional import or literal container: said by the template of its kind, in the test only.
-            said = self._module_name(name) or self.replacement(name, before)
+            # A module's optional import or literal container: said by the template of its kind where the test reads
+            # it as one ("`x` is empty or false", "`X` does not contain `y`"); otherwise as any other name.
+            templated = self._module_name(name)
+            probe = raw.replace(f"`{name}`", _PROBE)
+            if templated and (probe == raw or phrased(probe, _PROBE, templated) == UNSAID):
+                templated = ""
+            said = templated or self.replacement(name, before)
             if said is None and (root := self._argument_inside(name, raw, before)):
                 replaced.setdefault(_root(name), root)  # `value._meta.model` inside a call: `value` is said
                 continue
