@@ -24,8 +24,9 @@ POPPED = re.compile(r"\A(\w++)\.(?:pop|get)\(\s*+'(\w++)'\s*+,?+\s*+")  # `kwarg
 _YES_NO = re.compile(r"is_[a-z][a-z0-9_]*+")  # `self.query.is_sliced`: an attribute named as a yes or a no
 _WORD = re.compile(r"[a-z]{4,}+(?:_[a-z]{2,}+)?+")  # a local named by a word or two (`user`, `token`), not `m`
 _YES_NO_MARK = "\x03"  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
-_OPTIONAL_MARK = "\x05"  # marks an optional import's replacement (`optional_module`)
-_CONTAINER_MARK = "\x06"  # marks a literal container's replacement (`container`)
+# \x05-\x07 are `own_attributes`' marks.
+_OPTIONAL_MARK = "\x0e"  # marks an optional import's replacement (`optional_module`)
+_CONTAINER_MARK = "\x0f"  # marks a literal container's replacement (`container`)
 MAX_LISTED = 5  # a container's items listed in full; of a larger one, the first few "such as"
 _DOTTED_MODULE = re.compile(r"[A-Za-z_]\w{0,100}+(?:\.[A-Za-z_]\w{0,100}+){0,8}+")
 _AFTER = re.compile(rf"`\w++` \({POSITIONALS} after [^()]++\)")
