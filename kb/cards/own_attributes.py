@@ -13,12 +13,13 @@ is not said: the evidence does not hold it.
 import ast
 import re
 
+from kb.cards import marks
 from kb.cards.phrasing import UNSAID
 from kb.text.escaping import code
 
-_META = "\x05"  # marks the inner `Meta` of the reader's class: `\x05<owner>`
-_HAS = "\x07"  # marks the object itself, asked whether it has an attribute: `\x07<owner>`
-_UNSET = "\x06"  # marks an attribute read with a default: `\x06<default>\x02<subject>`
+_META = marks.META  # marks the inner `Meta` of the reader's class: `\x05<owner>`
+_HAS = marks.HAS  # marks the object itself, asked whether it has an attribute: `\x07<owner>`
+_UNSET = marks.UNSET  # marks an attribute read with a default: `\x06<default>\x02<subject>`
 _FALSY = frozenset({"None", "False"})
 _MAX_CODE = 300  # as `reader.MAX_CODE`: a longer test is not read for names
 # `getattr(self, 'x')`, `getattr(cls, "x", None)`: the code harvest records (ast.unparse), as a local's definition.

@@ -7,6 +7,7 @@ import ast
 import re
 from collections.abc import Callable
 
+from kb.cards import marks
 from kb.text.escaping import code
 
 # An entry point's `*args` and `**kwargs` handed on as they are: what the reader passes, in plural.
@@ -16,17 +17,17 @@ KEYWORDS = "keyword arguments"
 # `**kwargs` beside named parameters holds only the keywords they do not take: `decode(token, algorithms=[...])`
 # passes none of them (round 8's card 24).
 EXTRA_KEYWORDS = "keyword arguments it does not name"
-UNSAID = "\x04"  # `phrased`: the sentence reads a name in a way no template says
+UNSAID = marks.UNSAID  # `phrased`: the sentence reads a name in a way no template says
 URL_PARTS = frozenset({"scheme", "netloc", "hostname", "port", "path", "query", "fragment"})
 URL_SPLIT = re.compile(r"(?:(?:urllib\.)?+parse\.)?+url(?:split|parse)\(\s*+(\w++)\s*+\)")
 _URL_PART_OF = re.compile(r"the (scheme|netloc|hostname|port|path|query|fragment) of (the `\w++` argument)")
 POPPED = re.compile(r"\A(\w++)\.(?:pop|get)\(\s*+'(\w++)'\s*+,?+\s*+")  # `kwargs.pop('child', ` of `...pop('child', x)`
 _YES_NO = re.compile(r"is_[a-z][a-z0-9_]*+")  # `self.query.is_sliced`: an attribute named as a yes or a no
 _WORD = re.compile(r"[a-z]{4,}+(?:_[a-z]{2,}+)?+")  # a local named by a word or two (`user`, `token`), not `m`
-_YES_NO_MARK = "\x03"  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
+_YES_NO_MARK = marks.YES_NO  # marks a yes-or-no attribute's replacement (subject, \x02, adjective)
 # \x05-\x07 are `own_attributes`' marks.
-_OPTIONAL_MARK = "\x0e"  # marks an optional import's replacement (`optional_module`)
-_CONTAINER_MARK = "\x0f"  # marks a literal container's replacement (`container`)
+_OPTIONAL_MARK = marks.OPTIONAL  # marks an optional import's replacement (`optional_module`)
+_CONTAINER_MARK = marks.CONTAINER  # marks a literal container's replacement (`container`)
 MAX_LISTED = 5  # a container's items listed in full; of a larger one, the first few "such as"
 _DOTTED_MODULE = re.compile(r"[A-Za-z_]\w{0,100}+(?:\.[A-Za-z_]\w{0,100}+){0,8}+")
 _AFTER = re.compile(rf"`\w++` \({POSITIONALS} after [^()]++\)")

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kb.cards import own_attributes
+from kb.cards import marks, own_attributes
 from kb.cards.headers import request_header
 from kb.cards.operators import operator_of, operator_shown
 from kb.cards.phrasing import (
@@ -46,7 +46,7 @@ MAX_CODE = 300  # a condition longer than this is not read for names
 MAX_DEFINITION = 120  # a definition longer than this is not shown as what a name stands for
 MAX_INLINE = 60  # a short-named local whose definition is this short is said by it, in its place
 SHORT_NAME = 3
-_INLINE = "\x01"  # marks a replacement that is the definition itself (said in place, glossed in turn)
+_INLINE = marks.INLINE  # marks a replacement that is the definition itself (said in place, glossed in turn)
 # The first values of a name the code then builds on (`errors = []`, then appended to): not what a test reads.
 _STARTERS = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "''", '""', "0", "None", "False", "True"})
 # What a `for` loop binds (reading.definitions): the iterable's code after one of these.
