@@ -717,9 +717,9 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         heading = f"At {place(entry, site.path, site.line, site.commit)}" + (f", in {code(name)}" if name else "")
         if view.entry is not None and not view.entry.is_function(name):
             heading += f", reached from {view.entry.shown()}"
-        if never.never(site):
+        if marked := never.never(site):
             # The branch's tests are true of the code; no way to it is said (`never`).
-            heading += never.trigger() + (" Its tests:\n" if lines else "")
+            heading += never.trigger(entry, site, marked) + (" Its tests:\n" if lines else "")
         elif not lines and view.unconditional and (found := left_open.opened(site)):
             heading += left_open.when(found, site)
         elif lines:

@@ -28,8 +28,18 @@ def meaning(entry: ErrorEntry, site: RaiseSite, found: dict) -> str:
     )
 
 
-def trigger() -> str:
-    return ", a branch its authors mark as one that should never run; no way to reach it is known."
+def trigger(entry: ErrorEntry, site: RaiseSite, found: dict) -> str:
+    """The words after a site's place. A raising helper's caller carries the helper's mark (the harvest copies it
+    onto the call's site): that line is a call, not the marked branch (round 25's card 21), and is said so."""
+    line, path = found.get("line"), found.get("path")
+    path = path if isinstance(path, str) and path else site.path
+    if not isinstance(line, int) or (path, line) == (site.path, site.line):
+        return ", a branch its authors mark as one that should never run; no way to reach it is known."
+    where = place(entry, path, line, site.commit or entry.analysed_commit)
+    return (
+        f", a call that leads to the branch its authors mark (at {where}) as one that should never run; no way to "
+        "reach it is known."
+    )
 
 
 SOLUTION = (

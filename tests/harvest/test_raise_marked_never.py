@@ -121,6 +121,11 @@ def test_a_raise_its_authors_mark_as_never_run_names_no_way_in(db, git_repo) -> 
     assert not sections.get("situations")
     assert any("Report it to the library's maintainers" in said for said in sections.get("solutions") or [])
     assert entry.status == entry.Status.PUBLISHED  # published, with the honest sentence
+    # A caller's site carries the helper's mark, but its line is a call, not the marked branch (round 25's card 21).
+    paragraphs = sections["trigger"].split("\n\n")
+    calls = [said for said in paragraphs if "in `TextResult._from_tree_results`" in said]
+    assert calls and all("a call that leads to the branch its authors mark" in said for said in calls)
+    assert all("model.py` line 42]" in said for said in calls)  # the comment's line
     # The AI pass's request carries the fact, and no caller or entry point.
     sites = list(RaiseSite.objects.filter(entry=entry))
     request = request_for(entry, sites)
