@@ -2,9 +2,10 @@
 (issue 29, round 19's card 15): `EmailMessage.attach_file()` calls `self.attach(path.name, ...)` with
 `path = Path(path)`, a `str`, so it never reaches the raise under `if isinstance(filename, MIMEBase):`.
 
-Known: a literal, an f-string, a display (`[...]`, `{...}`), a builtin constructor's call (`str(x)`), and the
-`str` parts of a `pathlib` path (`Path(p).name`), also through a local bound once to such a value. Anything else
-is unknown: the caller is kept (say less rather than something false).
+Known: a literal, an f-string, a display (`[...]`, `{...}`), a builtin constructor's call (`str(x)`), the `str`
+parts of a `pathlib` path (`Path(p).name`) and a `__name__` or `__qualname__` (round 25's card 02:
+`Library.filter_function(func)` hands on `func.__name__`), also through a local bound once to such a value.
+Anything else is unknown: the caller is kept (say less rather than something false).
 
 Not None (round 20's card 23, a raise under `if name is None:`): a value of a known type other than None, or a
 parameter of the caller annotated with a type that excludes None (`bqual: str`), never re-bound there, handed to a
@@ -34,6 +35,7 @@ _DISPLAYS: dict[type, type] = {
 }
 _PATHS = frozenset({"Path", "PurePath", "PosixPath", "WindowsPath", "PurePosixPath", "PureWindowsPath"})
 _PATH_TEXT = frozenset({"name", "stem", "suffix", "anchor", "drive", "root"})  # a pathlib path's `str` properties
+_NAMES = frozenset({"__name__", "__qualname__"})
 # Abstract classes a builtin value may be an instance of without naming them (`isinstance("x", Sequence)`).
 _ABSTRACT = frozenset(
     {n for module in (collections.abc, numbers, typing) for n in dir(module) if n[:1].isupper()} | {"PathLike"}
@@ -54,6 +56,8 @@ def known_type(given: ast.expr, function: ast.AST | None, line: int, tree: ast.M
         return shown
     if isinstance(given, ast.Call) and isinstance(given.func, ast.Name) and given.func.id in _BUILTIN_TYPES:
         return _BUILTIN_TYPES[given.func.id] if not given.keywords or given.func.id == "dict" else None
+    if isinstance(given, ast.Attribute) and given.attr in _NAMES:
+        return str  # Python keeps a function's, class's or module's name a `str` (round 25's card 02)
     if isinstance(given, ast.Attribute) and given.attr in _PATH_TEXT:
         owner: ast.expr | None = given.value
         if isinstance(owner, ast.Name):  # `path.name` of `path = Path(path)`

@@ -15,6 +15,7 @@ from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.conditions import tested
 from kb.harvest.reading.entry_points import MAX_ENTRIES, EntryPoints
 from kb.harvest.reading.handlers import handled_by
+from kb.harvest.reading.implied_nones import implied_nones
 from kb.harvest.reading.never_empty import NOT_NONE, TRUTHY, Arms, NeverEmpty, arms
 from kb.harvest.reading.site_evidence import condition_row
 from kb.harvest.reading.switches import MAX_ROWS, SwitchIndex, switch_row
@@ -276,13 +277,16 @@ _EQUALS = re.compile(r"^([A-Za-z_]\w*+) (?:==|is) ([A-Za-z_][\w.]*+|'[^']{0,80}+
 
 
 def _required(evidence: dict) -> list[tuple[str, str]]:
-    """(parameter, value) for each `if parameter == value` (or `is`) the raise sits in: a value it needs."""
+    """(parameter, value) for each `if parameter == value` (or `is`) the raise sits in: a value it needs; and
+    (parameter, "None") for each parameter its `is None` tests together leave None (`implied_nones`)."""
     parameters = set(evidence.get("parameters") or [])
     found = []
     for row in evidence.get("conditions") or []:
         if isinstance(row, dict) and row.get("kind") == "if" and (equal := _EQUALS.fullmatch(str(row.get("code")))):
             if equal[1] in parameters:
                 found.append((equal[1], equal[2]))
+    implied = implied_nones(evidence.get("conditions"), evidence.get("parameters") or [])
+    found += [(name, "None") for name in implied if (name, "None") not in found]
     return found[:4]
 
 
