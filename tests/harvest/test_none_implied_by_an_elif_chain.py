@@ -84,3 +84,13 @@ def test_a_function_s_name_handed_to_the_else_of_a_none_chain_is_no_way_in(db, g
     assert not [name for name in reached + callers if name.startswith("Library.filter_function")]
     assert "filter_function" not in card.generated.get("situations", "")
     assert "FilterRegistrationTests.test_filter_invalid" in [test["name"] for test in card.evidence["tests"]]
+
+
+def test_a_closure_defined_where_its_outer_parameter_is_not_none_hands_on_no_none(db, git_repo) -> None:
+    # The second `dec` (library.py:76-78) is defined in the arm of `elif name is not None and filter_func is None:`
+    # and calls `self.filter(name, func)`: `filter` never binds `name` anew, so the closure hands on that value.
+    files = {"django/template/library.py": LIBRARY}
+    card = harvest_published(git_repo, files)["Unsupported arguments to Library.filter: ({name}, {filter_func})"]
+    [site] = card.sites.all()
+    named = [row["function"] for row in [*site.evidence["entry_points"], *site.evidence.get("callers", [])]]
+    assert named == ["Library.filter"]

@@ -29,10 +29,12 @@ from kb.harvest.reading.handed_values import (
     unconditional,
     used_unlike,
 )
+from kb.harvest.reading.implied_nones import closed_not_none
 from kb.harvest.reading.known_types import known_type, not_none, refuses
 from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
+from kb.harvest.reading.walked import nodes_of
 
 MAX_ENTRIES = 3
 MAX_LEVELS = 3
@@ -478,7 +480,7 @@ class EntryPoints:
         return any(
             not_none(given, caller, line, tree, callee, parameter)
             for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
-        )
+        ) or self._nested_not_none(step.caller, step.line, step.callee, parameter)
 
     def caller_not_none(self, path: str, qualname: str, caller: dict, parameter: str) -> bool:
         """Whether every call of a direct caller row hands on as `parameter` a value never None."""
@@ -487,10 +489,36 @@ class EntryPoints:
         callee = self._function(defined) if defined is not None else None
         tree = self.trees.get(str(caller.get("path")))
         line = caller.get("line")
+        if not handed and defined is not None and isinstance(line, int):  # a nested function's call
+            calling = self.graph.definition(str(caller.get("path")), str(caller.get("function")))
+            return calling is not None and self._nested_not_none(calling, line, defined, parameter)
         return bool(handed) and all(
             given is not None and isinstance(line, int) and not_none(given, caller_node, line, tree, callee, parameter)
             for given in handed
         )
+
+    def _nested_not_none(self, caller: Defined, line: int, callee: Defined, parameter: str) -> bool:
+        """Whether `caller`, a function nested in another, hands on as `parameter` on `line` only a parameter of
+        the function it is defined in, which defines it only where that is not None (`closed_not_none`)."""
+        outer_name, _, own_name = caller.qualname.rpartition(".")
+        outer_defined = self.graph.definition(caller.path, outer_name) if outer_name else None
+        outer = self._function(outer_defined) if outer_defined is not None else None
+        callee_node = self._function(callee)
+        if outer is None or callee_node is None:
+            return False
+        holding = [
+            node
+            for node in nodes_of(outer)
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node is not outer
+            and node.name == own_name
+            and node.lineno <= line <= (node.end_lineno or node.lineno)
+        ]
+        if not holding:
+            return False
+        nested = max(holding, key=lambda node: node.lineno)
+        handed = [handed_as(call, callee_node, parameter) for call in self._calls_at(nested, line)]
+        return bool(handed) and all(given is not None and closed_not_none(outer, nested, given) for given in handed)
 
     def node(self, path: str, qualname: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """The `def` of a function of the call graph."""
