@@ -182,6 +182,23 @@ def _with_decorators(lines: list[str], first: int, last: int) -> tuple[Function 
     return None, 0
 
 
+def _called(
+    invocation: Invocation, callees: Callees, path: str, qualname: str, line: int, package_class: Callable[[str], bool]
+) -> tuple[Function, int, dict, Callable[[str], object]] | None:
+    """(the called function holding `line`, the shift to the file's line numbers, its parameters bound to the
+    invocation's arguments, how a name outside it is read), or None when the function or its binding is unknown."""
+    parsed = callees.function(path, qualname, line)
+    if parsed is None:
+        return None
+    function, shift, method = parsed
+
+    def outer(name: str) -> object:
+        return callees.outer(path, name, package_class)
+
+    env = _bound(function, invocation, method=method, outer=outer)
+    return None if env is None else (function, shift, env, outer)
+
+
 def met_line(
     invocation: Invocation,
     callees: Callees,
@@ -193,17 +210,10 @@ def met_line(
     """The line of `path` whose `raise` (or failing `assert`) the invocation definitely meets first in the function
     `qualname` (the one holding `line`), or None. `package_class` tells the package's classes no literal is an
     instance of."""
-    parsed = callees.function(path, qualname, line)
-    if parsed is None:
+    called = _called(invocation, callees, path, qualname, line, package_class)
+    if called is None:
         return None
-    function, shift, method = parsed
-
-    def outer(name: str) -> object:
-        return callees.outer(path, name, package_class)
-
-    env = _bound(function, invocation, method=method, outer=outer)
-    if env is None:
-        return None
+    function, shift, env, outer = called
     local = frozenset(_locals(function))
     evaluator = Evaluator(env, local, lambda name: name in BUILTIN_NAMES and callees.shadowed(path, name), outer)
     walk = _Walk(evaluator)
@@ -385,17 +395,10 @@ def ruled_out(
     the other way on the call's literal arguments (`Box()` and `elif args: raise BoxTypeError(...)`, python-box
     8.0.0's box/box.py:328-329). Only parameters the function never binds again, holding values nothing can
     change in place, are known; any other name is UNKNOWN, and an unknown test rules nothing out."""
-    parsed = callees.function(path, qualname, line)
-    if parsed is None:
+    called = _called(invocation, callees, path, qualname, line, package_class)
+    if called is None:
         return False
-    function, shift, method = parsed
-
-    def outer(name: str) -> object:
-        return callees.outer(path, name, package_class)
-
-    env = _bound(function, invocation, method=method, outer=outer)
-    if env is None:
-        return False
+    function, shift, env, outer = called
     rebound = _rebound(function)
     env = {name: value for name, value in env.items() if name not in rebound and immutable(value)}
     evaluator = Evaluator(

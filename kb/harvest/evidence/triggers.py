@@ -23,7 +23,7 @@ import ast
 import builtins
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -633,29 +633,23 @@ class _TypeTree:
     def plainly_built(self, cls: str) -> bool:
         """Whether calling the class runs its `__init__` first: it and every base are the package's classes
         defined once (or builtins), none names a metaclass or defines `__new__` (an Enum's call looks a member up)."""
-        try:
-            classes = {cls, *self.ancestors(cls)} - _EVERY - {"object"}
-        except RecursionError:
-            return False
-        for name in classes:
-            if self.definitions.get(name, 0) == 1:
-                if name in self._metaclassed or f"{name}.__new__" in self._methods:
-                    return False
-            elif not _is_builtin(name):
-                return False
-        return True
+        return self._lineage_plain(cls, lambda name: name in self._metaclassed or f"{name}.__new__" in self._methods)
 
     def passes_arguments(self, cls: str) -> bool:
         """Whether calling the class hands its `__init__` the call's own arguments: no class of its lineage names
         a metaclass (whose `__call__` may do otherwise), and each is the package's, defined once, or a builtin. A
         `__new__` changes nothing of what `__init__` is given."""
+        return self._lineage_plain(cls, lambda name: name in self._metaclassed)
+
+    def _lineage_plain(self, cls: str, unusual: Callable[[str], bool]) -> bool:
+        """Whether each class of `cls`'s lineage is a builtin, or the package's, defined once and not `unusual`."""
         try:
             classes = {cls, *self.ancestors(cls)} - _EVERY - {"object"}
         except RecursionError:
             return False
         for name in classes:
             if self.definitions.get(name, 0) == 1:
-                if name in self._metaclassed:
+                if unusual(name):
                     return False
             elif not _is_builtin(name):
                 return False
