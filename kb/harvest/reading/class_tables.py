@@ -5,15 +5,19 @@ LiquidWarning)`), and what a module function returns when it returns such an ite
 python-liquid 2.3.6 exceptions.py); and a local bound to a class, in an if-expression or in each arm of an `if`
 (`result_exception = FullResultSet if self.rhs else EmptyResultSet`, Django 5.2 db/models/lookups.py), read in an
 enclosing function for a closure, or unpacked from a tuple (`e, msg = err_dict[code]; raise e(msg)`, Django's
-gdal/error.py: each row's class with its message); and an item of the dict a property of one class of the module
-returns, taken through a parameter (`dbapi._asyncpg_error_translate[super_]`, SQLAlchemy 2.1 asyncpg.py). Which
-item is taken is run time's: every class the table holds may be the one. A table holding anything but classes of
-the harvest or builtin exceptions is not read (nothing is said of it)."""
+gdal/error.py: each row's class with its message, the test that chose its table a condition of the row's raise);
+and an item of the dict a property of one class of the module returns, taken through a parameter
+(`dbapi._asyncpg_error_translate[super_]`, SQLAlchemy 2.1 asyncpg.py). Which item is taken is run time's: every
+class the table holds may be the one. A table holding anything but classes of the harvest or builtin exceptions is
+not read (nothing is said of it)."""
 
 import ast
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, ModuleInfo, dotted
+from kb.harvest.reading.messages import Binding, BranchPath
 from kb.harvest.reading.scopes import FOREVER, Scope, params_of, record_bindings, returns_of, span
 from kb.harvest.reading.types import named_class
 
@@ -105,7 +109,7 @@ def _unpacked(index: ClassIndex, value: ast.expr, position: int, scope: Scope, l
     if not rows or len(rows) > MAX_CLASSES:
         return None
     found: list[str] = []
-    for row, module in rows:
+    for row, module, _chosen in rows:
         named = _class(index, row.elts[position], module) if position < len(row.elts) else None
         if named is None:
             return None
@@ -114,11 +118,30 @@ def _unpacked(index: ClassIndex, value: ast.expr, position: int, scope: Scope, l
     return found
 
 
+Choice = tuple[ast.expr, bool, int]  # a test choosing a table, the truth its arm needs, the line it is read at
+
+
+class Row(NamedTuple):
+    """A row a raise unpacks its class and message from, and the choices of table that lead to it (`cpl` true for
+    CPLERR_DICT's rows of `CPLERR_DICT if cpl else OGRERR_DICT`): conditions of raising that row."""
+
+    exception_type: str
+    message: ast.expr
+    chosen: tuple[Choice, ...]
+
+
 def unpacked_rows(
-    index: ClassIndex, target: ast.expr, call: ast.Call | None, scope: Scope, line: int
-) -> list[tuple[str, ast.expr]]:
+    index: ClassIndex,
+    target: ast.expr,
+    call: ast.Call | None,
+    scope: Scope,
+    line: int,
+    ifs: Sequence[ast.If] = (),
+    path: BranchPath = (),
+) -> list[Row]:
     """`e, msg = err_dict[code]; raise e(msg)`: the class and the message each row of the table holds, when the
-    raise's class and its only argument are unpacked from one row; [] otherwise."""
+    raise's class and its only argument are unpacked from one row; [] otherwise. `ifs`: the `if`s of the function,
+    for a table bound in each arm of one (`if cpl: err_dict = CPLERR_DICT else: ...`); `path`: the raise's."""
     if call is None or len(call.args) != 1 or call.keywords or not isinstance(target, ast.Name):
         return []
     message = call.args[0]
@@ -130,52 +153,101 @@ def unpacked_rows(
     if classes[0].unpacks is None or messages[0].unpacks is None:
         return []
     (value, at), (also, said) = classes[0].unpacks, messages[0].unpacks
-    rows = _rows(index, value, scope, line) if value is also else None
+    rows = _rows(index, value, scope, line, (ifs, path)) if value is also else None
     if not rows or len(rows) > MAX_CLASSES:
         return []
-    found: list[tuple[str, ast.expr]] = []
-    for row, module in rows:
+    found: list[Row] = []
+    for row, module, chosen in rows:
         named = _class(index, row.elts[at], module) if max(at, said) < len(row.elts) else None
         if named is None:
             return []
-        found.append((named, row.elts[said]))
+        found.append(Row(named, row.elts[said], chosen))
     return found
 
 
-def _rows(index: ClassIndex, value: ast.expr, scope: Scope, line: int) -> list[tuple[ast.Tuple, ModuleInfo]] | None:
+Rows = list[tuple[ast.Tuple, ModuleInfo, tuple[Choice, ...]]]
+
+
+def _rows(
+    index: ClassIndex,
+    value: ast.expr,
+    scope: Scope,
+    line: int,
+    arms: tuple[Sequence[ast.If], BranchPath] = ((), ()),
+) -> Rows | None:
     """The literal tuples a value may be: itself, either arm of an if-expression, or any value of the tables an item
-    is taken from (`err_dict[code]`, `err_dict` a local bound to `CPLERR_DICT if cpl else OGRERR_DICT`)."""
+    is taken from (`err_dict[code]`, `err_dict` a local bound to `CPLERR_DICT if cpl else OGRERR_DICT`), each with
+    the choices that lead to it."""
     if isinstance(value, ast.Tuple):
-        return [(value, scope.info)]
+        return [(value, scope.info, ())]
     if isinstance(value, ast.IfExp):
-        body, orelse = _rows(index, value.body, scope, line), _rows(index, value.orelse, scope, line)
-        return body + orelse if body and orelse else None
+        body, orelse = _rows(index, value.body, scope, line, arms), _rows(index, value.orelse, scope, line, arms)
+        if not body or not orelse:
+            return None
+        yes, no = (value.test, True, value.test.lineno), (value.test, False, value.test.lineno)
+        return [(r, m, (*c, yes)) for r, m, c in body] + [(r, m, (*c, no)) for r, m, c in orelse]
     if not isinstance(value, ast.Subscript):
         return None
-    tables = _tables(index, value.value, scope, line)
+    tables = _tables(index, value.value, scope, line, arms)
     if not tables:
         return None
-    rows: list[tuple[ast.Tuple, ModuleInfo]] = []
-    for literal, module in tables:
+    rows: Rows = []
+    for literal, module, chosen in tables:
         items = literal.values if isinstance(literal, ast.Dict) else literal.elts
         if not all(isinstance(item, ast.Tuple) for item in items):
             return None
-        rows += [(item, module) for item in items if isinstance(item, ast.Tuple)]
+        rows += [(item, module, chosen) for item in items if isinstance(item, ast.Tuple)]
     return rows
 
 
-def _tables(index: ClassIndex, expr: ast.expr, scope: Scope, line: int) -> list[tuple[Literal, ModuleInfo]] | None:
-    """The tables `expr` may name: one (`_table`), or either arm of an if-expression, written there or bound once to
-    a local."""
+Tables = list[tuple[Literal, ModuleInfo, tuple[Choice, ...]]]
+
+
+def _tables(
+    index: ClassIndex,
+    expr: ast.expr,
+    scope: Scope,
+    line: int,
+    arms: tuple[Sequence[ast.If], BranchPath] = ((), ()),
+) -> Tables | None:
+    """The tables `expr` may name, each with the choices that lead to it: one (`_table`), or either arm of an
+    if-expression, written there or bound once to a local; or, given the function's `if`s and the raise's branch
+    path (`arms`), a table bound in each arm of an `if` (its `elif`s too)."""
     if isinstance(expr, ast.Name) and expr.id in scope.bindings:
         reaching = scope.reaching(expr.id, line, ())
         if len(reaching) == 1 and isinstance(reaching[0].expr, ast.IfExp) and not reaching[0].augmented:
             expr = reaching[0].expr
+        elif 1 < len(reaching) <= MAX_ARMS and arms[0]:
+            return _armed(index, scope.reaching(expr.id, line, arms[1]), scope, arms[0])
     if isinstance(expr, ast.IfExp):
         body, orelse = _table(index, expr.body, scope, line), _table(index, expr.orelse, scope, line)
-        return [body, orelse] if body is not None and orelse is not None else None
+        if body is None or orelse is None:
+            return None
+        test = expr.test
+        return [(*body, ((test, True, test.lineno),)), (*orelse, ((test, False, test.lineno),))]
     found = _table(index, expr, scope, line)
-    return [found] if found is not None else None
+    return [(*found, ())] if found is not None else None
+
+
+def _armed(index: ClassIndex, reaching: list[Binding], scope: Scope, written: Sequence[ast.If]) -> Tables | None:
+    """`if cpl: err_dict = CPLERR_DICT else: err_dict = OGRERR_DICT`: each binding's table, chosen by the tests of
+    the arms it sits in beyond those all the bindings share (an arm 0 its `if`'s test, else its negation); None
+    when any binding is not a table or sits in an `if` not known."""
+    if len(reaching) < 2:
+        return None
+    ifs = {id(node): node for node in written}
+    shared = 0
+    paths = [bound.path for bound in reaching]
+    while all(len(path) > shared and path[shared] == paths[0][shared] for path in paths):
+        shared += 1
+    found: Tables = []
+    for bound in reaching:
+        table = _table(index, bound.expr, scope, bound.line) if bound.expr is not None and not bound.augmented else None
+        arms = [(ifs.get(node), arm) for node, arm in bound.path[shared:]]
+        if table is None or not arms or any(node is None or arm not in (0, 1) for node, arm in arms):
+            return None
+        found.append((*table, tuple((node.test, arm == 0, node.test.lineno) for node, arm in arms if node)))
+    return found
 
 
 def looped_as(index: ClassIndex, expr: ast.expr, scope: Scope, line: int) -> dict[str, str]:

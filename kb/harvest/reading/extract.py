@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind, takes_of
 from kb.harvest.reading.checked import checked_by
-from kb.harvest.reading.class_tables import looped_as, table_classes, unpacked_rows
+from kb.harvest.reading.class_tables import Choice, Row, looped_as, table_classes, unpacked_rows
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.cleared import cleared_classes, copied
 from kb.harvest.reading.closures import Held, factory_calls, operands, reads_enclosing, substituted
+from kb.harvest.reading.conditions import negate, tested
 from kb.harvest.reading.evaluate import (
     MESSAGE_KEYWORDS,
     HelperRaise,
@@ -81,7 +82,7 @@ from kb.harvest.reading.scopes import (
     record_binding,
     span,
 )
-from kb.harvest.reading.site_evidence import Owner, site_evidence, suppressing
+from kb.harvest.reading.site_evidence import Owner, condition_row, defaults_of, site_evidence, suppressing
 from kb.harvest.reading.switches import Declared, declared_by_call, declared_by_class, declared_by_function
 from kb.harvest.reading.texts import quoted
 from kb.harvest.reading.types import (
@@ -517,14 +518,18 @@ class ModuleExtractor:
     def _raise_tabled(self, node: ast.Raise, call: ast.Call | None, target: ast.expr, scope: Scope) -> bool:
         """`for dj_exc_type in (DataError, ...): raise dj_exc_type(...)`, `raise ERRORS[kind](msg)`: each class the
         table holds (`reading.class_tables`), a loop's name that class where it is raised. False for any other raise."""
-        if rows := unpacked_rows(self.index, target, call, scope, node.lineno):
-            # `e, msg = err_dict[code]; raise e(msg)`: each row's class with the row's message.
-            seen: set[tuple[str, str]] = set()
-            for exception_type, message in rows:
-                if (exception_type, ast.dump(message)) not in seen:
-                    seen.add((exception_type, ast.dump(message)))
-                    worded = ast.copy_location(ast.Call(func=target, args=[message], keywords=[]), node)
-                    self._raise_as(node, worded, exception_type, scope)
+        if rows := unpacked_rows(self.index, target, call, scope, node.lineno, self._ifs, self._path):
+            # `e, msg = err_dict[code]; raise e(msg)`: each row's class with the row's message, under the choice of
+            # its table (a row two tables hold, under none).
+            chosen: dict[tuple[str, str], tuple[Row, set[tuple[Choice, ...]]]] = {}
+            for row in rows:
+                chosen.setdefault((row.exception_type, ast.dump(row.message)), (row, set()))[1].add(row.chosen)
+            for row, choices in chosen.values():
+                before = len(self.result.sites)
+                worded = ast.copy_location(ast.Call(func=target, args=[row.message], keywords=[]), node)
+                self._raise_as(node, worded, row.exception_type, scope)
+                if len(choices) == 1 and row.chosen:
+                    self._chosen_by(before, row.chosen, scope)
             return True
         tabled = table_classes(self.index, target, scope, node.lineno)
         written = looped_as(self.index, target, scope, node.lineno) if tabled else {}
@@ -583,6 +588,26 @@ class ModuleExtractor:
         for exception_type in classes:
             self._raise_as(node, None, exception_type, scope)
         return True
+
+    def _chosen_by(self, first: int, chosen: tuple[Choice, ...], scope: Scope) -> None:
+        """The sites from `first` on raise a row of the table a test chose (`cpl` true for CPLERR_DICT's rows of
+        `CPLERR_DICT if cpl else OGRERR_DICT`): that test, or its negation, is a condition of theirs, and a parameter
+        it reads, never bound anew, is read by them (a caller leaving `cpl` at `False` is no way to those rows)."""
+        rows = [condition_row(tested(test if truth else negate(test), line)) for test, truth, line in chosen]
+        names = {n.id for test, _, _ in chosen for n in ast.walk(test) if isinstance(n, ast.Name)}
+        read = [p for p in scope.params if p in names and p not in scope.bindings and p not in ("self", "cls")]
+        defaults = defaults_of(self._owner.node, set(read)) if self._owner is not None else {}
+        sites = self.result.sites
+        for at in range(first, len(sites)):
+            evidence = dict(sites[at].evidence)
+            if not evidence:
+                continue
+            evidence["conditions"] = [*evidence.get("conditions", ()), *rows]
+            evidence["parameters"] = list(dict.fromkeys([*evidence.get("parameters", ()), *read]))
+            evidence["defaults"] = {**evidence.get("defaults", {}), **defaults}
+            if isinstance(reach := evidence.get("_reach"), dict):
+                evidence["_reach"] = {**reach, "parameters": list(dict.fromkeys([*reach.get("parameters", ()), *read]))}
+            sites[at] = dataclasses.replace(sites[at], evidence=evidence)
 
     def _defined_as(self, first: int, name: str, code: str, looped: int | None) -> None:
         """The sites from `first` on are raised where the loop's `name` is the class `code`: their definition of

@@ -288,7 +288,7 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         "under_condition": under,
         "values": values,
         "parameters": [p for p in owner.params if p in read and p not in _RECEIVERS and p not in rebound],
-        "defaults": _defaults(owner.node, read - rebound),
+        "defaults": defaults_of(owner.node, read - rebound),
         "function": dict(owner.function()),
         "callers": [],
     }
@@ -427,7 +427,7 @@ def _accessor(function: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
     return "assign" if "setter" in names else "delete" if "deleter" in names else ""
 
 
-def _defaults(node: ast.AST, read: set[str]) -> dict[str, str]:
+def defaults_of(node: ast.AST, read: set[str]) -> dict[str, str]:
     """Each read parameter's default when it is a literal (`ipv4=True`: "True"), so that a card says a truth test
     on it rightly: "`ipv4` is false", not "not given", when the default is true; "" for one with no default."""
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
