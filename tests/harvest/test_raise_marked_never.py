@@ -4,9 +4,11 @@
 card now names no way in and says what is true; the AI pass's request carries the fact and no way in. A comment
 that only says `pragma: no cover`, or a message that says "unreachable", is no such word."""
 
+import ast
 import json
 
 from kb.analysis.prompt import request_for
+from kb.harvest.reading.never import never_runs
 from kb.models import RaiseSite
 from tests.harvest.published import harvest_published
 
@@ -139,3 +141,41 @@ def test_pragma_no_cover_or_a_message_alone_is_no_such_word(db, git_repo) -> Non
     for message in ("Unknown kind of thing: {kind}", "walked into an unreachable state here"):
         assert "should never run" not in str(cards[message].generated)
         assert all("never" not in (site.evidence or {}) for site in RaiseSite.objects.filter(entry=cards[message]))
+
+
+# Comments that name the word but are no author's word that the branch cannot run (review of 139849c): a linter's
+# pragma on dnspython 2.9.2's normal timeout path (`dns/_trio_backend.py:50`), mypy's `type: ignore[unreachable]`
+# after an `isinstance` check a caller can fail, and a qualified "can't happen via get()" (`dns/tokenizer.py:114`).
+TOOL_PRAGMAS = """
+def receive(timeout):
+    if timeout is None:
+        return None
+    raise Timeout(timeout=timeout)  # lgtm[py/unreachable-statement]
+
+
+def check(value):
+    if not isinstance(value, str):
+        raise TypeError("value must be str")  # type: ignore[unreachable]
+    return value
+
+
+def unget(token):
+    if token is None:  # pragma: no cover (can't happen via get())
+        raise UngetBufferFull
+    return token
+
+
+def decide(kind):
+    if kind == "a":
+        return 1
+    # unreachable: every kind is handled above
+    raise AssertionError(kind)
+"""
+
+
+def test_a_tool_s_pragma_or_a_qualified_comment_is_no_such_word() -> None:
+    lines = TOOL_PRAGMAS.split("\n")
+    raises = [node for node in ast.walk(ast.parse(TOOL_PRAGMAS)) if isinstance(node, ast.Raise)]
+    found = {node.lineno: never_runs(lines, node, "dns/x.py") for node in raises}
+    marked = {lines[line - 1].strip() for line, said in found.items() if said is not None}
+    assert marked == {"raise AssertionError(kind)"}  # only the author's own "unreachable" comment counts

@@ -19,9 +19,14 @@ MAX_COMMENT = 200
 _NEVER = re.compile(
     r"should(?:\s++never|\s++not|n['\u2019]t)\s++(?:ever\s++)?+happen"
     r"|can(?:not|['\u2019]t|\s++not)\s++(?:ever\s++)?+happen"
-    r"|never\s++(?:ever\s++)?+happens?+|unreachable",
+    r"|never\s++(?:ever\s++)?+happens?+|^\s*+unreachable\b",
     re.I,
 )
+# "can't happen via get()", "should not happen unless ...": the authors name a way it does happen.
+_QUALIFIERS = frozenset({"via", "if", "unless", "except", "when", "from", "outside"})
+# `# type: ignore[unreachable]`, `# lgtm[py/unreachable-statement]`, `# pylint: disable=...`: a tool's pragma.
+_PRAGMA = re.compile(r"^\s*+(?:type:|lgtm\b|pylint:|noqa\b|mypy:|pyright:)", re.I)
+_HINT = re.compile(r"happen|unreachable", re.I)  # a line without these holds no such comment
 _HEADERS = ("if ", "if(", "elif ", "elif(", "else", "except", "case ", "finally")
 
 
@@ -43,15 +48,27 @@ def never_runs(lines: list[str], raise_node: ast.AST, path: str) -> dict | None:
     candidates = [*range(first, min(last, len(lines)) + 1), *above]
     if at >= 1 and _indent(lines[at - 1]) < indent and lines[at - 1].lstrip().startswith(_HEADERS):
         candidates.append(at)  # the branch's header, right above the raise and its comments
-    if not any(_NEVER.search(lines[n - 1]) for n in candidates):
+    if not any(_HINT.search(lines[n - 1]) for n in candidates):
         return None  # the usual case: no line so much as holds the words
     for line in sorted(candidates):
         text = lines[line - 1]
         comments = [text.lstrip()[1:]] if line in above else _comments(lines, line, first, last)
         for comment in comments:
-            if _NEVER.search(comment):
+            if _says_never(comment):
                 return {"path": path, "line": line, "comment": comment.strip()[:MAX_COMMENT]}
     return None
+
+
+def _says_never(comment: str) -> bool:
+    """Whether a comment is the authors' word that the branch cannot run: not a tool's pragma (`type:
+    ignore[unreachable]`), and not qualified by a way it does happen ("can't happen via get()")."""
+    if _PRAGMA.match(comment):
+        return False
+    found = _NEVER.search(comment)
+    if found is None:
+        return False
+    after = comment[found.end() : found.end() + 40].lstrip().lstrip("(,:-").split(maxsplit=1)
+    return not after or after[0].lower().strip("(),.:;") not in _QUALIFIERS
 
 
 def _comments(lines: list[str], line: int, first: int, last: int) -> list[str]:
