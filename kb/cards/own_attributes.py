@@ -34,7 +34,7 @@ def is_marked(said: str) -> bool:
 def shown(said: str) -> str:
     """A mark's subject as Markdown, where a name is said outside a sentence this module words."""
     if said.startswith(_UNSET):
-        return said.partition("\x02")[2]
+        return said.partition(marks.SEPARATOR)[2]
     if said.startswith(_META):
         return f"the {code('Meta')} of your {code(said[1:])}"
     if said.startswith(_HAS):
@@ -100,7 +100,7 @@ def local_read(defined: str, owner: str, roots: tuple[str, ...]) -> tuple[str, s
 
 def marked(owner: str, attribute: str, default: str) -> str:
     """The mark of `attribute` of the reader's object, read with `default` when it is not set."""
-    return f"{_UNSET}{default}\x02the {code(owner)}'s {code(attribute)}"
+    return f"{_UNSET}{default}{marks.SEPARATOR}the {code(owner)}'s {code(attribute)}"
 
 
 def phrased(text: str, token: str, said: str) -> str:
@@ -121,7 +121,7 @@ def phrased(text: str, token: str, said: str) -> str:
         return UNSAID if token in text else text
     if not said.startswith(_UNSET):
         return ""
-    default, _, subject = said[1:].partition("\x02")
+    default, _, subject = said[1:].partition(marks.SEPARATOR)
     if default in _FALSY:
         unset = f"{subject} is not set (or {'empty' if default == 'None' else 'false'})"
         for words in ("is empty or false", "is false"):

@@ -55,7 +55,7 @@ def phrased(text: str, token: str, said: str) -> str:
     """The sentence with `token` (standing for `said`) worded by the template of its kind; "" when `said` is of no
     kind here; UNSAID when it is a yes-or-no attribute the sentence reads another way."""
     if is_yes_no(said):
-        subject, _, adjective = said.removeprefix(_YES_NO_MARK).partition("\x02")
+        subject, _, adjective = said.removeprefix(_YES_NO_MARK).partition(marks.SEPARATOR)
         text = text.replace(f"{token} is true", f"{subject} is {adjective}").replace(
             f"{token} is empty or false", f"{subject} is not {adjective}"
         )
@@ -105,7 +105,7 @@ def yes_no_chains(written: str, owner: str, is_local: Callable[[str], bool]) -> 
             continue
         chain = f"{base.id}." + (f"{middle}." if middle else "") + node.attr
         subject += f"'s {middle.replace('_', ' ')}" if middle else ""
-        found[chain] = f"{_YES_NO_MARK}{subject}\x02{_complement(node.attr[3:].replace('_', ' '))}"
+        found[chain] = f"{_YES_NO_MARK}{subject}{marks.SEPARATOR}{_complement(node.attr[3:].replace('_', ' '))}"
     return found
 
 
@@ -205,13 +205,13 @@ def optional_module(row: dict) -> str:
     if not _DOTTED_MODULE.fullmatch(module) or installed not in ("True", "module") or missing not in ("None", "False"):
         return ""
     installs = "1" if row.get("installs") == module and "." not in module else ""
-    return _OPTIONAL_MARK + "\x02".join((module, installs, installed, missing))
+    return _OPTIONAL_MARK + marks.SEPARATOR.join((module, installs, installed, missing))
 
 
 def _optional(text: str, token: str, said: str) -> str:
     """ "the `msgpack` package is not installed" where the message itself names the package to install; "the `yaml`
     module cannot be imported (not installed)" where nothing proves the package's name (never a pip name guessed)."""
-    module, installs, installed, missing = said.removeprefix(_OPTIONAL_MARK).split("\x02")
+    module, installs, installed, missing = said.removeprefix(_OPTIONAL_MARK).split(marks.SEPARATOR)
     if installs:
         yes, no = f"the {code(module)} package is installed", f"the {code(module)} package is not installed"
     else:
@@ -234,7 +234,7 @@ def container(name: str, row: dict) -> str:
     count = row.get("count")
     if not items or not isinstance(count, int) or count < len(items) or row.get("type") not in _HELD:
         return ""
-    return _CONTAINER_MARK + "\x02".join((name, str(row["type"]), str(count), *items))
+    return _CONTAINER_MARK + marks.SEPARATOR.join((name, str(row["type"]), str(count), *items))
 
 
 _HELD = {"dict": "keys", "tuple": "values", "list": "values", "set": "values", "frozenset": "values"}
@@ -243,7 +243,7 @@ _HELD = {"dict": "keys", "tuple": "values", "list": "values", "set": "values", "
 def listed(said: str) -> str:
     """A container's items as a reader reads them: "`'csv'`, `'json'` or `'toml'`"; of a larger one, "the 10 keys of
     `converters` (`'json'`, `'jsn'`, `'yaml'`, …)"."""
-    name, kind, count, *items = said.removeprefix(_CONTAINER_MARK).split("\x02")
+    name, kind, count, *items = said.removeprefix(_CONTAINER_MARK).split(marks.SEPARATOR)
     shown = [code(item) for item in items]
     if int(count) == len(items) and len(items) <= MAX_LISTED:
         return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
