@@ -220,3 +220,46 @@ def test_an_argument_not_in_an_imported_literal_dict_is_said_and_advised_by_a_fe
     assert f"the `language` argument is not one of {listed}" in sections(entry)
     solution = f"Pass one of {listed} as `language` to `characters_popularity_compare()`."
     assert solution in str(entry.generated.get("solutions"))
+
+
+# A `try` whose ImportError can come from an installed module (a review of bb2b8db): `from yaml import CSafeLoader`
+# fails where PyYAML is installed without libyaml (Django 5.2.19 django/core/serializers/pyyaml.py:17-22 tries it),
+# and a version check in the `try` raises an ImportError of its own. Neither flag is "not installed".
+COMPAT_PARTS = """
+try:
+    from yaml import CSafeLoader as Loader
+except ImportError:
+    Loader = None
+
+try:
+    import msgpack
+    if msgpack.version < (1, 0):
+        raise ImportError("too old")
+except ImportError:
+    msgpack = None
+"""
+PARTS_RENDERERS = """
+from rest_framework.compat import Loader, msgpack
+
+
+class FastRenderer:
+    def __init__(self):
+        assert Loader, 'FastRenderer needs the C loader.'
+
+
+class PackRenderer:
+    def __init__(self):
+        assert msgpack, 'PackRenderer needs msgpack 1.0 or later.'
+"""
+
+
+def test_an_import_that_fails_where_the_module_is_installed_is_not_said_missing(db, git_repo) -> None:
+    files = {
+        "rest_framework/__init__.py": "",
+        "rest_framework/compat.py": COMPAT_PARTS,
+        "rest_framework/renderers.py": PARTS_RENDERERS,
+    }
+    cards = harvest_published(git_repo, files, repo="encode/django-rest-framework")
+    for message in ("FastRenderer needs the C loader.", "PackRenderer needs msgpack 1.0 or later."):
+        assert "installed" not in sections(card(cards, message))
+        assert "cannot be imported" not in sections(card(cards, message))

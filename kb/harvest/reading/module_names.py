@@ -197,17 +197,32 @@ def _top(body: list[ast.stmt]):
             yield statement
 
 
+def _quiet(statement: ast.stmt) -> bool:
+    """Whether a statement beside a `try`'s imports cannot raise an ImportError of its own: a definition, `pass`,
+    a docstring, an assignment that calls nothing."""
+    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Pass):
+        return True
+    if isinstance(statement, ast.Expr):
+        return isinstance(statement.value, ast.Constant)
+    if isinstance(statement, ast.Assign | ast.AnnAssign):
+        return statement.value is not None and not any(isinstance(n, ast.Call) for n in ast.walk(statement.value))
+    return False
+
+
 def _tried_module(attempt: ast.Try | ast.TryStar, info: ModuleInfo) -> str:
-    """The one module a `try` imports (absolute, not of the tree itself): `msgpack`, `ruamel.yaml`; the package
-    when it imports several of one (`docutils.core`, `docutils.nodes`: `docutils`); "" otherwise."""
+    """The one module a `try` imports with `import` statements alone (absolute, not of the tree itself): `msgpack`,
+    `ruamel.yaml`; the package when it imports several of one (`docutils.core`, `docutils.nodes`: `docutils`); ""
+    otherwise, and for a `from X import y` (which fails where X lacks `y`) or a statement that may raise an
+    ImportError of its own (a version check)."""
     modules: list[str] = []
     for statement in attempt.body:
         if isinstance(statement, ast.Import):
             modules += [alias.name for alias in statement.names]
         elif isinstance(statement, ast.ImportFrom):
-            if statement.level or not statement.module:
-                return ""
-            modules.append(statement.module)
+            # `from yaml import CSafeLoader` fails too where yaml is installed without what is named: say less.
+            return ""
+        elif not _quiet(statement):
+            return ""  # `if msgpack.version < (1,): raise ImportError(...)`: the flag says more than installed
     tops = {module.partition(".")[0] for module in modules}
     if len(tops) != 1 or tops == {info.name.partition(".")[0]}:
         return ""
