@@ -3,6 +3,7 @@ module bound in `try: import x ... except ImportError:` says whether `x` can be 
 module never changes says which values it holds. Said only where the code proves it: a flag set false anywhere else,
 a container changed anywhere in its module, stay unsaid."""
 
+from kb.harvest.reading.module_names import _installs
 from tests.harvest.published import harvest_published
 
 # python-box 8.0.0 box/converters.py:16-18, 20-26, 76-80 (the msgpack flag and the ruamel one, which a version check
@@ -263,3 +264,13 @@ def test_an_import_that_fails_where_the_module_is_installed_is_not_said_missing(
     for message in ("FastRenderer needs the C loader.", "PackRenderer needs msgpack 1.0 or later."):
         assert "installed" not in sections(card(cards, message))
         assert "cannot be imported" not in sections(card(cards, message))
+
+
+def test_a_message_installing_something_else_names_no_package() -> None:
+    # glom 25.12.0 glom/cli.py:139 ("To process yaml files, run: pip install PyYAML"): the pip package is PyYAML, the
+    # import `yaml`; "Install the `yaml` package" would guess a name (a review of bb2b8db).
+    assert not _installs("To process yaml files, run: pip install PyYAML", "yaml")
+    assert _installs(
+        'File "a.mp" is msgpack but no package is available to open it. Please install "msgpack"', "msgpack"
+    )
+    assert _installs("pywatchman not installed.", "pywatchman")

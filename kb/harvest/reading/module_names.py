@@ -125,7 +125,12 @@ def _installs(message: str, module: str) -> bool:
     "pywatchman not installed."): then the import's name is the package's, and no pip name is guessed."""
     if "." in module or "install" not in message.lower():
         return False
-    return re.search(rf"(?<![\w.-]){re.escape(module)}(?![\w-])", message) is not None
+    name = re.escape(module)
+    # The name as what is to be installed, not anywhere in a message that installs something else ("To process
+    # yaml files, run: pip install PyYAML" names the pip package PyYAML, not `yaml`).
+    asked = rf"install\s++(?:the\s++)?+[\"'`]?+{name}(?![\w.-])"
+    missing = rf"(?<![\w.-]){name}[\"'`]?+\s++(?:is\s++|are\s++)?+not\s++installed"
+    return re.search(f"{asked}|{missing}", message, re.IGNORECASE) is not None
 
 
 # --- optional imports ----------------------------------------------------------------------------------------------
