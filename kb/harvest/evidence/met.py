@@ -199,6 +199,13 @@ def _called(
     return None if env is None else (function, shift, env, outer)
 
 
+def _evaluator(function: Function, env: dict, callees: Callees, path: str, outer: Callable[[str], object]) -> Evaluator:
+    """The evaluator of the called function's code over `env`: its locals unknown, a builtin it shadows unknown."""
+    return Evaluator(
+        env, frozenset(_locals(function)), lambda name: name in BUILTIN_NAMES and callees.shadowed(path, name), outer
+    )
+
+
 def met_line(
     invocation: Invocation,
     callees: Callees,
@@ -214,9 +221,7 @@ def met_line(
     if called is None:
         return None
     function, shift, env, outer = called
-    local = frozenset(_locals(function))
-    evaluator = Evaluator(env, local, lambda name: name in BUILTIN_NAMES and callees.shadowed(path, name), outer)
-    walk = _Walk(evaluator)
+    walk = _Walk(_evaluator(function, env, callees, path, outer))
     outcome = walk.run(function.body, 0)
     if isinstance(outcome, ast.Raise | ast.Assert):
         return outcome.lineno + shift
@@ -401,9 +406,7 @@ def ruled_out(
     function, shift, env, outer = called
     rebound = _rebound(function)
     env = {name: value for name, value in env.items() if name not in rebound and immutable(value)}
-    evaluator = Evaluator(
-        env, frozenset(_locals(function)), lambda name: name in BUILTIN_NAMES and callees.shadowed(path, name), outer
-    )
+    evaluator = _evaluator(function, env, callees, path, outer)
     for test, taken in _guards(function.body, line - shift):
         if truth(evaluator.value(test)) is (not taken):
             return True
