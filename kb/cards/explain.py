@@ -63,7 +63,7 @@ def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
     evidence = entry.evidence or {}
     tests = [t for t in evidence.get("tests", []) if isinstance(t, dict)]
     docs = [d for d in evidence.get("docs", []) if isinstance(d, dict)]
-    with reading_once():
+    with reading_once(), never.tested(bool(tests)):
         views = [_view(site) for site in sites if site.evidence]
         sections: dict = {
             "meaning": _with_example_said(entry, _meaning(entry, views, docs), tests),

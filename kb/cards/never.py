@@ -2,6 +2,10 @@
 names no way in, no caller and no situation, since any it named would be false; it says what is true instead, in
 the authors' own words (escaped): meeting it points to a bug in the library, or a use it does not support."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from kb.cards.links import place
 from kb.models import ErrorEntry, RaiseSite
 from kb.text.escaping import plain
@@ -9,8 +13,26 @@ from kb.text.escaping import plain
 MAX_SAID = 200
 
 
+# Whether the card being written has a repository test that raises its error (`tested`).
+_TESTED: ContextVar[bool] = ContextVar("never_tested", default=False)
+
+
+@contextmanager
+def tested(raised_by_a_test: bool) -> Iterator[None]:
+    """While a card is written: a repository test that raises the error shows the marked branch does run, so the
+    authors' mark is not said (nor "no way to reach it is known" beside that test)."""
+    token = _TESTED.set(raised_by_a_test)
+    try:
+        yield
+    finally:
+        _TESTED.reset(token)
+
+
 def never(site: RaiseSite) -> dict | None:
-    """The site's "never" evidence, checked for the shape the harvest writes; None when it has none."""
+    """The site's "never" evidence, checked for the shape the harvest writes; None when it has none, or when a
+    repository test raises the error (`tested`)."""
+    if _TESTED.get():
+        return None
     found = (site.evidence or {}).get("never")
     if not isinstance(found, dict) or not isinstance(found.get("comment"), str) or not found["comment"].strip():
         return None

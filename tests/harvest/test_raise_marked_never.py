@@ -179,3 +179,35 @@ def test_a_tool_s_pragma_or_a_qualified_comment_is_no_such_word() -> None:
     found = {node.lineno: never_runs(lines, node, "dns/x.py") for node in raises}
     marked = {lines[line - 1].strip() for line, said in found.items() if said is not None}
     assert marked == {"raise AssertionError(kind)"}  # only the author's own "unreachable" comment counts
+
+
+# A marked branch a repository test raises (the code review of 139849c): the test shows the branch runs, so the card
+# says neither the authors' mark nor "no way to reach it is known" beside that test.
+TESTED = {
+    "deepdiff/kinds.py": """
+def pick(kind):
+    if kind == "a":
+        return 1
+    else:
+        # should never happen
+        raise ValueError("Unknown kind of report: %s" % kind)
+""",
+    "tests/test_kinds.py": """
+import pytest
+
+from deepdiff.kinds import pick
+
+
+def test_unknown_kind():
+    with pytest.raises(ValueError, match="Unknown kind of report"):
+        pick("z")
+""",
+}
+
+
+def test_a_marked_branch_a_repository_test_raises_is_not_said_never_to_run(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"deepdiff/__init__.py": "", **TESTED}, repo="qlustered/deepdiff")
+    sections = cards["Unknown kind of report: {kind}"].generated
+    assert 'pick("z")' in sections["how_to_trigger"]
+    assert "should never run" not in str(sections)
+    assert "no way to reach it is known" not in str(sections)
