@@ -15,12 +15,14 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
 from kb.cards import left_open, own_attributes
+from kb.cards.message_advice import advice, choices, offered, requirement
 from kb.cards.never import SOLUTION as NEVER_SOLUTION
 from kb.cards.never import never
 from kb.cards.phrasing import container, listed
+from kb.cards.quoted import placeholder_words, quote
 from kb.cards.reader import EntryPoint, Reader, entry_points, is_public, is_result_check, names_in, signature_of
 from kb.models import RaiseSite
-from kb.text.escaping import code, fenced, plain
+from kb.text.escaping import code, fenced
 
 MAX_SOLUTIONS = 5
 MAX_CODE = 500  # a condition longer than this is not one a template can turn into advice
@@ -71,7 +73,10 @@ _HOOK_CALL = re.compile(r"^(?:self|[a-z_]\w*+)\.([A-Za-z]\w*+)\(")
 
 
 def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), message: str = "") -> list[str]:
-    found: list[str] = [f"Do what the message asks: “{plain(said, 300)}”" for said in advice(message)[:2]]
+    words = placeholder_words(sites) if "{" in message else {}
+    found: list[str] = [said for said in (offered(one, words) for one in advice(message)) if said][:2]
+    if listed := choices(message):
+        found.append(listed)
     for site in sites:
         for solution in _site_solutions(site):
             installed = _INSTALL.fullmatch(solution)
@@ -79,83 +84,11 @@ def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), 
                 continue  # the message's own advice says to install it already
             if solution not in found:
                 found.append(solution)
-    if not found and (rule := requirement(message)):
+    if not found and (rule := quote(requirement(message), words, every=True)):
         # Nothing else to advise: the rule the message states is what to meet (round 10's D4: "must be a Model,
         # Manager, or QuerySet", "must accept keyword arguments").
-        found.append(f"Meet what the message requires: “{plain(rule, 300)}”")
+        found.append(f"Meet what the message requires: “{rule}”")
     return found[:MAX_SOLUTIONS]
-
-
-_RULE = re.compile(
-    r"\b(?:must|should|cannot|can't|needs? to|has to|have to|is required|are required|requires?|only accepts?)\b",
-    re.IGNORECASE,
-)
-_CLAUSE_END = re.compile(r",\s|\s\(")
-MIN_RULE_WORDS = 4
-# A rule cut before its value must not end mid-phrase ("must be one of", "must be a").
-_DANGLING = frozenset("of to a an the be is are in with for from by one either than as and or".split())
-
-
-def requirement(message: str) -> str:
-    """The first sentence of a message that states a rule ("Signal receivers must accept keyword arguments"), cut
-    before the clause that reports the value given (", not '{klass}'", ", but got {x}", " (received {n})"); "" when
-    there is none, or the rule itself is a value the code fills in."""
-    for said in _SENTENCE_END.split(message.strip()[: MAX_ADVICE * 4]):
-        rule = _RULE.search(said)
-        if rule is None or len(said) > MAX_ADVICE or "\n" in said.strip() or names_private(said):
-            continue
-        if "{" in said:
-            head = said[: said.index("{")]
-            ends = [m.start() for m in _CLAUSE_END.finditer(head) if m.start() > rule.end()]
-            if not ends:
-                continue
-            said = head[: ends[-1]]
-        said = said.strip().rstrip(".")
-        words = said.split()
-        if len(words) >= MIN_RULE_WORDS and "{" not in said and words[-1].lower() not in _DANGLING:
-            return said + "."
-    return ""
-
-
-# A sentence of the message that tells the reader what to do: the library's own advice ("Use DjangoTemplates
-# instead.", "Please supply the NAME value.", "Did you mean to pass an empty string or omit the value?").
-_IMPERATIVE = frozenset(
-    "Use Set Pass Add Remove Install Define Specify Provide Call Make Try Consider Rename Move Change Override "
-    "Declare Run Ensure Please Update Upgrade Include Register Configure Enable Disable Give Supply Import Wrap "
-    "Avoid Replace Create Delete Put Return Implement Subclass Write Mark Convert Increase Reduce Choose Select "
-    "Apply Restart Reinstall Downgrade".split()
-)
-_ADVISES = re.compile(
-    r"\b(?:you (?:must|should|need to|may (?:want|need) to|might want to|can)|please)\b|^did you \w", re.I
-)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s++")
-MAX_ADVICE = 300
-
-
-def advice(message: str) -> list[str]:
-    """The sentences of a message that advise the reader, in order; a one-sentence message that only states a
-    rule ("X must be Y") is not advice."""
-    found = []
-    for said in _SENTENCE_END.split(message.strip()[: MAX_ADVICE * 4]):
-        first = said.split(" ", 1)[0]
-        if (first in _IMPERATIVE or _ADVISES.search(said)) and len(said) <= MAX_ADVICE and "\n" not in said.strip():
-            if not names_private(said):
-                found.append(said.strip())
-    return found
-
-
-# `_schedule_next_run`, `obj._meta`, `__mangled`: a private name (a dunder such as `__init__` is not).
-_PRIVATE = re.compile(r"(?<![\w{])_\w++")
-# "subclasses must provide a _get() method": a hook a subclass defines is the library's contract, not its internals.
-_SUBCLASS_HOOK = re.compile(r"\b(?:subclass|provide|implement|override|define)", re.IGNORECASE)
-
-
-def names_private(said: str) -> bool:
-    """Whether advice asks the reader to use a private function, method or attribute ("must run _schedule_next_run
-    before", round 19's card 21): no one outside the library can follow it. Defining a private hook in a subclass
-    is the exception."""
-    private = [name for name in _PRIVATE.findall(said) if not (name.startswith("__") and name.endswith("__"))]
-    return bool(private) and _SUBCLASS_HOOK.search(said) is None
 
 
 def _rows(site: RaiseSite) -> list[dict]:

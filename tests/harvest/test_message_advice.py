@@ -6,8 +6,9 @@ from pathlib import Path
 import django
 import pytest
 
-from kb.cards import reader, solutions
-from kb.cards.solutions import advice, requirement
+from kb.cards import message_advice, reader
+from kb.cards.message_advice import advice, requirement
+from kb.cards.solutions import derive_solutions
 from tests.adversarial_inputs import FAMILIES, LARGE, REPOSITORY_FAMILIES
 from tests.counted_work import stall_guard, unbounded_backtracking_repeats
 from tests.harvest.published import harvest_published as harvest
@@ -54,10 +55,10 @@ HOSTILE = {name: build(LARGE) for name, build in REPOSITORY_FAMILIES.items()} | 
     name: family.build(LARGE) for name, family in FAMILIES.items()
 }
 PATTERNS = [
-    solutions._ADVISES,
-    solutions._SENTENCE_END,
-    solutions._RULE,
-    solutions._CLAUSE_END,
+    message_advice._ADVISES,
+    message_advice._SENTENCE_END,
+    message_advice._RULE,
+    message_advice._CLAUSE_END,
     reader._META_OPTION,
     reader._YES_NO_EMPTY,
     reader._CHAIN,
@@ -127,7 +128,7 @@ def test_a_rule_is_cut_before_the_value_it_reports_and_never_mid_phrase():
 
 def test_advice_that_names_a_private_function_is_no_solution():
     # Round 19's card 21 quoted "must run _schedule_next_run before." as what to meet: no user can follow that.
-    assert solutions.derive_solutions([], message="must run _schedule_next_run before") == []
+    assert derive_solutions([], message="must run _schedule_next_run before") == []
     assert advice("You must call the engine's _reset() first.") == []
     # django/utils/functional.py:310 (5.2.19): a private hook a subclass defines is the library's contract.
     assert requirement("subclasses of LazyObject must provide a _setup() method") != ""

@@ -1,0 +1,163 @@
+"""What a message itself says to do (issue 29, §3): the sentences that advise the reader ("Use DjangoTemplates
+instead.", "If it is, try setting GDAL_LIBRARY_PATH in your settings.", the clause after "; you must"), a question
+whether something is installed said as what to check, the rule a message states ("X must be Y"), and the choices it
+lists. Each is quoted by `quoted`, its placeholders said in words or left out, never raw; never a sentence that
+names a private name, nor one that only reports what failed."""
+
+import re
+
+from kb.cards.quoted import quote
+from kb.text.escaping import plain
+
+
+def offered(said: str, words: dict[str, str]) -> str:
+    """A sentence of `advice` as a solution: a question whether something is installed or set up as what to check
+    ("Is GDAL installed?": "Check that GDAL is installed."), anything else quoted; "" when it cannot be said."""
+    if checked := _checked(said):
+        return checked
+    quoted = quote(said, words)
+    return f"Do what the message asks: “{quoted}”" if quoted else ""
+
+
+def choices(message: str) -> str:
+    """ "Use one of the values the message lists after “Choices are:”." where the message ends a sentence with the
+    list it takes; "" elsewhere."""
+    found = _CHOICES.search(message)
+    if found is None or names_private(message[: found.end()]):
+        return ""
+    return f"Use one of the values the message lists after “{plain(found[1])}”."
+
+
+# The message lists what it takes: "Choices are: {fields}", "Valid options are: {valid_options}", "Must be one of:
+# {libraries}" (on the next line), 'Must be one of "{valid_formats}"'. The list is the message's at run time; the
+# card points to it.
+_CHOICES = re.compile(
+    r"(?<![\w{])((?:Choices are|Valid (?:options|choices|values) are|[Mm]ust be one of)(?: ?:)?+)\s?+[\"'“]?+\{\w*+\}"
+)
+# "Is GDAL installed?", "Are time zone definitions for your database installed?": a question whose subject is named
+# (not "it", not a placeholder) and whose last word says a state the reader can check.
+_STATE = frozenset("installed configured enabled running set loaded registered available defined".split())
+_PRONOUNS = frozenset("it this that these those they you there he she we i self".split())
+MAX_SUBJECT = 6
+
+
+def _checked(said: str) -> str:
+    words = said.removesuffix("?").split()
+    if not said.endswith("?") or len(words) < 3 or words[0] not in ("Is", "Are") or words[-1] not in _STATE:
+        return ""
+    subject = words[1:-1]
+    if len(subject) > MAX_SUBJECT or subject[0].lower() in _PRONOUNS or any("{" in word for word in subject):
+        return ""
+    return f"Check that {plain(' '.join(subject))} {words[0].lower()} {words[-1]}."
+
+
+_RULE = re.compile(
+    r"\b(?:must|should|cannot|can't|needs? to|has to|have to|is required|are required|requires?|only accepts?)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r",\s|\s\(")
+MIN_RULE_WORDS = 4
+MAX_SUBJECT_NOUNS = 2  # "{class_name} HTTP handlers must": the words between a rule's value and its verb
+# A rule cut before its value must not end mid-phrase ("must be one of", "must be a").
+_DANGLING = frozenset("of to a an the be is are in with for from by one either than as and or".split())
+
+
+def requirement(message: str) -> str:
+    """The first sentence of a message that states a rule ("Signal receivers must accept keyword arguments"), cut
+    before the clause that reports the value given (", not '{klass}'", ", but got {x}", " (received {n})"); "" when
+    there is none, or the rule itself is a value the code fills in. A placeholder before the rule is its subject
+    ("'{class_name}' should either include ..."), kept for `quote` to say."""
+    for said in _SENTENCE_END.split(message.strip()[: MAX_ADVICE * 4]):
+        rule = _RULE.search(said)
+        if rule is None or len(said) > MAX_ADVICE or "\n" in said.strip() or names_private(said):
+            continue
+        # A value the rule is of is its subject, or names the subject's noun ("“{value}” value must"); not one a
+        # clause before reports ("App {app_label} has no migration, cannot update last migration").
+        between = said[said.rfind("}", 0, rule.start()) + 1 : rule.start()] if "{" in said[: rule.start()] else ""
+        if "," in between or ";" in between or len(between.split()) > MAX_SUBJECT_NOUNS:
+            continue
+        if "{" in said[: rule.start()] and _failed(said[rule.start() :]):
+            continue  # "Related model {model} cannot be resolved": what failed, not a rule to meet
+        if "{" in said[rule.end() :]:
+            head = said[: said.index("{", rule.end())]
+            ends = [m.start() for m in _CLAUSE_END.finditer(head) if m.start() > rule.end()]
+            if not ends:
+                continue
+            said = head[: ends[-1]]
+        said = said.strip().rstrip(".")
+        words = said.split()
+        if len(words) >= MIN_RULE_WORDS and "{" not in said[rule.end() :] and words[-1].lower() not in _DANGLING:
+            return said + "."
+    return ""
+
+
+def _failed(rule: str) -> bool:
+    """ "cannot be resolved", "cannot be found": a report that the code failed at something, no rule the reader
+    meets ("cannot be empty" is one)."""
+    words = rule.strip().rstrip(".").split()
+    return len(words) == 3 and words[1] == "be" and (words[2].endswith("ed") or words[2] == "found")
+
+
+# A sentence of the message that tells the reader what to do: the library's own advice ("Use DjangoTemplates
+# instead.", "Please supply the NAME value.", "Did you mean to pass an empty string or omit the value?").
+_IMPERATIVE = frozenset(
+    "Use Set Pass Add Remove Install Define Specify Provide Call Make Try Consider Rename Move Change Override "
+    "Declare Run Ensure Please Update Upgrade Include Register Configure Enable Disable Give Supply Import Wrap "
+    "Avoid Replace Create Delete Put Return Implement Subclass Write Mark Convert Increase Reduce Choose Select "
+    "Apply Restart Reinstall Downgrade".split()
+)
+_ADVISES = re.compile(
+    r"\b(?:you (?:must|should|need to|may (?:want|need) to|might want to|can)|please)\b|^did you \w", re.I
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s++")
+MAX_ADVICE = 300
+
+
+# A sentence that opens with a condition or a purpose before its advice: "If it is, try setting GDAL_LIBRARY_PATH
+# in your settings.", "To fix this warning, avoid executing queries in AppConfig.ready()".
+_LEAD_IN = re.compile(r"(?:If|To|Otherwise|Unless|When|Instead)\b[^,;\n]{0,200}+,\s++(\w++)")
+# Advice after a clause that reports the failure: "...has no filesystem location, you must configure this app ...",
+# "...filesystem locations ({paths}); you must configure ...": said from there, without the report and its values.
+_CLAUSE_ADVISES = re.compile(r"(?:;|,(?= ?+(?:you|please)\b))\s++(\w++)", re.I)
+MIN_CLAUSE_WORDS = 5  # "please create it first" alone leaves the reader asking what "it" is
+
+
+def advice(message: str) -> list[str]:
+    """The sentences of a message that advise the reader, in order, each from where its advice begins; a
+    one-sentence message that only states a rule ("X must be Y") is not advice."""
+    found = []
+    for said in _SENTENCE_END.split(message.strip()[: MAX_ADVICE * 4]):
+        said = said.strip()
+        if len(said) > MAX_ADVICE or "\n" in said or names_private(said):
+            continue
+        first = said.split(" ", 1)[0]
+        lead = _LEAD_IN.match(said)
+        if first in _IMPERATIVE or _ADVISES.match(said) or (lead and _advises(lead[1], said[lead.start(1) :])):
+            found.append(said)
+        elif clause := next((m for m in _CLAUSE_ADVISES.finditer(said) if _advises(m[1], said[m.start(1) :])), None):
+            # Cut only where the report before it holds a value ("The app module {module} has ..."): a rule
+            # before it ("You cannot use --pdb with parallel tests; pass ...") is part of the advice.
+            rest = said[clause.start(1) :]
+            cut = "{" in said[: clause.start()] and len(rest.split()) >= MIN_CLAUSE_WORDS
+            found.append(rest if cut else said)
+        elif _ADVISES.search(said) or _checked(said):
+            found.append(said)
+    return found
+
+
+def _advises(word: str, clause: str) -> bool:
+    return word.capitalize() in _IMPERATIVE or _ADVISES.match(clause) is not None
+
+
+# `_schedule_next_run`, `obj._meta`, `__mangled`: a private name (a dunder such as `__init__` is not).
+_PRIVATE = re.compile(r"(?<![\w{])_\w++")
+# "subclasses must provide a _get() method": a hook a subclass defines is the library's contract, not its internals.
+_SUBCLASS_HOOK = re.compile(r"\b(?:subclass|provide|implement|override|define)", re.IGNORECASE)
+
+
+def names_private(said: str) -> bool:
+    """Whether advice asks the reader to use a private function, method or attribute ("must run _schedule_next_run
+    before", round 19's card 21): no one outside the library can follow it. Defining a private hook in a subclass
+    is the exception."""
+    private = [name for name in _PRIVATE.findall(said) if not (name.startswith("__") and name.endswith("__"))]
+    return bool(private) and _SUBCLASS_HOOK.search(said) is None

@@ -1,0 +1,143 @@
+"""The advice a message gives beyond its first imperative word is offered, and never with a raw placeholder (issue
+29, round 25's cards 01, 07, 12, 18 and 19): advice after "If it is," or after "; you must", a question whether
+something is installed, a rule whose subject is the value the code fills in, and the choices the message lists.
+Every message here is Django 5.2.19's or DRF 3.18.3's, harvested from the installed sources where a placeholder
+needs the site's evidence to be said."""
+
+from pathlib import Path
+
+import django
+import pytest
+import rest_framework
+
+from kb.cards import message_advice, quoted
+from kb.cards.message_advice import advice, requirement
+from kb.cards.quoted import quote
+from kb.cards.solutions import derive_solutions
+from tests.adversarial_inputs import FAMILIES, LARGE, REPOSITORY_FAMILIES
+from tests.counted_work import stall_guard, unbounded_backtracking_repeats
+from tests.harvest.published import harvest_published as harvest
+
+DJANGO = Path(django.__file__).parent
+DRF = Path(rest_framework.__file__).parent
+
+
+def test_advice_after_a_question_and_if_it_is_is_offered(db, git_repo):
+    # django/contrib/gis/gdal/libgdal.py:63-68 (5.2.19), round 25's card 01: no solution at all.
+    files = {"django/contrib/gis/gdal/libgdal.py": (DJANGO / "contrib/gis/gdal/libgdal.py").read_text()}
+    entry = next(e for m, e in harvest(git_repo, files).items() if m.startswith("Could not find the GDAL library"))
+    assert entry.generated["solutions"][:2] == [
+        "Check that GDAL is installed.",
+        "Do what the message asks: “If it is, try setting GDAL\\_LIBRARY\\_PATH in your settings\\.”",
+    ]
+
+
+def test_advice_after_the_clause_that_reports_the_values_is_quoted_alone(db, git_repo):
+    # django/apps/config.py:79-88 (5.2.19), round 25's card 07: the quote held "{module}" and "({paths})".
+    files = {"django/apps/config.py": (DJANGO / "apps/config.py").read_text()}
+    entry = next(e for m, e in harvest(git_repo, files).items() if "has multiple filesystem locations" in m)
+    assert entry.generated["solutions"][0] == (
+        "Do what the message asks: “you must configure this app with an AppConfig subclass with a 'path' class "
+        "attribute\\.”"
+    )
+
+
+def test_a_placeholder_in_advice_is_said_by_what_it_stands_for(db, git_repo):
+    # rest_framework/routers.py:57-62 (3.18.3), round 25's card 18: the quote held `"{viewset}"`.
+    files = {"rest_framework/routers.py": (DRF / "routers.py").read_text()}
+    entry = next(e for m, e in harvest(git_repo, files, "encode/django-rest-framework").items() if "unique base" in m)
+    assert entry.generated["solutions"][0] == (
+        "Do what the message asks: “Please provide a unique basename for viewset \\[the `viewset` argument\\]”"
+    )
+
+
+def test_a_rule_whose_subject_is_a_placeholder_is_met(db, git_repo):
+    # rest_framework/generics.py:121-126 (3.18.3), round 25's card 19: "'{class_name}' should either include a
+    # `serializer_class` attribute, or override ..." gave no solution.
+    files = {"rest_framework/generics.py": (DRF / "generics.py").read_text()}
+    entry = next(e for m, e in harvest(git_repo, files, "encode/django-rest-framework").items() if "either incl" in m)
+    assert entry.generated["solutions"] == [
+        "Meet what the message requires: “\\[the `GenericAPIView`'s own class\\] should either include a "
+        "\\`serializer\\_class\\` attribute, or override the \\`get\\_serializer\\_class\\(\\)\\` method\\.”"
+    ]
+
+
+def test_the_choices_a_message_lists_are_what_to_use():
+    # django/db/models/sql/compiler.py:1500-1509 (5.2.19), round 25's card 12.
+    message = (
+        "Invalid field name(s) given in select_for_update(of=(...)): {invalid_names}. Only relational fields "
+        "followed in the query are allowed. Choices are: {get_field_choices}."
+    )
+    assert derive_solutions([], message=message) == ["Use one of the values the message lists after “Choices are:”."]
+    # django/template/defaulttags.py (5.2.19, `{% load %}`): the list on the next line.
+    message = "'{name}' is not a registered tag library. Must be one of:\n{libraries}"
+    assert derive_solutions([], message=message) == ["Use one of the values the message lists after “Must be one of:”."]
+
+
+def test_a_question_whether_a_named_thing_is_installed_is_what_to_check():
+    # django/contrib/postgres/signals.py (5.2.19); django/utils/translation/trans_real.py asks "Is it installed?"
+    assert derive_solutions([], message="Error implementing psycopg2 protocol. Is psycopg2 installed?") == [
+        "Check that psycopg2 is installed."
+    ]
+    assert advice("Unable to get gettext version. Is it installed?") == []
+
+
+def test_a_rule_of_a_value_left_unsaid_reads_without_it():
+    # django/db/models/fields/__init__.py:2130 (5.2.19, IntegerField's "invalid"); django/db/models/base.py:418.
+    assert derive_solutions([], message="“{value}” value must be an integer.") == [
+        "Meet what the message requires: “\\[The\\] value must be an integer\\.”"
+    ]
+    assert derive_solutions(
+        [], message="Model {class_name} must specify a custom Manager, because it has a field named 'objects'."
+    ) == [
+        "Meet what the message requires: “\\[The model\\] must specify a custom Manager, because it has a field named "
+        "'objects'\\.”"
+    ]
+    # Rules no one can read without the value: said by nothing rather than by "…".
+    assert derive_solutions([], message="{name} must be a list or a tuple.") == []
+    assert derive_solutions([], message="First argument in '{tokens}' must be 'as'") == []
+
+
+def test_a_sentence_that_reports_what_failed_is_no_rule():
+    # django/db/migrations/autodetector.py (5.2.19), django/db/models/fields/related.py.
+    assert requirement("App {app_label} has no migration, cannot update last migration.") == ""
+    assert derive_solutions([], message="Related model {model} cannot be resolved") == []
+
+
+def test_no_solution_quotes_a_raw_placeholder():
+    # rest_framework/fields.py (3.18.3), DateField's "invalid"; django/db/models/base.py (5.2.19).
+    assert derive_solutions([], message="Date has wrong format. Use one of these formats instead: {format}.") == [
+        "Do what the message asks: “Use one of these formats instead: …\\.”"
+    ]
+    # A value inside a code span stays inside it; a quote with nothing of its own left says nothing.
+    # rest_framework/serializers.py (3.18.3): "Cannot both declare the field '{field_name}' and include it ...".
+    assert quote("If inherited from a parent serializer, disable with `{field_name} = None`.", {}) == (
+        "If inherited from a parent serializer, disable with \\`… = None\\`\\."
+    )
+    assert derive_solutions([], message="{alias} is not defined. Did you mean {close_matches}?") == []
+
+
+HOSTILE = {name: build(LARGE) for name, build in REPOSITORY_FAMILIES.items()} | {
+    name: family.build(LARGE) for name, family in FAMILIES.items()
+}
+PATTERNS = [
+    message_advice._LEAD_IN,
+    message_advice._CLAUSE_ADVISES,
+    message_advice._CHOICES,
+    quoted._PLACEHOLDER,
+    quoted._SAYABLE,
+    quoted._NOUNS,
+    quoted._TYPE_OF,
+]
+
+
+@pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.pattern[:30])
+def test_no_new_pattern_gives_back_what_a_repeat_read(pattern):
+    assert unbounded_backtracking_repeats(pattern) == []
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_message_is_quoted_without_a_stall(name):
+    with stall_guard():
+        assert isinstance(derive_solutions([], message=HOSTILE[name]), list)
+        assert isinstance(quote(HOSTILE[name], {}, every=True), str)
