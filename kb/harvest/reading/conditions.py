@@ -55,6 +55,8 @@ class Condition:
     # db_features.supports_update_conflicts_with_target`, django/db/models/query.py:723, Django 5.2.19).
     parts: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
     joined: str = field(default="", compare=False, repr=False)  # "all" or "any"
+    # The calls the test makes, for those of the tree's small functions read through (`predicates`).
+    calls: tuple[ast.Call, ...] = field(default=(), compare=False, repr=False)
 
 
 def parents_of(tree: ast.AST) -> dict[ast.AST, ast.AST]:
@@ -210,9 +212,9 @@ def _call(call: ast.Call, *, negated: bool) -> str:
             return f"{_subject(args[0])} is not {relation} of {' or '.join(named)}"
         return f"{_subject(args[0])} is {relation} of {' or '.join(named)}"
     if name in ("all", "any") and len(args) == 1 and (each := _each_instance(args[0])):
-        items, relation = each
+        items, relation, opposite = each
         if name == "all":
-            return f"an item of {items} is not {relation}" if negated else f"every item of {items} is {relation}"
+            return f"an item of {items} is {opposite}" if negated else f"every item of {items} is {relation}"
         return f"no item of {items} is {relation}" if negated else f"an item of {items} is {relation}"
     if name == "hasattr" and len(args) == 2 and isinstance(args[1], ast.Constant) and isinstance(args[1].value, str):
         # "`.save`": never a bare name the card would take for the variable so named (`hasattr(algorithm,
@@ -227,20 +229,33 @@ def _call(call: ast.Call, *, negated: bool) -> str:
     return ""
 
 
-def _each_instance(node: ast.expr) -> tuple[str, str] | None:
-    """`isinstance(x, (int, float)) for x in values`: ("`values`", "an instance of `int` or `float`")."""
+def _each_instance(node: ast.expr) -> tuple[str, str, str] | None:
+    """`isinstance(x, (int, float)) for x in values`: ("`values`", "an instance of `int` or `float`", "not an
+    instance of ..."); `f is None for f in pk_val`: ("`pk_val`", "`None`", "not `None`")."""
     if not isinstance(node, ast.GeneratorExp | ast.ListComp) or len(node.generators) != 1:
         return None
     loop = node.generators[0]
     test = node.elt
-    if loop.ifs or loop.is_async or not isinstance(loop.target, ast.Name) or not isinstance(test, ast.Call):
+    if loop.ifs or loop.is_async or not isinstance(loop.target, ast.Name):
         return None
-    if _called(test) != "isinstance" or len(test.args) != 2 or test.keywords:
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is | ast.IsNot)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == loop.target.id
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    ):
+        said = ("`None`", "not `None`")
+        return _subject(loop.iter), *(said if isinstance(test.ops[0], ast.Is) else said[::-1])
+    if not isinstance(test, ast.Call) or _called(test) != "isinstance" or len(test.args) != 2 or test.keywords:
         return None
     if not (isinstance(test.args[0], ast.Name) and test.args[0].id == loop.target.id):
         return None
     kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
-    return _subject(loop.iter), "an instance of " + " or ".join(f"`{ast.unparse(k)}`" for k in kinds)
+    relation = "an instance of " + " or ".join(f"`{ast.unparse(k)}`" for k in kinds)
+    return _subject(loop.iter), relation, "not " + relation
 
 
 _LENGTHS = {
@@ -320,7 +335,8 @@ def tested(test: ast.expr, line: int) -> Condition:
 
 
 def _condition(kind: str, test: ast.expr, line: int) -> Condition:
-    names = frozenset(n.id for n in ast.walk(test) if isinstance(n, ast.Name))
+    nodes = list(ast.walk(test))  # walked once: its names, and its calls for `predicates`
+    names = frozenset(n.id for n in nodes if isinstance(n, ast.Name))
     parts: tuple[tuple[str, str], ...] = ()
     joined = ""
     if isinstance(test, ast.BoolOp) and len(test.values) <= MAX_PARTS:
@@ -335,6 +351,7 @@ def _condition(kind: str, test: ast.expr, line: int) -> Condition:
         test=test,
         parts=parts,
         joined=joined,
+        calls=tuple(n for n in nodes if isinstance(n, ast.Call)),
     )
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from kb.harvest.reading import module_names
 from kb.harvest.reading.attributes import attributes, options_kept
 from kb.harvest.reading.callees import caught_types, is_caught, raising_call, tried
-from kb.harvest.reading.conditions import Condition, conditions
+from kb.harvest.reading.conditions import Condition, conditions, sentence
 from kb.harvest.reading.definitions import MAX_BINDINGS, MAX_ROWS, Definitions
 from kb.harvest.reading.doc_rule import paragraphs_of, rule_paragraph
 from kb.harvest.reading.docstrings import documented_raises
@@ -42,6 +42,8 @@ from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, block_fields, dotted
 from kb.harvest.reading.left_open import comment_near, left_open, needs_override
 from kb.harvest.reading.messages import BranchPath, Field, Parts
 from kb.harvest.reading.never import never_runs
+from kb.harvest.reading.predicates import MAX_CODE as PREDICATE_CODE
+from kb.harvest.reading.predicates import read_through
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
 from kb.harvest.reading.scopes import Scope, params_of
 
@@ -84,6 +86,7 @@ class Owner:
     _guards: list[tuple[int, int]] | None = None
     _first_exit: int | None = None  # the line of the first statement of its body that may end a call
     _paragraphs: list[str] | None = None  # its docstring's paragraphs, read once for all its sites (`doc_rule`)
+    _through: dict[int, ast.expr | None] = field(default_factory=dict)  # each test's own calls read through, once
 
     def paragraphs(self) -> list[str]:
         if self._paragraphs is None:
@@ -247,16 +250,32 @@ class Owner:
                 self._read[id(node)] = (read, under_condition(statement, self.parents))
         return self._read[id(node)]
 
+    def through(self, condition: Condition) -> ast.expr | None:
+        """The test with the calls of the tree's small functions it makes read through (`predicates`); None when
+        it makes none, or the function's bindings were not read."""
+        if not condition.calls or condition.test is None or self.scope is None or condition.kind == "except":
+            return None  # no call to read through (an `except`'s calls raised: they returned nothing)
+        if len(condition.code) > PREDICATE_CODE:
+            return None  # longer than a card says
+        if id(condition) not in self._through:
+            try:
+                self._through[id(condition)] = read_through(condition.test, self.scope, condition.calls)
+            except RecursionError:  # a body nested past what copying it takes: the test stays as written
+                self._through[id(condition)] = None
+        return self._through[id(condition)]
+
     def function(self) -> dict:
         if self._function is None:
             self._function = describe_function(self.node, self.qualname, self.class_name)
         return self._function
 
 
-def condition_row(c: Condition) -> dict:
-    """A condition as the evidence holds it."""
+def condition_row(c: Condition, through: ast.expr | None = None) -> dict:
+    """A condition as the evidence holds it; `through`: its test with the calls it makes read through."""
+    read = {"read_through": {"code": ast.unparse(through), "sentence": sentence(through)}} if through else {}
     return (
         {"kind": c.kind, "code": c.code, "sentence": c.sentence, "line": c.line}
+        | read
         | ({"other_raises": True} if c.other_raises else {})
         | ({"by_calls": True} if c.by_calls else {})
         | ({c.joined: [{"code": code, "sentence": said} for code, said in c.parts]} if c.parts else {})
@@ -277,6 +296,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         near = near and condition.kind == "guard"
         if condition.test is not None and (condition.kind != "guard" or near):
             direct = direct | owner.reads(condition.test)
+            if (through := owner.through(condition)) is not None:
+                direct = direct | owner.reads(through)  # the attributes a predicate it calls reads
     for part in parts:
         if isinstance(part, Field) and part.source is not None:
             read |= {n.id for n in ast.walk(part.source) if isinstance(n, ast.Name)}
@@ -284,7 +305,7 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
     line = getattr(node, "lineno", 0)
     rebound = _rebound(owner.scope, owner.params, line, path)
     evidence = {
-        "conditions": [condition_row(c) for c in found],
+        "conditions": [condition_row(c, owner.through(c)) for c in found],
         "under_condition": under,
         "values": values,
         "parameters": [p for p in owner.params if p in read and p not in _RECEIVERS and p not in rebound],

@@ -1,0 +1,222 @@
+"""A test that calls the repository's own small function, read through its body (issue 29): `not
+self.is_registered(model)` is `model not in self._registry` where `is_registered` is `return model in
+self._registry`. The card then says the test by what the function returns, where it can say that in the reader's
+words (`kb.cards.reader`), and says nothing more where it cannot.
+
+Read through: a function or method of the tree whose body is one `return <expr>`, after a docstring and locals
+each assigned once (`pk_val = self._get_pk_val(meta)`), read through in turn; its parameters replaced by what the
+call passes (or a literal default), its receiver by what the call runs it on. Left as written: a call with
+`*args` or `**kwargs`, a decorated function, a method a subclass of the tree overrides (which one runs depends on
+the object), a body that reads a name of its own module (not what that name is where the test is) or binds one
+the call's arguments read. A call read through is read through again, up to `MAX_DEPTH` calls in."""
+
+import ast
+import builtins
+import copy
+import weakref
+from collections.abc import Sequence
+
+from kb.harvest.reading.classes import ClassIndex, ClassInfo
+from kb.harvest.reading.conditions import negate
+from kb.harvest.reading.evaluate import Function, callee
+from kb.harvest.reading.scopes import Scope
+
+MAX_DEPTH = 2
+MAX_LOCALS = 3  # locals a body may assign before its `return`
+MAX_CODE = 300  # a test longer than this once read through is left as written (the card says no longer ones)
+_BUILTINS = frozenset(dir(builtins))
+_RECEIVERS = frozenset({"self", "cls"})
+
+
+class _Body:
+    """A function's body as one expression of its parameters (locals folded in), read once per function."""
+
+    def __init__(self, params: list[str], defaults: dict[str, ast.expr], returned: ast.expr | None) -> None:
+        self.params = params
+        self.defaults = defaults
+        self.returned = returned  # None: a body not read through (its signature still says a property's read)
+        nodes = list(ast.walk(returned)) if returned is not None else []
+        self.bound = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        self.bound |= {a.arg for n in nodes if isinstance(n, ast.Lambda) for a in n.args.args}
+
+
+# Each function read once, weakly keyed: no body outlives its tree.
+_bodies: "weakref.WeakKeyDictionary[ast.AST, _Body | None]" = weakref.WeakKeyDictionary()
+
+
+def read_through(test: ast.expr, scope: Scope, calls: Sequence[ast.Call]) -> ast.expr | None:
+    """`test` with each call of a small function of the tree replaced by what it returns; None when no call
+    was. `calls`: the calls the test makes (`Condition.calls`, found by the walk that read its names). The caller
+    leaves out a test longer than `MAX_CODE` (its code is at hand there)."""
+    found = test
+    for depth in range(MAX_DEPTH):
+        if depth:
+            calls = [node for node in ast.walk(found) if isinstance(node, ast.Call)]
+        if not any(_inlined(call, scope) is not None for call in calls):
+            break  # the common case: nothing to read through, nothing copied
+        found = _Inliner(scope).visit(copy.deepcopy(found))
+    if found is test:
+        return None
+    found = ast.fix_missing_locations(_Simplified().visit(found))
+    return found if len(ast.unparse(found)) <= MAX_CODE else None
+
+
+class _Inliner(ast.NodeTransformer):
+    def __init__(self, scope: Scope) -> None:
+        self.scope = scope
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        self.generic_visit(node)
+        return _inlined(node, self.scope) or node
+
+
+class _Simplified(ast.NodeTransformer):
+    """`not not x` is `x`; `not (a is None)` is `a is not None`, as `conditions.negate` writes it."""
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
+        self.generic_visit(node)
+        inner = node.operand
+        if not isinstance(node.op, ast.Not):
+            return node
+        if isinstance(inner, ast.UnaryOp) and isinstance(inner.op, ast.Not):
+            return inner.operand
+        flipped = negate(inner) if isinstance(inner, ast.Compare) else None
+        return flipped if isinstance(flipped, ast.Compare) else node
+
+
+def _inlined(call: ast.Call, scope: Scope) -> ast.expr | None:
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    if isinstance(call.func, ast.Name) and call.func.id in _BUILTINS:
+        return None  # `isinstance(...)`, `len(...)`: most calls a test makes, none of the tree's
+    try:
+        found = callee(scope.index, call.func, scope)
+    except Exception:  # odd code the resolver did not foresee: the test stays as written
+        return None
+    if found is None:
+        return None
+    function, defined_in, runs_on = found
+    body = _body(function)
+    if body is None:
+        return None
+    params = list(body.params)
+    given: dict[str, ast.expr] = {}
+    if defined_in is not None:
+        if not isinstance(call.func, ast.Attribute) or not params or params[0] not in _RECEIVERS:
+            return None
+        if runs_on and any(function.name in sub.methods for sub in scope.index.subclasses(runs_on)):
+            return None  # overridden further down: which body runs depends on the object
+        given[params.pop(0)] = call.func.value
+    if len(call.args) > len(params):
+        return None
+    given.update(zip(params, call.args, strict=False))
+    for keyword in call.keywords:
+        if keyword.arg not in params or keyword.arg in given:
+            return None
+        given[keyword.arg] = keyword.value
+    for param in params:
+        if param not in given:
+            if param not in body.defaults:
+                return None
+            given[param] = body.defaults[param]
+    if (
+        defined_in is not None
+        and (attribute := _property_read(function, defined_in, given, body, scope.index)) is not None
+    ):
+        return attribute
+    if body.returned is None:
+        return None
+    passed = {n.id for value in given.values() for n in ast.walk(value) if isinstance(n, ast.Name)}
+    if passed & body.bound:
+        return None  # a comprehension of the body would capture a name the call passes
+    return _Replaced(given).visit(copy.deepcopy(body.returned))
+
+
+def _property_read(
+    function: Function, owner: ClassInfo, given: dict[str, ast.expr], body: _Body, index: ClassIndex
+) -> ast.expr | None:
+    """`self.pk` for `self._get_pk_val(None)`, where the class sets `pk = property(_get_pk_val, ...)` and the call
+    passes nothing but the getter's defaults: a read of the property, said as the reader reads it."""
+    receiver, *params = body.params
+    for param in params:
+        value, default = given.get(param), body.defaults.get(param)
+        if not (isinstance(value, ast.Constant) and isinstance(default, ast.Constant) and value.value == default.value):
+            return None
+    for name, value in owner.attributes.items():
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "property":
+            getter = value.args[0] if value.args else next((k.value for k in value.keywords if k.arg == "fget"), None)
+            if isinstance(getter, ast.Name) and getter.id == function.name:
+                if any(name in sub.attributes or name in sub.methods for sub in index.subclasses(owner.qualname)):
+                    return None  # a subclass's own `pk`: not what the getter returns
+                return ast.Attribute(value=copy.deepcopy(given[receiver]), attr=name, ctx=ast.Load())
+    return None
+
+
+class _Replaced(ast.NodeTransformer):
+    def __init__(self, given: dict[str, ast.expr]) -> None:
+        self.given = given
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if isinstance(node.ctx, ast.Load) and node.id in self.given:
+            return copy.deepcopy(self.given[node.id])
+        return node
+
+
+def _body(function: Function) -> _Body | None:
+    if function in _bodies:
+        return _bodies[function]
+    body = _bodies[function] = _read_body(function)
+    return body
+
+
+def _read_body(function: Function) -> _Body | None:
+    arguments = function.args
+    if function.decorator_list or arguments.vararg or arguments.kwarg or arguments.posonlyargs:
+        return None
+    if isinstance(function, ast.AsyncFunctionDef):
+        return None
+    positional = arguments.args
+    params = [a.arg for a in (*positional, *arguments.kwonlyargs)]
+    defaults: dict[str, ast.expr] = {}
+    for arg, default in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults, strict=True):
+        if isinstance(default, ast.Constant):
+            defaults[arg.arg] = default
+    for kwarg, kwdefault in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True):
+        if isinstance(kwdefault, ast.Constant):
+            defaults[kwarg.arg] = kwdefault
+    return _Body(params, defaults, _returned(function, set(params)))
+
+
+def _returned(function: Function, params: set[str]) -> ast.expr | None:
+    """The one expression the body returns, its locals folded in; None for any other body."""
+    statements = list(function.body)
+    if statements and isinstance(statements[0], ast.Expr) and isinstance(statements[0].value, ast.Constant):
+        statements = statements[1:]  # the docstring
+    if not statements or len(statements) > MAX_LOCALS + 1:
+        return None
+    last = statements[-1]
+    if not isinstance(last, ast.Return) or last.value is None:
+        return None
+    folded: dict[str, ast.expr] = {}
+    for statement in statements[:-1]:
+        if not (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(target := statement.targets[0], ast.Name)
+            and target.id not in folded
+            and target.id not in params
+        ):
+            return None
+        folded[target.id] = _Replaced(folded).visit(copy.deepcopy(statement.value))
+    returned = _Replaced(folded).visit(copy.deepcopy(last.value))
+    if len(ast.unparse(returned)) > MAX_CODE:
+        return None
+    nodes = list(ast.walk(returned))
+    inner = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    inner |= {a.arg for n in nodes if isinstance(n, ast.Lambda) for a in n.args.args}
+    for node in nodes:
+        if isinstance(node, ast.Name) and node.id not in params | inner and node.id not in _BUILTINS:
+            return None  # a name of its own module: not what that name is where the test reads it
+        if isinstance(node, ast.NamedExpr | ast.Await | ast.Yield | ast.YieldFrom):
+            return None
+    return returned
