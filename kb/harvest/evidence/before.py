@@ -6,8 +6,10 @@ test may meet that earlier raise (`check_layer()`'s) and says nothing of which.
 A call is followed through the package's own definitions (`self.m()` by the method's class, `f()` by a name it
 defines once), MAX_LEVELS levels down, each function read once (`Callees`). A builtin, or a name the package
 defines nowhere and the module imports from elsewhere, runs none of the package's raises. A type Python itself
-raises (`ValueError`, `TypeError`) may come from any call. Whatever is not decided (a name defined twice, a
-callable held in a variable, a raise of a computed class, too many levels) may raise: say less."""
+raises (`ValueError`, `TypeError`) may come from any call; a type the package does not define (`pickle.
+UnpicklingError`) from any call of code from elsewhere (`pickle.loads`, an inherited `self.load()`). Whatever is not
+decided (a name defined twice, a callable held in a variable, a raise of a computed class, too many levels) may
+raise: say less."""
 
 import ast
 import builtins
@@ -70,13 +72,13 @@ class RaisesBefore:
             if isinstance(base, ast.Call) and isinstance(base.func, ast.Name) and self._class(base.func.id):
                 return self._method(base.func.id, func.attr, asserted, depth)  # `Q(...).check(...)`
             if isinstance(base, ast.Name) and self._foreign(path, caller, base.id):
-                return False  # `os.path.join(...)`, `codecs.lookup(...)`
+                return self.types.outside(asserted)  # `os.path.join(...)`, `pickle.loads(...)`
             return self._any_named(func.attr, asserted, depth)
         if not isinstance(func, ast.Name):
             return True
         name = func.id
         if self._foreign(path, caller, name):
-            return False
+            return self.types.outside(asserted)
         if name in self._bound(caller):
             return True  # a callable held in a variable
         if name in BUILTIN_NAMES and not self.callees.shadowed(path, name):
@@ -87,7 +89,9 @@ class RaisesBefore:
                 return True
             return len(self.types.located.get(init, [])) == 1 and self._below(init, asserted, depth)
         if self.types.definitions.get(name, 0) != 1:
-            return self.types.definitions.get(name, 0) > 0
+            # A name the package defines nowhere and no import binds: from elsewhere (a star import), unless Python's.
+            elsewhere = not hasattr(builtins, name) and self.types.outside(asserted)
+            return self.types.definitions.get(name, 0) > 0 or elsewhere
         return self._below(name, asserted, depth)
 
     def _class(self, name: str) -> bool:
@@ -100,7 +104,7 @@ class RaisesBefore:
         owner = self.types.owner(f"{cls}.{method}")
         if self.types.definitions.get(cls, 0) == 1 and len(self.types.located.get(owner, [])) == 1:
             return self._below(owner, asserted, depth)
-        return self.types.definitions.get(method, 0) > 0
+        return self.types.definitions.get(method, 0) > 0 or self.types.outside(asserted)
 
     def _any_named(self, name: str, asserted: tuple, depth: int) -> bool:
         """Whether any function or method of that name in the package may raise the type: the receiver is not
