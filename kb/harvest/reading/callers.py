@@ -310,13 +310,17 @@ class CallGraph:
         return kept
 
     def _tried_first(self, edge: _Edge, target: Defined, raised: str) -> bool:
-        """Whether the caller calls `self.target()` only past a guard clause that asks a method which tried
-        `self.target()` and kept the error: `JSONField.has_changed` returns True when `super().has_changed(...)`
-        does (Field's, which returns True when `self.to_python(data)` raises ValidationError), and only then calls
-        `self.to_python(data)`. Whether that second call can raise hangs on what the harvest does not read (the
-        same data, `disabled` read by both): the card says less rather than name it (review round 1, card 15)."""
+        """Whether the caller calls `self.target()` (or the function `target()`) only past a guard clause that asks
+        a method which made the same call and kept the error: `JSONField.has_changed` returns True when
+        `super().has_changed(...)` does (Field's, which returns True when `self.to_python(data)` raises
+        ValidationError), and only then calls `self.to_python(data)`; `InlineModelAdminChecks.
+        _check_exclude_of_parent_model` returns when `self._check_relation(...)` reports the ValueError it caught
+        from `_get_foreign_key(...)`, and only then calls `_get_foreign_key(...)` (django/contrib/admin/checks.py:
+        1253-1290, 5.2.19). Whether that second call can raise hangs on what the harvest does not read (the same
+        arguments, what the guard's method returns): the card says less rather than name it (review round 1, card
+        15; round 25's AI-assisted card 09)."""
         caller = edge.caller
-        if not edge.by_self or not caller.owner:
+        if not caller.owner or (not edge.by_self and target.method):
             return False
         for call in self._guards.get((caller.path, caller.qualname), ()):
             if call.line >= edge.line or call.how not in _ON_SELF:
@@ -327,10 +331,23 @@ class CallGraph:
             if asked is None or asked is caller:
                 continue
             for inner in self._trying.get((asked.path, asked.qualname), ()):
-                if inner.how == "self" and inner.name == target.name:
-                    if self.catches(raised, inner.caught):
-                        return True
+                if (
+                    inner.name == target.name
+                    and self._same_callee(inner, target)
+                    and self.catches(raised, inner.caught)
+                ):
+                    return True
         return False
+
+    def _same_callee(self, inner: Called, target: Defined) -> bool:
+        """Whether a call made in the guard's method runs `target`: `self.target()` for a method, the function as
+        its module binds the name (an import in the calling function first) for a module's function."""
+        if target.method:
+            return inner.how == "self"
+        if inner.how != "name" or "." in target.qualname:
+            return False
+        located = self.locate("", inner.receiver) if inner.receiver else self.locate(inner.path, inner.name)
+        return located == (target.path, target.qualname)
 
     def method(self, owner: str, name: str) -> Defined | None:
         """The method `name` an instance of `owner` (qualified) runs, where this harvest defines it."""
