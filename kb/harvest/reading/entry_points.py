@@ -34,6 +34,7 @@ from kb.harvest.reading.known_types import known_type, not_none, refuses
 from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
+from kb.harvest.reading.spread import refused_on_the_way
 from kb.harvest.reading.walked import nodes_of
 
 MAX_ENTRIES = 3
@@ -155,6 +156,50 @@ class EntryPoints:
             return False
 
         return bool(calls) and all(refused(call) for call in calls)
+
+    def leaves_refused(self, path: str, qualname: str, raised: str, index: int, line: int) -> bool:
+        """Whether the calls from `of`'s row `index` down to the site's function hand a parameter a test of the raise
+        reads only values the test refuses (`spread.refused_on_the_way`): deepdiff's `diff` command calls
+        `DeepDiff(**kwargs)` with its click options, none of them `multiprocessing`, so `DeepDiff.__init__` hands
+        `normalize_mp_config` its default `False`, which `multiprocessing not in (True, False, 0, 1)` refuses
+        (deepdiff 9.1.0, `commands.py:26-101`; round 25's AI-assisted card 22)."""
+        found = self._found.get((path, qualname, raised), [])
+        if index >= len(found) or len(found[index].steps) < 2:
+            return False  # one step, into the site's function: `sent_elsewhere`
+        return self._refused_through(found[index].steps, path, qualname, line)
+
+    def caller_leaves_refused(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
+        """`leaves_refused` for a caller row of level 2, through each call of the site's function in its `via`."""
+        target = self.graph.definition(path, qualname)
+        outer = self.graph.definition(str(row.get("path")), str(row.get("function")))
+        at = row.get("line")
+        if row.get("level") != 2 or target is None or outer is None or not isinstance(at, int):
+            return False
+        calls = [(c, below) for c, below, _ in self.graph.resolved_callers(target, raised) if c.qualname == row["via"]]
+        return 0 < len(calls) <= MAX_FANOUT and all(
+            self._refused_through((_Step(outer, at, via), _Step(via, below, target)), path, qualname, line)
+            for via, below in calls
+        )
+
+    def _refused_through(self, steps: tuple[_Step, ...], path: str, qualname: str, line: int) -> bool:
+        site = self.graph.definition(path, qualname)
+        node = self._holding(site, line) if site is not None else None
+        if node is None:
+            return False
+        kwargs = node.args.kwarg.arg if node.args.kwarg else ""
+        tests = [test for test in self._tests_at(node, line) if test[0] != kwargs]
+        if not tests:
+            return False
+        levels = []
+        callee = node
+        for step in reversed(steps):
+            caller = self._holding(step.caller, step.line)
+            if caller is None:
+                return False
+            calls = [c for c in self._calls_at(caller, step.line) if calls_by_name(c, step.callee, callee)]
+            levels.append((caller, self._bound(caller), step.line, calls))
+            callee = caller
+        return any(refused_on_the_way(node, levels, test) for test in tests)
 
     def _sent_away(self, caller: Defined, line: int, below: _Step, raised: str) -> bool:
         """`_sent_elsewhere` for each line on which the step's caller calls its callee, not the step's alone."""

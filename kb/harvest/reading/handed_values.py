@@ -230,11 +230,20 @@ def calls_by_name(call: ast.Call, callee: Defined, node: ast.FunctionDef | ast.A
     return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else "") == name
 
 
-def default_left(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str) -> ast.expr | None:
+def default_left(
+    call: ast.Call,
+    callee: ast.FunctionDef | ast.AsyncFunctionDef,
+    parameter: str,
+    spread: "Callable[[ast.expr], frozenset[str] | None] | None" = None,
+) -> ast.expr | None:
     """The callee's literal default for `parameter` when the call surely leaves it out (no `*args` or `**kwargs`
-    that might give it): `GEOSGeometry(box)` leaves `srid` at `None`. None when given, or told by no literal."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg in (None, parameter) for k in call.keywords):
+    that might give it; `spread`: the keys a `**mapping` may hold, None when not known): `GEOSGeometry(box)` leaves
+    `srid` at `None`. None when given, or told by no literal."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg == parameter for k in call.keywords):
         return None
+    for keyword in call.keywords:
+        if keyword.arg is None and (spread is None or (keys := spread(keyword.value)) is None or parameter in keys):
+            return None
     arguments = callee.args
     positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
     shift = int(

@@ -94,6 +94,7 @@ def _complete(
             caller
             for caller in evidence["callers"]
             if not entries.caller_sent_elsewhere(site.path, site.function, raised, caller, site.line)
+            and not entries.caller_leaves_refused(site.path, site.function, raised, caller, site.line)
         ]
     # A local tested for emptiness that a call never empty binds, on every way or on the way some arguments take.
     empty = _empty_locals(site, evidence, entries, raised, found_empty) if found_empty else None
@@ -103,6 +104,7 @@ def _complete(
             for index in range(len(found))
             if not (empty and empty(index))
             and not entries.sent_elsewhere(site.path, site.function, raised, index, site.line)
+            and not entries.leaves_refused(site.path, site.function, raised, index, site.line)
             and not any(
                 entries.leaves_first(site.path, site.function, raised, index, parameter, value)
                 for parameter, value in required
