@@ -216,7 +216,7 @@ def evidence_of(
         "exception_type": entry.exception_type,
         "message": entry.message,
         "signature": entry.signature,
-        "sites": [_site(site) for site in sites[:MOST_SITES]],
+        "sites": [_site(site, tested=bool(found.get("tests"))) for site in sites[:MOST_SITES]],
         "more_sites": max(0, len(sites) - MOST_SITES),
         "tests": [_test(test) for test in (found.get("tests") or [])[:MOST_TESTS] if isinstance(test, dict)],
         "docs": [_doc(doc) for doc in (found.get("docs") or [])[:MOST_DOCS] if isinstance(doc, dict)],
@@ -225,9 +225,13 @@ def evidence_of(
     }
 
 
-def _site(site: RaiseSite) -> dict[str, Any]:
+def _site(site: RaiseSite, *, tested: bool = False) -> dict[str, Any]:
     evidence = site.evidence or {}
-    if isinstance(evidence.get("never"), dict):
+    if tested:
+        # A repository test raises the error: the branch its authors mark does run, so the mark is not given and the
+        # ways in are, as on the card (`kb.cards.never.tested`).
+        evidence = {key: value for key, value in evidence.items() if key != "never"}
+    elif isinstance(evidence.get("never"), dict):
         # Its authors mark the branch as one that should never run: any way in named would be false (round 25's
         # card 21), so none is given, and the fact is.
         evidence = {key: value for key, value in evidence.items() if key not in WAYS_IN}

@@ -211,3 +211,14 @@ def test_a_marked_branch_a_repository_test_raises_is_not_said_never_to_run(db, g
     assert 'pick("z")' in sections["how_to_trigger"]
     assert "should never run" not in str(sections)
     assert "no way to reach it is known" not in str(sections)
+
+
+def test_the_ai_request_of_a_marked_branch_a_repository_test_raises_carries_no_mark(db, git_repo) -> None:
+    # Left from session 15: the AI pass's request still said the branch never runs, beside the test that raises it.
+    cards = harvest_published(git_repo, {"deepdiff/__init__.py": "", **TESTED}, repo="qlustered/deepdiff")
+    entry = cards["Unknown kind of report: {kind}"]
+    request = request_for(entry, list(RaiseSite.objects.filter(entry=entry)))
+    given = json.loads(request["messages"][1]["content"].split("\n", 1)[1])
+    assert [test["call"] for test in given["tests"]] == ['pick("z")']
+    assert all("never" not in site for site in given["sites"])
+    assert any(row["function"] == "pick" for site in given["sites"] for row in site.get("entry_points", []))
