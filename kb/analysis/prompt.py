@@ -77,6 +77,9 @@ Rules:
   instead, or it is a pattern's match that succeeds on every string:
   that definition never makes a test of the local's emptiness true, so never offer it, or a caller that reaches the
   raise only through it, as the way the condition comes true.
+- An entry point's "arguments" names, for a parameter the conditions test, the entry point's own argument that
+  hands it on unchanged; a tested parameter it does not name is not handed on by that entry point as far as the code
+  shows (left at its default, or made on the way): never say that entry point passes it or lets the user set it.
 - A caller or entry point is a way in only when what it passes can meet the conditions; a test's recipe only with
   the patches and setup it runs under: a test's "head" is its class's decorators and header line, which it runs
   under; a test marked "set_up_changes" runs under a `setUp` that changes settings or patches code, not given here:

@@ -82,6 +82,28 @@ def test_the_request_asks_to_hedge_a_way_in_that_may_leave_first_and_carries_why
     assert "records no caller and no entry point but" not in system
 
 
+def test_the_request_says_an_entry_point_hands_on_only_the_arguments_it_names(
+    widgets_harvest, analysis_endpoint
+) -> None:
+    # Round 25 (AI-assisted, false claim 6): deepdiff's `diff` command, recorded with `"arguments": {}` (it calls
+    # `DeepDiff(**kwargs)`), was said to pass `multiprocessing` on to the raise.
+    entry = entry_of(COLOUR)
+    site = entry.sites.get()
+    way_in = {"function": "diff", "kind": "command", "via": ["Widget.__init__"], "arguments": {}}
+    site.evidence = {**site.evidence, "entry_points": [way_in]}
+    site.save()
+    answer_all_well(analysis_endpoint)
+    run_analyze("--entry", entry.public_id)
+    [request] = analysis_endpoint.received
+    [sent] = json.loads(request.payload["messages"][1]["content"].split("\n", 1)[1])["sites"]
+    assert sent["entry_points"][0]["arguments"] == {}
+    system = " ".join(request.payload["messages"][0]["content"].split())
+    assert (
+        "a tested parameter it does not name is not handed on by that entry point as far as the code shows (left at "
+        "its default, or made on the way): never say that entry point passes it or lets the user set it." in system
+    )
+
+
 def test_with_no_way_in_recorded_the_request_asks_not_to_invent_one(widgets_harvest, analysis_endpoint) -> None:
     # Round 19 (AI-assisted, false claims 10, 11 and 20): with no caller or entry point in the evidence, the model
     # filled in a way in of its own (`Area()`, the dummy backend, the `REST_FRAMEWORK` setting) that never gets there.
