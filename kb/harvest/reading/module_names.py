@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable
 from itertools import islice
 
+from kb.harvest.reading.container_uses import changed_in_place, others
 from kb.harvest.reading.imports import ModuleInfo, Resolver, block_fields
 
 MAX_ITEMS = 8  # a container's items recorded (the card names a few)
@@ -27,14 +28,10 @@ MAX_ITEM = 40  # characters of one item's code
 MAX_FOLLOWED = 5  # re-exports followed to the module that binds a name
 MAX_NODES = 200  # nodes of one test walked for the names it reads
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
-_MUTATORS = (
-    "pop|popitem|remove|clear|update|append|extend|insert|add|discard|setdefault|sort|reverse|__setitem__"
-    "|__delitem__|difference_update|intersection_update|symmetric_difference_update"
-)
-_CHANGED = re.compile(rf"\b([A-Za-z_]\w{{0,100}}+)\s*+\.\s*+(?:{_MUTATORS})\s*+\(")
 _GLOBAL = re.compile(r"\bglobal[ \t]++([\w \t,]++)")  # `global a, b` in a function: it may rebind them
 _CONTAINERS = {ast.Dict: "dict", ast.Tuple: "tuple", ast.List: "list", ast.Set: "set"}
 _MADE = frozenset({"frozenset", "set", "tuple", "list"})
+_MUTABLE = frozenset({"dict", "list", "set"})
 
 
 def table(info: ModuleInfo) -> dict[str, dict]:
@@ -53,7 +50,9 @@ def rows(chains: Iterable[str], info: ModuleInfo, resolver: Resolver, message: s
         resolved = _resolve(chain, info, resolver)
         if resolved is None:
             continue
-        module, row = resolved
+        module, bound, row = resolved
+        if row["kind"] == "literal" and others(resolver).change(module, bound, row["type"] in _MUTABLE):
+            continue  # changed from another module, or through another name for it: its items are not known
         row = {"name": chain, **row, "path": module.path}
         if row["kind"] == "optional" and _installs(message, row["module"]):
             row["installs"] = row["module"]
@@ -79,16 +78,16 @@ def chains_of(test: ast.expr) -> list[str]:
     return list(found)
 
 
-def _resolve(chain: str, info: ModuleInfo, resolver: Resolver) -> tuple[ModuleInfo, dict] | None:
-    """The module that binds the name `chain` reads, and its row there: the module's own, or one it imports from a
-    module of the tree (`from box.converters import msgpack_available`; `utils.docutils_is_available` of `from
-    django.contrib.admindocs import utils`), re-exports followed."""
+def _resolve(chain: str, info: ModuleInfo, resolver: Resolver) -> tuple[ModuleInfo, str, dict] | None:
+    """The module that binds the name `chain` reads, the name it binds, and its row there: the module's own, or one
+    it imports from a module of the tree (`from box.converters import msgpack_available`; `utils.
+    docutils_is_available` of `from django.contrib.admindocs import utils`), re-exports followed."""
     head, _, attribute = chain.partition(".")
     if not attribute and head in info.assigned:
         if not _may_be_said(info.assigned[head]):
             return None
         own = table(info)
-        return (info, own[head]) if head in own else None
+        return (info, head, own[head]) if head in own else None
     qualified = info.imports.get(head)
     if qualified is None:
         return None
@@ -103,7 +102,7 @@ def _resolve(chain: str, info: ModuleInfo, resolver: Resolver) -> tuple[ModuleIn
             if not _may_be_said(module.assigned[name]):
                 return None
             known = table(module)
-            return (module, known[name]) if name in known else None
+            return (module, name, known[name]) if name in known else None
         qualified = module.imports.get(name, "")
         if not qualified:
             return None
@@ -330,7 +329,7 @@ def _containers(info: ModuleInfo) -> dict[str, dict]:
     counts: dict[str, int] = {}
     for name in _bound_list(info.body):
         counts[name] = counts.get(name, 0) + 1
-    changed = _changed_in_place(info)
+    changed = changed_in_place(info)
     return {name: row for name, row in candidates.items() if counts.get(name) == 1 and name not in changed}
 
 
@@ -384,28 +383,3 @@ def _own_bound(statement: ast.stmt):
             if handler.name:
                 yield handler.name
             yield from _bound_list(handler.body)
-
-
-def _changed_in_place(info: ModuleInfo) -> set[str]:
-    """Names the module changes in place anywhere, in functions too: an item or slice set or deleted, an augmented
-    assignment, `global NAME`, a mutating method's call (one scan of the text, linear)."""
-    found: set[str] = set()
-    stack: list[ast.AST] = list(info.body)
-    while stack:
-        statement = stack.pop()
-        if isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Delete):
-            targets = statement.targets if isinstance(statement, ast.Assign | ast.Delete) else [statement.target]
-            for target in targets:
-                for node in ast.walk(target):
-                    if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.value, ast.Name):
-                        found.add(node.value.id)
-                    elif isinstance(node, ast.Name) and isinstance(statement, ast.AugAssign):
-                        found.add(node.id)
-        elif isinstance(statement, ast.Global | ast.Nonlocal):
-            found.update(statement.names)
-        for name in block_fields(type(statement)):
-            stack.extend(getattr(statement, name, None) or [])
-        if isinstance(statement, ast.Try | ast.TryStar):
-            stack.extend(statement.handlers)
-    found.update(match[1] for match in _CHANGED.finditer("\n".join(info.lines)))
-    return found
