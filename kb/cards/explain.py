@@ -27,6 +27,7 @@ from kb.cards.reader import (
     reading_once,
 )
 from kb.cards.solutions import derive_solutions, example_fix
+from kb.cards.truth_table import reduced
 from kb.cards.unfixed import reads_unfixed_attribute
 from kb.models import ErrorEntry, RaiseSite
 from kb.text.escaping import code, plain, sentence
@@ -132,7 +133,7 @@ def _view(site: RaiseSite) -> _Site:
     # An `else` branch's test is as much a conjunct as an `if`'s (`loaders` given, then `app_dirs` set).
     outer = [row for row in further if row.get("kind") in ("if", "else") and _reads_argument(row, reader)]
     outer = outer[:MAX_OUTER]
-    deciding = reader.all_of([*reversed(outer), deciding_row, *near]) if deciding_row else None
+    deciding = reader.all_of(reduced([*reversed(outer), deciding_row, *near])) if deciding_row else None
     close = deciding is None and near and deciding_row and reader.condition(deciding_row)
     if close:
         deciding, outer = close, []

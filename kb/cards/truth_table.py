@@ -1,0 +1,72 @@
+"""Conditions reduced by their truth table (left from session 15; round 25's card 02): the `else` of `if name is None
+and filter_func is None: ... elif name is not None and filter_func is None: ... elif name is not None and filter_func
+is not None: ...` (django/template/library.py:65-97, 5.2.19) holds when no arm's test does, and said arm by arm it
+reads "A or B and C or D and E or F". Over the few yes-or-no tests the rows are made of (`x is None`, `x`, and their
+negations), the assignments that make every row true are counted: where they are exactly those of one conjunction of
+tests, that conjunction is said instead ("`name` is `None` and `filter_func` is not `None`"), in the evidence's own
+sentences for those tests. Any other test, more than MAX_TESTS of them, or no such conjunction: the rows as they
+were."""
+
+import re
+from itertools import product
+
+MAX_TESTS = 4
+_NAME = r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*+"
+_IS_NONE = re.compile(rf"({_NAME}) is (not )?None")
+_TRUTH = re.compile(rf"(not )?({_NAME})")
+
+Literal = tuple[tuple[str, str], bool]  # ((kind, name), holds)
+
+
+def reduced(rows: list[dict]) -> list[dict]:
+    """`rows` (all of which hold) as one row where their truth table gives one conjunction; else `rows`."""
+    if len(rows) < 2:
+        return rows
+    clauses: list[list[Literal]] = []
+    said: dict[Literal, tuple[str, str]] = {}  # each literal's code and sentence, as the evidence words them
+    for row in rows:
+        found = row.get("any")
+        parts: list = found if isinstance(found, list) else [row]
+        clause = []
+        for part in parts:
+            literal = _literal(part) if isinstance(part, dict) else None
+            if literal is None:
+                return rows
+            clause.append(literal)
+            if isinstance(part.get("sentence"), str):
+                said.setdefault(literal, (str(part["code"]), part["sentence"]))
+        clauses.append(clause)
+    tests = list(dict.fromkeys(test for clause in clauses for test, _ in clause))  # as the code first reads them
+    if len(tests) > MAX_TESTS or len({name for _, name in tests}) != len(tests):
+        return rows  # `x` and `x is None` of one name are not independent
+    holding = [
+        values
+        for values in product((True, False), repeat=len(tests))
+        if all(any(dict(zip(tests, values, strict=True))[test] == holds for test, holds in c) for c in clauses)
+    ]
+    fixed = (
+        [(test, holding[0][i]) for i, test in enumerate(tests) if len({v[i] for v in holding}) == 1] if holding else []
+    )
+    if not fixed or len(holding) != 2 ** (len(tests) - len(fixed)) or not all(f in said for f in fixed):
+        return rows
+    if len(fixed) >= sum(len(clause) for clause in clauses):
+        return rows  # no shorter than the rows
+    last = rows[-1]
+    return [
+        {
+            "kind": last.get("kind"),
+            "line": last.get("line"),
+            "code": " and ".join(said[f][0] for f in fixed),
+            "sentence": " and ".join(said[f][1] for f in fixed),
+        }
+    ]
+
+
+def _literal(part: dict) -> Literal | None:
+    """`x is None` (or `is not None`), `x` or `not x`, as (the test, whether it holds); None for anything else."""
+    written = str(part.get("code") or "").strip()
+    if found := _IS_NONE.fullmatch(written):
+        return ("none", found[1]), not found[2]
+    if found := _TRUTH.fullmatch(written):
+        return ("true", found[2]), not found[1]
+    return None
