@@ -47,6 +47,7 @@ _OPERATIONS_RAISE = frozenset(
     "UnicodeError UnicodeDecodeError UnicodeEncodeError AssertionError".split()
 )
 _IMPORTED = re.compile(r"`([\w.]++)` was raised by importing ((?:`[\w.]++`(?:, )?+)++)")
+_FELL_BACK = re.compile(r"`([\w.]++)` was raised by importing `([\w.]++)`, then `([\w.]++)`")
 _TRIED = re.compile(r"`([\w.]++)` was raised by ((?:`[\w.]++`(?:, )?+)++)")
 _TRIED_ANY = re.compile(r"`([^`]++)` was raised by ((?:`[^`]++`(?:, )?+)++)")
 MAX_TRIED = 120  # the calls of a `try` said as code up to this long in all
@@ -263,7 +264,12 @@ _NOT_FOUND = {
 
 def _caught(evidence: dict, row: dict, reader: Reader) -> str:
     """An `except E:` branch: what the calls in its `try` raised, and when, as far as the harvest read them; a
-    lookup that failed as what was not found, when the reader can say its names."""
+    lookup that failed as what was not found, when the reader can say its names; one standard operation that failed as
+    the test it made (`harvest.reading.failures`: "`dotted_path` does not contain `'.'`")."""
+    if isinstance(failed := row.get("failed"), dict) and isinstance(failed.get("code"), str):
+        test = {"code": failed["code"], "sentence": str(failed.get("sentence") or ""), "line": row.get("line")}
+        if said := reader.condition(test):
+            return said
     raised: list[str] = []
     examples: dict[str, list[str]] = {}  # of a callee that may raise the type otherwise too (`others`)
     for callee in evidence.get("callee_raises") or []:
@@ -290,6 +296,9 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
             joint = "; or " if any(", when " in detail for detail in found) else " or "  # "or" of a condition
             shown.append(f"{text} (for example {joint.join(found)})" if found else text)
         return " or ".join(shown)
+    if fell_back := _FELL_BACK.fullmatch(str(row.get("sentence") or "")):
+        first, second = code(fell_back[2]), code(fell_back[3])
+        return f"neither {first} nor {second} can be imported (neither is installed, or each fails to import)"
     if imported := _IMPORTED.fullmatch(str(row.get("sentence") or "")):
         modules = re.findall(r"`([\w.]++)`", imported[2])
         return f"importing {' or '.join(code(m) for m in modules)} failed (it is not installed, or fails to import)"

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
+from kb.harvest.reading.failures import failed_test, raises_nothing
+
 _FLIPPED = {
     ast.Eq: ast.NotEq,
     ast.NotEq: ast.Eq,
@@ -57,6 +59,8 @@ class Condition:
     joined: str = field(default="", compare=False, repr=False)  # "all" or "any"
     # The calls the test makes, for those of the tree's small functions read through (`predicates`).
     calls: tuple[ast.Call, ...] = field(default=(), compare=False, repr=False)
+    # An `except` whose `try` is one standard operation (`failures`): `test` is what failed (`"." not in path`).
+    failed: bool = False
 
 
 def parents_of(tree: ast.AST) -> dict[ast.AST, ast.AST]:
@@ -364,7 +368,10 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
     words = f"`{caught}` was raised" + (f" by {tried}" if tried else "")
     imported = _imported(attempt) if not calls and caught.rpartition(".")[2] in _IMPORT_ERRORS else []
     if imported:  # `try: import MySQLdb` / `except ImportError`: the module the reader has not installed
-        words += " by importing " + ", ".join(f"`{name}`" for name in imported)
+        # `import psycopg`, then `import psycopg2` in its place: both failed.
+        fell_back = isinstance(attempt, ast.Try) and isinstance(attempt.body[0], ast.Try) and len(imported) == 2
+        joint = ", then " if fell_back else ", "
+        words += " by importing " + joint.join(f"`{name}`" for name in imported)
     if not calls and (lookup := _lookup(caught, attempt)) is not None:
         # What the failed lookup reads is read as a test's names are: their definitions reach the card.
         container, key = lookup
@@ -372,6 +379,8 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
         test = ast.Compare(left=key, ops=[ast.NotIn()], comparators=[container])
         names = frozenset(n.id for n in ast.walk(test) if isinstance(n, ast.Name))
         return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=test)
+    # `a, b = path.rsplit(".", 1)` and `ValueError`: the test that failed, its names read as a test's are.
+    failed = failed_test(handler.type, attempt)
     if calls and _only_calls_raise(handler.type, attempt) and isinstance(attempt, ast.Try | ast.TryStar):
         # What the calls read is read as a test's names are: their definitions reach the card.
         value = getattr(attempt.body[0], "value", None)
@@ -379,7 +388,21 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
         whole = [ast.unparse(n) for n in ast.walk(attempt.body[0]) if isinstance(n, ast.Call)]
         if all(len(call) <= MAX_CALL for call in whole):  # the calls with their arguments: `int(page)`
             words = f"`{caught}` was raised by " + ", ".join(f"`{c}`" for c in dict.fromkeys(whole))
-        return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=value, by_calls=True)
+        # `getattr(mod, name)`: what failed where the card can say it, else the call that raised.
+        tested: ast.expr | None = failed if failed is not None else value
+        return Condition(
+            "except",
+            f"except {caught}",
+            words,
+            handler.lineno,
+            names=names,
+            test=tested,
+            by_calls=True,
+            failed=bool(failed),
+        )
+    if failed is not None:
+        names = frozenset(n.id for n in ast.walk(failed) if isinstance(n, ast.Name) and n.id != "hasattr")
+        return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=failed, failed=True)
     return Condition(kind="except", code=f"except {caught}", sentence=words, line=handler.lineno)
 
 
@@ -395,8 +418,11 @@ _PLAIN_NODES += (ast.Subscript, ast.Starred, ast.Tuple, ast.List, ast.Load, ast.
 
 def _only_calls_raise(caught: ast.expr | None, attempt: ast.AST | None) -> bool:
     """Whether the calls of a one-statement `try` are all that can raise the caught types: no operator, no
-    comprehension, no lookup of a kind the caught types hold (`x[k]` and `KeyError`, `x.y` and `AttributeError`)."""
-    if caught is None or not isinstance(attempt, ast.Try | ast.TryStar) or len(attempt.body) != 1:
+    comprehension, no lookup of a kind the caught types hold (`x[k]` and `KeyError`, `x.y` and `AttributeError`).
+    Statements after it that raise nothing are no second way (`if parsed is not None: return parsed`)."""
+    if caught is None or not isinstance(attempt, ast.Try | ast.TryStar) or not attempt.body:
+        return False
+    if not all(map(raises_nothing, attempt.body[1:])):
         return False
     statement = attempt.body[0]
     if not isinstance(statement, ast.Expr | ast.Assign | ast.Return) or statement.value is None:
@@ -423,18 +449,34 @@ MAX_IMPORTED = 3
 
 
 def _imported(attempt: ast.AST | None) -> list[str]:
-    """The modules a `try` block of import statements only imports (`import MySQLdb as Database`: MySQLdb)."""
-    if not isinstance(attempt, ast.Try | ast.TryStar) or not all(
-        isinstance(stmt, ast.Import | ast.ImportFrom) for stmt in attempt.body
-    ):
+    """The modules a `try` block of import statements only imports (`import MySQLdb as Database`: MySQLdb); for a
+    block that is one `try` of imports falling back on others (`try: import psycopg` / `except ImportError: import
+    psycopg2`), each import of both, in order: every one of them failed."""
+    if not isinstance(attempt, ast.Try | ast.TryStar):
+        return []
+    statements = attempt.body
+    if len(statements) == 1 and isinstance(inner := statements[0], ast.Try) and _falls_back(inner):
+        statements = [*inner.body, *(stmt for handler in inner.handlers for stmt in handler.body)]
+    if not all(isinstance(stmt, ast.Import | ast.ImportFrom) for stmt in statements):
         return []
     names: list[str] = []
-    for stmt in attempt.body:
+    for stmt in statements:
         if isinstance(stmt, ast.Import):
             names += [alias.name for alias in stmt.names]
         elif isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
             names.append(stmt.module)
     return list(dict.fromkeys(names))[:MAX_IMPORTED]
+
+
+def _falls_back(attempt: ast.Try) -> bool:
+    """`try: import a` / `except ImportError: import b` and nothing else: the outer handler runs when both fail."""
+    return (
+        not attempt.orelse
+        and not attempt.finalbody
+        and len(attempt.handlers) == 1
+        and (caught := attempt.handlers[0].type) is not None
+        and ast.unparse(caught).rpartition(".")[2] in _IMPORT_ERRORS
+    )
 
 
 def _lookup(caught: str, attempt: ast.AST | None) -> tuple[ast.expr, ast.expr] | None:
