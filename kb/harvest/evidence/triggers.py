@@ -21,6 +21,7 @@ signatures, never by trying every pair."""
 
 import ast
 import builtins
+import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -193,8 +194,12 @@ def _covered(chunks: tuple[str, ...], literals: tuple[str, ...], gaps: bool = Fa
     {protocol} address." on its first words. With `gaps` (the signature has placeholders), a chunk that shares
     nothing with its literals is taken as a placeholder's value (`migrations` of a regex's
     `'\\w+.migrations.0001_initial'`) and not counted. COMPLETE is added when every counted character is
-    literal text: the asserted text is then all in this message."""
-    total = covered = 0
+    literal text: the asserted text is then all in this message. The text a chunk holds between two of the
+    signature's literals that follow each other (a placeholder between them) is that placeholder's value: it
+    counts towards the two thirds, never towards the score (`_filled`)."""
+    total = covered = filled = 0
+    if gaps:
+        filled = sum(_filled(chunk, literals) for chunk in chunks if len(chunk) >= 3)
     literals = tuple(literal for literal in literals if len(literal) >= 3)
     for chunk in chunks:
         if len(chunk) < 3:
@@ -217,9 +222,24 @@ def _covered(chunks: tuple[str, ...], literals: tuple[str, ...], gaps: bool = Fa
         if inside or not gaps:
             total += len(chunk)
             covered += min(len(chunk), inside)
-    if not total or covered * 3 < total * 2:
+    if not total or (covered + min(filled, total - covered)) * 3 < total * 2:
         return 0
     return min(covered, TIER - 1) + (COMPLETE if covered == total else 0)
+
+
+def _filled(chunk: str, literals: tuple[str, ...]) -> int:
+    """How many characters of the chunk stand between two of the signature's literals that follow each other in
+    it, in the chunk as in the signature: a placeholder's value (Django 5.2.19's
+    tests/i18n/test_extraction.py:453-457, `'Translators: ignored i18n comment #1'` for `'{c}'`)."""
+    between = 0
+    for before, after in itertools.pairwise(literals):
+        if len(before) < 3 or len(after) < 3 or (start := chunk.find(before)) == -1:
+            continue
+        start += len(before)
+        end = chunk.find(after, start)
+        if end != -1:
+            between += end - start
+    return between
 
 
 def _automaton(words: Iterable[tuple[str, int]]) -> "ahocorasick.Automaton | None":
