@@ -42,12 +42,20 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
         if (template := _template(entry, test, whole, head)) is not None:
             blocks.append(template)
             continue
-        set_up = call and (
-            head or _SETS_SETTINGS.search(whole) or _PATCHES.search(whole) or _set_up(call, whole, _line_in(test))
+        changes = _SETS_SETTINGS.search(whole) or _PATCHES.search(whole)
+        # A helper's call: the helper's raising statement with the test's arguments in place, after the lines
+        # before the call when it reads what they set up. Not under settings or patches the helper runs within.
+        bound = str(test.get("bound") or "") if call and not changes else ""
+        written = (
+            (_with_bound(test, call, bound) if _set_up(bound, whole, _line_in(test)) else [bound]) if bound else []
         )
+        set_up = call and not written and (head or changes or _set_up(call, whole, _line_in(test)))
         if set_up and len(whole.splitlines()) > MAX_TEST_LINES:
             continue  # the call alone would not raise, and the lines that make it raise are too many to show
-        if set_up:
+        if written:
+            lines = textwrap.dedent("\n".join(written)).splitlines()
+            call = bound if written == [bound] else ""
+        elif set_up:
             # Trimmed, the call would not raise: the settings the test (or its class's decorators) changes or the
             # code it patches around it, or the values it builds before it (`qs = Book.objects.prefetch_related(
             # ...)` for `list(qs)`), are the cause. The test is shown from its start to that call.
@@ -131,6 +139,22 @@ def _up_to_call(test: dict, call: str) -> list[str]:
         dropped = set(range(first.lineno - 1, first.end_lineno or first.lineno))
     kept = [line for index, line in enumerate(raw[:end]) if index not in dropped]
     return textwrap.dedent("\n".join(kept)).splitlines() + (["# …"] if end < len(raw) else [])
+
+
+def _with_bound(test: dict, call: str, bound: str) -> list[str]:
+    """The test's lines from its start to its call of a helper, that call replaced by what the helper runs with
+    its arguments (round 25's card 13: `f.clean("fõo", None)` for `self._test_validation_messages(f, "fõo",
+    [...])`); [] when the lines the harvest gave do not say where the call is."""
+    shown = _up_to_call(test, call)
+    more = bool(shown) and shown[-1] == "# …"
+    shown = shown[:-1] if more else shown
+    count = len(call.splitlines())
+    if not call or len(shown) <= count:
+        return []
+    first = shown[-count]
+    indent = first[: len(first) - len(first.lstrip())]
+    said = f"{indent}# what {call.split('(', 1)[0].strip()}(...) runs:"
+    return [*shown[:-count], said, *(indent + line for line in bound.splitlines()), *(["# …"] if more else [])]
 
 
 def _line_in(test: dict) -> int:

@@ -90,3 +90,36 @@ def test_each_call_of_a_helper_checking_the_caught_message_triggers_the_raise(db
     assert "ValidationMessagesTest.test_nullable_boolean_field_raises_error_message" in names
     assert "ValidationMessagesTest._test_validation_messages" not in names  # the helper is no test
     assert "test_nullable_boolean_field_raises_error_message" in card.generated["how_to_trigger"]
+
+
+def test_the_card_shows_what_the_helper_runs_with_the_test_s_arguments(db, git_repo) -> None:
+    """Round 25's card 13: the test's call of the helper hid `field.clean(value, None)`; the card shows it with the
+    test's arguments in place, after the line that builds `f`."""
+    files = {"django/__init__.py": "", "django/db/models/fields/__init__.py": FIELDS}
+    cards = harvest_published(git_repo, files | {"tests/validation/test_error_messages.py": TESTS})
+    card = cards["“{value}” value must be either True, False, or None."]
+    [test] = [t for t in card.evidence["tests"] if t["name"].endswith("raises_error_message")]
+    assert test["bound"] == 'f.clean("fõo", None)'
+    shown = card.generated["how_to_trigger"]
+    assert "f = models.BooleanField(null=True)\n    # what self._test_validation_messages(...) runs:\n" in shown
+    assert '    f.clean("fõo", None)\n' in shown
+
+
+def test_a_helper_that_does_more_first_or_is_given_a_call_binds_nothing() -> None:
+    """Bound only when the helper's block is what it does first and each argument put in is a plain value: a
+    helper that prepares the value first, or a call handed in (it would run at another time), gives nothing."""
+    from kb.harvest.evidence.assertions import read_assertions
+
+    prepared = TESTS.replace(
+        "        with self.assertRaises(ValidationError) as cm:\n            field.clean(value, None)\n        self",
+        "        value = value.strip()\n        with self.assertRaises(ValidationError) as cm:\n"
+        "            field.clean(value, None)\n        self",
+        1,
+    )
+    handed = TESTS.replace('f, "fõo", ["', 'f, make("fõo"), ["', 1)
+    for text in (prepared, handed):
+        found = read_assertions(text, "tests/validation/test_error_messages.py")
+        [call] = [a for a in found if a.form == "_test_validation_messages"]
+        assert call.bound == ""
+    [call] = [a for a in read_assertions(TESTS, "tests/validation/test_error_messages.py") if a.form != "assertRaises"]
+    assert call.bound == 'f.clean("fõo", None)'

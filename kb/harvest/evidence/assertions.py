@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from kb.harvest.evidence.bound import bind
 from kb.harvest.evidence.excerpts import (
     applied,
     clipped,
@@ -111,6 +112,8 @@ class Assertion:
     unwrapped: Unwrapped | None = dataclasses.field(default=None, compare=False)
     # The template the asserted code renders, whose tags are among `calls` (`templates`).
     template: Rendered | None = dataclasses.field(default=None, compare=False)
+    # A helper's call: the helper's raising statement with the call's arguments in place (`bound`).
+    bound: str = ""
 
 
 MAX_DECORATOR_LINES = 12
@@ -409,9 +412,13 @@ def _read_wrapped(
         line = call.lineno + shift
         code, start = code_around(lines, function, shift, line)
         trigger = clipped(segment(lines, call, shift))
-        found.append(
-            Assertion(path, line, name, wrapper.name, types, chunks, exact, frozenset(), code, start, trigger, line)
+        bound = (
+            "" if wrapper.raising is None else bind(wrapper.raising, wrapper.params, wrapper.method, call, lines, shift)
         )
+        found.append(
+            Assertion(path, line, name, wrapper.name, types, chunks, exact, frozenset(), code, start, trigger, line,
+                      bound=bound if clipped(bound) == bound else "")
+        )  # fmt: skip
     return found
 
 

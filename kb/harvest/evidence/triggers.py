@@ -568,6 +568,8 @@ def _best(matches: list[tuple[int, int, Assertion]], key: EntryKey, reach: "_Rea
             row["returned_in"] = assertion.form.removeprefix(RETURNED + ":")
         if assertion.call:  # the triggering call trimmed from the test, and the line it is on
             row.update(call=assertion.call, pinned=assertion.pinned)
+        if assertion.bound:  # the call is a helper's: what it runs with the call's arguments
+            row["bound"] = assertion.bound
         if (inner := assertion.unwrapped) is not None and reach.raised_in_call(inner.calls, key):
             # `list(Species.objects.values("name").select_related("genus"))`: `select_related` raises, not `list`.
             row.update(call=inner.call, pinned=inner.pinned)

@@ -11,8 +11,9 @@ the call itself being the triggering call."""
 
 import ast
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from kb.harvest.evidence.bound import raising_statement
 from kb.harvest.evidence.forms import form_of, message_node, terminal, types_of
 
 MAX_WRAPPERS = 20  # per file: a test file with more is not written this way
@@ -33,6 +34,11 @@ class Wrapper:
     message_keyword: str
     lines: tuple[int, int]  # where it is defined, in the file's lines
     after: bool = False  # the message is compared with the caught error after the block (`cm.exception.messages`)
+    # The one statement of its block when the block is what it does first (`bound`), its parameters (self and cls
+    # not counted), and whether it takes `self` or `cls`.
+    raising: ast.stmt | None = field(default=None, compare=False)
+    params: tuple[str, ...] = ()
+    method: bool = False
 
 
 def find_wrappers(function: ast.stmt, shift: int) -> Iterable[Wrapper]:
@@ -55,8 +61,21 @@ def find_wrappers(function: ast.stmt, shift: int) -> Iterable[Wrapper]:
                 continue
             end = (node.end_lineno or node.lineno) + shift
             at = params.index(message.id) - offset
-            yield Wrapper(node.name, form, regex, types, type_at, at, message.id, (node.lineno + shift, end))
+            raising = _raising(node, call)
+            lines = (node.lineno + shift, end)
+            yield Wrapper(
+                node.name, form, regex, types, type_at, at, message.id, lines, False, raising, tuple(params[offset:]),
+                bool(offset),
+            )  # fmt: skip
             break
+
+
+def _raising(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> ast.stmt | None:
+    """The statement the helper's `with <call>:` block holds, when the block is the helper's first statement."""
+    for block in function.body[:2]:  # `raising_statement` tells whether it is the first, a docstring aside
+        if isinstance(block, ast.With | ast.AsyncWith) and any(item.context_expr is call for item in block.items):
+            return raising_statement(function, block)
+    return None
 
 
 def calls_of(function: ast.stmt, wrappers: dict[str, Wrapper], shift: int) -> Iterable[tuple[ast.Call, Wrapper]]:
@@ -125,7 +144,11 @@ def checking_after(function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int,
                     end = (function.end_lineno or function.lineno) + shift
                     at = params.index(name) - offset
                     lines = (function.lineno + shift, end)
-                    return Wrapper(function.name, form, False, types, type_at, at, name, lines, after=True)
+                    raising = raising_statement(function, statement)
+                    return Wrapper(
+                        function.name, form, False, types, type_at, at, name, lines, True, raising,
+                        tuple(params[offset:]), bool(offset),
+                    )  # fmt: skip
     return None
 
 
