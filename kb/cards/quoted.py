@@ -151,7 +151,7 @@ def _left_out(sentence: str, words: dict[str, str]) -> str | None:
             sentence = "[The] " + rest[1:]  # an editor's word in brackets, as in any quotation
         elif not verb and head.rstrip().rpartition(" ")[2] in ("The", "the"):
             sentence = head + rest[1:]
-        elif verb and head and _NOUNS.fullmatch(head) and first.lower() not in _PREPOSITIONS:
+        elif verb and head and _words_alone(head) and first.lower() not in _PREPOSITIONS:
             if first.lower() not in _DETERMINERS:
                 head = f"[The {first.lower() if first.istitle() else first} {others}".rstrip() + "] "
             sentence = head.rstrip() + rest
@@ -161,7 +161,13 @@ def _left_out(sentence: str, words: dict[str, str]) -> str | None:
 
 _PREPOSITIONS = frozenset("of in to for from with by on at into as than about".split())
 _NOT_NOUNS = frozenset("only already not also never always just still either neither".split())
-_NOUNS = re.compile(r"[A-Za-z]++(?: [A-Za-z]++){0,4}+ ")  # "Generic detail view ", "Model ": words alone before it
+
+
+def _words_alone(head: str) -> bool:
+    """Whether the text before a placeholder is one to five plain words and a space ("Generic detail view ",
+    "Model "): the placeholder's noun phrase, nothing else before it."""
+    words = head[:-1].split(" ") if head.endswith(" ") else []
+    return 1 <= len(words) <= 5 and all(word.isascii() and word.isalpha() for word in words)
 
 
 def _names_value(head: str, rest: str) -> bool:

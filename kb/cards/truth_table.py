@@ -12,7 +12,7 @@ from itertools import product
 
 MAX_TESTS = 4
 _NAME = r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*+"
-_IS_NONE = re.compile(rf"({_NAME}) is (not )?None")
+_IS_NONE = re.compile(rf"(?<![\w.])({_NAME}) is (not )?None")
 _TRUTH = re.compile(rf"(not )?({_NAME})")
 
 Literal = tuple[tuple[str, str], bool]  # ((kind, name), holds)

@@ -126,7 +126,6 @@ PATTERNS = [
     message_advice._CHOICES,
     quoted._PLACEHOLDER,
     quoted._SAYABLE,
-    quoted._NOUNS,
     quoted._TYPE_OF,
 ]
 
@@ -141,3 +140,10 @@ def test_a_hostile_message_is_quoted_without_a_stall(name):
     with stall_guard():
         assert isinstance(derive_solutions([], message=HOSTILE[name]), list)
         assert isinstance(quote(HOSTILE[name], {}, every=True), str)
+
+
+def test_a_placeholder_after_plain_words_is_their_noun_phrase():
+    assert quoted._words_alone("Generic detail view ")
+    assert not quoted._words_alone("Generic  detail view ")
+    assert not quoted._words_alone("a b c d e f ")
+    assert not quoted._words_alone("Model")
