@@ -132,7 +132,7 @@ def advice(message: str) -> list[str]:
             continue
         first = said.split(" ", 1)[0]
         lead = _LEAD_IN.match(said)
-        if first in _IMPERATIVE or _ADVISES.match(said) or (lead and _advises(lead[1], said[lead.start(1) :])):
+        if _advises(first, said, first_word=True) or (lead and _advises(lead[1], said[lead.start(1) :])):
             found.append(said)
         elif clause := next((m for m in _CLAUSE_ADVISES.finditer(said) if _advises(m[1], said[m.start(1) :])), None):
             # Cut only where the report before it holds a value ("The app module {module} has ..."): a rule
@@ -145,8 +145,26 @@ def advice(message: str) -> list[str]:
     return found
 
 
-def _advises(word: str, clause: str) -> bool:
-    return word.capitalize() in _IMPERATIVE or _ADVISES.match(clause) is not None
+def _advises(word: str, clause: str, *, first_word: bool = False) -> bool:
+    imperative = (word if first_word else word.capitalize()) in _IMPERATIVE and not _reports(clause)
+    return imperative or _ADVISES.match(clause) is not None
+
+
+# Verbs that take a clause of their own: "Ensure {f}.Meta.model is set", "Consider if elements of ... are".
+_TAKES_A_CLAUSE = frozenset({"ensure", "make", "consider", "please", "check"})
+_FINITE = frozenset("is are was were has have had does did".split())
+
+
+def _reports(clause: str) -> bool:
+    """Whether a clause whose first word can be an imperative ("Use", "Run", "call", "select") reads as a report of
+    what happened, that word a noun: "Use of the … construct ... is not yet supported", "Run variable "…" has no
+    value", "; call denied.", "; select #… has … columns" (sqlalchemy 2.1.9, anyio 4.16.0, pyrate_limiter 4.5.1)."""
+    words = clause.split()[:4]
+    if len(words) > 1 and words[1].lower() == "of":
+        return True
+    if len(words) == 2 and words[1].rstrip(".!").lower().endswith("ed"):
+        return True  # a noun and what befell it: "call denied."
+    return words[0].lower() not in _TAKES_A_CLAUSE and any(w.lower() in _FINITE for w in words[1:])
 
 
 # `_schedule_next_run`, `obj._meta`, `__mangled`: a private name (a dunder such as `__init__` is not).

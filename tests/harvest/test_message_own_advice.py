@@ -117,6 +117,27 @@ def test_no_solution_quotes_a_raw_placeholder():
     assert derive_solutions([], message="{alias} is not defined. Did you mean {close_matches}?") == []
 
 
+def test_a_report_whose_first_word_could_be_an_imperative_is_no_advice():
+    # pyrate_limiter/limiter.py:673 (4.5.1), sqlalchemy/sql/compiler.py:5424-5428 and orm/interfaces.py:166-168
+    # (2.1.9), anyio/lowlevel.py:185-187 (4.16.0): "call", "select", "Use" and "Run" are nouns there, and the
+    # card said "Do what the message asks" of what only reports the failure.
+    assert derive_solutions([], message="Rate limit for {name} can never admit weight={weight}; call denied.") == []
+    message = (
+        "All selectables passed to CompoundSelect must have identical numbers of columns; select #{select_0} has "
+        "{numcols} columns, select #{select_1} has {count}"
+    )
+    assert not any(said.startswith("Do what") for said in derive_solutions([], message=message))
+    message = "Use of the {name} construct inside of an Annotated object is not yet supported."
+    assert derive_solutions([], message=message) == []
+    assert derive_solutions([], message='Run variable "{_name}" has no value and no default set') == []
+    # An imperative that takes a clause of its own is advice still (factory/base.py:461-465, factory_boy 3.3.3).
+    message = (
+        "Cannot generate instances of abstract factory {f}; Ensure {f}.Meta.model is set and {f}.Meta.abstract is "
+        "either not set or False."
+    )
+    assert advice(message) == ["Ensure {f}.Meta.model is set and {f}.Meta.abstract is either not set or False."]
+
+
 HOSTILE = {name: build(LARGE) for name, build in REPOSITORY_FAMILIES.items()} | {
     name: family.build(LARGE) for name, family in FAMILIES.items()
 }
