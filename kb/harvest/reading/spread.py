@@ -64,6 +64,10 @@ def spread_keys(function: Function, mapping: ast.expr) -> frozenset[str] | None:
     name = mapping.id
     kwarg = function.args.kwarg
     if kwarg is not None and kwarg.arg == name:
+        if any(
+            isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in nodes_of(function)
+        ):
+            return None  # `kwargs = load_settings()`: bound again, to keys click does not tell
         keys = _click_keys(function)
     elif name in {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}:
         return None
