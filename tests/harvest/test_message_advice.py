@@ -6,8 +6,9 @@ from pathlib import Path
 import django
 import pytest
 
-from kb.cards import message_advice, reader
+from kb.cards import message_advice, quoted, reader
 from kb.cards.message_advice import advice, requirement
+from kb.cards.quoted import quote
 from kb.cards.solutions import derive_solutions
 from tests.adversarial_inputs import FAMILIES, LARGE, REPOSITORY_FAMILIES
 from tests.counted_work import stall_guard, unbounded_backtracking_repeats
@@ -62,6 +63,12 @@ PATTERNS = [
     reader._META_OPTION,
     reader._YES_NO_EMPTY,
     reader._CHAIN,
+    message_advice._LEAD_IN,
+    message_advice._CLAUSE_ADVISES,
+    message_advice._CHOICES,
+    quoted._PLACEHOLDER,
+    quoted._SAYABLE,
+    quoted._TYPE_OF,
 ]
 
 
@@ -76,6 +83,8 @@ def test_a_hostile_64_kib_message_is_read_without_a_stall(name):
         assert isinstance(advice(HOSTILE[name]), list)
         assert isinstance(requirement(HOSTILE[name]), str)
         reader._META_OPTION.fullmatch(HOSTILE[name])
+        assert isinstance(derive_solutions([], message=HOSTILE[name]), list)
+        assert isinstance(quote(HOSTILE[name], {}, every=True), str)
 
 
 def test_a_missing_driver_says_the_import_that_failed_and_the_message_s_question(db, git_repo):

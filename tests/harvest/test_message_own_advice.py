@@ -7,15 +7,12 @@ needs the site's evidence to be said."""
 from pathlib import Path
 
 import django
-import pytest
 import rest_framework
 
-from kb.cards import message_advice, quoted
+from kb.cards import quoted
 from kb.cards.message_advice import advice, requirement
 from kb.cards.quoted import quote
 from kb.cards.solutions import derive_solutions
-from tests.adversarial_inputs import FAMILIES, LARGE, REPOSITORY_FAMILIES
-from tests.counted_work import stall_guard, unbounded_backtracking_repeats
 from tests.harvest.published import harvest_published as harvest
 
 DJANGO = Path(django.__file__).parent
@@ -136,31 +133,6 @@ def test_a_report_whose_first_word_could_be_an_imperative_is_no_advice():
         "either not set or False."
     )
     assert advice(message) == ["Ensure {f}.Meta.model is set and {f}.Meta.abstract is either not set or False."]
-
-
-HOSTILE = {name: build(LARGE) for name, build in REPOSITORY_FAMILIES.items()} | {
-    name: family.build(LARGE) for name, family in FAMILIES.items()
-}
-PATTERNS = [
-    message_advice._LEAD_IN,
-    message_advice._CLAUSE_ADVISES,
-    message_advice._CHOICES,
-    quoted._PLACEHOLDER,
-    quoted._SAYABLE,
-    quoted._TYPE_OF,
-]
-
-
-@pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.pattern[:30])
-def test_no_new_pattern_gives_back_what_a_repeat_read(pattern):
-    assert unbounded_backtracking_repeats(pattern) == []
-
-
-@pytest.mark.parametrize("name", sorted(HOSTILE))
-def test_a_hostile_message_is_quoted_without_a_stall(name):
-    with stall_guard():
-        assert isinstance(derive_solutions([], message=HOSTILE[name]), list)
-        assert isinstance(quote(HOSTILE[name], {}, every=True), str)
 
 
 def test_a_placeholder_after_plain_words_is_their_noun_phrase():
