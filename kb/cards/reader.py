@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kb.cards import marks, own_attributes
+from kb.cards import marks, matched, own_attributes
 from kb.cards.headers import request_header
 from kb.cards.operators import operator_of, operator_shown
 from kb.cards.phrasing import (
@@ -744,6 +744,10 @@ class Reader:
     def _say(self, row: dict) -> tuple[str, list[str]] | None:
         written = str(row.get("code") or "")
         before = row.get("line") if isinstance(row.get("line"), int) else None
+        if (on_match := self._matched(written, before)) is not None:
+            subject, worded = on_match  # `not m` of `m = re.match(...)`: said of what was matched, as its own test
+            if (words := self._say({"code": subject, "sentence": worded, "line": before})) is not None:
+                return words
         predicates = self._predicates(written, before)
         # `hasattr(self.Meta, 'model')`, `getattr(self, 'scope', None)`: said whole, as what the reader's class set.
         roots = tuple(root for root in self.roots() if root not in self.definitions)
@@ -781,6 +785,15 @@ class Reader:
         # "the compiler's query is sliced" of a loop's `compiler`: which compiler is said after it.
         unsaid += [root for chain in predicates if (root := _root(chain)) not in unsaid and self._loops(root)]
         return text, [_is(name, replaced[name]) for name in inside] + self.glosses(unsaid, before)
+
+    def _matched(self, written: str, before: int | None) -> tuple[str, str] | None:
+        """A test on a local set by a regular expression's match (`matched.pattern_test`), where `re` is the
+        module, not a local or an argument of that name."""
+        if "re" in self.definitions or "re" in self.parameters:
+            return None
+        return matched.pattern_test(
+            written, lambda name: None if name in self.parameters else self.definition(name, before)
+        )
 
     def _argument_inside(self, name: str, sentence: str, before: int | None) -> str | None:
         """What the argument at the root of a chain the card cannot say (`value._meta`, a private attribute) is,
