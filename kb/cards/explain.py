@@ -138,8 +138,8 @@ def _view(site: RaiseSite) -> _Site:
     close = deciding is None and near and deciding_row and reader.condition(deciding_row)
     if close:
         deciding, outer = close, []
-    if deciding and any(row not in outer for row in further):
-        deciding += ", among other conditions"  # an enclosing test left unsaid: the part is not the whole
+    if deciding and (any(row not in outer for row in further) or evidence.get("after_try")):
+        deciding += ", among other conditions"  # an enclosing test (or a `try` that caught nothing) left unsaid
     hedged = bool(close) or (bool(deciding) and not str(deciding).endswith(" other conditions"))
     owner = entry.function.rpartition(".")[0] if entry is not None else ""
     alternates = tuple(

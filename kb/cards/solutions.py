@@ -284,7 +284,7 @@ def _switches(
 
 
 def _raised_when(when: str | None) -> str:
-    return f": this is raised when {when}" if when else ""
+    return f": this is raised only when {when}" if when else ""  # a test on the way, not all it takes
 
 
 # A switch that decides whether a problem is reported, not whether it exists (`if settings.DEBUG: warn(...)`):
