@@ -15,6 +15,7 @@ from kb.harvest.reading.imports import block_fields
 from kb.harvest.reading.messages import Binding, BranchPath, exclusive
 from kb.harvest.reading.reads import NOTHING, Reads
 from kb.harvest.reading.scopes import Scope, statements
+from kb.harvest.reading.walked import body_of
 
 MAX_STEPS = 3
 MAX_ROWS = 8
@@ -267,8 +268,8 @@ def _self_assignments(function: ast.AST) -> dict[str, list[tuple[int, ast.expr]]
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return found
     kept = 0
-    for statement in statements(function.body):
-        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+    for statement in body_of(function).of(ast.Assign):
+        if len(statement.targets) != 1:
             continue
         target = statement.targets[0]
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":

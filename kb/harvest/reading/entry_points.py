@@ -35,7 +35,7 @@ from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
 from kb.harvest.reading.spread import refused_on_the_way
-from kb.harvest.reading.walked import nodes_of
+from kb.harvest.reading.walked import body_of, nodes_of
 
 MAX_ENTRIES = 3
 MAX_LEVELS = 3
@@ -433,8 +433,8 @@ class EntryPoints:
     def _raising_call_before(self, caller: Defined, node: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
         """Whether a statement of `node` above `line` is a call (`self.m(...)` or `f(...)`) the call graph resolves,
         without guessing, to a function with a `raise` of its own; each callee read once."""
-        for statement in statements(node.body):
-            if getattr(statement, "lineno", line) >= line or not isinstance(statement, _CALL_STATEMENTS):
+        for statement in body_of(node).of(_CALL_STATEMENTS):
+            if getattr(statement, "lineno", line) >= line:
                 continue
             call = statement.value.value if isinstance(statement.value, ast.Await) else statement.value
             if not isinstance(call, ast.Call) or (callee := self._callee(caller, call.func)) is None:
@@ -782,7 +782,7 @@ class EntryPoints:
         """The calls on `line` of a function: the innermost statement there is found by its statements alone,
         and only its own expressions are walked."""
         inner: ast.AST | None = None
-        for statement in statements(function.body):
+        for statement in body_of(function).statements:
             first = getattr(statement, "lineno", None)  # a `case` has no position of its own
             if first is not None and first <= line <= (getattr(statement, "end_lineno", None) or first):
                 inner = statement

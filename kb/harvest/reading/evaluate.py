@@ -28,7 +28,7 @@ from kb.harvest.reading.messages import Binding, Field, terminal_name
 from kb.harvest.reading.own_messages import own_message
 from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span, statements
 from kb.harvest.reading.types import attribute_type
-from kb.harvest.reading.walked import nodes_of
+from kb.harvest.reading.walked import body_of, nodes_of
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")
@@ -168,7 +168,7 @@ def _raises(
     made: list[Made] = []
     handled = {id(n) for h in _handlers(function) for n in nodes_of(h)}
     params = {name for name, held in env.items() if held}
-    for node in statements(function.body):
+    for node in body_of(function).statements:
         if inner.known and isinstance(node, ast.Raise | ast.Expr | ast.Return):
             if _sent_elsewhere(index, function, inner.known, node.lineno):
                 continue  # prettytable's `_validate_option("right_padding_width", val)` calls one validator
@@ -353,15 +353,16 @@ def stored_raises(index: ClassIndex, owner: str, attribute: str) -> list[HelperR
             module = info.module
             prefix = info.qualname[len(module.name) + 1 :] + "."
             for function in info.methods.values():
+                body = body_of(function)
                 items = {
                     target.id
-                    for node in statements(function.body)
-                    if isinstance(node, ast.Assign) and _item_of(node.value, attribute)
+                    for node in body.of(ast.Assign)
+                    if _item_of(node.value, attribute)
                     for target in node.targets
                     if isinstance(target, ast.Name)
                 }
-                for node in statements(function.body):
-                    if isinstance(node, ast.Raise) and node.exc is not None:
+                for node in body.of(ast.Raise):
+                    if node.exc is not None:
                         exc = node.exc
                         if _item_of(exc, attribute) or (isinstance(exc, ast.Name) and exc.id in items):
                             found.append(HelperRaise(module, prefix + function.name, node, span(function)))
@@ -386,7 +387,7 @@ def _calls_made(
 
 
 def _handlers(function: Function) -> list[ast.ExceptHandler]:
-    return [h for node in statements(function.body) if isinstance(node, ast.Try | ast.TryStar) for h in node.handlers]
+    return list(body_of(function).handlers)
 
 
 def _keyed(value: Value, known: dict[str, ast.expr]) -> bool:
@@ -533,7 +534,7 @@ def _reads_parameters(function: Function) -> bool:
         return False
     assigned: dict[str, list[ast.expr]] = {}
     raised: list[ast.expr] = []
-    for node in statements(function.body):
+    for node in body_of(function).statements:
         if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from kb.harvest.reading.callers import Defined
 from kb.harvest.reading.scopes import statements
+from kb.harvest.reading.walked import body_of
 
 MAX_STATEMENTS = 400  # statements of a function's own body read for a test above a line
 MAX_NAMES = 200  # literals of one `in (...)` test
@@ -17,6 +18,10 @@ MAX_TEST = 201  # characters of a test's text compared
 Test = tuple[str, Callable[[object], bool | None], bool]
 
 
+# The statements that may give a name a new value: those `new_values` reads.
+_BINDING = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.Delete)
+
+
 def new_values(function: ast.FunctionDef | ast.AsyncFunctionDef, *, conversions: bool = False) -> dict[str, int]:
     """The first line where the function's own statements give each name a new value (a target of `=`, `+=`,
     `for`, `with ... as`, `del`), on any path: `path = path or ...`, `if parse_until is None: parse_until = []`,
@@ -24,7 +29,7 @@ def new_values(function: ast.FunctionDef | ast.AsyncFunctionDef, *, conversions:
     conversion (`_converted`), which the cards say as the argument still. Targets alone are read (a `:=` inside
     an expression is not), for each caller on the way of every raise. `conversions`: those too."""
     found: dict[str, int] = {}
-    for statement in statements(function.body):
+    for statement in body_of(function).of(_BINDING):
         if isinstance(statement, ast.Assign) and (conversions or not _converted(statement)):
             targets: list[ast.expr] = list(statement.targets)
         elif isinstance(statement, ast.AugAssign | ast.AnnAssign | ast.For | ast.AsyncFor):
@@ -324,7 +329,10 @@ def unconditional(body: list[ast.stmt], line: int) -> bool:
 
 def exit_before(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
     """A `return` or `raise` of the function itself (not of a function or class inside it) above `line`."""
-    return any(isinstance(node, ast.Return | ast.Raise) and node.lineno < line for node in statements(function.body))
+    return any(node.lineno < line for node in body_of(function).of(_EXITS))
+
+
+_EXITS = (ast.Return, ast.Raise)
 
 
 def tests_holding(body: list[ast.stmt], line: int, kwargs: str = "") -> list[Test]:

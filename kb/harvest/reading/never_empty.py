@@ -20,7 +20,7 @@ from kb.harvest.reading.always_matches import AlwaysMatches
 from kb.harvest.reading.callers import CallGraph
 from kb.harvest.reading.known_types import known_type
 from kb.harvest.reading.scopes import statements
-from kb.harvest.reading.walked import nodes_of
+from kb.harvest.reading.walked import body_of, nodes_of
 
 TRUTHY, NOT_NONE = 2, 1  # what a callee's result is sure to be; 0: nothing known
 MAX_STATEMENTS = 400  # of a module's top level, read for how often it binds a name
@@ -273,8 +273,8 @@ def arms(
     )
     assigned = [
         s
-        for s in statements(function.body)
-        if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
+        for s in body_of(function).of(ast.Assign)
+        if len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
         if s.targets[0].id == local
     ]
     parameters = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
@@ -344,8 +344,8 @@ def takes(
         return any(accepts(k.__name__) for k in kind.__mro__[:-1] if getattr(builtins, k.__name__, None) is k)
     if not isinstance(given, ast.Name):
         return False
-    for statement in statements(caller.body):
-        if not (isinstance(statement, ast.If) and _within_line(line, statement.body)):
+    for statement in body_of(caller).of(ast.If):
+        if not _within_line(line, statement.body):
             continue
         tested = _isinstance(statement.test, {given.id})
         if tested is None or not all(accepts(name) for name in tested[1]):

@@ -9,7 +9,8 @@ from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.evaluate import function_node
 from kb.harvest.reading.imports import dotted
 from kb.harvest.reading.messages import Field, Parts, _join
-from kb.harvest.reading.scopes import Scope, statements
+from kb.harvest.reading.scopes import Scope
+from kb.harvest.reading.walked import body_of
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -48,8 +49,8 @@ def _annotated_str(info: ClassInfo, name: str) -> bool:
     if name in info.annotations:
         return _is_str(info.annotations[name])
     for method in info.methods.values():
-        for node in statements(method.body):
-            if isinstance(node, ast.AnnAssign) and dotted(node.target) == ["self", name] and _is_str(node.annotation):
+        for node in body_of(method).of(ast.AnnAssign):
+            if dotted(node.target) == ["self", name] and _is_str(node.annotation):
                 return True
     return False
 
