@@ -1,10 +1,12 @@
 """A function several readers walk whole is walked once: the same nodes in `ast.walk`'s order, and a second
-reader's question costs no walk (`kb.harvest.reading.walked`)."""
+reader's question costs no walk (`kb.harvest.reading.walked`); so are its own statements, and the nodes or
+statements of the kinds a reader asks for."""
 
 import ast
 
 from kb.harvest.reading import walked
-from kb.harvest.reading.walked import nodes_of
+from kb.harvest.reading.scopes import statements
+from kb.harvest.reading.walked import body_of, nodes_of, nodes_of_kind
 from tests.counted_work import python_calls
 
 # django/core/validators.py:304-312 (Django 5.2.19), as harvested.
@@ -58,3 +60,41 @@ def test_what_is_kept_is_bounded():
         function = _function()
         nodes_of(function)
     assert len(walked._kept) <= walked.MAX_KEPT
+
+
+def test_the_statements_are_those_of_the_function_in_their_order():
+    function = _function()
+    body = body_of(function)
+    assert body.statements == tuple(statements(function.body))
+    # `scopes.statements`' order: each statement before those it holds, a `try`'s handlers before its body.
+    assert [type(s) for s in body.statements] == [ast.Try, ast.ExceptHandler, ast.Raise, ast.Expr]
+    assert body.of(ast.Raise) == (function.body[0].handlers[0].body[0],)  # type: ignore[attr-defined]
+    assert body.of((ast.Expr, ast.Raise)) == body.statements[2:]
+    assert body.handlers == tuple(function.body[0].handlers)  # type: ignore[attr-defined]
+
+
+def test_a_second_reader_of_the_statements_walks_nothing_again():
+    function = _function()
+    first = python_calls(lambda: body_of(function).of(ast.Raise))
+    again = python_calls(lambda: body_of(function).of(ast.Raise))
+    assert first > 40  # the statements' generator resumed, each statement's type asked
+    assert again <= 10  # two dictionaries' look-ups
+    assert body_of(function) is body_of(function)
+
+
+def test_the_nodes_of_a_kind_are_the_walk_s_in_its_order():
+    function = _function()
+    calls = [node for node in ast.walk(function) if isinstance(node, ast.Call)]
+    assert list(nodes_of_kind(function, ast.Call)) == calls
+    assert len(calls) == 4  # `IPv4Address(...)`, `ValidationError(...)` and the two `_(...)`
+    names = [node for node in ast.walk(function) if isinstance(node, ast.Name | ast.Constant)]
+    assert list(nodes_of_kind(function, (ast.Name, ast.Constant))) == names
+    assert python_calls(nodes_of_kind, function, ast.Call) <= 10  # asked before: two look-ups, no walk
+    other = _function()
+    assert nodes_of_kind(other, ast.Call)[0] is not calls[0]
+
+
+def test_what_is_kept_of_statements_is_bounded():
+    for _ in range(walked.MAX_KEPT + 10):
+        body_of(_function())
+    assert len(walked._bodies) <= walked.MAX_KEPT

@@ -12,7 +12,7 @@ from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.definitions import CODE_LIMIT, clip
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.types import assigned_on_self, assigns_on_self, is_self
-from kb.harvest.reading.walked import nodes_of
+from kb.harvest.reading.walked import nodes_of_kind
 
 MAX_ROWS = 4
 _MAX_STATEMENTS = 400  # statements of one `__init__` read
@@ -210,8 +210,8 @@ def _emptied(init: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> 
     `if not p:` or `if p is None:`, at the top of the constructor's body. id(assignment) -> the parameter."""
     found: dict[int, str] = {}
     times: dict[str, int] = {}  # how many times each `self.x` is assigned: set more than once, it may be refilled
-    for node in nodes_of(init):
-        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+    for node in nodes_of_kind(init, ast.Attribute):
+        if isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
             times[node.attr] = times.get(node.attr, 0) + (node.value.id == "self")
     for statement in init.body[:_MAX_STATEMENTS]:
         if not isinstance(statement, ast.If) or statement.orelse or (parameter := _empty_test(statement.test)) == "":

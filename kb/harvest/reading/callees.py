@@ -16,6 +16,7 @@ from kb.harvest.reading.conditions import sentence
 from kb.harvest.reading.definitions import clip
 from kb.harvest.reading.imports import dotted, visible_name
 from kb.harvest.reading.scopes import Scope, statements
+from kb.harvest.reading.walked import nodes_of
 
 MAX_CALLS = 8  # resolved calls of one `try` body
 MAX_NODES = 300  # nodes of a `try` body walked
@@ -42,7 +43,7 @@ def tried(statement: ast.stmt, parents: dict[ast.AST, ast.AST], scope: Scope) ->
     caught = caught_types(parent.type, scope)
     calls: dict[tuple[str, str], ast.Call] = {}
     others: list[str] = []
-    nodes = (n for stmt in attempt.body for n in ast.walk(stmt))
+    nodes = (n for stmt in attempt.body for n in nodes_of(stmt))
     for node in islice(nodes, MAX_NODES):
         if isinstance(node, ast.Call) and (resolved := _resolved(node.func, scope)) is not None:
             target, function = resolved

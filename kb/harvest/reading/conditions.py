@@ -15,6 +15,7 @@ from itertools import islice
 from typing import Any
 
 from kb.harvest.reading.failures import failed_test, raises_nothing
+from kb.harvest.reading.walked import nodes_of
 
 _FLIPPED = {
     ast.Eq: ast.NotEq,
@@ -339,7 +340,7 @@ def tested(test: ast.expr, line: int) -> Condition:
 
 
 def _condition(kind: str, test: ast.expr, line: int) -> Condition:
-    nodes = list(ast.walk(test))  # walked once: its names, and its calls for `predicates`
+    nodes = nodes_of(test)  # walked once: its names, and its calls for `predicates`
     names = frozenset(n.id for n in nodes if isinstance(n, ast.Name))
     parts: tuple[tuple[str, str], ...] = ()
     joined = ""
@@ -363,7 +364,7 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
     caught = ast.unparse(handler.type) if handler.type is not None else "any exception"
     calls = []
     if isinstance(attempt, ast.Try | ast.TryStar):
-        calls = [ast.unparse(n.func) for stmt in attempt.body for n in ast.walk(stmt) if isinstance(n, ast.Call)]
+        calls = [ast.unparse(n.func) for stmt in attempt.body for n in nodes_of(stmt) if isinstance(n, ast.Call)]
     tried = ", ".join(f"`{c}`" for c in dict.fromkeys(calls))
     words = f"`{caught}` was raised" + (f" by {tried}" if tried else "")
     imported = _imported(attempt) if not calls and caught.rpartition(".")[2] in _IMPORT_ERRORS else []
@@ -384,8 +385,8 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
     if calls and _only_calls_raise(handler.type, attempt) and isinstance(attempt, ast.Try | ast.TryStar):
         # What the calls read is read as a test's names are: their definitions reach the card.
         value = getattr(attempt.body[0], "value", None)
-        names = frozenset(n.id for n in ast.walk(value) if isinstance(n, ast.Name)) if value else frozenset()
-        whole = [ast.unparse(n) for n in ast.walk(attempt.body[0]) if isinstance(n, ast.Call)]
+        names = frozenset(n.id for n in nodes_of(value) if isinstance(n, ast.Name)) if value else frozenset()
+        whole = [ast.unparse(n) for n in nodes_of(attempt.body[0]) if isinstance(n, ast.Call)]
         if all(len(call) <= MAX_CALL for call in whole):  # the calls with their arguments: `int(page)`
             words = f"`{caught}` was raised by " + ", ".join(f"`{c}`" for c in dict.fromkeys(whole))
         # `getattr(mod, name)`: what failed where the card can say it, else the call that raised.

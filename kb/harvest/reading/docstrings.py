@@ -11,7 +11,7 @@ import ast
 import re
 from collections import Counter
 
-from kb.harvest.reading.walked import nodes_of
+from kb.harvest.reading.walked import nodes_of_kind
 
 DOC_LIMIT = 8_000
 SAID_LIMIT = 300
@@ -152,8 +152,8 @@ def _raised_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]
     """The names each `raise` of the function mentions (`raise too_short or ValueError(...)` mentions both), nested
     functions included: a docstring speaks for the generator or closure its function returns."""
     names: list[str] = []
-    for node in nodes_of(function):
-        if isinstance(node, ast.Raise) and node.exc is not None:
+    for node in nodes_of_kind(function, ast.Raise):
+        if node.exc is not None:
             mentioned = {
                 part.attr if isinstance(part, ast.Attribute) else part.id
                 for part in ast.walk(node.exc)

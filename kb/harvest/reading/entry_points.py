@@ -35,7 +35,7 @@ from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
 from kb.harvest.reading.spread import refused_on_the_way
-from kb.harvest.reading.walked import body_of, nodes_of
+from kb.harvest.reading.walked import body_of, nodes_of_kind
 
 MAX_ENTRIES = 3
 MAX_LEVELS = 3
@@ -43,6 +43,7 @@ MAX_FANOUT = 12  # callers of one function followed
 MAX_VISITED = 60  # functions visited per site function
 MAX_CALLEE_STATEMENTS = 300  # statements of a called function read for a raise of its own
 _CALL_STATEMENTS = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 Accepts = Callable[[str, str], bool]  # whether a class written so in the module at that path is one a test names
@@ -74,6 +75,7 @@ class EntryPoints:
         self._assignments: dict[int, dict[str, int]] = {}  # id(function) -> name -> the first line assigning it
         self._bindings: dict[int, dict[str, int]] = {}  # id(function) -> every name it binds (`_bound`)
         self._tests: dict[tuple[int, int], list[Test]] = {}  # by (id(function node), line): `_tests_at`
+        self._calls: dict[tuple[int, int], list[ast.Call]] = {}  # by (id(function node), line): `_calls_at`
         self._filled: dict[int, bool] = {}  # by the id of a function's node: whether it adds to its `**kwargs`
         self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
         # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
@@ -553,11 +555,8 @@ class EntryPoints:
             return False
         holding = [
             node
-            for node in nodes_of(outer)
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-            and node is not outer
-            and node.name == own_name
-            and node.lineno <= line <= (node.end_lineno or node.lineno)
+            for node in nodes_of_kind(outer, _DEFS)
+            if node is not outer and node.name == own_name and node.lineno <= line <= (node.end_lineno or node.lineno)
         ]
         if not holding:
             return False
@@ -780,7 +779,15 @@ class EntryPoints:
 
     def _calls_at(self, function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[ast.Call]:
         """The calls on `line` of a function: the innermost statement there is found by its statements alone,
-        and only its own expressions are walked."""
+        and only its own expressions are walked; once per line (each way to a raise asks again)."""
+        key = (id(function), line)
+        found = self._calls.get(key)
+        if found is None:
+            found = self._calls[key] = self._walk_calls_at(function, line)
+        return found
+
+    @staticmethod
+    def _walk_calls_at(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[ast.Call]:
         inner: ast.AST | None = None
         for statement in body_of(function).statements:
             first = getattr(statement, "lineno", None)  # a `case` has no position of its own

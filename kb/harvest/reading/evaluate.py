@@ -28,7 +28,7 @@ from kb.harvest.reading.messages import Binding, Field, terminal_name
 from kb.harvest.reading.own_messages import own_message
 from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span, statements
 from kb.harvest.reading.types import attribute_type
-from kb.harvest.reading.walked import body_of, nodes_of
+from kb.harvest.reading.walked import body_of, nodes_of, nodes_of_kind
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")
@@ -1123,9 +1123,8 @@ def _constructed_with(
     init = found[0]
     stored = [
         node.value.id
-        for node in nodes_of(init)
-        if isinstance(node, ast.Assign)
-        and isinstance(node.value, ast.Name)
+        for node in nodes_of_kind(init, ast.Assign)
+        if isinstance(node.value, ast.Name)
         and any(isinstance(t, ast.Attribute) and t.attr == name and dotted(t.value) == ["self"] for t in node.targets)
     ]
     positional = [a.arg for a in [*init.args.posonlyargs, *init.args.args]][1:]
@@ -1190,7 +1189,7 @@ def keys_read(expr: ast.expr) -> set[str]:
     """The constant keys an expression reads from the instance's message table: `self.error_messages["invalid"]`."""
     return {
         node.slice.value
-        for node in ast.walk(expr)
+        for node in nodes_of(expr)
         if isinstance(node, ast.Subscript)
         and dotted(node.value) in (["self", "error_messages"], ["self", "default_error_messages"])
         and isinstance(node.slice, ast.Constant)
@@ -1206,7 +1205,7 @@ def calls_super(function: Function) -> bool:
         and node.func.attr == function.name
         and isinstance(node.func.value, ast.Call)
         and terminal_name(node.func.value.func) == "super"
-        for node in nodes_of(function)
+        for node in nodes_of_kind(function, ast.Call)
     )
 
 
@@ -1243,8 +1242,8 @@ def _hands_on_extra(init: Function) -> bool:
     extra = init.args.vararg
     if extra is None:
         return False
-    for node in nodes_of(init):
-        if isinstance(node, ast.Call) and terminal_name(node.func) == "__init__":
+    for node in nodes_of_kind(init, ast.Call):
+        if terminal_name(node.func) == "__init__":
             given = [a for a in node.args if not (isinstance(a, ast.Name) and a.id == "self")]
             return bool(given) and isinstance(given[0], ast.Starred) and dotted(given[0].value) == [extra.arg]
     return False

@@ -12,7 +12,7 @@ from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.messages import MessageBuilder, Parts
 from kb.harvest.reading.own_messages import arguments
 from kb.harvest.reading.scopes import FOREVER, ModuleEnv, method_scope, returns_of
-from kb.harvest.reading.walked import nodes_of
+from kb.harvest.reading.walked import nodes_of_kind
 
 # (the call that makes an instance, the module it is written in)
 Made = tuple[ast.Call, ModuleInfo]
@@ -81,8 +81,8 @@ def _handed_to_base(index: ClassIndex, qualname: str, attribute: str) -> list[li
     names, position = stored
     scope = method_scope(index, qualname, info, init)
     options: list[list[Parts]] = []
-    for node in nodes_of(init):
-        if not (isinstance(node, ast.Call) and _calls_base_init(node)):
+    for node in nodes_of_kind(init, ast.Call):
+        if not _calls_base_init(node):
             continue
         value = arguments(names, node).get(names[position])
         forms = MessageBuilder(scope).forms(value, node.lineno) if value is not None else []
@@ -109,8 +109,8 @@ def _stored_parameter(index: ClassIndex, qualname: str, attribute: str) -> tuple
         return None
     init = found[0]
     names = [a.arg for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]][1:]
-    for node in nodes_of(init):
-        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Name) or node.value.id not in names:
+    for node in nodes_of_kind(init, ast.Assign):
+        if not isinstance(node.value, ast.Name) or node.value.id not in names:
             continue
         if any(dotted(t) == ["self", attribute] for t in node.targets):
             return names, names.index(node.value.id)

@@ -17,7 +17,7 @@ import collections.abc
 import numbers
 import typing
 
-from kb.harvest.reading.walked import nodes_of
+from kb.harvest.reading.walked import nodes_of_kind
 
 _BUILTIN_TYPES: dict[str, type] = {
     kind.__name__: kind
@@ -87,8 +87,8 @@ def _bound_once(function: ast.AST, name: str, line: int) -> ast.expr | None:
     """The value of the one `name = value` statement of the function's own body above `line`, where nothing else
     binds `name` in the function (no second assignment, loop, `with ... as`); else None."""
     found: ast.expr | None = None
-    for node in nodes_of(function):
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
+    for node in nodes_of_kind(function, ast.Name):
+        if node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
             if found is not None:
                 return None
             found = node
@@ -207,10 +207,14 @@ def _excludes_none(annotation: ast.expr, depth: int = 0) -> bool:
     return False
 
 
+# The nodes that may bind a name: those `_rebound` reads.
+_BINDERS = (ast.Name, ast.Global, ast.Nonlocal, ast.alias, ast.ExceptHandler)
+
+
 def _rebound(function: ast.AST, name: str) -> bool:
     """Whether the function binds `name` again anywhere (an assignment, a loop, `global`, a nested function's
     `nonlocal`)."""
-    for node in nodes_of(function):
+    for node in nodes_of_kind(function, _BINDERS):
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
             return True
         if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:

@@ -21,6 +21,7 @@ from itertools import islice
 
 from kb.harvest.reading.container_uses import changed_in_place, others
 from kb.harvest.reading.imports import ModuleInfo, Resolver, block_fields
+from kb.harvest.reading.walked import nodes_of
 
 MAX_ITEMS = 8  # a container's items recorded (the card names a few)
 MAX_COUNTED = 500  # items of a container counted; a larger one is not said
@@ -66,7 +67,7 @@ def chains_of(test: ast.expr) -> list[str]:
     """`x` and `m.x` a test reads (not called), in order: read once per test (its sites share it)."""
     found: dict[str, None] = {}
     called = set()
-    for node in islice(ast.walk(test), MAX_NODES):
+    for node in islice(nodes_of(test), MAX_NODES):
         if isinstance(node, ast.Call):
             called.add(id(node.func))
         elif id(node) in called:

@@ -20,7 +20,7 @@ from kb.harvest.reading.always_matches import AlwaysMatches
 from kb.harvest.reading.callers import CallGraph
 from kb.harvest.reading.known_types import known_type
 from kb.harvest.reading.scopes import statements
-from kb.harvest.reading.walked import body_of, nodes_of
+from kb.harvest.reading.walked import body_of, nodes_of_kind
 
 TRUTHY, NOT_NONE = 2, 1  # what a callee's result is sure to be; 0: nothing known
 MAX_STATEMENTS = 400  # of a module's top level, read for how often it binds a name
@@ -82,7 +82,7 @@ def guarded(function: ast.FunctionDef) -> int:
     """TRUTHY when every `return` of the function hands back a name just tested true (`if r: return r`; `if not
     r: raise ...` then `return r`) and it never falls off its end; NOT_NONE when some were tested only `is not
     None`; else 0. A generator's call returns a generator: 0."""
-    if any(isinstance(n, ast.Yield | ast.YieldFrom | ast.Await) for n in nodes_of(function)):
+    if nodes_of_kind(function, (ast.Yield, ast.YieldFrom, ast.Await)):
         return 0
     if not _ends(function.body):
         return 0
@@ -268,9 +268,7 @@ def arms(
     chain of the function's own body that holds every binding and ends above `line`: a value that arm takes
     never reaches the raise. Any other binding (a loop's, a tuple's, a nested function's) and nothing is said."""
     nothing = Arms(False, None, ())
-    stores = sum(
-        1 for n in nodes_of(function) if isinstance(n, ast.Name) and n.id == local and not isinstance(n.ctx, ast.Load)
-    )
+    stores = sum(1 for n in nodes_of_kind(function, ast.Name) if n.id == local and not isinstance(n.ctx, ast.Load))
     assigned = [
         s
         for s in body_of(function).of(ast.Assign)

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from itertools import islice
 
+from kb.harvest.reading.walked import nodes_of
+
 MAX_NODES = 400  # nodes of one expression walked
 MAX_ITEMS = 12  # of each kind, per expression
 # `options["addrport"]`, `opts.get("x")`: a command's options (declared in its own module)
@@ -47,7 +49,7 @@ def reads_of(expr: ast.AST, constants: dict[str, ast.expr | None] | None = None)
     """What `expr` reads, in order (the first MAX_NODES nodes); `constants`: the module's top-level values, for
     a key held in one (`os.environ.get(ENVIRONMENT_VARIABLE)`)."""
     walk = _Walk(constants or {})
-    for node in islice(ast.walk(expr), MAX_NODES):
+    for node in islice(nodes_of(expr), MAX_NODES):
         kind = type(node)
         if kind is ast.Name and isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
             walk.found["names"][node.id] = None  # type: ignore[attr-defined]

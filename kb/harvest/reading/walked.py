@@ -14,8 +14,20 @@ from typing import Any
 from kb.harvest.reading.scopes import statements
 
 MAX_KEPT = 4096
-_kept: dict[int, tuple[ast.AST, tuple[ast.AST, ...]]] = {}
+Kinds = type | tuple[type, ...]
+_kept: dict[int, tuple[ast.AST, tuple[ast.AST, ...], dict[Kinds, tuple[Any, ...]]]] = {}
 _bodies: dict[int, tuple[ast.AST, "Body"]] = {}
+
+
+def _walked(node: ast.AST) -> tuple[ast.AST, tuple[ast.AST, ...], dict[Kinds, tuple[Any, ...]]]:
+    found = _kept.get(id(node))
+    if found is not None and found[0] is node:
+        return found
+    found = (node, tuple(ast.walk(node)), {})
+    if len(_kept) >= MAX_KEPT:
+        del _kept[next(iter(_kept))]  # the oldest
+    _kept[id(node)] = found
+    return found
 
 
 def nodes_of(node: ast.AST) -> tuple[ast.AST, ...]:
@@ -23,11 +35,17 @@ def nodes_of(node: ast.AST) -> tuple[ast.AST, ...]:
     found = _kept.get(id(node))
     if found is not None and found[0] is node:
         return found[1]
-    walked = tuple(ast.walk(node))
-    if len(_kept) >= MAX_KEPT:
-        del _kept[next(iter(_kept))]  # the oldest
-    _kept[id(node)] = (node, walked)
-    return walked
+    return _walked(node)[1]
+
+
+def nodes_of_kind(node: ast.AST, kinds: Kinds) -> tuple[Any, ...]:
+    """The nodes of `nodes_of(node)` that are instances of `kinds`, in its order: each kind picked once while the
+    node is kept (a reader asking for a function's calls, or its stores of a name, reads those alone)."""
+    _, walked, picked = _walked(node)
+    found = picked.get(kinds)
+    if found is None:
+        found = picked[kinds] = tuple(n for n in walked if isinstance(n, kinds))
+    return found
 
 
 class Body:
@@ -39,9 +57,9 @@ class Body:
 
     def __init__(self, body: list[Any]) -> None:
         self.statements: tuple[ast.AST, ...] = tuple(statements(body))
-        self._of: dict[type | tuple[type, ...], tuple[Any, ...]] = {}
+        self._of: dict[Kinds, tuple[Any, ...]] = {}
 
-    def of(self, kinds: type | tuple[type, ...]) -> tuple[Any, ...]:
+    def of(self, kinds: Kinds) -> tuple[Any, ...]:
         found = self._of.get(kinds)
         if found is None:
             found = self._of[kinds] = tuple(s for s in self.statements if isinstance(s, kinds))
