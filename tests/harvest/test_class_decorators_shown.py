@@ -3,7 +3,7 @@
 class's `@override_settings(ROOT_URLCONF=None)`. Reduced from Django 5.2.19's tests/urlpatterns_reverse/tests.py
 (lines 417-432 and 1581-1593 of the sdist); the code is the installed Django's django/urls/resolvers.py."""
 
-from kb.harvest.evidence.heads import class_head
+from kb.harvest.evidence.heads import class_head, set_up_changes
 from tests.harvest.published import django_files, harvest_published
 
 TESTS = '''
@@ -140,3 +140,70 @@ def test_a_test_whose_set_up_changes_settings_is_not_shown_without_it(db, git_re
     entry = harvest_published(git_repo, files)["Invalid characters in session key"]
     assert [test["name"] for test in entry.evidence["tests"]] == ["FileSessionTests.test_invalid_key_backslash"]
     assert "_key_to_file" not in entry.generated.get("how_to_trigger", "")
+
+
+# Reduced from DRF 3.18.3's rest_framework/throttling.py:1-80 and tests/test_throttling.py:456-482 (sdist): `setUp`
+# sets the class's `scope`, without which `SimpleRateThrottle()` raises ImproperlyConfigured first (round 26's
+# cards 17, generated and AI-assisted, showed the call alone).
+THROTTLING = """
+from django.core.exceptions import ImproperlyConfigured
+
+
+class SimpleRateThrottle:
+    scope = None
+
+    def __init__(self):
+        if not getattr(self, 'rate', None):
+            self.rate = self.get_rate()
+
+    def get_cache_key(self, request, view):
+        \"\"\"
+        Should return a unique cache-key which can be used for throttling.
+        Must be overridden.
+        \"\"\"
+        raise NotImplementedError('.get_cache_key() must be overridden')
+
+    def get_rate(self):
+        if not getattr(self, 'scope', None):
+            msg = ("You must set either `.scope` or `.rate` for '%s' throttle" % self.__class__.__name__)
+            raise ImproperlyConfigured(msg)
+        return '1/min'
+"""
+THROTTLING_TESTS = """
+import pytest
+from django.test import TestCase
+
+from rest_framework.throttling import SimpleRateThrottle
+
+
+class SimpleRateThrottleTests(TestCase):
+
+    def setUp(self):
+        SimpleRateThrottle.scope = 'anon'
+
+    def test_get_cache_key_raises_not_implemented_error(self):
+        with pytest.raises(NotImplementedError):
+            SimpleRateThrottle().get_cache_key({}, {})
+"""
+
+
+def test_a_test_whose_set_up_sets_a_class_attribute_is_not_shown_without_it(db, git_repo) -> None:
+    files = {"rest_framework/throttling.py": THROTTLING, "tests/test_throttling.py": THROTTLING_TESTS}
+    entry = harvest_published(git_repo, files, repo="encode/django-rest-framework")[
+        ".get_cache_key() must be overridden"
+    ]
+    assert [test["name"] for test in entry.evidence["tests"]] == [
+        "SimpleRateThrottleTests.test_get_cache_key_raises_not_implemented_error"
+    ]
+    assert "get_cache_key({}, {})" not in entry.generated.get("how_to_trigger", "")
+
+
+def test_a_set_up_that_compares_or_calls_a_class_changes_nothing_of_it() -> None:
+    lines = [
+        "class T:",
+        "    def setUp(self):",
+        "        self.user = User.objects.create(name='x')",
+        "        assert A.b == 1",
+    ]
+    assert not set_up_changes(lines, 1, len(lines))
+    assert set_up_changes([*lines, "        Throttle.scope = 'anon'"], 1, len(lines) + 1)

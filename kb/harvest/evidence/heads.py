@@ -2,8 +2,8 @@
 `class NoRootUrlConfTests(SimpleTestCase):` is what makes `self.client.get("/test/me/")` raise, so a test shown
 as the way to trigger an error comes with it. A decorator that only decides whether the test runs at all
 (`skipUnless...`, `expectedFailure`, `xfail`) changes nothing its call does and is left out. A class whose
-set-up changes settings or patches code for each test (`self.settings(...)`, `mock.patch(...)` in `setUp`) is
-noted: its tests are not shown trimmed of it."""
+set-up changes settings, patches code or sets a class's attribute for each test (`self.settings(...)`,
+`mock.patch(...)`, `SimpleRateThrottle.scope = 'anon'` in `setUp`) is noted: its tests are not shown trimmed of it."""
 
 import ast
 import re
@@ -16,6 +16,9 @@ _SET_UP = re.compile(r"(?<![ \t])([ \t]*+)(?:async[ \t]++)?+def[ \t]++(?:setUp|a
 _CHANGES = re.compile(
     r"\b(?:override_settings|modify_settings|settings|patch(?:\.object|\.dict|\.multiple)?+|monkeypatch\.setattr)\("
     r"|\bsettings\.\w++[ \t]*+=(?!=)"
+    # A class's attribute set for each test (DRF 3.18.3's tests/test_throttling.py:458-459, `SimpleRateThrottle.scope
+    # = 'anon'`): the call trimmed of it raises something else.
+    r"|(?<![\w.])[A-Z]\w*+(?:\.\w++)++[ \t]*+=(?!=)"
 )
 
 
