@@ -221,7 +221,7 @@ def test_a_guessed_entry_point_or_caller_is_never_shown():
     assert card["meaning"].startswith("`ValueError` is raised in `Query.names_to_path` when the `fail_on_missing`")
 
 
-def test_a_short_local_is_said_by_its_definition_in_its_place():
+def test_a_short_local_set_by_a_match_is_said_of_what_it_matched():
     # Django's runserver: `m = re.match(naiveip_re, options["addrport"])`, then `if m is None: raise ...`.
     evidence = site(
         "Command.handle",
@@ -237,10 +237,10 @@ def test_a_short_local_is_said_by_its_definition_in_its_place():
         switches=[{"name": "addrport", "kind": "flag", "declared": "addrport", "help": "", "path": "", "line": 40}],
     )  # fmt: skip
     card = generated(evidence, exception="CommandError")
+    # A match that found nothing is said of what it matched (`matched`), the pattern a module-level name.
     assert card["meaning"] == (
         "Running the `runserver` command raises this (from `Command.handle`) when "
-        "`re.match(naiveip_re, options['addrport'])` "
-        "is `None` (`options['addrport']` is the `addrport` argument)."
+        "the `addrport` argument does not match the expected pattern at its start."
     )
     assert "`m`" not in str(card)
 
