@@ -57,6 +57,15 @@ def pattern_test(written: str, definition: Callable[[str], str | None]) -> tuple
     return shown, f"`{shown}` {verb} {said}{where}"
 
 
+def local_of(written: str) -> str | None:
+    """The local a test `not m`, `m is None`, `m` or `m is not None` reads; None for any other test."""
+    try:
+        found = _local(ast.parse(written.strip(), mode="eval").body)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    return found[0] if found else None
+
+
 def _local(test: ast.expr) -> tuple[str, bool] | None:
     """The local a truth or `None` test reads, and whether the test holds when the match was found."""
     if isinstance(test, ast.Name):

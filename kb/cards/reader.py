@@ -791,9 +791,18 @@ class Reader:
         module, not a local or an argument of that name."""
         if "re" in self.definitions or "re" in self.parameters:
             return None
-        return matched.pattern_test(
+        found = matched.pattern_test(
             written, lambda name: None if name in self.parameters else self.definition(name, before)
         )
+        if found is None or before is None:
+            return found
+        # `m = re.match(p, value)`, then `value = value.strip()` before the test: what was matched is not `value` now.
+        local = matched.local_of(written)
+        since = max((line for line, _ in self.definitions.get(local or "", []) if line < before), default=before)
+        for root in {_root(name) for name in names_in(found[0]) or []}:
+            if any(since < line < before for line, _ in self.definitions.get(root, [])):
+                return None
+        return found
 
     def _argument_inside(self, name: str, sentence: str, before: int | None) -> str | None:
         """What the argument at the root of a chain the card cannot say (`value._meta`, a private attribute) is,

@@ -100,3 +100,30 @@ def test_a_local_set_by_a_match_is_said_as_the_subject_not_matching(git_repo) ->
 
     other = entries['"{addrport}" is not matched.'].generated
     assert "pattern" not in other.get("meaning", "") + other.get("trigger", "")
+
+
+# Made up (codereview16b): the subject is given a new value between the match and the test, so the value the test
+# is about is not the one matched; said of `value` now, the card would claim `value.strip()` failed the pattern.
+REBOUND = r"""
+import re
+
+
+class ParseError(Exception):
+    pass
+
+
+def parse_number(value):
+    m = re.match(r"\d+", value)
+    value = value.strip()
+    if not m:
+        raise ParseError("Not a number: %s" % value)
+    return m
+"""
+
+
+@pytest.mark.django_db
+def test_a_subject_given_a_new_value_after_the_match_is_not_said_to_not_match(git_repo) -> None:
+    entries = harvest_published(git_repo, {"django/utils/numbers.py": REBOUND})
+    card = entries["Not a number: {value}"].generated
+    said = card.get("meaning", "") + card.get("trigger", "")
+    assert "`value` does not match the pattern" not in said
