@@ -707,6 +707,10 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         if override := _override(site):
             number = line_number(site.evidence["needs_override"].get("line"))
             lines.append(f"- {override}" + (f" (line {number})" if number else ""))
+        if lines and isinstance(attempt := site.evidence.get("after_try"), dict):
+            # The `else:` of a `try`: the tests above hold, and the `try` must also have raised nothing.
+            number = line_number(attempt.get("line"))
+            lines.append("- and the `try` it follows raises nothing" + (f" (line {number})" if number else ""))
         if lines and (exits := [n for n in _exits_before(site, near) if n]):
             at = f" (line{'s' if len(exits) > 1 else ''} {', '.join(exits)})"
             lines.append(f"- and no earlier check in {code(view.function)} exits first{at}")

@@ -21,3 +21,9 @@ def test_a_flag_s_solution_says_the_raise_needs_it_not_that_it_is_enough(db, git
     solutions = check_card(git_repo).generated.get("solutions") or []
     assert any("raised only when the `--tag` flag is set" in said for said in solutions)
     assert not any("raised when the `--tag` flag" in said for said in solutions)
+
+
+def test_the_trigger_of_a_raise_after_a_try_says_the_try_raised_nothing(db, git_repo) -> None:
+    # The trigger lists what the raise takes: the `--tag` flag alone is not it (codereview16b).
+    trigger = str(check_card(git_repo).generated.get("trigger") or "")
+    assert "- and the `try` it follows raises nothing (line 67)" in trigger

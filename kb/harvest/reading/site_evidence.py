@@ -346,8 +346,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
             evidence["setter"] = True  # the call graph names a property by its getter: its entry point is this
         if statement is not None and (handler := _caught_here(statement, owner.parents)) is not None:
             evidence["caught_here"] = {"line": handler.lineno}
-        if statement is not None and _after_try(statement, owner.parents):
-            evidence["after_try"] = True  # runs only when a `try` caught nothing: a condition no card says
+        if statement is not None and (attempt := _after_try(statement, owner.parents)) is not None:
+            evidence["after_try"] = {"line": attempt.lineno}  # runs only when that `try` raised nothing
         if opened := left_open(owner.node, node, owner.scope.index, owner.scope.owner):
             evidence["abstract"] = opened
         deciding = next((c.line for c in found if c.kind != "guard"), None)
@@ -375,15 +375,15 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 
 
-def _after_try(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> bool:
-    """Whether the statement is in the `else:` of a `try` (Django's `check --tag`: raised only when `next()` over
-    the unknown tags found one, the `StopIteration` of none caught and passed), up to its function."""
+def _after_try(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> ast.Try | ast.TryStar | None:
+    """The `try` whose `else:` holds the statement (Django's `check --tag`: raised only when `next()` over the
+    unknown tags found one, the `StopIteration` of none caught and passed), up to its function; None if none."""
     child: ast.AST = statement
     while (parent := parents.get(child)) is not None and not isinstance(parent, _SCOPES):
         if isinstance(parent, ast.Try | ast.TryStar) and child in parent.orelse:
-            return True
+            return parent
         child = parent
-    return False
+    return None
 
 
 def _else_line(
