@@ -238,6 +238,9 @@ def widgets_harvest(db):
     return repository
 
 
+WALL_START = 1_800_000_000.0  # a whole number of hours: the clock's 1000.0 s lies 40 s into a minute
+
+
 class Clock:
     """A monotonic clock that stands still until a test moves it (`clock.now += 1.0`)."""
 
@@ -251,14 +254,17 @@ class Clock:
 @pytest.fixture
 def production_intervals(settings, monkeypatch) -> Clock:
     """The catalogue read at most once a second, lookup hits written every five seconds, throttle counts shared once
-    a second, all on one clock that stands still until the test moves it; the lookup index checked once a minute (its
-    own clock, longer than any test)."""
+    a second and counted per wall-clock window, all on one clock that stands still until the test moves it; the
+    lookup index checked once a minute (its own clock, longer than any test)."""
     settings.CATALOGUE_CHECK_SECONDS = 1.0
     settings.MATCHING_REFRESH_SECONDS = 60
     settings.LOOKUP_HITS_FLUSH_SECONDS = 5.0
     clock = Clock()
     for module in (freshness, ratelimit, lookup_hits_module):
         monkeypatch.setattr(module, "clock", clock)
+    # The throttle's windows are wall-clock minutes: a real one would start a new window (and read the shared
+    # counts again) whenever a slow machine crosses a minute between two requests.
+    monkeypatch.setattr(ratelimit, "wall_clock", lambda: WALL_START + clock.now)
     lookup_hits.flush()  # what earlier requests of the test counted, before the clock stands still
     return clock
 
