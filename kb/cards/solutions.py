@@ -141,6 +141,8 @@ def _site_solutions(site: RaiseSite) -> list[str]:
                 )
             elif entry is not None and entry.kind == "setter":
                 found.extend(_for_setter(test, reader, entry, line))
+            elif entry is not None and entry.kind == "template tag":
+                found.extend(_for_tag(test, rows[1:], reader, entry, line))
             found.extend(_for_hooks(test, reader, points))
             found.extend(_for_options(test, reader, line))
             found.extend(_for_optional(row, reader))
@@ -317,6 +319,8 @@ def _followed(written: str, reader: Reader) -> list[str]:
 def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
     """What to pass instead, for each part of `test` (joined by `and`) that reads one argument of the entry point."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        if exclusive := _for_exclusive(test, reader, entry, line):
+            return [exclusive]
         parts = [value for value in test.values if not _given_and_checked(value, test.values)]
         return [s for value in parts for s in _for_parameters(value, reader, entry, line)]
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
@@ -327,6 +331,112 @@ def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint, line: int
         return [f"Pass {starred} to {code(entry.call())}."]
     instead = _instead(test, lambda node: _argument(node, reader, entry, line))
     return [f"Pass {instead} to {code(entry.call())}."] if instead else []
+
+
+def _tag_arguments(n: int) -> str:
+    return "no arguments" if n <= 0 else f"{n} argument" if n == 1 else f"{n} arguments"
+
+
+# (comparison, the count of the tag's words, its name first) → how many arguments to write after the name.
+_TAG_COUNT: dict[type[ast.cmpop], Callable[[int], str]] = {
+    ast.Lt: lambda n: f"at least {_tag_arguments(n - 1)}",
+    ast.LtE: lambda n: f"at least {_tag_arguments(n)}",
+    ast.Gt: lambda n: f"at most {_tag_arguments(n - 1)}",
+    ast.GtE: lambda n: f"at most {_tag_arguments(n - 2)}" if n >= 2 else "at most -",
+    ast.NotEq: lambda n: f"exactly {_tag_arguments(n - 1)}",
+}
+
+
+def _for_tag(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
+    """A count of a template tag's words, its name first (`bits = token.split_contents()`, then `len(bits) != 2`):
+    "Give the `{% timezone %}` tag exactly 1 argument after its name." Only where `bits` is the tag's token split
+    and nothing changed it before the test (`bits.pop(0)` would shift the count)."""
+    if not (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and type(test.ops[0]) in _TAG_COUNT
+        and isinstance(test.left, ast.Call)
+        and _called(test.left) == "len"
+        and len(test.left.args) == 1
+        and isinstance(words := test.left.args[0], ast.Name)
+        and isinstance(count := test.comparators[0], ast.Constant)
+        and type(count.value) is int
+        and count.value >= 1
+    ):
+        return []
+    defined = reader.definition(words.id, line) or ""
+    token = defined.removesuffix(".split_contents()") if defined.endswith(".split_contents()") else ""
+    signature = signature_of(reader.evidence)
+    own = [a.arg for a in (*signature.posonlyargs, *signature.args)] if signature is not None else []
+    if not token.isidentifier() or token not in own or reader.definition(token, line) != "":
+        return []  # the token the tag's function was given, not one it made or read later
+    if entry.arguments.get(token) != "token" or reader.replacement(words.id, line) is None:
+        return []
+    said = _TAG_COUNT[type(test.ops[0])](count.value)
+    if said.startswith(("at least no ", "at most -")):
+        return []  # a test no tag can make true
+    said = "no arguments" if said == "at most no arguments" else said
+    if isinstance(test.ops[0], ast.NotEq):  # `if len(bits) == 4: ... elif len(bits) == 6: ... else: raise`
+        counts = [count.value]
+        for row in outer:
+            other = _parse(str(row.get("code") or "")) if row.get("kind") == "else" else None
+            if (
+                row.get("other_raises")
+                or not isinstance(other, ast.Compare)
+                or ast.dump(other.left) != ast.dump(test.left)
+            ):
+                break
+            if not (isinstance(other.ops[0], ast.NotEq) and len(other.ops) == 1):
+                break
+            if not (isinstance(held := other.comparators[0], ast.Constant) and type(held.value) is int):
+                break
+            counts.insert(0, held.value)
+        shown = [str(n - 1) for n in dict.fromkeys(counts) if n >= 1]
+        if len(shown) > 1:
+            said = f"exactly {', '.join(shown[:-1])} or {shown[-1]} arguments"
+    tag = entry.function.rpartition(".")[2]
+    return [f"Give the {code('{% ' + tag + ' %}')} tag {said} after its name."]
+
+
+def _for_exclusive(test: ast.BoolOp, reader: Reader, entry: EntryPoint, line: int | None) -> str:
+    """Two arguments that may not be given together: `read_only and write_only` ("Pass a true value for at most
+    one of `read_only` and `write_only` to `Field()`"), `'name' in kwargs and 'suffix' in kwargs` ("Pass at most one
+    of the `name` and `suffix` keyword arguments to `action()`"). Only where both parts test one argument each, read
+    as the caller gave it, the same way: making either false avoids the raise. "" for anything else."""
+    if len(test.values) != 2:
+        return ""
+    truthy = [_argument(value, reader, entry, line) if isinstance(value, ast.Name) else "" for value in test.values]
+    unconverted = all(isinstance(v, ast.Name) and reader.definition(v.id, line) == "" for v in test.values)
+    if all(truthy) and truthy[0] != truthy[1] and unconverted and all(_as_given(v, reader, line) for v in test.values):
+        return f"Pass a true value for at most one of {truthy[0]} and {truthy[1]} to {code(entry.call())}."
+    keys = [_keyword_given(value, reader, entry, line) for value in test.values]
+    if all(keys) and keys[0] != keys[1]:
+        return f"Pass at most one of the {keys[0]} and {keys[1]} keyword arguments to {code(entry.call())}."
+    return ""
+
+
+def _as_given(node: ast.expr, reader: Reader, line: int | None) -> bool:
+    """Whether the test reads the argument as the caller gave it: not changed in place before (`kwargs.pop(...)`)."""
+    return isinstance(node, ast.Name) and reader.replacement(node.id, line) is not None
+
+
+def _keyword_given(node: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> str:
+    """`'name' in kwargs` of the entry point's own `**kwargs`, as given: "`name`"; "" for any other test."""
+    if not (
+        isinstance(node, ast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.ops[0], ast.In)
+        and isinstance(node.left, ast.Constant)
+        and isinstance(node.left.value, str)
+        and node.left.value.isidentifier()
+        and isinstance(held := node.comparators[0], ast.Name)
+        and held.id in reader.parameters
+        and entry.arguments.get(held.id, "").startswith("**")
+        and reader.definition(held.id, line) == ""
+        and _as_given(held, reader, line)
+    ):
+        return ""
+    return code(node.left.value)
 
 
 def _for_chain(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:

@@ -1,0 +1,97 @@
+"""A template tag's compile function that counts the tag's words (`bits = token.split_contents()`, the tag's name
+first) says what to write in the template: "Give the `{% timezone %}` tag exactly 1 argument after its name."
+(issue 29: a solution from a declaration in the user's template). A chain of counts that each pass says them all; a
+count of words changed before the test (`bits.pop(0)`) says nothing. On Django 5.2.19's tags, reduced where it
+says."""
+
+from tests.harvest.published import harvest_published
+
+# django/template/exceptions.py:39-44.
+EXCEPTIONS = '''
+class TemplateSyntaxError(Exception):
+    """
+    The exception used for syntax errors during parsing or rendering.
+    """
+
+    pass
+'''
+# django/template/library.py, `Library.tag` reduced to its decorator form.
+LIBRARY = """
+class Library:
+    def __init__(self):
+        self.tags = {}
+
+    def tag(self, name):
+        def dec(func):
+            self.tags[name] = func
+            return func
+
+        return dec
+"""
+# django/templatetags/tz.py:159-176 (the docstring reduced, the node left out); django/template/defaulttags.py:
+# 1487-1498 (`widthratio`, its docstring left out); the last tag is made up to change its words before the count.
+TAGS = '''
+from .exceptions import TemplateSyntaxError
+from .library import Library
+
+register = Library()
+
+
+@register.tag("timezone")
+def timezone_tag(parser, token):
+    """
+    Enable a given time zone just for this block.
+    """
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise TemplateSyntaxError("'%s' takes one argument (timezone)" % bits[0])
+    return bits
+
+
+@register.tag
+def widthratio(parser, token):
+    """
+    For creating bar charts and such.
+    """
+    bits = token.split_contents()
+    if len(bits) == 4:
+        tag, this_value_expr, max_value_expr, max_width = bits
+        asvar = None
+    elif len(bits) == 6:
+        tag, this_value_expr, max_value_expr, max_width, as_, asvar = bits
+    else:
+        raise TemplateSyntaxError("widthratio takes at least three arguments")
+    return asvar
+
+
+@register.tag("popped")
+def popped_tag(parser, token):
+    """
+    A tag whose words lose their first before they are counted.
+    """
+    bits = token.split_contents()
+    bits.pop(0)
+    if len(bits) != 2:
+        raise TemplateSyntaxError("popped takes two words")
+    return bits
+'''
+
+
+def harvest(git_repo):
+    files = {"django/template/exceptions.py": EXCEPTIONS, "django/template/library.py": LIBRARY}
+    return harvest_published(git_repo, {**files, "django/templatetags/tz.py": TAGS})
+
+
+def test_a_count_of_the_tag_s_words_says_how_many_arguments_to_write(db, git_repo) -> None:
+    card = harvest(git_repo)["'{bits}' takes one argument (timezone)"]
+    assert card.generated["solutions"] == ["Give the `{% timezone %}` tag exactly 1 argument after its name."]
+
+
+def test_each_count_of_a_chain_is_said(db, git_repo) -> None:
+    card = harvest(git_repo)["widthratio takes at least three arguments"]
+    assert card.generated["solutions"] == ["Give the `{% widthratio %}` tag exactly 3 or 5 arguments after its name."]
+
+
+def test_words_changed_before_the_count_say_nothing(db, git_repo) -> None:
+    card = harvest(git_repo)["popped takes two words"]
+    assert not any("argument" in said for said in card.generated.get("solutions") or [])
