@@ -524,6 +524,17 @@ def _for_starred(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | 
         and star(test.comparators[0]) == "**"
     ):
         return f"the {code(test.left.value)} keyword argument"
+    if (  # `'default_bounds' in kwargs`: "no `default_bounds` keyword argument"
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.In)
+        and isinstance(test.left, ast.Constant)
+        and isinstance(test.left.value, str)
+        and test.left.value.isidentifier()
+        and star(test.comparators[0]) == "**"
+        and _as_given(test.comparators[0], reader, line)
+    ):
+        return f"no {code(test.left.value)} keyword argument"
     if (  # `fields == (None,)` of `only(*fields)`: "positional arguments other than just `None`"
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
