@@ -333,24 +333,28 @@ def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint, line: int
     return [f"Pass {instead} to {code(entry.call())}."] if instead else []
 
 
-def _tag_arguments(n: int) -> str:
-    return "no arguments" if n <= 0 else f"{n} argument" if n == 1 else f"{n} arguments"
+def _tag_arguments(n: int, noun: str = "argument") -> str:
+    return f"no {noun}s" if n <= 0 else f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-# (comparison, the count of the tag's words, its name first) → how many arguments to write after the name.
-_TAG_COUNT: dict[type[ast.cmpop], Callable[[int], str]] = {
-    ast.Lt: lambda n: f"at least {_tag_arguments(n - 1)}",
-    ast.LtE: lambda n: f"at least {_tag_arguments(n)}",
-    ast.Gt: lambda n: f"at most {_tag_arguments(n - 1)}",
-    ast.GtE: lambda n: f"at most {_tag_arguments(n - 2)}" if n >= 2 else "at most -",
-    ast.NotEq: lambda n: f"exactly {_tag_arguments(n - 1)}",
+# (comparison, the count of the tag's words, its name first) → how many arguments (or words) to write after the name.
+_TAG_COUNT: dict[type[ast.cmpop], Callable[[int, str], str]] = {
+    ast.Lt: lambda n, noun: f"at least {_tag_arguments(n - 1, noun)}",
+    ast.LtE: lambda n, noun: f"at least {_tag_arguments(n, noun)}",
+    ast.Gt: lambda n, noun: f"at most {_tag_arguments(n - 1, noun)}",
+    ast.GtE: lambda n, noun: f"at most {_tag_arguments(n - 2, noun)}" if n >= 2 else "at most -",
+    ast.NotEq: lambda n, noun: f"exactly {_tag_arguments(n - 1, noun)}",
 }
+# How the tag's function splits its token → what the count is of: `split_contents()` keeps a quoted string with
+# spaces as one argument; `contents.split()` splits it, so the count is of words.
+_TAG_SPLITS = {".split_contents()": "argument", ".contents.split()": "word"}
 
 
 def _for_tag(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
     """A count of a template tag's words, its name first (`bits = token.split_contents()`, then `len(bits) != 2`):
-    "Give the `{% timezone %}` tag exactly 1 argument after its name." Only where `bits` is the tag's token split
-    and nothing changed it before the test (`bits.pop(0)` would shift the count)."""
+    "Give the `{% timezone %}` tag exactly 1 argument after its name."; of `token.contents.split()`, words ("Give
+    the `{% block %}` tag exactly 1 word after its name."). Only where `bits` is the tag's token split and nothing
+    changed it before the test (`bits.pop(0)` would shift the count)."""
     if not (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
@@ -365,17 +369,18 @@ def _for_tag(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPoin
     ):
         return []
     defined = reader.definition(words.id, line) or ""
-    token = defined.removesuffix(".split_contents()") if defined.endswith(".split_contents()") else ""
+    split = next((split for split in _TAG_SPLITS if defined.endswith(split)), "")
+    token, noun = (defined.removesuffix(split), _TAG_SPLITS[split]) if split else ("", "")
     signature = signature_of(reader.evidence)
     own = [a.arg for a in (*signature.posonlyargs, *signature.args)] if signature is not None else []
     if not token.isidentifier() or token not in own or reader.definition(token, line) != "":
         return []  # the token the tag's function was given, not one it made or read later
     if entry.arguments.get(token) != "token" or reader.replacement(words.id, line) is None:
         return []
-    said = _TAG_COUNT[type(test.ops[0])](count.value)
+    said = _TAG_COUNT[type(test.ops[0])](count.value, noun)
     if said.startswith(("at least no ", "at most -")):
         return []  # a test no tag can make true
-    said = "no arguments" if said == "at most no arguments" else said
+    said = f"no {noun}s" if said == f"at most no {noun}s" else said
     if isinstance(test.ops[0], ast.NotEq):  # `if len(bits) == 4: ... elif len(bits) == 6: ... else: raise`
         counts = [count.value]
         for row in outer:
@@ -393,7 +398,7 @@ def _for_tag(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPoin
             counts.insert(0, held.value)
         shown = [str(n - 1) for n in dict.fromkeys(counts) if n >= 1]
         if len(shown) > 1:
-            said = f"exactly {', '.join(shown[:-1])} or {shown[-1]} arguments"
+            said = f"exactly {', '.join(shown[:-1])} or {shown[-1]} {noun}s"
     tag = entry.function.rpartition(".")[2]
     return [f"Give the {code('{% ' + tag + ' %}')} tag {said} after its name."]
 

@@ -1,6 +1,7 @@
 """A template tag's compile function that counts the tag's words (`bits = token.split_contents()`, the tag's name
-first) says what to write in the template: "Give the `{% timezone %}` tag exactly 1 argument after its name."
-(issue 29: a solution from a declaration in the user's template). A chain of counts that each pass says them all; a
+first) says what to write in the template: "Give the `{% timezone %}` tag exactly 1 argument after its name."; a
+count of `token.contents.split()` is one of words, a quoted string with spaces being several words (issue 29: a
+solution from a declaration in the user's template). A chain of counts that each pass says them all; a
 count of words changed before the test (`bits.pop(0)`) says nothing. On Django 5.2.19's tags, reduced where it
 says."""
 
@@ -29,7 +30,8 @@ class Library:
         return dec
 """
 # django/templatetags/tz.py:159-176 (the docstring reduced, the node left out); django/template/defaulttags.py:
-# 1487-1498 (`widthratio`, its docstring left out); the last tag is made up to change its words before the count.
+# 1487-1498 (`widthratio`, its docstring left out); django/template/loader_tags.py:213-223 (`do_block`, its end
+# left out); the last tag is made up to change its words before the count.
 TAGS = '''
 from .exceptions import TemplateSyntaxError
 from .library import Library
@@ -64,6 +66,19 @@ def widthratio(parser, token):
     return asvar
 
 
+@register.tag("block")
+def do_block(parser, token):
+    """
+    Define a block that can be overridden by child templates.
+    """
+    # token.split_contents() isn't useful here because this tag doesn't accept
+    # variable as arguments.
+    bits = token.contents.split()
+    if len(bits) != 2:
+        raise TemplateSyntaxError("'%s' tag takes only one argument" % bits[0])
+    return bits[1]
+
+
 @register.tag("popped")
 def popped_tag(parser, token):
     """
@@ -95,3 +110,8 @@ def test_each_count_of_a_chain_is_said(db, git_repo) -> None:
 def test_words_changed_before_the_count_say_nothing(db, git_repo) -> None:
     card = harvest(git_repo)["popped takes two words"]
     assert not any("argument" in said for said in card.generated.get("solutions") or [])
+
+
+def test_a_count_of_words_split_at_spaces_says_words(db, git_repo) -> None:
+    card = harvest(git_repo)["'{bits}' tag takes only one argument"]
+    assert card.generated["solutions"] == ["Give the `{% block %}` tag exactly 1 word after its name."]
