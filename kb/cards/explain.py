@@ -66,9 +66,12 @@ def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
     tests = [t for t in evidence.get("tests", []) if isinstance(t, dict)]
     docs = [d for d in evidence.get("docs", []) if isinstance(d, dict)]
     with reading_once(), never.tested(bool(tests)):
-        views = [_view(site) for site in sites if site.evidence]
+        led = [_view(site) for site in sites if site.evidence]
+        # The other sections keep the raising method's own view: its arguments, in the trigger's "reached from"
+        # and its placeholders, are its own (a command's method is led by the command in the meaning alone).
+        views = [_view(view.site, command_first=False) if view.by_command else view for view in led]
         sections: dict = {
-            "meaning": _with_example_said(entry, _meaning(entry, views, docs), tests),
+            "meaning": _with_example_said(entry, _meaning(entry, led, docs), tests),
             "trigger": _trigger(entry, views),
             "situations": _situations(entry, views, tests),
             "how_to_trigger": how_to_trigger(entry, tests),
@@ -105,23 +108,29 @@ class _Site:
     deciding: str | None
     unconditional: bool
     set_by_class: ClassSet | None = None  # what the reader's class did, where the deciding test reads its attribute
+    partial: bool = False  # `deciding` says only the enclosing tests on the reader's input, not the raise's own
+    by_command: bool = False  # led by the command whose class's method raises it (`_command_first`)
 
     @property
     def function(self) -> str:
         return _function_name(self.site)
 
 
-def _view(site: RaiseSite) -> _Site:
+def _view(site: RaiseSite, *, command_first: bool = True) -> _Site:
     evidence = site.evidence or {}
     # A hook (`get_week_format()`) is called BY the raising function, not a way to reach it: never the card's
     # subject ("`get_week_format()` raises this") nor a "reached from"; its advice is the solutions' business.
     points = [point for point in entry_points(evidence, path=site.path) if point.kind != "hook"]
     if never.never(site):
         points = []  # its authors mark the branch as one that should never run: no way in is named (`never`)
+    first = _command_first(points, site.path) if command_first else points
+    by_command = bool(points) and first[0] is not points[0]
+    points = first
     entry = points[0] if points else None
     reader = Reader(evidence, entry or raising_function(evidence, site.path))
     conditions = list(reversed(_conditions(site)))  # innermost first
     deciding_row = next((c for c in conditions if c.get("kind") not in ("guard", "except")), None)
+    partial = False
     except_row = next((c for c in conditions if c.get("kind") == "except"), None)
     # The early exits just above the raise, in its own block, must not fire either (`if exe.exists(): return`):
     # without them "raises when X" would claim more than the code does.
@@ -158,7 +167,21 @@ def _view(site: RaiseSite) -> _Site:
     if hedged:
         deciding = _hedged(str(deciding), site, near, [p for p in (entry, *alternates) if p and p.exits_before], close)
     if deciding is None and deciding_row:
-        deciding = ""  # a test the card cannot say: what an `except` caught is then not the whole condition
+        # The whole test cannot be said: the enclosing tests on what the reader gave (an argument, a flag, a
+        # setting) still each hold whenever it is raised (`if self.no_obsolete:` around tests on what `msgattrib`
+        # returned): "when the `--no-obsolete` flag is set, among other conditions". Else nothing: what an
+        # `except` caught is then not the whole condition.
+        given = [
+            one
+            for row in conditions
+            if row.get("kind") in ("if", "else")
+            # an `and` said by its parts on what the reader gave (`self.decimal_places is not None and ...`)
+            for one in ([row] if _reads_input(row, reader) else reader.parts(row))
+            if _reads_input(one, reader)
+        ]
+        said = reader.all_of(list(reversed(given))) if given else None
+        deciding = f"{said}, among other conditions" if said else ""
+        partial = bool(said)
     return _Site(
         site=site,
         entry=entry,
@@ -169,7 +192,21 @@ def _view(site: RaiseSite) -> _Site:
         # A message reading `obj.id` of an `obj` of no fixed type fails first for some values (round 21's card 23).
         unconditional=evidence.get("under_condition") is False and not reads_unfixed_attribute(evidence),
         set_by_class=class_set(site, deciding_row, reader),
+        partial=partial,
+        by_command=by_command,
     )
+
+
+def _command_first(points: list[EntryPoint], path: str) -> list[EntryPoint]:
+    """A method of a management command's own class (`Command.write_po_file`) is no one's to call: the reader ran
+    the command. Where the entry points say the command written in the same file reaches the raise, it comes
+    first ("Running the `makemessages` command raises this (from `Command.write_po_file`)")."""
+    if not points or points[0].kind != "method" or not path or points[0].path != path:
+        return points
+    command = next((point for point in points[1:] if point.kind == "command" and point.path == path), None)
+    if command is None or not points[0].function.startswith("Command."):
+        return points
+    return [command, *(point for point in points if point is not command)]
 
 
 def _hedged(deciding: str, site: RaiseSite, near: list[dict], checking: list, close: object) -> str:
@@ -195,6 +232,24 @@ def _reads_argument(row: dict, reader: Reader) -> bool:
     """Whether a test reads an argument of the public entry point (what the reader passed)."""
     names = names_in(str(row.get("code") or "")) or []
     said = any((reader.replacement(name) or "").endswith(" argument") for name in names)
+    return said and reader.condition(row) is not None
+
+
+# How the reader names what they gave: "the `x` argument", "the `--x` flag", "the setting `X`".
+_INPUT = re.compile(r"(?: argument| flag| environment variable| setting| argument of `[\w.]++\(\)`)\Z|\Athe setting `")
+
+
+def _reads_input(row: dict, reader: Reader) -> bool:
+    """Whether a test reads what the reader gave the entry point (an argument, a flag, a setting) and can be said.
+    Of a command, only what it declares: `options["interactive"]` is no argument a user types (`--noinput` sets it
+    false)."""
+    names = names_in(str(row.get("code") or "")) or []
+    line = row.get("line") if isinstance(row.get("line"), int) else None
+    command = reader.entry is not None and reader.entry.kind == "command"
+    said = any(
+        _INPUT.search(plain_said(reader.replacement(name, line) or "")) and not (command and not reader.switch(name))
+        for name in names
+    )
     return said and reader.condition(row) is not None
 
 
@@ -255,6 +310,8 @@ def _near_guards(site: RaiseSite) -> list[dict]:
 
 
 _LOOKED_UP = re.compile(r"`(KeyError|IndexError|LookupError)` was raised by looking up `([\w.]++)` in `([\w.]++)`")
+# `fields.pop(old_name)`: one key popped from a container, neither a call.
+_POPPED = re.compile(r"(?<![\w.])((?:[A-Za-z_]\w*+\.)++)pop\(([A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*+)\)")
 _NOT_FOUND = {
     "KeyError": "`{key}` is not a key of `{container}`",
     "IndexError": "`{key}` is not an index of `{container}`",
@@ -309,9 +366,7 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
     calls = re.findall(r"`([\w.]++)`", tried[2]) if tried else []
     if looked := _LOOKED_UP.fullmatch(str(row.get("sentence") or "")):
         error, key, container = looked.groups()
-        said = _NOT_FOUND[error].format(key=key, container=container)
-        lookup = {"code": f"{key} not in {container}", "sentence": said, "line": row.get("line")}
-        return reader.condition(lookup) or ""
+        return _looked_up(reader, error, key, container, row.get("line")) or ""
     if caught and tried and tried[1] == caught and 0 < len(calls) <= 3 and caught not in _OPERATIONS_RAISE:
         called = " or ".join(code(call + "()") for call in calls)
         return f"{called} raised {code(_short(caught))}"
@@ -319,6 +374,9 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
         # The `try` is one statement whose calls alone can raise what is caught (the harvest checked).
         calls = re.findall(r"`([^`]++)`", tried_any[2])
         types = [_short(name.strip()) for name in caught.split(",") if name.strip()]
+        popped = _POPPED.fullmatch(calls[0]) if len(calls) == 1 and types == ["KeyError"] else None
+        if popped and (said := _popped(reader, popped[2], popped[1].removesuffix("."), row)):
+            return said
         if 0 < len(calls) <= 3 and sum(map(len, calls)) <= MAX_TRIED and types:
             called = " or ".join(code(call if call.endswith(")") else call + "()") for call in calls)
             names = [name for call in calls for name in names_in(call) or [] if name not in reader.parameters]
@@ -329,6 +387,27 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
             return said + (f" ({'; '.join(where)})" if where else "")
     # "its `try` block raised `KeyError`" tells the reader nothing the code does not (review round 4, card 07).
     return ""
+
+
+def _looked_up(reader: Reader, error: str, key: str, container: str, line: object) -> str | None:
+    """ "`key` is not a key of `container`", read at `line` in the reader's names; None where a name cannot be
+    said."""
+    said = _NOT_FOUND[error].format(key=key, container=container)
+    return reader.condition({"code": f"{key} not in {container}", "sentence": said, "line": line})
+
+
+def _popped(reader: Reader, key: str, container: str, row: dict) -> str | None:
+    """`found = fields.pop(old_name)` alone in a `try` whose `except KeyError` raises: a mapping's `pop` of one key
+    fails only when the key is absent, "`old_name` is not a key of `fields`". The `pop` changes `fields` itself:
+    the container is read as it was just before, at the one change the harvest saw between its definition and the
+    `except` (the `pop`); with more than one, which value it had is not known and nothing is said."""
+    line = row.get("line")
+    if not isinstance(line, int):
+        return None
+    changes = [number for number in reader.changed.get(container.partition(".")[0], []) if number < line]
+    if len(changes) > 1:
+        return None
+    return _looked_up(reader, "KeyError", key, container, changes[0] if changes else line)
 
 
 def _short(exception: str) -> str:
@@ -407,6 +486,10 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     )
     if documented is not None:
         text += f" {_capital(documented.shown())} is documented as: “{plain(documented.doc, 300)}”"
+    elif method := next((view for view in views if view.by_command and _docstring(view.site)), None):
+        # Led by the command, the method of its class that raises it keeps its own word ("Create or update the PO
+        # file for self.domain and `locale`.").
+        text += f" {code(method.function + '()')} is documented as: “{plain(_docstring(method.site), 300)}”"
     if quoted := documented_raise(entry, [(view.site, view.entry) for view in views], text):
         text += f" {quoted}"
     if rule := _doc_rule(views, text):
@@ -422,6 +505,11 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         where = place(entry, str(ruled.get("path", "")), ruled.get("line"), entry.analysed_commit)
         text += f" The documentation ({where}) says: “{plain(ruled['said'], 300)}”"
     return text
+
+
+def _docstring(site: RaiseSite) -> str:
+    recorded = site.evidence.get("function")
+    return str(recorded.get("doc") or "").strip() if isinstance(recorded, dict) else ""
 
 
 def _says(view: _Site, text: str) -> bool:
@@ -597,7 +685,10 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
         verb, text = _verb_of(entry), _raiser(entry, view, view.entry)
         if when and view.entry.branched and "other conditions" not in when:
             when += ", among other conditions"  # its own call on the way is under a test the card does not say
-        if view.caught is None and not view.alternates and not _override(view.site) and text.startswith("Calling "):
+        # "`f()` was called with ..." is said of the raise's own test: an enclosing one alone keeps its "among other
+        # conditions" (`Count()` is given a `filter` on every call that raises this, and on many that do not).
+        simple = view.caught is None and not view.alternates and not _override(view.site) and not view.partial
+        if simple and text.startswith("Calling "):
             if called := called_with(view.entry, view.function, view.deciding, view.site.evidence.get("defaults")):
                 return called  # what the reader's call was given, in place of its test
         if when:

@@ -68,6 +68,8 @@ _META_OPTION = re.compile(
 )
 _DOTTED = re.compile(r"[A-Za-z_]\w{0,100}+(?:\.[A-Za-z_]\w{0,100}+){0,8}+")  # a function's qualified name
 _CHAIN = re.compile(r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+){0,3}+")
+# `options['username']`: a name read by one literal key, as a command reads its options.
+_KEYED = re.compile(r"(?<![\w.])[A-Za-z_]\w*+\[(?:'\w++'|\"\w++\")\]")
 _SELF_CALL = re.compile(r"self\.([A-Za-z]\w*+)\([^()]{0,200}+\)")  # `self.validate(value)`: a hook's result
 _NAMED = re.compile(r"(?: setting| flag| environment variable| argument)$|^the setting `")
 _YES_NO_EMPTY = re.compile(
@@ -436,6 +438,16 @@ class Reader:
             return ""  # a module's class (`models.Aggregate`), named as written
         return None
 
+    def _alias(self, defined: str, before: int | None) -> str:
+        """What a local's definition names when it is only another name for a setting, a flag or an argument
+        (`options['username']`, `settings.STATIC_URL`): "the `username` argument"; "" otherwise."""
+        if not (_CHAIN.fullmatch(defined) or _KEYED.fullmatch(defined)) or _root(defined) in self.definitions:
+            return ""
+        alias = self.replacement(defined, before)
+        if not alias or not _NAMED.search(alias):
+            return ""
+        return alias
+
     def _module_name(self, name: str) -> str:
         """An optional import ("the `msgpack` package is not installed") or a literal container ("one of `'csv'` or
         `'json'`") of the module, marked for `phrasing.phrased`; "" for any other name."""
@@ -670,6 +682,10 @@ class Reader:
                 continue
             declared = str(row.get("declared") or row["name"])
             kind = row.get("kind")
+            if kind == "flag" and row.get("inverted"):
+                # `--no-header` stores `include_header` false (`store_false`): the value is the flag's opposite,
+                # and "the `--no-header` flag is set" for `if include_header:` would be false.
+                continue
             if kind == "flag":  # a command's positional argument is declared without dashes
                 return f"the {code(declared)} {'flag' if declared.startswith('-') else 'argument'}"
             if kind == "env":
@@ -701,6 +717,12 @@ class Reader:
         """An `and` the card cannot say whole, by its parts (the row's `all`): those it can say in the reader's
         words, and how many it cannot (round 20's card 02: "the `unique_fields` argument is not given (or empty)",
         beside a check on the backend's features). None when the row is no such `and` or no part can be said."""
+        parts = self.parts(row)
+        said = [words for part in parts if (words := self.condition(part))]
+        return (said, len(parts) - len(said)) if said else None
+
+    def parts(self, row: dict) -> list[dict]:
+        """The parts of an `and` that must hold (the row's `all`), each as a row of its own; [] for any other row."""
         kept = self._parts.get(id(row))
         if kept is None or kept[0] is not row:
             parts = [
@@ -711,8 +733,7 @@ class Reader:
                 and isinstance(part.get("sentence"), str)
             ]
             kept = self._parts[id(row)] = (row, parts)
-        said = [words for part in kept[1] if (words := self.condition(part))]
-        return (said, len(kept[1]) - len(said)) if said else None
+        return kept[1]
 
     def _said(self, row: dict) -> tuple[str, list[str]] | None:
         kept = self._said_rows.get(id(row))
@@ -950,6 +971,11 @@ class Reader:
                 said.append(f"{code(root)} is {header}")
                 continue
             if len(defined) > MAX_DEFINITION:
+                continue
+            if name == root and (alias := self._alias(defined, line)):
+                # `username = options['username']`: "`username` is the `username` argument", once, not a chain the
+                # reader resolves by hand ("`username` is `options['username']`; `options['username']` is ...").
+                said.append(_is(root, alias))
                 continue
             if name != root or len(root) > SHORT_NAME or len(defined) > MAX_INLINE or name not in names:
                 said.append(f"{code(root)} is {code(defined)}")

@@ -26,6 +26,7 @@ class Declared(NamedTuple):
     path: str
     line: int
     function: str = ""  # click: the command function whose parameter it is
+    inverted: bool = False  # argparse's `store_false`: the value is false when the flag is given (`--no-header`)
 
 
 def declared_by_call(call: ast.Call, path: str) -> Declared | None:
@@ -37,7 +38,8 @@ def declared_by_call(call: ast.Call, path: str) -> Declared | None:
     if not dest:
         return None
     shown = next((o for o in options if o.startswith("--")), options[0])
-    return Declared("flag", dest, shown, _keyword_text(call, "help"), path, call.lineno)
+    inverted = _keyword_text(call, "action") == "store_false"
+    return Declared("flag", dest, shown, _keyword_text(call, "help"), path, call.lineno, inverted=inverted)
 
 
 def declared_by_function(function: ast.FunctionDef | ast.AsyncFunctionDef, path: str, qualname: str) -> list[Declared]:
@@ -128,7 +130,7 @@ def _shared(a: list[str], b: list[str]) -> int:
 
 
 def switch_row(declared: Declared) -> dict:
-    return {
+    row = {
         "name": declared.name,
         "kind": declared.kind,
         "declared": declared.declared,
@@ -136,6 +138,7 @@ def switch_row(declared: Declared) -> dict:
         "path": declared.path,
         "line": declared.line,
     }
+    return {**row, "inverted": True} if declared.inverted else row
 
 
 def _dest(options: list[str]) -> str:

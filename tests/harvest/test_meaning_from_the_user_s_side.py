@@ -1,0 +1,189 @@
+"""What a card's "what it means" says from the reader's side (issue 29, round 26: M 1.16 of 3): the command they ran
+rather than a method of its class, a local that only renames their argument or flag said as that input once, a
+`pop` that failed as the key that is absent, and where the raise's own test cannot be said, the enclosing tests on
+what they gave, with "among other conditions"."""
+
+from tests.harvest.published import harvest_published as harvest
+
+COMMANDS = "django/core/management/commands"
+
+# rest_framework/authtoken/management/commands/drf_create_token.py lines 9-43 (DRF 3.18.3), trimmed.
+DRF_CREATE_TOKEN = """\
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+UserModel = get_user_model()
+
+
+class Command(BaseCommand):
+    help = 'Create DRF Token for a given user'
+
+    def create_user_token(self, username, reset_token):
+        user = UserModel._default_manager.get_by_natural_key(username)
+        return user
+
+    def add_arguments(self, parser):
+        parser.add_argument('username', type=str)
+        parser.add_argument('-r', '--reset', action='store_true', dest='reset_token', default=False,
+                            help='Reset existing User token and create a new one')
+
+    def handle(self, *args, **options):
+        username = options['username']
+        reset_token = options['reset_token']
+        try:
+            token = self.create_user_token(username, reset_token)
+        except UserModel.DoesNotExist:
+            raise CommandError('Cannot create the Token: user {} does not exist'.format(username))
+        self.stdout.write(f'Generated token {token.key} for user {username}')
+"""
+
+
+def test_a_local_that_only_renames_an_option_is_said_as_the_option_once(db, git_repo) -> None:
+    files = {"rest_framework/authtoken/management/commands/drf_create_token.py": DRF_CREATE_TOKEN}
+    cards = harvest(git_repo, files, "encode/django-rest-framework")
+    meaning = cards["Cannot create the Token: user {username} does not exist"].generated["meaning"]
+    assert "`reset_token` is the `--reset` flag" in meaning
+    assert "`username` is the argument of that name" in meaning
+    assert "options[" not in meaning  # no chain of definitions left for the reader to resolve
+
+
+# django/contrib/auth/management/commands/createsuperuser.py lines 43-55 and 104-120 (Django 5.2.19), trimmed: a
+# `store_false` flag stores the opposite of its name.
+CREATESUPERUSER = """\
+from django.core.management.base import BaseCommand, CommandError
+
+
+class Command(BaseCommand):
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--noinput",
+            "--no-input",
+            action="store_false",
+            dest="interactive",
+            help="Tells Django to NOT prompt the user for input of any kind.",
+        )
+
+    def handle(self, *args, **options):
+        username = options["username"]
+        if options["interactive"]:
+            if username == "":
+                raise CommandError("Username cannot be blank.")
+"""
+
+
+def test_a_flag_that_stores_its_opposite_is_not_said_as_the_value(db, git_repo) -> None:
+    cards = harvest(git_repo, {"django/contrib/auth/management/commands/createsuperuser.py": CREATESUPERUSER})
+    generated = cards["Username cannot be blank."].generated
+    # `options["interactive"]` is true when `--noinput` is NOT given: "the `--noinput` flag is set" would be false.
+    assert "`--noinput` flag is set" not in generated["trigger"]
+    assert "`--noinput` flag is set" not in generated["meaning"]
+
+
+# django/db/migrations/state.py lines 304-314 (Django 5.2.19).
+PROJECT_STATE = """\
+from django.core.exceptions import FieldDoesNotExist
+
+
+class ProjectState:
+    def __init__(self, models=None, real_apps=None):
+        self.models = models or {}
+
+    def rename_field(self, app_label, model_name, old_name, new_name):
+        model_key = app_label, model_name
+        model_state = self.models[model_key]
+        # Rename the field.
+        fields = model_state.fields
+        try:
+            found = fields.pop(old_name)
+        except KeyError:
+            raise FieldDoesNotExist(
+                f"{app_label}.{model_name} has no field named '{old_name}'"
+            )
+        fields[new_name] = found
+"""
+
+
+def test_a_pop_that_failed_is_said_as_the_key_that_is_absent(db, git_repo) -> None:
+    cards = harvest(git_repo, {"django/db/migrations/state.py": PROJECT_STATE})
+    meaning = cards["{app_label}.{model_name} has no field named '{old_name}'"].generated["meaning"]
+    assert meaning.startswith(
+        "`ProjectState.rename_field()` raises this when the `old_name` argument is not a key of `fields`"
+    )
+    assert "raised `KeyError`" not in meaning
+
+
+# django/core/management/commands/makemessages.py lines 207-214, 317-330 and 693-733 (Django 5.2.19), trimmed.
+MAKEMESSAGES = """\
+from django.core.management.base import BaseCommand, CommandError
+from django.core.management.utils import popen_wrapper
+
+STATUS_OK = 0
+
+
+class Command(BaseCommand):
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--no-obsolete",
+            action="store_true",
+            help="Remove obsolete message strings.",
+        )
+
+    def handle(self, *args, **options):
+        self.no_obsolete = options["no_obsolete"]
+        for locale in options["locale"]:
+            self.write_po_file(options["potfile"], locale)
+
+    def write_po_file(self, potfile, locale):
+        \"\"\"Create or update the PO file for self.domain and `locale`.\"\"\"
+        if self.no_obsolete:
+            args = ["msgattrib"] + ["-o", potfile, potfile]
+            msgs, errors, status = popen_wrapper(args)
+            if errors:
+                if status != STATUS_OK:
+                    raise CommandError(
+                        "errors happened while running msgattrib\\n%s" % errors
+                    )
+"""
+
+
+def test_a_method_of_a_command_s_class_is_reached_by_running_the_command(db, git_repo) -> None:
+    cards = harvest(git_repo, {f"{COMMANDS}/makemessages.py": MAKEMESSAGES})
+    meaning = cards["errors happened while running msgattrib\n{errors}"].generated["meaning"]
+    assert meaning.startswith("Running the `makemessages` command raises this (from `Command.write_po_file`)")
+    assert "`Command.write_po_file()` is documented as: “Create or update the PO file" in meaning  # its own word
+
+
+def test_an_enclosing_test_on_a_flag_is_said_when_the_raise_s_own_test_cannot_be(db, git_repo) -> None:
+    cards = harvest(git_repo, {f"{COMMANDS}/makemessages.py": MAKEMESSAGES})
+    meaning = cards["errors happened while running msgattrib\n{errors}"].generated["meaning"]
+    assert "when the `--no-obsolete` flag is set, among other conditions" in meaning
+
+
+# django/db/models/aggregates.py lines 170-180 (Django 5.2.19), trimmed.
+COUNT = """\
+class Star:
+    pass
+
+
+class Aggregate:
+    def __init__(self, *expressions, filter=None, **extra):
+        self.filter = filter
+
+
+class Count(Aggregate):
+    def __init__(self, expression, filter=None, **extra):
+        if expression == "*":
+            expression = Star()
+        if isinstance(expression, Star) and filter is not None:
+            raise ValueError("Star cannot be used with filter. Please specify a field.")
+        super().__init__(expression, filter=filter, **extra)
+"""
+
+
+def test_the_part_of_an_and_on_an_argument_is_said_with_the_others_left_open(db, git_repo) -> None:
+    cards = harvest(git_repo, {"django/db/models/aggregates.py": COUNT})
+    meaning = cards["Star cannot be used with filter. Please specify a field."].generated["meaning"]
+    # Not "`Count()` was called with a `filter` that is not `None`": that is true of many calls that do not raise.
+    assert meaning.startswith(
+        "Calling `Count()` raises this when the `filter` argument is not `None`, among other conditions."
+    )
