@@ -39,7 +39,7 @@ from kb.harvest.evidence.forms import (
     types_of,
 )
 from kb.harvest.evidence.heads import class_head, set_up_changes
-from kb.harvest.evidence.invocations import Invocation, TestNames, invocation_of
+from kb.harvest.evidence.invocations import OPERATORS, Invocation, TestNames, invocation_of
 from kb.harvest.evidence.looped import first_row, loop_rows
 from kb.harvest.evidence.needed import needed_start
 from kb.harvest.evidence.parametrized import Row, tables, with_row
@@ -498,6 +498,8 @@ def called_names(nodes: list[ast.stmt] | list[ast.expr], bound: dict | None = No
                 names.add(f"{owner}.{name}" if owner else name)
                 if name == "call_command" and (command := _command_named(node)):
                     names.add(COMMAND + command)
+            elif operated := _operated_on(node, bound or {}):
+                names.add(operated)  # `d + 1` on `d = D(m=100)`: `D.__add__`
     if not names:  # `request.body`, `response.content = "x"`: the property read or set is what runs
         for top in nodes:
             for node in _run(top):
@@ -505,6 +507,19 @@ def called_names(nodes: list[ast.stmt] | list[ast.expr], bound: dict | None = No
                     owner = _built_from(node.value, bound or {})
                     names.add(f"{owner}.{node.attr}" if owner else node.attr)
     return frozenset(names)
+
+
+def _operated_on(node: ast.AST, bound: dict[str, list[tuple[int, ast.expr]]]) -> str | None:
+    """`Class.__add__` for `d + 1` or `Class.__iadd__` for `d += 1`, where the test built `d` (`_built_from`)."""
+    if isinstance(node, ast.BinOp):
+        left, op, which = node.left, node.op, 0
+    elif isinstance(node, ast.AugAssign):
+        left, op, which = node.target, node.op, 1
+    else:
+        return None
+    methods = OPERATORS.get(type(op))
+    owner = _built_from(left, bound) if methods is not None and isinstance(left, ast.Name) else None
+    return f"{owner}.{methods[which]}" if owner and methods else None
 
 
 def built_bare(nodes: list[ast.stmt], bound: dict) -> frozenset[str]:

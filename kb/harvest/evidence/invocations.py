@@ -6,16 +6,36 @@ lambda's body each give one call: the callee's name as a test writes it, and its
 the test binds once, before the call, to an immutable literal (`value = "x"`); any other argument is UNKNOWN.
 Inside a `with` block, or a lambda, the arguments are evaluated where the error is expected: there, an argument
 that may raise itself (a call, an attribute, an operation) leaves the assertion without an invocation, as does a
-block of more than one statement."""
+block of more than one statement.
+
+An operator on an instance the test built is a call too: `d + 1` calls its class's `__add__` with `1`, `d += 1`
+its `__iadd__` (`OPERATORS`), when the other side is harmless."""
 
 import ast
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kb.harvest.evidence.forms import NOT_PASSED_ON, callable_position, terminal
+from kb.harvest.evidence.forms import NOT_PASSED_ON, callable_position, form_of, terminal
 from kb.harvest.evidence.values import UNKNOWN, immutable, literal
 
 MAX_ARGUMENTS = 32  # a call with more is not evaluated
+# The method Python calls first for `left <op> right` on the left operand, and for `left <op>= right`.
+OPERATORS: dict[type, tuple[str, str]] = {
+    ast.Add: ("__add__", "__iadd__"),
+    ast.Sub: ("__sub__", "__isub__"),
+    ast.Mult: ("__mul__", "__imul__"),
+    ast.MatMult: ("__matmul__", "__imatmul__"),
+    ast.Div: ("__truediv__", "__itruediv__"),
+    ast.FloorDiv: ("__floordiv__", "__ifloordiv__"),
+    ast.Mod: ("__mod__", "__imod__"),
+    ast.Pow: ("__pow__", "__ipow__"),
+    ast.LShift: ("__lshift__", "__ilshift__"),
+    ast.RShift: ("__rshift__", "__irshift__"),
+    ast.BitAnd: ("__and__", "__iand__"),
+    ast.BitOr: ("__or__", "__ior__"),
+    ast.BitXor: ("__xor__", "__ixor__"),
+}
 
 
 @dataclass(frozen=True)
@@ -36,6 +56,8 @@ def invocation_of(call: ast.Call, form: str, body: list[ast.stmt] | None, test: 
         if len(body) != 1:
             return None
         [statement] = body
+        if (operated := _operated(statement, names)) is not None:
+            return operated
         value = statement.value if isinstance(statement, ast.Expr | ast.Assign) else None
         return _invocation(value, names, inside=True) if isinstance(value, ast.Call) else None
     position = callable_position(form)
@@ -63,6 +85,25 @@ def _invocation(call: ast.Call, names: "_LiteralNames", *, inside: bool) -> Invo
     args = tuple(literal(a, names.value) for a in call.args)
     keywords = tuple((str(k.arg), literal(k.value, names.value)) for k in call.keywords)
     return Invocation(target, receiver, args, keywords)
+
+
+def _operated(statement: ast.stmt, names: "_LiteralNames") -> Invocation | None:
+    """`d + 1` (or `x = d + 1`) and `d += 1` on a name bound once to an instance the test built (`d = D(m=100)`):
+    the left operand's class's method, with the right operand as its argument."""
+    value = statement.value if isinstance(statement, ast.Expr | ast.Assign) else None
+    if isinstance(value, ast.BinOp):
+        left, op, right, which = value.left, value.op, value.right, 0
+    elif isinstance(statement, ast.AugAssign):
+        left, op, right, which = statement.target, statement.op, statement.value, 1
+    else:
+        return None
+    methods = OPERATORS.get(type(op))
+    if methods is None or not isinstance(left, ast.Name) or not _harmless(right):
+        return None
+    made = names.made(left.id)
+    if made is None:
+        return None
+    return Invocation(f"{made}.{methods[which]}", "built", (literal(right, names.value),), ())
 
 
 def _target(func: ast.expr, names: "_LiteralNames", *, inside: bool) -> tuple[str | None, str]:
@@ -105,6 +146,21 @@ class TestNames:
         stored = (n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
         self.stores = Counter(stored)
         self.stores.update(p.arg for p in parameters if p is not None)
+        self.stores.subtract(_raised_in_place(function))
+
+
+def _raised_in_place(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[str]:
+    """The names of `with self.assertRaises(T): d += 1`: the block's one statement raises before its store, so
+    the name keeps what it held (when it did not raise, the test failed)."""
+    for node in ast.walk(function):
+        if not isinstance(node, ast.With | ast.AsyncWith) or len(node.body) != 1:
+            continue
+        [statement] = node.body
+        if not isinstance(statement, ast.AugAssign) or not isinstance(statement.target, ast.Name):
+            continue
+        forms = [form_of(i.context_expr) for i in node.items if isinstance(i.context_expr, ast.Call)]
+        if any(form and "raises" in form.lower() for form in forms):
+            yield statement.target.id
 
 
 class _LiteralNames:

@@ -183,7 +183,13 @@ def _with_decorators(lines: list[str], first: int, last: int) -> tuple[Function 
 
 
 def _called(
-    invocation: Invocation, callees: Callees, path: str, qualname: str, line: int, package_class: Callable[[str], bool]
+    invocation: Invocation,
+    callees: Callees,
+    path: str,
+    qualname: str,
+    line: int,
+    package_class: Callable[[str], bool],
+    instance: str | None = None,
 ) -> tuple[Function, int, dict, Callable[[str], object]] | None:
     """(the called function holding `line`, the shift to the file's line numbers, its parameters bound to the
     invocation's arguments, how a name outside it is read), or None when the function or its binding is unknown."""
@@ -196,7 +202,23 @@ def _called(
         return callees.outer(path, name, package_class)
 
     env = _bound(function, invocation, method=method, outer=outer)
+    if env is not None and instance is not None and method and _own_class_read(function):
+        env["self.__class__"] = PackageClass(instance)
     return None if env is None else (function, shift, env, outer)
+
+
+def _own_class_read(function: Function) -> bool:
+    """Whether `self.__class__` in the method is the class of the instance it was called on: its first parameter
+    is `self`, a plain method's, and the method neither rebinds `self` nor sets its `__class__`."""
+    positional = [*function.args.posonlyargs, *function.args.args]
+    if not positional or positional[0].arg != "self" or function.decorator_list:
+        return False
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == "self" and not isinstance(node.ctx, ast.Load):
+            return False
+        if isinstance(node, ast.Attribute) and node.attr == "__class__" and not isinstance(node.ctx, ast.Load):
+            return False
+    return True
 
 
 def _evaluator(function: Function, env: dict, callees: Callees, path: str, outer: Callable[[str], object]) -> Evaluator:
@@ -213,11 +235,12 @@ def met_line(
     qualname: str,
     line: int,
     package_class: Callable[[str], bool] = lambda name: False,
+    instance: str | None = None,
 ) -> int | None:
     """The line of `path` whose `raise` (or failing `assert`) the invocation definitely meets first in the function
     `qualname` (the one holding `line`), or None. `package_class` tells the package's classes no literal is an
-    instance of."""
-    called = _called(invocation, callees, path, qualname, line, package_class)
+    instance of; `instance`, the class (one of those) of the instance the test built and calls the method on."""
+    called = _called(invocation, callees, path, qualname, line, package_class, instance)
     if called is None:
         return None
     function, shift, env, outer = called

@@ -61,6 +61,18 @@ _EVERY = {"Exception", "BaseException"}  # what an error and a warning both are
 _CLASS = re.compile(r"^[ \t]*+class[ \t]++(\w++)[ \t]*+\(([^)]{0,500}+)\)", re.MULTILINE)
 # A definition with its indentation: a `def` right inside a `class` statement's body is one of its methods.
 _DEFINED_AT = re.compile(r"^([ \t]*+)(?:async[ \t]++)?+(def|class)[ \t]++(\w++)", re.MULTILINE)
+_ASSIGNED = re.compile(r"^([A-Za-z_]\w*+)[ \t]*+=(?!=)([^\n]*+)", re.MULTILINE)  # a module's `D = Distance`
+
+
+@dataclass(frozen=True)
+class Aliased:
+    """The class statement a module-level alias names (`D = Distance`): its name, its module, its own bases (by
+    name) and whether it names a metaclass."""
+
+    cls: str
+    path: str
+    bases: frozenset[str]
+    metaclassed: bool
 
 
 @dataclass(frozen=True)
@@ -361,8 +373,12 @@ class _Reach:
                         self.below.setdefault(name, set()).add(key)
 
     def defined(self, name: str) -> int:
-        """How many things of the package the name may be: `Class.method` as many as `Class`."""
-        return self.types.definitions.get(name.split(".", 1)[0], 0)
+        """How many things of the package the name may be: `Class.method` as many as `Class` (or the class a
+        module's alias names, `D = Distance`)."""
+        first, _, method = name.partition(".")
+        if first in self.types.aliases:
+            return 1 if method else 0  # the alias's class, wherever else a class of that name is defined
+        return self.types.definitions.get(first, 0)
 
     def met(self, assertion: Assertion) -> EntryKey | None:
         """The entry whose raise the assertion's one call definitely meets in the function it calls, by its literal
@@ -378,8 +394,11 @@ class _Reach:
         [((path, function), line)] = functions.items()
         if function.endswith(".__init__") and not self.types.plainly_built(function.split(".")[-2]):
             return None  # a `__new__` or a metaclass may run before `__init__`, and raise
+        # `d + 1` on `d = D(m=100)`: `self.__class__` in the method is the class the test built.
+        built = invocation.target.split(".", 1)[0] if invocation.receiver == "built" else None
+        instance = self.types.instance_of(built) if built is not None else None
         try:
-            met = met_line(invocation, self.callees, path, function, line, self._package_class)
+            met = met_line(invocation, self.callees, path, function, line, self._package_class, instance)
         except (RecursionError, MemoryError, ValueError, TypeError) as error:  # a hostile file is counted, skipped
             self.refusals.add(assertion.path, refusal(error, "evaluating its call"))
             return None
@@ -599,10 +618,12 @@ class _TypeTree:
         self._methods: set[str] = set()
         self._metaclassed: set[str] = set()
         self._located: Located = {}
+        self._aliases: dict[str, Aliased] = {}
         self.memo: dict[str, frozenset[str]] = {}
 
     def _read(self) -> None:
-        self._bases, self._definitions, self._methods, self._metaclassed, self._located = _class_bases(self.package)
+        read = _class_bases(self.package)
+        self._bases, self._definitions, self._methods, self._metaclassed, self._located, self._aliases = read
 
     @property
     def located(self) -> "Located":
@@ -610,6 +631,28 @@ class _TypeTree:
         if self._bases is None:
             self._read()
         return self._located
+
+    @property
+    def aliases(self) -> dict[str, "Aliased"]:
+        """A name one module binds at its top level to a class it defines (`D = Distance` in `measure.py`), bound
+        nowhere else and no module's own function or class -> that class statement (`_class_bases`)."""
+        if self._bases is None:
+            self._read()
+        return self._aliases
+
+    def instance_of(self, cls: str) -> str | None:
+        """The class an instance built by calling `cls` is, when that is known to be the package's own class that
+        no literal is an instance of: plainly built (`plainly_built`), or an alias's class statement with no
+        metaclass or `__new__` whose bases are plainly built."""
+        aliased = self.aliases.get(cls)
+        if aliased is None:
+            return cls if self.definitions.get(cls, 0) == 1 and self.plainly_built(cls) else None
+        if aliased.metaclassed or self._defines(aliased, "__new__"):
+            return None
+        return aliased.cls if all(self.plainly_built(b) for b in aliased.bases - {"object"}) else None
+
+    def _defines(self, aliased: "Aliased", method: str) -> bool:
+        return any(where[0] == aliased.path for where in self.located.get(f"{aliased.cls}.{method}", []))
 
     @property
     def bases(self) -> dict[str, set[str]]:
@@ -633,17 +676,27 @@ class _TypeTree:
         `Storage.generate_filename`). A class defined more than once, or a method found in none or in two bases
         at one depth, stays as written: a resolution, never a guess."""
         cls, _, method = name.partition(".")
+        if method and "." not in method and (aliased := self.aliases.get(cls)) is not None:
+            # `D.__add__`: the alias's class statement, or its own bases (by name from there).
+            if self._defines(aliased, method):
+                return f"{aliased.cls}.{method}" if self.definitions.get(aliased.cls, 0) == 1 else name
+            return self._inherited(sorted(aliased.bases - {aliased.cls}), {aliased.cls, *aliased.bases}, method, name)
         if not method or "." in method or self.definitions.get(cls, 0) != 1 or name in self._methods:
             return name
-        seen, level = {cls}, [cls]
+        bases = sorted(self.bases.get(cls, set()) - {cls})
+        return self._inherited(bases, {cls, *bases}, method, name)
+
+    def _inherited(self, level: list[str], seen: set[str], method: str, name: str) -> str:
+        """The nearest class that defines `method`, from the bases in `level` up (breadth first), when that is one
+        class defined once; else `name` as written."""
         while level:
-            # Each class once per level: two bases that share one (a diamond) do not double the next level.
-            level = list(dict.fromkeys(b for c in level for b in sorted(self.bases.get(c, ())) if b not in seen))
-            seen.update(level)
             level = [b for b in level if self.definitions.get(b, 0) == 1]
             owners = [b for b in level if f"{b}.{method}" in self._methods]
             if owners:
                 return f"{owners[0]}.{method}" if len(owners) == 1 else name
+            # Each class once per level: two bases that share one (a diamond) do not double the next level.
+            level = list(dict.fromkeys(b for c in level for b in sorted(self.bases.get(c, ())) if b not in seen))
+            seen.update(level)
         return name
 
     def lineage(self, cls: str) -> frozenset[str]:
@@ -713,11 +766,18 @@ class _TypeTree:
         return self.memo[name]
 
 
-def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int], set[str], set[str], Located]:
+def _class_bases(
+    package: Path,
+) -> tuple[dict[str, set[str]], dict[str, int], set[str], set[str], Located, dict[str, Aliased]]:
     """(each class's bases by name, how many times each name is defined, the `Class.method` pairs a class
     statement's body defines, the classes whose statement names a metaclass, where each module-level function and
-    each method of a top-level class is, by its name and by `Class.method`), in one read of the package."""
+    each method of a top-level class is, by its name and by `Class.method`, the modules' aliases of a class), in
+    one read of the package."""
     bases: dict[str, set[str]] = {}
+    assigned: dict[str, set[tuple[str, str]]] = {}  # a name bound at a module's top level -> (module, value)
+    statements: dict[tuple[str, str], list[Aliased]] = {}  # (module, class) -> its top-level class statements
+    top_classes: Counter[tuple[str, str]] = Counter()
+    top_level: Counter[str] = Counter()  # a module's own function or class, by name (a method is no bare name)
     definitions: Counter[str] = Counter()
     methods: set[str] = set()
     metaclassed: set[str] = set()
@@ -728,6 +788,12 @@ def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int], se
             bases.setdefault(match.group(1), set()).update(n for n in names if n.isidentifier())
             if "metaclass" in match.group(2):
                 metaclassed.add(match.group(1))
+            if match.group(0).startswith("class"):
+                own = frozenset(n for n in names if n.isidentifier())
+                statement = Aliased(match.group(1), relative, own, "metaclass" in match.group(2))
+                statements.setdefault((relative, match.group(1)), []).append(statement)
+        for match in _ASSIGNED.finditer(text):
+            assigned.setdefault(match.group(1), set()).add((relative, match.group(2).partition("#")[0].strip()))
         open_classes: list[tuple[int, str]] = []  # (indentation, name) of the class statements around a line
         line, counted = 1, 0
         for match in _DEFINED_AT.finditer(text):
@@ -735,6 +801,11 @@ def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int], se
             line += text.count("\n", counted, match.start())  # counted once over the file: linear
             counted = match.start()
             definitions[name] += 1
+            top_level[name] += not indent
+            if kind == "class" and not indent:
+                top_classes[(relative, name)] += 1
+                if (relative, name) not in statements:  # `class Name:`, with no bases
+                    statements[(relative, name)] = [Aliased(name, relative, frozenset(), False)]
             while open_classes and open_classes[-1][0] >= indent:
                 open_classes.pop()
             if open_classes and kind == "def":
@@ -748,7 +819,14 @@ def _class_bases(package: Path) -> tuple[dict[str, set[str]], dict[str, int], se
                 if cls and len(open_classes) == 1:
                     located.setdefault(where[2], []).append(where)
             open_classes.append((indent, name) if kind == "class" else (indent, ""))
-    return bases, dict(definitions), methods, metaclassed, located
+    aliases = {
+        name: named[0]
+        for name, said in assigned.items()
+        if len(said) == 1
+        and not top_level[name]
+        and len(named := statements.get(next(iter(said)), [])) == top_classes[next(iter(said))] == 1
+    }
+    return bases, dict(definitions), methods, metaclassed, located, aliases
 
 
 def _python_texts(package: Path) -> Iterable[tuple[str, str]]:
