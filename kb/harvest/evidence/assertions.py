@@ -38,7 +38,7 @@ from kb.harvest.evidence.forms import (
     terminal,
     types_of,
 )
-from kb.harvest.evidence.heads import class_head, set_up_changes
+from kb.harvest.evidence.heads import class_head, set_up_changes, set_up_instances, stored_on_self
 from kb.harvest.evidence.invocations import OPERATORS, Invocation, TestNames, invocation_of
 from kb.harvest.evidence.looped import first_row, loop_rows
 from kb.harvest.evidence.needed import needed_start
@@ -133,8 +133,12 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
     templated = "{%" in text  # a template tag in a string: the file's tests may render templates (`templates`)
     classes: dict[tuple[int, int], tuple[int, int]] = {}
     heads: dict[int, dict] = {}  # each class's header and set-up, read once
+    set_ups: dict[int, dict[str, ast.Call]] = {}  # each class's instances its set-up builds (`set_up_instances`)
     for (first, last), names in functions_around(text, hits, lines, classes).items():
-        read = _read_function(lines, first, last, names, path, outer, wrappers, table.get(first, []), templated)
+        if (around := classes.get((first, last))) is not None and around[0] not in set_ups:
+            set_ups[around[0]] = set_up_instances(lines, *around)
+        set_up = set_ups[around[0]] if around is not None else {}
+        read = _read_function(lines, first, last, names, path, outer, wrappers, table.get(first, []), templated, set_up)
         found.extend(_with_head(read, lines, classes.get((first, last)), heads))
     if wrappers:  # the calls of the file's own assertion wrappers, wherever they are
         wrapped: list[Assertion] = []
@@ -236,14 +240,20 @@ def _read_function(
     wrappers: dict,
     rows: list[Row] | None = None,
     templated: bool = False,
+    set_up: dict[str, ast.Call] | None = None,
 ) -> list[Assertion]:
     """The function's assertions; the assertion wrappers it defines are added to `wrappers`. `rows`: its
     `parametrize` table, one assertion per row where the message is one of the row's values. `templated`: the
-    file holds a template tag, so the template each assertion's code renders is looked for."""
+    file holds a template tag, so the template each assertion's code renders is looked for. `set_up`: the
+    instances its class's set-up builds (`self.negotiator = BaseContentNegotiation()`), by `self.name`."""
     function, shift = _parsed_function(lines, first, last)
     if function is None:
         return []
     reader = _FunctionReader(function, outer)
+    if set_up:
+        # Bound before the test runs, unless the test binds it again itself.
+        stored = stored_on_self(function)
+        reader.strings.update((name, [(0, call)]) for name, call in set_up.items() if name not in stored)
     # A wrapper's message is a name bound nowhere in the function (a parameter): only then is it looked for.
     messages = (message_node(call, form)[0] for call, form, _ in reader.assertions)
     if any(isinstance(node, ast.Name) and node.id not in reader.strings for node in messages):
@@ -530,7 +540,10 @@ def built_bare(nodes: list[ast.stmt], bound: dict) -> frozenset[str]:
         for node in _run(top):
             if isinstance(node, ast.Call):
                 receiver = node.func.value if isinstance(node.func, ast.Attribute) else node.func
-                if isinstance(receiver, ast.Name) and len(bindings := bound.get(receiver.id, [])) == 1:
+                if (
+                    isinstance(receiver, ast.Name | ast.Attribute)
+                    and len(bindings := bound.get(_bound_name(receiver), [])) == 1
+                ):
                     receiver = bindings[0][1]
                 if isinstance(receiver, ast.Call) and not receiver.args and not receiver.keywords:
                     if (made := terminal(receiver.func)) and made[:1].isupper():
@@ -568,12 +581,19 @@ def _command_named(call: ast.Call) -> str | None:
 
 def _built_from(receiver: ast.expr, bound: dict[str, list[tuple[int, ast.expr]]]) -> str | None:
     """The class whose instance `receiver` is, when the test builds it: `C(...)`, or a local name whose one
-    binding in the test is `C(...)`; None otherwise."""
-    if isinstance(receiver, ast.Name) and len(bindings := bound.get(receiver.id, [])) == 1:
+    binding in the test (or in its class's set-up, `self.name`) is `C(...)`; None otherwise."""
+    if isinstance(receiver, ast.Name | ast.Attribute) and len(bindings := bound.get(_bound_name(receiver), [])) == 1:
         receiver = bindings[0][1]
     if isinstance(receiver, ast.Call) and (name := terminal(receiver.func)) and name[:1].isupper():
         return name
     return None
+
+
+def _bound_name(node: ast.Name | ast.Attribute) -> str:
+    """How `bound` keys a name: `x`, or `self.x` for an instance the class's set-up builds; "" for another."""
+    if isinstance(node, ast.Name):
+        return node.id
+    return f"self.{node.attr}" if isinstance(node.value, ast.Name) and node.value.id == "self" else ""
 
 
 def _callable_names(call: ast.Call, form: str) -> frozenset[str]:

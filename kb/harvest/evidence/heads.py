@@ -3,13 +3,16 @@
 as the way to trigger an error comes with it. A decorator that only decides whether the test runs at all
 (`skipUnless...`, `expectedFailure`, `xfail`) changes nothing its call does and is left out. A class whose
 set-up changes settings, patches code or sets a class's attribute for each test (`self.settings(...)`,
-`mock.patch(...)`, `SimpleRateThrottle.scope = 'anon'` in `setUp`) is noted: its tests are not shown trimmed of it."""
+`mock.patch(...)`, `SimpleRateThrottle.scope = 'anon'` in `setUp`) is noted: its tests are not shown trimmed of it.
+The instances its `setUp` builds (`self.negotiator = BaseContentNegotiation()`) are what its tests' `self.negotiator`
+holds (`set_up_instances`)."""
 
 import ast
 import re
 import textwrap
 
 MAX_HEAD_LINES = 12  # lines above a class header read for its decorators, and of the header itself
+_DEFS = ("def ", "async def ")
 _ONLY_WHETHER = ("skip", "expectedfailure", "xfail")  # a decorator's last name starting so: it runs or it does not
 # Linear by construction (tests/harvest/test_adversarial_patterns.py): possessive repeats, a literal first.
 _SET_UP = re.compile(r"(?<![ \t])([ \t]*+)(?:async[ \t]++)?+def[ \t]++(?:setUp|asyncSetUp|setup_method|setup_class)")
@@ -67,3 +70,83 @@ def set_up_changes(lines: list[str], header: int, end: int) -> bool:
         elif inside is not None and _CHANGES.search(line):
             return True
     return False
+
+
+def set_up_instances(lines: list[str], header: int, end: int) -> dict[str, ast.Call]:
+    """The instances the class's `setUp` (or pytest's `setup_method`) builds for each test: `self.name = Class(...)`
+    as a statement of its own body (DRF 3.18.3's tests/test_negotiation.py:180-181, `self.negotiator =
+    BaseContentNegotiation()`), by `self.name`. A name the set-up binds twice, or before a call that may bind it
+    again (`super().setUp()`, `self.reset()`), is left out."""
+    found: dict[str, ast.Call] = {}
+    for function in _set_ups(lines, header, end):
+        stores = [node for node in ast.walk(function) if _own_attribute(node, stored=True)]
+        for statement in function.body:
+            if any(_calls_own_code(node) for node in ast.walk(statement)):
+                found.clear()  # what it runs may bind any of them again
+            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+                continue
+            target, value = statement.targets[0], statement.value
+            if not isinstance(target, ast.Attribute) or not _own_attribute(target, stored=True):
+                continue
+            named = value.func.attr if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) else ""
+            named = value.func.id if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) else named
+            bound = sum(1 for node in stores if isinstance(node, ast.Attribute) and node.attr == target.attr)
+            if isinstance(value, ast.Call) and named[:1].isupper() and bound == 1:
+                found[f"self.{target.attr}"] = value
+    return found
+
+
+def _set_ups(lines: list[str], header: int, end: int) -> list[ast.FunctionDef]:
+    """The class's own `setUp` and `setup_method` on lines `header`..`end`, parsed."""
+    parsed: list[ast.FunctionDef] = []
+    last = min(end, len(lines))
+    defs = [len(line) - len(line.lstrip()) for line in lines[header:last] if line.lstrip().startswith(_DEFS)]
+    for index in range(header, last):
+        if not (found := _SET_UP.match(lines[index])) or len(found.group(1)) != min(defs):
+            continue  # a set-up of a class nested in this one
+        indent = len(found.group(1))
+        stop = index + 1
+        while stop < last and (not lines[stop].strip() or len(lines[stop]) - len(lines[stop].lstrip()) > indent):
+            stop += 1
+        try:
+            tree = ast.parse(textwrap.dedent("\n".join(lines[index:stop])))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        node = tree.body[0] if len(tree.body) == 1 else None
+        if isinstance(node, ast.FunctionDef) and node.name in ("setUp", "setup_method"):
+            parsed.append(node)
+    names = [node.name for node in parsed]
+    return parsed if len(set(names)) == len(names) else []  # one defined twice: the last one counts, left out
+
+
+def _own_attribute(node: ast.AST, *, stored: bool) -> bool:
+    """`self.name`, stored (or deleted) when `stored`."""
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and isinstance(node.ctx, ast.Store | ast.Del) is stored
+    )
+
+
+def _calls_own_code(node: ast.AST) -> bool:
+    """A call of the test's own methods (`self.reset()`) or of its bases' (`super().setUp()`)."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    if isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "super":
+        return True
+    return (
+        isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"
+    )
+
+
+def stored_on_self(function: ast.AST) -> set[str]:
+    """The `self.name`s a function binds or deletes anywhere in it."""
+    return {
+        f"self.{node.attr}"
+        for node in ast.walk(function)
+        if isinstance(node, ast.Attribute) and _own_attribute(node, stored=True)
+    }

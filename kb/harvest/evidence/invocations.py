@@ -114,11 +114,17 @@ def _target(func: ast.expr, names: "_LiteralNames", *, inside: bool) -> tuple[st
     receiver = func.value
     if isinstance(receiver, ast.Name) and (made := names.made(receiver.id)):
         return f"{made}.{func.attr}", "built"
+    if isinstance(receiver, ast.Attribute) and _on_self(receiver) and (made := names.made(f"self.{receiver.attr}")):
+        return f"{made}.{func.attr}", "built"  # `self.negotiator.select_parser(...)`, built by the set-up
     if isinstance(receiver, ast.Call) and not inside and (made := terminal(receiver.func)) and made[:1].isupper():
         return f"{made}.{func.attr}", "built"  # `assertRaises(E, Parser().parse, ...)`: built before it is entered
     if isinstance(receiver, ast.Name | ast.Attribute):
         return func.attr, ("class" if terminal(receiver)[:1].isupper() else "object")  # type: ignore[index]
     return None, ""
+
+
+def _on_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def _harmless(node: ast.expr) -> bool:
@@ -172,7 +178,9 @@ class _LiteralNames:
 
     def _once(self, name: str) -> ast.expr | None:
         bindings = self.test.bound.get(name, [])
-        if self.test.stores[name] != 1 or len(bindings) != 1 or bindings[0][0] >= self.line:
+        # `self.name`: bound by the class's set-up alone (the reader leaves out one the test binds too).
+        stores = 1 if name.startswith("self.") else self.test.stores[name]
+        if stores != 1 or len(bindings) != 1 or bindings[0][0] >= self.line:
             return None
         return bindings[0][1]
 

@@ -1,0 +1,113 @@
+"""A test that calls a method of an instance its class's `setUp` builds (`self.negotiator.select_parser(None, None)`
+after `self.negotiator = BaseContentNegotiation()`) calls that class's method (issue 29, "how to trigger it"):
+`select_parser` alone names two methods, `BaseContentNegotiation.select_parser` one. An instance the set-up may
+bind again (a second binding, `super().setUp()` after it), one the test binds itself, or a nested class's set-up
+leaves the call unresolved: say less rather than something false."""
+
+import pytest
+
+from tests.harvest.test_tests_docs import triggering
+from tests.harvest.test_type_only_tests_by_their_call import package_evidence
+
+# Reduced from rest_framework/negotiation.py:14-37 (DRF 3.18.3).
+NEGOTIATION = """
+class BaseContentNegotiation:
+    def select_parser(self, request, parsers):
+        raise NotImplementedError('.select_parser() must be implemented')
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        raise NotImplementedError('.select_renderer() must be implemented')
+
+
+class DefaultContentNegotiation(BaseContentNegotiation):
+    def select_parser(self, request, parsers):
+        for parser in parsers:
+            return parser
+        return None
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        if not renderers:
+            raise NotImplementedError('No renderer is known here at all.')
+        return renderers[0]
+"""
+
+# Reduced from DRF 3.18.3's tests/test_negotiation.py:178-189.
+TESTS = """
+import pytest
+from unittest import TestCase
+
+from negotiation.core import BaseContentNegotiation, DefaultContentNegotiation
+
+
+class BaseContentNegotiationTests(TestCase):
+
+    def setUp(self):
+        self.negotiator = BaseContentNegotiation()
+
+    def test_raise_error_for_abstract_select_parser_method(self):
+        with pytest.raises(NotImplementedError):
+            self.negotiator.select_parser(None, None)
+
+
+class BoundAgainTests(TestCase):
+
+    def setUp(self):
+        self.negotiator = BaseContentNegotiation()
+        super().setUp()
+
+    def test_select_renderer_after_super(self):
+        with pytest.raises(NotImplementedError):
+            self.negotiator.select_renderer(None, None)
+
+
+class BoundTwiceTests(TestCase):
+
+    def setUp(self):
+        self.negotiator = BaseContentNegotiation()
+        self.negotiator = DefaultContentNegotiation()
+
+    def test_select_renderer_bound_twice(self):
+        with pytest.raises(NotImplementedError):
+            self.negotiator.select_renderer(None, None)
+
+
+class RebindingTests(TestCase):
+
+    def setUp(self):
+        self.negotiator = BaseContentNegotiation()
+
+    def test_select_renderer_rebound(self):
+        self.negotiator = DefaultContentNegotiation()
+        with pytest.raises(NotImplementedError):
+            self.negotiator.select_renderer(None, [])
+
+
+class NestedTests(TestCase):
+
+    class Helper(TestCase):
+        def setUp(self):
+            self.negotiator = BaseContentNegotiation()
+
+    def test_select_renderer_of_a_nested_set_up(self):
+        with pytest.raises(NotImplementedError):
+            self.negotiator.select_renderer(None, None)
+"""
+
+
+@pytest.fixture
+def evidence(git_repo) -> dict[str, dict]:
+    return package_evidence(git_repo, "negotiation", NEGOTIATION, TESTS)
+
+
+def test_a_method_of_an_instance_the_set_up_builds_triggers_the_raise_of_that_class(evidence) -> None:
+    [test] = triggering(evidence, ".select_parser() must be implemented")
+    assert (test["name"], test["how"], test["call"]) == (
+        "BaseContentNegotiationTests.test_raise_error_for_abstract_select_parser_method",
+        "type-and-call",
+        "self.negotiator.select_parser(None, None)",
+    )
+
+
+def test_an_instance_the_set_up_or_the_test_may_bind_again_triggers_nothing(evidence) -> None:
+    assert triggering(evidence, ".select_renderer() must be implemented") == []
+    assert triggering(evidence, "No renderer is known here at all.") == []
