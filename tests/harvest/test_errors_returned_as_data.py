@@ -111,3 +111,54 @@ def test_the_card_says_the_test_gets_the_message_back(db, git_repo) -> None:
     assert shown.startswith("The repository's test `FormTests.test_no_name` gets this message back in `form.errors` (")
     assert "form = NameForm({})\nform.full_clean()" in shown
     assert "raises" not in shown
+
+
+# Reduced from django/views/generic/dates.py:80-95 (Django 5.2.19).
+DATES = """
+class Http404(Exception):
+    pass
+
+
+class MonthMixin:
+    month = None
+
+    def get_month(self):
+        month = self.month
+        if month is None:
+            try:
+                month = self.kwargs["month"]
+            except KeyError:
+                raise Http404("No month specified")
+        return month
+"""
+
+# Reduced from Django 5.2.19's tests/generic_views/test_dates.py:514-517; the second test's context item is no
+# error's (`title`), though it holds the message.
+DATES_TESTS = """
+from django.test import TestCase
+
+
+class MonthArchiveViewTests(TestCase):
+    def test_month_view_without_month_in_url(self):
+        res = self.client.get("/dates/books/without_month/2008/")
+        self.assertEqual(res.status_code, 404)
+        self.assertEqual(res.context["exception"], "No month specified")
+
+    def test_month_view_title(self):
+        res = self.client.get("/dates/books/2008/")
+        self.assertEqual(res.context["title"], "No month specified")
+"""
+
+
+def test_the_error_a_page_was_rendered_for_compared_in_its_context_triggers_it(git_repo) -> None:
+    git_repo.write("pyproject.toml", "[project]\nname = 'views'\n")
+    git_repo.write("views/__init__.py", "")
+    git_repo.write("views/dates.py", DATES)
+    git_repo.write("tests/test_dates.py", DATES_TESTS)
+    evidence = evidence_of(git_repo.root / "views", "views")
+    [test] = triggering(evidence, "No month specified")
+    assert (test["name"], test["returned_in"], test["call"]) == (
+        "MonthArchiveViewTests.test_month_view_without_month_in_url",
+        "res.context['exception']",
+        'res = self.client.get("/dates/books/without_month/2008/")',
+    )

@@ -1,14 +1,17 @@
 """Tests that check an error as returned data, not as a raise (issue 29): DRF's
 `assert serializer.errors == {'f': ['Ensure this field has no more than 3 characters.']}`,
 `assert response.data == {'detail': 'Not found.'}`, Django's `self.assertEqual(form.errors, {...})`,
-`self.assertFormError(form, 'field', 'message')`, `assertIn('...', str(exc))`.
+`self.assertFormError(form, 'field', 'message')`, `assertIn('...', str(exc))`, and the error a page was rendered
+for: `self.assertEqual(res.context["exception"], "No month specified")` (Django's 404 page puts the Http404's
+message there).
 
 A comparison (`==`, `in`, assertEqual, assertIn, assertFormError) whose one side is `X.errors`, `X.errors[...]`,
-`X.data`, `X.detail`, `X.messages`, `X.message_dict` or `str(e)` of an `except ... as e` gives each string
-literal of its other side (a dict's values, not its keys) as an assertion of its own. No type is asserted, so
-such an assertion counts only when its literal is the whole message of exactly one entry (`triggers`); its call
-is what produced the data: the lines above that bind or call the subject (`serializer = S(data=...)`,
-`serializer.is_valid()`, `response = self.client.post(...)`)."""
+`X.data`, `X.detail`, `X.messages`, `X.message_dict`, a response's context item named for an error
+(`X.context["exception"]`, `X.context.get("reason")`: `CONTEXT_KEYS`) or `str(e)` of an `except ... as e` gives
+each string literal of its other side (a dict's values, not its keys) as an assertion of its own. No type is
+asserted, so such an assertion counts only when its literal is the whole message of exactly one entry
+(`triggers`); its call is what produced the data: the lines above that bind or call the subject
+(`serializer = S(data=...)`, `serializer.is_valid()`, `response = self.client.post(...)`)."""
 
 import ast
 from collections.abc import Iterator
@@ -23,9 +26,10 @@ from kb.harvest.evidence.assertions import (
 )
 from kb.harvest.evidence.excerpts import clipped, segment
 
-PREFILTER = (".errors", ".data", ".detail", ".messages", ".message_dict", "assertFormError", "str(")
+PREFILTER = (".errors", ".data", ".detail", ".messages", ".message_dict", "assertFormError", "str(", ".context")
 RETURNED = "returned"  # the form's prefix: `returned:serializer.errors`
 _ATTRIBUTES = {"errors", "data", "detail", "messages", "message_dict"}
+CONTEXT_KEYS = {"exception", "reason", "error"}  # a rendered page's context item that holds an error's message
 _COMPARING = {"assertEqual", "assertEquals", "assertDictEqual", "assertListEqual", "assertIn", "assertCountEqual"}
 _ANY = ("Exception",)  # nothing is asserted of a type: the message alone decides
 _MAX_SETUP = 4  # statements shown before the comparison
@@ -34,7 +38,8 @@ _MAX_SETUP = 4  # statements shown before the comparison
 def read_returned(text: str, path: str) -> list[Assertion]:
     if not any(word in text for word in PREFILTER):
         return []
-    hits = [i for word in (".errors", ".data", ".detail", ".messages", "assertFormError") for i in _all(text, word)]
+    words = (".errors", ".data", ".detail", ".messages", "assertFormError", ".context")
+    hits = [i for word in words for i in _all(text, word)]
     hits += [i for i in _all(text, "str(") if "except" in text]
     if not hits:
         return []
@@ -106,10 +111,27 @@ def _subject(node: ast.expr, caught: set[str]) -> str | None:
         if isinstance(inner, ast.Name) and inner.id in caught:
             return inner.id
         node = inner
+    if (context := _context_of(node)) is not None:
+        return context
     while isinstance(node, ast.Subscript):
         node = node.value
     if isinstance(node, ast.Attribute) and node.attr in _ATTRIBUTES and isinstance(node.value, ast.Name):
         return node.value.id
+    return None
+
+
+def _context_of(node: ast.expr) -> str | None:
+    """`res` of `res.context["exception"]` or `res.context.get("reason")`: an item named for an error
+    (`CONTEXT_KEYS`) of the context a response was rendered with."""
+    if isinstance(node, ast.Subscript):
+        held, key = node.value, node.slice
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+        held, key = node.func.value, node.args[0]
+    else:
+        return None
+    named = isinstance(key, ast.Constant) and key.value in CONTEXT_KEYS
+    if named and isinstance(held, ast.Attribute) and held.attr == "context" and isinstance(held.value, ast.Name):
+        return held.value.id
     return None
 
 
