@@ -24,6 +24,7 @@ from kb.cards.reader import (
     names_in,
     plain_said,
     raising_function,
+    reader_of,
     reading_once,
 )
 from kb.cards.solutions import derive_solutions, example_fix
@@ -127,7 +128,7 @@ def _view(site: RaiseSite, *, command_first: bool = True) -> _Site:
     by_command = bool(points) and first[0] is not points[0]
     points = first
     entry = points[0] if points else None
-    reader = Reader(evidence, entry or raising_function(evidence, site.path))
+    reader = reader_of(evidence, entry or raising_function(evidence, site.path))
     conditions = list(reversed(_conditions(site)))  # innermost first
     deciding_row = next((c for c in conditions if c.get("kind") not in ("guard", "except")), None)
     partial = False

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from kb.cards import own_attributes
 from kb.cards.never import never
-from kb.cards.reader import Reader, entry_points, names_in, plain_said, raising_function
+from kb.cards.reader import Reader, entry_points, names_in, plain_said, raising_function, reader_of
 from kb.models import RaiseSite
 from kb.text.escaping import plain
 
@@ -59,7 +59,7 @@ def _reader(site: RaiseSite) -> Reader:
     """The reader the card's sections say a site's names for (`explain._view`): its first way in, not a hook."""
     evidence = site.evidence or {}
     points = [] if never(site) else [p for p in entry_points(evidence, path=site.path) if p.kind != "hook"]
-    return Reader(evidence, points[0] if points else raising_function(evidence, site.path))
+    return reader_of(evidence, points[0] if points else raising_function(evidence, site.path))
 
 
 def _words(expression: str, reader: Reader, line: int | None) -> str | None:

@@ -204,18 +204,22 @@ def documented_said(raises: object) -> dict[str, str]:
 # While one card is written (`reading_once`): each site's entry points by the id of its evidence, with the evidence
 # itself (kept alive, so that its id is not another's). A card's sections ask three times per site.
 _read: dict[int, tuple[dict, str, list["EntryPoint"]]] | None = None
+# And each site's readers, by the id of its evidence (kept alive with them), one per entry point: the card's view,
+# its placeholders and its solutions say the same rows for the same reader (a third of them asked again).
+_readers: dict[int, list[tuple[dict, "EntryPoint | None", "Reader"]]] | None = None
 
 
 @contextmanager
 def reading_once() -> Iterator[None]:
     """Within it, `entry_points` reads each site's evidence once: for one card, whose evidence does not change while
     its sections are written."""
-    global _read
+    global _read, _readers
     outer, _read = _read, {}
+    outer_readers, _readers = _readers, {}
     try:
         yield
     finally:
-        _read = outer
+        _read, _readers = outer, outer_readers
 
 
 def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
@@ -1044,6 +1048,20 @@ def _plain_sentence(written: str) -> str:
     if names_in(name) != [name]:
         return ""
     return f"`{name}` is empty or false" if negated else f"`{name}` is true"
+
+
+def reader_of(evidence: dict, entry: EntryPoint | None) -> Reader:
+    """The site's reader for `entry`: while one card is written (`reading_once`), the same one for every section
+    that asks with the same evidence and entry point (what it has said is kept); else a new one."""
+    if _readers is None:
+        return Reader(evidence, entry)
+    kept = _readers.setdefault(id(evidence), [])  # each kept with its evidence: that id is no other's meanwhile
+    for _, known, reader in kept:
+        if known == entry:
+            return reader
+    reader = Reader(evidence, entry)
+    kept.append((evidence, entry, reader))
+    return reader
 
 
 _ROOT_END = re.compile(r"[.\[]")  # compiled once: `_root` is asked tens of thousands of times a harvest

@@ -20,7 +20,16 @@ from kb.cards.never import SOLUTION as NEVER_SOLUTION
 from kb.cards.never import never
 from kb.cards.phrasing import container, listed
 from kb.cards.quoted import placeholder_words, quote
-from kb.cards.reader import EntryPoint, Reader, entry_points, is_public, is_result_check, names_in, signature_of
+from kb.cards.reader import (
+    EntryPoint,
+    Reader,
+    entry_points,
+    is_public,
+    is_result_check,
+    names_in,
+    reader_of,
+    signature_of,
+)
 from kb.models import RaiseSite
 from kb.text.escaping import code, fenced
 
@@ -105,7 +114,7 @@ def _site_solutions(site: RaiseSite) -> list[str]:
     evidence = site.evidence or {}
     points = entry_points(evidence, path=site.path)
     entry = points[0] if points else None
-    reader = Reader(evidence, entry)
+    reader = reader_of(evidence, entry)
     rows = _rows(site)
     # Its authors mark the branch as one that should never run: reporting it comes first (`never`).
     found: list[str] = [NEVER_SOLUTION] if never(site) else []
