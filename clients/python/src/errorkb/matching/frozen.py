@@ -29,7 +29,7 @@ same keys chosen (both builders file by `index.choose_keys`), the same ids, the 
 
 from array import array
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain
 from operator import itemgetter
 from typing import Any, TypeVar
@@ -48,6 +48,7 @@ from errorkb.matching.index import (
     path_matches,
     type_tail,
 )
+from errorkb.matching.slotted import restorer
 from errorkb.matching.template import Template
 
 # Objects of each kind kept per process: enough for a lookup's own second reads and a burst of one error. Every
@@ -59,28 +60,10 @@ CACHED_FRAMES = 256
 V = TypeVar("V")
 
 
-def _restorer(cls: type[V]) -> Callable[[tuple[Any, ...]], V]:
-    """A maker of a slotted dataclass from the values of all its slots, in order, computed ones included: no
-    `__init__` or `__post_init__` run again (a Site's path variants cost more to work out than to read).
-
-    Written out as one call per slot and compiled, as `dataclasses` compiles `__init__`: a loop over the slots
-    costs twice as much, and every lookup makes dozens of these objects."""
-    setters = [getattr(cls, name).__set__ for name in cls.__slots__]  # type: ignore[attr-defined]
-    names = [f"set{i}" for i in range(len(setters))]
-    body = "".join(f"    {name}(made, values[{i}])\n" for i, name in enumerate(names))
-    source = f"def restore(values, new=None, cls=None, {'=None, '.join(names)}=None):\n    made = new(cls)\n{body}"
-    namespace: dict[str, Any] = {}
-    exec(source + "    return made\n", namespace)
-    restore = namespace["restore"]
-    restore.__defaults__ = (object.__new__, cls, *setters)
-    restore.__qualname__ = f"restore_{cls.__name__}"
-    return restore
-
-
-_restore_entry = _restorer(Entry)
-_restore_site = _restorer(Site)
-_restore_signature = _restorer(Signature)
-_restore_template = _restorer(Template)
+_restore_entry = restorer(Entry)
+_restore_site = restorer(Site)
+_restore_signature = restorer(Signature)
+_restore_template = restorer(Template)
 
 
 def _end_longest_first(found: tuple[int, int, int]) -> tuple[int, int]:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import NamedTuple
 
+from errorkb.matching.slotted import restorer
+
 # Every pattern here reads pasted text, so each runs in linear time by construction. Python's `re` has no
 # timeout and backtracks: a quantifier that could give characters back to a neighbour reading the same
 # characters (`[-+]*[-+]*`, `.+?\s*$`) makes a failing match try every split of a run, quadratic in its length.
@@ -91,7 +93,7 @@ class Frame(NamedTuple):  # a tuple, not a dataclass: a long traceback makes doz
 
 
 # A NamedTuple made by tuple.__new__ skips its Python-level __new__ (and `_replace` its `_make`): a long traceback
-# makes dozens of frames a lookup.
+# makes dozens of frames a lookup, every lookup its readings and exceptions.
 _new_tuple = tuple.__new__
 
 
@@ -119,6 +121,10 @@ class ParsedException(NamedTuple):
 class Parsed:
     kind: str  # "traceback", "log", "message" or "empty"
     exceptions: tuple[ParsedException, ...]  # the last one in the text first
+
+
+# (kind, exceptions) -> Parsed, without the frozen class's `__init__`: one a lookup.
+_parsed = restorer(Parsed)
 
 
 # One line as the parser reads it: (content without its log prefix, whether it had one (a timestamp or a
@@ -235,7 +241,7 @@ def _readings(
     """The message first; then the messages a printed literal holds, and a wrapped exception's type and message;
     then, for a multi-line one, its first paragraph and first line (text pasted after a traceback lands in its
     message) and its last line; then the whole unsplit text when the type was only guessed."""
-    readings = [Reading(exc_type, message)]
+    readings = [_new_tuple(Reading, (exc_type, message))]
     quoted = len(message) > 2 and message[0] == message[-1] and message[0] in ("'", '"')
     if quoted and literals.take(message):
         # A KeyError prints its message quoted: `TqdmKeyError: "Unknown argument(s): {'foo': 1}"`.
@@ -263,7 +269,7 @@ def _readings(
             # line's type and message, as a last line pasted alone would be read.
             readings.append(Reading(inner["type"], inner["message"].strip()))
     if raw is not None and raw != message:
-        readings.append(Reading(None, raw))
+        readings.append(_new_tuple(Reading, (None, raw)))
     unique: list[Reading] = []
     for reading in readings:
         if reading.text and reading not in unique:
@@ -341,10 +347,12 @@ def _bare(text: str, origin: str, literals: _LiteralAllowance) -> ParsedExceptio
     text = text.strip()
     if match := BARE_EXCEPTION.match(text):
         exc_type, message = match["type"], (match["message"] or "").strip()
-        return ParsedException(exc_type, message, (), origin, _readings(exc_type, message, literals, raw=text))
+        return _new_tuple(
+            ParsedException, (exc_type, message, (), origin, _readings(exc_type, message, literals, raw=text))
+        )
     if TYPE_ALONE.fullmatch(text):
-        return ParsedException(text, "", (), origin, _readings(text, "", literals, raw=text))
-    return ParsedException(None, text, (), origin, _readings(None, text, literals))
+        return _new_tuple(ParsedException, (text, "", (), origin, _readings(text, "", literals, raw=text)))
+    return _new_tuple(ParsedException, (None, text, (), origin, _readings(None, text, literals)))
 
 
 @dataclass(slots=True)
@@ -438,7 +446,8 @@ class _Parser:
 
     def _add_exception(self, exc_type: str | None, lines: list[str], frames: list[Frame]) -> None:
         message = "\n".join(lines).strip()
-        self.items.append(ParsedException(exc_type, message, tuple(frames), "traceback"))  # readings: exceptions()
+        # Its readings are made by exceptions().
+        self.items.append(_new_tuple(ParsedException, (exc_type, message, tuple(frames), "traceback", ())))
 
     def _add_warning(self, warning: re.Match[str]) -> None:
         frame = Frame(warning["path"], int(warning["line"]), "")
@@ -469,18 +478,20 @@ def parse(text: str) -> Parsed:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
-        return Parsed("empty", ())
+        return _parsed(("empty", ()))
     if "\n" in text:
         lines = _lines(text)
     else:
         content, prefixed, level = strip_log_prefix(text)
         if not prefixed and not (".py:" in text and _warning(text.strip())):
-            return Parsed("message", (_bare(text, "message", _LiteralAllowance()),))  # the parser's, without its setup
+            return _parsed(
+                ("message", (_bare(text, "message", _LiteralAllowance()),))
+            )  # the parser's, without its setup
         lines = [(content, prefixed, level, False, None)]
     parser = _Parser()
     parser.parse(lines)
     exceptions = parser.exceptions(MAX_EXCEPTIONS)
     if not exceptions:
-        return Parsed("message", (_bare(text, "message", _LiteralAllowance()),))
+        return _parsed(("message", (_bare(text, "message", _LiteralAllowance()),)))
     kind = "traceback" if parser.saw_traceback else "log"
-    return Parsed(kind, tuple(reversed(exceptions)))
+    return _parsed((kind, tuple(reversed(exceptions))))

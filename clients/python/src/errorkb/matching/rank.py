@@ -36,6 +36,7 @@ from errorkb.matching.deadline import CANDIDATE_BATCH, Deadline
 from errorkb.matching.index import MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
 from errorkb.matching.overlay import without_drafts
 from errorkb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
+from errorkb.matching.slotted import restorer
 from errorkb.matching.template import (
     Template,
     TemplateMatch,
@@ -108,6 +109,10 @@ class Result:
     compiled: str | None = None  # the package whose compiled code raised the error (`errorkb.matching.compiled`)
 
 
+# (parsed, matches, compiled) -> Result, without the frozen class's `__init__`: one a lookup.
+_result = restorer(Result)
+
+
 def index_finder(index: LookupIndex, deadline: Deadline | None = None) -> ExactFinder:
     def find(text: str, exception_type: str | None) -> tuple[list[tuple[int, TemplateMatch]], list[int]]:
         fits, misses = [], []
@@ -152,20 +157,21 @@ def match_text(
         if deadline is not None:
             deadline.check()
         matches += _rank_exception(index, find, exception, position, deadline, compiled)
-    # Line numbers move between versions: the same line only breaks a tie.
-    matches.sort(
-        key=lambda m: (
-            not (m.exact or m.raise_site),
-            not m.partial,
-            m.exception,
-            not m.raise_site,
-            -m.score,
-            m.variant,  # at equal fit, the entry whose own message fits above one whose other wording does
-            not m.entry.reviewed,  # at equal fit, a curator's card above a generated one
-            not m.same_line,
-            m.entry.public_id,
+    # Line numbers move between versions: the same line only breaks a tie. (Most lookups have one match: no key made.)
+    if len(matches) > 1:
+        matches.sort(
+            key=lambda m: (
+                not (m.exact or m.raise_site),
+                not m.partial,
+                m.exception,
+                not m.raise_site,
+                -m.score,
+                m.variant,  # at equal fit, the entry whose own message fits above one whose other wording does
+                not m.entry.reviewed,  # at equal fit, a curator's card above a generated one
+                not m.same_line,
+                m.entry.public_id,
+            )
         )
-    )
     seen: set[int] = set()
     best = []
     for match in matches:
@@ -177,7 +183,7 @@ def match_text(
             if len(best) == limit:
                 break
     raised_in = compiled_package(parsed.exceptions[-1], compiled) if parsed.exceptions else None
-    return Result(parsed, best, raised_in)
+    return _result((parsed, best, raised_in))
 
 
 def type_agreement(parsed_type: str | None, entry_type: str) -> int:

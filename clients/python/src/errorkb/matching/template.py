@@ -23,6 +23,8 @@ import string
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from errorkb.matching.slotted import restorer
+
 _FORMATTER = string.Formatter()
 MIN_PARTIAL_LENGTH = 20  # a shorter text, or less literal text than this, says too little to be a match
 MAX_APPROXIMATE_VALUES_LENGTH = 2000  # aligning costs length x length: longer texts get no values
@@ -86,6 +88,10 @@ class TemplateMatch:
         return pieces
 
 
+# (template, text, starts) -> TemplateMatch, without the frozen class's `__init__`: a lookup makes one a fit.
+_fit = restorer(TemplateMatch)
+
+
 def compile_template(signature: str) -> Template | None:
     """The template of a signature, or None when it is not a valid format string (never raises)."""
     try:
@@ -123,7 +129,7 @@ def match_template(template: Template, text: str) -> TemplateMatch | None:
         return None
     first, last = literals[0], literals[-1]
     if len(literals) == 1:
-        return TemplateMatch(template, text, (0,)) if text == first else None
+        return _fit((template, text, (0,))) if text == first else None
     end = len(text) - len(last)
     if end < len(first) or not text.startswith(first) or not text.endswith(last):
         return None
@@ -136,7 +142,7 @@ def match_template(template: Template, text: str) -> TemplateMatch | None:
         starts.append(found)
         position = found + len(literal)
     starts.append(end)
-    return TemplateMatch(template, text, tuple(starts))
+    return _fit((template, text, tuple(starts)))
 
 
 def match_prefix(template: Template, text: str) -> TemplateMatch | None:
