@@ -109,7 +109,18 @@ class Table:
         return offsets[i], offsets[i + 1]
 
     def get(self, key: int) -> list[int]:
-        start, end = self.span(key)
+        # `span` and `Sorted.find` written out: a lookup asks this of a few tables, most often for a key not there.
+        keys = self.keys
+        bucket = (key - keys.low) >> keys.shift
+        starts = keys.starts
+        if not 0 <= bucket < len(starts) - 1:
+            return []
+        end = starts[bucket + 1]
+        i = bisect_left(keys.keys, key, starts[bucket], end)
+        if i >= end or keys.keys[i] != key:
+            return []
+        offsets = self.runs.offsets
+        start, end = offsets[i], offsets[i + 1]
         return self.runs.values[start:end].tolist() if end > start else []
 
     def runs_of(self, keys: Iterable[int], longest: int) -> list[array]:

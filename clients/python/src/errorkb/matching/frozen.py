@@ -240,7 +240,8 @@ class FrozenIndex:
                 # In the order pyahocorasick reports them (`MatchIndex`'s): by end, the longest first at one end.
                 keys.sort(key=_end_longest_first)
             hits = {key_id for key_id, _start, _end in keys}
-        fallback = self._fallback_table.get(hash(type_tail(exception_type))) if exception_type else []
+        # The class name (`type_tail`, inlined).
+        fallback = self._fallback_table.get(hash(exception_type.rpartition(".")[2])) if exception_type else []
         runs = self._key_runs.run
         if not fallback and len(hits) == 1:
             return runs(hits.pop())

@@ -270,22 +270,26 @@ def _rank_exception(
         tried.append((reading, missed))
         if any(_firm(match.fit) for match in exact.values()):
             break  # a looser fit (a template of values with a word between) lets the next readings be tried
-    frames = _Frames.of(exception.frames)
+    frames = _Frames.of(exception.frames) if exception.frames else _NO_FRAMES  # most lookups: a message
     # A message cut short is looked for only when no signature fits the whole text: an exact fit is the better
     # answer, and most lookups are spared the search.
     results = list(exact.values()) or _partial_matches(index, tried, position, exact)
     if exact and all(_chance_fit(exception.type, match) for match in results):
         results = _own_type_first(index, exception, position, results)
-    for match in results:
-        _add_frame_evidence(match, frames)
+    if frames.all:
+        for match in results:
+            _add_frame_evidence(match, frames)
+    else:
+        for match in results:
+            match.sites = match.entry.sites  # `_add_frame_evidence` with no frame, inlined
     if not results:
         if deadline is not None:
             deadline.check()
         results += _loose_matches(index, exception, position, frames, misses)
-    else:
+    elif exception.frames:
         # An entry without a signature can still be the one, next to exact matches: by its frame and type.
         results += _frame_only(index, exception, position, frames, unsigned_only=True)
-    if (raised := raise_frame(exception.frames)) is not None:
+    if exception.frames and (raised := raise_frame(exception.frames)) is not None:
         _put_raise_first(index, exception, position, frames, raised, results)
         if not results and compiled_package(exception, compiled) is None:
             results += _nearby(index, exception, position)
