@@ -418,7 +418,7 @@ class _Frames:
         names = tuple(map(_FUNCTION, frames))
         if "." in "".join(names):  # a frame named with its class: most tracebacks have none
             names = tuple([name.rpartition(".")[2] for name in names])
-        return cls(frames, names, frozenset(names))
+        return _frames_from((frames, names, frozenset(names)))
 
     def pointing_at(self, site: Site) -> list[tuple[int, Frame]]:
         """(position, frame) of the frames in the site's file and function."""
@@ -434,6 +434,7 @@ class _Frames:
 
 
 _FUNCTION = itemgetter(2)  # a Frame's function, read in C
+_frames_from = restorer(_Frames)  # (all, names, functions) -> _Frames, without the frozen class's `__init__`
 _NO_FRAMES = _Frames((), (), frozenset())
 
 
