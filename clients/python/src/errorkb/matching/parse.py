@@ -20,17 +20,20 @@ from errorkb.matching.slotted import restorer
 # reads each character a constant number of times. Where a match had relied on giving back (a path ending in
 # `.py`, a type ending in `Warning`), Python checks the captured text instead. The patterns that are searched
 # rather than matched at a given position (ANSI_ESCAPE, FRAME_RUN, FRAME_IN_RUN) start with a character their
-# repeats cannot read, or at a line start, so failed attempts never re-read another attempt's characters (for
-# FRAME_PATHS_IN_RUN, only a bounded number of times: see there).
+# repeats cannot read, or at a newline that a failed attempt reads past only within its own line's `  File "`, so
+# failed attempts never re-read another attempt's characters (for FRAME_PATHS_IN_RUN, only a bounded number of
+# times: see there).
 # tests/test_matching_adversarial.py holds every pattern to this rule and feeds the parser 64 KiB attacks.
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
 TRACEBACK_HEAD = re.compile(r"\s*+(?:Exception Group )?+Traceback \(most recent call last\):\s*+$")
 FRAME_LINE = re.compile(r'\s*+File "(?P<path>[^"]*+)", line (?P<line>\d{1,9}+)(?:, in (?P<function>.++))?+\s*+$')
 # The bulk of a traceback, read in one regex pass: a run of lines from an indented frame line on, each line
 # indented or empty. Inside a traceback such lines are frames or skipped (source, carets), and FRAME_IN_RUN,
-# run over "\n" + the run, finds the frame lines FRAME_LINE would. Its path stops at a newline, so that an
-# unclosed quote costs one line, not the rest of the run, and each attempt starts at a newline of its own.
-FRAME_RUN = re.compile(r'^[ \t]++File "[^\n]*+(?:\n(?=[ \t\n])[^\n]*+)*+', re.M)
+# run over the run with the newline before it, finds the frame lines FRAME_LINE would. Its path stops at a newline,
+# so that an unclosed quote costs one line, not the rest of the run, and each attempt starts at a newline of its own.
+# FRAME_RUN is searched in "\n" + the text and starts with that newline: `re` skips to a pattern's first character
+# in C, where a line start (`^`) gave it none and it tried a match at every character outside the runs.
+FRAME_RUN = re.compile(r'\n[ \t]++File "[^\n]*+(?:\n(?=[ \t\n])[^\n]*+)*+')
 FRAME_IN_RUN = re.compile(r'\n[^\S\n]*+File "([^"\n]*+)", line (\d{1,9}+)(?:, in (.++)|[^\S\n]*+(?=\n|\Z))')
 # The same with a path that stops at a quote alone: `re` reads a run of one excluded character several times faster
 # than a run of two, and the paths are most of a run's characters. Its findings are FRAME_IN_RUN's unless a path
@@ -185,24 +188,29 @@ def _lines(text: str) -> list[_Line]:
     if 'File "' not in text:
         return _plain_lines(text)
     lines, start = [], 0
-    for run in FRAME_RUN.finditer(text):
-        if run.start():
-            lines += _plain_lines(text[start : run.start() - 1])  # without the newline before the run
-        lines.append((run[0], False, None, False, _frames_in_run(run[0])))
-        start = run.end() + 1  # past the newline after the run
+    for run in FRAME_RUN.finditer("\n" + text):
+        begin, end = run.start(), run.end() - 1  # the run's own characters, in the text (one before)
+        if begin:
+            lines += _plain_lines(text[start : begin - 1])  # without the newline before the run
+        lines.append((text[begin:end], False, None, False, _frames_in_run(run[0])))
+        start = end + 1  # past the newline after the run
     if start <= len(text):
         lines += _plain_lines(text[start:])
     return lines
 
 
 def _frames_in_run(run: str) -> tuple[Frame, ...]:
-    """The frames of a run of frame lines (FRAME_RUN), as FRAME_IN_RUN finds them (see FRAME_PATHS_IN_RUN)."""
-    found = FRAME_PATHS_IN_RUN.findall("\n" + run)
-    if found and "\n" in "".join([path for path, _number, _function in found]):
-        found = FRAME_IN_RUN.findall("\n" + run)
+    """The frames of a run of frame lines with the newline before it (FRAME_RUN's match), as FRAME_IN_RUN finds them
+    (see FRAME_PATHS_IN_RUN)."""
+    found = FRAME_PATHS_IN_RUN.findall(run)
     if not found:
         return ()
     paths, numbers, functions = zip(*found, strict=True)
+    if "\n" in "".join(paths):
+        found = FRAME_IN_RUN.findall(run)
+        if not found:
+            return ()
+        paths, numbers, functions = zip(*found, strict=True)
     # Made in C, with no Python loop per frame.
     fields = zip(paths, map(int, numbers), map(str.rstrip, functions), strict=True)
     return tuple(map(_new_tuple, repeat(Frame), fields))
