@@ -493,7 +493,9 @@ class Reader:
             return EXTRA_KEYWORDS if argument == KEYWORDS and self._names_keywords() else argument
         key = re.fullmatch(r"\A\w++\[['\"](\w++)['\"]\]", name)
         if key and self.entry.kind == "command":
-            return f"the {code(key[1])} argument"
+            # A flag that stores no sign of being given (`--noinput` stores `interactive` false) is no argument either.
+            inverted = any(row.get("inverted") and row["name"] == key[1] for row in self.switches)
+            return None if inverted else f"the {code(key[1])} argument"
         attribute = name.partition(".")[2]
         if argument.endswith(" argument") and attribute.isidentifier() and not attribute.startswith("_"):
             return f"{argument}'s {code(attribute)}"  # `expression.distinct`: the `expression` argument's
@@ -687,8 +689,8 @@ class Reader:
             declared = str(row.get("declared") or row["name"])
             kind = row.get("kind")
             if kind == "flag" and row.get("inverted"):
-                # `--no-header` stores `include_header` false (`store_false`): the value is the flag's opposite,
-                # and "the `--no-header` flag is set" for `if include_header:` would be false.
+                # `--no-header` stores `include_header` false (`store_false`), `--include-editable` is true by default:
+                # "the `--no-header` flag is set" for `if include_header:` would be false (`Declared.inverted`).
                 continue
             if kind == "flag":  # a command's positional argument is declared without dashes
                 return f"the {code(declared)} {'flag' if declared.startswith('-') else 'argument'}"

@@ -77,6 +77,8 @@ def test_a_flag_that_stores_its_opposite_is_not_said_as_the_value(db, git_repo) 
     # `options["interactive"]` is true when `--noinput` is NOT given: "the `--noinput` flag is set" would be false.
     assert "`--noinput` flag is set" not in generated["trigger"]
     assert "`--noinput` flag is set" not in generated["meaning"]
+    # nor as an argument the user gives: `interactive` is true when they type nothing
+    assert "`interactive` argument" not in generated["trigger"] + generated["meaning"]
 
 
 # django/db/migrations/state.py lines 304-314 (Django 5.2.19).
@@ -187,3 +189,74 @@ def test_the_part_of_an_and_on_an_argument_is_said_with_the_others_left_open(db,
     assert meaning.startswith(
         "Calling `Count()` raises this when the `filter` argument is not `None`, among other conditions."
     )
+
+
+# pip/_internal/commands/list.py lines 112-125 (pip 24), its two flags on one value as argparse declares them, in a
+# command whose raise is reduced to a test on that value: `--include-editable` is `store_true` and true by default.
+TRUE_BY_DEFAULT = """\
+from django.core.management.base import BaseCommand, CommandError
+
+
+class Command(BaseCommand):
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--exclude-editable",
+            action="store_false",
+            dest="include_editable",
+            help="Exclude editable package from output.",
+        )
+        parser.add_argument(
+            "--include-editable",
+            action="store_true",
+            dest="include_editable",
+            help="Include editable package in output.",
+            default=True,
+        )
+        parser.add_argument("package")
+
+    def handle(self, *args, **options):
+        package = options["package"]
+        if options["include_editable"]:
+            if package == "":
+                raise CommandError("No editable package.")
+"""
+
+
+def test_a_flag_true_by_default_is_not_said_as_the_value(db, git_repo) -> None:
+    cards = harvest(git_repo, {"django/core/management/commands/listing.py": TRUE_BY_DEFAULT})
+    generated = cards["No editable package."].generated
+    # `options["include_editable"]` is true when neither flag is given: "the `--include-editable` flag is set" is
+    # not the condition.
+    assert "`--include-editable` flag is set" not in generated["trigger"]
+    assert "`--include-editable` flag is set" not in generated["meaning"]
+    assert "`include_editable` argument is given" not in generated["trigger"] + generated["meaning"]
+
+
+# django/core/management/commands/showmigrations.py lines 53-79 (Django 5.2.19), its help left out: two flags store a
+# constant in one `format`; the raise under the test on it is made up (the real branch returns `show_plan(...)`).
+SHARED_CONSTANT = """\
+from django.core.management.base import BaseCommand, CommandError
+
+
+class Command(BaseCommand):
+    def add_arguments(self, parser):
+        parser.add_argument("app_label")
+        formats = parser.add_mutually_exclusive_group()
+        formats.add_argument("--list", "-l", action="store_const", dest="format", const="list")
+        formats.add_argument("--plan", "-p", action="store_const", dest="format", const="plan")
+        parser.set_defaults(format="list")
+
+    def handle(self, *args, **options):
+        app_label = options["app_label"]
+        if options["format"] == "plan":
+            if app_label == "":
+                raise CommandError("No plan without an app.")
+"""
+
+
+def test_a_flag_that_stores_a_constant_is_not_said_as_the_value(db, git_repo) -> None:
+    cards = harvest(git_repo, {"django/core/management/commands/showmigrations.py": SHARED_CONSTANT})
+    generated = cards["No plan without an app."].generated
+    # `--plan` stores "plan" in `format`, not `--list`: "the `--list` flag equals `'plan'`" is false.
+    assert "`--list` flag" not in generated["trigger"] + generated["meaning"]
+    assert "`format` argument" not in generated["trigger"] + generated["meaning"]

@@ -26,7 +26,9 @@ class Declared(NamedTuple):
     path: str
     line: int
     function: str = ""  # click: the command function whose parameter it is
-    inverted: bool = False  # argparse's `store_false`: the value is false when the flag is given (`--no-header`)
+    # argparse's `store_false` (`--no-header`), a `store_true` true by default, a `store_const`: its value does not
+    # say whether the flag was given (`_inverted`)
+    inverted: bool = False
 
 
 def declared_by_call(call: ast.Call, path: str) -> Declared | None:
@@ -38,8 +40,23 @@ def declared_by_call(call: ast.Call, path: str) -> Declared | None:
     if not dest:
         return None
     shown = next((o for o in options if o.startswith("--")), options[0])
-    inverted = _keyword_text(call, "action") == "store_false"
-    return Declared("flag", dest, shown, _keyword_text(call, "help"), path, call.lineno, inverted=inverted)
+    return Declared("flag", dest, shown, _keyword_text(call, "help"), path, call.lineno, inverted=_inverted(call))
+
+
+def _inverted(call: ast.Call) -> bool:
+    """Whether a flag's value is no sign that it was given, nor what was typed: false when given (`store_false`),
+    true when not (`store_true` with `default=True`), or a constant that other flags may store as well
+    (`store_const`: showmigrations' `--list` and `--plan` both set `format`)."""
+    action = _keyword_text(call, "action")
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    if action in ("store_false", "store_const", "append_const"):
+        return True
+    held = keywords.get("action")
+    boolean = isinstance(held, ast.Attribute) and held.attr == "BooleanOptionalAction"
+    default = keywords.get("default")
+    if action == "store_true" or boolean:
+        return default is not None and not (isinstance(default, ast.Constant) and not default.value)
+    return False
 
 
 def declared_by_function(function: ast.FunctionDef | ast.AsyncFunctionDef, path: str, qualname: str) -> list[Declared]:
