@@ -405,8 +405,15 @@ def _popped(reader: Reader, key: str, container: str, row: dict) -> str | None:
     line = row.get("line")
     if not isinstance(line, int):
         return None
-    changes = [number for number in reader.changed.get(container.partition(".")[0], []) if number < line]
+    root = container.partition(".")[0]
+    changes = [number for number in reader.changed.get(root, []) if number < line]
     if len(changes) > 1:
+        return None
+    # In a loop the `pop` runs again on what earlier rounds left (`for name in names: fields.pop(name)` fails on a
+    # name given twice): the container is its definition only where it is defined anew after the loop starts.
+    popped = changes[0] if changes else line
+    loop = min((number for number in reader.loop_lines() if number <= popped), default=None)
+    if loop is not None and not any(loop < number < popped for number, _ in reader.definitions.get(root, [])):
         return None
     return _looked_up(reader, "KeyError", key, container, changes[0] if changes else line)
 

@@ -462,6 +462,12 @@ class Reader:
             return optional_module(row)
         return container(name, row) if row.get("kind") == "literal" else ""
 
+    def loop_lines(self) -> list[int]:
+        """Where a loop may start that the raise sits in: the loops around it, and each `for` that binds a name the
+        site reads (`for old_name in old_names:`; whether it holds the raise is not recorded)."""
+        bound = [line for rows in self.definitions.values() for line, code_ in rows if code_.startswith(tuple(_LOOPED))]
+        return sorted({*self.loops, *bound})
+
     def _changed_before(self, name: str, before: int | None) -> bool:
         """Whether the local is changed in place (`x.pop(...)`) after its definition and before a test on line
         `before`, or in a loop that test is in (which comes back to it after the change)."""

@@ -260,3 +260,29 @@ def test_a_flag_that_stores_a_constant_is_not_said_as_the_value(db, git_repo) ->
     # `--plan` stores "plan" in `format`, not `--list`: "the `--list` flag equals `'plan'`" is false.
     assert "`--list` flag" not in generated["trigger"] + generated["meaning"]
     assert "`format` argument" not in generated["trigger"] + generated["meaning"]
+
+
+# django/db/migrations/state.py lines 304-314 (`ProjectState.rename_field`, Django 5.2.19), its `pop` put in a loop
+# over several names (made up): a name given twice is no longer a key at its second round, though it was one of
+# the definition's.
+POPPED_IN_A_LOOP = """\
+from django.core.exceptions import FieldDoesNotExist
+
+
+def rename_fields(model_state_fields, app_label, model_name, old_names):
+    fields = dict(model_state_fields)
+    for old_name in old_names:
+        try:
+            found = fields.pop(old_name)
+        except KeyError:
+            raise FieldDoesNotExist(
+                f"{app_label}.{model_name} has no field named '{old_name}'"
+            )
+    return fields
+"""
+
+
+def test_a_pop_in_a_loop_is_not_said_of_the_container_s_definition(db, git_repo) -> None:
+    cards = harvest(git_repo, {"django/db/migrations/renames.py": POPPED_IN_A_LOOP})
+    generated = cards["{app_label}.{model_name} has no field named '{old_name}'"].generated
+    assert "is `dict(model_state_fields)`" not in generated["meaning"]
