@@ -392,6 +392,10 @@ class Reader:
         it needs no saying (a builtin, a constant, a class, a module) or is said by its definition in the "where"
         part; None when the card cannot say it. `before`: the line of the test that reads it."""
         if switch := self.switch(name):
+            if name in self.definitions and self.definition(name, before) is None:
+                # `username = options["username"]`, then `username = "root"` in an `if`: a local that shares the
+                # flag's name holds more than the flag (Django's createsuperuser names its locals so).
+                return None
             return switch
         if name.startswith("settings.") and name.count(".") == 1 and name.partition(".")[2].isupper():
             return f"the setting {code(name.partition('.')[2])}"

@@ -286,3 +286,32 @@ def test_a_pop_in_a_loop_is_not_said_of_the_container_s_definition(db, git_repo)
     cards = harvest(git_repo, {"django/db/migrations/renames.py": POPPED_IN_A_LOOP})
     generated = cards["{app_label}.{model_name} has no field named '{old_name}'"].generated
     assert "is `dict(model_state_fields)`" not in generated["meaning"]
+
+
+# django/contrib/auth/management/commands/createsuperuser.py lines 58-64, 93 and 204-211 (Django 5.2.19), the
+# `USERNAME_FIELD` read as `"username"`: the local of the flag's name is given the environment's value when None.
+USERNAME_FROM_THE_ENVIRONMENT = """\
+import os
+
+from django.core.management.base import BaseCommand, CommandError
+
+
+class Command(BaseCommand):
+    def add_arguments(self, parser):
+        parser.add_argument("--username", help="Specifies the login for the superuser.")
+
+    def handle(self, *args, **options):
+        username = options["username"]
+        if username is None:
+            username = os.environ.get("DJANGO_SUPERUSER_USERNAME")
+        if username is None:
+            raise CommandError("You must use --username with --noinput.")
+"""
+
+
+def test_a_local_of_a_flag_s_name_given_another_value_is_not_said_as_the_flag(db, git_repo) -> None:
+    files = {"django/contrib/auth/management/commands/createsuperuser.py": USERNAME_FROM_THE_ENVIRONMENT}
+    generated = harvest(git_repo, files)["You must use --username with --noinput."].generated
+    # It is None when the flag is not given AND the environment variable is not set: "when the `--username` flag is
+    # `None`" alone is false for a user who set DJANGO_SUPERUSER_USERNAME.
+    assert "`--username` flag is" not in generated["meaning"] + (generated.get("trigger") or "")
