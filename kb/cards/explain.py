@@ -587,6 +587,7 @@ def _own_names(name: str) -> list[str]:
     return classes or parts[-1:]
 
 
+_ACCESSOR_KINDS = ("method", "setter", "property", "deleter")  # entry points a property's accessor may be
 _ACCESS = {"read": "Reading", "first read": "Reading", "assign": "Assigning to", "delete": "Deleting"}
 _ACCESSED = {"read": "read", "first read": "read", "assign": "assigned to", "delete": "deleted"}
 # A cached property's getter runs once per object.
@@ -702,7 +703,7 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
         if when:
             return f"{text} when {when}."
         every = view.site.evidence.get("every_call") if view.entry.is_function(view.function) else None
-        if view.unconditional and every in _ACCESS and view.entry.kind in ("method", "setter"):
+        if view.unconditional and every in _ACCESS and view.entry.kind in _ACCESSOR_KINDS:
             return f"{_ACCESS[every]} {code(view.entry.function)} {verb} this, {_EVERY.get(every, 'every time')}."
         if view.unconditional and every:
             # Of the function itself only: an alternate entry point (`build_field()`) calls it on some paths.
@@ -764,7 +765,7 @@ def _acting(point: EntryPoint, evidence: dict | None = None) -> str:
     if evidence is not None and is_result_check(evidence) and point.is_function(_evidence_function(evidence)):
         return f"{point.shown()}, the check ctypes runs on a C function's result,"
     accessor = evidence.get("accessor") if evidence is not None else None
-    if evidence is not None and accessor in _ACCESS and point.kind in ("method", "setter"):
+    if evidence is not None and accessor in _ACCESS and point.kind in _ACCESSOR_KINDS:
         if point.is_function(_evidence_function(evidence)):
             return f"{_ACCESS[accessor]} {code(point.function)}"  # a property is read (or assigned), not called
     action = _ACTIONS.get(point.kind)

@@ -119,6 +119,10 @@ class EntryPoint:
             return f"the {code(self.function.rpartition('.')[2])} template tag"
         if self.kind == "setter":
             return f"assigning to {code(self.function)}"
+        if self.kind == "property":  # `@property`, `@cached_property`: read, not called
+            return f"reading {code(self.function)}"
+        if self.kind == "deleter":
+            return f"deleting {code(self.function)}"
         if self.kind == "method" and (operator := operator_shown(self.function)):
             return operator
         return code(self.call())

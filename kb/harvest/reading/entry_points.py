@@ -358,6 +358,10 @@ class EntryPoints:
             node = self._setter(entry, node) or node
         if kind == "method" and node is not None and _is_setter(node):
             kind = "setter"  # `@content.setter`: reached by `obj.content = value`, not by a call
+        elif kind == "method" and node is not None and (read := _accessed(node)):
+            # `@property`, `@cached_property` (functools' or Django's), `@x.deleter`: reached by reading (or deleting)
+            # `obj.name`, never by a call (round 26: makemessages' `Command.gettext_version` shown as a method).
+            kind = read
         if kind == "constructor" and self._made_elsewhere(entry):
             kind, name = "initializer", entry.qualname  # `FormField.__init__`, not "Calling `FormField()`"
         fields: list[str] | None = None
@@ -814,6 +818,26 @@ def _is_partial(func: ast.expr) -> bool:
 
 def _is_setter(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(isinstance(d, ast.Attribute) and d.attr == "setter" for d in node.decorator_list)
+
+
+# What a decorator makes of a method that is read, not called: its kind of entry point.
+_ACCESSED = {
+    "property": "property",
+    "cached_property": "property",
+    "classproperty": "property",
+    "getter": "property",
+    "deleter": "deleter",
+}
+
+
+def _accessed(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """ "property" for a method read as an attribute (`@property`, `@functools.cached_property`,
+    `@django.utils.functional.cached_property`, `@x.getter`), "deleter" for `@x.deleter`; "" for one called."""
+    for decorator in node.decorator_list:
+        name = decorator.attr if isinstance(decorator, ast.Attribute) else getattr(decorator, "id", "")
+        if name in _ACCESSED:
+            return _ACCESSED[name]
+    return ""
 
 
 _POST_INIT = frozenset({"__post_init__", "__attrs_post_init__"})

@@ -124,11 +124,13 @@ def _complete(
             and not any(entries.hands_not_none(site.path, site.function, raised, index, p) for p in nones)
         ]
         found, functions = [found[i] for i in kept_rows], [functions[i] for i in kept_rows]
-    if evidence.get("setter"):  # raised in `@x.setter`: reached by assigning to `x`, whatever the getter does
+    # Raised in `@x.setter` (or `@x.deleter`): reached by assigning to `x` (or deleting it), whatever the getter does.
+    accessor = "setter" if evidence.get("setter") else "deleter" if evidence.get("accessor") == "delete" else ""
+    if accessor:
         own = evidence.get("function") or {}
         for row in found:
-            if row["function"] == site.function and row["kind"] == "method":
-                row.update(kind="setter", doc=str(own.get("doc") or ""))
+            if row["function"] == site.function and row["kind"] in ("method", "property"):
+                row.update(kind=accessor, doc=str(own.get("doc") or ""))
     hooks = [
         hook for hook in evidence.get("entry_points", []) if hook["function"] not in {f["function"] for f in found}
     ]
