@@ -38,6 +38,8 @@ PLAIN_DECORATORS = frozenset(
         "asynccontextmanager",
     }
 )
+# Decorators that make a method an attribute: read (assigned, deleted) as `obj.name`, never called.
+ACCESSORS = frozenset({"property", "cached_property", "classproperty", "getter", "setter", "deleter"})
 # What Python runs without naming it: `len(x)` runs `__len__`, `x[i]` `__getitem__`, `for` `__iter__`.
 BUILTIN_DUNDERS = {
     name: f"__{name}__" for name in ("len", "iter", "next", "bool", "repr", "str", "hash", "reversed", "format")
@@ -76,6 +78,7 @@ class Body:
     params: tuple[str, ...] = ()  # the positional parameters, `self` included
     bound: bool = False  # a method of a class (not a static one): `obj.m(x)` hands `x` to its second parameter
     raises: bool = False  # its body has a `raise` statement
+    accessed: bool = False  # a property's getter, setter or deleter (`@property`, `@cached_property`): never called
 
     @property
     def owner(self) -> str:
@@ -154,7 +157,10 @@ class Functions:
             mentions, opened, raises = _mentions(node)
             params = tuple(arg.arg for arg in (*node.args.posonlyargs, *node.args.args))
             static = any(_last(d) == "staticmethod" for d in node.decorator_list)
-            body = Body(path, qualname, module, mentions, opened, node.lineno, params, method and not static, raises)
+            accessed = method and any(_last(d) in ACCESSORS for d in node.decorator_list)
+            body = Body(
+                path, qualname, module, mentions, opened, node.lineno, params, method and not static, raises, accessed
+            )
             self.bodies.setdefault(node.name, []).append(body)
             self.by_path.setdefault(path, []).append(body)
             self.files.setdefault(node.name, set()).add(path)  # a file read without the index (a test's) too

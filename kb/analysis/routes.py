@@ -181,6 +181,26 @@ def contradiction(text: str, reach: Reach, functions: Functions) -> str:
     return ""
 
 
+def called_property(text: str, functions: Functions) -> str:
+    """A property written as a call, "`Command.gettext_version()`", where every definition the name can mean was read
+    and is a property's (`@property`, `@cached_property`, its setter or deleter): it is read as `cmd.gettext_version`,
+    never called (round 26's AI-assisted card took makemessages' cached property for the command's way in). Said as
+    "`A` is a property: read, not called"; "" when no span is one."""
+    if "`" not in text:
+        return ""
+    for start, end in hostile.backtick_spans(text)[:MOST_WAYS]:
+        if not text[start:end].rstrip("`").rstrip().endswith(")"):
+            continue
+        chain = chain_of(text, start, end)
+        if len(chain) != 1:
+            continue
+        name = chain[0]
+        bodies = [body for body in functions.defined(name[-1]) if body.named(name)]
+        if bodies and len(bodies) <= MOST_MEANINGS and functions.complete(name[-1]) and all(b.accessed for b in bodies):
+            return f"`{'.'.join(name)}` is a property: read, not called"
+    return ""
+
+
 def _from_call_to_call(text: str, first: tuple[int, int], second: tuple[int, int]) -> bool:
     """Whether "from `a()` to `b()`" writes both as calls: "from `None` to `0`" is a change of value, not a route."""
     called = all(text[start:end].rstrip("`").rstrip().endswith(")") for start, end in (first, second))

@@ -358,6 +358,7 @@ def _checked_prose(text: str, vocabulary: Vocabulary, section: str) -> _Claim:
     false = false or ("" if claim.unknown else facts.wrong_default(claim.text, vocabulary.declarations))
     false = false or ("" if claim.unknown else constants.wrong_value(claim.text, vocabulary.constants))
     false = false or ("" if claim.unknown else routes.contradiction(claim.text, vocabulary.reach, vocabulary.functions))
+    false = false or ("" if claim.unknown else routes.called_property(claim.text, vocabulary.functions))
     # A way in that cannot hand the value on, or "whenever" of one that may leave first: said of when it is raised.
     false = false or (
         ""

@@ -195,3 +195,44 @@ def test_a_file_that_does_not_parse_leaves_its_functions_unknown() -> None:
     functions.index("b.py", "def first(:")
     reach = routes.Reach(raising=["validate_number"])
     assert routes.contradiction("`first()` calls `count()`.", reach, functions) == ""
+
+
+# django/core/management/commands/makemessages.py:199-216 and 465-477 (5.2.19), reduced.
+MAKEMESSAGES = """
+class Command(BaseCommand):
+    def handle(self, *args, **options):
+        self.verbosity = options["verbosity"]
+
+    @cached_property
+    def gettext_version(self):
+        out, err, status = popen_wrapper(["xgettext", "--version"], stdout_encoding=DEFAULT_LOCALE_ENCODING)
+        m = re.search(r"(\\d+)\\.(\\d+)\\.?(\\d+)?", out)
+        if m:
+            return tuple(int(d) for d in m.groups() if d is not None)
+        else:
+            raise CommandError("Unable to get gettext version. Is it installed?")
+"""
+
+
+def test_a_property_written_as_a_call_is_dropped_with_why() -> None:
+    # Round 26: the model wrote makemessages' cached property as the command's way in, "calling
+    # `Command.gettext_version()`"; the command's own code never reads it (only its test does).
+    known = vocabulary()
+    known.read_code(MAKEMESSAGES)
+    known.functions.read(MAKEMESSAGES, "django/core/management/commands/makemessages.py")
+    dropped = {
+        "It is raised when the command runs, by calling `Command.gettext_version()`.": "`Command.gettext_version`",
+        "`Paginator.count()` sizes the pages first.": "`Paginator.count`",
+    }
+    for text, name in dropped.items():
+        result = check_answer(json.loads(card(meaning=f"A real sentence about `Paginator.page`. {text}")), known)
+        assert result.sections["meaning"] == "A real sentence about `Paginator.page`.", text
+        assert result.unknown == [f"{CONTRADICTS} {name} is a property: read, not called"], text
+    kept = [
+        "Reading `cmd.gettext_version` raises it when `xgettext --version` prints no version.",
+        "`Command.gettext_version` is read once per command object.",
+        "`QuerySet.count()` counts the rows.",  # a method of that name, not the paginator's property
+    ]
+    for text in kept:
+        result = check_answer(json.loads(card(meaning=text)), known)
+        assert result.dropped == 0 and result.sections["meaning"] == text, text
