@@ -28,7 +28,12 @@ LEAD_IN = re.compile(
     r"|through|via"
     r")(?:[ \t]++(?:the|a|an))?+[ \t]*+\Z"
 )
+# The lead-in of a means, not of a way in: "`A` reads the secret through `X`" (bare "through" or "via"); "`A` is
+# called through `X`" says `X` leads to `A`, and is held as a way in.
+MEANS = re.compile(r"(?i)(?<![\w'])(?:through|via)(?:[ \t]++(?:the|a|an))?+[ \t]*+\Z")
+PASSIVE = re.compile(r"(?i)(?<![\w'])(?:is|are|was|were|be|been|being)(?![\w'])")
 WINDOW = 48  # characters before a span read for its lead-in
+LONGEST_DOING = 120  # characters between the function that does the work and "through `X`"
 MOST_CLAIMS = 16  # ways in read in one sentence
 WORD = re.compile(r"[A-Za-z_]\w*+")
 
@@ -41,7 +46,8 @@ def unrecorded(text: str, reach: Reach, functions: Functions) -> str:
         return ""
     read = 0
     elsewhere = any(not _own(way.steps) for way in reach.ways)
-    for start, end in hostile.backtick_spans(text):
+    spans = hostile.backtick_spans(text)
+    for index, (start, end) in enumerate(spans):
         if LEAD_IN.search(text, max(0, start - WINDOW), start) is None:
             continue
         chain = chain_of(text, start, end)
@@ -53,9 +59,35 @@ def unrecorded(text: str, reach: Reach, functions: Functions) -> str:
         name = chain[0]
         if not _way_in_shape(text[start:end]) or _anchored(name, reach, functions, raising):
             continue
+        if _means_of_the_raising(text, start, spans[max(0, index - MOST_CLAIMS) : index], name, reach, functions):
+            continue
         if not elsewhere or all(_names(name, site.split(".")[-1], functions) is False for site in raising):
             return f"`{'.'.join(name)}` is no way in the evidence records"
     return ""
+
+
+def _means_of_the_raising(
+    text: str, start: int, before: list[tuple[int, int]], name: list[str], reach: Reach, functions: Functions
+) -> bool:
+    """Whether "through `X`" names what a function the sentence names before it does its work through, a function
+    of the raise's route whose body names `X`: "`_check_token()` reads the secret through `self._get_secret()`"
+    (Django 5.2.19, `django/middleware/csrf.py:349-356`; round 26's AI-assisted card, dropped as a way in). Not when
+    the words between them are passive ("`A` is reached through `X`": `X` leading to `A`)."""
+    lead = MEANS.search(text, max(0, start - WINDOW), start)
+    if lead is None:
+        return False
+    for before_start, before_end in before:
+        chain = chain_of(text, before_start, before_end)
+        gap = lead.start() - before_end
+        if not chain or gap > LONGEST_DOING or PASSIVE.search(text, before_end, lead.start()) is not None:
+            continue
+        doer = chain[-1]
+        if not reach.on_route(doer):
+            continue
+        bodies = [body for body in functions.defined(doer[-1]) if body.named(doer)][:MOST_MEANINGS]
+        if any(name[-1] in body.mentions for body in bodies):
+            return True
+    return False
 
 
 def _own(steps: tuple[str, ...]) -> bool:

@@ -14,7 +14,8 @@
   shows only some sites and counts the rest, the card shows the sites the answer chose, and no count can be checked
   against them (round 23, card 01).
 - `depends_on_before`: a sentence opening with "Otherwise" or "In that case" says what holds when the one before it
-  does not (or does): without that one it refers to nothing (round 23, card 09).
+  does not (or does): without that one it refers to nothing (round 23, card 09); so does one whose subject refers
+  back to it ("When that reports ...", "This means ...", "It then ...": round 26's CSRF card).
 - `example_variable`, `dynamic_stem`, `lookup_parts`: an example's own value (`some_author`, `other_measure`), a
   name the code makes from a template (`get_next_by_<field>()` from `"get_next_by_%s"`), a lookup made of known
   names (`pk__gt`).
@@ -64,6 +65,17 @@ _COUNTED_PLACES = re.compile(
 )
 # The openings of a sentence that holds only beside the one before it.
 DEPENDENT_OPENINGS = (("otherwise",), ("in", "that", "case"), ("in", "this", "case"), ("if", "so"), ("if", "not"))
+# A subject that refers back to the sentence before it ("When that reports ...", "This means ...", "It then ..."):
+# with that sentence dropped, it would refer to nothing, or to the wrong thing (round 26's CSRF card).
+REFERRING = frozenset("that this these those such".split())
+# A pronoun that stands for the subject of the sentence before: a dangling one when that sentence opened on a name
+# (`X` ...) and was dropped; after an instruction or a sentence about something else, "It" is the card's error.
+PRONOUNS = frozenset("it they".split())
+# The words that may open a sentence before such a subject: "When that ...", "So this ...".
+CONNECTIVES = frozenset("when if once because since so then and but as after before unless while where here".split())
+# Said of the card's error itself ("This error", "It is raised when ..."): no reference back.
+OWN_SUBJECTS = frozenset("error exception message raise".split())
+OWN_VERBS = (("is", "raised"), ("is", "thrown"), ("happens",), ("occurs",))
 REASONS = frozenset("because so since therefore hence thus".split())
 MOST_WORDS = 80
 
@@ -211,10 +223,28 @@ def counts_places(text: str) -> bool:
     return _COUNTED_PLACES.search(_prose(text)) is not None
 
 
-def depends_on_before(text: str) -> bool:
-    """A sentence opening on the case the one before it set ("Otherwise ...", "In that case ...")."""
-    words = tuple(_words(text)[:3])
-    return any(words[: len(opening)] == opening for opening in DEPENDENT_OPENINGS)
+def depends_on_before(text: str, before: str = "") -> bool:
+    """A sentence opening on the case the one before it set ("Otherwise ...", "In that case ..."), or whose subject
+    refers back to it (`refers_back`)."""
+    words = tuple(_words(text)[:4])
+    return any(words[: len(opening)] == opening for opening in DEPENDENT_OPENINGS) or refers_back(text, before)
+
+
+def refers_back(text: str, before: str = "") -> bool:
+    """A sentence whose subject refers back to the one before it: "When that reports a malformed cookie, ...",
+    "This happens first"; "It then raises ..." when that one opened on a name (`_check_token()` ...). Not "This
+    error ...", "It is raised when ...", which speak of the card's error."""
+    words = _words(text)[:5]
+    at = 1 if words[:1] and words[0] in CONNECTIVES else 0
+    if len(words) <= at:
+        return False
+    named = before.lstrip(" \t*_>-+").startswith("`")
+    if not (words[at] in REFERRING or (words[at] in PRONOUNS and named)):
+        return False
+    after = tuple(words[at + 1 : at + 3])
+    if after[:1] and after[0] in OWN_SUBJECTS:
+        return False
+    return not (words[at] == "it" and any(after[: len(verbs)] == verbs for verbs in OWN_VERBS))
 
 
 def example_variable(name: str) -> bool:

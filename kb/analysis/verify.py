@@ -134,7 +134,7 @@ UNSITUATED = "a situation naming nothing the evidence ties to the raise"
 QUALIFIED = "a claim whose qualifying sentence was dropped"
 FRAMED = "a list whose dropped item its lead-in spoke for"
 COUNTED = "a count of places the card cannot check"
-DEPENDENT = 'a sentence going on from a dropped one ("Otherwise")'
+DEPENDENT = 'a sentence going on from a dropped one ("Otherwise", "When that ...")'
 LEAD_IN = "a lead-in whose block was dropped"
 SEVERAL = "a sentence speaking for several examples, one of them dropped"
 CONTRADICTS = "contradicts the code:"
@@ -439,7 +439,7 @@ def _with_neighbours(claims: list[_Claim]) -> None:
             claims[index - 1].why = "qualified"
     for before, claim in itertools.pairwise(claims):
         dropped = before.why not in ("", "empty") or (before.why == "empty" and bool(before.links))
-        if dropped and claim.why in ("", "unanchored") and salvage.depends_on_before(claim.text):
+        if dropped and claim.why in ("", "unanchored") and salvage.depends_on_before(claim.text, before.text):
             claim.why = "dependent"  # "Otherwise ..." of a dropped sentence refers to nothing (round 23, card 09)
 
 

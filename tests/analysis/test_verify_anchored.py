@@ -174,3 +174,105 @@ def test_the_way_in_reader_runs_in_linear_time_on_a_hostile_answer() -> None:
         ), unit
         with stall_guard():
             check_answer(json.loads(card(situations=large, solutions=[large])), area_vocabulary())
+
+
+# Django 5.2.19, reduced: django/middleware/csrf.py:221-251 (`_get_secret`), 349-362 (`_check_token`) and 414-440
+# (`process_view`, which calls `_check_token` under its checks).
+CSRF = """
+class CsrfViewMiddleware(MiddlewareMixin):
+    def _get_secret(self, request):
+        if settings.CSRF_USE_SESSIONS:
+            csrf_secret = request.session.get(CSRF_SESSION_KEY)
+        else:
+            try:
+                csrf_secret = request.COOKIES[settings.CSRF_COOKIE_NAME]
+            except KeyError:
+                csrf_secret = None
+            else:
+                # This can raise InvalidTokenFormat.
+                _check_token_format(csrf_secret)
+        if csrf_secret is None:
+            return None
+        return csrf_secret
+
+    def _origin_verified(self, request):
+        request_origin = request.META["HTTP_ORIGIN"]
+        return request_origin in self.allowed_origins_exact
+
+    def _check_token(self, request):
+        # Access csrf_secret via self._get_secret() as rotate_token() may have
+        # been called by an authentication middleware during the
+        # process_request() phase.
+        try:
+            csrf_secret = self._get_secret(request)
+        except InvalidTokenFormat as exc:
+            raise RejectRequest(f"CSRF cookie {exc.reason}.")
+
+        if csrf_secret is None:
+            raise RejectRequest(REASON_NO_CSRF_COOKIE)
+
+    def process_view(self, request, callback, callback_args, callback_kwargs):
+        if getattr(callback, "csrf_exempt", False):
+            return None
+        try:
+            self._check_token(request)
+        except RejectRequest as exc:
+            return self._reject(request, exc.reason)
+"""
+CSRF_EVIDENCE = {
+    "callers": [{"function": "CsrfViewMiddleware.process_view", "path": "django/middleware/csrf.py", "level": 1}],
+    "entry_points": [],
+}
+
+
+def csrf_vocabulary() -> Vocabulary:
+    known = Vocabulary()
+    known.read_code(CSRF)
+    known.functions.read(CSRF, "django/middleware/csrf.py")
+    known.reach = routes.Reach(exception="RejectRequest")
+    known.reach.add_site("CsrfViewMiddleware._check_token", CSRF_EVIDENCE, "django/middleware/csrf.py")
+    return known
+
+
+def test_a_callee_the_raising_function_works_through_is_no_way_in_to_hold_it_to() -> None:
+    # Round 26: dropped as "`_get_secret` is no way in the evidence records", and the next sentence, "When that
+    # reports ...", kept without what "that" was.
+    means = [
+        "`CsrfViewMiddleware._check_token()` reads the CSRF secret through `self._get_secret(request)`.",
+        "`_check_token()` gets the secret via `self._get_secret(request)` before it compares the tokens.",
+    ]
+    for text in means:
+        result = check(text, csrf_vocabulary())
+        assert result.dropped == 0 and result.sections["situations"] == text, text
+
+
+def test_through_a_function_the_code_does_not_show_stays_dropped() -> None:
+    dropped = {
+        # `_check_token` never names `_origin_verified`: not the means it works through.
+        "`_check_token()` reads the CSRF secret through `self._origin_verified(request)`.": "`_origin_verified`",
+        # `process_view` reaches the raise, but the secret is not read there through `_get_secret`.
+        "`process_view()` reads the CSRF secret through `self._get_secret(request)`.": "`_get_secret`",
+        # Passive: `_get_secret` said to lead to `_check_token`, a way in the evidence does not record.
+        "`_check_token()` is reached through `self._get_secret(request)`.": "`_get_secret`",
+        "It is raised through `self._get_secret(request)`.": "`_get_secret`",
+    }
+    for text, name in dropped.items():
+        result = check(text, csrf_vocabulary())
+        assert result.dropped == 1 and "situations" not in result.sections, text
+        assert result.unknown[0].startswith(CONTRADICTS), text
+        assert name in result.unknown[0], text
+
+
+def test_a_sentence_referring_back_to_a_dropped_one_goes_with_it() -> None:
+    then = "When that reports a malformed cookie, `_check_token()` raises it."
+    planted = f"`_check_token()` reads the CSRF secret through `self._origin_verified(request)`. {then}"
+    result = check(planted, csrf_vocabulary())
+    assert "situations" not in result.sections and result.dropped == 2
+    true = f"`_check_token()` reads the CSRF secret through `self._get_secret(request)`. {then}"
+    assert check(true, csrf_vocabulary()).sections["situations"] == true
+    after_dropped = "`_check_token()` reads the CSRF secret through `self._origin_verified(request)`. {}"
+    for referring in ("It then raises `RejectRequest` in `_check_token()`.", "That check runs in `_check_token()`."):
+        assert "situations" not in check(after_dropped.format(referring), csrf_vocabulary()).sections, referring
+    # Of the card's own error, "This error" and "It is raised" refer to nothing dropped.
+    for own in ("This error is raised by `_check_token()`.", "It is raised when `csrf_secret is None`."):
+        assert check(after_dropped.format(own), csrf_vocabulary()).sections["situations"] == own, own
