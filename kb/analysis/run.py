@@ -25,7 +25,7 @@ from tqdm import tqdm
 from kb.actions.writes import finish_write
 from kb.analysis.client import Endpoint, EndpointError, Reply, complete
 from kb.analysis.prompt import evidence_of, related_rows, repair_request, request_for
-from kb.analysis.verify import BadAnswer, Checked, check_answer, read_answer
+from kb.analysis.verify import BadAnswer, Checked, check_answer, kept_whole, read_answer
 from kb.analysis.vocabulary import Vocabulary, entry_vocabulary, read_source, repository_vocabulary
 from kb.models import PUBLIC_ID_RE, ErrorEntry, RaiseSite, RelatedLink, Repository
 
@@ -190,8 +190,9 @@ class Asked:
 
 def ask(endpoint: Endpoint, job: Job, repair: bool = True) -> Asked:
     """In a worker's thread: the request, the answer checked, and when claims did not check out one repair request
-    listing them; the repaired answer is checked in turn (what still fails is dropped). A repair that fails in any
-    way leaves the first answer's checked claims."""
+    listing them; the repaired answer is checked in turn (what still fails is dropped), and a section the first answer
+    gave wholly verified stays as it was (`kept_whole`). A repair that fails in any way leaves the first answer's
+    checked claims."""
     first = complete(endpoint, job.payload)
     try:
         with PARSING:
@@ -211,7 +212,7 @@ def ask(endpoint: Endpoint, job: Job, repair: bool = True) -> Asked:
             repaired = check_answer(read_answer(second.content), job.vocabulary)
     except BadAnswer:
         return Asked([first, second], checked, repairs=1)
-    return Asked([first, second], repaired, repairs=1)
+    return Asked([first, second], kept_whole(checked, repaired), repairs=1)
 
 
 def _finish(job: Job, future: "Future[Asked]", model: str, result: RunResult, in_a_row: int) -> int:

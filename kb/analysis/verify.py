@@ -66,10 +66,51 @@ class Checked:
     unchecked: list[tuple[str, list[str]]] = field(default_factory=list)
     left_empty: list[str] = field(default_factory=list)  # sections the answer left blank on purpose
     related: list[str] = field(default_factory=list)  # the answer's related errors, by message or id, unresolved
+    # The claims dropped in each section ("solutions" for all of them): a section kept with none dropped is wholly
+    # verified, and a repaired answer does not replace it (`kept_whole`).
+    dropped_in: dict[str, int] = field(default_factory=dict)
 
     @property
     def empty(self) -> bool:
         return not any(self.sections.values()) and not self.solutions
+
+    def whole(self, name: str) -> bool:
+        """Whether a section (or the solutions) was given and kept with every claim verified."""
+        given = bool(self.solutions) if name == "solutions" else bool(self.sections.get(name))
+        return given and not self.dropped_in.get(name)
+
+
+def kept_whole(first: Checked, repaired: Checked) -> Checked:
+    """The repaired answer, with each section the first answer gave wholly verified kept as it was: the repair
+    request asks to fix the claims that did not check out and to change nothing else, and a true section rewritten
+    on the way (cut, or dropped to the generated text's fallback) is a loss (round 26: a model's true meaning
+    replaced on the card by the generated one)."""
+    merged = Checked(
+        sections=dict(repaired.sections),
+        solutions=list(repaired.solutions),
+        dropped=repaired.dropped,
+        unknown=list(repaired.unknown),
+        unchecked=list(repaired.unchecked),
+        left_empty=list(repaired.left_empty),
+        related=list(repaired.related),
+        dropped_in=dict(repaired.dropped_in),
+    )
+    for name in (*TEXT_SECTIONS, "solutions"):
+        if not first.whole(name) or (repaired.whole(name) and _same(first, repaired, name)):
+            continue
+        if name == "solutions":
+            merged.solutions = list(first.solutions)
+        else:
+            merged.sections[name] = first.sections[name]
+        merged.dropped -= merged.dropped_in.pop(name, 0)
+        merged.left_empty = [empty for empty in merged.left_empty if empty != name]
+    return merged
+
+
+def _same(first: Checked, second: Checked, name: str) -> bool:
+    if name == "solutions":
+        return first.solutions == second.solutions
+    return first.sections.get(name) == second.sections.get(name)
 
 
 def read_answer(content: str) -> dict[str, Any]:
@@ -174,11 +215,15 @@ def check_answer(answer: dict[str, Any], vocabulary: Vocabulary) -> Checked:
         if not answer[name].strip():
             checked.left_empty.append(name)
             continue
+        before = checked.dropped
         kept = _check_markdown(plain(answer[name]), vocabulary, checked, section=name, example=name == EXAMPLE)
         if kept:
             checked.sections[name] = kept
+        if checked.dropped > before:
+            checked.dropped_in[name] = checked.dropped - before
     if not any(solution.strip() for solution in answer["solutions"]):
         checked.left_empty.append("solutions")
+    before = checked.dropped
     for solution in answer["solutions"]:
         if private := [name for name in _private_names(plain(solution)) if name not in vocabulary.asked]:
             _drop(checked, [f"{PRIVATE} {private[0]}"])
@@ -186,6 +231,8 @@ def check_answer(answer: dict[str, Any], vocabulary: Vocabulary) -> Checked:
         kept = _check_markdown(plain(solution), vocabulary, checked, whole=True, section="solutions")
         if kept:
             checked.solutions.append(kept)
+    if checked.dropped > before:
+        checked.dropped_in["solutions"] = checked.dropped - before
     return checked
 
 

@@ -198,3 +198,25 @@ def test_no_repair_drops_at_once(widgets_harvest, analysis_endpoint) -> None:
     output, _ = run_analyze("--entry", entry_of(NEGATIVE).public_id, "--no-repair")
     assert len(analysis_endpoint.received) == 1 and "repair requests: 0" in output
     assert ErrorEntry.objects.get(message=NEGATIVE).assisted["dropped"] == 1
+
+
+def test_a_section_wholly_verified_in_the_first_answer_is_not_replaced_by_the_repair(
+    widgets_harvest, analysis_endpoint
+) -> None:
+    # Round 26: a true meaning was lost on the way through the repair (which rewrote it, with a name that did not
+    # check out), and the page fell back to the generated meaning.
+    entry = entry_of(NEGATIVE)
+    entry.generated = {**entry.generated, "meaning": "Generated from the code."}
+    entry.save()
+    meaning = "`Widget.resize` raises it when `size < 0`."
+    first = card(meaning=meaning, situations="`resize_command` passes it on. It is retried by `retry_widget()`.")
+    repaired = card(
+        meaning="`Widget.resize` raises it in `shrink_widget()`.", situations="`resize_command` passes it on."
+    )
+    analysis_endpoint.answer(NEGATIVE, completion(first), completion(repaired))
+    output, status = run_analyze("--entry", entry.public_id)
+    assert status == 0 and "repair requests: 1" in output
+    entry = entry_of(NEGATIVE)
+    assert entry.shown("meaning").markdown == meaning and entry.shown("meaning").origin == "ai-assisted"
+    assert entry.assisted["situations"] == "`resize_command` passes it on."  # what the repair fixed is the repair's
+    assert entry.assisted["dropped"] == 0

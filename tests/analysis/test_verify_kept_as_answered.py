@@ -5,10 +5,11 @@ same shape beside it is still dropped; and a constant's value (card 08) held to 
 import json
 
 from kb.analysis.constants import values
-from kb.analysis.verify import CONTRADICTS, UNANCHORED, check_answer
+from kb.analysis.verify import CONTRADICTS, UNANCHORED, check_answer, kept_whole
 from kb.analysis.vocabulary import Vocabulary, entry_vocabulary
 from kb.models import ErrorEntry, RaiseSite
 from tests.analysis.fake_endpoint import card
+from tests.analysis.test_verify_anchored import csrf_vocabulary
 from tests.analysis.test_verify_salvage import vocabulary_of
 
 # django/dispatch/dispatcher.py:50, 84-94 (5.2.19), reduced.
@@ -142,3 +143,23 @@ def test_a_constants_value_is_folded_from_small_literals_only_never_run() -> Non
         {"name": "SIZE", "code": "4 * 1024 - 1"},
     ]
     assert values(rows) == {"SIZE": 4095}
+
+
+def test_a_repair_keeps_each_section_the_first_answer_gave_wholly_verified() -> None:
+    # Round 26: a model's true meaning, rewritten by the repair with a name that does not check out, left the card
+    # the generated meaning. On Django 5.2.19's CSRF check (`csrf_vocabulary`: django/middleware/csrf.py, reduced).
+    vocabulary = csrf_vocabulary()
+    meaning = "`CsrfViewMiddleware._check_token()` raises it when `csrf_secret is None`."
+    first = check_answer(
+        json.loads(card(meaning=meaning, situations="`_check_token()` reads it through `self._origin_verified()`.")),
+        vocabulary,
+    )
+    assert first.whole("meaning") and not first.whole("situations") and first.unchecked
+    fixed = "`process_view()` calls `_check_token()`."
+    repaired = check_answer(
+        json.loads(card(meaning="`_check_token()` raises it from `make_csrf_secret()`.", situations=fixed)), vocabulary
+    )
+    assert "meaning" not in repaired.sections and repaired.dropped == 1
+    merged = kept_whole(first, repaired)
+    assert merged.sections == {"meaning": meaning, "situations": fixed}
+    assert merged.dropped == 0 and "meaning" not in merged.left_empty
