@@ -493,7 +493,9 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         None,
     )
     if documented is not None:
-        text += f" {_capital(documented.shown())} is documented as: “{plain(documented.doc, 300)}”"
+        # A property's docstring is the attribute's: "`X.y` is documented as", not "Reading `X.y` is documented as".
+        named = code(documented.function) if documented.kind in ("property", "deleter") else documented.shown()
+        text += f" {_capital(named)} is documented as: “{plain(documented.doc, 300)}”"
     elif method := next((view for view in views if view.by_command and _docstring(view.site)), None):
         # Led by the command, the method of its class that raises it keeps its own word ("Create or update the PO
         # file for self.domain and `locale`.").

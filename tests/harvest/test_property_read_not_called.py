@@ -86,6 +86,21 @@ class ViewInspector:
         self._view = None
 """
 
+# django/forms/formsets.py:272-281 (5.2.19): a property with a docstring.
+FORMSETS = """
+class BaseFormSet:
+    @property
+    def cleaned_data(self):
+        \"\"\"
+        Return a list of form.cleaned_data dicts for every form in self.forms.
+        \"\"\"
+        if not self.is_valid():
+            raise AttributeError(
+                "'%s' object has no attribute 'cleaned_data'" % self.__class__.__name__
+            )
+        return [form.cleaned_data for form in self.forms]
+"""
+
 
 def _entry_points(card) -> list[dict]:
     return [row for site in card.sites.all() for row in site.evidence["entry_points"]]
@@ -116,6 +131,14 @@ def test_functools_cached_property_a_property_and_a_deleter_are_read_or_deleted(
     }
     for card in cards.values():
         assert "()`" not in str(card.generated)  # none is written as a call
+
+
+def test_a_property_s_docstring_is_quoted_as_the_attribute_s(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/__init__.py": "", "django/forms/formsets.py": FORMSETS})
+    [card] = cards.values()
+    assert card.generated["meaning"].startswith(
+        "Reading `BaseFormSet.cleaned_data` raises this. `BaseFormSet.cleaned_data` is documented as: “Return a list"
+    )
 
 
 def test_an_entry_point_read_or_deleted_is_shown_so() -> None:
