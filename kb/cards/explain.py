@@ -265,9 +265,8 @@ def _exits_before(site: RaiseSite, near: list[dict]) -> list[str]:
         rows = [(line, row) for row in _conditions(site) if (line := line_number(row.get("line")))]
         # An exit a loop reaches in an earlier pass (or a `break` past its `else`): no test of the raise rules it out.
         looped = site.evidence.get("exits_looped") or []
-        return [
-            str(line) for line in above if line_number(line) and (line in looped or not _said_exit(line, rows, near))
-        ]
+        lines = [number for line in above if (number := line_number(line))]
+        return [str(line) for line in lines if line in looped or not _said_exit(line, rows, near, lines)]
     return [
         str(line)
         for row in _conditions(site)
@@ -275,22 +274,33 @@ def _exits_before(site: RaiseSite, near: list[dict]) -> list[str]:
     ]
 
 
-def _said_exit(line: int, rows: list[tuple[int, dict]], near: list[dict]) -> bool:
+def _said_exit(line: int, rows: list[tuple[int, dict]], near: list[dict], exits: list[int]) -> bool:
     """Whether the exit at `line` is the body of a test the card says: a guard it says (`if password is None:
-    return ...` above "is not `None`") or an earlier arm of the `if`/`elif` chain the raise is in (its test said
-    negated: "has no `.algorithm` attribute and is not `'default'`")."""
+    return ...` above "is not `None`"), whose body ends at its recorded last line (the `return` of a loop below it
+    is not its body: `Signer.unsign`'s `for key in ...: if ...: return value` after `if self.sep not in
+    signed_value: raise`, django/core/signing.py:231-236), or an earlier arm of the `if`/`elif` chain the raise is
+    in (its test said negated: "has no `.algorithm` attribute and is not `'default'`")."""
     before = [(at, row) for at, row in rows if at < line]
     if not before:
         return False
-    _, row = max(before, key=lambda pair: pair[0])
-    return row in near or row.get("kind") == "else"
+    at, row = max(before, key=lambda pair: pair[0])
+    if row.get("kind") == "else":
+        return True
+    if row not in near:
+        return False
+    if isinstance(end := row.get("end"), int) and end >= at:
+        return line <= end  # the guard's own body, as the harvest read it
+    # Evidence from before a guard's last line was recorded: its first exit only.
+    return line == min((exit for exit in exits if exit > at), default=None)
 
 
 def _near_guards(site: RaiseSite) -> list[dict]:
     """The guards in the raise's own block (before any other test, innermost first): the early exits right above
     it, which a reader needs to know did not fire; those further out only chose the path and are left out, but for
     the ones that test a name the deciding test reads (`if force_insert is False: return ()` above `if not
-    isinstance(force_insert, tuple): raise`: without it "not a tuple" claims `False` raises, round 12's card 06)."""
+    isinstance(force_insert, tuple): raise`: without it "not a tuple" claims `False` raises, round 12's card 06).
+    A raise under no test but guards is reached only when none of them exits: each is its condition (`if
+    self.next_page: return ...` above `raise ImproperlyConfigured(...)`, django/contrib/auth/views.py:60-62)."""
     rows = _conditions(site)
     found = []
     for row in reversed(rows):
@@ -298,7 +308,7 @@ def _near_guards(site: RaiseSite) -> list[dict]:
             break
         found.append(row)
     if len(found) == len(rows):
-        return []
+        return found
     deciding = next(row for row in reversed(rows) if row.get("kind") != "guard")
     read = set(names_in(str(deciding.get("code") or "")) or [])
     if deciding.get("kind") != "except" and read:

@@ -62,6 +62,8 @@ class Condition:
     calls: tuple[ast.Call, ...] = field(default=(), compare=False, repr=False)
     # An `except` whose `try` is one standard operation (`failures`): `test` is what failed (`"." not in path`).
     failed: bool = False
+    # A guard's last line: the exits up to it are its body's, said by the guard itself (0: not a guard).
+    end: int = field(default=0, compare=False)
 
 
 def parents_of(tree: ast.AST) -> dict[ast.AST, ast.AST]:
@@ -121,7 +123,8 @@ def _once(
 
 
 def _guard(statement: ast.If) -> Condition:
-    return _condition("guard", negate(statement.test), statement.lineno)
+    read = _condition("guard", negate(statement.test), statement.lineno)
+    return dataclasses.replace(read, end=getattr(statement, "end_lineno", None) or statement.lineno)
 
 
 def _else(parent: ast.If) -> Condition:

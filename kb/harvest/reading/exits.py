@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
 MAX_EXITS = 8  # lines of the early exits above a raise kept on its site
 MAX_CLIMB = 64  # blocks climbed from an exit to the raise's own: each raise is not read against a deep nest
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _NO, _SAME, _EARLIER = 0, 1, 2  # not on the way; on the way in the raise's own pass; only in an earlier pass
 
 
@@ -79,6 +80,8 @@ def exits_before(owner: "Owner", statement: ast.stmt, line: int, deciding: int |
     for node in owner.exits():
         if node.lineno >= line or len(found) == MAX_EXITS:  # the first few are kept: the rest are not read
             break
+        if isinstance(node, ast.Raise) and _caught_on_the_way(node, path):
+            continue  # it leads into the raise's own `except`, not away from it
         way = path.way(node) if node.lineno >= min(top, path.first_loop) else _NO
         if node.lineno < top or way:
             found[node.lineno] = found.get(node.lineno, False) or way == _EARLIER
@@ -95,3 +98,29 @@ def exits_before(owner: "Owner", statement: ast.stmt, line: int, deciding: int |
             found[at] = found.get(at, False) or way == _EARLIER
     kept = sorted(found)[:MAX_EXITS]
     return kept, [at for at in kept if found[at]]
+
+
+def _caught_on_the_way(exit: ast.Raise, path: _Path) -> bool:
+    """Whether `raise E` is in the body of a `try` whose handler of `E` (by its name, or a bare `except:`) holds the
+    raise the exits are read for: it does not end the call first, it leads there (`raise ValueError` in the `try`
+    of `Variable.__init__`, whose `except ValueError:` raises TemplateSyntaxError, django/template/base.py:828-846,
+    Django 5.2.19)."""
+    raised = exit.exc.func if isinstance(exit.exc, ast.Call) else exit.exc
+    name = raised.id if isinstance(raised, ast.Name) else raised.attr if isinstance(raised, ast.Attribute) else ""
+    child: ast.AST = exit
+    for _ in range(MAX_CLIMB):
+        parent = path.parents.get(child)
+        if parent is None or isinstance(parent, _SCOPES):
+            return False
+        if isinstance(parent, ast.Try | ast.TryStar) and child in parent.body:
+            for handler in parent.handlers:
+                if id(handler) in path.index and (handler.type is None or (name and name in _names(handler.type))):
+                    return True
+        child = parent
+    return False
+
+
+def _names(caught: ast.expr) -> set[str]:
+    """The class names an `except` lists (`ValueError`, `errors.ValueError`, a tuple of them)."""
+    found = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return {n.id if isinstance(n, ast.Name) else n.attr for n in found if isinstance(n, ast.Name | ast.Attribute)}
