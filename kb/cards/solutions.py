@@ -87,7 +87,7 @@ def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), 
     if listed := choices(message):
         found.append(listed)
     for site in sites:
-        for solution in _site_solutions(site):
+        for solution in _site_solutions(site, message):
             installed = _INSTALL.fullmatch(solution)
             if installed and any(installed[1] in said for said in advice(message)):
                 continue  # the message's own advice says to install it already
@@ -110,7 +110,7 @@ def _rows(site: RaiseSite) -> list[dict]:
     ]
 
 
-def _site_solutions(site: RaiseSite) -> list[str]:
+def _site_solutions(site: RaiseSite, message: str = "") -> list[str]:
     evidence = site.evidence or {}
     points = entry_points(evidence, path=site.path)
     entry = points[0] if points else None
@@ -121,6 +121,12 @@ def _site_solutions(site: RaiseSite) -> list[str]:
     if opened := left_open.opened(site):
         found.append(left_open.solution(opened))
     checked: set[str] = set()
+    # An `except` decides: what its `try` failed on is the cause, and a setting tested above it only opened the path
+    # ("Check `USE_TZ`" is no fix for a time that does not exist: round 27's card 16), unless the message names it
+    # ("The SECURE_PROXY_SSL_HEADER setting must be a tuple containing two values.").
+    if rows and rows[0].get("kind") == "except":
+        named = {name for row in rows for name in _settings_in(str(row["code"])) if name in message}
+        return found + [f"Check the {code(name)} setting." for name in sorted(named)]
     for index, row in enumerate(rows):
         if row.get("kind") == "except":
             continue
@@ -301,6 +307,12 @@ def _raised_when(when: str | None) -> str:
 # A switch that decides whether a problem is reported, not whether it exists (`if settings.DEBUG: warn(...)`):
 # turning it off hides the error and keeps the fault, so it is never advised (round 5's card 10).
 _REPORTING = re.compile(r"(?:^|[_-])(?:DEBUG|VERBOSE|VERBOSITY)(?:[_-]|$)", re.IGNORECASE)
+
+
+def _settings_in(written: str) -> list[str]:
+    """The settings a condition's code reads (`settings.USE_TZ and value` → ["USE_TZ"])."""
+    test = _parse(written) if "settings" in written else None
+    return [name for node in ast.walk(test) if (name := _setting(node))] if test is not None else []
 
 
 def _setting(node: ast.AST) -> str:
