@@ -1,8 +1,9 @@
 """A test that calls a method of an instance its class's `setUp` builds (`self.negotiator.select_parser(None, None)`
 after `self.negotiator = BaseContentNegotiation()`) calls that class's method (issue 29, "how to trigger it"):
 `select_parser` alone names two methods, `BaseContentNegotiation.select_parser` one. An instance the set-up may
-bind again (a second binding, `super().setUp()` after it), one the test binds itself, or a nested class's set-up
-leaves the call unresolved: say less rather than something false."""
+bind again (a second binding, `super().setUp()` after it), one the test binds itself, one another method of the
+class binds (a helper the test calls, a fixture), or a nested class's set-up leaves the call unresolved: say less
+rather than something false."""
 
 import pytest
 
@@ -91,6 +92,48 @@ class NestedTests(TestCase):
     def test_select_renderer_of_a_nested_set_up(self):
         with pytest.raises(NotImplementedError):
             self.negotiator.select_renderer(None, None)
+
+
+class HelperTests(TestCase):
+
+    def setUp(self):
+        self.negotiator = BaseContentNegotiation()
+
+    def use_default(self):
+        self.negotiator = DefaultContentNegotiation()
+
+    def test_select_renderer_after_a_helper(self):
+        self.use_default()
+        with pytest.raises(NotImplementedError):
+            self.negotiator.select_renderer(None, [])
+
+
+class FixtureTests:
+
+    def setup_method(self):
+        self.negotiator = BaseContentNegotiation()
+
+    @pytest.fixture(autouse=True)
+    def _default(self):
+        self.negotiator = DefaultContentNegotiation()
+
+    def test_select_renderer_after_a_fixture(self):
+        with pytest.raises(NotImplementedError):
+            self.negotiator.select_renderer(None, [])
+
+
+class SetattrTests(TestCase):
+
+    def setUp(self):
+        self.negotiator = BaseContentNegotiation()
+
+    def use(self, name, value):
+        setattr(self, name, value)
+
+    def test_select_renderer_after_setattr(self):
+        self.use("negotiator", DefaultContentNegotiation())
+        with pytest.raises(NotImplementedError):
+            self.negotiator.select_renderer(None, [])
 """
 
 
@@ -111,3 +154,9 @@ def test_a_method_of_an_instance_the_set_up_builds_triggers_the_raise_of_that_cl
 def test_an_instance_the_set_up_or_the_test_may_bind_again_triggers_nothing(evidence) -> None:
     assert triggering(evidence, ".select_renderer() must be implemented") == []
     assert triggering(evidence, "No renderer is known here at all.") == []
+
+
+def test_an_instance_another_method_of_the_class_binds_triggers_nothing(evidence) -> None:
+    # A helper the test calls, a pytest fixture run after `setup_method`, a `setattr(self, ...)`: the test's
+    # `self.negotiator` is a DefaultContentNegotiation, whose select_renderer([]) raises the other message.
+    assert triggering(evidence, ".select_renderer() must be implemented") == []

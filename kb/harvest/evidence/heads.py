@@ -76,7 +76,8 @@ def set_up_instances(lines: list[str], header: int, end: int) -> dict[str, ast.C
     """The instances the class's `setUp` (or pytest's `setup_method`) builds for each test: `self.name = Class(...)`
     as a statement of its own body (DRF 3.18.3's tests/test_negotiation.py:180-181, `self.negotiator =
     BaseContentNegotiation()`), by `self.name`. A name the set-up binds twice, or before a call that may bind it
-    again (`super().setUp()`, `self.reset()`), is left out."""
+    again (`super().setUp()`, `self.reset()`), or that another method of the class binds (`_stored_elsewhere`), is
+    left out."""
     found: dict[str, ast.Call] = {}
     for function in _set_ups(lines, header, end):
         stores = [node for node in ast.walk(function) if _own_attribute(node, stored=True)]
@@ -93,7 +94,38 @@ def set_up_instances(lines: list[str], header: int, end: int) -> dict[str, ast.C
             bound = sum(1 for node in stores if isinstance(node, ast.Attribute) and node.attr == target.attr)
             if isinstance(value, ast.Call) and named[:1].isupper() and bound == 1:
                 found[f"self.{target.attr}"] = value
-    return found
+    if not found:
+        return found
+    elsewhere = _stored_elsewhere(lines, header, end)
+    return {} if elsewhere is None else {name: call for name, call in found.items() if name not in elsewhere}
+
+
+def _stored_elsewhere(lines: list[str], header: int, end: int) -> set[str] | None:
+    """The `self.name`s a method of the class other than its set-up and its tests binds: a helper a test calls
+    (`self.use_default()`), a pytest fixture that runs after `setup_method`. None when the class's body does not
+    parse, or one of those methods (or its set-up) sets an attribute by name (`setattr(self, ...)`)."""
+    body = lines[header : min(end, len(lines))]
+    margin = len(lines[header - 1]) - len(lines[header - 1].lstrip()) if 0 < header <= len(lines) else 0
+    while body and (not body[-1].strip() or len(body[-1]) - len(body[-1].lstrip()) <= margin):
+        body.pop()  # what follows the class up to the next header: a decorator, a comment, a blank line
+    try:
+        tree = ast.parse("class _:\n" + "\n".join(body))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    cls = tree.body[0]
+    if not isinstance(cls, ast.ClassDef):
+        return None
+    stored: set[str] = set()
+    for function in cls.body:
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or function.name.startswith("test"):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                if node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "self":
+                    return None
+        if function.name not in ("setUp", "setup_method"):
+            stored |= stored_on_self(function)
+    return stored
 
 
 def _set_ups(lines: list[str], header: int, end: int) -> list[ast.FunctionDef]:
