@@ -182,3 +182,40 @@ def test_django_s_measure_arithmetic_tests_attach_to_their_type_errors(django) -
         ("DistanceTest.test_addition", "d1 - 1"),
         ("AreaTest.test_addition", "a1 - 1"),
     ]
+
+
+# A class's body that binds an operator's name (django/utils/datastructures.py:238-245, Django 5.2.19:
+# `__iadd__ = complain` in ImmutableList) hides its bases' method: the base here is made up to define one.
+BOUND = """
+class Sequence:
+    def __iadd__(self, other):
+        raise TypeError("Only sequences are added in place")
+
+
+class ImmutableList(Sequence):
+    def __init__(self, items=(), warning="ImmutableList object is immutable."):
+        self.warning = warning
+
+    def complain(self, *args, **kwargs):
+        raise TypeError(self.warning)
+
+    __iadd__ = complain
+    warning: str = ""
+"""
+
+BOUND_TESTS = """
+import pytest
+
+from bound.core import ImmutableList
+
+
+def test_in_place_addition():
+    d = ImmutableList(range(10))
+    with pytest.raises(TypeError):
+        d += 1
+"""
+
+
+def test_an_operator_the_class_body_binds_is_not_its_base_s_method(git_repo) -> None:
+    evidence = package_evidence(git_repo, "bound", BOUND, BOUND_TESTS)
+    assert triggering(evidence, "Only sequences are added in place") == []

@@ -62,6 +62,9 @@ _CLASS = re.compile(r"^[ \t]*+class[ \t]++(\w++)[ \t]*+\(([^)]{0,500}+)\)", re.M
 # A definition with its indentation: a `def` right inside a `class` statement's body is one of its methods.
 _DEFINED_AT = re.compile(r"^([ \t]*+)(?:async[ \t]++)?+(def|class)[ \t]++(\w++)", re.MULTILINE)
 _ASSIGNED = re.compile(r"^([A-Za-z_]\w*+)[ \t]*+=(?!=)([^\n]*+)", re.MULTILINE)  # a module's `D = Distance`
+# An indented `name = ...` (or `name: T = ...`): in a class's body, an attribute that hides its bases' (`__iadd__ =
+# complain`).
+_INDENTED_ASSIGNED = re.compile(r"^([ \t]++)([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200}+)?+=(?!=)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -770,9 +773,9 @@ def _class_bases(
     package: Path,
 ) -> tuple[dict[str, set[str]], dict[str, int], set[str], set[str], Located, dict[str, Aliased]]:
     """(each class's bases by name, how many times each name is defined, the `Class.method` pairs a class
-    statement's body defines, the classes whose statement names a metaclass, where each module-level function and
-    each method of a top-level class is, by its name and by `Class.method`, the modules' aliases of a class), in
-    one read of the package."""
+    statement's body defines (by a `def`, or by binding the name: `__iadd__ = complain`), the classes whose
+    statement names a metaclass, where each module-level function and each method of a top-level class is, by its
+    name and by `Class.method`, the modules' aliases of a class), in one read of the package."""
     bases: dict[str, set[str]] = {}
     assigned: dict[str, set[tuple[str, str]]] = {}  # a name bound at a module's top level -> (module, value)
     statements: dict[tuple[str, str], list[Aliased]] = {}  # (module, class) -> its top-level class statements
@@ -796,7 +799,10 @@ def _class_bases(
             assigned.setdefault(match.group(1), set()).add((relative, match.group(2).partition("#")[0].strip()))
         open_classes: list[tuple[int, str]] = []  # (indentation, name) of the class statements around a line
         line, counted = 1, 0
+        attributes = [(m.start(), len(m.group(1).expandtabs()), m.group(2)) for m in _INDENTED_ASSIGNED.finditer(text)]
+        attributes.reverse()  # consumed from the end: in the file's order
         for match in _DEFINED_AT.finditer(text):
+            methods.update(_class_attributes(attributes, match.start(), open_classes))
             indent, kind, name = len(match.group(1).expandtabs()), match.group(2), match.group(3)
             line += text.count("\n", counted, match.start())  # counted once over the file: linear
             counted = match.start()
@@ -819,6 +825,7 @@ def _class_bases(
                 if cls and len(open_classes) == 1:
                     located.setdefault(where[2], []).append(where)
             open_classes.append((indent, name) if kind == "class" else (indent, ""))
+        methods.update(_class_attributes(attributes, len(text), open_classes))
     aliases = {
         name: named[0]
         for name, said in assigned.items()
@@ -827,6 +834,21 @@ def _class_bases(
         and len(named := statements.get(next(iter(said)), [])) == top_classes[next(iter(said))] == 1
     }
     return bases, dict(definitions), methods, metaclassed, located, aliases
+
+
+def _class_attributes(
+    attributes: list[tuple[int, int, str]], before: int, open_statements: list[tuple[int, str]]
+) -> list[str]:
+    """`Class.name` for each indented assignment (offset, indentation, name; the last first) before offset `before`
+    whose innermost open statement is a class's (`open_statements`: (indentation, the class's name or "")),
+    popped from `attributes`."""
+    found = []
+    while attributes and attributes[-1][0] < before:
+        _, at, attribute = attributes.pop()
+        around = next((name for indent, name in reversed(open_statements) if indent < at), "")
+        if around:
+            found.append(f"{around}.{attribute}")
+    return found
 
 
 def _python_texts(package: Path) -> Iterable[tuple[str, str]]:
