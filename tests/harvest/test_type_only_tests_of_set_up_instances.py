@@ -122,6 +122,23 @@ class FixtureTests:
             self.negotiator.select_renderer(None, [])
 
 
+class DefaultMixin:
+
+    def use_default(self):
+        self.negotiator = DefaultContentNegotiation()
+
+
+class BaseHelperTests(DefaultMixin, TestCase):
+
+    def setUp(self):
+        self.negotiator = BaseContentNegotiation()
+
+    def test_select_renderer_after_a_base_s_helper(self):
+        self.use_default()
+        with pytest.raises(NotImplementedError):
+            self.negotiator.select_renderer(None, [])
+
+
 class SetattrTests(TestCase):
 
     def setUp(self):
@@ -157,6 +174,7 @@ def test_an_instance_the_set_up_or_the_test_may_bind_again_triggers_nothing(evid
 
 
 def test_an_instance_another_method_of_the_class_binds_triggers_nothing(evidence) -> None:
-    # A helper the test calls, a pytest fixture run after `setup_method`, a `setattr(self, ...)`: the test's
+    # A helper the test calls (the class's or a base's), a pytest fixture run after `setup_method`, a
+    # `setattr(self, ...)`: the test's
     # `self.negotiator` is a DefaultContentNegotiation, whose select_renderer([]) raises the other message.
     assert triggering(evidence, ".select_renderer() must be implemented") == []

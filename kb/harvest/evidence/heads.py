@@ -96,36 +96,44 @@ def set_up_instances(lines: list[str], header: int, end: int) -> dict[str, ast.C
                 found[f"self.{target.attr}"] = value
     if not found:
         return found
-    elsewhere = _stored_elsewhere(lines, header, end)
+    elsewhere = _stored_elsewhere(lines, header)
     return {} if elsewhere is None else {name: call for name, call in found.items() if name not in elsewhere}
 
 
-def _stored_elsewhere(lines: list[str], header: int, end: int) -> set[str] | None:
-    """The `self.name`s a method of the class other than its set-up and its tests binds: a helper a test calls
-    (`self.use_default()`), a pytest fixture that runs after `setup_method`. None when the class's body does not
-    parse, or one of those methods (or its set-up) sets an attribute by name (`setattr(self, ...)`)."""
-    body = lines[header : min(end, len(lines))]
-    margin = len(lines[header - 1]) - len(lines[header - 1].lstrip()) if 0 < header <= len(lines) else 0
-    while body and (not body[-1].strip() or len(body[-1]) - len(body[-1].lstrip()) <= margin):
-        body.pop()  # what follows the class up to the next header: a decorator, a comment, a blank line
+def _stored_elsewhere(lines: list[str], header: int) -> set[str] | None:
+    """The `self.name`s that code other than the class's set-up and its tests binds, for its tests: a helper of
+    the class or of a base the file defines (`self.use_default()`), a pytest fixture that runs after
+    `setup_method`. None when the file does not parse, or such code sets an attribute by name (`setattr(self,
+    ...)`). Not read: a base in another file, and a subclass's set-up (a mixin's tests may run there alone, but a
+    TestCase's run with its own set-up too: Django 5.2.19's TableTests and ColumnsTests, in
+    tests/backends/test_ddl_references.py)."""
     try:
-        tree = ast.parse("class _:\n" + "\n".join(body))
+        tree = ast.parse("\n".join(lines))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    cls = tree.body[0]
-    if not isinstance(cls, ast.ClassDef):
+    classes = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    own = next((node for node in classes if node.lineno == header), None)
+    if own is None:
         return None
+    bases = {_last_name(base) for base in own.bases}
+    related = [own, *(node for node in classes if node.name in bases and node is not own)]
     stored: set[str] = set()
-    for function in cls.body:
-        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or function.name.startswith("test"):
-            continue
-        for node in ast.walk(function):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
-                if node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "self":
-                    return None
-        if function.name not in ("setUp", "setup_method"):
-            stored |= stored_on_self(function)
+    for cls in related:
+        for function in cls.body:
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or function.name.startswith("test"):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                    if node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "self":
+                        return None
+            if function.name not in ("setUp", "setup_method"):
+                stored |= stored_on_self(function)
     return stored
+
+
+def _last_name(node: ast.expr) -> str:
+    """`TestCase` of `unittest.TestCase` or `TestCase`; "" for another expression."""
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
 def _set_ups(lines: list[str], header: int, end: int) -> list[ast.FunctionDef]:
