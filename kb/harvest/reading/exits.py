@@ -6,10 +6,15 @@ a `break` on the way was left out), and a call of the repository's own function 
 function's `Owner` listed once."""
 
 import ast
+import builtins
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
+from kb.harvest.reading.callees import caught_types, is_caught
+from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS
+
 if TYPE_CHECKING:
+    from kb.harvest.reading.scopes import Scope
     from kb.harvest.reading.site_evidence import Owner
 
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -80,7 +85,7 @@ def exits_before(owner: "Owner", statement: ast.stmt, line: int, deciding: int |
     for node in owner.exits():
         if node.lineno >= line or len(found) == MAX_EXITS:  # the first few are kept: the rest are not read
             break
-        if isinstance(node, ast.Raise) and _caught_on_the_way(node, path):
+        if isinstance(node, ast.Raise) and _caught_on_the_way(node, path, owner.scope):
             continue  # it leads into the raise's own `except`, not away from it
         way = path.way(node) if node.lineno >= min(top, path.first_loop) else _NO
         if node.lineno < top or way:
@@ -100,13 +105,15 @@ def exits_before(owner: "Owner", statement: ast.stmt, line: int, deciding: int |
     return kept, [at for at in kept if found[at]]
 
 
-def _caught_on_the_way(exit: ast.Raise, path: _Path) -> bool:
-    """Whether `raise E` is in the body of a `try` whose handler of `E` (by its name, or a bare `except:`) holds the
-    raise the exits are read for: it does not end the call first, it leads there (`raise ValueError` in the `try`
-    of `Variable.__init__`, whose `except ValueError:` raises TemplateSyntaxError, django/template/base.py:828-846,
-    Django 5.2.19)."""
+def _caught_on_the_way(exit: ast.Raise, path: _Path, scope: "Scope | None") -> bool:
+    """Whether `raise E` is in the body of a `try` whose first handler that catches `E` holds the raise the exits
+    are read for: it does not end the call first, it leads there (`raise ValueError` in the `try` of
+    `Variable.__init__`, whose `except ValueError:` raises TemplateSyntaxError, django/template/base.py:828-846;
+    `raise ValueError(...)` in the `try` of `from_current_timezone`, whose `except Exception as exc:` raises
+    ValidationError, django/forms/utils.py:222-235, Django 5.2.19). A handler catches `E` by its name, a bare
+    `except:`, a base of it (`Exception`, a builtin base, or a base class of the harvest); a type not read (`raise
+    exc`, a class whose bases are not known) is caught only by its name or a bare `except:`: it stays an exit."""
     raised = exit.exc.func if isinstance(exit.exc, ast.Call) else exit.exc
-    name = raised.id if isinstance(raised, ast.Name) else raised.attr if isinstance(raised, ast.Attribute) else ""
     child: ast.AST = exit
     for _ in range(MAX_CLIMB):
         parent = path.parents.get(child)
@@ -114,10 +121,54 @@ def _caught_on_the_way(exit: ast.Raise, path: _Path) -> bool:
             return False
         if isinstance(parent, ast.Try | ast.TryStar) and child in parent.body:
             for handler in parent.handlers:
-                if id(handler) in path.index and (handler.type is None or (name and name in _names(handler.type))):
-                    return True
+                if _catches(handler.type, raised, scope):
+                    return id(handler) in path.index  # the first that catches it is where it goes
         child = parent
     return False
+
+
+_NOT_EXCEPTION = frozenset({"BaseException", "KeyboardInterrupt", "SystemExit", "GeneratorExit"})
+
+
+def _catches(caught: ast.expr | None, raised: ast.expr | None, scope: "Scope | None") -> bool:
+    """Whether an `except` of `caught` (None: a bare `except:`) catches a raise of the class `raised` names."""
+    if caught is None:
+        return True
+    name = _last(raised) if raised is not None else ""
+    if not name:
+        return False
+    names = _names(caught)
+    if name in names:
+        return True
+    if scope is not None and (qualified := caught_types(raised, scope)):
+        # A class of the harvest: its ancestors as read, and the builtin bases they name.
+        bases = [base for info in scope.index.mro(qualified[0]) for base in info.bases if len(base) == 1]
+        if bases:
+            if is_caught(qualified[0], set(caught_types(caught, scope)) - {"Exception"}, scope.index):
+                return True
+            builtin_bases = [base[0] for base in bases if _builtin(base[0], scope)]
+            return any(_subclass(base, names) for base in builtin_bases) or (
+                "Exception" in names and not _NOT_EXCEPTION & set(builtin_bases)
+            )
+    return _builtin(name, scope) and _subclass(name, names)
+
+
+def _builtin(name: str, scope: "Scope | None") -> bool:
+    """Whether `name` is the builtin exception class of that name, not one the module imports or defines."""
+    if name not in BUILTIN_EXCEPTIONS:
+        return False
+    return scope is None or (scope.imported(name) is None and name not in scope.info.classes)
+
+
+def _subclass(name: str, names: set[str]) -> bool:
+    """Whether the builtin exception class `name` is a subclass of a builtin one of `names`."""
+    kind = getattr(builtins, name, None)
+    bases = [getattr(builtins, other, None) for other in names if other in BUILTIN_EXCEPTIONS]
+    return isinstance(kind, type) and any(isinstance(base, type) and issubclass(kind, base) for base in bases)
+
+
+def _last(expr: ast.expr) -> str:
+    return expr.id if isinstance(expr, ast.Name) else expr.attr if isinstance(expr, ast.Attribute) else ""
 
 
 def _names(caught: ast.expr) -> set[str]:
