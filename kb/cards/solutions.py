@@ -315,6 +315,20 @@ def _settings_in(written: str) -> list[str]:
     return [name for node in ast.walk(test) if (name := _setting(node))] if test is not None else []
 
 
+def _keyword_tested(test: ast.expr) -> tuple[str, bool, ast.expr] | None:
+    """`'name' in kwargs` → ("name", True, the `kwargs` node), `'name' not in kwargs` → ("name", False, ...)."""
+    if not (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.In | ast.NotIn)
+        and isinstance(test.left, ast.Constant)
+        and isinstance(test.left.value, str)
+        and test.left.value.isidentifier()
+    ):
+        return None
+    return test.left.value, isinstance(test.ops[0], ast.In), test.comparators[0]
+
+
 def _setting(node: ast.AST) -> str:
     """`settings.USE_TZ` → "USE_TZ"; "" for anything else (`settings.configured` is no setting)."""
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "settings":
@@ -540,27 +554,12 @@ def _for_starred(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | 
             name = code(entry.arguments[ast.unparse(test.left.args[0])].lstrip("*"))
             return re.sub(r"\bitem(s?)$", lambda m: f"{name} (positional argument{m[1]}{after})", said)
         return re.sub(r"\bitem(s?)$", rf"{kind} argument\1", said)
-    if (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.NotIn)
-        and isinstance(test.left, ast.Constant)
-        and isinstance(test.left.value, str)
-        and test.left.value.isidentifier()
-        and star(test.comparators[0]) == "**"
-    ):
-        return f"the {code(test.left.value)} keyword argument"
-    if (  # `'default_bounds' in kwargs`: "no `default_bounds` keyword argument"
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.In)
-        and isinstance(test.left, ast.Constant)
-        and isinstance(test.left.value, str)
-        and test.left.value.isidentifier()
-        and star(test.comparators[0]) == "**"
-        and _as_given(test.comparators[0], reader, line)
-    ):
-        return f"no {code(test.left.value)} keyword argument"
+    if (keyword := _keyword_tested(test)) and star(keyword[2]) == "**":
+        name, present, kwargs = keyword
+        if not present:
+            return f"the {code(name)} keyword argument"
+        if _as_given(kwargs, reader, line):  # `'default_bounds' in kwargs`: "no `default_bounds` ..."
+            return f"no {code(name)} keyword argument"
     if (  # `fields == (None,)` of `only(*fields)`: "positional arguments other than just `None`"
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
