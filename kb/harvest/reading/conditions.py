@@ -8,6 +8,7 @@ own terms, and a plain sentence where a template can say it. Nothing is imported
 """
 
 import ast
+import builtins
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -77,11 +78,15 @@ def _always_false(test: ast.expr) -> bool:
 
 
 def conditions(
-    node: ast.stmt, parents: dict[ast.AST, ast.AST], memo: dict[tuple[str, int], Condition] | None = None
+    node: ast.stmt,
+    parents: dict[ast.AST, ast.AST],
+    memo: dict[tuple[str, int], Condition] | None = None,
+    module: ast.Module | None = None,
 ) -> list[Condition]:
     """What must hold for `node` (a raise or an assert) to raise, innermost first, up to its function. `memo`:
     the conditions read for other raises of the same function, by the statement they test (a guard or an `if`
-    above several raises is read once)."""
+    above several raises is read once). `module`: the module `node` is in, where `parents` stop at its function
+    (else found through `parents`)."""
     memo = {} if memo is None else memo
     found: list[Condition] = []
     if isinstance(node, ast.Assert) and not _always_false(node.test):
@@ -98,7 +103,9 @@ def conditions(
         elif isinstance(parent, ast.While) and child in parent.body:
             found.append(_once(memo, "while", parent, _condition, "while", parent.test, parent.lineno))
         elif isinstance(parent, ast.ExceptHandler):
-            found.append(_once(memo, "except", parent, _except, parent, parents.get(parent)))
+            found.append(
+                _once(memo, "except", parent, _except, parent, parents.get(parent), module or _module_of(node, parents))
+            )
         elif isinstance(parent, ast.match_case) and isinstance(match := parents.get(parent), ast.Match):
             found.append(_case(parent, match))
         child = parent
@@ -363,11 +370,14 @@ def _condition(kind: str, test: ast.expr, line: int) -> Condition:
     )
 
 
-def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
+def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Module | None = None) -> Condition:
     caught = ast.unparse(handler.type) if handler.type is not None else "any exception"
     calls = []
+    quiet = _quiet_calls(handler, attempt, module)
     if isinstance(attempt, ast.Try | ast.TryStar):
-        calls = [ast.unparse(n.func) for stmt in attempt.body for n in nodes_of(stmt) if isinstance(n, ast.Call)]
+        nodes = [n for stmt in attempt.body for n in nodes_of(stmt) if isinstance(n, ast.Call)]
+        # The calls that cannot raise the caught type are not said as what raised it ("`DataAndFiles()` raised").
+        calls = [ast.unparse(n.func) for n in nodes if id(n) not in quiet] or [ast.unparse(n.func) for n in nodes]
     tried = ", ".join(f"`{c}`" for c in dict.fromkeys(calls))
     words = f"`{caught}` was raised" + (f" by {tried}" if tried else "")
     imported = _imported(attempt) if not calls and caught.rpartition(".")[2] in _IMPORT_ERRORS else []
@@ -389,7 +399,8 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
         # What the calls read is read as a test's names are: their definitions reach the card.
         value = getattr(attempt.body[0], "value", None)
         names = frozenset(n.id for n in nodes_of(value) if isinstance(n, ast.Name)) if value else frozenset()
-        whole = [ast.unparse(n) for n in nodes_of(attempt.body[0]) if isinstance(n, ast.Call)]
+        every = [n for n in nodes_of(attempt.body[0]) if isinstance(n, ast.Call)]
+        whole = [ast.unparse(n) for n in every if id(n) not in quiet] or [ast.unparse(n) for n in every]
         if all(len(call) <= MAX_CALL for call in whole):  # the calls with their arguments: `int(page)`
             words = f"`{caught}` was raised by " + ", ".join(f"`{c}`" for c in dict.fromkeys(whole))
         # `getattr(mod, name)`: what failed where the card can say it, else the call that raised.
@@ -408,6 +419,156 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None) -> Condition:
         names = frozenset(n.id for n in ast.walk(failed) if isinstance(n, ast.Name) and n.id != "hasattr")
         return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=failed, failed=True)
     return Condition(kind="except", code=f"except {caught}", sentence=words, line=handler.lineno)
+
+
+# Builtins that raise nothing but `TypeError` (a wrong argument): `isinstance(value, str)`.
+_TYPE_CHECKS = frozenset({"isinstance", "issubclass", "callable"})
+# The caught types a call that raises only `TypeError` (or `MemoryError`) may still have raised.
+_BASES_OF_TYPE_ERROR = frozenset({"TypeError", "Exception", "BaseException", "MemoryError"})
+MAX_CLASS_DEPTH = 10  # bases of a module's class followed
+_HOOKS = frozenset({"__new__", "__init_subclass__", "__setattr__", "__getattribute__", "__getattr__", "__set_name__"})
+
+
+def _quiet_calls(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Module | None) -> set[int]:
+    """The ids of the calls in the `try` that cannot raise the type `handler` catches: a builtin type check
+    (`isinstance`, raising only `TypeError`), the construction of a builtin exception (`ValueError(...)`), or of a
+    class of the module whose `__init__` only stores its arguments (`DataAndFiles`, rest_framework/parsers.py:49-52).
+    Those raise nothing but `TypeError`; an `except` of it, of a base of it, of any exception, or of a name that may
+    hold a tuple (`except ERRORS:`) keeps every call. Nothing where the module's own names are unsure."""
+    if not isinstance(attempt, ast.Try | ast.TryStar) or handler.type is None or module is None:
+        return set()
+    bound = _module_bindings(module)
+    if "*" in bound:
+        return set()  # `from x import *` may bind any name
+    caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    for kind in caught:
+        if not isinstance(kind, ast.Name | ast.Attribute):
+            return set()
+        last = ast.unparse(kind).rpartition(".")[2]
+        if last in _BASES_OF_TYPE_ERROR or not last[:1].isupper() or last.isupper():
+            return set()  # `TypeError`, a base of it, or perhaps a tuple of types (`ERRORS`, `errors`)
+        if isinstance(kind, ast.Name) and bound.get(kind.id) is _UNSURE:
+            return set()  # `Errors = (TypeError, ValueError)`
+    classes = {node.name: node for node in module.body if isinstance(node, ast.ClassDef)}
+    quiet: set[int] = set()
+    for stmt in attempt.body:
+        for node in nodes_of(stmt):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            name = node.func.id
+            if name not in bound and (name in _TYPE_CHECKS or _builtin_exception(name)):
+                quiet.add(id(node))
+            elif isinstance(bound.get(name), ast.ClassDef) and _stores_only(classes[name], classes, bound, 0):
+                quiet.add(id(node))
+    return quiet
+
+
+def _module_of(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> ast.Module | None:
+    """The module `node` is in, through its parents (None where they stop at its function)."""
+    while (parent := parents.get(node)) is not None:
+        node = parent
+    return node if isinstance(node, ast.Module) else None
+
+
+def _builtin_exception(name: str) -> bool:
+    value = getattr(builtins, name, None)
+    return isinstance(value, type) and issubclass(value, BaseException)
+
+
+_UNSURE = ast.Pass()  # a name bound more than once, or not by a class at the module's top
+
+
+def _module_bindings(module: ast.Module) -> dict[str, ast.AST]:
+    """Each name the module binds anywhere (a class, a function, a parameter, an assignment, an import): to its
+    class where that is its one binding, at the module's top; to its import where that is its one binding; else to
+    `_UNSURE`. The last module read is kept: its `except` clauses ask in turn."""
+    if _BINDINGS and _BINDINGS[0] is module:
+        return _BINDINGS[1]
+    found: dict[str, list[ast.AST]] = {}
+    for node in ast.walk(module):
+        names: list[str] = []
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            names = [node.name]
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names = [(alias.asname or alias.name).partition(".")[0] for alias in node.names]
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names = [node.id]
+        elif isinstance(node, ast.arg):
+            names = [node.arg]
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            names = list(node.names)
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
+            names = [node.name]
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            names = [node.rest]
+        for name in names:
+            found.setdefault(name, []).append(node)
+    bound: dict[str, ast.AST] = {}
+    for name, nodes in found.items():
+        [only] = nodes if len(nodes) == 1 else [_UNSURE]
+        top = isinstance(only, ast.ClassDef) and only in module.body
+        bound[name] = only if top or isinstance(only, ast.Import | ast.ImportFrom) else _UNSURE
+    _BINDINGS[:] = [module, bound]
+    return bound
+
+
+_BINDINGS: list = []
+
+
+def _stores_only(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], bound: dict[str, ast.AST], depth: int) -> bool:
+    """Whether constructing `cls` runs no code but storing its arguments: no decorator, no metaclass, no `__new__`
+    or `__init_subclass__`, an `__init__` (if any) of `self.x = x` alone, and bases that are `object`, builtin
+    exceptions, or classes of the module of the same kind."""
+    if cls.decorator_list or cls.keywords or depth > MAX_CLASS_DEPTH:
+        return False
+    for base in cls.bases:
+        if not isinstance(base, ast.Name):
+            return False
+        if base.id not in bound and (base.id == "object" or _builtin_exception(base.id)):
+            continue
+        if not (isinstance(bound.get(base.id), ast.ClassDef) and base.id in classes):
+            return False
+        if not _stores_only(classes[base.id], classes, bound, depth + 1):
+            return False
+    for stmt in cls.body:
+        if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        if stmt.decorator_list or stmt.name in _HOOKS:
+            return False  # a property's setter, a `__setattr__`: `self.x = x` runs code
+        if stmt.name == "__init__" and not _init_stores_only(stmt):
+            return False
+    # a class attribute's descriptor (`__set_name__`) or a base's hook could run code: only plain assignments
+    return all(
+        isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.Pass)
+        or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))
+        or (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant))
+        for stmt in cls.body
+    )
+
+
+def _init_stores_only(init: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """`def __init__(self, data, files): self.data = data; self.files = files`: a docstring, `pass`, and
+    `self.x = <a parameter or a constant>` alone, with no default computed."""
+    arguments = init.args
+    if (
+        init.decorator_list
+        or not arguments.args
+        or any(not isinstance(d, ast.Constant) for d in [*arguments.defaults, *arguments.kw_defaults] if d is not None)
+    ):
+        return False
+    self = arguments.args[0].arg
+    parameters = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]} - {self}
+    for stmt in init.body:
+        if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+            continue
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+            return False
+        target, value = stmt.targets[0], stmt.value
+        if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == self):
+            return False
+        if not (isinstance(value, ast.Constant) or (isinstance(value, ast.Name) and value.id in parameters)):
+            return False
+    return True
 
 
 # What Python's own operations raise: an `except` of these may have caught the work of a `+`, a `[...]` or a `.x`.

@@ -240,6 +240,7 @@ class ModuleExtractor:
                 scope=scope,
                 tries=tries,
                 ifs=ifs,
+                module=self.tree,
             )
         self._scope_node = scope_node
         self._ifs = ifs

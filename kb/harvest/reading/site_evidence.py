@@ -72,6 +72,7 @@ class Owner:
     _conditions: dict[tuple[str, int], Condition] = field(default_factory=dict)  # each test read once
     _function: dict | None = None
     scope: Scope | None = None  # the function's bindings, for definitions (None: conditions alone)
+    module: ast.Module | None = None  # the module it is in: its classes, for what a `try`'s calls can raise
     _reads: dict[int, Reads] = field(default_factory=dict)
     _module_level: dict[int, tuple[str, ...]] = field(default_factory=dict)  # of each test, for `module_names`
     _definitions: Definitions | None = None
@@ -246,7 +247,7 @@ class Owner:
             if statement is None:
                 self._read[id(node)] = ([], False)
             else:
-                read = conditions(statement, self.parents, self._conditions)
+                read = conditions(statement, self.parents, self._conditions, self.module)
                 self._read[id(node)] = (read, under_condition(statement, self.parents))
         return self._read[id(node)]
 
