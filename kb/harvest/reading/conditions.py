@@ -451,9 +451,11 @@ def _quiet_calls(handler: ast.ExceptHandler, attempt: ast.AST | None, module: as
             return set()  # `Errors = (TypeError, ValueError)`
     classes = {node.name: node for node in module.body if isinstance(node, ast.ClassDef)}
     quiet: set[int] = set()
+    # `raise ValueError()` in the `try` raised what it constructs: its construction is no quiet call.
+    raised = {id(n.exc) for stmt in attempt.body for n in nodes_of(stmt) if isinstance(n, ast.Raise)}
     for stmt in attempt.body:
         for node in nodes_of(stmt):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or id(node) in raised:
                 continue
             name = node.func.id
             if name not in bound and (name in _TYPE_CHECKS or _builtin_exception(name)):

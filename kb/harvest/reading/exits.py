@@ -123,6 +123,8 @@ def _caught_on_the_way(exit: ast.Raise, path: _Path, scope: "Scope | None") -> b
             for handler in parent.handlers:
                 if _catches(handler.type, raised, scope):
                     return id(handler) in path.index  # the first that catches it is where it goes
+                if not _read(handler.type, scope):
+                    return False  # a handler not read (`except ERRORS:`) may catch it first: it stays an exit
         child = parent
     return False
 
@@ -140,6 +142,9 @@ def _catches(caught: ast.expr | None, raised: ast.expr | None, scope: "Scope | N
     names = _names(caught)
     if name in names:
         return True
+    # A builtin base counts only where the `except` names the builtin itself, not an import of that name.
+    kinds = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    names = {kind.id for kind in kinds if isinstance(kind, ast.Name) and _builtin(kind.id, scope)}
     if scope is not None and (qualified := caught_types(raised, scope)):
         # A class of the harvest: its ancestors as read, and the builtin bases they name.
         bases = [base for info in scope.index.mro(qualified[0]) for base in info.bases if len(base) == 1]
@@ -153,11 +158,26 @@ def _catches(caught: ast.expr | None, raised: ast.expr | None, scope: "Scope | N
     return _builtin(name, scope) and _subclass(name, names)
 
 
+def _read(caught: ast.expr | None, scope: "Scope | None") -> bool:
+    """Whether each class an `except` lists is a builtin or a class the harvest resolves."""
+    kinds = [] if caught is None else caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return all(
+        (isinstance(kind, ast.Name) and _builtin(kind.id, scope))
+        or (scope is not None and any(scope.index.get(q) for q in caught_types(kind, scope)))
+        or (_last(kind)[:1].isupper() and not _last(kind).isupper())  # a class, not a tuple (`ERRORS`, `errors`)
+        for kind in kinds
+    )
+
+
 def _builtin(name: str, scope: "Scope | None") -> bool:
     """Whether `name` is the builtin exception class of that name, not one the module imports or defines."""
     if name not in BUILTIN_EXCEPTIONS:
         return False
-    return scope is None or (scope.imported(name) is None and name not in scope.info.classes)
+    return scope is None or (
+        scope.imported(name) is None
+        and name not in scope.info.classes
+        and caught_types(ast.Name(name), scope) in ([], [name])  # not bound by the module's imports
+    )
 
 
 def _subclass(name: str, names: set[str]) -> bool:
