@@ -125,7 +125,8 @@ def _site_solutions(site: RaiseSite, message: str = "") -> list[str]:
     # ("Check `USE_TZ`" is no fix for a time that does not exist: round 27's card 16), unless the message names it
     # ("The SECURE_PROXY_SSL_HEADER setting must be a tuple containing two values.").
     if rows and rows[0].get("kind") == "except":
-        named = {name for row in rows for name in _settings_in(str(row["code"])) if name in message}
+        words = set(_SETTING_WORD.findall(message))
+        named = {name for row in rows for name in _settings_in(str(row["code"])) if name in words}
         return found + [f"Check the {code(name)} setting." for name in sorted(named)]
     for index, row in enumerate(rows):
         if row.get("kind") == "except":
@@ -306,6 +307,8 @@ def _raised_when(when: str | None) -> str:
 
 # A switch that decides whether a problem is reported, not whether it exists (`if settings.DEBUG: warn(...)`):
 # turning it off hides the error and keeps the fault, so it is never advised (round 5's card 10).
+# A setting's name as a whole word of a message: `X_FOO` does not name `X`.
+_SETTING_WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*+")
 _REPORTING = re.compile(r"(?:^|[_-])(?:DEBUG|VERBOSE|VERBOSITY)(?:[_-]|$)", re.IGNORECASE)
 
 

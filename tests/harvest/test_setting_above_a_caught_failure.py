@@ -72,3 +72,10 @@ def test_a_setting_the_message_names_is_still_advised_without_when(db, git_repo)
     card = harvest(git_repo)["The SECURE_PROXY_SSL_HEADER setting must be a tuple containing two values."]
     assert "Check the `SECURE_PROXY_SSL_HEADER` setting." in card.generated["solutions"]
     assert not any("raised only" in said for said in card.generated["solutions"])
+
+
+def test_a_longer_setting_in_the_message_does_not_name_a_shorter_one() -> None:
+    from kb.cards.solutions import _SETTING_WORD
+
+    assert "USE_TZ" not in _SETTING_WORD.findall("Set USE_TZ_OFFSET to a number.")
+    assert "USE_TZ" in _SETTING_WORD.findall("USE_TZ is off; set it.")
