@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
 from kb.cards import left_open, own_attributes
-from kb.cards.message_advice import advice, choices, offered, requirement
+from kb.cards.message_advice import advice, choices, offered, replaced, requirement
 from kb.cards.never import SOLUTION as NEVER_SOLUTION
 from kb.cards.never import never
 from kb.cards.phrasing import container, listed
@@ -83,7 +83,10 @@ _HOOK_CALL = re.compile(r"^(?:self|[a-z_]\w*+)\.([A-Za-z]\w*+)\(")
 
 def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), message: str = "") -> list[str]:
     words = placeholder_words(sites) if "{" in message else {}
-    found: list[str] = [said for said in (offered(one, words) for one in advice(message)) if said][:2]
+    # A deprecation's replacement, said as what to write instead, stands for the message's own "Use Y instead.".
+    swapped = replaced(message)
+    found: list[str] = [swapped] if swapped else []
+    found += [said for said in (offered(one, words) for one in advice(message)) if said and not swapped][:2]
     if listed := choices(message):
         found.append(listed)
     for site in sites:
@@ -332,6 +335,85 @@ def _keyword_tested(test: ast.expr) -> tuple[str, bool, ast.expr] | None:
     return test.left.value, isinstance(test.ops[0], ast.In), test.comparators[0]
 
 
+def _keyword_absent(test: ast.expr) -> tuple[str, ast.expr] | None:
+    """A test that is false whenever the keyword is not passed, read through the default its lookup falls back to:
+    `kwargs.get('db_default', NOT_PROVIDED) is not NOT_PROVIDED`, `kwargs.get('db_column', None) is not None`,
+    `kwargs.setdefault('editable', False)`, `not kwargs.setdefault('blank', True)` → (the key, the `kwargs` node).
+    Only a whole test: a part of `a and b` says nothing alone (the user may want the keyword and drop `a`)."""
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    node = test.operand if isinstance(test, ast.UnaryOp) and negated else test
+    compared = isinstance(node, ast.Compare) and len(node.ops) == 1 and not negated
+    lookup = node.left if isinstance(node, ast.Compare) and compared else node
+    if not (
+        isinstance(lookup, ast.Call)
+        and isinstance(lookup.func, ast.Attribute)
+        and lookup.func.attr in ("get", "setdefault")
+        and isinstance(lookup.func.value, ast.Name)
+        and 1 <= len(lookup.args) <= 2
+        and not lookup.keywords
+        and isinstance(key := lookup.args[0], ast.Constant)
+        and isinstance(key.value, str)
+        and key.value.isidentifier()
+    ):
+        return None
+    default = lookup.args[1] if len(lookup.args) == 2 else ast.Constant(None)
+    if isinstance(node, ast.Compare) and compared:
+        other = node.comparators[0]
+        same = ast.dump(other) == ast.dump(default)
+        identity = isinstance(default, ast.Name) or (isinstance(default, ast.Constant) and default.value is None)
+        # `!=` of a name may be any comparison its class defines: only `is not` of a sentinel or `None`
+        if isinstance(node.ops[0], ast.IsNot):
+            kept = identity
+        else:
+            kept = isinstance(node.ops[0], ast.NotEq) and isinstance(default, ast.Constant)
+        if not same or not kept:
+            return None
+    elif isinstance(node, ast.Compare):
+        return None
+    elif not (isinstance(default, ast.Constant) and bool(default.value) is negated):
+        return None  # `kwargs.get('x')` is false without it; `not kwargs.setdefault('x', True)` too
+    return key.value, lookup.func.value
+
+
+def _own_kwargs(node: ast.expr, key: str, reader: Reader, entry: EntryPoint, line: int | None) -> bool:
+    """Whether `node` is the entry point's own `**kwargs` and its `key` is as the caller gave it: never bound
+    anew, and changed in place only by the lookups of other keys in the tests on the way
+    (`kwargs.setdefault('editable', False)` above `not kwargs.setdefault('blank', True)`), none in a loop."""
+    if not (
+        isinstance(node, ast.Name)
+        and node.id in reader.parameters
+        and entry.arguments.get(node.id, "").startswith("**")
+        and not reader.definitions.get(node.id)
+        and line is not None
+    ):
+        return False
+    changed = reader.changed.get(node.id) or []
+    if changed and reader.loops:
+        return False
+    tests = {
+        row["line"]: str(row.get("code") or "")
+        for row in reader.evidence.get("conditions") or []
+        if isinstance(row, dict) and isinstance(row.get("line"), int)
+    }
+    for at in changed:
+        test = _parse(tests.get(at, "")) if at <= line else None
+        if test is None:
+            return False
+        for call in ast.walk(test):
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and isinstance(call.func.value, ast.Name)
+                and call.func.value.id == node.id
+            ):
+                continue
+            held = call.args[0] if call.args else None
+            other = isinstance(held, ast.Constant) and isinstance(held.value, str) and held.value != key
+            if call.func.attr not in ("get", "setdefault") or not (other or at == line):
+                return False
+    return True
+
+
 def _setting(node: ast.AST) -> str:
     """`settings.USE_TZ` → "USE_TZ"; "" for anything else (`settings.configured` is no setting)."""
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "settings":
@@ -354,13 +436,17 @@ def _followed(written: str, reader: Reader) -> list[str]:
     return found
 
 
-def _for_parameters(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
+def _for_parameters(
+    test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None, *, whole: bool = True
+) -> list[str]:
     """What to pass instead, for each part of `test` (joined by `and`) that reads one argument of the entry point."""
+    if whole and (absent := _keyword_absent(test)) and _own_kwargs(absent[1], absent[0], reader, entry, line):
+        return [f"Pass no {code(absent[0])} keyword argument to {code(entry.call())}."]
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         if exclusive := _for_exclusive(test, reader, entry, line):
             return [exclusive]
         parts = [value for value in test.values if not _given_and_checked(value, test.values)]
-        return [s for value in parts for s in _for_parameters(value, reader, entry, line)]
+        return [s for value in parts for s in _for_parameters(value, reader, entry, line, whole=False)]
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
         # Each part alone raises: every one must be made false ("`False` for `nulls_first` or `nulls_last`").
         each = [_instead(value, lambda node: _argument(node, reader, entry, line)) for value in test.values]
