@@ -7,7 +7,7 @@ names a private name, nor one that only reports what failed."""
 import re
 
 from kb.cards.quoted import quote
-from kb.text.escaping import plain
+from kb.text.escaping import code, plain
 
 
 def offered(said: str, words: dict[str, str]) -> str:
@@ -17,6 +17,39 @@ def offered(said: str, words: dict[str, str]) -> str:
         return checked
     quoted = quote(said, words)
     return f"Do what the message asks: “{quoted}”" if quoted else ""
+
+
+def replaced(message: str) -> str:
+    """What a deprecation message says replaces what it deprecates, as what to do: "ChoicesMeta is deprecated in
+    favor of ChoicesType." gives "Use `ChoicesType` instead of `ChoicesMeta`."; "The usage of log_action() is
+    deprecated. Implement log_actions() instead." gives "Implement `log_actions()` instead of `log_action()`.". Only
+    a whole message of that shape, both sides plain names (a call, a dotted name, "the X argument"); "" for
+    anything else ("Use a string reference instead" names nothing to write)."""
+    found = _DEPRECATED.fullmatch(message.strip())
+    if found is None or (found["advice"] and not found["instead"]) or (not found["advice"] and found["instead"]):
+        return ""
+    old = code(found["old"])
+    if found["verb"]:
+        old = f"{found['verb'].lower()} {old}"
+    elif found["noun"]:
+        old = f"the {old} {found['noun']}"
+    new = f"the {code(found['new'])} {found['new_noun']}" if found["new_noun"] else code(found["new"])
+    if names_private(found["old"]) or names_private(found["new"]) or found["old"] == found["new"]:
+        return ""
+    return f"{(found['advice'] or 'Use').capitalize()} {new} instead of {old}."
+
+
+# "X is deprecated in favor of Y.", "X is deprecated. Use Y instead.", "X is deprecated use Y instead." (Django
+# 5.2.19's enums.py, fields/related.py, base/operations.py), X and Y each a name, a call or "the x argument".
+_DOTTED = r"\.?+[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*+(?:\(\))?+"  # `ChoicesType`, `GeoIP2.open()`, `.condition`
+_NOUNS = r"argument|parameter|setting|option|attribute|method|function|class|property|setter"
+_DEPRECATED = re.compile(
+    r"(?<![\w.`])(?:(?P<usage>The usage of )|(?P<the>The )|(?P<verb>Overriding|Passing|Using|Calling|Setting) )?+"
+    rf"`?+(?P<old>{_DOTTED})`?+(?: (?P<noun>{_NOUNS}))?+"
+    r" is deprecated(?: in favou?+r of |[.;,]?+ (?P<advice>[Uu]se|Implement|Override) )"
+    rf"(?:the )?+`?+(?P<new>{_DOTTED})`?+(?: (?P<new_noun>{_NOUNS}))?+"
+    r"(?P<instead> instead)?+\.?+"
+)
 
 
 def choices(message: str) -> str:
@@ -104,12 +137,15 @@ _IMPERATIVE = frozenset(
     "Use Set Pass Add Remove Install Define Specify Provide Call Make Try Consider Rename Move Change Override "
     "Declare Run Ensure Please Update Upgrade Include Register Configure Enable Disable Give Supply Import Wrap "
     "Avoid Replace Create Delete Put Return Implement Subclass Write Mark Convert Increase Reduce Choose Select "
-    "Apply Restart Reinstall Downgrade".split()
+    "Apply Restart Reinstall Downgrade Look".split()
 )
 _ADVISES = re.compile(
     r"\b(?:you (?:must|should|need to|may (?:want|need) to|might want to|can)|please)\b|^did you \w", re.I
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s++")
+# A sentence the message labels as its hint: "Hint: Look at the output of 'django-admin sqlflush'." (Django 5.2.19,
+# core/management/commands/flush.py): the advice after the label.
+_HINT = re.compile(r"(?:Hint|HINT|Tip):[ \t]++")
 MAX_ADVICE = 300
 
 
@@ -128,6 +164,7 @@ def advice(message: str) -> list[str]:
     found = []
     for said in _SENTENCE_END.split(message.strip()[: MAX_ADVICE * 4]):
         said = said.strip()
+        said = said[hint.end() :] if (hint := _HINT.match(said)) else said
         if len(said) > MAX_ADVICE or "\n" in said or names_private(said):
             continue
         first = said.split(" ", 1)[0]

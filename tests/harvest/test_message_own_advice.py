@@ -140,3 +140,40 @@ def test_a_placeholder_after_plain_words_is_their_noun_phrase():
     assert not quoted._words_alone("Generic  detail view ")
     assert not quoted._words_alone("a b c d e f ")
     assert not quoted._words_alone("Model")
+
+
+def test_a_deprecation_says_to_use_what_replaces_what_it_deprecates():
+    # django/db/models/enums.py:115-118 (5.2.19), round 27's card 10: no solution, though the message names it.
+    assert derive_solutions([], message="ChoicesMeta is deprecated in favor of ChoicesType.") == [
+        "Use `ChoicesType` instead of `ChoicesMeta`."
+    ]
+    # django/db/backends/base/operations.py:224-228: no stop between the two clauses.
+    message = "DatabaseOperations.field_cast_sql() is deprecated use DatabaseOperations.lookup_cast() instead."
+    assert derive_solutions([], message=message) == [
+        "Use `DatabaseOperations.lookup_cast()` instead of `DatabaseOperations.field_cast_sql()`."
+    ]
+    # django/contrib/postgres/aggregates/mixins.py:13-15; django/db/models/lookups.py:240 ("Implement").
+    assert derive_solutions([], message="The ordering argument is deprecated. Use order_by instead.") == [
+        "Use `order_by` instead of the `ordering` argument."
+    ]
+    message = "The usage of log_action() is deprecated. Implement log_actions() instead."
+    assert derive_solutions([], message=message) == ["Implement `log_actions()` instead of `log_action()`."]
+    # What names no code to write, or a private name, stays the message's own words, or nothing.
+    message = "The Jinja2DivFormRenderer transitional form renderer is deprecated. Use Jinja2 instead."
+    assert derive_solutions([], message=message) == ["Do what the message asks: “Use Jinja2 instead\\.”"]
+    assert derive_solutions([], message="Frob is deprecated. Use _frob instead.") == []
+
+
+def test_the_hint_a_message_gives_is_its_advice():
+    # django/core/management/commands/flush.py:73-80 (5.2.19), round 27's card 07: no solution, though the message
+    # says to look at `sqlflush`.
+    message = (
+        "Database {NAME} couldn't be flushed. Possible reasons:\n"
+        "  * The database isn't running or isn't configured correctly.\n"
+        "  * At least one of the expected database tables doesn't exist.\n"
+        "  * The SQL was invalid.\n"
+        "Hint: Look at the output of 'django-admin sqlflush'. That's the SQL this command wasn't able to run."
+    )
+    assert derive_solutions([], message=message) == [
+        "Do what the message asks: “Look at the output of 'django\\-admin sqlflush'\\.”"
+    ]
