@@ -541,7 +541,25 @@ def _for_exclusive(test: ast.BoolOp, reader: Reader, entry: EntryPoint, line: in
     keys = [_keyword_given(value, reader, entry, line) for value in test.values]
     if all(keys) and keys[0] != keys[1]:
         return f"Pass at most one of the {keys[0]} and {keys[1]} keyword arguments to {code(entry.call())}."
+    # `expressions and fields` of `Index(*expressions, fields=())`: the positional arguments are one of the two.
+    starred = [_positional(value, reader, entry, line) for value in test.values]
+    if sum(bool(s) for s in starred) == 1 and unconverted and all(_as_given(v, reader, line) for v in test.values):
+        other = next(t for t, s in zip(truthy, starred, strict=True) if not s)
+        said = next(s for s in starred if s)
+        if other:
+            return f"Pass either {said} or a true value for {other} to {code(entry.call())}, not both."
     return ""
+
+
+def _positional(node: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> str:
+    """ "positional arguments" (" after `converter`" of `f(converter, *classes)`) where `node` is the entry point's
+    own `*args` as given; "" for anything else."""
+    if not (isinstance(node, ast.Name) and node.id in reader.parameters) or reader.definition(node.id, line) != "":
+        return ""
+    if not entry.arguments.get(node.id, "").startswith("*") or entry.arguments[node.id].startswith("**"):
+        return ""
+    after = f" after {' and '.join(code(b) for b in entry.before_star)}" if entry.before_star else ""
+    return f"positional arguments{after}"
 
 
 def _as_given(node: ast.expr, reader: Reader, line: int | None) -> bool:
@@ -702,6 +720,8 @@ def _instead(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
         if _is_isinstance(inner) and (p := parameter(inner.args[0])):
             kinds = _kinds(inner.args[1])
             return f"{kinds} as {p}" if kinds else ""
+        if isinstance(inner, ast.Call) and _called(inner) == "callable" and len(inner.args) == 1:
+            return f"a callable as {p}" if (p := parameter(inner.args[0])) else ""
         if p := parameter(inner):
             return f"a value that is neither empty nor false as {p}"
         return ""
