@@ -133,7 +133,8 @@ def _short(qualname: str, module: str) -> str:
 
 def comment_near(lines: list[str], raise_line: int, deciding_line: int | None) -> str:
     """The comment block right above the raise's line, else right above the deciding test's line (or the one
-    statement before it): its text, one paragraph; "" when there is none a reader needs."""
+    statement before it, or the `for` header the test opens the body of), else above the run of `assert` lines the
+    raise's `assert` ends: its text, one paragraph; "" when there is none a reader needs."""
     for line in (raise_line, deciding_line):
         if line and (text := _block_above(lines, line)):
             return text
@@ -142,8 +143,46 @@ def comment_near(lines: list[str], raise_line: int, deciding_line: int | None) -
         # in the same block: the note is still about the check.
         above, check = lines[deciding_line - 2], lines[deciding_line - 1]
         if above.strip() and not above.strip().startswith("#") and _indent(above) == _indent(check):
-            return _block_above(lines, deciding_line - 1)
+            if text := _block_above(lines, deciding_line - 1):
+                return text
+        # A loop whose body opens with the check (`for index in self.options["indexes"]:` over `if not index.name:`):
+        # the note above the loop is about the check it makes on each item ("Sanity-check that indexes have their
+        # name set."). Only a one-line `for` header directly above, the check indented under it.
+        if _loop_header(above) and _indent(above) < _indent(check) and (text := _block_above(lines, deciding_line - 1)):
+            return text
+    if raise_line and (first := _first_of_asserts(lines, raise_line)) != raise_line:
+        # An `assert` in a run of them under one note ("Some combinations of keyword arguments do not make
+        # sense." over four `assert not (...)` lines): the note speaks for each check of the run.
+        return _block_above(lines, first)
     return ""
+
+
+def _first_of_asserts(lines: list[str], line: int) -> int:
+    """The first line of the run of `assert` statements, one after the other at one indent with no blank line
+    between, that the `assert` on `line` ends; `line` itself when it is no `assert` or opens the run."""
+    if not 1 <= line <= len(lines) or not _is_assert(lines[line - 1]):
+        return line
+    indent, first, at = _indent(lines[line - 1]), line, line - 1  # `at`: the 1-based line above
+    while at >= 1 and lines[at - 1].strip() and not lines[at - 1].strip().startswith("#"):
+        above = lines[at - 1]
+        if _indent(above) < indent:
+            break
+        if _indent(above) == indent:
+            if not _is_assert(above):
+                break
+            first = at
+        at -= 1  # deeper: a continuation line of the statement above
+    return first
+
+
+def _is_assert(line: str) -> bool:
+    return line.strip().startswith(("assert ", "assert("))
+
+
+def _loop_header(line: str) -> bool:
+    """A whole `for` header on one line, with no comment of its own (`for index in indexes:`)."""
+    text = line.strip().removeprefix("async ")
+    return text.startswith(("for ", "for\t")) and text.endswith(":") and "#" not in text
 
 
 def _indent(line: str) -> int:
