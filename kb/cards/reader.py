@@ -1049,6 +1049,11 @@ def _is(name: str, said: str) -> str:
         return f"{code(name)} holds the {said.partition('(')[2].removesuffix(')')}"
     if said == f"the {code(name)} argument":
         return f"{code(name)} is the argument of that name"
+    root, dot, attribute = name.partition(".")
+    if dot and said == f"the {code(root)} argument's {code(attribute)}":
+        # "`connection.features` is the `connection` argument's `features`" restates the name (round 27's card
+        # 01): what it tells is only that `connection` is an argument.
+        return f"{code(root)} is the argument of that name"
     return f"{code(name)} is {said}"
 
 
