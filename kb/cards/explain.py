@@ -461,11 +461,12 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     # "`f()` raises this." after "`f()` raises this when A." says nothing more: its condition is unsaid.
     unsaid = [said for said in shown[1:] if said == f"{subject}." and " when " in shown[0]]
     shown = [said for said in shown if said not in unsaid]
-    text = shown[0] + "".join(
+    joined = _together(shown, entry)  # the counts below are of the sentences before they are said as one
+    text = joined[0] + "".join(
         f" It is also {_verb(entry)} when {said.split(' when ', 1)[1]}"
         if said.split(" when ", 1)[0] == subject and " when " in said
         else f" {said}"
-        for said in shown[1:]
+        for said in joined[1:]
     )
     if any(said not in shown for said in each) and any(" when " in said for said in shown):
         # One site's test must not read as the only way: the others are raised under tests not said here.
@@ -525,6 +526,36 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         where = place(entry, str(ruled.get("path", "")), ruled.get("line"), entry.analysed_commit)
         text += f" The documentation ({where}) says: “{plain(ruled['said'], 300)}”"
     return text
+
+
+# A sentence with more in it than who raises it: "(from `f`)", a lead ("The `X` class sets `y`: calling `X()` ..."),
+# a clause ("...; until one does, it raises this"), a second sentence.
+_NOT_BARE = ("(from ", ": ", ";", ", ", ". ")
+
+
+def _together(shown: list[str], entry: ErrorEntry) -> list[str]:
+    """Sentences that name only who raises it ("`A()` raises this. `B()` raises this.", round 27's card 15) said as
+    one, in place of the first: "`A()` and `B()` raise this." A sentence with a condition or a "(from ...)" stays."""
+    verb = _verb_of(entry)
+    ending = f" {verb} this."
+    bare = [
+        said
+        for said in shown
+        if said.endswith(ending) and " when " not in said and not any(mark in said for mark in _NOT_BARE)
+    ]
+    if len(bare) < 2:
+        return shown
+    subjects = [said.removesuffix(ending) for said in bare]
+    subjects = [subjects[0], *(_lower_first(subject) for subject in subjects[1:])]
+    named = ", ".join(subjects[:-1]) + f" and {subjects[-1]}"
+    merged = f"{named} {verb.removesuffix('s')} this."  # "raise", "issue"
+    first = shown.index(bare[0])
+    return [*shown[:first], merged, *(said for said in shown[first + 1 :] if said not in bare)]
+
+
+def _lower_first(text: str) -> str:
+    """ "Reading `X.y`" after another subject: "reading `X.y`"; a name in backticks stays as it is."""
+    return text[:1].lower() + text[1:] if text[:1].isalpha() else text
 
 
 def _docstring(site: RaiseSite) -> str:
