@@ -17,7 +17,7 @@ from kb.text.escaping import code
 _HEDGES = re.compile(
     r"(?:, unless (?:an earlier check|a check just before the raise) in `[\w.]++`"
     r"(?: or an earlier one in `[\w.]++`(?: or `[\w.]++`)*+)?+(?: or `[\w.]++`)*+ exits first"
-    r"|, among other conditions)++\Z"
+    r"|, unless `[\w.]++` raises an(?:other)?+ error first|, among other conditions)++\Z"
 )
 _CLAUSE = re.compile(r"the `(\w++)` argument ((?:is|has|does|equals|contains) .++)")
 _LITERAL = re.compile(r"is (`(?:None|True|False|-?\d{1,12}+|'[\w .-]{0,30}+')`)")

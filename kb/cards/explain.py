@@ -67,10 +67,14 @@ def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
     tests = [t for t in evidence.get("tests", []) if isinstance(t, dict)]
     docs = [d for d in evidence.get("docs", []) if isinstance(d, dict)]
     with reading_once(), never.tested(bool(tests)):
-        led = [_view(site) for site in sites if site.evidence]
+        own = frozenset((site.path, site.line or 0) for site in sites)  # where this very error (or warning) is raised
+        warning = entry.kind == ErrorEntry.Kind.WARNING
+        led = [_view(site, own=own, warning=warning) for site in sites if site.evidence]
         # The other sections keep the raising method's own view: its arguments, in the trigger's "reached from"
         # and its placeholders, are its own (a command's method is led by the command in the meaning alone).
-        views = [_view(view.site, command_first=False) if view.by_command else view for view in led]
+        views = [
+            _view(view.site, command_first=False, own=own, warning=warning) if view.by_command else view for view in led
+        ]
         sections: dict = {
             "meaning": _with_example_said(entry, _meaning(entry, led, docs), tests),
             "trigger": _trigger(entry, views),
@@ -111,13 +115,16 @@ class _Site:
     set_by_class: ClassSet | None = None  # what the reader's class did, where the deciding test reads its attribute
     partial: bool = False  # `deciding` says only the enclosing tests on the reader's input, not the raise's own
     by_command: bool = False  # led by the command whose class's method raises it (`_command_first`)
+    own: frozenset[tuple[str, int]] = frozenset()  # (path, line) of each site of the entry
 
     @property
     def function(self) -> str:
         return _function_name(self.site)
 
 
-def _view(site: RaiseSite, *, command_first: bool = True) -> _Site:
+def _view(
+    site: RaiseSite, *, command_first: bool = True, own: frozenset[tuple[str, int]] = frozenset(), warning: bool = False
+) -> _Site:
     evidence = site.evidence or {}
     # A hook (`get_week_format()`) is called BY the raising function, not a way to reach it: never the card's
     # subject ("`get_week_format()` raises this") nor a "reached from"; its advice is the solutions' business.
@@ -166,7 +173,8 @@ def _view(site: RaiseSite, *, command_first: bool = True) -> _Site:
         and not point.branched
     )[:MAX_ALTERNATES]
     if hedged:
-        deciding = _hedged(str(deciding), site, near, [p for p in (entry, *alternates) if p and p.exits_before], close)
+        checking = [p for p in (entry, *alternates) if p and p.exits_before]
+        deciding = _hedged(str(deciding), site, near, checking, close, own, warning)
     if deciding is None and deciding_row:
         # The whole test cannot be said: the enclosing tests on what the reader gave (an argument, a flag, a
         # setting) still each hold whenever it is raised (`if self.no_obsolete:` around tests on what `msgattrib`
@@ -195,6 +203,7 @@ def _view(site: RaiseSite, *, command_first: bool = True) -> _Site:
         set_by_class=class_set(site, deciding_row, reader),
         partial=partial,
         by_command=by_command,
+        own=own,
     )
 
 
@@ -210,7 +219,15 @@ def _command_first(points: list[EntryPoint], path: str) -> list[EntryPoint]:
     return [command, *(point for point in points if point is not command)]
 
 
-def _hedged(deciding: str, site: RaiseSite, near: list[dict], checking: list, close: object) -> str:
+def _hedged(
+    deciding: str,
+    site: RaiseSite,
+    near: list[dict],
+    checking: list,
+    close: object,
+    own: frozenset = frozenset(),
+    warning: bool = False,
+) -> str:
     """The deciding test with the earlier exits it does not say: the guards just before the raise (`close`), an
     early `return` (or other exit) above on a test not said (round 13's card 12: `if self.ready: return` above `if
     self.loading:`), or one of the entry points `checking` before it calls on (round 18's card 15: `annotate()`
@@ -221,7 +238,12 @@ def _hedged(deciding: str, site: RaiseSite, near: list[dict], checking: list, cl
         alone, other, rest = deciding.partition(", among other conditions")
         hedge = f", unless a check just before the raise in {code(_function_name(site))}{earlier} exits first"
         return f"{alone}{hedge}{other}{rest}"
-    names = [point.function for point in checking] + ([_function_name(site)] if _exits_before(site, near) else [])
+    exits = _exits_before(site, near)
+    if not checking and exits and _other_errors(site, exits, own):
+        # Of a warning, the raises above are errors, not other warnings: "unless it raises an error first".
+        other = "an" if warning else "another"
+        return f"{deciding}, unless {code(_function_name(site))} raises {other} error first"
+    names = [point.function for point in checking] + ([_function_name(site)] if exits else [])
     return (
         f"{deciding}, unless an earlier check in {' or '.join(code(n) for n in names)} exits first"
         if names
@@ -272,6 +294,19 @@ def _exits_before(site: RaiseSite, near: list[dict]) -> list[str]:
         for row in _conditions(site)
         if row.get("kind") == "guard" and row not in near and (line := line_number(row.get("line")))
     ]
+
+
+def _other_errors(site: RaiseSite, exits: list[str], own: frozenset[tuple[str, int]]) -> bool:
+    """Whether each early exit the card names (`exits`, their lines) raises an error of its own (`exits_raising`,
+    `kb.harvest.reading.exits.raising_exits`) and none is a raise of this very error (a site of its entry in the
+    same file): then the raise is reached unless another error is raised first (round 27's cards 04, 14, 20:
+    `if hasattr(field, "model"): raise ValueError(...)` above the raise, django/db/migrations/state.py:758-764)."""
+    raising = site.evidence.get("exits_raising")
+    if not isinstance(raising, list) or not exits:
+        return False
+    mine = {site.line} | {line for path, line in own if path == site.path}
+    said = {str(line) for line in raising if isinstance(line, int) and line not in mine}
+    return all(line in said for line in exits)
 
 
 def _said_exit(line: int, rows: list[tuple[int, dict]], near: list[dict], exits: list[int]) -> bool:
@@ -856,7 +891,11 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             lines.append("- and the `try` it follows raises nothing" + (f" (line {number})" if number else ""))
         if lines and (exits := [n for n in _exits_before(site, near) if n]):
             at = f" (line{'s' if len(exits) > 1 else ''} {', '.join(exits)})"
-            lines.append(f"- and no earlier check in {code(view.function)} exits first{at}")
+            if _other_errors(site, exits, view.own):
+                other = "no" if entry.kind == ErrorEntry.Kind.WARNING else "no other"  # a warning's exits are errors
+                lines.append(f"- and {code(view.function)} raises {other} error first{at}")
+            else:
+                lines.append(f"- and no earlier check in {code(view.function)} exits first{at}")
         if lines and unsaid:
             # Said, not left out: the tests above are not all it takes.
             numbered = [n for n in unsaid if n]

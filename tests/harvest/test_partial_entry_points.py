@@ -29,8 +29,8 @@ def cards(db, git_repo) -> dict[str, dict]:
 def test_a_partial_of_a_private_function_is_its_entry_point(cards):
     assert cards[INSTANCE]["meaning"].startswith(
         "Calling `path()` raises this (from `_path`) when the `view` argument is not an instance of `list` or "
-        "`tuple` and the `view` argument is not callable and the `view` argument is an instance of `View`, unless an "
-        "earlier check in `_path` exits first."
+        "`tuple` and the `view` argument is not callable and the `view` argument is an instance of `View`, unless "
+        "`_path` raises another error first."
     )
     assert "- reached from `re_path()`" in cards[INSTANCE]["situations"]
 

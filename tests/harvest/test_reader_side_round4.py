@@ -49,8 +49,7 @@ def test_no_positional_argument_is_said_and_advised(db, git_repo):
     generated = cards["At least one field or expression is required to define a unique constraint."].generated
     assert generated["meaning"].startswith(
         "Calling `UniqueConstraint()` raises this when no positional arguments are given and "
-        "the `fields` argument is not given (or empty), unless an earlier check in `UniqueConstraint.__init__` exits "
-        "first."
+        "the `fields` argument is not given (or empty), unless `UniqueConstraint.__init__` raises another error first."
     )
     assert "Pass at least one positional argument to `UniqueConstraint()`." in generated["solutions"]
 
@@ -65,7 +64,7 @@ def test_a_redirect_scheme_outside_the_class_s_allowed_schemes_is_said_with_thei
     assert entry["meaning"] == (
         "Calling `HttpResponseRedirectBase()` raises this when the `redirect_to` argument has a scheme and "
         "`HttpResponseRedirectBase.allowed_schemes` (by default `['http', 'https', 'ftp']`) does not contain the "
-        "scheme of the `redirect_to` argument, unless an earlier check in `HttpResponseRedirectBase.__init__` exits "
+        "scheme of the `redirect_to` argument, unless `HttpResponseRedirectBase.__init__` raises another error "
         "first."
     )
     assert "In the message, `{scheme}` is the scheme of the `redirect_to` argument." in entry["trigger"]
@@ -143,8 +142,8 @@ def test_an_attribute_of_an_argument_is_said_as_the_argument_s(db, git_repo):
     entry = cards["SQLite doesn't support DISTINCT on aggregate functions accepting multiple arguments."].generated
     assert (
         "when the `expression` argument is an instance of `models.Aggregate` and the `expression` argument's "
-        "`distinct` is true and the `expression` argument's `source_expressions` has more than 1 item, unless an "
-        "earlier check in `DatabaseOperations.check_expression_support` exits first."
+        "`distinct` is true and the `expression` argument's `source_expressions` has more than 1 item, unless "
+        "`DatabaseOperations.check_expression_support` raises another error first."
     ) in entry["meaning"]
 
 

@@ -105,6 +105,37 @@ def exits_before(owner: "Owner", statement: ast.stmt, line: int, deciding: int |
     return kept, [at for at in kept if found[at]]
 
 
+def raising_exits(owner: "Owner", lines: list[int]) -> list[int]:
+    """Of the exits at `lines`, those that end the call with an error of their own: each exit on the line a `raise`
+    of an exception (not a bare re-raise) or an `assert`, under no `try` or `with` of the function that may catch
+    or swallow it. A card then says "raises no other error first" rather than "no earlier check exits first"
+    (round 27's cards 04, 14 and 20: `if hasattr(field, "model"): raise ValueError(...)` above the raise,
+    django/db/migrations/state.py:758-761, Django 5.2.19). A `return`, `break`, `continue`, or a call of the
+    tree's own raising function (which error it raises is that function's) is not one."""
+    wanted = set(lines)
+    kinds: dict[int, bool] = {}
+    for node in owner.exits():
+        if node.lineno in wanted:
+            raising = isinstance(node, ast.Assert) or (isinstance(node, ast.Raise) and node.exc is not None)
+            kinds[node.lineno] = kinds.get(node.lineno, True) and raising and not _guarded(node, owner.parents)
+    return sorted(line for line, raising in kinds.items() if raising)
+
+
+def _guarded(node: ast.stmt, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether a `try` (its body) or a `with` of the function is around `node`: either may keep its error in."""
+    child: ast.AST = node
+    for _ in range(MAX_CLIMB):
+        parent = parents.get(child)
+        if parent is None or isinstance(parent, _SCOPES):
+            return False
+        if isinstance(parent, ast.With | ast.AsyncWith) or (
+            isinstance(parent, ast.Try | ast.TryStar) and child in parent.body
+        ):
+            return True
+        child = parent
+    return True
+
+
 def _caught_on_the_way(exit: ast.Raise, path: _Path, scope: "Scope | None") -> bool:
     """Whether `raise E` is in the body of a `try` whose first handler that catches `E` holds the raise the exits
     are read for: it does not end the call first, it leads there (`raise ValueError` in the `try` of
