@@ -787,6 +787,9 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
             # Of the function itself only: an alternate entry point (`build_field()`) calls it on some paths.
             called = "" if operator_shown(view.entry.function) else " it is called"  # "Iterating over …, every time"
             return f"{_acting(view.entry)} {verb} this every time{called}."
+        if view.unconditional and (matched := _none_matched(view.site, line=False)):
+            # Under no test but the loop above it, which returns on the first item that meets its own.
+            return f"{text} when {matched}" + (", among other conditions." if view.entry.branched else ".")
         return f"{text} whenever that line runs." if view.unconditional else f"{text}."
     if not view.function and isinstance(module := view.site.evidence.get("module"), str) and module and when:
         verb = _verb_of(entry)
@@ -885,11 +888,15 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         if override := _override(site):
             number = line_number(site.evidence["needs_override"].get("line"))
             lines.append(f"- {override}" + (f" (line {number})" if number else ""))
+        if matched := _none_matched(site):
+            lines.append(f"- {matched}")
         if lines and isinstance(attempt := site.evidence.get("after_try"), dict):
             # The `else:` of a `try`: the tests above hold, and the `try` must also have raised nothing.
             number = line_number(attempt.get("line"))
             lines.append("- and the `try` it follows raises nothing" + (f" (line {number})" if number else ""))
-        if lines and (exits := [n for n in _exits_before(site, near) if n]):
+        # The loop's `return` is said by its test above ("... is false for every `key` in ...").
+        looped_return = str(line_number((site.evidence.get("none_matched") or {}).get("return")) or "")
+        if lines and (exits := [n for n in _exits_before(site, near) if n and n != looped_return]):
             at = f" (line{'s' if len(exits) > 1 else ''} {', '.join(exits)})"
             if _other_errors(site, exits, view.own):
                 other = "no" if entry.kind == ErrorEntry.Kind.WARNING else "no other"  # a warning's exits are errors
@@ -938,6 +945,19 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
     if blocks and more > 0 and len(blocks) == MAX_TRIGGER_SITES:
         blocks.append(f"And at {more} more place{'s' if more > 1 else ''}.")
     return "\n\n".join(blocks)
+
+
+def _none_matched(site: RaiseSite, *, line: bool = True) -> str:
+    """ "`constant_time_compare(sig, self.signature(value, key))` is false for every `key` in `[self.key,
+    *self.fallback_keys]` (line 235)": the loop just above the raise returns on the first item that meets its test,
+    so the raise is reached only when none did (`kb.harvest.reading.exits.none_matched`; round 27's card 03)."""
+    found = site.evidence.get("none_matched")
+    if not isinstance(found, dict) or not all(isinstance(found.get(key), str) for key in ("test", "target", "iter")):
+        return ""
+    number = line_number(found.get("line")) if line else None
+    truth = "true" if found.get("holds") else "false"
+    said = f"{code(found['test'])} is {truth} for every {code(found['target'])} in {code(found['iter'])}"
+    return said + (f" (line {number})" if number else "")
 
 
 def _implied(row: dict, rows: list[dict]) -> bool:

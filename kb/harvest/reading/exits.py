@@ -105,6 +105,43 @@ def exits_before(owner: "Owner", statement: ast.stmt, line: int, deciding: int |
     return kept, [at for at in kept if found[at]]
 
 
+MAX_MATCH_CODE = 160  # a loop's test said in a card up to this long
+
+
+def none_matched(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> dict | None:
+    """The loop just above a raise, in its own block, that returns on the first item meeting a test: `for key in
+    [self.key, *self.fallback_keys]: if constant_time_compare(sig, self.signature(value, key)): return value`,
+    then `raise BadSignature(...)` (django/core/signing.py:234-237, Django 5.2.19; round 27's card 03). The raise is
+    reached only when no item met the test: {"line", "return", "target", "iter", "test", "holds"} (`holds`: the test is
+    true of every item, `if not ...: return`). Only a `for` with no
+    `else` whose body is that one `if` (no `else`) and its `return`, over one name; None otherwise."""
+    parent = parents.get(statement)
+    blocks = [getattr(parent, name, ()) for name in ("body", "orelse", "finalbody")] if parent is not None else []
+    block = next((found for found in blocks if statement in found), None)
+    if not block:
+        return None
+    before = block[: block.index(statement)]
+    loop = next((node for node in reversed(before) if isinstance(node, LOOPS)), None)
+    if not isinstance(loop, ast.For) or loop.orelse or not isinstance(loop.target, ast.Name) or len(loop.body) != 1:
+        return None
+    test = loop.body[0]
+    if not isinstance(test, ast.If) or test.orelse or len(test.body) != 1 or not isinstance(test.body[0], ast.Return):
+        return None
+    if any(
+        isinstance(node, ast.Await | ast.Yield | ast.YieldFrom | ast.NamedExpr | ast.Lambda)
+        for node in ast.walk(test.test)
+    ):
+        return None
+    # `if not ok(item): return` returns on an item that fails: none failed, "`ok(item)` is true for every item".
+    negated = isinstance(test.test, ast.UnaryOp) and isinstance(test.test.op, ast.Not)
+    said = ast.unparse(test.test.operand if isinstance(test.test, ast.UnaryOp) and negated else test.test)
+    walked = ast.unparse(loop.iter)
+    if len(said) + len(walked) > MAX_MATCH_CODE or "\n" in said + walked:
+        return None
+    found = {"line": test.lineno, "return": test.body[0].lineno, "target": loop.target.id, "iter": walked}
+    return {**found, "test": said, "holds": negated}
+
+
 def raising_exits(owner: "Owner", lines: list[int]) -> list[int]:
     """Of the exits at `lines`, those that end the call with an error of their own: each exit on the line a `raise`
     of an exception (not a bare re-raise) or an `assert`, under no `try` or `with` of the function that may catch

@@ -22,7 +22,8 @@ A site's evidence, stored on its `RaiseSite` as it is:
   (`msgpack_available`), a literal container (`converters`) (`kb.harvest.reading.module_names`);
 - "exits_above", "exits_looped": the `return`, `raise`, `break` and `continue` lines that may come first, and those
   of them no test of the raise rules out (`kb.harvest.reading.exits`); "exits_raising": of them, those that end
-  the call with an error of their own (a `raise` or an `assert` no `try` or `with` of the function is around).
+  the call with an error of their own (a `raise` or an `assert` no `try` or `with` of the function is around);
+  "none_matched": the loop just above that returns on the first item meeting a test, which then met none.
 """
 
 import ast
@@ -38,7 +39,7 @@ from kb.harvest.reading.conditions import Condition, conditions, sentence
 from kb.harvest.reading.definitions import MAX_BINDINGS, MAX_ROWS, Definitions
 from kb.harvest.reading.doc_rule import paragraphs_of, rule_paragraph
 from kb.harvest.reading.docstrings import documented_raises
-from kb.harvest.reading.exits import LOOPS, exits_before, raising_exits
+from kb.harvest.reading.exits import LOOPS, exits_before, none_matched, raising_exits
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, block_fields, dotted
 from kb.harvest.reading.left_open import comment_near, left_open, needs_override
 from kb.harvest.reading.messages import BranchPath, Field, Parts
@@ -374,6 +375,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
                     evidence["exits_raising"] = raising  # of those, the ones that end the call with an error
             if looped:
                 evidence["exits_looped"] = looped  # of those, the ones only an earlier pass of a loop reaches
+            if exits and (matched := none_matched(statement, owner.parents)) and matched["return"] in exits:
+                evidence["none_matched"] = matched  # the loop above returned on no item: its test met none
     return evidence
 
 
