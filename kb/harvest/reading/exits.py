@@ -3,7 +3,9 @@ check exits first": every `return` and `raise` of the function above the decidin
 the raise that may run first, and a `break` or `continue` that leaves a loop around the raise before it (round 17:
 a `break` on the way was left out), and a call of the repository's own function that raises, above the test
 (round 18: `self._not_support_combined_queries("extra")` in `QuerySet.extra`). Read per site from the exits its
-function's `Owner` listed once."""
+function's `Owner` listed once. Of those, `raising_exits` tells the ones that raise another error ("raises no other
+error first"), and `none_matched` the loop above a raise that returns on a match ("... is false for every `key` in
+..."): round 27's reader could act on neither as "an earlier check exits first"."""
 
 import ast
 import builtins
