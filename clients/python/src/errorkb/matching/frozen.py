@@ -391,8 +391,9 @@ class FrozenIndex:
         return not head or len(text) < head or hash(text[:head]) == self._heads[position]
 
     def wording_of(self, sid: int) -> str | None:
-        position = self._signature_position(sid)
-        if position is None:
+        # `_signature_position`, inlined: an approximate lookup asks this for dozens of signatures.
+        position = sid - self._first
+        if not 0 <= position < len(self._signature_entries):
             return None
         # Read on their own: an approximate lookup compares dozens of wordings and makes few signatures.
         offsets = self._wording_offsets

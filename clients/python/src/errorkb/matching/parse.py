@@ -188,26 +188,28 @@ def _lines(text: str) -> list[_Line]:
     if 'File "' not in text:
         return _plain_lines(text)
     lines, start = [], 0
-    for run in FRAME_RUN.finditer("\n" + text):
-        begin, end = run.start(), run.end() - 1  # the run's own characters, in the text (one before)
+    searched = "\n" + text
+    for run in FRAME_RUN.finditer(searched):
+        begin, end = run.span()
+        end -= 1  # the run's own characters, in the text (one before)
         if begin:
             lines += _plain_lines(text[start : begin - 1])  # without the newline before the run
-        lines.append((text[begin:end], False, None, False, _frames_in_run(run[0])))
+        lines.append((text[begin:end], False, None, False, _frames_in_run(searched, begin, end + 1)))
         start = end + 1  # past the newline after the run
     if start <= len(text):
         lines += _plain_lines(text[start:])
     return lines
 
 
-def _frames_in_run(run: str) -> tuple[Frame, ...]:
-    """The frames of a run of frame lines with the newline before it (FRAME_RUN's match), as FRAME_IN_RUN finds them
-    (see FRAME_PATHS_IN_RUN)."""
-    found = FRAME_PATHS_IN_RUN.findall(run)
+def _frames_in_run(searched: str, begin: int, end: int) -> tuple[Frame, ...]:
+    """The frames of a run of frame lines with the newline before it (FRAME_RUN's match, `searched[begin:end]`, read
+    in place), as FRAME_IN_RUN finds them (see FRAME_PATHS_IN_RUN)."""
+    found = FRAME_PATHS_IN_RUN.findall(searched, begin, end)
     if not found:
         return ()
     paths, numbers, functions = zip(*found, strict=True)
     if "\n" in "".join(paths):
-        found = FRAME_IN_RUN.findall(run)
+        found = FRAME_IN_RUN.findall(searched, begin, end)
         if not found:
             return ()
         paths, numbers, functions = zip(*found, strict=True)

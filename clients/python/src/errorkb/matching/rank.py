@@ -26,7 +26,8 @@ batch of candidates) with LookupTimeout.
 import builtins
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import itemgetter
+from itertools import repeat
+from operator import attrgetter, itemgetter
 
 from rapidfuzz import fuzz, process
 
@@ -46,6 +47,7 @@ from errorkb.matching.template import (
     match_template,
 )
 
+_FIT = attrgetter("fit")  # a Match's fit, read in C
 EXACT_BASE, EXACT_COVERAGE = 60.0, 30.0
 PARTIAL_BASE, PARTIAL_COVERAGE = 40.0, 20.0
 APPROX_BASE, APPROX_SIMILARITY = 20.0, 30.0
@@ -268,13 +270,13 @@ def _rank_exception(
                 exact[match.entry.key] = match
         misses += missed
         tried.append((reading, missed))
-        if any(_firm(match.fit) for match in exact.values()):
+        if any(map(_firm, map(_FIT, exact.values()))):  # in C: no generator made a reading
             break  # a looser fit (a template of values with a word between) lets the next readings be tried
     frames = _Frames.of(exception.frames) if exception.frames else _NO_FRAMES  # most lookups: a message
     # A message cut short is looked for only when no signature fits the whole text: an exact fit is the better
     # answer, and most lookups are spared the search.
     results = list(exact.values()) or _partial_matches(index, tried, position, exact)
-    if exact and all(_chance_fit(exception.type, match) for match in results):
+    if exact and all(map(_chance_fit, repeat(exception.type), results)):
         results = _own_type_first(index, exception, position, results)
     if frames.all:
         for match in results:
