@@ -437,9 +437,6 @@ def _quiet_calls(handler: ast.ExceptHandler, attempt: ast.AST | None, module: as
     hold a tuple (`except ERRORS:`) keeps every call. Nothing where the module's own names are unsure."""
     if not isinstance(attempt, ast.Try | ast.TryStar) or handler.type is None or module is None:
         return set()
-    bound = _module_bindings(module)
-    if "*" in bound:
-        return set()  # `from x import *` may bind any name
     caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     for kind in caught:
         if not isinstance(kind, ast.Name | ast.Attribute):
@@ -447,21 +444,33 @@ def _quiet_calls(handler: ast.ExceptHandler, attempt: ast.AST | None, module: as
         last = ast.unparse(kind).rpartition(".")[2]
         if last in _BASES_OF_TYPE_ERROR or not last[:1].isupper() or last.isupper():
             return set()  # `TypeError`, a base of it, or perhaps a tuple of types (`ERRORS`, `errors`)
-        if isinstance(kind, ast.Name) and bound.get(kind.id) is _UNSURE:
-            return set()  # `Errors = (TypeError, ValueError)`
     classes = {node.name: node for node in module.body if isinstance(node, ast.ClassDef)}
-    quiet: set[int] = set()
     # `raise ValueError()` in the `try` raised what it constructs: its construction is no quiet call.
     raised = {id(n.exc) for stmt in attempt.body for n in nodes_of(stmt) if isinstance(n, ast.Raise)}
-    for stmt in attempt.body:
-        for node in nodes_of(stmt):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or id(node) in raised:
-                continue
-            name = node.func.id
-            if name not in bound and (name in _TYPE_CHECKS or _builtin_exception(name)):
-                quiet.add(id(node))
-            elif isinstance(bound.get(name), ast.ClassDef) and _stores_only(classes[name], classes, bound, 0):
-                quiet.add(id(node))
+    # The calls that may be quiet: of a type check, a builtin exception or a class at the module's top. Where there
+    # is none, the module's names are not read (a walk of the whole module for each `except` that has none).
+    candidates = [
+        (node, node.func.id)
+        for stmt in attempt.body
+        for node in nodes_of(stmt)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and id(node) not in raised
+        and (node.func.id in _TYPE_CHECKS or node.func.id in classes or _builtin_exception(node.func.id))
+    ]
+    if not candidates:
+        return set()
+    bound = _module_bindings(module)
+    if "*" in bound:
+        return set()  # `from x import *` may bind any name
+    if any(isinstance(kind, ast.Name) and bound.get(kind.id) is _UNSURE for kind in caught):
+        return set()  # `Errors = (TypeError, ValueError)`
+    quiet: set[int] = set()
+    for node, name in candidates:
+        if name not in bound and (name in _TYPE_CHECKS or _builtin_exception(name)):
+            quiet.add(id(node))
+        elif isinstance(bound.get(name), ast.ClassDef) and _stores_only(classes[name], classes, bound, 0):
+            quiet.add(id(node))
     return quiet
 
 
