@@ -11,6 +11,7 @@ alone, on that attribute alone, in a form whose truth for any value is known (a 
 import ast
 from dataclasses import dataclass
 
+from kb.cards.parsed import expression
 from kb.cards.reader import Reader, is_public
 from kb.models import RaiseSite
 from kb.text.escaping import code
@@ -79,9 +80,8 @@ def _public_class(name: str) -> bool:
 
 def _test(written: str, root: str) -> tuple[str, str, object] | None:
     """(attribute, operator, literal) of `root.x`, `not root.x`, `root.x is None`, `root.x == 'a'` and the like."""
-    try:
-        node = ast.parse(written, mode="eval").body
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    node = expression(written)
+    if node is None:
         return None
     operator = "true"
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):

@@ -8,6 +8,7 @@ header's own name; `.get()` without a default gives `None` for a request without
 
 import ast
 
+from kb.cards.parsed import expression
 from kb.text.escaping import code
 
 _MAPPINGS = frozenset({"META", "environ"})
@@ -20,9 +21,8 @@ def request_header(written: str) -> str:
     header from the request's environ, or ""."""
     if len(written) > MAX_CODE:
         return ""
-    try:
-        node = ast.parse(written.strip(), mode="eval").body
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    node = expression(written.strip())
+    if node is None:
         return ""
     absent = ""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":

@@ -10,6 +10,7 @@ left to the general wording."""
 import ast
 from collections.abc import Callable
 
+from kb.cards.parsed import expression
 from kb.text.escaping import code
 
 # Where the pattern is looked for, as said after it: (when no match was found, when one was).
@@ -21,9 +22,8 @@ def pattern_test(written: str, definition: Callable[[str], str | None]) -> tuple
     """(the subject's code, the sentence with it in backticks) for a test `not m`, `m is None`, `m` or `m is not
     None` on a local `m` whose one definition (`definition(name)`: its code, or None/"" when not one) is a regular
     expression's match of the subject; None for any other test."""
-    try:
-        test = ast.parse(written.strip(), mode="eval").body
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    test = expression(written.strip())
+    if test is None:
         return None
     found = _local(test)
     if found is None:
@@ -59,10 +59,8 @@ def pattern_test(written: str, definition: Callable[[str], str | None]) -> tuple
 
 def local_of(written: str) -> str | None:
     """The local a test `not m`, `m is None`, `m` or `m is not None` reads; None for any other test."""
-    try:
-        found = _local(ast.parse(written.strip(), mode="eval").body)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
-        return None
+    test = expression(written.strip())
+    found = None if test is None else _local(test)
     return found[0] if found else None
 
 
@@ -87,10 +85,7 @@ def _local(test: ast.expr) -> tuple[str, bool] | None:
 def _parsed(defined: str | None) -> ast.expr | None:
     if not defined or defined.startswith("("):  # "(bound by a for loop)" and the like: no code of its own
         return None
-    try:
-        return ast.parse(defined, mode="eval").body
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
-        return None
+    return expression(defined)
 
 
 def _is_re(node: ast.expr, attribute: str = "") -> bool:

@@ -14,6 +14,7 @@ import ast
 import re
 
 from kb.cards import marks
+from kb.cards.parsed import expression
 from kb.cards.phrasing import UNSAID
 from kb.text.escaping import code
 
@@ -58,9 +59,8 @@ def absent_checks(written: str, owner: str, roots: tuple[str, ...]) -> list[tupl
     itself. `roots`: the names the object goes by (`self`; a classmethod's `cls`), none of them a local."""
     if not owner or len(written) > _MAX_CODE or ("hasattr(" not in written and "getattr(" not in written):
         return []  # most tests read neither: not parsed again for this
-    try:
-        tree = ast.parse(written, mode="eval")
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    tree = expression(written)
+    if tree is None:
         return []
     found: list[tuple[str, str, str]] = []
     for node in ast.walk(tree):

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from kb.cards import marks
+from kb.cards.parsed import expression
 from kb.text.escaping import code
 
 # An entry point's `*args` and `**kwargs` handed on as they are: what the reader passes, in plural.
@@ -83,9 +84,8 @@ def yes_no_chains(written: str, owner: str, is_local: Callable[[str], bool]) -> 
     public; of a local whose name is a word (`user`, `token.user`: the code that made it is not said)."""
     if "is_" not in written:
         return {}
-    try:
-        tree = ast.parse(written, mode="eval")
-    except (SyntaxError, ValueError, RecursionError):
+    tree = expression(written)
+    if tree is None:
         return {}
     called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
     found: dict[str, str] = {}

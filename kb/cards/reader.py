@@ -18,6 +18,7 @@ from functools import lru_cache
 from kb.cards import marks, matched, own_attributes
 from kb.cards.headers import request_header
 from kb.cards.operators import operator_of, operator_shown
+from kb.cards.parsed import expression
 from kb.cards.phrasing import (
     ASSIGNED,
     EXTRA_KEYWORDS,
@@ -1094,9 +1095,8 @@ def _root(name: str) -> str:
 
 @lru_cache(maxsize=8192)
 def _names(written: str) -> tuple[str, ...] | None:
-    try:
-        tree = ast.parse(written, mode="eval")
-    except (SyntaxError, ValueError, RecursionError):
+    tree = expression(written)
+    if tree is None:
         return None
     nodes = list(ast.walk(tree))  # walked once, read three times: the walk is most of the cost
     bound: set[str] = set()  # a comprehension's or a lambda's own names

@@ -18,6 +18,7 @@ from kb.cards import left_open, own_attributes
 from kb.cards.message_advice import advice, choices, offered, replaced, requirement
 from kb.cards.never import SOLUTION as NEVER_SOLUTION
 from kb.cards.never import never
+from kb.cards.parsed import expression
 from kb.cards.phrasing import container, listed
 from kb.cards.quoted import placeholder_words, quote
 from kb.cards.reader import (
@@ -245,10 +246,7 @@ def _parse(text: str) -> ast.expr | None:
     changed in place by those who read it)."""
     if not text or len(text) > MAX_CODE:
         return None
-    try:
-        return ast.parse(text, mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
-        return None
+    return expression(text)
 
 
 def _switches(
