@@ -174,7 +174,9 @@ def _view(
     )[:MAX_ALTERNATES]
     if hedged:
         checking = [p for p in (entry, *alternates) if p and p.exits_before]
-        deciding = _hedged(str(deciding), site, near, checking, close, own, warning)
+        # A class's name for the raising function (`validator = validate_callable(1)`) is the name the card leads with.
+        named = entry.function if entry is not None and entry.bound and entry.bound == _function_name(site) else ""
+        deciding = _hedged(str(deciding), site, near, checking, close, own, warning, named=named)
     if deciding is None and deciding_row:
         # The whole test cannot be said: the enclosing tests on what the reader gave (an argument, a flag, a
         # setting) still each hold whenever it is raised (`if self.no_obsolete:` around tests on what `msgattrib`
@@ -227,23 +229,28 @@ def _hedged(
     close: object,
     own: frozenset = frozenset(),
     warning: bool = False,
+    *,
+    named: str = "",
 ) -> str:
     """The deciding test with the earlier exits it does not say: the guards just before the raise (`close`), an
     early `return` (or other exit) above on a test not said (round 13's card 12: `if self.ready: return` above `if
     self.loading:`), or one of the entry points `checking` before it calls on (round 18's card 15: `annotate()`
     checks the query before it calls `_annotate()`). Without them "raises this when X" claims more than the code."""
     entries = " or ".join(code(point.function) for point in checking)
+    named = named or _function_name(site)
     if close:
         earlier = f" or an earlier one in {entries}" if entries else ""
         alone, other, rest = deciding.partition(", among other conditions")
-        hedge = f", unless a check just before the raise in {code(_function_name(site))}{earlier} exits first"
+        hedge = f", unless a check just before the raise in {code(named)}{earlier} exits first"
         return f"{alone}{hedge}{other}{rest}"
     exits = _exits_before(site, near)
     if not checking and exits and _other_errors(site, exits, own):
         # Of a warning, the raises above are errors, not other warnings: "unless it raises an error first".
         other = "an" if warning else "another"
-        return f"{deciding}, unless {code(_function_name(site))} raises {other} error first"
-    names = [point.function for point in checking] + ([_function_name(site)] if exits else [])
+        return f"{deciding}, unless {code(named)} raises {other} error first"
+    names = [point.function for point in checking]
+    if exits and named not in names:
+        names.append(named)
     return (
         f"{deciding}, unless an earlier check in {' or '.join(code(n) for n in names)} exits first"
         if names
@@ -755,7 +762,7 @@ def _raiser(entry: ErrorEntry, view: _Site, point: EntryPoint) -> str:
     """ "Calling `X()` (or `Y()`) raises this (from `f`)": the entry point that raises it, as the reader names it."""
     alternates = f" (or {', '.join(other.shown() for other in view.alternates)})" if view.alternates else ""
     text = f"{_acting(point, view.site.evidence)}{alternates} {_verb_of(entry)} this"
-    if not point.is_function(view.function):
+    if not point.stands_for(view.function):
         text += f" (from {code(view.function)})"
     return text
 

@@ -97,6 +97,11 @@ class EntryPoint:
     raises: dict[str, str] = field(default_factory=dict)  # exception name -> what its docstring says of it
     exits_before: bool = False  # a function on the way may return or raise before it calls the next one
     branched: bool = False  # a function on the way calls the next one only under a test of its own
+    bound: str = ""  # the function a class body binds as this method (`quote_name = complain`): that function
+
+    def stands_for(self, function: str) -> bool:
+        """Whether it is the function, or a class's name for it."""
+        return self.is_function(function) or (bool(self.bound) and self.bound == function)
 
     def is_function(self, function: str) -> bool:
         """Whether it is the function of that qualified name (a constructor `Func` is `Func.__init__`)."""
@@ -263,6 +268,7 @@ def _entry_points(evidence: dict, path: str) -> list[EntryPoint]:
                     raises=documented_said(row.get("raises")),
                     exits_before=row.get("exits_before") is True,
                     branched=row.get("branched") is True,
+                    bound=str(row.get("bound") or ""),
                 )
             )
         recorded = evidence.get("function")
@@ -277,7 +283,7 @@ def _reaches_with_the_reader_s_input(point: EntryPoint, own: str, path: str) -> 
     raise is written in. A caller further out that passes values of its own (the admin setting `fields` before it
     calls the factory, a backend that always has what the check needs) reaches the function, not this error:
     reviews found such "reached from" lines false more often than true, so they are left out."""
-    if point.is_function(own) or point.arguments or point.kind == "hook":
+    if point.stands_for(own) or point.arguments or point.kind == "hook":
         return True
     return point.kind in ("command", "template tag") and bool(path) and point.path == path
 

@@ -19,6 +19,7 @@ from tqdm import tqdm
 from kb.harvest.pipeline.compiled import compiled_record
 from kb.harvest.pipeline.pool import Afterwards, Beside, pool_size, shared_map
 from kb.harvest.pipeline.sources import SourceFile, collect_files, with_namespaces
+from kb.harvest.reading.bound import bound_methods
 from kb.harvest.reading.callers import Called, CallGraph, Defined
 from kb.harvest.reading.classes import ClassIndex, ClassInfo, read_classes
 from kb.harvest.reading.extract import FoundSite, ModuleExtractor, ModuleResult
@@ -189,17 +190,20 @@ def _scan(
 
         def reach() -> list[tuple[list[str], dict]]:
             before = [dict(site.evidence) for site in sites]
-            resolves, resolves_above = _resolves(read.index)
+            locate = _locate(read)
+            bound = bound_methods(read.index.classes.values(), locate, _function_node(read))
+            resolves, resolves_above = _resolves(read.index, {(b.alias.owner, b.alias.name) for b in bound})
             graph = CallGraph(
                 defined,
                 called,
                 inherits=_inherits(read.index),
                 resolves=resolves,
                 resolves_above=resolves_above,
-                locate=_locate(read),
+                locate=locate,
                 constructs=_constructs(read),
                 catches=_catches(read.index),
                 binds=_binds(read),
+                bound=bound,
             )
             add_callers(sites, graph)
             switches = SwitchIndex(declared + [row for item in read.parsed for row in declared_settings(item.info)])
@@ -425,18 +429,24 @@ def _inherits(index: ClassIndex) -> Callable[[str, str], bool]:
     return lambda cls, base: base in ancestors(cls)
 
 
-def _resolves(index: ClassIndex) -> tuple[Callable[[str, str], str | None], Callable[[str, str], str | None]]:
+def _resolves(
+    index: ClassIndex, bound: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset()
+) -> tuple[Callable[[str, str], str | None], Callable[[str, str], str | None]]:
     """The class whose method `self.<name>` runs for an instance of `owner`, and the one `super().<name>` runs in
-    a method of `owner`."""
+    a method of `owner`. `bound`: (class, name) of the methods a class body binds to a function defined elsewhere
+    (`reading.bound`), which stand as the class's own: `DatabaseWrapper.ensure_connection = complain` in Django's
+    dummy backend replaces `BaseDatabaseWrapper.ensure_connection`."""
+
+    def defines(info: ClassInfo, name: str) -> bool:
+        return name in info.methods or (info.qualname, name) in bound
 
     @functools.cache
     def resolves(owner: str, name: str) -> str | None:
-        found = index.method(owner, name)
-        return found[1].qualname if found is not None else None
+        return next((info.qualname for info in index.mro(owner) if defines(info, name)), None)
 
     @functools.cache
     def resolves_above(owner: str, name: str) -> str | None:
-        return next((info.qualname for info in index.mro(owner)[1:] if name in info.methods), None)
+        return next((info.qualname for info in index.mro(owner)[1:] if defines(info, name)), None)
 
     return resolves, resolves_above
 
@@ -462,6 +472,17 @@ def _locate(read: "_Read") -> Callable[[str, str], tuple[str, str] | None]:
         return ("", "") if info.defines(name) else None
 
     return locate
+
+
+def _function_node(read: "_Read") -> Callable[[str, str], ast.FunctionDef | ast.AsyncFunctionDef | None]:
+    """The `def` of a module function of the harvest by (path, name)."""
+    modules = {item.source.path: item.info for item in read.parsed}
+
+    def function_node(path: str, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        info = modules.get(path)
+        return info.function_nodes.get(name) if info is not None else None
+
+    return function_node
 
 
 def _imported_function(resolver: Resolver, qualified: str) -> tuple[str, str]:

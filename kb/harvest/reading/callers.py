@@ -10,10 +10,12 @@ signature takes (`fits`). An ancestor's `self.validate()` is resolved for the en
 of a class that defines `validate` and inherits the calling method (`ChoiceField.clean`). A constructor call
 `Form(...)` runs the class the calling module binds `Form` to (its own or an import), never another class of that
 name. A call in a `try` whose handler catches the site's exception (or a base of it) and keeps it does not let it
-out: per exception, that edge is cut."""
+out: per exception, that edge is cut. A method a class body binds to a function defined elsewhere (`reading.bound`:
+`quote_name = complain`, `validator = validate_callable(1)`) is a sure caller of that function, and `self.<name>()`
+runs it on an instance of that class."""
 
 import ast
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -123,6 +125,9 @@ class CallGraph:
     # path of the harvested module binding it at its top level or "", that binding's `def` or assigned value or
     # None); None when the module is not harvested.
     binds: Callable[[str, str], tuple[str, str, ast.AST | None] | None] = lambda path, dotted: None
+    # Methods a class body binds to a function defined elsewhere (`reading.bound`): (the class's method, the path
+    # and qualname of the function, the wrapper: "property", ...). The method is a caller of that function.
+    bound: Sequence[tuple[Defined, str, str, str]] = ()
     _by_name: dict[str, list[Called]] = field(default_factory=dict)
     _by_key: dict[tuple[str, str], Defined] = field(default_factory=dict)
     _count: dict[tuple[str, bool], int] = field(default_factory=dict)
@@ -141,6 +146,8 @@ class CallGraph:
     # An ancestor's method named as run by a class (`_hook_edges`), by (id of the method, the class): one each.
     _as_run_by: dict[tuple[int, str], Defined] = field(default_factory=dict)
     _contained: dict[tuple[int, str], bool] = field(default_factory=dict)  # `caught_on_the_way`, per function
+    _binders: dict[int, list[Defined]] = field(default_factory=dict)  # by the id of a function: its `bound` names
+    _bound_to: dict[int, tuple[Defined, str]] = field(default_factory=dict)  # by the id of a name: (function, wrapper)
 
     def __post_init__(self) -> None:
         for call in self.called:
@@ -155,6 +162,17 @@ class CallGraph:
                 self._classes.setdefault(defined.owner.rpartition(".")[2], set()).add(defined.owner)
             kind = (defined.name, defined.method)
             self._count[kind] = self._count.get(kind, 0) + 1
+        for alias, path, qualname, wrapper in self.bound:
+            target = self._by_key.get((path, qualname))
+            key = (alias.path, alias.qualname)
+            if target is None or key in self._by_key:
+                continue
+            self._by_key[key] = alias
+            self._classes.setdefault(alias.owner.rpartition(".")[2], set()).add(alias.owner)
+            kind = (alias.name, True)
+            self._count[kind] = self._count.get(kind, 0) + 1
+            self._binders.setdefault(id(target), []).append(alias)
+            self._bound_to[id(alias)] = (target, wrapper)
 
     def callers(self, path: str, qualname: str, raised: str = "") -> list[dict]:
         """Up to MAX_CALLERS of the function's callers, two levels deep: public callers outside tests first,
@@ -201,6 +219,15 @@ class CallGraph:
 
     def definition(self, path: str, qualname: str) -> Defined | None:
         return self._by_key.get((path, qualname))
+
+    def bound_to(self, defined: Defined) -> tuple[Defined, str] | None:
+        """The function a class attribute binds (`reading.bound`) and its wrapper ("property", ...), for a method
+        so bound; else None."""
+        return self._bound_to.get(id(defined))
+
+    def bound_as(self, defined: Defined) -> list[Defined]:
+        """The methods class bodies bind to the function (`bound_to`'s converse)."""
+        return self._binders.get(id(defined), [])
 
     def resolved_callers(self, target: Defined, raised: str = "") -> list[tuple[Defined, int, bool]]:
         """(caller, line, on self) of each call that surely runs `target` and lets `raised` out (no `try` around
@@ -385,7 +412,10 @@ class CallGraph:
         """`target` as `_by_key` holds it, as every caller in an edge is."""
         edges = self._edges.get(id(target))
         if edges is None:
-            edges = self._edges[id(target)] = [edge for edge in self._match(target) if edge.caller is not target]
+            edges = [edge for edge in self._match(target) if edge.caller is not target]
+            # `quote_name = complain`: calling `DatabaseOperations.quote_name` runs `complain`, surely.
+            edges += [_Edge(alias, alias.line, False) for alias in self._binders.get(id(target), ())]
+            self._edges[id(target)] = edges
         return edges
 
     def _match(self, target: Defined) -> Iterable[_Edge]:

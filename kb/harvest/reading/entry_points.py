@@ -102,7 +102,9 @@ class EntryPoints:
         target = self.graph.definition(path, qualname)
         if target is None:
             return []
-        found = [_Found(target, ())] if self._public(target) else self._aliases(target)
+        # A function nested in a factory that class bodies bind as methods is reached by their names alone.
+        made = not target.method and "." in target.qualname and bool(self.graph.bound_as(target))
+        found = [_Found(target, ())] if self._public(target) and not made else self._aliases(target)
         # Each function reached, the steps down to the target, and the methods below it reached through calls on
         # `self` alone (a caller's class must run those, not its own overrides).
         frontier: list[tuple[Defined, tuple[_Step, ...], list[Defined]]] = [(target, (), [])]
@@ -252,7 +254,7 @@ class EntryPoints:
         """The `def` of a function holding `line`: the call graph names a property's getter, setter and deleter
         (and any other `def`s of one name in one body) by the first, so the one whose lines hold `line`."""
         node = self._function(defined)
-        if node is None or node.lineno <= line <= (node.end_lineno or node.lineno):
+        if node is None or node.lineno <= line <= (node.end_lineno or node.lineno) or self.graph.bound_to(defined):
             return node
         holding = [
             other
@@ -368,7 +370,10 @@ class EntryPoints:
         if kind == "method" and entry.name in _POST_INIT and (fields := self._dataclass_fields(entry)) is not None:
             # The `__init__` a dataclass (or attrs) writes runs `__post_init__`: `Config(...)` is the entry point.
             kind, name = "constructor", entry.qualname.rpartition(".")[0]
-        before = _before_star(node, entry.method)
+        bound = self.graph.bound_to(entry)
+        if bound is not None and bound[1] == "property":
+            kind = "property"  # `x = property(_get_x)`: reached by reading `obj.x`
+        before = _before_star(node, entry.method and not (bound is not None and bound[1] == "staticmethod"))
         doc, raises = self._said(node) if node is not None else ("", {})
         if not doc and found.steps and node is not None and _is_setter(node):
             doc, raises = self._said(self._function(entry) or node)  # the property's own, on its getter
@@ -389,6 +394,7 @@ class EntryPoints:
             | ({"branched": True} if self._branched(found.steps) else {})
             | ({"before_star": before} if before else {})
             | ({"fields": fields} if fields else {})
+            | ({"bound": bound[0].qualname} if bound is not None and not found.steps[1:] else {})
         )
 
     def _said(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, dict[str, dict[str, str | int]]]:
@@ -421,6 +427,8 @@ class EntryPoints:
         calls first a function of the repository's own that raises (`QuerySet.annotate()` calls
         `self._not_support_combined_queries("annotate")` before `self._annotate(...)`, round 18's card 15)."""
         for step in steps:
+            if self.graph.bound_to(step.caller):
+                continue  # a class's name for the function: no call, nothing before it
             node = self._holding(step.caller, step.line)
             if node is None or exit_before(node, step.line) or self._raising_call_before(step.caller, node, step.line):
                 return True
@@ -432,7 +440,7 @@ class EntryPoints:
         permission refuses, so the raise's own test is not the whole story for it (round 21's card 20)."""
         for step in steps:
             node = self._holding(step.caller, step.line)
-            if node is None or not unconditional(node.body, step.line):
+            if not self.graph.bound_to(step.caller) and (node is None or not unconditional(node.body, step.line)):
                 return True
         return False
 
@@ -705,6 +713,11 @@ class EntryPoints:
         caller, callee = self._holding(step.caller, step.line), self._function(step.callee)
         if caller is None or callee is None:
             return {}
+        if self.graph.bound_to(step.caller):  # a class's name for the callee: its own parameters, as they are
+            stars = ((callee.args.vararg, "*"), (callee.args.kwarg, "**"))
+            return {a.arg: a.arg for a in (*callee.args.posonlyargs, *callee.args.args, *callee.args.kwonlyargs)} | {
+                star.arg: marked + star.arg for star, marked in stars if star is not None
+            }
         own = {a.arg: a.arg for a in (*caller.args.posonlyargs, *caller.args.args, *caller.args.kwonlyargs)}
         # `filter(self, *args, **kwargs)` handing `args` and `kwargs` on as they are: the caller's positional and
         # keyword arguments, marked so (`*args`, `**kwargs`) for the card to say them so.
@@ -751,6 +764,10 @@ class EntryPoints:
         return found[0] if len(found) == 1 else None
 
     def _function(self, defined: Defined) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        if (bound := self.graph.bound_to(defined)) is not None:
+            return self._function(bound[0])  # a class's name for a function defined elsewhere: that `def`
+        if not defined.method and "." in defined.qualname and self.graph.bound_as(defined):
+            return self._nested(defined)  # made by a factory a class body calls
         functions = self._functions.get(defined.path)
         if functions is None:
             functions = self._functions[defined.path] = {}
@@ -764,6 +781,17 @@ class EntryPoints:
                 elif isinstance(node, ast.ClassDef | ast.If | ast.Try):
                     stack += [*node.body, *getattr(node, "orelse", ())]
         return functions.get((defined.line, defined.name))
+
+    def _nested(self, defined: Defined) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The `def` of a function nested in a module's function (a factory's), among that function's own
+        statements; None for one nested deeper, or in a method."""
+        outer_name, _, name = defined.qualname.rpartition(".")
+        outer = self.graph.definition(defined.path, outer_name)
+        node = self._function(outer) if outer is not None and not outer.method and "." not in outer_name else None
+        if node is None:
+            return None
+        found = [d for d in body_of(node).of(_DEFS) if d.name == name and d.lineno == defined.line]
+        return found[0] if found else None
 
     def _assigned(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
         """`new_values` of a function, read once per function."""
