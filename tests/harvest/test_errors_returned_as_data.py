@@ -67,7 +67,19 @@ def test_a_serializer_field_message_compared_with_serializer_errors_is_triggered
         "s.errors['address']",
         "message",
     )
-    assert test["call"] == "s = TestSerializer(data={'address': 'not an ip address'})\nself.assertFalse(s.is_valid())"
+    # The classes the test defines for its serializer come with it (tests/test_model_serializer.py:428-438).
+    assert test["call"] == (
+        "class IPAddressFieldModel(models.Model):\n"
+        "    address = models.GenericIPAddressField()\n"
+        "\n"
+        "class TestSerializer(serializers.ModelSerializer):\n"
+        "    class Meta:\n"
+        "        model = IPAddressFieldModel\n"
+        "        fields = '__all__'\n"
+        "\n"
+        "s = TestSerializer(data={'address': 'not an ip address'})\n"
+        "self.assertFalse(s.is_valid())"
+    )
 
 
 def test_a_placeholder_s_value_in_the_returned_message_fits_its_template(drf) -> None:
@@ -80,8 +92,14 @@ def test_a_placeholder_s_value_in_the_returned_message_fits_its_template(drf) ->
 def test_a_form_s_errors_compared_in_django_s_tests_trigger_the_field_message(django_sdist: Path) -> None:
     evidence = evidence_of(django_sdist / "django" / "forms", "django/forms")
     test = returned(triggering(evidence, "Enter a valid JSON."), "JSONFieldTest.test_redisplay_wrong_input")
+    # The form the test defines comes with the line that binds it, not the earlier uses of another instance
+    # (tests/forms_tests/field_tests/test_jsonfield.py:127-136).
     assert (test["returned_in"], test["call"]) == (
         "form.errors['json_field']",
+        "class JSONForm(Form):\n"
+        "    name = CharField(max_length=2)\n"
+        "    json_field = JSONField()\n"
+        "\n"
         'form = JSONForm({"name": "xy", "json_field": \'{"foo"}\'})',
     )
     date = returned(triggering(evidence, "Enter a valid date."), "DateFieldTest.test_form_field")
@@ -161,4 +179,81 @@ def test_the_error_a_page_was_rendered_for_compared_in_its_context_triggers_it(g
         "MonthArchiveViewTests.test_month_view_without_month_in_url",
         "res.context['exception']",
         'res = self.client.get("/dates/books/without_month/2008/")',
+    )
+
+
+# Reduced from DRF 3.18.3's rest_framework/relations.py:338-341 (a value that is not a string fails `startswith`)
+# and Django 5.2.19's django/forms/utils.py:220-227 (a naive time that does not exist in the current zone).
+CONVERTERS = """
+class ValidationError(Exception):
+    pass
+
+
+def to_url(data):
+    if not isinstance(data, str):
+        raise ValidationError("Incorrect type. Expected URL string.")
+
+
+def from_current_timezone(value):
+    if value.is_ambiguous():
+        raise ValidationError("This time couldn't be interpreted in the current time zone.")
+"""
+
+# Reduced from DRF 3.18.3's tests/test_relations_hyperlink.py:258-263 and Django 5.2.19's
+# tests/timezones/tests.py:1269-1281: the data the serializer is given, and the zone the form is validated in,
+# are what make them fail.
+CONVERTER_TESTS = """
+from unittest import TestCase
+
+
+class HyperlinkedForeignKeyTests(TestCase):
+    def test_foreign_key_update_incorrect_type(self):
+        data = {'url': 'http://testserver/foreignkeysource/1/', 'name': 'source-1', 'target': 2}
+        instance = ForeignKeySource.objects.get(pk=1)
+        serializer = ForeignKeySourceSerializer(instance, data=data, context={'request': request})
+        assert not serializer.is_valid()
+        assert serializer.errors == {'target': ['Incorrect type. Expected URL string.']}
+
+
+class NewFormsTests(TestCase):
+    def test_form_with_non_existent_time(self):
+        tz = zoneinfo.ZoneInfo("Europe/Paris")
+        other = zoneinfo.ZoneInfo("Asia/Bangkok")
+        with timezone.override(tz):
+            form = EventForm({"dt": "2011-03-27 02:30:00"})
+            self.assertFalse(form.is_valid())
+            self.assertEqual(
+                form.errors["dt"],
+                ["This time couldn't be interpreted in the current time zone."],
+            )
+"""
+
+
+@pytest.fixture
+def converters(git_repo) -> dict[str, dict]:
+    git_repo.write("pyproject.toml", "[project]\nname = 'converters'\n")
+    git_repo.write("converters/__init__.py", "")
+    git_repo.write("converters/fields.py", CONVERTERS)
+    git_repo.write("tests/test_converters.py", CONVERTER_TESTS)
+    return evidence_of(git_repo.root / "converters", "converters")
+
+
+def test_the_lines_that_produce_returned_data_keep_the_data_they_are_given(converters) -> None:
+    [test] = triggering(converters, "Incorrect type. Expected URL string.")
+    assert test["call"] == (
+        "data = {'url': 'http://testserver/foreignkeysource/1/', 'name': 'source-1', 'target': 2}\n"
+        "instance = ForeignKeySource.objects.get(pk=1)\n"
+        "serializer = ForeignKeySourceSerializer(instance, data=data, context={'request': request})\n"
+        "assert not serializer.is_valid()"
+    )
+    assert test["pinned"] == 6  # the line of `data = {...}`
+
+
+def test_the_lines_that_produce_returned_data_keep_the_block_they_run_in(converters) -> None:
+    [test] = triggering(converters, "This time couldn't be interpreted in the current time zone.")
+    assert test["call"] == (
+        'tz = zoneinfo.ZoneInfo("Europe/Paris")\n'
+        "with timezone.override(tz):\n"
+        '    form = EventForm({"dt": "2011-03-27 02:30:00"})\n'
+        "    self.assertFalse(form.is_valid())"
     )

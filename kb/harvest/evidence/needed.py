@@ -7,8 +7,11 @@ where a statement does.
 Read only for a test longer than a card shows whole, once per assertion, over that test's own statements."""
 
 import ast
+import itertools
+import textwrap
+from collections.abc import Iterator
 
-from kb.harvest.evidence.excerpts import asserts
+from kb.harvest.evidence.excerpts import asserts, is_check
 
 
 def needed_start(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> int:
@@ -71,3 +74,102 @@ def _first(statement: ast.stmt) -> int:
 
 def _last(statement: ast.stmt) -> int:
     return statement.end_lineno or statement.lineno
+
+
+MAX_NEEDED_LINES = 12  # a returned error's lines with what they need: past this, its own statements alone
+
+
+def needed_lines(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str], shift: int, kept: list[ast.stmt]
+) -> tuple[str, int] | None:
+    """(the test's lines that `kept` needs to run as written, dedented; the first one's line in the file): the
+    kept statements, every statement above them in the blocks that hold them that binds or changes a name they
+    read (transitively, `_needed`), and the header of each block around them that is no check (`with
+    timezone.override(tz):` around `form = EventForm(...)`, Django's tests/timezones/tests.py:1270-1272; the
+    data a serializer is given, DRF's tests/test_relations_hyperlink.py:259). Statements passed over are left
+    out. None when a kept statement sits where its block's header alone cannot show it (an `else:`, an
+    `except:`), is not on a line of its own, or the lines are more than `MAX_NEEDED_LINES`."""
+    chains = {id(statement): chain for statement, chain in _chains(function.body, ())}
+    if not kept or any(id(statement) not in chains for statement in kept):
+        return None
+    shown: dict[int, ast.stmt] = {id(statement): statement for statement in kept}
+    headers: dict[int, ast.stmt] = {}
+    for statement in kept:
+        for outer, field in chains[id(statement)]:
+            if field != "body":
+                return None
+            if not _transparent(outer):
+                headers[id(outer)] = outer
+    used = {name for statement in [*kept, *headers.values()] for name in _loaded_here(statement)}
+    candidates: dict[int, ast.stmt] = {}
+    for statement in kept:
+        blocks = [function.body, *(getattr(outer, field) for outer, field in chains[id(statement)])]
+        for block in blocks:
+            for above in block:
+                if _last(above) < statement.lineno and id(above) not in shown and id(above) not in headers:
+                    candidates[id(above)] = above
+    for above in sorted(candidates.values(), key=_first, reverse=True):
+        if _needed(above, used):
+            shown[id(above)] = above
+            used |= _loaded(above)
+    numbers: set[int] = set()
+    for statement in shown.values():
+        numbers.update(range(_first(statement), _last(statement) + 1))
+    for outer in headers.values():
+        body = getattr(outer, "body", None) or []
+        if not body or body[0].lineno <= outer.lineno:
+            return None
+        numbers.update(range(_first(outer), body[0].lineno))
+    for statement in [*shown.values(), *headers.values()]:
+        line = lines[_first(statement) + shift - 1]
+        if len(line) - len(line.lstrip()) != statement.col_offset and not getattr(statement, "decorator_list", None):
+            return None  # not on a line of its own (`x = 1; y = 2`): its line would show more than it
+    if len(numbers) > MAX_NEEDED_LINES:
+        return None
+    ordered = sorted(numbers)
+    for before, after in itertools.pairwise(ordered):
+        gap = range(before + 1, after)
+        if gap and not lines[before + shift].strip():
+            # The blank lines the test writes after a shown statement (the end of a class it defines), up to the
+            # next line shown or the next that is not blank.
+            numbers.update(itertools.takewhile(lambda number: not lines[number + shift - 1].strip(), gap))
+    text = "\n".join(lines[number + shift - 1] for number in sorted(numbers))
+    return textwrap.dedent(text).strip("\n"), min(numbers) + shift
+
+
+def _chains(
+    body: list[ast.stmt], chain: tuple[tuple[ast.stmt, str], ...]
+) -> Iterator[tuple[ast.stmt, tuple[tuple[ast.stmt, str], ...]]]:
+    """Each statement of the body, at any depth, with the blocks around it: (the compound statement, its field)."""
+    for statement in body:
+        yield statement, chain
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(statement, field, None)
+            if isinstance(inner, list) and not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+                if not isinstance(statement, ast.ClassDef):
+                    yield from _chains(inner, (*chain, (statement, field)))
+        for handler in getattr(statement, "handlers", None) or []:
+            yield from _chains(handler.body, (*chain, (statement, "handlers")))
+
+
+def _transparent(outer: ast.stmt) -> bool:
+    """A block whose header a snippet leaves out, its statements shown under the header's own: `try:` (its body
+    runs the same without it) and a `with` that only checks what its body does (`with self.assertRaises(E):`)."""
+    if isinstance(outer, ast.Try | ast.TryStar):
+        return True
+    return isinstance(outer, ast.With | ast.AsyncWith) and all(is_check(item.context_expr) for item in outer.items)
+
+
+def _loaded_here(statement: ast.stmt) -> set[str]:
+    """The names a statement reads, or, for a block around kept lines, those its header reads."""
+    if isinstance(statement, ast.With | ast.AsyncWith):
+        return {name for item in statement.items for name in _loaded_in(item.context_expr)}
+    if isinstance(statement, ast.For | ast.AsyncFor):
+        return _loaded_in(statement.iter)
+    if isinstance(statement, ast.If | ast.While):
+        return _loaded_in(statement.test)
+    return _loaded(statement)
+
+
+def _loaded_in(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}

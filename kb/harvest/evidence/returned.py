@@ -11,7 +11,8 @@ A comparison (`==`, `in`, assertEqual, assertIn, assertFormError) whose one side
 each string literal of its other side (a dict's values, not its keys) as an assertion of its own. No type is
 asserted, so such an assertion counts only when its literal is the whole message of exactly one entry
 (`triggers`); its call is what produced the data: the lines above that bind or call the subject
-(`serializer = S(data=...)`, `serializer.is_valid()`, `response = self.client.post(...)`)."""
+(`serializer = S(data=...)`, `serializer.is_valid()`, `response = self.client.post(...)`), with the lines they
+need (`needed.needed_lines`: the `data = {...}` they are given, the `with timezone.override(tz):` they run in)."""
 
 import ast
 from collections.abc import Iterator
@@ -25,6 +26,7 @@ from kb.harvest.evidence.assertions import (
     statements_in_order,
 )
 from kb.harvest.evidence.excerpts import clipped, segment
+from kb.harvest.evidence.needed import needed_lines
 
 PREFILTER = (".errors", ".data", ".detail", ".messages", ".message_dict", "assertFormError", "str(", ".context")
 RETURNED = "returned"  # the form's prefix: `returned:serializer.errors`
@@ -70,6 +72,8 @@ def _read_function(
             setup = _setup(statements[:index], owner)
             call = clipped("\n".join(segment(lines, s, shift) for s in setup))
             pinned = setup[0].lineno + shift if setup else 0
+            if setup and (needed := needed_lines(function, lines, shift, setup)) is not None:
+                call, pinned = needed  # with the data they are given and the blocks they run in
             line = statement.lineno + shift
             code, start = code_around(lines, function, shift, line)
             for text in dict.fromkeys(_literals(other)):
