@@ -7,6 +7,8 @@ rather than something false."""
 
 import pytest
 
+from kb.cards.examples import how_to_trigger
+from tests.factories import generated_entry
 from tests.harvest.test_tests_docs import triggering
 from tests.harvest.test_type_only_tests_by_their_call import package_evidence
 
@@ -178,3 +180,17 @@ def test_an_instance_another_method_of_the_class_binds_triggers_nothing(evidence
     # `setattr(self, ...)`: the test's
     # `self.negotiator` is a DefaultContentNegotiation, whose select_renderer([]) raises the other message.
     assert triggering(evidence, ".select_renderer() must be implemented") == []
+
+
+def test_the_set_up_statement_that_builds_the_instance_is_kept_with_the_call(evidence) -> None:
+    [test] = triggering(evidence, ".select_parser() must be implemented")
+    assert test["set_up"] == "self.negotiator = BaseContentNegotiation()"
+
+
+def test_the_card_shows_the_set_up_statement_above_the_trimmed_call(db, evidence) -> None:
+    # Round 27's card 12 showed `self.session.save()` alone, without `self.session = SessionBase()` from
+    # `setUp` (Django 5.2.19's tests/sessions_tests/tests.py:1334).
+    [test] = triggering(evidence, ".select_parser() must be implemented")
+    shown = how_to_trigger(generated_entry(), [test])
+    assert "```python\n# in setUp():\nself.negotiator = BaseContentNegotiation()\n\n" in shown
+    assert shown.endswith("\nself.negotiator.select_parser(None, None)\n```")

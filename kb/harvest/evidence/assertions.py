@@ -38,7 +38,7 @@ from kb.harvest.evidence.forms import (
     terminal,
     types_of,
 )
-from kb.harvest.evidence.heads import class_head, set_up_changes, set_up_instances, stored_on_self
+from kb.harvest.evidence.heads import class_head, set_up_changes, set_up_instances, set_up_written, stored_on_self
 from kb.harvest.evidence.invocations import OPERATORS, Invocation, TestNames, invocation_of
 from kb.harvest.evidence.looped import first_row, loop_rows
 from kb.harvest.evidence.needed import needed_start
@@ -114,6 +114,9 @@ class Assertion:
     template: Rendered | None = dataclasses.field(default=None, compare=False)
     # A helper's call: the helper's raising statement with the call's arguments in place (`bound`).
     bound: str = ""
+    # The statements of its class's set-up that bind what the asserted code reads (`self.session = SessionBase()`
+    # for `self.session.save()`, round 27's card 12), as written.
+    set_up: str = ""
 
 
 MAX_DECORATOR_LINES = 12
@@ -134,11 +137,16 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
     classes: dict[tuple[int, int], tuple[int, int]] = {}
     heads: dict[int, dict] = {}  # each class's header and set-up, read once
     set_ups: dict[int, dict[str, ast.Call]] = {}  # each class's instances its set-up builds (`set_up_instances`)
+    written: dict[int, dict[str, str]] = {}  # and the statements that build them, as written
     for (first, last), names in functions_around(text, hits, lines, classes).items():
         if (around := classes.get((first, last))) is not None and around[0] not in set_ups:
             set_ups[around[0]] = set_up_instances(lines, *around)
+            written[around[0]] = set_up_written(lines, *around, set(set_ups[around[0]])) if set_ups[around[0]] else {}
         set_up = set_ups[around[0]] if around is not None else {}
-        read = _read_function(lines, first, last, names, path, outer, wrappers, table.get(first, []), templated, set_up)
+        shown = written[around[0]] if around is not None else {}
+        read = _read_function(
+            lines, first, last, names, path, outer, wrappers, table.get(first, []), templated, set_up, shown
+        )
         found.extend(_with_head(read, lines, classes.get((first, last)), heads))
     if wrappers:  # the calls of the file's own assertion wrappers, wherever they are
         wrapped: list[Assertion] = []
@@ -241,15 +249,18 @@ def _read_function(
     rows: list[Row] | None = None,
     templated: bool = False,
     set_up: dict[str, ast.Call] | None = None,
+    set_up_shown: dict[str, str] | None = None,
 ) -> list[Assertion]:
     """The function's assertions; the assertion wrappers it defines are added to `wrappers`. `rows`: its
     `parametrize` table, one assertion per row where the message is one of the row's values. `templated`: the
     file holds a template tag, so the template each assertion's code renders is looked for. `set_up`: the
-    instances its class's set-up builds (`self.negotiator = BaseContentNegotiation()`), by `self.name`."""
+    instances its class's set-up builds (`self.negotiator = BaseContentNegotiation()`), by `self.name`;
+    `set_up_shown`: the statements that build them, as written."""
     function, shift = _parsed_function(lines, first, last)
     if function is None:
         return []
     reader = _FunctionReader(function, outer)
+    stored: set[str] = set()
     if set_up:
         # Bound before the test runs, unless the test binds it again itself.
         stored = stored_on_self(function)
@@ -303,10 +314,25 @@ def _read_function(
                 path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned,
                 invocation=invocation, bare=_bare(body, built, calls),
                 unwrapped=_unwrapped(lines, shift, form, body, built) if entered is None else None,
-                template=template,
+                template=template, set_up=_set_up_read(call, body, set_up_shown or {}, stored),
             )
         )  # fmt: skip
     return found
+
+
+def _set_up_read(call: ast.Call, body: list[ast.stmt] | None, shown: dict[str, str], stored: set[str]) -> str:
+    """The set-up's statements (`shown`, by `self.name`) that bind what the asserted code reads, in their order:
+    `self.session = SessionBase()` for `self.session.save()` (Django 5.2.19's tests/sessions_tests/tests.py:
+    1333-1334, 1376-1379). Not one the test binds again itself (`stored`)."""
+    if not shown:
+        return ""
+    read = {
+        f"self.{node.attr}"
+        for root in [call, *(body or [])]
+        for node in ast.walk(root)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+    }
+    return "\n".join(text for name, text in shown.items() if name in read and name not in stored)
 
 
 def _bare(body: list[ast.stmt] | None, built: dict, calls: frozenset[str]) -> frozenset[str]:

@@ -79,7 +79,7 @@ def set_up_instances(lines: list[str], header: int, end: int) -> dict[str, ast.C
     again (`super().setUp()`, `self.reset()`), or that another method of the class binds (`_stored_elsewhere`), is
     left out."""
     found: dict[str, ast.Call] = {}
-    for function in _set_ups(lines, header, end):
+    for function, _ in _set_ups(lines, header, end):
         stores = [node for node in ast.walk(function) if _own_attribute(node, stored=True)]
         for statement in function.body:
             if any(_calls_own_code(node) for node in ast.walk(statement)):
@@ -136,9 +136,23 @@ def _last_name(node: ast.expr) -> str:
     return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
-def _set_ups(lines: list[str], header: int, end: int) -> list[ast.FunctionDef]:
-    """The class's own `setUp` and `setup_method` on lines `header`..`end`, parsed."""
-    parsed: list[ast.FunctionDef] = []
+def set_up_written(lines: list[str], header: int, end: int, names: set[str]) -> dict[str, str]:
+    """The statements of the class's set-up that bind `names` (`self.session = SessionBase()`, found by
+    `set_up_instances`), as written, by `self.name`: what a test's trimmed call on `self.session` needs shown."""
+    written: dict[str, str] = {}
+    for function, offset in _set_ups(lines, header, end):
+        for statement in function.body:
+            target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+            if isinstance(target, ast.Attribute) and (name := f"self.{target.attr}") in names:
+                first, last = offset + statement.lineno, offset + (statement.end_lineno or statement.lineno)
+                written[name] = textwrap.dedent("\n".join(lines[first - 1 : last])).strip("\n")
+    return written
+
+
+def _set_ups(lines: list[str], header: int, end: int) -> list[tuple[ast.FunctionDef, int]]:
+    """The class's own `setUp` and `setup_method` on lines `header`..`end`, parsed, each with what its line
+    numbers are off by in the file."""
+    parsed: list[tuple[ast.FunctionDef, int]] = []
     last = min(end, len(lines))
     defs = [len(line) - len(line.lstrip()) for line in lines[header:last] if line.lstrip().startswith(_DEFS)]
     for index in range(header, last):
@@ -154,8 +168,8 @@ def _set_ups(lines: list[str], header: int, end: int) -> list[ast.FunctionDef]:
             continue
         node = tree.body[0] if len(tree.body) == 1 else None
         if isinstance(node, ast.FunctionDef) and node.name in ("setUp", "setup_method"):
-            parsed.append(node)
-    names = [node.name for node in parsed]
+            parsed.append((node, index))
+    names = [node.name for node, _ in parsed]
     return parsed if len(set(names)) == len(names) else []  # one defined twice: the last one counts, left out
 
 

@@ -604,6 +604,8 @@ def _best(matches: list[tuple[int, int, Assertion]], key: EntryKey, reach: "_Rea
             row.update(head=assertion.head, head_start=assertion.head_start, head_end=assertion.head_end)
         if assertion.set_up_changes:  # its class's set-up changes settings or patches code for each test
             row["set_up_changes"] = True
+        if assertion.set_up:  # what its class's set-up binds for the asserted code: shown with the call
+            row["set_up"] = assertion.set_up
         kept.append(row)
         if len(kept) == MAX_TESTS:
             break
