@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from kb.harvest.evidence.returned import read_returned
 from kb.models import ErrorEntry
 from tests.harvest.test_tests_docs import evidence_of, triggering
 
@@ -256,4 +257,34 @@ def test_the_lines_that_produce_returned_data_keep_the_block_they_run_in(convert
         "with timezone.override(tz):\n"
         '    form = EventForm({"dt": "2011-03-27 02:30:00"})\n'
         "    self.assertFalse(form.is_valid())"
+    )
+
+
+# Reduced from Django 5.2.19's tests/generic_views/test_dates.py:866-876: the request is made in a loop, under a
+# `subTest` that only labels each pass.
+LOOPED_TESTS = """
+class DateDetailViewTests(TestCase):
+    def test_year_out_of_range(self):
+        urls = [
+            "/dates/books/9999/",
+            "/dates/books/9999/12/",
+        ]
+        for url in urls:
+            with self.subTest(url=url):
+                res = self.client.get(url)
+                self.assertEqual(res.status_code, 404)
+                self.assertEqual(res.context["exception"], "Date out of range")
+"""
+
+
+def test_the_lines_that_produce_returned_data_keep_the_loop_and_the_blocks_inside_it() -> None:
+    [found] = read_returned(LOOPED_TESTS, "tests/generic_views/test_dates.py")
+    assert found.call == (
+        "urls = [\n"
+        '    "/dates/books/9999/",\n'
+        '    "/dates/books/9999/12/",\n'
+        "]\n"
+        "for url in urls:\n"
+        "    with self.subTest(url=url):\n"
+        "        res = self.client.get(url)"
     )

@@ -8,6 +8,7 @@ rather than something false."""
 import pytest
 
 from kb.cards.examples import how_to_trigger
+from kb.harvest.evidence.assertions import read_assertions
 from tests.factories import generated_entry
 from tests.harvest.test_tests_docs import triggering
 from tests.harvest.test_type_only_tests_by_their_call import package_evidence
@@ -194,3 +195,37 @@ def test_the_card_shows_the_set_up_statement_above_the_trimmed_call(db, evidence
     shown = how_to_trigger(generated_entry(), [test])
     assert "```python\n# in setUp():\nself.negotiator = BaseContentNegotiation()\n\n" in shown
     assert shown.endswith("\nself.negotiator.select_parser(None, None)\n```")
+
+
+# Reduced from DRF 3.18.3's tests/test_relations.py:84-102: the field the test calls is built from a queryset the
+# set-up builds first; the instance it picks from it is for other tests.
+RELATIONS_TESTS = """
+import pytest
+
+
+class TestPrimaryKeyRelatedField(APISimpleTestCase):
+    def setUp(self):
+        self.queryset = MockQueryset([
+            MockObject(pk=1, name='foo'),
+            MockObject(pk=2, name='bar'),
+        ])
+        self.instance = self.queryset.items[1]
+        self.field = serializers.PrimaryKeyRelatedField(queryset=self.queryset)
+
+    def test_pk_related_lookup_does_not_exist(self):
+        with pytest.raises(serializers.ValidationError) as excinfo:
+            self.field.to_internal_value(4)
+        msg = excinfo.value.detail[0]
+        assert msg == 'Invalid pk "4" - object does not exist.'
+"""
+
+
+def test_the_set_up_statements_an_instance_is_built_from_come_with_it() -> None:
+    [assertion] = read_assertions(RELATIONS_TESTS, "tests/test_relations.py")
+    assert assertion.set_up == (
+        "self.queryset = MockQueryset([\n"
+        "    MockObject(pk=1, name='foo'),\n"
+        "    MockObject(pk=2, name='bar'),\n"
+        "])\n"
+        "self.field = serializers.PrimaryKeyRelatedField(queryset=self.queryset)"
+    )

@@ -38,7 +38,15 @@ from kb.harvest.evidence.forms import (
     terminal,
     types_of,
 )
-from kb.harvest.evidence.heads import class_head, set_up_changes, set_up_instances, set_up_written, stored_on_self
+from kb.harvest.evidence.heads import (
+    Written,
+    class_head,
+    needed_set_up,
+    set_up_changes,
+    set_up_instances,
+    set_up_written,
+    stored_on_self,
+)
 from kb.harvest.evidence.invocations import OPERATORS, Invocation, TestNames, invocation_of
 from kb.harvest.evidence.looped import first_row, loop_rows
 from kb.harvest.evidence.needed import needed_start
@@ -120,6 +128,7 @@ class Assertion:
 
 
 MAX_DECORATOR_LINES = 12
+MAX_SET_UP_LINES = 12  # a set-up's statements shown with a trimmed call
 
 
 def read_assertions(text: str, path: str) -> list[Assertion]:
@@ -137,13 +146,13 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
     classes: dict[tuple[int, int], tuple[int, int]] = {}
     heads: dict[int, dict] = {}  # each class's header and set-up, read once
     set_ups: dict[int, dict[str, ast.Call]] = {}  # each class's instances its set-up builds (`set_up_instances`)
-    written: dict[int, dict[str, str]] = {}  # and the statements that build them, as written
+    written: dict[int, list[Written]] = {}  # and its statements, as written
     for (first, last), names in functions_around(text, hits, lines, classes).items():
         if (around := classes.get((first, last))) is not None and around[0] not in set_ups:
             set_ups[around[0]] = set_up_instances(lines, *around)
-            written[around[0]] = set_up_written(lines, *around, set(set_ups[around[0]])) if set_ups[around[0]] else {}
+            written[around[0]] = set_up_written(lines, *around) if set_ups[around[0]] else []
         set_up = set_ups[around[0]] if around is not None else {}
-        shown = written[around[0]] if around is not None else {}
+        shown = written[around[0]] if around is not None else []
         read = _read_function(
             lines, first, last, names, path, outer, wrappers, table.get(first, []), templated, set_up, shown
         )
@@ -249,13 +258,13 @@ def _read_function(
     rows: list[Row] | None = None,
     templated: bool = False,
     set_up: dict[str, ast.Call] | None = None,
-    set_up_shown: dict[str, str] | None = None,
+    set_up_shown: list[Written] | None = None,
 ) -> list[Assertion]:
     """The function's assertions; the assertion wrappers it defines are added to `wrappers`. `rows`: its
     `parametrize` table, one assertion per row where the message is one of the row's values. `templated`: the
     file holds a template tag, so the template each assertion's code renders is looked for. `set_up`: the
     instances its class's set-up builds (`self.negotiator = BaseContentNegotiation()`), by `self.name`;
-    `set_up_shown`: the statements that build them, as written."""
+    `set_up_shown`: its set-up's statements, as written."""
     function, shift = _parsed_function(lines, first, last)
     if function is None:
         return []
@@ -314,16 +323,18 @@ def _read_function(
                 path, line, name, form, types, chunks, exact, calls, code, start, trigger, pinned,
                 invocation=invocation, bare=_bare(body, built, calls),
                 unwrapped=_unwrapped(lines, shift, form, body, built) if entered is None else None,
-                template=template, set_up=_set_up_read(call, body, set_up_shown or {}, stored),
+                template=template, set_up=_set_up_read(call, body, set_up or {}, set_up_shown or [], stored),
             )
         )  # fmt: skip
     return found
 
 
-def _set_up_read(call: ast.Call, body: list[ast.stmt] | None, shown: dict[str, str], stored: set[str]) -> str:
-    """The set-up's statements (`shown`, by `self.name`) that bind what the asserted code reads, in their order:
-    `self.session = SessionBase()` for `self.session.save()` (Django 5.2.19's tests/sessions_tests/tests.py:
-    1333-1334, 1376-1379). Not one the test binds again itself (`stored`)."""
+def _set_up_read(
+    call: ast.Call, body: list[ast.stmt] | None, built: dict[str, ast.Call], shown: list[Written], stored: set[str]
+) -> str:
+    """The set-up's statements (`shown`) that build the instances (`built`) the asserted code reads, with what they
+    need in turn: `self.session = SessionBase()` for `self.session.save()` (Django 5.2.19's
+    tests/sessions_tests/tests.py:1333-1334, 1376-1379). Not an instance the test binds again itself (`stored`)."""
     if not shown:
         return ""
     read = {
@@ -332,7 +343,7 @@ def _set_up_read(call: ast.Call, body: list[ast.stmt] | None, shown: dict[str, s
         for node in ast.walk(root)
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
     }
-    return "\n".join(text for name, text in shown.items() if name in read and name not in stored)
+    return needed_set_up(shown, {name for name in read if name in built and name not in stored}, MAX_SET_UP_LINES)
 
 
 def _bare(body: list[ast.stmt] | None, built: dict, calls: frozenset[str]) -> frozenset[str]:

@@ -10,6 +10,7 @@ holds (`set_up_instances`)."""
 import ast
 import re
 import textwrap
+from typing import NamedTuple
 
 MAX_HEAD_LINES = 12  # lines above a class header read for its decorators, and of the header itself
 _DEFS = ("def ", "async def ")
@@ -136,17 +137,64 @@ def _last_name(node: ast.expr) -> str:
     return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
-def set_up_written(lines: list[str], header: int, end: int, names: set[str]) -> dict[str, str]:
-    """The statements of the class's set-up that bind `names` (`self.session = SessionBase()`, found by
-    `set_up_instances`), as written, by `self.name`: what a test's trimmed call on `self.session` needs shown."""
-    written: dict[str, str] = {}
+class Written(NamedTuple):
+    """A statement of a class's set-up, as written: the names it binds and reads (`self.name` for an attribute of
+    the test's instance, a local's name otherwise), whether it is a call made for what it does, and its text."""
+
+    binds: frozenset[str]
+    reads: frozenset[str]
+    acts: bool
+    text: str
+
+
+def set_up_written(lines: list[str], header: int, end: int) -> list[Written]:
+    """The statements of the class's set-up, in order, as written: those that build what a test's trimmed call
+    reads (`self.session = SessionBase()` for `self.session.save()`) are shown with it (`needed_set_up`)."""
+    written: list[Written] = []
     for function, offset in _set_ups(lines, header, end):
         for statement in function.body:
-            target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
-            if isinstance(target, ast.Attribute) and (name := f"self.{target.attr}") in names:
-                first, last = offset + statement.lineno, offset + (statement.end_lineno or statement.lineno)
-                written[name] = textwrap.dedent("\n".join(lines[first - 1 : last])).strip("\n")
+            binds, reads = _named(statement, ast.Store, ast.Del), _named(statement, ast.Load)
+            acts = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
+            first, last = offset + statement.lineno, offset + (statement.end_lineno or statement.lineno)
+            text = textwrap.dedent("\n".join(lines[first - 1 : last])).strip("\n")
+            written.append(Written(binds, reads - binds if acts else reads, acts, text))
     return written
+
+
+def needed_set_up(written: list[Written], read: set[str], most: int) -> str:
+    """The set-up's statements that bind what `read` names, and those they need in turn (`self.field =
+    PrimaryKeyRelatedField(queryset=self.queryset)` needs `self.queryset = ...`), or that act on it; "" when they
+    are more than `most` lines (the call is then shown alone, as before)."""
+    wanted, kept = set(read), list[str]()
+    for statement in reversed(written):
+        if statement.binds & wanted or (statement.acts and statement.reads & wanted):
+            kept.insert(0, statement.text)
+            wanted |= statement.reads
+    text = "\n".join(kept)
+    return text if text.count("\n") < most else ""
+
+
+def _named(statement: ast.stmt, *contexts: type) -> frozenset[str]:
+    """The names a statement uses in one of `contexts`: `self.name` for an attribute of `self`, a name otherwise."""
+    found: set[str] = set()
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Attribute | ast.Subscript) and isinstance(node.ctx, contexts):
+            # What `self.x.y = ...` or `data["k"] = ...` changes: `self.x`, `data`.
+            base: ast.expr = node
+            while isinstance(base, ast.Attribute | ast.Subscript) and not _own(base):
+                base = base.value
+            if _own(base):
+                found.add(f"self.{base.attr}")  # type: ignore[attr-defined]
+            elif isinstance(base, ast.Name) and base.id != "self":
+                found.add(base.id)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, contexts) and node.id != "self":
+            found.add(node.id)
+    return frozenset(found)
+
+
+def _own(node: ast.expr) -> bool:
+    """`self.name`."""
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def _set_ups(lines: list[str], header: int, end: int) -> list[tuple[ast.FunctionDef, int]]:

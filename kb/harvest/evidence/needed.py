@@ -95,11 +95,13 @@ def needed_lines(
     shown: dict[int, ast.stmt] = {id(statement): statement for statement in kept}
     headers: dict[int, ast.stmt] = {}
     for statement in kept:
+        opened = False  # a header shown: the blocks inside it are shown with theirs, or the lines misalign
         for outer, field in chains[id(statement)]:
-            if field != "body":
+            if field != "body" or (opened and isinstance(outer, ast.Try | ast.TryStar)):
                 return None
-            if not _transparent(outer):
+            if opened or not _transparent(outer):
                 headers[id(outer)] = outer
+                opened = True
     used = {name for statement in [*kept, *headers.values()] for name in _loaded_here(statement)}
     candidates: dict[int, ast.stmt] = {}
     for statement in kept:
@@ -154,7 +156,8 @@ def _chains(
 
 def _transparent(outer: ast.stmt) -> bool:
     """A block whose header a snippet leaves out, its statements shown under the header's own: `try:` (its body
-    runs the same without it) and a `with` that only checks what its body does (`with self.assertRaises(E):`)."""
+    runs the same without it) and a `with` that only checks what its body does (`with self.assertRaises(E):`);
+    only outside every block whose header is shown (`for url in urls:` around `with self.subTest(url=url):`)."""
     if isinstance(outer, ast.Try | ast.TryStar):
         return True
     return isinstance(outer, ast.With | ast.AsyncWith) and all(is_check(item.context_expr) for item in outer.items)
