@@ -288,3 +288,44 @@ def test_the_lines_that_produce_returned_data_keep_the_loop_and_the_blocks_insid
         "    with self.subTest(url=url):\n"
         "        res = self.client.get(url)"
     )
+
+
+# Reduced from DRF 3.18.3's tests/test_generics.py:127-136 and Django 5.2.19's tests/model_forms/tests.py:2890-2900.
+CHECKED_TESTS = """
+class TestRootView(TestCase):
+    def test_put_root_view(self):
+        data = {'text': 'foobar'}
+        request = factory.put('/', data, format='json')
+        with self.assertNumQueries(0):
+            response = self.view(request).render()
+        assert response.status_code == status.HTTP_405_METHOD_NOT_ALLOWED
+        assert response.data == {"detail": 'Method "PUT" not allowed.'}
+
+
+class ModelOtherFieldTests(TestCase):
+    def test_big_integer_field(self):
+        bif = BigIntForm({"biggie": "-9223372036854775808"})
+        self.assertTrue(bif.is_valid())
+        bif = BigIntForm({"biggie": "-9223372036854775809"})
+        self.assertFalse(bif.is_valid())
+        self.assertEqual(
+            bif.errors,
+            {"biggie": ["Ensure this value is greater than or equal to -9223372036854775808."]},
+        )
+"""
+
+
+def test_a_check_s_header_is_shown_when_lines_above_it_are() -> None:
+    # Left out, `response = ...` would sit deeper than the lines above it.
+    [found, _] = read_returned(CHECKED_TESTS, "tests/test_generics.py")
+    assert found.call == (
+        "data = {'text': 'foobar'}\n"
+        "request = factory.put('/', data, format='json')\n"
+        "with self.assertNumQueries(0):\n"
+        "    response = self.view(request).render()"
+    )
+
+
+def test_a_name_bound_anew_leaves_out_its_earlier_binding() -> None:
+    [_, found] = read_returned(CHECKED_TESTS, "tests/model_forms/tests.py")
+    assert found.call == 'bif = BigIntForm({"biggie": "-9223372036854775809"})\nself.assertFalse(bif.is_valid())'

@@ -92,28 +92,15 @@ def needed_lines(
     chains = {id(statement): chain for statement, chain in _chains(function.body, ())}
     if not kept or any(id(statement) not in chains for statement in kept):
         return None
-    shown: dict[int, ast.stmt] = {id(statement): statement for statement in kept}
     headers: dict[int, ast.stmt] = {}
-    for statement in kept:
-        opened = False  # a header shown: the blocks inside it are shown with theirs, or the lines misalign
-        for outer, field in chains[id(statement)]:
-            if field != "body" or (opened and isinstance(outer, ast.Try | ast.TryStar)):
-                return None
-            if opened or not _transparent(outer):
-                headers[id(outer)] = outer
-                opened = True
-    used = {name for statement in [*kept, *headers.values()] for name in _loaded_here(statement)}
-    candidates: dict[int, ast.stmt] = {}
-    for statement in kept:
-        blocks = [function.body, *(getattr(outer, field) for outer, field in chains[id(statement)])]
-        for block in blocks:
-            for above in block:
-                if _last(above) < statement.lineno and id(above) not in shown and id(above) not in headers:
-                    candidates[id(above)] = above
-    for above in sorted(candidates.values(), key=_first, reverse=True):
-        if _needed(above, used):
-            shown[id(above)] = above
-            used |= _loaded(above)
+    while True:  # a header shown may read a name more lines bind, and those lines may need another header
+        shown = _closure(function, chains, kept, headers)
+        found = _headers(chains, kept, [*shown.values(), *headers.values()])
+        if found is None:
+            return None
+        if found.keys() <= headers.keys():
+            break
+        headers |= found
     numbers: set[int] = set()
     for statement in shown.values():
         numbers.update(range(_first(statement), _last(statement) + 1))
@@ -137,6 +124,69 @@ def needed_lines(
             numbers.update(itertools.takewhile(lambda number: not lines[number + shift - 1].strip(), gap))
     text = "\n".join(lines[number + shift - 1] for number in sorted(numbers))
     return textwrap.dedent(text).strip("\n"), min(numbers) + shift
+
+
+def _closure(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, chains: dict, kept: list[ast.stmt], headers: dict[int, ast.stmt]
+) -> dict[int, ast.stmt]:
+    """The kept statements and those above them, in the blocks that hold them, that they (or the headers shown)
+    need: read from the last up, a statement is needed when it binds or changes a name read below it (`_needed`);
+    a name a shown statement binds anew (`bif = BigIntForm(...)`) is no longer read above it."""
+    candidates: dict[int, ast.stmt] = {}
+    for statement in kept:
+        for block in [function.body, *(getattr(outer, field) for outer, field in chains[id(statement)])]:
+            for above in block:
+                if _last(above) < statement.lineno and id(above) not in headers:
+                    candidates[id(above)] = above
+    shown = {id(statement): statement for statement in kept}
+    used: set[str] = set()
+    order = {**candidates, **shown, **headers}
+    for node in sorted(order.values(), key=lambda node: (_first(node), -_last(node)), reverse=True):
+        if id(node) in headers:
+            used |= _loaded_here(node)
+        elif id(node) in shown or _needed(node, used):
+            shown[id(node)] = node
+            used = (used - _rebound(node)) | _loaded(node)
+            if isinstance(node, ast.AugAssign):  # `x += 1` reads the `x` it binds
+                used |= _bound(node)
+    return shown
+
+
+def _headers(chains: dict, kept: list[ast.stmt], visible: list[ast.stmt]) -> dict[int, ast.stmt] | None:
+    """The blocks around the kept statements whose headers are shown: each that is no check, each inside one
+    shown, and a check (`with self.assertNumQueries(0):`) with shown lines outside it; None when one of them
+    cannot be shown by its header alone (an `else:`, an `except:`, a `try:`)."""
+    found: dict[int, ast.stmt] = {}
+    for statement in kept:
+        opened = False  # a header shown: the blocks inside it are shown with theirs, or the lines misalign
+        for outer, field in chains[id(statement)]:
+            if field != "body":
+                return None
+            inside = all(outer.lineno < _first(node) and _last(node) <= _last(outer) for node in visible)
+            if opened or not _transparent(outer) or not inside:
+                if isinstance(outer, ast.Try | ast.TryStar):
+                    return None
+                found[id(outer)] = outer
+                opened = True
+    return found
+
+
+def _rebound(statement: ast.stmt) -> set[str]:
+    """The names a plain assignment binds anew (`x = ...`, `x, y = ...`): what is read of them above it is not
+    what it binds."""
+    targets = (
+        statement.targets
+        if isinstance(statement, ast.Assign)
+        else [statement.target]
+        if isinstance(statement, ast.AnnAssign) and statement.value is not None
+        else []
+    )
+    return {node.id for target in targets for node in ast.walk(target) if isinstance(node, ast.Name)} - {
+        node.id
+        for target in targets
+        for node in ast.walk(target)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+    }
 
 
 def _chains(
