@@ -93,14 +93,16 @@ def test_a_placeholder_s_value_in_the_returned_message_fits_its_template(drf) ->
 def test_a_form_s_errors_compared_in_django_s_tests_trigger_the_field_message(django_sdist: Path) -> None:
     evidence = evidence_of(django_sdist / "django" / "forms", "django/forms")
     test = returned(triggering(evidence, "Enter a valid JSON."), "JSONFieldTest.test_redisplay_wrong_input")
-    # The form the test defines comes with the line that binds it, not the earlier uses of another instance
-    # (tests/forms_tests/field_tests/test_jsonfield.py:127-136).
+    # The form the test defines comes with the line that binds it; the earlier instance it builds stays (what
+    # building it does is not known), the checks of it do not (tests/forms_tests/field_tests/test_jsonfield.py:
+    # 127-136).
     assert (test["returned_in"], test["call"]) == (
         "form.errors['json_field']",
         "class JSONForm(Form):\n"
         "    name = CharField(max_length=2)\n"
         "    json_field = JSONField()\n"
         "\n"
+        'form = JSONForm({"name": "xyz", "json_field": \'["foo"]\'})\n'
         'form = JSONForm({"name": "xy", "json_field": \'{"foo"}\'})',
     )
     date = returned(triggering(evidence, "Enter a valid date."), "DateFieldTest.test_form_field")
@@ -219,7 +221,6 @@ class HyperlinkedForeignKeyTests(TestCase):
 class NewFormsTests(TestCase):
     def test_form_with_non_existent_time(self):
         tz = zoneinfo.ZoneInfo("Europe/Paris")
-        other = zoneinfo.ZoneInfo("Asia/Bangkok")
         with timezone.override(tz):
             form = EventForm({"dt": "2011-03-27 02:30:00"})
             self.assertFalse(form.is_valid())
@@ -290,7 +291,7 @@ def test_the_lines_that_produce_returned_data_keep_the_loop_and_the_blocks_insid
     )
 
 
-# Reduced from DRF 3.18.3's tests/test_generics.py:127-136 and Django 5.2.19's tests/model_forms/tests.py:2890-2900.
+# Reduced from DRF 3.18.3's tests/test_generics.py:127-136 and tests/test_validators.py:345-362.
 CHECKED_TESTS = """
 class TestRootView(TestCase):
     def test_put_root_view(self):
@@ -302,16 +303,17 @@ class TestRootView(TestCase):
         assert response.data == {"detail": 'Method "PUT" not allowed.'}
 
 
-class ModelOtherFieldTests(TestCase):
-    def test_big_integer_field(self):
-        bif = BigIntForm({"biggie": "-9223372036854775808"})
-        self.assertTrue(bif.is_valid())
-        bif = BigIntForm({"biggie": "-9223372036854775809"})
-        self.assertFalse(bif.is_valid())
-        self.assertEqual(
-            bif.errors,
-            {"biggie": ["Ensure this value is greater than or equal to -9223372036854775808."]},
-        )
+class TestUniquenessTogetherValidation(TestCase):
+    def test_is_not_unique_together_condition_based(self):
+        ConditionUniquenessTogetherModel.objects.create(race_name='example', position=1)
+        expected = {'race_name': 'example', 'position': 1}
+
+        data = {'race_name': 'example', 'position': 1}
+        serializer = ConditionUniquenessTogetherSerializer(data=data)
+        assert not serializer.is_valid()
+        assert serializer.errors == {
+            'non_field_errors': ['The fields race_name must make a unique set.']
+        }
 """
 
 
@@ -326,6 +328,12 @@ def test_a_check_s_header_is_shown_when_lines_above_it_are() -> None:
     )
 
 
-def test_a_name_bound_anew_leaves_out_its_earlier_binding() -> None:
-    [_, found] = read_returned(CHECKED_TESTS, "tests/model_forms/tests.py")
-    assert found.call == 'bif = BigIntForm({"biggie": "-9223372036854775809"})\nself.assertFalse(bif.is_valid())'
+def test_a_call_made_for_what_it_does_is_kept_though_nothing_reads_it() -> None:
+    # Without the row it creates, the serializer's data is unique. A binding nothing reads is left out.
+    [_, found] = read_returned(CHECKED_TESTS, "tests/test_validators.py")
+    assert found.call == (
+        "ConditionUniquenessTogetherModel.objects.create(race_name='example', position=1)\n"
+        "data = {'race_name': 'example', 'position': 1}\n"
+        "serializer = ConditionUniquenessTogetherSerializer(data=data)\n"
+        "assert not serializer.is_valid()"
+    )

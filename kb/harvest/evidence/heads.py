@@ -144,6 +144,7 @@ class Written(NamedTuple):
     binds: frozenset[str]
     reads: frozenset[str]
     acts: bool
+    calls: bool  # it calls something: what that does is not known
     text: str
 
 
@@ -157,19 +158,23 @@ def set_up_written(lines: list[str], header: int, end: int) -> list[Written]:
             acts = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
             first, last = offset + statement.lineno, offset + (statement.end_lineno or statement.lineno)
             text = textwrap.dedent("\n".join(lines[first - 1 : last])).strip("\n")
-            written.append(Written(binds, reads - binds if acts else reads, acts, text))
+            calls = any(isinstance(node, ast.Call) for node in ast.walk(statement))
+            written.append(Written(binds, reads - binds if acts else reads, acts, calls, text))
     return written
 
 
 def needed_set_up(written: list[Written], read: set[str], most: int) -> str:
     """The set-up's statements that bind what `read` names, and those they need in turn (`self.field =
     PrimaryKeyRelatedField(queryset=self.queryset)` needs `self.queryset = ...`), or that act on it; "" when they
-    are more than `most` lines (the call is then shown alone, as before)."""
+    are more than `most` lines, or another statement calls something (`super().setUp()`,
+    `User.objects.create(...)`: what it does may be what the call needs): the call is then shown alone."""
     wanted, kept = set(read), list[str]()
     for statement in reversed(written):
         if statement.binds & wanted or (statement.acts and statement.reads & wanted):
             kept.insert(0, statement.text)
             wanted |= statement.reads
+        elif statement.calls:
+            return ""  # what it does may be what the call needs: the set-up is not shown in part
     text = "\n".join(kept)
     return text if text.count("\n") < most else ""
 
