@@ -183,6 +183,9 @@ def _set_up(call: str, test: str, at: int = 0) -> bool:
     if _acts_before(body, at, _names(called)) or _decorated_for(body, called):
         return True
     assigned = {node.id for node in ast.walk(body) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    # What an attribute or item the test sets belongs to (`self.request.user = self.user` before
+    # `auth.login(self.request, None)`, Django 5.2.19's tests/auth_tests/test_login.py:65-71).
+    assigned |= {_root(node) for node in ast.walk(body) if _sets_part(node)} - {""}
     # A class or a function the test defines (`class EmptyCBV(View): pass` for `path("foo", EmptyCBV())`).
     outer = body.body[0] if body.body else None
     assigned |= {
@@ -191,6 +194,17 @@ def _set_up(call: str, test: str, at: int = 0) -> bool:
         if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node is not outer
     }
     return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
+
+
+def _sets_part(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute | ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del)
+
+
+def _root(node: ast.AST) -> str:
+    """The name an attribute or item hangs from: `self` of `self.request.user`; "" for another."""
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else ""
 
 
 def _called(call: str) -> ast.AST:

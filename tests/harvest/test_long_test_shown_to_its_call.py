@@ -92,3 +92,31 @@ def test_a_long_test_is_shown_up_to_a_call_its_loops_set_up(db) -> None:
 def test_a_call_further_down_than_a_card_shows_is_not_shown(db) -> None:
     assert len(LAYERS_CODE.splitlines()) > MAX_TEST_LINES
     assert how_to_trigger(generated_entry(), [layers_test('feat.__getitem__("invalid")', 212)]) == ""
+
+
+# Django 5.2.19's tests/auth_tests/test_login.py:65-72: the request the call is given gets its user in the test.
+LOGIN_CODE = """    def test_without_user_authenticated_request(self):
+        self.request.user = self.user
+        self.assertNotIn(auth.SESSION_KEY, self.request.session)
+
+        msg = "Fallback to request.user when user is None will be removed."
+        with self.assertWarnsMessage(RemovedInDjango61Warning, msg):
+            auth.login(self.request, None)
+        self.assertEqual(self.request.session[auth.SESSION_KEY], str(self.user.pk))"""
+
+
+def test_an_attribute_the_test_sets_on_what_the_call_reads_is_shown_with_it(db) -> None:
+    test = {
+        "path": "tests/auth_tests/test_login.py",
+        "line": 70,
+        "name": "TestLogin.test_without_user_authenticated_request",
+        "assertion": "assertWarnsMessage",
+        "how": "message",
+        "code": LOGIN_CODE,
+        "start": 65,
+        "call": "auth.login(self.request, None)",
+        "pinned": 71,
+    }
+    shown = how_to_trigger(generated_entry(), [test])
+    assert "    self.request.user = self.user\n" in shown
+    assert shown.rstrip("`\n").endswith("        auth.login(self.request, None)\n# …")
