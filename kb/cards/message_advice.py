@@ -36,7 +36,26 @@ def replaced(message: str) -> str:
     new = f"the {code(found['new'])} {found['new_noun']}" if found["new_noun"] else code(found["new"])
     if names_private(found["old"]) or names_private(found["new"]) or found["old"] == found["new"]:
         return ""
+    if not (_named(found, "old", "noun") and _named(found, "new", "new_noun")):
+        return ""
     return f"{(found['advice'] or 'Use').capitalize()} {new} instead of {old}."
+
+
+def _named(found: re.Match[str], side: str, noun: str) -> bool:
+    """Whether a side of a deprecation names code, not words: never a pronoun ("This function is deprecated; use
+    `wait_readable` instead", anyio 4.x's _core/_sockets.py:705, said "instead of the `This` function"); else in
+    backticks, followed by its kind ("the ordering argument"), or shaped as no English word is (a dot, a call, an
+    underscore, a digit, a capital inside: `order_by`, `GeoIP2()`, `ChoicesType`). A bare word ("Use strings
+    instead.", "The function is deprecated.") may be English: the message's own words say it then."""
+    name = found[side]
+    if name.lower() in _PRONOUNS:
+        return False
+    quoted = found.string[found.start(side) - 1 : found.start(side)] == "`"
+    return quoted or bool(found[noun]) or _CODE_SHAPED.search(name) is not None
+
+
+_PRONOUNS = frozenset("this that these those it its one which what".split())
+_CODE_SHAPED = re.compile(r"[._()0-9]|(?<=[A-Za-z])[A-Z]")
 
 
 # "X is deprecated in favor of Y.", "X is deprecated. Use Y instead.", "X is deprecated use Y instead." (Django

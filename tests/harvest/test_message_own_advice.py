@@ -164,6 +164,20 @@ def test_a_deprecation_says_to_use_what_replaces_what_it_deprecates():
     assert derive_solutions([], message="Frob is deprecated. Use _frob instead.") == []
 
 
+def test_a_deprecation_of_what_a_pronoun_or_a_bare_word_names_is_no_replacement():
+    # anyio/_core/_sockets.py:705 (4.16.0): "This" is no name; the card said "instead of the `This` function".
+    message = "This function is deprecated; use `wait_readable` instead"
+    assert not any("instead of" in said for said in derive_solutions([], message=message))
+    # django/db/backends/oracle/oracledb_any.py:13 (5.2.19): "oracledb" may be a name or a word; the message says it.
+    assert derive_solutions([], message="cx_Oracle is deprecated. Use oracledb instead.") == [
+        "Do what the message asks: “Use oracledb instead\\.”"
+    ]
+    # Made up from the shapes above: an English noun where the name would be.
+    assert derive_solutions([], message="The function is deprecated. Use frob() instead.") == [
+        "Do what the message asks: “Use frob\\(\\) instead\\.”"
+    ]
+
+
 def test_the_hint_a_message_gives_is_its_advice():
     # django/core/management/commands/flush.py:73-80 (5.2.19), round 27's card 07: no solution, though the message
     # says to look at `sqlflush`.
