@@ -674,6 +674,8 @@ class Reader:
             if not (value or row.get("varies")) or not is_public(owner) or not owner[:1].isupper():
                 return None
             attribute = chain.partition(".")[2]
+            if not value and (subclass := self._message_class_sets(attribute)) is not None:
+                return subclass  # `UnicodeUsernameValidator.regex`, which words this entry's message
             if not value:  # set again on instances or subclasses: the instance's, no value said
                 return f"the {code(owner)}'s {code(attribute)}"
             return f"{code(owner + '.' + attribute)} (by default {code(value)})"

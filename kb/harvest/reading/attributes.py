@@ -56,6 +56,9 @@ def _row(index: ClassIndex, owner: str, name: str) -> dict | None:
     if name in assigned and found is not None:
         parameter, code, line, setting, default = assigned[name]
         class_name = found[1].qualname.rpartition(".")[2]
+        if not parameter:
+            # Set from an argument only under a test: the instance's, neither the argument nor the class's value.
+            return {"name": f"self.{name}", "class": class_name, "value": "", "varies": True, "line": line}
         row = {"name": f"self.{name}", "class": class_name, "parameter": parameter, "code": code, "line": line}
         row |= {"setting": setting} if setting else {}
         # Stored as passed (`self.x = x`): a test of its truth reads by the default ("is true (the default)").
@@ -193,6 +196,7 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
     found: _Assigned = {}
     defaults: dict[str, str] = {}  # parameter -> the setting it falls back to
     emptied = _emptied(init, wanted)
+    always = {id(statement) for statement in _unconditional(init.body)}
     for number, statement in enumerate(statements(init.body)):
         if number >= _MAX_STATEMENTS:
             break
@@ -209,10 +213,25 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
             if target.value.id != "self" or target.attr in found:
                 continue
             parameter = _parameter(statement.value, wanted) or emptied.get(id(statement), "")
-            if parameter:
+            if parameter and id(statement) not in always and id(statement) not in emptied:
+                # Set under a test (`if geom_type is not None: self.geom_type = geom_type`): otherwise the class's
+                # own value stands, so the attribute is not the argument (round 28's card 06).
+                found[target.attr] = ("", "", statement.lineno, "", "")
+            elif parameter:
                 setting = _or_setting(statement.value) or defaults.get(parameter, "")
                 code = clip(ast.unparse(statement.value), CODE_LIMIT)
                 found[target.attr] = (parameter, code, statement.lineno, setting, written.get(parameter, ""))
+    return found
+
+
+def _unconditional(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of a constructor's body that run whenever it runs to its end: its own, and those of the
+    `with` blocks among them (not those under a test, a loop or a handler)."""
+    found: list[ast.stmt] = []
+    for statement in body[:_MAX_STATEMENTS]:
+        found.append(statement)
+        if isinstance(statement, ast.With | ast.AsyncWith):
+            found += _unconditional(statement.body)
     return found
 
 
