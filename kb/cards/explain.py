@@ -795,8 +795,11 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
             called = "" if operator_shown(view.entry.function) else " it is called"  # "Iterating over …, every time"
             return f"{_acting(view.entry)} {verb} this every time{called}."
         if view.unconditional and (matched := _none_matched(view.site, line=False)):
-            # Under no test but the loop above it, which returns on the first item that meets its own.
-            return f"{text} when {matched}" + (", among other conditions." if view.entry.branched else ".")
+            # Under no test but the loop above it, which returns on the first item that meets its own. Another exit
+            # above (`if not strict:` over a second loop that returns, django/utils/translation/trans_real.py:519)
+            # may end the call first: then the loop's test is one condition of several.
+            others = view.entry.branched or _exits_besides_the_loop(view.site)
+            return f"{text} when {matched}" + (", among other conditions." if others else ".")
         return f"{text} whenever that line runs." if view.unconditional else f"{text}."
     if not view.function and isinstance(module := view.site.evidence.get("module"), str) and module and when:
         verb = _verb_of(entry)
@@ -965,6 +968,13 @@ def _none_matched(site: RaiseSite, *, line: bool = True) -> str:
     truth = "true" if found.get("holds") else "false"
     said = f"{code(found['test'])} is {truth} for every {code(found['target'])} in {code(found['iter'])}"
     return said + (f" (line {number})" if number else "")
+
+
+def _exits_besides_the_loop(site: RaiseSite) -> bool:
+    """Whether an early exit above the raise other than the `return` of its `none_matched` loop may come first."""
+    looped_return = line_number((site.evidence.get("none_matched") or {}).get("return"))
+    above = site.evidence.get("exits_above")
+    return not isinstance(above, list) or any(line_number(line) != looped_return for line in above)
 
 
 def _implied(row: dict, rows: list[dict]) -> bool:

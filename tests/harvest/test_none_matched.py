@@ -94,3 +94,34 @@ def test_a_loop_that_does_more_than_test_keeps_the_early_exit(git_repo) -> None:
     cards = harvest_published(git_repo, {"rest_framework/versioning.py": COUNTED}, "encode/django-rest-framework")
     trigger = cards["Invalid version in URL path."].generated.get("trigger", "")
     assert "for every" not in trigger
+
+
+# django/utils/translation/trans_real.py:502-524 (Django 5.2.19), reduced: a second loop, under `if not strict:`,
+# returns a variant after the first found none; the first loop's test is not all the raise needs.
+LANGUAGE = """
+def get_supported_language_variant(lang_code, strict=False):
+    possible_lang_codes = [lang_code]
+    generic_lang_code = possible_lang_codes[-1]
+    supported_lang_codes = get_languages()
+
+    for code in possible_lang_codes:
+        if code.lower() in supported_lang_codes and check_for_language(code):
+            return code
+    if not strict:
+        # if fr-fr is not supported, try fr-ca.
+        for supported_code in supported_lang_codes:
+            if supported_code.startswith(generic_lang_code + "-"):
+                return supported_code
+    raise LookupError(lang_code)
+"""
+
+
+@pytest.mark.django_db
+def test_another_exit_after_the_loop_makes_its_test_one_condition_of_several(git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/utils/translation/trans_real.py": LANGUAGE})
+    generated = cards[""].generated
+    assert generated["meaning"].startswith(
+        "Calling `get_supported_language_variant()` raises this when `code.lower() in supported_lang_codes and "
+        "check_for_language(code)` is false for every `code` in `possible_lang_codes`, among other conditions."
+    )
+    assert "no earlier check in `get_supported_language_variant` exits first (line 13)" in generated["trigger"]
