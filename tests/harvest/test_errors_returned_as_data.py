@@ -337,3 +337,31 @@ def test_a_call_made_for_what_it_does_is_kept_though_nothing_reads_it() -> None:
         "serializer = ConditionUniquenessTogetherSerializer(data=data)\n"
         "assert not serializer.is_valid()"
     )
+
+
+# Reduced from Django 5.2.19's tests/flatpages_tests/test_forms.py:70-79: the form is validated, and its errors
+# compared, in the same `with` block.
+WRAPPED_TESTS = """
+class FlatpageAdminFormTests(TestCase):
+    def test_flatpage_requires_trailing_slash_with_append_slash(self):
+        form = FlatpageForm(data=dict(url="/no_trailing_slash", **self.form_data))
+        with translation.override("en"):
+            self.assertEqual(
+                form.fields["url"].help_text,
+                "Example: “/about/contact/”. Make sure to have leading and "
+                "trailing slashes.",
+            )
+            self.assertFalse(form.is_valid())
+            self.assertEqual(form.errors["url"], ["URL is missing a trailing slash."])
+"""
+
+
+def test_the_lines_that_produce_returned_data_stop_above_the_comparison() -> None:
+    # The block that holds the comparison is no line that produces the data: shown whole, it would hold the
+    # comparison itself.
+    [found] = read_returned(WRAPPED_TESTS, "tests/flatpages_tests/test_forms.py")
+    assert found.call == (
+        'form = FlatpageForm(data=dict(url="/no_trailing_slash", **self.form_data))\n'
+        'with translation.override("en"):\n'
+        "    self.assertFalse(form.is_valid())"
+    )

@@ -69,7 +69,9 @@ def _read_function(
     found = []
     for index, statement in enumerate(statements):
         for subject, owner, other in _comparisons(statement, caught):
-            setup = _setup(statements[:index], owner)
+            # Not a block that holds the comparison (`with translation.override("en"):` around it, Django 5.2.19's
+            # tests/flatpages_tests/test_forms.py:72-79): its lines run on past what produced the data.
+            setup = _setup([s for s in statements[:index] if not _holds(s, statement)], owner)
             call = clipped("\n".join(segment(lines, s, shift) for s in setup))
             pinned = setup[0].lineno + shift if setup else 0
             if setup and (needed := needed_lines(function, lines, shift, setup)) is not None:
@@ -181,6 +183,10 @@ def _setup(before: list[ast.stmt], owner: str) -> list[ast.stmt]:
             if binds or len(kept) >= _MAX_SETUP:
                 break
     return kept
+
+
+def _holds(outer: ast.stmt, inner: ast.stmt) -> bool:
+    return outer.lineno <= inner.lineno and inner.lineno <= (outer.end_lineno or outer.lineno)
 
 
 def _binds_in(statement: ast.Try, owner: str) -> bool:
