@@ -365,3 +365,33 @@ def test_the_lines_that_produce_returned_data_stop_above_the_comparison() -> Non
         'with translation.override("en"):\n'
         "    self.assertFalse(form.is_valid())"
     )
+
+
+# Reduced from Django 5.2.19's tests/model_forms/tests.py:1090-1100: the first form is validated inside a check,
+# then saved; DRF's `serializer.save()` asserts that `is_valid()` ran first.
+SAVED_FIRST_TESTS = """
+class UniqueTest(TestCase):
+    def test_unique_together(self):
+        form = PriceForm({"price": "6.00", "quantity": "1"})
+        self.assertTrue(form.is_valid())
+        form.save()
+        form = PriceForm({"price": "6.00", "quantity": "1"})
+        self.assertFalse(form.is_valid())
+        self.assertEqual(len(form.errors), 1)
+        self.assertEqual(
+            form.errors["__all__"],
+            ["Price with this Price and Quantity already exists."],
+        )
+"""
+
+
+def test_a_check_that_validates_what_a_shown_line_saves_is_shown() -> None:
+    # Left out, `form.save()` would save a form nothing validated.
+    [found] = read_returned(SAVED_FIRST_TESTS, "tests/model_forms/tests.py")
+    assert found.call == (
+        'form = PriceForm({"price": "6.00", "quantity": "1"})\n'
+        "self.assertTrue(form.is_valid())\n"
+        "form.save()\n"
+        'form = PriceForm({"price": "6.00", "quantity": "1"})\n'
+        "self.assertFalse(form.is_valid())"
+    )

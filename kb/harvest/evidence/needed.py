@@ -132,8 +132,9 @@ def _closure(
     """The kept statements and those above them, in the blocks that hold them, that they (or the headers shown)
     need: read from the last up, a statement is needed when it binds or changes a name read below it (`_needed`);
     a name a shown statement binds anew (`bif = BigIntForm(...)`) is no longer read above it. A statement that calls
-    something is kept though it binds nothing read (`_acts`): only what binds what nothing reads, calling nothing
-    (`msg = "..."`, `expected = [...]`), and checks are left out."""
+    something is kept though it binds nothing read (`_acts`), and so is a check that calls a method of a name read
+    below it (`_checks_by_calling`): only what binds what nothing reads, calling nothing (`msg = "..."`,
+    `expected = [...]`), and other checks are left out."""
     candidates: dict[int, ast.stmt] = {}
     for statement in kept:
         for block in [function.body, *(getattr(outer, field) for outer, field in chains[id(statement)])]:
@@ -146,7 +147,7 @@ def _closure(
     for node in sorted(order.values(), key=lambda node: (_first(node), -_last(node)), reverse=True):
         if id(node) in headers:
             used |= _loaded_here(node)
-        elif id(node) in shown or _needed(node, used) or _acts(node):
+        elif id(node) in shown or _needed(node, used) or _acts(node) or _checks_by_calling(node, used):
             shown[id(node)] = node
             used = (used - _rebound(node)) | _loaded(node)
             if isinstance(node, ast.AugAssign):  # `x += 1` reads the `x` it binds
@@ -159,6 +160,26 @@ def _acts(statement: ast.stmt) -> bool:
     what the lines below need though they read nothing it binds (`Model.objects.create(race_name='example')`
     before a serializer that validates uniqueness, DRF 3.18.3's tests/test_validators.py:353-357)."""
     return not asserts(statement) and any(isinstance(node, ast.Call) for node in ast.walk(statement))
+
+
+def _checks_by_calling(statement: ast.stmt, used: set[str]) -> bool:
+    """Whether a check calls a method of a name the lines below use: what the call does is done though it sits in
+    a check (`self.assertTrue(form.is_valid())` validates the form that `form.save()` below saves, Django 5.2.19's
+    tests/model_forms/tests.py:1092-1094; DRF's `serializer.save()` fails unless `is_valid()` ran first)."""
+    if isinstance(statement, ast.Assert):
+        checked = [statement.test]
+    elif asserts(statement) and isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        checked = [*statement.value.args, *(keyword.value for keyword in statement.value.keywords)]
+    else:
+        return False
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in used - {"self", "cls"}  # the test's own helpers: not what the lines run on
+        for argument in checked
+        for node in ast.walk(argument)
+    )
 
 
 def _headers(chains: dict, kept: list[ast.stmt], visible: list[ast.stmt]) -> dict[int, ast.stmt] | None:
