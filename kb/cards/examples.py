@@ -69,7 +69,7 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
         if (set_up := str(test.get("set_up") or "")) and not head:
             # What its class's `setUp` binds for the call (`self.session = SessionBase()` for `self.session.save()`,
             # round 27's card 12): without it the lines would not run.
-            lines = ["# in setUp():", *set_up.splitlines(), "", *lines]
+            lines = [f"# in {test.get('set_up_in') or 'setUp'}():", *set_up.splitlines(), "", *lines]
         if head:
             # Under its class's decorators (`@override_settings(ROOT_URLCONF=None)` above the class, round 18's
             # card 12): shown with them, or the test is not shown.

@@ -229,3 +229,53 @@ def test_the_set_up_statements_an_instance_is_built_from_come_with_it() -> None:
         "])\n"
         "self.field = serializers.PrimaryKeyRelatedField(queryset=self.queryset)"
     )
+
+
+# DRF 3.18.3's tests/test_fields.py:355-365: a pytest class whose `setup_method` defines the field class it builds.
+INVALID_KEY_TESTS = """
+import pytest
+
+
+class TestInvalidErrorKey:
+    def setup_method(self):
+        class ExampleField(serializers.Field):
+            def to_native(self, data):
+                self.fail('incorrect')
+        self.field = ExampleField()
+
+    def test_invalid_error_key(self):
+        with pytest.raises(AssertionError) as exc_info:
+            self.field.to_native(123)
+"""
+
+
+def test_the_class_a_set_up_defines_comes_with_the_instance_built_from_it() -> None:
+    [assertion] = read_assertions(INVALID_KEY_TESTS, "tests/test_fields.py")
+    assert assertion.set_up == (
+        "class ExampleField(serializers.Field):\n"
+        "    def to_native(self, data):\n"
+        "        self.fail('incorrect')\n"
+        "self.field = ExampleField()"
+    )
+
+
+def test_a_set_up_written_in_setup_method_is_said_to_be_there(db) -> None:
+    [assertion] = read_assertions(INVALID_KEY_TESTS, "tests/test_fields.py")
+    assert assertion.set_up_in == "setup_method"
+    test = {
+        "path": "tests/test_fields.py",
+        "line": 364,
+        "name": "TestInvalidErrorKey.test_invalid_error_key",
+        "assertion": "pytest.raises",
+        "how": "type",
+        "code": "    def test_invalid_error_key(self):\n"
+        "        with pytest.raises(AssertionError) as exc_info:\n"
+        "            self.field.to_native(123)",
+        "start": 362,
+        "call": "self.field.to_native(123)",
+        "pinned": 364,
+        "set_up": assertion.set_up,
+        "set_up_in": assertion.set_up_in,
+    }
+    shown = how_to_trigger(generated_entry(), [test])
+    assert "```python\n# in setup_method():\nclass ExampleField(serializers.Field):\n" in shown

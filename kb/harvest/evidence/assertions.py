@@ -125,6 +125,7 @@ class Assertion:
     # The statements of its class's set-up that bind what the asserted code reads (`self.session = SessionBase()`
     # for `self.session.save()`, round 27's card 12), as written.
     set_up: str = ""
+    set_up_in: str = ""  # the method `set_up` is written in, when it is not unittest's `setUp` (`setup_method`)
 
 
 MAX_DECORATOR_LINES = 12
@@ -324,6 +325,7 @@ def _read_function(
                 invocation=invocation, bare=_bare(body, built, calls),
                 unwrapped=_unwrapped(lines, shift, form, body, built) if entered is None else None,
                 template=template, set_up=_set_up_read(call, body, set_up or {}, set_up_shown or [], stored),
+                set_up_in=_set_up_in(set_up_shown or []),
             )
         )  # fmt: skip
     return found
@@ -335,8 +337,8 @@ def _set_up_read(
     """The set-up's statements (`shown`) that build the instances (`built`) the asserted code reads, with what they
     need in turn: `self.session = SessionBase()` for `self.session.save()` (Django 5.2.19's
     tests/sessions_tests/tests.py:1333-1334, 1376-1379). Not an instance the test binds again itself (`stored`)."""
-    if not shown:
-        return ""
+    if not shown or len({statement.method for statement in shown}) > 1:
+        return ""  # both unittest's `setUp` and pytest's `setup_method`: which runs is not said
     read = {
         f"self.{node.attr}"
         for root in [call, *(body or [])]
@@ -344,6 +346,13 @@ def _set_up_read(
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
     }
     return needed_set_up(shown, {name for name in read if name in built and name not in stored}, MAX_SET_UP_LINES)
+
+
+def _set_up_in(shown: list[Written]) -> str:
+    """The method the set-up's statements are written in, when it is not `setUp` (pytest's `setup_method`): the
+    card says where they run."""
+    methods = {statement.method for statement in shown}
+    return next(iter(methods)) if len(methods) == 1 and methods != {"setUp"} else ""
 
 
 def _bare(body: list[ast.stmt] | None, built: dict, calls: frozenset[str]) -> frozenset[str]:

@@ -146,6 +146,7 @@ class Written(NamedTuple):
     acts: bool
     calls: bool  # it calls something: what that does is not known
     text: str
+    method: str  # the set-up method it is written in: `setUp`, or pytest's `setup_method`
 
 
 def set_up_written(lines: list[str], header: int, end: int) -> list[Written]:
@@ -159,7 +160,7 @@ def set_up_written(lines: list[str], header: int, end: int) -> list[Written]:
             first, last = offset + statement.lineno, offset + (statement.end_lineno or statement.lineno)
             text = textwrap.dedent("\n".join(lines[first - 1 : last])).strip("\n")
             calls = any(isinstance(node, ast.Call) for node in ast.walk(statement))
-            written.append(Written(binds, reads - binds if acts else reads, acts, calls, text))
+            written.append(Written(binds, reads - binds if acts else reads, acts, calls, text, function.name))
     return written
 
 
@@ -194,6 +195,12 @@ def _named(statement: ast.stmt, *contexts: type) -> frozenset[str]:
                 found.add(base.id)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, contexts) and node.id != "self":
             found.add(node.id)
+        elif ast.Store in contexts and isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            # `class ExampleField(serializers.Field): ...` before `self.field = ExampleField()` (DRF 3.18.3's
+            # tests/test_fields.py:356-360).
+            found.add(node.name)
+        elif ast.Store in contexts and isinstance(node, ast.alias):
+            found.add(node.asname or node.name.split(".")[0])  # `from x import Y` before `self.y = Y()`
     return frozenset(found)
 
 

@@ -606,6 +606,8 @@ def _best(matches: list[tuple[int, int, Assertion]], key: EntryKey, reach: "_Rea
             row["set_up_changes"] = True
         if assertion.set_up:  # what its class's set-up binds for the asserted code: shown with the call
             row["set_up"] = assertion.set_up
+            if assertion.set_up_in:
+                row["set_up_in"] = assertion.set_up_in
         kept.append(row)
         if len(kept) == MAX_TESTS:
             break
