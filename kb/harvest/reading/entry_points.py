@@ -205,6 +205,54 @@ class EntryPoints:
             callee = caller
         return any(refused_on_the_way(node, levels, test) for test in tests)
 
+    def loops_over_nothing(self, path: str, qualname: str, raised: str, index: int, line: int) -> bool:
+        """Whether the raise on `line` runs only inside a `for` over a parameter that the steps from `of`'s row
+        `index` down to the site's function hand on unchanged from a function's `*args`, and every call of that
+        function on the way hands its `*args` nothing: `QuerySet.dates()` calls `self.annotate(datefield=...)`,
+        with keyword arguments alone, and `_annotate()` raises only in its `for arg in args:` (round 28)."""
+        found = self._found.get((path, qualname, raised), [])
+        return index < len(found) and self._starved(found[index].steps, path, qualname, line)
+
+    def caller_loops_over_nothing(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
+        """`loops_over_nothing` for a caller row of level 1, or of level 2 through each of its calls of `via`."""
+        target = self.graph.definition(path, qualname)
+        outer = self.graph.definition(str(row.get("path")), str(row.get("function")))
+        at = row.get("line")
+        if target is None or outer is None or not isinstance(at, int):
+            return False
+        if row.get("level") == 1:
+            return self._starved((_Step(outer, at, target),), path, qualname, line)
+        if row.get("level") != 2 or not row.get("via"):
+            return False
+        calls = [(c, below) for c, below, _ in self.graph.resolved_callers(target, raised) if c.qualname == row["via"]]
+        return 0 < len(calls) <= MAX_FANOUT and all(
+            self._starved((_Step(outer, at, via), _Step(via, below, target)), path, qualname, line)
+            for via, below in calls
+        )
+
+    def _starved(self, steps: tuple[_Step, ...], path: str, qualname: str, line: int) -> bool:
+        site = self.graph.definition(path, qualname)
+        node = self._holding(site, line) if site is not None else None
+        name = _looped_parameter(node, line, self._bound(node)) if node is not None else ""
+        for step in reversed(steps):
+            if not name or node is None:
+                return False
+            vararg = node.args.vararg
+            if vararg is not None and vararg.arg == name:
+                calls = [c for c in self._calls_at_step(step) if calls_by_name(c, step.callee, node)]
+                return bool(calls) and all(_no_more_positional(call, node) for call in calls)
+            calls = [c for c in self._calls_at_step(step) if calls_by_name(c, step.callee, node)]
+            # One call on the line (`_handed` reads the first): what it hands on is what the callee loops over.
+            handed = self._handed(step).get(name, "").lstrip("*") if len(calls) == 1 else ""
+            node = self._holding(step.caller, step.line)
+            # Handed on as it is: the caller's own parameter, never bound again in the caller (not even converted).
+            name = handed if node is not None and handed not in self._bound(node) else ""
+        return False
+
+    def _calls_at_step(self, step: _Step) -> list[ast.Call]:
+        caller = self._holding(step.caller, step.line)
+        return self._calls_at(caller, step.line) if caller is not None else []
+
     def _sent_away(self, caller: Defined, line: int, below: _Step, raised: str) -> bool:
         """`_sent_elsewhere` for each line on which the step's caller calls its callee, not the step's alone."""
         lines = [at for c, at, _ in self.graph.resolved_callers(below.callee, raised) if c is below.caller]
@@ -835,6 +883,35 @@ class EntryPoints:
                 found.append(node)
             stack += [c for c in ast.iter_child_nodes(node) if not isinstance(c, ast.stmt)]
         return found
+
+
+def _looped_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, bound: dict[str, int]) -> str:
+    """The parameter that a `for` of the function's own iterates as it is, where `line` sits in that loop's body
+    (not its `else`) and the function binds the parameter nowhere; "" when none."""
+    arguments = function.args
+    named = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+    if arguments.vararg is not None:
+        named.add(arguments.vararg.arg)
+    for loop in body_of(function).of((ast.For, ast.AsyncFor)):
+        iterated = loop.iter.id if isinstance(loop.iter, ast.Name) else ""
+        first, last = loop.body[0].lineno, loop.body[-1].end_lineno or loop.body[-1].lineno
+        if iterated in named and iterated not in bound and first <= line <= last:
+            return iterated
+    return ""
+
+
+def _no_more_positional(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether the call hands the callee's `*args` nothing: no `*x`, and no more positional arguments than the
+    callee names (less `self` or `cls` where the call is on an object or a class's constructor)."""
+    if any(isinstance(argument, ast.Starred) for argument in call.args):
+        return False
+    positional = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
+    shift = int(
+        bool(positional)
+        and positional[0] in ("self", "cls")
+        and (isinstance(call.func, ast.Attribute) or callee.name in ("__init__", "__new__"))
+    )
+    return len(call.args) <= len(positional) - shift
 
 
 def _is_partial(func: ast.expr) -> bool:

@@ -1,0 +1,76 @@
+"""A raise that runs only inside a `for` over a function's `*args` (handed on unchanged) cannot be reached through a
+call that hands that `*args` nothing: round 28's AI-assisted card named `QuerySet.dates()` and `datetimes()`, which
+call `annotate()` with keyword arguments alone, as ways in to `_annotate()`'s raise in `for arg in args:`."""
+
+from tests.harvest.test_evidence import evidence_of
+
+# Reduced from django/db/models/query.py:1419-1432, 1439-1464, 1648-1679 (Django 5.2.19); `values()` and `ours()`
+# are ours: a call that hands `annotate()` a positional argument, and one that hands it a starred one.
+QUERY = """
+class QuerySet:
+    def dates(self, field_name, kind, order="ASC"):
+        \"\"\"Return a list of date objects.\"\"\"
+        return self.annotate(
+            datefield=Trunc(field_name, kind, output_field=DateField()),
+            plain_field=F(field_name),
+        )
+
+    def datetimes(self, field_name, kind, order="ASC", tzinfo=None):
+        \"\"\"Return a list of datetime objects.\"\"\"
+        return self.annotate(
+            datetimefield=Trunc(field_name, kind, tzinfo=tzinfo),
+            plain_field=F(field_name),
+        )
+
+    def values(self, field_name):
+        \"\"\"Values of one count.\"\"\"
+        return self.annotate(Count(field_name))
+
+    def ours(self, *expressions):
+        \"\"\"Expressions handed on.\"\"\"
+        return self.annotate(*expressions)
+
+    def annotate(self, *args, **kwargs):
+        \"\"\"Return a query set annotated with extra data or aggregations.\"\"\"
+        self._not_support_combined_queries("annotate")
+        return self._annotate(args, kwargs, select=True)
+
+    def _annotate(self, args, kwargs, select=True):
+        annotations = {}
+        for arg in args:
+            try:
+                if arg.default_alias in kwargs:
+                    raise ValueError(
+                        "The named annotation '%s' conflicts with the "
+                        "default name for another annotation." % arg.default_alias
+                    )
+            except (TypeError, AttributeError):
+                raise TypeError("Complex annotations require an alias")
+            annotations[arg.default_alias] = arg
+        for alias, annotation in annotations.items():
+            if alias in self._fields:
+                raise ValueError("The annotation '%s' conflicts with a field on the model." % alias)
+"""
+
+
+def _ways_in(tmp_path, words: str) -> tuple[set[str], set[str]]:
+    evidence = evidence_of(tmp_path, QUERY, words)
+    return {row["function"] for row in evidence["entry_points"]}, {row["function"] for row in evidence["callers"]}
+
+
+def test_a_call_with_keyword_arguments_alone_is_no_way_in_to_a_raise_in_the_loop_over_args(tmp_path) -> None:
+    for words in ("conflicts with the default name", "Complex annotations require an alias"):
+        entry_points, callers = _ways_in(tmp_path, words)
+        assert "QuerySet.dates" not in entry_points | callers
+        assert "QuerySet.datetimes" not in entry_points | callers
+        assert "QuerySet.annotate" in entry_points & callers
+
+
+def test_a_call_handing_args_a_positional_or_starred_argument_still_leads_there(tmp_path) -> None:
+    _, callers = _ways_in(tmp_path, "conflicts with the default name")
+    assert {"QuerySet.values", "QuerySet.ours"} <= callers
+
+
+def test_a_raise_past_the_loop_is_still_reached_through_keyword_arguments(tmp_path) -> None:
+    _, callers = _ways_in(tmp_path, "conflicts with a field on the model")
+    assert {"QuerySet.dates", "QuerySet.datetimes"} <= callers
