@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from kb.harvest.reading.imports import block_fields
 from kb.harvest.reading.messages import Binding, BranchPath, exclusive
 from kb.harvest.reading.reads import NOTHING, Reads
-from kb.harvest.reading.scopes import Scope, statements
+from kb.harvest.reading.scopes import Scope, child_nodes, statements
 from kb.harvest.reading.walked import body_of
 
 MAX_STEPS = 3
@@ -301,9 +301,7 @@ def _changes_in_place(function: ast.AST) -> dict[str, list[tuple[int, BranchPath
             targets.append(statement.target)
         elif isinstance(statement, ast.Assign | ast.Delete):
             targets += [t.value for t in statement.targets if isinstance(t, ast.Subscript)]
-        for node in _own_expressions(statement):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
-                targets.append(node.func.value)
+        targets += _mutated(statement)
         at = (getattr(statement, "lineno", 0), path)
         for target in targets:
             if isinstance(target, ast.Name):
@@ -316,19 +314,29 @@ def _changes_in_place(function: ast.AST) -> dict[str, list[tuple[int, BranchPath
 _SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 
 
-def _own_expressions(statement: ast.AST) -> Iterable[ast.AST]:
-    """The expression nodes of one statement, not those of the statements it holds (`statements` gives those)."""
+def _mutated(statement: ast.AST) -> list[ast.expr]:
+    """What the MUTATORS calls in one statement's own expressions (not those of the statements it holds, which
+    `statements` gives, nor a lambda's body) are made on: `x` of `x.pop(k)`. The calls alone are looked for, so
+    the leaves (names, constants, contexts: about half the nodes) are not visited."""
     stack: list[ast.AST] = []
     for name, child in ast.iter_fields(statement):
         if isinstance(child, ast.AST):
             stack.append(child)
         elif isinstance(child, list) and name not in _BLOCKS:
             stack += [item for item in child if isinstance(item, ast.AST)]
+    found: list[ast.expr] = []
     while stack:
         node = stack.pop()
-        if not isinstance(node, ast.Lambda):
-            yield node
-            stack.extend(ast.iter_child_nodes(node))
+        kind = type(node)
+        if kind is ast.Lambda or kind in _LEAVES:
+            continue
+        if kind is ast.Call and isinstance(func := node.func, ast.Attribute) and func.attr in MUTATORS:  # type: ignore[attr-defined]
+            found.append(func.value)
+        stack += child_nodes(node)
+    return found
+
+
+_LEAVES = frozenset({ast.Name, ast.Constant, ast.Load, ast.Store, ast.Del})
 
 
 _BLOCKS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})

@@ -498,7 +498,7 @@ def children(node: ast.AST, path: BranchPath) -> list[tuple[ast.AST, BranchPath]
         ]
     if isinstance(node, ast.Match):
         return [(node.subject, path), *((case, (*path, (id(node), n))) for n, case in enumerate(node.cases))]
-    return [(child, path) for child in _child_nodes(node)]
+    return [(child, path) for child in child_nodes(node)]
 
 
 def push_children(stack: list[tuple[ast.AST, BranchPath]], node: ast.AST, path: BranchPath) -> None:
@@ -566,7 +566,7 @@ def _child_fields(kind: type) -> tuple[str, ...]:
     return fields
 
 
-def _child_nodes(node: ast.AST) -> list[ast.AST]:
+def child_nodes(node: ast.AST) -> list[ast.AST]:
     kind = type(node)
     fields = _CHILD_FIELDS.get(kind)
     if fields is None:
