@@ -333,8 +333,8 @@ class ModuleExtractor:
     def _record_call(self, node: ast.Call, scope: Scope) -> None:
         func, line = node.func, node.lineno
         # What the call hands (`CallGraph` drops a call the callee's signature refuses): a `**spread` names none.
-        keywords = tuple(k.arg for k in node.keywords if k.arg is not None) if node.keywords else ()
-        positional = sum(not isinstance(a, ast.Starred) for a in node.args)
+        keywords = tuple([k.arg for k in node.keywords if k.arg is not None]) if node.keywords else ()
+        positional = len([a for a in node.args if type(a) is not ast.Starred]) if node.args else 0
         if isinstance(func, ast.Name):
             name, how = func.id, "name"
         elif isinstance(func, ast.Attribute):
@@ -941,13 +941,13 @@ class ModuleExtractor:
         only when an argument is worded here, or is a name bound here (`msg = ...; error(msg)`)."""
         if id(node) in self._helper_raised:
             return  # read as the raise of a helper that raises (`_raise_of_helper`)
-        arguments = [*node.args, *(k.value for k in node.keywords)]
-        if not any(
-            written_here(a) or (isinstance(a, ast.Name) and a.id in scope.bindings and not scope.is_module)
-            for a in arguments
-        ):
-            return
-        self._raised(node, scope)
+        bindings = scope.bindings
+        for argument in [*node.args, *[k.value for k in node.keywords]] if node.keywords else node.args:
+            if written_here(argument) or (
+                type(argument) is ast.Name and argument.id in bindings and not scope.is_module
+            ):
+                self._raised(node, scope)
+                return
 
     def _add_raised(
         self,

@@ -509,14 +509,16 @@ def push_children(stack: list[tuple[ast.AST, BranchPath]], node: ast.AST, path: 
     if kind is ast.If or kind is ast.Match:
         stack.extend(reversed(children(node, path)))
         return
-    fields = _CHILD_FIELDS.get(kind)
+    fields = _REVERSED_FIELDS.get(kind)
     if fields is None:
-        fields = _child_fields(kind)
-    for name in reversed(fields):
+        fields = _REVERSED_FIELDS[kind] = tuple(reversed(_CHILD_FIELDS.get(kind) or _child_fields(kind)))
+    branching = _BRANCHING
+    for name in fields:
         value = getattr(node, name, None)
         if type(value) is list:
-            stack.extend((item, path) for item in reversed(value) if type(item) in _BRANCHING)
-        elif type(value) in _BRANCHING:
+            if value:  # a list built only where there are nodes (most `decorator_list`s, `keywords` are empty)
+                stack += [(item, path) for item in reversed(value) if type(item) in branching]
+        elif type(value) in branching:
             stack.append((cast(ast.AST, value), path))
 
 
@@ -558,6 +560,7 @@ _NEVER_NODES_OF: dict[type, frozenset[str]] = {
     ast.alias: frozenset({"name"}),
 }
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+_REVERSED_FIELDS: dict[type, tuple[str, ...]] = {}  # the same, last first: `push_children` pushes them so
 
 
 def _child_fields(kind: type) -> tuple[str, ...]:
