@@ -222,17 +222,19 @@ class JoinedPythonLexer(PythonLexer):
     """The same tokens as `PythonLexer`, faster."""
 
     _joined: dict[str, "_ByChar | None"] | None = None
+    _all_joined = False  # every state joined (`_joined_states` says): else Pygments' own loop lexes the text
 
     @classmethod
     def _joined_states(cls) -> dict[str, "_ByChar | None"]:
         if cls._joined is None:
             cls()  # Pygments compiles the rules (`_tokens`) when the first lexer is made
             cls._joined = {state: _dispatch(rules, cls.flags) for state, rules in cls._tokens.items()}
+            cls._all_joined = all(joined is not None for joined in cls._joined.values())
         return cls._joined
 
     def get_tokens_unprocessed(self, text: str, stack: tuple[str, ...] = ("root",)) -> Iterator[tuple]:
         joined_states = self._joined_states()
-        if any(joined is None for joined in joined_states.values()):
+        if not self._all_joined:
             yield from RegexLexer.get_tokens_unprocessed(self, text, stack)
             return
         pos = 0
