@@ -16,7 +16,7 @@ from itertools import islice
 from typing import Any
 
 from kb.harvest.reading.failures import failed_test, raises_nothing
-from kb.harvest.reading.walked import nodes_of
+from kb.harvest.reading.walked import nodes_of, nodes_of_kind
 
 _FLIPPED = {
     ast.Eq: ast.NotEq,
@@ -350,23 +350,31 @@ def tested(test: ast.expr, line: int) -> Condition:
 
 
 def _condition(kind: str, test: ast.expr, line: int) -> Condition:
-    nodes = nodes_of(test)  # walked once: its names, and its calls for `predicates`
-    names = frozenset(n.id for n in nodes if isinstance(n, ast.Name))
+    # Walked once: its names, and its calls for `predicates`.
+    names = frozenset([n.id for n in nodes_of_kind(test, ast.Name)])
     parts: tuple[tuple[str, str], ...] = ()
     joined = ""
     if isinstance(test, ast.BoolOp) and len(test.values) <= MAX_PARTS:
-        parts = tuple((ast.unparse(value), sentence(value)) for value in test.values)
+        parts = tuple([(ast.unparse(value), sentence(value)) for value in test.values])
         joined = "all" if isinstance(test.op, ast.And) else "any"
+        # `sentence(test)` from its parts' own, each said once: an `and` in brackets, as `_grouped` says it.
+        grouped = [
+            f"({said})" if said and isinstance(value, ast.BoolOp) else said
+            for value, (_, said) in zip(test.values, parts, strict=True)
+        ]
+        said = (" and " if isinstance(test.op, ast.And) else " or ").join(grouped) if all(grouped) else ""
+    else:
+        said = sentence(test)
     return Condition(
         kind=kind,
         code=ast.unparse(test),
-        sentence=sentence(test),
+        sentence=said,
         line=line,
         names=names,
         test=test,
         parts=parts,
         joined=joined,
-        calls=tuple(n for n in nodes if isinstance(n, ast.Call)),
+        calls=nodes_of_kind(test, ast.Call),
     )
 
 

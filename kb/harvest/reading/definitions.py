@@ -66,6 +66,7 @@ class Definitions:
         self._loop_nodes: dict[int, ast.For | ast.AsyncFor] = {}
         self._sorted: dict[str, list[Binding]] = {}  # each name's bindings, latest first (all its sites read them)
         self._changes: dict[str, list[tuple[int, BranchPath]]] | None = None
+        self._windows: dict[tuple[int, int], bool] = {}  # whether a window's text may change a value (`_may_change`)
 
     def rows(
         self, names: Iterable[str], attributes: Iterable[str], line: int, path: BranchPath
@@ -183,8 +184,13 @@ class Definitions:
         # top of the module, and the sites of one function ask again and again.
         text, starts = _joined(lines)
         start, end = starts[first], starts[last - 1] + len(lines[last - 1])
-        bare = name.rpartition(".")[2]
-        return text.find(bare, start, end) != -1 and _MAY_CHANGE.search(text, start, end) is not None
+        if text.find(name.rpartition(".")[2], start, end) == -1:
+            return False
+        # The names of one test share its window: searched once.
+        found = self._windows.get((start, end))
+        if found is None:
+            found = self._windows[start, end] = _MAY_CHANGE.search(text, start, end) is not None
+        return found
 
     def _module_constant(self, name: str, line: int) -> list[tuple[ast.expr | None, int, BranchPath]]:
         """`READ_STDIN = "-"`, a constant of the module (`ModuleInfo.constants`) bound above the test that reads

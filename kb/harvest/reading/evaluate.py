@@ -1268,7 +1268,7 @@ def module_function(index: ClassIndex, parts: list[str], scope: Scope) -> tuple[
 def written_here(expr: ast.expr) -> bool:
     """Whether an argument is worded where it is written: cheap, before any helper is looked for."""
     if isinstance(expr, ast.Constant):
-        return isinstance(expr.value, str) and any(ch.isalpha() for ch in expr.value)
+        return isinstance(expr.value, str) and any(map(str.isalpha, expr.value))
     if isinstance(expr, ast.JoinedStr):
         return True
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod | ast.Add):
