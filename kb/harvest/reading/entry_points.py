@@ -59,6 +59,10 @@ MAX_STATEMENTS = 400  # top-level statements of a module read for what it publis
 MAX_NAMES = 200  # names of one import
 
 
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_HOLDING_DEFS = (ast.ClassDef, ast.If, ast.Try)  # the statements whose blocks `_function` reads for `def`s
+
+
 class _Found(NamedTuple):
     entry: Defined
     steps: tuple[_Step, ...]  # from the entry down to the site's function
@@ -824,9 +828,9 @@ class EntryPoints:
             stack: list[ast.stmt] = list(tree.body) if tree is not None else []
             while stack:
                 node = stack.pop()
-                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                if isinstance(node, _DEFS):  # tuples made once: a union type is built anew at each statement
                     functions[(node.lineno, node.name)] = node
-                elif isinstance(node, ast.ClassDef | ast.If | ast.Try):
+                elif isinstance(node, _HOLDING_DEFS):
                     stack += [*node.body, *getattr(node, "orelse", ())]
         return functions.get((defined.line, defined.name))
 
