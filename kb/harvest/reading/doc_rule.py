@@ -11,6 +11,8 @@ function's summary, which cards quote already; only longer ones are read, once p
 import ast
 import re
 
+from kb.harvest.reading.walked import docstring
+
 MAX_RULE = 400
 MAX_PARAGRAPHS = 12
 # Linear: each a literal start, then a bounded, possessive run.
@@ -30,7 +32,7 @@ def paragraphs_of(function: ast.AST) -> list[str]:
     """The docstring's paragraphs, each on one line, when it has more than one; [] otherwise (the cheap test first)."""
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return []
-    doc = ast.get_docstring(function) or ""
+    doc = docstring(function) or ""
     if "\n\n" not in doc or "`" not in doc:
         return []
     found = []

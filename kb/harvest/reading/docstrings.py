@@ -11,7 +11,7 @@ import ast
 import re
 from collections import Counter
 
-from kb.harvest.reading.walked import nodes_of_kind
+from kb.harvest.reading.walked import docstring, nodes_of_kind
 
 DOC_LIMIT = 8_000
 SAID_LIMIT = 300
@@ -140,7 +140,7 @@ def documented_raises(node: ast.AST) -> dict[str, dict[str, str | int]]:
     name it."""
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         return {}
-    doc = ast.get_docstring(node) or ""
+    doc = docstring(node) or ""
     said = raises_said(doc) if _RAISING.search(doc[:DOC_LIMIT]) or ":raise" in doc[:DOC_LIMIT] else {}
     if not said:
         return {}

@@ -35,7 +35,7 @@ from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
 from kb.harvest.reading.spread import refused_on_the_way
-from kb.harvest.reading.walked import body_of, nodes_of_kind
+from kb.harvest.reading.walked import body_of, docstring, nodes_of_kind
 
 MAX_ENTRIES = 3
 MAX_LEVELS = 3
@@ -454,7 +454,7 @@ class EntryPoints:
         function, which is the entry point of many sites."""
         found = self._docs.get(id(node))
         if found is None:
-            found = self._docs[id(node)] = (first_paragraph(ast.get_docstring(node) or ""), documented_raises(node))
+            found = self._docs[id(node)] = (first_paragraph(docstring(node) or ""), documented_raises(node))
         return found
 
     def _dataclass_fields(self, entry: Defined) -> list[str] | None:

@@ -15,6 +15,7 @@ from itertools import takewhile
 
 from kb.harvest.reading.callers import is_private, is_test
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
+from kb.harvest.reading.walked import docstring
 
 MAX_NAMED = 5  # subclasses named in each list; the counts say the rest
 MAX_COMMENT_LINES = 6
@@ -34,7 +35,7 @@ def left_open(function: ast.AST, raise_node: ast.AST, index: ClassIndex, owner: 
     attribute: `BaseEngine.app_dirname` raises `ImproperlyConfigured`, and Django's three engines set their own."""
     if not owner or not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
-    body = function.body[1:] if ast.get_docstring(function) is not None else function.body
+    body = function.body[1:] if docstring(function) is not None else function.body
     if len(body) != 1 or body[0] is not raise_node or not isinstance(raise_node, ast.Raise):
         return None
     info = index.get(owner)
@@ -100,7 +101,7 @@ def needs_override(function: ast.AST, statement: ast.stmt, index: ClassIndex, ow
             found = index.method(owner, call.func.attr)
             if found is None:
                 continue
-            body = found[0].body[1:] if ast.get_docstring(found[0]) is not None else found[0].body
+            body = found[0].body[1:] if docstring(found[0]) is not None else found[0].body
             if len(body) == 1 and _not_implemented(body[0]):
                 return {
                     "method": call.func.attr,

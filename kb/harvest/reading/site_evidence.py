@@ -48,6 +48,7 @@ from kb.harvest.reading.predicates import MAX_CODE as PREDICATE_CODE
 from kb.harvest.reading.predicates import read_through
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
 from kb.harvest.reading.scopes import Scope, params_of
+from kb.harvest.reading.walked import docstring
 
 _BLOCKS = ("body", "orelse", "handlers", "finalbody", "cases")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -682,7 +683,7 @@ def _hook(scope: Scope | None, method: str) -> dict | None:
         "path": info.module.path,
         "line": function.lineno,
         "kind": "hook",
-        "doc": first_paragraph(ast.get_docstring(function) or ""),
+        "doc": first_paragraph(docstring(function) or ""),
         "via": [],
         "arguments": {},
     }
@@ -691,7 +692,7 @@ def _hook(scope: Scope | None, method: str) -> dict | None:
 def _left_to_subclasses(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A method a subclass is meant to write: its body (past the docstring) only raises NotImplementedError,
     passes, or returns a constant or a name (`create()` of DRF's BaseSerializer)."""
-    body = function.body[1:] if ast.get_docstring(function) is not None else function.body
+    body = function.body[1:] if docstring(function) is not None else function.body
     if len(body) != 1:
         return not body
     only = body[0]
@@ -792,7 +793,7 @@ def describe_function(node: ast.AST, qualname: str, class_name: str) -> dict:
         "name": qualname,
         "class": class_name,
         "signature": _clip(f"({ast.unparse(node.args)})", CODE_LIMIT),
-        "doc": first_paragraph(ast.get_docstring(node) or ""),
+        "doc": first_paragraph(docstring(node) or ""),
     }
     if raises := documented_raises(node):
         described["raises"] = raises  # what its docstring says it raises, in its own words

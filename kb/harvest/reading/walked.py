@@ -17,6 +17,7 @@ MAX_KEPT = 4096
 Kinds = type | tuple[type, ...]
 _kept: dict[int, tuple[ast.AST, tuple[ast.AST, ...], dict[Kinds, tuple[Any, ...]]]] = {}
 _bodies: dict[int, tuple[ast.AST, "Body"]] = {}
+_docs: dict[int, tuple[ast.AST, str | None]] = {}
 
 
 def _walked(node: ast.AST) -> tuple[ast.AST, tuple[ast.AST, ...], dict[Kinds, tuple[Any, ...]]]:
@@ -83,3 +84,16 @@ def body_of(function: ast.AST) -> Body:
         del _bodies[next(iter(_bodies))]  # the oldest
     _bodies[id(function)] = (function, body)
     return body
+
+
+def docstring(node: ast.AST) -> str | None:
+    """`ast.get_docstring(node)`, cleaned, read once while it is kept: the readers of a function's sites each ask
+    for it (its description, its rule's paragraph, the raises it names, whether its body starts with it)."""
+    found = _docs.get(id(node))
+    if found is not None and found[0] is node:
+        return found[1]
+    doc = ast.get_docstring(node)  # type: ignore[arg-type]
+    if len(_docs) >= MAX_KEPT:
+        del _docs[next(iter(_docs))]  # the oldest
+    _docs[id(node)] = (node, doc)
+    return doc
