@@ -178,16 +178,25 @@ class EntryPoints:
 
     def caller_leaves_refused(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
         """`leaves_refused` for a caller row of level 2, through each call of the site's function in its `via`."""
+        routes = self._caller_routes(path, qualname, raised, row) if row.get("level") == 2 else []
+        return bool(routes) and all(self._refused_through(steps, path, qualname, line) for steps in routes)
+
+    def _caller_routes(self, path: str, qualname: str, raised: str, row: dict) -> list[tuple[_Step, ...]]:
+        """The steps from a caller row down to the site's function: one for a row of level 1, one through each call
+        of the site's function in its `via` for a row of level 2; none when they cannot be told."""
         target = self.graph.definition(path, qualname)
         outer = self.graph.definition(str(row.get("path")), str(row.get("function")))
         at = row.get("line")
-        if row.get("level") != 2 or target is None or outer is None or not isinstance(at, int):
-            return False
+        if target is None or outer is None or not isinstance(at, int):
+            return []
+        if row.get("level") == 1:
+            return [(_Step(outer, at, target),)]
+        if row.get("level") != 2 or not row.get("via"):
+            return []
         calls = [(c, below) for c, below, _ in self.graph.resolved_callers(target, raised) if c.qualname == row["via"]]
-        return 0 < len(calls) <= MAX_FANOUT and all(
-            self._refused_through((_Step(outer, at, via), _Step(via, below, target)), path, qualname, line)
-            for via, below in calls
-        )
+        if not 0 < len(calls) <= MAX_FANOUT:
+            return []
+        return [(_Step(outer, at, via), _Step(via, below, target)) for via, below in calls]
 
     def _refused_through(self, steps: tuple[_Step, ...], path: str, qualname: str, line: int) -> bool:
         site = self.graph.definition(path, qualname)
@@ -219,20 +228,8 @@ class EntryPoints:
 
     def caller_loops_over_nothing(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
         """`loops_over_nothing` for a caller row of level 1, or of level 2 through each of its calls of `via`."""
-        target = self.graph.definition(path, qualname)
-        outer = self.graph.definition(str(row.get("path")), str(row.get("function")))
-        at = row.get("line")
-        if target is None or outer is None or not isinstance(at, int):
-            return False
-        if row.get("level") == 1:
-            return self._starved((_Step(outer, at, target),), path, qualname, line)
-        if row.get("level") != 2 or not row.get("via"):
-            return False
-        calls = [(c, below) for c, below, _ in self.graph.resolved_callers(target, raised) if c.qualname == row["via"]]
-        return 0 < len(calls) <= MAX_FANOUT and all(
-            self._starved((_Step(outer, at, via), _Step(via, below, target)), path, qualname, line)
-            for via, below in calls
-        )
+        routes = self._caller_routes(path, qualname, raised, row)
+        return bool(routes) and all(self._starved(steps, path, qualname, line) for steps in routes)
 
     def _starved(self, steps: tuple[_Step, ...], path: str, qualname: str, line: int) -> bool:
         site = self.graph.definition(path, qualname)
