@@ -138,7 +138,7 @@ def _up_to_call(test: dict, call: str) -> list[str]:
     except (SyntaxError, ValueError, RecursionError):
         return []
     function = tree.body[0] if tree.body else None
-    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return []
     dropped: set[int] = set()
     first = function.body[0] if function.body else None
@@ -191,18 +191,18 @@ def _set_up(call: str, test: str, at: int = 0) -> bool:
     assigned |= {
         node.name
         for node in ast.walk(body)
-        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node is not outer
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node is not outer
     }
     return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
 
 
 def _sets_part(node: ast.AST) -> bool:
-    return isinstance(node, ast.Attribute | ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del)
+    return isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del))
 
 
 def _root(node: ast.AST) -> str:
     """The name an attribute or item hangs from: `self` of `self.request.user`; "" for another."""
-    while isinstance(node, ast.Attribute | ast.Subscript):
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
         node = node.value
     return node.id if isinstance(node, ast.Name) else ""
 
@@ -214,7 +214,7 @@ def _called(call: str) -> ast.AST:
         return ast.parse(call, mode="eval")
     except SyntaxError:
         module = ast.parse(call)
-        if len(module.body) == 1 and isinstance(module.body[0], ast.With | ast.AsyncWith):
+        if len(module.body) == 1 and isinstance(module.body[0], (ast.With, ast.AsyncWith)):
             return module
         raise
 
@@ -224,7 +224,7 @@ def _decorated_for(body: ast.Module, called: ast.AST) -> bool:
     `@setup({"invalid_for_loop": "{% for x items %}..."})` defines the template that
     `self.engine.render_to_string("invalid_for_loop", ...)` renders (round 22's card 13)."""
     outer = body.body[0] if body.body else None
-    if not isinstance(outer, ast.FunctionDef | ast.AsyncFunctionDef) or not outer.decorator_list:
+    if not isinstance(outer, (ast.FunctionDef, ast.AsyncFunctionDef)) or not outer.decorator_list:
         return False
     named = {n.value for n in ast.walk(called) if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value}
     return bool(named) and any(
@@ -255,7 +255,7 @@ def _acts_before(body: ast.Module, at: int, called: set[str]) -> bool:
     (`Site.objects.all().delete()` before `Site.objects.get_current()`), or a `with` around the call that is no
     assertion (`with transaction.atomic():`); in the blocks that hold the call too."""
     outer = body.body[0] if body.body else None
-    statements = outer.body if isinstance(outer, ast.FunctionDef | ast.AsyncFunctionDef) else body.body
+    statements = outer.body if isinstance(outer, (ast.FunctionDef, ast.AsyncFunctionDef)) else body.body
     return _acts_in(statements, at, called)
 
 
@@ -264,14 +264,14 @@ def _acts_in(statements: list[ast.stmt], at: int, called: set[str]) -> bool:
         if statement.lineno > at:
             break
         if (statement.end_lineno or statement.lineno) >= at:  # the statement that holds the call
-            if isinstance(statement, ast.With | ast.AsyncWith) and not all(
+            if isinstance(statement, (ast.With, ast.AsyncWith)) and not all(
                 isinstance(item.context_expr, ast.Call) and _asserts(item.context_expr) for item in statement.items
             ):
                 return True
             blocks = [getattr(statement, name, None) or [] for name in ("body", "orelse", "finalbody")]
             blocks += [handler.body for handler in getattr(statement, "handlers", None) or []]
             return any(_acts_in(block, at, called) for block in blocks if block and block[0].lineno <= at)
-        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and statement.decorator_list:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and statement.decorator_list:
             return True
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and not _asserts(statement.value):
             if _names(statement) & called:

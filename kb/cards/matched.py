@@ -74,7 +74,7 @@ def _local(test: ast.expr) -> tuple[str, bool] | None:
         isinstance(test, ast.Compare)
         and isinstance(test.left, ast.Name)
         and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.Is | ast.IsNot)
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
         and isinstance(test.comparators[0], ast.Constant)
         and test.comparators[0].value is None
     ):
@@ -97,7 +97,7 @@ def _is_re(node: ast.expr, attribute: str = "") -> bool:
 
 def _pattern(pattern: ast.expr) -> str:
     """The pattern as code where written as a literal; else what it is."""
-    if isinstance(pattern, ast.Constant) and isinstance(pattern.value, str | bytes):
+    if isinstance(pattern, ast.Constant) and isinstance(pattern.value, (str, bytes)):
         shown = ast.unparse(pattern)
         if len(shown) <= MAX_PATTERN and "`" not in shown:
             return "the pattern " + code(shown)

@@ -74,7 +74,7 @@ _PASSING: dict[type[ast.cmpop], Callable[[Any], Any]] = {
     ast.GtE: lambda v: v - 1 if isinstance(v, int) else None,
     ast.IsNot: lambda v: v,
     ast.NotEq: lambda v: v,
-    ast.NotIn: lambda v: next(iter(v), None) if isinstance(v, tuple | list) else None,
+    ast.NotIn: lambda v: next(iter(v), None) if isinstance(v, (tuple, list)) else None,
 }
 _BUILTIN_TYPES = frozenset(
     "int float complex str bytes bytearray bool list tuple dict set frozenset object type memoryview range".split()
@@ -206,7 +206,7 @@ def _for_options(test: ast.expr, reader: Reader, line: int | None) -> list[str]:
     the `Meta.model` option of your `ModelSerializer`." for `not hasattr(self.Meta, 'model')`."""
 
     def option(node: ast.expr) -> str:
-        name = ast.unparse(node) if isinstance(node, ast.Name | ast.Attribute) else ""
+        name = ast.unparse(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
         said = reader.replacement(name, line) if name else None
         return said if said and " option of your " in said else ""
 
@@ -327,7 +327,7 @@ def _keyword_tested(test: ast.expr) -> tuple[str, bool, ast.expr] | None:
     if not (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.In | ast.NotIn)
+        and isinstance(test.ops[0], (ast.In, ast.NotIn))
         and isinstance(test.left, ast.Constant)
         and isinstance(test.left.value, str)
         and test.left.value.isidentifier()
@@ -611,7 +611,7 @@ def _for_chain(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPo
 
 def _not_one(test: ast.expr | None) -> tuple[str, str] | None:
     """(name, value) of `name is not VALUE` or `name != VALUE` with a literal value."""
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot | ast.NotEq)):
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.IsNot, ast.NotEq))):
         return None
     if not isinstance(test.left, ast.Name) or not _is_literal(test.comparators[0]):
         return None
@@ -773,7 +773,7 @@ def _for_hooks(test: ast.expr, reader: Reader, points: list[EntryPoint]) -> list
         return []
 
     def returned(node: ast.expr) -> str:
-        name = ast.unparse(node) if isinstance(node, ast.Name | ast.Attribute) else ""
+        name = ast.unparse(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
         found = _HOOK_CALL.match(reader.definition(name) or "")
         return "returned" if found and found[1] in hooks else ""
 
@@ -786,7 +786,7 @@ def _for_hooks(test: ast.expr, reader: Reader, points: list[EntryPoint]) -> list
 
 def _hook_target(test: ast.expr, reader: Reader, hooks: dict[str, EntryPoint]) -> EntryPoint | None:
     for node in ast.walk(test):
-        if isinstance(node, ast.Name | ast.Attribute):
+        if isinstance(node, (ast.Name, ast.Attribute)):
             found = _HOOK_CALL.match(reader.definition(ast.unparse(node)) or "")
             if found and found[1] in hooks:
                 return hooks[found[1]]

@@ -65,7 +65,7 @@ def _open(annotation: ast.expr | None) -> bool:
 def _constructed(code: str) -> bool:
     """`Foo(...)`: a local bound to a class's call has that class's attributes."""
     tree = _parsed(code)
-    return isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name | ast.Attribute) and _capitalised(tree.func)
+    return isinstance(tree, ast.Call) and isinstance(tree.func, (ast.Name, ast.Attribute)) and _capitalised(tree.func)
 
 
 def _parsed(code: str) -> ast.expr | None:

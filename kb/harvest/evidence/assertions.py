@@ -420,9 +420,9 @@ def _parsed_function(
     of its nodes; (None, 0) when it does not parse as a function."""
     decorated = _decorators_above(lines, first)
     function, shift = parse_at(lines, decorated, last) if decorated < first else (None, 0)
-    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or function.lineno + shift != first:
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or function.lineno + shift != first:
         function, shift = parse_at(lines, first, last)
-    return (function, shift) if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) else (None, 0)
+    return (function, shift) if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) else (None, 0)
 
 
 def _decorators_above(lines: list[str], first: int) -> int:
@@ -523,7 +523,7 @@ def statements_in_order(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     for node in body:
         yield node
         for field in ("body", "orelse", "finalbody"):
-            if isinstance(node, ast.With | ast.If | ast.For | ast.Try | ast.AsyncWith | ast.AsyncFor | ast.While):
+            if isinstance(node, (ast.With, ast.If, ast.For, ast.Try, ast.AsyncWith, ast.AsyncFor, ast.While)):
                 yield from statements_in_order(getattr(node, field, []) or [])
         if isinstance(node, ast.Try):
             for handler in node.handlers:
@@ -587,7 +587,7 @@ def built_bare(nodes: list[ast.stmt], bound: dict) -> frozenset[str]:
             if isinstance(node, ast.Call):
                 receiver = node.func.value if isinstance(node.func, ast.Attribute) else node.func
                 if (
-                    isinstance(receiver, ast.Name | ast.Attribute)
+                    isinstance(receiver, (ast.Name, ast.Attribute))
                     and len(bindings := bound.get(_bound_name(receiver), [])) == 1
                 ):
                     receiver = bindings[0][1]
@@ -605,7 +605,7 @@ def _run(top: ast.AST) -> list[ast.AST]:
     while stack:
         node = stack.pop()
         found.append(node)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             stack.extend([*node.decorator_list, *node.args.defaults, *(d for d in node.args.kw_defaults if d)])
         elif isinstance(node, ast.Lambda):
             stack.extend([*node.args.defaults, *(d for d in node.args.kw_defaults if d)])
@@ -628,7 +628,7 @@ def _command_named(call: ast.Call) -> str | None:
 def _built_from(receiver: ast.expr, bound: dict[str, list[tuple[int, ast.expr]]]) -> str | None:
     """The class whose instance `receiver` is, when the test builds it: `C(...)`, or a local name whose one
     binding in the test (or in its class's set-up, `self.name`) is `C(...)`; None otherwise."""
-    if isinstance(receiver, ast.Name | ast.Attribute) and len(bindings := bound.get(_bound_name(receiver), [])) == 1:
+    if isinstance(receiver, (ast.Name, ast.Attribute)) and len(bindings := bound.get(_bound_name(receiver), [])) == 1:
         receiver = bindings[0][1]
     if isinstance(receiver, ast.Call) and (name := terminal(receiver.func)) and name[:1].isupper():
         return name
@@ -720,7 +720,7 @@ class _FunctionReader:
                         for t in node.targets
                         if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
                     )
-                elif isinstance(node, ast.With | ast.AsyncWith):
+                elif isinstance(node, (ast.With, ast.AsyncWith)):
                     for item in node.items:
                         if isinstance(item.context_expr, ast.Call) and (form := form_of(item.context_expr)):
                             types = frozenset(types_of(item.context_expr.args[0]) if item.context_expr.args else ())
@@ -804,13 +804,13 @@ class _FunctionReader:
             strings.append(node.value)
             whole.append(node.value)
             return
-        if isinstance(node, ast.Name | ast.Attribute | ast.BinOp | ast.JoinedStr | ast.Call):
+        if isinstance(node, (ast.Name, ast.Attribute, ast.BinOp, ast.JoinedStr, ast.Call)):
             resolved = self._resolve(node, line)
             if isinstance(resolved, ast.Constant) and isinstance(resolved.value, str):
                 strings.append(resolved.value)
                 whole.append(resolved.value)
                 return
-            if resolved is not node or not isinstance(node, ast.Name | ast.Attribute):
+            if resolved is not node or not isinstance(node, (ast.Name, ast.Attribute)):
                 if found := self._chunks(resolved, line, 0):
                     strings.extend(found)
                     return
@@ -828,7 +828,7 @@ class _FunctionReader:
             found = bindings[-1] if bindings else self.outer.value(node.id)
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
             found = self.outer.value(node.attr)
-        elif isinstance(node, ast.BinOp | ast.Call):
+        elif isinstance(node, (ast.BinOp, ast.Call)):
             text = filled(node, lambda part: self._resolve(part, line, depth + 1))
             return node if text is None else ast.Constant(text)
         else:
@@ -906,7 +906,7 @@ def _about_message(statement: ast.stmt, carriers: set[str]) -> bool:
             read.add(id(node.func))
             node = node.func.value
         parts: list[str] = []
-        while isinstance(node, ast.Attribute | ast.Subscript):
+        while isinstance(node, (ast.Attribute, ast.Subscript)):
             if isinstance(node, ast.Attribute):
                 parts.append(node.attr)
             node = node.value

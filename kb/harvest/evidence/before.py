@@ -120,14 +120,14 @@ class RaisesBefore:
     def _foreign(self, path: str, caller: Function, name: str) -> bool:
         """Whether the name is bound only by an import from outside the package (in the module or the function)."""
         imports: list[ast.AST] = [
-            n for n in ast.walk(caller) if isinstance(n, ast.Import | ast.ImportFrom) and _binds(n, name)
+            n for n in ast.walk(caller) if isinstance(n, (ast.Import, ast.ImportFrom)) and _binds(n, name)
         ]
         if not imports:
             bindings = self.callees._bindings(path) or {}
             if name in self._bound(caller):
                 return False
             imports = bindings.get(name, [])
-        return bool(imports) and all(isinstance(n, ast.Import | ast.ImportFrom) and not self._own(n) for n in imports)
+        return bool(imports) and all(isinstance(n, (ast.Import, ast.ImportFrom)) and not self._own(n) for n in imports)
 
     def _bound(self, function: Function) -> set[str]:
         if id(function) not in self.bound:
@@ -224,14 +224,14 @@ def _calls_before(body: list[ast.stmt], line: int, caught: Caught) -> list[ast.C
             return None if inside is None else [*found, *_calls([statement.test], caught), *inside]
         if isinstance(statement, _LOOPS):
             return [*found, *_calls([statement], caught)]
-        if isinstance(statement, ast.With | ast.AsyncWith):
+        if isinstance(statement, (ast.With, ast.AsyncWith)):
             inside = _calls_before(statement.body, line, caught)
             return (
                 None
                 if inside is None
                 else [*found, *_calls([i.context_expr for i in statement.items], caught), *inside]
             )
-        if isinstance(statement, ast.Try | ast.TryStar):
+        if isinstance(statement, (ast.Try, ast.TryStar)):
             return _in_try(statement, line, found, caught)
         if isinstance(statement, ast.Raise):
             exc = statement.exc
@@ -250,7 +250,7 @@ def _on_the_way(statement: ast.stmt, caught: Caught) -> list[ast.Call]:
         return _calls([statement], caught)
     found = _calls([statement.test], caught)
     for branch in (statement.body, statement.orelse):
-        if branch and not isinstance(branch[-1], ast.Return | ast.Raise):
+        if branch and not isinstance(branch[-1], (ast.Return, ast.Raise)):
             found.extend(call for inner in branch for call in _on_the_way(inner, caught))
     return found
 
@@ -287,12 +287,12 @@ def _calls(nodes: list, caught: Caught) -> list[ast.Call]:
         node = stack.pop()
         if isinstance(node, ast.Call):
             found.append(node)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             stack.extend([*node.decorator_list, *node.args.defaults, *node.args.kw_defaults])
             continue
         if isinstance(node, ast.Lambda):
             continue
-        if isinstance(node, ast.Try | ast.TryStar) and caught(node):
+        if isinstance(node, (ast.Try, ast.TryStar)) and caught(node):
             stack.extend([*node.handlers, *node.orelse, *node.finalbody])
             continue
         stack.extend(n for n in ast.iter_child_nodes(node) if n is not None)
@@ -356,7 +356,7 @@ def _bound_in(function: Function) -> set[str]:
     for node in ast.walk(function):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node is not function:
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not function:
             names.add(node.name)
     return names
 

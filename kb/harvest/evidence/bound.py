@@ -69,11 +69,11 @@ def bind(
 
 def _plain(node: ast.expr) -> bool:
     """A value that reads nothing but names and literals: evaluated once or twice, the same."""
-    if isinstance(node, ast.Constant | ast.Name):
+    if isinstance(node, (ast.Constant, ast.Name)):
         return True
     if isinstance(node, ast.Attribute):
         return _plain(node.value)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         return isinstance(node.operand, ast.Constant)
     if isinstance(node, _PLAIN_CONTAINERS):
         return all(_plain(item) for item in node.elts)

@@ -30,7 +30,7 @@ def read_cli_runs(text: str, path: str) -> list[Assertion]:
     found: list[Assertion] = []
     for (first, last), name in functions_around(text, hits, lines).items():
         function, shift = parse_at(lines, first, last)
-        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found.extend(_read_runs(function, shift, lines, name, path))
     return found
 
@@ -75,7 +75,7 @@ def _failed_runs(test: ast.expr, runs: dict[str, ast.Call]) -> set[str]:
             left, right, op = node.left, node.comparators[0], node.ops[0]
             if left.attr == "exit_code" and isinstance(left.value, ast.Name) and left.value.id in runs:
                 value = right.value if isinstance(right, ast.Constant) else None
-                if (isinstance(op, ast.Eq) and value not in (0, None)) or isinstance(op, ast.NotEq | ast.Gt):
+                if (isinstance(op, ast.Eq) and value not in (0, None)) or isinstance(op, (ast.NotEq, ast.Gt)):
                     found.add(left.value.id)
     return found
 

@@ -81,7 +81,7 @@ def wrapped_call(body: list[ast.stmt], bound: set[str]) -> ast.Call | None:
     Which of the two raises is the matcher's to say (`triggers`): a lazy result raises in the builtin. `bound`:
     the names the test binds itself (a local `list` is no builtin)."""
     last = next((s for s in reversed(body) if any(isinstance(n, ast.Call) for n in ast.walk(s))), None)
-    value = last.value if isinstance(last, ast.Expr | ast.Assign) else None
+    value = last.value if isinstance(last, (ast.Expr, ast.Assign)) else None
     inner = None
     while (
         isinstance(value, ast.Call)

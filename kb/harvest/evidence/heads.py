@@ -121,7 +121,7 @@ def _stored_elsewhere(lines: list[str], header: int) -> set[str] | None:
     stored: set[str] = set()
     for cls in related:
         for function in cls.body:
-            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or function.name.startswith("test"):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or function.name.startswith("test"):
                 continue
             for node in ast.walk(function):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
@@ -184,10 +184,10 @@ def _named(statement: ast.stmt, *contexts: type) -> frozenset[str]:
     """The names a statement uses in one of `contexts`: `self.name` for an attribute of `self`, a name otherwise."""
     found: set[str] = set()
     for node in ast.walk(statement):
-        if isinstance(node, ast.Attribute | ast.Subscript) and isinstance(node.ctx, contexts):
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, contexts):
             # What `self.x.y = ...` or `data["k"] = ...` changes: `self.x`, `data`.
             base: ast.expr = node
-            while isinstance(base, ast.Attribute | ast.Subscript) and not _own(base):
+            while isinstance(base, (ast.Attribute, ast.Subscript)) and not _own(base):
                 base = base.value
             if _own(base):
                 found.add(f"self.{base.attr}")  # type: ignore[attr-defined]
@@ -195,7 +195,7 @@ def _named(statement: ast.stmt, *contexts: type) -> frozenset[str]:
                 found.add(base.id)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, contexts) and node.id != "self":
             found.add(node.id)
-        elif ast.Store in contexts and isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+        elif ast.Store in contexts and isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             # `class ExampleField(serializers.Field): ...` before `self.field = ExampleField()` (DRF 3.18.3's
             # tests/test_fields.py:356-360).
             found.add(node.name)
@@ -239,7 +239,7 @@ def _own_attribute(node: ast.AST, *, stored: bool) -> bool:
         isinstance(node, ast.Attribute)
         and isinstance(node.value, ast.Name)
         and node.value.id == "self"
-        and isinstance(node.ctx, ast.Store | ast.Del) is stored
+        and isinstance(node.ctx, (ast.Store, ast.Del)) is stored
     )
 
 

@@ -58,7 +58,7 @@ def invocation_of(call: ast.Call, form: str, body: list[ast.stmt] | None, test: 
         [statement] = body
         if (operated := _operated(statement, names)) is not None:
             return operated
-        value = statement.value if isinstance(statement, ast.Expr | ast.Assign) else None
+        value = statement.value if isinstance(statement, (ast.Expr, ast.Assign)) else None
         return _invocation(value, names, inside=True) if isinstance(value, ast.Call) else None
     position = callable_position(form)
     if len(call.args) <= position:
@@ -90,7 +90,7 @@ def _invocation(call: ast.Call, names: "_LiteralNames", *, inside: bool) -> Invo
 def _operated(statement: ast.stmt, names: "_LiteralNames") -> Invocation | None:
     """`d + 1` (or `x = d + 1`) and `d += 1` on a name bound once to an instance the test built (`d = D(m=100)`):
     the left operand's class's method, with the right operand as its argument."""
-    value = statement.value if isinstance(statement, ast.Expr | ast.Assign) else None
+    value = statement.value if isinstance(statement, (ast.Expr, ast.Assign)) else None
     if isinstance(value, ast.BinOp):
         left, op, right, which = value.left, value.op, value.right, 0
     elif isinstance(statement, ast.AugAssign):
@@ -118,7 +118,7 @@ def _target(func: ast.expr, names: "_LiteralNames", *, inside: bool) -> tuple[st
         return f"{made}.{func.attr}", "built"  # `self.negotiator.select_parser(...)`, built by the set-up
     if isinstance(receiver, ast.Call) and not inside and (made := terminal(receiver.func)) and made[:1].isupper():
         return f"{made}.{func.attr}", "built"  # `assertRaises(E, Parser().parse, ...)`: built before it is entered
-    if isinstance(receiver, ast.Name | ast.Attribute):
+    if isinstance(receiver, (ast.Name, ast.Attribute)):
         return func.attr, ("class" if terminal(receiver)[:1].isupper() else "object")  # type: ignore[index]
     return None, ""
 
@@ -129,11 +129,11 @@ def _on_self(node: ast.expr) -> bool:
 
 def _harmless(node: ast.expr) -> bool:
     """An argument whose evaluation cannot raise: a constant, a name, a container of them, `-1`."""
-    if isinstance(node, ast.Constant | ast.Name):
+    if isinstance(node, (ast.Constant, ast.Name)):
         return True
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         return isinstance(node.operand, ast.Constant)
-    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
         return all(_harmless(item) for item in node.elts)
     if isinstance(node, ast.Dict):
         return all(k is not None and _harmless(k) for k in node.keys) and all(_harmless(v) for v in node.values)
@@ -159,7 +159,7 @@ def _raised_in_place(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterat
     """The names of `with self.assertRaises(T): d += 1`: the block's one statement raises before its store, so
     the name keeps what it held (when it did not raise, the test failed)."""
     for node in ast.walk(function):
-        if not isinstance(node, ast.With | ast.AsyncWith) or len(node.body) != 1:
+        if not isinstance(node, (ast.With, ast.AsyncWith)) or len(node.body) != 1:
             continue
         [statement] = node.body
         if not isinstance(statement, ast.AugAssign) or not isinstance(statement.target, ast.Name):

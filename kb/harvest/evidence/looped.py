@@ -38,7 +38,7 @@ def loop_rows(
     for item in table:
         if len(targets) == 1:
             values = [item]
-        elif isinstance(item, ast.Tuple | ast.List) and len(item.elts) == len(targets):
+        elif isinstance(item, (ast.Tuple, ast.List)) and len(item.elts) == len(targets):
             values = list(item.elts)
         else:
             return []
@@ -67,7 +67,7 @@ def _targets(target: ast.expr) -> list[str]:
     """`x` or `x, y` (in brackets or not): the names a row binds; [] for anything else (`*rest`, `a.b`)."""
     if isinstance(target, ast.Name):
         return [target.id]
-    if isinstance(target, ast.Tuple | ast.List) and all(isinstance(t, ast.Name) for t in target.elts):
+    if isinstance(target, (ast.Tuple, ast.List)) and all(isinstance(t, ast.Name) for t in target.elts):
         names = [t.id for t in target.elts]  # type: ignore[attr-defined]
         return names if len(set(names)) == len(names) else []
     return []
@@ -102,7 +102,7 @@ def _table(
         if not isinstance(node, ast.Dict) or any(key is None for key in node.keys):
             return None
         return [ast.Tuple(elts=[key, value], ctx=ast.Load()) for key, value in zip(node.keys, node.values, strict=True)]  # type: ignore[list-item]
-    if isinstance(node, ast.List | ast.Tuple):
+    if isinstance(node, (ast.List, ast.Tuple)):
         return list(node.elts)
     return None
 

@@ -110,12 +110,12 @@ class Callees:
         if len(found) != 1:
             return UNKNOWN
         [node] = found
-        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             value = literal(node.value)
             return value if immutable(value) else UNKNOWN
         if isinstance(node, ast.ClassDef) and package_class(name):
             return PackageClass(name)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return PackageFunction(name)
         if isinstance(node, ast.ImportFrom) and self._own(node):
             original = next(alias.name for alias in node.names if (alias.asname or alias.name) == name)
@@ -144,23 +144,23 @@ def _top_level(tree: ast.Module) -> dict[str, list[ast.AST]]:
     blocks: list[list[ast.stmt]] = [tree.body]
     while blocks:
         for node in blocks.pop():
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 bindings.setdefault(node.name, []).append(node)
-            elif isinstance(node, ast.Import | ast.ImportFrom):
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 for alias in node.names:
                     bindings.setdefault((alias.asname or alias.name).split(".")[0], []).append(node)
-            elif isinstance(node, ast.If | ast.Try | ast.For | ast.While | ast.With):
+            elif isinstance(node, (ast.If, ast.Try, ast.For, ast.While, ast.With)):
                 blocks.extend(
                     [node.body, getattr(node, "orelse", []), *(h.body for h in getattr(node, "handlers", []))]
                 )
                 blocks.append(getattr(node, "finalbody", []))
-            for child in ast.walk(node) if not isinstance(node, ast.ClassDef | ast.Import | ast.ImportFrom) else ():
+            for child in ast.walk(node) if not isinstance(node, (ast.ClassDef, ast.Import, ast.ImportFrom)) else ():
                 if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
-                    if isinstance(node, ast.Assign | ast.AnnAssign) and child in _targets(node):
+                    if isinstance(node, (ast.Assign, ast.AnnAssign)) and child in _targets(node):
                         bindings.setdefault(child.id, []).append(node)
-                    elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         bindings.setdefault(child.id, []).append(child)
-                elif isinstance(child, ast.Global | ast.Nonlocal):
+                elif isinstance(child, (ast.Global, ast.Nonlocal)):
                     for name in child.names:
                         bindings.setdefault(name, []).extend([child, child])
     return bindings
@@ -177,7 +177,7 @@ def _with_decorators(lines: list[str], first: int, last: int) -> tuple[Function 
         top -= 1
     for start in (top, first) if top < first else (first,):
         node, shift = parse_at(lines, start, last)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.lineno + shift == first:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno + shift == first:
             return node, shift
     return None, 0
 
@@ -246,7 +246,7 @@ def met_line(
     function, shift, env, outer = called
     walk = _Walk(_evaluator(function, env, callees, path, outer))
     outcome = walk.run(function.body, 0)
-    if isinstance(outcome, ast.Raise | ast.Assert):
+    if isinstance(outcome, (ast.Raise, ast.Assert)):
         return outcome.lineno + shift
     return None
 
@@ -324,9 +324,9 @@ def generates(function: Function) -> bool:
     stack: list[ast.AST] = list(function.body)
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.Yield | ast.YieldFrom):
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
             return True
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             stack.extend(ast.iter_child_nodes(node))
     return False
 
@@ -339,12 +339,12 @@ def _locals(function: Function) -> set[str]:
         node = stack.pop()
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
             continue
-        elif isinstance(node, ast.Import | ast.ImportFrom):
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.Global | ast.Nonlocal):
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
             names.update(node.names)
         stack.extend(ast.iter_child_nodes(node))
     return names
@@ -366,9 +366,9 @@ class _Walk:
                 return None
             if isinstance(statement, ast.Pass) or (index == 0 and _docstring(statement)):
                 continue
-            if isinstance(statement, ast.Raise | ast.Return):
+            if isinstance(statement, (ast.Raise, ast.Return)):
                 return statement
-            if isinstance(statement, ast.Assign | ast.AnnAssign):
+            if isinstance(statement, (ast.Assign, ast.AnnAssign)):
                 if not self._assigned(statement):
                     return None
                 continue
@@ -442,11 +442,11 @@ def _rebound(function: Function) -> set[str]:
     stack: list[ast.AST] = list(function.body)
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             names.add(node.id)
-        elif isinstance(node, ast.Global | ast.Nonlocal):
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
             names.update(node.names)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
         stack.extend(ast.iter_child_nodes(node))
     return names

@@ -34,7 +34,7 @@ def needed_start(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) ->
 
 
 def _needed(statement: ast.stmt, used: set[str]) -> bool:
-    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return bool(statement.decorator_list) or statement.name in used
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and not asserts(statement):
         # `Site.objects.all().delete()` before `Site.objects.get_current()`: a call made for what it does to
@@ -48,15 +48,15 @@ def _bound(statement: ast.stmt) -> set[str]:
     `def x`)."""
     found: set[str] = set()
     for node in ast.walk(statement):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             found.add(node.id)
-        elif isinstance(node, ast.Attribute | ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+        elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
             base = node.value
-            while isinstance(base, ast.Attribute | ast.Subscript):
+            while isinstance(base, (ast.Attribute, ast.Subscript)):
                 base = base.value
             if isinstance(base, ast.Name):
                 found.add(base.id)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found.add(node.name)
         elif isinstance(node, ast.alias):
             found.add(node.asname or node.name.split(".")[0])
@@ -194,7 +194,7 @@ def _headers(chains: dict, kept: list[ast.stmt], visible: list[ast.stmt]) -> dic
                 return None
             inside = all(outer.lineno < _first(node) and _last(node) <= _last(outer) for node in visible)
             if opened or not _transparent(outer) or not inside:
-                if isinstance(outer, ast.Try | ast.TryStar):
+                if isinstance(outer, (ast.Try, ast.TryStar)):
                     return None
                 found[id(outer)] = outer
                 opened = True
@@ -227,7 +227,7 @@ def _chains(
         yield statement, chain
         for field in ("body", "orelse", "finalbody"):
             inner = getattr(statement, field, None)
-            if isinstance(inner, list) and not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+            if isinstance(inner, list) and not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 if not isinstance(statement, ast.ClassDef):
                     yield from _chains(inner, (*chain, (statement, field)))
         for handler in getattr(statement, "handlers", None) or []:
@@ -238,18 +238,18 @@ def _transparent(outer: ast.stmt) -> bool:
     """A block whose header a snippet leaves out, its statements shown under the header's own: `try:` (its body
     runs the same without it) and a `with` that only checks what its body does (`with self.assertRaises(E):`);
     only outside every block whose header is shown (`for url in urls:` around `with self.subTest(url=url):`)."""
-    if isinstance(outer, ast.Try | ast.TryStar):
+    if isinstance(outer, (ast.Try, ast.TryStar)):
         return True
-    return isinstance(outer, ast.With | ast.AsyncWith) and all(is_check(item.context_expr) for item in outer.items)
+    return isinstance(outer, (ast.With, ast.AsyncWith)) and all(is_check(item.context_expr) for item in outer.items)
 
 
 def _loaded_here(statement: ast.stmt) -> set[str]:
     """The names a statement reads, or, for a block around kept lines, those its header reads."""
-    if isinstance(statement, ast.With | ast.AsyncWith):
+    if isinstance(statement, (ast.With, ast.AsyncWith)):
         return {name for item in statement.items for name in _loaded_in(item.context_expr)}
-    if isinstance(statement, ast.For | ast.AsyncFor):
+    if isinstance(statement, (ast.For, ast.AsyncFor)):
         return _loaded_in(statement.iter)
-    if isinstance(statement, ast.If | ast.While):
+    if isinstance(statement, (ast.If, ast.While)):
         return _loaded_in(statement.test)
     return _loaded(statement)
 

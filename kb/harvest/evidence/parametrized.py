@@ -26,7 +26,7 @@ def tables(text: str) -> dict[int, list[Row]]:
         return {}
     found: dict[int, list[Row]] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             rows = [row for decorator in node.decorator_list for row in _rows(decorator)]
             if rows:
                 found[node.lineno] = rows[:MAX_ROWS]
@@ -40,13 +40,13 @@ def _rows(decorator: ast.expr) -> list[Row]:
         return []
     names = _names(decorator.args[0])
     values = decorator.args[1]
-    if not names or not isinstance(values, ast.List | ast.Tuple):
+    if not names or not isinstance(values, (ast.List, ast.Tuple)):
         return []
     rows: list[Row] = []
     for item in values.elts[:MAX_ROWS]:
         if isinstance(item, ast.Call) and ast.unparse(item.func).endswith("param"):
             given = list(item.args)  # pytest.param(value, match, id=...)
-        elif len(names) > 1 and isinstance(item, ast.Tuple | ast.List):
+        elif len(names) > 1 and isinstance(item, (ast.Tuple, ast.List)):
             given = list(item.elts)
         else:
             given = [item]
@@ -59,7 +59,7 @@ def _names(node: ast.expr) -> list[str]:
     """`"value, match"`, `("value", "match")` or `["value", "match"]`: the names each row binds."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [name.strip() for name in node.value.split(",") if name.strip()]
-    if isinstance(node, ast.List | ast.Tuple) and all(
+    if isinstance(node, (ast.List, ast.Tuple)) and all(
         isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts
     ):
         return [str(e.value).strip() for e in node.elts]  # type: ignore[attr-defined]

@@ -51,7 +51,7 @@ def read_recorded(text: str, path: str) -> list[Assertion]:
     found: list[Assertion] = []
     for (first, last), name in functions_around(text, hits, lines).items():
         function, shift = parse_at(lines, first, last)
-        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for block, index, record in _recordings(function):
                 found.extend(_read_record(function, shift, lines, name, path, outer, block, index, record))
     return found
@@ -64,7 +64,7 @@ def _recordings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[
     while blocks:
         block = blocks.pop()
         for index, node in enumerate(block):
-            if isinstance(node, ast.With | ast.AsyncWith):
+            if isinstance(node, (ast.With, ast.AsyncWith)):
                 for item in node.items:
                     if _records(item.context_expr) and isinstance(item.optional_vars, ast.Name):
                         found.append((block, index, item.optional_vars.id))
@@ -98,7 +98,7 @@ def _read_record(
     record: str,
 ) -> list[Assertion]:
     statement = block[index]
-    assert isinstance(statement, ast.With | ast.AsyncWith)
+    assert isinstance(statement, (ast.With, ast.AsyncWith))
     acting = [s for s in statement.body if not _sets_up(s)]
     if enters_more(statement, lambda node: _records(node) or is_check(node)):
         # `with warnings.catch_warnings(record=True) as w, self.settings(...)`: entering it may be what warns.
@@ -112,7 +112,7 @@ def _read_record(
         target.id
         for node in checks
         for walked in ast.walk(node)
-        if isinstance(walked, ast.For | ast.comprehension)
+        if isinstance(walked, (ast.For, ast.comprehension))
         and isinstance(walked.iter, ast.Name)
         and walked.iter.id == record
         and isinstance(target := walked.target, ast.Name)
@@ -155,7 +155,7 @@ def _category(node: ast.AST, items: set[str]) -> list[str]:
     if isinstance(node, ast.Call) and len(node.args) == 2:
         if terminal(node.func) in ("issubclass", *_EQUAL):
             pairs.append((node.args[0], node.args[1]))
-    elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Is | ast.Eq):
+    elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.Eq)):
         pairs.append((node.left, node.comparators[0]))
     found: list[str] = []
     for left, right in pairs:
@@ -168,7 +168,7 @@ def _category(node: ast.AST, items: set[str]) -> list[str]:
 def _message_checks(node: ast.AST, items: set[str]) -> list[tuple[ast.expr, bool]]:
     """The text each comparison of a recorded warning's message compares it with, and whether it is a regex."""
     pairs: list[tuple[ast.expr, ast.expr, bool]] = []
-    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq | ast.In):
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.In)):
         pairs.append((node.left, node.comparators[0], False))
     elif isinstance(node, ast.Call) and len(node.args) >= 2 and (method := terminal(node.func)):
         if method in _EQUAL or method in _REGEX:

@@ -49,7 +49,7 @@ def read_returned(text: str, path: str) -> list[Assertion]:
     found: list[Assertion] = []
     for (first, last), name in functions_around(text, sorted(set(hits)), lines).items():
         function, shift = parse_at(lines, first, last)
-        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found.extend(_read_function(function, shift, lines, name, path))
     return found
 
@@ -94,7 +94,7 @@ def _comparisons(statement: ast.stmt, caught: set[str]) -> Iterator[tuple[str, s
     pairs: list[tuple[ast.expr, ast.expr]] = []
     if isinstance(statement, ast.Assert) and isinstance(statement.test, ast.Compare):
         test = statement.test
-        if len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq | ast.In):
+        if len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.In)):
             pairs.append((test.left, test.comparators[0]))
     elif isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
         method = call.func.attr if isinstance(call.func, ast.Attribute) else ""
@@ -149,7 +149,7 @@ def _literals(node: ast.expr) -> Iterator[str]:
     elif isinstance(node, ast.Dict):
         for value in node.values:
             yield from _literals(value)
-    elif isinstance(node, ast.List | ast.Tuple | ast.Set):
+    elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
         for item in node.elts:
             yield from _literals(item)
     elif isinstance(node, ast.Call):

@@ -48,7 +48,7 @@ def read_tables(text: str, path: str) -> list[Assertion]:
     looping: list[_Looping] = []
     for (first, last), name in functions_around(text, loops, lines).items():
         function, _ = parse_at(lines, first, last)
-        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             looping.extend(_looping(function, name.rsplit(".", 1)[-1]))
     if not looping:
         return []
@@ -127,8 +127,8 @@ def _rows(cls: ast.ClassDef, looping: list[_Looping], lines: list[str], path: st
 def _table_rows(table: ast.expr | None) -> list[tuple[ast.expr, ast.expr]]:
     if isinstance(table, ast.Dict):
         return [(k, v) for k, v in zip(table.keys, table.values, strict=True) if k is not None][:MAX_ROWS]
-    if isinstance(table, ast.List | ast.Tuple):
-        rows = [e.elts for e in table.elts if isinstance(e, ast.Tuple | ast.List) and len(e.elts) == 2]
+    if isinstance(table, (ast.List, ast.Tuple)):
+        rows = [e.elts for e in table.elts if isinstance(e, (ast.Tuple, ast.List)) and len(e.elts) == 2]
         return [(row[0], row[1]) for row in rows][:MAX_ROWS]
     return []
 

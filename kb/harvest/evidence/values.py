@@ -68,12 +68,12 @@ def literal(node: ast.expr, names: Callable[[str], object] | None = None, depth:
         return node.value if isinstance(node.value, int | float | complex | str | bytes | type(None)) else UNKNOWN
     if isinstance(node, ast.Name):
         return names(node.id) if names is not None else UNKNOWN
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         value = literal(node.operand, None, depth + 1)  # `-1`, never `-name`
-        if isinstance(value, int | float | complex) and not isinstance(value, bool):
+        if isinstance(value, (int, float, complex)) and not isinstance(value, bool):
             return -value if isinstance(node.op, ast.USub) else value
         return UNKNOWN
-    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
         return _container(node, [literal(item, names, depth + 1) for item in node.elts[: MAX_ITEMS + 1]])
     if isinstance(node, ast.Dict) and len(node.keys) <= MAX_ITEMS and all(k is not None for k in node.keys):
         keys = [literal(k, names, depth + 1) for k in node.keys if k is not None]
@@ -102,7 +102,7 @@ def _container(node: ast.Tuple | ast.List | ast.Set, items: list[object]) -> obj
 
 def immutable(value: object) -> bool:
     """A value no later statement can change in place (a list can be appended to; a tuple of lists too)."""
-    if isinstance(value, tuple | frozenset):
+    if isinstance(value, (tuple, frozenset)):
         return all(immutable(item) for item in value)
     return value is not UNKNOWN and isinstance(value, int | float | complex | str | bytes | type(None))
 
@@ -150,9 +150,9 @@ class Evaluator:
             return self._call(node, depth)
         if isinstance(node, ast.Subscript):
             return self._item(node, depth)
-        if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             return _container(node, [self.value(item, depth + 1) for item in node.elts[: MAX_ITEMS + 1]])
-        return literal(node, None, depth) if isinstance(node, ast.Constant | ast.UnaryOp | ast.Dict) else UNKNOWN
+        return literal(node, None, depth) if isinstance(node, (ast.Constant, ast.UnaryOp, ast.Dict)) else UNKNOWN
 
     def _name(self, name: str) -> object:
         if name in self.env:
@@ -191,7 +191,7 @@ class Evaluator:
             return UNKNOWN
         held: Any = self.value(node.value, depth + 1)
         key: Any = self.value(node.slice, depth + 1)
-        if key is UNKNOWN or not isinstance(held, str | bytes | tuple | list | dict):
+        if key is UNKNOWN or not isinstance(held, (str, bytes, tuple, list, dict)):
             return UNKNOWN
         try:
             return held[key]
@@ -215,9 +215,9 @@ class Evaluator:
             return UNKNOWN
         [value] = args
         if name == "len":
-            return len(value) if isinstance(value, str | bytes | tuple | list | dict | set | frozenset) else UNKNOWN
+            return len(value) if isinstance(value, (str, bytes, tuple, list, dict, set, frozenset)) else UNKNOWN
         if name == "callable":
-            return isinstance(value, PackageClass | PackageFunction) or callable(value)
+            return isinstance(value, (PackageClass, PackageFunction)) or callable(value)
         if name == "type":
             return type(value) if type(value) in TYPES.values() else UNKNOWN
         return bool(value)
@@ -263,7 +263,7 @@ def compared(left: object, op: type, right: object) -> object:
             return UNKNOWN  # `"a" is "a"` depends on interning: not said
         return (left is right) is (op is ast.Is)
     if op in (ast.In, ast.NotIn):
-        if not isinstance(right, str | bytes | tuple | list | dict | set | frozenset):
+        if not isinstance(right, (str, bytes, tuple, list, dict, set, frozenset)):
             return UNKNOWN
         try:
             return (left in right) is (op is ast.In)

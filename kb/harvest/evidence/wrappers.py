@@ -44,7 +44,7 @@ class Wrapper:
 def find_wrappers(function: ast.stmt, shift: int) -> Iterable[Wrapper]:
     """The functions in `function` (itself included) whose assertion takes its message from a parameter."""
     for node in ast.walk(function):
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
         offset = 1 if params[:1] in (["self"], ["cls"]) else 0
@@ -73,7 +73,7 @@ def find_wrappers(function: ast.stmt, shift: int) -> Iterable[Wrapper]:
 def _raising(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> ast.stmt | None:
     """The statement the helper's `with <call>:` block holds, when the block is the helper's first statement."""
     for block in function.body[:2]:  # `raising_statement` tells whether it is the first, a docstring aside
-        if isinstance(block, ast.With | ast.AsyncWith) and any(item.context_expr is call for item in block.items):
+        if isinstance(block, (ast.With, ast.AsyncWith)) and any(item.context_expr is call for item in block.items):
             return raising_statement(function, block)
     return None
 
@@ -122,7 +122,7 @@ def checking_after(function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int,
         block = blocks.pop()
         for index, statement in enumerate(block):
             blocks += [inner for name in _BLOCKS if isinstance(inner := getattr(statement, name, None), list)]
-            if not isinstance(statement, ast.With | ast.AsyncWith):
+            if not isinstance(statement, (ast.With, ast.AsyncWith)):
                 continue
             for item in statement.items:
                 call, caught = item.context_expr, item.optional_vars
@@ -160,7 +160,7 @@ def _compared_with(statement: ast.stmt, caught: str, params: list[str]) -> str |
             return None
         pair = call.args[:2]
     elif isinstance(statement, ast.Assert) and isinstance(test := statement.test, ast.Compare) and len(test.ops) == 1:
-        if not isinstance(test.ops[0], ast.Eq | ast.In):
+        if not isinstance(test.ops[0], (ast.Eq, ast.In)):
             return None
         pair = [test.left, test.comparators[0]]
     else:

@@ -67,7 +67,7 @@ class AlwaysMatches:
 
     def _pattern(self, path: str, node: ast.expr, compiled: bool = False) -> tuple[str | bytes, int] | None:
         """(text, flags) of a literal or of a module constant; flags -1 for a plain string (not compiled)."""
-        if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
             return node.value, 0
         if not isinstance(node, ast.Name):
             return None
@@ -99,7 +99,7 @@ class AlwaysMatches:
         ):
             return None
         value = bound[0].value
-        if isinstance(value, ast.Constant) and isinstance(value.value, str | bytes):
+        if isinstance(value, ast.Constant) and isinstance(value.value, (str, bytes)):
             return value.value, -1
         if not (
             isinstance(value, ast.Call)
@@ -125,9 +125,9 @@ class AlwaysMatches:
 
 
 def _binds(statement: ast.AST, name: str) -> bool:
-    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return statement.name == name
-    if isinstance(statement, ast.Import | ast.ImportFrom):
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
         return any((a.asname or a.name.split(".")[0]) == name for a in statement.names)
     targets = [
         *getattr(statement, "targets", []),

@@ -92,7 +92,7 @@ def _assigned_outside_init(index: ClassIndex, info: ClassInfo) -> frozenset[str]
         bodies = [statement for name, method in info.methods.items() if name != "__init__" for statement in method.body]
         names: set[str] = set()
         for node in statements(bodies, into_scopes=True):
-            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 names.update(t.attr for t in targets if isinstance(t, ast.Attribute) and is_self(t.value))
         found = per_index[info.qualname] = frozenset(names)
@@ -141,7 +141,7 @@ def _set_once(index: ClassIndex, owner: str, name: str) -> bool:
     for info in index.mro(owner):
         bodies = [statement for method in info.methods.values() for statement in method.body]
         for node in statements(bodies[:_MAX_STATEMENTS], into_scopes=True):
-            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 times += sum(isinstance(t, ast.Attribute) and t.attr == name and is_self(t.value) for t in targets)
     return times == 1
@@ -202,7 +202,7 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
             break
         if isinstance(statement, ast.If) and (fallback := _fallback(statement, wanted)):
             defaults.setdefault(*fallback)
-        if not isinstance(statement, ast.Assign | ast.AnnAssign) or statement.value is None:
+        if not isinstance(statement, (ast.Assign, ast.AnnAssign)) or statement.value is None:
             continue
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         for target in targets:
@@ -230,7 +230,7 @@ def _unconditional(body: list[ast.stmt]) -> list[ast.stmt]:
     found: list[ast.stmt] = []
     for statement in body[:_MAX_STATEMENTS]:
         found.append(statement)
-        if isinstance(statement, ast.With | ast.AsyncWith):
+        if isinstance(statement, (ast.With, ast.AsyncWith)):
             found += _unconditional(statement.body)
     return found
 
@@ -249,7 +249,7 @@ def _emptied(init: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> 
         if parameter not in params:
             continue
         for inner in statement.body:
-            if not isinstance(inner, ast.Assign | ast.AnnAssign):
+            if not isinstance(inner, (ast.Assign, ast.AnnAssign)):
                 continue
             value = inner.value
             targets = inner.targets if isinstance(inner, ast.Assign) else [inner.target]

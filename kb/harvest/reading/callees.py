@@ -38,7 +38,7 @@ def tried(statement: ast.stmt, parents: dict[ast.AST, ast.AST], scope: Scope) ->
     while (parent := parents.get(child)) is not None and not isinstance(parent, ast.ExceptHandler):
         child = parent
     attempt = parents.get(parent) if parent is not None else None
-    if not isinstance(parent, ast.ExceptHandler) or not isinstance(attempt, ast.Try | ast.TryStar):
+    if not isinstance(parent, ast.ExceptHandler) or not isinstance(attempt, (ast.Try, ast.TryStar)):
         return None
     caught = caught_types(parent.type, scope)
     calls: dict[tuple[str, str], ast.Call] = {}
@@ -109,11 +109,11 @@ def _calls_out(function: ast.FunctionDef | ast.AsyncFunctionDef, builtin: bool) 
         if not stack:
             return False
         node = stack.pop()
-        if isinstance(node, ast.Raise | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+        if isinstance(node, (ast.Raise, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue  # its own raise (said), or code that does not run here
-        if isinstance(node, ast.Call | ast.Import | ast.ImportFrom | ast.Await | ast.Yield | ast.YieldFrom):
+        if isinstance(node, (ast.Call, ast.Import, ast.ImportFrom, ast.Await, ast.Yield, ast.YieldFrom)):
             return True
-        if builtin and isinstance(node, ast.Subscript | ast.BinOp | ast.Attribute | ast.Compare | ast.UnaryOp):
+        if builtin and isinstance(node, (ast.Subscript, ast.BinOp, ast.Attribute, ast.Compare, ast.UnaryOp)):
             return True
         stack.extend(ast.iter_child_nodes(node))
     return True  # longer than read: said as examples

@@ -34,7 +34,7 @@ def _check(test: ast.expr, name: str) -> tuple[str, ast.expr] | None:
     if len(test.args) != 2 or test.keywords or not isinstance(test.args[0], ast.Name) or test.args[0].id != name:
         return None
     written = test.args[1]
-    if not isinstance(written, ast.Name | ast.Attribute) or (test.func.id == "isinstance" and _is_type(written)):
+    if not isinstance(written, (ast.Name, ast.Attribute)) or (test.func.id == "isinstance" and _is_type(written)):
         return None
     return test.func.id, written
 

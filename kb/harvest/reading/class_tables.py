@@ -63,7 +63,7 @@ def _either(index: ClassIndex, expr: ast.IfExp, scope: Scope, line: int, depth: 
 
 def _chosen(index: ClassIndex, expr: ast.expr, scope: Scope, line: int, depth: int) -> list[str]:
     """What a binding or an arm holds: the class it names (not a local), or what `table_classes` reads of it."""
-    if isinstance(expr, ast.Name | ast.Attribute) and (parts := dotted(expr)) and parts[0] not in scope.local_names():
+    if isinstance(expr, (ast.Name, ast.Attribute)) and (parts := dotted(expr)) and parts[0] not in scope.local_names():
         imported = scope.imported(parts[0])
         named = (
             index.resolver.canonical(".".join([imported, *parts[1:]]))
@@ -377,7 +377,7 @@ def _items(
                 return []
     else:
         items = literal.elts
-        if isinstance(key, ast.Constant) and isinstance(literal, ast.Tuple | ast.List):
+        if isinstance(key, ast.Constant) and isinstance(literal, (ast.Tuple, ast.List)):
             position = key.value
             if not isinstance(position, int) or isinstance(position, bool) or not -len(items) <= position < len(items):
                 return None

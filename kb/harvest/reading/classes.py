@@ -44,7 +44,7 @@ def _read(body: list[ast.stmt], module: ModuleInfo, *, prefix: str, found: list[
                     info.attributes[name] = value
             if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
                 info.annotations[statement.target.id] = statement.annotation
-            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 info.methods[statement.name] = statement
         found.append(info)
         _read(node.body, module, prefix=info.qualname, found=found)

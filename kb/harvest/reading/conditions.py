@@ -194,7 +194,7 @@ def sentence(test: ast.expr) -> str:
         return _call(test, negated=False) or f"{_subject(test)} is true"
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         return _compare(test.left, test.ops[0], test.comparators[0])
-    if isinstance(test, ast.Name | ast.Attribute | ast.Subscript):
+    if isinstance(test, (ast.Name, ast.Attribute, ast.Subscript)):
         return f"{_subject(test)} is true"
     return ""
 
@@ -208,7 +208,7 @@ def _grouped(test: ast.expr) -> str:
 def _false(inner: ast.expr) -> str:
     if isinstance(inner, ast.Call):
         return _call(inner, negated=True) or f"{_subject(inner)} is false"
-    if isinstance(inner, ast.Compare | ast.BoolOp):
+    if isinstance(inner, (ast.Compare, ast.BoolOp)):
         words = sentence(inner)
         return f"it is not so that {words}" if words else ""
     return f"{_subject(inner)} is empty or false"
@@ -247,7 +247,7 @@ def _call(call: ast.Call, *, negated: bool) -> str:
 def _each_instance(node: ast.expr) -> tuple[str, str, str] | None:
     """`isinstance(x, (int, float)) for x in values`: ("`values`", "an instance of `int` or `float`", "not an
     instance of ..."); `f is None for f in pk_val`: ("`pk_val`", "`None`", "not `None`")."""
-    if not isinstance(node, ast.GeneratorExp | ast.ListComp) or len(node.generators) != 1:
+    if not isinstance(node, (ast.GeneratorExp, ast.ListComp)) or len(node.generators) != 1:
         return None
     loop = node.generators[0]
     test = node.elt
@@ -256,7 +256,7 @@ def _each_instance(node: ast.expr) -> tuple[str, str, str] | None:
     if (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.Is | ast.IsNot)
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
         and isinstance(test.left, ast.Name)
         and test.left.id == loop.target.id
         and isinstance(test.comparators[0], ast.Constant)
@@ -308,7 +308,7 @@ def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
         count = str(right.value) if isinstance(right, ast.Constant) else f"`{ast.unparse(right)}`"
         said = _LENGTHS[type(op)].format(n=count)
         return f"{_subject(left.args[0])} {said.removesuffix('s') if count == '1' else said}"
-    if type(op) in (ast.In, ast.NotIn) and not isinstance(right, ast.Tuple | ast.List | ast.Set):
+    if type(op) in (ast.In, ast.NotIn) and not isinstance(right, (ast.Tuple, ast.List, ast.Set)):
         # `key in data`: a membership test of a container, not a choice among listed values.
         return f"{_subject(right)} {'contains' if isinstance(op, ast.In) else 'does not contain'} {_subject(left)}"
     if type(op) in _PHRASES:
@@ -322,7 +322,7 @@ def _distinct(counted: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
     if not (isinstance(counted, ast.Call) and _called(counted) in ("set", "frozenset") and len(counted.args) == 1):
         return ""
     values = counted.args[0]
-    if isinstance(right, ast.Constant) and right.value == 1 and isinstance(op, ast.NotEq | ast.Gt):
+    if isinstance(right, ast.Constant) and right.value == 1 and isinstance(op, (ast.NotEq, ast.Gt)):
         if isinstance(op, ast.Gt):
             return f"{_subject(values)} holds more than one distinct value"
         return f"{_subject(values)} is empty or holds values that are not all the same"
@@ -331,7 +331,7 @@ def _distinct(counted: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
         same
         and isinstance(right, ast.Call)
         and ast.dump(right.args[0]) == ast.dump(values)
-        and isinstance(op, ast.NotEq | ast.Lt)
+        and isinstance(op, (ast.NotEq, ast.Lt))
     ):
         return f"{_subject(values)} holds a value more than once"
     return ""
@@ -382,7 +382,7 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Mod
     caught = ast.unparse(handler.type) if handler.type is not None else "any exception"
     calls = []
     quiet = _quiet_calls(handler, attempt, module)
-    if isinstance(attempt, ast.Try | ast.TryStar):
+    if isinstance(attempt, (ast.Try, ast.TryStar)):
         nodes = [n for stmt in attempt.body for n in nodes_of(stmt) if isinstance(n, ast.Call)]
         # The calls that cannot raise the caught type are not said as what raised it ("`DataAndFiles()` raised").
         calls = [ast.unparse(n.func) for n in nodes if id(n) not in quiet] or [ast.unparse(n.func) for n in nodes]
@@ -403,7 +403,7 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Mod
         return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=test)
     # `a, b = path.rsplit(".", 1)` and `ValueError`: the test that failed, its names read as a test's are.
     failed = failed_test(handler.type, attempt)
-    if calls and _only_calls_raise(handler.type, attempt) and isinstance(attempt, ast.Try | ast.TryStar):
+    if calls and _only_calls_raise(handler.type, attempt) and isinstance(attempt, (ast.Try, ast.TryStar)):
         # What the calls read is read as a test's names are: their definitions reach the card.
         value = getattr(attempt.body[0], "value", None)
         names = frozenset(n.id for n in nodes_of(value) if isinstance(n, ast.Name)) if value else frozenset()
@@ -443,11 +443,11 @@ def _quiet_calls(handler: ast.ExceptHandler, attempt: ast.AST | None, module: as
     class of the module whose `__init__` only stores its arguments (`DataAndFiles`, rest_framework/parsers.py:49-52).
     Those raise nothing but `TypeError`; an `except` of it, of a base of it, of any exception, or of a name that may
     hold a tuple (`except ERRORS:`) keeps every call. Nothing where the module's own names are unsure."""
-    if not isinstance(attempt, ast.Try | ast.TryStar) or handler.type is None or module is None:
+    if not isinstance(attempt, (ast.Try, ast.TryStar)) or handler.type is None or module is None:
         return set()
     caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     for kind in caught:
-        if not isinstance(kind, ast.Name | ast.Attribute):
+        if not isinstance(kind, (ast.Name, ast.Attribute)):
             return set()
         last = ast.unparse(kind).rpartition(".")[2]
         if last in _BASES_OF_TYPE_ERROR or not last[:1].isupper() or last.isupper():
@@ -506,17 +506,17 @@ def _module_bindings(module: ast.Module) -> dict[str, ast.AST]:
     found: dict[str, list[ast.AST]] = {}
     for node in ast.walk(module):
         names: list[str] = []
-        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             names = [node.name]
-        elif isinstance(node, ast.Import | ast.ImportFrom):
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names = [(alias.asname or alias.name).partition(".")[0] for alias in node.names]
         elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             names = [node.id]
         elif isinstance(node, ast.arg):
             names = [node.arg]
-        elif isinstance(node, ast.Global | ast.Nonlocal):
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
             names = list(node.names)
-        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
             names = [node.name]
         elif isinstance(node, ast.MatchMapping) and node.rest:
             names = [node.rest]
@@ -526,7 +526,7 @@ def _module_bindings(module: ast.Module) -> dict[str, ast.AST]:
     for name, nodes in found.items():
         [only] = nodes if len(nodes) == 1 else [_UNSURE]
         top = isinstance(only, ast.ClassDef) and only in module.body
-        bound[name] = only if top or isinstance(only, ast.Import | ast.ImportFrom) else _UNSURE
+        bound[name] = only if top or isinstance(only, (ast.Import, ast.ImportFrom)) else _UNSURE
     _BINDINGS[:] = [module, bound]
     return bound
 
@@ -550,7 +550,7 @@ def _stores_only(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], bound: dic
         if not _stores_only(classes[base.id], classes, bound, depth + 1):
             return False
     for stmt in cls.body:
-        if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         if stmt.decorator_list or stmt.name in _HOOKS:
             return False  # a property's setter, a `__setattr__`: `self.x = x` runs code
@@ -558,7 +558,7 @@ def _stores_only(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], bound: dic
             return False
     # a class attribute's descriptor (`__set_name__`) or a base's hook could run code: only plain assignments
     return all(
-        isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.Pass)
+        isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Pass))
         or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))
         or (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant))
         for stmt in cls.body
@@ -604,12 +604,12 @@ def _only_calls_raise(caught: ast.expr | None, attempt: ast.AST | None) -> bool:
     """Whether the calls of a one-statement `try` are all that can raise the caught types: no operator, no
     comprehension, no lookup of a kind the caught types hold (`x[k]` and `KeyError`, `x.y` and `AttributeError`).
     Statements after it that raise nothing are no second way (`if parsed is not None: return parsed`)."""
-    if caught is None or not isinstance(attempt, ast.Try | ast.TryStar) or not attempt.body:
+    if caught is None or not isinstance(attempt, (ast.Try, ast.TryStar)) or not attempt.body:
         return False
     if not all(map(raises_nothing, attempt.body[1:])):
         return False
     statement = attempt.body[0]
-    if not isinstance(statement, ast.Expr | ast.Assign | ast.Return) or statement.value is None:
+    if not isinstance(statement, (ast.Expr, ast.Assign, ast.Return)) or statement.value is None:
         return False
     names = [ast.unparse(n).rpartition(".")[2] for n in (caught.elts if isinstance(caught, ast.Tuple) else [caught])]
     if any(name in _BY_OPERATIONS for name in names):
@@ -636,12 +636,12 @@ def _imported(attempt: ast.AST | None) -> list[str]:
     """The modules a `try` block of import statements only imports (`import MySQLdb as Database`: MySQLdb); for a
     block that is one `try` of imports falling back on others (`try: import psycopg` / `except ImportError: import
     psycopg2`), each import of both, in order: every one of them failed."""
-    if not isinstance(attempt, ast.Try | ast.TryStar):
+    if not isinstance(attempt, (ast.Try, ast.TryStar)):
         return []
     statements = attempt.body
     if len(statements) == 1 and isinstance(inner := statements[0], ast.Try) and _falls_back(inner):
         statements = [*inner.body, *(stmt for handler in inner.handlers for stmt in handler.body)]
-    if not all(isinstance(stmt, ast.Import | ast.ImportFrom) for stmt in statements):
+    if not all(isinstance(stmt, (ast.Import, ast.ImportFrom)) for stmt in statements):
         return []
     names: list[str] = []
     for stmt in statements:

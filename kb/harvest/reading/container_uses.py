@@ -36,11 +36,11 @@ def changes(info: ModuleInfo) -> tuple[set[str], set[str]]:
     stack: list[ast.AST] = list(info.body)
     while stack:
         statement = stack.pop()
-        if isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Delete):
-            targets = statement.targets if isinstance(statement, ast.Assign | ast.Delete) else [statement.target]
+        if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Delete)):
+            targets = statement.targets if isinstance(statement, (ast.Assign, ast.Delete)) else [statement.target]
             for target in targets:
                 for node in ast.walk(target):
-                    if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.value, ast.Name):
+                    if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.value, ast.Name):
                         found.add(node.value.id)
                     elif isinstance(node, ast.Name) and isinstance(statement, ast.AugAssign):
                         found.add(node.id)
@@ -48,11 +48,11 @@ def changes(info: ModuleInfo) -> tuple[set[str], set[str]]:
                         chains.add(dotted)
                     elif isinstance(node, ast.Attribute) and (dotted := _dotted(node)):
                         chains.add(dotted)
-        elif isinstance(statement, ast.Global | ast.Nonlocal):
+        elif isinstance(statement, (ast.Global, ast.Nonlocal)):
             found.update(statement.names)
         for name in block_fields(type(statement)):
             stack.extend(getattr(statement, name, None) or [])
-        if isinstance(statement, ast.Try | ast.TryStar):
+        if isinstance(statement, (ast.Try, ast.TryStar)):
             stack.extend(statement.handlers)
     called = {match[1] for match in _CHANGED.finditer("\n".join(info.lines))}
     return found | called, chains | called

@@ -210,7 +210,9 @@ class Definitions:
         """The lines of the function's `for` statements, read once."""
         if self._loop_lines is None:
             self._loop_nodes = {
-                n.lineno: n for n in statements(getattr(self.node, "body", [])) if isinstance(n, ast.For | ast.AsyncFor)
+                n.lineno: n
+                for n in statements(getattr(self.node, "body", []))
+                if isinstance(n, (ast.For, ast.AsyncFor))
             }
             self._loop_lines = frozenset(self._loop_nodes)
         return self._loop_lines
@@ -271,7 +273,7 @@ def _joined(lines: list[str]) -> tuple[str, list[int]]:
 def _self_assignments(function: ast.AST) -> dict[str, list[tuple[int, ast.expr]]]:
     """`self.x = value` statements of a function's own body, by attribute, in line order."""
     found: dict[str, list[tuple[int, ast.expr]]] = {}
-    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return found
     kept = 0
     for statement in body_of(function).of(ast.Assign):
@@ -305,7 +307,7 @@ def _changes_in_place(function: ast.AST) -> dict[str, list[tuple[int, BranchPath
         targets: list[ast.expr] = []
         if isinstance(statement, ast.AugAssign):
             targets.append(statement.target)
-        elif isinstance(statement, ast.Assign | ast.Delete):
+        elif isinstance(statement, (ast.Assign, ast.Delete)):
             targets += [t.value for t in statement.targets if isinstance(t, ast.Subscript)]
         targets += _mutated(statement)
         at = (getattr(statement, "lineno", 0), path)

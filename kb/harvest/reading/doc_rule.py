@@ -30,7 +30,7 @@ _BUILTINS = frozenset(
 
 def paragraphs_of(function: ast.AST) -> list[str]:
     """The docstring's paragraphs, each on one line, when it has more than one; [] otherwise (the cheap test first)."""
-    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return []
     doc = docstring(function) or ""
     if "\n\n" not in doc or "`" not in doc:

@@ -138,7 +138,7 @@ def _paragraphs(lines: list[str]) -> list[str]:
 def documented_raises(node: ast.AST) -> dict[str, dict[str, str | int]]:
     """What a function's docstring says it raises, each with how many `raise` statements of the function
     name it."""
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return {}
     doc = docstring(node) or ""
     said = raises_said(doc) if _RAISING.search(doc[:DOC_LIMIT]) or ":raise" in doc[:DOC_LIMIT] else {}
@@ -157,7 +157,7 @@ def _raised_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]
             mentioned = {
                 part.attr if isinstance(part, ast.Attribute) else part.id
                 for part in ast.walk(node.exc)
-                if isinstance(part, ast.Attribute | ast.Name)
+                if isinstance(part, (ast.Attribute, ast.Name))
             }
             names.extend(mentioned)
     return names

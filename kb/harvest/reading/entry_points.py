@@ -991,7 +991,7 @@ def _published(tree: ast.Module) -> list[str]:
         if (
             isinstance(statement, ast.Assign)
             and any(isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets)
-            and isinstance(statement.value, ast.List | ast.Tuple)
+            and isinstance(statement.value, (ast.List, ast.Tuple))
         ):
             return [
                 e.value
@@ -1001,7 +1001,7 @@ def _published(tree: ast.Module) -> list[str]:
     return [
         s.name
         for s in tree.body[:MAX_STATEMENTS]
-        if isinstance(s, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and not s.name.startswith("_")
+        if isinstance(s, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and not s.name.startswith("_")
     ]
 
 

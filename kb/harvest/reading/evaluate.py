@@ -169,7 +169,7 @@ def _raises(
     handled = {id(n) for h in _handlers(function) for n in nodes_of(h)}
     params = {name for name, held in env.items() if held}
     for node in body_of(function).statements:
-        if inner.known and isinstance(node, ast.Raise | ast.Expr | ast.Return):
+        if inner.known and isinstance(node, (ast.Raise, ast.Expr, ast.Return)):
             if _sent_elsewhere(index, function, inner.known, node.lineno):
                 continue  # prettytable's `_validate_option("right_padding_width", val)` calls one validator
         if isinstance(node, ast.Raise) and node.exc is not None:
@@ -181,7 +181,7 @@ def _raises(
             # `self._errors.append(error)`: raised later by another method, where its traceback ends.
             for here in stored_raises(index, inner.owner or "", stored[0]):
                 made += _made_at(index, stored[1], here, id(node) not in handled, env, inner, given, depth)
-        elif isinstance(node, ast.Expr | ast.Return) and isinstance(node.value, ast.Call) and depth + 1 < MAX_DEPTH:
+        elif isinstance(node, (ast.Expr, ast.Return)) and isinstance(node.value, ast.Call) and depth + 1 < MAX_DEPTH:
             call = node.value
             if not any(
                 isinstance(a, ast.Name) and a.id in params for a in [*call.args, *(k.value for k in call.keywords)]
@@ -309,7 +309,7 @@ def passed_in_module(index: ClassIndex, scope: Scope, param: str) -> bool:
         argument = next((k.value for k in call.keywords if k.arg == param), None)
         if argument is None and param in positional and len(call.args) > positional.index(param):
             argument = call.args[positional.index(param)]
-        named = class_named(index, argument, caller) if isinstance(argument, ast.Name | ast.Attribute) else None
+        named = class_named(index, argument, caller) if isinstance(argument, (ast.Name, ast.Attribute)) else None
         builtin = named in BUILTIN_EXCEPTIONS or named in _BUILTIN_WARNINGS
         if named is not None and (index.get(named) is not None or builtin):
             return True
@@ -491,7 +491,7 @@ _MAX_ANNOTATION = 200  # characters of a quoted annotation parsed
 def _annotated_class(annotation: ast.expr, quoted: bool = False) -> ast.expr | None:
     """The one class an annotation names, as written: `Environment`, `"Environment"`, `Optional[Environment]`,
     `Environment | None`; None for a union of classes or anything else."""
-    if isinstance(annotation, ast.Name | ast.Attribute):
+    if isinstance(annotation, (ast.Name, ast.Attribute)):
         return annotation
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str) and not quoted:
         if len(annotation.value) > _MAX_ANNOTATION:
@@ -535,7 +535,7 @@ def _reads_parameters(function: Function) -> bool:
     assigned: dict[str, list[ast.expr]] = {}
     raised: list[ast.expr] = []
     for node in body_of(function).statements:
-        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign) and node.value is not None:
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
                 for name in ast.walk(target):
@@ -543,11 +543,11 @@ def _reads_parameters(function: Function) -> bool:
                         assigned.setdefault(name.id, []).append(node.value)
         elif isinstance(node, ast.Raise) and node.exc is not None:
             raised.append(node.exc)
-        elif isinstance(node, ast.Expr | ast.Return) and isinstance(node.value, ast.Call):
+        elif isinstance(node, (ast.Expr, ast.Return)) and isinstance(node.value, ast.Call):
             if (stored := _appended_to_self(node.value)) is not None:
                 raised.append(stored)
             given = [*node.value.args, *(k.value for k in node.value.keywords)]
-            if any(isinstance(a, ast.Name | ast.Starred) and _named(a, params) for a in given):
+            if any(isinstance(a, (ast.Name, ast.Starred)) and _named(a, params) for a in given):
                 return True
             if any(k.arg is None for k in node.value.keywords):
                 return True
@@ -981,7 +981,7 @@ def _annotated_with_a_class(index: ClassIndex, function: Function, param: str, s
     if annotation is None or isinstance(annotation, ast.Constant):
         return False
     for node in ast.walk(annotation):
-        if isinstance(node, ast.Name | ast.Attribute) and (named := class_named(index, node, scope)) is not None:
+        if isinstance(node, (ast.Name, ast.Attribute)) and (named := class_named(index, node, scope)) is not None:
             if index.get(named) is not None:
                 return True
     return False
@@ -1271,7 +1271,7 @@ def written_here(expr: ast.expr) -> bool:
         return isinstance(expr.value, str) and any(map(str.isalpha, expr.value))
     if isinstance(expr, ast.JoinedStr):
         return True
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod | ast.Add):
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Mod, ast.Add)):
         return written_here(expr.left) or written_here(expr.right)
     if isinstance(expr, ast.Call):
         func = expr.func

@@ -66,7 +66,7 @@ class _Path:
         mine = self.above[at - 1] if at > 0 else self.statement
         if isinstance(parent, ast.If) and _in_body(child, parent) == _in_body(mine, parent):
             return _SAME
-        if isinstance(parent, ast.If | ast.Match):
+        if isinstance(parent, (ast.If, ast.Match)):
             return _EARLIER if self.looped_above[at] and not isinstance(exit, ast.Continue) else _NO
         return _SAME
 
@@ -130,7 +130,7 @@ def none_matched(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> dict |
     if not isinstance(test, ast.If) or test.orelse or len(test.body) != 1 or not isinstance(test.body[0], ast.Return):
         return None
     if any(
-        isinstance(node, ast.Await | ast.Yield | ast.YieldFrom | ast.NamedExpr | ast.Lambda)
+        isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda))
         for node in ast.walk(test.test)
     ):
         return None
@@ -167,8 +167,8 @@ def _guarded(node: ast.stmt, parents: dict[ast.AST, ast.AST]) -> bool:
         parent = parents.get(child)
         if parent is None or isinstance(parent, _SCOPES):
             return False
-        if isinstance(parent, ast.With | ast.AsyncWith) or (
-            isinstance(parent, ast.Try | ast.TryStar) and child in parent.body
+        if isinstance(parent, (ast.With, ast.AsyncWith)) or (
+            isinstance(parent, (ast.Try, ast.TryStar)) and child in parent.body
         ):
             return True
         child = parent
@@ -189,7 +189,7 @@ def _caught_on_the_way(exit: ast.Raise, path: _Path, scope: "Scope | None") -> b
         parent = path.parents.get(child)
         if parent is None or isinstance(parent, _SCOPES):
             return False
-        if isinstance(parent, ast.Try | ast.TryStar) and child in parent.body:
+        if isinstance(parent, (ast.Try, ast.TryStar)) and child in parent.body:
             for handler in parent.handlers:
                 if _catches(handler.type, raised, scope):
                     return id(handler) in path.index  # the first that catches it is where it goes
@@ -264,4 +264,4 @@ def _last(expr: ast.expr) -> str:
 def _names(caught: ast.expr) -> set[str]:
     """The class names an `except` lists (`ValueError`, `errors.ValueError`, a tuple of them)."""
     found = caught.elts if isinstance(caught, ast.Tuple) else [caught]
-    return {n.id if isinstance(n, ast.Name) else n.attr for n in found if isinstance(n, ast.Name | ast.Attribute)}
+    return {n.id if isinstance(n, ast.Name) else n.attr for n in found if isinstance(n, (ast.Name, ast.Attribute))}

@@ -318,7 +318,7 @@ class ModuleExtractor:
                 self._add_options("AssertionError", "error", self._options(message, node.lineno, scope), node, scope)
         elif isinstance(node, ast.Call):
             func = node.func
-            if self._owner is not None and isinstance(self._owner.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            if self._owner is not None and isinstance(self._owner.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self._record_call(node, scope)
             if self.evidence and isinstance(func, ast.Attribute) and func.attr == "add_argument":
                 if (declared := declared_by_call(node, self.path)) is not None:
@@ -433,7 +433,7 @@ class ModuleExtractor:
                     dotted(b.expr.func)
                     and (self._constructs(b.expr.func, scope) or copied(b.expr, scope, self.info) is not None)
                 )
-                or (isinstance(b.expr.func, ast.Name | ast.Attribute | ast.Subscript) and self._tabled(b, scope))
+                or (isinstance(b.expr.func, (ast.Name, ast.Attribute, ast.Subscript)) and self._tabled(b, scope))
             )
         ]
         return made if made and len(made) == len(reaching) else [*made, exc]
@@ -871,7 +871,7 @@ class ModuleExtractor:
         sources += [
             loop.iter
             for loop in ast.walk(self._scope_node)
-            if isinstance(loop, ast.For | ast.AsyncFor)
+            if isinstance(loop, (ast.For, ast.AsyncFor))
             and isinstance(loop.target, ast.Name)
             and loop.target.id == name.id
             and loop.lineno <= node.lineno <= (loop.end_lineno or loop.lineno)
@@ -1343,7 +1343,7 @@ def _read_on_self(expr: ast.expr) -> ast.expr | None:
 def _single_item(expr: ast.expr | None) -> ast.expr | None:
     """The one message in `{NON_FIELD_ERRORS: [message]}` or `[message]`: a validation error given its messages
     by field or as a list prints them as such, and the lookup reads them out of the printed literal."""
-    while isinstance(expr, ast.Dict | ast.List | ast.Tuple):
+    while isinstance(expr, (ast.Dict, ast.List, ast.Tuple)):
         items = expr.values if isinstance(expr, ast.Dict) else expr.elts
         if len(items) != 1 or isinstance(items[0], ast.Starred) or items[0] is None:
             break

@@ -23,7 +23,7 @@ _SPLITS = frozenset({"split", "rsplit"})
 def failed_test(caught: ast.expr | None, attempt: ast.AST | None) -> ast.expr | None:
     """The test that holds when the one statement of `attempt` raised the caught type, or None where the statement
     is no operation of the table, may raise the caught type some other way, or the handler catches more."""
-    if caught is None or not isinstance(attempt, ast.Try | ast.TryStar) or len(attempt.body) != 1:
+    if caught is None or not isinstance(attempt, (ast.Try, ast.TryStar)) or len(attempt.body) != 1:
         return None
     names = [ast.unparse(n).rpartition(".")[2] for n in (caught.elts if isinstance(caught, ast.Tuple) else [caught])]
     statement = attempt.body[0]
@@ -39,7 +39,7 @@ def failed_test(caught: ast.expr | None, attempt: ast.AST | None) -> ast.expr | 
 def _split_unpacked(statement: ast.Assign) -> ast.expr | None:
     """`a, b = s.rsplit(sep, 1)`: a `ValueError` only when `s` does not contain `sep` (a non-string `s` raises
     `AttributeError` or `TypeError`, which the handler does not catch)."""
-    if len(statement.targets) != 1 or not isinstance(target := statement.targets[0], ast.Tuple | ast.List):
+    if len(statement.targets) != 1 or not isinstance(target := statement.targets[0], (ast.Tuple, ast.List)):
         return None
     call = statement.value
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or call.func.attr not in _SPLITS:
@@ -102,7 +102,7 @@ def _value(statement: ast.stmt) -> ast.expr | None:
     """What `x = v`, `return v` or `v` alone computes; None for any other statement."""
     if isinstance(statement, ast.Assign):
         return statement.value if len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name) else None
-    return statement.value if isinstance(statement, ast.Return | ast.Expr) else None
+    return statement.value if isinstance(statement, (ast.Return, ast.Expr)) else None
 
 
 def _dotted(node: ast.expr) -> bool:
@@ -135,7 +135,7 @@ def raises_nothing(statement: ast.stmt) -> bool:
         identity = (
             isinstance(test, ast.Compare)
             and len(test.ops) == 1
-            and isinstance(test.ops[0], ast.Is | ast.IsNot)
+            and isinstance(test.ops[0], (ast.Is, ast.IsNot))
             and all(map(_simple, [test.left, *test.comparators]))
         )
         return identity and all(map(raises_nothing, [*statement.body, *statement.orelse]))
@@ -143,4 +143,4 @@ def raises_nothing(statement: ast.stmt) -> bool:
 
 
 def _simple(node: ast.expr) -> bool:
-    return isinstance(node, ast.Name | ast.Constant)
+    return isinstance(node, (ast.Name, ast.Constant))

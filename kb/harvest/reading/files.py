@@ -250,7 +250,7 @@ def parse_source(raw: bytes, filename: str) -> tuple[str, ast.Module]:
 
 def refusal(error: Exception, step: str) -> Refused:
     """Why a file is refused when `step` failed on it: any fault of a step on one hostile file is that file's."""
-    if isinstance(error, RecursionError | MemoryError):
+    if isinstance(error, (RecursionError, MemoryError)):
         return Refused(TOO_DEEP, f"nested deeper than {step} goes")
     return Refused(FAILED, f"{type(error).__name__} in {step}")
 
@@ -272,6 +272,6 @@ def clean_json(value: object) -> object:
         return clean_text(value)
     if isinstance(value, dict):
         return {clean_text(str(key)): clean_json(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
+    if isinstance(value, (list, tuple)):
         return [clean_json(item) for item in value]
     return value

@@ -32,9 +32,9 @@ def new_values(function: ast.FunctionDef | ast.AsyncFunctionDef, *, conversions:
     for statement in body_of(function).of(_BINDING):
         if isinstance(statement, ast.Assign) and (conversions or not _converted(statement)):
             targets: list[ast.expr] = list(statement.targets)
-        elif isinstance(statement, ast.AugAssign | ast.AnnAssign | ast.For | ast.AsyncFor):
+        elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
             targets = [statement.target] if not isinstance(statement, ast.AnnAssign) or statement.value else []
-        elif isinstance(statement, ast.With | ast.AsyncWith):
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
             targets = [item.optional_vars for item in statement.items if item.optional_vars is not None]
         elif isinstance(statement, ast.Delete):
             targets = list(statement.targets)
@@ -44,7 +44,7 @@ def new_values(function: ast.FunctionDef | ast.AsyncFunctionDef, *, conversions:
             target = targets.pop()
             if isinstance(target, ast.Name):
                 found[target.id] = min(found.get(target.id, target.lineno), target.lineno)
-            elif isinstance(target, ast.Tuple | ast.List | ast.Starred):
+            elif isinstance(target, (ast.Tuple, ast.List, ast.Starred)):
                 targets.extend(target.elts if not isinstance(target, ast.Starred) else [target.value])
     return found
 
@@ -58,7 +58,7 @@ def _converted(statement: ast.AST) -> bool:
     if not isinstance(target, ast.Name):
         return False
     given: list[ast.AST]
-    if isinstance(value, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+    if isinstance(value, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
         given = [value.generators[0].iter]  # `[get_field(n) for n in update_fields]`: each item converted
     elif isinstance(value, ast.Call):
         given = list(ast.walk(value))  # `f(x)`, `x.strip()`, `str(x).lower()`
@@ -124,7 +124,7 @@ def _keyed(test: ast.expr, only: str = "") -> tuple[str, Callable[[object], bool
     """(name, the test's value when `name` is an empty dict, None for any other value) for `k in name`, `k not in
     name`, `name.get(k)` and `name.pop(k)` (with no default or a literal one): an empty `**kwargs` holds no key,
     whatever `k` is. None for any other test."""
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In | ast.NotIn):
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn)):
         if not isinstance(holder := test.comparators[0], ast.Name):
             return None
         name, verdict = holder.id, isinstance(test.ops[0], ast.NotIn)
@@ -189,7 +189,7 @@ def keys_added(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> b
                 k.arg is not None and _is_name(k.value, name) for k in node.keywords
             ):
                 return True
-        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr) and _is_name(node.value, name):
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and _is_name(node.value, name):
             return True
     return False
 
@@ -276,7 +276,7 @@ def left_when(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, hande
         if (
             isinstance(statement, ast.If)
             and statement.body
-            and isinstance(statement.body[-1], ast.Return | ast.Raise)
+            and isinstance(statement.body[-1], (ast.Return, ast.Raise))
             and ast.unparse(statement.test)[:MAX_TEST] in tests
         ):
             return True
@@ -319,11 +319,11 @@ def unconditional(body: list[ast.stmt], line: int) -> bool:
     for statement in body:
         if not statement.lineno <= line <= (statement.end_lineno or statement.lineno):
             continue
-        if isinstance(statement, ast.Try | ast.TryStar):
+        if isinstance(statement, (ast.Try, ast.TryStar)):
             return unconditional(statement.body, line) or unconditional(statement.finalbody, line)
-        if isinstance(statement, ast.With | ast.AsyncWith):
+        if isinstance(statement, (ast.With, ast.AsyncWith)):
             return unconditional(statement.body, line)
-        return not isinstance(statement, ast.If | ast.For | ast.AsyncFor | ast.While | ast.Match)
+        return not isinstance(statement, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Match))
     return False
 
 
@@ -361,9 +361,9 @@ def tests_holding(body: list[ast.stmt], line: int, kwargs: str = "") -> list[Tes
                 for name, holds in [read]
             ]
             body = statement.body if inside else statement.orelse
-        elif isinstance(statement, ast.With | ast.AsyncWith | ast.For | ast.AsyncFor | ast.While):
+        elif isinstance(statement, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While)):
             body = statement.body
-        elif isinstance(statement, ast.Try | ast.TryStar):
+        elif isinstance(statement, (ast.Try, ast.TryStar)):
             body = [*statement.body, *statement.orelse, *statement.finalbody]
         else:
             break
@@ -380,17 +380,17 @@ def _literal_test(test: ast.expr) -> tuple[str, Callable[[object], bool]] | None
     if not isinstance(test, ast.Compare) or len(test.ops) != 1:
         return None
     left, op, right = test.left, test.ops[0], test.comparators[0]
-    if isinstance(left, ast.Constant) and isinstance(right, ast.Name) and isinstance(op, ast.Eq | ast.NotEq):
+    if isinstance(left, ast.Constant) and isinstance(right, ast.Name) and isinstance(op, (ast.Eq, ast.NotEq)):
         left, right = right, left
     if not isinstance(left, ast.Name):
         return None
-    if isinstance(right, ast.Constant) and isinstance(op, ast.Eq | ast.NotEq):
+    if isinstance(right, ast.Constant) and isinstance(op, (ast.Eq, ast.NotEq)):
         wanted, equal = right.value, isinstance(op, ast.Eq)
         return left.id, lambda value: (value == wanted) is equal
-    if isinstance(right, ast.Constant) and isinstance(op, ast.Is | ast.IsNot) and right.value in (None, True, False):
+    if isinstance(right, ast.Constant) and isinstance(op, (ast.Is, ast.IsNot)) and right.value in (None, True, False):
         wanted, same = right.value, isinstance(op, ast.Is)
         return left.id, lambda value: (value is wanted) is same
-    if isinstance(right, ast.Tuple | ast.List | ast.Set) and isinstance(op, ast.In | ast.NotIn):
+    if isinstance(right, (ast.Tuple, ast.List, ast.Set)) and isinstance(op, (ast.In, ast.NotIn)):
         if len(right.elts) > MAX_NAMES or not all(isinstance(e, ast.Constant) for e in right.elts):
             return None
         members = [e.value for e in right.elts if isinstance(e, ast.Constant)]

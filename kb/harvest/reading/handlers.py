@@ -82,11 +82,11 @@ def _function(tree: ast.Module, qualname: str) -> ast.FunctionDef | ast.AsyncFun
             (
                 n
                 for n in scope
-                if isinstance(n, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and n.name == part
+                if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == part
             ),
             None,
         )
         if found is None:
             return None
         scope = found.body
-    return found if isinstance(found, ast.FunctionDef | ast.AsyncFunctionDef) else None
+    return found if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)) else None

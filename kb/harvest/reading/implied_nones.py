@@ -81,7 +81,7 @@ def closed_not_none(outer: ast.FunctionDef | ast.AsyncFunctionDef, nested: ast.A
     that neither binds anew (so the closure holds the value `outer` tested) and that `outer` defines `nested` only
     where it is not None: the second `Library.filter.dec` (django/template/library.py:76-78, Django 5.2.19) is
     defined under `elif name is not None and filter_func is None:` and calls `self.filter(name, func)`."""
-    if not isinstance(given, ast.Name) or not isinstance(nested, ast.FunctionDef | ast.AsyncFunctionDef):
+    if not isinstance(given, ast.Name) or not isinstance(nested, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
     name = given.id
     own = outer.args
@@ -108,14 +108,14 @@ def _binds(function: ast.AST, name: str, *, parameters: bool) -> bool:
     for node in nodes_of(function):
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
             return True
-        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
             return True
-        if node is not function and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if node is not function and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             if node.name == name:
                 return True
         if isinstance(node, ast.alias) and (node.asname or node.name.partition(".")[0]) == name:
             return True
-        if isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name == name:
+        if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name == name:
             return True
         if isinstance(node, ast.MatchMapping) and node.rest == name:
             return True

@@ -115,7 +115,7 @@ def _re_flags(expr: ast.expr, imports: dict[str, str]) -> bool:
     """`re.I`, `re.IGNORECASE | re.VERBOSE`, `0`: flags of `re`, a few at most."""
     nodes = list(islice(ast.walk(expr), MAX_LITERAL + 1))
     return len(nodes) <= MAX_LITERAL and all(
-        isinstance(node, ast.BinOp | ast.BitOr | ast.Load | ast.Constant)
+        isinstance(node, (ast.BinOp, ast.BitOr, ast.Load, ast.Constant))
         or (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and imports.get(node.value.id) == "re")
         or (isinstance(node, ast.Name) and imports.get(node.id) == "re")
         for node in nodes
@@ -149,7 +149,7 @@ def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
                     info.imports[alias.asname or alias.name] = f"{source}.{alias.name}" if source else alias.name
         elif isinstance(node, ast.ClassDef):
             info.classes.add(node.name)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             info.functions.add(node.name)
             info.function_nodes[node.name] = node
         elif isinstance(node, ast.Assign):
@@ -179,7 +179,7 @@ def stored_attributes(body: list[ast.stmt], *, conversions: bool = True) -> froz
         if kind in _ASSIGNMENTS:
             targets = node.targets if kind is ast.Assign else [node.target]  # type: ignore[attr-defined]
             for target in targets:
-                for part in ast.walk(target) if isinstance(target, ast.Tuple | ast.List) else [target]:
+                for part in ast.walk(target) if isinstance(target, (ast.Tuple, ast.List)) else [target]:
                     if isinstance(part, ast.Attribute) and not _is_self(part.value):
                         if conversions or kind is not ast.Assign or not _reads(node.value, part):  # type: ignore[attr-defined]
                             found.add(part.attr)
@@ -229,7 +229,7 @@ def _top_level(body: list[ast.stmt]):
         if isinstance(node, ast.If):
             yield from _top_level(node.body)
             yield from _top_level(node.orelse)
-        elif isinstance(node, ast.Try | ast.TryStar):
+        elif isinstance(node, (ast.Try, ast.TryStar)):
             yield from _top_level(node.body)
             for handler in node.handlers:
                 yield from _top_level(handler.body)

@@ -88,11 +88,11 @@ def _bound_once(function: ast.AST, name: str, line: int) -> ast.expr | None:
     binds `name` in the function (no second assignment, loop, `with ... as`); else None."""
     found: ast.expr | None = None
     for node in nodes_of_kind(function, ast.Name):
-        if node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
+        if node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)):
             if found is not None:
                 return None
             found = node
-        elif isinstance(node, ast.arg | ast.alias | ast.ExceptHandler) and _binds(node, name):
+        elif isinstance(node, (ast.arg, ast.alias, ast.ExceptHandler)) and _binds(node, name):
             if not _parameter(function, node):
                 return None
     for statement in getattr(function, "body", []):  # on every way to the call: in the function's own body
@@ -215,10 +215,10 @@ def _rebound(function: ast.AST, name: str) -> bool:
     """Whether the function binds `name` again anywhere (an assignment, a loop, `global`, a nested function's
     `nonlocal`)."""
     for node in nodes_of_kind(function, _BINDERS):
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)):
             return True
-        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
             return True
-        if isinstance(node, ast.alias | ast.ExceptHandler) and _binds(node, name):
+        if isinstance(node, (ast.alias, ast.ExceptHandler)) and _binds(node, name):
             return True
     return False

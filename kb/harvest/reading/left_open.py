@@ -33,7 +33,7 @@ def left_open(function: ast.AST, raise_node: ast.AST, index: ClassIndex, owner: 
     "property": true for a property's getter and "default": true for an error other than `NotImplementedError`;
     None for any other raise. Such an other error counts where a subclass defines the name, as a method or a class
     attribute: `BaseEngine.app_dirname` raises `ImproperlyConfigured`, and Django's three engines set their own."""
-    if not owner or not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+    if not owner or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     body = function.body[1:] if docstring(function) is not None else function.body
     if len(body) != 1 or body[0] is not raise_node or not isinstance(raise_node, ast.Raise):
@@ -89,7 +89,7 @@ def needs_override(function: ast.AST, statement: ast.stmt, index: ClassIndex, ow
     `self.m(...)` and the class's `m` (its own or a base's) only raises `NotImplementedError`: the raise is reached
     only on objects whose class defines `m` itself. `FieldCacheMixin.cache_name` calls `self.get_cache_name()`
     before it warns (round 15's card 07: "every time" was false)."""
-    if not owner or not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) or statement not in function.body:
+    if not owner or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or statement not in function.body:
         return None
     for above in function.body[: function.body.index(statement)]:
         for node in ast.walk(above):

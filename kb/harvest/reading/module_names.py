@@ -145,7 +145,7 @@ def _optional(info: ModuleInfo) -> dict[str, dict]:
     bound: dict[str, tuple[str, str, str, int]] = {}  # name -> (module, installed, missing, line)
     others: set[str] = set()  # bound any other way: not a flag
     for statement in _top(info.body):
-        if isinstance(statement, ast.Try | ast.TryStar) and (module := _tried_module(statement, info)):
+        if isinstance(statement, (ast.Try, ast.TryStar)) and (module := _tried_module(statement, info)):
             handled = [h for h in statement.handlers if _catches_import_error(h)]
             given = _given(statement.body)
             for name, value in _given(statement.orelse).items():
@@ -205,11 +205,11 @@ def _top(body: list[ast.stmt]):
 def _quiet(statement: ast.stmt) -> bool:
     """Whether a statement beside a `try`'s imports cannot raise an ImportError of its own: a definition, `pass`,
     a docstring, an assignment that calls nothing."""
-    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Pass):
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Pass)):
         return True
     if isinstance(statement, ast.Expr):
         return isinstance(statement.value, ast.Constant)
-    if isinstance(statement, ast.Assign | ast.AnnAssign):
+    if isinstance(statement, (ast.Assign, ast.AnnAssign)):
         return statement.value is not None and not any(isinstance(n, ast.Call) for n in ast.walk(statement.value))
     return False
 
@@ -253,7 +253,7 @@ def _given(statements: list[ast.stmt]) -> dict[str, str]:
             for alias in statement.names:
                 name = alias.asname or alias.name
                 found[name] = "other" if name.isupper() or alias.name == "*" else "module"
-        elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found[statement.name] = "defined"
         else:
             for name in _bound_names([statement]):
@@ -284,15 +284,15 @@ def _bound_names(statements: list[ast.stmt]) -> set[str]:
     stack: list[ast.AST] = list(statements)
     while stack:
         statement = stack.pop()
-        if isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.For | ast.AsyncFor):
+        if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             found |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-        elif isinstance(statement, ast.Import | ast.ImportFrom):
+        elif isinstance(statement, (ast.Import, ast.ImportFrom)):
             found |= {alias.asname or alias.name.partition(".")[0] for alias in statement.names}
-        elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found.add(statement.name)
             continue
-        elif isinstance(statement, ast.With | ast.AsyncWith):
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
             found |= {
                 n.id
                 for item in statement.items
@@ -302,7 +302,7 @@ def _bound_names(statements: list[ast.stmt]) -> set[str]:
             }
         for name in block_fields(type(statement)):
             stack.extend(getattr(statement, name, None) or [])
-        if isinstance(statement, ast.Try | ast.TryStar):
+        if isinstance(statement, (ast.Try, ast.TryStar)):
             stack.extend(h for h in statement.handlers)
     return found
 
@@ -337,7 +337,7 @@ def _containers(info: ModuleInfo) -> dict[str, dict]:
 def _container(value: ast.expr | None) -> dict | None:
     """A literal container of constants as a row: its type, its first items' code and their count."""
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in _MADE:
-        if value.keywords or len(value.args) != 1 or not isinstance(value.args[0], ast.Tuple | ast.List | ast.Set):
+        if value.keywords or len(value.args) != 1 or not isinstance(value.args[0], (ast.Tuple, ast.List, ast.Set)):
             return None
         kind, items = value.func.id, value.args[0].elts
     elif isinstance(value, ast.Dict):
@@ -363,7 +363,7 @@ def _constant(node: ast.expr) -> bool:
 def _bound_list(statements: list[ast.stmt]):
     """Each binding of a name at the module's level (in functions, `global` is looked for in the text)."""
     for statement in statements:
-        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             yield statement.name
             continue
         yield from _bound_names([statement]) if not block_fields(type(statement)) else _own_bound(statement)
@@ -371,15 +371,15 @@ def _bound_list(statements: list[ast.stmt]):
 
 def _own_bound(statement: ast.stmt):
     """The names a compound statement binds itself (`for x in ...`, `with ... as x`), then those of its blocks."""
-    if isinstance(statement, ast.For | ast.AsyncFor):
+    if isinstance(statement, (ast.For, ast.AsyncFor)):
         yield from (n.id for n in ast.walk(statement.target) if isinstance(n, ast.Name))
-    elif isinstance(statement, ast.With | ast.AsyncWith):
+    elif isinstance(statement, (ast.With, ast.AsyncWith)):
         for item in statement.items:
             if item.optional_vars is not None:
                 yield from (n.id for n in ast.walk(item.optional_vars) if isinstance(n, ast.Name))
     for name in block_fields(type(statement)):
         yield from _bound_list(getattr(statement, name, None) or [])
-    if isinstance(statement, ast.Try | ast.TryStar):
+    if isinstance(statement, (ast.Try, ast.TryStar)):
         for handler in statement.handlers:
             if handler.name:
                 yield handler.name

@@ -61,7 +61,7 @@ def _pins(test: ast.expr) -> list[tuple[str, tuple[str, ...]]]:
     op, right = test.ops[0], test.comparators[0]
     if isinstance(op, ast.Eq):
         values = [right]
-    elif isinstance(op, ast.In) and isinstance(right, ast.Tuple | ast.List | ast.Set):
+    elif isinstance(op, ast.In) and isinstance(right, (ast.Tuple, ast.List, ast.Set)):
         values = right.elts
     else:
         return []

@@ -105,7 +105,7 @@ def _returns(body: list[ast.stmt], known: dict[str, int], read: list[int]) -> It
             value = statement.value
             yield known.get(value.id, 0) if isinstance(value, ast.Name) else 0
             continue
-        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             known.pop(statement.name, None)
             continue
         stored = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
@@ -122,7 +122,7 @@ def _returns(body: list[ast.stmt], known: dict[str, int], read: list[int]) -> It
         # Past the first statement of a compound one, any of its bindings may have run: a loop's next pass, a
         # `try`'s handlers, `else` and `finally`, a `match`'s cases (their captures too).
         reduced = {k: v for k, v in known.items() if k not in stored}
-        looped = isinstance(statement, ast.For | ast.AsyncFor | ast.While)
+        looped = isinstance(statement, (ast.For, ast.AsyncFor, ast.While))
         yield from _returns(getattr(statement, "body", None) or [], reduced if looped else known, read)
         for field in ("orelse", "finalbody"):
             yield from _returns(getattr(statement, field, None) or [], reduced, read)
@@ -142,7 +142,7 @@ def _tested(test: ast.expr) -> tuple[str, int, bool]:
         isinstance(test, ast.Compare)
         and isinstance(test.left, ast.Name)
         and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.Is | ast.IsNot)
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
         and isinstance(test.comparators[0], ast.Constant)
         and test.comparators[0].value is None
     ):
@@ -162,7 +162,7 @@ def _ends(body: list[ast.stmt]) -> bool:
     """Whether the block never runs off its end: its last statement returns or raises, or is an `if`/`else`
     each of whose arms ends so."""
     last = body[-1] if body else None
-    if isinstance(last, ast.Return | ast.Raise):
+    if isinstance(last, (ast.Return, ast.Raise)):
         return True
     return isinstance(last, ast.If) and bool(last.orelse) and _ends(last.body) and _ends(last.orelse)
 
@@ -222,14 +222,14 @@ def _left_true(factory: ast.FunctionDef, call: ast.Call, parameter: str) -> bool
 def _bindings(body: list[ast.stmt], name: str) -> Iterator[ast.stmt]:
     """The module's top-level statements (those under `if` and `try` too) that bind `name`."""
     for statement in body:
-        if isinstance(statement, ast.If | ast.Try | ast.TryStar):
+        if isinstance(statement, (ast.If, ast.Try, ast.TryStar)):
             handlers = [h.body for h in getattr(statement, "handlers", [])]
             for block in (statement.body, statement.orelse, getattr(statement, "finalbody", []), *handlers):
                 yield from _bindings(block, name)
-        elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             if statement.name == name:
                 yield statement
-        elif isinstance(statement, ast.Import | ast.ImportFrom):
+        elif isinstance(statement, (ast.Import, ast.ImportFrom)):
             if any((a.asname or a.name.split(".")[0]) == name for a in statement.names):
                 yield statement
         elif any(

@@ -127,7 +127,7 @@ def _set_once(index: ClassIndex, qualname: str, attr: str) -> bool:
                     node.targets
                     if isinstance(node, ast.Assign)
                     else [node.target]
-                    if isinstance(node, ast.AugAssign | ast.AnnAssign)
+                    if isinstance(node, (ast.AugAssign, ast.AnnAssign))
                     else []
                 )
                 count += sum(_is_self_attribute(target, attr) for target in targets)

@@ -88,7 +88,7 @@ def _raw_name(expr: ast.expr, depth: int) -> str:
         return _raw_name(arm, depth + 1) if arm is not None else ""
     if isinstance(expr, ast.BoolOp):
         return next((name for value in expr.values if (name := _raw_name(value, depth + 1))), "")
-    if isinstance(expr, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+    if isinstance(expr, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
         # ", ".join(repr(p) for p in params): the values it is made of.
         return _raw_name(expr.generators[0].iter, depth + 1)
     if isinstance(expr, ast.Subscript):

@@ -217,6 +217,6 @@ def _returned(function: Function, params: set[str]) -> ast.expr | None:
     for node in nodes:
         if isinstance(node, ast.Name) and node.id not in params | inner and node.id not in _BUILTINS:
             return None  # a name of its own module: not what that name is where the test reads it
-        if isinstance(node, ast.NamedExpr | ast.Await | ast.Yield | ast.YieldFrom):
+        if isinstance(node, (ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
             return None
     return returned

@@ -103,7 +103,7 @@ def _namedtuple_fields(index: ClassIndex, module: ModuleInfo, name: str) -> tupl
     )
     if isinstance(names, ast.Constant) and isinstance(names.value, str):
         return tuple(names.value.replace(",", " ").split())
-    if isinstance(names, ast.List | ast.Tuple):
+    if isinstance(names, (ast.List, ast.Tuple)):
         fields = [e.value for e in names.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
         return tuple(fields) if len(fields) == len(names.elts) else None
     return None

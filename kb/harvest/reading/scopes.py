@@ -101,7 +101,7 @@ def returns_of(
         elif arms is not None and isinstance(node, ast.If):
             body, orelse = arms(node)
             stack.extend([*(node.body if body else ()), *(node.orelse if orelse else ())])
-        elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             stack.extend(ast.iter_child_nodes(node))
     return found
 
@@ -139,7 +139,7 @@ def _read_set_in_init(index: ClassIndex, owner: str, name: str, transforming: as
     assigned = [
         (node.value, node.lineno)
         for node in ast.walk(init)
-        if isinstance(node, ast.Assign | ast.AnnAssign)
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
         and node.value is not None
         and len(targets := node.targets if isinstance(node, ast.Assign) else [node.target]) == 1
         and isinstance(target := targets[0], ast.Attribute)
@@ -401,7 +401,7 @@ def record_binding(node: ast.AST, scope: Scope, path: BranchPath) -> None:
     elif isinstance(node, ast.AnnAssign):
         if isinstance(node.target, ast.Name):
             scope.bind(node.target.id, node.lineno, node.value, path=path)
-    elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+    elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
         line = getattr(node, "lineno", getattr(node.target, "lineno", 0))
         if isinstance(node.target, ast.Name):
             # `for cls in (A, B):` the name takes what the loop walks, one item at a time (`reading.class_tables`).
@@ -614,18 +614,18 @@ def dead_ends(node: ast.AST) -> list[tuple[int, int]]:
     body is not one (its handlers run after it), nor a function's (its own scope)."""
     if type(node) not in COMPOUND:
         return []
-    if isinstance(node, ast.Try | ast.TryStar):
+    if isinstance(node, (ast.Try, ast.TryStar)):
         blocks = [*(handler.body for handler in node.handlers), node.orelse, node.finalbody]
-    elif isinstance(node, ast.If | ast.For | ast.AsyncFor | ast.While):
+    elif isinstance(node, (ast.If, ast.For, ast.AsyncFor, ast.While)):
         blocks = [node.body, node.orelse]
-    elif isinstance(node, ast.With | ast.AsyncWith | ast.match_case):
+    elif isinstance(node, (ast.With, ast.AsyncWith, ast.match_case)):
         blocks = [node.body]
     else:
         return []
     return [
         (block[0].lineno, block[-1].end_lineno or block[-1].lineno)
         for block in blocks
-        if block and isinstance(block[-1], ast.Raise | ast.Return)
+        if block and isinstance(block[-1], (ast.Raise, ast.Return))
     ]
 
 
@@ -648,7 +648,7 @@ def params_of(args: ast.arguments) -> dict[str, ast.expr | None]:
 def target_names(target: ast.expr) -> list[str]:
     if isinstance(target, ast.Name):
         return [target.id]
-    if isinstance(target, ast.Tuple | ast.List):
+    if isinstance(target, (ast.Tuple, ast.List)):
         return [n for element in target.elts for n in target_names(element)]
     if isinstance(target, ast.Starred):
         return target_names(target.value)

@@ -136,9 +136,9 @@ class Owner:
             if not stack:
                 break
             node, loop = stack.pop()
-            if isinstance(node, ast.Return | ast.Raise | ast.Assert):  # a failed `assert` ends the call as a raise
+            if isinstance(node, (ast.Return, ast.Raise, ast.Assert)):  # a failed `assert` ends the call as a raise
                 ends.append(node)
-            elif isinstance(node, ast.Break | ast.Continue) and loop is not None:
+            elif isinstance(node, (ast.Break, ast.Continue)) and loop is not None:
                 leaves.append((node.lineno, node, loop))
             elif self.scope is not None and isinstance(node, ast.stmt) and raising_call(node, self.scope):
                 ends.append(node)  # `self._check(x)`, whose own raise may end the call first
@@ -334,20 +334,20 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         statement = node if isinstance(node, ast.stmt) else statement_of(node, owner.node)
         if (isinstance(owner.node, ast.Module) or owner.qualname == "__getattr__") and owner.scope.info.name:
             evidence["module"] = owner.scope.info.name  # raised while the module is imported
-        if isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef) and (accessor := _accessor(owner.node)):
+        if isinstance(owner.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (accessor := _accessor(owner.node)):
             evidence["accessor"] = accessor  # a property's: read, not called
         overridden = needs_override(owner.node, statement, owner.scope.index, owner.scope.owner) if statement else None
         if overridden is not None:
             evidence["needs_override"] = overridden
         elif (
-            isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            isinstance(owner.node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and statement in owner.node.body
             and statement.lineno <= owner.first_exit()
         ):
             # In the function's own body, under nothing: each call reaches it (a property's: each read, assignment
             # or deletion; a cached property's: the first read on each object).
             evidence["every_call"] = _accessor(owner.node) or True
-        if isinstance(owner.node, ast.FunctionDef | ast.AsyncFunctionDef) and _accessor(owner.node) == "assign":
+        if isinstance(owner.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _accessor(owner.node) == "assign":
             evidence["setter"] = True  # the call graph names a property by its getter: its entry point is this
         if statement is not None and (handler := _caught_here(statement, owner.parents)) is not None:
             evidence["caught_here"] = {"line": handler.lineno}
@@ -389,7 +389,7 @@ def _after_try(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> ast.Try 
     unknown tags found one, the `StopIteration` of none caught and passed), up to its function; None if none."""
     child: ast.AST = statement
     while (parent := parents.get(child)) is not None and not isinstance(parent, _SCOPES):
-        if isinstance(parent, ast.Try | ast.TryStar) and child in parent.orelse:
+        if isinstance(parent, (ast.Try, ast.TryStar)) and child in parent.orelse:
             return parent
         child = parent
     return None
@@ -426,10 +426,10 @@ def _caught_here(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> ast.Ex
     if not isinstance(statement, ast.Raise) or statement.exc is None:
         return None
     raised = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
-    name = ast.unparse(raised).rpartition(".")[2] if isinstance(raised, ast.Name | ast.Attribute) else ""
+    name = ast.unparse(raised).rpartition(".")[2] if isinstance(raised, (ast.Name, ast.Attribute)) else ""
     child: ast.AST = statement
     while name and (parent := parents.get(child)) is not None and not isinstance(parent, _SCOPES):
-        if isinstance(parent, ast.Try | ast.TryStar) and child in parent.body:
+        if isinstance(parent, (ast.Try, ast.TryStar)) and child in parent.body:
             for handler in parent.handlers:
                 kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
                 names = {ast.unparse(k).rpartition(".")[2] for k in kinds if k is not None}
@@ -474,7 +474,7 @@ def _accessor(function: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
 def defaults_of(node: ast.AST, read: set[str]) -> dict[str, str]:
     """Each read parameter's default when it is a literal (`ipv4=True`: "True"), so that a card says a truth test
     on it rightly: "`ipv4` is false", not "not given", when the default is true; "" for one with no default."""
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return {}
     found: dict[str, str] = {}
     for name, default in params_of(node.args).items():
@@ -537,7 +537,7 @@ def _swallowing(
     (`except RejectRequest as exc: return self._reject(request, exc.reason)`: a 403 page, never the error)."""
     if scope is None or not attempt.body:
         return None
-    if isinstance(attempt, ast.With | ast.AsyncWith):
+    if isinstance(attempt, (ast.With, ast.AsyncWith)):
         return _suppressed(attempt, scope)
     kept: list[str] = []
     quiet: list[str] = []  # of those, the types whose handler neither reads the error nor hands it on
@@ -699,7 +699,7 @@ def _left_to_subclasses(function: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
     if isinstance(only, ast.Pass) or (isinstance(only, ast.Expr) and isinstance(only.value, ast.Constant)):
         return True
     if isinstance(only, ast.Return):
-        return only.value is None or isinstance(only.value, ast.Constant | ast.Name | ast.Attribute)
+        return only.value is None or isinstance(only.value, (ast.Constant, ast.Name, ast.Attribute))
     if isinstance(only, ast.Raise) and only.exc is not None:
         raised = only.exc.func if isinstance(only.exc, ast.Call) else only.exc
         return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
@@ -763,7 +763,7 @@ def under_condition(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> boo
         return True
     child: ast.AST = statement
     while (parent := parents.get(child)) is not None and not isinstance(parent, _SCOPES):
-        if isinstance(parent, ast.If | ast.ExceptHandler | ast.match_case):
+        if isinstance(parent, (ast.If, ast.ExceptHandler, ast.match_case)):
             return True
         if isinstance(parent, ast.While) and child in parent.body:
             return True
@@ -787,7 +787,7 @@ def _guarded(child: ast.AST, parent: ast.AST) -> bool:
 def describe_function(node: ast.AST, qualname: str, class_name: str) -> dict:
     """Name (as the site names it), class, signature, the first paragraph of the docstring and what the docstring
     says the function raises."""
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return {"name": qualname, "class": class_name, "signature": "", "doc": ""}
     described: dict = {
         "name": qualname,

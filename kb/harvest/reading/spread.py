@@ -107,7 +107,7 @@ def _literal_keys(function: Function, name: str) -> set[str] | None:
     bindings = [
         node
         for node in nodes_of(function)
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del)
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del))
     ]
     assigned = [
         node
@@ -153,7 +153,7 @@ def _added_keys(function: Function, name: str) -> set[str] | None:
                 return None  # handed bare: the callee may add
         elif isinstance(node, ast.AugAssign) and _is(node.target, name):
             return None
-        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr) and _is(node.value, name):
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and _is(node.value, name):
             return None  # another name for it, which may add
         if len(added) > MAX_KEYS:
             return None
@@ -166,9 +166,9 @@ def _looped_strings(walked: tuple[ast.AST, ...]) -> dict[str, set[str] | None]:
     found: dict[str, set[str] | None] = {}
     targets: set[int] = set()
     for node in walked:
-        if not isinstance(node, ast.For | ast.AsyncFor):
+        if not isinstance(node, (ast.For, ast.AsyncFor)):
             continue
-        literal = isinstance(node.iter, ast.List | ast.Tuple)
+        literal = isinstance(node.iter, (ast.List, ast.Tuple))
         strings = {c.value for c in ast.walk(node.iter) if isinstance(c, ast.Constant) and isinstance(c.value, str)}
         for target in ast.walk(node.target):
             if isinstance(target, ast.Name):

@@ -49,7 +49,7 @@ def assigned_on_self(index: ClassIndex, info: ClassInfo) -> frozenset[str]:
         # nine nodes in ten, hold none.
         bodies = [statement for method in info.methods.values() for statement in method.body]
         for node in statements(bodies, into_scopes=True):
-            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 names.update(t.attr for t in targets if isinstance(t, ast.Attribute) and is_self(t.value))
         found = index.set_on_instance[info.qualname] = frozenset(names)

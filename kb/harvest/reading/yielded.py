@@ -70,7 +70,7 @@ def yielders(index: ClassIndex, is_exception: Callable[[str], bool]) -> dict[str
             if not _may_yield(top, module):
                 continue
             for node in ast.walk(top):
-                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and id(node) not in seen:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(node) not in seen:
                     seen.add(id(node))
                     if not _may_yield(node, module):
                         continue
@@ -93,7 +93,7 @@ def _may_yield(function: Function, module: ModuleInfo) -> bool:
 def _yielder(
     index: ClassIndex, function: Function, module: ModuleInfo, is_exception: Callable[[str], bool]
 ) -> Yielder | None:
-    yields = [node for node in _own_nodes(function) if isinstance(node, ast.Yield | ast.YieldFrom)]
+    yields = [node for node in _own_nodes(function) if isinstance(node, (ast.Yield, ast.YieldFrom))]
     if not yields:
         return None
     scope: Scope | None = None
@@ -121,7 +121,7 @@ def _own_nodes(function: Function) -> Iterator[ast.AST]:
         node = stack.pop()
         yield node
         for child in ast.iter_child_nodes(node):
-            if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
                 stack.append(child)
 
 
