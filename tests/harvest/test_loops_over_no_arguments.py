@@ -74,3 +74,27 @@ def test_a_call_handing_args_a_positional_or_starred_argument_still_leads_there(
 def test_a_raise_past_the_loop_is_still_reached_through_keyword_arguments(tmp_path) -> None:
     _, callers = _ways_in(tmp_path, "conflicts with a field on the model")
     assert {"QuerySet.dates", "QuerySet.datetimes"} <= callers
+
+
+def test_a_loop_over_args_given_a_new_value_by_a_walrus_is_still_reached_through_keyword_arguments(tmp_path) -> None:
+    # Ours, on the code above: `_annotate()` falls back to other expressions with a `:=` before its loop, so the loop
+    # runs over those when `annotate()` hands its `*args` nothing (`new_values` reads no `:=`).
+    code = QUERY.replace(
+        "        annotations = {}\n        for arg in args:",
+        "        annotations = {}\n"
+        "        if not (args := args or self._defaults):\n"
+        "            return\n"
+        "        for arg in args:",
+    )
+    evidence = evidence_of(tmp_path, code, "Complex annotations require an alias")
+    assert "QuerySet.dates" in {row["function"] for row in evidence["callers"]}
+
+
+def test_args_handed_on_after_a_walrus_in_the_caller_is_still_a_way_in(tmp_path) -> None:
+    # Ours: `annotate()` gives `args` a new value with a `:=` before it hands it on.
+    code = QUERY.replace(
+        '        self._not_support_combined_queries("annotate")\n',
+        "        if not (args := args or self._defaults):\n            return self\n",
+    )
+    evidence = evidence_of(tmp_path, code, "Complex annotations require an alias")
+    assert "QuerySet.dates" in {row["function"] for row in evidence["callers"]}

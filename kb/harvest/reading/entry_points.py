@@ -29,7 +29,7 @@ from kb.harvest.reading.handed_values import (
     unconditional,
     used_unlike,
 )
-from kb.harvest.reading.implied_nones import closed_not_none
+from kb.harvest.reading.implied_nones import binds, closed_not_none
 from kb.harvest.reading.known_types import known_type, not_none, refuses
 from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
@@ -78,6 +78,7 @@ class EntryPoints:
         self._exported: set[tuple[str, str]] | None = None  # (private module's stem, name) a public module imports
         self._assignments: dict[int, dict[str, int]] = {}  # id(function) -> name -> the first line assigning it
         self._bindings: dict[int, dict[str, int]] = {}  # id(function) -> every name it binds (`_bound`)
+        self._rebinding: dict[tuple[int, str], bool] = {}  # (id(function), name) -> `binds` (`_rebinds`)
         self._tests: dict[tuple[int, int], list[Test]] = {}  # by (id(function node), line): `_tests_at`
         self._calls: dict[tuple[int, int], list[ast.Call]] = {}  # by (id(function node), line): `_calls_at`
         self._filled: dict[int, bool] = {}  # by the id of a function's node: whether it adds to its `**kwargs`
@@ -234,7 +235,9 @@ class EntryPoints:
     def _starved(self, steps: tuple[_Step, ...], path: str, qualname: str, line: int) -> bool:
         site = self.graph.definition(path, qualname)
         node = self._holding(site, line) if site is not None else None
-        name = _looped_parameter(node, line, self._bound(node)) if node is not None else ""
+        name = _looped_parameter(node, line, self._bound(node)) if node is not None and steps else ""
+        if node is not None and name and self._rebinds(node, name):
+            name = ""  # given a new value by a `:=` (`if not (args := args or defaults):`), which `_bound` leaves out
         for step in reversed(steps):
             if not name or node is None:
                 return False
@@ -246,8 +249,10 @@ class EntryPoints:
             # One call on the line (`_handed` reads the first): what it hands on is what the callee loops over.
             handed = self._handed(step).get(name, "").lstrip("*") if len(calls) == 1 else ""
             node = self._holding(step.caller, step.line)
-            # Handed on as it is: the caller's own parameter, never bound again in the caller (not even converted).
-            name = handed if node is not None and handed not in self._bound(node) else ""
+            # Handed on as it is: the caller's own parameter, never bound again in the caller (not even converted, nor
+            # by a `:=`, an `except ... as` or a `match` capture, which `_bound` leaves out).
+            kept = node is not None and handed not in self._bound(node) and not self._rebinds(node, handed)
+            name = handed if kept else ""
         return False
 
     def _calls_at_step(self, step: _Step) -> list[ast.Call]:
@@ -856,6 +861,15 @@ class EntryPoints:
         found = self._bindings.get(id(function))
         if found is None:
             found = self._bindings[id(function)] = new_values(function, conversions=True)
+        return found
+
+    def _rebinds(self, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+        """Whether anything in the function binds `name` again, `_bound`'s targets or not (a `:=`, an `except ... as`,
+        a `match` capture, `global`, `nonlocal`): read once per function and name."""
+        key = (id(function), name)
+        found = self._rebinding.get(key)
+        if found is None:
+            found = self._rebinding[key] = bool(name) and binds(function, name, parameters=False)
         return found
 
     def _calls_at(self, function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[ast.Call]:

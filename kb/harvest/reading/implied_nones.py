@@ -87,7 +87,7 @@ def closed_not_none(outer: ast.FunctionDef | ast.AsyncFunctionDef, nested: ast.A
     own = outer.args
     if name not in {a.arg for a in (*own.posonlyargs, *own.args, *own.kwonlyargs)}:
         return False
-    if _binds(outer, name, parameters=False) or _binds(nested, name, parameters=True):
+    if binds(outer, name, parameters=False) or binds(nested, name, parameters=True):
         return False
     parents = parents_of(outer)
     scope = parents.get(nested)
@@ -102,7 +102,7 @@ def closed_not_none(outer: ast.FunctionDef | ast.AsyncFunctionDef, nested: ast.A
     return fixed(rows).get(name) is False
 
 
-def _binds(function: ast.AST, name: str, *, parameters: bool) -> bool:
+def binds(function: ast.AST, name: str, *, parameters: bool) -> bool:
     """Whether anything in `function` binds `name` (its own parameters only when `parameters`): an assignment, a
     `def` or `class`, an import, an `except ... as`, a `match` capture, `global` or `nonlocal`, a nested parameter."""
     for node in nodes_of(function):
