@@ -6,6 +6,7 @@ a raise of the same error keeps the old words: there the call may end without an
 import pytest
 
 from tests.harvest.published import harvest_published
+from tests.harvest.test_none_matched import SIGNER  # django/core/signing.py:230-237, reduced: a `return` on a match
 
 # django/db/models/fields/composite.py:53-65 (Django 5.2.19), reduced.
 COMPOSITE = """
@@ -44,18 +45,6 @@ class BasicAuthentication(BaseAuthentication):
         return (user, None)
 """
 
-# django/core/signing.py:230-237 (Django 5.2.19), reduced: the exit above is a `return` on a match.
-SIGNER = """
-class Signer:
-    def unsign(self, signed_value):
-        if self.sep not in signed_value:
-            raise BadSignature('No "%s" found in value' % self.sep)
-        value, sig = signed_value.rsplit(self.sep, 1)
-        for key in [self.key, *self.fallback_keys]:
-            if constant_time_compare(sig, self.signature(value, key)):
-                return value
-        raise BadSignature('Signature "%s" does not match' % sig)
-"""
 
 # django/forms/utils.py:215-235 (Django 5.2.19), reduced to a raise in a `try` whose handler returns.
 CAUGHT = """
