@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from kb.harvest.reading.callers import CallGraph, Defined
 from kb.harvest.reading.docstrings import documented_raises
+from kb.harvest.reading.fixed_values import kept_unchanged, literal_of, module_patterns
 from kb.harvest.reading.handed_values import (
     Test,
     calls_by_name,
@@ -81,6 +82,7 @@ class EntryPoints:
         self._rebinding: dict[tuple[int, str], bool] = {}  # (id(function), name) -> `binds` (`_rebinds`)
         self._tests: dict[tuple[int, int], list[Test]] = {}  # by (id(function node), line): `_tests_at`
         self._calls: dict[tuple[int, int], list[ast.Call]] = {}  # by (id(function node), line): `_calls_at`
+        self._patterns: dict[str, dict[str, re.Pattern[str]]] = {}  # by path: a module's regexes (`_patterns_of`)
         self._filled: dict[int, bool] = {}  # by the id of a function's node: whether it adds to its `**kwargs`
         self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
         # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
@@ -145,7 +147,7 @@ class EntryPoints:
         prettytable's setter calls `self._validate_option("right_padding_width", val)`, which calls
         `_validate_true_or_false` only under `elif option in ("header", ...)` (round 23's card 21)."""
         callee_node = self._holding(callee, below)
-        tests = self._tests_at(callee_node, below) if callee_node is not None else []
+        tests = self._tests_at(callee_node, below, callee.path) if callee_node is not None else []
         caller_node = self._holding(caller, line) if tests else None
         if callee_node is None or caller_node is None:
             return False
@@ -159,7 +161,10 @@ class EntryPoints:
                     verdict = holds({}) if hands_no_keywords(call, callee_node) else None
                 else:
                     given = handed_as(call, callee_node, parameter) or default_left(call, callee_node, parameter)
-                    verdict = holds(given.value) if isinstance(given, ast.Constant) else None
+                    known, value = literal_of(given)  # a constant, or a list or dict of them left as it is
+                    if known and not isinstance(given, ast.Constant):
+                        known = kept_unchanged(callee_node, parameter, below)
+                    verdict = holds(value) if known else None
                 if verdict is not None and verdict is not needed:
                     return True
             return False
@@ -205,7 +210,7 @@ class EntryPoints:
         if node is None:
             return False
         kwargs = node.args.kwarg.arg if node.args.kwarg else ""
-        tests = [test for test in self._tests_at(node, line) if test[0] != kwargs]
+        tests = [test for test in self._tests_at(node, line, path) if test[0] != kwargs]
         if not tests:
             return False
         levels = []
@@ -317,19 +322,27 @@ class EntryPoints:
         ]
         return max(holding, key=lambda other: other.lineno) if holding else None
 
-    def _tests_at(self, node: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[Test]:
+    def _tests_at(self, node: ast.FunctionDef | ast.AsyncFunctionDef, line: int, path: str) -> list[Test]:
         """The tests of a parameter (never bound anew in the function) that the `if`s holding `line` make, read
-        once per function and line: (parameter, the test's value for a literal, the value needed to get there)."""
+        once per function and line: (parameter, the test's value for a literal, the value needed to get there).
+        A regex of the module at `path` read too: `if not _NAME.match(name):` (`fixed_values`)."""
         key = (id(node), line)
         found = self._tests.get(key)
         if found is None:
             parameters = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
-            read = tests_holding(node.body, line, node.args.kwarg.arg if node.args.kwarg else "")
+            star = node.args.kwarg.arg if node.args.kwarg else ""
+            read = tests_holding(node.body, line, star, self._patterns_of(path))
             if (kwargs := node.args.kwarg) and any(t[0] == kwargs.arg for t in read) and not self._added(node):
                 parameters.add(kwargs.arg)  # `if option in kwargs:`, while `kwargs` holds only what was given
             parameters -= self._bound(node).keys()
             found = self._tests[key] = [t for t in read if t[0] in parameters]
         return found
+
+    def _patterns_of(self, path: str) -> dict[str, re.Pattern[str]]:
+        """`fixed_values.module_patterns` of the module at `path`, read once per module."""
+        if path not in self._patterns:
+            self._patterns[path] = module_patterns(self.trees.get(path))
+        return self._patterns[path]
 
     def _added(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """`keys_added` for the function's `**kwargs`, read once per function."""

@@ -4,9 +4,11 @@ holding a line, the names bound anew above it, the exits before it. Pure reading
 `entry_points` makes once per function and line."""
 
 import ast
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 
 from kb.harvest.reading.callers import Defined
+from kb.harvest.reading.fixed_values import wider_test
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.walked import body_of
 
@@ -335,11 +337,15 @@ def exit_before(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> 
 _EXITS = (ast.Return, ast.Raise)
 
 
-def tests_holding(body: list[ast.stmt], line: int, kwargs: str = "") -> list[Test]:
+def tests_holding(
+    body: list[ast.stmt], line: int, kwargs: str = "", patterns: Mapping[str, re.Pattern[str]] | None = None
+) -> list[Test]:
     """The tests on a parameter of the `if`s (and `elif`s) holding `line` in `body`, through `with`, `try` and
     loops; one `and`'s parts each, in an `if`'s body only. Only the statements on the way to `line` are read.
     `kwargs`: the function's `**` name, whose tests of a key (`_keyed`) are read too; their value is None (not
-    told) for any value but an empty dict. Without it, every test's value is a bool."""
+    told) for any value but an empty dict. `patterns`: the module's compiled regexes by name, with which the wider
+    tests of `fixed_values` are read too (a regex's match, `isinstance`, `or`...), their value None where not
+    told. Without either, every test's value is a bool."""
     found: list[Test] = []
     while body:
         statement = next((s for s in body if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
@@ -357,7 +363,11 @@ def tests_holding(body: list[ast.stmt], line: int, kwargs: str = "") -> list[Tes
             found += [
                 (name, holds, inside)
                 for part in parts
-                if (read := _literal_test(part) or (_keyed(part, kwargs) if kwargs else None))
+                if (
+                    read := _literal_test(part)
+                    or (_keyed(part, kwargs) if kwargs else None)
+                    or (wider_test(part, patterns, _literal_test) if patterns is not None else None)
+                )
                 for name, holds in [read]
             ]
             body = statement.body if inside else statement.orelse

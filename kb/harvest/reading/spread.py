@@ -12,6 +12,7 @@ Over-counting a key only says less."""
 import ast
 from functools import partial
 
+from kb.harvest.reading.fixed_values import kept_unchanged, literal_of
 from kb.harvest.reading.handed_values import Test, default_left, handed_as
 from kb.harvest.reading.walked import nodes_of
 
@@ -24,6 +25,7 @@ MAX_KEYS = 400
 _CLICK_DECLARING = frozenset({"option", "argument"})
 _CLICK_OTHERS = frozenset({"command", "group", "pass_context", "pass_obj", "version_option", "help_option"})
 _READS = frozenset({"get", "pop", "copy", "items", "keys", "values", "__contains__", "__getitem__"})
+_ANYWHERE = 1 << 30  # a line past any function's end: `kept_unchanged` reads the whole function
 
 
 def refused_on_the_way(site: Function, levels: list[Level], test: Test) -> bool:
@@ -41,8 +43,11 @@ def refused_on_the_way(site: Function, levels: list[Level], test: Test) -> bool:
             given = handed_as(call, callee, tracked) or default_left(
                 call, callee, tracked, partial(spread_keys, caller)
             )
-            if isinstance(given, ast.Constant):
-                verdict = holds(given.value)
+            known, value = literal_of(given)  # a constant, or a list or dict of them that nothing changes
+            if known and not isinstance(given, ast.Constant):
+                known = callee is site and kept_unchanged(site, tracked, _ANYWHERE)
+            if known:
+                verdict = holds(value)
                 if verdict is None or verdict is needed:
                     return False  # this call may get there
             elif isinstance(given, ast.Name) and given.id in own and bound.get(given.id, line) >= line:
