@@ -1042,10 +1042,32 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
             where = place(entry, str(test.get("path", "")), test.get("line"), entry.analysed_commit)
             call = f": {code(str(test['call']))}" if test.get("call") and "\n" not in str(test["call"]) else ""
             if (template := str(test.get("template") or "")) and "\n" not in template:
-                call = f", rendering {code(template)}"  # the template is the trigger, not the call that renders it
+                call = _with_template(str(test.get("call") or ""), template)
             does = f"gets it back in {code(str(test['returned_in']))}" if test.get("returned_in") else "raises it"
             lines.append(f"- the repository's test {code(name)} {does} ({where}){call}")
     return "\n".join(lines)
+
+
+# What a test's call does with its template, by the names it calls: the one that raises decides the verb (round 28's
+# card 08: `Template("{% get_admin_log ... %}")` compiles the template, it never renders it). A name starts a word.
+_CALLED = re.compile(r"(?<!\w)(\w++)[ \t]*+\(")
+_LOADERS = frozenset({"get_template", "select_template"})
+
+
+def _with_template(call: str, template: str) -> str:
+    """How a test's situation line names its template. The call itself when it writes the template in place and
+    fits one line (`Template("{% load log %}...")`, `Template("{% localtime foo %}").render()`: that call raises,
+    exactly as written, whether building or rendering raised); else the template, with what the call does to it by
+    the names it calls: rendering (`render_to_string("t")`), loading (`get_template("t")`); a call that does
+    neither by its names is not described."""
+    if call and "\n" not in call and template in call:
+        return f": {code(call)}"
+    names = {match[1] for match in _CALLED.finditer(call)}
+    if any("render" in name for name in names):
+        return f", rendering {code(template)}"  # the template is the trigger, not the call that renders it
+    if names & _LOADERS:
+        return f", loading {code(template)}"
+    return f", with the template {code(template)}"
 
 
 def _defines(entry: ErrorEntry, doc: dict) -> bool:
