@@ -251,6 +251,51 @@ def met_line(
     return None
 
 
+def tag_met_line(contents: str, callees: Callees, path: str, qualname: str, line: int) -> int | None:
+    """The line of `path` whose `raise` the template tag's compile function (`qualname`, holding `line`) definitely
+    meets first, given the tag written `{% <contents> %}`, or None. The function is called as Django's parser calls
+    it, `(parser, token)`: `token.contents` is the text between the braces, stripped, and `token.contents.split()`
+    its words; `token.split_contents()` is those words too when the text has no quotes (quoted strings stay
+    whole, `_("...")` is translated: not evaluated). Nothing else of `parser` or `token` is known."""
+    parsed = callees.function(path, qualname, line)
+    if parsed is None:
+        return None
+    function, shift, method = parsed
+    positional = [*function.args.posonlyargs, *function.args.args]
+    if method or isinstance(function, ast.AsyncFunctionDef) or generates(function) or len(positional) != 2:
+        return None
+    if function.args.vararg or function.args.kwarg or function.args.kwonlyargs:
+        return None
+    if not all(_registers_a_tag(decorator) for decorator in function.decorator_list):
+        return None  # a decorator that wraps the function may run first, and raise
+    token = positional[1].arg
+    if token in _rebound(function):
+        return None
+    words = contents.split()
+    known: dict[str, object] = {f"{token}.contents": contents, f"{token}.contents.split()": words}
+    if not any(quote in contents for quote in "'\""):
+        known[f"{token}.split_contents()"] = words
+    env: dict[str, object] = {positional[0].arg: UNKNOWN, token: UNKNOWN}
+
+    def outer(name: str) -> object:
+        return callees.outer(path, name, lambda name: False)
+
+    evaluator = _evaluator(function, env, callees, path, outer)
+    evaluator.known = known
+    outcome = _Walk(evaluator).run(function.body, 0)
+    if isinstance(outcome, (ast.Raise, ast.Assert)):
+        return outcome.lineno + shift
+    return None
+
+
+def _registers_a_tag(decorator: ast.expr) -> bool:
+    """`@register.tag`, `@register.tag("name")`, `@register.tag(name="name")`: a library's registration, which
+    hands the parser the function itself."""
+    if isinstance(decorator, ast.Call):
+        decorator = decorator.func
+    return isinstance(decorator, ast.Attribute) and decorator.attr == "tag" and isinstance(decorator.value, ast.Name)
+
+
 def _bound(
     function: Function, invocation: Invocation, *, method: bool, outer: Callable[[str], object]
 ) -> dict[str, object] | None:

@@ -102,3 +102,35 @@ def _decorated(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tu
                     if isinstance(value, ast.Constant) and isinstance(value.value, str):
                         keyed.setdefault(key.value, (value.value, value.lineno))
     return keyed
+
+
+_OPENERS = {"{%": "%}", "{{": "}}", "{#": "#}"}
+
+
+def first_use(text: str, tag: str, library: str) -> str | None:
+    """The text of the template's first tag (`{% regroup data by bar as %}` -> "regroup data by bar as", Django's
+    `token.contents`) when it is `tag` and nothing compiled before it may raise: only text, comments and `{% load
+    <library> %}` (the tag's own library) come before it. None otherwise: a variable (`{{ x|f }}` compiles its
+    filters), another tag, an empty tag first; `library` "" when the tag needs no load. Django's lexer: `{% ... %}`
+    up to the first `%}` on the line."""
+    at = 0
+    for _ in range(MAX_TAGS):
+        found = [(i, opener) for opener in _OPENERS if (i := text.find(opener, at)) >= 0]
+        if not found:
+            return None
+        start, opener = min(found)
+        end = text.find(_OPENERS[opener], start + 2)
+        if end < 0 or "\n" in text[start:end]:
+            at = start + 1  # not a tag to Django's lexer: plain text
+            continue
+        at = end + 2
+        if opener == "{#":
+            continue
+        if opener == "{{":
+            return None
+        contents = text[start + 2 : end].strip()
+        words = contents.split()
+        if library and words == ["load", library]:
+            continue
+        return contents if words and words[0] == tag else None
+    return None

@@ -34,9 +34,9 @@ from errorkb.matching.template import Template, compile_template, match_template
 from kb.harvest.evidence.assertions import COMMAND, MIN_LITERAL, Assertion, usable
 from kb.harvest.evidence.before import RaisesBefore
 from kb.harvest.evidence.invocations import Invocation
-from kb.harvest.evidence.met import Callees, generates, met_line, ruled_out
+from kb.harvest.evidence.met import Callees, generates, met_line, ruled_out, tag_met_line
 from kb.harvest.evidence.returned import RETURNED
-from kb.harvest.evidence.templates import TAG
+from kb.harvest.evidence.templates import TAG, first_use
 from kb.harvest.reading.extract import FoundSite
 from kb.harvest.reading.files import Caps, Refusals, Refused, read_text, real_root, refusal, walk
 
@@ -345,6 +345,8 @@ class _Reach:
         self.below: dict[str, set[EntryKey]] = {}
         self.commands: dict[str, set[EntryKey]] = {}  # `command:name` -> the entries the command reaches
         self.tags: dict[str, set[EntryKey]] = {}  # `tag:name` -> the entries the template tag reaches
+        # A tag's name -> the (path, function, a site's line) of its compile function, where it raises itself.
+        self.tag_functions: dict[str, set[tuple[str, str, int]]] = {}
         self.functions: dict[str, dict[tuple[str, str], int]] = {}  # name -> {(path, function): a site's line}
         self.at: dict[tuple[str, int], set[EntryKey]] = {}  # (path, line) -> the entries raised there
         # A function's name -> the subclass whose class attribute words the message (`message_class`) -> entries.
@@ -372,6 +374,9 @@ class _Reach:
                         continue
                     if point.get("kind") == "template tag":
                         self.tags.setdefault(TAG + str(point.get("function", "")), set()).add(key)
+                        if not point.get("via") and point.get("path") == site.path:  # raised in the tag's function
+                            functions = self.tag_functions.setdefault(str(point.get("function", "")), set())
+                            functions.add((site.path, site.function, site.line))
                     for name in _names_of(str(point.get("function", ""))):
                         self.below.setdefault(name, set()).add(key)
 
@@ -385,7 +390,10 @@ class _Reach:
 
     def met(self, assertion: Assertion) -> EntryKey | None:
         """The entry whose raise the assertion's one call definitely meets in the function it calls, by its literal
-        arguments (`met`), when that entry's type is the asserted one; None when that is not known."""
+        arguments (`met`), or in the compile function of the tag its template uses first (`met_in_tag`), when that
+        entry's type is the asserted one; None when that is not known."""
+        if assertion.template is not None and (in_tag := self.met_in_tag(assertion)) is not None:
+            return in_tag
         invocation = assertion.invocation
         if invocation is None:
             return None
@@ -409,6 +417,34 @@ class _Reach:
         if len(keys) != 1 or not self.types.fits(assertion.types, keys[0][0].rsplit(".", 1)[-1]):
             return None
         return keys[0]
+
+    def met_in_tag(self, assertion: Assertion) -> EntryKey | None:
+        """The entry whose raise the template the test compiles definitely meets first: in the compile function of
+        the tag the template uses first, with nothing before it that may raise (`templates.first_use`), by that
+        tag's words (`met.tag_met_line`). `{% regroup data by bar as %}` has five words: "'regroup' tag takes five
+        arguments", Django 5.2.19's django/template/defaulttags.py:1260-1261."""
+        template = assertion.template
+        if template is None:
+            return None
+        for tag in template.tags:
+            functions = self.tag_functions.get(tag, set())
+            if len({(path, function) for path, function, _ in functions}) != 1:
+                continue  # a tag no function of the package compiles with a raise of its own, or several
+            path, function, line = min(functions)
+            # `{% load <library> %}` before it loads the tag's own library, a module of a `templatetags` folder.
+            library = path.rsplit("/", 1)[-1].removesuffix(".py") if "/templatetags/" in f"/{path}" else ""
+            if (contents := first_use(template.text, tag, library)) is None:
+                continue
+            try:
+                met = tag_met_line(contents, self.callees, path, function, line)
+            except (RecursionError, MemoryError, ValueError, TypeError) as error:  # a hostile file: counted
+                self.refusals.add(assertion.path, refusal(error, "evaluating its template"))
+                return None
+            keys = list(self.at.get((path, met), ())) if met is not None else []
+            if len(keys) == 1 and self.types.fits(assertion.types, keys[0][0].rsplit(".", 1)[-1]):
+                return keys[0]
+            return None
+        return None
 
     def raised_in_call(self, calls: frozenset[str], key: EntryKey) -> bool:
         """Whether the entry is raised while the calls run, not later by what they return: each of its sites is in

@@ -126,17 +126,24 @@ class Evaluator:
         local: frozenset[str],
         shadowed: Callable[[str], bool],
         outer: Callable[[str], object] = lambda name: UNKNOWN,
+        known: dict[str, object] | None = None,
     ) -> None:
         self.env = env
         self.local = local
         self.shadowed = shadowed
         self.outer = outer
+        # Values of a parameter's attributes and argument-less method calls the caller knows, by how they are
+        # written (`token.contents`, `token.split_contents()`): a template tag's token (`met.tag_met_line`).
+        self.known = known or {}
 
     def value(self, node: ast.expr, depth: int = 0) -> object:
         if depth > MAX_DEPTH:
             return UNKNOWN
         if isinstance(node, ast.Name):
             return self._name(node.id)
+        if self.known and (written := dotted(node)) in self.known:
+            known = self.known[written]
+            return list(known) if isinstance(known, list) else known  # a fresh list each time it is written
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
             return self.env.get(f"self.{node.attr}", UNKNOWN)
         if isinstance(node, ast.BoolOp):
@@ -186,9 +193,10 @@ class Evaluator:
         return True
 
     def _item(self, node: ast.Subscript, depth: int) -> object:
-        """`args[0]`, `options["key"]`: an item of a known value by a known key (a slice is not read)."""
+        """`args[0]`, `options["key"]`: an item of a known value by a known key; `bits[1:]`, a slice of a known
+        sequence by whole numbers (or none)."""
         if isinstance(node.slice, ast.Slice):
-            return UNKNOWN
+            return self._slice(node.value, node.slice, depth)
         held: Any = self.value(node.value, depth + 1)
         key: Any = self.value(node.slice, depth + 1)
         if key is UNKNOWN or not isinstance(held, (str, bytes, tuple, list, dict)):
@@ -197,6 +205,18 @@ class Evaluator:
             return held[key]
         except (IndexError, KeyError, TypeError):  # Python raises there: not the raise the walk goes to
             return UNKNOWN
+
+    def _slice(self, value: ast.expr, part: ast.Slice, depth: int) -> object:
+        held: Any = self.value(value, depth + 1)
+        bounds: list[int | None] = []
+        for bound in (part.lower, part.upper, part.step):
+            given = None if bound is None else self.value(bound, depth + 1)
+            if given is not None and (not isinstance(given, int) or isinstance(given, bool)):
+                return UNKNOWN
+            bounds.append(given)
+        if not isinstance(held, (str, bytes, tuple, list)) or bounds[2] == 0:
+            return UNKNOWN  # a step of 0: Python raises ValueError there
+        return held[slice(*bounds)]
 
     def _call(self, node: ast.Call, depth: int) -> object:
         if not isinstance(node.func, ast.Name) or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
@@ -235,6 +255,22 @@ class Evaluator:
             if isinstance(value, _builtin_types(held)):
                 return True
         return False
+
+
+def dotted(node: ast.expr, depth: int = 0) -> str | None:
+    """`name.attr.attr` or `name.attr.method()` (a call with no arguments) as written, or None for anything else;
+    a few links at most."""
+    if depth > 4:
+        return None
+    if isinstance(node, ast.Name):
+        return node.id if depth else None  # a bare name is the env's, never a known expression
+    if isinstance(node, ast.Attribute):
+        inner = dotted(node.value, depth + 1) if not isinstance(node.value, ast.Name) else node.value.id
+        return None if inner is None else f"{inner}.{node.attr}"
+    if isinstance(node, ast.Call) and not node.args and not node.keywords and isinstance(node.func, ast.Attribute):
+        inner = dotted(node.func, depth + 1)
+        return None if inner is None else f"{inner}()"
+    return None
 
 
 def _types(value: object) -> bool:
