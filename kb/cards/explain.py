@@ -1042,7 +1042,7 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
             where = place(entry, str(test.get("path", "")), test.get("line"), entry.analysed_commit)
             call = f": {code(str(test['call']))}" if test.get("call") and "\n" not in str(test["call"]) else ""
             if (template := str(test.get("template") or "")) and "\n" not in template:
-                call = _with_template(str(test.get("call") or ""), template)
+                call = _with_template(str(test.get("call") or ""), template, _written_in_call(test))
             does = f"gets it back in {code(str(test['returned_in']))}" if test.get("returned_in") else "raises it"
             lines.append(f"- the repository's test {code(name)} {does} ({where}){call}")
     return "\n".join(lines)
@@ -1054,14 +1054,26 @@ _CALLED = re.compile(r"(?<!\w)(\w++)[ \t]*+\(")
 _LOADERS = frozenset({"get_template", "select_template"})
 
 
-def _with_template(call: str, template: str) -> str:
+def _written_in_call(test: dict) -> bool:
+    """Whether the test's call writes its template in place, on the call's own lines (a template split over several
+    literals, `self.get_template("{% load i18n %}..." "...")`), not a name it looks up."""
+    pinned, line, call = test.get("pinned"), test.get("template_line"), str(test.get("call") or "")
+    if not isinstance(pinned, int) or not isinstance(line, int) or not call:
+        return False
+    return pinned <= line <= pinned + call.count("\n")
+
+
+def _with_template(call: str, template: str, in_place: bool = False) -> str:
     """How a test's situation line names its template. The call itself when it writes the template in place and
     fits one line (`Template("{% load log %}...")`, `Template("{% localtime foo %}").render()`: that call raises,
-    exactly as written, whether building or rendering raised); else the template, with what the call does to it by
-    the names it calls: rendering (`render_to_string("t")`), loading (`get_template("t")`); a call that does
-    neither by its names is not described."""
+    exactly as written, whether building or rendering raised); the template alone when the call writes it over
+    several lines (`in_place`); else the template, with what the call does to it by the names it calls: rendering
+    (`render_to_string("t")`), loading (`get_template("t")`); a call that does neither by its names is not
+    described."""
     if call and "\n" not in call and template in call:
         return f": {code(call)}"
+    if in_place:
+        return f", with the template {code(template)}"  # what a test's own helper does with it is not said
     names = {match[1] for match in _CALLED.finditer(call)}
     if any("render" in name for name in names):
         return f", rendering {code(template)}"  # the template is the trigger, not the call that renders it

@@ -46,6 +46,16 @@ class GetAdminLogTests(TestCase):
         msg = "Fourth argument to 'get_admin_log' must be 'for_user'"
         with self.assertRaisesMessage(TemplateSyntaxError, msg):
             Template("{% load log %}{% get_admin_log 10 as admin_log foruser user %}").render(None)
+
+    def get_template(self, template_string):
+        return Template(template_string)
+
+    def test_by_a_helper(self):
+        msg = "Fourth argument to 'get_admin_log' must be 'for_user'"
+        with self.assertRaisesMessage(TemplateSyntaxError, msg):
+            self.get_template(
+                "{% load log %}{% get_admin_log 10 as admin_log foruser user %}"
+            )
 """
 
 FOURTH = "Fourth argument to 'get_admin_log' must be 'for_user'"
@@ -74,7 +84,7 @@ def _situations(tmp_path: Path) -> list[str]:
 
 
 def test_a_template_written_in_its_call_is_shown_in_that_call_never_said_rendered(db, tmp_path: Path) -> None:
-    built, rendered = _situations(tmp_path)
+    built, rendered, helper = _situations(tmp_path)
     assert "GetAdminLogTests.test_without_for_user" in built
     assert built.endswith(f': `Template("{TEMPLATE}")`')
     assert "rendering" not in built
@@ -82,3 +92,7 @@ def test_a_template_written_in_its_call_is_shown_in_that_call_never_said_rendere
     assert "GetAdminLogTests.test_rendered" in rendered
     assert rendered.endswith(f': `Template("{TEMPLATE}").render(None)`')
     assert "rendering" not in rendered
+    # A helper of the test's own (`self.get_template(...)` building a `Template`) given the template over several
+    # lines: the template is shown, and what the helper does with it is not said.
+    assert "GetAdminLogTests.test_by_a_helper" in helper
+    assert helper.endswith(f", with the template `{TEMPLATE}`")
