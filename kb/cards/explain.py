@@ -303,6 +303,16 @@ def _exits_before(site: RaiseSite, near: list[dict]) -> list[str]:
     ]
 
 
+def _lines_of(site: RaiseSite, key: str) -> set[str]:
+    """The lines an evidence list of line numbers holds (`exits_continue`), as the card shows them."""
+    found = site.evidence.get(key)
+    return {str(number) for line in found if (number := line_number(line))} if isinstance(found, list) else set()
+
+
+def _at(numbers: list[str]) -> str:
+    return f" (line{'s' if len(numbers) > 1 else ''} {', '.join(numbers)})"
+
+
 def _other_errors(site: RaiseSite, exits: list[str], own: frozenset[tuple[str, int]]) -> bool:
     """Whether each early exit the card names (`exits`, their lines) raises an error of its own (`exits_raising`,
     `kb.harvest.reading.exits.raising_exits`) and none is a raise of this very error (a site of its entry in the
@@ -906,13 +916,20 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             lines.append("- and the `try` it follows raises nothing" + (f" (line {number})" if number else ""))
         # The loop's `return` is said by its test above ("... is false for every `key` in ...").
         looped_return = str(line_number((site.evidence.get("none_matched") or {}).get("return")) or "")
-        if lines and (exits := [n for n in _exits_before(site, near) if n and n != looped_return]):
-            at = f" (line{'s' if len(exits) > 1 else ''} {', '.join(exits)})"
+        exits = [n for n in _exits_before(site, near) if n and n != looped_return] if lines else []
+        # A `break` or `continue` leaves the loop (or its pass), not the call: said apart, in those words.
+        leaving = {kind: _lines_of(site, f"exits_{kind}") & set(exits) for kind in ("continue", "break")}
+        if exits := [n for n in exits if not any(n in kinds for kinds in leaving.values())]:
+            at = _at(exits)
             if _other_errors(site, exits, view.own):
                 other = "no" if entry.kind == ErrorEntry.Kind.WARNING else "no other"  # a warning's exits are errors
                 lines.append(f"- and {code(view.function)} raises {other} error first{at}")
             else:
                 lines.append(f"- and no earlier check in {code(view.function)} exits first{at}")
+        if skipped := sorted(leaving["continue"], key=int):
+            lines.append(f"- and no earlier check in the loop skips on to its next pass first{_at(skipped)}")
+        if broken := sorted(leaving["break"], key=int):
+            lines.append(f"- and no earlier check leaves the loop first{_at(broken)}")
         if lines and unsaid:
             # Said, not left out: the tests above are not all it takes.
             numbered = [n for n in unsaid if n]

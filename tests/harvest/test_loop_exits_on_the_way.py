@@ -77,15 +77,20 @@ def test_a_break_on_the_way_is_said_as_an_exit(db, git_repo) -> None:
     (multijoin,) = [entry for entry in cards.values() if entry.exception_type.endswith("MultiJoin")]
     trigger = multijoin.generated["trigger"]
     assert "- the `allow_many` argument is false (line 25)" in trigger
-    # The `raise` above and the `break` after it: the `break` at line 22 is on the way too.
-    assert "- and no earlier check in `Query.names_to_path` exits first (lines 21, 22)" in trigger
+    # The `raise` above and the `break` after it: the `break` at line 22 is on the way too. It leaves the loop, not
+    # the call (round 28's card 09), and is said so.
+    assert "- and `Query.names_to_path` raises no other error first (line 21)" in trigger
+    assert "- and no earlier check leaves the loop first (line 22)" in trigger
 
 
 def test_a_continue_on_the_way_is_said_as_an_exit(db, git_repo) -> None:
     cards = harvest_published(git_repo, {"forms/models.py": FIELDS_FOR_MODEL}, repo="example/forms")
     generated = cards["formfield_callback must be a function or callable"].generated
     assert generated["meaning"].startswith("`fields_for_model()` was called with a `formfield_callback` that is not")
-    assert "- and no earlier check in `fields_for_model` exits first (lines 10, 11, 13, 15)" in generated["trigger"]
+    # The `continue`s end a pass of the loop, not the call (round 28's card 09).
+    trigger = generated["trigger"]
+    assert "- and no earlier check in the loop skips on to its next pass first (lines 11, 13, 15)" in trigger
+    assert "exits first" not in trigger
 
 
 # Reduced from Django 5.2's `do_translate` (django/templatetags/i18n.py:400-450): in its loop over the options, an

@@ -89,6 +89,8 @@ def exits_before(owner: "Owner", statement: ast.stmt, line: int, deciding: int |
             break
         if isinstance(node, ast.Raise) and _caught_on_the_way(node, path, owner.scope):
             continue  # it leads into the raise's own `except`, not away from it
+        if _tried_for_the_raise(node, path):
+            continue  # it runs on the way to the error the raise's `except` catches: no check leaves first
         way = path.way(node) if node.lineno >= min(top, path.first_loop) else _NO
         if node.lineno < top or way:
             found[node.lineno] = found.get(node.lineno, False) or way == _EARLIER
@@ -160,6 +162,21 @@ def raising_exits(owner: "Owner", lines: list[int]) -> list[int]:
     return sorted(line for line, raising in kinds.items() if raising)
 
 
+def loop_leaves(owner: "Owner", lines: list[int]) -> dict[str, list[int]]:
+    """Of the exits at `lines`, those that leave only a loop, by kind: a `continue` ends the pass and a `break` the
+    loop, and the function goes on (the `continue` at django/contrib/gis/geos/prototypes/io.py:291, Django 5.2.19,
+    ends a pass of `_WKBReader.limit`'s loop above its raise; round 28's card 09 said "no earlier check exits
+    first" of it). A line that also holds a `return` or `raise` is not one."""
+    wanted = set(lines) - {node.lineno for node in owner.exits()}
+    found: dict[str, list[int]] = {}
+    for at, leave, _loop in owner.loop_exits():
+        if at in wanted:
+            kind = "break" if isinstance(leave, ast.Break) else "continue"
+            if at not in found.setdefault(kind, []):
+                found[kind].append(at)
+    return found
+
+
 def _guarded(node: ast.stmt, parents: dict[ast.AST, ast.AST]) -> bool:
     """Whether a `try` (its body) or a `with` of the function is around `node`: either may keep its error in."""
     child: ast.AST = node
@@ -197,6 +214,24 @@ def _caught_on_the_way(exit: ast.Raise, path: _Path, scope: "Scope | None") -> b
                     return False  # a handler not read (`except ERRORS:`) may catch it first: it stays an exit
         child = parent
     return False
+
+
+def _tried_for_the_raise(exit: ast.stmt, path: _Path) -> bool:
+    """Whether `exit` is a statement of its own, under no test, in the body of the `try` whose `except` holds the
+    raise: it ends the call only when it runs through (a `return`) or raises what that `except` does not catch, and
+    either way the `try` did not raise what the `except` catches, which the raise's own condition says it did. No
+    check decides it, so it is no earlier check that exits first (unless a loop runs the `try` again).
+    `return loader.get_migration_by_prefix(app_label, name)` is the call whose `AmbiguityError` leads to the raise
+    (django/core/management/commands/squashmigrations.py:256-259), and so is `csrf_secret =
+    self._get_secret(request)` before `except InvalidTokenFormat` (django/middleware/csrf.py:353-356, Django
+    5.2.19; round 28's cards 04 and 15)."""
+    tried = path.parents.get(exit)
+    return (
+        isinstance(tried, (ast.Try, ast.TryStar))
+        and exit in tried.body
+        and any(id(handler) in path.index for handler in tried.handlers)
+        and not path.looped_above[path.index[id(tried)]]  # in a loop, an earlier pass may return through it
+    )
 
 
 _NOT_EXCEPTION = frozenset({"BaseException", "KeyboardInterrupt", "SystemExit", "GeneratorExit"})

@@ -39,7 +39,7 @@ from kb.harvest.reading.conditions import Condition, conditions, sentence
 from kb.harvest.reading.definitions import MAX_BINDINGS, MAX_ROWS, Definitions
 from kb.harvest.reading.doc_rule import paragraphs_of, rule_paragraph
 from kb.harvest.reading.docstrings import documented_raises
-from kb.harvest.reading.exits import LOOPS, exits_before, none_matched, raising_exits
+from kb.harvest.reading.exits import LOOPS, exits_before, loop_leaves, none_matched, raising_exits
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, block_fields, dotted
 from kb.harvest.reading.left_open import comment_near, left_open, needs_override
 from kb.harvest.reading.messages import BranchPath, Field, Parts
@@ -374,6 +374,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
                 evidence["exits_above"] = exits  # a `return`, `raise`, `break` or `continue` that may come first
                 if raising := raising_exits(owner, exits):
                     evidence["exits_raising"] = raising  # of those, the ones that end the call with an error
+                for kind, leaving in loop_leaves(owner, exits).items():
+                    evidence[f"exits_{kind}"] = leaving  # of those, the ones that only leave a loop (or its pass)
             if looped:
                 evidence["exits_looped"] = looped  # of those, the ones only an earlier pass of a loop reaches
             if exits and (matched := none_matched(statement, owner.parents)) and matched["return"] in exits:
