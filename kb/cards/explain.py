@@ -888,6 +888,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         site = view.site
         lines: list[str] = []
         unsaid: list[str] = []  # the lines of the tests the evidence cannot put in the reader's terms
+        hidden: list[str] = []  # and their code (of an `and`, the parts not said)
         near = _near_guards(site)
         rows = _conditions(site)
         for condition in rows:
@@ -900,9 +901,12 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             if parts is not None:  # an `and` said by the parts the card can say, the others counted as unsaid
                 words, left = " and ".join(parts[0]), parts[1]
                 unsaid.extend([str(number) if number else ""] if left else [])
+                reader = view.reader
+                hidden.extend(str(part.get("code")) for part in reader.parts(condition) if not reader.condition(part))
             if not words:
                 if not _implied(condition, rows):
                     unsaid.append(str(number) if number else "")
+                    hidden.append("" if kind == "except" else str(condition.get("code") or ""))
             elif f"- {words}" not in [line.rsplit(" (line", 1)[0] for line in lines]:
                 lines.append(f"- {words}" + (f" (line {number})" if number else ""))
         if override := _override(site):
@@ -935,7 +939,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             numbered = [n for n in unsaid if n]
             at = f" (line{'s' if len(numbered) > 1 else ''} {', '.join(numbered)})" if numbered else ""
             tests = "one more check" if len(unsaid) == 1 else f"{len(unsaid)} more checks"
-            lines.append(f"- and {tests} in {code(view.function)} on values it works out itself{at}")
+            lines.append(f"- and {tests} in {code(view.function)}{_arguments_read(site, hidden)}{at}")
         values = _values(view)
         if not lines and not values and not view.unconditional and not never.never(site):
             continue
@@ -992,6 +996,33 @@ def _exits_besides_the_loop(site: RaiseSite) -> bool:
     looped_return = line_number((site.evidence.get("none_matched") or {}).get("return"))
     above = site.evidence.get("exits_above")
     return not isinstance(above, list) or any(line_number(line) != looped_return for line in above)
+
+
+def _arguments_read(site: RaiseSite, hidden: list[str]) -> str:
+    """Which of the function's arguments, as given, the tests the card cannot say read: " on its `code` argument",
+    or ", some on its ..." when not each of them reads one; "" when none does. Round 28's cards 03 and 09 said
+    "on values it works out itself" of tests on the type of the user's own expression (`isinstance(lhs_output_field,
+    DurationField)`, django/db/models/functions/datetime.py:55-71, Django 5.2.19) and of a depth compared with the
+    `max_geom_collections` argument: that is said only of what no argument is read in, so it is not said at all."""
+    evidence = site.evidence or {}
+    given = [str(p) for p in evidence.get("parameters") or [] if str(p) not in ("self", "cls")]
+    # An argument rebound before the tests (`ds_input = self._preprocess_input(ds_input)`) is not the one given.
+    rebound = {
+        str(row.get("name"))
+        for row in evidence.get("definitions") or []
+        if isinstance(row, dict) and not str(row.get("code") or "").startswith("(the argument as given")
+    }
+    read = [
+        [root for name in names_in(written) or [] if (root := re.split(r"[.\[]", name, maxsplit=1)[0]) in given]
+        for written in hidden
+    ]
+    named = [name for name in dict.fromkeys(name for names in read for name in names) if name not in rebound]
+    if not named:
+        return ""
+    words = " and ".join(filter(None, [", ".join(code(name) for name in named[:-1]), code(named[-1])]))
+    said = f"its {words} argument{'s' if len(named) > 1 else ''}"
+    each = all(set(names) & set(named) for names in read)
+    return f" on {said}" if each else f", some on {said}"
 
 
 def _implied(row: dict, rows: list[dict]) -> bool:

@@ -161,3 +161,11 @@ def test_a_continue_is_said_to_end_a_pass_not_the_call(cards) -> None:
     assert "- and no earlier check in the loop skips on to its next pass first (line 12)" in trigger
     assert "- and `_WKBReader.limit` raises no other error first (line 17)" in trigger
     assert "exits first" not in trigger
+
+
+def test_checks_left_unsaid_are_said_by_the_argument_they_read(cards) -> None:
+    trigger = cards['Unknown error code: "{code}"']["trigger"]
+    assert "- and one more check in `check_err` on its `code` argument (line 16)" in trigger
+    limit = cards["WKB contains too many possible GeometryCollections."]["trigger"]
+    assert "some on its `max_geom_collections` argument" in limit
+    assert not any("works out itself" in card.get("trigger", "") for card in cards.values())
