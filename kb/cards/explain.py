@@ -28,7 +28,7 @@ from kb.cards.reader import (
     reading_once,
 )
 from kb.cards.solutions import derive_solutions, example_fix
-from kb.cards.truth_table import reduced
+from kb.cards.truth_table import implies, reduced
 from kb.cards.unfixed import reads_unfixed_attribute
 from kb.models import ErrorEntry, RaiseSite
 from kb.text.escaping import code, plain, sentence
@@ -155,7 +155,10 @@ def _view(
     close = deciding is None and near and deciding_row and reader.condition(deciding_row)
     if close:
         deciding, outer = close, []
-    if deciding and (any(row not in outer for row in further) or evidence.get("after_try")):
+    # An enclosing test the said ones make true leaves nothing out (`elif len(auth) > 2` under `len(auth) != 1`).
+    said_codes = [row.get("code") for row in (deciding_row, *outer)] if deciding_row else []
+    unsaid = [row for row in further if row not in outer and not any(implies(c, row.get("code")) for c in said_codes)]
+    if deciding and (unsaid or evidence.get("after_try")):
         deciding += ", among other conditions"  # an enclosing test (or a `try` that caught nothing) left unsaid
     hedged = bool(close) or (bool(deciding) and not str(deciding).endswith(" other conditions"))
     owner = entry.function.rpartition(".")[0] if entry is not None else ""

@@ -7,8 +7,10 @@ tests, that conjunction is said instead ("`name` is `None` and `filter_func` is 
 sentences for those tests. Any other test, more than MAX_TESTS of them, or no such conjunction: the rows as they
 were."""
 
+import ast
 import re
-from itertools import product
+from collections.abc import Callable
+from itertools import pairwise, product
 
 MAX_TESTS = 4
 _NAME = r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*+"
@@ -70,3 +72,43 @@ def _literal(part: dict) -> Literal | None:
     if found := _TRUTH.fullmatch(written):
         return ("true", found[2]), not found[1]
     return None
+
+
+_COMPARE: dict[type[ast.cmpop], Callable[[float, float], bool]] = {
+    ast.Eq: lambda x, c: x == c,
+    ast.NotEq: lambda x, c: x != c,
+    ast.Lt: lambda x, c: x < c,
+    ast.LtE: lambda x, c: x <= c,
+    ast.Gt: lambda x, c: x > c,
+    ast.GtE: lambda x, c: x >= c,
+}
+MAX_COMPARED = 200  # characters of a test read as a comparison with a number
+
+
+def implies(held: object, other: object) -> bool:
+    """Whether the test `held` (its code) makes the test `other` true: each compares the same expression with a
+    number (`len(auth) > 2` makes `len(auth) != 1` true: the `elif` of rest_framework/authentication.py:69-74, DRF
+    3.18.3, round 28's card 17). Checked at each number, between and beyond them, so it holds for any real value."""
+    first, second = _compared(held), _compared(other)
+    if first is None or second is None or first[0] != second[0]:
+        return False
+    marks = sorted({first[2], second[2]})
+    points = [marks[0] - 1, *marks, *((a + b) / 2 for a, b in pairwise(marks)), marks[-1] + 1]
+    return all(_COMPARE[second[1]](x, second[2]) for x in points if _COMPARE[first[1]](x, first[2]))
+
+
+def _compared(test: object) -> tuple[str, type[ast.cmpop], float] | None:
+    """`expr OP number` as (the expression's dump, the operator, the number); None for anything else."""
+    if not isinstance(test, str) or len(test) > MAX_COMPARED:
+        return None
+    try:
+        node = ast.parse(test.strip(), mode="eval").body
+    except SyntaxError:
+        return None
+    if not isinstance(node, ast.Compare) or len(node.ops) != 1 or type(node.ops[0]) not in _COMPARE:
+        return None
+    number = node.comparators[0]
+    if not isinstance(number, ast.Constant) or type(number.value) not in (int, float):
+        return None
+    value = number.value
+    return (ast.dump(node.left), type(node.ops[0]), value) if isinstance(value, (int, float)) else None

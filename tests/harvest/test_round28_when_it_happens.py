@@ -7,6 +7,7 @@
 
 import pytest
 
+from kb.cards.truth_table import implies
 from tests.harvest.published import harvest_published
 
 # django/core/management/commands/squashmigrations.py:255-262, the class around it reduced.
@@ -169,3 +170,16 @@ def test_checks_left_unsaid_are_said_by_the_argument_they_read(cards) -> None:
     limit = cards["WKB contains too many possible GeometryCollections."]["trigger"]
     assert "some on its `max_geom_collections` argument" in limit
     assert not any("works out itself" in card.get("trigger", "") for card in cards.values())
+
+
+def test_no_other_conditions_where_the_test_said_makes_the_outer_one_true(cards) -> None:
+    meaning = cards["Invalid basic header. Credentials string should not contain spaces."]["meaning"]
+    assert "`auth` has more than 2 items" in meaning
+    assert "among other conditions" not in meaning
+
+
+def test_a_comparison_with_a_number_makes_another_true_only_on_every_value() -> None:
+    assert implies("len(auth) > 2", "len(auth) != 1")
+    assert not implies("len(auth) != 1", "len(auth) > 2")
+    assert not implies("x > 1", "x >= 2")  # 1.5 meets the first and not the second
+    assert not implies("len(a) > 2", "len(b) != 1")
