@@ -180,9 +180,64 @@ def _for_container(test: ast.expr, reader: Reader, entry: EntryPoint, line: int 
     held = test.comparators[0]
     row = reader.module_names.get(held.id) if isinstance(held, ast.Name) else None
     said = container(held.id, row) if isinstance(held, ast.Name) and row and row.get("kind") == "literal" else ""
+    if (
+        not said
+        and isinstance(held, ast.Name)
+        and (named := _module_constants(reader.definition(held.id, line), reader))
+    ):
+        said = f"the {code(named)} values"
+    elif said:
+        said = listed(said)
     if not said or not (argument := _argument(test.left, reader, entry, line)):
         return []
-    return [f"Pass one of {listed(said)} as {argument} to {code(entry.call())}."]
+    return [f"Pass one of {said} as {argument} to {code(entry.call())}."]
+
+
+def _module_constants(defined: str | None, reader: Reader) -> str:
+    """ "decimal.ROUND_*" for a local built as the values of a module's names with one prefix,
+    `[v for k, v in vars(decimal).items() if k.startswith('ROUND_')]` (DRF's DecimalField: its allowed roundings);
+    "" for any other definition."""
+    tree = _parse(defined or "")
+    if not (isinstance(tree, (ast.ListComp, ast.SetComp)) and len(tree.generators) == 1):
+        return ""
+    loop = tree.generators[0]
+    pair = loop.target
+    names = [n.id for n in pair.elts if isinstance(n, ast.Name)] if isinstance(pair, ast.Tuple) else []
+    if not (
+        len(names) == 2
+        and isinstance(tree.elt, ast.Name)
+        and tree.elt.id == names[1]
+        and not loop.is_async
+        and len(loop.ifs) == 1
+    ):
+        return ""
+    items, test = loop.iter, loop.ifs[0]
+    if not (
+        isinstance(items, ast.Call)
+        and isinstance(items.func, ast.Attribute)
+        and items.func.attr == "items"
+        and not items.args
+        and isinstance(scope := items.func.value, ast.Call)
+        and _called(scope) == "vars"
+        and len(scope.args) == 1
+        and isinstance(module := scope.args[0], ast.Name)
+        and module.id not in ("self", "cls", *reader.parameters, *reader.definitions)  # a module, not a value
+    ):
+        return ""
+    if not (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Attribute)
+        and test.func.attr == "startswith"
+        and isinstance(test.func.value, ast.Name)
+        and test.func.value.id == names[0]
+        and len(test.args) == 1
+        and not test.keywords
+        and isinstance(prefix := test.args[0], ast.Constant)
+        and isinstance(prefix.value, str)
+        and prefix.value.isidentifier()
+    ):
+        return ""
+    return f"{module.id}.{prefix.value}*"
 
 
 _INSTALL = re.compile(r"Install the `([\w.]++)` package\.")
@@ -693,17 +748,21 @@ def _given_and_checked(part: ast.expr, parts: list[ast.expr]) -> bool:
         )
     else:
         given = part
-    if not isinstance(given, ast.Name):
+    if not (isinstance(given, ast.Name) or _is_own(given)):
         return False
-    return any(
-        other is not part and any(isinstance(n, ast.Name) and n.id == given.id for n in ast.walk(other))
-        for other in parts
-    )
+    said = ast.dump(given)  # `self.min_value` too: set from an argument as it came (`_kept_argument`)
+    return any(other is not part and any(ast.dump(n) == said for n in ast.walk(other)) for other in parts)
+
+
+def _is_own(node: ast.expr | None) -> TypeGuard[ast.Attribute]:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def _argument(node: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> str:
     """The entry point's argument a name in the test is, as code; "" for anything else, and for a parameter the
     function gives a new value before the test (a conversion, `number = int(number)`, keeps it the argument)."""
+    if (kept := _kept_argument(node, reader, entry, line)) is not None:
+        return kept
     if not (isinstance(node, ast.Name) and node.id in reader.parameters):
         return ""
     defined = reader.definition(node.id, line)
@@ -712,6 +771,22 @@ def _argument(node: ast.expr, reader: Reader, entry: EntryPoint, line: int | Non
         return ""
     name = entry.arguments.get(node.id, "")
     return code(name) if name.isidentifier() and is_public(name) else ""  # not `*args`, `**kwargs`
+
+
+def _kept_argument(node: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> str | None:
+    """`self.min_value` set from the `min_value` argument as it came, once, before the test (DRF's DecimalField:
+    `self.min_value = min_value`): that argument, as code; "" when it is set otherwise; None for any other node."""
+    if not _is_own(node):
+        return None
+    defined = reader.definition(ast.unparse(node), line) if line is not None else None
+    if not defined or not defined.isidentifier() or defined in ("self", "cls"):
+        return ""
+    signature = signature_of(reader.evidence)
+    every = [*signature.posonlyargs, *signature.args, *signature.kwonlyargs] if signature else []
+    if defined not in {argument.arg for argument in every} or reader.definition(defined, line) != "":
+        return ""  # not a named parameter, or one given a new value before
+    name = entry.arguments.get(defined, "")
+    return code(name) if name.isidentifier() and is_public(name) else ""
 
 
 def _instead(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
@@ -730,17 +805,74 @@ def _instead(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
         return ""
     left, op, right = test.left, type(test.ops[0]), test.comparators[0]
     number = right.value if isinstance(right, ast.Constant) and type(right.value) is int else None
+    if op in (ast.In, ast.NotIn) and (folded := _folded(left, right)):
+        # `samesite.lower() not in ('lax', 'none', 'strict')`: any letter case of one of them passes.
+        if not (p := parameter(folded[0])):
+            return ""
+        values = _values(right)
+        held = f"one of {values} (in any letter case)" if " or " in values else f"{values} (in any letter case)"
+        return f"{held} as {p}" if op is ast.NotIn else f"a value that is not {held} as {p}"
     if isinstance(left, ast.Call) and _called(left) == "len" and len(left.args) == 1:
         if (p := parameter(left.args[0])) and number is not None and op in _LENGTH:
             return _LENGTH[op](p, number)
         return ""
     if not (p := parameter(left)) or not _is_literal(right):
         return ""
+    if _is_own(left) and (
+        op is ast.Eq or (op is ast.Is and not (isinstance(right, ast.Constant) and right.value is None))
+    ):
+        # `self.domain == "django"`: an attribute the argument only may set (`if domain is not None`) holds what the
+        # class chose when it is not passed; "a value other than" it would throw that choice away (Django's
+        # DjangoTranslation). `self.lookup_name is None` says to pass one, true on every path.
+        return ""
     if op in _NUMBER and isinstance(right, ast.Constant) and type(right.value) in (int, float):
         return _NUMBER[op](p, code(ast.unparse(right)))
+    if op in (ast.In, ast.NotIn) and (values := _values(right)):
+        single = " or " not in values and ", " not in values
+        if op is ast.NotIn:
+            return f"{values} as {p}" if single else f"one of {values} as {p}"
+        return f"a value other than {values} as {p}" if single else f"a value that is not one of {values} as {p}"
     if op in _VALUE:
         return _VALUE[op](p, code(ast.unparse(right)))
     return ""
+
+
+_FOLDS = {"lower": str.lower, "upper": str.upper, "casefold": str.casefold}
+
+
+def _folded(left: ast.expr, right: ast.expr) -> tuple[ast.expr, str] | None:
+    """(`x`, "lower") for `x.lower()` tested against a literal collection of strings each already in that case: any
+    letter case of one of them passes. None for anything else (an item the fold never gives makes no advice)."""
+    if not (
+        isinstance(left, ast.Call)
+        and isinstance(left.func, ast.Attribute)
+        and left.func.attr in _FOLDS
+        and not left.args
+        and not left.keywords
+        and isinstance(right, (ast.Tuple, ast.List, ast.Set))
+        and right.elts
+        and _is_literal(right)
+    ):
+        return None
+    fold = _FOLDS[left.func.attr]
+    items = [item.value for item in right.elts if isinstance(item, ast.Constant)]
+    if len(items) != len(right.elts) or not all(isinstance(i, str) and fold(i) == i for i in items):
+        return None
+    return left.func.value, left.func.attr
+
+
+def _values(node: ast.expr) -> str:
+    """A literal tuple, list or set of a few strings or numbers, item by item: "`'lax'`, `'none'` or `'strict'`";
+    "" for anything else."""
+    if not (isinstance(node, (ast.Tuple, ast.List, ast.Set)) and 0 < len(node.elts) <= _MAX_VALUES):
+        return ""
+    if not all(isinstance(i, ast.Constant) and type(i.value) in (str, int, float) for i in node.elts):
+        return ""
+    shown = list(dict.fromkeys(code(ast.unparse(item)) for item in node.elts))
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
+_MAX_VALUES = 8
 
 
 def _kinds(node: ast.expr) -> str:

@@ -170,7 +170,7 @@ def test_a_condition_on_a_parameter_of_a_public_function_says_what_to_pass_inste
     [
         ("not isinstance(output_field, Field)", "Pass a `Field` as `output_field` to `Widget.resize()`."),
         ("size >= 10", "Pass `size` less than `10` to `Widget.resize()`."),
-        ("mode not in ('a', 'b')", "Pass one of `('a', 'b')` as `mode` to `Widget.resize()`."),
+        ("mode not in ('a', 'b')", "Pass one of `'a'` or `'b'` as `mode` to `Widget.resize()`."),
         ("name is None", "Pass a value other than `None` as `name` to `Widget.resize()`."),
     ],
 )
