@@ -816,6 +816,9 @@ def _instead(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
         if (p := parameter(left.args[0])) and number is not None and op in _LENGTH:
             return _LENGTH[op](p, number)
         return ""
+    if op in _NUMBER and (p := parameter(left)) and (other := parameter(right)) and other != p:
+        # `start > end` of two arguments: an order between them, not a number (Django's window frame bounds).
+        return _NUMBER[op](p, other)
     if not (p := parameter(left)) or not _is_literal(right):
         return ""
     if _is_own(left) and (

@@ -104,3 +104,20 @@ def test_a_literal_tuple_of_allowed_values_is_listed_one_by_one(db, git_repo) ->
 def test_an_attribute_the_class_chose_is_not_advised_away(db, git_repo) -> None:
     cards = harvest_published(git_repo, {"django/utils/translation/trans_real.py": TRANS_REAL})
     assert not any("domain" in said for said in solutions(cards, "No translation files found"))
+
+
+# Django 5.2.19 django/db/backends/base/operations.py:730-735 (BaseDatabaseOperations.window_frame_rows_start_end).
+OPERATIONS = """
+class BaseDatabaseOperations:
+    def window_frame_rows_start_end(self, start=None, end=None):
+        if isinstance(start, int) and isinstance(end, int) and start > end:
+            raise ValueError("start cannot be greater than end.")
+        return start, end
+"""
+
+
+def test_an_order_between_two_arguments_is_advised_as_that_order(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/db/backends/base/operations.py": OPERATIONS})
+    assert solutions(cards, "start cannot be greater") == [
+        "Pass `start` of at most `end` to `BaseDatabaseOperations.window_frame_rows_start_end()`."
+    ]
