@@ -809,8 +809,7 @@ def _instead(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
         # `samesite.lower() not in ('lax', 'none', 'strict')`: any letter case of one of them passes.
         if not (p := parameter(folded[0])):
             return ""
-        values = _values(right)
-        held = f"one of {values} (in any letter case)" if " or " in values else f"{values} (in any letter case)"
+        held = f"{_one_of(right)} (in any letter case)"
         return f"{held} as {p}" if op is ast.NotIn else f"a value that is not {held} as {p}"
     if isinstance(left, ast.Call) and _called(left) == "len" and len(left.args) == 1:
         if (p := parameter(left.args[0])) and number is not None and op in _LENGTH:
@@ -830,11 +829,8 @@ def _instead(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
         return ""
     if op in _NUMBER and isinstance(right, ast.Constant) and type(right.value) in (int, float):
         return _NUMBER[op](p, code(ast.unparse(right)))
-    if op in (ast.In, ast.NotIn) and (values := _values(right)):
-        single = " or " not in values and ", " not in values
-        if op is ast.NotIn:
-            return f"{values} as {p}" if single else f"one of {values} as {p}"
-        return f"a value other than {values} as {p}" if single else f"a value that is not one of {values} as {p}"
+    if op in (ast.In, ast.NotIn) and (values := _one_of(right)):
+        return f"{values} as {p}" if op is ast.NotIn else f"a value that is not {values} as {p}"
     if op in _VALUE:
         return _VALUE[op](p, code(ast.unparse(right)))
     return ""
@@ -864,15 +860,15 @@ def _folded(left: ast.expr, right: ast.expr) -> tuple[ast.expr, str] | None:
     return left.func.value, left.func.attr
 
 
-def _values(node: ast.expr) -> str:
-    """A literal tuple, list or set of a few strings or numbers, item by item: "`'lax'`, `'none'` or `'strict'`";
-    "" for anything else."""
+def _one_of(node: ast.expr) -> str:
+    """A literal tuple, list or set of a few strings or numbers, item by item: "one of `'lax'`, `'none'` or
+    `'strict'`", or the one item alone ("`'polygon'`"); "" for anything else."""
     if not (isinstance(node, (ast.Tuple, ast.List, ast.Set)) and 0 < len(node.elts) <= _MAX_VALUES):
         return ""
     if not all(isinstance(i, ast.Constant) and type(i.value) in (str, int, float) for i in node.elts):
         return ""
     shown = list(dict.fromkeys(code(ast.unparse(item)) for item in node.elts))
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+    return shown[0] if len(shown) == 1 else f"one of {', '.join(shown[:-1])} or {shown[-1]}"
 
 
 _MAX_VALUES = 8
