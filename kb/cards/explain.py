@@ -26,6 +26,7 @@ from kb.cards.reader import (
     raising_function,
     reader_of,
     reading_once,
+    without_default,
 )
 from kb.cards.solutions import derive_solutions, example_fix
 from kb.cards.truth_table import implies, reduced
@@ -264,7 +265,7 @@ def _hedged(
 def _reads_argument(row: dict, reader: Reader) -> bool:
     """Whether a test reads an argument of the public entry point (what the reader passed)."""
     names = names_in(str(row.get("code") or "")) or []
-    said = any((reader.replacement(name) or "").endswith(" argument") for name in names)
+    said = any(without_default(reader.replacement(name) or "").endswith(" argument") for name in names)
     return said and reader.condition(row) is not None
 
 
@@ -280,7 +281,8 @@ def _reads_input(row: dict, reader: Reader) -> bool:
     line = row.get("line") if isinstance(row.get("line"), int) else None
     command = reader.entry is not None and reader.entry.kind == "command"
     said = any(
-        _INPUT.search(plain_said(reader.replacement(name, line) or "")) and not (command and not reader.switch(name))
+        _INPUT.search(without_default(plain_said(reader.replacement(name, line) or "")))
+        and not (command and not reader.switch(name))
         for name in names
     )
     return said and reader.condition(row) is not None

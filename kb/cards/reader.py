@@ -60,6 +60,7 @@ LOOP_BOUND = "(bound by a for loop)"  # the harvest's code of a parameter a loop
 # The harvest's code of a parameter no statement binds but one changes in place above the test (`kwargs.pop("x")`):
 # its row carries only the lines that change it (reading.definitions).
 CHANGED_ARGUMENT = "(the argument, changed in place)"
+GIVEN = "(the argument as given)"  # the argument as the caller gave it, beside a binding that may not have run
 UNPACKED = "(bound without a value of its own)"  # of a local unpacked, `with ... as`, `except ... as` (the same)
 _DEFAULTS_TO = "(by default the "  # `self.x` set from an argument that falls back to a setting
 # `self.Meta.fields`, `getattr(self.Meta, 'fields', None)`, `getattr(cls.Meta, "fields")`: a class's declared option.
@@ -345,6 +346,10 @@ class Reader:
         ]
         self.definitions: dict[str, list[tuple[int, str]]] = {}  # name -> (line, code) of each assignment read
         self.changed: dict[str, list[int]] = {}  # name -> the lines changing it in place after its definition
+        # name -> (line, code) of a default filled in by `if name is None: name = ...`, and of one value made a list
+        # by `if isinstance(name, T): name = [name]` (reading.definitions)
+        self.filled: dict[str, tuple[int, str]] = {}
+        self.wrapped: dict[str, tuple[int, str]] = {}
         rows = [row for row in self.evidence.get("definitions") or [] if isinstance(row, dict)]
         # A call that raises rather than return an empty value never makes a test of its emptiness true: where the
         # local has other definitions, those are what the test reads when it is true (round 21's card 02).
@@ -356,6 +361,10 @@ class Reader:
                 line = row["line"] if isinstance(row.get("line"), int) else 0
                 if row["code"] != CHANGED_ARGUMENT:
                     self.definitions.setdefault(row["name"], []).append((line, row["code"]))
+                if row.get("filled") is True:
+                    self.filled[row["name"]] = (line, row["code"])
+                if row.get("wrapped") is True:
+                    self.wrapped[row["name"]] = (line, row["code"])
                 changed = row.get("changed")
                 if isinstance(changed, list):
                     self.changed.setdefault(row["name"], []).extend(n for n in changed if isinstance(n, int))
@@ -422,6 +431,8 @@ class Reader:
                 return looped
             # `field.name` of `for field in fields`: the code as written, its loop's name said after it.
             return "" if name != root and self._looped(root, before) else None
+        if name == root and (filled := self._filled(name, before)) is not None:
+            return filled
         if root in self.definitions:  # assigned in the function: a local, or a parameter given a new value
             reaching = {w for line, w in self.definitions.get(root, []) if not before or line < before}
             if name == root and len(reaching) == 1 and (returned := self._hook_returns(next(iter(reaching)))):
@@ -456,6 +467,62 @@ class Reader:
         if name.partition(".")[2][:1].isupper() and root not in self.parameters:
             return ""  # a module's class (`models.Aggregate`), named as written
         return None
+
+    def _filled(self, name: str, before: int | None) -> str | None:
+        """ "the `locations` argument (`apps.get_models()` where it is `None`)" for a parameter whose only other
+        definition is a default filled in by `if sources is None: sources = apps.get_models()` at the function's
+        top (django/contrib/gis/sitemaps/kml.py:29-30): true of every call. None where the card cannot say both:
+        the argument, and the default by what it names (a setting, an attribute the card can say) or by code that
+        reads no local, no `self.` internal and no parameter but an argument of the same name as passed
+        (`apps.get_models()`, `now()`, `[]`, `default is empty and not read_only`)."""
+        found = self.filled.get(name)
+        if found is None or self.entry is None or name not in (*self.parameters, *_parameters_of(self.evidence)):
+            return None
+        line, written = found
+        rows = {w for at, w in self.definitions.get(name, []) if not before or at < before}
+        if rows != {GIVEN, written} or (before is not None and line >= before) or self._changed_before(name, before):
+            return None
+        argument = self._parameter(name, name)
+        if not argument or not argument.endswith(" argument"):
+            return None
+        names = names_in(written)
+        if names is None or len(written) > MAX_INLINE:
+            return None
+        if _CHAIN.fullmatch(written) and _root(written) not in (*self.parameters, *self.definitions):
+            # `settings.STATIC_URL`, `self.db`: said as what it names ("the `STATIC_URL` setting"), where it can be.
+            alias = self.replacement(written, line)
+            if alias and not alias.startswith(_INLINE) and not own_attributes.is_marked(alias):
+                return f"{argument} ({alias}{_FILLED}"
+        # Another argument the default reads is said by its own name where the reader passes it so (`required =
+        # default is empty and not read_only`, rest_framework/fields.py:303-304) and holds what was passed.
+        local = [
+            n
+            for n in names
+            if _root(n) in (*self.parameters, *self.definitions, "self", "cls") and not self._as_passed(n, line)
+        ]
+        return None if local else f"{argument} ({code(written)}{_FILLED}"
+
+    def _wrapped(self, name: str, before: int | None) -> str:
+        """ "the `model_or_iterable` argument or one of its items" for what a loop over a parameter walks, where the
+        one other definition made a single value a list of it (`if isinstance(model_or_iterable, ModelBase):
+        model_or_iterable = [model_or_iterable]`, django/contrib/admin/sites.py:110-111); "" otherwise."""
+        found = self.wrapped.get(name)
+        if found is None or self.entry is None or name not in (*self.parameters, *_parameters_of(self.evidence)):
+            return ""
+        line, written = found
+        rows = {w for at, w in self.definitions.get(name, []) if not before or at < before}
+        if rows != {GIVEN, written} or (before is not None and line >= before) or self._changed_before(name, before):
+            return ""
+        argument = self._parameter(name, name)
+        return f"{argument} or one of its items" if argument and argument.endswith(" argument") else ""
+
+    def _as_passed(self, name: str, before: int) -> bool:
+        """Whether a parameter read at `before` holds the argument of the same name as the caller passed it."""
+        if name not in (*self.parameters, *_parameters_of(self.evidence)) or self.entry is None:
+            return False
+        if name in self.definitions or self._changed_before(name, before):
+            return False
+        return self.entry.argument(name) == f"the {code(name)} argument"
 
     def _alias(self, defined: str, before: int | None) -> str:
         """What a local's definition names when it is only another name for a setting, a flag or an argument
@@ -532,6 +599,8 @@ class Reader:
         iterable = defined.removeprefix(prefix)
         if name != _root(name) or not _CHAIN.fullmatch(iterable):
             return ""
+        if prefix == "(an item of) " and (wrapped := self._wrapped(iterable, before)):
+            return wrapped
         root = _root(iterable)
         if root not in (*self.parameters, *self.definitions, "self", "cls") and root in _parameters_of(self.evidence):
             # A parameter only the loop reads (`for name in options:` of `**options`): the harvest records the
@@ -949,6 +1018,8 @@ class Reader:
         ("is given and not empty", "is not given (or empty)") for `None`. None: the wording as before."""
         if (row := self.attributes.get(name)) is not None and "default" in row and row.get("parameter"):
             return _attribute_truth(str(row["default"]))
+        if name in self.filled:
+            return None  # `if x is None: x = ...` above: "not given" is no longer what a false `x` means
         defaults = self.evidence.get("defaults")
         recorded = self.evidence.get("function")
         own = str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
@@ -1042,6 +1113,16 @@ def _attribute_truth(default: str) -> tuple[str, str] | None:
     if default == "None":
         return "is given and not empty", "is not given (or empty)"
     return None
+
+
+_FILLED = " where it is `None`)"  # the end of `Reader._filled`'s default, after the argument
+
+
+def without_default(said: str) -> str:
+    """An argument said with the default filled in where it is None (`Reader._filled`), as the argument alone:
+    "the `locations` argument" (what a caller gives)."""
+    head, parenthesis, _ = said.partition(" argument (")
+    return f"{head} argument" if parenthesis and said.endswith(_FILLED) else said
 
 
 def plain_said(said: str) -> str:

@@ -64,6 +64,7 @@ class Definitions:
         self._self_assigned: dict[str, list[tuple[int, ast.expr]]] | None = None
         self._loop_lines: frozenset[int] | None = None
         self._loop_nodes: dict[int, ast.For | ast.AsyncFor] = {}
+        self._ifs: dict[int, ast.If] | None = None  # the function's `if` statements by id, for `_default`
         self._sorted: dict[str, list[Binding]] = {}  # each name's bindings, latest first (all its sites read them)
         self._changes: dict[str, list[tuple[int, BranchPath]]] | None = None
         self._windows: dict[tuple[int, int], bool] = {}  # whether a window's text may change a value (`_may_change`)
@@ -100,9 +101,13 @@ class Definitions:
                             following += [(f"self.{a}", bound_line, bound_path) for a in read.attributes]
                         continue
                     changed = self._changed(name, bound_line, at, where)
+                    # Beside the argument as given alone: what the `if` above did to it (`_default`).
+                    given = len(reaching) == 2 and reaching[1][1] == 0
+                    default = self._default(name, bound_line, bound_path) if given else ""
                     rows.append(
                         {"name": name, "code": self._unparsed(expr), "line": bound_line}
                         | ({"changed": changed} if changed else {})
+                        | ({default: True} if default else {})
                     )
                     read = self.reads(expr)
                     reached = reached | read
@@ -200,6 +205,43 @@ class Definitions:
             return []
         return [(found[0], found[1], ())]
 
+    def _default(self, name: str, line: int, path: BranchPath) -> str:
+        """What the binding of parameter `name` at `line` does to the argument, where it is a statement of the body
+        of an `if` with no `else` that is a statement of the function's own body (an `if` in a loop, a `try` or
+        another `if` may not have run): "filled" for a default filled in by `if name is None:` (`if sources is
+        None: sources = apps.get_models()`, django/contrib/gis/sitemaps/kml.py:29-30: where the argument is given,
+        it is what reaches the site); "wrapped" for one value made a list of one by `if isinstance(name, T): name =
+        [name]` (django/contrib/admin/sites.py:110-111: a loop over it walks the argument itself, or its items);
+        "" for any other."""
+        if len(path) != 1 or name not in self._parameters():
+            return ""
+        if self._ifs is None:
+            self._ifs = {id(n): n for n in getattr(self.node, "body", []) if isinstance(n, ast.If)}
+        node, arm = path[0]
+        if_node = self._ifs.get(node)
+        if arm != 0 or if_node is None or if_node.orelse:
+            return ""
+        statement = next((s for s in if_node.body if isinstance(s, ast.Assign) and s.lineno == line), None)
+        if statement is None or len(statement.targets) != 1 or not _is_name(statement.targets[0], name):
+            return ""
+        value = statement.value
+        test = if_node.test
+        if (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and test.left.id == name
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Is)
+            and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None
+        ):
+            return "filled"
+        if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"):
+            return ""
+        tested = len(test.args) == 2 and not test.keywords and _is_name(test.args[0], name)
+        one = isinstance(value, (ast.List, ast.Tuple)) and len(value.elts) == 1 and _is_name(value.elts[0], name)
+        return "wrapped" if tested and one else ""
+
     def _parameters(self) -> frozenset[str]:
         arguments = getattr(self.node, "args", None)
         if not isinstance(arguments, ast.arguments):
@@ -256,6 +298,10 @@ class Definitions:
 
 
 _JOINED: list = [None, "", []]  # the last module's lines, their text and where each line starts in it
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def _joined(lines: list[str]) -> tuple[str, list[int]]:
