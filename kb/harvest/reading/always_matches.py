@@ -14,6 +14,7 @@ import ast
 import re
 from types import ModuleType
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.scopes import statements
 
 try:  # CPython's own pattern parser (3.11+), private: a Python without it knows no pattern to always match
@@ -133,7 +134,7 @@ def _binds(statement: ast.AST, name: str) -> bool:
         *getattr(statement, "targets", []),
         *[t for t in (getattr(statement, "target", None),) if t is not None],
     ]
-    return any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t))
+    return any(isinstance(n, ast.Name) and n.id == name for t in targets for n in breadth.walk(t))
 
 
 def _flags(node: ast.expr) -> int | None:

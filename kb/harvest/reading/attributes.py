@@ -8,6 +8,7 @@ process, whatever the number of sites that ask."""
 import ast
 import weakref
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.definitions import CODE_LIMIT, clip
 from kb.harvest.reading.scopes import statements
@@ -307,7 +308,7 @@ def _setting(node: ast.expr) -> str:
 
 def _parameter(value: ast.expr, params: set[str]) -> str:
     """The first parameter the value reads (`timeout or 5`: timeout), within its first nodes."""
-    for number, node in enumerate(ast.walk(value)):
+    for number, node in enumerate(breadth.walk(value)):
         if number > 50:
             break
         if isinstance(node, ast.Name) and node.id in params:

@@ -11,6 +11,7 @@ import builtins
 import weakref
 from itertools import islice
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.conditions import sentence
 from kb.harvest.reading.definitions import clip
@@ -252,7 +253,7 @@ def inlined(code: str, definitions: list[dict]) -> str:
     replacements = {
         name: value
         for name, value in replacements.items()
-        if not (name.isupper() and any(isinstance(node, ast.Name) for node in ast.walk(value)))
+        if not (name.isupper() and any(isinstance(node, ast.Name) for node in breadth.walk(value)))
     }
     changed = _Replace(replacements).visit(tree)
     return clip(ast.unparse(changed), 200)

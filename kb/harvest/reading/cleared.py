@@ -6,7 +6,7 @@ made the error: `raise exc.with_traceback(None)` in `except ParseBaseException a
 
 import ast
 
-from kb.harvest.reading import scopes
+from kb.harvest.reading import breadth, scopes
 from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.scopes import Scope
 
@@ -45,7 +45,7 @@ def _narrowed_to(name: str, node: ast.expr, function: ast.AST) -> list[ast.expr]
     """The classes of the innermost `if isinstance(<name>, C)` in `function` whose body holds `node`, or []."""
     found: list[ast.expr] = []
     depth = -1
-    for test in ast.walk(function):
+    for test in breadth.walk(function):
         if not (isinstance(test, ast.If) and test.body) or (classes := _isinstance_of(test.test, name)) is None:
             continue
         start, end = test.body[0].lineno, test.body[-1].end_lineno or test.body[-1].lineno

@@ -8,6 +8,7 @@ import ast
 import copy
 from dataclasses import dataclass
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.evaluate import calls_named, module_function
 from kb.harvest.reading.imports import dotted
@@ -83,7 +84,7 @@ def substituted(expr: ast.expr, held: dict[str, Held]) -> ast.expr | None:
     """`expr` with each held name replaced by what it holds; None when a replacement reads a name (it would be
     read in the wrong scope): decorator arguments are literals."""
     for value in held.values():
-        if any(isinstance(node, ast.Name) for node in ast.walk(value.expr)) and _reads(expr, held, value):
+        if any(isinstance(node, ast.Name) for node in breadth.walk(value.expr)) and _reads(expr, held, value):
             return None
 
     class Substitute(ast.NodeTransformer):
@@ -95,7 +96,7 @@ def substituted(expr: ast.expr, held: dict[str, Held]) -> ast.expr | None:
 
 
 def _reads(expr: ast.expr, held: dict[str, Held], value: Held) -> bool:
-    names = {node.id for node in ast.walk(expr) if isinstance(node, ast.Name)}
+    names = {node.id for node in breadth.walk(expr) if isinstance(node, ast.Name)}
     return any(held[name] is value for name in names if name in held)
 
 

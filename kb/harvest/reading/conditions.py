@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.failures import failed_test, raises_nothing
 from kb.harvest.reading.walked import nodes_of, nodes_of_kind
 
@@ -69,7 +70,7 @@ class Condition:
 
 def parents_of(tree: ast.AST) -> dict[ast.AST, ast.AST]:
     """Each node's parent, for a module walked once and asked about many raises."""
-    return {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+    return {child: parent for parent in breadth.walk(tree) for child in ast.iter_child_nodes(parent)}
 
 
 def _always_false(test: ast.expr) -> bool:
@@ -399,7 +400,7 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Mod
         container, key = lookup
         words += f" by looking up `{ast.unparse(key)}` in `{ast.unparse(container)}`"
         test = ast.Compare(left=key, ops=[ast.NotIn()], comparators=[container])
-        names = frozenset(n.id for n in ast.walk(test) if isinstance(n, ast.Name))
+        names = frozenset(n.id for n in breadth.walk(test) if isinstance(n, ast.Name))
         return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=test)
     # `a, b = path.rsplit(".", 1)` and `ValueError`: the test that failed, its names read as a test's are.
     failed = failed_test(handler.type, attempt)
@@ -424,7 +425,7 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Mod
             failed=bool(failed),
         )
     if failed is not None:
-        names = frozenset(n.id for n in ast.walk(failed) if isinstance(n, ast.Name) and n.id != "hasattr")
+        names = frozenset(n.id for n in breadth.walk(failed) if isinstance(n, ast.Name) and n.id != "hasattr")
         return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=failed, failed=True)
     return Condition(kind="except", code=f"except {caught}", sentence=words, line=handler.lineno)
 
@@ -504,7 +505,7 @@ def _module_bindings(module: ast.Module) -> dict[str, ast.AST]:
     if _BINDINGS and _BINDINGS[0] is module:
         return _BINDINGS[1]
     found: dict[str, list[ast.AST]] = {}
-    for node in ast.walk(module):
+    for node in breadth.walk(module):
         names: list[str] = []
         if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             names = [node.name]
@@ -617,7 +618,7 @@ def _only_calls_raise(caught: ast.expr | None, attempt: ast.AST | None) -> bool:
     targets = statement.targets if isinstance(statement, ast.Assign) else []
     if any(not isinstance(target, ast.Name) for target in targets):
         return False  # `self.x = ...` or `a[k] = ...` may raise on its own
-    nodes = list(ast.walk(statement.value))
+    nodes = breadth.nodes(statement.value)
     if any(not isinstance(node, _PLAIN_NODES) for node in nodes):
         return False
     if any(isinstance(node, ast.Subscript) for node in nodes) and _BY_SUBSCRIPTS & set(names):
@@ -668,7 +669,7 @@ def _lookup(caught: str, attempt: ast.AST | None) -> tuple[ast.expr, ast.expr] |
     handler catches what a lookup raises: `hashers[algorithm]` in `get_hasher`."""
     if caught.rpartition(".")[2] not in _LOOKUP_ERRORS or not isinstance(attempt, ast.Try) or len(attempt.body) != 1:
         return None
-    subscripts = [n for n in ast.walk(attempt.body[0]) if isinstance(n, ast.Subscript)]
+    subscripts = [n for n in breadth.walk(attempt.body[0]) if isinstance(n, ast.Subscript)]
     if len(subscripts) != 1 or isinstance(subscripts[0].slice, ast.Slice):
         return None
     container, key = subscripts[0].value, subscripts[0].slice

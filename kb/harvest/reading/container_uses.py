@@ -9,6 +9,7 @@ nothing on. Read once per harvest and per module asked, never for a module no li
 import ast
 import re
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.callers import is_test
 from kb.harvest.reading.imports import ModuleInfo, Resolver, block_fields
 
@@ -39,7 +40,7 @@ def changes(info: ModuleInfo) -> tuple[set[str], set[str]]:
         if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Delete)):
             targets = statement.targets if isinstance(statement, (ast.Assign, ast.Delete)) else [statement.target]
             for target in targets:
-                for node in ast.walk(target):
+                for node in breadth.walk(target):
                     if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.value, ast.Name):
                         found.add(node.value.id)
                     elif isinstance(node, ast.Name) and isinstance(statement, ast.AugAssign):
@@ -197,7 +198,7 @@ def handed_on(body: list[ast.stmt]) -> set[str]:
     """The names the statements read where the object goes on under another name (`_HANDED_ON`), or to a call that
     may keep or change it (an argument of a call not in `_READING_CALLS`); one walk."""
     found: set[str] = set()
-    for parent in ast.walk(ast.Module(body=body, type_ignores=[])):
+    for parent in breadth.walk(ast.Module(body=body, type_ignores=[])):
         for field, value in ast.iter_fields(parent):
             for child in value if isinstance(value, list) else [value]:
                 if not isinstance(child, ast.Name) or not isinstance(child.ctx, ast.Load):

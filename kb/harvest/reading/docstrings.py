@@ -11,6 +11,7 @@ import ast
 import re
 from collections import Counter
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.walked import docstring, nodes_of_kind
 
 DOC_LIMIT = 8_000
@@ -156,7 +157,7 @@ def _raised_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]
         if node.exc is not None:
             mentioned = {
                 part.attr if isinstance(part, ast.Attribute) else part.id
-                for part in ast.walk(node.exc)
+                for part in breadth.walk(node.exc)
                 if isinstance(part, (ast.Attribute, ast.Name))
             }
             names.extend(mentioned)

@@ -21,6 +21,7 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.handed_values import tests_holding
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, ModuleInfo, dotted
@@ -326,7 +327,7 @@ def _module_calls(index: ClassIndex, module: ModuleInfo) -> dict[str, list[tuple
         ]
         for function, owner in functions:
             scope: Scope | None = None
-            for node in ast.walk(function):
+            for node in breadth.walk(function):
                 if isinstance(node, ast.Call) and (node.args or node.keywords):
                     called = terminal_name(node.func)
                     scope = scope or _bare_scope(function, owner, module, index)
@@ -398,7 +399,7 @@ def _keyed(value: Value, known: dict[str, ast.expr]) -> bool:
     seen: set[str] = set()
     pending = [value.expr]
     while pending:
-        for node in ast.walk(pending.pop()):
+        for node in breadth.walk(pending.pop()):
             if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id in known:
                 return True
             if not isinstance(node, ast.Name) or node.id in seen:
@@ -538,7 +539,7 @@ def _reads_parameters(function: Function) -> bool:
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
-                for name in ast.walk(target):
+                for name in breadth.walk(target):
                     if isinstance(name, ast.Name):
                         assigned.setdefault(name.id, []).append(node.value)
         elif isinstance(node, ast.Raise) and node.exc is not None:
@@ -587,7 +588,7 @@ def _keyed_by(expr: ast.expr, params: set[str], assigned: dict[str, list[ast.exp
     seen: set[str] = set()
     pending = [expr]
     while pending:
-        for node in ast.walk(pending.pop()):
+        for node in breadth.walk(pending.pop()):
             if isinstance(node, ast.Subscript) and _named(node.slice, params):
                 return True
             if isinstance(node, ast.Name) and node.id not in seen:
@@ -605,7 +606,7 @@ def _worded_with(expr: ast.expr, params: set[str], assigned: dict[str, list[ast.
     pending = list(assigned.get(expr.id, ()))
     while pending:
         value = pending.pop()
-        if written_here(value) and any(isinstance(n, ast.Name) and n.id in params for n in ast.walk(value)):
+        if written_here(value) and any(isinstance(n, ast.Name) and n.id in params for n in breadth.walk(value)):
             return True
         if isinstance(value, ast.Name) and value.id not in seen:
             seen.add(value.id)
@@ -799,7 +800,7 @@ def _worded_from_parameters(expr: ast.expr, env: dict[str, Held], inner: Scope, 
         return None
     at = reaching[0].line
     rebuilt = copy.deepcopy(source)
-    called = {id(node.func) for node in ast.walk(rebuilt) if isinstance(node, ast.Call)}  # `str(x)`: kept
+    called = {id(node.func) for node in breadth.walk(rebuilt) if isinstance(node, ast.Call)}  # `str(x)`: kept
 
     def from_caller(node: ast.Name) -> Value | None:
         held = env.get(node.id)
@@ -808,7 +809,7 @@ def _worded_from_parameters(expr: ast.expr, env: dict[str, Held], inner: Scope, 
         return None
 
     given: list[Value] = []
-    for node in ast.walk(rebuilt):
+    for node in breadth.walk(rebuilt):
         if isinstance(node, ast.Name) and id(node) not in called:
             if (held := from_caller(node)) is not None:
                 given.append(held)
@@ -836,7 +837,7 @@ def _in_callers_terms(expr: ast.expr | None, env: dict[str, Held]) -> Value | No
     if expr is None:
         return None
     given: list[Value] = []
-    for node in ast.walk(expr):
+    for node in breadth.walk(expr):
         if isinstance(node, ast.Name):
             held = env.get(node.id)
             if held is None or isinstance(held, dict):
@@ -980,7 +981,7 @@ def _annotated_with_a_class(index: ClassIndex, function: Function, param: str, s
     annotation = next((a.annotation for a in _arguments(function) if a.arg == param), None)
     if annotation is None or isinstance(annotation, ast.Constant):
         return False
-    for node in ast.walk(annotation):
+    for node in breadth.walk(annotation):
         if isinstance(node, (ast.Name, ast.Attribute)) and (named := class_named(index, node, scope)) is not None:
             if index.get(named) is not None:
                 return True
@@ -998,7 +999,7 @@ def worded_by_callers(call: ast.Call, scope: Scope) -> bool:
         if argument.id in params:
             return True
         bound = [b.expr for b in scope.bindings.get(argument.id, ()) if b.expr is not None]
-        if any(isinstance(n, ast.Name) and n.id in params for expr in bound for n in ast.walk(expr)):
+        if any(isinstance(n, ast.Name) and n.id in params for expr in bound for n in breadth.walk(expr)):
             return True
     return False
 
@@ -1035,7 +1036,7 @@ def _calls(index: ClassIndex, *, classes: bool) -> dict[str, list[tuple[ast.Call
     functions += [(f, info, info.module) for info in index.classes.values() for f in info.methods.values()]
     for function, owner, module in functions:
         scope: Scope | None = None
-        for node in ast.walk(function):
+        for node in breadth.walk(function):
             if not isinstance(node, ast.Call) or not (node.keywords or node.args):
                 continue
             called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)

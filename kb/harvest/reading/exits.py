@@ -12,6 +12,7 @@ import builtins
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.callees import caught_types, is_caught
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS
 
@@ -133,7 +134,7 @@ def none_matched(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> dict |
         return None
     if any(
         isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda))
-        for node in ast.walk(test.test)
+        for node in breadth.walk(test.test)
     ):
         return None
     # `if not ok(item): return` returns on an item that fails: none failed, "`ok(item)` is true for every item".

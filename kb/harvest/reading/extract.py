@@ -6,7 +6,7 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kb.harvest.reading import scopes
+from kb.harvest.reading import breadth, scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind, takes_of
 from kb.harvest.reading.checked import checked_by
 from kb.harvest.reading.class_tables import Choice, Row, looped_as, table_classes, unpacked_rows
@@ -595,7 +595,7 @@ class ModuleExtractor:
         `CPLERR_DICT if cpl else OGRERR_DICT`): that test, or its negation, is a condition of theirs, and a parameter
         it reads, never bound anew, is read by them (a caller leaving `cpl` at `False` is no way to those rows)."""
         rows = [condition_row(tested(test if truth else negate(test), line)) for test, truth, line in chosen]
-        names = {n.id for test, _, _ in chosen for n in ast.walk(test) if isinstance(n, ast.Name)}
+        names = {n.id for test, _, _ in chosen for n in breadth.walk(test) if isinstance(n, ast.Name)}
         read = [p for p in scope.params if p in names and p not in scope.bindings and p not in ("self", "cls")]
         defaults = defaults_of(self._owner.node, set(read)) if self._owner is not None else {}
         sites = self.result.sites
@@ -686,9 +686,9 @@ class ModuleExtractor:
         """`raise (clsoverride or cls or ValueInvalid)(msg or default or "invalid value")` in a decorator's
         closure: read once per call of the factory that made it (`reading.closures`), its class the first operand
         that names one, its message the call's words. False when the raise reads no enclosing parameter."""
-        if not reads_enclosing(scope, {n.id for n in ast.walk(call.func) if isinstance(n, ast.Name)}):
+        if not reads_enclosing(scope, {n.id for n in breadth.walk(call.func) if isinstance(n, ast.Name)}):
             return False  # a class the closure names itself: read as any raise, its message in the closure
-        used = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
+        used = {n.id for n in breadth.walk(call) if isinstance(n, ast.Name)}
         calls = factory_calls(self.index, scope, used)
         found: set[tuple[str, str]] = set()
         for held in calls:
@@ -870,7 +870,7 @@ class ModuleExtractor:
         sources = [b.expr for b in scope.reaching(name.id, node.lineno, self._path) if b.expr is not None]
         sources += [
             loop.iter
-            for loop in ast.walk(self._scope_node)
+            for loop in breadth.walk(self._scope_node)
             if isinstance(loop, (ast.For, ast.AsyncFor))
             and isinstance(loop.target, ast.Name)
             and loop.target.id == name.id
@@ -1149,7 +1149,7 @@ class ModuleExtractor:
             return []
         names = {
             node.attr
-            for node in ast.walk(expr)
+            for node in breadth.walk(expr)
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
         }
         if not names:
@@ -1309,7 +1309,7 @@ def _repr_fields(index: ClassIndex, exception_type: str, parts: Parts) -> set[st
     for info in index.mro(exception_type):
         for name in ("__init__", "__str__"):
             method = info.methods.get(name)
-            for node in ast.walk(method) if method is not None else ():
+            for node in breadth.walk(method) if method is not None else ():
                 if isinstance(node, ast.FormattedValue) and node.conversion == ord("r") and id(node.value) in sources:
                     found.add(sources[id(node.value)])
     return found

@@ -23,6 +23,8 @@ from pathlib import Path
 
 from django.conf import settings
 
+from kb.harvest.reading import breadth
+
 # The reasons a file is not taken, as the harvest's summary counts them.
 NOT_REGULAR = "not a regular file"
 OUTSIDE = "a link out of the tree"
@@ -257,7 +259,7 @@ def refusal(error: Exception, step: str) -> Refused:
 
 def clean_constants(tree: ast.AST) -> None:
     """NULs and lone surrogates in string constants replaced by U+FFFD: PostgreSQL holds neither, in text or JSON."""
-    for node in ast.walk(tree):
+    for node in breadth.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and _BAD_CHARS.search(node.value):
             node.value = _BAD_CHARS.sub("\ufffd", node.value)
 

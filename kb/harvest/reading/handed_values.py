@@ -7,6 +7,7 @@ import ast
 import re
 from collections.abc import Callable, Mapping
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.callers import Defined
 from kb.harvest.reading.fixed_values import wider_test
 from kb.harvest.reading.scopes import statements
@@ -63,7 +64,7 @@ def _converted(statement: ast.AST) -> bool:
     if isinstance(value, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
         given = [value.generators[0].iter]  # `[get_field(n) for n in update_fields]`: each item converted
     elif isinstance(value, ast.Call):
-        given = list(ast.walk(value))  # `f(x)`, `x.strip()`, `str(x).lower()`
+        given = breadth.nodes(value)  # `f(x)`, `x.strip()`, `str(x).lower()`
     else:
         return False
     return any(isinstance(argument, ast.Name) and argument.id == target.id for argument in given)
@@ -108,9 +109,9 @@ def _plain_return(body: list[ast.stmt], kwargs: str) -> ast.expr | None:
             branch = statement.orelse if given is False else statement.body
             if branch and isinstance(branch[-1], ast.Return):
                 return _plain_return(branch, kwargs)
-            if any(isinstance(node, ast.Return) for inner in branch for node in ast.walk(inner)):
+            if any(isinstance(node, ast.Return) for inner in branch for node in breadth.walk(inner)):
                 return None
-        elif any(isinstance(node, ast.Return) for node in ast.walk(statement)):
+        elif any(isinstance(node, ast.Return) for node in breadth.walk(statement)):
             return None
     return None
 
@@ -161,7 +162,7 @@ def keys_added(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> b
     `PrettyTable.__init__`) adds only a key already found missing: a test then finds a key only when it was given
     (or when a loop tests the same key twice, read as not)."""
     fills: set[int] = set()
-    nodes = list(ast.walk(function))  # nested functions too: a closure may add
+    nodes = breadth.nodes(function)  # nested functions too: a closure may add
     for node in nodes:
         if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
             continue
@@ -296,7 +297,7 @@ def used_unlike(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, nam
     `name` never bound anew in the function."""
     if any(
         isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
-        for node in ast.walk(function)
+        for node in breadth.walk(function)
     ):
         return False
     for statement in function.body[:MAX_STATEMENTS]:

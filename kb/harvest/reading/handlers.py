@@ -7,6 +7,7 @@ does `except RejectRequest as exc: return self._reject(request, exc.reason)`."""
 
 import ast
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.callers import CallGraph, Defined
 
 MAX_HANDLED = 3
@@ -33,7 +34,7 @@ def _handler(caller: Defined, line: int, tree: ast.Module | None, raised: str) -
     if node is None:
         return None
     short = raised.rpartition(".")[2]
-    for inner in ast.walk(node):
+    for inner in breadth.walk(node):
         if not isinstance(inner, ast.Try) or not any(_spans(s, line) for s in inner.body):
             continue
         handler = next((h for h in inner.handlers if short in _names(h.type)), None)
@@ -50,7 +51,7 @@ def _handler(caller: Defined, line: int, tree: ast.Module | None, raised: str) -
                 return None
             # `return self._reject(request, exc.reason)`: the error's own details go on in what is returned.
             uses = handler.name is not None and any(
-                isinstance(n, ast.Name) and n.id == handler.name for n in ast.walk(only.value)
+                isinstance(n, ast.Name) and n.id == handler.name for n in breadth.walk(only.value)
             )
             return {**row, "does": "return", "code": text, **({"uses_error": True} if uses else {})}
         if isinstance(only, ast.Pass):

@@ -8,6 +8,8 @@ from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
+from kb.harvest.reading import breadth
+
 BUILTIN_EXCEPTIONS = frozenset(
     name
     for name in dir(builtins)
@@ -82,7 +84,7 @@ def _literal(expr: ast.expr, known: Container[str] = ()) -> bool:
     """A small literal: a number, text or bytes, or a tuple, list or set of those (`(0, 1)`, `-1`); or arithmetic
     of such and of the constants in `known` (`2 * CSRF_SECRET_LENGTH`): the reader is told the code and, in turn,
     what the constants it reads hold (never computed: a hostile module's `10 ** 10 ** 10` is not run)."""
-    nodes = list(islice(ast.walk(expr), MAX_LITERAL + 1))
+    nodes = list(islice(breadth.walk(expr), MAX_LITERAL + 1))
     allowed = (ast.Constant, ast.Tuple, ast.List, ast.Set, ast.UnaryOp, ast.USub, ast.Load, ast.BinOp, ast.operator)
     return len(nodes) <= MAX_LITERAL and all(
         isinstance(node, allowed) or (isinstance(node, ast.Name) and node.id in known) for node in nodes
@@ -113,7 +115,7 @@ def _compiled(expr: ast.expr, known: Container[str], imports: dict[str, str]) ->
 
 def _re_flags(expr: ast.expr, imports: dict[str, str]) -> bool:
     """`re.I`, `re.IGNORECASE | re.VERBOSE`, `0`: flags of `re`, a few at most."""
-    nodes = list(islice(ast.walk(expr), MAX_LITERAL + 1))
+    nodes = list(islice(breadth.walk(expr), MAX_LITERAL + 1))
     return len(nodes) <= MAX_LITERAL and all(
         isinstance(node, (ast.BinOp, ast.BitOr, ast.Load, ast.Constant))
         or (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and imports.get(node.value.id) == "re")
@@ -179,7 +181,7 @@ def stored_attributes(body: list[ast.stmt], *, conversions: bool = True) -> froz
         if kind in _ASSIGNMENTS:
             targets = node.targets if kind is ast.Assign else [node.target]  # type: ignore[attr-defined]
             for target in targets:
-                for part in ast.walk(target) if isinstance(target, (ast.Tuple, ast.List)) else [target]:
+                for part in breadth.walk(target) if isinstance(target, (ast.Tuple, ast.List)) else [target]:
                     if isinstance(part, ast.Attribute) and not _is_self(part.value):
                         if conversions or kind is not ast.Assign or not _reads(node.value, part):  # type: ignore[attr-defined]
                             found.add(part.attr)
@@ -215,7 +217,7 @@ def _reads(value: ast.expr, target: ast.Attribute) -> bool:
     written = ast.dump(target, include_attributes=False).replace("ctx=Store()", "ctx=Load()")
     return any(
         isinstance(node, ast.Attribute) and node.attr == target.attr and ast.dump(node) == written
-        for node in ast.walk(value)
+        for node in breadth.walk(value)
     )
 
 

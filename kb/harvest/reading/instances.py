@@ -7,6 +7,7 @@ a literal in a function of the class's own module (Jinja2's `Failure("Missing en
 
 import ast
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.messages import MessageBuilder, Parts
@@ -57,7 +58,7 @@ def _made_in_functions(index: ClassIndex, qualname: str) -> list[ast.Call]:
         functions = [*module.function_nodes.values()]
         functions += [f for kin in index.classes.values() if kin.module is module for f in kin.methods.values()]
         for function in functions:
-            for node in ast.walk(function):
+            for node in breadth.walk(function):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in module.classes:
                     found.setdefault(node.func.id, []).append(node)
         index.made_in_functions[module.name] = found

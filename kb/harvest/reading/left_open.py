@@ -13,6 +13,7 @@ import ast
 import re
 from itertools import takewhile
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.callers import is_private, is_test
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.walked import docstring
@@ -92,7 +93,7 @@ def needs_override(function: ast.AST, statement: ast.stmt, index: ClassIndex, ow
     if not owner or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or statement not in function.body:
         return None
     for above in function.body[: function.body.index(statement)]:
-        for node in ast.walk(above):
+        for node in breadth.walk(above):
             if isinstance(node, ast.stmt) and node is not above:
                 break  # a nested block runs on some calls only
             call = node if isinstance(node, ast.Call) else None

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable
 from itertools import islice
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.container_uses import changed_in_place, others
 from kb.harvest.reading.imports import ModuleInfo, Resolver, block_fields
 from kb.harvest.reading.walked import nodes_of
@@ -210,7 +211,7 @@ def _quiet(statement: ast.stmt) -> bool:
     if isinstance(statement, ast.Expr):
         return isinstance(statement.value, ast.Constant)
     if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-        return statement.value is not None and not any(isinstance(n, ast.Call) for n in ast.walk(statement.value))
+        return statement.value is not None and not any(isinstance(n, ast.Call) for n in breadth.walk(statement.value))
     return False
 
 
@@ -286,7 +287,7 @@ def _bound_names(statements: list[ast.stmt]) -> set[str]:
         statement = stack.pop()
         if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-            found |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+            found |= {n.id for t in targets for n in breadth.walk(t) if isinstance(n, ast.Name)}
         elif isinstance(statement, (ast.Import, ast.ImportFrom)):
             found |= {alias.asname or alias.name.partition(".")[0] for alias in statement.names}
         elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -297,7 +298,7 @@ def _bound_names(statements: list[ast.stmt]) -> set[str]:
                 n.id
                 for item in statement.items
                 if item.optional_vars
-                for n in ast.walk(item.optional_vars)
+                for n in breadth.walk(item.optional_vars)
                 if isinstance(n, ast.Name)
             }
         for name in block_fields(type(statement)):
@@ -372,11 +373,11 @@ def _bound_list(statements: list[ast.stmt]):
 def _own_bound(statement: ast.stmt):
     """The names a compound statement binds itself (`for x in ...`, `with ... as x`), then those of its blocks."""
     if isinstance(statement, (ast.For, ast.AsyncFor)):
-        yield from (n.id for n in ast.walk(statement.target) if isinstance(n, ast.Name))
+        yield from (n.id for n in breadth.walk(statement.target) if isinstance(n, ast.Name))
     elif isinstance(statement, (ast.With, ast.AsyncWith)):
         for item in statement.items:
             if item.optional_vars is not None:
-                yield from (n.id for n in ast.walk(item.optional_vars) if isinstance(n, ast.Name))
+                yield from (n.id for n in breadth.walk(item.optional_vars) if isinstance(n, ast.Name))
     for name in block_fields(type(statement)):
         yield from _bound_list(getattr(statement, name, None) or [])
     if isinstance(statement, (ast.Try, ast.TryStar)):

@@ -16,6 +16,7 @@ import builtins
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.always_matches import AlwaysMatches
 from kb.harvest.reading.callers import CallGraph
 from kb.harvest.reading.known_types import known_type
@@ -108,7 +109,7 @@ def _returns(body: list[ast.stmt], known: dict[str, int], read: list[int]) -> It
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             known.pop(statement.name, None)
             continue
-        stored = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        stored = {n.id for n in breadth.walk(statement) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
         if isinstance(statement, ast.If):
             name, strength, negated = _tested(statement.test)
             inside, outside = ({name: strength}, {}) if not negated else ({}, {name: strength})
@@ -233,7 +234,8 @@ def _bindings(body: list[ast.stmt], name: str) -> Iterator[ast.stmt]:
             if any((a.asname or a.name.split(".")[0]) == name for a in statement.names):
                 yield statement
         elif any(
-            isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast.walk(statement)
+            isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+            for n in breadth.walk(statement)
         ):
             yield statement
 
@@ -351,7 +353,7 @@ def takes(
         if not any(
             isinstance(n, ast.Name) and n.id == given.id and not isinstance(n.ctx, ast.Load) and n.lineno < line
             for s in statement.body
-            for n in ast.walk(s)
+            for n in breadth.walk(s)
         ):
             return True
     return False

@@ -5,6 +5,7 @@ import ast
 import copy
 from collections.abc import Iterable
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo, OwnMessage
 from kb.harvest.reading.imports import dotted
 from kb.harvest.reading.messages import (
@@ -122,7 +123,7 @@ def _set_once(index: ClassIndex, qualname: str, attr: str) -> bool:
     count = 0
     for info in index.mro(qualname):
         for function in info.methods.values():
-            for node in ast.walk(function):
+            for node in breadth.walk(function):
                 targets = (
                     node.targets
                     if isinstance(node, ast.Assign)
@@ -151,7 +152,7 @@ def _init_message(
     """What `__init__` passes to its base as the message: `super().__init__(message)`, `Base.__init__(self, m)`;
     the other ways it may word a message handed on as it is go to `variants`."""
     params = [a.arg for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs]][1:]
-    calls = _base_init_calls(ast.walk(init))
+    calls = _base_init_calls(breadth.walk(init))
     if len(calls) > 1:
         # `if <free-form arguments>: ...; Base.__init__(self, *args); return` then `Base.__init__(self, errmsg)`:
         # the call among `__init__`'s own statements is the one every other way through it reaches.
@@ -270,7 +271,7 @@ def instance_messages(index: ClassIndex, owner: str, name: str) -> list[OwnMessa
         for function in info.methods.values():
             assigned = [
                 node
-                for node in ast.walk(function)
+                for node in breadth.walk(function)
                 if isinstance(node, ast.Assign) and any(_is_self_attribute(t, name) for t in node.targets)
             ]
             if not assigned:
@@ -417,11 +418,11 @@ def formats_args(index: ClassIndex, qualname: str) -> str | None:
 def _formats_args(index: ClassIndex, qualname: str) -> str | None:
     for info in index.mro(qualname):
         for method in info.methods.values():
-            if not any(_rest_of_args(node) for node in ast.walk(method)):
+            if not any(_rest_of_args(node) for node in breadth.walk(method)):
                 continue
             percent = any(
                 isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and _rest_of_args(node.right)
-                for node in ast.walk(method)
+                for node in breadth.walk(method)
             )
             return "%" if percent else "{}"
     return None

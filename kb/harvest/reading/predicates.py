@@ -16,6 +16,7 @@ import copy
 import weakref
 from collections.abc import Sequence
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.conditions import negate
 from kb.harvest.reading.evaluate import Function, callee
@@ -35,7 +36,7 @@ class _Body:
         self.params = params
         self.defaults = defaults
         self.returned = returned  # None: a body not read through (its signature still says a property's read)
-        nodes = list(ast.walk(returned)) if returned is not None else []
+        nodes = breadth.nodes(returned) if returned is not None else []
         self.bound = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         self.bound |= {a.arg for n in nodes if isinstance(n, ast.Lambda) for a in n.args.args}
 
@@ -51,7 +52,7 @@ def read_through(test: ast.expr, scope: Scope, calls: Sequence[ast.Call]) -> ast
     found = test
     for depth in range(MAX_DEPTH):
         if depth:
-            calls = [node for node in ast.walk(found) if isinstance(node, ast.Call)]
+            calls = [node for node in breadth.walk(found) if isinstance(node, ast.Call)]
         if not any(_inlined(call, scope) is not None for call in calls):
             break  # the common case: nothing to read through, nothing copied
         found = _Inliner(scope).visit(copy.deepcopy(found))
@@ -126,7 +127,7 @@ def _inlined(call: ast.Call, scope: Scope) -> ast.expr | None:
         return attribute
     if body.returned is None:
         return None
-    passed = {n.id for value in given.values() for n in ast.walk(value) if isinstance(n, ast.Name)}
+    passed = {n.id for value in given.values() for n in breadth.walk(value) if isinstance(n, ast.Name)}
     if passed & body.bound:
         return None  # a comprehension of the body would capture a name the call passes
     return _Replaced(given).visit(copy.deepcopy(body.returned))
@@ -211,7 +212,7 @@ def _returned(function: Function, params: set[str]) -> ast.expr | None:
     returned = _Replaced(folded).visit(copy.deepcopy(last.value))
     if len(ast.unparse(returned)) > MAX_CODE:
         return None
-    nodes = list(ast.walk(returned))
+    nodes = breadth.nodes(returned)
     inner = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     inner |= {a.arg for n in nodes if isinstance(n, ast.Lambda) for a in n.args.args}
     for node in nodes:

@@ -7,6 +7,7 @@ reads the record the class attribute holds, as the class and each subclass that 
 
 import ast
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.messages import terminal_name
@@ -72,7 +73,7 @@ def _records(index: ClassIndex, module: ModuleInfo) -> list[tuple[tuple[str, ...
     if module.name not in index.records:
         found: list[tuple[tuple[str, ...], ast.Call]] = []
         kinds: dict[str, tuple[str, ...] | None] = {}
-        for node in ast.walk(ast.Module(body=module.body, type_ignores=[])):
+        for node in breadth.walk(ast.Module(body=module.body, type_ignores=[])):
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
             name = node.func.id

@@ -6,6 +6,7 @@ import copy
 from collections.abc import Callable, Iterator
 from typing import cast
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo, dict_items
 from kb.harvest.reading.imports import ModuleInfo, block_fields, dotted
 from kb.harvest.reading.messages import Binding, BranchPath, MessageBuilder, Parts, exclusive
@@ -138,7 +139,7 @@ def _read_set_in_init(index: ClassIndex, owner: str, name: str, transforming: as
     init, info = found
     assigned = [
         (node.value, node.lineno)
-        for node in ast.walk(init)
+        for node in breadth.walk(init)
         if isinstance(node, (ast.Assign, ast.AnnAssign))
         and node.value is not None
         and len(targets := node.targets if isinstance(node, ast.Assign) else [node.target]) == 1
@@ -154,7 +155,7 @@ def _read_set_in_init(index: ClassIndex, owner: str, name: str, transforming: as
         # Only an assignment that reads the class's own text, which it then stands for.
         reads = [
             n
-            for n in ast.walk(value)
+            for n in breadth.walk(value)
             if isinstance(n, ast.Attribute) and n.attr == name and dotted(n.value) == ["self"]
         ]
         if not reads:
@@ -173,7 +174,8 @@ def _parameter_default(init: ast.FunctionDef | ast.AsyncFunctionDef, info: Class
     if default is None or (isinstance(default, ast.Constant) and default.value is None):
         return None
     rebound = any(
-        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store) for node in ast.walk(init)
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        for node in breadth.walk(init)
     )
     if rebound:
         return None

@@ -32,7 +32,7 @@ import sys
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from kb.harvest.reading import module_names
+from kb.harvest.reading import breadth, module_names
 from kb.harvest.reading.attributes import attributes, options_kept
 from kb.harvest.reading.callees import caught_types, is_caught, raising_call, tried
 from kb.harvest.reading.conditions import Condition, conditions, sentence
@@ -306,7 +306,7 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
                 direct = direct | owner.reads(through)  # the attributes a predicate it calls reads
     for part in parts:
         if isinstance(part, Field) and part.source is not None:
-            read |= {n.id for n in ast.walk(part.source) if isinstance(n, ast.Name)}
+            read |= {n.id for n in breadth.walk(part.source) if isinstance(n, ast.Name)}
             direct = direct | owner.reads(part.source)
     line = getattr(node, "lineno", 0)
     rebound = _rebound(owner.scope, owner.params, line, path)
@@ -437,7 +437,7 @@ def _caught_here(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> ast.Ex
                 names = {ast.unparse(k).rpartition(".")[2] for k in kinds if k is not None}
                 if handler.type is not None and not names & ({name} | _CATCH_ALL):
                     continue
-                if any(_raises_again(n, handler) for s in handler.body for n in ast.walk(s)):
+                if any(_raises_again(n, handler) for s in handler.body for n in breadth.walk(s)):
                     return None
                 return handler
         child = parent
@@ -544,7 +544,7 @@ def _swallowing(
     kept: list[str] = []
     quiet: list[str] = []  # of those, the types whose handler neither reads the error nor hands it on
     for handler in attempt.handlers:
-        nodes = [node for statement in handler.body for node in ast.walk(statement)]
+        nodes = [node for statement in handler.body for node in breadth.walk(statement)]
         reads = handler.name and any(isinstance(node, ast.Name) and node.id == handler.name for node in nodes)
         other = _raises_other(handler, scope)
         if reads and not other and not any(isinstance(node, ast.Return) for node in nodes):

@@ -12,6 +12,7 @@ Over-counting a key only says less."""
 import ast
 from functools import partial
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.fixed_values import kept_unchanged, literal_of
 from kb.harvest.reading.handed_values import Test, default_left, handed_as
 from kb.harvest.reading.walked import nodes_of
@@ -174,8 +175,8 @@ def _looped_strings(walked: tuple[ast.AST, ...]) -> dict[str, set[str] | None]:
         if not isinstance(node, (ast.For, ast.AsyncFor)):
             continue
         literal = isinstance(node.iter, (ast.List, ast.Tuple))
-        strings = {c.value for c in ast.walk(node.iter) if isinstance(c, ast.Constant) and isinstance(c.value, str)}
-        for target in ast.walk(node.target):
+        strings = {c.value for c in breadth.walk(node.iter) if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+        for target in breadth.walk(node.target):
             if isinstance(target, ast.Name):
                 targets.add(id(target))
                 known = found.get(target.id, set())

@@ -4,6 +4,7 @@ raise reads, as each class that runs the method sees it, is `reading.evaluate`'s
 
 import ast
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.scopes import params_of, statements
@@ -72,7 +73,7 @@ def made_by_type_call(index: ClassIndex, target: ast.expr, owner: str | None) ->
     if found is None:
         return None
     method, defined_in = found
-    returned = [node.value for node in ast.walk(method) if isinstance(node, ast.Return) and node.value is not None]
+    returned = [node.value for node in breadth.walk(method) if isinstance(node, ast.Return) and node.value is not None]
     if len(returned) != 1 or not isinstance(call := returned[0], ast.Call) or dotted(call.func) != ["type"]:
         return None
     name = call.args[0] if call.args else None
@@ -91,7 +92,7 @@ def instance_type(index: ClassIndex, owner: str, name: str) -> str | None:
     params = params_of(init.args)
     assigned = [
         node.value
-        for node in ast.walk(init)
+        for node in breadth.walk(init)
         if isinstance(node, ast.Assign)
         and any(isinstance(t, ast.Attribute) and t.attr == name and is_self(t.value) for t in node.targets)
     ]

@@ -11,6 +11,7 @@ have its `id`."""
 import ast
 from typing import Any
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.scopes import statements
 
 MAX_KEPT = 4096
@@ -24,7 +25,7 @@ def _walked(node: ast.AST) -> tuple[ast.AST, tuple[ast.AST, ...], dict[Kinds, tu
     found = _kept.get(id(node))
     if found is not None and found[0] is node:
         return found
-    found = (node, tuple(ast.walk(node)), {})
+    found = (node, tuple(breadth.nodes(node)), {})
     if len(_kept) >= MAX_KEPT:
         del _kept[next(iter(_kept))]  # the oldest
     _kept[id(node)] = found

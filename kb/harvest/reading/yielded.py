@@ -13,6 +13,7 @@ import ast
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.evaluate import Made, Value, class_named
 from kb.harvest.reading.imports import ModuleInfo
@@ -35,7 +36,7 @@ def yielded_by(index: ClassIndex, expr: ast.expr, is_exception: Callable[[str], 
     `best_match(self.iter_errors(x))`); [] when no call names a generator of the repository that yields one."""
     found = yielders(index, is_exception)
     made: list[Made] = []
-    for node in ast.walk(expr):
+    for node in breadth.walk(expr):
         if isinstance(node, ast.Call):
             for yielder in found.get(terminal_name(node.func), ()):
                 made += [m for m in yielder.made if m not in made]
@@ -69,7 +70,7 @@ def yielders(index: ClassIndex, is_exception: Callable[[str], bool]) -> dict[str
         for top, module in tops:
             if not _may_yield(top, module):
                 continue
-            for node in ast.walk(top):
+            for node in breadth.walk(top):
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(node) not in seen:
                     seen.add(id(node))
                     if not _may_yield(node, module):
