@@ -18,7 +18,7 @@ from functools import lru_cache
 from kb.cards import marks, matched, own_attributes
 from kb.cards.headers import request_header
 from kb.cards.operators import operator_of, operator_shown
-from kb.cards.parsed import expression
+from kb.cards.parsed import expression, walk
 from kb.cards.phrasing import (
     ASSIGNED,
     EXTRA_KEYWORDS,
@@ -1187,11 +1187,11 @@ def _names(written: str) -> tuple[str, ...] | None:
     tree = expression(written)
     if tree is None:
         return None
-    nodes = list(ast.walk(tree))  # walked once, read three times: the walk is most of the cost
+    nodes = list(walk(tree))  # walked once, read three times: the walk is most of the cost
     bound: set[str] = set()  # a comprehension's or a lambda's own names
     for node in nodes:
         if isinstance(node, ast.comprehension):
-            bound |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+            bound |= {n.id for n in walk(node.target) if isinstance(n, ast.Name)}
         elif isinstance(node, ast.arg):
             bound.add(node.arg)
     called = {id(node.func) for node in nodes if isinstance(node, ast.Call)}

@@ -18,7 +18,7 @@ from kb.cards import left_open, own_attributes
 from kb.cards.message_advice import advice, choices, offered, replaced, requirement
 from kb.cards.never import SOLUTION as NEVER_SOLUTION
 from kb.cards.never import never
-from kb.cards.parsed import expression
+from kb.cards.parsed import expression, walk
 from kb.cards.phrasing import container, listed
 from kb.cards.quoted import placeholder_words, quote
 from kb.cards.reader import (
@@ -316,7 +316,7 @@ def _switches(
     `if scheme == 'http'` and of `elif scheme == 'https'`: round 10's card 22); when one cannot be said, no "when"."""
     said: dict[str, str] = {}
     parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
-    for node in ast.walk(test):
+    for node in walk(test):
         if name := _setting(node):
             said.setdefault(f"the {code(name)} setting", "")
     for part in parts:  # `A and settings.DEBUG`: raised only while DEBUG is true
@@ -374,7 +374,7 @@ _REPORTING = re.compile(r"(?:^|[_-])(?:DEBUG|VERBOSE|VERBOSITY)(?:[_-]|$)", re.I
 def _settings_in(written: str) -> list[str]:
     """The settings a condition's code reads (`settings.USE_TZ and value` → ["USE_TZ"])."""
     test = _parse(written) if "settings" in written else None
-    return [name for node in ast.walk(test) if (name := _setting(node))] if test is not None else []
+    return [name for node in walk(test) if (name := _setting(node))] if test is not None else []
 
 
 def _keyword_tested(test: ast.expr) -> tuple[str, bool, ast.expr] | None:
@@ -455,7 +455,7 @@ def _own_kwargs(node: ast.expr, key: str, reader: Reader, entry: EntryPoint, lin
         test = _parse(tests.get(at, "")) if at <= line else None
         if test is None:
             return False
-        for call in ast.walk(test):
+        for call in walk(test):
             if not (
                 isinstance(call, ast.Call)
                 and isinstance(call.func, ast.Attribute)
@@ -916,7 +916,7 @@ def _for_hooks(test: ast.expr, reader: Reader, points: list[EntryPoint]) -> list
 
 
 def _hook_target(test: ast.expr, reader: Reader, hooks: dict[str, EntryPoint]) -> EntryPoint | None:
-    for node in ast.walk(test):
+    for node in walk(test):
         if isinstance(node, (ast.Name, ast.Attribute)):
             found = _HOOK_CALL.match(reader.definition(ast.unparse(node)) or "")
             if found and found[1] in hooks:
