@@ -13,6 +13,8 @@ import ast
 import re
 from collections.abc import Callable, Mapping
 
+from kb.harvest.reading import breadth
+
 MAX_PATTERN = 300  # characters of a regex run on a literal
 MAX_SUBJECT = 100  # characters of a literal a regex is run on
 MAX_REPEATS = 2  # repeats in a regex run on a literal (each multiplies the steps a search may take by the length)
@@ -83,7 +85,7 @@ def module_patterns(tree: ast.Module | None) -> dict[str, re.Pattern[str]]:
             found[target.id] = pattern
     if found:
         stored: dict[str, int] = {}
-        for node in ast.walk(tree):
+        for node in breadth.walk(tree):
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in found:
                 stored[node.id] = stored.get(node.id, 0) + 1
             elif isinstance(node, (ast.Global, ast.Nonlocal)):
@@ -319,13 +321,13 @@ def kept_unchanged(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, 
     call, stored into, bound to another name or called a method of that may change it."""
     looped = any(
         isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and node.lineno <= line <= (node.end_lineno or 0)
-        for node in ast.walk(function)
+        for node in breadth.walk(function)
     )
     parents: dict[int, ast.AST] = {}
-    for node in ast.walk(function):
+    for node in breadth.walk(function):
         for child in ast.iter_child_nodes(node):
             parents[id(child)] = node
-    for node in ast.walk(function):
+    for node in breadth.walk(function):
         if not (isinstance(node, ast.Name) and node.id == name) or (node.lineno >= line and not looped):
             continue
         parent = parents.get(id(node))
