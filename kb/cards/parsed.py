@@ -5,9 +5,11 @@ class attribute's test, a request's header, a `hasattr` check, a yes-or-no attri
 5,081 distinct texts a harvest. The tree is shared: those who read it never change it in place."""
 
 import ast
-from collections import deque
-from collections.abc import Iterator
 from functools import lru_cache
+
+from kb.text.breadth import walk
+
+__all__ = ["expression", "walk"]
 
 MAX_KEPT = 8192  # texts whose trees are kept
 
@@ -19,21 +21,3 @@ def expression(text: str) -> ast.expr | None:
         return ast.parse(text, mode="eval").body
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return None
-
-
-def walk(node: ast.AST) -> Iterator[ast.AST]:
-    """`ast.walk(node)`, the same nodes in the same order, without its two generators per node: as
-    `kb.harvest.reading.breadth.walk`, which the cards cannot import (the harvest imports them)."""
-    todo = deque([node])
-    take, add = todo.popleft, todo.append
-    while todo:
-        found = take()
-        for name in found._fields:
-            value = getattr(found, name, None)
-            if isinstance(value, ast.AST):
-                add(value)
-            elif isinstance(value, list):
-                for item in value:
-                    if isinstance(item, ast.AST):
-                        add(item)
-        yield found

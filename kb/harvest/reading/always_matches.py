@@ -14,8 +14,8 @@ import ast
 import re
 from types import ModuleType
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.scopes import statements
+from kb.text import breadth
 
 try:  # CPython's own pattern parser (3.11+), private: a Python without it knows no pattern to always match
     from re import _constants as _sre  # type: ignore[attr-defined]

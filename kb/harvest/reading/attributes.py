@@ -8,12 +8,12 @@ process, whatever the number of sites that ask."""
 import ast
 import weakref
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.definitions import CODE_LIMIT, clip
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.types import assigned_on_self, assigns_on_self, is_self
 from kb.harvest.reading.walked import nodes_of_kind
+from kb.text import breadth
 
 MAX_ROWS = 4
 _MAX_STATEMENTS = 400  # statements of one `__init__` read

@@ -11,13 +11,13 @@ import builtins
 import weakref
 from itertools import islice
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.conditions import sentence
 from kb.harvest.reading.definitions import clip
 from kb.harvest.reading.imports import dotted, visible_name
 from kb.harvest.reading.scopes import Scope, statements
 from kb.harvest.reading.walked import nodes_of
+from kb.text import breadth
 
 MAX_CALLS = 8  # resolved calls of one `try` body
 MAX_NODES = 300  # nodes of a `try` body walked

@@ -6,9 +6,10 @@ made the error: `raise exc.with_traceback(None)` in `except ParseBaseException a
 
 import ast
 
-from kb.harvest.reading import breadth, scopes
+from kb.harvest.reading import scopes
 from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.scopes import Scope
+from kb.text import breadth
 
 
 def cleared_classes(call: ast.Call, scope: Scope, line: int, info: ModuleInfo, function: ast.AST) -> list[ast.expr]:

@@ -8,11 +8,11 @@ import ast
 import copy
 from dataclasses import dataclass
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.evaluate import calls_named, module_function
 from kb.harvest.reading.imports import dotted
 from kb.harvest.reading.scopes import Scope, params_of
+from kb.text import breadth
 
 
 @dataclass(frozen=True)

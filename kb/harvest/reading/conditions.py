@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.failures import failed_test, raises_nothing
 from kb.harvest.reading.walked import nodes_of, nodes_of_kind
+from kb.text import breadth
 
 _FLIPPED = {
     ast.Eq: ast.NotEq,

@@ -9,9 +9,9 @@ nothing on. Read once per harvest and per module asked, never for a module no li
 import ast
 import re
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.callers import is_test
 from kb.harvest.reading.imports import ModuleInfo, Resolver, block_fields
+from kb.text import breadth
 
 MAX_FOLLOWED = 5  # re-exports followed from the module that binds a name
 

@@ -11,8 +11,8 @@ import ast
 import re
 from collections import Counter
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.walked import docstring, nodes_of_kind
+from kb.text import breadth
 
 DOC_LIMIT = 8_000
 SAID_LIMIT = 300

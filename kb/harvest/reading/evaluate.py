@@ -21,7 +21,6 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.handed_values import tests_holding
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, ModuleInfo, dotted
@@ -30,6 +29,7 @@ from kb.harvest.reading.own_messages import own_message
 from kb.harvest.reading.scopes import Scope, params_of, record_bindings, returns_of, span, statements
 from kb.harvest.reading.types import attribute_type
 from kb.harvest.reading.walked import body_of, nodes_of, nodes_of_kind
+from kb.text import breadth
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 MESSAGE_KEYWORDS = ("message", "msg", "detail", "reason", "description")

@@ -12,9 +12,9 @@ import builtins
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.callees import caught_types, is_caught
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS
+from kb.text import breadth
 
 if TYPE_CHECKING:
     from kb.harvest.reading.scopes import Scope

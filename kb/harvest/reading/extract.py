@@ -6,7 +6,7 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kb.harvest.reading import breadth, scopes
+from kb.harvest.reading import scopes
 from kb.harvest.reading.callers import Called, Defined, entry_kind, takes_of
 from kb.harvest.reading.checked import checked_by
 from kb.harvest.reading.class_tables import Choice, Row, looped_as, table_classes, unpacked_rows
@@ -92,6 +92,7 @@ from kb.harvest.reading.types import (
     made_by_type_call,
 )
 from kb.harvest.reading.yielded import yielded_by, yielders
+from kb.text import breadth
 
 SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
 # Each Django model's own subclasses, created at run time (`self.model.DoesNotExist`): recorded as nested in

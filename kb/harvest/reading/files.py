@@ -23,7 +23,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from kb.harvest.reading import breadth
+from kb.text import breadth
 
 # The reasons a file is not taken, as the harvest's summary counts them.
 NOT_REGULAR = "not a regular file"

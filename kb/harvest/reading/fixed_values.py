@@ -13,7 +13,7 @@ import ast
 import re
 from collections.abc import Callable, Mapping
 
-from kb.harvest.reading import breadth
+from kb.text import breadth
 
 MAX_PATTERN = 300  # characters of a regex run on a literal
 MAX_SUBJECT = 100  # characters of a literal a regex is run on

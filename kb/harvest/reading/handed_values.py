@@ -7,11 +7,11 @@ import ast
 import re
 from collections.abc import Callable, Mapping
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.callers import Defined
 from kb.harvest.reading.fixed_values import wider_test
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.walked import body_of
+from kb.text import breadth
 
 MAX_STATEMENTS = 400  # statements of a function's own body read for a test above a line
 MAX_NAMES = 200  # literals of one `in (...)` test

@@ -7,8 +7,8 @@ does `except RejectRequest as exc: return self._reject(request, exc.reason)`."""
 
 import ast
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.callers import CallGraph, Defined
+from kb.text import breadth
 
 MAX_HANDLED = 3
 MAX_CODE = 100  # a returned expression longer than this is not shown

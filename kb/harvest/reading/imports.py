@@ -8,7 +8,7 @@ from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
-from kb.harvest.reading import breadth
+from kb.text import breadth
 
 BUILTIN_EXCEPTIONS = frozenset(
     name

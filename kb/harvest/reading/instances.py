@@ -7,13 +7,13 @@ a literal in a function of the class's own module (Jinja2's `Failure("Missing en
 
 import ast
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.messages import MessageBuilder, Parts
 from kb.harvest.reading.own_messages import arguments
 from kb.harvest.reading.scopes import FOREVER, ModuleEnv, method_scope, returns_of
 from kb.harvest.reading.walked import nodes_of_kind
+from kb.text import breadth
 
 # (the call that makes an instance, the module it is written in)
 Made = tuple[ast.Call, ModuleInfo]

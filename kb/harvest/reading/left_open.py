@@ -13,10 +13,10 @@ import ast
 import re
 from itertools import takewhile
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.callers import is_private, is_test
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.walked import docstring
+from kb.text import breadth
 
 MAX_NAMED = 5  # subclasses named in each list; the counts say the rest
 MAX_COMMENT_LINES = 6

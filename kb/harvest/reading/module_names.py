@@ -19,10 +19,10 @@ import re
 from collections.abc import Iterable
 from itertools import islice
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.container_uses import changed_in_place, others
 from kb.harvest.reading.imports import ModuleInfo, Resolver, block_fields
 from kb.harvest.reading.walked import nodes_of
+from kb.text import breadth
 
 MAX_ITEMS = 8  # a container's items recorded (the card names a few)
 MAX_COUNTED = 500  # items of a container counted; a larger one is not said

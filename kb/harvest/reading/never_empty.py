@@ -16,12 +16,12 @@ import builtins
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.always_matches import AlwaysMatches
 from kb.harvest.reading.callers import CallGraph
 from kb.harvest.reading.known_types import known_type
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.walked import body_of, nodes_of_kind
+from kb.text import breadth
 
 TRUTHY, NOT_NONE = 2, 1  # what a callee's result is sure to be; 0: nothing known
 MAX_STATEMENTS = 400  # of a module's top level, read for how often it binds a name

@@ -5,7 +5,6 @@ import ast
 import copy
 from collections.abc import Iterable
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo, OwnMessage
 from kb.harvest.reading.imports import dotted
 from kb.harvest.reading.messages import (
@@ -18,6 +17,7 @@ from kb.harvest.reading.messages import (
     terminal_name,
 )
 from kb.harvest.reading.scopes import forms_in, method_scope, returns_of
+from kb.text import breadth
 
 _GIVEN = "message_given_by_the_raise"  # the field standing for the message a raise gives, in a `__str__` around it
 

@@ -16,11 +16,11 @@ import copy
 import weakref
 from collections.abc import Sequence
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.conditions import negate
 from kb.harvest.reading.evaluate import Function, callee
 from kb.harvest.reading.scopes import Scope
+from kb.text import breadth
 
 MAX_DEPTH = 2
 MAX_LOCALS = 3  # locals a body may assign before its `return`

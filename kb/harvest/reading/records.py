@@ -7,10 +7,10 @@ reads the record the class attribute holds, as the class and each subclass that 
 
 import ast
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.messages import terminal_name
+from kb.text import breadth
 
 MAX_RECORDS = 200  # a module's records read for one raise: a table of errors, not a data file
 

@@ -6,10 +6,10 @@ import copy
 from collections.abc import Callable, Iterator
 from typing import cast
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo, dict_items
 from kb.harvest.reading.imports import ModuleInfo, block_fields, dotted
 from kb.harvest.reading.messages import Binding, BranchPath, MessageBuilder, Parts, exclusive
+from kb.text import breadth
 
 FOREVER = 10**9  # a line after every other: a binding seen from outside its function
 

@@ -32,7 +32,7 @@ import sys
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from kb.harvest.reading import breadth, module_names
+from kb.harvest.reading import module_names
 from kb.harvest.reading.attributes import attributes, options_kept
 from kb.harvest.reading.callees import caught_types, is_caught, raising_call, tried
 from kb.harvest.reading.conditions import Condition, conditions, sentence
@@ -49,6 +49,7 @@ from kb.harvest.reading.predicates import read_through
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
 from kb.harvest.reading.scopes import Scope, params_of
 from kb.harvest.reading.walked import docstring
+from kb.text import breadth
 
 _BLOCKS = ("body", "orelse", "handlers", "finalbody", "cases")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)

@@ -12,10 +12,10 @@ Over-counting a key only says less."""
 import ast
 from functools import partial
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.fixed_values import kept_unchanged, literal_of
 from kb.harvest.reading.handed_values import Test, default_left, handed_as
 from kb.harvest.reading.walked import nodes_of
+from kb.text import breadth
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 # One call on the way up from the raise: the calling function, the first line it binds each name on, and its calls

@@ -4,10 +4,10 @@ raise reads, as each class that runs the method sees it, is `reading.evaluate`'s
 
 import ast
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.imports import ModuleInfo, dotted
 from kb.harvest.reading.scopes import params_of, statements
+from kb.text import breadth
 
 
 def attribute_type(index: ClassIndex, owner: str, name: str) -> str | None:

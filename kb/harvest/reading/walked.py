@@ -11,8 +11,8 @@ have its `id`."""
 import ast
 from typing import Any
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.scopes import statements
+from kb.text import breadth
 
 MAX_KEPT = 4096
 Kinds = type | tuple[type, ...]

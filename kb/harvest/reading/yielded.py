@@ -13,12 +13,12 @@ import ast
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from kb.harvest.reading import breadth
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.evaluate import Made, Value, class_named
 from kb.harvest.reading.imports import ModuleInfo
 from kb.harvest.reading.messages import terminal_name
 from kb.harvest.reading.scopes import Scope, params_of, record_bindings, span
+from kb.text import breadth
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 
