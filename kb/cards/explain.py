@@ -510,6 +510,10 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         handled = _handled(view.site)
         if handled and handled not in sentences:
             sentences.append(handled)
+    for view in views:
+        for kept in _kept_by(view.site):
+            if kept not in sentences:
+                sentences.append(kept)
     if not sentences:
         return ""
     shown = sentences[:MAX_SITES]
@@ -859,6 +863,37 @@ def _handled(site: RaiseSite) -> str:
         listed = "Every caller catches it: " + "; ".join(f"{c} {a}" for c, a in said) + "."
         return listed + (" The error goes no further." if further else "")
     return ""
+
+
+def _kept_by(site: RaiseSite) -> list[str]:
+    """A sentence per public caller through which the error does not propagate (`caught_by`), beside the ways in
+    that let it out: "Through `Field.has_changed()`, it does not propagate: it catches it and returns `True`
+    instead." Said only of those callers; nothing for a handler whose action is not recorded."""
+    said = []
+    for row in (site.evidence or {}).get("caught_by") or []:
+        if not isinstance(row, dict) or not row.get("function"):
+            continue
+        name = str(row["function"])
+        way = code(name) if row.get("property") else code(f"{name}()")
+        does, text = row.get("does"), str(row.get("code") or "")
+        if does == "return" and row.get("uses_error"):
+            action = "returns what it makes of the error instead"
+        elif does == "return" and text and not _INTERNAL.search(text):
+            action = f"returns {code(text)} instead"
+        elif does == "return":
+            action = "returns without raising it"
+        elif does == "raise" and text:
+            action = f"raises {code(text)} in its place"
+        elif does == "assign" and text and not _INTERNAL.search(text):
+            action = f"goes on with {code(text)}"
+        elif does == "assign":
+            action = "goes on without raising it"
+        elif does == "each":
+            action = "goes on without raising it, in its own way at each call"
+        elif not (action := _DOES.get(str(does), "")):
+            continue
+        said.append(f"Through {way}, it does not propagate: {code(name.rpartition('.')[2])} catches it and {action}.")
+    return said
 
 
 _ACTIONS = {"function": "Calling", "constructor": "Calling", "command": "Running", "template tag": "Using"}

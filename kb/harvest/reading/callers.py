@@ -21,6 +21,8 @@ from typing import NamedTuple
 
 MAX_CALLERS = 5
 _DEPTH = 3  # levels of private callers read for `caught_on_the_way`
+_REACH_DEPTH = 4  # levels of callers read up from a function for `keeping_callers`: deeper, it says nothing
+_REACH_NODES = 400  # functions read so; more, and it says nothing
 _EXPANDED = 20  # level-1 callers whose own callers are read: enough to find a public entry point
 
 
@@ -287,6 +289,54 @@ class CallGraph:
         if not raised or not all(not e.guess and e.caught and self.catches(raised, e.caught) for e in edges):
             return []
         return [(e.caller, e.line) for e in edges]
+
+    def keeping_callers(self, target: Defined, raised: str) -> list[tuple[Defined, list[int]]]:
+        """(caller, the lines of its calls) of each public caller outside the tests whose resolved calls of `target`
+        all sit in a `try` that keeps `raised`, and which reaches `target` no other way the harvest can see
+        (`_reaches`): through it, the error does not propagate. `get_reloader` around `WatchmanReloader.
+        check_availability()` (django/utils/autoreload.py:640-646, 5.2.19); not `Paginator.get_page`, whose
+        `self.page(number)` calls `validate_number` again outside its `try` (django/core/paginator.py:74-86)."""
+        edges = [*self._edges_to(target), *self._hook_edges(target)]
+        if not raised:
+            return []
+        found: list[tuple[Defined, list[int]]] = []
+        for edge in self._sorted(edges):
+            caller = edge.caller
+            if edge.guess or not edge.caught or not self.catches(raised, edge.caught) or not self._public(caller):
+                continue
+            if any(c is caller for c, _ in found) or (not caller.method and "." in caller.qualname):
+                continue  # a nested function (`type_cast_value.check_iter`) is no way in a reader takes
+            same = [e for e in edges if e.caller is caller or e.caller.qualname == caller.qualname]
+            if any(e.guess or not (e.caught and self.catches(raised, e.caught)) for e in same):
+                continue  # another call of it in the same function lets it out
+            if self._reaches(caller, target, raised):
+                continue
+            found.append((caller, sorted({e.line for e in same})))
+        return found
+
+    def _reaches(self, start: Defined, target: Defined, raised: str) -> bool:
+        """Whether `start` may reach `target` along calls that let `raised` out, guesses included, as far as
+        _REACH_DEPTH levels of callers up from `target` and _REACH_NODES functions show; True when they do not
+        suffice to tell."""
+        frontier, seen = [target], {id(target)}
+        for _ in range(_REACH_DEPTH):
+            upper: list[Defined] = []
+            for node in frontier:
+                for edge in (*self._edges_to(node), *self._hook_edges(node)):
+                    if edge.caught and self.catches(raised, edge.caught):
+                        continue
+                    caller = edge.caller
+                    if caller is start or (caller.qualname == start.qualname and caller.path == start.path):
+                        return True
+                    if id(caller) not in seen:
+                        seen.add(id(caller))
+                        upper.append(caller)
+                        if len(seen) > _REACH_NODES:
+                            return True
+            if not upper:
+                return False
+            frontier = upper
+        return True
 
     def caught_on_the_way(self, target: Defined, raised: str, depth: int = _DEPTH) -> bool:
         """Whether `raised` from `target` never reaches a public function nor a user: each call of it outside the

@@ -6,6 +6,7 @@ recorded only when it is plain from the handler itself: a lone `return <expressi
 does `except RejectRequest as exc: return self._reject(request, exc.reason)`."""
 
 import ast
+import builtins
 
 from kb.harvest.reading.callers import CallGraph, Defined
 from kb.text import breadth
@@ -27,6 +28,135 @@ def handled_by(graph: CallGraph, trees: dict[str, ast.Module], path: str, functi
             return []  # one handler not plain: what the user gets is not said at all
         rows.append(row)
     return rows
+
+
+def caught_by(graph: CallGraph, trees: dict[str, ast.Module], path: str, function: str, raised: str) -> list[dict]:
+    """Rows {function, path, line, does, code, ...} for the public callers through which `raised` from `function`
+    does not propagate (`CallGraph.keeping_callers`), each where the handler that catches it is plain (`_kept`):
+    `get_reloader`'s `except WatchmanUnavailable: return StatReloader()` (django/utils/autoreload.py:640-646,
+    5.2.19). Said of those callers alone, beside the ways in that let it out."""
+    target = graph.definition(path, function)
+    if target is None:
+        return []
+    rows = []
+    for caller, lines in graph.keeping_callers(target, raised)[:MAX_HANDLED]:
+        tree = trees.get(caller.path)
+        node = (_function(tree, caller.qualname) or _defined_at(tree, caller.line)) if tree is not None else None
+        if node is None:
+            continue
+        each = [_kept(caller, node, line, raised, graph) for line in lines]
+        first = each[0]
+        if first is None or any(row is None for row in each):
+            continue
+        if any({**row, "line": 0} != {**first, "line": 0} for row in each if row is not None):
+            # Each call's handler does something else (`get_language_from_request`: `pass`, `continue`, a
+            # `return`): that it catches it at every call is what holds.
+            first = {key: first[key] for key in ("function", "path", "line", "property") if key in first}
+            first["does"] = "each"
+        rows.append(first)
+    return rows
+
+
+_PROPERTIES = {"property", "cached_property"}
+
+
+def _kept(
+    caller: Defined, node: ast.FunctionDef | ast.AsyncFunctionDef, line: int, raised: str, graph: CallGraph
+) -> dict | None:
+    """What the handler that catches `raised` at `line` does, when one plain statement says it: the innermost `try`
+    around the call, its first handler that catches the type (or a base, or bare). None when a handler before it
+    names a type the harvest cannot place (it may catch it first and raise it again)."""
+    tries = [
+        inner
+        for inner in ast.walk(node)
+        if isinstance(inner, ast.Try) and any(_spans(statement, line) for statement in inner.body)
+    ]
+    for attempt in sorted(tries, key=lambda t: -t.lineno):  # the innermost first
+        for handler in attempt.handlers:
+            said = [_catches(part, raised, caller.path, graph) for part in _parts(handler.type)]
+            if handler.type is not None and not any(said):
+                if None in said:
+                    return None
+                continue
+            return _plain(caller, node, handler, raised)
+    return None
+
+
+def _parts(handler_type: ast.expr | None) -> list[ast.expr]:
+    if handler_type is None:
+        return []
+    return list(handler_type.elts) if isinstance(handler_type, ast.Tuple) else [handler_type]
+
+
+def _catches(part: ast.expr, raised: str, path: str, graph: CallGraph) -> bool | None:
+    """Whether a handler's type catches `raised`: the class the module binds the name to (`CallGraph.binds`:
+    through its imports, an alias, a package's re-export) is it or a base. None when that is not known: a name
+    bound in the function, or a class from outside the harvest (its bases are not read)."""
+    text = ast.unparse(part)
+    found = graph.binds(path, text)
+    if found is None or (not found[1] and found[0] not in _BUILTINS):
+        return None
+    if graph.catches(raised, (found[0],)):
+        return True
+    return False
+
+
+_BUILTINS = {name for name in dir(builtins) if isinstance(getattr(builtins, name), type)}
+
+
+def _plain(
+    caller: Defined, node: ast.FunctionDef | ast.AsyncFunctionDef, handler: ast.ExceptHandler, raised: str
+) -> dict | None:
+    body = [s for s in handler.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if len(body) != 1:
+        return None
+    only = body[0]
+    row: dict = {"function": caller.qualname, "path": caller.path, "line": handler.lineno, "code": ""}
+    if any(_decorator(d) in _PROPERTIES for d in node.decorator_list):
+        row["property"] = True
+    uses = handler.name is not None and any(isinstance(n, ast.Name) and n.id == handler.name for n in ast.walk(only))
+    if isinstance(only, ast.Raise) and isinstance(only.exc, ast.Call) and not uses:
+        other = ast.unparse(only.exc.func).rpartition(".")[2]
+        if other and other != raised.rpartition(".")[2] and other[:1].isupper():
+            return {**row, "does": "raise", "code": other}
+        return None
+    if isinstance(only, ast.Assign) and all(isinstance(t, ast.Name) for t in only.targets) and not uses:
+        text = ast.unparse(only)
+        return {**row, "does": "assign", "code": text} if len(text) <= MAX_CODE else None
+    if isinstance(only, ast.Return) and only.value is None:
+        return {**row, "does": "return"}
+    if isinstance(only, (ast.Return, ast.Pass, ast.Continue)):
+        return _handler_row(row, only, handler)
+    return None
+
+
+def _handler_row(row: dict, only: ast.stmt, handler: ast.ExceptHandler) -> dict | None:
+    if isinstance(only, ast.Return) and only.value is not None:
+        text = ast.unparse(only.value)
+        if len(text) > MAX_CODE:
+            return None
+        uses = handler.name is not None and any(
+            isinstance(n, ast.Name) and n.id == handler.name for n in ast.walk(only.value)
+        )
+        return {**row, "does": "return", "code": text, **({"uses_error": True} if uses else {})}
+    if isinstance(only, ast.Pass):
+        return {**row, "does": "pass"}
+    if isinstance(only, ast.Continue):
+        return {**row, "does": "continue"}
+    return None
+
+
+def _decorator(node: ast.expr) -> str:
+    return ast.unparse(node).rpartition(".")[2]
+
+
+def _defined_at(tree: ast.Module, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function whose `def` is at `line`: an ancestor's method named as run by a subclass (`IntegerField.
+    has_changed` is `Field.has_changed`)."""
+    return next(
+        (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.lineno == line),
+        None,
+    )
 
 
 def _handler(caller: Defined, line: int, tree: ast.Module | None, raised: str) -> dict | None:

@@ -14,7 +14,7 @@ from kb.harvest.reading.callers import CallGraph, is_private
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.conditions import tested
 from kb.harvest.reading.entry_points import MAX_ENTRIES, EntryPoints
-from kb.harvest.reading.handlers import handled_by
+from kb.harvest.reading.handlers import caught_by, handled_by
 from kb.harvest.reading.implied_nones import implied_nones
 from kb.harvest.reading.never_empty import NOT_NONE, TRUTHY, Arms, NeverEmpty, arms
 from kb.harvest.reading.site_evidence import condition_row
@@ -41,6 +41,10 @@ def add_reach(
                 # No way out to the user: what the callers that catch it do instead, when plain.
                 if handled := handled_by(graph, trees, site.path, site.function, site.exception_type):
                     evidence["handled_by"] = handled
+            if site.function and not evidence.get("handled_by"):
+                # Some ways in let it out, others keep it: what those do instead, when plain.
+                if kept := caught_by(graph, trees, site.path, site.function, site.exception_type):
+                    evidence["caught_by"] = kept
             if site.function and not evidence["entry_points"] and _caught_on_the_way(graph, site):
                 evidence["caught_on_the_way"] = True  # kept unpublished (`kb.harvest.pipeline.kept`)
         except Exception:  # odd code one step did not foresee: that site says less, the harvest goes on
