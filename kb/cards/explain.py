@@ -888,8 +888,12 @@ def _kept_by(site: RaiseSite) -> list[str]:
             action = f"goes on with {code(text)}"
         elif does == "assign":
             action = "goes on without raising it"
-        elif does == "each":
-            action = "goes on without raising it, in its own way at each call"
+        elif does == "each":  # each call's handler does something else: that it keeps it is what they share
+            said.append(
+                f"Through {way}, it does not propagate: {code(name.rpartition('.')[2])} catches it wherever "
+                "it calls it."
+            )
+            continue
         elif not (action := _DOES.get(str(does), "")):
             continue
         said.append(f"Through {way}, it does not propagate: {code(name.rpartition('.')[2])} catches it and {action}.")

@@ -242,3 +242,11 @@ def test_the_ipv6_card_says_what_each_public_caller_does_in_its_place(db, git_re
         "Through `is_valid_ipv6_address()`, it does not propagate: `is_valid_ipv6_address` catches it and returns "
         "`False` instead." in meaning
     )
+
+
+def test_a_caller_whose_handlers_differ_is_said_to_catch_it_wherever_it_calls_it(db, git_repo):
+    cards = harvest_published(git_repo, {"django/utils/translation/trans_real.py": TRANS_REAL})
+    meanings = [e.generated["meaning"] for e in cards.values() if e.exception_type == "LookupError"]
+    said = "Through `get_language_from_request()`, it does not propagate: `get_language_from_request` catches it "
+    assert any(said + "wherever it calls it." in meaning for meaning in meanings)
+    assert not any(said + "and" in meaning for meaning in meanings)  # no one handler's action said of all
