@@ -68,7 +68,7 @@ def _kept(
     names a type the harvest cannot place (it may catch it first and raise it again)."""
     tries = [
         inner
-        for inner in ast.walk(node)
+        for inner in breadth.walk(node)
         if isinstance(inner, ast.Try) and any(_spans(statement, line) for statement in inner.body)
     ]
     for attempt in sorted(tries, key=lambda t: -t.lineno):  # the innermost first
@@ -114,7 +114,9 @@ def _plain(
     row: dict = {"function": caller.qualname, "path": caller.path, "line": handler.lineno, "code": ""}
     if any(_decorator(d) in _PROPERTIES for d in node.decorator_list):
         row["property"] = True
-    uses = handler.name is not None and any(isinstance(n, ast.Name) and n.id == handler.name for n in ast.walk(only))
+    uses = handler.name is not None and any(
+        isinstance(n, ast.Name) and n.id == handler.name for n in breadth.walk(only)
+    )
     if isinstance(only, ast.Raise) and isinstance(only.exc, ast.Call) and not uses:
         other = ast.unparse(only.exc.func).rpartition(".")[2]
         if other and other != raised.rpartition(".")[2] and other[:1].isupper():
@@ -136,7 +138,7 @@ def _handler_row(row: dict, only: ast.stmt, handler: ast.ExceptHandler) -> dict 
         if len(text) > MAX_CODE:
             return None
         uses = handler.name is not None and any(
-            isinstance(n, ast.Name) and n.id == handler.name for n in ast.walk(only.value)
+            isinstance(n, ast.Name) and n.id == handler.name for n in breadth.walk(only.value)
         )
         return {**row, "does": "return", "code": text, **({"uses_error": True} if uses else {})}
     if isinstance(only, ast.Pass):
@@ -154,7 +156,7 @@ def _defined_at(tree: ast.Module, line: int) -> ast.FunctionDef | ast.AsyncFunct
     """The function whose `def` is at `line`: an ancestor's method named as run by a subclass (`IntegerField.
     has_changed` is `Field.has_changed`)."""
     return next(
-        (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.lineno == line),
+        (n for n in breadth.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.lineno == line),
         None,
     )
 
