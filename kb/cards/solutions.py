@@ -169,7 +169,59 @@ def _site_solutions(site: RaiseSite, message: str = "") -> list[str]:
             found.extend(_for_hooks(test, reader, points))
             found.extend(_for_options(test, reader, line))
             found.extend(_for_optional(row, reader))
+            found.extend(_for_declared(row, evidence, reader, message))
     return found
+
+
+def _for_declared(row: dict, evidence: dict, reader: Reader, message: str) -> list[str]:
+    """A raise on a public class attribute left empty, the one the user's subclass declares: "Set `template_name`
+    on your subclass of `TemplateResponseMixin`, or override `get_template_names()`.". Only where the deciding
+    test (an `if` or an `assert`) is `self.x is None` or `not self.x` alone, and the harvest's row for `self.x` is
+    a class-body literal that test holds of, which no method of the library sets (`attributes`: its "value", or
+    its "declared" when only the library's own subclasses declare theirs). The override only where the message
+    names the raising method, the default implementation it then offers to replace."""
+    recorded = evidence.get("function")
+    owner = str(recorded.get("class") or "") if isinstance(recorded, dict) else ""
+    if row.get("kind") not in ("if", "assert") or not (is_public(owner) and owner.rpartition(".")[2][:1].isupper()):
+        return []
+    node = _parse(str(row.get("code") or ""))
+    tested = _emptiness(node) if node is not None else None
+    found = reader.attributes.get(f"self.{tested[0]}") if tested is not None else None
+    if tested is None or found is None or found.get("parameter") or tested[0].startswith("_"):
+        return []
+    attribute, is_none = tested
+    written = str(found.get("declared") or "") if found.get("varies") else str(found.get("value") or "")
+    try:
+        default = ast.literal_eval(written) if written else ...
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return []
+    if default is ... or not (default is None if is_none else not default):
+        return []
+    said = f"Set {code(attribute)} on your subclass of {code(owner.rpartition('.')[2])}"
+    # The class's own method, not a function nested in one (`Class.method.inner`).
+    defined, _, method = str(recorded.get("name") or "").rpartition(".") if isinstance(recorded, dict) else ("", "", "")
+    if defined == owner and not method.startswith("_") and re.search(rf"(?<![\w.]){re.escape(method)}\(", message):
+        said += f", or override {code(method + '()')}"
+    return [f"{said}."]
+
+
+def _emptiness(node: ast.expr) -> tuple[str, bool] | None:
+    """(x, whether the test is `is None`) of `self.x is None` or `not self.x`; None for any other test."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        node, is_none = node.operand, False
+    elif (
+        isinstance(node, ast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.ops[0], ast.Is)
+        and isinstance(node.comparators[0], ast.Constant)
+        and node.comparators[0].value is None
+    ):
+        node, is_none = node.left, True
+    else:
+        return None
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return node.attr, is_none
+    return None
 
 
 def _for_container(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:

@@ -52,10 +52,11 @@ def test_a_rule_whose_subject_is_a_placeholder_is_met(db, git_repo):
     # rest_framework/generics.py:121-126 (3.18.3), round 25's card 19: "'{class_name}' should either include a
     # `serializer_class` attribute, or override ..." gave no solution.
     files = {"rest_framework/generics.py": (DRF / "generics.py").read_text()}
+    # Since session 19 the code's own reading says the same fix concretely, and the rule is met through it (the
+    # message's rule is quoted only where nothing else is said).
     entry = next(e for m, e in harvest(git_repo, files, "encode/django-rest-framework").items() if "either incl" in m)
     assert entry.generated["solutions"] == [
-        "Meet what the message requires: “\\[the `GenericAPIView`'s own class\\] should either include a "
-        "\\`serializer\\_class\\` attribute, or override the \\`get\\_serializer\\_class\\(\\)\\` method\\.”"
+        "Set `serializer_class` on your subclass of `GenericAPIView`, or override `get_serializer_class()`."
     ]
 
 

@@ -164,8 +164,23 @@ def _class_value(index: ClassIndex, owner: str, name: str) -> dict | None:
     if len(written) > _MAX_VALUE or assigns_on_self(index, owner, name):
         return None
     row = {"name": f"self.{name}", "class": info.qualname.rpartition(".")[2], "value": written, "line": value.lineno}
-    # Set again elsewhere: the attribute is named, its literal is no default (round 5's `TokenBase.id`).
-    return row | {"value": "", "varies": True} if _set_elsewhere(index, info, name) else row
+    if not _set_elsewhere(index, info, name):
+        return row
+    # Set again elsewhere: the attribute is named, its literal is no default (round 5's `TokenBase.id`). Where only
+    # the library's subclasses declare their own in their class bodies (`LoginView.template_name = ...` over
+    # `TemplateResponseMixin.template_name = None`), the literal is what a subclass that declares none reads:
+    # kept as "declared", the attribute a user's subclass declares.
+    declared = {"declared": written} if _declared_by_subclasses(index, info, name) else {}
+    return row | {"value": "", "varies": True} | declared
+
+
+def _declared_by_subclasses(index: ClassIndex, info: ClassInfo, name: str) -> bool:
+    """Whether a subclass of the library declares its own `info.<name>` in its class body and no module of the
+    package stores it on an object (a view's, a form's): then the literal stands in every class that declares none.
+    A subclass's method that sets `self.<name>` (`BaseAdminDocsView.dispatch()` sets `self.template_name`,
+    django/contrib/admindocs/views.py:53, 5.2.19) sets it on that subclass's instances alone."""
+    subclasses = index.subclasses(info.qualname)
+    return any(name in subclass.attributes for subclass in subclasses) and not index.stored_near(info, name)
 
 
 def _set_elsewhere(index: ClassIndex, info: ClassInfo, name: str) -> bool:
