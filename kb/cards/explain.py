@@ -19,6 +19,7 @@ from kb.cards.operators import operator_shown
 from kb.cards.reader import (
     EntryPoint,
     Reader,
+    command_path,
     entry_points,
     is_result_check,
     names_in,
@@ -132,7 +133,7 @@ def _view(
     points = [point for point in entry_points(evidence, path=site.path) if point.kind != "hook"]
     if never.never(site):
         points = []  # its authors mark the branch as one that should never run: no way in is named (`never`)
-    first = _command_first(points, site.path) if command_first else points
+    first = _command_first(points, site.path, evidence) if command_first else points
     by_command = bool(points) and first[0] is not points[0]
     points = first
     entry = points[0] if points else None
@@ -213,16 +214,38 @@ def _view(
     )
 
 
-def _command_first(points: list[EntryPoint], path: str) -> list[EntryPoint]:
+def _command_first(points: list[EntryPoint], path: str, evidence: dict | None = None) -> list[EntryPoint]:
     """A method of a management command's own class (`Command.write_po_file`) is no one's to call: the reader ran
     the command. Where the entry points say the command written in the same file reaches the raise, it comes
-    first ("Running the `makemessages` command raises this (from `Command.write_po_file`)")."""
+    first ("Running the `makemessages` command raises this (from `Command.write_po_file`)"). Where they stop at
+    public methods of that class short of it (loaddata's `find_fixtures()`, reached through `loaddata()`), the
+    command leads only when each of them is a method of that class and the harvest read the command's own
+    `Command.handle` among the raise's callers: never a method `handle()` does not call (`add_arguments()` also
+    runs for `manage.py help`)."""
     if not points or points[0].kind != "method" or not path or points[0].path != path:
         return points
     command = next((point for point in points[1:] if point.kind == "command" and point.path == path), None)
+    if command is None and evidence is not None:
+        command = _handle_calls(points, path, evidence)
     if command is None or not points[0].function.startswith("Command."):
         return points
     return [command, *(point for point in points if point is not command)]
+
+
+def _handle_calls(points: list[EntryPoint], path: str, evidence: dict) -> EntryPoint | None:
+    """The command of the file, where every entry point is a method of its `Command` class and its `handle()` is a
+    (not guessed) caller of the raise: then every way in the evidence records goes through running the command."""
+    if not command_path(path) or any(
+        point.kind != "method" or point.path != path or not point.function.startswith("Command.") for point in points
+    ):
+        return None
+    callers = [row for row in evidence.get("callers") or [] if isinstance(row, dict)]
+    if not any(
+        row.get("function") == "Command.handle" and row.get("path") == path and row.get("guess") is False
+        for row in callers
+    ):
+        return None
+    return EntryPoint(function="Command.handle", kind="command", path=path)
 
 
 def _hedged(

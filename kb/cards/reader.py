@@ -289,6 +289,11 @@ def _reaches_with_the_reader_s_input(point: EntryPoint, own: str, path: str) -> 
     return point.kind in ("command", "template tag") and bool(path) and point.path == path
 
 
+def command_path(path: str) -> bool:
+    """Whether the file is a management command's (`management/commands/loaddata.py`): its name is the command's."""
+    return bool(_COMMAND.search(path))
+
+
 def raising_function(evidence: dict, path: str) -> EntryPoint | None:
     """The function the raise is written in, as the one whose arguments a condition reads, public or not: where no
     entry point reaches the raise, "`_get_operation` raises this when the `operation` argument is not a `Mapping`"

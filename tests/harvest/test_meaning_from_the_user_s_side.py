@@ -315,3 +315,73 @@ def test_a_local_of_a_flag_s_name_given_another_value_is_not_said_as_the_flag(db
     # It is None when the flag is not given AND the environment variable is not set: "when the `--username` flag is
     # `None`" alone is false for a user who set DJANGO_SUPERUSER_USERNAME.
     assert "`--username` flag is" not in generated["meaning"] + (generated.get("trigger") or "")
+
+
+# django/core/management/commands/loaddata.py lines 92-103, 140-164 and 316-352 (Django 5.2.19), trimmed: the raise
+# is two public methods away from `handle()`, so no command is among its entry points; `handle()` is its caller.
+LOADDATA = """\
+from django.core.management.base import BaseCommand, CommandError
+
+
+class Command(BaseCommand):
+    def handle(self, *fixture_labels, **options):
+        self.verbosity = options["verbosity"]
+        self.loaddata(fixture_labels)
+
+    def loaddata(self, fixture_labels):
+        for fixture_label in fixture_labels:
+            if self.find_fixtures(fixture_label):
+                break
+        else:
+            return
+        for fixture_label in fixture_labels:
+            self.load_label(fixture_label)
+
+    def load_label(self, fixture_label):
+        for fixture_file in self.find_fixtures(fixture_label):
+            print(fixture_file)
+
+    def find_fixtures(self, fixture_label):
+        \"\"\"Find fixture files for a given label.\"\"\"
+        fixture_files = []
+        for fixture_dir in self.fixture_dirs:
+            fixture_files_in_dir = self.find_fixture_files_in_dir(fixture_dir, fixture_label)
+            if len(fixture_files_in_dir) > 1:
+                raise CommandError(
+                    "Multiple fixtures named '%s' in %s. Aborting." % (fixture_label, fixture_dir)
+                )
+            fixture_files.extend(fixture_files_in_dir)
+        if not fixture_files:
+            raise CommandError("No fixture named '%s' found." % fixture_label)
+        return fixture_files
+"""
+
+
+def test_a_method_the_command_s_handle_calls_through_others_is_led_by_the_command(db, git_repo) -> None:
+    cards = harvest(git_repo, {f"{COMMANDS}/loaddata.py": LOADDATA})
+    meaning = cards["No fixture named '{fixture_label}' found."].generated["meaning"]
+    assert meaning.startswith("Running the `loaddata` command raises this (from `Command.find_fixtures`)")
+    assert "`Command.find_fixtures()` is documented as: “Find fixture files for a given label" in meaning
+
+
+# django/contrib/auth/management/commands/createsuperuser.py lines 43-55 (Django 5.2.19), trimmed: `add_arguments()`
+# runs for `manage.py help createsuperuser` too, and `handle()` does not call it: no command leads.
+ADD_ARGUMENTS = """\
+from django.core.management.base import BaseCommand, CommandError
+
+
+class Command(BaseCommand):
+    def add_arguments(self, parser):
+        if self.flag is None:
+            raise CommandError("No flag given.")
+        parser.add_argument("--noinput")
+
+    def handle(self, *args, **options):
+        return None
+"""
+
+
+def test_a_method_the_command_s_handle_does_not_call_is_not_led_by_the_command(db, git_repo) -> None:
+    cards = harvest(git_repo, {f"{COMMANDS}/createsuperuser.py": ADD_ARGUMENTS})
+    meaning = cards["No flag given."].generated["meaning"]
+    assert "Running the" not in meaning
