@@ -42,7 +42,9 @@ from kb.text.escaping import code, sentence
 _BUILTINS = frozenset(dir(builtins))
 _STDLIB = frozenset(sys.stdlib_module_names)
 _COMMAND = re.compile(r"(?:^|/)management/commands/([A-Za-z0-9_]++)\.py$")
-_TEST_PATH = re.compile(r"(?:^|/)(?:tests?|testing)(?:/|$)|(?:^|/)test_[^/]*+$|_tests?\.py$")
+# A test's path, as the harvest's `is_test` reads one (kb/harvest/reading/callers.py): a `tests` or `testing` folder,
+# not `test`, which is a library's public test framework as often (Django's `django/test/`: `Client`, `DiscoverRunner`).
+_TEST_PATH = re.compile(r"(?:^|/)(?:tests|testing)(?:/|$)|(?:^|/)test_[^/]*+$|_tests?\.py$")
 MAX_CODE = 300  # a condition longer than this is not read for names
 MAX_DEFINITION = 120  # a definition longer than this is not shown as what a name stands for
 MAX_INLINE = 60  # a short-named local whose definition is this short is said by it, in its place

@@ -385,3 +385,25 @@ def test_a_method_the_command_s_handle_does_not_call_is_not_led_by_the_command(d
     cards = harvest(git_repo, {f"{COMMANDS}/createsuperuser.py": ADD_ARGUMENTS})
     meaning = cards["No flag given."].generated["meaning"]
     assert "Running the" not in meaning
+
+
+# django/test/runner.py lines 651-705 (Django 5.2.19), trimmed: `django/test/` is the library's public test
+# framework, not its tests (the harvest's `is_test` reads `tests` and `testing` folders only).
+RUNNER = """\
+class DiscoverRunner:
+    def __init__(self, verbosity=1, parallel=0, pdb=False, **kwargs):
+        self.verbosity = verbosity
+        self.parallel = parallel
+        self.pdb = pdb
+        if self.pdb and self.parallel > 1:
+            raise ValueError(
+                "You cannot use --pdb with parallel tests; pass --parallel=1 to use it."
+            )
+"""
+
+
+def test_a_class_of_a_library_s_test_package_is_a_way_in(db, git_repo) -> None:
+    cards = harvest(git_repo, {"django/test/runner.py": RUNNER})
+    meaning = cards["You cannot use --pdb with parallel tests; pass --parallel=1 to use it."].generated["meaning"]
+    assert meaning.startswith("Calling `DiscoverRunner()` raises this when")
+    assert "`pdb` is true" in meaning  # the condition kept
