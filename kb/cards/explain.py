@@ -1079,6 +1079,8 @@ def _arguments_read(site: RaiseSite, hidden: list[str]) -> str:
         for row in evidence.get("definitions") or []
         if isinstance(row, dict) and not str(row.get("code") or "").startswith("(the argument as given")
     }
+    # A test the definitions do not cover (a guard's) may read it after `if base_url is None: base_url = ...`.
+    rebound |= {str(name) for name in evidence.get("parameters_bound") or []}
     read = [
         [root for name in names_in(written) or [] if (root := re.split(r"[.\[]", name, maxsplit=1)[0]) in given]
         for written in hidden

@@ -136,6 +136,23 @@ class BasicAuthentication:
         return auth
 """
 
+# django/contrib/staticfiles/utils.py:43-63 (Django 5.2.19): `base_url` is `settings.STATIC_URL` when not given.
+CHECK_SETTINGS = """
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+
+def check_settings(base_url=None):
+    if base_url is None:
+        base_url = settings.STATIC_URL
+    if not base_url:
+        raise ImproperlyConfigured("You're using the staticfiles app without having set the STATIC_URL setting.")
+    if settings.MEDIA_URL == base_url:
+        raise ImproperlyConfigured("The MEDIA_URL and STATIC_URL settings must have different values")
+    if settings.DEBUG and settings.MEDIA_URL and settings.MEDIA_URL.startswith(settings.STATIC_URL):
+        raise ImproperlyConfigured("runserver can't serve media if MEDIA_URL is within STATIC_URL.")
+"""
+
 
 @pytest.fixture
 def cards(db, git_repo) -> dict[str, dict]:
@@ -145,6 +162,7 @@ def cards(db, git_repo) -> dict[str, dict]:
         "django/contrib/gis/geos/prototypes/io.py": WKB_LIMIT,
         "django/contrib/gis/gdal/error.py": CHECK_ERR,
         "django/contrib/auth/basic.py": BASIC,
+        "django/contrib/staticfiles/utils.py": CHECK_SETTINGS,
     }
     return {message: entry.generated for message, entry in harvest_published(git_repo, files).items()}
 
@@ -170,6 +188,13 @@ def test_checks_left_unsaid_are_said_by_the_argument_they_read(cards) -> None:
     limit = cards["WKB contains too many possible GeometryCollections."]["trigger"]
     assert "some on its `max_geom_collections` argument" in limit
     assert not any("works out itself" in card.get("trigger", "") for card in cards.values())
+
+
+def test_a_check_on_an_argument_the_function_may_replace_is_not_said_to_be_on_the_argument(cards) -> None:
+    trigger = cards["runserver can't serve media if MEDIA_URL is within STATIC_URL."]["trigger"]
+    # `settings.MEDIA_URL == base_url` (line 10) reads `settings.STATIC_URL` when no `base_url` is given.
+    assert "one more check in `check_settings` (line 10)" in trigger
+    assert "`base_url` argument" not in trigger
 
 
 def test_no_other_conditions_where_the_test_said_makes_the_outer_one_true(cards) -> None:

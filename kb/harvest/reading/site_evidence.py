@@ -5,7 +5,9 @@ A site's evidence, stored on its `RaiseSite` as it is:
 - "under_condition": whether the line sits under an `if`, `while`, `except`, `case`, an assert or a guard clause,
   told apart from the conditions read, so that the harvest can say how many of those it read;
 - "values": the expression that fills each placeholder of the message (`{size}` ← `len(value)`);
-- "parameters": the function's parameters that the conditions and values read;
+- "parameters": the function's parameters that the conditions and values read; "parameters_bound" (only when
+  found): those of them a statement binds anew before the raise (on any branch), whose tests may not read the
+  argument as given;
 - "function": name, class, signature, the first paragraph of its docstring, what the docstring says it raises;
 - "callers": filled after the whole scan by `kb.harvest.reading.callers`, resolved calls only;
 - "definitions", "attributes" (issue 29): the locals and `self.x` the conditions and values read, by what they
@@ -39,10 +41,10 @@ from kb.harvest.reading.conditions import Condition, conditions, sentence
 from kb.harvest.reading.definitions import MAX_BINDINGS, MAX_ROWS, Definitions
 from kb.harvest.reading.doc_rule import paragraphs_of, rule_paragraph
 from kb.harvest.reading.docstrings import documented_raises
-from kb.harvest.reading.exits import LOOPS, exits_before, loop_leaves, none_matched, raising_exits
+from kb.harvest.reading.exits import LOOPS, MAX_CLIMB, exits_before, loop_leaves, none_matched, raising_exits
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, block_fields, dotted
 from kb.harvest.reading.left_open import comment_near, left_open, needs_override
-from kb.harvest.reading.messages import BranchPath, Field, Parts
+from kb.harvest.reading.messages import BranchPath, Field, Parts, exclusive
 from kb.harvest.reading.never import never_runs
 from kb.harvest.reading.predicates import MAX_CODE as PREDICATE_CODE
 from kb.harvest.reading.predicates import read_through
@@ -320,6 +322,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         "function": dict(owner.function()),
         "callers": [],
     }
+    if bound := _bound_on_the_way(owner, node, read, path):
+        evidence["parameters_bound"] = bound
     decided_by = next((c.names for c in found if c.kind != "guard"), read)  # the test that decides the raise
     if (paragraphs := owner.paragraphs()) and (
         rule := rule_paragraph(paragraphs, set(decided_by), "".join(p for p in parts if isinstance(p, str)))
@@ -612,6 +616,34 @@ def _rebound(scope: Scope | None, params: tuple[str, ...], line: int, path: Bran
         if p in scope.bindings
         and (len(scope.bindings[p]) > MAX_BINDINGS or any(b.expr is None for b in scope.reaching(p, line, path)))
     )
+
+
+def _bound_on_the_way(owner: Owner, node: ast.AST, read: set[str], path: BranchPath) -> list[str]:
+    """The parameters the conditions read that a statement of the function may bind anew before the raise: on its
+    branch path or one that may run before it (anywhere in a loop around it, for a later pass). A test may then
+    read that value rather than the argument: `check_settings(base_url=None)` sets `base_url =
+    settings.STATIC_URL` when it is None, then tests `settings.MEDIA_URL == base_url`
+    (django/contrib/staticfiles/utils.py:43-56, Django 5.2.19), which is not a test on "its `base_url` argument"."""
+    scope = owner.scope
+    if scope is None or not scope.bindings:
+        return []
+    line = getattr(node, "lineno", 0)
+    until = line
+    child: ast.AST | None = node if isinstance(node, ast.stmt) else statement_of(node, owner.node)
+    for _ in range(MAX_CLIMB):
+        if child is None or (parent := owner.parents.get(child)) is None:
+            break
+        if isinstance(parent, LOOPS):
+            until = max(until, parent.end_lineno or until)
+        child = parent
+    looped = until > line
+    return [
+        p
+        for p in owner.params
+        if p in read
+        and p not in _RECEIVERS
+        and any(b.line < until and (looped or not exclusive(b.path, path)) for b in scope.bindings.get(p, ()))
+    ]
 
 
 def _reader_side(
