@@ -107,6 +107,10 @@ class RegroupTagTests(SimpleTestCase):
     def test_localtime_templatetag_invalid_argument(self):
         with self.assertRaises(TemplateSyntaxError):
             Template("{% load tz %}{% localtime foo %}{% endlocaltime %}").render()
+
+    def test_localtime_without_its_library(self):
+        with self.assertRaises(TemplateSyntaxError):
+            Template("{% localtime foo %}{% endlocaltime %}").render()
 """
 
 FIVE = "'regroup' tag takes five arguments"
@@ -160,3 +164,10 @@ def test_what_may_raise_first_leaves_the_raise_unknown(tmp_path: Path) -> None:
     assert _names(evidence, AS) == []
     assert "RegroupTagTests.test_regroup09" not in _names(evidence, FIVE)
     assert "RegroupTagTests.test_regroup10" not in _names(evidence, FIVE)
+
+
+def test_a_library_s_tag_not_loaded_first_leaves_the_raise_unknown(tmp_path: Path) -> None:
+    # Without `{% load tz %}`, Django's parser raises "Invalid block tag ... 'localtime'" before any of the tag's
+    # words are read (django/template/base.py:511-514, `invalid_block_tag`).
+    evidence = _evidence(tmp_path)
+    assert "RegroupTagTests.test_localtime_without_its_library" not in _names(evidence, ON_OFF)

@@ -111,9 +111,10 @@ def first_use(text: str, tag: str, library: str) -> str | None:
     """The text of the template's first tag (`{% regroup data by bar as %}` -> "regroup data by bar as", Django's
     `token.contents`) when it is `tag` and nothing compiled before it may raise: only text, comments and `{% load
     <library> %}` (the tag's own library) come before it. None otherwise: a variable (`{{ x|f }}` compiles its
-    filters), another tag, an empty tag first; `library` "" when the tag needs no load. Django's lexer: `{% ... %}`
-    up to the first `%}` on the line."""
-    at = 0
+    filters), another tag, an empty tag first, or a tag of a library (`library` not "") with no load of it before:
+    the parser then raises that the tag is unknown (an engine may hold it as a builtin, which is not known here).
+    `library` "" when the tag needs no load. Django's lexer: `{% ... %}` up to the first `%}` on the line."""
+    at, loaded = 0, not library
     for _ in range(MAX_TAGS):
         found = [(i, opener) for opener in _OPENERS if (i := text.find(opener, at)) >= 0]
         if not found:
@@ -131,6 +132,7 @@ def first_use(text: str, tag: str, library: str) -> str | None:
         contents = text[start + 2 : end].strip()
         words = contents.split()
         if library and words == ["load", library]:
+            loaded = True
             continue
-        return contents if words and words[0] == tag else None
+        return contents if loaded and words and words[0] == tag else None
     return None
