@@ -119,3 +119,22 @@ def test_a_list_the_function_may_change_before_its_test_still_leads_there(tmp_pa
         return take(["a"])
     """
     assert "one" in _ways_in(tmp_path, source, "No items left")
+
+
+def test_a_parameter_named_as_the_modules_regex_may_be_handed_another_one(tmp_path) -> None:
+    # jinja2/ext.py:477 (`def _trim_whitespace(self, string, _ws_re=_ws_re)`): the module's regex is only the
+    # parameter's default; `strict()` hands a pattern of its own, which finds "a" in "a".
+    own = QUERY.replace(
+        "def check_alias(self, alias):",
+        "def check_alias(self, alias, FORBIDDEN_ALIAS_PATTERN=FORBIDDEN_ALIAS_PATTERN):",
+    )
+    strict = own.replace(
+        "    def check_alias(",
+        '''    def strict(self):
+        """A fixed name checked against a pattern of its own."""
+        self.check_alias("a", re.compile("a"))
+        return self
+
+    def check_alias(''',
+    )
+    assert "Query.strict" in _ways_in(tmp_path, strict, "Column aliases cannot contain")

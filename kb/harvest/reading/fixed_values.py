@@ -91,8 +91,27 @@ def module_patterns(tree: ast.Module | None) -> dict[str, re.Pattern[str]]:
             elif isinstance(node, (ast.Global, ast.Nonlocal)):
                 for name in node.names:
                     stored[name] = stored.get(name, 0) + 2
+            elif (bound := _bound_name(node)) is not None and bound in found:
+                stored[bound] = stored.get(bound, 0) + 2  # a parameter of that name holds what the caller hands
         found = {name: pattern for name, pattern in found.items() if stored.get(name) == 1}
     return found
+
+
+def _bound_name(node: ast.AST) -> str | None:
+    """The name a node binds other than by an assignment to a name: a parameter (jinja2's `def
+    _trim_whitespace(self, string, _ws_re=_ws_re)`, jinja2/ext.py:477, takes any pattern its caller hands), an
+    `except ... as`, a `def` or `class`, a `match` capture, an import."""
+    if isinstance(node, ast.arg):
+        return node.arg
+    if isinstance(node, (ast.ExceptHandler, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.MatchAs)):
+        return node.name
+    if isinstance(node, ast.MatchStar):
+        return node.name
+    if isinstance(node, ast.MatchMapping):
+        return node.rest
+    if isinstance(node, ast.alias):  # `from elsewhere import PATTERN` in a function, or again at the top
+        return node.asname or node.name.split(".")[0]
+    return None
 
 
 def _compiled(value: ast.expr) -> re.Pattern[str] | None:
