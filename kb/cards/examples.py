@@ -8,6 +8,7 @@ import textwrap
 
 from kb.cards.links import place
 from kb.models import ErrorEntry
+from kb.text import breadth
 from kb.text.escaping import code, fenced
 
 MAX_EXAMPLES = 2
@@ -182,18 +183,20 @@ def _set_up(call: str, test: str, at: int = 0) -> bool:
         return False
     if _acts_before(body, at, _names(called)) or _decorated_for(body, called):
         return True
-    assigned = {node.id for node in ast.walk(body) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    assigned = {
+        node.id for node in breadth.walk(body) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+    }
     # What an attribute or item the test sets belongs to (`self.request.user = self.user` before
     # `auth.login(self.request, None)`, Django 5.2.19's tests/auth_tests/test_login.py:65-71).
-    assigned |= {_root(node) for node in ast.walk(body) if _sets_part(node)} - {""}
+    assigned |= {_root(node) for node in breadth.walk(body) if _sets_part(node)} - {""}
     # A class or a function the test defines (`class EmptyCBV(View): pass` for `path("foo", EmptyCBV())`).
     outer = body.body[0] if body.body else None
     assigned |= {
         node.name
-        for node in ast.walk(body)
+        for node in breadth.walk(body)
         if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node is not outer
     }
-    return any(isinstance(node, ast.Name) and node.id in assigned for node in ast.walk(called))
+    return any(isinstance(node, ast.Name) and node.id in assigned for node in breadth.walk(called))
 
 
 def _sets_part(node: ast.AST) -> bool:
@@ -226,12 +229,14 @@ def _decorated_for(body: ast.Module, called: ast.AST) -> bool:
     outer = body.body[0] if body.body else None
     if not isinstance(outer, (ast.FunctionDef, ast.AsyncFunctionDef)) or not outer.decorator_list:
         return False
-    named = {n.value for n in ast.walk(called) if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value}
+    named = {
+        n.value for n in breadth.walk(called) if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value
+    }
     return bool(named) and any(
         isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in named
         for decorator in outer.decorator_list
         if not _only_whether(decorator) and not _table(decorator)
-        for n in ast.walk(decorator)
+        for n in breadth.walk(decorator)
     )
 
 
@@ -280,7 +285,7 @@ def _acts_in(statements: list[ast.stmt], at: int, called: set[str]) -> bool:
 
 
 def _names(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    return {n.id for n in breadth.walk(node) if isinstance(n, ast.Name)}
 
 
 def _asserts(call: ast.Call) -> bool:

@@ -16,6 +16,7 @@ import re
 from kb.cards import marks
 from kb.cards.parsed import expression
 from kb.cards.phrasing import UNSAID
+from kb.text import breadth
 from kb.text.escaping import code
 
 _META = marks.META  # marks the inner `Meta` of the reader's class: `\x05<owner>`
@@ -63,7 +64,7 @@ def absent_checks(written: str, owner: str, roots: tuple[str, ...]) -> list[tupl
     if tree is None:
         return []
     found: list[tuple[str, str, str]] = []
-    for node in ast.walk(tree):
+    for node in breadth.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         if _called(node) == "hasattr" and _public_key(node):

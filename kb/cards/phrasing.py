@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from kb.cards import marks
 from kb.cards.parsed import expression
+from kb.text import breadth
 from kb.text.escaping import code
 
 # An entry point's `*args` and `**kwargs` handed on as they are: what the reader passes, in plural.
@@ -87,9 +88,9 @@ def yes_no_chains(written: str, owner: str, is_local: Callable[[str], bool]) -> 
     tree = expression(written)
     if tree is None:
         return {}
-    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    called = {id(node.func) for node in breadth.walk(tree) if isinstance(node, ast.Call)}
     found: dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in breadth.walk(tree):
         if not isinstance(node, ast.Attribute) or id(node) in called or not _YES_NO.fullmatch(node.attr):
             continue
         inner = node.value

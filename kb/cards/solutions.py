@@ -32,6 +32,7 @@ from kb.cards.reader import (
     signature_of,
 )
 from kb.models import RaiseSite
+from kb.text import breadth
 from kb.text.escaping import code, fenced
 
 MAX_SOLUTIONS = 5
@@ -803,7 +804,7 @@ def _given_and_checked(part: ast.expr, parts: list[ast.expr]) -> bool:
     if not (isinstance(given, ast.Name) or _is_own(given)):
         return False
     said = ast.dump(given)  # `self.min_value` too: set from an argument as it came (`_kept_argument`)
-    return any(other is not part and any(ast.dump(n) == said for n in ast.walk(other)) for other in parts)
+    return any(other is not part and any(ast.dump(n) == said for n in breadth.walk(other)) for other in parts)
 
 
 def _is_own(node: ast.expr | None) -> TypeGuard[ast.Attribute]:

@@ -6,6 +6,7 @@ claim more than the code does."""
 import ast
 
 from kb.cards.reader import signature_of
+from kb.text import breadth
 
 
 def _dunder(attribute: str) -> bool:
@@ -53,7 +54,7 @@ def _attribute_roots(expression: str) -> set[str]:
         return set()
     return {
         node.value.id
-        for node in ast.walk(tree)
+        for node in breadth.walk(tree)
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and not _dunder(node.attr)
     }
 

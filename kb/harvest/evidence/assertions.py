@@ -62,6 +62,7 @@ from kb.harvest.evidence.wrappers import (
     find_wrappers,
     positions,
 )
+from kb.text import breadth
 
 # Cheap tests on the whole text before any other work: most test files never assert a raise.
 PREFILTER = ("raises", "Raises", "Warns", "warns(")
@@ -342,7 +343,7 @@ def _set_up_read(
     read = {
         f"self.{node.attr}"
         for root in [call, *(body or [])]
-        for node in ast.walk(root)
+        for node in breadth.walk(root)
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
     }
     return needed_set_up(shown, {name for name in read if name in built and name not in stored}, MAX_SET_UP_LINES)
@@ -398,11 +399,11 @@ def _compared_with(reader: "_FunctionReader", call: ast.Call, names: set[str]) -
     caught, following = reader.after.get(id(call), ("", []))
     found: set[str] = set()
     for statement in following if caught else []:
-        if not any(isinstance(n, ast.Name) and n.id == caught for n in ast.walk(statement)):
+        if not any(isinstance(n, ast.Name) and n.id == caught for n in breadth.walk(statement)):
             continue
         if not _about_message(statement, {caught}):
             continue
-        for node in ast.walk(statement):
+        for node in breadth.walk(statement):
             if isinstance(node, ast.Compare):
                 operands = [node.left, *node.comparators]
             elif isinstance(node, ast.Call) and (terminal(node.func) or "").startswith("assert"):
@@ -782,7 +783,7 @@ class _FunctionReader:
         whole: list[str] = []  # the strings given whole, not cut around a `%s` or an f-string's values
         carriers = {name} if name else set()  # the caught error, and names given a part of it (`msg = info.value...`)
         for statement in following:
-            if not any(isinstance(n, ast.Name) and n.id in carriers for n in ast.walk(statement)):
+            if not any(isinstance(n, ast.Name) and n.id in carriers for n in breadth.walk(statement)):
                 continue
             if not _about_message(statement, carriers):
                 continue  # `cm.exception.error_list[0].code == "password_entirely_numeric"`: not the message
@@ -899,7 +900,7 @@ def _about_message(statement: ast.stmt, carriers: set[str]) -> bool:
     Django 5.2.19). `cm.exception.message % cm.exception.params` reads the message."""
     read: set[int] = set()  # the nodes of a chain already read from its outermost node: each read once
     other = False
-    for node in ast.walk(statement):
+    for node in breadth.walk(statement):
         if id(node) in read:
             continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _text_method(node.func.attr):

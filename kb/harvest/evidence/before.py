@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from kb.harvest.evidence.met import Callees, Function
 from kb.harvest.evidence.values import BUILTIN_NAMES
+from kb.text import breadth
 
 if TYPE_CHECKING:
     from kb.harvest.evidence.triggers import _TypeTree
@@ -120,7 +121,7 @@ class RaisesBefore:
     def _foreign(self, path: str, caller: Function, name: str) -> bool:
         """Whether the name is bound only by an import from outside the package (in the module or the function)."""
         imports: list[ast.AST] = [
-            n for n in ast.walk(caller) if isinstance(n, (ast.Import, ast.ImportFrom)) and _binds(n, name)
+            n for n in breadth.walk(caller) if isinstance(n, (ast.Import, ast.ImportFrom)) and _binds(n, name)
         ]
         if not imports:
             bindings = self.callees._bindings(path) or {}
@@ -324,7 +325,7 @@ def _raised(function: Function) -> tuple[set[str], bool]:
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:
     """Whether the handler raises again what it caught (a bare `raise`, `raise error`)."""
-    for node in ast.walk(handler):
+    for node in breadth.walk(handler):
         if isinstance(node, ast.Raise) and (
             node.exc is None or (isinstance(node.exc, ast.Name) and node.exc.id == handler.name)
         ):
@@ -343,7 +344,7 @@ def _handled_names(caught: ast.expr | None) -> tuple[str, ...] | None:
 
 def _handled(function: Function, name: str) -> bool:
     """Whether `name` is an `except ... as name` of the function: raising it re-raises what a call raised."""
-    return bool(name) and any(isinstance(n, ast.ExceptHandler) and n.name == name for n in ast.walk(function))
+    return bool(name) and any(isinstance(n, ast.ExceptHandler) and n.name == name for n in breadth.walk(function))
 
 
 def _binds(node: ast.Import | ast.ImportFrom, name: str) -> bool:
@@ -352,8 +353,8 @@ def _binds(node: ast.Import | ast.ImportFrom, name: str) -> bool:
 
 def _bound_in(function: Function) -> set[str]:
     """The names the function binds other than by an import: its parameters, assignments, nested definitions."""
-    names = {p.arg for p in ast.walk(function.args) if isinstance(p, ast.arg)}
-    for node in ast.walk(function):
+    names = {p.arg for p in breadth.walk(function.args) if isinstance(p, ast.arg)}
+    for node in breadth.walk(function):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not function:

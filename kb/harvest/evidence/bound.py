@@ -13,6 +13,7 @@ import ast
 import copy
 
 from kb.harvest.evidence.excerpts import segment
+from kb.text import breadth
 
 _PLAIN_CONTAINERS = (ast.List, ast.Tuple, ast.Set)
 
@@ -28,7 +29,7 @@ def raising_statement(
         return None
     caught = {n.id for item in block.items if isinstance(n := item.optional_vars, ast.Name)}
     statement = block.body[0]
-    if any(isinstance(n, ast.Name) and n.id in caught for n in ast.walk(statement)):
+    if any(isinstance(n, ast.Name) and n.id in caught for n in breadth.walk(statement)):
         return None
     return statement
 
@@ -46,7 +47,7 @@ def bind(
     own = method and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
     copied = copy.deepcopy(statement)  # the helper's own tree is left as it was
     marks: dict[str, str] = {}
-    for index, name in enumerate(n for n in ast.walk(copied) if isinstance(n, ast.Name)):
+    for index, name in enumerate(n for n in breadth.walk(copied) if isinstance(n, ast.Name)):
         if name.id in ("self", "cls") and method:
             if not own or call.func.value.id != name.id:  # type: ignore[attr-defined]
                 return ""

@@ -12,6 +12,7 @@ import ast
 from kb.harvest.evidence.assertions import Assertion, code_around, functions_around, parse_at, statements_in_order
 from kb.harvest.evidence.excerpts import clipped, segment
 from kb.harvest.evidence.forms import terminal
+from kb.text import breadth
 
 PREFILTER = ".invoke("
 _OUTPUTS = {"output", "stdout", "stderr"}
@@ -67,7 +68,7 @@ def _read_runs(
 def _failed_runs(test: ast.expr, runs: dict[str, ast.Call]) -> set[str]:
     """`result.exit_code == 2` (or `!= 0`, `> 0`), `result.exception`: the runs the assertion says failed."""
     found = set()
-    for node in ast.walk(test):
+    for node in breadth.walk(test):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in runs:
             if node.attr == "exception":
                 found.add(node.value.id)
@@ -83,7 +84,7 @@ def _failed_runs(test: ast.expr, runs: dict[str, ast.Call]) -> set[str]:
 def _output_checks(test: ast.expr, runs: dict[str, ast.Call]) -> list[tuple[str, str]]:
     """(result name, text) of each `"text" in result.output` (or stderr, stdout) the assertion makes."""
     found = []
-    for node in ast.walk(test):
+    for node in breadth.walk(test):
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In)):
             continue
         target, text = node.comparators[0], _string(node.left)

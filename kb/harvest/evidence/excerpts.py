@@ -7,6 +7,8 @@ import ast
 import textwrap
 from collections.abc import Callable
 
+from kb.text import breadth
+
 MAX_CALL_LINES = 8
 MAX_CALL_CHARS = 500
 # Builtins that evaluate their argument, then act on what it made (`len(qs)` runs `qs.__len__`).
@@ -30,7 +32,7 @@ def last_statement(lines: list[str], shift: int, body: list[ast.stmt], *, warns:
 
 def chosen(body: list[ast.stmt], *, warns: bool = False) -> ast.stmt | None:
     """The block's triggering statement, as `last_statement` says; None when the block has none."""
-    calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in ast.walk(statement))]
+    calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in breadth.walk(statement))]
     if warns and (acting := [statement for statement in calling if not asserts(statement)]):
         return acting[0]
     statements = calling or [statement for statement in body if not isinstance(statement, ast.Pass)]
@@ -80,7 +82,7 @@ def wrapped_call(body: list[ast.stmt], bound: set[str]) -> ast.Call | None:
     `AustraliaCity.objects.filter(...)` of `len(AustraliaCity.objects.filter(...))`; None when it wraps none.
     Which of the two raises is the matcher's to say (`triggers`): a lazy result raises in the builtin. `bound`:
     the names the test binds itself (a local `list` is no builtin)."""
-    last = next((s for s in reversed(body) if any(isinstance(n, ast.Call) for n in ast.walk(s))), None)
+    last = next((s for s in reversed(body) if any(isinstance(n, ast.Call) for n in breadth.walk(s))), None)
     value = last.value if isinstance(last, (ast.Expr, ast.Assign)) else None
     inner = None
     while (

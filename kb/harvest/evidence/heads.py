@@ -12,6 +12,8 @@ import re
 import textwrap
 from typing import NamedTuple
 
+from kb.text import breadth
+
 MAX_HEAD_LINES = 12  # lines above a class header read for its decorators, and of the header itself
 _DEFS = ("def ", "async def ")
 _ONLY_WHETHER = ("skip", "expectedfailure", "xfail")  # a decorator's last name starting so: it runs or it does not
@@ -81,9 +83,9 @@ def set_up_instances(lines: list[str], header: int, end: int) -> dict[str, ast.C
     left out."""
     found: dict[str, ast.Call] = {}
     for function, _ in _set_ups(lines, header, end):
-        stores = [node for node in ast.walk(function) if _own_attribute(node, stored=True)]
+        stores = [node for node in breadth.walk(function) if _own_attribute(node, stored=True)]
         for statement in function.body:
-            if any(_calls_own_code(node) for node in ast.walk(statement)):
+            if any(_calls_own_code(node) for node in breadth.walk(statement)):
                 found.clear()  # what it runs may bind any of them again
             if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
                 continue
@@ -112,7 +114,7 @@ def _stored_elsewhere(lines: list[str], header: int) -> set[str] | None:
         tree = ast.parse("\n".join(lines))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    classes = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    classes = [node for node in breadth.walk(tree) if isinstance(node, ast.ClassDef)]
     own = next((node for node in classes if node.lineno == header), None)
     if own is None:
         return None
@@ -123,7 +125,7 @@ def _stored_elsewhere(lines: list[str], header: int) -> set[str] | None:
         for function in cls.body:
             if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or function.name.startswith("test"):
                 continue
-            for node in ast.walk(function):
+            for node in breadth.walk(function):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                     if node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "self":
                         return None
@@ -159,7 +161,7 @@ def set_up_written(lines: list[str], header: int, end: int) -> list[Written]:
             acts = isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
             first, last = offset + statement.lineno, offset + (statement.end_lineno or statement.lineno)
             text = textwrap.dedent("\n".join(lines[first - 1 : last])).strip("\n")
-            calls = any(isinstance(node, ast.Call) for node in ast.walk(statement))
+            calls = any(isinstance(node, ast.Call) for node in breadth.walk(statement))
             written.append(Written(binds, reads - binds if acts else reads, acts, calls, text, function.name))
     return written
 
@@ -183,7 +185,7 @@ def needed_set_up(written: list[Written], read: set[str], most: int) -> str:
 def _named(statement: ast.stmt, *contexts: type) -> frozenset[str]:
     """The names a statement uses in one of `contexts`: `self.name` for an attribute of `self`, a name otherwise."""
     found: set[str] = set()
-    for node in ast.walk(statement):
+    for node in breadth.walk(statement):
         if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, contexts):
             # What `self.x.y = ...` or `data["k"] = ...` changes: `self.x`, `data`.
             base: ast.expr = node
@@ -261,6 +263,6 @@ def stored_on_self(function: ast.AST) -> set[str]:
     """The `self.name`s a function binds or deletes anywhere in it."""
     return {
         f"self.{node.attr}"
-        for node in ast.walk(function)
+        for node in breadth.walk(function)
         if isinstance(node, ast.Attribute) and _own_attribute(node, stored=True)
     }

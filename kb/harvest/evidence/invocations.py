@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from kb.harvest.evidence.forms import NOT_PASSED_ON, callable_position, form_of, terminal
 from kb.harvest.evidence.values import UNKNOWN, immutable, literal
+from kb.text import breadth
 
 MAX_ARGUMENTS = 32  # a call with more is not evaluated
 # The method Python calls first for `left <op> right` on the left operand, and for `left <op>= right`.
@@ -149,7 +150,7 @@ class TestNames:
         self.bound = bound
         arguments = function.args
         parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-        stored = (n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+        stored = (n.id for n in breadth.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
         self.stores = Counter(stored)
         self.stores.update(p.arg for p in parameters if p is not None)
         self.stores.subtract(_raised_in_place(function))
@@ -158,7 +159,7 @@ class TestNames:
 def _raised_in_place(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[str]:
     """The names of `with self.assertRaises(T): d += 1`: the block's one statement raises before its store, so
     the name keeps what it held (when it did not raise, the test failed)."""
-    for node in ast.walk(function):
+    for node in breadth.walk(function):
         if not isinstance(node, (ast.With, ast.AsyncWith)) or len(node.body) != 1:
             continue
         [statement] = node.body

@@ -14,6 +14,7 @@ blocks alone (`self.subTest(...)`); and the body holds no `break`, `continue`, `
 import ast
 
 from kb.harvest.evidence.parametrized import MAX_ROWS, Row, with_row
+from kb.text import breadth
 
 _LEAVES = (ast.Break, ast.Continue, ast.Return, ast.Raise)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -51,8 +52,8 @@ def loop_rows(
 def first_row(body: list[ast.stmt], row: Row) -> str:
     """The block's triggering statement with the row's values put in, when it reads any of them and each it reads
     is written with literals alone (`16 * "a"`, not a local such as `bad_map`'s `bad1`); else ""."""
-    calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in ast.walk(statement))]
-    read = {n.id for n in ast.walk(calling[-1]) if isinstance(n, ast.Name) and n.id in row} if calling else set()
+    calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in breadth.walk(statement))]
+    read = {n.id for n in breadth.walk(calling[-1]) if isinstance(n, ast.Name) and n.id in row} if calling else set()
     if not read or not all(_written(row[name]) for name in read):
         return ""
     return with_row(body, row)
@@ -60,7 +61,7 @@ def first_row(body: list[ast.stmt], row: Row) -> str:
 
 def _written(node: ast.expr) -> bool:
     """Whether a value is made of literals alone: constants and the operators and containers around them."""
-    return all(isinstance(n, _LITERAL) for n in ast.walk(node))
+    return all(isinstance(n, _LITERAL) for n in breadth.walk(node))
 
 
 def _targets(target: ast.expr) -> list[str]:
@@ -113,5 +114,5 @@ def _method(call: ast.Call) -> str:
 
 def _reads(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> int:
     """How many times the function reads or stores the name, its first binding aside."""
-    uses = sum(1 for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name)
+    uses = sum(1 for n in breadth.walk(function) if isinstance(n, ast.Name) and n.id == name)
     return uses - 1

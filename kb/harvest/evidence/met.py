@@ -27,6 +27,7 @@ from kb.harvest.evidence.values import (
     truth,
 )
 from kb.harvest.reading.files import Caps, Refused, read_text, real_root
+from kb.text import breadth
 
 MAX_NAMES = 64  # names bound in one walk; more is not evaluated
 MAX_DEPTH = 12  # nested `if`s walked into
@@ -154,7 +155,7 @@ def _top_level(tree: ast.Module) -> dict[str, list[ast.AST]]:
                     [node.body, getattr(node, "orelse", []), *(h.body for h in getattr(node, "handlers", []))]
                 )
                 blocks.append(getattr(node, "finalbody", []))
-            for child in ast.walk(node) if not isinstance(node, (ast.ClassDef, ast.Import, ast.ImportFrom)) else ():
+            for child in breadth.walk(node) if not isinstance(node, (ast.ClassDef, ast.Import, ast.ImportFrom)) else ():
                 if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
                     if isinstance(node, (ast.Assign, ast.AnnAssign)) and child in _targets(node):
                         bindings.setdefault(child.id, []).append(node)
@@ -213,7 +214,7 @@ def _own_class_read(function: Function) -> bool:
     positional = [*function.args.posonlyargs, *function.args.args]
     if not positional or positional[0].arg != "self" or function.decorator_list:
         return False
-    for node in ast.walk(function):
+    for node in breadth.walk(function):
         if isinstance(node, ast.Name) and node.id == "self" and not isinstance(node.ctx, ast.Load):
             return False
         if isinstance(node, ast.Attribute) and node.attr == "__class__" and not isinstance(node.ctx, ast.Load):
@@ -378,7 +379,7 @@ def generates(function: Function) -> bool:
 
 def _locals(function: Function) -> set[str]:
     """The names the function binds (its own, not its nested functions'): none of them is a builtin there."""
-    names = {p.arg for p in ast.walk(function.args) if isinstance(p, ast.arg)}
+    names = {p.arg for p in breadth.walk(function.args) if isinstance(p, ast.arg)}
     stack: list[ast.AST] = list(function.body)
     while stack:
         node = stack.pop()

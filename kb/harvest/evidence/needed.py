@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Iterator
 
 from kb.harvest.evidence.excerpts import asserts, is_check
+from kb.text import breadth
 
 
 def needed_start(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> int:
@@ -47,7 +48,7 @@ def _bound(statement: ast.stmt) -> set[str]:
     """The names a statement binds or changes (`x = ...`, `x.attr = ...`, `x[k] = ...`, `import x`, a nested
     `def x`)."""
     found: set[str] = set()
-    for node in ast.walk(statement):
+    for node in breadth.walk(statement):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             found.add(node.id)
         elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -64,7 +65,9 @@ def _bound(statement: ast.stmt) -> set[str]:
 
 
 def _loaded(statement: ast.stmt) -> set[str]:
-    return {node.id for node in ast.walk(statement) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+    return {
+        node.id for node in breadth.walk(statement) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+    }
 
 
 def _first(statement: ast.stmt) -> int:
@@ -159,7 +162,7 @@ def _acts(statement: ast.stmt) -> bool:
     """Whether a statement calls something, other than to check it (`self.assertTrue(...)`): what it does may be
     what the lines below need though they read nothing it binds (`Model.objects.create(race_name='example')`
     before a serializer that validates uniqueness, DRF 3.18.3's tests/test_validators.py:353-357)."""
-    return not asserts(statement) and any(isinstance(node, ast.Call) for node in ast.walk(statement))
+    return not asserts(statement) and any(isinstance(node, ast.Call) for node in breadth.walk(statement))
 
 
 def _checks_by_calling(statement: ast.stmt, used: set[str]) -> bool:
@@ -178,7 +181,7 @@ def _checks_by_calling(statement: ast.stmt, used: set[str]) -> bool:
         and isinstance(node.func.value, ast.Name)
         and node.func.value.id in used - {"self", "cls"}  # the test's own helpers: not what the lines run on
         for argument in checked
-        for node in ast.walk(argument)
+        for node in breadth.walk(argument)
     )
 
 
@@ -211,10 +214,10 @@ def _rebound(statement: ast.stmt) -> set[str]:
         if isinstance(statement, ast.AnnAssign) and statement.value is not None
         else []
     )
-    return {node.id for target in targets for node in ast.walk(target) if isinstance(node, ast.Name)} - {
+    return {node.id for target in targets for node in breadth.walk(target) if isinstance(node, ast.Name)} - {
         node.id
         for target in targets
-        for node in ast.walk(target)
+        for node in breadth.walk(target)
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
     }
 
@@ -255,4 +258,4 @@ def _loaded_here(statement: ast.stmt) -> set[str]:
 
 
 def _loaded_in(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return {n.id for n in breadth.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}

@@ -10,6 +10,7 @@ import ast
 import copy
 
 from kb.harvest.evidence.excerpts import clipped
+from kb.text import breadth
 
 MAX_ROWS = 50
 Row = dict[str, ast.expr]
@@ -25,7 +26,7 @@ def tables(text: str) -> dict[int, list[Row]]:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}
     found: dict[int, list[Row]] = {}
-    for node in ast.walk(tree):
+    for node in breadth.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             rows = [row for decorator in node.decorator_list for row in _rows(decorator)]
             if rows:
@@ -77,7 +78,7 @@ class _PutIn(ast.NodeTransformer):
 def with_row(statements: list[ast.stmt], row: Row) -> str:
     """The last statement that calls something (as the trimmed call is chosen), the row's values put in for its
     names, as code: `webcolors.html5_parse_legacy_color('#0000gg')`; "" when there is none."""
-    calling = [statement for statement in statements if any(isinstance(n, ast.Call) for n in ast.walk(statement))]
+    calling = [statement for statement in statements if any(isinstance(n, ast.Call) for n in breadth.walk(statement))]
     if not calling:
         return ""
     try:

@@ -27,6 +27,7 @@ from kb.harvest.evidence.assertions import (
 )
 from kb.harvest.evidence.excerpts import entered_block, enters_more, is_check, last_statement
 from kb.harvest.evidence.forms import terminal, types_of
+from kb.text import breadth
 
 PREFILTER = "record=True"
 FORM = "catch_warnings"
@@ -111,7 +112,7 @@ def _read_record(
     items = {record} | {
         target.id
         for node in checks
-        for walked in ast.walk(node)
+        for walked in breadth.walk(node)
         if isinstance(walked, (ast.For, ast.comprehension))
         and isinstance(walked.iter, ast.Name)
         and walked.iter.id == record
@@ -120,7 +121,7 @@ def _read_record(
     categories: list[str] = []
     messages: list[tuple[ast.expr, bool, int]] = []  # the text compared with a message, whether a regex, its line
     for check in checks:
-        for node in ast.walk(check):
+        for node in breadth.walk(check):
             categories += _category(node, items)
             messages += [(other, regex, check.lineno) for other, regex in _message_checks(node, items)]
     if not messages and not categories:

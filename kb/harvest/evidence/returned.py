@@ -27,6 +27,7 @@ from kb.harvest.evidence.assertions import (
 )
 from kb.harvest.evidence.excerpts import clipped, segment
 from kb.harvest.evidence.needed import needed_lines
+from kb.text import breadth
 
 PREFILTER = (".errors", ".data", ".detail", ".messages", ".message_dict", "assertFormError", "str(", ".context")
 RETURNED = "returned"  # the form's prefix: `returned:serializer.errors`
@@ -64,7 +65,7 @@ def _all(text: str, word: str) -> Iterator[int]:
 def _read_function(
     function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int, lines: list[str], name: str, path: str
 ) -> list[Assertion]:
-    caught = {h.name for h in ast.walk(function) if isinstance(h, ast.ExceptHandler) and h.name}
+    caught = {h.name for h in breadth.walk(function) if isinstance(h, ast.ExceptHandler) and h.name}
     statements = list(statements_in_order(function.body))
     found = []
     for index, statement in enumerate(statements):
@@ -174,7 +175,7 @@ def _setup(before: list[ast.stmt], owner: str) -> list[ast.stmt]:
             and isinstance(n.func, ast.Attribute)
             and isinstance(n.func.value, ast.Name)
             and n.func.value.id == owner
-            for n in ast.walk(statement)
+            for n in breadth.walk(statement)
         )
         if binds or calls:
             if isinstance(statement, ast.Try):

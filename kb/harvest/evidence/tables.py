@@ -21,6 +21,7 @@ import re
 from kb.harvest.evidence.assertions import Assertion, called_names, code_around, functions_around, parse_at
 from kb.harvest.evidence.excerpts import clipped, enters_more, is_check
 from kb.harvest.evidence.forms import form_of, message_node, types_of
+from kb.text import breadth
 
 # Linear: a `for` line read once to its end (possessive); what it loops over is looked at in Python.
 _FOR = re.compile(r"^[ \t]*+for[ \t][^\n]*+", re.MULTILINE)
@@ -57,7 +58,7 @@ def read_tables(text: str, path: str) -> list[Assertion]:
     except (SyntaxError, ValueError, RecursionError):
         return []
     found: list[Assertion] = []
-    for node in ast.walk(tree):
+    for node in breadth.walk(tree):
         if isinstance(node, ast.ClassDef):
             found.extend(_rows(node, looping, lines, path))
     return found
@@ -66,11 +67,11 @@ def read_tables(text: str, path: str) -> list[Assertion]:
 def _looping(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> list[_Looping]:
     """The loops over `self.<table>` whose body asserts a raise without a message of its own (the row gives it)."""
     found = []
-    for loop in ast.walk(function):
+    for loop in breadth.walk(function):
         if not isinstance(loop, ast.For):
             continue
-        tables = [n.attr for n in ast.walk(loop.iter) if isinstance(n, ast.Attribute) and _is_self(n.value)]
-        targets = tuple(n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name))
+        tables = [n.attr for n in breadth.walk(loop.iter) if isinstance(n, ast.Attribute) and _is_self(n.value)]
+        targets = tuple(n.id for n in breadth.walk(loop.target) if isinstance(n, ast.Name))
         if len(tables) != 1 or not targets:
             continue
         for statement in loop.body:
@@ -103,7 +104,7 @@ def _rows(cls: ast.ClassDef, looping: list[_Looping], lines: list[str], path: st
         for row_input, expected in _table_rows(table):
             strings = tuple(
                 s
-                for n in ast.walk(expected)
+                for n in breadth.walk(expected)
                 if isinstance(n, ast.Constant) and isinstance(n.value, str)
                 if (s := n.value.strip())
             )

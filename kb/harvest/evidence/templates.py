@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kb.harvest.evidence.forms import callable_position
+from kb.text import breadth
 
 TAG = "tag:"  # a template tag a test's template uses (`tag:blocktranslate`), as `COMMAND` names a command
 MAX_TEMPLATE = 2_000  # characters of a template kept: a longer one is no template a reader copies
@@ -79,7 +80,7 @@ def _passed(nodes: Sequence[ast.AST], strings: dict[str, list[tuple[int, ast.exp
     """(text, line) of each string the code's calls pass, a local name bound once read as its value."""
     found = []
     for top in nodes:
-        for node in ast.walk(top):
+        for node in breadth.walk(top):
             if not isinstance(node, ast.Call):
                 continue
             for given in [*node.args, *(k.value for k in node.keywords)]:
@@ -94,7 +95,7 @@ def _decorated(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tu
     """{key: (template, its line)} of the dict literals in the function's decorators (`@setup({...})`)."""
     keyed: dict[str, tuple[str, int]] = {}
     for decorator in function.decorator_list:
-        for node in ast.walk(decorator):
+        for node in breadth.walk(decorator):
             if not isinstance(node, ast.Dict):
                 continue
             for key, value in zip(node.keys[:MAX_KEYS], node.values[:MAX_KEYS], strict=False):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from kb.harvest.evidence.bound import raising_statement
 from kb.harvest.evidence.forms import form_of, message_node, terminal, types_of
+from kb.text import breadth
 
 MAX_WRAPPERS = 20  # per file: a test file with more is not written this way
 FOLLOWING = 3  # statements after `with ... as cm:` that may check the message
@@ -43,12 +44,12 @@ class Wrapper:
 
 def find_wrappers(function: ast.stmt, shift: int) -> Iterable[Wrapper]:
     """The functions in `function` (itself included) whose assertion takes its message from a parameter."""
-    for node in ast.walk(function):
+    for node in breadth.walk(function):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
         offset = 1 if params[:1] in (["self"], ["cls"]) else 0
-        for call in ast.walk(node):
+        for call in breadth.walk(node):
             if not isinstance(call, ast.Call) or not (form := form_of(call)):
                 continue
             message, regex = message_node(call, form)
@@ -81,7 +82,7 @@ def _raising(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -
 def calls_of(function: ast.stmt, wrappers: dict[str, Wrapper], shift: int) -> Iterable[tuple[ast.Call, Wrapper]]:
     """The calls in `function` of a wrapper, outside the wrapper itself, in source order."""
     found = []
-    for node in ast.walk(function):
+    for node in breadth.walk(function):
         if isinstance(node, ast.Call) and (wrapper := wrappers.get(terminal(node.func) or "")) is not None:
             if not wrapper.lines[0] <= node.lineno + shift <= wrapper.lines[1]:
                 found.append((node, wrapper))
@@ -167,6 +168,6 @@ def _compared_with(statement: ast.stmt, caught: str, params: list[str]) -> str |
         return None
     for given, read in (pair, pair[::-1]):
         if isinstance(given, ast.Name) and given.id in params and given.id != caught:
-            if any(isinstance(n, ast.Name) and n.id == caught for n in ast.walk(read)):
+            if any(isinstance(n, ast.Name) and n.id == caught for n in breadth.walk(read)):
                 return given.id
     return None
