@@ -1111,6 +1111,7 @@ def _implied(row: dict, rows: list[dict]) -> bool:
 def _values(view: _Site) -> list[str]:
     """What each placeholder of the message stands for, where the evidence can say it in the reader's terms."""
     said = []
+    rebound = {str(name) for name in view.site.evidence.get("parameters_bound") or []}
     for value in view.site.evidence.get("values") or []:
         if not isinstance(value, dict) or not value.get("placeholder"):
             continue
@@ -1127,6 +1128,10 @@ def _values(view: _Site) -> list[str]:
         elif len(names) == 1 and names[0] == expression:
             # A local: by its definition where one reaches the raise; "`{option}` is `option`" says nothing.
             defined = view.reader.definition(expression, view.site.line) if expression.isidentifier() else None
+            if defined and set(names_in(defined)) & rebound:
+                # `source = string` above a loop that cuts `string` down: `{source}` is the argument as it came,
+                # not what `string` holds at the raise (round 29's card 23).
+                continue
             if defined and len(defined) <= MAX_VALUE and defined != expression:
                 said.append(f"{placeholder} is {code(defined)}")
             elif expression != value["placeholder"]:

@@ -212,15 +212,19 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
     found: _Assigned = {}
     defaults: dict[str, str] = {}  # parameter -> the setting it falls back to
     emptied = _emptied(init, wanted)
+    rebound: set[str] = set()  # parameters given a value of their own above, other than a setting's fallback
     always = {id(statement) for statement in _unconditional(init.body)}
     for number, statement in enumerate(statements(init.body)):
         if number >= _MAX_STATEMENTS:
             break
         if isinstance(statement, ast.If) and (fallback := _fallback(statement, wanted)):
             defaults.setdefault(*fallback)
+        if isinstance(statement, ast.AugAssign):
+            rebound |= _rebinds([statement.target], None, wanted)
         if not isinstance(statement, (ast.Assign, ast.AnnAssign)) or statement.value is None:
             continue
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        rebound |= _rebinds(targets, statement.value, wanted)
         for target in targets:
             if isinstance(target, ast.Name) and target.id in wanted and (setting := _or_setting(statement.value)):
                 defaults.setdefault(target.id, setting)  # `location = location or settings.STATIC_ROOT`
@@ -229,7 +233,12 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
             if target.value.id != "self" or target.attr in found:
                 continue
             parameter = _parameter(statement.value, wanted) or emptied.get(id(statement), "")
-            if parameter and id(statement) not in always and id(statement) not in emptied:
+            if parameter in rebound:
+                # The constructor gave the parameter a value of its own first (DRF's `Field`: `if required is
+                # None: required = default is empty and not read_only`, then `self.required = required`): the
+                # attribute is the instance's, not the argument as given (round 29's card 20).
+                found[target.attr] = ("", "", statement.lineno, "", "")
+            elif parameter and id(statement) not in always and id(statement) not in emptied:
                 # Set under a test (`if geom_type is not None: self.geom_type = geom_type`): otherwise the class's
                 # own value stands, so the attribute is not the argument (round 28's card 06).
                 found[target.attr] = ("", "", statement.lineno, "", "")
@@ -238,6 +247,20 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
                 code = clip(ast.unparse(statement.value), CODE_LIMIT)
                 found[target.attr] = (parameter, code, statement.lineno, setting, written.get(parameter, ""))
     return found
+
+
+def _rebinds(targets: list[ast.expr], value: ast.expr | None, wanted: set[str]) -> set[str]:
+    """The parameters among `targets` (a tuple's items too) that the statement rebinds, but for a setting's
+    fallback (`location = location or settings.STATIC_ROOT`, `location = settings.STATIC_ROOT`), which the rows
+    say as the setting."""
+    if value is not None and (_or_setting(value) or _setting(value)):
+        return set()
+    names = set()
+    for target in targets:
+        for node in breadth.walk(target):
+            if isinstance(node, ast.Name) and node.id in wanted:
+                names.add(node.id)
+    return names
 
 
 def _unconditional(body: list[ast.stmt]) -> list[ast.stmt]:

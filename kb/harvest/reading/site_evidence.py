@@ -322,7 +322,7 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
         "function": dict(owner.function()),
         "callers": [],
     }
-    if bound := _bound_on_the_way(owner, node, read, path):
+    if bound := _bound_on_the_way(owner, node, read | _read_by_values(owner, parts, line, path), path):
         evidence["parameters_bound"] = bound
     decided_by = next((c.names for c in found if c.kind != "guard"), read)  # the test that decides the raise
     if (paragraphs := owner.paragraphs()) and (
@@ -616,6 +616,24 @@ def _rebound(scope: Scope | None, params: tuple[str, ...], line: int, path: Bran
         if p in scope.bindings
         and (len(scope.bindings[p]) > MAX_BINDINGS or any(b.expr is None for b in scope.reaching(p, line, path)))
     )
+
+
+def _read_by_values(owner: Owner, parts: list, line: int, path: BranchPath) -> set[str]:
+    """The parameters a placeholder's local was bound from (`source = string`): if one is bound anew on the
+    way (portion's `from_string` cuts `string` down in its loop), the local is not what that name holds at the
+    raise (round 29's card 23)."""
+    scope = owner.scope
+    if scope is None:
+        return set()
+    params = set(owner.params)
+    found: set[str] = set()
+    for part in parts:
+        if not (isinstance(part, Field) and isinstance(part.source, ast.Name)) or part.source.id in params:
+            continue
+        for binding in scope.reaching(part.source.id, line, path):
+            if isinstance(binding.expr, ast.AST):
+                found |= {n.id for n in breadth.walk(binding.expr) if isinstance(n, ast.Name) and n.id in params}
+    return found
 
 
 def _bound_on_the_way(owner: Owner, node: ast.AST, read: set[str], path: BranchPath) -> list[str]:
