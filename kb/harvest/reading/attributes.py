@@ -7,6 +7,7 @@ process, whatever the number of sites that ask."""
 
 import ast
 import weakref
+from collections.abc import Sequence
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.definitions import CODE_LIMIT, clip
@@ -249,7 +250,7 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
     return found
 
 
-def _rebinds(targets: list[ast.expr], value: ast.expr | None, wanted: set[str]) -> set[str]:
+def _rebinds(targets: Sequence[ast.expr], value: ast.expr | None, wanted: set[str]) -> set[str]:
     """The parameters among `targets` (a tuple's items too) that the statement rebinds, but for a setting's
     fallback (`location = location or settings.STATIC_ROOT`, `location = settings.STATIC_ROOT`), which the rows
     say as the setting."""

@@ -32,6 +32,7 @@ import ast
 import builtins
 import sys
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kb.harvest.reading import module_names
@@ -618,7 +619,7 @@ def _rebound(scope: Scope | None, params: tuple[str, ...], line: int, path: Bran
     )
 
 
-def _read_by_values(owner: Owner, parts: list, line: int, path: BranchPath) -> set[str]:
+def _read_by_values(owner: Owner, parts: Sequence[object], line: int, path: BranchPath) -> set[str]:
     """The parameters a placeholder's local was bound from (`source = string`): if one is bound anew on the
     way (portion's `from_string` cuts `string` down in its loop), the local is not what that name holds at the
     raise (round 29's card 23)."""
