@@ -1128,9 +1128,10 @@ def _values(view: _Site) -> list[str]:
         elif len(names) == 1 and names[0] == expression:
             # A local: by its definition where one reaches the raise; "`{option}` is `option`" says nothing.
             defined = view.reader.definition(expression, view.site.line) if expression.isidentifier() else None
-            if defined and {name.split(".")[0] for name in names_in(defined) or []} & rebound:
+            if defined and ({name.split(".")[0] for name in names_in(defined) or []} - {expression}) & rebound:
                 # `source = string` above a loop that cuts `string` down: `{source}` is the argument as it came,
-                # not what `string` holds at the raise (round 29's card 23).
+                # not what `string` holds at the raise (round 29's card 23). `value = adapt(value)` is no such
+                # case: the binding that reaches the raise is the definition itself.
                 continue
             if defined and len(defined) <= MAX_VALUE and defined != expression:
                 said.append(f"{placeholder} is {code(defined)}")

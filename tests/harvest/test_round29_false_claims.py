@@ -103,3 +103,22 @@ def test_a_placeholder_bound_from_an_argument_never_rebound_is_still_said(db, gi
     cards = harvest_published(git_repo, {"io.py": IO}, repo="example/io")
     card = next(card for message, card in cards.items() if message.endswith("is no number."))
     assert "`{source}` is the `string` argument" in card.generated["trigger"]
+
+
+# Reduced from Django 5.2.19's django/db/backends/sqlite3/operations.py (a value adapted, then shown).
+ADAPT = """
+def adapt(value):
+    return value
+
+
+def quote(value):
+    value = adapt(value)
+    if not isinstance(value, str):
+        raise ValueError(f"Cannot quote {value}.")
+    return value
+"""
+
+
+def test_a_placeholder_rebound_from_itself_is_still_said_by_that_binding(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"ops.py": ADAPT}, repo="example/ops")
+    assert "`{value}` is `adapt(value)`" in cards["Cannot quote {value}."].generated["trigger"]
