@@ -148,6 +148,7 @@ class CallGraph:
     # An ancestor's method named as run by a class (`_hook_edges`), by (id of the method, the class): one each.
     _as_run_by: dict[tuple[int, str], Defined] = field(default_factory=dict)
     _contained: dict[tuple[int, str], bool] = field(default_factory=dict)  # `caught_on_the_way`, per function
+    _keeping: dict[tuple[int, str], list[tuple[Defined, list[int]]]] = field(default_factory=dict)  # per function
     _binders: dict[int, list[Defined]] = field(default_factory=dict)  # by the id of a function: its `bound` names
     _bound_to: dict[int, tuple[Defined, str]] = field(default_factory=dict)  # by the id of a name: (function, wrapper)
 
@@ -296,9 +297,13 @@ class CallGraph:
         (`_reaches`): through it, the error does not propagate. `get_reloader` around `WatchmanReloader.
         check_availability()` (django/utils/autoreload.py:640-646, 5.2.19); not `Paginator.get_page`, whose
         `self.page(number)` calls `validate_number` again outside its `try` (django/core/paginator.py:74-86)."""
-        edges = [*self._edges_to(target), *self._hook_edges(target)]
         if not raised:
             return []
+        key = (id(target), raised)
+        known = self._keeping.get(key)
+        if known is not None:
+            return known  # the sites of one function share its callers: read once per function and exception
+        edges = [*self._edges_to(target), *self._hook_edges(target)]
         found: list[tuple[Defined, list[int]]] = []
         for edge in self._sorted(edges):
             caller = edge.caller
@@ -312,6 +317,7 @@ class CallGraph:
             if self._reaches(caller, target, raised):
                 continue
             found.append((caller, sorted({e.line for e in same})))
+        self._keeping[key] = found
         return found
 
     def _reaches(self, start: Defined, target: Defined, raised: str) -> bool:

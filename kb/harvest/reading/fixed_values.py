@@ -13,6 +13,7 @@ import ast
 import re
 from collections.abc import Callable, Mapping
 
+from kb.harvest.reading.walked import nodes_of_kind
 from kb.text import breadth
 
 MAX_PATTERN = 300  # characters of a regex run on a literal
@@ -85,9 +86,10 @@ def module_patterns(tree: ast.Module | None) -> dict[str, re.Pattern[str]]:
             found[target.id] = pattern
     if found:
         stored: dict[str, int] = {}
-        for node in breadth.walk(tree):
-            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in found:
-                stored[node.id] = stored.get(node.id, 0) + 1
+        for node in nodes_of_kind(tree, _BINDING_KINDS):
+            if isinstance(node, ast.Name):
+                if not isinstance(node.ctx, ast.Load) and node.id in found:
+                    stored[node.id] = stored.get(node.id, 0) + 1
             elif isinstance(node, (ast.Global, ast.Nonlocal)):
                 for name in node.names:
                     stored[name] = stored.get(name, 0) + 2
@@ -95,6 +97,23 @@ def module_patterns(tree: ast.Module | None) -> dict[str, re.Pattern[str]]:
                 stored[bound] = stored.get(bound, 0) + 2  # a parameter of that name holds what the caller hands
         found = {name: pattern for name, pattern in found.items() if stored.get(name) == 1}
     return found
+
+
+# The nodes that may bind a name: those `module_patterns` reads, picked from the module's walk in one pass.
+_BINDING_KINDS = (
+    ast.Name,
+    ast.Global,
+    ast.Nonlocal,
+    ast.arg,
+    ast.ExceptHandler,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.MatchAs,
+    ast.MatchStar,
+    ast.MatchMapping,
+    ast.alias,
+)
 
 
 def _bound_name(node: ast.AST) -> str | None:
