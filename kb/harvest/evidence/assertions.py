@@ -47,6 +47,7 @@ from kb.harvest.evidence.heads import (
     set_up_written,
     stored_on_self,
 )
+from kb.harvest.evidence.imported import file_imports, imported_calls
 from kb.harvest.evidence.invocations import OPERATORS, Invocation, TestNames, invocation_of
 from kb.harvest.evidence.looped import first_row, loop_rows
 from kb.harvest.evidence.needed import needed_start
@@ -127,6 +128,9 @@ class Assertion:
     # for `self.session.save()`, round 27's card 12), as written.
     set_up: str = ""
     set_up_in: str = ""  # the method `set_up` is written in, when it is not unittest's `setUp` (`setup_method`)
+    # The names the asserted code calls that the test module's imports name, each with its dotted path
+    # (`imported.imported_calls`): which of the package's definitions of a name the call means.
+    imported: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
 
 
 MAX_DECORATOR_LINES = 12
@@ -149,6 +153,7 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
     heads: dict[int, dict] = {}  # each class's header and set-up, read once
     set_ups: dict[int, dict[str, ast.Call]] = {}  # each class's instances its set-up builds (`set_up_instances`)
     written: dict[int, list[Written]] = {}  # and its statements, as written
+    imports = file_imports(text)
     for (first, last), names in functions_around(text, hits, lines, classes).items():
         if (around := classes.get((first, last))) is not None and around[0] not in set_ups:
             set_ups[around[0]] = set_up_instances(lines, *around)
@@ -156,7 +161,7 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
         set_up = set_ups[around[0]] if around is not None else {}
         shown = written[around[0]] if around is not None else []
         read = _read_function(
-            lines, first, last, names, path, outer, wrappers, table.get(first, []), templated, set_up, shown
+            lines, first, last, names, path, outer, wrappers, table.get(first, []), templated, set_up, shown, imports
         )
         found.extend(_with_head(read, lines, classes.get((first, last)), heads))
     if wrappers:  # the calls of the file's own assertion wrappers, wherever they are
@@ -261,6 +266,7 @@ def _read_function(
     templated: bool = False,
     set_up: dict[str, ast.Call] | None = None,
     set_up_shown: list[Written] | None = None,
+    imports: dict[str, str] | None = None,
 ) -> list[Assertion]:
     """The function's assertions; the assertion wrappers it defines are added to `wrappers`. `rows`: its
     `parametrize` table, one assertion per row where the message is one of the row's values. `templated`: the
@@ -327,6 +333,7 @@ def _read_function(
                 unwrapped=_unwrapped(lines, shift, form, body, built) if entered is None else None,
                 template=template, set_up=_set_up_read(call, body, set_up or {}, set_up_shown or [], stored),
                 set_up_in=_set_up_in(set_up_shown or []),
+                imported=_imported(call, form, body, built, imports or {}),
             )
         )  # fmt: skip
     return found
@@ -641,6 +648,24 @@ def _bound_name(node: ast.Name | ast.Attribute) -> str:
     if isinstance(node, ast.Name):
         return node.id
     return f"self.{node.attr}" if isinstance(node.value, ast.Name) and node.value.id == "self" else ""
+
+
+def _imported(
+    call: ast.Call, form: str, body: list[ast.stmt] | None, built: dict, imports: dict[str, str]
+) -> tuple[tuple[str, str], ...]:
+    """`imported_calls` of the asserted code: the `with` block and the instances it uses that the test built, or
+    the callable form's callable and its arguments."""
+    if not imports:
+        return ()
+    if body is None:
+        position = callable_position(form)
+        target = call.args[position : position + 1]
+        # `assertRaises(T, lambda: Envelope(1))`: the lambda's calls; else the callable as it is passed.
+        lambdas = [node for node in target if isinstance(node, ast.Lambda)]
+        arguments: list[ast.AST] = [*call.args[position + 1 :], *call.keywords, *lambdas]
+        return imported_calls(arguments, imports, [] if lambdas else target)
+    values = [value for bindings in built.values() for _, value in bindings if isinstance(value, ast.AST)]
+    return imported_calls([*body, *values], imports)
 
 
 def _callable_names(call: ast.Call, form: str) -> frozenset[str]:

@@ -79,11 +79,21 @@ class Callees:
             return None
         return node, shift, "." in qualname
 
+    def relative(self, path: str) -> str:
+        """A site's path as the package's files are read (relative to the package: its prefix taken off)."""
+        parts = path.split("/")
+        if self.prefix and parts[: len(self.prefix)] == self.prefix:
+            parts = parts[len(self.prefix) :]
+        return "/".join(parts)
+
+    def source(self, path: str) -> str | None:
+        """The text of the package's module at `path` (as the sites write it), or None when it holds none."""
+        found = self._text(path)
+        return found[0] if found is not None else None
+
     def _text(self, path: str) -> tuple[str, list[str]] | None:
         if path not in self.texts:
-            parts = path.split("/")
-            if self.prefix and parts[: len(self.prefix)] == self.prefix:
-                parts = parts[len(self.prefix) :]
+            parts = self.relative(path).split("/")
             try:
                 text = read_text(self.package.joinpath(*parts), root=self.root, cap=self.caps.file_bytes)
             except (Refused, OSError, ValueError):

@@ -7,7 +7,8 @@ nothing of which one the call raises: such a test is shown for none.
 
 "type-and-call": the assertion names no usable literal; the asserted type is raised by one entry of the
 repository, or by one of the entries that the names the test calls reach, when each name is defined once in the
-package (a resolved target: `paginate_queryset`, which three paginators define, is not one). A method the
+package (a resolved target: `paginate_queryset`, which three paginators define, is not one) or is the definition
+the test module's imports lead to (`imported`: `from django.contrib.gis.gdal import Envelope`). A method the
 test's class inherits is its base's (`FileSystemStorage().generate_filename` is `Storage.generate_filename`);
 `call_command("name")` reaches the command of that name, never `call_command`'s own "Unknown command". An
 instance the test builds with no arguments says its class's own wording where an inherited method raises a message
@@ -21,6 +22,7 @@ signatures, never by trying every pair."""
 
 import ast
 import builtins
+import dataclasses
 import itertools
 import re
 from collections import Counter
@@ -33,6 +35,7 @@ import ahocorasick
 from errorkb.matching.template import Template, compile_template, match_template
 from kb.harvest.evidence.assertions import COMMAND, MIN_LITERAL, Assertion, usable
 from kb.harvest.evidence.before import RaisesBefore
+from kb.harvest.evidence.imported import resolve
 from kb.harvest.evidence.invocations import Invocation
 from kb.harvest.evidence.met import Callees, generates, met_line, ruled_out, tag_met_line
 from kb.harvest.evidence.returned import RETURNED
@@ -41,6 +44,7 @@ from kb.harvest.reading.extract import FoundSite
 from kb.harvest.reading.files import Caps, Refusals, Refused, read_text, real_root, refusal, walk
 
 EntryKey = tuple[str, str, str]
+QUALIFIED = "::"  # `path::Name`: a called name the test module's imports resolve to that module's definition
 # `name` or `Class.method` -> each (its file, relative to the package; its `def` line; `name` or `Class.method`, or
 # "" for a function nested in another).
 Located = dict[str, list[tuple[str, int, str]]]
@@ -99,6 +103,7 @@ def find_triggers(
     entries = [_entry(key, sites) for key, sites in groups.items()]
     types = _TypeTree(package)
     reach = _Reach(groups, types, Callees(package, prefix), Refusals() if refusals is None else refusals)
+    assertions = [reach.qualified(assertion) for assertion in assertions]
     found: dict[EntryKey, list[tuple[int, int, Assertion]]] = {}
     scores = _shared_stretches(assertions, entries)
     for a, assertion in enumerate(assertions):
@@ -356,6 +361,7 @@ class _Reach:
         self.raised_at: dict[EntryKey, list[tuple[str, str, int]]] = {}  # (path, function, line) of its sites
         self.before = RaisesBefore(types, callees)
         self.bare_cache: dict[tuple[str, EntryKey], bool] = {}  # `needs_arguments`, per class and entry
+        self.resolutions: dict[str, tuple[str, str] | None] = {}  # a dotted path -> `imported.resolve`'s answer
         for key, sites in groups.items():
             for site in sites:
                 self.at.setdefault((site.path, site.line), set()).add(key)
@@ -363,7 +369,7 @@ class _Reach:
                 self.lines.setdefault((site.path, site.function), site.line)
                 self.raised_at.setdefault(key, []).append((site.path, site.function, site.line))
                 worded_by = _message_class(site)
-                for name in _names_of(site.function):
+                for name in _names_of(site.function) + _qualified_names(site.path, site.function):
                     self.direct.setdefault(name, set()).add(key)
                     self.functions.setdefault(name, {}).setdefault((site.path, site.function), site.line)
                     if worded_by:
@@ -377,12 +383,85 @@ class _Reach:
                         if not point.get("via") and point.get("path") == site.path:  # raised in the tag's function
                             functions = self.tag_functions.setdefault(str(point.get("function", "")), set())
                             functions.add((site.path, site.function, site.line))
-                    for name in _names_of(str(point.get("function", ""))):
+                    function = str(point.get("function", ""))
+                    for name in _names_of(function) + _qualified_names(str(point.get("path", "")), function):
                         self.below.setdefault(name, set()).add(key)
+
+    def qualified(self, assertion: Assertion) -> Assertion:
+        """The assertion with each called name the package defines more than once written as the one the test
+        module's imports lead to (`imported.resolve`), `path::Name` or `path::Class.method` when that class itself
+        defines the method; a name the imports do not settle stays as it is (unresolved)."""
+        if not assertion.imported:
+            return assertion
+        imported = dict(assertion.imported)
+        calls = set(assertion.calls)
+        for name in assertion.calls:
+            first, _, method = name.partition(".")
+            if first not in imported or first in assertion.bare or "." in method or self.defined(name) < 2:
+                continue
+            if (found := self._resolved(imported[first], assertion.path)) is None or found[1] != first:
+                continue
+            if method and not self._defines_in(found[0], name):
+                continue  # an inherited method: its owner by name alone is not proven
+            calls.discard(name)
+            calls.add(f"{found[0]}{QUALIFIED}{name}")
+        if calls == set(assertion.calls):
+            return assertion
+        return dataclasses.replace(assertion, calls=frozenset(calls))
+
+    def _resolved(self, dotted: str, test: str) -> tuple[str, str] | None:
+        """`imported.resolve`, once per dotted path; `test`: the test file that names it."""
+        if dotted not in self.resolutions:
+            try:
+                self.resolutions[dotted] = resolve(dotted, self.callees.source)
+            except (RecursionError, MemoryError, ValueError) as error:  # a hostile module: counted, not followed
+                self.refusals.add(test, refusal(error, "following its imports"))
+                self.resolutions[dotted] = None
+        return self.resolutions[dotted]
+
+    def _defines_in(self, path: str, name: str) -> bool:
+        """Whether the module at `path` (as the sites write it) defines `Class.method` in the class itself."""
+        relative = self.callees.relative(path)
+        return any(where[0] == relative and where[2] == name for where in self.types.located.get(name, []))
+
+    def _plain_at(self, path: str, qualified: str) -> Callable[[str], bool]:
+        """`types.plainly_built` for the class a qualified name is (`qualified`): its own statement in its module
+        names no metaclass and binds no `__new__`, and each of its bases is plainly built (or `object`)."""
+        statement = self._class_at(path, qualified.rpartition(QUALIFIED)[2].partition(".")[0])
+
+        def plain(cls: str) -> bool:
+            if statement is None or statement.name != cls or statement.keywords:
+                return False
+            for node in statement.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "__new__":
+                    return False
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and "__new__" in _targets(node):
+                    return False
+            bases = [base.id if isinstance(base, ast.Name) else "" for base in statement.bases]
+            return all(base == "object" or (base and self.types.plainly_built(base)) for base in bases)
+
+        return plain
+
+    def _class_at(self, path: str, cls: str) -> ast.ClassDef | None:
+        """The module's one top-level class statement of that name, or None."""
+        text = self.callees.source(path)
+        try:
+            tree = ast.parse(text) if text is not None else None
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as error:  # a hostile module: counted
+            self.refusals.add(path, refusal(error, "reading its class"))
+            return None
+        found = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls] if tree is not None else []
+        return found[0] if len(found) == 1 else None
+
+    def owner(self, name: str) -> str:
+        """`types.owner`, for a name the imports qualified (`qualified`) the name itself: its class defines it."""
+        return name if QUALIFIED in name else self.types.owner(name)
 
     def defined(self, name: str) -> int:
         """How many things of the package the name may be: `Class.method` as many as `Class` (or the class a
-        module's alias names, `D = Distance`)."""
+        module's alias names, `D = Distance`); a name the imports qualified is one."""
+        if QUALIFIED in name:
+            return 1
         first, _, method = name.partition(".")
         if first in self.types.aliases:
             return 1 if method else 0  # the alias's class, wherever else a class of that name is defined
@@ -400,10 +479,14 @@ class _Reach:
         if invocation.target == "call_command":
             return None  # the command it names runs, not `call_command`'s own raises (`entries_from`)
         target = self.types.owner(invocation.target) if invocation.receiver == "built" else invocation.target
+        named = [c for c in assertion.calls if c.endswith(QUALIFIED + invocation.target)]
+        if invocation.receiver in ("", "built") and len(named) == 1:
+            target = named[0]  # `Envelope(...)`, `forms.GeometryField(...).clean(...)`: the one the imports name
         if self.defined(target) != 1 or len(functions := self.functions.get(target, {})) != 1:
             return None
         [((path, function), line)] = functions.items()
-        if function.endswith(".__init__") and not self.types.plainly_built(function.split(".")[-2]):
+        built_plainly = self._plain_at(path, target) if QUALIFIED in target else self.types.plainly_built
+        if function.endswith(".__init__") and not built_plainly(function.split(".")[-2]):
             return None  # a `__new__` or a metaclass may run before `__init__`, and raise
         # `d + 1` on `d = D(m=100)`: `self.__class__` in the method is the class the test built.
         built = invocation.target.split(".", 1)[0] if invocation.receiver == "built" else None
@@ -454,7 +537,7 @@ class _Reach:
             function
             for name in calls
             if self.defined(name) == 1
-            for function in self.functions.get(self.types.owner(name), {})
+            for function in self.functions.get(self.owner(name), {})
         }
         sites = self.sites.get(key, set())
         if not sites or not sites <= held:
@@ -473,7 +556,7 @@ class _Reach:
             function
             for name in calls
             if self.defined(name) == 1
-            for function in self.functions.get(self.types.owner(name), {})
+            for function in self.functions.get(self.owner(name), {})
         }
         sites = [
             (path, function, line) for path, function, line in self.raised_at.get(key, []) if (path, function) in held
@@ -521,7 +604,7 @@ class _Reach:
                 return None
             if defined == 1:
                 resolved = True
-                owner = self.types.owner(name)  # an inherited method, by the class that defines it
+                owner = self.owner(name)  # an inherited method, by the class that defines it
                 found = set(self.direct.get(owner, set()))
                 if not direct:
                     found |= self.below.get(owner, set())
@@ -563,6 +646,7 @@ class _Reach:
         never the wording of a class outside its lineage; and for an instance built with no arguments of a class
         that sets the wording itself, only that wording (`UnicodeUsernameValidator()` says its own message). The
         wording of a base is not taken for a class that sets none: the class may set one the harvest did not read."""
+        name, owner = name.rpartition(QUALIFIED)[2], owner.rpartition(QUALIFIED)[2]
         worded = self.worded.get(owner)
         cls = name.partition(".")[0]
         if not worded or "." not in name:
@@ -581,6 +665,18 @@ def _names_of(function: str) -> list[str]:
     if len(parts) > 1 and parts[-1] != "__init__" and parts[-2] != "<locals>":
         names.append(f"{parts[-2]}.{parts[-1]}")
     return names
+
+
+def _targets(node: ast.Assign | ast.AnnAssign) -> set[str]:
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return {target.id for target in targets if isinstance(target, ast.Name)}
+
+
+def _qualified_names(path: str, function: str) -> list[str]:
+    """`_names_of` a top-level function or class's method, each with its module's path (`qualified`)."""
+    if not path or "<locals>" in function or function.count(".") > 1:
+        return []
+    return [f"{path}{QUALIFIED}{name}" for name in _names_of(function)]
 
 
 def _message_class(site: FoundSite) -> str:
