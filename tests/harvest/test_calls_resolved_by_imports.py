@@ -137,3 +137,26 @@ def test_a_star_import_after_the_name_or_a_second_binding_leaves_it_unresolved()
     twice = {"gis/forms/__init__.py": "from .fields import GeometryField\nfrom .other import GeometryField\n"}
     for modules in (after, twice):
         assert resolve("gis.forms.GeometryField", {**modules, "gis/forms/fields.py": fields}.get) is None
+
+
+def test_a_method_of_the_imported_module_is_not_its_function_of_that_name(git_repo) -> None:
+    """A module's `check` and its class's method `check`: a test importing the module's `check` meets the function's
+    raise, never the method's, though the method's message fits the test's words too (a guard, not Django's code)."""
+    git_repo.write("pyproject.toml", "[project]\nname = 'gis'\n")
+    git_repo.write("gis/__init__.py", "")
+    git_repo.write(
+        "gis/checks.py",
+        "def check(value):\n    if value:\n        raise ValueError('Invalid value: %s' % value)\n\n\n"
+        "class Checker:\n    def check(self, value):\n"
+        "        raise ValueError('Invalid value for the checker: %s' % value)\n",
+    )
+    git_repo.write("gis/other.py", "def check(value):\n    raise ValueError('Invalid value elsewhere')\n")
+    git_repo.write(
+        "tests/test_checks.py",
+        "import unittest\n\nfrom gis.checks import check\n\n\nclass CheckTest(unittest.TestCase):\n"
+        "    def test_check(self):\n        with self.assertRaisesMessage(ValueError, 'Invalid value'):\n"
+        "            check(1)\n",
+    )
+    evidence = evidence_of(git_repo.root / "gis", "gis")
+    assert [test["name"] for test in triggering(evidence, "Invalid value: {value}")] == ["CheckTest.test_check"]
+    assert triggering(evidence, "Invalid value for the checker: {value}") == []

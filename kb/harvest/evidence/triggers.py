@@ -673,10 +673,15 @@ def _targets(node: ast.Assign | ast.AnnAssign) -> set[str]:
 
 
 def _qualified_names(path: str, function: str) -> list[str]:
-    """`_names_of` a top-level function or class's method, each with its module's path (`qualified`)."""
+    """What a test whose imports name a top-level function or class calls to reach it, with its module's path
+    (`qualified`): the function's name, a constructor through its class, `Class.method`; never a method by its
+    bare name, which names the module's function of that name."""
     if not path or "<locals>" in function or function.count(".") > 1:
         return []
-    return [f"{path}{QUALIFIED}{name}" for name in _names_of(function)]
+    names = _names_of(function)
+    if "." in function:
+        names = [name for name in names if "." in name or function.endswith(".__init__")]
+    return [f"{path}{QUALIFIED}{name}" for name in names]
 
 
 def _message_class(site: FoundSite) -> str:
