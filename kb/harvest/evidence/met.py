@@ -10,6 +10,7 @@ before it. A call, a loop, a `try`, a `with` or any other statement on the way m
 say less rather than something false. Linear in the function's size: each statement is read at most once."""
 
 import ast
+import builtins
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -116,22 +117,64 @@ class Callees:
         """What a name the function does not bind stands for in its module: a literal bound once at the module's
         top level (`CSRF_SECRET_LENGTH = 32`), a `PackageClass` the module defines or imports from the package, a
         `PackageFunction` it defines; else UNKNOWN."""
-        bindings = self._bindings(path)
-        found = bindings.get(name, []) if bindings is not None else []
+        bindings = self._bindings(path) or {}
+        found = bindings.get(name, [])
         if len(found) != 1:
             return UNKNOWN
         [node] = found
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             value = literal(node.value)
             return value if immutable(value) else UNKNOWN
-        if isinstance(node, ast.ClassDef) and package_class(name):
+        if isinstance(node, ast.ClassDef) and (package_class(name) or self._instance_free(path, node, package_class)):
             return PackageClass(name)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return PackageFunction(name)
         if isinstance(node, ast.ImportFrom) and self._own(node):
             original = next(alias.name for alias in node.names if (alias.asname or alias.name) == name)
             return PackageClass(original) if package_class(original) else UNKNOWN
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and "*" not in bindings:  # `from pathlib import Path`
+            original = next(alias.name for alias in node.names if (alias.asname or alias.name) == name)
+            return PackageClass(original) if original in _TYPE_CHECKED.get(node.module or "", ()) else UNKNOWN
         return UNKNOWN
+
+    def _instance_free(
+        self, path: str, node: ast.ClassDef, package_class: Callable[[str], bool], depth: int = 0
+    ) -> bool:
+        """Whether no literal is an instance of the module's class `node`, though calling it may run more than its
+        `__init__`: `isinstance(x, C)` asks C's metaclass, and `type`'s answer is whether C is in the type of x's
+        MRO, which for a literal holds builtins only. So: no decorator (it may bind another object), no metaclass
+        named, and each base `object`, a builtin, a class of the package no literal is an instance of, another such
+        class of the module, or a standard-library base whose metaclass keeps `type`'s check (`_TYPE_CHECKED`:
+        `class OGREnvelope(Structure)`, django/contrib/gis/gdal/envelope.py:22)."""
+        bindings = self._bindings(path) or {}
+        if node.decorator_list or node.keywords or depth > MAX_BASES or "*" in bindings:
+            return False  # a `*` import may bind a base's name again, out of sight
+        for base in node.bases:
+            if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name):
+                found = bindings.get(base.value.id, [])
+                if not (len(found) == 1 and _imports_module(found[0], base.value.id)):
+                    return False
+                if base.attr not in _TYPE_CHECKED.get(base.value.id, ()):
+                    return False
+                continue
+            if not isinstance(base, ast.Name):
+                return False
+            found = bindings.get(base.id, [])
+            if not found and (base.id == "object" or _is_builtin_type(base.id)):
+                continue
+            if len(found) != 1:
+                return False
+            [bound] = found
+            if isinstance(bound, ast.ClassDef):
+                if not (package_class(base.id) or self._instance_free(path, bound, package_class, depth + 1)):
+                    return False
+            elif isinstance(bound, ast.ImportFrom) and bound.level == 0:
+                original = next(alias.name for alias in bound.names if (alias.asname or alias.name) == base.id)
+                if original not in _TYPE_CHECKED.get(bound.module or "", ()):
+                    return False
+            else:
+                return False
+        return True
 
     def _own(self, node: ast.ImportFrom) -> bool:
         """An import from the package itself (relative, or under its top folder)."""
@@ -148,6 +191,30 @@ class Callees:
                 tree = None
             self.modules[path] = _top_level(tree) if tree is not None else None
         return self.modules[path]
+
+
+MAX_BASES = 8  # a module's classes followed down one lineage
+
+# Standard-library classes whose metaclass keeps `type`'s instance check (no `__instancecheck__` of its own, checked
+# by tests/harvest/test_isinstance_of_a_standard_library_class.py) and that no builtin type derives from: a literal
+# is an instance of none of them nor of their subclasses. An ABC (ABCMeta's `register`: `numbers`, `collections.
+# abc`, `fractions`), a Protocol or an Enum is not among them.
+_TYPE_CHECKED: dict[str, frozenset[str]] = {
+    "ctypes": frozenset({"Structure", "Union", "BigEndianStructure", "LittleEndianStructure"}),
+    "pathlib": frozenset({"Path", "PurePath", "PosixPath", "WindowsPath", "PurePosixPath", "PureWindowsPath"}),
+    "decimal": frozenset({"Decimal"}),
+    "datetime": frozenset({"date", "datetime", "time", "timedelta", "timezone", "tzinfo"}),
+    "uuid": frozenset({"UUID"}),
+}
+
+
+def _is_builtin_type(name: str) -> bool:
+    return isinstance(getattr(builtins, name, None), type)
+
+
+def _imports_module(node: ast.AST, name: str) -> bool:
+    """`import ctypes`: the statement binds `name` to the top-level module of that name."""
+    return isinstance(node, ast.Import) and any(alias.name == name and alias.asname is None for alias in node.names)
 
 
 def _top_level(tree: ast.Module) -> dict[str, list[ast.AST]]:

@@ -28,8 +28,10 @@ UNKNOWN = Unknown.UNKNOWN
 
 @dataclass(frozen=True)
 class PackageClass:
-    """A class of the package that no literal is an instance of: defined once, with no metaclass, `__new__` or
-    base from elsewhere (`triggers._TypeTree.plainly_built`), so `isinstance("x", Cls)` is False."""
+    """A class that no literal is an instance of, so `isinstance("x", Cls)` is False: the package's, defined once,
+    with no metaclass, `__new__` or base from elsewhere (`triggers._TypeTree.plainly_built`), or with no metaclass
+    and bases like those or from the standard library's classes that keep `type`'s instance check (`met.
+    _TYPE_CHECKED`), or one of those standard-library classes itself (`pathlib.Path`)."""
 
     name: str
 
@@ -295,6 +297,8 @@ def compared(left: object, op: type, right: object) -> object:
     if op in (ast.Is, ast.IsNot):
         if isinstance(left, type) and isinstance(right, PackageClass):  # `type("x") is Cls`
             return op is ast.IsNot
+        if isinstance(left, PackageClass) and isinstance(right, PackageClass):
+            return UNKNOWN  # two names may be one class (an alias), one name two classes (two modules)
         if not (any(left is s for s in _SINGLETONS) or any(right is s for s in _SINGLETONS) or _types(left)):
             return UNKNOWN  # `"a" is "a"` depends on interning: not said
         return (left is right) is (op is ast.Is)
