@@ -10,6 +10,8 @@ module on the way binds the name once and imports no `*`: a resolution the impor
 import ast
 from collections.abc import Callable, Iterable
 
+from kb.text import breadth
+
 MAX_STEPS = 4  # re-exports followed from the module the test imports
 MAX_STATEMENT = 2_000  # characters of one top-level import statement read (a parenthesized list of names)
 
@@ -80,7 +82,7 @@ def imported_calls(
     if not imports:
         return ()
     found: dict[str, set[str]] = {}
-    walked = [node for top in nodes for node in ast.walk(top)]
+    walked = [node for top in nodes for node in breadth.walk(top)]
     called = [node.func for node in walked if isinstance(node, ast.Call)]
     for node in walked:  # a name the test binds itself (`Envelope = ...`) is no longer the import's
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
@@ -148,7 +150,7 @@ def _binding(text: str, name: str, module: str, is_package: bool) -> str | None:
                     said.append(dotted)
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
+            if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in breadth.walk(t)):
                 return None
     return said[0] if len(said) == 1 else None
 
