@@ -375,6 +375,9 @@ class Reader:
                 changed = row.get("changed")
                 if isinstance(changed, list):
                     self.changed.setdefault(row["name"], []).extend(n for n in changed if isinstance(n, int))
+        # The locals whose call's binding may not be what the test reads (in a `try` a handler leaves without
+        # exiting; changed in place further down a loop around the site): no call's result is said of them.
+        self.unsure = {row["name"] for row in rows if row.get("unsure") is True}
         self.attributes: dict[str, dict] = {
             str(row["name"]): row
             for row in self.evidence.get("attributes") or []
@@ -445,6 +448,8 @@ class Reader:
             if name == root and len(reaching) == 1 and (returned := self._hook_returns(next(iter(reaching)))):
                 return returned  # `value = self.validate(value)`: whatever it was, it is now what the hook gave
             defined = self.definition(root, before)
+            if defined and name == root and root not in self.unsure and (returned := self._own_method_returns(defined)):
+                return returned  # `app_list = self.get_app_list(request, app_label)`: what the method gave
             if defined is None or (defined and not self._sayable(defined, root)):
                 return None
             if defined and name == root and defined != root and _CHAIN.fullmatch(defined):
@@ -636,6 +641,24 @@ class Reader:
             if function.rpartition(".")[2] == called[1] and is_public(function):
                 return f"the value your {code(function + '()')} returns"
         return ""
+
+    def _own_method_returns(self, defined: str) -> str:
+        """ "the value `AdminSite.get_app_list()` returns" for a local whose one definition is a call of a public
+        method of the object the raising method runs on (`app_list = self.get_app_list(request, app_label)`,
+        django/contrib/admin/sites.py:578): true whatever arguments it was given, and said of the class the raise
+        is in, as the object's own method. A hook the user overrides keeps its own wording ("the value your ...").
+        "" for any other definition: a private method, a method of another object, a call inside longer code
+        (`self.get_source_expressions()[1]`), a class that is not public."""
+        call = expression(defined)
+        if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
+            return ""
+        receiver, method = call.func.value, call.func.attr
+        if not isinstance(receiver, ast.Name) or receiver.id not in self.roots() or receiver.id in self.definitions:
+            return ""
+        owner = own_attributes.own_class(self.evidence)
+        if not owner or method.startswith("_") or f"self.{method}" in self.attributes:
+            return ""  # `self.coerce(value)` of `self.coerce = coerce`: a function the object was given, no method
+        return self._hook_returns(f"self.{method}()") or f"the value {code(f'{owner}.{method}()')} returns"
 
     def _meta_option(self, name: str, before: int | None) -> str:
         """ "the `Meta.fields` option of your `ModelSerializer`" for `self.Meta.fields`, or a local set from it

@@ -67,6 +67,8 @@ class Definitions:
         self._ifs: dict[int, ast.If] | None = None  # the function's `if` statements by id, for `_default`
         self._sorted: dict[str, list[Binding]] = {}  # each name's bindings, latest first (all its sites read them)
         self._changes: dict[str, list[tuple[int, BranchPath]]] | None = None
+        # The lines of the `try` bodies a handler may leave without exiting, and of the loops (`_unsure`).
+        self._blocks: tuple[list[_Tried], list[tuple[int, int]]] | None = None
         self._windows: dict[tuple[int, int], bool] = {}  # whether a window's text may change a value (`_may_change`)
 
     def rows(
@@ -101,6 +103,7 @@ class Definitions:
                             following += [(f"self.{a}", bound_line, bound_path) for a in read.attributes]
                         continue
                     changed = self._changed(name, bound_line, at, where)
+                    unsure = isinstance(expr, ast.Call) and self._unsure(name, bound_line, at)
                     # Beside the argument as given alone: what the `if` above did to it (`_default`).
                     given = len(reaching) == 2 and reaching[1][1] == 0
                     default = self._default(name, bound_line, bound_path) if given else ""
@@ -108,6 +111,7 @@ class Definitions:
                         {"name": name, "code": self._unparsed(expr), "line": bound_line}
                         | ({"changed": changed} if changed else {})
                         | ({default: True} if default else {})
+                        | ({"unsure": True} if unsure else {})
                     )
                     read = self.reads(expr)
                     reached = reached | read
@@ -163,6 +167,30 @@ class Definitions:
             line for line, arms in self._changes.get(name, ()) if bound < line < used and not exclusive(arms, path)
         }
         return sorted(lines)[:MAX_ROWS]
+
+    def _unsure(self, name: str, bound: int, used: int) -> bool:
+        """Whether a call's binding at `bound` may not be the value the site at `used` reads, though it is the last
+        one on the way: the call is in a `try` that a handler leaves without exiting (it may have raised and bound
+        nothing: `raster = None`, then `try: raster = self.get_raster_prep_value(...) except DisallowedRasterLookup:
+        blocked_err = err`, django/contrib/gis/db/models/fields.py:205-213) or that the site is in (`value =
+        self.coerce(value)`, the raise in its `except`, django/forms/fields.py:945-948), or a loop around the site
+        changes the value in place after it, then comes back (`for field_name in exclude: assert field_name in
+        fields ...; fields.remove(field_name)`, rest_framework/serializers.py:1228-1248)."""
+        if self._blocks is None:
+            self._blocks = _blocks(self.node)
+        tries, loops = self._blocks
+        for first, last, handlers, falls_through in tries:
+            if first <= bound <= last and ((falls_through and used > last) or any(a <= used <= b for a, b in handlers)):
+                return True
+        if not any(first > bound and first <= used <= last for first, last in loops):
+            return False
+        if self._changes is None:
+            self._changes = _changes_in_place(self.node)
+        return any(
+            first > bound and used < line <= last and first <= used
+            for line, _ in self._changes.get(name, ())
+            for first, last in loops
+        )
 
     def _argument_changed(self, name: str, used: int, path: BranchPath) -> list[int]:
         """For a parameter (`*args` and `**kwargs` included) no statement binds before `used`: the lines where the
@@ -366,6 +394,25 @@ def _changes_in_place(function: ast.AST) -> dict[str, list[tuple[int, BranchPath
 
 
 _SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+_EXITS = (ast.Raise, ast.Return, ast.Continue, ast.Break)
+_Tried = tuple[int, int, list[tuple[int, int]], bool]  # a `try`'s body (first, last line), handlers, falls through
+
+
+def _blocks(function: ast.AST) -> tuple[list[_Tried], list[tuple[int, int]]]:
+    """The function's `try` statements with handlers (the first and last lines of the body, the lines of each
+    handler, whether one may be left without exiting: its last statement no `raise`, `return`, `continue` or
+    `break`), and the first and last lines of its loops; one walk per function."""
+    tries: list[_Tried] = []
+    loops: list[tuple[int, int]] = []
+    for node in statements(getattr(function, "body", [])):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            loops.append((node.lineno, node.end_lineno or node.lineno))
+        elif isinstance(node, (ast.Try, ast.TryStar)) and node.body and node.handlers:
+            handlers = [(h.lineno, h.end_lineno or h.lineno) for h in node.handlers]
+            falls_through = any(not isinstance(h.body[-1], _EXITS) for h in node.handlers)
+            last = node.body[-1].end_lineno or node.body[-1].lineno
+            tries.append((node.body[0].lineno, last, handlers, falls_through))
+    return tries, loops
 
 
 def _mutated(statement: ast.AST) -> list[ast.expr]:
