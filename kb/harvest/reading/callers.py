@@ -149,6 +149,7 @@ class CallGraph:
     _as_run_by: dict[tuple[int, str], Defined] = field(default_factory=dict)
     _contained: dict[tuple[int, str], bool] = field(default_factory=dict)  # `caught_on_the_way`, per function
     _keeping: dict[tuple[int, str], list[tuple[Defined, list[int]]]] = field(default_factory=dict)  # per function
+    _walked: dict[tuple[int, str], list[Defined] | None] = field(default_factory=dict)  # `walked`, per target
     _binders: dict[int, list[Defined]] = field(default_factory=dict)  # by the id of a function: its `bound` names
     _bound_to: dict[int, tuple[Defined, str]] = field(default_factory=dict)  # by the id of a name: (function, wrapper)
 
@@ -321,28 +322,40 @@ class CallGraph:
         return found
 
     def _reaches(self, start: Defined, target: Defined, raised: str) -> bool:
-        """Whether `start` may reach `target` along calls that let `raised` out, guesses included, as far as
-        _REACH_DEPTH levels of callers up from `target` and _REACH_NODES functions show; True when they do not
-        suffice to tell."""
-        frontier, seen = [target], {id(target)}
+        """Whether `start` may reach `target` along calls that let `raised` out (`walked`); True when the walk's
+        bounds do not suffice to tell."""
+        walked = self.walked(target, raised)
+        return walked is None or any(
+            caller is start or (caller.qualname == start.qualname and caller.path == start.path) for caller in walked
+        )
+
+    def walked(self, target: Defined, raised: str) -> list[Defined] | None:
+        """The functions that may reach `target` along calls that let `raised` out, guesses included, as far as
+        _REACH_DEPTH levels of callers up from `target` and _REACH_NODES functions show; None when they do not
+        suffice. Made once per target and exception."""
+        key = (id(target), raised)
+        if key in self._walked:
+            return self._walked[key]
+        walked = self._walked[key] = self._walk(target, raised)
+        return walked
+
+    def _walk(self, target: Defined, raised: str) -> list[Defined] | None:
+        frontier, seen, found = [target], {id(target)}, []
         for _ in range(_REACH_DEPTH):
             upper: list[Defined] = []
             for node in frontier:
                 for edge in (*self._edges_to(node), *self._hook_edges(node)):
-                    if edge.caught and self.catches(raised, edge.caught):
+                    if (edge.caught and self.catches(raised, edge.caught)) or id(edge.caller) in seen:
                         continue
-                    caller = edge.caller
-                    if caller is start or (caller.qualname == start.qualname and caller.path == start.path):
-                        return True
-                    if id(caller) not in seen:
-                        seen.add(id(caller))
-                        upper.append(caller)
-                        if len(seen) > _REACH_NODES:
-                            return True
+                    seen.add(id(edge.caller))
+                    upper.append(edge.caller)
+                    found.append(edge.caller)
+                    if len(seen) > _REACH_NODES:
+                        return None
             if not upper:
-                return False
+                return found
             frontier = upper
-        return True
+        return None
 
     def caught_on_the_way(self, target: Defined, raised: str, depth: int = _DEPTH) -> bool:
         """Whether `raised` from `target` never reaches a public function nor a user: each call of it outside the

@@ -39,10 +39,12 @@ def caught_by(graph: CallGraph, trees: dict[str, ast.Module], path: str, functio
     if target is None:
         return []
     rows = []
+    # The functions through which the error may reach the caller: the raising one and those calling it, up.
+    names = {target.name, *(defined.name for defined in graph.walked(target, raised) or ())}
     for caller, lines in graph.keeping_callers(target, raised)[:MAX_HANDLED]:
         tree = trees.get(caller.path)
         node = (_function(tree, caller.qualname) or _defined_at(tree, caller.line)) if tree is not None else None
-        if node is None:
+        if node is None or _refers(node, names):
             continue
         each = [_kept(caller, node, line, raised, graph) for line in lines]
         first = each[0]
@@ -55,6 +57,24 @@ def caught_by(graph: CallGraph, trees: dict[str, ast.Module], path: str, functio
             first["does"] = "each"
         rows.append(first)
     return rows
+
+
+def _refers(node: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> bool:
+    """Whether the caller names one of those functions other than by calling it: it hands it on to be called
+    later (`map(check, values)`, `f = self.check`, `getattr(self, "check")`) or reads a property that runs it
+    (`return self.helper`). The harvest sees calls alone: such a way may let the error out of the caller."""
+    inside = [inner for statement in node.body for inner in breadth.walk(statement)]  # not the decorators' names
+    called = {id(inner.func) for inner in inside if isinstance(inner, ast.Call)}
+    for inner in inside:
+        if id(inner) in called:
+            continue
+        if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Load) and inner.id in names:
+            return True
+        if isinstance(inner, ast.Attribute) and isinstance(inner.ctx, ast.Load) and inner.attr in names:
+            return True
+        if isinstance(inner, ast.Constant) and isinstance(inner.value, str) and inner.value in names:
+            return True
+    return False
 
 
 _PROPERTIES = {"property", "cached_property"}
