@@ -38,10 +38,13 @@ def caught_by(graph: CallGraph, trees: dict[str, ast.Module], path: str, functio
     target = graph.definition(path, function)
     if target is None:
         return []
-    rows = []
+    rows: list[dict] = []
+    keeping = graph.keeping_callers(target, raised)[:MAX_HANDLED]
+    if not keeping:
+        return rows  # most sites: then no walk up is needed
     # The functions through which the error may reach the caller: the raising one and those calling it, up.
     names = {target.name, *(defined.name for defined in graph.walked(target, raised) or ())}
-    for caller, lines in graph.keeping_callers(target, raised)[:MAX_HANDLED]:
+    for caller, lines in keeping:
         tree = trees.get(caller.path)
         node = (_function(tree, caller.qualname) or _defined_at(tree, caller.line)) if tree is not None else None
         if node is None or _refers(node, names):
