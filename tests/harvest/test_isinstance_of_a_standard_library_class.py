@@ -8,49 +8,12 @@ import ast
 import importlib
 
 from kb.harvest.evidence.values import UNKNOWN, PackageClass, compared
+from tests.harvest.test_calls_resolved_by_imports import ENVELOPE as _ENVELOPE
 from tests.harvest.test_calls_resolved_by_imports import ERROR, FUNCTIONS, GDAL
 from tests.harvest.test_tests_docs import evidence_of
 
-# django/contrib/gis/gdal/envelope.py:14-16, 22-30, 33-69 (comments and docstrings left out).
-ENVELOPE = """
-from ctypes import Structure, c_double
-
-from gis.gdal.error import GDALException
-
-
-class OGREnvelope({base}):
-    _fields_ = [
-        ("MinX", c_double),
-        ("MaxX", c_double),
-        ("MinY", c_double),
-        ("MaxY", c_double),
-    ]
-
-
-class Envelope:
-    def __init__(self, *args):
-        if len(args) == 1:
-            if isinstance(args[0], OGREnvelope):
-                self._envelope = args[0]
-            elif isinstance(args[0], (tuple, list)):
-                if len(args[0]) != 4:
-                    raise GDALException(
-                        "Incorrect number of tuple elements (%d)." % len(args[0])
-                    )
-                else:
-                    self._from_sequence(args[0])
-            else:
-                raise TypeError("Incorrect type of argument: %s" % type(args[0]))
-        elif len(args) == 4:
-            self._from_sequence([float(a) for a in args])
-        else:
-            raise GDALException("Incorrect number (%d) of arguments." % len(args))
-
-        if self.min_x > self.max_x:
-            raise GDALException("Envelope minimum X > maximum X.")
-        if self.min_y > self.max_y:
-            raise GDALException("Envelope minimum Y > maximum Y.")
-"""
+# django/contrib/gis/gdal/envelope.py:14-16, 22-30, 33-69, its `OGREnvelope` given the base each test names.
+ENVELOPE = _ENVELOPE.replace("class OGREnvelope(Structure):", "class OGREnvelope({base}):")
 # tests/gis_tests/gdal_tests/test_envelope.py:1-4, 16-28: its imports and the calls with a tuple.
 TEST = """
 import unittest
