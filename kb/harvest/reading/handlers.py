@@ -156,6 +156,9 @@ def _plain(
 
 
 def _handler_row(row: dict, only: ast.stmt, handler: ast.ExceptHandler) -> dict | None:
+    """What a handler's one statement does, or None: `return X` (with whether X reads the error, as in `return
+    self._reject(request, exc.reason)`, where the error's own details go on in what is returned), `pass`,
+    `continue`."""
     if isinstance(only, ast.Return) and only.value is not None:
         text = ast.unparse(only.value)
         if len(text) > MAX_CODE:
@@ -198,22 +201,8 @@ def _handler(caller: Defined, line: int, tree: ast.Module | None, raised: str) -
         body = [s for s in handler.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
         if len(body) != 1:
             return None
-        only = body[0]
         row = {"function": caller.qualname, "path": caller.path, "line": handler.lineno, "code": ""}
-        if isinstance(only, ast.Return) and only.value is not None:
-            text = ast.unparse(only.value)
-            if len(text) > MAX_CODE:
-                return None
-            # `return self._reject(request, exc.reason)`: the error's own details go on in what is returned.
-            uses = handler.name is not None and any(
-                isinstance(n, ast.Name) and n.id == handler.name for n in breadth.walk(only.value)
-            )
-            return {**row, "does": "return", "code": text, **({"uses_error": True} if uses else {})}
-        if isinstance(only, ast.Pass):
-            return {**row, "does": "pass"}
-        if isinstance(only, ast.Continue):
-            return {**row, "does": "continue"}
-        return None
+        return _handler_row(row, body[0], handler)
     return None
 
 
