@@ -53,7 +53,7 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
         set_up = call and not written and (head or changes or _set_up(call, whole, _line_in(test)))
         # A long test is shown when its lines up to the call are few enough (round 20's rule): the layers a loop
         # of Django's `test03a_layers` walks, 33 lines above `layer.__getitem__(-1)` in a test of 61.
-        shown = _up_to_call(test, call) if set_up else []
+        shown = (_trimmed(test) or _up_to_call(test, call)) if set_up else []
         if set_up and len([line for line in shown or whole.splitlines() if line != "# …"]) > MAX_TEST_LINES:
             continue  # the call alone would not raise, and the lines that make it raise are too many to show
         if written:
@@ -147,6 +147,278 @@ def _up_to_call(test: dict, call: str) -> list[str]:
         dropped = set(range(first.lineno - 1, first.end_lineno or first.lineno))
     kept = [line for index, line in enumerate(raw[:end]) if index not in dropped]
     return textwrap.dedent("\n".join(kept)).splitlines() + (["# …"] if end < len(raw) else [])
+
+
+# Calls that only build a message's text: an assignment made of them alone has no effect a raise could need.
+# (its depth in the shown test, what is shown, the statement it comes from: None for a block's header)
+_Kept = tuple[int, ast.stmt | ast.expr, ast.stmt | None]
+_BLOCKS = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)
+# unittest's assertions that compare the values they are given, and nothing more.
+_COMPARING = frozenset(
+    {"assertEqual", "assertNotEqual", "assertIs", "assertIsNot", "assertTrue", "assertFalse", "assertIsNone",
+     "assertIsNotNone", "assertIsInstance", "assertNotIsInstance", "assertGreater", "assertGreaterEqual",
+     "assertLess", "assertLessEqual"}
+)  # fmt: skip
+# Builtins that make their value in full from what they are given (`list(r)` iterates `r`).
+_EVALUATING = frozenset(
+    {"len", "list", "tuple", "set", "frozenset", "dict", "sorted", "str", "repr", "bool", "bytes", "int", "float",
+     "next", "anext", "sum", "any", "all", "min", "max"}
+)  # fmt: skip
+_TEXT_CALLS = frozenset(
+    {"format", "join", "escape", "str", "repr", "_", "gettext", "gettext_lazy", "ngettext", "dedent", "strip",
+     "replace", "lower", "upper", "capitalize", "title", "rstrip", "lstrip"}
+)  # fmt: skip
+
+
+def _trimmed(test: dict) -> list[str]:
+    """The test cut to what makes its call raise: its decorators and header, the statements before the call, the
+    blocks that hold it with their headers, then the call. A `with` that only checks (`self.assertRaisesMessage(
+    ...)`, `pytest.raises(...)`) gives its body in its place; an assertion around the call (`self.assertEqual(b"",
+    await anext(aiter(r)))`) gives the call; a value only those checks read (`msg = (...)`, built of text alone) is
+    left out, as is all that follows the call (round 29's cards 02, 04, 13). [] when the call sits where a cut
+    could change what runs (an `else:`, a `try`, two statements on a line) or its line is not known."""
+    at = _line_in(test)
+    whole = textwrap.dedent(str(test.get("code") or ""))
+    try:
+        tree = ast.parse(whole)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    function = tree.body[0] if len(tree.body) == 1 else None
+    if not at or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or not function.body:
+        return []
+    raw = whole.split("\n")
+    body = function.body
+    if _docstring(body[0]):
+        body = body[1:]
+    if not body:
+        return []
+    unit = body[0].col_offset - function.col_offset
+    first = function.decorator_list[0].lineno if function.decorator_list else function.lineno
+    header = _head_lines(raw, first, function.body[0].lineno)
+    kept: list[_Kept] = []
+    if not _kept_to(body, at, 1, kept):
+        return []
+    shown = [node for _, node, _ in kept] + list(function.decorator_list)
+    dropped = _unread_text(kept, shown)
+    lines, last = header[:], 0
+    for depth, node, statement in kept:
+        if statement in dropped:
+            continue
+        begin = _first_line(node) if isinstance(node, ast.stmt) else node.lineno
+        if last and any(not line.strip() for line in raw[last : begin - 1]):
+            lines.append("")  # the blank line the test has between two shown statements
+        indent = function.col_offset + unit * depth
+        if statement is None and isinstance(node, _BLOCKS):  # a block's header
+            shown_lines, last = _head_lines(raw, begin, node.body[0].lineno), node.body[0].lineno - 1
+        else:
+            shown_lines, last = _node_lines(raw, node), node.end_lineno or node.lineno
+        if indent != node.col_offset and _long_text(node):
+            return []  # moved, a string spanning lines would change
+        lines += _shifted(shown_lines, node.col_offset, indent)
+    return textwrap.dedent("\n".join(lines)).splitlines()
+
+
+def _kept_to(statements: list[ast.stmt], at: int, depth: int, kept: list[_Kept]) -> bool:
+    """Adds to `kept` the statements up to the one holding line `at`, into the blocks that hold it; False when
+    the call is where a cut is not safe."""
+    ends: set[int] = set()
+    for statement in statements:
+        if statement.lineno in ends:
+            return False  # two statements on a line: cut by lines, one would come with the other
+        ends.add(statement.end_lineno or statement.lineno)
+        if _first_line(statement) > at:
+            return False
+        if (statement.end_lineno or statement.lineno) < at:
+            kept.append((depth, statement, statement))
+            continue
+        if isinstance(statement, (ast.With, ast.AsyncWith)) and _in_block(statement.body, at):
+            if all(_checks(item.context_expr) for item in statement.items):
+                if not _kept_to(statement.body, at, depth, kept):
+                    return False
+                # What the block goes on to do, but for its checks: the call the harvest picked may only make what
+                # raises (`request = WSGIRequest(...)` before `request.GET["a"]`, Django 5.2.19's
+                # tests/requests_tests/test_data_upload_settings.py:139-147).
+                held = next(s for s in statement.body if _first_line(s) <= at <= (s.end_lineno or s.lineno))
+                after = [s for s in statement.body if _first_line(s) > (held.end_lineno or held.lineno)]
+                kept += [(depth, s, s) for s in after if not _checking(s)]
+                return not any(isinstance(s, (ast.FunctionDef, ast.ClassDef, *_BLOCKS, ast.Try)) for s in after)
+            if any(_checks(item.context_expr) for item in statement.items):
+                return False  # a check entered with what acts: its header cannot be cut by lines
+            kept.append((depth, statement, None))
+            return _kept_to(statement.body, at, depth + 1, kept)
+        if isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.If)) and _in_block(statement.body, at):
+            kept.append((depth, statement, None))
+            return _kept_to(statement.body, at, depth + 1, kept)
+        if isinstance(statement, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If, ast.Try)):
+            return False  # in a header, an `else:`, a `try`: shown as the test has it
+        if not isinstance(statement, ast.stmt) or isinstance(statement, (ast.FunctionDef, ast.ClassDef)):
+            return False
+        kept.append((depth, _inner_call(statement), statement))
+        return True
+    return False
+
+
+def _checking(statement: ast.stmt) -> bool:
+    """`assert ...`, `self.assertEqual(...)`: a check of what the block made."""
+    value = statement.value if isinstance(statement, ast.Expr) else None
+    return isinstance(statement, ast.Assert) or (isinstance(value, ast.Call) and _asserts(value))
+
+
+def _in_block(block: list[ast.stmt], at: int) -> bool:
+    return bool(block) and _first_line(block[0]) <= at <= (block[-1].end_lineno or block[-1].lineno)
+
+
+def _first_line(statement: ast.stmt) -> int:
+    decorators = getattr(statement, "decorator_list", None)
+    return decorators[0].lineno if decorators else statement.lineno
+
+
+def _inner_call(statement: ast.stmt) -> ast.stmt | ast.expr:
+    """What an assertion statement holding the call shows: the one argument that calls something, when the
+    assertion only compares it and the argument is evaluated whole where it stands (`await anext(aiter(r))` of
+    `self.assertEqual(b"hello", await anext(aiter(r)))`); the statement itself otherwise: a helper of the test's
+    (`self.assertSerializedEqual(complex(1, 2))` serializes), an assertion that iterates what it is given
+    (`assertSequenceEqual`), or an argument whose value may be lazy (`Contact.objects.filter(...)`)."""
+    value = statement.value if isinstance(statement, ast.Expr) else None
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
+        return statement
+    if value.func.attr not in _COMPARING or not isinstance(value.func.value, ast.Name):
+        return statement
+    calling = [
+        argument
+        for argument in [*value.args, *(k.value for k in value.keywords)]
+        if any(isinstance(n, (ast.Call, ast.Await)) for n in breadth.walk(argument))
+    ]
+    if len(calling) != 1 or calling[0].lineno != calling[0].end_lineno or not _eager(calling[0]):
+        return statement
+    return calling[0]
+
+
+def _eager(node: ast.expr) -> bool:
+    """`await ...`, `list(r)`, `b"".join(...)`: a value that is made in full where it is written."""
+    if isinstance(node, ast.Await):
+        return True
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id in _EVALUATING
+    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Constant)
+
+
+def _checks(node: ast.expr) -> bool:
+    """`self.assertRaisesMessage(...)`, `pytest.raises(...)`, `self.subTest(...)`: a context that checks or labels
+    what its block does; without it the block still runs."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name.lower().startswith("assert") or name in ("raises", "warns", "subTest")
+
+
+def _unread_text(kept: list[_Kept], shown: list[ast.stmt | ast.expr]) -> set[ast.stmt]:
+    """The assignments of text no shown line after them reads (`msg = "..." % internal_type` that only the check
+    read); in a loop, no shown line at all."""
+    looped = any(
+        statement is None and isinstance(node, (ast.For, ast.AsyncFor, ast.While)) for _, node, statement in kept
+    )
+    dropped: set[ast.stmt] = set()
+    while True:
+        reads = [
+            (node.lineno, n.id)
+            for node in shown
+            if node not in dropped
+            for n in breadth.walk(node.value if isinstance(node, ast.Assign) else _read_part(node))
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+        ] + [
+            (node.lineno, t.id)
+            for node in shown
+            if isinstance(node, ast.AugAssign) and isinstance(t := node.target, ast.Name)
+        ]
+        unread = {
+            statement
+            for _, node, statement in kept
+            if isinstance(statement, ast.Assign)
+            and node is statement
+            and statement not in dropped
+            and _text_only(statement.value)
+            and not any(
+                isinstance(t, ast.Name) and name == t.id and (looped or line > statement.lineno)
+                for t in statement.targets
+                for line, name in reads
+            )
+            and all(isinstance(t, ast.Name) for t in statement.targets)
+        }
+        if not unread:
+            return dropped
+        dropped |= unread
+
+
+def _read_part(node: ast.AST) -> ast.AST:
+    """What a block's header reads: its items, its iterable, its test; the node itself for another."""
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return ast.Tuple(elts=[item.context_expr for item in node.items], ctx=ast.Load())
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return node.iter
+    if isinstance(node, (ast.While, ast.If)):
+        return node.test
+    return node
+
+
+def _text_only(value: ast.expr) -> bool:
+    """Whether a value is built of literals, names and text operations alone: evaluating it acts on nothing."""
+    for node in breadth.walk(value):
+        if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)):
+            return False
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name not in _TEXT_CALLS:
+                return False
+    return True
+
+
+def _long_text(node: ast.AST) -> bool:
+    """Whether a statement holds a string literal that spans lines (its lines moved, its text would change)."""
+    return any(
+        isinstance(n, (ast.Constant, ast.JoinedStr)) and n.lineno != n.end_lineno
+        for n in breadth.walk(node)
+        if isinstance(n, (ast.Constant, ast.JoinedStr))
+    )
+
+
+def _docstring(statement: ast.stmt) -> bool:
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+    )
+
+
+def _head_lines(raw: list[str], first: int, body: int) -> list[str]:
+    """Lines `first` up to the block's first statement, without the comments and blank lines that end them."""
+    lines = raw[first - 1 : body - 1]
+    while lines and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
+        lines.pop()
+    return lines
+
+
+def _node_lines(raw: list[str], node: ast.stmt | ast.expr) -> list[str]:
+    """A statement's lines, or an expression's text (on one line) at its column."""
+    first, last = node.lineno, node.end_lineno or node.lineno
+    if isinstance(node, ast.stmt):
+        first = _first_line(node)
+        return raw[first - 1 : last]
+    line = raw[first - 1].encode()
+    return [" " * node.col_offset + line[node.col_offset : node.end_col_offset].decode(errors="replace")]
+
+
+def _shifted(lines: list[str], column: int, indent: int) -> list[str]:
+    """The lines moved from `column` to `indent`; a line whose indent is not spaces that far is kept as it is."""
+    if indent >= column:
+        return [" " * (indent - column) + line if line else line for line in lines]
+    cut = column - indent
+    return [line[cut:] if line[:cut].strip() == "" else line for line in lines]
 
 
 def _with_bound(test: dict, call: str, bound: str) -> list[str]:
