@@ -198,8 +198,7 @@ def _trimmed(test: dict) -> list[str]:
     kept: list[_Kept] = []
     if not _kept_to(body, at, 1, kept):
         return []
-    shown = [node for _, node, _ in kept] + list(function.decorator_list)
-    dropped = _unread_text(kept, shown)
+    dropped = _unread_text(kept)
     lines, last = header[:], 0
     for depth, node, statement in kept:
         if statement in dropped:
@@ -316,45 +315,68 @@ def _checks(node: ast.expr) -> bool:
     return name.lower().startswith("assert") or name in ("raises", "warns", "subTest")
 
 
-def _unread_text(kept: list[_Kept], shown: list[ast.stmt | ast.expr]) -> set[ast.stmt]:
+def _unread_text(kept: list[_Kept]) -> set[ast.stmt]:
     """The assignments of text no shown line after them reads (`msg = "..." % internal_type` that only the check
-    read); in a loop, no shown line at all."""
+    read); in a loop, no shown line at all; never a name a function or class the test defines uses (`nonlocal
+    tb_frames`, Django 5.2.19's tests/view_tests/tests/test_debug.py)."""
     looped = any(
         statement is None and isinstance(node, (ast.For, ast.AsyncFor, ast.While)) for _, node, statement in kept
     )
     dropped: set[ast.stmt] = set()
+    if any(_reads_all(node) for _, node, _ in kept):
+        return dropped  # `Context(locals())`: every local may be read
     while True:
-        reads = [
-            (node.lineno, n.id)
-            for node in shown
-            if node not in dropped
-            for n in breadth.walk(node.value if isinstance(node, ast.Assign) else _read_part(node))
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
-        ] + [
-            (node.lineno, t.id)
-            for node in shown
-            if isinstance(node, ast.AugAssign) and isinstance(t := node.target, ast.Name)
-        ]
+        reads: list[tuple[float, str]] = []
+        for _, node, statement in kept:
+            if statement in dropped:
+                continue
+            part = _read_part(node) if statement is None else node
+            for n in breadth.walk(part):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                    reads.append((node.lineno, n.id))
+                elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+                    reads.append((node.lineno, n.target.id))
+                elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                    reads += [(float("inf"), name) for name in _used_in(n)]
         unread = {
             statement
             for _, node, statement in kept
             if isinstance(statement, ast.Assign)
             and node is statement
             and statement not in dropped
+            and all(isinstance(t, ast.Name) for t in statement.targets)
             and _text_only(statement.value)
             and not any(
                 isinstance(t, ast.Name) and name == t.id and (looped or line > statement.lineno)
                 for t in statement.targets
                 for line, name in reads
             )
-            and all(isinstance(t, ast.Name) for t in statement.targets)
         }
         if not unread:
             return dropped
         dropped |= unread
 
 
-def _read_part(node: ast.AST) -> ast.AST:
+def _reads_all(node: ast.AST) -> bool:
+    """Whether the code calls `locals()`, `vars()`, `eval(...)` or `exec(...)`: what it reads is not written."""
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("locals", "vars", "eval", "exec")
+        for n in breadth.walk(node)
+    )
+
+
+def _used_in(scope: ast.AST) -> set[str]:
+    """Every name a nested function or class uses, reads or binds, `nonlocal` and `global` ones too."""
+    names: set[str] = set()
+    for n in breadth.walk(scope):
+        if isinstance(n, ast.Name):
+            names.add(n.id)
+        elif isinstance(n, (ast.Nonlocal, ast.Global)):
+            names.update(n.names)
+    return names
+
+
+def _read_part(node: ast.stmt | ast.expr) -> ast.AST:
     """What a block's header reads: its items, its iterable, its test; the node itself for another."""
     if isinstance(node, (ast.With, ast.AsyncWith)):
         return ast.Tuple(elts=[item.context_expr for item in node.items], ctx=ast.Load())

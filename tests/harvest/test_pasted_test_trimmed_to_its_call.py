@@ -168,3 +168,53 @@ def test_a_message_given_again_is_left_out_where_only_the_check_after_it_reads_i
     text = shown(PREFIX_TEST, 201, call, 214)
     assert "with the prefix '0'\"\n    with self.assertRaisesMessage(AmbiguityError, msg):" in text  # still read
     assert "'blarg'\"" not in text and text.rstrip("`\n").endswith(f'"0")\n    {call}')
+
+
+# Django 5.2.19's tests/utils_tests/test_archive.py:99-115 (sdist): the name is read inside a block shown whole.
+ARCHIVE_TEST = """    def test_extract_function_traversal_startswith(self):
+        with tempfile.TemporaryDirectory() as tmpdir:
+            base = os.path.abspath(tmpdir)
+            tarfile_handle = tempfile.NamedTemporaryFile(suffix=".zip", delete=False)
+            tar_path = tarfile_handle.name
+            tarfile_handle.close()
+            self.addCleanup(os.remove, tar_path)
+
+            malicious_member = os.path.join(base + "abc", "evil.txt")
+            with zipfile.ZipFile(tar_path, "w") as zf:
+                zf.writestr(malicious_member, "evil\\n")
+                zf.writestr("test.txt", "data\\n")
+
+            with self.assertRaisesMessage(
+                SuspiciousOperation, "Archive contains invalid path"
+            ):
+                archive.extract(tar_path, base)"""
+
+
+def test_a_value_a_block_before_the_call_reads_stays(db) -> None:
+    text = shown(ARCHIVE_TEST, 99, "archive.extract(tar_path, base)", 115)
+    assert '        malicious_member = os.path.join(base + "abc", "evil.txt")\n' in text
+    assert text.rstrip("`\n").endswith("\n        archive.extract(tar_path, base)")
+
+
+# Django 5.2.19's tests/view_tests/tests/test_debug.py (sdist), the lines of test_reporting_frames_for_cyclic_reference
+# from its reporter on: the function it defines binds `tb_frames` as `nonlocal`.
+CYCLE_TEST = """    def test_reporting_frames_for_cyclic_reference(self):
+        reporter = ExceptionReporter(request, exc_type, exc_value, tb)
+
+        def generate_traceback_frames(*args, **kwargs):
+            nonlocal tb_frames
+            tb_frames = reporter.get_traceback_frames()
+
+        tb_frames = None
+        tb_generator = threading.Thread(target=generate_traceback_frames, daemon=True)
+        msg = (
+            "Cycle in the exception chain detected: exception 'inner' "
+            "encountered again."
+        )
+        with self.assertWarnsMessage(ExceptionCycleWarning, msg):
+            tb_generator.start()"""
+
+
+def test_a_name_a_function_of_the_test_binds_stays(db) -> None:
+    text = shown(CYCLE_TEST, 1, "tb_generator.start()", 15)
+    assert "    tb_frames = None\n" in text and "Cycle in the exception chain" not in text
