@@ -461,8 +461,10 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
     if caught and tried and tried[1] == caught and 0 < len(calls) <= 3 and caught not in _OPERATIONS_RAISE:
         called = " or ".join(code(call + "()") for call in calls)
         return f"{called} raised {code(_short(caught))}"
-    if row.get("by_calls") and (tried_any := _TRIED_ANY.fullmatch(str(row.get("sentence") or ""))):
-        # The `try` is one statement whose calls alone can raise what is caught (the harvest checked).
+    tried_any = _TRIED_ANY.fullmatch(str(row.get("sentence") or ""))
+    if (row.get("by_calls") or row.get("one_call")) and tried_any:
+        # The `try` is one statement whose calls alone can raise what is caught (the harvest checked), or one call
+        # that raised it as a whole, its arguments read too (`one_call`).
         calls = re.findall(r"`([^`]++)`", tried_any[2])
         types = [_short(name.strip()) for name in caught.split(",") if name.strip()]
         popped = _POPPED.fullmatch(calls[0]) if len(calls) == 1 and types == ["KeyError"] else None
@@ -762,7 +764,7 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
     if view.unconditional and (found := left_open.opened(view.site)):
         return left_open.meaning(found)
     when = " and ".join(part for part in (view.caught, view.deciding, _override(view.site)) if part)
-    if view.caught and view.deciding == "":
+    if view.caught and (view.deciding == "" or (view.deciding is None and _more_than_caught(view.site))):
         when += ", among other conditions"
     if view.caught == "":
         when = ""  # an `except` the card cannot say: the other tests alone would claim more than the code does
@@ -781,6 +783,15 @@ def _said(entry: ErrorEntry, view: _Site) -> str:
                 return f"{lead.lead}: {led}"
         return f"{lead.lead}. {_said_plain(entry, view, when)}"
     return _said_plain(entry, view, when)
+
+
+def _more_than_caught(site: RaiseSite) -> bool:
+    """Whether a test inside the raise's `except` decides it too (a guard of its handler: `if self.allow_null:
+    return None`): "raises this when `f(x)` raised `KeyError`" alone would then claim more than the code does
+    (rest_framework/fields.py:445-465, DRF 3.18.3). The tests before the `try` are the way there, as for any test."""
+    rows = _conditions(site)
+    caught = [line for row in rows if row.get("kind") == "except" and (line := line_number(row.get("line")))]
+    return bool(caught) and any((line_number(row.get("line")) or 0) > caught[-1] for row in rows)
 
 
 def _led(entry: ErrorEntry, view: _Site, rest: str) -> str:

@@ -55,6 +55,9 @@ class Condition:
     # An `except` whose `try` can raise the caught types only from its calls (`token = auth[1].decode()` and
     # `UnicodeError`): "`auth[1].decode()` raised `UnicodeError`" is then true.
     by_calls: bool = False
+    # An `except` whose `try` is one call, its arguments read too (`get_attribute(instance, self.source_attrs)` and
+    # `KeyError`): "`get_attribute(instance, self.source_attrs)` raised `KeyError`" is true of the whole expression.
+    one_call: bool = False
     # An `and` (all hold) or an `or` (one holds) as its parts, (code, sentence) each: a card says the parts it can
     # put in the reader's words where it cannot say the whole (round 20's card 02: `not unique_fields and
     # db_features.supports_update_conflicts_with_target`, django/db/models/query.py:723, Django 5.2.19).
@@ -427,6 +430,11 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Mod
     if failed is not None:
         names = frozenset(n.id for n in breadth.walk(failed) if isinstance(n, ast.Name) and n.id != "hasattr")
         return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=failed, failed=True)
+    if calls and (call := _one_call(handler.type, attempt)) is not None:
+        # The `try` is one call, whatever else its arguments do: that call, as a whole, raised what was caught.
+        names = frozenset(n.id for n in nodes_of(call) if isinstance(n, ast.Name))
+        words = f"`{caught}` was raised by `{ast.unparse(call)}`"
+        return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=call, one_call=True)
     return Condition(kind="except", code=f"except {caught}", sentence=words, line=handler.lineno)
 
 
@@ -627,6 +635,43 @@ def _only_calls_raise(caught: ast.expr | None, attempt: ast.AST | None) -> bool:
 
 
 MAX_CALL = 60  # a call of a `try` said with its arguments up to this long
+
+# Caught types too broad to say as what one call raised ("`f(x)` raised `Exception`" reads as that class itself).
+_TOO_BROAD = frozenset({"Exception", "BaseException"})
+
+
+def _one_call(caught: ast.expr | None, attempt: ast.AST | None) -> ast.Call | None:
+    """The call a `try` is, where its body is one statement that is a call (`return get_attribute(instance,
+    self.source_attrs)`, `value = f(x)` to a name, `f(x)`), up to `MAX_CALL` long, and any statements after it raise
+    nothing: the caught error came from that expression (from the call, or from reading its arguments), so "`f(x)`
+    raised `KeyError`" is true (rest_framework/fields.py:425-445, DRF 3.18.3: `except (KeyError, AttributeError)`
+    around `get_attribute(instance, self.source_attrs)`; round 29's card 20). None otherwise, for a bare `except:`
+    or one of `Exception`, and for a call that reads a private name (`parser._named_cycle_nodes[name]`)."""
+    if caught is None or not isinstance(attempt, (ast.Try, ast.TryStar)) or not attempt.body:
+        return None
+    kinds = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    if not all(isinstance(kind, (ast.Name, ast.Attribute)) for kind in kinds):
+        return None
+    if any(ast.unparse(kind).rpartition(".")[2] in _TOO_BROAD for kind in kinds):
+        return None
+    statement = attempt.body[0]
+    if not isinstance(statement, (ast.Expr, ast.Assign, ast.Return)) or not isinstance(statement.value, ast.Call):
+        return None
+    if isinstance(statement, ast.Assign) and not all(isinstance(target, ast.Name) for target in statement.targets):
+        return None  # `self.x = f()` may raise on its own
+    if not all(map(raises_nothing, attempt.body[1:])):
+        return None
+    call = statement.value
+    if any(_private(node) for node in nodes_of(call)):
+        return None  # `parser._named_cycle_nodes[name]`: no name of the library's insides is said
+    return call if len(ast.unparse(call)) <= MAX_CALL and "\n" not in ast.unparse(call) else None
+
+
+def _private(node: ast.AST) -> bool:
+    """A name or attribute private to its module or class (`_connections`), not a dunder."""
+    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
 
 _LOOKUP_ERRORS = frozenset({"KeyError", "IndexError", "LookupError"})
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})

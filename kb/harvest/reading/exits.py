@@ -71,6 +71,87 @@ class _Path:
             return _EARLIER if self.looped_above[at] and not isinstance(exit, ast.Continue) else _NO
         return _SAME
 
+    def beside(self, exit: ast.stmt, scope: "Scope | None") -> int | None:
+        """Where `exit` is in another handler of a `try` one of whose handlers holds the raise, and the two catch
+        classes of which neither is a subclass of the other (each known to the end of its bases): one error runs
+        one handler, so it does not come before the raise (`_NO`), unless a loop around the `try` may run it in an
+        earlier pass (`_EARLIER`). None otherwise: `except FileExistsError` above `except OSError` takes some of the
+        errors that would reach the raise, a check that comes first (django/core/mail/backends/filebased.py:19-30).
+        The `raise type(exc)(msg)` of `except BuiltinSignatureError` above `except (KeyError, AttributeError)`
+        (rest_framework/fields.py:428-465, DRF 3.18.3) is none of the raise's checks: round 29's card 20 said
+        "raises no other error first" of it."""
+        child: ast.AST = exit
+        for _ in range(MAX_CLIMB):
+            parent = self.parents.get(child)
+            if parent is None or isinstance(parent, _SCOPES):
+                return None
+            if id(parent) in self.index:
+                at = self.index[id(parent)]
+                mine = self.above[at - 1] if at > 0 else self.statement
+                if isinstance(parent, (ast.Try, ast.TryStar)) and isinstance(child, ast.ExceptHandler):
+                    if isinstance(mine, ast.ExceptHandler) and child is not mine and _apart(child, mine, scope):
+                        return _EARLIER if self.looped_above[at] else _NO
+                return None
+            child = parent
+        return None
+
+
+MAX_ANCESTRY = 20  # classes read up an exception's bases
+
+
+def _apart(one: ast.ExceptHandler, other: ast.ExceptHandler, scope: "Scope | None") -> bool:
+    """Whether no class `one` catches is a subclass of one `other` catches, or the reverse: each read to its
+    builtin bases (a builtin, or a class of the harvest whose bases all are); False where any is not known."""
+    if scope is None or one.type is None or other.type is None:
+        return False
+    firsts = [_ancestry(kind, scope) for kind in (one.type.elts if isinstance(one.type, ast.Tuple) else [one.type])]
+    seconds = [
+        _ancestry(kind, scope) for kind in (other.type.elts if isinstance(other.type, ast.Tuple) else [other.type])
+    ]
+    if any(found is None for found in [*firsts, *seconds]):
+        return False
+    return not any(
+        first[0] in second[1] or second[0] in first[1]
+        for first in firsts
+        for second in seconds
+        if first is not None and second is not None
+    )
+
+
+def _ancestry(kind: ast.expr, scope: "Scope") -> tuple[str, frozenset[str]] | None:
+    """A caught class's name and the names of it and all its ancestors (builtins by their names, the harvest's
+    classes by their qualified names); None where a base is not known."""
+    if isinstance(kind, ast.Name) and _builtin(kind.id, scope):
+        found = getattr(builtins, kind.id, None)
+        if not isinstance(found, type):
+            return None
+        return kind.id, frozenset(base.__name__ for base in found.__mro__)
+    qualified = caught_types(kind, scope) if isinstance(kind, (ast.Name, ast.Attribute)) else []
+    if len(qualified) != 1:
+        return None
+    index = scope.index
+    names: set[str] = set()
+    waiting, seen = [qualified[0]], 0
+    while waiting:
+        name = waiting.pop()
+        info = index.classes.get(name)
+        seen += 1
+        if info is None or seen > MAX_ANCESTRY:
+            return None
+        names.add(name)
+        for base in info.bases:
+            resolved = index.resolver.qualify(list(base), info.module)
+            if len(base) == 1 and base[0] in BUILTIN_EXCEPTIONS and (resolved is None or resolved not in index.classes):
+                kind_of = getattr(builtins, base[0], None)
+                if not isinstance(kind_of, type):
+                    return None
+                names.update(b.__name__ for b in kind_of.__mro__)
+            elif resolved is not None and resolved not in names:
+                waiting.append(resolved)
+            elif resolved is None:
+                return None
+    return qualified[0], frozenset(names)
+
 
 def _in_body(child: ast.AST, parent: ast.If | ast.For | ast.AsyncFor | ast.While) -> bool:
     """Whether a statement of `parent`'s blocks is in its body rather than its `else`, by its line: a long body is
@@ -92,6 +173,10 @@ def exits_before(owner: "Owner", statement: ast.stmt, line: int, deciding: int |
             continue  # it leads into the raise's own `except`, not away from it
         if _tried_for_the_raise(node, path):
             continue  # it runs on the way to the error the raise's `except` catches: no check leaves first
+        if (beside := path.beside(node, owner.scope)) is not None:
+            if beside == _EARLIER:
+                found[node.lineno] = True
+            continue  # another handler of the raise's own `try`: the error that leads to the raise never runs it
         way = path.way(node) if node.lineno >= min(top, path.first_loop) else _NO
         if node.lineno < top or way:
             found[node.lineno] = found.get(node.lineno, False) or way == _EARLIER

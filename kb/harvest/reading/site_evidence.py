@@ -286,6 +286,7 @@ def condition_row(c: Condition, through: ast.expr | None = None) -> dict:
         | read
         | ({"other_raises": True} if c.other_raises else {})
         | ({"by_calls": True} if c.by_calls else {})
+        | ({"one_call": True} if c.one_call else {})
         | ({"failed": {"code": ast.unparse(c.test), "sentence": sentence(c.test)}} if c.failed and c.test else {})
         | ({"end": c.end} if c.end else {})
         | ({c.joined: [{"code": code, "sentence": said} for code, said in c.parts]} if c.parts else {})
