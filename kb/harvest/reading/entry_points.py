@@ -11,6 +11,7 @@ from collections.abc import Callable
 from itertools import islice
 from typing import NamedTuple
 
+from kb.harvest.reading.attribute_guards import falsy_attributes, guarded
 from kb.harvest.reading.callers import CallGraph, Defined
 from kb.harvest.reading.docstrings import documented_raises
 from kb.harvest.reading.fixed_values import kept_unchanged, literal_of, module_patterns
@@ -83,6 +84,7 @@ class EntryPoints:
         self._tests: dict[tuple[int, int], list[Test]] = {}  # by (id(function node), line): `_tests_at`
         self._calls: dict[tuple[int, int], list[ast.Call]] = {}  # by (id(function node), line): `_calls_at`
         self._patterns: dict[str, dict[str, re.Pattern[str]]] = {}  # by path: a module's regexes (`_patterns_of`)
+        self._needed: dict[tuple[int, int], dict[str, str]] = {}  # by (id(Defined), line): `_needs`
         self._filled: dict[int, bool] = {}  # by the id of a function's node: whether it adds to its `**kwargs`
         self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
         # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
@@ -308,6 +310,68 @@ class EntryPoints:
             and isinstance(line, int)
             and all(self._sent_elsewhere(outer, line, via, below) for via, below in calls)
         )
+
+    def guarded_by_caller(self, path: str, qualname: str, raised: str, index: int, line: int) -> bool:
+        """Whether each call from `of`'s row `index` into the site's function (on every line its caller makes one)
+        sits behind a guard on `self` that the raise's own test on `line` needs broken (`attribute_guards`):
+        `ScopedRateThrottle.allow_request` returns before `self.get_rate()` when `self.scope` is empty, the one
+        case `get_rate` raises for (round 29's AI-assisted card 19)."""
+        found = self._found.get((path, qualname, raised), [])
+        if index >= len(found) or not found[index].steps:
+            return False
+        step = found[index].steps[-1]
+        return bool(self._needs(step.callee, line)) and self._guarded_step(step.caller, step.callee, raised, line)
+
+    def caller_guarded(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
+        """`guarded_by_caller` for a caller row: of level 1, its call on its line; of level 2, every call of the
+        site's function in the function it calls through (`via`), on every line."""
+        target = self.graph.definition(path, qualname)
+        if target is None or not self._needs(target, line):
+            return False  # most raises: no test of `self` to rule out
+        outer = self.graph.definition(str(row.get("path")), str(row.get("function")))
+        at = row.get("line")
+        if outer is None or not isinstance(at, int):
+            return False
+        if row.get("level") == 1:
+            return self._guarded_at(outer, at, target, line)
+        if row.get("level") != 2 or not row.get("via"):
+            return False
+        vias = {id(c): c for c, _, _ in self.graph.resolved_callers(target, raised) if c.qualname == row["via"]}
+        return 0 < len(vias) <= MAX_FANOUT and all(
+            self._guarded_step(via, target, raised, line) for via in vias.values()
+        )
+
+    def _guarded_step(self, caller: Defined, callee: Defined, raised: str, line: int) -> bool:
+        lines = [at for c, at, _ in self.graph.resolved_callers(callee, raised) if c is caller]
+        return 0 < len(lines) <= MAX_FANOUT and all(self._guarded_at(caller, at, callee, line) for at in lines)
+
+    def _guarded_at(self, caller: Defined, at: int, callee: Defined, line: int) -> bool:
+        """Whether every call of `callee` on the caller's line `at` is guarded (`attribute_guards.guarded`)
+        against what the raise on the callee's `line` needs of `self`."""
+        callee_node = self._holding(callee, line)
+        needed = self._needs(callee, line)
+        # A method or property of that name runs code of its own on each read: no guard on it is sure.
+        needed = {
+            name: need
+            for name, need in needed.items()
+            if not any(self.graph.method(owner, name) for owner in (caller.owner, callee.owner) if owner)
+        }
+        caller_node = self._holding(caller, at) if needed and caller.method else None
+        if callee_node is None or caller_node is None:
+            return False
+        calls = [call for call in self._calls_at(caller_node, at) if calls_by_name(call, callee, callee_node)]
+        return bool(calls) and all(guarded(caller_node, call, needed) for call in calls)
+
+    def _needs(self, defined: Defined, line: int) -> dict[str, str]:
+        """`attribute_guards.falsy_attributes` of a method (never a static or class method), once per line."""
+        key = (id(defined), line)
+        if key not in self._needed:
+            node = self._holding(defined, line) if defined.method else None
+            plain = node is not None and not any(
+                isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod") for d in node.decorator_list
+            )
+            self._needed[key] = falsy_attributes(node, line) if node is not None and plain else {}
+        return self._needed[key]
 
     def _holding(self, defined: Defined, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """The `def` of a function holding `line`: the call graph names a property's getter, setter and deleter
