@@ -61,10 +61,15 @@ Rules:
 - Related errors: only ones the evidence lists (its "related" rows, sibling raises in the code), by exact message.
 - A site's facts, when given, bound what you may say: "exits_above" (lines of a `return` or `raise` above the
   raise that can end the call first, or a `break` or `continue` that can leave its loop first: never say it always
-  happens or has no condition; "exits_looped": those of them only an earlier pass of a loop reaches),
+  happens or has no condition; "exits_looped": those of them only an earlier pass of a loop reaches;
+  "exits_continue"/"exits_break": those of them that only skip on to the loop's next pass or leave the loop, not
+  the call; "exits_raising": those of them that raise an error of their own, which then comes first),
+  "none_matched" (the loop just above returns on the first item its test meets: the raise comes only when no item
+  met it), "after_try" (the raise is in a `try`'s `else`: only when that `try` raised nothing),
   "needs_override" (a method called first that the class leaves to subclasses: reached only when the object's class
   defines it),
-  "caught_here"/"handled_by" (the error is caught before the user sees it), "abstract" (a method left to
+  "caught_here"/"handled_by" (the error is caught before the user sees it), "caught_by" (public callers that
+  catch the error and do what each row says instead: never a way in to the error), "abstract" (a method left to
   subclasses), "accessor" and "every_call" (a property read, assigned or deleted; "first read": a cached property),
   "never" (the library's authors mark the raise's branch, in the comment quoted, as one that should never run:
   name no caller, entry point or situation that reaches it; say that meeting it points to a bug in the library, or
@@ -114,15 +119,21 @@ NEW_SITE_EVIDENCE = ("definitions", "attributes", "entry_points", "switches", "c
 SITE_FACTS = (
     "exits_above",
     "exits_looped",
+    "exits_continue",
+    "exits_break",
+    "exits_raising",
+    "none_matched",
+    "after_try",
     "needs_override",
     "caught_here",
     "handled_by",
+    "caught_by",
     "abstract",
     "accessor",
     "every_call",
     "never",
 )
-WAYS_IN = ("callers", "entry_points")  # left out of a site whose "never" says no way in runs
+WAYS_IN = ("callers", "entry_points", "caught_by")  # left out of a site whose "never" says no way in runs
 TEST_KEYS = ("path", "line", "name", "assertion", "how", "code", "call", "pinned", "head", "set_up_changes")
 DOC_KEYS = ("path", "line", "text", "term", "paragraph")
 

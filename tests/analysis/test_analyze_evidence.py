@@ -61,6 +61,34 @@ def test_the_request_carries_what_bounds_the_claims_exits_above_and_a_method_lef
     assert "exits_above" in request.payload["messages"][0]["content"]
 
 
+def test_the_request_carries_every_fact_the_card_says_of_the_exits_above_and_the_callers_that_catch_it(
+    widgets_harvest, analysis_endpoint
+) -> None:
+    # The card says a `continue` or `break` above leaves the loop, not the call, an exit that raises another error,
+    # a loop that met no item, a `try`'s `else`, and the public callers that catch the error (kb/cards/explain.py);
+    # the request left those facts out, and the model read every exit as the call's end.
+    entry = entry_of(COLOUR)
+    site = entry.sites.get()
+    facts = {
+        "exits_above": [10, 12, 14],
+        "exits_continue": [10],
+        "exits_break": [12],
+        "exits_raising": [14],
+        "none_matched": {"line": 9, "return": 11},
+        "after_try": {"line": 15},
+        "caught_by": [{"function": "Widget.safe_paint", "path": "widgets.py", "line": 30, "does": "returns None"}],
+    }
+    site.evidence = {**site.evidence, **facts}
+    site.save()
+    answer_all_well(analysis_endpoint)
+    run_analyze("--entry", entry.public_id)
+    [request] = analysis_endpoint.received
+    [sent] = json.loads(request.payload["messages"][1]["content"].split("\n", 1)[1])["sites"]
+    assert {key: sent.get(key) for key in facts} == facts
+    system = request.payload["messages"][0]["content"]
+    assert all(f'"{fact}"' in system for fact in facts)
+
+
 def test_the_request_asks_to_hedge_a_way_in_that_may_leave_first_and_carries_why(
     widgets_harvest, analysis_endpoint
 ) -> None:
