@@ -133,3 +133,20 @@ def test_a_duplicate_copied_is_an_integrity_error_as_from_an_insert():
     again = (first.pk, second.pk, RelatedSuggestion.Scope.FUNCTION, 1, RelatedSuggestion.State.OPEN, timezone.now())
     with pytest.raises(IntegrityError), transaction.atomic():
         copy_values(RelatedSuggestion, FIELDS, [again])
+
+
+def test_each_history_row_holds_its_rows_values_and_its_objects_own_reason():
+    repository = RepositoryFactory()
+    entries = new_entries(repository, "c")
+    entries[1]._change_reason = "curated by hand"
+    create_with_history(entries, ErrorEntry, reason=REASON, batch=500)
+    sites = new_sites(entries)
+    create_with_history(sites, RaiseSite, reason=REASON, batch=500)
+
+    for model, objs in ((ErrorEntry, entries), (RaiseSite, sites)):
+        names = [field.attname for field in model.history.model.tracked_fields]  # every column it keeps
+        rows = [[getattr(row, name) for name in names] for row in model.objects.filter(pk__in=[o.pk for o in objs])]
+        history = [[getattr(row, name) for name in names] for row in model.history.filter(id__in=[o.pk for o in objs])]
+        assert sorted(history) == sorted(rows) and len(rows) == 3
+    reasons = dict(ErrorEntry.history.filter(id__in=[e.pk for e in entries]).values_list("id", "history_change_reason"))
+    assert [reasons[entry.pk] for entry in entries] == [REASON, "curated by hand", REASON]

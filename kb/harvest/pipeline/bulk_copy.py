@@ -1,5 +1,6 @@
-"""A harvest's new rows written with PostgreSQL's COPY, each with its history row ("+") where the model keeps
-history, as `simple_history.utils.bulk_create_with_history` and `bulk_create` write them with INSERTs elsewhere.
+"""A harvest's new rows written with PostgreSQL's COPY, each with its history row ("+", made by the server from the
+row) where the model keeps history, as `simple_history.utils.bulk_create_with_history` and `bulk_create` write
+them with INSERTs elsewhere.
 
 Django's bulk insert prepares every value through its field (165,000 of them on a first harvest of Django: most of
 the main process's writing, which is the harvest's critical path) and the server parses a statement of arrays per
@@ -48,15 +49,15 @@ def create_with_history(objs: Sequence[models.Model], model: type[models.Model],
         return
     _prepare(objs, model)
     _copy(model, columns, _rows(objs, columns))
-    # Read before the copy starts: no other statement may run on the connection while it copies.
     own = {
         "history_date": timezone.now(),
         "history_user_id": getattr(history.get_default_history_user(objs[0]), "pk", None),
-        "history_change_reason": reason,
         "history_type": "+",
     }
     history_ids = _next_ids(history, "history_id", len(objs))
-    _copy(history, history_columns, _history_rows(objs, history_ids, own, history_columns))
+    # An object's own reason first, as django-simple-history's bulk_create_with_history reads it.
+    reasons = [getattr(obj, "_change_reason", None) or reason for obj in objs]
+    _copy_history(model, history, [obj.pk for obj in objs], history_ids, reasons, own)
 
 
 def copy_values(model: type[models.Model], fields: list[str], rows: Sequence[tuple]) -> None:
@@ -104,13 +105,47 @@ def draw_ids(objs: Sequence[models.Model], model: type[models.Model]) -> None:
         obj.pk = pk
 
 
-def _history_rows(objs: Sequence[models.Model], history_ids: list[int], own: dict, columns: Columns) -> Iterator[list]:
-    reason = own["history_change_reason"]
-    for obj, history_id in zip(objs, history_ids, strict=True):
-        own["history_id"] = history_id
-        # An object's own reason first, as django-simple-history's bulk_create_with_history reads it.
-        own["history_change_reason"] = getattr(obj, "_change_reason", None) or reason
-        yield [own[attribute] if attribute in own else getattr(obj, attribute) for attribute, _, _ in columns]
+def _copy_history(
+    model: type[models.Model],
+    history: type[models.Model],
+    ids: list[int],
+    history_ids: list[int],
+    reasons: list[str],
+    own: dict,
+) -> None:
+    """The history rows of the rows just copied, made by the server from them: their tracked columns as the table
+    now holds them (the very values the copy wrote), each with its history id and reason, in one statement. A second
+    COPY sent every value again: the large texts and JSON of entries and sites dumped and escaped a second time by
+    this process, the harvest's critical path."""
+    quote = connection.ops.quote_name
+    by_name = {field.attname: field for field in model._meta.concrete_fields}
+    names, values, params = [], [], []
+    history_id = "integer"
+    for field in history._meta.concrete_fields:
+        names.append(quote(field.column or ""))
+        if field.attname == "history_id":
+            values.append("u.history_id")
+            history_id = _cast(field)
+        elif field.attname == "history_change_reason":
+            values.append("u.reason")
+        elif field.attname in own:
+            values.append(f"CAST(%s AS {_cast(field)})")
+            params.append(own[field.attname])
+        else:
+            values.append(f"t.{quote(by_name[field.attname].column or '')}")
+    pk = model._meta.pk
+    statement = (
+        f"INSERT INTO {quote(history._meta.db_table)} ({', '.join(names)}) SELECT {', '.join(values)}"
+        f" FROM {quote(model._meta.db_table)} t JOIN unnest(CAST(%s AS {_cast(pk)}[]), CAST(%s AS"
+        f" {history_id}[]), CAST(%s AS text[])) AS u(id, history_id, reason) ON t.{quote(pk.column or '')} = u.id"
+    )
+    with connection.wrap_database_errors, connection.cursor() as cursor:
+        cursor.execute(statement, [*params, ids, history_ids, reasons])
+
+
+def _cast(field: models.Field) -> str:
+    """The type a value is cast to for the field's column: text for a string (the column checks its length)."""
+    return "text" if isinstance(field, (models.CharField, models.TextField)) else str(field.db_type(connection))
 
 
 def _columns(model: type[models.Model]) -> Columns | None:
