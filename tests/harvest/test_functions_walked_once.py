@@ -98,3 +98,19 @@ def test_what_is_kept_of_statements_is_bounded():
     for _ in range(walked.MAX_KEPT + 10):
         body_of(_function())
     assert len(walked._bodies) <= walked.MAX_KEPT
+
+
+def test_a_node_s_code_is_its_unparsed_text_and_is_read_once():
+    function = _function()
+    raised = function.body[0].handlers[0].body[0].exc  # type: ignore[attr-defined]
+    assert walked.unparsed(raised) == ast.unparse(raised)
+    assert walked.unparsed(raised).startswith("ValidationError(_('Enter a valid %(protocol)s address.')")
+    assert python_calls(walked.unparsed, raised) <= 5  # asked before: a look-up, no unparsing
+    other = _function().body[0].handlers[0].body[0].exc  # type: ignore[attr-defined]
+    assert python_calls(walked.unparsed, other) > 50  # an equal-looking node of another tree is read for itself
+
+
+def test_what_is_kept_of_code_is_bounded():
+    for _ in range(walked.MAX_KEPT + 10):
+        walked.unparsed(ast.Name(id="x"))
+    assert len(walked._code) <= walked.MAX_KEPT

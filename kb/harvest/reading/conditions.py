@@ -16,7 +16,7 @@ from itertools import islice
 from typing import Any
 
 from kb.harvest.reading.failures import failed_test, raises_nothing
-from kb.harvest.reading.walked import nodes_of, nodes_of_kind
+from kb.harvest.reading.walked import nodes_of, nodes_of_kind, unparsed
 from kb.text import breadth
 
 _FLIPPED = {
@@ -225,7 +225,7 @@ def _call(call: ast.Call, *, negated: bool) -> str:
         return ""
     if name in ("isinstance", "issubclass") and len(args) == 2:
         kinds = args[1].elts if isinstance(args[1], ast.Tuple) else [args[1]]
-        named = [f"`{ast.unparse(k)}`" for k in kinds]
+        named = [f"`{unparsed(k)}`" for k in kinds]
         relation = "an instance" if name == "isinstance" else "a subclass"
         if negated:
             return f"{_subject(args[0])} is not {relation} of {' or '.join(named)}"
@@ -244,7 +244,7 @@ def _call(call: ast.Call, *, negated: bool) -> str:
     if isinstance(call.func, ast.Attribute) and call.func.attr in ("startswith", "endswith") and len(args) == 1:
         verb = call.func.attr.removesuffix("swith")
         verb = f"does not {verb}" if negated else f"{verb}s"
-        return f"{_subject(call.func.value)} {verb} with `{ast.unparse(args[0])}`"
+        return f"{_subject(call.func.value)} {verb} with `{unparsed(args[0])}`"
     return ""
 
 
@@ -273,7 +273,7 @@ def _each_instance(node: ast.expr) -> tuple[str, str, str] | None:
     if not (isinstance(test.args[0], ast.Name) and test.args[0].id == loop.target.id):
         return None
     kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
-    relation = "an instance of " + " or ".join(f"`{ast.unparse(k)}`" for k in kinds)
+    relation = "an instance of " + " or ".join(f"`{unparsed(k)}`" for k in kinds)
     return _subject(loop.iter), relation, "not " + relation
 
 
@@ -309,14 +309,14 @@ def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
             return f"{_subject(left.args[0])} is not empty"
         if distinct := _distinct(left.args[0], op, right):
             return distinct
-        count = str(right.value) if isinstance(right, ast.Constant) else f"`{ast.unparse(right)}`"
+        count = str(right.value) if isinstance(right, ast.Constant) else f"`{unparsed(right)}`"
         said = _LENGTHS[type(op)].format(n=count)
         return f"{_subject(left.args[0])} {said.removesuffix('s') if count == '1' else said}"
     if type(op) in (ast.In, ast.NotIn) and not isinstance(right, (ast.Tuple, ast.List, ast.Set)):
         # `key in data`: a membership test of a container, not a choice among listed values.
         return f"{_subject(right)} {'contains' if isinstance(op, ast.In) else 'does not contain'} {_subject(left)}"
     if type(op) in _PHRASES:
-        return f"{_subject(left)} {_PHRASES[type(op)]} `{ast.unparse(right)}`"
+        return f"{_subject(left)} {_PHRASES[type(op)]} `{unparsed(right)}`"
     return ""
 
 
@@ -345,7 +345,7 @@ def _subject(expr: ast.expr) -> str:
     """How a sentence names a value: `settings.DEBUG` is "the setting `DEBUG`", the rest is its code."""
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "settings":
         return f"the setting `{expr.attr}`"
-    return f"`{ast.unparse(expr)}`"
+    return f"`{unparsed(expr)}`"
 
 
 def tested(test: ast.expr, line: int) -> Condition:
@@ -359,7 +359,7 @@ def _condition(kind: str, test: ast.expr, line: int) -> Condition:
     parts: tuple[tuple[str, str], ...] = ()
     joined = ""
     if isinstance(test, ast.BoolOp) and len(test.values) <= MAX_PARTS:
-        parts = tuple([(ast.unparse(value), sentence(value)) for value in test.values])
+        parts = tuple([(unparsed(value), sentence(value)) for value in test.values])
         joined = "all" if isinstance(test.op, ast.And) else "any"
         # `sentence(test)` from its parts' own, each said once: an `and` in brackets, as `_grouped` says it.
         grouped = [
@@ -371,7 +371,7 @@ def _condition(kind: str, test: ast.expr, line: int) -> Condition:
         said = sentence(test)
     return Condition(
         kind=kind,
-        code=ast.unparse(test),
+        code=unparsed(test),
         sentence=said,
         line=line,
         names=names,
@@ -383,13 +383,13 @@ def _condition(kind: str, test: ast.expr, line: int) -> Condition:
 
 
 def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Module | None = None) -> Condition:
-    caught = ast.unparse(handler.type) if handler.type is not None else "any exception"
+    caught = unparsed(handler.type) if handler.type is not None else "any exception"
     calls = []
     quiet = _quiet_calls(handler, attempt, module)
     if isinstance(attempt, (ast.Try, ast.TryStar)):
         nodes = [n for stmt in attempt.body for n in nodes_of(stmt) if isinstance(n, ast.Call)]
         # The calls that cannot raise the caught type are not said as what raised it ("`DataAndFiles()` raised").
-        calls = [ast.unparse(n.func) for n in nodes if id(n) not in quiet] or [ast.unparse(n.func) for n in nodes]
+        calls = [unparsed(n.func) for n in nodes if id(n) not in quiet] or [unparsed(n.func) for n in nodes]
     tried = ", ".join(f"`{c}`" for c in dict.fromkeys(calls))
     words = f"`{caught}` was raised" + (f" by {tried}" if tried else "")
     imported = _imported(attempt) if not calls and caught.rpartition(".")[2] in _IMPORT_ERRORS else []
@@ -401,7 +401,7 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Mod
     if not calls and (lookup := _lookup(caught, attempt)) is not None:
         # What the failed lookup reads is read as a test's names are: their definitions reach the card.
         container, key = lookup
-        words += f" by looking up `{ast.unparse(key)}` in `{ast.unparse(container)}`"
+        words += f" by looking up `{unparsed(key)}` in `{unparsed(container)}`"
         test = ast.Compare(left=key, ops=[ast.NotIn()], comparators=[container])
         names = frozenset(n.id for n in breadth.walk(test) if isinstance(n, ast.Name))
         return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=test)
@@ -412,7 +412,7 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Mod
         value = getattr(attempt.body[0], "value", None)
         names = frozenset(n.id for n in nodes_of(value) if isinstance(n, ast.Name)) if value else frozenset()
         every = [n for n in nodes_of(attempt.body[0]) if isinstance(n, ast.Call)]
-        whole = [ast.unparse(n) for n in every if id(n) not in quiet] or [ast.unparse(n) for n in every]
+        whole = [unparsed(n) for n in every if id(n) not in quiet] or [unparsed(n) for n in every]
         if all(len(call) <= MAX_CALL for call in whole):  # the calls with their arguments: `int(page)`
             words = f"`{caught}` was raised by " + ", ".join(f"`{c}`" for c in dict.fromkeys(whole))
         # `getattr(mod, name)`: what failed where the card can say it, else the call that raised.
@@ -458,7 +458,7 @@ def _quiet_calls(handler: ast.ExceptHandler, attempt: ast.AST | None, module: as
     for kind in caught:
         if not isinstance(kind, (ast.Name, ast.Attribute)):
             return set()
-        last = ast.unparse(kind).rpartition(".")[2]
+        last = unparsed(kind).rpartition(".")[2]
         if last in _BASES_OF_TYPE_ERROR or not last[:1].isupper() or last.isupper():
             return set()  # `TypeError`, a base of it, or perhaps a tuple of types (`ERRORS`, `errors`)
     classes = {node.name: node for node in module.body if isinstance(node, ast.ClassDef)}
@@ -620,7 +620,7 @@ def _only_calls_raise(caught: ast.expr | None, attempt: ast.AST | None) -> bool:
     statement = attempt.body[0]
     if not isinstance(statement, (ast.Expr, ast.Assign, ast.Return)) or statement.value is None:
         return False
-    names = [ast.unparse(n).rpartition(".")[2] for n in (caught.elts if isinstance(caught, ast.Tuple) else [caught])]
+    names = [unparsed(n).rpartition(".")[2] for n in (caught.elts if isinstance(caught, ast.Tuple) else [caught])]
     if any(name in _BY_OPERATIONS for name in names):
         return False
     targets = statement.targets if isinstance(statement, ast.Assign) else []
@@ -705,7 +705,7 @@ def _falls_back(attempt: ast.Try) -> bool:
         and not attempt.finalbody
         and len(attempt.handlers) == 1
         and (caught := attempt.handlers[0].type) is not None
-        and ast.unparse(caught).rpartition(".")[2] in _IMPORT_ERRORS
+        and unparsed(caught).rpartition(".")[2] in _IMPORT_ERRORS
     )
 
 
@@ -718,7 +718,7 @@ def _lookup(caught: str, attempt: ast.AST | None) -> tuple[ast.expr, ast.expr] |
     if len(subscripts) != 1 or isinstance(subscripts[0].slice, ast.Slice):
         return None
     container, key = subscripts[0].value, subscripts[0].slice
-    plain = all(part.isidentifier() for node in (container, key) for part in ast.unparse(node).split("."))
+    plain = all(part.isidentifier() for node in (container, key) for part in unparsed(node).split("."))
     return (container, key) if plain else None
 
 
@@ -741,8 +741,8 @@ def _case(case: ast.match_case, match: ast.Match) -> Condition:
         test = ast.BoolOp(op=ast.And(), values=[test, case.guard])
     if test is not None:
         return _condition("case", test, line)
-    guard = f" if {ast.unparse(case.guard)}" if case.guard is not None else ""
-    code = f"match {ast.unparse(match.subject)}: case {ast.unparse(case.pattern)}{guard}"
+    guard = f" if {unparsed(case.guard)}" if case.guard is not None else ""
+    code = f"match {unparsed(match.subject)}: case {unparsed(case.pattern)}{guard}"
     return Condition(kind="case", code=code, sentence="", line=line)
 
 

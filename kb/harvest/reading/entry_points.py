@@ -37,7 +37,7 @@ from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
 from kb.harvest.reading.spread import refused_on_the_way
-from kb.harvest.reading.walked import body_of, docstring, nodes_of_kind
+from kb.harvest.reading.walked import body_of, docstring, nodes_of_kind, unparsed
 
 MAX_ENTRIES = 3
 MAX_LEVELS = 3
@@ -741,7 +741,7 @@ class EntryPoints:
             return False
         # The calls of the callee on the line, by its name (a constructor's by its class's).
         name = callee.qualname.rpartition(".")[0].rpartition(".")[2] if callee_node.name == "__init__" else callee.name
-        calls = [c for c in self._calls_at(caller_node, line) if ast.unparse(c.func).rpartition(".")[2] == name]
+        calls = [c for c in self._calls_at(caller_node, line) if unparsed(c.func).rpartition(".")[2] == name]
         handed = [handed_as(call, callee_node, parameter) for call in calls]
         tree = self.trees.get(caller.path)
         return bool(handed) and all(
@@ -778,7 +778,7 @@ class EntryPoints:
             return [], None
         calls = self._calls_at(caller_node, line)
         if callee_node.name != "__init__":  # `self.real_models.append(X.from_model(...))`: the call by its name
-            calls = [call for call in calls if ast.unparse(call.func).rpartition(".")[2] == callee_node.name]
+            calls = [call for call in calls if unparsed(call.func).rpartition(".")[2] == callee_node.name]
         handed = [handed_as(call, callee_node, parameter) for call in calls]
         if defaults and callee is not None and self._bound(callee_node).get(parameter, defaults) >= defaults:
             handed = [

@@ -13,6 +13,8 @@ Read once per handler (the caller memoizes its conditions); nothing is imported 
 
 import ast
 
+from kb.harvest.reading.walked import unparsed
+
 # What a lookup raises; the ways a key is made uniform first, which raise no lookup error themselves.
 _LOOKUP_ERRORS = frozenset({"KeyError", "LookupError"})
 _NORMALIZED = frozenset({"lower", "upper", "casefold", "strip"})
@@ -25,7 +27,7 @@ def failed_test(caught: ast.expr | None, attempt: ast.AST | None) -> ast.expr | 
     is no operation of the table, may raise the caught type some other way, or the handler catches more."""
     if caught is None or not isinstance(attempt, (ast.Try, ast.TryStar)) or len(attempt.body) != 1:
         return None
-    names = [ast.unparse(n).rpartition(".")[2] for n in (caught.elts if isinstance(caught, ast.Tuple) else [caught])]
+    names = [unparsed(n).rpartition(".")[2] for n in (caught.elts if isinstance(caught, ast.Tuple) else [caught])]
     statement = attempt.body[0]
     if names == ["ValueError"] and isinstance(statement, ast.Assign):
         return _split_unpacked(statement)

@@ -51,7 +51,7 @@ from kb.harvest.reading.predicates import MAX_CODE as PREDICATE_CODE
 from kb.harvest.reading.predicates import read_through
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
 from kb.harvest.reading.scopes import Scope, params_of
-from kb.harvest.reading.walked import docstring
+from kb.harvest.reading.walked import docstring, unparsed
 from kb.text import breadth
 
 _BLOCKS = ("body", "orelse", "handlers", "finalbody", "cases")
@@ -435,13 +435,13 @@ def _caught_here(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> ast.Ex
     if not isinstance(statement, ast.Raise) or statement.exc is None:
         return None
     raised = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
-    name = ast.unparse(raised).rpartition(".")[2] if isinstance(raised, (ast.Name, ast.Attribute)) else ""
+    name = unparsed(raised).rpartition(".")[2] if isinstance(raised, (ast.Name, ast.Attribute)) else ""
     child: ast.AST = statement
     while name and (parent := parents.get(child)) is not None and not isinstance(parent, _SCOPES):
         if isinstance(parent, (ast.Try, ast.TryStar)) and child in parent.body:
             for handler in parent.handlers:
                 kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-                names = {ast.unparse(k).rpartition(".")[2] for k in kinds if k is not None}
+                names = {unparsed(k).rpartition(".")[2] for k in kinds if k is not None}
                 if handler.type is not None and not names & ({name} | _CATCH_ALL):
                     continue
                 if any(_raises_again(n, handler) for s in handler.body for n in breadth.walk(s)):
@@ -472,7 +472,7 @@ def _accessor(function: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
     """ "read" for a property's getter ("first read" for a cached property's: once per object), "assign" for its
     setter (`@prerelease.setter`: round 9's cards 21 and 24 took it for the getter), "delete" for its deleter; ""
     for a plain function."""
-    names = {ast.unparse(d).rpartition(".")[2] for d in function.decorator_list}
+    names = {unparsed(d).rpartition(".")[2] for d in function.decorator_list}
     if "cached_property" in names:
         return "first read"
     if "property" in names:

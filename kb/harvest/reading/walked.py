@@ -19,6 +19,7 @@ Kinds = type | tuple[type, ...]
 _kept: dict[int, tuple[ast.AST, tuple[ast.AST, ...], dict[Kinds, tuple[Any, ...]]]] = {}
 _bodies: dict[int, tuple[ast.AST, "Body"]] = {}
 _docs: dict[int, tuple[ast.AST, str | None]] = {}
+_code: dict[int, tuple[ast.AST, str]] = {}
 
 
 def _walked(node: ast.AST) -> tuple[ast.AST, tuple[ast.AST, ...], dict[Kinds, tuple[Any, ...]]]:
@@ -98,3 +99,16 @@ def docstring(node: ast.AST) -> str | None:
         del _docs[next(iter(_docs))]  # the oldest
     _docs[id(node)] = (node, doc)
     return doc
+
+
+def unparsed(node: ast.AST) -> str:
+    """`ast.unparse(node)`, read once while it is kept: a test's code and its parts' are said again for each site
+    below it (an `if` and its `else`, a guard, the names an `except` catches)."""
+    found = _code.get(id(node))
+    if found is not None and found[0] is node:
+        return found[1]
+    code = ast.unparse(node)
+    if len(_code) >= MAX_KEPT:
+        del _code[next(iter(_code))]  # the oldest
+    _code[id(node)] = (node, code)
+    return code
