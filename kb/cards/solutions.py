@@ -9,6 +9,7 @@ the framework calls on the user's subclass returns ("Make your `Serializer.creat
 example fix shows the call before and after."""
 
 import ast
+import builtins
 import functools
 import re
 from collections.abc import Callable, Sequence
@@ -77,8 +78,9 @@ _PASSING: dict[type[ast.cmpop], Callable[[Any], Any]] = {
     ast.NotEq: lambda v: v,
     ast.NotIn: lambda v: next(iter(v), None) if isinstance(v, (tuple, list)) else None,
 }
+# Every builtin class a reader can name as written (`slice`, `memoryview`, `ValueError`): `isinstance(x, slice)`.
 _BUILTIN_TYPES = frozenset(
-    "int float complex str bytes bytearray bool list tuple dict set frozenset object type memoryview range".split()
+    name for name, value in vars(builtins).items() if isinstance(value, type) and name[:1] != "_"
 )
 _HOOK_CALL = re.compile(r"^(?:self|[a-z_]\w*+)\.([A-Za-z]\w*+)\(")
 
@@ -142,6 +144,10 @@ def _site_solutions(site: RaiseSite, message: str = "") -> list[str]:
             continue
         # One piece of advice per setting or flag: the innermost test's, which decides. A flag or an argument read
         # by an outer test only picks the path (`addrport` is given): advice on it comes from the deciding test.
+        if index == 0 and (member := _for_members(test, reader, row)):
+            # "Remove ... from the `FIXTURE_DIRS` setting" says what "Check the `FIXTURE_DIRS` setting" left open.
+            found.append(member[1])
+            checked.add(f"Check the {code(member[0])} setting")
         switches = _switches(test, row, reader, flags=index == 0, others=rows)
         found.extend(s for s in switches if s.split(":")[0].rstrip(".") not in checked)
         checked.update(s.split(":")[0].rstrip(".") for s in found)
@@ -411,6 +417,65 @@ def _switches(
         for switch, why in said.items()
         if not _REPORTING.search(switch.partition("`")[2].partition("`")[0].lstrip("-"))
     ]
+
+
+def _for_members(test: ast.expr, reader: Reader, row: dict) -> tuple[str, str] | None:
+    """(the setting, what to do) where the deciding test is whether a setting holds a value: `app_dir in [str(d) for
+    d in fixture_dirs]` of `fixture_dirs = settings.FIXTURE_DIRS` gives "Remove the value the message shows as
+    `{app_dir}` from the `FIXTURE_DIRS` setting."; `"django.contrib.sessions" not in settings.INSTALLED_APPS` gives
+    "Add `'django.contrib.sessions'` to the `INSTALLED_APPS` setting.". The value is a string literal, or a name the
+    message shows as its placeholder (the harvest's "values"); None for anything else."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn))):
+        return None
+    line = row.get("line") if isinstance(row.get("line"), int) else None
+    setting = _held_setting(test.comparators[0], reader, line)
+    value = test.left
+    if not setting:
+        return None
+    if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value:
+        said = code(ast.unparse(value))
+    elif isinstance(value, ast.Name) and (shown := _shown_as(value.id, reader.evidence)):
+        said = f"the value the message shows as {code('{' + shown + '}')}"
+    else:
+        return None
+    if isinstance(test.ops[0], ast.In):
+        return setting, f"Remove {said} from the {code(setting)} setting."
+    return setting, f"Add {said} to the {code(setting)} setting."
+
+
+def _held_setting(node: ast.expr, reader: Reader, line: int | None) -> str:
+    """The setting whose items `node` is: `settings.X`, a local bound to it alone and never changed in place, or a
+    comprehension over one of those that keeps each item or its text (`[str(d) for d in dirs]`); "" otherwise."""
+    if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) and len(node.generators) == 1:
+        loop = node.generators[0]
+        item = node.elt
+        if isinstance(item, ast.Call) and _called(item) == "str" and len(item.args) == 1:
+            item = item.args[0]
+        if not (
+            isinstance(loop.target, ast.Name)
+            and isinstance(item, ast.Name)
+            and item.id == loop.target.id
+            and not loop.ifs
+            and not loop.is_async
+        ):
+            return ""
+        node = loop.iter
+    if name := _setting(node):
+        return name
+    if not isinstance(node, ast.Name) or reader.changed.get(node.id) or node.id in reader.parameters:
+        return ""
+    bound = reader.definitions.get(node.id) or []
+    defined = reader.definition(node.id, line)
+    parsed = _parse(defined) if defined and len(bound) == 1 else None
+    return _setting(parsed) if parsed is not None else ""
+
+
+def _shown_as(name: str, evidence: dict) -> str:
+    """The message's placeholder that shows the local `name` as it is (the harvest's "values"), or ""."""
+    for row in evidence.get("values") or []:
+        if isinstance(row, dict) and row.get("expression") == name and str(row.get("placeholder") or "").isidentifier():
+            return str(row["placeholder"])
+    return ""
 
 
 def _raised_when(when: str | None) -> str:
@@ -700,21 +765,45 @@ def _for_chain(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPo
     uses_netloc is False: ... elif uses_netloc is not None: raise`): every value a branch before takes avoids it
     too, so all are said ("Pass `True`, `False` or `None` as `uses_netloc`"), never only the last (round 11's card
     22). [] when the test is not such a chain's."""
-    mine = _not_one(test)
+    typed = _not_a(test) is not None
+    read = _not_a if typed else _not_one
+    mine = read(test)
     if mine is None:
         return []
     name, values = mine[0], [mine[1]]
     for row in outer:
         if row.get("kind") != "else" or row.get("other_raises"):
             break  # a branch before that raises another error is no way to avoid this one
-        other = _not_one(_parse(str(row.get("code") or "")))
+        other = read(_parse(str(row.get("code") or "")))
         if other is None or other[0] != name:
             break
         values.insert(0, other[1])
     if len(values) < 2 or not (argument := _argument(ast.Name(id=name), reader, entry, line)):
         return []
+    if typed:  # `if isinstance(x, int): ... elif isinstance(x, slice): ... else: raise`: "an `int` or a `slice`"
+        names = _type_names(values)
+        kinds = _kinds(ast.Tuple(elts=[ast.Name(id=name) for name in names])) if all(names) else ""
+        return [f"Pass {kinds} as {argument} to {code(entry.call())}."] if kinds else []
     said = [code(value) for value in dict.fromkeys(values)]
     return [f"Pass {', '.join(said[:-1])} or {said[-1]} as {argument} to {code(entry.call())}."]
+
+
+def _type_names(values: list[str]) -> list[str]:
+    """Each type of `isinstance` tests' second arguments once, in order (`(int, str)` is two)."""
+    names: dict[str, None] = {}
+    for value in values:
+        node = _parse(value)
+        for one in node.elts if isinstance(node, ast.Tuple) else [node]:
+            names[ast.unparse(one) if one is not None else ""] = None
+    return list(names)
+
+
+def _not_a(test: ast.expr | None) -> tuple[str, str] | None:
+    """(name, the type or types as written) of `not isinstance(name, T)`."""
+    if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and _is_isinstance(test.operand)):
+        return None
+    checked, kinds = test.operand.args
+    return (checked.id, ast.unparse(kinds)) if isinstance(checked, ast.Name) else None
 
 
 def _not_one(test: ast.expr | None) -> tuple[str, str] | None:
@@ -934,7 +1023,10 @@ def _kinds(node: ast.expr) -> str:
     names = [ast.unparse(n) for n in nodes]
     if not names or not all(_type_name(name) for name in names):
         return ""
-    return " or ".join(f"{_article(name)} {code(name)}" for name in names)
+    said = [
+        code("None") if name.rpartition(".")[2] == "NoneType" else f"{_article(name)} {code(name)}" for name in names
+    ]
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"
 
 
 def _type_name(name: str) -> bool:

@@ -1,0 +1,95 @@
+"""Solutions the code says where the message only restates the rule (round 29's S, cards 13 and 15): every type an
+`if`/`elif` chain of `isinstance` tests accepts on one argument before its `else` raises, any builtin type named
+(`slice`), and a setting that must not hold a value said as "remove it from the setting", not "check the setting"
+with the test's own code."""
+
+from tests.harvest.published import harvest_published
+
+# Django 5.2.19 django/db/models/expressions.py:998-1021 (Sliced.__init__), reduced to its type checks.
+SLICED = """
+class Sliced:
+    def __init__(self, obj, subscript):
+        self.obj = obj
+        if isinstance(subscript, int):
+            if subscript < 0:
+                raise ValueError("Negative indexing is not supported.")
+            self.start = subscript + 1
+        elif isinstance(subscript, slice):
+            if subscript.step is not None:
+                raise ValueError("Step argument is not supported.")
+            self.start = 1 if subscript.start is None else subscript.start + 1
+        else:
+            raise TypeError("Argument to slice must be either int or slice instance.")
+
+
+class Window:
+    def __init__(self, expression, frame=None):
+        if isinstance(frame, str):
+            self.frame = frame
+        elif frame is not None:
+            raise ValueError("Window.frame must be a string.")
+"""
+
+# Django 5.2.19 django/core/management/commands/loaddata.py:360-380 (Command.fixture_dirs), reduced to its checks.
+LOADDATA = """
+import os
+
+from django.apps import apps
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.functional import cached_property
+
+
+class Command:
+    @cached_property
+    def fixture_dirs(self):
+        dirs = []
+        fixture_dirs = settings.FIXTURE_DIRS
+        if len(fixture_dirs) != len(set(fixture_dirs)):
+            raise ImproperlyConfigured("settings.FIXTURE_DIRS contains duplicates.")
+        for app_config in apps.get_app_configs():
+            app_label = app_config.label
+            app_dir = os.path.join(app_config.path, "fixtures")
+            if app_dir in [str(d) for d in fixture_dirs]:
+                raise ImproperlyConfigured(
+                    "'%s' is a default fixture directory for the '%s' app "
+                    "and cannot be listed in settings.FIXTURE_DIRS." % (app_dir, app_label)
+                )
+            dirs.append(app_dir)
+        return dirs
+
+
+def check_serializer(name):
+    if "django.contrib.sessions" not in settings.INSTALLED_APPS:
+        raise ImproperlyConfigured("The sessions framework is needed by %s." % name)
+"""
+
+
+def solutions(cards: dict, words: str) -> list[str]:
+    entry = next(entry for message, entry in cards.items() if words in message)
+    return list(entry.generated.get("solutions") or [])
+
+
+def test_every_type_an_isinstance_chain_takes_before_its_else_is_advised(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/db/models/expressions.py": SLICED})
+    assert solutions(cards, "Argument to slice") == ["Pass an `int` or a `slice` as `subscript` to `Sliced()`."]
+
+
+def test_a_chain_whose_first_branch_tests_something_else_advises_no_type(db, git_repo) -> None:
+    # `frame is not None` alone raises: "Pass a `str`" would follow from the `if` above, a path the raise never takes.
+    cards = harvest_published(git_repo, {"django/db/models/expressions.py": SLICED})
+    assert not any("`str`" in said for said in solutions(cards, "Window.frame must be"))
+
+
+def test_a_setting_that_must_not_list_a_value_is_advised_to_drop_it(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/core/management/commands/loaddata.py": LOADDATA})
+    assert solutions(cards, "is a default fixture directory") == [
+        "Remove the value the message shows as `{app_dir}` from the `FIXTURE_DIRS` setting."
+    ]
+
+
+def test_a_setting_that_must_list_a_value_is_advised_to_add_it(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/core/management/commands/loaddata.py": LOADDATA})
+    assert solutions(cards, "The sessions framework is needed") == [
+        "Add `'django.contrib.sessions'` to the `INSTALLED_APPS` setting."
+    ]
