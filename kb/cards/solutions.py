@@ -177,6 +177,7 @@ def _site_solutions(site: RaiseSite, message: str = "") -> list[str]:
             found.extend(_for_options(test, reader, line))
             found.extend(_for_optional(row, reader))
             found.extend(_for_declared(row, evidence, reader, message))
+            found.extend(s for s in _for_constructed(test, row, reader) if s not in found)
     return found
 
 
@@ -210,6 +211,44 @@ def _for_declared(row: dict, evidence: dict, reader: Reader, message: str) -> li
     if defined == owner and not method.startswith("_") and re.search(rf"(?<![\w.]){re.escape(method)}\(", message):
         said += f", or override {code(method + '()')}"
     return [f"{said}."]
+
+
+def _for_constructed(test: ast.expr, row: dict, reader: Reader) -> list[str]:
+    """An `if` on `self.x` alone that the class's constructor stores as its argument came (the harvest's
+    "attributes" row: `self.reverse_sql = reverse_sql`, set by no other method): what to pass to that constructor,
+    "Pass a value other than `None` as `reverse_sql` to `RunSQL()`."; "Pass `True` as `allow_null` to `Field()`."
+    for `not self.allow_null` of a parameter whose default is `False`. Only the whole test of an `if` (an `else`
+    may report the same fault another way: `CommandParser.error` exits where it does not raise)."""
+    if row.get("kind") != "if":
+        return []
+    stored: dict[str, dict] = {}
+
+    def argument(node: ast.expr) -> str:
+        found = reader.attributes.get(ast.unparse(node)) if _is_own(node) else None
+        parameter = str(found.get("parameter") or "") if found else ""
+        owner = str(found.get("class") or "") if found else ""
+        if not (
+            found
+            and parameter.isidentifier()
+            and found.get("code") == parameter
+            and is_public(parameter)
+            and is_public(owner)
+            and owner[:1].isupper()
+        ):
+            return ""
+        stored[parameter] = found
+        return code(parameter)
+
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    if negated and isinstance(test, ast.UnaryOp) and (name := argument(test.operand)):
+        found = stored[name.strip("`")]
+        instead = f"`True` as {name}" if found.get("default") == "False" else ""
+    else:
+        instead = _instead(test, argument)
+    if not instead or len(stored) != 1:
+        return []
+    [found] = stored.values()
+    return [f"Pass {instead} to {code(str(found['class']) + '()')}."]
 
 
 def _emptiness(node: ast.expr) -> tuple[str, bool] | None:

@@ -93,3 +93,68 @@ def test_a_setting_that_must_list_a_value_is_advised_to_add_it(db, git_repo) -> 
     assert solutions(cards, "The sessions framework is needed") == [
         "Add `'django.contrib.sessions'` to the `INSTALLED_APPS` setting."
     ]
+
+
+# Django 5.2.19 django/db/migrations/operations/special.py:63-113 (RunSQL) and django/core/management/base.py:46-78
+# (CommandParser), reduced to the attributes their raises read.
+OPERATIONS = """
+class RunSQL:
+    def __init__(self, sql, reverse_sql=None, state_operations=None, hints=None, elidable=False):
+        self.sql = sql
+        self.reverse_sql = reverse_sql
+        self.elidable = elidable
+
+    def database_backwards(self, app_label, schema_editor, from_state, to_state):
+        if self.reverse_sql is None:
+            raise NotImplementedError("You cannot reverse this operation")
+        schema_editor.execute(self.reverse_sql)
+
+
+class CommandError(Exception):
+    pass
+
+
+class CommandParser:
+    def __init__(self, *, missing_args_message=None, called_from_command_line=None, **kwargs):
+        self.missing_args_message = missing_args_message
+        self.called_from_command_line = called_from_command_line
+
+    def error(self, message):
+        if self.called_from_command_line:
+            print(message)
+        else:
+            raise CommandError("Error: %s" % message)
+"""
+
+# djangorestframework 3.18.3 rest_framework/fields.py:295-330 and 485-515 (Field), reduced to `allow_null`.
+FIELD = """
+class Field:
+    def __init__(self, *, read_only=False, required=None, allow_null=False):
+        self.read_only = read_only
+        self.allow_null = allow_null
+
+    def validate_empty_values(self, data):
+        if data is None:
+            if not self.allow_null:
+                raise ValueError("This field may not be null.")
+            return (True, None)
+        return (False, data)
+"""
+
+
+def test_an_attribute_the_constructor_stores_is_advised_as_its_argument(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/db/migrations/operations/special.py": OPERATIONS})
+    assert solutions(cards, "You cannot reverse this operation") == [
+        "Pass a value other than `None` as `reverse_sql` to `RunSQL()`."
+    ]
+
+
+def test_a_flag_false_by_default_is_advised_as_true(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"rest_framework/fields.py": FIELD}, repo="encode/django-rest-framework")
+    assert solutions(cards, "may not be null") == ["Pass `True` as `allow_null` to `Field()`."]
+
+
+def test_an_else_that_reports_the_fault_otherwise_advises_no_argument(db, git_repo) -> None:
+    # Where `called_from_command_line` is true the parser exits instead: the fault stays, said another way.
+    cards = harvest_published(git_repo, {"django/db/migrations/operations/special.py": OPERATIONS})
+    assert not any("called_from_command_line" in said for said in solutions(cards, "Error: "))
