@@ -252,7 +252,8 @@ def _for_constructed(test: ast.expr, row: dict, reader: Reader) -> list[str]:
 
 
 def _emptiness(node: ast.expr) -> tuple[str, bool] | None:
-    """(x, whether the test is `is None`) of `self.x is None` or `not self.x`; None for any other test."""
+    """(x, whether the test is `is None`) of `self.x is None` or `not self.x` (or `getattr(self, "x", None)`);
+    None for any other test."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         node, is_none = node.operand, False
     elif (
@@ -267,6 +268,20 @@ def _emptiness(node: ast.expr) -> tuple[str, bool] | None:
         return None
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
         return node.attr, is_none
+    if (  # `getattr(self, "scope", None)`: `self.scope`, or None where the class leaves it out
+        isinstance(node, ast.Call)
+        and _called(node) == "getattr"
+        and len(node.args) == 3
+        and not node.keywords
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == "self"
+        and isinstance(name := node.args[1], ast.Constant)
+        and isinstance(name.value, str)
+        and name.value.isidentifier()
+        and isinstance(fallback := node.args[2], ast.Constant)
+        and fallback.value is None
+    ):
+        return name.value, is_none
     return None
 
 

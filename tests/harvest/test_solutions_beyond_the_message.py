@@ -158,3 +158,71 @@ def test_an_else_that_reports_the_fault_otherwise_advises_no_argument(db, git_re
     # Where `called_from_command_line` is true the parser exits instead: the fault stays, said another way.
     cards = harvest_published(git_repo, {"django/db/migrations/operations/special.py": OPERATIONS})
     assert not any("called_from_command_line" in said for said in solutions(cards, "Error: "))
+
+
+# djangorestframework 3.18.3 rest_framework/throttling.py:56-95 and 171-230 (SimpleRateThrottle and its subclasses),
+# reduced to `scope`.
+THROTTLING = """
+from django.core.exceptions import ImproperlyConfigured
+
+
+class SimpleRateThrottle:
+    scope = None
+
+    def __init__(self):
+        if not getattr(self, 'rate', None):
+            self.rate = self.get_rate()
+
+    def get_rate(self):
+        if not getattr(self, 'scope', None):
+            msg = ("You must set either `.scope` or `.rate` for '%s' throttle" %
+                   self.__class__.__name__)
+            raise ImproperlyConfigured(msg)
+        return self.scope
+
+
+class AnonRateThrottle(SimpleRateThrottle):
+    scope = 'anon'
+
+
+class ScopedRateThrottle(SimpleRateThrottle):
+    scope_attr = 'throttle_scope'
+
+    def __init__(self):
+        pass
+
+    def allow_request(self, request, view):
+        self.scope = getattr(view, self.scope_attr, None)
+        if not self.scope:
+            return True
+        self.rate = self.get_rate()
+        return True
+"""
+
+
+def test_an_attribute_read_through_getattr_is_set_on_the_users_subclass(db, git_repo) -> None:
+    cards = harvest_published(
+        git_repo, {"rest_framework/throttling.py": THROTTLING}, repo="encode/django-rest-framework"
+    )
+    # After the message's own "set either `.scope` or `.rate`", which names `.rate` too.
+    assert solutions(cards, "You must set either")[-1] == "Set `scope` on your subclass of `SimpleRateThrottle`."
+
+
+# Django 5.2.19 django/db/models/indexes.py:1-64 (Index.__init__), reduced to its `include` check.
+INDEXES = """
+from types import NoneType
+
+
+class Index:
+    def __init__(self, *expressions, fields=(), name=None, include=None):
+        if not isinstance(include, (NoneType, list, tuple)):
+            raise ValueError("Index.include must be a list or tuple.")
+        self.include = tuple(include) if include else ()
+"""
+
+
+def test_nonetype_among_the_types_is_said_as_none(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/db/models/indexes.py": INDEXES})
+    assert solutions(cards, "Index.include must be") == [
+        "Pass `None`, a `list` or a `tuple` as `include` to `Index()`."
+    ]

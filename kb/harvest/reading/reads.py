@@ -111,6 +111,8 @@ class _Walk:
                 attribute = self.text(node.args[1])
                 if node.args[0].id == "settings" and attribute is not None:
                     found["settings"][attribute] = None
+                elif node.args[0].id in _RECEIVERS and attribute is not None and attribute.isidentifier():
+                    found["attributes"][attribute] = None  # `getattr(self, "scope", None)` reads `self.scope`
 
     def text(self, expr: ast.expr) -> str | None:
         """A string key as written, or held in a module constant."""
