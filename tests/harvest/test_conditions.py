@@ -205,3 +205,44 @@ def test_the_wildcard_case_is_none_of_the_cases_above_it_when_each_is_a_test():
 )
 def test_counts_of_distinct_values_are_said_as_what_they_check(test: str, said: str) -> None:
     assert sentence(ast.parse(test, mode="eval").body) == said
+
+
+# django/core/management/commands/loaddata.py:365-372 (Django 5.2.19), reduced.
+FIXTURE_DIRS_SOURCE = """
+def fixture_dirs(self):
+    fixture_dirs = settings.FIXTURE_DIRS
+    if len(fixture_dirs) != len(set(fixture_dirs)):
+        raise ImproperlyConfigured("settings.FIXTURE_DIRS contains duplicates.")
+    for app_config in apps.get_app_configs():
+        app_dir = os.path.join(app_config.path, "fixtures")
+        if app_dir in [str(d) for d in fixture_dirs]:
+            raise ImproperlyConfigured("is a default fixture directory")
+"""
+
+
+def test_a_count_beside_the_count_of_its_set_says_whether_a_value_repeats():
+    [(_, code, said)] = conditions_of(FIXTURE_DIRS_SOURCE, "contains duplicates")
+    assert code == "len(fixture_dirs) != len(set(fixture_dirs))"
+    assert said == "`fixture_dirs` holds a value more than once"
+
+
+def test_the_guard_against_a_repeated_value_passed_says_no_value_repeats():
+    guard = [row for row in conditions_of(FIXTURE_DIRS_SOURCE, "default fixture directory") if row[0] == "guard"]
+    assert guard == [
+        ("guard", "len(fixture_dirs) == len(set(fixture_dirs))", "`fixture_dirs` holds no value more than once")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("test", "said"),
+    [
+        ("len(x) > len(set(x))", "`x` holds a value more than once"),
+        ("len(set(x)) == len(x)", "`x` holds no value more than once"),
+        ("len(frozenset(x)) >= len(x)", "`x` holds no value more than once"),
+        ("len(x) <= len(set(x))", "`x` holds no value more than once"),
+        ("len(x) == len(set(y))", "`x` has exactly `len(set(y))` items"),
+        ("len(x) >= len(set(x))", "`x` has at least `len(set(x))` items"),
+    ],
+)
+def test_a_repeated_value_is_said_whichever_side_the_set_is_on(test: str, said: str) -> None:
+    assert sentence(ast.parse(test, mode="eval").body) == said

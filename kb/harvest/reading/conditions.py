@@ -307,7 +307,7 @@ def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
             return f"{_subject(left.args[0])} is empty"
         if isinstance(right, ast.Constant) and right.value == 0 and type(op) in (ast.NotEq, ast.Gt):
             return f"{_subject(left.args[0])} is not empty"
-        if distinct := _distinct(left.args[0], op, right):
+        if distinct := _distinct(left.args[0], op, right) or _repeated(left.args[0], op, right):
             return distinct
         count = str(right.value) if isinstance(right, ast.Constant) else f"`{unparsed(right)}`"
         said = _LENGTHS[type(op)].format(n=count)
@@ -339,6 +339,45 @@ def _distinct(counted: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
     ):
         return f"{_subject(values)} holds a value more than once"
     return ""
+
+
+# `len(x) != len(set(x))`, the count of `x` to that of its distinct values: whether a value is repeated.
+_REPEATED = {ast.NotEq: True, ast.Gt: True, ast.Eq: False, ast.LtE: False}
+_DISTINCT = {ast.NotEq: True, ast.Lt: True, ast.Eq: False, ast.GtE: False}
+
+
+def _repeated(counted: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
+    """`len(x) != len(set(x))` (set on the right, the way Django writes it: loaddata.py:366) and the tests that it
+    is not so (`==`, the `else` of a guard): said as whether a value of `x` is repeated, never as a count of items
+    ("`fixture_dirs` has exactly `len(set(fixture_dirs))` items", round 29's card 13). `len(set(x)) == len(x)`:
+    the same, the set on the left."""
+    if not (isinstance(right, ast.Call) and _called(right) == "len" and len(right.args) == 1) or right.keywords:
+        return ""
+    table = _REPEATED
+    values, distinct = counted, right.args[0]
+    if _distinct_of(counted) is not None:  # `len(set(x)) == len(x)`: the set on the left
+        table, values, distinct = _DISTINCT, right.args[0], counted
+    if type(op) not in table or (of := _distinct_of(distinct)) is None or ast.dump(of) != ast.dump(values):
+        return ""
+    return (
+        f"{_subject(values)} {'holds a value more than once' if table[type(op)] else 'holds no value more than once'}"
+    )
+
+
+def _within(inner: ast.AST, outer: ast.AST) -> bool:
+    """Whether `inner`'s code lies inside `outer`'s, by their positions in the file."""
+    start = (getattr(inner, "lineno", 0), getattr(inner, "col_offset", 0))
+    end = (getattr(inner, "end_lineno", 0) or 0, getattr(inner, "end_col_offset", 0) or 0)
+    first = (getattr(outer, "lineno", 0), getattr(outer, "col_offset", 0))
+    last = (getattr(outer, "end_lineno", 0) or 0, getattr(outer, "end_col_offset", 0) or 0)
+    return first <= start and end <= last and (first, last) != (start, end) and start > (0, 0)
+
+
+def _distinct_of(node: ast.expr) -> ast.expr | None:
+    """`x` of `set(x)` or `frozenset(x)`; None for anything else."""
+    if isinstance(node, ast.Call) and _called(node) in ("set", "frozenset") and len(node.args) == 1:
+        return None if node.keywords or isinstance(node.args[0], ast.Starred) else node.args[0]
+    return None
 
 
 def _subject(expr: ast.expr) -> str:
@@ -412,7 +451,10 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Mod
         value = getattr(attempt.body[0], "value", None)
         names = frozenset(n.id for n in nodes_of(value) if isinstance(n, ast.Name)) if value else frozenset()
         every = [n for n in nodes_of(attempt.body[0]) if isinstance(n, ast.Call)]
-        whole = [unparsed(n) for n in every if id(n) not in quiet] or [unparsed(n) for n in every]
+        loud = [n for n in every if id(n) not in quiet] or every
+        # A call inside another is said by it: "`fields.append((name, field.clone()))` or `field.clone()` raised"
+        # named one failure twice (round 29's card 06, django/db/migrations/state.py:808, Django 5.2.19).
+        whole = [unparsed(n) for n in loud if not any(other is not n and _within(n, other) for other in loud)]
         if all(len(call) <= MAX_CALL for call in whole):  # the calls with their arguments: `int(page)`
             words = f"`{caught}` was raised by " + ", ".join(f"`{c}`" for c in dict.fromkeys(whole))
         # `getattr(mod, name)`: what failed where the card can say it, else the call that raised.
