@@ -969,6 +969,10 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         hidden: list[str] = []  # and their code (of an `and`, the parts not said)
         near = _near_guards(site)
         rows = _conditions(site)
+        # What a name stands for is said on the first bullet that names it, not again on each (round 29's card 08:
+        # `model_field` glossed on four bullets, django/contrib/gis/utils/layermapping.py:234-300, Django 5.2.19).
+        glossed: set[str] = set()
+        shown: list[str] = []  # each test as said whole, its glosses with it: one said twice is shown once
         for condition in rows:
             kind = condition.get("kind")
             if kind == "guard" and condition not in near:
@@ -985,7 +989,10 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
                 if not _implied(condition, rows):
                     unsaid.append(str(number) if number else "")
                     hidden.append("" if kind == "except" else str(condition.get("code") or ""))
-            elif f"- {words}" not in [line.rsplit(" (line", 1)[0] for line in lines]:
+            elif words not in shown:
+                shown.append(words)
+                if kind != "except" and parts is None:
+                    words = view.reader.condition(condition, glossed) or words
                 lines.append(f"- {words}" + (f" (line {number})" if number else ""))
         if override := _override(site):
             number = line_number(site.evidence["needs_override"].get("line"))

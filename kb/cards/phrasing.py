@@ -33,7 +33,7 @@ _CONTAINER_MARK = marks.CONTAINER  # marks a literal container's replacement (`c
 MAX_LISTED = 5  # a container's items listed in full; of a larger one, the first few "such as"
 _DOTTED_MODULE = re.compile(r"[A-Za-z_]\w{0,100}+(?:\.[A-Za-z_]\w{0,100}+){0,8}+")
 _AFTER = re.compile(rf"`\w++` \({POSITIONALS} after [^()]++\)")
-_PLURAL = {"is": "are", "has": "have", "does": "do", "equals": "equal", "contains": "contain"}
+_PLURAL = {"is": "are", "has": "have", "does": "do", "equals": "equal", "contains": "contain", "holds": "hold"}
 
 
 def positionals(name: str, before: tuple[str, ...]) -> str:
@@ -147,7 +147,9 @@ def _starred(text: str, token: str, said: str) -> str:
     counts = "does not have exactly|has fewer than|has more than|has at most|has at least"
     text = re.sub(rf"{token} ({counts}) (\d+) items?", lambda found: _counted(found[1], int(found[2]), said), text)
     # Anything else the harvest says of them (`args == (None,)`), with its verb in the plural.
-    return re.sub(rf"{token} (is|has|does|equals|contains)\b", lambda found: f"the {said} {_PLURAL[found[1]]}", text)
+    return re.sub(
+        rf"{token} (is|has|does|equals|contains|holds)\b", lambda found: f"the {said} {_PLURAL[found[1]]}", text
+    )
 
 
 def _counted(how: str, number: int, said: str) -> str:

@@ -824,13 +824,14 @@ class Reader:
 
     # --- one condition ---------------------------------------------------------------------------------------
 
-    def condition(self, row: dict) -> str | None:
-        """The condition in the reader's words (Markdown), or None when a name in it cannot be said."""
-        return self.all_of([row])
+    def condition(self, row: dict, glossed: set[str] | None = None) -> str | None:
+        """The condition in the reader's words (Markdown), or None when a name in it cannot be said. `glossed`: what
+        the names stand for, said already in the same list (left out here, added to when said)."""
+        return self.all_of([row], glossed)
 
-    def all_of(self, rows: list[dict]) -> str | None:
+    def all_of(self, rows: list[dict], glossed: set[str] | None = None) -> str | None:
         """Conditions that all hold, joined by "and", with what their names stand for said once after them; None
-        when a name in one of them cannot be said."""
+        when a name in one of them cannot be said. `glossed`: as `condition`'s."""
         texts: list[str] = []
         where: list[str] = []
         for row in rows:
@@ -838,7 +839,9 @@ class Reader:
             if said is None:
                 return None
             texts.append(said[0])
-            where.extend(gloss for gloss in said[1] if gloss not in where)
+            where.extend(gloss for gloss in said[1] if gloss not in where and gloss not in (glossed or ()))
+        if glossed is not None:
+            glossed.update(where)
         return " and ".join(texts) + (f" ({'; '.join(where)})" if where else "")
 
     def said_parts(self, row: dict) -> tuple[list[str], int] | None:
@@ -1090,6 +1093,10 @@ class Reader:
                 continue
             if defined and root in self.parameters and _converts(defined, root):
                 defined = ""  # the argument, converted: said as the argument
+            elif defined and _rebuilt(defined, root):
+                # `app_labels = set(app_labels)`: "`app_labels` is `set(app_labels)`" glosses the name by itself
+                # (round 29's card 16, django/core/management/commands/makemigrations.py:127, Django 5.2.19).
+                continue
             if defined and not self._sayable(defined, root):
                 continue
             if not defined:
@@ -1180,6 +1187,17 @@ def _is(name: str, said: str) -> str:
 def _converts(defined: str, name: str) -> bool:
     """`int(number)` for `number`: the argument itself, converted; still what the reader passed."""
     return re.fullmatch(rf"(?:int|float|str)\(\s*{re.escape(name)}\s*\)", defined) is not None
+
+
+def _rebuilt(defined: str, name: str) -> bool:
+    """`set(x)`, `list(x)`, `str(x)` for `x`: the name made again from itself by a builtin, which says nothing of
+    what it holds."""
+    return (
+        re.fullmatch(
+            rf"(?:set|frozenset|list|tuple|sorted|dict|str|int|float|bool)\(\s*{re.escape(name)}\s*\)", defined
+        )
+        is not None
+    )
 
 
 def _plain_sentence(written: str) -> str:

@@ -1,0 +1,62 @@
+"""Wording the generator tangled (review round 29, "E: tangled wording"): an idiom said as its arithmetic, a gloss
+that restates a name's own rebinding, the same gloss on every bullet, two nested calls said as two that raised."""
+
+import pytest
+
+from tests.harvest.published import django_files, harvest_published
+
+FILES = (
+    "core/management/commands/loaddata.py",
+    "core/management/commands/makemigrations.py",
+    "contrib/gis/utils/layermapping.py",
+    "db/migrations/state.py",
+    "db/models/fields/composite.py",
+)
+
+
+@pytest.fixture
+def cards(db, git_repo) -> dict[str, dict]:
+    return {message: entry.generated for message, entry in harvest_published(git_repo, django_files(*FILES)).items()}
+
+
+def card(cards: dict[str, dict], words: str) -> dict:
+    [found] = [generated for message, generated in cards.items() if words in message]
+    return found
+
+
+def test_a_setting_checked_for_repeats_is_said_to_hold_no_value_twice(cards):
+    # loaddata.py:366, `if len(fixture_dirs) != len(set(fixture_dirs)): raise`, passed on the way to line 372.
+    trigger = card(cards, "is a default fixture directory")["trigger"]
+    assert "- the `FIXTURE_DIRS` setting holds no value more than once (line 366)" in trigger
+    assert "items" not in trigger
+
+
+def test_a_name_made_a_set_of_itself_is_not_glossed_by_that(cards):
+    # makemigrations.py:127, `app_labels = set(app_labels)`, then `if not app_labels:` at line 221.
+    generated = card(cards, "at least one app label when using --empty")
+    assert "- `app_labels` is empty or false (line 221)" in generated["trigger"]
+    assert "set(app_labels)" not in generated["meaning"] + generated["trigger"]
+
+
+def test_a_local_is_glossed_on_the_first_bullet_that_names_it_only(cards):
+    # layermapping.py:234-300: four bullets on `model_field`, its definition said on the first.
+    trigger = card(cards, "cannot be mapped to Django")["trigger"]
+    assert trigger.count("`model_field` is `self.model._meta.get_field(field_name)`") == 1
+    assert "- `model_field` is not an instance of `models.ForeignKey` (line 272)" in trigger
+    assert "`ogr_field` is `ogr_field_types[idx]`" in trigger
+
+
+def test_a_call_inside_the_one_that_raised_is_not_said_apart(cards):
+    # state.py:807-808, `try: fields.append((name, field.clone()))` / `except TypeError as e: raise TypeError(...)`.
+    generated = card(cards, "Couldn't reconstruct field")
+    assert (
+        "- `fields.append((name, field.clone()))` raised `TypeError` (`name` is `field.name`)" in generated["trigger"]
+    )
+    assert "or `field.clone()`" not in generated["meaning"] + generated["trigger"]
+
+
+def test_positional_arguments_said_to_hold_no_repeat_take_the_plural(cards):
+    # composite.py:54-58, `or len(set(args)) != len(args)` passed on the way to line 61.
+    meaning = card(cards, "CompositePrimaryKey must include at least two fields")["meaning"]
+    assert "the positional arguments hold no value more than once" in meaning
+    assert "`set(args)`" not in meaning
