@@ -246,3 +246,20 @@ def test_the_guard_against_a_repeated_value_passed_says_no_value_repeats():
 )
 def test_a_repeated_value_is_said_whichever_side_the_set_is_on(test: str, said: str) -> None:
     assert sentence(ast.parse(test, mode="eval").body) == said
+
+
+@pytest.mark.parametrize(
+    ("test", "said"),
+    [
+        # django/db/models/indexes.py:54 (Django 5.2.19)
+        ("len(fields) != len(opclasses)", "`fields` does not have as many items as `opclasses`"),
+        # django/views/i18n.py:133
+        ("len(app_configs) < len(packages)", "`app_configs` has fewer items than `packages`"),
+        # django/contrib/postgres/indexes.py:53
+        ("len(columns) > len(self.fields)", "`columns` has more items than `self.fields`"),
+        ("len(x) == len(set(x))", "`x` holds no value more than once"),
+        ("len(set(x)) >= len(y)", "`set(x)` has at least as many items as `y`"),
+    ],
+)
+def test_two_counts_compared_are_said_of_the_two_collections(test: str, said: str) -> None:
+    assert sentence(ast.parse(test, mode="eval").body) == said

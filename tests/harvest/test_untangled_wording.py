@@ -11,6 +11,7 @@ FILES = (
     "contrib/gis/utils/layermapping.py",
     "db/migrations/state.py",
     "db/models/fields/composite.py",
+    "db/models/indexes.py",
 )
 
 
@@ -60,3 +61,10 @@ def test_positional_arguments_said_to_hold_no_repeat_take_the_plural(cards):
     meaning = card(cards, "CompositePrimaryKey must include at least two fields")["meaning"]
     assert "the positional arguments hold no value more than once" in meaning
     assert "`set(args)`" not in meaning
+
+
+def test_two_arguments_counted_against_each_other_are_said_so(cards):
+    # indexes.py:54, `if opclasses and len(fields) != len(opclasses): raise ValueError(...)`.
+    trigger = card(cards, "Index.fields and Index.opclasses must have the same number")["trigger"]
+    assert "the `fields` argument does not have as many items as the `opclasses` argument" in trigger
+    assert "`len(opclasses)`" not in trigger

@@ -309,6 +309,9 @@ def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
             return f"{_subject(left.args[0])} is not empty"
         if distinct := _distinct(left.args[0], op, right) or _repeated(left.args[0], op, right):
             return distinct
+        if (other := _length_of(right)) is not None and type(op) in _AS_MANY:
+            # `len(fields) != len(opclasses)`: two counts compared, not a count of items that is code.
+            return f"{_subject(left.args[0])} {_AS_MANY[type(op)]} {_subject(other)}"
         count = str(right.value) if isinstance(right, ast.Constant) else f"`{unparsed(right)}`"
         said = _LENGTHS[type(op)].format(n=count)
         return f"{_subject(left.args[0])} {said.removesuffix('s') if count == '1' else said}"
@@ -318,6 +321,25 @@ def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
     if type(op) in _PHRASES:
         return f"{_subject(left)} {_PHRASES[type(op)]} `{unparsed(right)}`"
     return ""
+
+
+# `len(a) <op> len(b)`, said of `a` against `b` (django/db/models/indexes.py:54, views/i18n.py:133).
+_AS_MANY = {
+    ast.Eq: "has as many items as",
+    ast.NotEq: "does not have as many items as",
+    ast.Lt: "has fewer items than",
+    ast.Gt: "has more items than",
+    ast.LtE: "has at most as many items as",
+    ast.GtE: "has at least as many items as",
+}
+
+
+def _length_of(node: ast.expr) -> ast.expr | None:
+    """`x` of `len(x)`, where `x` is no `set(...)` (a count of distinct values, said by `_distinct`); else None."""
+    if not (isinstance(node, ast.Call) and _called(node) == "len" and len(node.args) == 1) or node.keywords:
+        return None
+    counted = node.args[0]
+    return None if isinstance(counted, ast.Starred) or _distinct_of(counted) is not None else counted
 
 
 def _distinct(counted: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
