@@ -76,9 +76,11 @@ _CHAIN = re.compile(r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+){0,3}+")
 _KEYED = re.compile(r"(?<![\w.])[A-Za-z_]\w*+\[(?:'\w++'|\"\w++\")\]")
 _SELF_CALL = re.compile(r"self\.([A-Za-z]\w*+)\([^()]{0,200}+\)")  # `self.validate(value)`: a hook's result
 _NAMED = re.compile(r"(?: setting| flag| environment variable| argument)$|^the setting `")
+# Also a setting so named (`USE_TZ`: "the setting `USE_TZ` is false", base.py:264, Django 5.2.19).
 _YES_NO_EMPTY = re.compile(
     r"(`(?:\w++\.)*+(?:is|has|have|supports|can|should|allow|allows|uses|use|needs|requires|enable|enabled|must)"
-    r"_\w*+`) is empty or false"
+    r"_\w*+`) is empty or false",
+    re.IGNORECASE,
 )
 _PROBE = "ZZPROBEZZ"  # a module-level name's stand-in while its template is tried on the harvest's sentence
 _TOKEN = "ZZGLOSS{}ZZ"  # a name's stand-in while the harvest's sentence is escaped (letters only: left as it is)

@@ -68,3 +68,27 @@ def test_two_arguments_counted_against_each_other_are_said_so(cards):
     trigger = card(cards, "Index.fields and Index.opclasses must have the same number")["trigger"]
     assert "the `fields` argument does not have as many items as the `opclasses` argument" in trigger
     assert "`len(opclasses)`" not in trigger
+
+
+# django/db/backends/base/base.py:263-267 (Django 5.2.19), reduced.
+CHECK_SETTINGS = """
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+
+class BaseDatabaseWrapper:
+    def __init__(self, settings_dict):
+        self.settings_dict = settings_dict
+
+    def check_settings(self):
+        if self.settings_dict["TIME_ZONE"] is not None and not settings.USE_TZ:
+            raise ImproperlyConfigured(
+                "Connection '%s' cannot set TIME_ZONE because USE_TZ is False." % self.alias
+            )
+"""
+
+
+def test_a_yes_or_no_setting_that_is_not_set_is_said_false(db, git_repo):
+    [entry] = harvest_published(git_repo, {"django/db/backends/base/base.py": CHECK_SETTINGS}).values()
+    assert "the setting `USE_TZ` is false" in entry.generated["trigger"]
+    assert "`USE_TZ` is empty or false" not in str(entry.generated)
