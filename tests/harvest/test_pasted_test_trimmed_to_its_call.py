@@ -218,3 +218,33 @@ CYCLE_TEST = """    def test_reporting_frames_for_cyclic_reference(self):
 def test_a_name_a_function_of_the_test_binds_stays(db) -> None:
     text = shown(CYCLE_TEST, 1, "tb_generator.start()", 15)
     assert "    tb_frames = None\n" in text and "Cycle in the exception chain" not in text
+
+
+# Django 5.2.19's tests/composite_pk/test_get.py:93-123 (sdist), two of its fifteen cases: the first case raises
+# "must be a tuple or a list", the second this card's "must have 2 elements".
+LOOKUP_ERRORS_TEST = """    def test_lookup_errors(self):
+        m_tuple = "'%s' lookup of 'pk' must be a tuple or a list"
+        m_2_elements = "'%s' lookup of 'pk' must have 2 elements"
+        test_cases = (
+            ({"pk": 1}, m_tuple % "exact"),
+            ({"pk": (1, 2, 3)}, m_2_elements % "exact"),
+        )
+
+        for kwargs, message in test_cases:
+            with (
+                self.subTest(kwargs=kwargs),
+                self.assertRaisesMessage(ValueError, message),
+            ):
+                Comment.objects.get(**kwargs)"""
+
+
+def test_a_check_in_a_loop_stays_as_the_loop_would_stop_at_another_error(db) -> None:
+    text = shown(LOOKUP_ERRORS_TEST, 93, "Comment.objects.get(**{'pk': (1, 2, 3)})", 106)
+    assert (
+        "    for kwargs, message in test_cases:\n"
+        "        with (\n"
+        "            self.subTest(kwargs=kwargs),\n"
+        "            self.assertRaisesMessage(ValueError, message),\n"
+        "        ):\n"
+        "            Comment.objects.get(**kwargs)\n```"
+    ) in text
