@@ -198,7 +198,12 @@ def _trimmed(test: dict) -> list[str]:
     kept: list[_Kept] = []
     if not _kept_to(body, at, 1, kept):
         return []
-    dropped = _unread_text(kept)
+    # The call's statements, all of them and none left out: the harvest's call may be several statements
+    # (`data = {...}` to `assert not serializer.is_valid()`, DRF 3.18.3's tests/test_relations_hyperlink.py:259-262).
+    calls = [s for _, _, s in kept if s is not None and _first_line(s) <= at <= (s.end_lineno or s.lineno)]
+    if not calls or (calls[-1].end_lineno or calls[-1].lineno) < at + len(str(test.get("call") or "").splitlines()) - 1:
+        return []
+    dropped = _unread_text(kept) - set(calls)
     lines, last = header[:], 0
     for depth, node, statement in kept:
         if statement in dropped:

@@ -248,3 +248,23 @@ def test_a_check_in_a_loop_stays_as_the_loop_would_stop_at_another_error(db) -> 
         "        ):\n"
         "            Comment.objects.get(**kwargs)\n```"
     ) in text
+
+
+# DRF 3.18.3's tests/test_relations_hyperlink.py:207-209 and 258-263 (sdist): a call of four statements, the first
+# a dict of text, under the class's decorated header.
+HYPERLINK_HEAD = """@pytest.mark.usefixtures("reset_sequences")
+@override_settings(ROOT_URLCONF='tests.test_relations_hyperlink')
+class HyperlinkedForeignKeyTests(TestCase):"""
+INCORRECT_TYPE_TEST = """    def test_foreign_key_update_incorrect_type(self):
+        data = {'url': 'http://testserver/foreignkeysource/1/', 'name': 'source-1', 'target': 2}
+        instance = ForeignKeySource.objects.get(pk=1)
+        serializer = ForeignKeySourceSerializer(instance, data=data, context={'request': request})
+        assert not serializer.is_valid()
+        assert serializer.errors == {'target': ['Incorrect type. Expected URL string, received int.']}"""
+
+
+def test_a_call_of_several_statements_is_shown_whole(db) -> None:
+    call = "\n".join(line.strip() for line in INCORRECT_TYPE_TEST.splitlines()[1:5])
+    text = shown(INCORRECT_TYPE_TEST, 258, call, 259, head=HYPERLINK_HEAD, head_start=207, head_end=209)
+    assert "        data = {'url': 'http://testserver/foreignkeysource/1/'" in text
+    assert "        assert not serializer.is_valid()\n" in text
