@@ -221,8 +221,10 @@ def _command_first(points: list[EntryPoint], path: str, evidence: dict | None = 
     public methods of that class short of it (loaddata's `find_fixtures()`, reached through `loaddata()`), the
     command leads only when each of them is a method of that class and the harvest read the command's own
     `Command.handle` among the raise's callers: never a method `handle()` does not call (`add_arguments()` also
-    runs for `manage.py help`)."""
-    if not points or points[0].kind != "method" or not path or points[0].path != path:
+    runs for `manage.py help`). A function written inside `Command.handle` (dumpdata's `get_objects()`) runs only
+    while the command does: the command the entry points name leads it too."""
+    local = bool(points) and points[0].kind == "function" and points[0].function.startswith("Command.handle.")
+    if not points or (points[0].kind != "method" and not local) or not path or points[0].path != path:
         return points
     command = next((point for point in points[1:] if point.kind == "command" and point.path == path), None)
     if command is None and evidence is not None:
@@ -591,7 +593,14 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     )
     if documented is not None:
         # A property's docstring is the attribute's: "`X.y` is documented as", not "Reading `X.y` is documented as".
-        named = code(documented.function) if documented.kind in ("property", "deleter") else documented.shown()
+        # A method Python runs for an operation is documented under its own name: "`X.__get__()` is documented as".
+        named = (
+            code(documented.function)
+            if documented.kind in ("property", "deleter")
+            else code(documented.call())
+            if documented.kind == "method" and operator_shown(documented.function)
+            else documented.shown()
+        )
         text += f" {_capital(named)} is documented as: “{plain(documented.doc, 300)}”"
     elif method := next((view for view in views if view.by_command and _docstring(view.site)), None):
         # Led by the command, the method of its class that raises it keeps its own word ("Create or update the PO

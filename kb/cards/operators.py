@@ -3,6 +3,8 @@ wrote: `MeasureBase.__sub__` is "the `-` operator on a `MeasureBase`", its `othe
 22's card 01: "`MeasureBase.__sub__()` raises this" named no line of the reader's code). Only methods that take the
 object as `self` and at most one operand, so the words are exact (not `__pow__`, whose third argument is none)."""
 
+import re
+
 from kb.text.escaping import code
 
 _BINARY = {
@@ -41,6 +43,36 @@ _USES: dict[str, tuple[str, str]] = {
     "__call__": ("calling {owner} instance", ""),
     "__eq__": ("the `==` operator on {owner}", "the right-hand operand"),
     "__ne__": ("the `!=` operator on {owner}", "the right-hand operand"),
+    # The protocols Python runs for a statement or a builtin (round 29's card 01: "`StreamingHttpResponse.__aiter__()`
+    # issues this" named no line of the reader's). Each use is one that runs the method every time; an operand is
+    # named only where the method takes exactly one (`__get__`'s `instance` and `owner` keep their own names).
+    "__aiter__": ("iterating over {owner} with `async for`", ""),
+    "__next__": ("taking the next item of {owner} (`next(obj)`)", ""),
+    "__anext__": ("taking the next item of {owner} (`anext(obj)`)", ""),
+    "__enter__": ("entering a `with` block on {owner}", ""),
+    "__aenter__": ("entering an `async with` block on {owner}", ""),
+    "__exit__": ("leaving a `with` block on {owner}", ""),
+    "__aexit__": ("leaving an `async with` block on {owner}", ""),
+    "__await__": ("awaiting {owner}", ""),
+    "__str__": ("`str()` of {owner}", ""),
+    "__repr__": ("`repr()` of {owner}", ""),
+    "__int__": ("`int()` of {owner}", ""),
+    "__float__": ("`float()` of {owner}", ""),
+    "__reversed__": ("`reversed()` of {owner}", ""),
+    # `copy.copy()` may run them too, but not for a class with its own `__copy__`: only pickling is said.
+    "__getstate__": ("pickling {owner}", ""),
+    "__reduce__": ("pickling {owner}", ""),
+    "__reduce_ex__": ("pickling {owner}", ""),
+    "__setstate__": ("unpickling {owner}", ""),
+    # Python calls `__getattr__` only where the ordinary lookup finds nothing.
+    "__getattr__": ("reading an attribute {owner} does not otherwise have (`obj.name`)", "the attribute's name"),
+    "__setattr__": ("assigning an attribute of {owner} (`obj.name = value`)", ""),
+    "__delattr__": ("deleting an attribute of {owner} (`del obj.name`)", "the attribute's name"),
+    # A descriptor's methods run for the attribute it is the value of in a class (`ForwardManyToOneDescriptor`).
+    "__get__": ("reading an attribute managed by {owner} (`obj.name`)", ""),
+    "__set__": ("assigning to an attribute managed by {owner} (`obj.name = value`)", ""),
+    "__delete__": ("deleting an attribute managed by {owner} (`del obj.name`)", ""),
+    "__set_name__": ("defining a class with {owner} among its attributes", ""),
 }
 
 
@@ -66,5 +98,10 @@ def operator_shown(function: str) -> str | None:
 
 
 def _a(owner: str) -> str:
-    """ "a `Distance`", "an `Area`": the article by the name's first letter."""
-    return ("an " if owner[:1] in "AEIOUaeiou" else "a ") + code(owner)
+    """ "a `Distance`", "an `Area`": the article by the name's first letter; "a `UserSettingsHolder`", said "you"."""
+    vowel = owner[:1] in "AEIOUaeiou" and not _YOU.match(owner)
+    return ("an " if vowel else "a ") + code(owner)
+
+
+# A "U" said "you": an initialism (`URLValidator`), or one consonant (not "n": `Unknown`) before a vowel (`User`).
+_YOU = re.compile(r"U[A-Z]|[Uu][b-df-hj-mp-tv-z][aeiouy]")

@@ -32,7 +32,7 @@ def test_an_except_branch_with_no_call_says_nothing_of_its_try_block(cards):
         for message, generated in cards.items()
         if message.startswith("StreamingHttpResponse must consume synchronous")
     )
-    assert warning["meaning"].startswith("`StreamingHttpResponse.__aiter__()` issues this.")
+    assert warning["meaning"].startswith("Iterating over a `StreamingHttpResponse` with `async for` issues this.")
     assert not any("try` block" in str(text) for text in warning.values())
 
 

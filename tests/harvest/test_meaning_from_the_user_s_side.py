@@ -407,3 +407,46 @@ def test_a_class_of_a_library_s_test_package_is_a_way_in(db, git_repo) -> None:
     meaning = cards["You cannot use --pdb with parallel tests; pass --parallel=1 to use it."].generated["meaning"]
     assert meaning.startswith("Calling `DiscoverRunner()` raises this when")
     assert "`pdb` is true" in meaning  # the condition kept
+
+
+# django/core/management/commands/dumpdata.py lines 104-112 and 184-212 (Django 5.2.19), trimmed: the warning is
+# issued in a function written inside `handle()`, which runs only while the command does.
+DUMPDATA = """\
+import warnings
+
+from django.core.management.base import BaseCommand
+
+
+class ProxyModelWarning(Warning):
+    pass
+
+
+class Command(BaseCommand):
+    def handle(self, *app_labels, **options):
+        excluded_models = set()
+        models = list(app_labels)
+
+        def get_objects(count_only=False):
+            \"\"\"
+            Collate the objects to be serialized. If count_only is True, just
+            count the number of objects to be serialized.
+            \"\"\"
+            for model in models:
+                if model in excluded_models:
+                    continue
+                if model._meta.proxy and model._meta.proxy_for_model not in models:
+                    warnings.warn(
+                        "%s is a proxy model and won't be serialized."
+                        % model._meta.label,
+                        category=ProxyModelWarning,
+                    )
+                yield model
+
+        return list(get_objects())
+"""
+
+
+def test_a_function_written_inside_the_command_s_handle_is_led_by_the_command(db, git_repo) -> None:
+    cards = harvest(git_repo, {f"{COMMANDS}/dumpdata.py": DUMPDATA})
+    meaning = cards["{label} is a proxy model and won't be serialized."].generated["meaning"]
+    assert meaning.startswith("Running the `dumpdata` command issues this (from `Command.handle.get_objects`)")

@@ -80,7 +80,9 @@ def test_an_entry_point_calling_on_under_its_own_test_says_its_test_is_not_the_w
     # django/conf/__init__.py:80-81): a missing DJANGO_SETTINGS_MODULE raises nothing once they are.
     cards = harvest_published(git_repo, django_files("conf/__init__.py"))
     meaning = next(e for m, e in cards.items() if m.startswith("Requested {desc}, but settings")).generated["meaning"]
-    assert meaning.startswith("`LazySettings.__getattr__()` raises this (from `LazySettings._setup`) when"), meaning
+    lead = "Reading an attribute a `LazySettings` does not otherwise have (`obj.name`) raises this"
+    lead += " (from `LazySettings._setup`)"
+    assert meaning.startswith(f"{lead} when"), meaning
     assert "is empty or false (`settings_module` is `os.environ.get(ENVIRONMENT_VARIABLE)`;" in meaning, meaning
     assert "`'DJANGO_SETTINGS_MODULE'`), among other conditions." in meaning, meaning
 
