@@ -885,6 +885,29 @@ class Reader:
         self._said_rows[id(row)] = (row, said)
         return said
 
+    def _read_on(self, written: str) -> str:
+        """A descriptor's `__get__(self, instance, owner)` is given `None` as `instance` when the attribute is read
+        on the class (`Book.objects`), the object when read on one (`book.objects`): `instance is not None`, in the
+        `__get__` the reader's read runs, is said as where they read it. "" for any other test."""
+        found = _NONE_TEST.fullmatch(written)
+        function = self.evidence.get("function")
+        if (
+            not found
+            or self.entry is None
+            or self.entry.kind != "method"
+            or not self.entry.function.endswith(".__get__")
+            or not isinstance(function, dict)
+            or function.get("name") != self.entry.function
+            or found[1] in self.definitions
+            or (signature := signature_of(self.evidence)) is None
+        ):
+            return ""
+        positional = [argument.arg for argument in (*signature.posonlyargs, *signature.args)]
+        if len(positional) < 2 or positional[1] != found[1]:
+            return ""
+        read = "on an object, not on its class" if found[2] else "on its class, not on an object"
+        return f"the attribute is read {read}"
+
     def _hooked(self, row: dict) -> bool:
         """Whether the test calls a hook the user overrides (`self.get_allow_future()`): what the library's own
         body returns is then not what decides (`_hook_returns`)."""
@@ -898,6 +921,8 @@ class Reader:
     def _say(self, row: dict) -> tuple[str, list[str]] | None:
         written = str(row.get("code") or "")
         before = row.get("line") if isinstance(row.get("line"), int) else None
+        if read_on := self._read_on(written):
+            return read_on, []
         if (on_match := self._matched(written, before)) is not None:
             subject, worded = on_match  # `not m` of `m = re.match(...)`: said of what was matched, as its own test
             if (words := self._say({"code": subject, "sentence": worded, "line": before})) is not None:
@@ -1124,6 +1149,7 @@ class Reader:
 
 
 # How a name the test reads is said when it is (or holds) the site function's parameter: "the `ds_input` argument".
+_NONE_TEST = re.compile(r"(?<![\w.])([A-Za-z_]\w*+) is (not )?None")  # `instance is not None`, said whole
 _ARGUMENT_SAID = re.compile(r"\Athe `(\w++)` argument\Z")
 
 

@@ -116,6 +116,37 @@ def test_a_pickling_method_is_said_as_pickling_and_its_docstring_by_its_own_name
     assert "`SimpleTemplateResponse.__getstate__()` is documented as: “Raise an exception if trying" in rendered
 
 
+# django/db/models/manager.py lines 180-193 (Django 5.2.19), trimmed.
+MANAGER = """
+class ManagerDescriptor:
+    def __init__(self, manager):
+        self.manager = manager
+
+    def __get__(self, instance, cls=None):
+        if instance is not None:
+            raise AttributeError(
+                "Manager isn't accessible via %s instances" % cls.__name__
+            )
+
+        if cls._meta.abstract:
+            raise AttributeError(
+                "Manager isn't available; %s is abstract" % (cls._meta.object_name,)
+            )
+        return cls._meta.managers_map[self.manager.name]
+"""
+
+
+def test_a_descriptor_s_instance_tested_against_none_is_said_as_where_the_attribute_is_read(db, git_repo) -> None:
+    # Python passes `None` as `instance` for `Book.objects`, the object for `book.objects`.
+    cards = harvest_published(git_repo, {"django/db/models/manager.py": MANAGER})
+    meaning = cards["Manager isn't accessible via {class_name} instances"].generated["meaning"]
+    assert meaning == (
+        "Reading an attribute managed by a `ManagerDescriptor` (`obj.name`) raises this when the attribute is read "
+        "on an object, not on its class."
+    )
+    assert "`instance`" not in cards["Manager isn't accessible via {class_name} instances"].generated["trigger"]
+
+
 def test_a_method_of_several_parameters_names_none_as_the_operand() -> None:
     # `__get__(self, instance, cls)`: "the right-hand operand" style words would stand for both.
     assert operator_of("classonlymethod.__get__") is None
