@@ -94,7 +94,7 @@ def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), 
     if listed := choices(message):
         found.append(listed)
     for site in sites:
-        for solution in _site_solutions(site, message):
+        for solution in _site_solutions(site, message, runs_on=_caught_later(site, sites)):
             installed = _INSTALL.fullmatch(solution)
             if installed and any(installed[1] in said for said in advice(message)):
                 continue  # the message's own advice says to install it already
@@ -117,7 +117,28 @@ def _rows(site: RaiseSite) -> list[dict]:
     ]
 
 
-def _site_solutions(site: RaiseSite, message: str = "") -> list[str]:
+def _caught_later(site: RaiseSite, sites: Sequence[RaiseSite]) -> bool:
+    """Whether another site of the same message, in the same function, is an `except` below this raise: a value
+    that passes this raise's test may run on into the code that `except` guards and fail there with the same
+    message. DRF's `UUIDField.to_internal_value` takes an `int` or a `str`, and `uuid.UUID(hex=data)` of a `str`
+    that is no UUID fails into `except ValueError`, "Must be a valid UUID." again (rest_framework/fields.py:834-843,
+    3.18.3): "Pass an `int` or a `str`" sent the card's own failing test, a `str`, back to what it did."""
+    function = (site.evidence or {}).get("function")
+    return bool(site.line and function) and any(
+        other is not site
+        and other.path == site.path
+        and (other.evidence or {}).get("function") == function
+        and (rows := _rows(other))
+        and rows[0].get("kind") == "except"
+        and isinstance(line := rows[0].get("line"), int)
+        and line > (site.line or 0)
+        for other in sites
+    )
+
+
+def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False) -> list[str]:
+    """What to do about one raise; `runs_on` (`_caught_later`): what passes its test may still fail with the same
+    message further on, so no argument is advised from its test."""
     evidence = site.evidence or {}
     points = entry_points(evidence, path=site.path)
     entry = points[0] if points else None
@@ -157,7 +178,9 @@ def _site_solutions(site: RaiseSite, message: str = "") -> list[str]:
         # is called with is not what the user passed (decorating a method, `self` comes in as `request`).
         if index == 0 and not row.get("other_raises"):
             line = row.get("line") if isinstance(row.get("line"), int) else None
-            if (
+            if runs_on:
+                pass  # what passes this test may fail below with the same message: no value is advised from it
+            elif (
                 entry is not None
                 and entry.kind in _ADVISED
                 and not (entry.kind == "function" and "." in entry.function)

@@ -226,3 +226,73 @@ def test_nonetype_among_the_types_is_said_as_none(db, git_repo) -> None:
     assert solutions(cards, "Index.include must be") == [
         "Pass `None`, a `list` or a `tuple` as `include` to `Index()`."
     ]
+
+
+# djangorestframework 3.18.3 rest_framework/fields.py:818-844 and 853-880 (UUIDField, IPAddressField), each
+# `self.fail('invalid', value=data)` said as the raise of its message.
+UUID_FIELD = """
+import uuid
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.ipv6 import clean_ipv6_address
+
+
+class ValidationError(Exception):
+    pass
+
+
+class UUIDField:
+    def to_internal_value(self, data):
+        if not isinstance(data, uuid.UUID):
+            try:
+                if isinstance(data, int):
+                    return uuid.UUID(int=data)
+                elif isinstance(data, str):
+                    return uuid.UUID(hex=data)
+                else:
+                    raise ValidationError("Must be a valid UUID.")
+            except (ValueError):
+                raise ValidationError("Must be a valid UUID.")
+        return data
+
+
+class IPAddressField:
+    def __init__(self, protocol="both"):
+        self.protocol = protocol.lower()
+        self.unpack_ipv4 = self.protocol == "both"
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            raise ValidationError("Enter a valid IPv4 or IPv6 address.")
+
+        if ":" in data:
+            try:
+                if self.protocol in ("both", "ipv6"):
+                    return clean_ipv6_address(data, self.unpack_ipv4)
+            except DjangoValidationError:
+                raise ValidationError("Enter a valid IPv4 or IPv6 address.")
+
+        return data
+"""
+
+
+def test_a_type_whose_value_runs_on_into_the_same_message_is_not_advised(db, git_repo) -> None:
+    # A `str` that is no UUID fails in `uuid.UUID(hex=data)`, and the `except` below says the same message:
+    # "Pass an `int` or a `str`" would send the reader who passed '825d7aeb-05a9' back to what they did.
+    files = {"rest_framework/fields.py": UUID_FIELD}
+    cards = harvest_published(git_repo, files, repo="encode/django-rest-framework")
+    assert not any("`str`" in said for said in solutions(cards, "Must be a valid UUID.")), cards
+    assert not any("`str`" in said for said in solutions(cards, "Enter a valid IPv4 or IPv6 address.")), cards
+
+
+def test_a_type_check_whose_message_no_later_except_repeats_is_still_advised(db, git_repo) -> None:
+    source = UUID_FIELD.replace(
+        """            except (ValueError):
+                raise ValidationError("Must be a valid UUID.")""",
+        """            except (ValueError):
+                raise ValidationError("Must be a valid hexadecimal UUID.")""",
+    )
+    cards = harvest_published(git_repo, {"rest_framework/fields.py": source}, repo="encode/django-rest-framework")
+    assert solutions(cards, "Must be a valid UUID.") == [
+        "Pass an `int` or a `str` as `data` to `UUIDField.to_internal_value()`."
+    ]
