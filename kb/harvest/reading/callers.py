@@ -450,6 +450,10 @@ class CallGraph:
         defined_in = self.resolves(owner, name)
         return self._methods().get((defined_in, name)) if defined_in else None
 
+    def methods_named(self, name: str) -> int:
+        """How many classes of this harvest define a method `name`."""
+        return sum(1 for _, method in self._methods() if method == name)
+
     def _methods(self) -> dict[tuple[str, str], Defined]:
         """Each method by (its class, qualified; its name)."""
         if self._by_method is None:

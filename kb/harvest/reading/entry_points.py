@@ -32,6 +32,7 @@ from kb.harvest.reading.handed_values import (
     used_unlike,
 )
 from kb.harvest.reading.implied_nones import binds, closed_not_none
+from kb.harvest.reading.key_guards import Needed, keys_put, missing_keys, passes_on_mappings, refuted
 from kb.harvest.reading.known_types import known_type, not_none, refuses
 from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
@@ -85,6 +86,7 @@ class EntryPoints:
         self._calls: dict[tuple[int, int], list[ast.Call]] = {}  # by (id(function node), line): `_calls_at`
         self._patterns: dict[str, dict[str, re.Pattern[str]]] = {}  # by path: a module's regexes (`_patterns_of`)
         self._needed: dict[tuple[int, int], dict[str, str]] = {}  # by (id(Defined), line): `_needs`
+        self._missing: dict[tuple[int, int], Needed | None] = {}  # by (id(Defined), line): `_missing_keys`
         self._filled: dict[int, bool] = {}  # by the id of a function's node: whether it adds to its `**kwargs`
         self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
         # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
@@ -344,6 +346,84 @@ class EntryPoints:
     def _guarded_step(self, caller: Defined, callee: Defined, raised: str, line: int) -> bool:
         lines = [at for c, at, _ in self.graph.resolved_callers(callee, raised) if c is caller]
         return 0 < len(lines) <= MAX_FANOUT and all(self._guarded_at(caller, at, callee, line) for at in lines)
+
+    def keys_put_by_caller(self, path: str, qualname: str, raised: str, index: int, line: int) -> bool:
+        """Whether each call from `of`'s row `index` into the site's function (on every line its caller makes one)
+        puts into the dict it hands on a key that the raise on `line` needs missing (`key_guards`): `GDALRaster.warp`
+        sets `width` and `height` in `ds_input` before `GDALRaster(ds_input, write=True)` (round 30's card 08)."""
+        found = self._found.get((path, qualname, raised), [])
+        if index >= len(found) or not found[index].steps:
+            return False
+        step = found[index].steps[-1]
+        return self._missing_keys(step.callee, line) is not None and self._keyed_step(
+            step.caller, step.callee, raised, line
+        )
+
+    def caller_keys_put(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
+        """`keys_put_by_caller` for a caller row: of level 1, its call on its line; of level 2, every call of the
+        site's function in the function it calls through (`via`), on every line."""
+        target = self.graph.definition(path, qualname)
+        if target is None or self._missing_keys(target, line) is None:
+            return False  # most raises: no key of a parameter tested
+        outer = self.graph.definition(str(row.get("path")), str(row.get("function")))
+        at = row.get("line")
+        if outer is None or not isinstance(at, int):
+            return False
+        if row.get("level") == 1:
+            return self._keyed_at(outer, at, target, line)
+        if row.get("level") != 2 or not row.get("via"):
+            return False
+        vias = {id(c): c for c, _, _ in self.graph.resolved_callers(target, raised) if c.qualname == row["via"]}
+        return 0 < len(vias) <= MAX_FANOUT and all(self._keyed_step(via, target, raised, line) for via in vias.values())
+
+    def _keyed_step(self, caller: Defined, callee: Defined, raised: str, line: int) -> bool:
+        lines = [at for c, at, _ in self.graph.resolved_callers(callee, raised) if c is caller]
+        return 0 < len(lines) <= MAX_FANOUT and all(self._keyed_at(caller, at, callee, line) for at in lines)
+
+    def _keyed_at(self, caller: Defined, at: int, callee: Defined, line: int) -> bool:
+        """Whether every call of `callee` on the caller's line `at` hands on dicts holding keys that rule out what
+        the raise on the callee's `line` needs missing."""
+        needed = self._missing_keys(callee, line)
+        callee_node = self._holding(callee, line)
+        caller_node = self._holding(caller, at) if needed is not None else None
+        if needed is None or callee_node is None or caller_node is None:
+            return False
+        calls = [call for call in self._calls_at(caller_node, at) if calls_by_name(call, callee, callee_node)]
+
+        def ruled_out(call: ast.Call) -> bool:
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                return False
+            put: dict[str, set[str]] = {}
+            for parameter in {name for name, _ in needed.keys}:
+                given = handed_as(call, callee_node, parameter)
+                if isinstance(given, ast.Name):
+                    keys = {key for name, key in needed.keys if name == parameter}
+                    put[parameter] = keys_put(caller_node, call, given.id, keys)
+            return refuted(needed, put)
+
+        return bool(calls) and all(ruled_out(call) for call in calls)
+
+    def _missing_keys(self, defined: Defined, line: int) -> Needed | None:
+        """`key_guards.missing_keys` of a function, once per line; `p = self.m(p)` on the way read through a
+        method or function of the repository that hands a mapping back as it is."""
+        key = (id(defined), line)
+        if key not in self._missing:
+            node = self._holding(defined, line)
+            self._missing[key] = (
+                missing_keys(node, line, lambda call: self._passes_on(defined, call)) if node is not None else None
+            )
+        return self._missing[key]
+
+    def _passes_on(self, defined: Defined, call: ast.Call) -> bool:
+        """Whether the call, made in `defined`, is of a function of the repository that hands a mapping back as it
+        is (`key_guards.passes_on_mappings`)."""
+        through = self._callee(defined, call.func)
+        function = self._function(through) if through is not None else None
+        if through is None or function is None:
+            return False
+        if through.method and self.graph.methods_named(through.name) != 1:
+            return False  # a subclass's own may run instead
+        return passes_on_mappings(function, _not_mappings(through.path, self.trees))
 
     def _guarded_at(self, caller: Defined, at: int, callee: Defined, line: int) -> bool:
         """Whether every call of `callee` on the caller's line `at` is guarded (`attribute_guards.guarded`)
@@ -975,6 +1055,37 @@ class EntryPoints:
                 found.append(node)
             stack += [c for c in ast.iter_child_nodes(node) if not isinstance(c, ast.stmt)]
         return found
+
+
+def _not_mappings(path: str, trees: dict[str, ast.Module]) -> set[str]:
+    """Types no mapping is an instance of, by their names in the module at `path`: builtin ones the module does not
+    bind anew, and `pathlib`'s paths it imports by name."""
+    tree = trees.get(path)
+    if tree is None:
+        return set()
+    bound: set[str] = set()
+    for statement in tree.body:
+        if isinstance(statement, ast.ImportFrom):
+            for alias in statement.names:
+                bound.add(alias.asname or alias.name)
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(statement.name)
+        elif isinstance(statement, ast.Assign):
+            bound |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
+    paths = {
+        alias.asname or alias.name
+        for statement in tree.body
+        if isinstance(statement, ast.ImportFrom) and statement.module == "pathlib" and statement.level == 0
+        for alias in statement.names
+        if alias.name in _PATHS
+    }
+    return set(_NOT_MAPPING_BUILTINS - bound) | paths
+
+
+_NOT_MAPPING_BUILTINS = frozenset(
+    {"str", "bytes", "bytearray", "int", "float", "complex", "bool", "list", "tuple", "set", "frozenset"}
+)
+_PATHS = frozenset({"Path", "PurePath", "PosixPath", "WindowsPath", "PurePosixPath", "PureWindowsPath"})
 
 
 def _looped_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, bound: dict[str, int]) -> str:

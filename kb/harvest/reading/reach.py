@@ -101,6 +101,7 @@ def _complete(
             and not entries.caller_leaves_refused(site.path, site.function, raised, caller, site.line)
             and not entries.caller_loops_over_nothing(site.path, site.function, raised, caller, site.line)
             and not entries.caller_guarded(site.path, site.function, raised, caller, site.line)
+            and not entries.caller_keys_put(site.path, site.function, raised, caller, site.line)
         ]
     # A local tested for emptiness that a call never empty binds, on every way or on the way some arguments take.
     empty = _empty_locals(site, evidence, entries, raised, found_empty) if found_empty else None
@@ -113,6 +114,7 @@ def _complete(
             and not entries.leaves_refused(site.path, site.function, raised, index, site.line)
             and not entries.loops_over_nothing(site.path, site.function, raised, index, site.line)
             and not entries.guarded_by_caller(site.path, site.function, raised, index, site.line)
+            and not entries.keys_put_by_caller(site.path, site.function, raised, index, site.line)
             and not any(
                 entries.leaves_first(site.path, site.function, raised, index, parameter, value)
                 for parameter, value in required
