@@ -103,5 +103,6 @@ def _a(owner: str) -> str:
     return ("an " if vowel else "a ") + code(owner)
 
 
-# A "U" said "you": an initialism (`URLValidator`), or one consonant (not "n": `Unknown`) before a vowel (`User`).
-_YOU = re.compile(r"U[A-Z]|[Uu][b-df-hj-mp-tv-z][aeiouy]")
+# A "U" said "you": an initialism (`URLValidator`), one consonant (not "n": `Unknown`) before a vowel (`User`), or
+# "uni" where it is no "un-" (`UniqueValidator`, `Union`, `Unicode`: DRF validators.py:69; not `Uninitialized`).
+_YOU = re.compile(r"U[A-Z]|[Uu][b-df-hj-mp-tv-z][aeiouy]|[Uu]ni[cfloqstvx]|[Uu]nary")

@@ -158,3 +158,7 @@ def test_a_name_said_with_a_you_sound_takes_a() -> None:
     assert operator_shown("UserSettingsHolder.__enter__") == "entering a `with` block on a `UserSettingsHolder`"
     assert operator_shown("Undefined.__str__") == "`str()` of an `Undefined`"
     assert operator_shown("Atomic.__enter__") == "entering a `with` block on an `Atomic`"
+    # rest_framework/validators.py:69 and :99, `class UniqueValidator:` / `def __call__(self, value, serializer_field)`.
+    assert operator_shown("UniqueValidator.__call__") == "calling a `UniqueValidator` instance"
+    assert operator_shown("UniqueTogetherValidator.__call__") == "calling a `UniqueTogetherValidator` instance"
+    assert operator_shown("Uninitialized.__get__") == "reading an attribute managed by an `Uninitialized` (`obj.name`)"
