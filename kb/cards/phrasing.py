@@ -33,6 +33,17 @@ _CONTAINER_MARK = marks.CONTAINER  # marks a literal container's replacement (`c
 MAX_LISTED = 5  # a container's items listed in full; of a larger one, the first few "such as"
 _DOTTED_MODULE = re.compile(r"[A-Za-z_]\w{0,100}+(?:\.[A-Za-z_]\w{0,100}+){0,8}+")
 _AFTER = re.compile(rf"`\w++` \({POSITIONALS} after [^()]++\)")
+# `len(args) <op> len(b)` as the harvest says it ("`args` has more items than `b`"), said of how many are given.
+_AS_MANY_SAID = {
+    "has as many items as": "equals",
+    "does not have as many items as": "is not",
+    "has fewer items than": "is less than",
+    "has more items than": "is greater than",
+    "has at most as many items as": "is at most",
+    "has at least as many items as": "is at least",
+}
+_AS_MANY = "(" + "|".join(_AS_MANY_SAID) + ")"
+_OTHER = r"ZZGLOSS\d++ZZ|`[^`]{1,200}+`"  # the other collection: a name the card says (its stand-in), or code
 _PLURAL = {"is": "are", "has": "have", "does": "do", "equals": "equal", "contains": "contain", "holds": "hold"}
 
 
@@ -146,6 +157,13 @@ def _starred(text: str, token: str, said: str) -> str:
     # "`args` has fewer than 2 items": counted, in the plural.
     counts = "does not have exactly|has fewer than|has more than|has at most|has at least"
     text = re.sub(rf"{token} ({counts}) (\d+) items?", lambda found: _counted(found[1], int(found[2]), said), text)
+    # "`args` has more items than `fields`": how many are given, against the other's items; "the positional
+    # arguments have more items than" read as if each argument held items (`len(args) > len(fields)`).
+    text = re.sub(
+        rf"{token} {_AS_MANY} ({_OTHER})",
+        lambda found: f"the number of {said} given {_AS_MANY_SAID[found[1]]} the number of items in {found[2]}",
+        text,
+    )
     # Anything else the harvest says of them (`args == (None,)`), with its verb in the plural.
     return re.sub(
         rf"{token} (is|has|does|equals|contains|holds)\b", lambda found: f"the {said} {_PLURAL[found[1]]}", text

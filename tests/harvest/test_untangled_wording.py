@@ -92,3 +92,26 @@ def test_a_yes_or_no_setting_that_is_not_set_is_said_false(db, git_repo):
     [entry] = harvest_published(git_repo, {"django/db/backends/base/base.py": CHECK_SETTINGS}).values()
     assert "the setting `USE_TZ` is false" in entry.generated["trigger"]
     assert "`USE_TZ` is empty or false" not in str(entry.generated)
+
+
+# django/db/models/base.py:480 (Django 5.2.19), `Model.__init__(self, *args, **kwargs)`, reduced: the fields counted
+# are the class's own attribute here (Django reads them off `cls._meta`, which a card cannot say).
+COUNTED_ARGUMENTS = """
+class Model:
+    concrete_fields = ()
+
+    def __init__(self, *args, **kwargs):
+        if len(args) > len(self.concrete_fields):
+            # Daft, but matches old exception sans the err msg.
+            raise IndexError("Number of args exceeds number of fields")
+"""
+
+
+def test_positional_arguments_counted_against_a_collection_are_said_as_how_many_are_given(db, git_repo):
+    [entry] = harvest_published(git_repo, {"django/db/models/base.py": COUNTED_ARGUMENTS}).values()
+    trigger = entry.generated["trigger"]
+    assert (
+        "- the number of positional arguments given is greater than the number of items in `Model.concrete_fields`"
+        in trigger
+    )
+    assert "have more items than" not in trigger
