@@ -155,7 +155,7 @@ def _starred(text: str, token: str, said: str) -> str:
         f"{token} is empty or false", f"no {said} are given"
     )
     # "`args` has fewer than 2 items": counted, in the plural.
-    counts = "does not have exactly|has fewer than|has more than|has at most|has at least"
+    counts = "does not have exactly|has exactly|has fewer than|has more than|has at most|has at least"
     text = re.sub(rf"{token} ({counts}) (\d+) items?", lambda found: _counted(found[1], int(found[2]), said), text)
     # "`args` has more items than `fields`": how many are given, against the other's items; "the positional
     # arguments have more items than" read as if each argument held items (`len(args) > len(fields)`).
@@ -171,9 +171,9 @@ def _starred(text: str, token: str, said: str) -> str:
 
 
 def _counted(how: str, number: int, said: str) -> str:
-    """ "fewer than 2 positional arguments are given"; "more than 1 positional argument is given"."""
+    """ "fewer than 2 positional arguments are given"; "exactly 1 positional argument is given"."""
     how = {"does not have exactly": "not exactly"}.get(how, how.removeprefix("has "))
-    one = number == 1 and how in ("more than", "at most", "not exactly")
+    one = number == 1 and how in ("more than", "at most", "not exactly", "exactly")
     if one:  # "positional argument", also inside "`classes` (positional argument after `converter`)"
         said = said.replace(POSITIONALS, POSITIONALS.removesuffix("s")).replace(KEYWORDS, KEYWORDS.removesuffix("s"))
     return f"{how} {number} {said} {'is' if one else 'are'} given"

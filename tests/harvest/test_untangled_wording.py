@@ -115,3 +115,13 @@ def test_positional_arguments_counted_against_a_collection_are_said_as_how_many_
         in trigger
     )
     assert "have more items than" not in trigger
+
+
+def test_one_positional_argument_is_said_as_given_not_as_an_item(db, git_repo):
+    # gdal/envelope.py:46-60, `if len(args) == 1:` then `isinstance(args[0], ...)` tests before the raise.
+    found = harvest_published(git_repo, django_files("contrib/gis/gdal/envelope.py"))
+    [trigger] = [
+        entry.generated["trigger"] for message, entry in found.items() if "Incorrect type of argument" in message
+    ]
+    assert "exactly 1 positional argument is given" in trigger
+    assert "have exactly 1 item" not in trigger
