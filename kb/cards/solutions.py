@@ -199,6 +199,7 @@ def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False
             found.extend(_for_hooks(test, reader, points))
             found.extend(_for_options(test, reader, line))
             found.extend(_for_optional(row, reader))
+            found.extend(_for_backend(test, row, reader, line))
             found.extend(_for_declared(row, evidence, reader, message))
             found.extend(s for s in _for_constructed(test, row, reader) if s not in found)
     return found
@@ -388,6 +389,54 @@ def _for_optional(row: dict, reader: Reader) -> list[str]:
         for name in reader.module_names.values()
         if name.get("installs") and f"the {code(str(name['module']))} package is not installed" in said
     ][:1]
+
+
+_CONNECTION_WORDS = frozenset({"connection", "connections", "db"})
+
+
+def _for_backend(test: ast.expr, row: dict, reader: Reader, line: int | None) -> list[str]:
+    """ "Use a database backend for which `connection.features.supports_over_clause` is true." where the deciding
+    test of an `if` is `not <connection>.features.<flag>`, alone, as the one such part of an `and` (making it false
+    makes the whole test false: `of and not features.has_select_for_update_of`), or every part of an `or`. The
+    features are a database connection's: read off `connection`, `connections[db]`, `self.db`, or a local defined
+    as one (`features = self.connection.features`). A flag the test wants true is never advised: no backend is
+    chosen for what it lacks."""
+    if row.get("kind") != "if":
+        return []
+
+    def flag(node: ast.expr) -> str:
+        if not (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
+            return ""
+        read = node.operand
+        if not (isinstance(read, ast.Attribute) and read.attr.isidentifier() and not read.attr.startswith("_")):
+            return ""
+        held = read.value
+        if isinstance(held, ast.Name):
+            defined = _parse(reader.definition(held.id, line) or "")
+            held = defined if defined is not None else held
+        if not (isinstance(held, ast.Attribute) and held.attr == "features"):
+            return ""
+        words = {
+            one.id if isinstance(one, ast.Name) else one.attr
+            for one in breadth.nodes(held.value)
+            if isinstance(one, (ast.Name, ast.Attribute))
+        }
+        return read.attr if words & _CONNECTION_WORDS else ""
+
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        flags = [name for name in map(flag, test.values) if name]
+        flags = flags if len(flags) == 1 else []
+    elif isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        flags = [flag(value) for value in test.values]
+        flags = flags if all(flags) else []
+    else:
+        flags = [name for name in [flag(test)] if name]
+    if not flags:
+        return []
+    said = [code(f"connection.features.{name}") for name in dict.fromkeys(flags)]
+    if len(said) == 1:
+        return [f"Use a database backend for which {said[0]} is true."]
+    return [f"Use a database backend for which {', '.join(said[:-1])} and {said[-1]} are true."]
 
 
 def _for_options(test: ast.expr, reader: Reader, line: int | None) -> list[str]:
