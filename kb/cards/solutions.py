@@ -778,7 +778,10 @@ def _for_tag(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPoin
     """A count of a template tag's words, its name first (`bits = token.split_contents()`, then `len(bits) != 2`):
     "Give the `{% timezone %}` tag exactly 1 argument after its name."; of `token.contents.split()`, words ("Give
     the `{% block %}` tag exactly 1 word after its name."). Only where `bits` is the tag's token split and nothing
-    changed it before the test (`bits.pop(0)` would shift the count)."""
+    changed it before the test (`bits.pop(0)` would shift the count). A count with words at set places
+    (`len(args) != 5 or args[1] != 'for' or args[3] != 'as'`): the tag as written, `_for_tag_syntax`."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        return _for_tag_syntax(test, reader, entry, line)
     if not (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
@@ -792,14 +795,8 @@ def _for_tag(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPoin
         and count.value >= 1
     ):
         return []
-    defined = reader.definition(words.id, line) or ""
-    split = next((split for split in _TAG_SPLITS if defined.endswith(split)), "")
-    token, noun = (defined.removesuffix(split), _TAG_SPLITS[split]) if split else ("", "")
-    signature = signature_of(reader.evidence)
-    own = [a.arg for a in (*signature.posonlyargs, *signature.args)] if signature is not None else []
-    if not token.isidentifier() or token not in own or reader.definition(token, line) != "":
-        return []  # the token the tag's function was given, not one it made or read later
-    if entry.arguments.get(token) != "token" or reader.replacement(words.id, line) is None:
+    noun = _tag_words(words.id, reader, entry, line)
+    if not noun:
         return []
     said = _TAG_COUNT[type(test.ops[0])](count.value, noun)
     if said.startswith(("at least no ", "at most -")):
@@ -825,6 +822,69 @@ def _for_tag(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPoin
             said = f"exactly {', '.join(shown[:-1])} or {shown[-1]} {noun}s"
     tag = entry.function.rpartition(".")[2]
     return [f"Give the {code('{% ' + tag + ' %}')} tag {said} after its name."]
+
+
+def _tag_words(name: str, reader: Reader, entry: EntryPoint, line: int | None) -> str:
+    """ "argument" or "word" where `name` is the split of the token the tag's function was given, unchanged before
+    the test at `line`; "" for anything else."""
+    defined = reader.definition(name, line) or ""
+    split = next((split for split in _TAG_SPLITS if defined.endswith(split)), "")
+    token, noun = (defined.removesuffix(split), _TAG_SPLITS[split]) if split else ("", "")
+    signature = signature_of(reader.evidence)
+    own = [a.arg for a in (*signature.posonlyargs, *signature.args)] if signature is not None else []
+    if not token.isidentifier() or token not in own or reader.definition(token, line) != "":
+        return ""  # the token the tag's function was given, not one it made or read later
+    if entry.arguments.get(token) != "token" or reader.replacement(name, line) is None:
+        return ""
+    return noun
+
+
+def _for_tag_syntax(test: ast.BoolOp, reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
+    """ "Write the tag as `{% get_language_info for … as … %}`, each `…` one argument." for
+    `len(args) != 5 or args[1] != 'for' or args[3] != 'as'` (Django 5.2.19 django/templatetags/i18n.py:258): the
+    raise needs one part true, so a tag of exactly that many words with each set word in its place makes them all
+    false. Only where the first part is the `!=` count and every other part is `words[i] != 'literal'` at a place
+    inside that count (an `or` tests the count first, so no index is out of range)."""
+    first, *rest = test.values
+    if not (
+        rest
+        and isinstance(first, ast.Compare)
+        and len(first.ops) == 1
+        and isinstance(first.ops[0], ast.NotEq)
+        and isinstance(first.left, ast.Call)
+        and _called(first.left) == "len"
+        and len(first.left.args) == 1
+        and isinstance(words := first.left.args[0], ast.Name)
+        and isinstance(count := first.comparators[0], ast.Constant)
+        and type(count.value) is int
+        and 2 <= count.value <= 10
+    ):
+        return []
+    placed: dict[int, str] = {}
+    for part in rest:
+        if not (
+            isinstance(part, ast.Compare)
+            and len(part.ops) == 1
+            and isinstance(part.ops[0], ast.NotEq)
+            and isinstance(at := part.left, ast.Subscript)
+            and isinstance(at.value, ast.Name)
+            and at.value.id == words.id
+            and isinstance(index := at.slice, ast.Constant)
+            and type(index.value) is int
+            and 0 < index.value < count.value
+            and isinstance(word := part.comparators[0], ast.Constant)
+            and isinstance(word.value, str)
+            and word.value.isidentifier()
+            and placed.setdefault(index.value, word.value) == word.value
+        ):
+            return []
+    if not (noun := _tag_words(words.id, reader, entry, line)):
+        return []
+    tag = entry.function.rpartition(".")[2]
+    written = " ".join([tag, *(placed.get(n, "…") for n in range(1, count.value))])
+    left = count.value - 1 - len(placed)
+    ending = "" if not left else f", the `…` one {noun}" if left == 1 else f", each `…` one {noun}"
+    return [f"Write the tag as {code('{% ' + written + ' %}')}{ending}."]
 
 
 def _for_exclusive(test: ast.BoolOp, reader: Reader, entry: EntryPoint, line: int | None) -> str:

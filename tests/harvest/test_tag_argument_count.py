@@ -115,3 +115,74 @@ def test_words_changed_before_the_count_say_nothing(db, git_repo) -> None:
 def test_a_count_of_words_split_at_spaces_says_words(db, git_repo) -> None:
     card = harvest(git_repo)["'{bits}' tag takes only one argument"]
     assert card.generated["solutions"] == ["Give the `{% block %}` tag exactly 1 word after its name."]
+
+
+# django/templatetags/i18n.py:218-240 and 242-262 (`get_available_languages`, `get_language_info`, their docstrings
+# reduced, their nodes left out); the last tag is made up to test a word past its count.
+SYNTAX = '''
+from django.template.exceptions import TemplateSyntaxError
+from django.template.library import Library
+
+register = Library()
+
+
+@register.tag("get_available_languages")
+def do_get_available_languages(parser, token):
+    """
+    Store a list of available languages in the context.
+    """
+    # token.split_contents() isn't useful here because this tag doesn't accept
+    # variable as arguments.
+    args = token.contents.split()
+    if len(args) != 3 or args[1] != "as":
+        raise TemplateSyntaxError(
+            "'get_available_languages' requires 'as variable' (got %r)" % args
+        )
+    return args[2]
+
+
+@register.tag("get_language_info")
+def do_get_language_info(parser, token):
+    """
+    Store the language information dictionary for the given language code in a
+    context variable.
+    """
+    args = token.split_contents()
+    if len(args) != 5 or args[1] != "for" or args[3] != "as":
+        raise TemplateSyntaxError(
+            "'%s' requires 'for string as variable' (got %r)" % (args[0], args[1:])
+        )
+    return args[2], args[4]
+
+
+@register.tag("beyond")
+def do_beyond(parser, token):
+    """
+    A tag whose set word lies past its count.
+    """
+    args = token.split_contents()
+    if len(args) != 2 or args[3] != "as":
+        raise TemplateSyntaxError("beyond takes a word past its count")
+    return args
+'''
+
+
+def harvest_syntax(git_repo):
+    files = {"django/template/exceptions.py": EXCEPTIONS, "django/template/library.py": LIBRARY}
+    return harvest_published(git_repo, {**files, "django/templatetags/i18n.py": SYNTAX})
+
+
+def test_a_count_with_set_words_says_the_tag_as_written(db, git_repo) -> None:
+    # Round 30's card 02: "write `{% get_language_info for "de" as l %}`".
+    cards = harvest_syntax(git_repo)
+    assert cards["'{args}' requires 'for string as variable' (got {args_2})"].generated["solutions"] == [
+        "Write the tag as `{% get_language_info for … as … %}`, each `…` one argument."
+    ]
+    assert cards["'get_available_languages' requires 'as variable' (got {args})"].generated["solutions"] == [
+        "Write the tag as `{% get_available_languages as … %}`, the `…` one word."
+    ]
+
+
+def test_a_set_word_past_the_count_says_no_syntax(db, git_repo) -> None:
+    card = harvest_syntax(git_repo)["beyond takes a word past its count"]
+    assert not any("Write the tag" in said for said in card.generated.get("solutions") or [])
