@@ -222,9 +222,12 @@ def _trimmed(test: dict) -> list[str]:
     return textwrap.dedent("\n".join(lines)).splitlines()
 
 
-def _kept_to(statements: list[ast.stmt], at: int, depth: int, kept: list[_Kept], looped: bool = False) -> bool:
+def _kept_to(
+    statements: list[ast.stmt], at: int, depth: int, kept: list[_Kept], looped: frozenset[str] | None = None
+) -> bool:
     """Adds to `kept` the statements up to the one holding line `at`, into the blocks that hold it; False when
-    the call is where a cut is not safe: a check in a loop, whose cases it lets run one after the other."""
+    the call is where a cut is not safe: a check in a loop, whose cases it lets run one after the other, unless it
+    expects the same message on every case (`looped`: the names the loops around it bind)."""
     ends: set[int] = set()
     for statement in statements:
         if statement.lineno in ends:
@@ -237,7 +240,7 @@ def _kept_to(statements: list[ast.stmt], at: int, depth: int, kept: list[_Kept],
             continue
         if isinstance(statement, (ast.With, ast.AsyncWith)) and _in_block(statement.body, at):
             if all(_checks(item.context_expr) for item in statement.items):
-                if looped:
+                if looped is not None and not _same_each_time(statement, looped):
                     # Without the check the loop stops at its first case, which may raise another error: the
                     # `"'exact' lookup of 'pk' must be a tuple or a list"` of Django 5.2.19's
                     # tests/composite_pk/test_get.py:118-123, before the case that raises this one.
@@ -257,7 +260,9 @@ def _kept_to(statements: list[ast.stmt], at: int, depth: int, kept: list[_Kept],
             return _kept_to(statement.body, at, depth + 1, kept, looped)
         if isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.If)) and _in_block(statement.body, at):
             kept.append((depth, statement, None))
-            loop = looped or not isinstance(statement, ast.If)
+            loop = looped
+            if not isinstance(statement, ast.If):
+                loop = (looped or frozenset()) | _bound_in(statement)
             return _kept_to(statement.body, at, depth + 1, kept, loop)
         if isinstance(statement, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If, ast.Try)):
             return False  # in a header, an `else:`, a `try`: shown as the test has it
@@ -266,6 +271,43 @@ def _kept_to(statements: list[ast.stmt], at: int, depth: int, kept: list[_Kept],
         kept.append((depth, _inner_call(statement), statement))
         return True
     return False
+
+
+# The checks that compare the message their block raises (or warns) with the text they are given.
+_MESSAGE_CHECKS = frozenset(
+    {"assertRaisesMessage", "assertWarnsMessage", "assertRaisesRegex", "assertWarnsRegex", "assertRaisesRegexp"}
+)
+
+
+def _same_each_time(block: ast.With | ast.AsyncWith, bound: frozenset[str]) -> bool:
+    """Whether a `with` of checks in a loop expects the same message on every case: a check compares the message
+    (`assertRaisesMessage`, `pytest.raises(..., match=...)`) and no check reads a name the loop binds. The test
+    passes, so every case raises this error, the first one too (`ds.__getitem__("invalid")` under
+    `assertRaisesMessage(IndexError, "Invalid OGR layer name given: invalid.")`, Django 5.2.19's
+    tests/gis_tests/gdal_tests/test_ds.py:136-139); a `message` the loop takes from its cases may be another."""
+    checks = [item.context_expr for item in block.items]
+    compared = False
+    for check in checks:
+        if not isinstance(check, ast.Call):
+            return False
+        func = check.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name == "subTest":
+            continue  # a label: what it reads does not change what the block raises
+        if _names(check) & bound:
+            return False
+        compared |= name in _MESSAGE_CHECKS or (name == "raises" and any(k.arg == "match" for k in check.keywords))
+    return compared
+
+
+def _bound_in(loop: ast.For | ast.AsyncFor | ast.While) -> frozenset[str]:
+    """The names a loop binds: its target's, and those its body assigns."""
+    parts: list[ast.AST] = [*loop.body, *loop.orelse]
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        parts.append(loop.target)
+    return frozenset(
+        n.id for part in parts for n in breadth.walk(part) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    )
 
 
 def _checking(statement: ast.stmt) -> bool:

@@ -268,3 +268,44 @@ def test_a_call_of_several_statements_is_shown_whole(db) -> None:
     text = shown(INCORRECT_TYPE_TEST, 258, call, 259, head=HYPERLINK_HEAD, head_start=207, head_end=209)
     assert "        data = {'url': 'http://testserver/foreignkeysource/1/'" in text
     assert "        assert not serializer.is_valid()\n" in text
+
+
+# Django 5.2.19's tests/gis_tests/gdal_tests/test_ds.py:115-139 (sdist).
+VALID_SHP_TEST = """    def test01_valid_shp(self):
+        "Testing valid SHP Data Source files."
+
+        for source in ds_list:
+            # Loading up the data source
+            ds = DataSource(source.ds)
+
+            # The layer count is what's expected (only 1 layer in a SHP file).
+            self.assertEqual(1, len(ds))
+
+            # Making sure GetName works
+            self.assertEqual(source.ds, ds.name)
+
+            # Making sure the driver name matches up
+            self.assertEqual(source.driver, str(ds.driver))
+
+            # Making sure indexing works
+            msg = "Index out of range when accessing layers in a datasource: %s."
+            with self.assertRaisesMessage(IndexError, msg % len(ds)):
+                ds.__getitem__(len(ds))
+
+            with self.assertRaisesMessage(
+                IndexError, "Invalid OGR layer name given: invalid."
+            ):
+                ds.__getitem__("invalid")"""
+
+
+def test_a_check_in_a_loop_expecting_one_message_on_every_case_is_cut(db) -> None:
+    text = shown(VALID_SHP_TEST, 115, 'ds.__getitem__("invalid")', 139)
+    assert ('            ds.__getitem__(len(ds))\n\n        ds.__getitem__("invalid")\n```') in text
+    assert "Invalid OGR layer name given" not in text
+
+
+def test_a_check_in_a_loop_of_the_type_alone_stays(db) -> None:
+    checked = 'self.assertRaisesMessage(\n                IndexError, "Invalid OGR layer name given: invalid."'
+    code = VALID_SHP_TEST.replace(checked, "self.assertRaises(\n                IndexError,")
+    text = shown(code, 115, 'ds.__getitem__("invalid")', 139)
+    assert '            ds.__getitem__("invalid")\n```' in text and "self.assertRaises(\n" in text
