@@ -309,3 +309,28 @@ def test_a_check_in_a_loop_of_the_type_alone_stays(db) -> None:
     code = VALID_SHP_TEST.replace(checked, "self.assertRaises(\n                IndexError,")
     text = shown(code, 115, 'ds.__getitem__("invalid")', 139)
     assert '            ds.__getitem__("invalid")\n```' in text and "self.assertRaises(\n" in text
+
+
+# Django 5.2.19's tests/select_for_update/tests.py:370-380 (sdist).
+UNSUPPORTED_OF_TEST = '''    @skipIfDBFeature("has_select_for_update_of")
+    @skipUnlessDBFeature("has_select_for_update")
+    def test_unsupported_of_raises_error(self):
+        """
+        NotSupportedError is raised if a SELECT...FOR UPDATE OF... is run on
+        a database backend that supports FOR UPDATE but not OF.
+        """
+        msg = "FOR UPDATE OF is not supported on this database backend."
+        with self.assertRaisesMessage(NotSupportedError, msg):
+            with transaction.atomic():
+                Person.objects.select_for_update(of=("self",)).get()'''
+
+
+def test_a_call_that_is_a_with_block_is_cut_from_its_check(db) -> None:
+    call = 'with transaction.atomic():\n    Person.objects.select_for_update(of=("self",)).get()'
+    text = shown(UNSUPPORTED_OF_TEST, 370, call, 379)
+    assert (
+        "def test_unsupported_of_raises_error(self):\n"
+        "    with transaction.atomic():\n"
+        '        Person.objects.select_for_update(of=("self",)).get()\n```'
+    ) in text
+    assert "msg" not in text and "assertRaises" not in text
