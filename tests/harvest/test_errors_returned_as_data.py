@@ -395,3 +395,73 @@ def test_a_check_that_validates_what_a_shown_line_saves_is_shown() -> None:
         'form = PriceForm({"price": "6.00", "quantity": "1"})\n'
         "self.assertFalse(form.is_valid())"
     )
+
+
+# Reduced from Django 5.2.19's django/middleware/csrf.py:30-31, 297-309 and 455-462: the middleware answers the
+# `RejectRequest` it catches with a 403 page of its reason.
+CSRF = """
+from urllib.parse import urlsplit
+
+REASON_NO_REFERER = "Referer checking failed - no Referer."
+REASON_MALFORMED_REFERER = "Referer checking failed - Referer is malformed."
+
+
+class RejectRequest(Exception):
+    def __init__(self, reason):
+        self.reason = reason
+
+
+class CsrfViewMiddleware:
+    def _check_referer(self, request):
+        referer = request.META.get("HTTP_REFERER")
+        if referer is None:
+            raise RejectRequest(REASON_NO_REFERER)
+        referer = urlsplit(referer)
+        if "" in (referer.scheme, referer.netloc):
+            raise RejectRequest(REASON_MALFORMED_REFERER)
+
+    def process_view(self, request, callback, callback_args, callback_kwargs):
+        try:
+            self._check_referer(request)
+        except RejectRequest as exc:
+            return self._reject(request, exc.reason)
+"""
+
+# Reduced from Django 5.2.19's tests/csrf_tests/tests.py:644-660; the second test is made up: a page that succeeded.
+CSRF_TESTS = """
+from django.test import SimpleTestCase
+
+
+class CsrfViewMiddlewareTests(SimpleTestCase):
+    def _check_referer_rejects(self, mw, req):
+        with self.assertRaises(RejectRequest):
+            mw._check_referer(req)
+
+    def test_https_no_referer(self):
+        req = self._get_POST_request_with_token()
+        req._is_secure_override = True
+        mw = CsrfViewMiddleware(post_form_view)
+        self._check_referer_rejects(mw, req)
+        response = mw.process_view(req, post_form_view, (), {})
+        self.assertContains(
+            response,
+            "Referer checking failed - no Referer.",
+            status_code=403,
+        )
+
+    def test_help_page(self):
+        response = self.client.get("/help/")
+        self.assertContains(response, "Referer checking failed - no Referer.")
+"""
+
+
+def test_an_error_page_that_contains_the_message_triggers_it(git_repo) -> None:
+    git_repo.write("pyproject.toml", "[project]\nname = 'middleware'\n")
+    git_repo.write("middleware/__init__.py", "")
+    git_repo.write("middleware/csrf.py", CSRF)
+    git_repo.write("tests/test_csrf.py", CSRF_TESTS)
+    evidence = evidence_of(git_repo.root / "middleware", "middleware")
+    # The helper's `assertRaises(RejectRequest)` fits both raises; the 403 page holds this message alone.
+    [test] = triggering(evidence, "Referer checking failed - no Referer.")
+    assert (test["name"], test["returned_in"]) == ("CsrfViewMiddlewareTests.test_https_no_referer", "response")
+    assert test["call"].endswith("response = mw.process_view(req, post_form_view, (), {})")
