@@ -35,3 +35,36 @@ def test_the_decorated_function_after_it_is_read_with_its_decorator():
         ("T.test_one", "first message"),
         ("T.test_two", "second message"),
     ]
+
+
+# Django 5.2.19's tests/template_tests/test_context.py:296-318 (sdist): a decorator of 13 lines.
+PROCESSOR_TEST = """class RequestContextTests(SimpleTestCase):
+    @override_settings(
+        TEMPLATES=[
+            {
+                "BACKEND": "django.template.backends.django.DjangoTemplates",
+                "OPTIONS": {
+                    "context_processors": [
+                        "django.template.context_processors.request",
+                        "template_tests.test_context.context_process_returning_none",
+                    ],
+                },
+            }
+        ],
+    )
+    def test_template_context_processor_returning_none(self):
+        request_context = RequestContext(HttpRequest())
+        msg = (
+            "Context processor context_process_returning_none didn't return a "
+            "dictionary."
+        )
+        with self.assertRaisesMessage(TypeError, msg):
+            with request_context.bind_template(Template("")):
+                pass
+"""
+
+
+def test_a_long_decorator_is_read_with_its_test():
+    [found] = read_assertions(PROCESSOR_TEST, "tests/template_tests/test_context.py")
+    assert found.start == 2
+    assert found.code.lstrip().startswith("@override_settings(\n        TEMPLATES=[")

@@ -77,6 +77,9 @@ MIN_LITERAL = 6  # a shorter literal says too little about a message: the code t
 MAX_FUNCTION_LINES = 40  # a longer test is shown as the lines around its assertion
 CONTEXT_LINES = 12
 MAX_DECORATOR_LINES = 12  # lines above a header read for its decorators
+# Lines above a test's `def` read for its decorators: `@override_settings(TEMPLATES=[{...}])` runs over 13 lines
+# (Django 5.2.19's tests/template_tests/test_context.py:296-308), and without it the test's call does not raise.
+MAX_DECORATOR_SCAN = 40
 _FOLLOWING = 3  # statements after `with ... as info:` that may check the message
 _NESTED = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements hold statements
 # A key ends at a `%` (as in kb.harvest.reading.messages): a search reads the text between two `%` once.
@@ -440,7 +443,7 @@ def _decorators_above(lines: list[str], first: int) -> int:
     header = lines[first - 1]
     indent = len(header) - len(header.lstrip())
     top = first
-    while top > 1 and top > first - MAX_DECORATOR_LINES:
+    while top > 1 and top > first - MAX_DECORATOR_SCAN:
         above = lines[top - 2]
         stripped = above.lstrip()
         if not stripped or len(above) - len(stripped) < indent:
