@@ -1214,18 +1214,30 @@ def _is(name: str, said: str) -> str:
 
 def _converts(defined: str, name: str) -> bool:
     """`int(number)` for `number`: the argument itself, converted; still what the reader passed."""
-    return re.fullmatch(rf"(?:int|float|str)\(\s*{re.escape(name)}\s*\)", defined) is not None
+    return _called_on(defined, name, _CONVERTERS)
 
 
 def _rebuilt(defined: str, name: str) -> bool:
     """`set(x)`, `list(x)`, `str(x)` for `x`: the name made again from itself by a builtin, which says nothing of
     what it holds."""
-    return (
-        re.fullmatch(
-            rf"(?:set|frozenset|list|tuple|sorted|dict|str|int|float|bool)\(\s*{re.escape(name)}\s*\)", defined
-        )
-        is not None
-    )
+    return _called_on(defined, name, _REBUILDERS)
+
+
+_CONVERTERS = frozenset({"int", "float", "str"})
+_REBUILDERS = frozenset({"set", "frozenset", "list", "tuple", "sorted", "dict", "str", "int", "float", "bool"})
+
+
+def _called_on(defined: str, name: str, builtins: frozenset[str]) -> bool:
+    r"""Whether `defined` is `f( name )` for an `f` of `builtins`, spaces allowed inside the brackets: what
+    `re.fullmatch(rf"(?:f|g)\(\s*{re.escape(name)}\s*\)", defined)` says, without a pattern compiled for each
+    name (a harvest asks for hundreds of names, each a miss of `re`'s cache)."""
+    function, bracket, rest = defined.partition("(")
+    if not bracket or function not in builtins or not rest.endswith(")"):
+        return False
+    if name != name.strip():  # a name with spaces around it: the pattern's own reading
+        pattern = rf"(?:{'|'.join(sorted(builtins))})\(\s*{re.escape(name)}\s*\)"
+        return re.fullmatch(pattern, defined) is not None
+    return rest[:-1].strip() == name
 
 
 def _plain_sentence(written: str) -> str:
