@@ -112,5 +112,14 @@ def test_a_node_s_code_is_its_unparsed_text_and_is_read_once():
 
 def test_what_is_kept_of_code_is_bounded():
     for _ in range(walked.MAX_KEPT + 10):
-        walked.unparsed(ast.Name(id="x"))
+        walked.unparsed(ast.parse("f(x)", mode="eval").body)
     assert len(walked._code) <= walked.MAX_KEPT
+
+
+def test_a_name_or_a_dotted_name_is_written_as_unparsed_without_unparsing_it():
+    # django/core/validators.py: `self.message`, `code=self.code`, `value`, and an attribute of a call's result.
+    for text in ("value", "self.message", "self.code.upper", "urlsplit(value).netloc", "(1).real", "x[0].y"):
+        node = ast.parse(text, mode="eval").body
+        assert walked.code(node) == walked.unparsed(node) == ast.unparse(node)
+    dotted = ast.parse("self.message", mode="eval").body
+    assert python_calls(walked.code, dotted) * 4 < python_calls(ast.unparse, dotted)  # no `_Unparser` made

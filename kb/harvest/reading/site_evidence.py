@@ -51,7 +51,7 @@ from kb.harvest.reading.predicates import MAX_CODE as PREDICATE_CODE
 from kb.harvest.reading.predicates import read_through
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
 from kb.harvest.reading.scopes import Scope, params_of
-from kb.harvest.reading.walked import docstring, unparsed
+from kb.harvest.reading.walked import code, docstring, unparsed
 from kb.text import breadth
 
 _BLOCKS = ("body", "orelse", "handlers", "finalbody", "cases")
@@ -765,7 +765,7 @@ def values_of(parts: Parts) -> list[dict[str, str]]:
     seen: dict[tuple[str, str], None] = {}
     for part in parts:
         if isinstance(part, Field) and part.source is not None:
-            seen[(part.name, _clip(ast.unparse(part.source), CODE_LIMIT))] = None
+            seen[(part.name, _clip(code(part.source), CODE_LIMIT))] = None
     return [{"placeholder": name, "expression": expression} for name, expression in seen]
 
 

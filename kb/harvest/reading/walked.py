@@ -104,11 +104,32 @@ def docstring(node: ast.AST) -> str | None:
 def unparsed(node: ast.AST) -> str:
     """`ast.unparse(node)`, read once while it is kept: a test's code and its parts' are said again for each site
     below it (an `if` and its `else`, a guard, the names an `except` catches)."""
+    kind = type(node)
+    if kind is ast.Name or kind is ast.Attribute:
+        return code(node)  # as cheap as the look-up
     found = _code.get(id(node))
     if found is not None and found[0] is node:
         return found[1]
-    code = ast.unparse(node)
+    text = ast.unparse(node)
     if len(_code) >= MAX_KEPT:
         del _code[next(iter(_code))]  # the oldest
-    _code[id(node)] = (node, code)
-    return code
+    _code[id(node)] = (node, text)
+    return text
+
+
+def code(node: ast.AST) -> str:
+    """`ast.unparse(node)`; a name or a dotted name (`self.a.b`) written without it: half a harvest's
+    unparsed nodes are names, each an `_Unparser` made and walked (about 14,000 instructions)."""
+    kind = type(node)
+    if kind is ast.Name:
+        return node.id  # type: ignore[attr-defined]
+    if kind is ast.Attribute:
+        attributes: list[str] = []
+        value = node
+        while type(value) is ast.Attribute:
+            attributes.append(value.attr)
+            value = value.value
+        if type(value) is ast.Name:
+            attributes.append(value.id)
+            return ".".join(reversed(attributes))
+    return ast.unparse(node)
