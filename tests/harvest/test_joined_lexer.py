@@ -8,7 +8,7 @@ from pygments.lexers import PythonLexer
 
 import kb
 from kb.text.highlight import highlight_snippet
-from kb.text.pylexer import JoinedPythonLexer, _first_chars, _uncaptured
+from kb.text.pylexer import JoinedPythonLexer, _first_chars, _InTurn, _uncaptured
 
 AWKWARD = [
     'raise ValueError(f"{name!r:>{width}} is {"nested"} {{not}} {value=}")',
@@ -106,3 +106,31 @@ def test_a_snippet_is_highlighted_as_pygments_own_lexer_highlights_it(monkeypatc
     monkeypatch.setattr("kb.text.highlight._SNIPPET_LEXER", PythonLexer(stripnl=False, ensurenl=True))
     assert joined == highlight_snippet(code, first_line=10, marked_lines=[10, 12])
     assert 'class="hll"' in joined
+
+
+@pytest.mark.parametrize("turns", [0, 10**9], ids=["each alternation compiled", "the rules tried in turn"])
+def test_the_rules_tried_in_turn_or_their_alternation_compiled_give_pygments_tokens(monkeypatch, turns):
+    # An alternation asked for rarely (a class's name, an import) is never compiled; one asked for often is.
+    monkeypatch.setattr(JoinedPythonLexer, "_joined", None)
+    monkeypatch.setattr("kb.text.pylexer._TURNS_PER_CHARACTER", turns)
+    text = "\n".join([*AWKWARD, (Path(django.__file__).parent / "db" / "models" / "query.py").read_text()])
+    joined, pygments = JoinedPythonLexer(stripnl=False), PythonLexer(stripnl=False)
+    assert tokens(joined, text) == tokens(pygments, text)
+    compiled = [
+        not isinstance(match, _InTurn)
+        for state in JoinedPythonLexer._joined_states().values()
+        for kept, (match, _) in state.made.items()  # type: ignore[union-attr]
+        if kept  # (no rule at all: nothing to compile)
+    ]
+    assert all(compiled) if turns == 0 else not any(compiled)
+
+
+def test_an_alternation_asked_for_often_is_compiled_and_used_for_every_character_that_keeps_its_rules():
+    lexer = JoinedPythonLexer(stripnl=False)
+    text = (Path(django.__file__).parent / "db" / "models" / "query.py").read_text()
+    tokens(lexer, text)
+    root = JoinedPythonLexer._joined_states()["root"]
+    assert root is not None
+    letters, _ = root["a"]
+    assert not isinstance(letters, _InTurn)  # a compiled pattern's `match`
+    assert root["z"][0] is letters
