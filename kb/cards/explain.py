@@ -219,12 +219,13 @@ def _command_first(points: list[EntryPoint], path: str, evidence: dict | None = 
     the command. Where the entry points say the command written in the same file reaches the raise, it comes
     first ("Running the `makemessages` command raises this (from `Command.write_po_file`)"). Where they stop at
     public methods of that class short of it (loaddata's `find_fixtures()`, reached through `loaddata()`), the
-    command leads only when each of them is a method of that class and the harvest read the command's own
-    `Command.handle` among the raise's callers: never a method `handle()` does not call (`add_arguments()` also
-    runs for `manage.py help`). A function written inside `Command.handle` (dumpdata's `get_objects()`) runs only
-    while the command does: the command the entry points name leads it too."""
+    command leads only when each of them is a method (or property) of that class and the harvest read the
+    command's own `Command.handle` among the raise's callers, or as reaching it through the class's methods
+    (`run_by_handle`: the property `fixture_dirs`, four calls down): never a method `handle()` does not call
+    (`add_arguments()` also runs for `manage.py help`). A function written inside `Command.handle` (dumpdata's
+    `get_objects()`) runs only while the command does: the command the entry points name leads it too."""
     local = bool(points) and points[0].kind == "function" and points[0].function.startswith("Command.handle.")
-    if not points or (points[0].kind != "method" and not local) or not path or points[0].path != path:
+    if not points or (points[0].kind not in _COMMAND_MEMBERS and not local) or not path or points[0].path != path:
         return points
     command = next((point for point in points[1:] if point.kind == "command" and point.path == path), None)
     if command is None and evidence is not None:
@@ -234,15 +235,20 @@ def _command_first(points: list[EntryPoint], path: str, evidence: dict | None = 
     return [command, *(point for point in points if point is not command)]
 
 
+# What a `Command` class has that `handle()` may run: its methods, and its properties, which its methods read.
+_COMMAND_MEMBERS = frozenset({"method", "property"})
+
+
 def _handle_calls(points: list[EntryPoint], path: str, evidence: dict) -> EntryPoint | None:
     """The command of the file, where every entry point is a method of its `Command` class and its `handle()` is a
     (not guessed) caller of the raise: then every way in the evidence records goes through running the command."""
     if not command_path(path) or any(
-        point.kind != "method" or point.path != path or not point.function.startswith("Command.") for point in points
+        point.kind not in _COMMAND_MEMBERS or point.path != path or not point.function.startswith("Command.")
+        for point in points
     ):
         return None
     callers = [row for row in evidence.get("callers") or [] if isinstance(row, dict)]
-    if not any(
+    if evidence.get("run_by_handle") is not True and not any(
         row.get("function") == "Command.handle" and row.get("path") == path and row.get("guess") is False
         for row in callers
     ):

@@ -329,6 +329,28 @@ class CallGraph:
             caller is start or (caller.qualname == start.qualname and caller.path == start.path) for caller in walked
         )
 
+    def run_by(self, target: Defined, start: Defined, raised: str, depth: int = _REACH_DEPTH + 2) -> bool:
+        """Whether `start` reaches `target` along resolved calls on `self` (never a guess) between methods of
+        `target`'s class in its file, each letting `raised` out: loaddata's `Command.handle` calls `loaddata`,
+        which calls `find_fixtures`, which calls `get_fixture_name_and_dirs`, which reads the `cached_property`
+        `fixture_dirs` (django/core/management/commands/loaddata.py:92-372, 5.2.19): four levels up, where
+        `callers` reads two."""
+        frontier, seen = [target], {id(target)}
+        for _ in range(depth):
+            upper: list[Defined] = []
+            for node in frontier:
+                for caller, _line, by_self in self.resolved_callers(node, raised):
+                    if id(caller) in seen or not by_self or caller.owner != target.owner or caller.path != target.path:
+                        continue
+                    if caller is start:
+                        return True
+                    seen.add(id(caller))
+                    upper.append(caller)
+            if not upper or len(seen) > _REACH_NODES:
+                return False
+            frontier = upper
+        return False
+
     def walked(self, target: Defined, raised: str) -> list[Defined] | None:
         """The functions that may reach `target` along calls that let `raised` out, guesses included, as far as
         _REACH_DEPTH levels of callers up from `target` and _REACH_NODES functions show; None when they do not

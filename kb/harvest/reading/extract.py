@@ -69,6 +69,7 @@ from kb.harvest.reading.own_messages import (
     substitute,
     worded_around,
 )
+from kb.harvest.reading.property_reads import is_property
 from kb.harvest.reading.records import raised_records
 from kb.harvest.reading.scopes import (
     BINDERS,
@@ -161,6 +162,13 @@ _CANDIDATES = frozenset({ast.Raise, ast.Assert, ast.Call})
 _TRIES = frozenset({ast.Try, ast.TryStar})
 _WITHS = frozenset({ast.With, ast.AsyncWith})  # kept with the `try`s when one suppresses errors (`suppressing`)
 _ON_SELF = frozenset({"self", "super"})
+_FUNCTIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef})
+
+
+def _loaded_on_self(node: ast.Attribute) -> bool:
+    """`self.<name>` loaded (not assigned nor deleted)."""
+    value = node.value
+    return type(node.ctx) is ast.Load and type(value) is ast.Name and value.id == "self"
 
 
 class ModuleExtractor:
@@ -190,6 +198,7 @@ class ModuleExtractor:
         self._ifs: list[ast.If] = []  # the `if`s of the scope being read (`_raise_checked`)
         # id of a wording read as a subclass's instance sees it -> (that wording, the subclass): `_add` records it
         self._seen_from: dict[int, tuple[list[Parts], str]] = {}
+        self._properties: dict[tuple[str, str], bool] = {}  # (class, name): whether `self.<name>` runs a property
 
     def extract(self) -> ModuleResult:
         scope = Scope(self.info, self.index, owner=None, qualname="", parent=None, span=(1, len(self.lines)), params={})
@@ -208,6 +217,8 @@ class ModuleExtractor:
         tries: list[ast.Try | ast.TryStar | ast.With | ast.AsyncWith] = []
         ifs: list[ast.If] = []
         outer: set[str] = set()  # names declared `nonlocal` or `global`: a `def` of one binds an outer variable
+        reads: list[ast.Attribute] = []  # `self.<name>` read in a method: a property's read is a call of its getter
+        on_self = self.evidence and scope.owner is not None and type(scope_node) in _FUNCTIONS
         stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
         while stack:
             node, path = stack.pop()
@@ -231,6 +242,8 @@ class ModuleExtractor:
                 tries.append(node)  # type: ignore[arg-type]
             elif kind is ast.If:
                 ifs.append(node)  # type: ignore[arg-type]
+            elif kind is ast.Attribute and on_self and _loaded_on_self(node):  # type: ignore[arg-type]
+                reads.append(node)  # type: ignore[arg-type]
             push_children(stack, node, path)
         if self.evidence:
             self._owner = Owner(
@@ -248,6 +261,8 @@ class ModuleExtractor:
         for node, path in candidates:
             self._path = path
             self._candidate(node, scope)
+        if reads:
+            self._record_reads(reads, candidates, scope)
         self._path = ()
         self._owner = None
         for node in nested:
@@ -393,6 +408,27 @@ class ModuleExtractor:
             positional,
         )
         self.result.called.append(called)
+
+    def _record_reads(
+        self, reads: list[ast.Attribute], candidates: list[tuple[SiteNode, BranchPath]], scope: Scope
+    ) -> None:
+        """`self.<name>` read where the class defines `name` as a property (`reading.property_reads`): a call of its
+        getter on `self`, with no arguments. `self.<name>(...)` is a call and recorded as one already."""
+        owner, known = scope.owner or "", self._properties
+        called = {id(node.func) for node, _ in candidates if type(node) is ast.Call}
+        for node in reads:
+            name = node.attr
+            found = known.get((owner, name))
+            if found is None:
+                found = known[(owner, name)] = is_property(self.index, owner, name)
+            if not found or id(node) in called:
+                continue
+            line = node.lineno
+            caught = self._owner.caught_at(line) if self._owner is not None and self._owner.tries else ()
+            quiet = self._owner.quiet_at(line) if self._owner is not None and caught else ()
+            self.result.called.append(
+                Called(self.path, scope.qualname, owner, name, "self", line, "", caught, False, quiet)
+            )
 
     def _class_of(self, name: str, scope: Scope) -> str:
         """The class of this harvest a name called on stands for (`StaticNode` in `StaticNode.handle_token()`)."""

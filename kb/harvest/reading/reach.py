@@ -47,8 +47,25 @@ def add_reach(
                     evidence["caught_by"] = kept
             if site.function and not evidence["entry_points"] and _caught_on_the_way(graph, site):
                 evidence["caught_on_the_way"] = True  # kept unpublished (`kb.harvest.pipeline.kept`)
+            if site.function.startswith("Command.") and _run_by_handle(graph, site, evidence):
+                evidence["run_by_handle"] = True
         except Exception:  # odd code one step did not foresee: that site says less, the harvest goes on
             evidence.update(entry_points=[], switches=[], callee_raises=[])
+
+
+def _run_by_handle(graph: CallGraph, site, evidence: dict) -> bool:
+    """Whether a method of a `Command` class (a management command's) is reached from that class's `handle()`
+    through its own methods, deeper than the callers the evidence records (`CallGraph.run_by`): the card says the
+    command the reader ran rather than the method (`kb.cards.explain._command_first`)."""
+    if site.function == "Command.handle" or any(
+        isinstance(row, dict) and row.get("function") == "Command.handle" for row in evidence.get("callers") or ()
+    ):
+        return False
+    handle = graph.definition(site.path, "Command.handle")
+    target = graph.definition(site.path, site.function)
+    if handle is None or target is None or not target.method or target.owner != handle.owner:
+        return False
+    return graph.run_by(target, handle, site.exception_type)
 
 
 def _caught_on_the_way(graph: CallGraph, site) -> bool:
