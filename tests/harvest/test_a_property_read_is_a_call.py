@@ -92,6 +92,29 @@ class PlainFile(FieldFile):
 """
 
 
+# django/http/request.py lines 342-375 (Django 5.2.19), trimmed: `upload_handlers` has a setter, which the harvest
+# names as it names the getter (`HttpRequest.upload_handlers`); reading the property never runs the setter's raise.
+REQUEST = """\
+class HttpRequest:
+    _upload_handlers = []
+
+    @property
+    def upload_handlers(self):
+        return self._upload_handlers
+
+    @upload_handlers.setter
+    def upload_handlers(self, upload_handlers):
+        if hasattr(self, "_files"):
+            raise AttributeError(
+                "You cannot set the upload handlers after the upload has been processed."
+            )
+        self._upload_handlers = upload_handlers
+
+    def parse_file_upload(self, META, post_data):
+        return list(self.upload_handlers)
+"""
+
+
 def _callers(root: Path, files: dict[str, str], words: str) -> tuple[list[str], list[str]]:
     for name, text in files.items():
         path = root / "django" / name
@@ -128,3 +151,9 @@ def test_a_cached_property_a_command_reads_is_reached_by_running_the_command(db,
     cards = harvest(git_repo, {"django/core/management/commands/loaddata.py": LOADDATA})
     meaning = cards["settings.FIXTURE_DIRS contains duplicates."].generated["meaning"]
     assert meaning.startswith("Running the `loaddata` command raises this (from `Command.fixture_dirs`)")
+
+
+def test_a_read_is_no_way_in_to_what_the_property_s_setter_raises(tmp_path):
+    callers, entry_points = _callers(tmp_path, {"http/request.py": REQUEST}, "cannot set the upload handlers")
+    assert "HttpRequest.parse_file_upload" not in callers
+    assert "HttpRequest.parse_file_upload" not in entry_points

@@ -3,18 +3,17 @@
 `find_fixtures` (django/core/management/commands/loaddata.py:316-372, 5.2.19). The call graph (`reading.callers`)
 records such a read as it records `self.fixture_dirs()`: a call on `self`, resolved the same way, its guesses left
 out. A read is one only where the class it is read in (or an ancestor, the nearest first) defines the name as a
-property: a class attribute of that name nearer shadows it, and a `cached_property` the class's own methods assign
-on `self` may hold that value when it is read (its getter never runs then)."""
+property: a class attribute of that name nearer shadows it, a `cached_property` the class's own methods assign on
+`self` may hold that value when it is read (its getter never runs then), and a property with a setter is left out
+(the harvest names the setter as the getter: a read would be a caller of the setter's raises)."""
 
 import ast
 
 from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.types import assigned_on_self
 
-# The decorators of a getter (`@property`, `@cached_property`, `@functools.cached_property`) and of the setter or
-# deleter a class body binds to the same name after it (`@fixture_dirs.setter`: the property is still there).
+# The decorators of a getter (`@property`, `@cached_property`, `@functools.cached_property`).
 _GETTERS = frozenset({"property", "cached_property"})
-_ACCESSORS = frozenset({"setter", "deleter"})
 
 
 def is_property(index: ClassIndex, owner: str, name: str) -> bool:
@@ -33,18 +32,12 @@ def is_property(index: ClassIndex, owner: str, name: str) -> bool:
 
 
 def _kind(function: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
-    """ "property" or "cached_property" for a getter (or a setter or deleter bound after one), else ""."""
+    """ "property" or "cached_property" for a getter, else "". A property with a setter or deleter (the last `def`
+    of the name, `@path.setter`) is none: the harvest names its getter and setter alike (`FieldFile.path`), and a
+    read is no way in to what the setter raises."""
     for decorator in function.decorator_list:
         kind = type(decorator)
-        if kind is ast.Name:
-            named = decorator.id  # type: ignore[attr-defined]
-        elif kind is ast.Attribute:
-            named = decorator.attr  # type: ignore[attr-defined]
-            value = decorator.value  # type: ignore[attr-defined]
-            if named in _ACCESSORS and type(value) is ast.Name and value.id == function.name:
-                return "property"
-        else:
-            continue
+        named = decorator.id if kind is ast.Name else decorator.attr if kind is ast.Attribute else ""  # type: ignore[attr-defined]
         if named in _GETTERS:
             return named
     return ""
