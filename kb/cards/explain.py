@@ -610,8 +610,10 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         text += f" {_capital(named)} is documented as: “{plain(documented.doc, 300)}”"
     elif method := next((view for view in views if view.by_command and _docstring(view.site)), None):
         # Led by the command, the method of its class that raises it keeps its own word ("Create or update the PO
-        # file for self.domain and `locale`.").
-        text += f" {code(method.function + '()')} is documented as: “{plain(_docstring(method.site), 300)}”"
+        # file for self.domain and `locale`."); a property's as the attribute (loaddata's `Command.fixture_dirs`).
+        read = method.site.evidence.get("accessor") in _ACCESS
+        named = code(method.function if read else method.function + "()")
+        text += f" {named} is documented as: “{plain(_docstring(method.site), 300)}”"
     if quoted := documented_raise(entry, [(view.site, view.entry) for view in views], text):
         text += f" {quoted}"
     if rule := _doc_rule(views, text):

@@ -151,6 +151,7 @@ def test_a_cached_property_a_command_reads_is_reached_by_running_the_command(db,
     cards = harvest(git_repo, {"django/core/management/commands/loaddata.py": LOADDATA})
     meaning = cards["settings.FIXTURE_DIRS contains duplicates."].generated["meaning"]
     assert meaning.startswith("Running the `loaddata` command raises this (from `Command.fixture_dirs`)")
+    assert "`Command.fixture_dirs` is documented as: “Return a list of fixture directories" in meaning  # no `()`
 
 
 def test_a_read_is_no_way_in_to_what_the_property_s_setter_raises(tmp_path):
