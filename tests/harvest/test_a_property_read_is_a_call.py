@@ -115,6 +115,41 @@ class HttpRequest:
 """
 
 
+# django/db/models/expressions.py lines 202-207, 379-400 and django/db/models/functions/datetime.py lines 344-355
+# (Django 5.2.19), trimmed: `convert_value` is a cached property of `BaseExpression`, but `TruncBase` defines it as
+# a method, which `get_db_converters()` only fetches (`[self.convert_value]`) for the compiler to run later.
+EXPRESSIONS = """\
+from django.utils.functional import cached_property
+
+
+class BaseExpression:
+    def get_db_converters(self, connection):
+        return (
+            []
+            if self.convert_value is self._convert_value_noop
+            else [self.convert_value]
+        ) + self.output_field.get_db_converters(connection)
+
+    @staticmethod
+    def _convert_value_noop(value, expression, connection):
+        return value
+
+    @cached_property
+    def convert_value(self):
+        return self._convert_value_noop
+
+
+class TruncBase(BaseExpression):
+    def convert_value(self, value, expression, connection):
+        if value is None and not connection.features.has_zoneinfo_database:
+            raise ValueError(
+                "Database returned an invalid datetime value. Are time "
+                "zone definitions for your database installed?"
+            )
+        return value
+"""
+
+
 def _callers(root: Path, files: dict[str, str], words: str) -> tuple[list[str], list[str]]:
     for name, text in files.items():
         path = root / "django" / name
@@ -158,3 +193,8 @@ def test_a_read_is_no_way_in_to_what_the_property_s_setter_raises(tmp_path):
     callers, entry_points = _callers(tmp_path, {"http/request.py": REQUEST}, "cannot set the upload handlers")
     assert "HttpRequest.parse_file_upload" not in callers
     assert "HttpRequest.parse_file_upload" not in entry_points
+
+
+def test_a_read_of_a_name_a_subclass_defines_as_a_method_calls_nothing(tmp_path):
+    callers, entry_points = _callers(tmp_path, {"db/models/expressions.py": EXPRESSIONS}, "invalid datetime value")
+    assert not [name for name in callers + entry_points if name.endswith("get_db_converters")]

@@ -49,7 +49,8 @@ class Called(NamedTuple):  # one per call in the scan: a tuple, cheap to make
     caller: str  # the calling function's qualname
     owner: str  # the calling function's class (qualified), or ""
     name: str  # the called name as written: `clean` in `self.clean()`
-    how: str  # "name" (`f()`), "self" (`self.f()`), "super" (`super().f()`), "class" or "attribute" (`obj.f()`)
+    how: str  # "name" (`f()`), "self" (`self.f()`), "super" (`super().f()`), "class" or "attribute" (`obj.f()`),
+    # "read" (`self.f` where the class defines `f` as a property: `reading.property_reads`)
     line: int
     receiver: str = ""  # "class": the class (qualified) a method is called on by its name (`StaticNode.handle_token`)
     # "name": what an import in the calling function binds the name to, qualified (`from unittest import skip`)
@@ -461,7 +462,7 @@ class CallGraph:
         """Whether a call made in the guard's method runs `target`: `self.target()` for a method, the function as
         its module binds the name (an import in the calling function first) for a module's function."""
         if target.method:
-            return inner.how == "self"
+            return inner.how == "self" or inner.how == "read"
         if inner.how != "name" or "." in target.qualname:
             return False
         located = self.locate("", inner.receiver) if inner.receiver else self.locate(inner.path, inner.name)
@@ -557,6 +558,12 @@ class CallGraph:
             if "." in target.qualname:
                 return None  # a nested function: called by name in its enclosing function only
             return {"name": shared, "attribute": True}.get(call.how)  # `module.function()`: a guess
+        if call.how == "read":
+            # `self.<name>` where the reading class's own lookup finds the property: never a subclass's `name`, which
+            # may be a plain method the read only fetches (`TruncBase.convert_value` under `BaseExpression`'s
+            # cached property, django/db/models/expressions.py:202-207, 5.2.19).
+            sure = call.owner and self.inherits(call.owner, target.owner)
+            return False if sure and self.resolves(call.owner, target.name) == target.owner else None
         if call.how == "self":
             if call.owner and self.inherits(call.owner, target.owner):
                 # Unless the caller's class (or one between) overrides the method: `self.f()` runs that one.
@@ -598,7 +605,7 @@ def _row(guess: bool, level: int, path: str, line: int, function: str, via: str)
     return row
 
 
-_ON_SELF = frozenset({"self", "super"})
+_ON_SELF = frozenset({"self", "super", "read"})  # "read": a property's getter run by `self.<name>`
 _COMMANDS = frozenset({"command", "group"})
 _TAGS = frozenset({"tag", "simple_tag", "inclusion_tag", "filter", "simple_block_tag"})
 

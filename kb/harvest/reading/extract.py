@@ -427,7 +427,7 @@ class ModuleExtractor:
             caught = self._owner.caught_at(line) if self._owner is not None and self._owner.tries else ()
             quiet = self._owner.quiet_at(line) if self._owner is not None and caught else ()
             self.result.called.append(
-                Called(self.path, scope.qualname, owner, name, "self", line, "", caught, False, quiet)
+                Called(self.path, scope.qualname, owner, name, "read", line, "", caught, False, quiet)
             )
 
     def _class_of(self, name: str, scope: Scope) -> str:
