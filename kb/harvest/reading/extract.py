@@ -165,12 +165,6 @@ _ON_SELF = frozenset({"self", "super"})
 _FUNCTIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef})
 
 
-def _loaded_on_self(node: ast.Attribute) -> bool:
-    """`self.<name>` loaded (not assigned nor deleted)."""
-    value = node.value
-    return type(node.ctx) is ast.Load and type(value) is ast.Name and value.id == "self"
-
-
 class ModuleExtractor:
     def __init__(
         self,
@@ -242,8 +236,11 @@ class ModuleExtractor:
                 tries.append(node)  # type: ignore[arg-type]
             elif kind is ast.If:
                 ifs.append(node)  # type: ignore[arg-type]
-            elif kind is ast.Attribute and on_self and _loaded_on_self(node):  # type: ignore[arg-type]
-                reads.append(node)  # type: ignore[arg-type]
+            elif kind is ast.Attribute and on_self:
+                # `self.<name>` loaded (not assigned nor deleted), tested in place: a call per attribute would cost.
+                value = node.value  # type: ignore[attr-defined]
+                if type(value) is ast.Name and value.id == "self" and type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
+                    reads.append(node)  # type: ignore[arg-type]
             push_children(stack, node, path)
         if self.evidence:
             self._owner = Owner(
