@@ -49,6 +49,11 @@ MAX_CODE = 300  # a condition longer than this is not read for names
 MAX_DEFINITION = 120  # a definition longer than this is not shown as what a name stands for
 MAX_INLINE = 60  # a short-named local whose definition is this short is said by it, in its place
 SHORT_NAME = 3
+# `format is not empty`, `kwargs.get("default", NOT_PROVIDED) is not NOT_PROVIDED`: an argument against a sentinel.
+_SENTINEL_TEST = re.compile(
+    r"(?<![\w.])(?:([A-Za-z_]\w*+)|([A-Za-z_]\w*+)\.get\(['\"](\w++)['\"], ([A-Za-z_]\w*+)\)) is( not)? ([A-Za-z_]\w*+)"
+)
+_SETS_DEFAULT = re.compile(r"(?<![\w.])(?:not )?+([A-Za-z_]\w*+)\.setdefault\(['\"](\w++)['\"], [^()]*+\)")
 _INLINE = marks.INLINE  # marks a replacement that is the definition itself (said in place, glossed in turn)
 # The first values of a name the code then builds on (`errors = []`, then appended to): not what a test reads.
 _STARTERS = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "''", '""', "0", "None", "False", "True"})
@@ -908,6 +913,57 @@ class Reader:
         read = "on an object, not on its class" if found[2] else "on its class, not on an object"
         return f"the attribute is read {read}"
 
+    def _given(self, written: str, before: int | None) -> str:
+        """`format is not empty` where the signature's default of `format` is that very name (a sentinel class or
+        object, DRF's `empty`), and `kwargs.get("default", NOT_PROVIDED) is not NOT_PROVIDED` of the `**kwargs`: whether
+        the caller gave the argument (round 30's cards: "one more check ... on its `format` argument"). "" for any
+        other test, or where the function may have given the name anew before it."""
+        found = _SENTINEL_TEST.fullmatch(written)
+        recorded = self.evidence.get("function")
+        own = str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
+        if not found or self.entry is None or not self.entry.is_function(own):
+            return ""
+        name, keywords, key, fallback, negated, sentinel = found.groups()
+        if sentinel in ("None", "True", "False") or sentinel in self.definitions or sentinel in self.parameters:
+            return ""
+        verb = "is given" if negated else "is not given"
+        if name is not None:
+            if (
+                _default_of(signature_of(self.evidence), name) != sentinel
+                or name in self.filled
+                or name in self.changed
+                or self._given_anew(name, before)
+                or self.entry.argument(name) != f"the {code(name)} argument"
+            ):
+                return ""
+            return f"the {code(name)} argument {verb}"
+        if (
+            fallback != sentinel
+            or self.entry.argument(keywords) != KEYWORDS
+            or keywords in self.definitions
+            or not self._other_keys_set(keywords, key, before)
+        ):
+            return ""
+        return f"the {code(key)} keyword argument {verb}"
+
+    def _other_keys_set(self, keywords: str, key: str, before: int | None) -> bool:
+        """Whether every change of the `**kwargs` before line `before` is a test that sets another key's default
+        (`if kwargs.setdefault("editable", False):`, Django's generated.py:19), which leaves `key` as the caller
+        gave it; False where a change is unseen (a `pop`, an assignment: the test no longer reads the caller's)."""
+        lines = self.changed.get(keywords) or []
+        if before is None or any(line >= before for line in lines):
+            return not lines
+        tests = {
+            row.get("line"): str(row.get("code") or "")
+            for row in self.evidence.get("conditions") or []
+            if isinstance(row, dict)
+        }
+        for line in lines:
+            found = _SETS_DEFAULT.fullmatch(tests.get(line, ""))
+            if not found or found[1] != keywords or found[2] == key:
+                return False
+        return True
+
     def _hooked(self, row: dict) -> bool:
         """Whether the test calls a hook the user overrides (`self.get_allow_future()`): what the library's own
         body returns is then not what decides (`_hook_returns`)."""
@@ -923,6 +979,8 @@ class Reader:
         before = row.get("line") if isinstance(row.get("line"), int) else None
         if read_on := self._read_on(written):
             return read_on, []
+        if given := self._given(written, before):
+            return given, []
         if (on_match := self._matched(written, before)) is not None:
             subject, worded = on_match  # `not m` of `m = re.match(...)`: said of what was matched, as its own test
             if (words := self._say({"code": subject, "sentence": worded, "line": before})) is not None:
@@ -1156,6 +1214,16 @@ _ARGUMENT_SAID = re.compile(r"\Athe `(\w++)` argument\Z")
 def _parameter(said: str, name: str) -> str:
     """The parameter a name of the test stands for: itself, or the one a local is bound to (`ds = ds_input`)."""
     return match[1] if (match := _ARGUMENT_SAID.match(said)) else name
+
+
+def _default_of(arguments: ast.arguments | None, name: str) -> str:
+    """The name a parameter of the recorded signature defaults to (`format=empty`: "empty"); "" for any other."""
+    if arguments is None:
+        return ""
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = [*zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults, strict=True)]
+    pairs += [(a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is not None]
+    return next((d.id for a, d in pairs if a.arg == name and isinstance(d, ast.Name)), "")
 
 
 def _required(arguments: ast.arguments | None, name: str) -> bool:
