@@ -53,7 +53,7 @@ SHORT_NAME = 3
 _SENTINEL_TEST = re.compile(
     r"(?<![\w.])(?:([A-Za-z_]\w*+)|([A-Za-z_]\w*+)\.get\(['\"](\w++)['\"], ([A-Za-z_]\w*+)\)) is( not)? ([A-Za-z_]\w*+)"
 )
-_SETS_DEFAULT = re.compile(r"(?<![\w.])(?:not )?+([A-Za-z_]\w*+)\.setdefault\(['\"](\w++)['\"], [^()]*+\)")
+_SETS_DEFAULT = re.compile(r"(?<![\w.])(not )?+([A-Za-z_]\w*+)\.setdefault\(['\"](\w++)['\"], ([^()]*+)\)")
 _INLINE = marks.INLINE  # marks a replacement that is the definition itself (said in place, glossed in turn)
 # The first values of a name the code then builds on (`errors = []`, then appended to): not what a test reads.
 _STARTERS = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "''", '""', "0", "None", "False", "True"})
@@ -918,10 +918,14 @@ class Reader:
         object, DRF's `empty`), and `kwargs.get("default", NOT_PROVIDED) is not NOT_PROVIDED` of the `**kwargs`: whether
         the caller gave the argument (round 30's cards: "one more check ... on its `format` argument"). "" for any
         other test, or where the function may have given the name anew before it."""
-        found = _SENTINEL_TEST.fullmatch(written)
         recorded = self.evidence.get("function")
         own = str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
-        if not found or self.entry is None or not self.entry.is_function(own):
+        if self.entry is None or not self.entry.is_function(own):
+            return ""
+        if setting := _SETS_DEFAULT.fullmatch(written):
+            return self._given_or_default(setting, before)
+        found = _SENTINEL_TEST.fullmatch(written)
+        if not found:
             return ""
         name, keywords, key, fallback, negated, sentinel = found.groups()
         if sentinel in ("None", "True", "False") or sentinel in self.definitions or sentinel in self.parameters:
@@ -946,13 +950,36 @@ class Reader:
             return ""
         return f"the {code(key)} keyword argument {verb}"
 
+    def _given_or_default(self, setting: re.Match, before: int | None) -> str:
+        """`if kwargs.setdefault("editable", False):` (Django's generated.py:19) reads the caller's `editable` when
+        given, else the default: "the `editable` keyword argument is given and true"; `not
+        kwargs.setdefault("blank", True)`: "... is given and false". "" for a default that is no `True`, `False`
+        or `None`, or a `**kwargs` changed otherwise before the test."""
+        negated, keywords, key, default = setting.groups()
+        if (
+            default not in ("True", "False", "None")
+            or self.entry is None
+            or self.entry.argument(keywords) != KEYWORDS
+            or keywords in self.definitions
+            or not self._other_keys_set(keywords, key, before)
+        ):
+            return ""
+        true = not negated  # the test holds where the value read is true (else where it is false)
+        if (default == "True") == true:  # the default makes the test hold: not given, or given that value
+            return f"the {code(key)} keyword argument is {'true' if true else 'false'} or not given"
+        return f"the {code(key)} keyword argument is given and {'true' if true else 'false'}"
+
     def _other_keys_set(self, keywords: str, key: str, before: int | None) -> bool:
         """Whether every change of the `**kwargs` before line `before` is a test that sets another key's default
         (`if kwargs.setdefault("editable", False):`, Django's generated.py:19), which leaves `key` as the caller
         gave it; False where a change is unseen (a `pop`, an assignment: the test no longer reads the caller's)."""
         lines = self.changed.get(keywords) or []
-        if before is None or any(line >= before for line in lines):
+        if before is None:
             return not lines
+        loop = min((line for line in self.loops if line <= before), default=None)
+        if loop is not None and any(line >= loop for line in lines):
+            return False  # changed in a loop the test is in: it may read a value set on an earlier pass
+        lines = [line for line in lines if line < before]
         tests = {
             row.get("line"): str(row.get("code") or "")
             for row in self.evidence.get("conditions") or []
@@ -960,7 +987,7 @@ class Reader:
         }
         for line in lines:
             found = _SETS_DEFAULT.fullmatch(tests.get(line, ""))
-            if not found or found[1] != keywords or found[2] == key:
+            if not found or found[2] != keywords or found[3] == key:
                 return False
         return True
 

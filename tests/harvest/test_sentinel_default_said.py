@@ -1,6 +1,7 @@
 """Round 30's W: "and one more check in `DurationField.__init__` on its `format` argument" for `format is not
 empty`, where `empty` is the class the signature gives `format` as its default: the test is whether the caller gave
-the argument. The same of `kwargs.get("default", NOT_PROVIDED) is not NOT_PROVIDED`. Reduced from DRF 3.18.3 and
+the argument. The same of `kwargs.get("default", NOT_PROVIDED) is not NOT_PROVIDED`, and of `kwargs.setdefault("blank",
+True)`, which reads the caller's `blank` where given. Reduced from DRF 3.18.3 and
 Django 5.2.19."""
 
 import pytest
@@ -84,8 +85,21 @@ def test_an_argument_tested_against_its_own_sentinel_default_is_said_given(cards
 def test_a_keyword_tested_against_a_sentinel_fallback_is_said_given(cards) -> None:
     trigger = cards["GeneratedField cannot have a default."]["trigger"]
     assert "- the `default` keyword argument is given (line 11)" in trigger
-    # Before: "and 2 more checks in `GeneratedField.__init__` (lines 9, 11)"; `blank`'s test stays counted.
-    assert trigger.endswith("- and one more check in `GeneratedField.__init__` (line 9)")
+    # Before: "and 2 more checks in `GeneratedField.__init__` (lines 9, 11)".
+    assert "more check" not in trigger
+
+
+def test_a_keyword_read_through_setdefault_is_said_by_what_the_caller_gave(cards) -> None:
+    """Before: "`kwargs.setdefault('editable', False)` is false (`kwargs` holds the keyword arguments it does not
+    name)", and `blank`'s test counted as "one more check"."""
+    assert (
+        "- the `editable` keyword argument is given and true (line 7)"
+        in (cards["GeneratedField cannot be editable."]["trigger"])
+    )
+    trigger = cards["GeneratedField must be blank."]["trigger"]
+    assert "- the `editable` keyword argument is false or not given (line 7)" in trigger
+    assert "- the `blank` keyword argument is given and false (line 9)" in trigger
+    assert "setdefault" not in trigger
 
 
 def test_a_sentinel_argument_the_function_gives_anew_is_not_said_given(cards) -> None:
