@@ -3,6 +3,9 @@
 `GDALRaster.warp()`, but `warp` sets both keys in `ds_input` before it calls `GDALRaster(ds_input, write=True)`.
 Only keys put in on every way to the call, and never taken out before it, count."""
 
+import ast
+
+from kb.harvest.reading.key_guards import keys_put
 from tests.harvest.test_evidence import evidence_of
 
 # Reduced from django/contrib/gis/gdal/raster/source.py:85-155, 233-244, 441-479 (Django 5.2.19). `Copy.half`,
@@ -132,3 +135,37 @@ def test_callers_that_leave_a_key_unset_on_some_way_still_lead_there(tmp_path) -
 def test_a_raise_on_a_parameter_rebound_by_an_unknown_call_keeps_the_way_in(tmp_path) -> None:
     source = SOURCE.replace("self._preprocess_input(ds_input)", "prepare(ds_input)")
     assert "GDALRaster.warp" in _ways_in(tmp_path, source)
+
+
+# Ours, on `GDALRaster.warp`'s call (source.py:479 above): a call put off in a `lambda` runs after what follows it (the
+# width taken out here); a `case` pattern binds the dict's name to another value.
+LATER = """
+class Later:
+    def deferred(self, ds_input):
+        ds_input.update(width=1, height=1)
+        make = lambda: GDALRaster(ds_input, write=True)
+        ds_input.pop("width")
+        return make()
+
+    def matched(self, ds_input, given):
+        ds_input.update(width=1, height=1)
+        match given:
+            case {"raster": ds_input}:
+                return GDALRaster(ds_input, write=True)
+"""
+
+
+def _put_before_the_call(method: str) -> set[str]:
+    function = next(node for node in ast.parse(LATER).body[0].body if node.name == method)
+    call = next(
+        node for node in ast.walk(function) if isinstance(node, ast.Call) and ast.unparse(node.func) == "GDALRaster"
+    )
+    return keys_put(function, call, "ds_input", {"width", "height"})
+
+
+def test_a_call_put_off_in_a_lambda_has_no_key_surely_put() -> None:
+    assert _put_before_the_call("deferred") == set()
+
+
+def test_a_dict_name_bound_anew_by_a_case_pattern_has_no_key_surely_put() -> None:
+    assert _put_before_the_call("matched") == set()

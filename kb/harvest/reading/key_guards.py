@@ -13,8 +13,9 @@ Read conservatively, on both sides:
 - the caller (`keys_put`): the call hands that parameter a name `d` and runs, on every way to it, past a statement
   of the blocks holding it that puts the key in: `d.setdefault("k", ...)`, `d["k"] = ...`, `d.update({"k": ...})`,
   `d.update(k=...)`, `d = {"k": ...}`; and from there to the call (or to the end of a loop holding the call) `d` is
-  only read, added to or handed to that call: no rebinding, `del`, `pop`, `clear`, alias or other call it is handed
-  to, no `await` or `yield`."""
+  only read, added to or handed to that call: no rebinding (a `case` pattern's too), `del`, `pop`, `clear`, alias or
+  other call it is handed to, no `await` or `yield`; the call not put off in a `lambda`, `def` or generator
+  expression (it would run past what follows)."""
 
 import ast
 from collections.abc import Callable
@@ -128,6 +129,10 @@ def _taken_out(node: ast.AST, names: set[str], allowed: set[int]) -> bool:
     for inner in breadth.walk(node):
         if isinstance(inner, (ast.Await, ast.Yield, ast.YieldFrom)):
             return True
+        if isinstance(inner, (ast.MatchAs, ast.MatchStar)) and inner.name in names:
+            return True  # `case {"raster": d}:` binds `d` anew
+        if isinstance(inner, ast.MatchMapping) and inner.rest in names:
+            return True
         if not (isinstance(inner, ast.Name) and inner.id in names):
             continue
         if not isinstance(inner.ctx, ast.Load):
@@ -215,7 +220,7 @@ def keys_put(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, n
         else:
             holding = statement
             break
-    if holding is None or not found:
+    if holding is None or not found or _put_off(holding, call):
         return set()
     allowed = {id(call)}
     last = max(line, loop_end)
@@ -228,6 +233,16 @@ def keys_put(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, n
         if not any(_taken_out(s, {name}, set()) for s in between) and not _taken_out(holding, {name}, allowed):
             kept.add(key)
     return kept
+
+
+def _put_off(holding: ast.stmt, call: ast.Call) -> bool:
+    """Whether the call sits in a `lambda`, a `def` or a generator expression of the statement: it runs later, past
+    statements that may take the key out (`make = lambda: GDALRaster(d)`, then `d.pop("width")`)."""
+    deferring = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.GeneratorExp)
+    return any(
+        isinstance(node, deferring) and any(inner is call for inner in breadth.walk(node))
+        for node in breadth.walk(holding)
+    )
 
 
 def _aliased(statement: ast.stmt, name: str) -> bool:
