@@ -193,10 +193,18 @@ class ModuleExtractor:
         # id of a wording read as a subclass's instance sees it -> (that wording, the subclass): `_add` records it
         self._seen_from: dict[int, tuple[list[Parts], str]] = {}
         self._properties: dict[tuple[str, str], bool] = {}  # (class, name): whether `self.<name>` runs a property
+        self._read_scopes: list[Scope] = []  # the scopes this module's walk made, their bindings let go at its end
 
     def extract(self) -> ModuleResult:
         scope = Scope(self.info, self.index, owner=None, qualname="", parent=None, span=(1, len(self.lines)), params={})
-        self._scope(self.tree.body, scope, class_prefix="", class_qualname=None, scope_node=self.tree)
+        try:
+            self._scope(self.tree.body, scope, class_prefix="", class_qualname=None, scope_node=self.tree)
+        finally:
+            # A scope's bindings name their scope (`Binding.env`): a cycle per scope the collector would walk at
+            # the harvest's end, and free only then. Nothing reads them once the module is read: let them go now.
+            for done in self._read_scopes:
+                done.bindings.clear()
+            self._read_scopes.clear()
         return self.result
 
     # --- walking ---------------------------------------------------------------------------------
@@ -213,6 +221,7 @@ class ModuleExtractor:
         outer: set[str] = set()  # names declared `nonlocal` or `global`: a `def` of one binds an outer variable
         reads: list[ast.Attribute] = []  # `self.<name>` read in a method: a property's read is a call of its getter
         on_self = self.evidence and scope.owner is not None and type(scope_node) in _FUNCTIONS
+        self._read_scopes.append(scope)
         stack: list[tuple[ast.AST, BranchPath]] = [(node, ()) for node in reversed(body)]
         while stack:
             node, path = stack.pop()
@@ -261,6 +270,8 @@ class ModuleExtractor:
         if reads:
             self._record_reads(reads, candidates, scope)
         self._path = ()
+        if self._owner is not None:
+            self._owner.let_go()
         self._owner = None
         for node in nested:
             if isinstance(node, ast.ClassDef):

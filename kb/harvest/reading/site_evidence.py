@@ -96,6 +96,11 @@ class Owner:
     _paragraphs: list[str] | None = None  # its docstring's paragraphs, read once for all its sites (`doc_rule`)
     _through: dict[int, ast.expr | None] = field(default_factory=dict)  # each test's own calls read through, once
 
+    def let_go(self) -> None:
+        """Its sites read: its def-use reader (`Definitions`) holds `self.reads`, a method bound to it, a cycle the
+        collector would free only at the harvest's end; broken now, so that both are freed at once."""
+        self._definitions = None
+
     def paragraphs(self) -> list[str]:
         if self._paragraphs is None:
             self._paragraphs = paragraphs_of(self.node)
