@@ -18,6 +18,7 @@ from typing import Any
 from kb.harvest.reading.failures import failed_test, raises_nothing
 from kb.harvest.reading.walked import nodes_of, nodes_of_kind, unparsed
 from kb.text import breadth
+from kb.text.treedump import dump
 
 _FLIPPED = {
     ast.Eq: ast.NotEq,
@@ -159,8 +160,8 @@ def _without_contradicted(found: list[Condition]) -> list[Condition]:
                 kept.append(condition)
                 continue
             if held is None:
-                held = {ast.dump(part) for c in found if c.test is not None for part in _conjuncts(c.test)}
-            ways = [part for part in test.values if ast.dump(negate(part)) not in held]
+                held = {dump(part) for c in found if c.test is not None for part in _conjuncts(c.test)}
+            ways = [part for part in test.values if dump(negate(part)) not in held]
             if ways and len(ways) < len(test.values):
                 pruned = ways[0] if len(ways) == 1 else ast.BoolOp(op=ast.Or(), values=ways)
                 condition = dataclasses.replace(
@@ -356,7 +357,7 @@ def _distinct(counted: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
     if (
         same
         and isinstance(right, ast.Call)
-        and ast.dump(right.args[0]) == ast.dump(values)
+        and dump(right.args[0]) == dump(values)
         and isinstance(op, (ast.NotEq, ast.Lt))
     ):
         return f"{_subject(values)} holds a value more than once"
@@ -379,7 +380,7 @@ def _repeated(counted: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
     values, distinct = counted, right.args[0]
     if _distinct_of(counted) is not None:  # `len(set(x)) == len(x)`: the set on the left
         table, values, distinct = _DISTINCT, right.args[0], counted
-    if type(op) not in table or (of := _distinct_of(distinct)) is None or ast.dump(of) != ast.dump(values):
+    if type(op) not in table or (of := _distinct_of(distinct)) is None or dump(of) != dump(values):
         return ""
     return (
         f"{_subject(values)} {'holds a value more than once' if table[type(op)] else 'holds no value more than once'}"

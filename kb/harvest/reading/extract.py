@@ -94,6 +94,7 @@ from kb.harvest.reading.types import (
 )
 from kb.harvest.reading.yielded import yielded_by, yielders
 from kb.text import breadth
+from kb.text.treedump import dump
 
 SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
 # Each Django model's own subclasses, created at run time (`self.model.DoesNotExist`): recorded as nested in
@@ -569,7 +570,7 @@ class ModuleExtractor:
             # its table (a row two tables hold, under none).
             chosen: dict[tuple[str, str], tuple[Row, set[tuple[Choice, ...]]]] = {}
             for row in rows:
-                chosen.setdefault((row.exception_type, ast.dump(row.message)), (row, set()))[1].add(row.chosen)
+                chosen.setdefault((row.exception_type, dump(row.message)), (row, set()))[1].add(row.chosen)
             for row, choices in chosen.values():
                 before = len(self.result.sites)
                 worded = ast.copy_location(ast.Call(func=target, args=[row.message], keywords=[]), node)
@@ -745,7 +746,7 @@ class ModuleExtractor:
             message = _message_argument(call, *self._message_place(exception_type))
             worded = (substituted(message, held) or message) if message is not None else None
             made = ast.copy_location(ast.Call(func=call.func, args=[worded] if worded else [], keywords=[]), call)
-            key = (exception_type, ast.dump(made))
+            key = (exception_type, dump(made))
             if key not in found:
                 found.add(key)
                 self._raise_as(node, made, exception_type, scope)

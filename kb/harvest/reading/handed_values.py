@@ -12,6 +12,7 @@ from kb.harvest.reading.fixed_values import wider_test
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.walked import body_of
 from kb.text import breadth
+from kb.text.treedump import dump
 
 MAX_STATEMENTS = 400  # statements of a function's own body read for a test above a line
 MAX_NAMES = 200  # literals of one `in (...)` test
@@ -169,13 +170,13 @@ def keys_added(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> b
         if (read := _keyed(node.test)) is None or read[0] != name:
             continue
         missing = node.body if isinstance(node.test.ops[0], ast.NotIn) else node.orelse
-        key = ast.dump(node.test.left)
+        key = dump(node.test.left)
         fills.update(
             id(target)
             for statement in missing
             if isinstance(statement, ast.Assign)
             for target in statement.targets
-            if isinstance(target, ast.Subscript) and ast.dump(target.slice) == key
+            if isinstance(target, ast.Subscript) and dump(target.slice) == key
         )
     for node in nodes:
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):

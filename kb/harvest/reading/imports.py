@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from kb.text import breadth
+from kb.text.treedump import dump
 
 BUILTIN_EXCEPTIONS = frozenset(
     name
@@ -214,9 +215,9 @@ def block_fields(kind: type) -> tuple[str, ...]:
 
 def _reads(value: ast.expr, target: ast.Attribute) -> bool:
     """Whether the value reads the attribute it is assigned to (`x.query.clone()` for `x.query`)."""
-    written = ast.dump(target, include_attributes=False).replace("ctx=Store()", "ctx=Load()")
+    written = dump(target).replace("ctx=Store()", "ctx=Load()")
     return any(
-        isinstance(node, ast.Attribute) and node.attr == target.attr and ast.dump(node) == written
+        isinstance(node, ast.Attribute) and node.attr == target.attr and dump(node) == written
         for node in breadth.walk(value)
     )
 

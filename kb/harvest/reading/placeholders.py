@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from kb.harvest.reading.imports import dotted
+from kb.text.treedump import dump
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,7 @@ def distinct_placeholders(parts: Parts) -> Parts:
             keyed.append(None)
             continue
         name = part.name or "value"
-        identity = (name, ast.dump(part.source) if part.source is not None else (part.name or n))
+        identity = (name, dump(part.source) if part.source is not None else (part.name or n))
         keyed.append(identity)
         found = identities.setdefault(name, [])
         if identity not in found:
