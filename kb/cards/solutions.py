@@ -35,6 +35,7 @@ from kb.cards.reader import (
 from kb.models import RaiseSite
 from kb.text import breadth
 from kb.text.escaping import code, fenced
+from kb.text.treedump import dump
 
 MAX_SOLUTIONS = 5
 MAX_CODE = 500  # a condition longer than this is not one a template can turn into advice
@@ -659,7 +660,7 @@ def _keyword_absent(test: ast.expr) -> tuple[str, ast.expr] | None:
     default = lookup.args[1] if len(lookup.args) == 2 else ast.Constant(None)
     if isinstance(node, ast.Compare) and compared:
         other = node.comparators[0]
-        same = ast.dump(other) == ast.dump(default)
+        same = dump(other) == dump(default)
         identity = isinstance(default, ast.Name) or (isinstance(default, ast.Constant) and default.value is None)
         # `!=` of a name may be any comparison its class defines: only `is not` of a sentinel or `None`
         if isinstance(node.ops[0], ast.IsNot):
@@ -806,11 +807,7 @@ def _for_tag(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPoin
         counts = [count.value]
         for row in outer:
             other = _parse(str(row.get("code") or "")) if row.get("kind") == "else" else None
-            if (
-                row.get("other_raises")
-                or not isinstance(other, ast.Compare)
-                or ast.dump(other.left) != ast.dump(test.left)
-            ):
+            if row.get("other_raises") or not isinstance(other, ast.Compare) or dump(other.left) != dump(test.left):
                 break
             if not (isinstance(other.ops[0], ast.NotEq) and len(other.ops) == 1):
                 break
@@ -1078,8 +1075,8 @@ def _given_and_checked(part: ast.expr, parts: list[ast.expr]) -> bool:
         given = part
     if not (isinstance(given, ast.Name) or _is_own(given)):
         return False
-    said = ast.dump(given)  # `self.min_value` too: set from an argument as it came (`_kept_argument`)
-    return any(other is not part and any(ast.dump(n) == said for n in breadth.walk(other)) for other in parts)
+    said = dump(given)  # `self.min_value` too: set from an argument as it came (`_kept_argument`)
+    return any(other is not part and any(dump(n) == said for n in breadth.walk(other)) for other in parts)
 
 
 def _is_own(node: ast.expr | None) -> TypeGuard[ast.Attribute]:

@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from itertools import pairwise, product
 
+from kb.text.treedump import dump
+
 MAX_TESTS = 4
 _NAME = r"[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*+"
 _IS_NONE = re.compile(rf"(?<![\w.])({_NAME}) is (not )?None")
@@ -111,4 +113,4 @@ def _compared(test: object) -> tuple[str, type[ast.cmpop], float] | None:
     if not isinstance(number, ast.Constant) or type(number.value) not in (int, float):
         return None
     value = number.value
-    return (ast.dump(node.left), type(node.ops[0]), value) if isinstance(value, (int, float)) else None
+    return (dump(node.left), type(node.ops[0]), value) if isinstance(value, (int, float)) else None
