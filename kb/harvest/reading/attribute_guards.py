@@ -233,7 +233,7 @@ def _changed_between(
     """Whether a statement past line `after` and up to the call's statement (or to `until`, a loop's end) may
     change `self.<attribute>`; the call's own statement read for the calls that may run before it."""
     last = max(line, until)
-    for statement in _simple_statements(function.body):
+    for statement in simple_statements(function.body):
         first = statement.lineno
         if first <= after or first > last:
             continue
@@ -245,7 +245,7 @@ def _changed_between(
     return False
 
 
-def _simple_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+def simple_statements(body: list[ast.stmt]) -> list[ast.stmt]:
     """The statements of a body with those of compound statements taken apart, their tests and headers as the
     compound statement itself (an `if`'s test is read with the `if` minus its blocks)."""
     found: list[ast.stmt] = []

@@ -21,6 +21,7 @@ import ast
 from collections.abc import Callable
 from typing import NamedTuple
 
+from kb.harvest.reading.attribute_guards import simple_statements
 from kb.text import breadth
 
 # Builtins that read what they are handed (on a dict: none of the repository's code runs).
@@ -224,7 +225,7 @@ def keys_put(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, n
         return set()
     allowed = {id(call)}
     last = max(line, loop_end)
-    statements = _statements(function.body)
+    statements = simple_statements(function.body)
     if any(_aliased(s, name) for s in statements if s.lineno < line and s is not holding):
         return set()  # another name for the dict may take the key out
     kept = set()
@@ -266,39 +267,6 @@ def _aliased(statement: ast.stmt, name: str) -> bool:
                 continue
             return True
     return False
-
-
-def _statements(body: list[ast.stmt]) -> list[ast.stmt]:
-    """Every statement of a body, those inside compound statements too (a compound one read only for its own
-    expressions: an `if`'s test, a loop's target and iterable, a `with`'s items)."""
-    found: list[ast.stmt] = []
-    stack = list(reversed(body))
-    while stack:
-        statement = stack.pop()
-        blocks = [
-            block
-            for field in ("body", "orelse", "finalbody", "handlers")
-            if isinstance(block := getattr(statement, field, None), list)
-        ]
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not blocks:
-            found.append(statement)
-            continue
-        parts: list[ast.expr] = [
-            value
-            for field in ("test", "target", "iter")
-            if isinstance(value := getattr(statement, field, None), ast.expr)
-        ]
-        for item in getattr(statement, "items", None) or []:
-            parts += [item.context_expr, *([item.optional_vars] if item.optional_vars is not None else [])]
-        header = ast.Expr(value=ast.Tuple(elts=parts, ctx=ast.Load()))
-        header.lineno = header.end_lineno = statement.lineno
-        header.col_offset = header.end_col_offset = 0
-        found.append(header)
-        for block in reversed(blocks):
-            inner = [s for s in block if isinstance(s, ast.stmt)]
-            inner += [s for h in block if isinstance(h, ast.ExceptHandler) for s in h.body]
-            stack += reversed(inner)
-    return found
 
 
 def refuted(needed: Needed, put: dict[str, set[str]]) -> bool:
