@@ -98,8 +98,10 @@ def operator_shown(function: str) -> str | None:
 
 
 def _a(owner: str) -> str:
-    """ "a `Distance`", "an `Area`": the article by the name's first letter; "a `UserSettingsHolder`", said "you"."""
-    vowel = owner[:1] in "AEIOUaeiou" and not _YOU.match(owner)
+    """ "a `Distance`", "an `Area`": the article by the name's first letter; "a `UserSettingsHolder`", said "you";
+    "an `F`", "an `HTML`": a name in capitals alone is said letter by letter."""
+    spelled = owner.isupper() and owner.isalnum() and len(owner) <= 5 and owner[:1] in "AEFHILMNORSX"
+    vowel = spelled or (owner[:1] in "AEIOUaeiou" and not _YOU.match(owner))
     return ("an " if vowel else "a ") + code(owner)
 
 

@@ -162,3 +162,11 @@ def test_a_name_said_with_a_you_sound_takes_a() -> None:
     assert operator_shown("UniqueValidator.__call__") == "calling a `UniqueValidator` instance"
     assert operator_shown("UniqueTogetherValidator.__call__") == "calling a `UniqueTogetherValidator` instance"
     assert operator_shown("Uninitialized.__get__") == "reading an attribute managed by an `Uninitialized` (`obj.name`)"
+
+
+def test_a_name_in_capitals_is_said_letter_by_letter() -> None:
+    # django/db/models/expressions.py:894, `F.__contains__` (round 30's card 05 said "on a `F`").
+    assert operator_shown("F.__contains__").endswith("an `F`")
+    assert operator_shown("Q.__contains__").endswith("a `Q`")
+    assert operator_shown("HTML.__str__") == "`str()` of an `HTML`"
+    assert operator_shown("URL.__str__") == "`str()` of a `URL`"
