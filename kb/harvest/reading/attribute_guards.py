@@ -62,7 +62,7 @@ def facts(test: ast.expr, self_name: str, truth: bool) -> list[tuple[str, str]]:
     """What `test` taking the value `truth` surely says of attributes of `self`: (attribute, FALSE, NONE, TRUE or
     NOT_NONE). An `and` taken true, or an `or` taken false, says what each of its parts says; a test with a call
     other than a reading builtin says nothing (the call may change the attribute once it is read)."""
-    if any(isinstance(node, ast.Call) and not _reading(node) for node in breadth.walk(test)):
+    if any(isinstance(node, ast.Call) and not reading(node) for node in breadth.walk(test)):
         return []
     return _facts(test, self_name, truth)
 
@@ -81,7 +81,8 @@ def _facts(test: ast.expr, self_name: str, truth: bool) -> list[tuple[str, str]]
     return []
 
 
-def _reading(call: ast.Call) -> bool:
+def reading(call: ast.Call) -> bool:
+    """Whether the call is of a builtin that only reads what it is handed (`len(x)`, `isinstance(x, T)`)."""
     return isinstance(call.func, ast.Name) and call.func.id in _READING
 
 
@@ -90,7 +91,7 @@ def _changes(node: ast.AST, self_name: str, attributes: set[str], allowed: set[i
     `allowed`, by id), a store or `del` of `self.a`, a rebinding of `self`, an `await` or `yield`."""
     for inner in breadth.walk(node):
         if isinstance(inner, ast.Call) and id(inner) not in allowed:
-            if not (isinstance(inner.func, ast.Name) and inner.func.id in _READING):
+            if not reading(inner):
                 return True
         elif isinstance(inner, (ast.Await, ast.Yield, ast.YieldFrom)):
             return True

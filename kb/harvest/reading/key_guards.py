@@ -21,11 +21,9 @@ import ast
 from collections.abc import Callable
 from typing import NamedTuple
 
-from kb.harvest.reading.attribute_guards import simple_statements
+from kb.harvest.reading.attribute_guards import reading, simple_statements
 from kb.text import breadth
 
-# Builtins that read what they are handed (on a dict: none of the repository's code runs).
-_READING = frozenset({"isinstance", "len", "bool", "type", "hasattr", "getattr", "callable"})
 # Methods of a dict that never take a key out.
 _KEEPING = frozenset({"get", "keys", "items", "values", "copy", "setdefault", "update", "__contains__"})
 MAX_KEYS = 8
@@ -63,13 +61,9 @@ def needed_keys(test: ast.expr, truth: bool, parameters: set[str]) -> Needed | N
         if not found or (isinstance(test.op, ast.Or) is truth and not all(atoms)):
             return None  # an `or` that holds: each part has to be a key refuted; an `and`: one is enough
         needed = Needed(found, isinstance(test.op, ast.Or) is truth)
-    if any(isinstance(node, ast.Call) and not _reading(node) for node in breadth.walk(test)):
+    if any(isinstance(node, ast.Call) and not reading(node) for node in breadth.walk(test)):
         return None
     return needed
-
-
-def _reading(call: ast.Call) -> bool:
-    return isinstance(call.func, ast.Name) and call.func.id in _READING
 
 
 def missing_keys(
@@ -150,7 +144,7 @@ def _taken_out(node: ast.AST, names: set[str], allowed: set[int]) -> bool:
             if isinstance(call, ast.Call) and call.func is parent:
                 continue
             return True
-        if isinstance(parent, ast.Call) and inner is not parent.func and (_reading(parent) or id(parent) in allowed):
+        if isinstance(parent, ast.Call) and inner is not parent.func and (reading(parent) or id(parent) in allowed):
             continue
         if isinstance(parent, ast.keyword) and id(parents.get(id(parent))) in allowed:
             continue  # handed to the call itself by keyword
@@ -228,10 +222,12 @@ def keys_put(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, n
     statements = simple_statements(function.body)
     if any(_aliased(s, name) for s in statements if s.lineno < line and s is not holding):
         return set()  # another name for the dict may take the key out
+    if _taken_out(holding, {name}, allowed):
+        return set()  # the call's own statement may take every key out before the call
     kept = set()
     for key, after in found.items():
         between = [s for s in statements if after < s.lineno <= last and s is not holding]
-        if not any(_taken_out(s, {name}, set()) for s in between) and not _taken_out(holding, {name}, allowed):
+        if not any(_taken_out(s, {name}, set()) for s in between):
             kept.add(key)
     return kept
 
@@ -263,7 +259,7 @@ def _aliased(statement: ast.stmt, name: str) -> bool:
                 isinstance(parent, ast.Subscript) and parent.value is inner
             ):
                 continue
-            if isinstance(parent, ast.Call) and inner is not parent.func and _reading(parent):
+            if isinstance(parent, ast.Call) and inner is not parent.func and reading(parent):
                 continue
             return True
     return False
