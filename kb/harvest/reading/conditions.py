@@ -498,7 +498,7 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Mod
     if calls and (call := _one_call(handler.type, attempt)) is not None:
         # The `try` is one call, whatever else its arguments do: that call, as a whole, raised what was caught.
         names = frozenset(n.id for n in nodes_of(call) if isinstance(n, ast.Name))
-        words = f"`{caught}` was raised by `{ast.unparse(call)}`"
+        words = f"`{caught}` was raised by `{unparsed(call)}`"
         return Condition("except", f"except {caught}", words, handler.lineno, names=names, test=call, one_call=True)
     return Condition(kind="except", code=f"except {caught}", sentence=words, line=handler.lineno)
 
@@ -717,7 +717,7 @@ def _one_call(caught: ast.expr | None, attempt: ast.AST | None) -> ast.Call | No
     kinds = caught.elts if isinstance(caught, ast.Tuple) else [caught]
     if not all(isinstance(kind, (ast.Name, ast.Attribute)) for kind in kinds):
         return None
-    if any(ast.unparse(kind).rpartition(".")[2] in _TOO_BROAD for kind in kinds):
+    if any(unparsed(kind).rpartition(".")[2] in _TOO_BROAD for kind in kinds):
         return None
     statement = attempt.body[0]
     if not isinstance(statement, (ast.Expr, ast.Assign, ast.Return)) or not isinstance(statement.value, ast.Call):
@@ -729,7 +729,8 @@ def _one_call(caught: ast.expr | None, attempt: ast.AST | None) -> ast.Call | No
     call = statement.value
     if any(_private(node) for node in nodes_of(call)):
         return None  # `parser._named_cycle_nodes[name]`: no name of the library's insides is said
-    return call if len(ast.unparse(call)) <= MAX_CALL and "\n" not in ast.unparse(call) else None
+    said = unparsed(call)
+    return call if len(said) <= MAX_CALL and "\n" not in said else None
 
 
 def _private(node: ast.AST) -> bool:
