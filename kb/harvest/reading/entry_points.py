@@ -322,7 +322,7 @@ class EntryPoints:
         if index >= len(found) or not found[index].steps:
             return False
         step = found[index].steps[-1]
-        return bool(self._needs(step.callee, line)) and self._guarded_step(step.caller, step.callee, raised, line)
+        return bool(self._needs(step.callee, line)) and self._every_line(step, raised, line, self._guarded_at)
 
     def caller_guarded(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
         """`guarded_by_caller` for a caller row: of level 1, its call on its line; of level 2, every call of the
@@ -330,22 +330,13 @@ class EntryPoints:
         target = self.graph.definition(path, qualname)
         if target is None or not self._needs(target, line):
             return False  # most raises: no test of `self` to rule out
-        outer = self.graph.definition(str(row.get("path")), str(row.get("function")))
-        at = row.get("line")
-        if outer is None or not isinstance(at, int):
-            return False
-        if row.get("level") == 1:
-            return self._guarded_at(outer, at, target, line)
-        if row.get("level") != 2 or not row.get("via"):
-            return False
-        vias = {id(c): c for c, _, _ in self.graph.resolved_callers(target, raised) if c.qualname == row["via"]}
-        return 0 < len(vias) <= MAX_FANOUT and all(
-            self._guarded_step(via, target, raised, line) for via in vias.values()
-        )
+        routes = self._caller_routes(path, qualname, raised, row)
+        return bool(routes) and all(self._guarded_at(s[-1].caller, s[-1].line, target, line) for s in routes)
 
-    def _guarded_step(self, caller: Defined, callee: Defined, raised: str, line: int) -> bool:
-        lines = [at for c, at, _ in self.graph.resolved_callers(callee, raised) if c is caller]
-        return 0 < len(lines) <= MAX_FANOUT and all(self._guarded_at(caller, at, callee, line) for at in lines)
+    def _every_line(self, step: _Step, raised: str, line: int, check: Callable[..., bool]) -> bool:
+        """`check(caller, at, callee, line)` of each line `at` on which the step's caller calls its callee."""
+        lines = [at for c, at, _ in self.graph.resolved_callers(step.callee, raised) if c is step.caller]
+        return 0 < len(lines) <= MAX_FANOUT and all(check(step.caller, at, step.callee, line) for at in lines)
 
     def keys_put_by_caller(self, path: str, qualname: str, raised: str, index: int, line: int) -> bool:
         """Whether each call from `of`'s row `index` into the site's function (on every line its caller makes one)
@@ -355,8 +346,8 @@ class EntryPoints:
         if index >= len(found) or not found[index].steps:
             return False
         step = found[index].steps[-1]
-        return self._missing_keys(step.callee, line) is not None and self._keyed_step(
-            step.caller, step.callee, raised, line
+        return self._missing_keys(step.callee, line) is not None and self._every_line(
+            step, raised, line, self._keyed_at
         )
 
     def caller_keys_put(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
@@ -365,20 +356,8 @@ class EntryPoints:
         target = self.graph.definition(path, qualname)
         if target is None or self._missing_keys(target, line) is None:
             return False  # most raises: no key of a parameter tested
-        outer = self.graph.definition(str(row.get("path")), str(row.get("function")))
-        at = row.get("line")
-        if outer is None or not isinstance(at, int):
-            return False
-        if row.get("level") == 1:
-            return self._keyed_at(outer, at, target, line)
-        if row.get("level") != 2 or not row.get("via"):
-            return False
-        vias = {id(c): c for c, _, _ in self.graph.resolved_callers(target, raised) if c.qualname == row["via"]}
-        return 0 < len(vias) <= MAX_FANOUT and all(self._keyed_step(via, target, raised, line) for via in vias.values())
-
-    def _keyed_step(self, caller: Defined, callee: Defined, raised: str, line: int) -> bool:
-        lines = [at for c, at, _ in self.graph.resolved_callers(callee, raised) if c is caller]
-        return 0 < len(lines) <= MAX_FANOUT and all(self._keyed_at(caller, at, callee, line) for at in lines)
+        routes = self._caller_routes(path, qualname, raised, row)
+        return bool(routes) and all(self._keyed_at(s[-1].caller, s[-1].line, target, line) for s in routes)
 
     def _keyed_at(self, caller: Defined, at: int, callee: Defined, line: int) -> bool:
         """Whether every call of `callee` on the caller's line `at` hands on dicts holding keys that rule out what
