@@ -190,12 +190,13 @@ def guarded(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, ne
     if holding is None:
         return False
     allowed = _enclosing(holding, call)
+    statements = simple_statements(function.body) if guards else []
     for index, guard in enumerate(guards):
         need = needed.get(guard.attribute)
         if need not in _RULES_OUT[guard.fact]:
             continue
         end = until.get(index, 0)
-        if not _changed_between(function, guard.after, line, end, self_name, guard.attribute, holding, allowed):
+        if not _changed_between(statements, guard.after, line, end, self_name, guard.attribute, holding, allowed):
             return True
     return False
 
@@ -222,7 +223,7 @@ def _enclosing(statement: ast.stmt, call: ast.Call) -> set[int]:
 
 
 def _changed_between(
-    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    statements: list[ast.stmt],
     after: int,
     line: int,
     until: int,
@@ -232,9 +233,10 @@ def _changed_between(
     allowed: set[int],
 ) -> bool:
     """Whether a statement past line `after` and up to the call's statement (or to `until`, a loop's end) may
-    change `self.<attribute>`; the call's own statement read for the calls that may run before it."""
+    change `self.<attribute>`; the call's own statement read for the calls that may run before it. `statements`:
+    the function's, by `simple_statements`."""
     last = max(line, until)
-    for statement in simple_statements(function.body):
+    for statement in statements:
         first = statement.lineno
         if first <= after or first > last:
             continue
