@@ -344,8 +344,8 @@ def _length_of(node: ast.expr) -> ast.expr | None:
 
 
 def _distinct(counted: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
-    """The two tests of distinct values: `len(set(x)) != 1` (not all alike) and `len(set(x)) != len(x)` (a value
-    repeated), said as what they check rather than as a count of a set."""
+    """The test that values are not all alike, `len(set(x)) != 1`, said as what it checks rather than as a count
+    of a set; `len(set(x)) != len(x)` (a value repeated) is `_repeated`'s."""
     if not (isinstance(counted, ast.Call) and _called(counted) in ("set", "frozenset") and len(counted.args) == 1):
         return ""
     values = counted.args[0]
@@ -353,14 +353,6 @@ def _distinct(counted: ast.expr, op: ast.cmpop, right: ast.expr) -> str:
         if isinstance(op, ast.Gt):
             return f"{_subject(values)} holds more than one distinct value"
         return f"{_subject(values)} is empty or holds values that are not all the same"
-    same = isinstance(right, ast.Call) and _called(right) == "len" and len(right.args) == 1
-    if (
-        same
-        and isinstance(right, ast.Call)
-        and dump(right.args[0]) == dump(values)
-        and isinstance(op, (ast.NotEq, ast.Lt))
-    ):
-        return f"{_subject(values)} holds a value more than once"
     return ""
 
 
