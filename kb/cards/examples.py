@@ -149,7 +149,6 @@ def _up_to_call(test: dict, call: str) -> list[str]:
     return textwrap.dedent("\n".join(kept)).splitlines() + (["# …"] if end < len(raw) else [])
 
 
-# Calls that only build a message's text: an assignment made of them alone has no effect a raise could need.
 # (its depth in the shown test, what is shown, the statement it comes from: None for a block's header)
 _Kept = tuple[int, ast.stmt | ast.expr, ast.stmt | None]
 _BLOCKS = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.If)
@@ -164,6 +163,7 @@ _EVALUATING = frozenset(
     {"len", "list", "tuple", "set", "frozenset", "dict", "sorted", "str", "repr", "bool", "bytes", "int", "float",
      "next", "anext", "sum", "any", "all", "min", "max"}
 )  # fmt: skip
+# Calls that only build a message's text: an assignment made of them alone has no effect a raise could need.
 _TEXT_CALLS = frozenset(
     {"format", "join", "escape", "str", "repr", "_", "gettext", "gettext_lazy", "ngettext", "dedent", "strip",
      "replace", "lower", "upper", "capitalize", "title", "rstrip", "lstrip"}
@@ -462,11 +462,7 @@ def _text_only(value: ast.expr) -> bool:
 
 def _long_text(node: ast.AST) -> bool:
     """Whether a statement holds a string literal that spans lines (its lines moved, its text would change)."""
-    return any(
-        isinstance(n, (ast.Constant, ast.JoinedStr)) and n.lineno != n.end_lineno
-        for n in breadth.walk(node)
-        if isinstance(n, (ast.Constant, ast.JoinedStr))
-    )
+    return any(isinstance(n, (ast.Constant, ast.JoinedStr)) and n.lineno != n.end_lineno for n in breadth.walk(node))
 
 
 def _docstring(statement: ast.stmt) -> bool:
