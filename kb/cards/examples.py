@@ -297,8 +297,7 @@ def _same_each_time(block: ast.With | ast.AsyncWith, bound: frozenset[str]) -> b
     for check in checks:
         if not isinstance(check, ast.Call):
             return False
-        func = check.func
-        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        name = _function_name(check)
         if name == "subTest":
             continue  # a label: what it reads does not change what the block raises
         if _names(check) & bound:
@@ -370,8 +369,7 @@ def _checks(node: ast.expr) -> bool:
     what its block does; without it the block still runs."""
     if not isinstance(node, ast.Call):
         return False
-    func = node.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    name = _function_name(node)
     return name.lower().startswith("assert") or name in ("raises", "warns", "subTest")
 
 
@@ -453,8 +451,7 @@ def _text_only(value: ast.expr) -> bool:
         if isinstance(node, (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)):
             return False
         if isinstance(node, ast.Call):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            name = _function_name(node)
             if name not in _TEXT_CALLS:
                 return False
     return True
@@ -638,8 +635,13 @@ def _names(node: ast.AST) -> set[str]:
     return {n.id for n in breadth.walk(node) if isinstance(n, ast.Name)}
 
 
+def _function_name(call: ast.Call) -> str:
+    """`assertEqual` of `self.assertEqual(...)`, `raises` of `raises(...)`; "" for a call of anything else."""
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
 def _asserts(call: ast.Call) -> bool:
     """`self.assertEqual(...)`, `assert_that(...)`, `pytest.raises(...)`: a check, not an action."""
-    func = call.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    name = _function_name(call)
     return name.lower().startswith(("assert", "fail", "expect", "check")) or name in ("raises", "warns")
