@@ -193,7 +193,7 @@ def _trimmed(test: dict) -> list[str]:
     if not body:
         return []
     unit = body[0].col_offset - function.col_offset
-    first = function.decorator_list[0].lineno if function.decorator_list else function.lineno
+    first = _first_line(function)
     header = _head_lines(raw, first, function.body[0].lineno)
     kept: list[_Kept] = []
     if not _kept_to(body, at, 1, kept):
