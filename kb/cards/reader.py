@@ -1233,8 +1233,8 @@ class Reader:
         return said
 
 
-# How a name the test reads is said when it is (or holds) the site function's parameter: "the `ds_input` argument".
 _NONE_TEST = re.compile(r"(?<![\w.])([A-Za-z_]\w*+) is (not )?None")  # `instance is not None`, said whole
+# How a name the test reads is said when it is (or holds) the site function's parameter: "the `ds_input` argument".
 _ARGUMENT_SAID = re.compile(r"\Athe `(\w++)` argument\Z")
 
 
