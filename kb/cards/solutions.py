@@ -264,8 +264,7 @@ def _for_constructed(test: ast.expr, row: dict, reader: Reader) -> list[str]:
         stored[parameter] = found
         return code(parameter)
 
-    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    if negated and isinstance(test, ast.UnaryOp) and (name := argument(test.operand)):
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and (name := argument(test.operand)):
         found = stored[name.strip("`")]
         instead = f"`True` as {name}" if found.get("default") == "False" else ""
     else:
@@ -409,7 +408,7 @@ def _for_backend(test: ast.expr, row: dict, reader: Reader, line: int | None) ->
         if not (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
             return ""
         read = node.operand
-        if not (isinstance(read, ast.Attribute) and read.attr.isidentifier() and not read.attr.startswith("_")):
+        if not (isinstance(read, ast.Attribute) and not read.attr.startswith("_")):
             return ""
         held = read.value
         if isinstance(held, ast.Name):
