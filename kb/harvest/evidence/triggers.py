@@ -362,6 +362,7 @@ class _Reach:
         self.before = RaisesBefore(types, callees)
         self.bare_cache: dict[tuple[str, EntryKey], bool] = {}  # `needs_arguments`, per class and entry
         self.resolutions: dict[str, tuple[str, str] | None] = {}  # a dotted path -> `imported.resolve`'s answer
+        self.classes: dict[str, list[ast.ClassDef]] = {}  # a module's path -> its top-level class statements
         for key, sites in groups.items():
             for site in sites:
                 self.at.setdefault((site.path, site.line), set()).add(key)
@@ -424,33 +425,33 @@ class _Reach:
         relative = self.callees.relative(path)
         return any(where[0] == relative and where[2] == name for where in self.types.located.get(name, []))
 
-    def _plain_at(self, path: str, qualified: str) -> Callable[[str], bool]:
-        """`types.plainly_built` for the class a qualified name is (`qualified`): its own statement in its module
-        names no metaclass and binds no `__new__`, and each of its bases is plainly built (or `object`)."""
-        statement = self._class_at(path, qualified.rpartition(QUALIFIED)[2].partition(".")[0])
-
-        def plain(cls: str) -> bool:
-            if statement is None or statement.name != cls or statement.keywords:
+    def _built_plainly(self, path: str, target: str, cls: str) -> bool:
+        """`types.plainly_built`; for a qualified name (`qualified`), its class's own statement in its module names
+        no metaclass and binds no `__new__`, and each of its bases is plainly built (or `object`)."""
+        if QUALIFIED not in target:
+            return self.types.plainly_built(cls)
+        statement = self._class_at(path, target.rpartition(QUALIFIED)[2].partition(".")[0])
+        if statement is None or statement.name != cls or statement.keywords:
+            return False
+        for node in statement.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "__new__":
                 return False
-            for node in statement.body:
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "__new__":
-                    return False
-                if isinstance(node, (ast.Assign, ast.AnnAssign)) and "__new__" in _targets(node):
-                    return False
-            bases = [base.id if isinstance(base, ast.Name) else "" for base in statement.bases]
-            return all(base == "object" or (base and self.types.plainly_built(base)) for base in bases)
-
-        return plain
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and "__new__" in _targets(node):
+                return False
+        bases = [base.id if isinstance(base, ast.Name) else "" for base in statement.bases]
+        return all(base == "object" or (base and self.types.plainly_built(base)) for base in bases)
 
     def _class_at(self, path: str, cls: str) -> ast.ClassDef | None:
-        """The module's one top-level class statement of that name, or None."""
-        text = self.callees.source(path)
-        try:
-            tree = ast.parse(text) if text is not None else None
-        except (SyntaxError, ValueError, RecursionError, MemoryError) as error:  # a hostile module: counted
-            self.refusals.add(path, refusal(error, "reading its class"))
-            return None
-        found = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls] if tree is not None else []
+        """The module's one top-level class statement of that name, or None; each module parsed once."""
+        if path not in self.classes:
+            text = self.callees.source(path)
+            try:
+                tree = ast.parse(text) if text is not None else None
+            except (SyntaxError, ValueError, RecursionError, MemoryError) as error:  # a hostile module: counted
+                self.refusals.add(path, refusal(error, "reading its class"))
+                tree = None
+            self.classes[path] = [n for n in tree.body if isinstance(n, ast.ClassDef)] if tree is not None else []
+        found = [n for n in self.classes[path] if n.name == cls]
         return found[0] if len(found) == 1 else None
 
     def owner(self, name: str) -> str:
@@ -485,8 +486,7 @@ class _Reach:
         if self.defined(target) != 1 or len(functions := self.functions.get(target, {})) != 1:
             return None
         [((path, function), line)] = functions.items()
-        built_plainly = self._plain_at(path, target) if QUALIFIED in target else self.types.plainly_built
-        if function.endswith(".__init__") and not built_plainly(function.split(".")[-2]):
+        if function.endswith(".__init__") and not self._built_plainly(path, target, function.split(".")[-2]):
             return None  # a `__new__` or a metaclass may run before `__init__`, and raise
         # `d + 1` on `d = D(m=100)`: `self.__class__` in the method is the class the test built.
         built = invocation.target.split(".", 1)[0] if invocation.receiver == "built" else None
