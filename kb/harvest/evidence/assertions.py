@@ -76,7 +76,7 @@ _HEADER = re.compile(r"\n([ \t]*+)(?:async[ \t]++)?+(def|class)[ \t]++(\w++)")
 MIN_LITERAL = 6  # a shorter literal says too little about a message: the code the test runs must tell
 MAX_FUNCTION_LINES = 40  # a longer test is shown as the lines around its assertion
 CONTEXT_LINES = 12
-MAX_DECORATOR_LINES = 12  # lines above a header read for its decorators
+MAX_DECORATOR_LINES = 12  # lines read up from a body's end for the next header's decorators (`_body_end`)
 # Lines above a test's `def` read for its decorators: `@override_settings(TEMPLATES=[{...}])` runs over 13 lines
 # (Django 5.2.19's tests/template_tests/test_context.py:296-308), and without it the test's call does not raise.
 MAX_DECORATOR_SCAN = 40
@@ -136,7 +136,6 @@ class Assertion:
     imported: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
 
 
-MAX_DECORATOR_LINES = 12
 MAX_SET_UP_LINES = 12  # a set-up's statements shown with a trimmed call
 
 
