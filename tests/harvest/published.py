@@ -25,3 +25,9 @@ def harvest_published(git_repo, files: Mapping[str, str | Path], repo: str = "dj
 def django_files(*names: str) -> dict[str, Path]:
     """Files of the installed Django, at their place in its repository."""
     return {f"django/{name}": DJANGO / name for name in names}
+
+
+def solutions(cards: Mapping[str, ErrorEntry], words: str) -> list[str]:
+    """The generated solutions of the card whose message holds `words`."""
+    entry = next(entry for message, entry in cards.items() if words in message)
+    return list(entry.generated.get("solutions") or [])

@@ -3,7 +3,7 @@
 (`slice`), and a setting that must not hold a value said as "remove it from the setting", not "check the setting"
 with the test's own code."""
 
-from tests.harvest.published import harvest_published
+from tests.harvest.published import harvest_published, solutions
 
 # Django 5.2.19 django/db/models/expressions.py:998-1021 (Sliced.__init__), reduced to its type checks.
 SLICED = """
@@ -63,11 +63,6 @@ def check_serializer(name):
     if "django.contrib.sessions" not in settings.INSTALLED_APPS:
         raise ImproperlyConfigured("The sessions framework is needed by %s." % name)
 """
-
-
-def solutions(cards: dict, words: str) -> list[str]:
-    entry = next(entry for message, entry in cards.items() if words in message)
-    return list(entry.generated.get("solutions") or [])
 
 
 def test_every_type_an_isinstance_chain_takes_before_its_else_is_advised(db, git_repo) -> None:

@@ -2,7 +2,7 @@
 avoided on a database backend that has the feature: the card says so, where the flag is one the deciding test
 wants false, alone, beside other parts of an `and`, or in every part of an `or`; never for a flag it wants true."""
 
-from tests.harvest.published import harvest_published
+from tests.harvest.published import harvest_published, solutions
 
 # Django 5.2.19 django/db/models/sql/compiler.py:839-880 (SQLCompiler.as_sql), reduced to its FOR UPDATE checks.
 COMPILER = """
@@ -57,11 +57,6 @@ class RasterField:
         if not connection.features.gis_enabled or not connection.features.supports_raster:
             raise ImproperlyConfigured("Raster fields require backends with raster support.")
 """
-
-
-def solutions(cards: dict, words: str) -> list[str]:
-    entry = next(entry for message, entry in cards.items() if words in message)
-    return list(entry.generated.get("solutions") or [])
 
 
 def test_a_feature_the_backend_lacks_is_advised_as_a_backend_that_has_it(db, git_repo) -> None:

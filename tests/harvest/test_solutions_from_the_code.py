@@ -3,7 +3,7 @@ test allows, listed one by one or named by the module prefix they are gathered f
 folds it, and the type an attribute set from an argument as it came must have. Nothing where the attribute holds
 what the class chose and "a value other than" it would throw that choice away."""
 
-from tests.harvest.published import harvest_published
+from tests.harvest.published import harvest_published, solutions
 
 # djangorestframework 3.18.3 rest_framework/fields.py:998-1037 (DecimalField.__init__), reduced to the arguments
 # its checks read.
@@ -60,11 +60,6 @@ class DjangoTranslation:
         if self.language == settings.LANGUAGE_CODE and self.domain == "django" and self._catalog is None:
             raise OSError("No translation files found for default language %s." % settings.LANGUAGE_CODE)
 """
-
-
-def solutions(cards: dict, words: str) -> list[str]:
-    entry = next(entry for message, entry in cards.items() if words in message)
-    return list(entry.generated.get("solutions") or [])
 
 
 def test_an_argument_among_a_modules_prefixed_names_is_advised_by_that_prefix(db, git_repo) -> None:
