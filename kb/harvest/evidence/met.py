@@ -130,10 +130,10 @@ class Callees:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return PackageFunction(name)
         if isinstance(node, ast.ImportFrom) and self._own(node):
-            original = next(alias.name for alias in node.names if (alias.asname or alias.name) == name)
+            original = _original(node, name)
             return PackageClass(original) if package_class(original) else UNKNOWN
         if isinstance(node, ast.ImportFrom) and node.level == 0 and "*" not in bindings:  # `from pathlib import Path`
-            original = next(alias.name for alias in node.names if (alias.asname or alias.name) == name)
+            original = _original(node, name)
             return PackageClass(original) if original in _TYPE_CHECKED.get(node.module or "", ()) else UNKNOWN
         return UNKNOWN
 
@@ -169,8 +169,7 @@ class Callees:
                 if not (package_class(base.id) or self._instance_free(path, bound, package_class, depth + 1)):
                     return False
             elif isinstance(bound, ast.ImportFrom) and bound.level == 0:
-                original = next(alias.name for alias in bound.names if (alias.asname or alias.name) == base.id)
-                if original not in _TYPE_CHECKED.get(bound.module or "", ()):
+                if _original(bound, base.id) not in _TYPE_CHECKED.get(bound.module or "", ()):
                     return False
             else:
                 return False
@@ -210,6 +209,11 @@ _TYPE_CHECKED: dict[str, frozenset[str]] = {
 
 def _is_builtin_type(name: str) -> bool:
     return isinstance(getattr(builtins, name, None), type)
+
+
+def _original(node: ast.ImportFrom, name: str) -> str:
+    """The name the module imported from gives what the statement binds as `name` (`from a import B as C`: B)."""
+    return next(alias.name for alias in node.names if (alias.asname or alias.name) == name)
 
 
 def _imports_module(node: ast.AST, name: str) -> bool:
