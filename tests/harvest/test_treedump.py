@@ -6,6 +6,7 @@ import inspect
 from pathlib import Path
 
 import django.db.models.query
+import pytest
 
 from kb.text.treedump import dump
 
@@ -27,12 +28,8 @@ def test_dump_with_attributes_writes_ast_dump_s_text() -> None:
 
 
 def test_dump_refuses_what_is_not_a_tree_as_ast_dump_does() -> None:
-    try:
+    with pytest.raises(TypeError, match=r"^expected AST, got 'str'$"):
         dump("x")  # type: ignore[arg-type]
-    except TypeError as error:
-        assert str(error) == "expected AST, got 'str'"
-    else:
-        raise AssertionError("no TypeError")
 
 
 def test_dump_leaves_nothing_for_the_cyclic_collector() -> None:
