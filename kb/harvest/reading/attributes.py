@@ -226,14 +226,14 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
             continue
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         rebound |= _rebinds(targets, statement.value, wanted)
-        for target in targets:
-            if isinstance(target, ast.Name) and target.id in wanted and (setting := _or_setting(statement.value)):
+        for target, value in _pairs(targets, statement.value):
+            if isinstance(target, ast.Name) and target.id in wanted and (setting := _or_setting(value)):
                 defaults.setdefault(target.id, setting)  # `location = location or settings.STATIC_ROOT`
             if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
                 continue
             if target.value.id != "self" or target.attr in found:
                 continue
-            parameter = _parameter(statement.value, wanted) or emptied.get(id(statement), "")
+            parameter = _parameter(value, wanted) or emptied.get(id(statement), "")
             if parameter in rebound:
                 # The constructor gave the parameter a value of its own first (DRF's `Field`: `if required is
                 # None: required = default is empty and not read_only`, then `self.required = required`): the
@@ -244,10 +244,28 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
                 # own value stands, so the attribute is not the argument (round 28's card 06).
                 found[target.attr] = ("", "", statement.lineno, "", "")
             elif parameter:
-                setting = _or_setting(statement.value) or defaults.get(parameter, "")
-                code = clip(ast.unparse(statement.value), CODE_LIMIT)
+                setting = _or_setting(value) or defaults.get(parameter, "")
+                code = clip(ast.unparse(value), CODE_LIMIT)
                 found[target.attr] = (parameter, code, statement.lineno, setting, written.get(parameter, ""))
     return found
+
+
+def _pairs(targets: Sequence[ast.expr], value: ast.expr) -> list[tuple[ast.expr, ast.expr]]:
+    """Each target with the value it is given: `self.blank, self.null = blank, null` gives `self.blank` the
+    `blank` (django/db/models/fields/__init__.py:218, 5.2.19), item by item where both sides are tuples of one
+    length without a starred item; any other tuple target is given the whole value, read as before."""
+    pairs: list[tuple[ast.expr, ast.expr]] = []
+    for target in targets:
+        if (
+            isinstance(target, ast.Tuple)
+            and isinstance(value, ast.Tuple)
+            and len(target.elts) == len(value.elts)
+            and not any(isinstance(item, ast.Starred) for item in (*target.elts, *value.elts))
+        ):
+            pairs.extend(zip(target.elts, value.elts, strict=True))
+        else:
+            pairs.append((target, value))
+    return pairs
 
 
 def _rebinds(targets: Sequence[ast.expr], value: ast.expr | None, wanted: set[str]) -> set[str]:
