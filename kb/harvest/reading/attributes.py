@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.definitions import CODE_LIMIT, clip
 from kb.harvest.reading.scopes import statements
-from kb.harvest.reading.types import assigned_on_self, assigns_on_self, is_self
+from kb.harvest.reading.types import assigned_on_self, assigns_on_self, is_self, unpacked
 from kb.harvest.reading.walked import nodes_of_kind
 from kb.text import breadth
 
@@ -96,7 +96,7 @@ def _assigned_outside_init(index: ClassIndex, info: ClassInfo) -> frozenset[str]
         for node in statements(bodies, into_scopes=True):
             if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                names.update(t.attr for t in targets if isinstance(t, ast.Attribute) and is_self(t.value))
+                names.update(t.attr for t in unpacked(targets) if isinstance(t, ast.Attribute) and is_self(t.value))
         found = per_index[info.qualname] = frozenset(names)
     return found
 

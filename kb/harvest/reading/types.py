@@ -3,6 +3,7 @@ by classes a property builds at run time and by instance attributes `__init__` s
 raise reads, as each class that runs the method sees it, is `reading.evaluate`'s (`attribute_classes`)."""
 
 import ast
+from collections.abc import Sequence
 
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.imports import ModuleInfo, dotted
@@ -52,8 +53,23 @@ def assigned_on_self(index: ClassIndex, info: ClassInfo) -> frozenset[str]:
         for node in statements(bodies, into_scopes=True):
             if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                names.update(t.attr for t in targets if isinstance(t, ast.Attribute) and is_self(t.value))
+                names.update(t.attr for t in unpacked(targets) if isinstance(t, ast.Attribute) and is_self(t.value))
         found = index.set_on_instance[info.qualname] = frozenset(names)
+    return found
+
+
+def unpacked(targets: Sequence[ast.expr]) -> list[ast.expr]:
+    """An assignment's targets with a tuple's or a list's items in place of it: `self.new_name, self.old_name =
+    self.old_name, self.new_name` sets both (RenameModel.database_backwards, django/db/migrations/operations/
+    models.py:551, 5.2.19)."""
+    if not any(isinstance(target, (ast.Tuple, ast.List)) for target in targets):
+        return list(targets)
+    found: list[ast.expr] = []
+    for target in targets:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            found.extend(unpacked([item.value if isinstance(item, ast.Starred) else item for item in target.elts]))
+        else:
+            found.append(target)
     return found
 
 
