@@ -83,7 +83,7 @@ def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
             "situations": _situations(entry, views, tests),
             "how_to_trigger": how_to_trigger(entry, tests),
             "documentation": _documentation(entry, views, docs),
-            "solutions": derive_solutions(sites, tests=tests, message=entry.message),
+            "solutions": derive_solutions(sites, tests=tests, message=entry.message, exception=entry.exception_type),
             "example_fix": example_fix(sites, tests),
         }
     return {name: value for name, value in sections.items() if value}

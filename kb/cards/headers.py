@@ -19,28 +19,45 @@ MAX_CODE = 120
 def request_header(written: str) -> str:
     """ "the request's `Referer` header" (with what `.get()` gives for a request without it) for code that reads a
     header from the request's environ, or ""."""
-    if len(written) > MAX_CODE:
+    found = _read(written)
+    if found is None:
         return ""
+    header, default = found
+    absent = f", {code(repr(default.value))} when the request has none" if default is not None else ""
+    return f"the request's {code(header)} header{absent}"
+
+
+def header_or_none(written: str) -> str:
+    """The header of `request.META.get('HTTP_REFERER')` (a `.get()` whose default is `None`): "Referer", the value
+    `None` stands for a request without it; "" for any other code."""
+    found = _read(written)
+    return found[0] if found is not None and found[1] is not None and found[1].value is None else ""
+
+
+def _read(written: str) -> tuple[str, ast.Constant | None] | None:
+    """(the header, the default `.get()` gives for a request without it, or None for a subscript) of code that
+    reads a header from the request's environ; None for any other code."""
+    if len(written) > MAX_CODE:
+        return None
     node = expression(written.strip())
     if node is None:
-        return ""
-    absent = ""
+        return None
+    default: ast.Constant | None = None
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
         if node.keywords or not 1 <= len(node.args) <= 2:
-            return ""
-        default = node.args[1] if len(node.args) == 2 else ast.Constant(None)
-        if not isinstance(default, ast.Constant):
-            return ""
-        absent = f", {code(repr(default.value))} when the request has none"
-        mapping, key = node.func.value, node.args[0]
+            return None
+        given = node.args[1] if len(node.args) == 2 else ast.Constant(None)
+        if not isinstance(given, ast.Constant):
+            return None
+        default, mapping, key = given, node.func.value, node.args[0]
     elif isinstance(node, ast.Subscript):
         mapping, key = node.value, node.slice
     else:
-        return ""
+        return None
     if not isinstance(key, ast.Constant) or not isinstance(key.value, str):
-        return ""
+        return None
     header = _header(mapping, key.value)
-    return f"the request's {code(header)} header{absent}" if header else ""
+    return (header, default) if header else None
 
 
 def _header(mapping: ast.expr, key: str) -> str:

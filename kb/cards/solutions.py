@@ -16,9 +16,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
 from kb.cards import left_open, own_attributes
+from kb.cards.headers import header_or_none
 from kb.cards.message_advice import advice, choices, offered, replaced, requirement
 from kb.cards.never import SOLUTION as NEVER_SOLUTION
 from kb.cards.never import never
+from kb.cards.operators import operator_shown
 from kb.cards.parsed import expression, walk
 from kb.cards.phrasing import container, listed
 from kb.cards.quoted import placeholder_words, quote
@@ -86,7 +88,10 @@ _BUILTIN_TYPES = frozenset(
 _HOOK_CALL = re.compile(r"^(?:self|[a-z_]\w*+)\.([A-Za-z]\w*+)\(")
 
 
-def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), message: str = "") -> list[str]:
+def derive_solutions(
+    sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), message: str = "", exception: str = ""
+) -> list[str]:
+    """`exception`: the raised class's name as the card says it (`NotImplementedError`)."""
     words = placeholder_words(sites) if "{" in message else {}
     # A deprecation's replacement, said as what to write instead, stands for the message's own "Use Y instead.".
     swapped = replaced(message)
@@ -95,7 +100,7 @@ def derive_solutions(sites: Sequence[RaiseSite], *, tests: Sequence[dict] = (), 
     if listed := choices(message):
         found.append(listed)
     for site in sites:
-        for solution in _site_solutions(site, message, runs_on=_caught_later(site, sites)):
+        for solution in _site_solutions(site, message, runs_on=_caught_later(site, sites), exception=exception):
             installed = _INSTALL.fullmatch(solution)
             if installed and any(installed[1] in said for said in advice(message)):
                 continue  # the message's own advice says to install it already
@@ -137,9 +142,9 @@ def _caught_later(site: RaiseSite, sites: Sequence[RaiseSite]) -> bool:
     )
 
 
-def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False) -> list[str]:
+def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False, exception: str = "") -> list[str]:
     """What to do about one raise; `runs_on` (`_caught_later`): what passes its test may still fail with the same
-    message further on, so no argument is advised from its test."""
+    message further on, so no argument is advised from its test. `exception`: as `derive_solutions`'."""
     evidence = site.evidence or {}
     points = entry_points(evidence, path=site.path)
     entry = points[0] if points else None
@@ -149,6 +154,8 @@ def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False
     found: list[str] = [NEVER_SOLUTION] if never(site) else []
     if opened := left_open.opened(site):
         found.append(left_open.solution(opened))
+    elif avoided := _for_every_use(evidence, exception):
+        found.append(avoided)
     checked: set[str] = set()
     # An `except` decides: what its `try` failed on is the cause, and a setting tested above it only opened the path
     # ("Check `USE_TZ`" is no fix for a time that does not exist: round 27's card 16), unless the message names it
@@ -201,21 +208,75 @@ def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False
             found.extend(_for_options(test, reader, line))
             found.extend(_for_optional(row, reader))
             found.extend(_for_backend(test, row, reader, line))
+            found.extend(_for_header(test, row, reader, line))
             found.extend(_for_declared(row, evidence, reader, message))
-            found.extend(s for s in _for_constructed(test, row, reader) if s not in found)
+            found.extend(s for s in _for_constructed(test, row, reader, message) if s not in found)
+    if not rows:
+        # Reached whenever the exits above it are not taken (`if self.next_page: return ...` then the raise,
+        # django/contrib/auth/views.py:60-62, 5.2.19): a guard's row, the negation of an exit's test, decides.
+        for guard in _guards(site):
+            found.extend(s for s in _for_declared(guard, evidence, reader, message) if s not in found)
     return found
+
+
+def _for_header(test: ast.expr, row: dict, reader: Reader, line: int | None) -> list[str]:
+    """An `if` that tests only that the request came without a header, `referer is None` of `referer =
+    request.META.get("HTTP_REFERER")` (django/middleware/csrf.py:298-300, 5.2.19): "Send the request with a
+    `Referer` header.". Only `is None` of a `.get()` whose default is `None` (an empty header is another test)."""
+    if row.get("kind") != "if" or not (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    ):
+        return []
+    read = test.left
+    written = reader.definition(read.id, line) if isinstance(read, ast.Name) else ast.unparse(read)
+    header = header_or_none(written) if written else ""
+    return [f"Send the request with a {code(header)} header."] if header else []
+
+
+def _for_every_use(evidence: dict, exception: str) -> str:
+    """A method Python runs for a use of the object, raising on every call under no test (`F.__contains__`,
+    django/db/models/expressions.py:897, 5.2.19): "Avoid the `in` test on an `F`.", the use in `operator_shown`'s
+    words. Not a method left for subclasses to define (`left_open`: defining it is the fix), nor one a test or an
+    exit above the raise lets some values through: advice against a use that works for some is false. Nor a
+    `NotImplementedError`, which leaves the use to subclasses: `SearchQuery` defines the `__rand__` that
+    `Combinable` refuses (django/contrib/postgres/search.py:184, 5.2.19), so `&` works on some `Combinable`s."""
+    recorded = evidence.get("function")
+    function = str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
+    if evidence.get("every_call") is not True or evidence.get("conditions") or evidence.get("exits_above"):
+        return ""
+    if exception.rpartition(".")[2] == "NotImplementedError":
+        return ""
+    owner = function.rpartition(".")[0]
+    if not (owner and is_public(owner) and (use := operator_shown(function))):
+        return ""
+    return f"Avoid {use}."
+
+
+def _guards(site: RaiseSite) -> list[dict]:
+    """The rows of the tests whose branches exit above the raise, each the negation of its test."""
+    conditions = (site.evidence or {}).get("conditions") or []
+    return [c for c in conditions if isinstance(c, dict) and c.get("kind") == "guard" and c.get("code")]
 
 
 def _for_declared(row: dict, evidence: dict, reader: Reader, message: str) -> list[str]:
     """A raise on a public class attribute left empty, the one the user's subclass declares: "Set `template_name`
     on your subclass of `TemplateResponseMixin`, or override `get_template_names()`.". Only where the deciding
-    test (an `if` or an `assert`) is `self.x is None` or `not self.x` alone, and the harvest's row for `self.x` is
-    a class-body literal that test holds of, which no method of the library sets (`attributes`: its "value", or
-    its "declared" when only the library's own subclasses declare theirs). The override only where the message
-    names the raising method, the default implementation it then offers to replace."""
+    test (an `if`, an `assert`, or a guard where no test decides) is `self.x is None` or `not self.x` alone, and the
+    harvest's row for `self.x` is a class-body literal that test holds of, which no method of the library sets
+    (`attributes`: its "value", or its "declared" when only the library's own subclasses declare theirs). The
+    override only where the message names the raising method, the default implementation it then offers to
+    replace."""
     recorded = evidence.get("function")
     owner = str(recorded.get("class") or "") if isinstance(recorded, dict) else ""
-    if row.get("kind") not in ("if", "assert") or not (is_public(owner) and owner.rpartition(".")[2][:1].isupper()):
+    # A guard's row is the negation of the test whose branch exits above the raise (`if self.next_page: return
+    # ...`, django/contrib/auth/views.py:60, 5.2.19): it holds wherever the raise is reached, as an `if`'s does.
+    if row.get("kind") not in ("if", "assert", "guard") or not (
+        is_public(owner) and owner.rpartition(".")[2][:1].isupper()
+    ):
         return []
     node = _parse(str(row.get("code") or ""))
     tested = _emptiness(node) if node is not None else None
@@ -238,12 +299,13 @@ def _for_declared(row: dict, evidence: dict, reader: Reader, message: str) -> li
     return [f"{said}."]
 
 
-def _for_constructed(test: ast.expr, row: dict, reader: Reader) -> list[str]:
+def _for_constructed(test: ast.expr, row: dict, reader: Reader, message: str) -> list[str]:
     """An `if` on `self.x` alone that the class's constructor stores as its argument came (the harvest's
     "attributes" row: `self.reverse_sql = reverse_sql`, set by no other method): what to pass to that constructor,
     "Pass a value other than `None` as `reverse_sql` to `RunSQL()`."; "Pass `True` as `allow_null` to `Field()`."
-    for `not self.allow_null` of a parameter whose default is `False`. Only the whole test of an `if` (an `else`
-    may report the same fault another way: `CommandParser.error` exits where it does not raise)."""
+    for `not self.allow_null` of a parameter whose default is `False`. Only the whole test of an `if`, or one of
+    the parts an `and` joins (an `else` may report the same fault another way: `CommandParser.error` exits where
+    it does not raise)."""
     if row.get("kind") != "if":
         return []
     stored: dict[str, dict] = {}
@@ -264,15 +326,35 @@ def _for_constructed(test: ast.expr, row: dict, reader: Reader) -> list[str]:
         stored[parameter] = found
         return code(parameter)
 
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and (name := argument(test.operand)):
-        found = stored[name.strip("`")]
-        instead = f"`True` as {name}" if found.get("default") == "False" else ""
-    else:
-        instead = _instead(test, argument)
-    if not instead or len(stored) != 1:
-        return []
-    [found] = stored.values()
-    return [f"Pass {instead} to {code(str(found['class']) + '()')}."]
+    def passed(part: ast.expr) -> str:
+        stored.clear()
+        if isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not) and (name := argument(part.operand)):
+            found = stored[name.strip("`")]
+            instead = f"`True` as {name}" if found.get("default") == "False" else ""
+        else:
+            instead = _instead(part, argument)
+        if not instead or len(stored) != 1:
+            return ""
+        [found] = stored.values()
+        return f"Pass {instead} to {code(str(found['class']) + '()')}."
+
+    if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)):
+        return [said] if (said := passed(test)) else []
+    # Of `not self.blank and value in self.empty_values` (django/db/models/fields/__init__.py:826, 5.2.19), a part
+    # that is a flag off by default, where the message speaks of what it allows ("This field cannot be blank."):
+    # one part false, the `if` is. Not a limit's `self.max_digits is not None`, nor a flag the message does not
+    # name (`collect_sql` beside "Executing DDL statements ..."): turning them off or on is no fix.
+    words = set(re.findall(r"[a-z]{4,}+", message.lower()))
+    return [
+        said
+        for part in test.values
+        if isinstance(part, ast.UnaryOp)
+        and isinstance(part.op, ast.Not)
+        and _is_own(part.operand)
+        and words.intersection(part.operand.attr.lower().split("_")) - {"allow"}
+        and (said := passed(part))
+        and said.startswith("Pass `True`")
+    ]
 
 
 def _emptiness(node: ast.expr) -> tuple[str, bool] | None:
