@@ -83,3 +83,24 @@ def _root(node: ast.expr) -> str:
     while isinstance(node, ast.Attribute):
         node = node.value
     return node.id if isinstance(node, ast.Name) else ""
+
+
+def header_test(written: str) -> str:
+    """ "the request has no `Origin` header" for `"HTTP_ORIGIN" not in request.META` ("has the `Origin` header" for
+    `in`), by the same reading of the mapping and key as `request_header`, of the environ's keys alone: a `headers`
+    mapping may be a response's. "" for any other test."""
+    if len(written) > MAX_CODE:
+        return ""
+    node = expression(written.strip())
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn))):
+        return ""
+    key = node.left
+    if not isinstance(key, ast.Constant) or not isinstance(key.value, str):
+        return ""
+    mapping = node.comparators[0]
+    if (mapping.attr if isinstance(mapping, ast.Attribute) else getattr(mapping, "id", "")) == "headers":
+        return ""  # `"Content-Type" in self.headers` of a response (django/http/response.py:122, 5.2.19): not sent
+    header = _header(mapping, key.value)
+    if not header:
+        return ""
+    return f"the request has {'no' if isinstance(node.ops[0], ast.NotIn) else 'the'} {code(header)} header"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kb.cards import marks, matched, own_attributes
-from kb.cards.headers import request_header
+from kb.cards.headers import header_test, request_header
 from kb.cards.operators import operator_of, operator_shown
 from kb.cards.parsed import expression, walk
 from kb.cards.phrasing import (
@@ -1006,6 +1006,8 @@ class Reader:
         before = row.get("line") if isinstance(row.get("line"), int) else None
         if read_on := self._read_on(written):
             return read_on, []
+        if header := header_test(written):  # `"HTTP_ORIGIN" not in request.META`: the header the reader sent
+            return header, []
         if given := self._given(written, before):
             return given, []
         if (on_match := self._matched(written, before)) is not None:

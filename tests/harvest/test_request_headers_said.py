@@ -4,7 +4,7 @@ environment (`os.environ`) is no request header."""
 
 import pytest
 
-from kb.cards.headers import request_header
+from kb.cards.headers import header_test, request_header
 from tests.harvest.published import harvest_published
 
 # django/middleware/csrf.py:297-300 (Django 5.2.19), reduced.
@@ -68,3 +68,16 @@ def test_only_a_request_s_environ_holds_headers() -> None:
         "request.META.get('HTTP_HOST', default)",
     ):
         assert request_header(written) == "", written
+
+
+def test_a_test_for_a_header_in_the_request_environ_is_said_as_the_header_sent() -> None:
+    # django/middleware/csrf.py:436 and django/http/request.py:173 (Django 5.2.19).
+    assert header_test("'HTTP_ORIGIN' not in request.META") == "the request has no `Origin` header"
+    assert header_test('"HTTP_HOST" in self.META') == "the request has the `Host` header"
+    for written in (
+        "'Content-Type' in self.headers",  # a response's headers (django/http/response.py:122): nothing was sent
+        "'CSRF_COOKIE' in request.META",  # django/middleware/csrf.py:106: set by the middleware, no header
+        "'HTTP_PROXY' in os.environ",  # the process's variables
+        "key in request.META",
+    ):
+        assert header_test(written) == "", written
