@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kb.cards import left_open, never
+from kb.cards.called_when import called_only_when
 from kb.cards.called_with import called_with
 from kb.cards.class_set import ClassSet, class_set
 from kb.cards.described import documented_arguments
@@ -1016,6 +1017,8 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             lines.append(f"- {override}" + (f" (line {number})" if number else ""))
         if matched := _none_matched(site):
             lines.append(f"- {matched}")
+        if only := called_only_when(site, view.reader, glossed, first=not lines):
+            lines.append(f"- {only}")  # the one caller's tests before it calls the raising function
         if lines and isinstance(attempt := site.evidence.get("after_try"), dict):
             # The `else:` of a `try`: the tests above hold, and the `try` must also have raised nothing.
             number = line_number(attempt.get("line"))

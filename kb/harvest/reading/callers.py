@@ -246,6 +246,17 @@ class CallGraph:
             self._resolved[key] = found
         return found
 
+    def sole_caller(self, target: Defined) -> tuple[Defined, frozenset[int]] | None:
+        """The one function every call of `target` sits in, with the lines of those calls, when each is resolved
+        (no guess) and no alias or ancestor's hook runs it too (`reading.called_when`); else None."""
+        edges = self._edges_to(target)
+        if not edges or self._binders.get(id(target)) or self._hook_edges(target):
+            return None
+        first = edges[0].caller
+        if any(edge.guess or edge.caller is not first for edge in edges):
+            return None
+        return first, frozenset(edge.line for edge in edges)
+
     def _letting_out_hooks(self, target: Defined, raised: str) -> list[_Edge]:
         """`_hook_edges` of `target` whose `try` (if any) does not keep `raised`."""
         return [e for e in self._hook_edges(target) if not (raised and e.caught and self.catches(raised, e.caught))]

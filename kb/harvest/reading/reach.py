@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
+from kb.harvest.reading.called_when import CalledWhen
 from kb.harvest.reading.callees import callee_raises
 from kb.harvest.reading.callers import CallGraph, is_private
 from kb.harvest.reading.classes import ClassIndex
@@ -30,6 +31,7 @@ def add_reach(
         by_function.setdefault((site.path, site.function), []).append(site)
     entries = EntryPoints(graph, trees)
     sure = NeverEmpty(graph, trees)
+    called = CalledWhen(graph, trees)
     for site in sites:
         evidence = site.evidence
         reach = evidence.pop("_reach", None) if evidence else None
@@ -47,6 +49,8 @@ def add_reach(
                     evidence["caught_by"] = kept
             if site.function and not evidence["entry_points"] and _caught_on_the_way(graph, site):
                 evidence["caught_on_the_way"] = True  # kept unpublished (`kb.harvest.pipeline.kept`)
+            if site.function and (when := called.of(site.path, site.function)):
+                evidence["called_when"] = when  # the one caller's tests before it calls the raising function
             if site.function.startswith("Command.") and _run_by_handle(graph, site, evidence):
                 evidence["run_by_handle"] = True
         except Exception:  # odd code one step did not foresee: that site says less, the harvest goes on

@@ -1,0 +1,112 @@
+"""A private function's one caller calls it only under a test: that test is part of when its raises happen (round
+30's card 04), said only where every call sits under it and it reads what the raising function is handed."""
+
+from tests.harvest.published import harvest_published
+
+# Reduced from django/middleware/csrf.py:298-300, 414-465 (Django 5.2.19).
+CSRF = """
+class RejectRequest(Exception):
+    def __init__(self, reason):
+        self.reason = reason
+
+
+class CsrfViewMiddleware:
+    def _reject(self, request, reason):
+        return reason
+
+    def _check_referer(self, request):
+        referer = request.META.get("HTTP_REFERER")
+        if referer is None:
+            raise RejectRequest("Referer checking failed - no Referer.")
+
+    def process_view(self, request, callback, callback_args, callback_kwargs):
+        if request.method in ("GET", "HEAD", "OPTIONS", "TRACE"):
+            return None
+        if "HTTP_ORIGIN" in request.META:
+            if not self._origin_verified(request):
+                return self._reject(request, "bad origin")
+        elif request.is_secure():
+            try:
+                self._check_referer(request)
+            except RejectRequest as exc:
+                return self._reject(request, exc.reason)
+        return None
+
+    def _origin_verified(self, request):
+        return True
+"""
+
+
+def _trigger(git_repo, source: str, message: str) -> str:
+    cards = harvest_published(git_repo, {"django/middleware/csrf.py": source})
+    return cards[message].generated["trigger"]
+
+
+def test_the_referer_check_says_process_view_calls_it_only_without_an_origin_header(db, git_repo):
+    trigger = _trigger(git_repo, CSRF, "Referer checking failed - no Referer.")
+    assert (
+        "its only caller, `CsrfViewMiddleware.process_view()`, calls it only when the request has no `Origin` header, "
+        "and past one more check (lines 18, 21)"
+    ) in trigger
+
+
+def test_a_second_call_under_another_test_says_nothing_of_either(db, git_repo):
+    # The same call in the `if` branch too: the two calls' tests differ, so neither holds on every way in.
+    source = CSRF.replace(
+        'return self._reject(request, "bad origin")',
+        'return self._reject(request, "bad origin")\n            self._check_referer(request)',
+    )
+    assert "its only caller" not in _trigger(git_repo, source, "Referer checking failed - no Referer.")
+
+
+def test_a_test_on_the_caller_s_own_local_says_nothing(db, git_repo):
+    # `secure` is the caller's own: the raising function's reader cannot say it for what it is.
+    source = CSRF.replace("elif request.is_secure():", "elif (secure := request.is_secure()):")
+    assert "its only caller" not in _trigger(git_repo, source, "Referer checking failed - no Referer.")
+
+
+# Reduced from django/apps/config.py:24-47, 74-97 (Django 5.2.19).
+APPS = """
+class ImproperlyConfigured(Exception):
+    pass
+
+
+class AppConfig:
+    def __init__(self, app_name, app_module):
+        self.name = app_name
+        self.module = app_module
+        if not hasattr(self, "path"):
+            self.path = self._path_from_module(app_module)
+
+    def _path_from_module(self, module):
+        paths = list(getattr(module, "__path__", []))
+        if len(paths) != 1:
+            filename = getattr(module, "__file__", None)
+            if filename is not None:
+                paths = [filename]
+        if not paths:
+            raise ImproperlyConfigured(
+                "The app module %r has no filesystem location, you must configure this app with an AppConfig "
+                "subclass with a 'path' class attribute." % module
+            )
+        return paths[0]
+"""
+
+
+def test_a_test_on_the_object_itself_is_said_of_the_object(db, git_repo):
+    cards = harvest_published(git_repo, {"django/apps/config.py": APPS})
+    [trigger] = [entry.generated["trigger"] for message, entry in cards.items() if "no filesystem" in message]
+    assert "its only caller, `AppConfig.__init__()`, calls it only when the `AppConfig` has no `path` attribute" in (
+        trigger
+    )
+
+
+def test_a_call_between_the_test_on_the_object_and_the_call_says_nothing(db, git_repo):
+    # `self.setup()` may give the object a `path`: the test no longer says what holds at the call.
+    source = APPS.replace(
+        "            self.path = self._path_from_module(app_module)",
+        "            self.setup()\n            self.path = self._path_from_module(app_module)",
+    )
+    cards = harvest_published(git_repo, {"django/apps/config.py": source})
+    [trigger] = [entry.generated.get("trigger", "") for message, entry in cards.items() if "no filesystem" in message]
+    assert "its only caller" not in trigger
