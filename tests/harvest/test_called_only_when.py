@@ -110,3 +110,64 @@ def test_a_call_between_the_test_on_the_object_and_the_call_says_nothing(db, git
     cards = harvest_published(git_repo, {"django/apps/config.py": source})
     [trigger] = [entry.generated.get("trigger", "") for message, entry in cards.items() if "no filesystem" in message]
     assert "its only caller" not in trigger
+
+
+# Reduced from django/db/models/query.py:1099-1120, 2038-2052 (Django 5.2.19).
+QUERY = """
+class QuerySet:
+    def __init__(self, model=None, query=None):
+        self.model = model
+        self.query = query
+
+    @property
+    def ordered(self):
+        return bool(self.query.order_by)
+
+    def order_by(self, *field_names):
+        return self
+
+    def first(self):
+        if self.ordered:
+            queryset = self
+        else:
+            self._check_ordering_first_last_queryset_aggregation(method="first")
+            queryset = self.order_by("pk")
+        for obj in queryset[:1]:
+            return obj
+
+    def last(self):
+        if self.ordered:
+            queryset = self
+        else:
+            self._check_ordering_first_last_queryset_aggregation(method="last")
+            queryset = self.order_by("-pk")
+        for obj in queryset[:1]:
+            return obj
+
+    def _check_ordering_first_last_queryset_aggregation(self, method):
+        if isinstance(self.query.group_by, tuple):
+            raise TypeError(
+                f"Cannot use QuerySet.{method}() on an unordered queryset performing aggregation. Add an ordering "
+                "with order_by()."
+            )
+"""
+
+
+def _aggregation_trigger(git_repo, source: str) -> str:
+    cards = harvest_published(git_repo, {"django/db/models/query.py": source})
+    [trigger] = [entry.generated.get("trigger", "") for message, entry in cards.items() if "unordered" in message]
+    return trigger
+
+
+def test_every_caller_calling_it_under_the_same_test_is_said_with_that_test(db, git_repo):
+    assert (
+        "each of its callers, `QuerySet.first()` and `QuerySet.last()`, calls it only when the `QuerySet`'s "
+        "`ordered` is empty or false (lines 14, 23)"
+    ) in _aggregation_trigger(git_repo, QUERY)
+
+
+def test_callers_calling_it_under_different_tests_say_nothing(db, git_repo):
+    source = QUERY.replace(
+        "    def last(self):\n        if self.ordered:", "    def last(self):\n        if self.model is None:"
+    )
+    assert "callers" not in _aggregation_trigger(git_repo, source)

@@ -5,9 +5,10 @@
 request, or one with an `Origin` header, it never runs.
 
 Read conservatively:
-- the raising function is private (its name or its class's starts with `_`: no user calls it) and every call the
-  harvest resolves to it sits in one function, none a guess, none by an alias or an ancestor's hook;
-- each call's statement sits under the same `if`/`else` tests in that caller (`conditions`, the kinds "if" and
+- the raising function is private (its name or its class's starts with `_`: no user calls it), every call of it
+  the harvest sees is resolved (none a guess, none by an alias or an ancestor's hook) and sits in one of at most
+  MAX_CALLERS functions;
+- each call's statement sits under the same `if`/`else` tests in every caller (`conditions`, the kinds "if" and
   "else": a test every path to the call must pass; the guards above are left to the caller's own card);
 - each test reads only names that mean the same in the raising function: a builtin, the caller's `self` handed on
   by `self.f(...)`, or a parameter of the caller handed on unchanged as the callee's parameter of that name; the
@@ -20,13 +21,15 @@ import builtins
 from collections.abc import Callable
 
 from kb.harvest.reading.attribute_guards import _enclosing, reading
-from kb.harvest.reading.callers import CallGraph, is_private
+from kb.harvest.reading.callers import CallGraph, Defined, is_private
 from kb.harvest.reading.conditions import Condition, conditions
 from kb.harvest.reading.handlers import _function  # the one reader of a function by its qualified name
 from kb.harvest.reading.site_evidence import condition_row
+from kb.harvest.reading.walked import nodes_of_kind
 from kb.text import breadth
 
 MAX_TESTS = 3  # the caller's tests said; more, and nothing is
+MAX_CALLERS = 3  # callers read for tests they share; more, and nothing is said
 _BUILTINS = frozenset(dir(builtins))
 _KINDS = ("if", "else")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -90,22 +93,57 @@ def _referred(scope: ast.AST) -> frozenset[str]:
 def called_when(
     graph: CallGraph, trees: dict[str, ast.Module], path: str, function: str, refers: Callable[[str, str, str], bool]
 ) -> dict | None:
-    """{"function", "path", "lines", "conditions"} for the raising function's one caller and the tests it calls it
-    under, outermost first (module docstring); None when that is not plain. `refers(path, scope, name)`: whether a
-    class (or the module) names `name` other than by calling it."""
+    """{"function", "path", "lines", "conditions"} for the raising function's caller and the tests it calls it
+    under, outermost first (module docstring), with "also": the other callers, each calling it under the same
+    tests, and "tested": the lines of those tests in every caller; None when that is not plain.
+    `refers(path, scope, name)`: whether a class (or the module) names `name` other than by calling it."""
     target = graph.definition(path, function)
     if target is None or not is_private(target.qualname):
         return None
-    sole = graph.sole_caller(target)
-    if sole is None:
+    callers = graph.sure_callers(target)
+    target_tree = trees.get(target.path)
+    if not callers or len(callers) > MAX_CALLERS or target_tree is None:
         return None
-    caller, lines = sole
-    caller_tree, target_tree = trees.get(caller.path), trees.get(target.path)
-    if caller_tree is None or target_tree is None:
-        return None
-    node = _function(caller_tree, caller.qualname)
     callee = _function(target_tree, target.qualname)
-    if node is None or callee is None or node.lineno != caller.line:
+    if callee is None:
+        return None
+    found: list[Condition] | None = None
+    tested: set[int] = set()
+    for caller, at in callers:
+        tests = _tests(caller, at, target, callee, trees)
+        if tests is None or (found is not None and [c.code for c in tests] != [c.code for c in found]):
+            return None  # callers calling it under different tests: which one holds is not said
+        found = tests
+        tested.update(c.line for c in tests)
+    # Last, as it walks a whole class (or module): only for the few functions that get this far.
+    if not found or refers(target.path, target.qualname.rpartition(".")[0] if target.method else "", target.name):
+        return None
+    first = callers[0][0]
+    row = {
+        "function": first.qualname,
+        "path": first.path,
+        "lines": sorted(callers[0][1]),
+        "conditions": [condition_row(c) for c in found],
+    }
+    if len(callers) > 1:
+        row["also"] = [caller.qualname for caller, _ in callers[1:]]
+        if len({caller.path for caller, _ in callers}) == 1:
+            row["tested"] = sorted(tested)  # the tests' lines in every caller, in the one module
+    return row
+
+
+def _tests(
+    caller: Defined,
+    lines: frozenset[int],
+    target: Defined,
+    callee: ast.FunctionDef | ast.AsyncFunctionDef,
+    trees: dict[str, ast.Module],
+) -> list[Condition] | None:
+    """The if/else tests every call of `target` in `caller` sits under, the same for each, each reading what the
+    callee is handed and unchanged up to the call; None when that is not so."""
+    caller_tree = trees.get(caller.path)
+    node = _function(caller_tree, caller.qualname) if caller_tree is not None else None
+    if node is None or node.lineno != caller.line:
         return None
     parents: dict[ast.AST, ast.AST] = {}
     calls: list[tuple[ast.Call, ast.stmt]] = []
@@ -117,9 +155,9 @@ def called_when(
         if not on_line:
             return None  # a call in a lambda, or one the harvest read that is not a plain call here
         calls += [(call, statement) for call in on_line]
-    found: list[Condition] | None = None
     if not all(_under_if(statement, parents) for _, statement in calls):
         return None  # most calls: run whenever the caller runs, with nothing to say
+    found: list[Condition] | None = None
     for call, statement in calls:
         tests = [c for c in reversed(conditions(statement, parents, module=caller_tree)) if c.kind in _KINDS]
         if not tests or len(tests) > MAX_TESTS:
@@ -129,17 +167,7 @@ def called_when(
         if not _same_meaning(tests, call, node, callee, target.method) or _changed(tests, call, statement, parents):
             return None
         found = tests
-    # Last, as it walks a whole class (or module): only for the few functions that get this far.
-    if not found:
-        return None
-    if refers(target.path, target.qualname.rpartition(".")[0] if target.method else "", target.name):
-        return None
-    return {
-        "function": caller.qualname,
-        "path": caller.path,
-        "lines": sorted({call.lineno for call, _ in calls}),
-        "conditions": [condition_row(c) for c in found],
-    }
+    return found
 
 
 def _names(func: ast.expr) -> str:
@@ -239,11 +267,7 @@ def _same_meaning(
             handed.add(argument.id)
     handed |= {k.arg for k in call.keywords if k.arg and isinstance(k.value, ast.Name) and k.value.id == k.arg}
     given = set(positional) | {a.arg for a in caller.args.kwonlyargs}
-    stored = {
-        inner.id
-        for inner in breadth.walk(caller)
-        if isinstance(inner, ast.Name) and not isinstance(inner.ctx, ast.Load)
-    }
+    stored = {inner.id for inner in nodes_of_kind(caller, ast.Name) if not isinstance(inner.ctx, ast.Load)}
     for test in tests:
         for name in test.names:
             if name in stored or (name in given and name not in handed and not (on_self and name == own)):

@@ -246,16 +246,16 @@ class CallGraph:
             self._resolved[key] = found
         return found
 
-    def sole_caller(self, target: Defined) -> tuple[Defined, frozenset[int]] | None:
-        """The one function every call of `target` sits in, with the lines of those calls, when each is resolved
-        (no guess) and no alias or ancestor's hook runs it too (`reading.called_when`); else None."""
+    def sure_callers(self, target: Defined) -> list[tuple[Defined, frozenset[int]]] | None:
+        """Each function the calls of `target` sit in, with the lines of its calls, when every call is resolved (no
+        guess) and no alias or ancestor's hook runs it too (`reading.called_when`); else None."""
         edges = self._edges_to(target)
-        if not edges or self._binders.get(id(target)) or self._hook_edges(target):
+        if not edges or self._binders.get(id(target)) or self._hook_edges(target) or any(e.guess for e in edges):
             return None
-        first = edges[0].caller
-        if any(edge.guess or edge.caller is not first for edge in edges):
-            return None
-        return first, frozenset(edge.line for edge in edges)
+        found: dict[int, tuple[Defined, set[int]]] = {}
+        for edge in edges:
+            found.setdefault(id(edge.caller), (edge.caller, set()))[1].add(edge.line)
+        return [(caller, frozenset(lines)) for caller, lines in found.values()]
 
     def _letting_out_hooks(self, target: Defined, raised: str) -> list[_Edge]:
         """`_hook_edges` of `target` whose `try` (if any) does not keep `raised`."""
