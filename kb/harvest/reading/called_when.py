@@ -146,17 +146,18 @@ def _tests(
     if node is None or node.lineno != caller.line:
         return None
     parents: dict[ast.AST, ast.AST] = {}
-    calls: list[tuple[ast.Call, ast.stmt]] = []
+    held: list[tuple[int, ast.stmt]] = []
     for line in sorted(lines):
         statement = _descend(node, line, parents)
-        if statement is None:
-            return None
+        if statement is None or not _under_if(statement, parents):
+            return None  # most calls: run whenever the caller runs, with nothing to say
+        held.append((line, statement))
+    calls: list[tuple[ast.Call, ast.stmt]] = []
+    for line, statement in held:
         on_line = _calls(statement, line, target.name)
         if not on_line:
             return None  # a call in a lambda, or one the harvest read that is not a plain call here
         calls += [(call, statement) for call in on_line]
-    if not all(_under_if(statement, parents) for _, statement in calls):
-        return None  # most calls: run whenever the caller runs, with nothing to say
     found: list[Condition] | None = None
     for call, statement in calls:
         tests = [c for c in reversed(conditions(statement, parents, module=caller_tree)) if c.kind in _KINDS]
