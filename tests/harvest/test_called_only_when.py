@@ -171,3 +171,14 @@ def test_callers_calling_it_under_different_tests_say_nothing(db, git_repo):
         "    def last(self):\n        if self.ordered:", "    def last(self):\n        if self.model is None:"
     )
     assert "callers" not in _aggregation_trigger(git_repo, source)
+
+
+def test_a_with_block_entered_between_the_test_and_the_call_says_nothing(db, git_repo):
+    # `self.lock()` runs between the test and the call, and may give the object a `path`.
+    source = APPS.replace(
+        "            self.path = self._path_from_module(app_module)",
+        "            with self.lock():\n                self.path = self._path_from_module(app_module)",
+    )
+    cards = harvest_published(git_repo, {"django/apps/config.py": source})
+    [trigger] = [entry.generated.get("trigger", "") for message, entry in cards.items() if "no filesystem" in message]
+    assert "its only caller" not in trigger

@@ -290,8 +290,12 @@ def _changed(tests: list[Condition], call: ast.Call, statement: ast.stmt, parent
     while (parent := parents.get(child)) is not None and not isinstance(parent, _FUNCTIONS):
         if isinstance(parent, (ast.Try, ast.TryStar)) and child not in parent.body:
             return True  # in a handler or past the `try`: what its body ran is not read
-        if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)):
-            ran.extend(parent.body)
+        if isinstance(parent, (ast.For, ast.AsyncFor)):
+            ran.extend([*parent.body, parent.iter])  # its header runs each round
+        elif isinstance(parent, ast.While):
+            ran.extend([*parent.body, parent.test])
+        elif isinstance(parent, (ast.With, ast.AsyncWith)):
+            ran.extend(item.context_expr for item in parent.items)  # `with self.lock():` runs before the call
         for field in ("body", "orelse", "finalbody"):
             block = getattr(parent, field, None)
             if isinstance(block, list) and child in block:
