@@ -6,7 +6,8 @@ class's `__init__`. A match is a guess when more than one definition has the nam
 an object of unknown type (`form.clean()`). Guesses are never recorded as callers (issue 29: 14 of 15 were
 wrong); nor is a call that cannot reach the raise: `helper()` in a module whose `helper` is another function,
 `self.clean()` in a class that overrides `clean`, a call handing a keyword or more positionals than the
-signature takes (`fits`). An ancestor's `self.validate()` is resolved for the entry points
+signature takes (`fits`), `self.m()` under a test that `m` is overridden (`type(self).m != Base.m`: never `Base`'s
+`m`, `reading.overridden`). An ancestor's `self.validate()` is resolved for the entry points
 of a class that defines `validate` and inherits the calling method (`ChoiceField.clean`). A constructor call
 `Form(...)` runs the class the calling module binds `Form` to (its own or an import), never another class of that
 name. A call in a `try` whose handler catches the site's exception (or a base of it) and keeps it does not let it
@@ -60,6 +61,9 @@ class Called(NamedTuple):  # one per call in the scan: a tuple, cheap to make
     quiet: tuple[str, ...] = ()  # of `caught`, those whose handler hands no message on (`Owner.quiet_at`)
     keywords: tuple[str, ...] = ()  # the keywords the call names (`only_initial` in `as_hidden(only_initial=True)`)
     positional: int = 0  # its positional arguments, a `*spread` not counted
+    # "self": the class (qualified) whose method of that name the call never runs, under a test that `self`'s class
+    # overrides it (`type(self).m != Base.m`: `reading.overridden`); "" for any other call.
+    unless: str = ""
 
 
 class Takes(NamedTuple):
@@ -286,7 +290,7 @@ class CallGraph:
             # target (the class does not inherit another definition of it).
             if self.resolves(owner, caller.name) != call.owner or self.resolves(owner, target.name) != owner:
                 continue
-            if not fits(target, call):
+            if not fits(target, call) or (call.unless and self.resolves(call.unless, target.name) == owner):
                 continue
             key = (id(caller), owner)
             named = self._as_run_by.get(key)
@@ -576,6 +580,8 @@ class CallGraph:
             sure = call.owner and self.inherits(call.owner, target.owner)
             return False if sure and self.resolves(call.owner, target.name) == target.owner else None
         if call.how == "self":
+            if call.unless and self.resolves(call.unless, target.name) == target.owner:
+                return None  # under `type(self).m != Base.m`: `self.m()` runs an override, never `Base`'s `m`
             if call.owner and self.inherits(call.owner, target.owner):
                 # Unless the caller's class (or one between) overrides the method: `self.f()` runs that one.
                 runs = self.resolves(call.owner, target.name)

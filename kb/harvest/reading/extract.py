@@ -402,6 +402,9 @@ class ModuleExtractor:
         # `skip(reason)` after `from unittest import skip` in the function: the name the import binds, qualified.
         imported = scope.imported(name) if how == "name" else None
         bound = self.resolver.canonical(imported) if imported else ""
+        # `self.log_action(...)` under `if type(self).log_action != LogEntryManager.log_action:` never runs that one.
+        written = owner.overridden_at(line, name) if how == "self" and owner is not None and owner.ifs else ""
+        unless = self._class_written(written, scope) if written else ""
         called = Called(
             self.path,
             scope.qualname,
@@ -415,6 +418,7 @@ class ModuleExtractor:
             quiet,
             keywords,
             positional,
+            unless,
         )
         self.result.called.append(called)
 
@@ -445,6 +449,14 @@ class ModuleExtractor:
             return ""
         imported = scope.imported(name)
         qualified = self.resolver.canonical(imported) if imported else self.resolver.qualify([name], self.info)
+        return qualified if qualified and self.index.get(qualified) is not None else ""
+
+    def _class_written(self, written: str, scope: Scope) -> str:
+        """The class of this harvest a dotted name (`Base`, `models.Base`) stands for in this module, or ""."""
+        parts = written.split(".")
+        if parts[0] in scope.bindings or parts[0] in scope.params:
+            return ""
+        qualified = self.resolver.qualify(parts, self.info)
         return qualified if qualified and self.index.get(qualified) is not None else ""
 
     def _class_name(self, owner: str | None) -> str:

@@ -47,6 +47,7 @@ from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, block_fields, dotted
 from kb.harvest.reading.left_open import comment_near, left_open, needs_override
 from kb.harvest.reading.messages import BranchPath, Field, Parts, exclusive
 from kb.harvest.reading.never import never_runs
+from kb.harvest.reading.overridden import Span, overridden_at, override_spans
 from kb.harvest.reading.predicates import MAX_CODE as PREDICATE_CODE
 from kb.harvest.reading.predicates import read_through
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
@@ -92,6 +93,7 @@ class Owner:
     _swallowing: list[tuple[int, int, tuple[str, ...], tuple[str, ...]]] | None = None
     ifs: list[ast.If] = field(default_factory=list)  # the function's own, for `guard_at`
     _guards: list[tuple[int, int]] | None = None
+    _overrides: list[Span] | None = None  # its branches under a test that a method is overridden (`overridden_at`)
     _first_exit: int | None = None  # the line of the first statement of its body that may end a call
     _paragraphs: list[str] | None = None  # its docstring's paragraphs, read once for all its sites (`doc_rule`)
     _through: dict[int, ast.expr | None] = field(default_factory=dict)  # each test's own calls read through, once
@@ -250,6 +252,15 @@ class Owner:
             )
         at = bisect_right(self._guards, (line, _LAST)) - 1
         return at >= 0 and self._guards[at][1] >= line
+
+    def overridden_at(self, line: int, name: str) -> str:
+        """The base class (as written) whose `name` a call of `self.name()` at `line` never runs, being under a
+        test that the method is overridden (`reading.overridden`); "" when none."""
+        if not self.ifs:
+            return ""
+        if self._overrides is None:
+            self._overrides = override_spans(self.ifs)
+        return overridden_at(self._overrides, line, name) if self._overrides else ""
 
     def conditions(self, node: ast.AST) -> tuple[list[Condition], bool]:
         """The conditions of a site's node (a raise, an assert, or a call: its statement) and whether it is under
