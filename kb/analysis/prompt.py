@@ -70,7 +70,9 @@ Rules:
   defines it),
   "caught_here"/"handled_by" (the error is caught before the user sees it), "caught_by" (public callers that
   catch the error and do what each row says instead: never a way in to the error), "abstract" (a method left to
-  subclasses), "accessor" and "every_call" (a property read, assigned or deleted; "first read": a cached property),
+  subclasses), "replaced" (every subclass the library ships overrides the method, "by" those that define their
+  own: the raise is met on an object of the class itself or of a subclass from outside the library, never of those),
+  "accessor" and "every_call" (a property read, assigned or deleted; "first read": a cached property),
   "never" (the library's authors mark the raise's branch, in the comment quoted, as one that should never run:
   name no caller, entry point or situation that reaches it; say that meeting it points to a bug in the library, or
   a use it does not support, to report to its maintainers with the traceback).
@@ -129,6 +131,7 @@ SITE_FACTS = (
     "handled_by",
     "caught_by",
     "abstract",
+    "replaced",
     "accessor",
     "every_call",
     "never",

@@ -1046,7 +1046,8 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             tests = "one more check" if len(unsaid) == 1 else f"{len(unsaid)} more checks"
             lines.append(f"- and {tests} in {code(view.function)}{_arguments_read(site, hidden)}{at}")
         values = _values(view)
-        if not lines and not values and not view.unconditional and not never.never(site):
+        subclassed = left_open.replaced(site)
+        if not lines and not values and not view.unconditional and not never.never(site) and not subclassed:
             continue
         key = (view.function, tuple(line.rsplit(" (line", 1)[0] for line in lines), tuple(values))
         if key in seen:
@@ -1074,6 +1075,8 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         block.extend(lines)
         if values:
             block.append(("\n" if lines else "") + f"In the message, {', '.join(values)}.")
+        if subclassed:
+            block.append(("\n" if lines or values else "") + subclassed)
         blocks.append("\n".join(block))
         if len(blocks) == MAX_TRIGGER_SITES:
             break

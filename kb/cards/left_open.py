@@ -102,3 +102,25 @@ def _s(found: dict, count: str) -> str:
 
 def _es(found: dict, count: str) -> str:
     return "es" if found.get(count) == 1 else ""
+
+
+def replaced(site: RaiseSite) -> str:
+    """ "The library's own subclasses of `RedirectURLMixin` all override `get_default_redirect_url()` (`LoginView`
+    and `LogoutView` define their own): ..." for a method every subclass the library ships overrides
+    (`kb.harvest.reading.replaced`); "" when the site has no such evidence."""
+    found = (site.evidence or {}).get("replaced")
+    if not isinstance(found, dict):
+        return ""
+    owner, method = found.get("class"), found.get("method")
+    if not (isinstance(owner, str) and isinstance(method, str) and owner and method.isidentifier()):
+        return ""
+    named = _names(found, "by", "count")
+    if not named:
+        return ""
+    called = code(method + "()")
+    its = "defines its own" if found.get("count") == 1 else "define their own"
+    return (
+        f"The library's own subclasses of {code(owner)} all override {called} ({named} {its}): this one runs on an"
+        f" object of {code(owner)} itself, or of a subclass from outside the library (such as yours) that does not"
+        f" define {called}."
+    )

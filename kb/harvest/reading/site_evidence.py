@@ -15,7 +15,8 @@ A site's evidence, stored on its `RaiseSite` as it is:
 - "entry_points", "switches", "callee_raises": begun here (hooks, environment variables, the calls of a `try`),
   finished after the scan by `kb.harvest.reading.reach`, which takes the private "_reach" key off;
 - "abstract", "comment" (only when found): a method left for subclasses, the author's comment beside the raise
-  (`kb.harvest.reading.left_open`); "never": the authors' comment that the raise's branch should never run
+  (`kb.harvest.reading.left_open`); "replaced": a method every subclass the library ships overrides
+  (`kb.harvest.reading.replaced`); "never": the authors' comment that the raise's branch should never run
   (`kb.harvest.reading.never`), on a raising helper's callers' sites too; "every_call": the raise is a statement
   of the function's own body; "caught_here": a handler of the same function catches it and does not raise it
   again; "module": the module's name, for a raise at its top level (run when it is imported) or in its
@@ -51,6 +52,7 @@ from kb.harvest.reading.overridden import Span, overridden_at, override_spans
 from kb.harvest.reading.predicates import MAX_CODE as PREDICATE_CODE
 from kb.harvest.reading.predicates import read_through
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
+from kb.harvest.reading.replaced import replaced
 from kb.harvest.reading.scopes import Scope, params_of
 from kb.harvest.reading.walked import code, docstring, unparsed
 from kb.text import breadth
@@ -94,6 +96,7 @@ class Owner:
     ifs: list[ast.If] = field(default_factory=list)  # the function's own, for `guard_at`
     _guards: list[tuple[int, int]] | None = None
     _overrides: list[Span] | None = None  # its branches under a test that a method is overridden (`overridden_at`)
+    _replaced: tuple[dict | None] | None = None  # `replaced`: every shipped subclass overrides it, read once
     _first_exit: int | None = None  # the line of the first statement of its body that may end a call
     _paragraphs: list[str] | None = None  # its docstring's paragraphs, read once for all its sites (`doc_rule`)
     _through: dict[int, ast.expr | None] = field(default_factory=dict)  # each test's own calls read through, once
@@ -262,6 +265,13 @@ class Owner:
             self._overrides = override_spans(self.ifs)
         return overridden_at(self._overrides, line, name) if self._overrides else ""
 
+    def replaced(self) -> dict | None:
+        """`reading.replaced` of this method, read once for all its sites."""
+        if self._replaced is None:
+            scope = self.scope
+            self._replaced = (replaced(self.node, scope.index, scope.owner) if scope is not None else None,)
+        return self._replaced[0]
+
     def conditions(self, node: ast.AST) -> tuple[list[Condition], bool]:
         """The conditions of a site's node (a raise, an assert, or a call: its statement) and whether it is under
         one; a raise of two types or two wordings is read once."""
@@ -378,6 +388,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
             evidence["after_try"] = {"line": attempt.lineno}  # runs only when that `try` raised nothing
         if opened := left_open(owner.node, node, owner.scope.index, owner.scope.owner):
             evidence["abstract"] = opened
+        elif subclassed := owner.replaced():
+            evidence["replaced"] = subclassed  # every subclass the library ships overrides the method
         deciding = next((c.line for c in found if c.kind != "guard"), None)
         lines = owner.scope.info.lines
         if statement is not None and next((c.kind for c in found if c.kind != "guard"), None) == "else":
