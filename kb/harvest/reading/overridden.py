@@ -10,20 +10,28 @@ does). The call graph (`callers.CallGraph`) then drops the call as an edge to th
 
 import ast
 
-_RECEIVERS = frozenset({"self", "cls"})
+_RECEIVERS = frozenset({"self", "cls"})  # `self.m.__func__`; never a base class's name
 MAX_DEPTH = 8  # `not` and `and`/`or` read this deep into a test; deeper, it says nothing
 
 # (first line, last line, method name, the base class as written: "LogEntryManager", "models.Base")
 Span = tuple[int, int, str, str]
 
 
-def override_spans(ifs: list[ast.If]) -> list[Span]:
-    """The branches of a function's `if`s where a test says `type(self).m` is not `Base.m`, as line spans."""
+MAX_LINES = 6  # lines of a test read for `type(self).`, `__class__.` or `__func__`, one of which each test read has
+
+
+def override_spans(ifs: list[ast.If], lines: list[str]) -> list[Span]:
+    """The branches of a function's `if`s where a test says `type(self).m` is not `Base.m`, as line spans. A test
+    whose lines (`lines`: the module's) hold none of its words is not read further: most tests compare no method."""
     found: list[Span] = []
     for node in ifs:
         test = node.test
         if type(test) not in _TESTS:
-            continue  # most tests are no comparison of methods: read no further
+            continue
+        first, last = test.lineno, getattr(test, "end_lineno", None) or test.lineno
+        text = lines[first - 1] if last == first else "\n".join(lines[first - 1 : min(last, first + MAX_LINES)])
+        if "type(self)." not in text and "__class__." not in text and "__func__" not in text:
+            continue
         for block, holds in ((node.body, True), (node.orelse, False)):
             if not block:
                 continue
@@ -67,7 +75,7 @@ def _overridden(test: ast.expr, holds: bool, depth: int) -> list[tuple[str, str]
 
 
 def _own_method(node: ast.expr) -> str:
-    """`m` of `type(self).m`, `self.__class__.m`, `self.m.__func__` (or `cls.m`); "" for anything else."""
+    """`m` of `type(self).m`, `self.__class__.m`, `self.m.__func__`; "" for anything else."""
     if type(node) is not ast.Attribute:
         return ""
     if node.attr == "__func__":
@@ -76,8 +84,6 @@ def _own_method(node: ast.expr) -> str:
             return inner.attr
         return ""
     value = node.value
-    if type(value) is ast.Name and value.id == "cls":
-        return node.attr
     if type(value) is ast.Attribute and value.attr == "__class__":
         return node.attr if type(value.value) is ast.Name and value.value.id == "self" else ""
     if type(value) is ast.Call and type(value.func) is ast.Name and value.func.id == "type" and len(value.args) == 1:

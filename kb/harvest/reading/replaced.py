@@ -16,7 +16,7 @@ from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.text import breadth
 
 MAX_NAMED = 5  # subclasses named; the count says the rest
-MAX_SUBCLASSES = 50  # more, and it says nothing: a base that many classes derive from is no one reader's class
+MAX_SUBCLASSES = 50  # more (tests' included), and it says nothing: a base of that many classes is read no further
 MAX_NODES = 2_000  # nodes of an override read for a call of the base's method
 
 
@@ -28,29 +28,33 @@ def replaced(function: ast.AST, index: ClassIndex, owner: str | None) -> dict | 
         return None
     name = function.name  # type: ignore[attr-defined]
     info = index.get(owner)
-    if info is None or info.methods.get(name) is not function or is_private(owner) or is_private(name):
+    if info is None or name.startswith("_") or info.methods.get(name) is not function:
         return None
-    if name.startswith("__") or is_test(info.module.path, owner):
+    subclasses = index.subclasses(owner)  # most classes have none: asked before anything else is read
+    if not subclasses or len(subclasses) > MAX_SUBCLASSES:
         return None
-    shipped = [c for c in index.subclasses(owner) if not is_test(c.module.path, c.qualname)]
-    if not shipped or len(shipped) > MAX_SUBCLASSES:
-        return None
-    defining: list[str] = []
-    for sub in shipped:
-        above = _defining(index, sub, owner, name)
+    defining: list[ClassInfo] = []
+    definers: dict[str, ClassInfo] = {}  # each class whose definition a subclass runs, a mixin beside the base too
+    for sub in subclasses:
+        above = _defining(index, sub, name)
+        if is_test(sub.module.path, sub.qualname):
+            continue  # a test's class: no subclass the library ships
         if above is None or above.qualname == owner:
             return None  # inherits the base's method (or the harvest cannot tell): reached there too
+        definers[above.qualname] = above
         if above is sub:
-            if _reaches_base(sub, name):
-                return None
-            defining.append(sub.qualname)
-    named = [q for q in defining if not is_private(q)]
+            defining.append(sub)
+    if not defining or is_private(owner) or is_test(info.module.path, owner):
+        return None
+    if any(_reaches_base(above, name) for above in definers.values()):  # read last: most such methods are inherited
+        return None
+    named = [sub.qualname for sub in defining if not is_private(sub.qualname)]
     if not named:
         return None
     return {"class": _short(owner, info.module.name), "method": name, "by": named[:MAX_NAMED], "count": len(defining)}
 
 
-def _defining(index: ClassIndex, sub: ClassInfo, owner: str, name: str) -> ClassInfo | None:
+def _defining(index: ClassIndex, sub: ClassInfo, name: str) -> ClassInfo | None:
     """The first class of `sub`'s ancestry (itself first) that defines `name`, as a method or a class attribute;
     None when none does (an ancestor the harvest did not read may)."""
     for ancestor in index.mro(sub.qualname):

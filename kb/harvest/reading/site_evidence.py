@@ -259,10 +259,10 @@ class Owner:
     def overridden_at(self, line: int, name: str) -> str:
         """The base class (as written) whose `name` a call of `self.name()` at `line` never runs, being under a
         test that the method is overridden (`reading.overridden`); "" when none."""
-        if not self.ifs:
+        if not self.ifs or self.scope is None:
             return ""
         if self._overrides is None:
-            self._overrides = override_spans(self.ifs)
+            self._overrides = override_spans(self.ifs, self.scope.info.lines)
         return overridden_at(self._overrides, line, name) if self._overrides else ""
 
     def replaced(self) -> dict | None:
