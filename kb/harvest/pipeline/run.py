@@ -21,6 +21,7 @@ from kb.harvest.pipeline.sources import SourceFile, collect_files
 from kb.harvest.pipeline.store import Outcome, save_plan, server_side_binding
 from kb.harvest.pipeline.suggest import refresh_suggestions
 from kb.harvest.pipeline.target import Target
+from kb.harvest.reading import container_uses, walked
 from kb.harvest.reading.extract import FoundSite
 from kb.harvest.reading.files import Refusals, clean_json
 from kb.models import ErrorEntry, HarvestState, RaiseSite, Repository
@@ -114,7 +115,13 @@ _one_at_a_time = threading.Lock()
 def harvest(*, target: Target, progress: bool | None = None, progress_file: TextIO | None = None) -> HarvestResult:
     """Read, plan and write; or, when every file, option and entry is as the last harvest left them, nothing."""
     with _one_at_a_time, collector_paused():
-        return _harvest(target, progress, progress_file)
+        try:
+            return _harvest(target, progress, progress_file)
+        finally:
+            # The readers' caches let go of the trees: freed with the harvest's result rather than at the process's
+            # end, where the collector's last full pass walked them all (a million objects for Django).
+            container_uses.let_go()
+            walked.let_go()
 
 
 @contextmanager

@@ -58,6 +58,8 @@ class Scan:
     reading: "Beside[list[tuple[list[str], dict]]] | None" = field(default=None, repr=False, compare=False)
     # The rest of the scan, read by this process at `complete` before it waits for the helper.
     meanwhile: Callable[[], None] | None = field(default=None, repr=False, compare=False)
+    # Run once nothing more is read from the trees (at `complete` or `close`): lets go of the readings kept.
+    finished: Callable[[], None] | None = field(default=None, repr=False, compare=False)
 
     def complete(self) -> "Scan":
         """The scan with each site's callers and entry points in its evidence: taken from the helper reading them,
@@ -72,6 +74,7 @@ class Scan:
                 for key in dropped:
                     site.evidence.pop(key, None)
                 site.evidence.update(changed)
+        self._finish()
         return self
 
     def close(self) -> None:
@@ -80,6 +83,12 @@ class Scan:
         if self.reading is not None:
             self.reading.close()
             self.reading = None
+        self._finish()
+
+    def _finish(self) -> None:
+        if self.finished is not None:
+            finished, self.finished = self.finished, None
+            finished()
 
 
 class AfterExtraction(Afterwards, Protocol):
@@ -214,11 +223,15 @@ def _scan(
         # plans and makes the rows (which need none of it); the fork costs this process a few hundredths of a
         # second, reading the graph about 0.35 CPU s on Django, which this process did alone while the others
         # highlighted.
+        # The index's readings kept scopes, which name it: let go once the sites are complete (the helper has its own).
+        result.finished = read.index.let_go
         result.reading = Beside(reach, fork=later and workers > 1)
         if result.reading.forked:
             result.meanwhile = compiled  # needed only at the end: read while the helper reads the graph
             return result
         result.complete()
+    else:
+        read.index.let_go()
     compiled()
     return result
 

@@ -116,6 +116,14 @@ class ClassIndex:
         # The classes each module function returns from a table, by id of its node (kb.harvest.reading.class_tables).
         self.table_returns: dict[int, list[str]] = {}
 
+    def let_go(self) -> None:
+        """The harvest is read: every reading kept here is dropped, as a new index's (its classes and resolver kept).
+        Readers keep scopes here, each naming this index: a cycle that held every syntax tree of the harvest until
+        the collector's next full pass, which walked them all (at the process's end: a million objects for Django)."""
+        for name, empty in vars(ClassIndex([], self.resolver)).items():
+            if name not in ("classes", "resolver"):
+                setattr(self, name, empty)
+
     def get(self, qualname: str) -> ClassInfo | None:
         return self.classes.get(qualname)
 

@@ -194,6 +194,11 @@ def others(resolver: Resolver) -> Others:
     return _kept[0]
 
 
+def let_go() -> None:
+    """The harvest is over: its resolver, and through it every syntax tree, no longer kept here."""
+    _kept.clear()
+
+
 def handed_on(body: list[ast.stmt]) -> set[str]:
     """The names the statements read where the object goes on under another name (`_HANDED_ON`), or to a call that
     may keep or change it (an argument of a call not in `_READING_CALLS`); one walk."""

@@ -22,6 +22,12 @@ _docs: dict[int, tuple[ast.AST, str | None]] = {}
 _code: dict[int, tuple[ast.AST, str]] = {}
 
 
+def let_go() -> None:
+    """The harvest is over: nothing of its trees kept here."""
+    for kept in (_kept, _bodies, _docs, _code):
+        kept.clear()
+
+
 def _walked(node: ast.AST) -> tuple[ast.AST, tuple[ast.AST, ...], dict[Kinds, tuple[Any, ...]]]:
     found = _kept.get(id(node))
     if found is not None and found[0] is node:
