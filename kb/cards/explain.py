@@ -31,7 +31,7 @@ from kb.cards.reader import (
     without_default,
 )
 from kb.cards.solutions import derive_solutions, example_fix
-from kb.cards.truth_table import implies, reduced
+from kb.cards.truth_table import absorbed, implies, reduced
 from kb.cards.unfixed import reads_unfixed_attribute
 from kb.models import ErrorEntry, RaiseSite
 from kb.text.escaping import code, plain, sentence
@@ -154,7 +154,9 @@ def _view(
     # An `else` branch's test is as much a conjunct as an `if`'s (`loaders` given, then `app_dirs` set).
     outer = [row for row in further if row.get("kind") in ("if", "else") and _reads_argument(row, reader)]
     outer = outer[:MAX_OUTER]
-    deciding = reader.all_of(reduced([*reversed(outer), deciding_row, *near])) if deciding_row else None
+    # A test another one already makes true is said once ("A and (B or A)" is "A"), then the truth table's reduction.
+    held = absorbed([*reversed(outer), deciding_row, *near], reader.moved) if deciding_row else []
+    deciding = reader.all_of(reduced(held)) if deciding_row else None
     close = deciding is None and near and deciding_row and reader.condition(deciding_row)
     if close:
         deciding, outer = close, []

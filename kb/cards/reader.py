@@ -569,6 +569,17 @@ class Reader:
         bound = [line for rows in self.definitions.values() for line, code_ in rows if code_.startswith(tuple(_LOOPED))]
         return sorted({*self.loops, *bound})
 
+    def moved(self, name: str, after: int) -> bool:
+        """Whether the name (or an attribute of it) may hold another value after line `after`: given a value or
+        changed in place further down, on a line not recorded, or bound where a handler may leave it unsure."""
+        rows = [rows for defined, rows in self.definitions.items() if defined == name or defined.startswith(f"{name}.")]
+        changed = [lines for held, lines in self.changed.items() if held == name or held.startswith(f"{name}.")]
+        return (
+            name in self.unsure
+            or any(line >= after or line <= 0 for found in rows for line, _ in found)
+            or any(line >= after or line <= 0 for lines in changed for line in lines)
+        )
+
     def _changed_before(self, name: str, before: int | None) -> bool:
         """Whether the local is changed in place (`x.pop(...)`) after its definition and before a test on line
         `before`, or in a loop that test is in (which comes back to it after the change)."""

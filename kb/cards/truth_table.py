@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from itertools import pairwise, product
 
+from kb.cards.parsed import expression, walk
 from kb.text.treedump import dump
 
 MAX_TESTS = 4
@@ -64,6 +65,68 @@ def reduced(rows: list[dict]) -> list[dict]:
             "sentence": " and ".join(said[f][1] for f in fixed),
         }
     ]
+
+
+def absorbed(rows: list[dict], moved: Callable[[str, int], bool]) -> list[dict]:
+    """`rows` (all of which hold) without a disjunction that another row makes true by requiring one of its tests,
+    whole or as one part of its `and` (absorption: "A and (B or A)" is "A"). Django's `Field.validate` raises "This
+    field cannot be blank." under `not self.blank and value in self.empty_values`, past `if self.choices is not None
+    and value not in self.empty_values:` (django/db/models/fields/__init__.py:807-827, 5.2.19, round 30's card 14):
+    "`choices` is `None` or `empty_values` contains `value`" then says nothing more. Exact logic only: a test is the
+    same test where its code is the same tree, calls nothing (a call may give another value the second time), and
+    reads no name that `moved(name, line)` says is given a new value or changed after the earlier row's line."""
+    if len(rows) < 2:
+        return rows
+    required: list[tuple[int, _Test]] = []  # (row's index, test) of each test a row requires on its own
+    clauses: list[frozenset[str]] = []  # each row's disjunction of tests (their trees), empty for any other row
+    for index, row in enumerate(rows):
+        found = row.get("any")
+        if isinstance(found, list):
+            tests = [_test_of(part) if isinstance(part, dict) else None for part in found]
+            clauses.append(frozenset(t[0] for t in tests if t) if all(tests) else frozenset())
+            continue
+        clauses.append(frozenset())
+        parts = row.get("all")
+        for part in parts if isinstance(parts, list) and parts else [row]:
+            if isinstance(part, dict) and (test := _test_of(part)):
+                required.append((index, test))
+    lines = [line if isinstance(line := row.get("line"), int) else None for row in rows]
+    kept = [
+        row
+        for index, row in enumerate(rows)
+        if not any(
+            other != index and tree in clauses[index] and _same_values(names, lines[index], lines[other], moved)
+            for other, (tree, names) in required
+        )
+    ]
+    return kept if len(kept) != len(rows) else rows
+
+
+_Test = tuple[str, frozenset[str]]  # a test's tree as text, and the names it reads
+
+
+def _test_of(part: dict) -> _Test | None:
+    """One test's tree and names, None where its code does not parse, calls something or assigns a name."""
+    node = expression(str(part.get("code") or "").strip())
+    if node is None:
+        return None
+    names = set()
+    for inner in walk(node):
+        if isinstance(inner, (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
+            return None
+        if isinstance(inner, ast.Name):
+            names.add(inner.id)
+    return dump(node), frozenset(names)
+
+
+def _same_values(
+    names: frozenset[str], first: int | None, second: int | None, moved: Callable[[str, int], bool]
+) -> bool:
+    """Whether the names a test reads hold the same values on the lines `first` and `second`: none is given a new
+    value or changed after the earlier of them (both lines must be known)."""
+    if first is None or second is None:
+        return False
+    return not any(moved(name, min(first, second)) for name in names)
 
 
 def _literal(part: dict) -> Literal | None:
