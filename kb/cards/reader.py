@@ -343,6 +343,9 @@ def _own_entry_point(evidence: dict, path: str) -> list[EntryPoint]:
     ]
 
 
+DEFINITIONS_KEPT = 8  # kb.harvest.reading.definitions.MAX_ROWS, which this layer may not import
+
+
 @dataclass
 class Reader:
     """What the names in one site's conditions stand for, for the reader of `entry` (None: no public entry point)."""
@@ -365,6 +368,8 @@ class Reader:
         self.filled: dict[str, tuple[int, str]] = {}
         self.wrapped: dict[str, tuple[int, str]] = {}
         rows = [row for row in self.evidence.get("definitions") or [] if isinstance(row, dict)]
+        # As many rows as the harvest keeps (kb.harvest.reading.definitions.MAX_ROWS): some may have been left out.
+        self._definitions_full = len(rows) >= DEFINITIONS_KEPT
         # A call that raises rather than return an empty value never makes a test of its emptiness true: where the
         # local has other definitions, those are what the test reads when it is true (round 21's card 02).
         others = {row.get("name") for row in rows if not row.get("never_empty")}
@@ -576,6 +581,7 @@ class Reader:
         changed = [lines for held, lines in self.changed.items() if held == name or held.startswith(f"{name}.")]
         return (
             name in self.unsure
+            or self._definitions_full
             or any(line >= after or line <= 0 for found in rows for line, _ in found)
             or any(line >= after or line <= 0 for lines in changed for line in lines)
         )

@@ -2,7 +2,9 @@
 14 said "`empty_values` contains `value` and `choices` is `None` or `empty_values` contains `value`"). Only where the
 two tests are the same code reading the same values: a local given a new value between them keeps both."""
 
+from kb.cards.reader import DEFINITIONS_KEPT
 from kb.cards.truth_table import absorbed
+from kb.harvest.reading.definitions import MAX_ROWS
 from tests.harvest.published import harvest_published
 
 # Django 5.2.19 django/db/models/fields/__init__.py:803-827 (`Field.validate`), the class reduced to what it reads.
@@ -14,8 +16,7 @@ class Field:
     empty_values = list(validators.EMPTY_VALUES)
 
     def __init__(self, null=False, blank=False, choices=None, editable=True):
-        self.null = null
-        self.blank = blank
+        self.blank, self.null = blank, null  # django/db/models/fields/__init__.py:218
         self.choices = choices
         self.editable = editable
 
@@ -97,3 +98,16 @@ def test_a_local_given_a_new_value_between_the_two_checks_keeps_both() -> None:
     called = {**guard, "code": "f() or model_name", "any": [{"code": "f()"}, {"code": "model_name"}]}
     calls = {**deciding, "code": "f() and x", "all": [{"code": "f()"}, {"code": "x"}]}
     assert absorbed([calls, called], lambda name, after: False) == [calls, called]
+
+
+def test_an_attribute_set_with_others_in_one_tuple_is_said_by_its_argument(db, git_repo) -> None:
+    # `self.blank, self.null = blank, null`: each item is its argument, `False` by default: "is false", not "is
+    # empty or false" of the field's attribute.
+    blank = _first(meanings(git_repo), "This field cannot be blank")
+    assert "the `blank` argument of `Field()` is false (the default)" in blank
+    assert "empty or false" not in blank
+
+
+def test_the_reader_knows_when_the_harvest_may_have_left_a_definition_out() -> None:
+    # `Reader.moved` reads a full list of definitions as one that may miss the new value a local was given.
+    assert DEFINITIONS_KEPT == MAX_ROWS
