@@ -343,6 +343,7 @@ def _own_entry_point(evidence: dict, path: str) -> list[EntryPoint]:
     ]
 
 
+_NOT_NONE = re.compile(r"(?<![\w.])self\.(_\w++) is not None")  # a private attribute's `is not None` test
 DEFINITIONS_KEPT = 8  # kb.harvest.reading.definitions.MAX_ROWS, which this layer may not import
 
 
@@ -907,6 +908,27 @@ class Reader:
         self._said_rows[id(row)] = (row, said)
         return said
 
+    def _made_by(self, written: str) -> str:
+        """`self._fields is not None`, where only what `values()` and `values_list()` return has another value than
+        its `None` (the harvest's `set_by`): "the `QuerySet` comes from `values()` or `values_list()`" (round 30's
+        card 09). Of `is not None` alone: a truth test would be false of an empty value they give (`values()`)."""
+        found = _NOT_NONE.fullmatch(written.strip())
+        if found is None:
+            return ""
+        rows = self.evidence.get("set_by")
+        row = (
+            next(
+                (r for r in rows if isinstance(r, dict) and r.get("name") == f"self.{found[1]}"),
+                None,
+            )
+            if isinstance(rows, list)
+            else None
+        )
+        methods = [m for m in (row or {}).get("methods") or [] if isinstance(m, str) and m]
+        if row is None or not methods or not isinstance(row.get("class"), str):
+            return ""
+        return f"the {code(row['class'])} comes from {' or '.join(code(m + '()') for m in methods)}"
+
     def _read_on(self, written: str) -> str:
         """A descriptor's `__get__(self, instance, owner)` is given `None` as `instance` when the attribute is read
         on the class (`Book.objects`), the object when read on one (`book.objects`): `instance is not None`, in the
@@ -1021,6 +1043,8 @@ class Reader:
     def _say(self, row: dict) -> tuple[str, list[str]] | None:
         written = str(row.get("code") or "")
         before = row.get("line") if isinstance(row.get("line"), int) else None
+        if made := self._made_by(written):
+            return made, []
         if read_on := self._read_on(written):
             return read_on, []
         if header := header_test(written):  # `"HTTP_ORIGIN" not in request.META`: the header the reader sent

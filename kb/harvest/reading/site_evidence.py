@@ -54,6 +54,7 @@ from kb.harvest.reading.predicates import read_through
 from kb.harvest.reading.reads import NOTHING, Reads, reads_of
 from kb.harvest.reading.replaced import replaced
 from kb.harvest.reading.scopes import Scope, params_of
+from kb.harvest.reading.set_by import set_by
 from kb.harvest.reading.walked import code, docstring, unparsed
 from kb.text import breadth
 
@@ -725,6 +726,8 @@ def _reader_side(
     return {
         "definitions": rows,
         "attributes": attributes(scope.index, scope.owner or "", unset),
+        # Where a private attribute's one other value comes from (`set_by`): kept only where there is one.
+        **({"set_by": set_rows} if (set_rows := set_by(scope.index, scope.owner or "", unset)) else {}),
         "entry_points": hooks,
         "switches": [
             {"name": name, "kind": "env", "declared": name, "help": "", "path": scope.info.path, "line": line}
