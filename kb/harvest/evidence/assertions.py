@@ -134,6 +134,9 @@ class Assertion:
     # The names the asserted code calls that the test module's imports name, each with its dotted path
     # (`imported.imported_calls`): which of the package's definitions of a name the call means.
     imported: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
+    # A message named by its key in a class's table instead of its text (`form.error_messages["inactive"]` of a
+    # `form = AuthenticationForm(...)`): (the class, the key) (`returned`).
+    keyed: tuple[str, str] | None = dataclasses.field(default=None, compare=False)
 
 
 MAX_SET_UP_LINES = 12  # a set-up's statements shown with a trimmed call

@@ -32,6 +32,7 @@ from kb.text import breadth
 
 PREFILTER = (
     ".errors",
+    ".non_field_errors(",
     ".data",
     ".detail",
     ".messages",
@@ -43,6 +44,7 @@ PREFILTER = (
 )
 RETURNED = "returned"  # the form's prefix: `returned:serializer.errors`
 _ATTRIBUTES = {"errors", "data", "detail", "messages", "message_dict"}
+_TABLES = {"error_messages", "default_error_messages"}  # a class's messages by key (Django's forms, DRF's fields)
 CONTEXT_KEYS = {"exception", "reason", "error"}  # a rendered page's context item that holds an error's message
 _COMPARING = {"assertEqual", "assertEquals", "assertDictEqual", "assertListEqual", "assertIn", "assertCountEqual"}
 _ANY = ("Exception",)  # nothing is asserted of a type: the message alone decides
@@ -54,7 +56,7 @@ _STATUS_SPAN = 600  # how far after `assertContains(` its `status_code=` is look
 def read_returned(text: str, path: str) -> list[Assertion]:
     if not any(word in text for word in PREFILTER):
         return []
-    words = (".errors", ".data", ".detail", ".messages", "assertFormError", ".context")
+    words = (".errors", ".non_field_errors(", ".data", ".detail", ".messages", "assertFormError", ".context")
     hits = [i for word in words for i in _all(text, word)]
     # An error page's text (`_error_status`): parsed only where an error's status follows (Django's tests call
     # `assertContains` some 950 times, 49 of them with a status of 400 and up).
@@ -82,6 +84,7 @@ def _read_function(
     function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int, lines: list[str], name: str, path: str
 ) -> list[Assertion]:
     caught = {h.name for h in breadth.walk(function) if isinstance(h, ast.ExceptHandler) and h.name}
+    built: dict[str, str] | None = None  # read once, for the first message named by its key (`_keyed`)
     statements = list(statements_in_order(function.body))
     found = []
     for index, statement in enumerate(statements):
@@ -103,7 +106,68 @@ def _read_function(
                         Assertion(path, line, name, form, _ANY, (message,), message, frozenset(), code, start,
                                   call, pinned)
                     )  # fmt: skip
+            named = _named_by_key(other)
+            if named and built is None:
+                built = _built(function)
+            for keyed in dict.fromkeys(_keyed(named, built or {})):
+                found.append(
+                    Assertion(path, line, name, f"{RETURNED}:{subject}", _ANY, (), None, frozenset(), code, start,
+                              call, pinned, keyed=keyed)
+                )  # fmt: skip
     return found
+
+
+def _built(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
+    """Each name the test binds, with the class it names when the name is bound once, to an instance of it
+    (`form = PasswordChangeForm(user, data)` -> `form`: `PasswordChangeForm`); "" for any other binding."""
+    bound: dict[str, list[str]] = {}
+    for node in breadth.walk(function):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.withitem, ast.NamedExpr)):
+            targets = node.targets if isinstance(node, ast.Assign) else [_target_of(node)]
+            value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) else None
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    bound.setdefault(target.id, []).append(_class_called(value) if len(targets) == 1 else "")
+    return {name: classes[0] if len(classes) == 1 else "" for name, classes in bound.items()}
+
+
+def _target_of(node: ast.AST) -> ast.AST | None:
+    return node.optional_vars if isinstance(node, ast.withitem) else getattr(node, "target", None)
+
+
+def _class_called(node: ast.expr | None) -> str:
+    """`PasswordChangeForm` of `PasswordChangeForm(user, data)` or `forms.PasswordChangeForm(...)`: a call of a
+    capitalised name, as classes are named; "" for anything else."""
+    if not isinstance(node, ast.Call):
+        return ""
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name if name[:1].isupper() else ""
+
+
+def _named_by_key(node: ast.expr) -> list[tuple[ast.Name, str]]:
+    """(the name read, the key) of each message the other side names by its key in a class's table:
+    `form.error_messages["inactive"]`, `PasswordChangeForm.error_messages[...]`."""
+    named = []
+    for item in breadth.walk(node):
+        if not (isinstance(item, ast.Subscript) and isinstance(table := item.value, ast.Attribute)):
+            continue
+        key = item.slice
+        if table.attr not in _TABLES or not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            continue
+        if isinstance(owner := table.value, ast.Name):
+            named.append((owner, key.value))
+    return named
+
+
+def _keyed(named: list[tuple[ast.Name, str]], built: dict[str, str]) -> Iterator[tuple[str, str]]:
+    """(the class, the key) of each message named by its key: the class of a `form` the test built, or the class
+    the name is."""
+    for owner, key in named:
+        if built.get(owner.id):
+            yield built[owner.id], key
+        elif owner.id not in built and owner.id[:1].isupper():
+            yield owner.id, key  # the class itself, not a name the test binds
 
 
 def _comparisons(statement: ast.stmt, caught: set[str]) -> Iterator[tuple[str, str, ast.expr]]:
@@ -148,10 +212,16 @@ def _subject(node: ast.expr, caught: set[str]) -> str | None:
         node = inner
     if (context := _context_of(node)) is not None:
         return context
+    if isinstance(node, ast.Call) and not node.args and isinstance(node.func, ast.Attribute):
+        if node.func.attr == "non_field_errors" and isinstance(node.func.value, ast.Name):
+            return node.func.value.id  # `form.non_field_errors()`
     while isinstance(node, ast.Subscript):
         node = node.value
     if isinstance(node, ast.Attribute) and node.attr in _ATTRIBUTES and isinstance(node.value, ast.Name):
         return node.value.id
+    if isinstance(node, ast.Attribute) and node.attr == "errors" and isinstance(field := node.value, ast.Subscript):
+        if isinstance(field.value, ast.Name):
+            return field.value.id  # `form["old_password"].errors`: a bound field's errors
     return None
 
 

@@ -114,6 +114,9 @@ def find_triggers(
             found.setdefault(entries[chosen].key, []).append((0, fitting[chosen], assertion))
     for key, assertion in _type_and_call(assertions, entries, types, reach):
         found.setdefault(key, []).append((1, 0, assertion))
+    for assertion in assertions:
+        if assertion.keyed is not None and (named := _keyed_entry(assertion.keyed, groups, reach)) is not None:
+            found.setdefault(named, []).append((0, 0, assertion))  # a message named by its key (`returned`)
     return {key: _best(matches, key, reach) for key, matches in found.items()}
 
 
@@ -134,6 +137,43 @@ def _one_fit(fitting: dict[int, int], assertion: Assertion, entries: list[_Entry
         reached = reach.entries_from(assertion.calls, bare=assertion.bare)
         chosen = [e for e in chosen if entries[e].key in reached] if reached is not None else []
     return chosen[0] if len(chosen) == 1 else None
+
+
+def _keyed_entry(keyed: tuple[str, str], groups: dict[EntryKey, list[FoundSite]], reach: "_Reach") -> EntryKey | None:
+    """The one entry raised with the message a test names by its key in a class's table (`returned`): a raise in
+    a method of that very class (defined once in the package) whose statement reads `error_messages["key"]`
+    (Django 5.2.19's `PasswordChangeForm.clean_old_password` for `form.error_messages["password_incorrect"]`).
+    A subclass's raise, or a method that raises what another builds, is not read: none is said."""
+    cls, key = keyed
+    if reach.defined(cls) != 1:
+        return None
+    read = (f'error_messages["{key}"]', f"error_messages['{key}']")
+    found = {
+        entry
+        for entry, sites in groups.items()
+        for site in sites
+        if "." in site.function
+        and site.function.rsplit(".", 1)[0] == cls
+        and any(written in _raise_statement(site) for written in read)
+    }
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _raise_statement(site: FoundSite) -> str:
+    """The lines of the site's snippet from its raise to the end of that statement: the raise line, the lines
+    indented under it and a closing bracket at its indentation."""
+    lines = site.snippet.split("\n")[max(site.line - site.snippet_start, 0) :]
+    if not lines:
+        return ""
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    kept = [lines[0]]
+    for line in lines[1:]:
+        depth = len(line) - len(line.lstrip())
+        if depth > indent or (depth == indent and line.lstrip()[:1] in (")", "]", "}")):
+            kept.append(line)
+        else:
+            break
+    return "\n".join(kept)
 
 
 def _whole_message(score: int, assertion: Assertion) -> bool:
