@@ -278,7 +278,7 @@ def _read_function(
     file holds a template tag, so the template each assertion's code renders is looked for. `set_up`: the
     instances its class's set-up builds (`self.negotiator = BaseContentNegotiation()`), by `self.name`;
     `set_up_shown`: its set-up's statements, as written."""
-    function, shift = _parsed_function(lines, first, last)
+    function, shift = parsed_function(lines, first, last)
     if function is None:
         return []
     reader = _FunctionReader(function, outer)
@@ -426,7 +426,7 @@ def _compared_with(reader: "_FunctionReader", call: ast.Call, names: set[str]) -
     return ast.Name(id=found.pop(), ctx=ast.Load()) if len(found) == 1 else None
 
 
-def _parsed_function(
+def parsed_function(
     lines: list[str], first: int, last: int
 ) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef | None, int]:
     """The test function on lines `first`..`last` with its decorators when they parse with it, and the line shift
@@ -460,7 +460,7 @@ def _read_wrapped(
     lines: list[str], first: int, last: int, name: str, path: str, outer: "_OuterValues", wrappers: dict
 ) -> list[Assertion]:
     """The calls of assertion wrappers in the function, each an assertion of the message it passes."""
-    function, shift = _parsed_function(lines, first, last)
+    function, shift = parsed_function(lines, first, last)
     if function is None:
         return []
     reader = _FunctionReader(function, outer)

@@ -23,7 +23,7 @@ from kb.harvest.evidence.assertions import (
     Assertion,
     code_around,
     functions_around,
-    parse_at,
+    parsed_function,
     statements_in_order,
 )
 from kb.harvest.evidence.excerpts import clipped, segment
@@ -44,6 +44,7 @@ PREFILTER = (
 )
 RETURNED = "returned"  # the form's prefix: `returned:serializer.errors`
 _ATTRIBUTES = {"errors", "data", "detail", "messages", "message_dict"}
+_SETTINGS_DECORATORS = {"override_settings", "modify_settings"}
 _TABLES = {"error_messages", "default_error_messages"}  # a class's messages by key (Django's forms, DRF's fields)
 CONTEXT_KEYS = {"exception", "reason", "error"}  # a rendered page's context item that holds an error's message
 _COMPARING = {"assertEqual", "assertEquals", "assertDictEqual", "assertListEqual", "assertIn", "assertCountEqual"}
@@ -67,8 +68,8 @@ def read_returned(text: str, path: str) -> list[Assertion]:
     lines = text.split("\n")
     found: list[Assertion] = []
     for (first, last), name in functions_around(text, sorted(set(hits)), lines).items():
-        function, shift = parse_at(lines, first, last)
-        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        function, shift = parsed_function(lines, first, last)  # with its decorators: `@override_settings(...)`
+        if function is not None:
             found.extend(_read_function(function, shift, lines, name, path))
     return found
 
@@ -98,6 +99,8 @@ def _read_function(
                 call, pinned = needed  # with the data they are given and the blocks they run in
             line = statement.lineno + shift
             code, start = code_around(lines, function, shift, line)
+            if _settings_left_out(function, shift, start):
+                continue  # shown without the settings its decorator changes, the lines would not give the error
             for text in dict.fromkeys(_literals(other)):
                 message = text.strip()
                 if len(message) >= MIN_LITERAL:
@@ -115,6 +118,18 @@ def _read_function(
                               call, pinned, keyed=keyed)
                 )  # fmt: skip
     return found
+
+
+def _settings_left_out(function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int, start: int) -> bool:
+    """Whether a decorator of the test that changes settings (`@override_settings(AUTH_PASSWORD_VALIDATORS=[...])`,
+    Django 5.2.19's tests/auth_tests/test_forms.py:218-236) is above the lines kept of a long test."""
+    return any(
+        isinstance(decorator, ast.Call)
+        and (decorator.func.attr if isinstance(decorator.func, ast.Attribute) else getattr(decorator.func, "id", ""))
+        in _SETTINGS_DECORATORS
+        and decorator.lineno + shift < start
+        for decorator in function.decorator_list
+    )
 
 
 def _built(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
