@@ -105,8 +105,14 @@ def test_a_form_s_errors_compared_in_django_s_tests_trigger_the_field_message(dj
         'form = JSONForm({"name": "xyz", "json_field": \'["foo"]\'})\n'
         'form = JSONForm({"name": "xy", "json_field": \'{"foo"}\'})',
     )
-    date = returned(triggering(evidence, "Enter a valid date."), "DateFieldTest.test_form_field")
-    assert date["returned_in"] == "c.errors"
+    # The tests that raise the message lead, the one reading it back from the form's errors comes after them.
+    choice = triggering(evidence, "Select a valid choice. That choice is not one of the available choices.")
+    assert [test["name"] for test in choice] == [
+        "ModelChoiceFieldTests.test_basics",
+        "ModelChoiceFieldTests.test_clean_model_instance",
+        "ModelChoiceFieldTests.test_disabled_modelchoicefield",
+    ]
+    assert [test.get("returned_in") for test in choice] == [None, None, "form.errors['author']"]
 
 
 def test_a_literal_that_fits_two_messages_triggers_neither(git_repo) -> None:

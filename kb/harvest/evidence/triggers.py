@@ -749,7 +749,10 @@ def _called_as(function: str) -> str | None:
 def _best(matches: list[tuple[int, int, Assertion]], key: EntryKey, reach: "_Reach") -> list[dict]:
     kept: list[dict] = []
     seen: set[tuple[str, str]] = set()
-    for how, _, assertion in sorted(matches, key=lambda m: (m[0], -m[1], m[2].path, m[2].line)):
+    # A test that raises the error comes before one that reads it back from data (`returned`): its call is the
+    # trigger itself, where the other's is what produced the data.
+    ordered = sorted(matches, key=lambda m: (m[0], m[2].form.startswith(RETURNED), -m[1], m[2].path, m[2].line))
+    for how, _, assertion in ordered:
         if (assertion.path, assertion.name) in seen:
             continue
         seen.add((assertion.path, assertion.name))
