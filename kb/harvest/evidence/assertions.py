@@ -168,19 +168,19 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
         read = _read_function(
             lines, first, last, names, path, outer, wrappers, table.get(first, []), templated, set_up, shown, imports
         )
-        found.extend(_with_head(read, lines, classes.get((first, last)), heads))
+        found.extend(with_head(read, lines, classes.get((first, last)), heads))
     if wrappers:  # the calls of the file's own assertion wrappers, wherever they are
         wrapped: list[Assertion] = []
         for (first, last), names in functions_around(text, positions(text, wrappers), lines, classes).items():
             read = _read_wrapped(lines, first, last, names, path, outer, wrappers)
-            wrapped.extend(_with_head(read, lines, classes.get((first, last)), heads))
+            wrapped.extend(with_head(read, lines, classes.get((first, last)), heads))
         # A wrapper's own assertion, of what its calls pass, is no test when they are (a parametrized test is).
         spans = [w.lines for w in wrappers.values() if any(a.form == w.name for a in wrapped)]
         found = [a for a in found if not any(first <= a.line <= last for first, last in spans)] + wrapped
     return found
 
 
-def _with_head(
+def with_head(
     found: list[Assertion], lines: list[str], around: tuple[int, int] | None, heads: dict[int, dict]
 ) -> list[Assertion]:
     """The assertions of one test function with its class's decorated header (`heads`), when it has any, and

@@ -25,6 +25,7 @@ from kb.harvest.evidence.assertions import (
     functions_around,
     parsed_function,
     statements_in_order,
+    with_head,
 )
 from kb.harvest.evidence.excerpts import clipped, segment
 from kb.harvest.evidence.needed import needed_lines
@@ -67,10 +68,15 @@ def read_returned(text: str, path: str) -> list[Assertion]:
         return []
     lines = text.split("\n")
     found: list[Assertion] = []
-    for (first, last), name in functions_around(text, sorted(set(hits)), lines).items():
+    classes: dict[tuple[int, int], tuple[int, int]] = {}
+    heads: dict[int, dict] = {}
+    for (first, last), name in functions_around(text, sorted(set(hits)), lines, classes).items():
         function, shift = parsed_function(lines, first, last)  # with its decorators: `@override_settings(...)`
         if function is not None:
-            found.extend(_read_function(function, shift, lines, name, path))
+            # With its class's decorators too (`@override_settings(AUTHENTICATION_BACKENDS=[...])` above Django
+            # 5.2.19's AuthenticationFormTest, without which an inactive user is never asked about).
+            read = _read_function(function, shift, lines, name, path)
+            found.extend(with_head(read, lines, classes.get((first, last)), heads))
     return found
 
 
