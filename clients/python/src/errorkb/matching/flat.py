@@ -86,8 +86,9 @@ class Sorted:
         starts = self.starts
         if not 0 <= bucket < len(starts) - 1:
             return -1
-        end = starts[bucket + 1]
-        i = bisect_left(self.keys, key, starts[bucket], end)
+        i, end = starts[bucket], starts[bucket + 1]
+        if end - i > 1:  # a bucket holds one key or none most often: compared without a bisection
+            i = bisect_left(self.keys, key, i, end)
         return i if i < end and self.keys[i] == key else -1
 
 
@@ -115,8 +116,9 @@ class Table:
         starts = keys.starts
         if not 0 <= bucket < len(starts) - 1:
             return []
-        end = starts[bucket + 1]
-        i = bisect_left(keys.keys, key, starts[bucket], end)
+        i, end = starts[bucket], starts[bucket + 1]
+        if end - i > 1:
+            i = bisect_left(keys.keys, key, i, end)
         if i >= end or keys.keys[i] != key:
             return []
         offsets = self.runs.offsets
@@ -134,8 +136,9 @@ class Table:
             bucket = (key - low) >> shift
             if not 0 <= bucket < buckets:
                 continue
-            end = starts[bucket + 1]
-            i = bisect_left(found, key, starts[bucket], end)
+            i, end = starts[bucket], starts[bucket + 1]
+            if end - i > 1:
+                i = bisect_left(found, key, i, end)
             if i < end and found[i] == key and offsets[i + 1] - offsets[i] <= longest:
                 runs.append(values[offsets[i] : offsets[i + 1]])
         return runs

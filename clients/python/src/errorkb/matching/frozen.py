@@ -66,6 +66,10 @@ _restore_signature = restorer(Signature)
 _restore_template = restorer(Template)
 
 
+_KEY_ID = itemgetter(0)  # a key found (id, start, end): its id; a (signature id, count): its id
+_COUNT = itemgetter(1)  # a (signature id, count): its count
+
+
 def _end_longest_first(found: tuple[int, int, int]) -> tuple[int, int]:
     """A key found (id, start, end) by its end, then its start: the longest of those ending together first."""
     return found[2], -found[1]
@@ -89,7 +93,13 @@ class _Made(Mapping[int, V]):
         if position is None:
             return default
         value = self._make(position)
-        self.keep(key, value)
+        cache = self._cache  # `keep`, inlined: most objects a lookup asks for are made
+        if len(cache) >= CACHED:
+            try:
+                cache.popitem(last=False)
+            except KeyError:
+                pass
+        cache[key] = value
         return value
 
     def kept(self, key: int) -> V | None:
@@ -199,7 +209,7 @@ class FrozenIndex:
     def _make_entry(self, position: int) -> Entry:
         # The entry's sites are in its own record: one unmarshalling for the entry and all its sites.
         *fields, sites, reviewed = self._entry_records.load(position)
-        return _restore_entry((*fields, tuple([_restore_site(site) for site in sites]), reviewed))
+        return _restore_entry((*fields, tuple(map(_restore_site, sites)), reviewed))
 
     def _make_site(self, n: int) -> Site:
         position = self._site_owners[n]
@@ -239,7 +249,7 @@ class FrozenIndex:
             if len(keys) > 1:
                 # In the order pyahocorasick reports them (`MatchIndex`'s): by end, the longest first at one end.
                 keys.sort(key=_end_longest_first)
-            hits = {key_id for key_id, _start, _end in keys}
+            hits = set(map(_KEY_ID, keys))  # in C: no comprehension's frame a lookup
         # The class name (`type_tail`, inlined).
         fallback = self._fallback_table.get(hash(exception_type.rpartition(".")[2])) if exception_type else []
         runs = self._key_runs.run
@@ -258,11 +268,13 @@ class FrozenIndex:
 
     def similar_candidates(self, text: str, *, limit: int) -> list[int]:
         kept = self._word_table.runs_of(map(hash, dict.fromkeys(WORD.findall(text))), MAX_WORD_POSTINGS)
+        if not kept:  # no rare word in the text: most noise
+            return []
         shared: dict[int, int] = {}
         for sid in chain.from_iterable(kept):
             shared[sid] = shared.get(sid, 0) + 1
-        ranked = sorted(shared.items(), key=itemgetter(1), reverse=True)
-        return [sid for sid, _count in ranked[:limit]]
+        ranked = sorted(shared.items(), key=_COUNT, reverse=True)
+        return list(map(_KEY_ID, ranked[:limit]))
 
     def sites_for(self, path: str, function: str, *, unsigned_only: bool = False) -> tuple[tuple[int, Site], ...]:
         table = self._unsigned_frame_table if unsigned_only else self._frame_table
@@ -360,7 +372,7 @@ class FrozenIndex:
         tail = self._tail_lengths[position]
         if tail and (len(text) < tail or hash(text[-tail:]) != self._tails[position]):
             return False
-        made = self._made_signatures.kept(sid)
+        made = self._made_signatures._cache.get(sid)  # `kept`, inlined
         record: Any = None
         if made is None:
             record = self._signature_records.load(position)
