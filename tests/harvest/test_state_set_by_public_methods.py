@@ -96,3 +96,20 @@ def test_a_private_attribute_s_test_is_said_by_the_public_methods_that_set_it(db
     # Set from outside the class too (`Prefetch.__getstate__`): not said by the class's methods.
     prefetched = next(text for message, text in said.items() if message.startswith("Cannot call prefetched()"))
     assert "comes from" not in prefetched
+
+
+# A store by the attribute's name as a string, in another module: Django writes attributes so too
+# (django/conf/__init__.py:229, `self.__dict__["_deleted"] = set()`; django/db/models/query.py:332-334,
+# `obj.__dict__[k] = ...`), which no `.<name> =` of the text shows.
+BY_NAME = """
+def values_of(queryset, fields):
+    queryset.__dict__["_fields"] = tuple(fields)
+    return queryset
+"""
+
+
+def test_an_attribute_written_by_its_name_elsewhere_is_not_said_by_the_class_s_methods(db, git_repo) -> None:
+    files = {"django/db/models/query.py": QUERY, "django/db/models/sql/by_name.py": BY_NAME}
+    cards = harvest_published(git_repo, files)
+    only = next(entry for message, entry in cards.items() if message.startswith("Cannot call only()"))
+    assert "comes from" not in str(only.generated.get("meaning") or "")

@@ -9,7 +9,8 @@ A row only where every write is read: the attribute's one initial `None` at the 
 `__init__`; no other write on `self` in the class, its ancestors or its subclasses; no class body declaring it; in
 the class's module, each store a copy of its own value or a value that cannot be `None` (a literal, a display, the
 method's `*args`) on a local the method returns unchanged; no store in any other module the harvest read (their
-text holds as many `.<name> =` as the class's module has stores); each method that stores it public, or private
+text holds as many `.<name> =` as the class's module has stores, and the name as a string nowhere: `setattr`,
+`__dict__["<name>"]`); each method that stores it public, or private
 and called (in all those modules) only as `x = self.<it>(...)` by public methods that return `x` unchanged. Anything
 else (a loop's write, a conditional value, `setattr`): no row. Read once per class and attribute, for the private
 attributes a site reads; the modules' text is joined once per harvest, for the few that get that far."""
@@ -68,8 +69,10 @@ def _row(index: ClassIndex, owner: str, name: str) -> dict | None:
     # comment: no row).
     if sum(1 for _ in re.finditer(rf"\.{re.escape(name)}[ \t]*=(?!=)", text)) != stores:
         return None
-    if re.search(rf"setattr\([^,()]*+,[ \t]*+[\"']{re.escape(name)}[\"']", text):
-        return None  # `setattr(obj, "<name>", ...)` in another module
+    if re.search(rf"[\"']{re.escape(name)}[\"']", text):
+        # Its name as a string: a store no `.<name> =` shows (`setattr(obj, "<name>", ...)`,
+        # `object.__setattr__(...)`, `obj.__dict__["<name>"] = ...` as django/conf/__init__.py:229 writes one).
+        return None
     methods: list[str] = []
     for writer in writers:
         if not writer.startswith("_"):
