@@ -26,6 +26,23 @@ def drf_sites() -> tuple[FoundSite, ...]:
     return tuple(scan(DRF, prefix="rest_framework", progress=False).sites)
 
 
+def scanned(root: Path, files: dict[str, str], prefix: str) -> list[FoundSite]:
+    """The sites of a package `prefix` made of `files` (path under the package -> text) written under `root`."""
+    for name, text in files.items():
+        path = root / prefix / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    (root / prefix / "__init__.py").touch()
+    return scan(root / prefix, prefix=prefix, progress=False).sites
+
+
+def ways_in(sites: list[FoundSite], words: str) -> tuple[list[str], list[str]]:
+    """The callers and the entry points of the one site whose message holds `words`."""
+    [found] = [s for s in sites if words in s.message]
+    evidence = found.evidence
+    return [r["function"] for r in evidence["callers"]], [r["function"] for r in evidence["entry_points"]]
+
+
 def nixl_sites(tmp_path: Path) -> list[FoundSite]:
     folder = tmp_path / "sglang" / "srt" / "disaggregation" / "nixl"
     folder.mkdir(parents=True)

@@ -1,9 +1,7 @@
 """A call whose arguments the callee's signature refuses raises TypeError before the callee's body runs: it is no
 caller and no way in to the callee's raises (issue 29, round 24's card 02)."""
 
-from pathlib import Path
-
-from kb.harvest.pipeline.scan import scan
+from tests.harvest.reach_sources import scanned, ways_in
 
 # django/forms/utils.py:61-80 (Django 5.2.19): the base `as_hidden(self)` takes no keyword, so `__str__`'s
 # `self.as_hidden(only_initial=True)` raises TypeError before it; `self.as_widget()` does reach its raise.
@@ -52,31 +50,16 @@ class FilterExpression:
 """
 
 
-def _sites(root: Path, files: dict[str, str], prefix: str) -> list:
-    for name, text in files.items():
-        path = root / prefix / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    (root / prefix / "__init__.py").touch()
-    return scan(root / prefix, prefix=prefix, progress=False).sites
-
-
-def _ways_in(sites: list, words: str) -> tuple[list[str], list[str]]:
-    [found] = [s for s in sites if words in s.message]
-    evidence = found.evidence
-    return [r["function"] for r in evidence["callers"]], [r["function"] for r in evidence["entry_points"]]
-
-
 def test_a_keyword_the_base_method_cannot_take_is_no_way_in(tmp_path):
-    sites = _sites(tmp_path, {"forms/utils.py": FORMS_UTILS}, "django")
-    callers, entry_points = _ways_in(sites, "must provide an as_hidden() method")
+    sites = scanned(tmp_path, {"forms/utils.py": FORMS_UTILS}, "django")
+    callers, entry_points = ways_in(sites, "must provide an as_hidden() method")
     assert "RenderableFieldMixin.__str__" not in callers
     assert "RenderableFieldMixin.__str__" not in entry_points
-    callers, entry_points = _ways_in(sites, "must provide an as_widget() method")
+    callers, entry_points = ways_in(sites, "must provide an as_widget() method")
     assert "RenderableFieldMixin.__str__" in callers  # `self.as_widget()` fits: it reaches the raise
 
 
 def test_a_method_bound_again_in_its_class_keeps_its_callers(tmp_path):
-    sites = _sites(tmp_path, {"template/base.py": TEMPLATE_BASE}, "django")
-    _, entry_points = _ways_in(sites, "requires")
+    sites = scanned(tmp_path, {"template/base.py": TEMPLATE_BASE}, "django")
+    _, entry_points = ways_in(sites, "requires")
     assert "FilterExpression" in entry_points  # the constructor: `FilterExpression(token, parser)`

@@ -1,9 +1,7 @@
 """A call made only where a test says the method is overridden (`type(self).m != Base.m`) runs the override,
 never `Base.m`: it is no caller and no way in to `Base.m`'s raises (round 30's AI-assisted card 03)."""
 
-from pathlib import Path
-
-from kb.harvest.pipeline.scan import scan
+from tests.harvest.reach_sources import scanned, ways_in
 
 # django/contrib/admin/models.py:24-78 (Django 5.2.19), reduced: `log_actions` calls `self.log_action(...)` only
 # when a subclass overrides `log_action`, so the base method's deprecation warning is never issued from there.
@@ -71,29 +69,14 @@ class Base:
 """
 
 
-def _sites(root: Path, files: dict[str, str], prefix: str) -> list:
-    for name, text in files.items():
-        path = root / prefix / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    (root / prefix / "__init__.py").touch()
-    return scan(root / prefix, prefix=prefix, progress=False).sites
-
-
-def _ways_in(sites: list, words: str) -> tuple[list[str], list[str]]:
-    [found] = [s for s in sites if words in s.message]
-    evidence = found.evidence
-    return [r["function"] for r in evidence["callers"]], [r["function"] for r in evidence["entry_points"]]
-
-
 def test_a_call_made_only_when_the_method_is_overridden_never_runs_the_base_method(tmp_path):
-    sites = _sites(tmp_path, {"contrib/admin/models.py": ADMIN_MODELS}, "django")
-    callers, entry_points = _ways_in(sites, "LogEntryManager.log_action() is deprecated")
+    sites = scanned(tmp_path, {"contrib/admin/models.py": ADMIN_MODELS}, "django")
+    callers, entry_points = ways_in(sites, "LogEntryManager.log_action() is deprecated")
     assert "LogEntryManager.log_actions" not in callers
     assert entry_points == ["LogEntryManager.log_action"]
 
 
 def test_the_else_of_is_and_a_test_on_func_are_read_alike(tmp_path):
-    sites = _sites(tmp_path, {"base.py": OTHER_FORMS}, "pkg")
-    callers, _ = _ways_in(sites, "needs a value")
+    sites = scanned(tmp_path, {"base.py": OTHER_FORMS}, "pkg")
+    callers, _ = ways_in(sites, "needs a value")
     assert callers == ["Base.run_plain"]  # the one call made whether or not `hook` is overridden
