@@ -257,9 +257,25 @@ def _for_every_use(evidence: dict, exception: str) -> str:
 
 
 def _guards(site: RaiseSite) -> list[dict]:
-    """The rows of the tests whose branches exit above the raise, each the negation of its test."""
-    conditions = (site.evidence or {}).get("conditions") or []
-    return [c for c in conditions if isinstance(c, dict) and c.get("kind") == "guard" and c.get("code")]
+    """The rows of the tests whose branches exit above the raise, each the negation of its test; not one whose
+    branch ends in a raise of its own (`if self.next_page: raise ...`): making its test true meets that error
+    instead, so its negation is no fix."""
+    evidence = site.evidence or {}
+    conditions = evidence.get("conditions") or []
+    exits = [line for line in evidence.get("exits_above") or [] if isinstance(line, int)]
+    raising = set(evidence.get("exits_raising") or [])
+    found: list[dict] = []
+    for row in conditions:
+        if not (isinstance(row, dict) and row.get("kind") == "guard" and row.get("code")):
+            continue
+        first, last = row.get("line"), row.get("end")
+        if not (isinstance(first, int) and isinstance(last, int)):
+            continue
+        # The branch's last statement is its exit: the last exit line within the branch is that statement's.
+        own = max((line for line in exits if first <= line <= last), default=None)
+        if own is not None and own not in raising:
+            found.append(row)
+    return found
 
 
 def _for_declared(row: dict, evidence: dict, reader: Reader, message: str) -> list[str]:

@@ -73,6 +73,19 @@ def test_a_class_attribute_an_exit_above_the_raise_tests_is_set_on_the_subclass(
     assert "Set `next_page` on your subclass of `RedirectURLMixin`." in solutions(cards, "Provide a next_page")
 
 
+# The same method, with its exit above the raise made a raise of its own: setting `next_page` meets that error
+# instead, so it is no fix for this one.
+RAISING_EXIT = VIEWS.replace(
+    "            return resolve_url(self.next_page)\n",
+    '            raise ImproperlyConfigured("Set success_url, not next_page.")\n',
+).replace("Provide a next_page.", "Provide a success_url.")
+
+
+def test_a_class_attribute_whose_exit_above_raises_is_not_advised(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/contrib/auth/views.py": RAISING_EXIT})
+    assert not any("next_page" in said for said in solutions(cards, "Provide a success_url"))
+
+
 # Django 5.2.19 django/db/models/expressions.py:97-102, 151-154 and 894-897 (Combinable.__and__, __rand__,
 # F.__contains__).
 EXPRESSIONS = """
