@@ -182,3 +182,40 @@ def test_a_with_block_entered_between_the_test_and_the_call_says_nothing(db, git
     cards = harvest_published(git_repo, {"django/apps/config.py": source})
     [trigger] = [entry.generated.get("trigger", "") for message, entry in cards.items() if "no filesystem" in message]
     assert "its only caller" not in trigger
+
+
+# Reduced from django/views/generic/dates.py:21-64, 429-437 and 728-759 (Django 5.2.19): `_get_next_prev()` runs
+# `_get_next_year` by a name it builds (`getattr(generic_view, "_get_next_%s" % period)`), from `get_next_year()`,
+# whatever the direct caller's test. Its `get_dated_items()` is put under a test here to show it: Django's calls it
+# under none.
+DATES = """
+from django.http import Http404
+
+
+class YearMixin:
+    allow_future = False
+
+    def get_next_year(self, date):
+        return _get_next_prev(self, date, is_previous=False, period="year")
+
+    def _get_next_year(self, date):
+        try:
+            return date.replace(year=date.year + 1, month=1, day=1)
+        except ValueError:
+            raise Http404("Date out of range")
+
+    def get_dated_items(self, date):
+        if self.allow_future:
+            return self._get_next_year(date)
+        return date
+
+
+def _get_next_prev(generic_view, date, is_previous, period):
+    get_next = getattr(generic_view, "_get_next_%s" % period)
+    return get_next(date)
+"""
+
+
+def test_a_function_the_module_also_runs_by_a_built_name_says_nothing(db, git_repo):
+    cards = harvest_published(git_repo, {"django/views/generic/dates.py": DATES})
+    assert "its only caller" not in cards["Date out of range"].generated["trigger"]

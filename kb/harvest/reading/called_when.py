@@ -43,6 +43,7 @@ class CalledWhen:
         self.graph, self.trees = graph, trees
         self._found: dict[tuple[str, str], dict | None] = {}
         self._referred: dict[tuple[str, str], frozenset[str]] = {}
+        self._patterns: dict[str, frozenset[tuple[str, str]]] = {}
 
     def of(self, path: str, function: str) -> dict | None:
         key = (path, function)
@@ -60,7 +61,16 @@ class CalledWhen:
             tree = self.trees.get(path)
             node = _scope(tree, scope) if tree is not None else None
             found = self._referred[key] = _referred(node) if node is not None else frozenset({name})
-        return name in found
+        if name in found:
+            return True
+        # A name built from a pattern anywhere in the module: `getattr(generic_view, "_get_next_%s" % period)` runs
+        # `YearMixin._get_next_year` from a function of the module, not of the class (django/views/generic/
+        # dates.py:758-759, 5.2.19), whatever test its one direct caller passes first.
+        patterns = self._patterns.get(path)
+        if patterns is None:
+            tree = self.trees.get(path)
+            patterns = self._patterns[path] = _patterns(tree) if tree is not None else frozenset()
+        return any(len(name) > len(p) + len(s) and name.startswith(p) and name.endswith(s) for p, s in patterns)
 
 
 def _scope(tree: ast.Module, qualname: str) -> ast.AST | None:
@@ -88,6 +98,58 @@ def _referred(scope: ast.AST) -> frozenset[str]:
         elif isinstance(inner, ast.Constant) and isinstance(inner.value, str) and inner.value.isidentifier():
             found.add(inner.value)
     return frozenset(found)
+
+
+def _patterns(tree: ast.Module) -> frozenset[tuple[str, str]]:
+    """(prefix, suffix) of each name the module may build in pieces: `"_get_next_%s" % period`, `"_check_{}"`,
+    `f"_get_{kind}_permissions"`, `"_" + name`; only pieces a name may hold (letters, digits, `_`)."""
+    found: set[tuple[str, str]] = set()
+    for node in breadth.nodes(tree):
+        pieces: tuple[str, str] | None = None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            pieces = _template(node.value)
+        elif isinstance(node, ast.JoinedStr) and len(node.values) > 1:
+            first, last = node.values[0], node.values[-1]
+            prefix = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else ""
+            suffix = last.value if isinstance(last, ast.Constant) and isinstance(last.value, str) else ""
+            pieces = (prefix, suffix)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left, right = _text(node.left), _text(node.right)
+            if left is not None and right is None:
+                pieces = (left, "")
+            elif right is not None and left is None:
+                pieces = ("", right)
+        # A name's piece meets the placeholder at an underscore (`_get_next_%s`, `%s_permissions`): not `"{}s"`, a
+        # plural (`format_lazy("{}s", ...)`, django/db/models/options.py:220, 5.2.19), nor any other text.
+        if pieces is not None and (pieces[0].endswith("_") or pieces[1].startswith("_")):
+            if all(_name_piece(piece) for piece in pieces):
+                found.add(pieces)
+    return frozenset(found)
+
+
+def _template(text: str) -> tuple[str, str] | None:
+    """The text before the first `%` or `{` placeholder and after the last: ("_get_", "_permissions") of
+    `"_get_%s_permissions"`; None for text with none."""
+    starts = [at for at in (text.find("%"), text.find("{")) if at >= 0]
+    if not starts:
+        return None
+    closing, percent = text.rfind("}"), text.rfind("%")
+    if closing > percent:
+        end = closing + 1
+    elif text.startswith("(", percent + 1):
+        closed = text.find(")", percent)
+        end = closed + 2 if closed >= 0 else 0  # `%(name)s`: past its conversion
+    else:
+        end = percent + 2  # `%s`: past its conversion
+    return text[: min(starts)], text[end:] if 0 < end <= len(text) else ""
+
+
+def _text(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _name_piece(piece: str) -> bool:
+    return all(character.isalnum() or character == "_" for character in piece)
 
 
 def called_when(
