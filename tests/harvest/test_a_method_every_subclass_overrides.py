@@ -81,3 +81,22 @@ def test_a_subclass_that_inherits_it_says_nothing(db, git_repo):
 
 def test_an_override_that_calls_the_base_s_says_nothing(db, git_repo):
     assert "all override" not in _trigger(git_repo, SUPER)
+
+
+# The same, with one subclass's method bound under the name from another of its methods, which calls the mixin's
+# through `super()`.
+ALIASED = AUTH_VIEWS.replace(
+    """class LogoutView(RedirectURLMixin):
+    def get_default_redirect_url(self):""",
+    """class LogoutView(RedirectURLMixin):
+    def _default_url(self):
+        return super().get_default_redirect_url()
+
+    get_default_redirect_url = _default_url
+
+    def _unused(self):""",
+)
+
+
+def test_a_method_bound_from_one_that_calls_the_base_s_says_nothing(db, git_repo):
+    assert "all override" not in _trigger(git_repo, ALIASED)

@@ -68,6 +68,13 @@ def _reaches_base(sub: ClassInfo, name: str) -> bool:
     attribute bound to another's (`name = Base.name`); a decorated method, whose decorator may, counts too."""
     defined = sub.methods.get(name)
     node: ast.AST | None = defined if defined is not None else sub.attributes.get(name)
+    if defined is None and type(node) is ast.Name:
+        # `m = _m`: the class's own method under another name is what runs, and may call the base's through
+        # `super()`; a name bound anywhere else (a module's function) is not read here, so it may.
+        defined = sub.methods.get(node.id)
+        if defined is None:
+            return True
+        node = defined
     if node is None or (defined is not None and defined.decorator_list):
         return True
     for count, inner in enumerate(breadth.walk(node)):
