@@ -865,7 +865,10 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
             return f"{_ACCESS[every]} {code(view.entry.function)} {verb} this, {_EVERY.get(every, 'every time')}."
         if view.unconditional and every:
             # Of the function itself only: an alternate entry point (`build_field()`) calls it on some paths.
-            called = "" if operator_shown(view.entry.function) else " it is called"  # "Iterating over …, every time"
+            # "Iterating over …, every time" (an `__iter__`, a generator)
+            called = "" if operator_shown(view.entry.function) or view.entry.generator else " it is called"
+            if view.entry.generator == "with":
+                called = " it is entered"
             return f"{_acting(view.entry)} {verb} this every time{called}."
         if view.unconditional and (matched := _none_matched(view.site, line=False)):
             # Under no test but the loop above it, which returns on the first item that meets its own. Another exit
@@ -874,9 +877,12 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
             others = view.entry.branched or _exits_besides_the_loop(view.site)
             return f"{text} when {matched}" + (", among other conditions." if others else ".")
         return f"{text} whenever that line runs." if view.unconditional else f"{text}."
-    if not view.function and isinstance(module := view.site.evidence.get("module"), str) and module and when:
+    if not view.function and (module := _imported(view.site)):
+        # A raise at a module's top level runs while the module is imported (round 31's card 22).
         verb = _verb_of(entry)
-        return f"Importing {code(module)} {verb} this when {when}."
+        if when:
+            return f"Importing {code(module)} {verb} this when {when}."
+        return f"Importing {code(module)} {verb} this." if view.unconditional else ""
     if not view.function:
         return ""
     text = f"{code(entry.exception_type)} is {_verb(entry)} in {code(view.function)}"
@@ -884,6 +890,15 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
         return f"{text} when {when}."
     # An `except` the card cannot say: where it is raised is still true, as "its `try` block failed" said it.
     return f"{text} whenever that line runs." if view.unconditional else f"{text}." if view.caught == "" else ""
+
+
+def _imported(site: RaiseSite) -> str:
+    """The module whose import runs a raise at its top level; "" for none, or under a test of `__name__` (run as a
+    script, `if __name__ == "__main__":`, never on import)."""
+    module = (site.evidence or {}).get("module")
+    if not isinstance(module, str) or not module:
+        return ""
+    return "" if any("__name__" in str(row.get("code")) for row in _conditions(site)) else module
 
 
 _DOES = {"pass": "ignores it", "continue": "goes on with the next one"}
@@ -954,6 +969,8 @@ def _kept_by(site: RaiseSite) -> list[str]:
     return said
 
 
+# A generator's body runs when what it returns is iterated over (or, a `@contextmanager`'s, entered).
+_RUN_BY = {"iterating": "what it returns is iterated over", "with": "what it returns is entered"}
 _ACTIONS = {"function": "Calling", "constructor": "Calling", "command": "Running", "template tag": "Using"}
 
 
@@ -967,6 +984,10 @@ def _acting(point: EntryPoint, evidence: dict | None = None) -> str:
     if evidence is not None and accessor in _ACCESS and point.kind in _ACCESSOR_KINDS:
         if point.is_function(_evidence_function(evidence)):
             return f"{_ACCESS[accessor]} {code(point.function)}"  # a property is read (or assigned), not called
+    if point.generator == "iterating" and point.kind in ("function", "method"):
+        return f"Iterating over what {point.shown()} returns"  # a generator: its call runs none of its body
+    if point.generator == "with" and point.kind in ("function", "method"):
+        return f"Using what {point.shown()} returns in a `with` statement"  # a `@contextmanager`
     action = _ACTIONS.get(point.kind)
     return f"{action} {point.shown()}" if action else _capital(point.shown())
 
@@ -1068,9 +1089,12 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             heading += ":\n"
         elif view.unconditional and site.evidence.get("every_call"):
             every = site.evidence["every_call"]
-            heading += f", every time it is {_ACCESSED.get(every, 'called')}."
+            lazy = view.entry.generator if view.entry is not None and view.entry.is_function(name) else ""
+            heading += f", every time {_RUN_BY.get(lazy) or 'it is ' + _ACCESSED.get(every, 'called')}."
             if every == "first read":
                 heading = heading.removesuffix(", every time it is read.") + f", {_EVERY[every]}."
+        elif view.unconditional and not name and (module := _imported(site)):
+            heading += f", whenever {code(module)} is imported."  # a raise at its top level (round 31's card 22)
         else:
             heading += ", whenever that line runs." if view.unconditional else "."
         block: list[str] = [heading]

@@ -108,6 +108,9 @@ class EntryPoint:
     exits_before: bool = False  # a function on the way may return or raise before it calls the next one
     branched: bool = False  # a function on the way calls the next one only under a test of its own
     bound: str = ""  # the function a class body binds as this method (`quote_name = complain`): that function
+    # Its body yields: calling it runs nothing of it. "iterating": iterating over what it returns does; "with": a
+    # `@contextmanager`'s, using what it returns in a `with` statement does.
+    generator: str = ""
 
     def stands_for(self, function: str) -> bool:
         """Whether it is the function, or a class's name for it."""
@@ -242,6 +245,9 @@ def reading_once() -> Iterator[None]:
         _read, _readers = outer, outer_readers
 
 
+_USED_BY = ("iterating", "with")
+
+
 def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:
     """The site's public entry points, nearest first. From the harvest's "entry_points" when it read them (resolved
     calls only); else the site's own function when it is public and not a test."""
@@ -279,6 +285,7 @@ def _entry_points(evidence: dict, path: str) -> list[EntryPoint]:
                     exits_before=row.get("exits_before") is True,
                     branched=row.get("branched") is True,
                     bound=str(row.get("bound") or ""),
+                    generator=str(row.get("generator") or "") if row.get("generator") in _USED_BY else "",
                 )
             )
         recorded = evidence.get("function")

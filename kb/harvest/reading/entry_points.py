@@ -39,6 +39,7 @@ from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
 from kb.harvest.reading.spread import refused_on_the_way
 from kb.harvest.reading.walked import body_of, docstring, nodes_of_kind, unparsed
+from kb.text import breadth
 
 MAX_ENTRIES = 3
 MAX_LEVELS = 3
@@ -91,6 +92,7 @@ class EntryPoints:
         self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
         # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
         self._docs: dict[int, tuple[str, dict[str, dict[str, str | int]]]] = {}
+        self._generates: dict[int, bool] = {}  # by the id of a function's node: whether its own body yields
 
     def of(self, path: str, qualname: str, parameters: list[str], raised: str = "") -> list[dict]:
         """The rows, made once per function, exception and parameters read (a function's sites mostly read the
@@ -130,6 +132,8 @@ class EntryPoints:
                         caller, line
                     ):
                         continue  # an ancestor's method named as the class's: only where it always makes the call
+                    if self._lazy(callee) and not self._iterates(caller, line, callee):
+                        continue  # a generator's call runs none of its body: only iterating over what it returns
                     if steps and self._sent_away(caller, line, steps[0], raised):
                         continue  # the literal it passes takes the callee down other branches
                     below = [callee, *on_self] if by_self else []
@@ -560,6 +564,7 @@ class EntryPoints:
         if kind == "method" and entry.name in _POST_INIT and (fields := self._dataclass_fields(entry)) is not None:
             # The `__init__` a dataclass (or attrs) writes runs `__post_init__`: `Config(...)` is the entry point.
             kind, name = "constructor", entry.qualname.rpartition(".")[0]
+        lazy = _used_by(node) if node is not None and self._generator(node) else ""
         bound = self.graph.bound_to(entry)
         if bound is not None and bound[1] == "property":
             kind = "property"  # `x = property(_get_x)`: reached by reading `obj.x`
@@ -585,7 +590,50 @@ class EntryPoints:
             | ({"before_star": before} if before else {})
             | ({"fields": fields} if fields else {})
             | ({"bound": bound[0].qualname} if bound is not None and not found.steps[1:] else {})
+            | ({"generator": lazy} if kind in ("function", "method") and lazy and not _special(entry.name) else {})
         )
+
+    def _generator(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """Whether its own body yields (its nested functions aside): calling it runs none of its body, iterating
+        over what the call returns does. Once per function."""
+        found = self._generates.get(id(node))
+        if found is None:
+            found = self._generates[id(node)] = generates(node)
+        return found
+
+    def _lazy(self, defined: Defined) -> bool:
+        """A generator no decorator wraps: its callers run it only where they iterate over what it returns."""
+        node = self._function(defined)
+        return node is not None and self._generator(node) and _used_by(node) == "iterating"
+
+    def _iterates(self, caller: Defined, line: int, callee: Defined) -> bool:
+        """Whether the caller's call of a generator on `line` is iterated there: the iterable of a `for` or of a
+        comprehension, `yield from` it, or handed to a builtin that exhausts it (`list(self.gen())`); a call
+        kept or returned runs nothing of it (`return self._iterator(...)`)."""
+        node = self._holding(caller, line)
+        if node is None:
+            return False
+        for statement in body_of(node).statements:
+            first = getattr(statement, "lineno", None)
+            if first is None or not first <= line <= (getattr(statement, "end_lineno", None) or first):
+                continue
+            loop = isinstance(statement, (ast.For, ast.AsyncFor)) and statement.iter.lineno == line
+            if loop and _calls(statement.iter, callee.name):
+                return True
+            parts = [child for child in ast.iter_child_nodes(statement) if not isinstance(child, ast.stmt)]
+            for part in parts:
+                for each in breadth.walk(part):
+                    if isinstance(each, ast.comprehension) and _calls(each.iter, callee.name):
+                        return True
+                    if isinstance(each, ast.YieldFrom) and _calls(each.value, callee.name):
+                        return True
+                    if (
+                        isinstance(each, ast.Call)
+                        and _exhausting(each.func)
+                        and any(_calls(argument, callee.name) for argument in each.args[:1])
+                    ):
+                        return True
+        return False
 
     def _said(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, dict[str, dict[str, str | int]]]:
         """The first paragraph of a function's docstring and what it says the function raises: read once per
@@ -1094,6 +1142,54 @@ def _no_more_positional(call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunct
         and (isinstance(call.func, ast.Attribute) or callee.name in ("__init__", "__new__"))
     )
     return len(call.args) <= len(positional) - shift
+
+
+# Builtins and methods that iterate over their first argument to its end (or to its first item, `next`).
+_EXHAUSTING = frozenset(
+    {"list", "tuple", "set", "frozenset", "sorted", "dict", "next", "any", "all", "sum", "min", "max", "join"}
+)
+_EXHAUSTING |= {"extend", "update"}
+
+
+_PLAIN = frozenset({"staticmethod", "classmethod"})
+_WITH = frozenset({"contextmanager", "asynccontextmanager"})
+
+
+def _used_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """How a generator function's body is run: "iterating" over what a plain one returns, "with" (a `with`
+    statement) for a `@contextmanager`'s; "" under another decorator, which may make of it anything."""
+    names = {unparsed(d).rpartition(".")[2] for d in node.decorator_list} - _PLAIN
+    return "iterating" if not names else "with" if len(names) == 1 and names <= _WITH else ""
+
+
+def _special(name: str) -> bool:
+    """`__iter__` and the like, said by their use already ("Iterating over a `ModelIterable`")."""
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def _exhausting(func: ast.expr) -> bool:
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name in _EXHAUSTING
+
+
+def _calls(expr: ast.expr, name: str) -> bool:
+    """Whether `expr` is a call of a function of that name (`gen(...)`, `self.gen(...)`)."""
+    if not isinstance(expr, ast.Call):
+        return False
+    func = expr.func
+    return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else "") == name
+
+
+def generates(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether its own body yields (a generator's call runs nothing of it), nested functions and classes aside."""
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        each = stack.pop()
+        if isinstance(each, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(each, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(each))
+    return False
 
 
 def _is_partial(func: ast.expr) -> bool:

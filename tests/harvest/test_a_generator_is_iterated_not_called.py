@@ -1,0 +1,140 @@
+"""A generator's call runs none of its body: what it raises comes when what the call returns is iterated over (round
+31's card 21, "Calling `partition_all()` raises this" of a function with `yield` in its body). Its entry point is
+said so, "Iterating over what `QuerySet.aiterator()` returns raises this", a `@contextmanager`'s as used in a `with`
+statement, and a caller that only calls it without iterating over the result is no way to the raise. A raise at a
+module's top level runs while the module is imported (round 31's card 22: "whenever that line runs" said nothing)."""
+
+from tests.harvest.published import harvest_published
+
+# Django 5.2.19, reduced: django/db/models/query.py:512-532 (`QuerySet.iterator`) and 533-541 (`aiterator`, an
+# asynchronous generator: its body yields further down).
+QUERY = """
+class QuerySet:
+    def iterator(self, chunk_size=None):
+        if chunk_size is None:
+            if self._prefetch_related_lookups:
+                raise ValueError(
+                    "chunk_size must be provided when using QuerySet.iterator() after "
+                    "prefetch_related()."
+                )
+        elif chunk_size <= 0:
+            raise ValueError("Chunk size must be strictly positive.")
+        return self._iterator(chunk_size)
+
+    async def aiterator(self, chunk_size=2000):
+        if chunk_size <= 0:
+            raise ValueError("Chunk size must be strictly positive.")
+        async for item in self._iterable_class(self, chunk_size=chunk_size):
+            yield item
+"""
+
+# django/template/backends/django.py:134-181 (5.2.19), reduced: `get_template_tag_modules` iterates over the
+# generator in a `for`, `get_installed_libraries` in a comprehension; `libraries` (not Django's) only returns the
+# generator, as `QuerySet.iterator` returns `self._iterator(...)` (django/db/models/query.py:532).
+BACKEND = """
+from importlib import import_module
+from pkgutil import walk_packages
+
+
+class InvalidTemplateLibrary(Exception):
+    pass
+
+
+def get_template_tag_modules():
+    for candidate in ["django.templatetags"]:
+        pkg = import_module(candidate)
+        if hasattr(pkg, "__path__"):
+            for name in get_package_libraries(pkg):
+                yield name.removeprefix(candidate).lstrip("."), name
+
+
+def get_installed_libraries():
+    return {
+        module_name: full_name for module_name, full_name in get_template_tag_modules()
+    }
+
+
+def libraries(pkg):
+    return get_package_libraries(pkg)
+
+
+def get_package_libraries(pkg):
+    for entry in walk_packages(pkg.__path__, pkg.__name__ + "."):
+        try:
+            module = import_module(entry[1])
+        except ImportError as e:
+            raise InvalidTemplateLibrary(
+                "Invalid template library specified. ImportError raised when "
+                "trying to load '%s': %s" % (entry[1], e)
+            ) from e
+
+        if hasattr(module, "register"):
+            yield entry[1]
+"""
+
+# django/template/context.py:152-160 (5.2.19): a `@contextmanager`.
+CONTEXT = """
+from contextlib import contextmanager
+
+
+class Context:
+    @contextmanager
+    def bind_template(self, template):
+        if self.template is not None:
+            raise RuntimeError("Context is already bound to a template")
+        self.template = template
+        try:
+            yield
+        finally:
+            self.template = None
+"""
+
+# jsonschema 4's jsonschema/cli.py:1-30, reduced: a warning at the module's top level.
+CLI = """
+import warnings
+
+warnings.warn(
+    (
+        "The jsonschema CLI is deprecated and will be removed in a future "
+        "version. Please use check-jsonschema instead, which can be installed "
+        "from https://pypi.org/project/check-jsonschema/"
+    ),
+    DeprecationWarning,
+    stacklevel=2,
+)
+"""
+
+
+def test_an_asynchronous_generator_is_iterated_over_and_a_plain_method_called(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/__init__.py": "", "django/db/models/query.py": QUERY})
+    meaning = cards["Chunk size must be strictly positive."].generated["meaning"]
+    assert meaning.startswith("`QuerySet.iterator()` raises this when the `chunk_size` argument is not `None`")
+    assert "Iterating over what `QuerySet.aiterator()` returns raises this when the `chunk_size` argument" in meaning
+    assert "`QuerySet.aiterator()` raises this" not in meaning
+
+
+def test_only_the_callers_that_iterate_over_a_generator_lead_to_its_raise(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/__init__.py": "", "django/template/backends/django.py": BACKEND})
+    card = next(card for message, card in cards.items() if message.startswith("Invalid template library"))
+    [site] = card.sites.all()
+    rows = {row["function"]: row.get("generator") for row in site.evidence["entry_points"]}
+    assert rows == {
+        "get_package_libraries": "iterating",
+        "get_template_tag_modules": "iterating",
+        "get_installed_libraries": None,
+    }
+    assert card.generated["meaning"].startswith("Iterating over what `get_package_libraries()` returns raises this")
+
+
+def test_a_context_manager_is_used_in_a_with_statement(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/__init__.py": "", "django/template/context.py": CONTEXT})
+    meaning = cards["Context is already bound to a template"].generated["meaning"]
+    assert meaning.startswith("Using what `Context.bind_template()` returns in a `with` statement raises this when")
+
+
+def test_a_warning_at_a_module_s_top_level_is_issued_when_it_is_imported(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"jsonschema/__init__.py": "", "jsonschema/cli.py": CLI}, repo="e/jsonschema")
+    [card] = cards.values()
+    assert card.generated["meaning"] == "Importing `jsonschema.cli` issues this."
+    assert "whenever `jsonschema.cli` is imported." in card.generated["trigger"]
+    assert "whenever that line runs" not in card.generated["trigger"]
