@@ -72,6 +72,36 @@ def get_package_libraries(pkg):
             yield entry[1]
 """
 
+# django/test/utils.py:249-267 and django/test/runner.py:1224-1228 (5.2.19), reduced: the generator's call is kept
+# in a local, iterated over on the next line (through `itertools.groupby`, in a comprehension).
+TEST_UTILS = """
+from unittest import TestCase
+
+
+def iter_test_cases(tests):
+    for test in tests:
+        if isinstance(test, str):
+            raise TypeError(
+                f"Test {test!r} must be a test case or test suite not string "
+                f"(was found in {tests!r})."
+            )
+        if isinstance(test, TestCase):
+            yield test
+        else:
+            yield from iter_test_cases(test)
+"""
+RUNNER = """
+import itertools
+
+from django.test.utils import iter_test_cases
+
+
+def partition_suite_by_case(suite):
+    suite_class = type(suite)
+    all_tests = iter_test_cases(suite)
+    return [suite_class(tests) for _, tests in itertools.groupby(all_tests, type)]
+"""
+
 # django/template/context.py:152-160 (5.2.19): a `@contextmanager`.
 CONTEXT = """
 from contextlib import contextmanager
@@ -124,6 +154,15 @@ def test_only_the_callers_that_iterate_over_a_generator_lead_to_its_raise(db, gi
         "get_installed_libraries": None,
     }
     assert card.generated["meaning"].startswith("Iterating over what `get_package_libraries()` returns raises this")
+
+
+def test_a_generator_kept_in_a_local_and_iterated_over_later_leads_its_caller(db, git_repo) -> None:
+    files = {"django/__init__.py": "", "django/test/__init__.py": "", "django/test/utils.py": TEST_UTILS}
+    cards = harvest_published(git_repo, files | {"django/test/runner.py": RUNNER})
+    card = next(card for message, card in cards.items() if message.startswith("Test {test} must be"))
+    [site] = card.sites.all()
+    rows = {row["function"]: row.get("generator") for row in site.evidence["entry_points"]}
+    assert rows == {"iter_test_cases": "iterating", "partition_suite_by_case": None}
 
 
 def test_a_context_manager_is_used_in_a_with_statement(db, git_repo) -> None:

@@ -607,33 +607,27 @@ class EntryPoints:
         return node is not None and self._generator(node) and _used_by(node) == "iterating"
 
     def _iterates(self, caller: Defined, line: int, callee: Defined) -> bool:
-        """Whether the caller's call of a generator on `line` is iterated there: the iterable of a `for` or of a
-        comprehension, `yield from` it, or handed to a builtin that exhausts it (`list(self.gen())`); a call
-        kept or returned runs nothing of it (`return self._iterator(...)`)."""
+        """Whether the caller's call of a generator on `line` is iterated over: the iterable of a `for` or of a
+        comprehension, `yield from` it, handed to a builtin that exhausts it (`list(self.gen())`) or to a lazy one
+        that is (`groupby(gen(), type)` in a comprehension), there or through the one local it is assigned to
+        (`all_tests = iter_test_cases(suite)`, django/test/runner.py:1227-1228); a call kept or returned runs
+        nothing of it (`return self._iterator(...)`)."""
         node = self._holding(caller, line)
         if node is None:
             return False
+        kept = ""
         for statement in body_of(node).statements:
             first = getattr(statement, "lineno", None)
             if first is None or not first <= line <= (getattr(statement, "end_lineno", None) or first):
                 continue
-            loop = isinstance(statement, (ast.For, ast.AsyncFor)) and statement.iter.lineno == line
-            if loop and _calls(statement.iter, callee.name):
+            if any(_calls(each, callee.name) and each.lineno == line for each in _iterated(statement, whole=False)):
                 return True
-            parts = [child for child in ast.iter_child_nodes(statement) if not isinstance(child, ast.stmt)]
-            for part in parts:
-                for each in breadth.walk(part):
-                    if isinstance(each, ast.comprehension) and _calls(each.iter, callee.name):
-                        return True
-                    if isinstance(each, ast.YieldFrom) and _calls(each.value, callee.name):
-                        return True
-                    if (
-                        isinstance(each, ast.Call)
-                        and _exhausting(each.func)
-                        and any(_calls(argument, callee.name) for argument in each.args[:1])
-                    ):
-                        return True
-        return False
+            if isinstance(statement, ast.Assign) and _calls(statement.value, callee.name):
+                target = statement.targets[0] if len(statement.targets) == 1 else None
+                kept = target.id if isinstance(target, ast.Name) else ""
+        return bool(kept) and any(
+            isinstance(each, ast.Name) and each.id == kept and each.lineno > line for each in _iterated(node)
+        )
 
     def _said(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, dict[str, dict[str, str | int]]]:
         """The first paragraph of a function's docstring and what it says the function raises: read once per
@@ -1170,6 +1164,34 @@ def _special(name: str) -> bool:
 def _exhausting(func: ast.expr) -> bool:
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
     return name in _EXHAUSTING
+
+
+# Builtins and `itertools` functions whose result iterates over its arguments as it is iterated over.
+_LAZY = frozenset({"enumerate", "zip", "map", "filter", "reversed", "groupby", "chain", "islice", "from_iterable"})
+
+
+def _iterated(node: ast.AST, *, whole: bool = True) -> list[ast.expr]:
+    """The expressions iterated over in `node` (`whole`: its nested statements too): the iterable of a `for` or of
+    a comprehension, of `yield from`, the first argument of a call that exhausts it, and the arguments of a lazy
+    call iterated over so (`groupby(x, type)`)."""
+    parts = [node] if whole else [node, *(c for c in ast.iter_child_nodes(node) if not isinstance(c, ast.stmt))]
+    found: list[ast.expr] = []
+    for part in parts:
+        for each in breadth.walk(part) if whole or part is not node else [part]:
+            if isinstance(each, (ast.For, ast.AsyncFor, ast.comprehension)):
+                found.append(each.iter)
+            elif isinstance(each, ast.YieldFrom):
+                found.append(each.value)
+            elif isinstance(each, ast.Call) and _exhausting(each.func) and each.args:
+                found.append(each.args[0])
+    for each in list(found):
+        if isinstance(each, ast.Call) and _named(each.func) in _LAZY:
+            found += each.args
+    return found
+
+
+def _named(func: ast.expr) -> str:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def _calls(expr: ast.expr, name: str) -> bool:
