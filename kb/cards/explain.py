@@ -866,7 +866,8 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
         if view.unconditional and every:
             # Of the function itself only: an alternate entry point (`build_field()`) calls it on some paths.
             # "Iterating over …, every time" (an `__iter__`, a generator)
-            called = "" if operator_shown(view.entry.function) or view.entry.generator else " it is called"
+            read = view.entry.kind in _ACCESSOR_KINDS[1:]  # "Reading `X` raises this every time", not "… called"
+            called = "" if operator_shown(view.entry.function) or view.entry.generator or read else " it is called"
             if view.entry.generator == "with":
                 called = " it is entered"
             return f"{_acting(view.entry)} {verb} this every time{called}."
@@ -1090,6 +1091,8 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         elif view.unconditional and site.evidence.get("every_call"):
             every = site.evidence["every_call"]
             lazy = view.entry.generator if view.entry is not None and view.entry.is_function(name) else ""
+            if every is True and view.entry is not None and view.entry.kind == "property":
+                every = "read"  # a getter of a descriptor the harvest resolved: read, not called
             heading += f", every time {_RUN_BY.get(lazy) or 'it is ' + _ACCESSED.get(every, 'called')}."
             if every == "first read":
                 heading = heading.removesuffix(", every time it is read.") + f", {_EVERY[every]}."

@@ -93,6 +93,7 @@ class EntryPoints:
         # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
         self._docs: dict[int, tuple[str, dict[str, dict[str, str | int]]]] = {}
         self._generates: dict[int, bool] = {}  # by the id of a function's node: whether its own body yields
+        self._getters: dict[str, bool] = {}  # by a decorator class (qualified): `_runs_on_get`
 
     def of(self, path: str, qualname: str, parameters: list[str], raised: str = "") -> list[dict]:
         """The rows, made once per function, exception and parameters read (a function's sites mostly read the
@@ -554,7 +555,7 @@ class EntryPoints:
             node = self._setter(entry, node) or node
         if kind == "method" and node is not None and _is_setter(node):
             kind = "setter"  # `@content.setter`: reached by `obj.content = value`, not by a call
-        elif kind == "method" and node is not None and (read := _accessed(node)):
+        elif kind == "method" and node is not None and (read := _accessed(node) or self._descriptor(entry, node)):
             # `@property`, `@cached_property` (functools' or Django's), `@x.deleter`: reached by reading (or deleting)
             # `obj.name`, never by a call (round 26: makemessages' `Command.gettext_version` shown as a method).
             kind = read
@@ -592,6 +593,29 @@ class EntryPoints:
             | ({"bound": bound[0].qualname} if bound is not None and not found.steps[1:] else {})
             | ({"generator": lazy} if kind in ("function", "method") and lazy and not _special(entry.name) else {})
         )
+
+    def _descriptor(self, entry: Defined, node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+        """ "property" for a method a decorator makes a property-like descriptor of: a class of the harvest
+        (`@NonDataProperty`) whose `__get__` (its own or inherited) runs the function it holds on the instance or
+        its class (`return self.fget(obj)`), and that defines no `__call__`: the name is read, not called. ""
+        otherwise: a `__get__` that hands on to another (`classonlymethod`'s `super().__get__(instance, cls)`)
+        gives back a method, which is called."""
+        for decorator in node.decorator_list:
+            if not isinstance(decorator, ast.Name):
+                continue
+            made = self.graph.constructs(entry.path, decorator.id)
+            if made and not self.graph.resolves(made, "__call__") and self._runs_on_get(made):
+                return "property"
+        return ""
+
+    def _runs_on_get(self, made: str) -> bool:
+        """Whether the class's `__get__` calls an attribute of `self` with its instance or owner argument."""
+        found = self._getters.get(made)
+        if found is None:
+            getter = self.graph.method(made, "__get__")
+            node = self._function(getter) if getter is not None else None
+            found = self._getters[made] = node is not None and _runs_held(node)
+        return found
 
     def _generator(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """Whether its own body yields (its nested functions aside): calling it runs none of its body, iterating
@@ -1154,6 +1178,22 @@ def _used_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
     statement) for a `@contextmanager`'s; "" under another decorator, which may make of it anything."""
     names = {unparsed(d).rpartition(".")[2] for d in node.decorator_list} - _PLAIN
     return "iterating" if not names else "with" if len(names) == 1 and names <= _WITH else ""
+
+
+def _runs_held(getter: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a `__get__` calls an attribute of `self` handed its instance or owner argument (`self.fget(obj)`)."""
+    given = [a.arg for a in (*getter.args.posonlyargs, *getter.args.args)]
+    if len(given) < 2:
+        return False
+    receiver, taken = given[0], set(given[1:3])
+    return any(
+        isinstance(each, ast.Call)
+        and isinstance(each.func, ast.Attribute)
+        and isinstance(each.func.value, ast.Name)
+        and each.func.value.id == receiver
+        and any(isinstance(argument, ast.Name) and argument.id in taken for argument in each.args)
+        for each in breadth.walk(getter)
+    )
 
 
 def _special(name: str) -> bool:
