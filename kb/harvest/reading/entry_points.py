@@ -1242,16 +1242,16 @@ def _calls(expr: ast.expr, name: str) -> bool:
     return (func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else "") == name
 
 
+_YIELDS = (ast.Yield, ast.YieldFrom)
+_HOLDING_VALUES = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)
+
+
 def generates(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether its own body yields (a generator's call runs nothing of it), nested functions and classes aside."""
-    stack: list[ast.AST] = list(node.body)
-    while stack:
-        each = stack.pop()
-        if isinstance(each, (ast.Yield, ast.YieldFrom)):
-            return True
-        if not isinstance(each, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            stack.extend(ast.iter_child_nodes(each))
-    return False
+    """Whether its own body yields (a generator's call runs nothing of it): a statement of its own (its nested
+    functions and classes aside) that is a `yield` or `yield from`, or assigns or returns one (`x = yield`), read
+    from the statements the other readers share (`body_of`). A `yield` deeper in an expression (`f((yield))`) is
+    not seen: the function is then said as before, called."""
+    return any(isinstance(s.value, _YIELDS) for s in body_of(node).of(_HOLDING_VALUES))
 
 
 def _is_partial(func: ast.expr) -> bool:
