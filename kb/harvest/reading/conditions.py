@@ -441,9 +441,12 @@ def _except(handler: ast.ExceptHandler, attempt: ast.AST | None, module: ast.Mod
     calls = []
     quiet = _quiet_calls(handler, attempt, module)
     if isinstance(attempt, (ast.Try, ast.TryStar)):
-        nodes = [n for stmt in attempt.body for n in nodes_of(stmt) if isinstance(n, ast.Call)]
+        every = [n for stmt in attempt.body for n in nodes_of(stmt)]
+        nodes = [n for n in every if isinstance(n, ast.Call)]
         # The calls that cannot raise the caught type are not said as what raised it ("`DataAndFiles()` raised").
         calls = [unparsed(n.func) for n in nodes if id(n) not in quiet] or [unparsed(n.func) for n in nodes]
+        if any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in every):
+            calls = []  # `import cx_Oracle` then `warnings.warn(...)`: the import may be what raised, not the call
     tried = ", ".join(f"`{c}`" for c in dict.fromkeys(calls))
     words = f"`{caught}` was raised" + (f" by {tried}" if tried else "")
     imported = _imported(attempt) if not calls and caught.rpartition(".")[2] in _IMPORT_ERRORS else []
