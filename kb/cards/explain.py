@@ -275,7 +275,8 @@ def _hedged(
     self.loading:`), or one of the entry points `checking` before it calls on (round 18's card 15: `annotate()`
     checks the query before it calls `_annotate()`). Without them "raises this when X" claims more than the code."""
     entries = " or ".join(code(point.function) for point in checking)
-    named = named or _function_name(site)
+    # A raise at a module's top level is in no function: the module is what may raise first.
+    named = named or _function_name(site) or str((site.evidence or {}).get("module") or "")
     if close:
         earlier = f" or an earlier one in {entries}" if entries else ""
         alone, other, rest = deciding.partition(", among other conditions")
