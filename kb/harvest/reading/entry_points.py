@@ -38,6 +38,8 @@ from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.site_evidence import first_paragraph
 from kb.harvest.reading.spread import refused_on_the_way
+from kb.harvest.reading.type_guards import BUILTINS, NeededTypes, always_raises, needed_types, rebound, types_held
+from kb.harvest.reading.type_guards import refuted as types_refuted
 from kb.harvest.reading.walked import body_of, docstring, nodes_of_kind, unparsed
 from kb.text import breadth
 
@@ -88,6 +90,9 @@ class EntryPoints:
         self._patterns: dict[str, dict[str, re.Pattern[str]]] = {}  # by path: a module's regexes (`_patterns_of`)
         self._needed: dict[tuple[int, int], dict[str, str]] = {}  # by (id(Defined), line): `_needs`
         self._missing: dict[tuple[int, int], Needed | None] = {}  # by (id(Defined), line): `_missing_keys`
+        self._types: dict[tuple[int, int], NeededTypes | None] = {}  # by (id(Defined), line): `_needed_types`
+        self._builtins: dict[str, frozenset[str]] = {}  # by path: the builtin type names a module leaves as they are
+        self._never_returns: dict[int, bool] = {}  # by the id of a function's node: `type_guards.always_raises`
         self._filled: dict[int, bool] = {}  # by the id of a function's node: whether it adds to its `**kwargs`
         self._raising: dict[int, bool] = {}  # by the id of a function's node: whether it has a raise of its own
         # By the id of a function's node: its docstring's first paragraph and the raises it names (`_said`).
@@ -386,6 +391,92 @@ class EntryPoints:
             return refuted(needed, put)
 
         return bool(calls) and all(ruled_out(call) for call in calls)
+
+    def typed_by_caller(self, path: str, qualname: str, raised: str, index: int, line: int) -> bool:
+        """Whether each call from `of`'s row `index` into the site's function (on every line its caller makes one)
+        comes only past the caller's own `isinstance` check of what it hands on, which the raise on `line` needs
+        broken (`type_guards`): `IPAddressField.to_internal_value` fails unless `data` is a `str` before
+        `super().to_internal_value(data)`, whose raise needs it no `str` (round 31's AI-assisted card 17)."""
+        found = self._found.get((path, qualname, raised), [])
+        if index >= len(found) or not found[index].steps:
+            return False
+        step = found[index].steps[-1]
+        return self._needed_types(step.callee, line) is not None and self._every_line(
+            step, raised, line, self._typed_at
+        )
+
+    def caller_typed(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
+        """`typed_by_caller` for a caller row: of level 1, its call on its line; of level 2, every call of the
+        site's function in the function it calls through (`via`), on every line."""
+        target = self.graph.definition(path, qualname)
+        if target is None or self._needed_types(target, line) is None:
+            return False  # most raises: no `isinstance` test of a parameter
+        routes = self._caller_routes(path, qualname, raised, row)
+        return bool(routes) and all(self._typed_at(s[-1].caller, s[-1].line, target, line) for s in routes)
+
+    def _typed_at(self, caller: Defined, at: int, callee: Defined, line: int) -> bool:
+        """Whether every call of `callee` on the caller's line `at` hands on values of types that rule out those
+        the raise on the callee's `line` needs. What costs most is read last, once a call rules them out: that
+        neither function binds a name read anew, nor either module a builtin type's name."""
+        needed = self._needed_types(callee, line)
+        callee_node = self._holding(callee, line)
+        caller_node = self._holding(caller, at) if needed is not None else None
+        if needed is None or callee_node is None or caller_node is None:
+            return False
+        calls = [call for call in self._calls_at(caller_node, at) if calls_by_name(call, callee, callee_node)]
+
+        def exits(call: ast.Call) -> bool:
+            return self._never_returns_at(caller, call)
+
+        def ruled_out(call: ast.Call) -> bool:
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                return False
+            held: dict[str, frozenset[str]] = {}
+            names: set[str] = set()
+            for parameter in {atom.parameter for atom in needed.atoms}:
+                given = handed_as(call, callee_node, parameter)
+                if isinstance(given, ast.Name):
+                    if kinds := types_held(caller_node, call, given.id, exits, lambda name: False):
+                        held[parameter] = kinds
+                        names.add(given.id)
+            return (
+                types_refuted(needed, held)
+                and not any(self._rebinds(caller_node, name) for name in names)
+                and not rebound(needed, lambda name: self._rebinds(callee_node, name))
+                and BUILTINS <= self._builtins_of(caller.path)
+                and BUILTINS <= self._builtins_of(callee.path)
+            )
+
+        return bool(calls) and all(ruled_out(call) for call in calls)
+
+    def _needed_types(self, defined: Defined, line: int) -> NeededTypes | None:
+        """`type_guards.needed_types` of a function, once per line."""
+        key = (id(defined), line)
+        if key not in self._types:
+            node = self._holding(defined, line)
+            self._types[key] = needed_types(node, line) if node is not None else None
+        return self._types[key]
+
+    def _builtins_of(self, path: str) -> frozenset[str]:
+        """The builtin type names (`type_guards.BUILTINS`) the module at `path` does not bind anew."""
+        found = self._builtins.get(path)
+        if found is None:
+            tree = self.trees.get(path)
+            found = self._builtins[path] = BUILTINS - _module_bound(tree) if tree is not None else frozenset()
+        return found
+
+    def _never_returns_at(self, caller: Defined, call: ast.Call) -> bool:
+        """Whether the call, made in `caller`, is of a function or method of the repository that always raises
+        (`type_guards.always_raises`), no other class's method of that name running instead."""
+        through = self._callee(caller, call.func)
+        function = self._function(through) if through is not None else None
+        if through is None or function is None:
+            return False
+        if through.method and self.graph.methods_named(through.name) != 1:
+            return False  # a subclass's own may run instead
+        if id(function) not in self._never_returns:
+            self._never_returns[id(function)] = always_raises(function)
+        return self._never_returns[id(function)]
 
     def _missing_keys(self, defined: Defined, line: int) -> Needed | None:
         """`key_guards.missing_keys` of a function, once per line; `p = self.m(p)` on the way read through a
@@ -1102,12 +1193,8 @@ class EntryPoints:
         return found
 
 
-def _not_mappings(path: str, trees: dict[str, ast.Module]) -> set[str]:
-    """Types no mapping is an instance of, by their names in the module at `path`: builtin ones the module does not
-    bind anew, and `pathlib`'s paths it imports by name."""
-    tree = trees.get(path)
-    if tree is None:
-        return set()
+def _module_bound(tree: ast.Module) -> set[str]:
+    """The names a module's own top-level imports by name, `def`s, classes and assignments bind."""
     bound: set[str] = set()
     for statement in tree.body:
         if isinstance(statement, ast.ImportFrom):
@@ -1117,6 +1204,16 @@ def _not_mappings(path: str, trees: dict[str, ast.Module]) -> set[str]:
             bound.add(statement.name)
         elif isinstance(statement, ast.Assign):
             bound |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
+    return bound
+
+
+def _not_mappings(path: str, trees: dict[str, ast.Module]) -> set[str]:
+    """Types no mapping is an instance of, by their names in the module at `path`: builtin ones the module does not
+    bind anew, and `pathlib`'s paths it imports by name."""
+    tree = trees.get(path)
+    if tree is None:
+        return set()
+    bound = _module_bound(tree)
     paths = {
         alias.asname or alias.name
         for statement in tree.body

@@ -114,6 +114,7 @@ def _complete(
                 or any(entries.caller_not_none(site.path, site.function, caller, p) for p in nones)
             )
         ]
+    typed = bool(found or evidence.get("callers")) and _typed(evidence)
     if site.function and evidence.get("callers"):  # a literal sending the function on the way elsewhere
         evidence["callers"] = [
             caller
@@ -123,6 +124,7 @@ def _complete(
             and not entries.caller_loops_over_nothing(site.path, site.function, raised, caller, site.line)
             and not entries.caller_guarded(site.path, site.function, raised, caller, site.line)
             and not entries.caller_keys_put(site.path, site.function, raised, caller, site.line)
+            and not (typed and entries.caller_typed(site.path, site.function, raised, caller, site.line))
         ]
     # A local tested for emptiness that a call never empty binds, on every way or on the way some arguments take.
     empty = _empty_locals(site, evidence, entries, raised, found_empty) if found_empty else None
@@ -136,6 +138,7 @@ def _complete(
             and not entries.loops_over_nothing(site.path, site.function, raised, index, site.line)
             and not entries.guarded_by_caller(site.path, site.function, raised, index, site.line)
             and not entries.keys_put_by_caller(site.path, site.function, raised, index, site.line)
+            and not (typed and entries.typed_by_caller(site.path, site.function, raised, index, site.line))
             and not any(
                 entries.leaves_first(site.path, site.function, raised, index, parameter, value)
                 for parameter, value in required
@@ -343,6 +346,17 @@ def _instances(evidence: dict) -> list[tuple[str, tuple[type, ...]]]:
             if test[1] in parameters and names and all(name in _BUILTIN_TYPES for name in names):
                 found.append((test[1], tuple(_BUILTIN_TYPES[name] for name in names)))
     return found[:4]
+
+
+def _typed(evidence: dict) -> bool:
+    """Whether a condition of the raise tests a parameter with `isinstance` (most do not), which a caller's own type
+    check may rule out (`type_guards`)."""
+    codes = [
+        code
+        for row in evidence.get("conditions") or []
+        if isinstance(row, dict) and "isinstance(" in (code := str(row.get("code")))
+    ]
+    return bool(codes) and any(f"isinstance({p}," in code for code in codes for p in evidence.get("parameters") or [])
 
 
 def _classes(evidence: dict) -> list[tuple[str, tuple[str, ...]]]:
