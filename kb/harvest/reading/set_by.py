@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.types import assigned_on_self, is_self
+from kb.harvest.reading.walked import nodes_of_kind
 from kb.text import breadth
 
 MAX_METHODS = 4  # public methods said: more, and no row
@@ -69,7 +70,7 @@ def _row(index: ClassIndex, owner: str, name: str) -> dict | None:
     # comment: no row).
     if sum(1 for _ in re.finditer(rf"\.{re.escape(name)}[ \t]*=(?!=)", text)) != stores:
         return None
-    if re.search(rf"[\"']{re.escape(name)}[\"']", text):
+    if f'"{name}"' in text or f"'{name}'" in text:
         # Its name as a string: a store no `.<name> =` shows (`setattr(obj, "<name>", ...)`,
         # `object.__setattr__(...)`, `obj.__dict__["<name>"] = ...` as django/conf/__init__.py:229 writes one).
         return None
@@ -92,7 +93,7 @@ def _text(index: ClassIndex) -> str:
     """The harvest's modules as one text, joined once per harvest for the few attributes that get this far."""
     found = _TEXT.get(index)
     if found is None:
-        found = _TEXT[index] = "\n".join(line for module in index.resolver.modules.values() for line in module.lines)
+        found = _TEXT[index] = "\n".join(["\n".join(module.lines) for module in index.resolver.modules.values()])
     return found
 
 
@@ -256,10 +257,8 @@ def _callers(body: list[ast.stmt], info: ClassInfo, writer: str) -> list[str]:
         return []
     callers: list[str] = []
     for statement in body:
-        for inner in breadth.walk(statement):
-            if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute)):
-                continue
-            if inner.func.attr != writer:
+        for inner in nodes_of_kind(statement, ast.Call):
+            if not (isinstance(inner.func, ast.Attribute) and inner.func.attr == writer):
                 continue
             method = _calling_method(node, inner) if statement is node else None
             if method is None or method.name.startswith("_"):
@@ -289,7 +288,7 @@ def _callers(body: list[ast.stmt], info: ClassInfo, writer: str) -> list[str]:
 def _calling_method(node: ast.ClassDef, call: ast.Call) -> _Method | None:
     for method in node.body:
         if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
-            inner is call for inner in breadth.walk(method)
+            inner is call for inner in nodes_of_kind(method, ast.Call)
         ):
             return method
     return None
