@@ -29,8 +29,8 @@ class QuerySet:
 """
 
 # django/template/backends/django.py:134-181 (5.2.19), reduced: `get_template_tag_modules` iterates over the
-# generator in a `for`, `get_installed_libraries` in a comprehension; `libraries` (not Django's) only returns the
-# generator, as `QuerySet.iterator` returns `self._iterator(...)` (django/db/models/query.py:532).
+# generator in a `for`, `get_installed_libraries` in a comprehension; `keep_libraries` (not Django's) only keeps
+# the generator on an attribute, and what iterates over it later is not read.
 BACKEND = """
 from importlib import import_module
 from pkgutil import walk_packages
@@ -54,8 +54,8 @@ def get_installed_libraries():
     }
 
 
-def libraries(pkg):
-    return get_package_libraries(pkg)
+def keep_libraries(pkg):
+    pkg.libraries = get_package_libraries(pkg)
 
 
 def get_package_libraries(pkg):
@@ -177,3 +177,45 @@ def test_a_warning_at_a_module_s_top_level_is_issued_when_it_is_imported(db, git
     assert card.generated["meaning"] == "Importing `jsonschema.cli` issues this."
     assert "whenever `jsonschema.cli` is imported." in card.generated["trigger"]
     assert "whenever that line runs" not in card.generated["trigger"]
+
+
+# django/db/models/query.py:497-529 and 2307-2397 (5.2.19), reduced: `QuerySet.iterator` returns the call of the
+# generator `_iterator` as it is, which calls `prefetch_related_objects` as it is iterated over.
+ITERATOR = """
+from itertools import islice
+
+
+class QuerySet:
+    def _iterator(self, use_chunked_fetch, chunk_size):
+        iterable = self._iterable_class(self, chunked_fetch=use_chunked_fetch, chunk_size=chunk_size or 2000)
+        if not self._prefetch_related_lookups or chunk_size is None:
+            yield from iterable
+            return
+
+        iterator = iter(iterable)
+        while results := list(islice(iterator, chunk_size)):
+            prefetch_related_objects(results, *self._prefetch_related_lookups)
+            yield from results
+
+    def iterator(self, chunk_size=None):
+        use_chunked_fetch = not connections[self.db].settings_dict.get("DISABLE_SERVER_SIDE_CURSORS")
+        return self._iterator(use_chunked_fetch, chunk_size)
+
+
+def prefetch_related_objects(model_instances, *related_lookups):
+    for lookup in related_lookups:
+        if not hasattr(lookup, "get_prefetch_querysets"):
+            raise ValueError(
+                "'%s' does not resolve to an item that supports "
+                "prefetching - this is an invalid parameter to "
+                "prefetch_related()." % lookup
+            )
+"""
+
+
+def test_a_method_that_returns_a_generator_s_call_is_iterated_over(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/__init__.py": "", "django/db/models/query.py": ITERATOR})
+    card = next(card for message, card in cards.items() if "does not resolve to an item" in message)
+    [site] = card.sites.all()
+    rows = {row["function"]: row.get("generator") for row in site.evidence["entry_points"]}
+    assert rows == {"prefetch_related_objects": None, "QuerySet.iterator": "iterating"}

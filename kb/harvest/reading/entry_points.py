@@ -72,6 +72,9 @@ _HOLDING_DEFS = (ast.ClassDef, ast.If, ast.Try)  # the statements whose blocks `
 class _Found(NamedTuple):
     entry: Defined
     steps: tuple[_Step, ...]  # from the entry down to the site's function
+    # The entry returns the call of a generator on the way, iterated over by none of them: calling it runs none of
+    # the generator's body, iterating over what it returns does (`QuerySet.iterator()` returns `self._iterator()`).
+    handed: bool = False
 
 
 class EntryPoints:
@@ -126,11 +129,11 @@ class EntryPoints:
         found = [_Found(target, ())] if self._public(target) and not made else self._aliases(target)
         # Each function reached, the steps down to the target, and the methods below it reached through calls on
         # `self` alone (a caller's class must run those, not its own overrides).
-        frontier: list[tuple[Defined, tuple[_Step, ...], list[Defined]]] = [(target, (), [])]
+        frontier: list[tuple[Defined, tuple[_Step, ...], list[Defined], bool]] = [(target, (), [], False)]
         seen = {id(target)}
         for _level in range(MAX_LEVELS):
             following = []
-            for callee, steps, on_self in frontier:
+            for callee, steps, on_self, handed in frontier:
                 for caller, line, by_self in self.graph.resolved_callers(callee, raised)[:MAX_FANOUT]:
                     if id(caller) in seen or len(seen) >= MAX_VISITED:
                         continue
@@ -138,8 +141,11 @@ class EntryPoints:
                         caller, line
                     ):
                         continue  # an ancestor's method named as the class's: only where it always makes the call
-                    if self._lazy(callee) and not self._iterates(caller, line, callee):
-                        continue  # a generator's call runs none of its body: only iterating over what it returns
+                    # A generator's call runs none of its body: only iterating over what it returns does, or what
+                    # a caller returns is, iterated over by its own callers (`return self._iterator(chunk_size)`).
+                    lazy = (handed or self._lazy(callee)) and not self._iterates(caller, line, callee)
+                    if lazy and not self._returns(caller, line, callee):
+                        continue
                     if steps and self._sent_away(caller, line, steps[0], raised):
                         continue  # the literal it passes takes the callee down other branches
                     below = [callee, *on_self] if by_self else []
@@ -148,10 +154,10 @@ class EntryPoints:
                     seen.add(id(caller))
                     reached = (_Step(caller, line, callee), *steps)
                     if self._public(caller):
-                        found.append(_Found(caller, reached))
+                        found.append(_Found(caller, reached, lazy))
                         if len(found) >= MAX_ENTRIES:
                             return found
-                    following.append((caller, reached, below))
+                    following.append((caller, reached, below, lazy))
             frontier = following
         return found
 
@@ -656,7 +662,7 @@ class EntryPoints:
         if kind == "method" and entry.name in _POST_INIT and (fields := self._dataclass_fields(entry)) is not None:
             # The `__init__` a dataclass (or attrs) writes runs `__post_init__`: `Config(...)` is the entry point.
             kind, name = "constructor", entry.qualname.rpartition(".")[0]
-        lazy = _used_by(node) if node is not None and self._generator(node) else ""
+        lazy = _used_by(node) if node is not None and self._generator(node) else "iterating" if found.handed else ""
         bound = self.graph.bound_to(entry)
         if bound is not None and bound[1] == "property":
             kind = "property"  # `x = property(_get_x)`: reached by reading `obj.x`
@@ -742,6 +748,19 @@ class EntryPoints:
                 kept = target.id if isinstance(target, ast.Name) else ""
         return bool(kept) and any(
             isinstance(each, ast.Name) and each.id == kept and each.lineno > line for each in _iterated(node)
+        )
+
+    def _returns(self, caller: Defined, line: int, callee: Defined) -> bool:
+        """Whether the caller returns the call of `callee` on `line` as it is (`return self._iterator(chunk_size)`,
+        django/db/models/query.py:529): what its own callers get is the generator, theirs to iterate over. Not under
+        a decorator (`@property`: reading it would be said to raise), not from a coroutine (what it returns is
+        awaited) nor from a generator (what it returns ends the iteration)."""
+        node = self._holding(caller, line)
+        if not isinstance(node, ast.FunctionDef) or _used_by(node) != "iterating" or self._generator(node):
+            return False
+        return any(
+            s.value is not None and s.value.lineno == line and _calls(s.value, callee.name)
+            for s in body_of(node).of(_RETURNS)
         )
 
     def _said(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, dict[str, dict[str, str | int]]]:
@@ -1340,6 +1359,7 @@ def _calls(expr: ast.expr, name: str) -> bool:
 
 
 _YIELDS = (ast.Yield, ast.YieldFrom)
+_RETURNS = (ast.Return,)
 _HOLDING_VALUES = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)
 
 
