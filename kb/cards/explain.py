@@ -869,7 +869,7 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
             # "Iterating over …, every time" (an `__iter__`, a generator)
             read = view.entry.kind in _ACCESSOR_KINDS[1:]  # "Reading `X` raises this every time", not "… called"
             called = "" if operator_shown(view.entry.function) or view.entry.generator or read else " it is called"
-            if view.entry.generator == "with":
+            if view.entry.generator in _WITH:
                 called = " it is entered"
             return f"{_acting(view.entry)} {verb} this every time{called}."
         if view.unconditional and (matched := _none_matched(view.site, line=False)):
@@ -973,6 +973,9 @@ def _kept_by(site: RaiseSite) -> list[str]:
 
 # A generator's body runs when what it returns is iterated over (or, a `@contextmanager`'s, entered).
 _RUN_BY = {"iterating": "what it returns is iterated over", "with": "what it returns is entered"}
+_RUN_BY["async with"] = _RUN_BY["with"]
+# A `@contextmanager`'s (an `@asynccontextmanager`'s): what it returns is used in a `with` (`async with`) statement.
+_WITH = {"with": "a `with` statement", "async with": "an `async with` statement"}
 _ACTIONS = {"function": "Calling", "constructor": "Calling", "command": "Running", "template tag": "Using"}
 
 
@@ -988,8 +991,8 @@ def _acting(point: EntryPoint, evidence: dict | None = None) -> str:
             return f"{_ACCESS[accessor]} {code(point.function)}"  # a property is read (or assigned), not called
     if point.generator == "iterating" and point.kind in ("function", "method"):
         return f"Iterating over what {point.shown()} returns"  # a generator: its call runs none of its body
-    if point.generator == "with" and point.kind in ("function", "method"):
-        return f"Using what {point.shown()} returns in a `with` statement"  # a `@contextmanager`
+    if point.generator in _WITH and point.kind in ("function", "method"):
+        return f"Using what {point.shown()} returns in {_WITH[point.generator]}"  # a `@contextmanager`
     action = _ACTIONS.get(point.kind)
     return f"{action} {point.shown()}" if action else _capital(point.shown())
 

@@ -109,7 +109,7 @@ class EntryPoint:
     branched: bool = False  # a function on the way calls the next one only under a test of its own
     bound: str = ""  # the function a class body binds as this method (`quote_name = complain`): that function
     # Its body yields: calling it runs nothing of it. "iterating": iterating over what it returns does; "with": a
-    # `@contextmanager`'s, using what it returns in a `with` statement does.
+    # `@contextmanager`'s, using what it returns in a `with` statement does ("async with": `async with`).
     generator: str = ""
 
     def stands_for(self, function: str) -> bool:
@@ -245,7 +245,7 @@ def reading_once() -> Iterator[None]:
         _read, _readers = outer, outer_readers
 
 
-_USED_BY = ("iterating", "with")
+_USED_BY = ("iterating", "with", "async with")
 
 
 def entry_points(evidence: dict, *, path: str = "") -> list[EntryPoint]:

@@ -219,3 +219,31 @@ def test_a_method_that_returns_a_generator_s_call_is_iterated_over(db, git_repo)
     [site] = card.sites.all()
     rows = {row["function"]: row.get("generator") for row in site.evidence["entry_points"]}
     assert rows == {"prefetch_related_objects": None, "QuerySet.iterator": "iterating"}
+
+
+# anyio 4.16.0, reduced: anyio/_core/_concurrency_utils.py:96-109 (an `@asynccontextmanager`), in a public module
+# here (anyio/__init__.py:13 exports it).
+AS_COMPLETED = """
+from contextlib import asynccontextmanager
+
+
+@asynccontextmanager
+async def as_completed(*awaitables):
+    \"\"\"
+    Run awaitable objects concurrently in a task group, returning an iterator which can
+    be used to get finished task handles in the order they complete.
+    \"\"\"
+    if not awaitables:
+        raise ValueError("as_completed() takes at least one awaitable")
+
+    send, recv = create_memory_object_stream(len(awaitables))
+    async with recv:
+        yield recv
+"""
+
+
+def test_an_asynchronous_context_manager_is_used_in_an_async_with_statement(db, git_repo) -> None:
+    files = {"anyio/__init__.py": "", "anyio/concurrency_utils.py": AS_COMPLETED}
+    cards = harvest_published(git_repo, files, repo="agronholm/anyio")
+    meaning = cards["as_completed() takes at least one awaitable"].generated["meaning"]
+    assert meaning.startswith("Using what `as_completed()` returns in an `async with` statement raises this")

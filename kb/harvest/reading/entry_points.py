@@ -1286,14 +1286,16 @@ _EXHAUSTING |= {"extend", "update"}
 
 
 _PLAIN = frozenset({"staticmethod", "classmethod"})
-_WITH = frozenset({"contextmanager", "asynccontextmanager"})
+# A `@contextmanager`'s is entered by a `with` statement, an `@asynccontextmanager`'s only by `async with`.
+_WITH = {"contextmanager": "with", "asynccontextmanager": "async with"}
 
 
 def _used_by(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
     """How a generator function's body is run: "iterating" over what a plain one returns, "with" (a `with`
-    statement) for a `@contextmanager`'s; "" under another decorator, which may make of it anything."""
+    statement) for a `@contextmanager`'s, "async with" for an `@asynccontextmanager`'s; "" under another
+    decorator, which may make of it anything."""
     names = {unparsed(d).rpartition(".")[2] for d in node.decorator_list} - _PLAIN
-    return "iterating" if not names else "with" if len(names) == 1 and names <= _WITH else ""
+    return "iterating" if not names else _WITH.get(names.pop(), "") if len(names) == 1 else ""
 
 
 def _runs_held(getter: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
