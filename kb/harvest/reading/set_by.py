@@ -257,9 +257,11 @@ def _callers(body: list[ast.stmt], info: ClassInfo, writer: str) -> list[str]:
         return []
     callers: list[str] = []
     for statement in body:
-        for inner in nodes_of_kind(statement, ast.Call):
+        calls: tuple[ast.Call, ...] = nodes_of_kind(statement, ast.Call)
+        for inner in calls:
             if not (isinstance(inner.func, ast.Attribute) and inner.func.attr == writer):
                 continue
+            receiver = inner.func.value
             method = _calling_method(node, inner) if statement is node else None
             if method is None or method.name.startswith("_"):
                 return []
@@ -271,7 +273,7 @@ def _callers(body: list[ast.stmt], info: ClassInfo, writer: str) -> list[str]:
                     and s.value is inner
                     and len(s.targets) == 1
                     and isinstance(s.targets[0], ast.Name)
-                    and is_self(inner.func.value)
+                    and is_self(receiver)
                 ),
                 None,
             )
