@@ -18,7 +18,7 @@ Read conservatively, on both sides:
   expression (it would run past what follows)."""
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from kb.harvest.reading.attribute_guards import reading, simple_statements
@@ -74,23 +74,29 @@ def missing_keys(
     arguments = function.args
     parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
     before: list[ast.AST] = []
-    body: list[ast.stmt] = function.body
-    while body:
-        position = next((i for i, s in enumerate(body) if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
-        if position is None:
-            return None
-        statement = body[position]
-        if not isinstance(statement, ast.If) or line <= (statement.test.end_lineno or statement.lineno):
-            return None
-        before += body[:position]
-        inside = bool(statement.body) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
+    for block, position, statement, inside in ifs_holding(function.body, line):
+        before += block[:position]
         needed = needed_keys(statement.test, inside, parameters)
         if needed is not None:
             names = {name for name, _ in needed.keys}
             return needed if all(_only_read(node, names, passes_on) for node in before) else None
         before.append(statement.test)
-        body = statement.body if inside else statement.orelse
     return None
+
+
+def ifs_holding(body: list[ast.stmt], line: int) -> Iterator[tuple[list[ast.stmt], int, ast.If, bool]]:
+    """The `if` statements holding `line`, outside in, while each statement holding it is an `if` whose test ends
+    above it: each with its block, its place in that block, and whether `line` is in its body (else its `else`)."""
+    while body:
+        position = next((i for i, s in enumerate(body) if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+        if position is None:
+            return
+        statement = body[position]
+        if not isinstance(statement, ast.If) or line <= (statement.test.end_lineno or statement.lineno):
+            return
+        inside = bool(statement.body) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
+        yield body, position, statement, inside
+        body = statement.body if inside else statement.orelse
 
 
 def _only_read(node: ast.AST, names: set[str], passes_on: Callable[[ast.Call], bool]) -> bool:

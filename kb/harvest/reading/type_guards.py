@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from kb.harvest.reading.implied_nones import binds
-from kb.harvest.reading.key_guards import MAX_KEYS, _put_off
+from kb.harvest.reading.key_guards import MAX_KEYS, _put_off, ifs_holding
 
 # Builtin types no class is an instance of two of, but for `bool`, a subclass of `int`.
 # `type` for `type(None)`, the type of None.
@@ -106,19 +106,10 @@ def needed_types(
     `builtins`: the type names the module does not bind anew."""
     arguments = function.args
     parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
-    body: list[ast.stmt] = function.body
-    while body:
-        position = next((i for i, s in enumerate(body) if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
-        if position is None:
-            return None
-        statement = body[position]
-        if not isinstance(statement, ast.If) or line <= (statement.test.end_lineno or statement.lineno):
-            return None
-        inside = bool(statement.body) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
+    for _, _, statement, inside in ifs_holding(function.body, line):
         needed = _needed(statement.test, inside, parameters, builtins)
         if needed is not None:
             return needed
-        body = statement.body if inside else statement.orelse
     return None
 
 
