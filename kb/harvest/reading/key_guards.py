@@ -84,6 +84,31 @@ def missing_keys(
     return None
 
 
+def descent(body: list[ast.stmt], line: int) -> Iterator[tuple[list[ast.stmt], int, ast.stmt, list[ast.stmt] | None]]:
+    """The statements holding `line`, outside in, each with its block, its place in that block and the block the way
+    goes on into: the branch of an `if` (past its test) holding the line, a loop's or a `with`'s body, a `try`'s body
+    and `else`; None for the statement the way ends at, which holds the line (a caller's call)."""
+    while body:
+        position = next((i for i, s in enumerate(body) if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+        if position is None:
+            return
+        statement = body[position]
+        inner: list[ast.stmt] | None = None
+        if isinstance(statement, ast.If) and line > (statement.test.end_lineno or statement.lineno):
+            inside = bool(statement.body) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
+            inner = statement.body if inside else statement.orelse
+        elif isinstance(statement, (ast.For, ast.AsyncFor, ast.While)) and statement.body[0].lineno <= line:
+            inner = statement.body
+        elif isinstance(statement, (ast.With, ast.AsyncWith)) and statement.body[0].lineno <= line:
+            inner = statement.body
+        elif isinstance(statement, (ast.Try, ast.TryStar)):
+            inner = [*statement.body, *statement.orelse]
+        yield body, position, statement, inner
+        if inner is None:
+            return
+        body = inner
+
+
 def ifs_holding(body: list[ast.stmt], line: int) -> Iterator[tuple[list[ast.stmt], int, ast.If, bool]]:
     """The `if` statements holding `line`, outside in, while each statement holding it is an `if` whose test ends
     above it: each with its block, its place in that block, and whether `line` is in its body (else its `else`)."""
@@ -197,30 +222,16 @@ def keys_put(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, n
     line = call.lineno
     found: dict[str, int] = {}  # key: the last line of the last statement on the way that puts it in
     loop_end = 0
-    body: list[ast.stmt] = function.body
     holding: ast.stmt | None = None
-    while body:
-        position = next((i for i, s in enumerate(body) if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
-        if position is None:
-            return set()
-        for earlier in body[:position]:
+    for block, position, statement, inner in descent(function.body, line):
+        for earlier in block[:position]:
             for key in keys:
                 if _put(earlier, name, key):
                     found[key] = earlier.end_lineno or earlier.lineno
-        statement = body[position]
-        if isinstance(statement, ast.If) and line > (statement.test.end_lineno or statement.lineno):
-            inside = bool(statement.body) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
-            body = statement.body if inside else statement.orelse
-        elif isinstance(statement, (ast.For, ast.AsyncFor, ast.While)) and statement.body[0].lineno <= line:
-            loop_end = max(loop_end, statement.end_lineno or line)
-            body = statement.body
-        elif isinstance(statement, (ast.With, ast.AsyncWith)) and statement.body[0].lineno <= line:
-            body = statement.body
-        elif isinstance(statement, (ast.Try, ast.TryStar)):
-            body = [*statement.body, *statement.orelse]
-        else:
+        if inner is None:
             holding = statement
-            break
+        elif isinstance(statement, (ast.For, ast.AsyncFor, ast.While)):
+            loop_end = max(loop_end, statement.end_lineno or line)
     if holding is None or not found or _put_off(holding, call):
         return set()
     allowed = {id(call)}

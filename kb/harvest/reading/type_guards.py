@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from kb.harvest.reading.implied_nones import binds
-from kb.harvest.reading.key_guards import MAX_KEYS, _put_off, ifs_holding
+from kb.harvest.reading.key_guards import MAX_KEYS, _put_off, descent, ifs_holding
 
 # Builtin types no class is an instance of two of, but for `bool`, a subclass of `int`.
 # `type` for `type(None)`, the type of None.
@@ -129,7 +129,6 @@ def types_held(
         return None
     line = call.lineno
     held: frozenset[str] | None = None
-    body: list[ast.stmt] = function.body
     holding: ast.stmt | None = None
 
     def hold(atom: Atom | None) -> None:
@@ -137,27 +136,14 @@ def types_held(
         if atom is not None and atom.inside:
             held = atom.kinds if held is None else _both(held, atom.kinds)
 
-    while body:
-        position = next((i for i, s in enumerate(body) if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
-        if position is None:
-            return None
-        for earlier in body[:position]:  # `if not isinstance(d, T): return ...`
+    for block, position, statement, inner in descent(function.body, line):
+        for earlier in block[:position]:  # `if not isinstance(d, T): return ...`
             if isinstance(earlier, ast.If) and not earlier.orelse and _exits(earlier.body, always_raises):
                 hold(_isinstance(earlier.test, False, {name}, builtins))
-        statement = body[position]
-        if isinstance(statement, ast.If) and line > (statement.test.end_lineno or statement.lineno):
-            inside = bool(statement.body) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
-            hold(_isinstance(statement.test, inside, {name}, builtins))
-            body = statement.body if inside else statement.orelse
-        elif isinstance(statement, (ast.For, ast.AsyncFor, ast.While)) and statement.body[0].lineno <= line:
-            body = statement.body
-        elif isinstance(statement, (ast.With, ast.AsyncWith)) and statement.body[0].lineno <= line:
-            body = statement.body
-        elif isinstance(statement, (ast.Try, ast.TryStar)):
-            body = [*statement.body, *statement.orelse]
-        else:
+        if inner is None:
             holding = statement
-            break
+        elif isinstance(statement, ast.If):
+            hold(_isinstance(statement.test, inner is statement.body, {name}, builtins))
     if held is None or holding is None or _put_off(holding, call):
         return None
     if rebinds(name) if rebinds is not None else binds(function, name, parameters=False):
