@@ -334,20 +334,34 @@ class EntryPoints:
         sits behind a guard on `self` that the raise's own test on `line` needs broken (`attribute_guards`):
         `ScopedRateThrottle.allow_request` returns before `self.get_rate()` when `self.scope` is empty, the one
         case `get_rate` raises for (round 29's AI-assisted card 19)."""
-        found = self._found.get((path, qualname, raised), [])
-        if index >= len(found) or not found[index].steps:
-            return False
-        step = found[index].steps[-1]
-        return bool(self._needs(step.callee, line)) and self._every_line(step, raised, line, self._guarded_at)
+        return self._row_ruled_out(path, qualname, raised, index, line, self._needs_any, self._guarded_at)
 
     def caller_guarded(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
         """`guarded_by_caller` for a caller row: of level 1, its call on its line; of level 2, every call of the
         site's function in the function it calls through (`via`), on every line."""
+        return self._caller_ruled_out(path, qualname, raised, row, line, self._needs_any, self._guarded_at)
+
+    def _row_ruled_out(
+        self, path: str, qualname: str, raised: str, index: int, line: int, needs: Callable, check: Callable[..., bool]
+    ) -> bool:
+        """`check` on every line the caller of `of`'s row `index` calls the site's function, where `needs(callee,
+        line)` finds what the raise needs: None for most raises, and then no caller is read."""
+        found = self._found.get((path, qualname, raised), [])
+        if index >= len(found) or not found[index].steps:
+            return False
+        step = found[index].steps[-1]
+        return needs(step.callee, line) is not None and self._every_line(step, raised, line, check)
+
+    def _caller_ruled_out(
+        self, path: str, qualname: str, raised: str, row: dict, line: int, needs: Callable, check: Callable[..., bool]
+    ) -> bool:
+        """`_row_ruled_out` for a caller row: of level 1, its call on its line; of level 2, every call of the site's
+        function in the function it calls through (`via`), on every line."""
         target = self.graph.definition(path, qualname)
-        if target is None or not self._needs(target, line):
-            return False  # most raises: no test of `self` to rule out
+        if target is None or needs(target, line) is None:
+            return False
         routes = self._caller_routes(path, qualname, raised, row)
-        return bool(routes) and all(self._guarded_at(s[-1].caller, s[-1].line, target, line) for s in routes)
+        return bool(routes) and all(check(s[-1].caller, s[-1].line, target, line) for s in routes)
 
     def _every_line(self, step: _Step, raised: str, line: int, check: Callable[..., bool]) -> bool:
         """`check(caller, at, callee, line)` of each line `at` on which the step's caller calls its callee."""
@@ -358,22 +372,12 @@ class EntryPoints:
         """Whether each call from `of`'s row `index` into the site's function (on every line its caller makes one)
         puts into the dict it hands on a key that the raise on `line` needs missing (`key_guards`): `GDALRaster.warp`
         sets `width` and `height` in `ds_input` before `GDALRaster(ds_input, write=True)` (round 30's card 08)."""
-        found = self._found.get((path, qualname, raised), [])
-        if index >= len(found) or not found[index].steps:
-            return False
-        step = found[index].steps[-1]
-        return self._missing_keys(step.callee, line) is not None and self._every_line(
-            step, raised, line, self._keyed_at
-        )
+        return self._row_ruled_out(path, qualname, raised, index, line, self._missing_keys, self._keyed_at)
 
     def caller_keys_put(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
         """`keys_put_by_caller` for a caller row: of level 1, its call on its line; of level 2, every call of the
         site's function in the function it calls through (`via`), on every line."""
-        target = self.graph.definition(path, qualname)
-        if target is None or self._missing_keys(target, line) is None:
-            return False  # most raises: no key of a parameter tested
-        routes = self._caller_routes(path, qualname, raised, row)
-        return bool(routes) and all(self._keyed_at(s[-1].caller, s[-1].line, target, line) for s in routes)
+        return self._caller_ruled_out(path, qualname, raised, row, line, self._missing_keys, self._keyed_at)
 
     def _keyed_at(self, caller: Defined, at: int, callee: Defined, line: int) -> bool:
         """Whether every call of `callee` on the caller's line `at` hands on dicts holding keys that rule out what
@@ -403,22 +407,12 @@ class EntryPoints:
         comes only past the caller's own `isinstance` check of what it hands on, which the raise on `line` needs
         broken (`type_guards`): `IPAddressField.to_internal_value` fails unless `data` is a `str` before
         `super().to_internal_value(data)`, whose raise needs it no `str` (round 31's AI-assisted card 17)."""
-        found = self._found.get((path, qualname, raised), [])
-        if index >= len(found) or not found[index].steps:
-            return False
-        step = found[index].steps[-1]
-        return self._needed_types(step.callee, line) is not None and self._every_line(
-            step, raised, line, self._typed_at
-        )
+        return self._row_ruled_out(path, qualname, raised, index, line, self._needed_types, self._typed_at)
 
     def caller_typed(self, path: str, qualname: str, raised: str, row: dict, line: int) -> bool:
         """`typed_by_caller` for a caller row: of level 1, its call on its line; of level 2, every call of the
         site's function in the function it calls through (`via`), on every line."""
-        target = self.graph.definition(path, qualname)
-        if target is None or self._needed_types(target, line) is None:
-            return False  # most raises: no `isinstance` test of a parameter
-        routes = self._caller_routes(path, qualname, raised, row)
-        return bool(routes) and all(self._typed_at(s[-1].caller, s[-1].line, target, line) for s in routes)
+        return self._caller_ruled_out(path, qualname, raised, row, line, self._needed_types, self._typed_at)
 
     def _typed_at(self, caller: Defined, at: int, callee: Defined, line: int) -> bool:
         """Whether every call of `callee` on the caller's line `at` hands on values of types that rule out those
@@ -522,6 +516,10 @@ class EntryPoints:
             return False
         calls = [call for call in self._calls_at(caller_node, at) if calls_by_name(call, callee, callee_node)]
         return bool(calls) and all(guarded(caller_node, call, needed) for call in calls)
+
+    def _needs_any(self, defined: Defined, line: int) -> dict[str, str] | None:
+        """`_needs`, None where the raise needs nothing of `self`."""
+        return self._needs(defined, line) or None
 
     def _needs(self, defined: Defined, line: int) -> dict[str, str]:
         """`attribute_guards.falsy_attributes` of a method (never a static or class method), once per line."""
