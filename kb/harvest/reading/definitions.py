@@ -9,13 +9,16 @@ more than MAX_BINDINGS bindings is left out: reading it for every site of a host
 
 import ast
 import re
+import weakref
 from collections.abc import Callable, Iterable
 
+from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.imports import block_fields
 from kb.harvest.reading.messages import Binding, BranchPath, exclusive
 from kb.harvest.reading.reads import NOTHING, Reads
 from kb.harvest.reading.scopes import Scope, child_nodes, statements
 from kb.harvest.reading.walked import body_of
+from kb.text import breadth
 
 MAX_STEPS = 3
 MAX_ROWS = 8
@@ -228,7 +231,7 @@ class Definitions:
     def _module_constant(self, name: str, line: int) -> list[tuple[ast.expr | None, int, BranchPath]]:
         """`READ_STDIN = "-"`, a constant of the module (`ModuleInfo.constants`) bound above the test that reads
         it: its value is what the reader needs ("`fixture_name` equals `READ_STDIN` (`'-'`)")."""
-        found = self.scope.info.constants.get(name)
+        found = self.scope.info.constants.get(name) or _imported_constant(self.scope, name)
         if found is None or found[1] >= line:
             return []
         return [(found[0], found[1], ())]
@@ -330,6 +333,48 @@ _JOINED: list = [None, "", []]  # the last module's lines, their text and where 
 
 def _is_name(node: ast.expr, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
+
+
+def _imported_constant(scope: Scope, name: str) -> tuple[ast.expr, int] | None:
+    """`from django.db.models.fields.related import RECURSIVE_RELATIONSHIP_CONSTANT` (django/db/migrations/utils.py:5,
+    round 31's card 16): a constant another module of the tree binds once to a literal that reads no other name
+    (`"self"`), imported by a statement of the module's own body and bound nowhere else in it; its value, at the
+    line of that import. None otherwise: a name bound again, a constant computed from others (said where it is
+    bound, not here), a module outside the tree."""
+    info = scope.info
+    qualified = info.imports.get(name)
+    if qualified is None or not _constant_name(name) or name in info.assigned or name in info.functions:
+        return None
+    known = _IMPORTED.setdefault(scope.index, {})
+    key = (id(info), name)
+    if key not in known:  # each module's name read once per harvest, whatever site asks
+        known[key] = _read_imported_constant(scope, qualified, name)
+    return known[key]
+
+
+# Per harvest (its class index): the imported constant each module's name is, or None.
+_IMPORTED: "weakref.WeakKeyDictionary[ClassIndex, dict[tuple[int, str], tuple[ast.expr, int] | None]]" = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _read_imported_constant(scope: Scope, qualified: str, name: str) -> tuple[ast.expr, int] | None:
+    module, _, constant = scope.index.resolver.canonical(qualified).rpartition(".")
+    found = (source := scope.index.resolver.modules.get(module)) and source.constants.get(constant)
+    if not found or any(isinstance(node, ast.Name) for node in breadth.walk(found[0])):
+        return None
+    for statement in scope.info.body:
+        if isinstance(statement, ast.ImportFrom) and any((a.asname or a.name) == name for a in statement.names):
+            return found[0], statement.lineno
+    return None
+
+
+def _constant_name(name: str) -> bool:
+    """Written as the modules' constants are (`imports._CONSTANT`): `READ_STDIN`, not `Model` or `x`."""
+    return 2 <= len(name) <= 61 and "A" <= name[0] <= "Z" and all(c in _CONSTANT_CHARACTERS for c in name)
+
+
+_CONSTANT_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 
 def _joined(lines: list[str]) -> tuple[str, list[int]]:
