@@ -15,7 +15,7 @@ from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.conditions import sentence
 from kb.harvest.reading.definitions import clip
 from kb.harvest.reading.imports import dotted, visible_name
-from kb.harvest.reading.scopes import Scope, statements
+from kb.harvest.reading.scopes import Scope, set_in_init, statements
 from kb.harvest.reading.walked import nodes_of
 from kb.text import breadth
 
@@ -46,7 +46,7 @@ def tried(statement: ast.stmt, parents: dict[ast.AST, ast.AST], scope: Scope) ->
     others: list[str] = []
     nodes = (n for stmt in attempt.body for n in nodes_of(stmt))
     for node in islice(nodes, MAX_NODES):
-        if isinstance(node, ast.Call) and (resolved := _resolved(node.func, scope)) is not None:
+        if isinstance(node, ast.Call) and (resolved := _resolved(node.func, scope) or _made(node.func, scope)):
             target, function = resolved
             if target not in calls and _raises_otherwise(scope.index, function, caught):
                 others.append("::".join(target))
@@ -177,6 +177,72 @@ def _resolved(func: ast.expr, scope: Scope) -> tuple[tuple[str, str], ast.Functi
     return (module.path, function), module.function_nodes[function]
 
 
+def _made(func: ast.expr, scope: Scope) -> tuple[tuple[str, str], ast.FunctionDef | ast.AsyncFunctionDef] | None:
+    """The method a call names on an object whose class is known without a guess (round 31's card 07): a local
+    bound once, to an instance of a class of the tree (`loader = MigrationLoader(None); loader.get_migration_by_
+    prefix(...)`, django/core/management/commands/optimizemigration.py:47-51), or an attribute of such a local that
+    its class's `__init__` alone sets, to one (`executor = MigrationExecutor(...); executor.loader.get_migration_
+    by_prefix(...)`, migrate.py:107, 160, with `self.loader = MigrationLoader(self.connection)` in executor.py:18).
+    Said for a `try`'s calls alone: what the method raises then says why the handler ran."""
+    if not isinstance(func, ast.Attribute):
+        return None
+    owner = _made_class(func.value, scope)
+    found = scope.index.method(owner, func.attr) if owner else None
+    if found is None:
+        return None
+    info = found[1]
+    return (info.module.path, f"{info.qualname[len(info.module.name) + 1 :]}.{func.attr}"), found[0]
+
+
+def _made_class(value: ast.expr, scope: Scope) -> str | None:
+    """The qualified class of `value`: a local's one binding `x = C(...)`, or `x.attr` with `self.attr = D(...)`
+    the one assignment of `self.attr` in C's `__init__`, none in C's other methods (or its ancestors'), none on an
+    object other than `self` near C; else None."""
+    if isinstance(value, ast.Name):
+        bound = scope.bindings.get(value.id) or []
+        if value.id in scope.params or len(bound) != 1 or bound[0].augmented:
+            return None
+        return _instance_of(bound[0].expr, scope)
+    if not isinstance(value, ast.Attribute) or not isinstance(value.value, ast.Name):
+        return None
+    owner = _made_class(value.value, scope)
+    if owner is None or owner_sets_again(scope.index, owner, value.attr):
+        return None
+    initial = set_in_init(scope.index, owner, value.attr)
+    if initial is None or not isinstance(initial.env, Scope):
+        return None
+    return _instance_of(initial.expr, initial.env)
+
+
+def _instance_of(expr: ast.expr | None, scope: Scope) -> str | None:
+    """`C(...)` with `C` a class of the tree as `scope`'s module names it: its qualified name."""
+    if not isinstance(expr, ast.Call) or (parts := dotted(expr.func)) is None:
+        return None
+    qualified = scope.index.resolver.qualify(parts, scope.info, local_names=scope.local_names())
+    return qualified if qualified and scope.index.get(qualified) is not None else None
+
+
+def owner_sets_again(index: ClassIndex, owner: str, name: str) -> bool:
+    """Whether a method of the class or its ancestors other than the `__init__` that runs sets `self.<name>`, or a
+    module near one sets `<obj>.<name>`: the attribute may then hold something else."""
+    first_init = True  # the `__init__` that runs is the first along the hierarchy: `set_in_init` reads it
+    for info in index.mro(owner):
+        if index.stored_near(info, name):
+            return True
+        for method, node in info.methods.items():
+            if method == "__init__" and first_init:
+                first_init = False
+                continue
+            if any(
+                isinstance(target, ast.Attribute) and target.attr == name and dotted(target.value) == ["self"]
+                for statement in statements(node.body)
+                if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+                for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
+            ):
+                return True
+    return False
+
+
 def callee_raises(tried_at: Tried, sites_by_function: dict, index: ClassIndex) -> list[dict]:
     """The raises of a caught type (or a subclass) by the functions a `try` calls: `sites_by_function` maps
     (path, function) to that function's sites, as found by the scan."""
@@ -195,6 +261,9 @@ def callee_raises(tried_at: Tried, sites_by_function: dict, index: ClassIndex) -
             evidence = site.evidence or {}
             condition = _condition(evidence.get("conditions", []), evidence.get("definitions", []))
             bound = bindings(evidence, (tried_at.get("arguments") or {}).get(f"{path}::{function}"))
+            # Said only on what the caller hands on: "`results` has more than 1 item" names a local of the callee
+            # the caller's reader never sees (round 31's card 07); its message says it then.
+            sayable = reads_only_parameters(condition, evidence)
             condition = substituted(condition, bound)
             rows.append(
                 {
@@ -202,7 +271,7 @@ def callee_raises(tried_at: Tried, sites_by_function: dict, index: ClassIndex) -
                     "exception": site.exception_type,
                     "message": filled(site.message, bound),
                     "condition": condition,
-                    "sentence": said(condition),
+                    "sentence": said(condition) if sayable else "",
                     "path": path,
                     "line": site.line,
                 }
@@ -267,6 +336,31 @@ class _Replace(ast.NodeTransformer):
         return self.replacements.get(node.id, node)
 
 
+def reads_only_parameters(condition: str, evidence: dict) -> bool:
+    """Whether the callee's condition reads no name but its parameters (not `self`), builtins, names written as
+    classes or constants and the functions it calls: `len(set(kinds)) != 1` does, `len(results) > 1` and
+    `self.strict` do not."""
+    signature = str((evidence.get("function") or {}).get("signature") or "")
+    try:
+        tree = ast.parse(condition, mode="eval") if condition else None
+        node = ast.parse(f"def f{signature}: pass").body[0] if signature.startswith("(") else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    if tree is None or not isinstance(node, ast.FunctionDef):
+        return False
+    arguments = node.args
+    parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} - {"self", "cls"}
+    called = {id(n.func) for n in breadth.walk(tree) if isinstance(n, ast.Call)}
+    return all(
+        n.id in parameters or n.id in _BUILTIN_NAMES or n.id[:1].isupper() or id(n) in called
+        for n in breadth.walk(tree)
+        if isinstance(n, ast.Name)
+    )
+
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+
 def said(condition: str) -> str:
     """The callee's condition in words, as the site's own conditions are (`kb.harvest.reading.conditions`)."""
     try:
@@ -299,9 +393,15 @@ def bindings(evidence: dict, arguments: dict | None) -> dict[str, str]:
 
 def filled(message: str, bound: dict[str, str]) -> str:
     """The callee's message with each `{parameter}` the call passes a string literal for written out
-    (`NIXL {context} mixed ...` with context "destination": `NIXL destination mixed ...`)."""
+    (`NIXL {context} mixed ...` with context "destination": `NIXL destination mixed ...`), or a name of the
+    caller's for, by that name."""
     for name, code in bound.items():
         if f"{{{name}}}" not in message:
+            continue
+        if code.isidentifier() and code not in ("self", "cls"):
+            # The caller's own name for it (`get_migration_by_prefix(app_label, migration_name)`: the message's
+            # `{name_prefix}` is the caller's `{migration_name}`, which its card says).
+            message = message.replace(f"{{{name}}}", f"{{{code}}}")
             continue
         try:
             value = ast.literal_eval(code)

@@ -132,6 +132,11 @@ def _set_in_init(index: ClassIndex, owner: str, name: str, transforming: ast.Con
     return cast(Binding | None, index.set_in_init[key])
 
 
+def set_in_init(index: ClassIndex, owner: str, name: str) -> Binding | None:
+    """The one value `__init__` (the first along the class hierarchy) gives `self.<name>`, as `_set_in_init`."""
+    return _set_in_init(index, owner, name)
+
+
 def _read_set_in_init(index: ClassIndex, owner: str, name: str, transforming: ast.Constant | None) -> Binding | None:
     found = index.method(owner, "__init__")
     if found is None:

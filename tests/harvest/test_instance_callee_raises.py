@@ -1,0 +1,136 @@
+"""A caught error raised by a method of an object the function makes itself is said by that method's own raise
+(round 31's card 07: "when `executor.loader.get_migration_by_prefix()` raised `AmbiguityError`" left the reader
+to guess; the method raises it with its own words, "There is more than one migration for ... with the prefix ...",
+when the name given is the prefix of several migrations). The object is a local bound once to an instance of a
+class of the tree (`loader = MigrationLoader(None)`), or an attribute that class's `__init__` alone sets to one
+(`executor.loader`, `self.loader = MigrationLoader(self.connection)`): its class is then known without a guess."""
+
+from tests.harvest.published import harvest_published
+
+# Django 5.2.19: django/db/migrations/exceptions.py:4-7.
+EXCEPTIONS = '''
+class AmbiguityError(Exception):
+    """More than one migration matches a name prefix."""
+
+    pass
+
+
+class CommandError(Exception):
+    pass
+'''
+
+# Django 5.2.19: django/db/migrations/loader.py:145-165, reduced.
+LOADER = """
+from .exceptions import AmbiguityError
+
+
+class MigrationLoader:
+    def __init__(self, connection):
+        self.connection = connection
+        self.disk_migrations = {}
+
+    def get_migration_by_prefix(self, app_label, name_prefix):
+        results = []
+        for migration_app_label, migration_name in self.disk_migrations:
+            if migration_app_label == app_label and migration_name.startswith(name_prefix):
+                results.append((migration_app_label, migration_name))
+        if len(results) > 1:
+            raise AmbiguityError(
+                "There is more than one migration for '%s' with the prefix '%s'"
+                % (app_label, name_prefix)
+            )
+        return self.disk_migrations[results[0]]
+"""
+
+# Django 5.2.19: django/db/migrations/executor.py:10-18, reduced; `Replaced` added: its `loader` is set again.
+EXECUTOR = """
+from .loader import MigrationLoader
+
+
+class MigrationExecutor:
+    def __init__(self, connection, progress_callback=None):
+        self.connection = connection
+        self.loader = MigrationLoader(self.connection)
+
+
+class Replaced:
+    def __init__(self, connection):
+        self.loader = MigrationLoader(connection)
+
+    def reload(self, other):
+        self.loader = other
+"""
+
+# Django 5.2.19: django/core/management/commands/optimizemigration.py:45-56 and migrate.py:155-165, reduced.
+COMMANDS = """
+from django.db.migrations.exceptions import AmbiguityError, CommandError
+from django.db.migrations.executor import MigrationExecutor, Replaced
+from django.db.migrations.loader import MigrationLoader
+
+
+def optimize(app_label, migration_name):
+    loader = MigrationLoader(None)
+    try:
+        migration = loader.get_migration_by_prefix(app_label, migration_name)
+    except AmbiguityError:
+        raise CommandError(
+            f"More than one migration matches '{migration_name}' in app "
+            f"'{app_label}'. Please be more specific."
+        )
+    return migration
+
+
+def migrate(connection, app_label, migration_name):
+    executor = MigrationExecutor(connection)
+    try:
+        migration = executor.loader.get_migration_by_prefix(app_label, migration_name)
+    except AmbiguityError:
+        raise CommandError(
+            "More than one migration matches '%s' in app '%s'. "
+            "Please be more specific (migrate)." % (migration_name, app_label)
+        )
+    return migration
+
+
+def replaced(connection, app_label, migration_name):
+    executor = Replaced(connection)
+    try:
+        migration = executor.loader.get_migration_by_prefix(app_label, migration_name)
+    except AmbiguityError:
+        raise CommandError("More than one migration matches (replaced).")
+    return migration
+"""
+
+FILES = {
+    "django/db/migrations/exceptions.py": EXCEPTIONS,
+    "django/db/migrations/loader.py": LOADER,
+    "django/db/migrations/executor.py": EXECUTOR,
+    "django/core/management/commands/optimize.py": COMMANDS,
+}
+
+
+def meaning(cards, words: str) -> str:
+    return next(entry for message, entry in cards.items() if words in message).generated.get("meaning", "")
+
+
+def test_a_local_instance_method_is_said_by_its_own_raise(db, git_repo) -> None:
+    cards = harvest_published(git_repo, FILES)
+    said = meaning(cards, "Please be more specific.")
+    assert "`MigrationLoader.get_migration_by_prefix()` raised `AmbiguityError`" in said
+    assert "“There is more than one migration for" in said
+    # Its words at the call: the prefix is the caller's `migration_name`; its test reads a local of its own
+    # (`len(results) > 1`), which the caller's reader never sees, so it is not said.
+    [site] = next(entry for message, entry in cards.items() if message.endswith("more specific.")).sites.all()
+    [callee] = site.evidence["callee_raises"]
+    assert callee["message"] == "There is more than one migration for '{app_label}' with the prefix '{migration_name}'"
+    assert "results" not in said
+
+
+def test_an_attribute_its_class_sets_once_in_init_is_followed(db, git_repo) -> None:
+    cards = harvest_published(git_repo, FILES)
+    assert "“There is more than one migration for" in meaning(cards, "Please be more specific (migrate).")
+
+
+def test_an_attribute_set_again_elsewhere_is_not(db, git_repo) -> None:
+    cards = harvest_published(git_repo, FILES)
+    assert "There is more than one migration" not in meaning(cards, "(replaced)")
