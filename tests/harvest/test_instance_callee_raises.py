@@ -101,11 +101,28 @@ def replaced(connection, app_label, migration_name):
     return migration
 """
 
+# `migrate` above, reduced, with the attribute set again by the caller's module.
+SWAPPED = """
+from django.db.migrations.exceptions import AmbiguityError, CommandError
+from django.db.migrations.executor import MigrationExecutor
+
+
+def swapped(connection, app_label, migration_name, other):
+    executor = MigrationExecutor(connection)
+    executor.loader = other
+    try:
+        migration = executor.loader.get_migration_by_prefix(app_label, migration_name)
+    except AmbiguityError:
+        raise CommandError("More than one migration matches (swapped).")
+    return migration
+"""
+
 FILES = {
     "django/db/migrations/exceptions.py": EXCEPTIONS,
     "django/db/migrations/loader.py": LOADER,
     "django/db/migrations/executor.py": EXECUTOR,
     "django/core/management/commands/optimize.py": COMMANDS,
+    "django/core/management/commands/swapped.py": SWAPPED,
 }
 
 
@@ -134,3 +151,4 @@ def test_an_attribute_its_class_sets_once_in_init_is_followed(db, git_repo) -> N
 def test_an_attribute_set_again_elsewhere_is_not(db, git_repo) -> None:
     cards = harvest_published(git_repo, FILES)
     assert "There is more than one migration" not in meaning(cards, "(replaced)")
+    assert "There is more than one migration" not in meaning(cards, "(swapped)")

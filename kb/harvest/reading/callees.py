@@ -197,7 +197,7 @@ def _made(func: ast.expr, scope: Scope) -> tuple[tuple[str, str], ast.FunctionDe
 def _made_class(value: ast.expr, scope: Scope) -> str | None:
     """The qualified class of `value`: a local's one binding `x = C(...)`, or `x.attr` with `self.attr = D(...)`
     the one assignment of `self.attr` in C's `__init__`, none in C's other methods (or its ancestors'), none on an
-    object other than `self` near C; else None."""
+    object other than `self` near C or in the caller's module; else None."""
     if isinstance(value, ast.Name):
         bound = scope.bindings.get(value.id) or []
         if value.id in scope.params or len(bound) != 1 or bound[0].augmented:
@@ -206,7 +206,7 @@ def _made_class(value: ast.expr, scope: Scope) -> str | None:
     if not isinstance(value, ast.Attribute) or not isinstance(value.value, ast.Name):
         return None
     owner = _made_class(value.value, scope)
-    if owner is None or owner_sets_again(scope.index, owner, value.attr):
+    if owner is None or value.attr in scope.info.stored or owner_sets_again(scope.index, owner, value.attr):
         return None
     initial = set_in_init(scope.index, owner, value.attr)
     if initial is None or not isinstance(initial.env, Scope):
