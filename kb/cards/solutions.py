@@ -846,6 +846,8 @@ def _for_parameters(
         parts = [value for value in test.values if not _given_and_checked(value, test.values)]
         return [s for value in parts for s in _for_parameters(value, reader, entry, line, whole=False)]
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        if instead := _but_not(test, lambda node: _argument(node, reader, entry, line)):
+            return [f"Pass {instead} to {code(entry.call())}."]
         # Each part alone raises: every one must be made false ("`False` for `nulls_first` or `nulls_last`").
         each = [_instead(value, lambda node: _argument(node, reader, entry, line)) for value in test.values]
         return [f"Pass {' and '.join(each)} to {code(entry.call())}."] if all(each) else []
@@ -1213,6 +1215,8 @@ def _kept_argument(node: ast.expr, reader: Reader, entry: EntryPoint, line: int 
 
 def _instead(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
     """What to pass so that `test` is false, or "" when no template says it."""
+    if said := _but_not(test, parameter):
+        return said
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = test.operand
         if _is_isinstance(inner) and (p := parameter(inner.args[0])):
@@ -1256,6 +1260,30 @@ def _instead(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
     if op in _VALUE:
         return _VALUE[op](p, code(ast.unparse(right)))
     return ""
+
+
+def _but_not(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
+    """`isinstance(data, bool) or not isinstance(data, (str, int, float))` (DRF's CharField.to_internal_value,
+    rest_framework/fields.py:759, 3.18.3), the two parts in either order: "a `str`, an `int` or a `float` but not a
+    `bool` as `data`": a type the test wants and none it refuses makes both parts false ("an `int`" alone would
+    send a `bool`, an `int` too). "" for any other test."""
+    if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and len(test.values) == 2):
+        return ""
+    refused = next((part for part in test.values if _is_isinstance(part)), None)
+    wanted = next(
+        (
+            part.operand
+            for part in test.values
+            if isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not) and _is_isinstance(part.operand)
+        ),
+        None,
+    )
+    if refused is None or wanted is None or dump(refused.args[0]) != dump(wanted.args[0]):
+        return ""
+    kinds, other = _kinds(wanted.args[1]), _kinds(refused.args[1])
+    if not (kinds and other and (p := parameter(wanted.args[0]))):
+        return ""
+    return f"{kinds} but not {other} as {p}"
 
 
 _FOLDS = {"lower": str.lower, "upper": str.upper, "casefold": str.casefold}
