@@ -21,6 +21,7 @@ from kb.cards.message_advice import advice, choices, offered, replaced, requirem
 from kb.cards.never import SOLUTION as NEVER_SOLUTION
 from kb.cards.never import never
 from kb.cards.operators import operator_shown
+from kb.cards.own_methods import checked_first, returned_none
 from kb.cards.parsed import expression, walk
 from kb.cards.phrasing import container, listed
 from kb.cards.quoted import placeholder_words, quote
@@ -204,7 +205,8 @@ def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False
                 found.extend(_for_setter(test, reader, entry, line))
             elif entry is not None and entry.kind == "template tag":
                 found.extend(_for_tag(test, rows[1:], reader, entry, line))
-            found.extend(_for_hooks(test, reader, points))
+            found.extend(_for_hooks(test, reader, points) or returned_none(test, reader, message, line))
+            found.extend(checked_first(test, row, evidence, entry))
             found.extend(_for_options(test, reader, line))
             found.extend(_for_optional(row, reader))
             found.extend(_for_backend(test, row, reader, line))
