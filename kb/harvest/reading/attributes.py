@@ -1,6 +1,7 @@
 """`self.x` by the constructor argument it is set from (issue 29): `self.timeout = timeout or 5` in the
 `__init__` of the class (or the nearest ancestor that has one) says that `self.timeout` is the `timeout` a user
-passes; so does an empty value set only when the argument is empty (`if not location: self.location = None`).
+passes; so does an empty value set only when the argument is empty (`if not location: self.location = None`), and a
+keyword popped from its `**kwargs` (`self.allow_blank = kwargs.pop("allow_blank", False)`).
 A row also names the setting the argument falls back to when the code says so (`location or settings.STATIC_ROOT`,
 `if location is None: location = settings.STATIC_ROOT`), as "setting". Each `__init__` is read once per harvest
 process, whatever the number of sites that ask."""
@@ -210,6 +211,7 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
     given = dict(zip(defaulted, arguments.defaults, strict=True))
     given |= {a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is not None}
     written = {name: clip(ast.unparse(value), CODE_LIMIT) for name, value in given.items()}
+    kwarg = arguments.kwarg.arg if arguments.kwarg is not None and arguments.kwarg.arg not in wanted else ""
     found: _Assigned = {}
     defaults: dict[str, str] = {}  # parameter -> the setting it falls back to
     emptied = _emptied(init, wanted)
@@ -232,6 +234,12 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
             if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
                 continue
             if target.value.id != "self" or target.attr in found:
+                continue
+            if kwarg and (popped := _popped(value, kwarg)):
+                # `self.allow_blank = kwargs.pop("allow_blank", False)` (DRF's CharField, rest_framework/fields.py:
+                # 728, 3.18.3): the keyword argument as passed, else its default; under a test, the instance's.
+                key, default = popped if id(statement) in always else ("", "")
+                found[target.attr] = (key, key, statement.lineno, "", default)
                 continue
             parameter = _parameter(value, wanted) or emptied.get(id(statement), "")
             if parameter in rebound:
@@ -266,6 +274,27 @@ def _pairs(targets: Sequence[ast.expr], value: ast.expr) -> list[tuple[ast.expr,
         else:
             pairs.append((target, value))
     return pairs
+
+
+def _popped(value: ast.expr, kwarg: str) -> tuple[str, str] | None:
+    """(key, its default as written, "" unless a literal) of `kwargs.pop("key")` or `kwargs.pop("key", default)`
+    on the constructor's own `**kwargs`; None for any other value."""
+    if not (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "pop"
+        and isinstance(value.func.value, ast.Name)
+        and value.func.value.id == kwarg
+        and 1 <= len(value.args) <= 2
+        and not value.keywords
+        and isinstance(key := value.args[0], ast.Constant)
+        and isinstance(key.value, str)
+        and key.value.isidentifier()
+    ):
+        return None
+    default = value.args[1] if len(value.args) == 2 else None
+    literal = isinstance(default, ast.Constant) and (default.value is None or type(default.value) in (bool, int, str))
+    return key.value, clip(ast.unparse(default), CODE_LIMIT) if default is not None and literal else ""
 
 
 def _rebinds(targets: Sequence[ast.expr], value: ast.expr | None, wanted: set[str]) -> set[str]:
