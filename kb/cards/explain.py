@@ -17,6 +17,7 @@ from kb.cards.documented import documented_raise
 from kb.cards.examples import how_to_trigger
 from kb.cards.links import line_number, place
 from kb.cards.operators import operator_shown
+from kb.cards.phrasing import aside
 from kb.cards.reader import (
     EntryPoint,
     Reader,
@@ -489,7 +490,7 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
                 list(dict.fromkeys(names)), row.get("line") if isinstance(row.get("line"), int) else None
             )
             said = f"{called} raised {' or '.join(code(name) for name in types)}"
-            return said + (f" ({'; '.join(where)})" if where else "")
+            return said + aside(where)
     # "its `try` block raised `KeyError`" tells the reader nothing the code does not (review round 4, card 07).
     return ""
 

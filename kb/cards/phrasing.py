@@ -285,3 +285,64 @@ def _contained(text: str, token: str, said: str) -> str:
         text,
     )
     return UNSAID if token in text else text
+
+
+ARGUMENT_GLOSS = " is an argument"  # `Reader`'s gloss of a name that is the site function's own argument
+
+
+def aside(glosses: list[str]) -> str:
+    """What the names of a condition stand for, as one aside after it: " (`loader` is `MigrationLoader(None)`)".
+    The arguments among them are said together, "`app_label` and `migration_name` are arguments", not one
+    "`x` is the argument of that name" each (round 31's card 07); "" for none."""
+    arguments = [gloss.removesuffix(ARGUMENT_GLOSS) for gloss in glosses if gloss.endswith(ARGUMENT_GLOSS)]
+    if len(arguments) > 1:  # said together where the first of them was
+        at = next(i for i, gloss in enumerate(glosses) if gloss.endswith(ARGUMENT_GLOSS))
+        rest = [gloss for gloss in glosses if not gloss.endswith(ARGUMENT_GLOSS)]
+        rest.insert(at, f"{', '.join(arguments[:-1])} and {arguments[-1]} are arguments")
+        glosses = rest
+    return f" ({'; '.join(glosses)})" if glosses else ""
+
+
+# What two arguments are said to be, the same words each: "the `a` argument is given and the `b` argument is given"
+# is said "the `a` and `b` arguments are given" (round 31's card 07).
+_SHARED = ("is given and not empty", "is not given (or empty)", "is given", "is not given", "is true", "is false")
+
+
+def paired(text: str) -> str:
+    """Conditions that all hold, joined by "and", with two neighbours that say the same of two arguments said as
+    one."""
+    if " and the `" not in text:
+        return text
+    first, *others = text.split(" and the `")
+    out = [first]
+    for other in others:
+        merged = _pair(out[-1], "the `" + other)
+        if merged:
+            out[-1] = merged
+        else:
+            out.append("the `" + other)
+    return " and ".join(out)
+
+
+_NOUNS = ("argument", "keyword argument", "flag")  # what the two are: "the `--a` and `--b` flags are set"
+
+
+def _pair(first: str, second: str) -> str:
+    """ "the `a` and `b` arguments are given" of "the `a` argument is given" and "the `b` argument is given"; ""
+    where they are not two such sentences."""
+    for noun in _NOUNS:
+        for shared in (*_SHARED, "is set"):
+            ending = f"` {noun} {shared}"
+            if not (first.endswith(ending) and second.endswith(ending)):
+                continue
+            names = [text.removesuffix(ending) for text in (first, second)]
+            if all(name.startswith("the `") and _plain_name(name[5:]) for name in names):
+                a, b = (name[5:] for name in names)
+                if a != b:
+                    return f"the `{a}` and `{b}` {noun}s {shared.replace('is', 'are', 1)}"
+    return ""
+
+
+def _plain_name(name: str) -> bool:
+    """An argument's or a flag's name alone (`app_label`, `--run-syncdb`), no code around it."""
+    return bool(name) and name.removeprefix("--").replace("-", "_").isidentifier()

@@ -20,16 +20,19 @@ from kb.cards.headers import header_test, request_header
 from kb.cards.operators import operator_of, operator_shown
 from kb.cards.parsed import expression, walk
 from kb.cards.phrasing import (
+    ARGUMENT_GLOSS,
     ASSIGNED,
     EXTRA_KEYWORDS,
     KEYWORDS,
     POSITIONALS,
     UNSAID,
+    aside,
     container,
     is_marked,
     is_positionals,
     is_yes_no,
     optional_module,
+    paired,
     phrased,
     popped,
     positionals,
@@ -874,7 +877,7 @@ class Reader:
             where.extend(gloss for gloss in said[1] if gloss not in where and gloss not in (glossed or ()))
         if glossed is not None:
             glossed.update(where)
-        return " and ".join(texts) + (f" ({'; '.join(where)})" if where else "")
+        return paired(" and ".join(texts)) + aside(where)
 
     def said_parts(self, row: dict) -> tuple[list[str], int] | None:
         """An `and` the card cannot say whole, by its parts (the row's `all`): those it can say in the reader's
@@ -1341,19 +1344,19 @@ def plain_said(said: str) -> str:
 
 
 def _is(name: str, said: str) -> str:
-    """ "`x` is the `y` argument"; "`x` is the argument of that name" rather than "`x` is the `x` argument"."""
+    """ "`x` is the `y` argument"; "`x` is an argument" rather than "`x` is the `x` argument"."""
     said = plain_said(said)
     if said in (POSITIONALS, KEYWORDS, EXTRA_KEYWORDS):
         return f"{code(name)} holds the {said}"
     if is_positionals(said):  # "`classes` holds the positional arguments after `converter`"
         return f"{code(name)} holds the {said.partition('(')[2].removesuffix(')')}"
     if said == f"the {code(name)} argument":
-        return f"{code(name)} is the argument of that name"
+        return f"{code(name)}{ARGUMENT_GLOSS}"
     root, dot, attribute = name.partition(".")
     if dot and said == f"the {code(root)} argument's {code(attribute)}":
         # "`connection.features` is the `connection` argument's `features`" restates the name (round 27's card
         # 01): what it tells is only that `connection` is an argument.
-        return f"{code(root)} is the argument of that name"
+        return f"{code(root)}{ARGUMENT_GLOSS}"
     return f"{code(name)} is {said}"
 
 

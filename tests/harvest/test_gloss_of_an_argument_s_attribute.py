@@ -1,7 +1,7 @@
 """A gloss that restates the name says nothing: round 27's card 01 read "`JSONObject.as_sql()` raises this when
 `connection.features.has_json_object_function` is false (`connection.features` is the `connection` argument's
 `features`)". Of an argument's attribute, the gloss says what the reader could not tell from the name: that
-`connection` is the argument of that name, once however many of its attributes the test reads."""
+`connection` is an argument, once however many of its attributes the test reads."""
 
 from tests.harvest.published import harvest_published
 
@@ -31,7 +31,7 @@ def test_an_argument_s_attribute_is_glossed_as_the_argument_not_restated(db, git
     meaning = cards["JSONObject() is not supported on this database backend."].generated["meaning"]
     assert "`connection.features.has_json_object_function` is false" in meaning
     assert "the `connection` argument's `features`" not in meaning
-    assert "(`connection` is the argument of that name)" in meaning
+    assert "(`connection` is an argument)" in meaning
     # Two attributes of one argument: the argument is said once.
     twice = cards["JSONObject() needs the JSON_OBJECT function here."].generated["meaning"]
-    assert twice.count("`connection` is the argument of that name") == 1
+    assert twice.count("`connection` is an argument") == 1

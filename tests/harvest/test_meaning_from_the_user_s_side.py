@@ -43,7 +43,7 @@ def test_a_local_that_only_renames_an_option_is_said_as_the_option_once(db, git_
     cards = harvest(git_repo, files, "encode/django-rest-framework")
     meaning = cards["Cannot create the Token: user {username} does not exist"].generated["meaning"]
     assert "`reset_token` is the `--reset` flag" in meaning
-    assert "`username` is the argument of that name" in meaning
+    assert "`username` is an argument" in meaning
     assert "options[" not in meaning  # no chain of definitions left for the reader to resolve
 
 

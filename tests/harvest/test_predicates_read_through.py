@@ -134,7 +134,7 @@ def test_a_module_function_s_return_is_said_with_the_caller_s_argument(db, git_r
     files = {"django/utils/timezone.py": TIMEZONE, "django/db/backends/base/operations.py": OPERATIONS}
     cards = harvest_published(git_repo, files)
     trigger = cards["Django does not support timezone-aware times."].generated["trigger"]
-    assert "- `value.utcoffset()` is not `None` (`value` is the argument of that name) (line 8)" in trigger
+    assert "- `value.utcoffset()` is not `None` (`value` is an argument) (line 8)" in trigger
     assert "on values it works out itself" not in trigger
 
 
