@@ -560,7 +560,7 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     # "`f()` raises this." after "`f()` raises this when A." says nothing more: its condition is unsaid.
     unsaid = [said for said in shown[1:] if said == f"{subject}." and " when " in shown[0]]
     shown = [said for said in shown if said not in unsaid]
-    joined = _together(shown, entry)  # the counts below are of the sentences before they are said as one
+    joined = _alike(_together(shown, entry), entry)  # the counts below are of the sentences before they are merged
     text = joined[0] + "".join(
         f" It is also {_verb(entry)} when {said.split(' when ', 1)[1]}"
         if said.split(" when ", 1)[0] == subject and " when " in said
@@ -659,6 +659,68 @@ def _together(shown: list[str], entry: ErrorEntry) -> list[str]:
     merged = f"{named} {verb.removesuffix('s')} this."  # "raise", "issue"
     first = shown.index(bare[0])
     return [*shown[:first], merged, *(said for said in shown[first + 1 :] if said not in bare)]
+
+
+_COMMAND = re.compile(r"Running the (`[\w-]++`) command")  # `_acting`'s words for a management command
+
+
+def _alike(said: list[str], entry: ErrorEntry) -> list[str]:
+    """The sentences of "What it means" after the first, each who raises it and when: one with the first's very
+    condition joins its subject ("`RequestFactory.get()` and `RequestFactory.head()` raise this when ..."); one with
+    a condition of its own is named after the first, its condition left to "When it happens" ("Running the
+    `optimizemigration` or `sqlmigrate` command also raises this", round 31's card 07: three long sentences, one a
+    place). The first way in is said whole; a sentence of any other shape stays as it is."""
+    verb = _verb_of(entry)
+    parts = [_subject_and_condition(sentence, verb) for sentence in said]
+    if not said or parts[0] is None:
+        return said
+    first, tail = parts[0]
+    same: list[str] = []
+    named: list[str] = []
+    kept: list[str] = []
+    for other, part in zip(said[1:], parts[1:], strict=True):
+        if part is None or part[0] == first:  # another shape, or the first's subject again ("It is also raised ...")
+            kept.append(other)
+        elif part[1] == tail:
+            same.append(part[0])
+        else:
+            named.append(part[0])
+    if not same and not named:
+        return said
+    lead = said[0]
+    if same:
+        subjects = [first, *(_lower_first(subject) for subject in same)]
+        lead = f"{', '.join(subjects[:-1])} and {subjects[-1]} {verb.removesuffix('s')} this{tail}"
+    if named:
+        commands = [matched[1] for subject in named if (matched := _COMMAND.fullmatch(subject))]
+        if len(commands) == len(named):
+            listed = commands[0] if len(commands) == 1 else f"{', '.join(commands[:-1])} or {commands[-1]}"
+            also = f"Running the {listed} command also {verb} this."
+        elif len(named) == 1:
+            also = f"{named[0]} also {verb} this."
+        else:
+            names = [named[0], *(_lower_first(subject) for subject in named[1:])]
+            also = f"{', '.join(names[:-1])} and {names[-1]} also {verb.removesuffix('s')} this."
+        kept.insert(0, also)
+    return [lead, *kept]
+
+
+def _subject_and_condition(sentence: str, verb: str) -> tuple[str, str] | None:
+    """ "`f()` raises this (from `g`) when A." as ("`f()`", " (from `g`) when A."): who raises it, and the rest; None
+    for a sentence of any other shape (a lead before a colon, a second sentence, no condition)."""
+    subject, found, rest = sentence.partition(f" {verb} this")
+    if not found or not subject or any(mark in subject for mark in (": ", ";", ". ", ", ")):
+        return None
+    if rest.startswith(" (from `"):
+        close = rest.find("`)", 8)
+        if close < 0:
+            return None
+        after = rest[close + 2 :]
+    else:
+        after = rest
+    if not after.startswith(" when ") or not after.endswith(".") or ". " in after:
+        return None
+    return subject, rest
 
 
 def _lower_first(text: str) -> str:
