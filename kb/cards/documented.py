@@ -68,7 +68,10 @@ def _quote(name: str, short: str, said: str) -> str:
 
 
 def _new(said: str, shown: str) -> bool:
-    return " ".join(said.split())[:80] not in " ".join(shown.split())
+    """Whether `said` is not quoted in `shown` already: compared as shown, escaped (`get\\(\\)`), for a docstring
+    that names the exception in its first line is quoted whole by "is documented as" (round 31's sample:
+    `get_object_or_404()`'s one sentence, quoted twice)."""
+    return " ".join(plain(said, 300).split())[:80] not in " ".join(shown.split())
 
 
 def _shares_a_word(said: str, short: str, deciding: str, unsaid: set[str]) -> bool:

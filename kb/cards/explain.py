@@ -592,6 +592,7 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
             "" if said.endswith((".", "!", "?")) else "."
         )
     # A setter's or deleter's entry point is the property's getter by name: its docstring is the getter's.
+    docstring_of = ""  # whose docstring "is documented as" quotes, as named there
     documented = next(
         (
             view.entry
@@ -613,6 +614,7 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
             else documented.shown()
         )
         text += f" {_capital(named)} is documented as: “{plain(documented.doc, 300)}”"
+        docstring_of = named
     elif method := next((view for view in views if view.by_command and _docstring(view.site)), None):
         # Led by the command, the method of its class that raises it keeps its own word ("Create or update the PO
         # file for self.domain and `locale`."); a property's as the attribute (loaddata's `Command.fixture_dirs`).
@@ -620,7 +622,8 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         named = code(method.function if read else method.function + "()")
         text += f" {named} is documented as: “{plain(_docstring(method.site), 300)}”"
     if quoted := documented_raise(entry, [(view.site, view.entry) for view in views], text):
-        text += f" {quoted}"
+        # Right after "`f()` is documented as: ...", the same function's docstring is not named again.
+        text += f" {_same_docstring(quoted, docstring_of)}"
     if rule := _doc_rule(views, text):
         text += f" {rule}"
     # A paragraph that only defines the exception's class ("ImproperlyConfigured is raised when Django is somehow
@@ -634,6 +637,13 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         where = place(entry, str(ruled.get("path", "")), ruled.get("line"), entry.analysed_commit)
         text += f" The documentation ({where}) says: “{plain(ruled['said'], 300)}”"
     return text
+
+
+def _same_docstring(quoted: str, named: str) -> str:
+    """ "The docstring of `f()` says of `X`: ..." after "`f()` is documented as: ...": "The same docstring says of
+    `X`: ..." (round 31's sample card 06 named `AdminSite.unregister()` three times in three sentences)."""
+    lead = f"The docstring of {named} says of "
+    return f"The same docstring says of {quoted.removeprefix(lead)}" if named and quoted.startswith(lead) else quoted
 
 
 # A sentence with more in it than who raises it: "(from `f`)", a lead ("The `X` class sets `y`: calling `X()` ..."),
