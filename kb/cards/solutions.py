@@ -107,11 +107,38 @@ def derive_solutions(
                 continue  # the message's own advice says to install it already
             if solution not in found:
                 found.append(solution)
+    found = _callees_together(found)
     if not found and (rule := quote(requirement(message), words, every=True)):
         # Nothing else to advise: the rule the message states is what to meet (round 10's D4: "must be a Model,
         # Manager, or QuerySet", "must accept keyword arguments").
         found.append(f"Meet what the message requires: “{rule}”")
     return found[:MAX_SOLUTIONS]
+
+
+def _callees_together(found: list[str]) -> list[str]:
+    """The same advice for two callables, said once: "Pass a true value for at most one of `query_params` and `data`
+    to `RequestFactory.get()` or `RequestFactory.head()`." in place of one sentence for each (round 31's
+    reader marked repeated sentences down)."""
+    merged: list[str | list[str]] = []  # a sentence, or [head, callee, callee, ...]
+    heads: dict[str, list[str]] = {}
+    for said in found:
+        head, to, callee = said.rpartition(" to `")
+        if not (to and callee.endswith("()`.") and callee.count("`") == 1):
+            merged.append(said)
+        elif head in heads:
+            heads[head].append(f"`{callee.removesuffix('.')}")
+        else:
+            heads[head] = [head, f"`{callee.removesuffix('.')}"]
+            merged.append(heads[head])
+    said_once: list[str] = []
+    for one in merged:
+        if isinstance(one, str):
+            said_once.append(one)
+            continue
+        head, *callees = one
+        listed = callees[0] if len(callees) == 1 else f"{', '.join(callees[:-1])} or {callees[-1]}"
+        said_once.append(f"{head} to {listed}.")
+    return said_once
 
 
 def _rows(site: RaiseSite) -> list[dict]:
@@ -843,7 +870,7 @@ def _for_parameters(
     if whole and (absent := _keyword_absent(test)) and _own_kwargs(absent[1], absent[0], reader, entry, line):
         return [f"Pass no {code(absent[0])} keyword argument to {code(entry.call())}."]
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
-        if exclusive := _for_exclusive(test, reader, entry, line):
+        if exclusive := _for_exclusive(test, reader, entry, line) or _for_either(test, reader, entry, line):
             return [exclusive]
         parts = [value for value in test.values if not _given_and_checked(value, test.values)]
         return [s for value in parts for s in _for_parameters(value, reader, entry, line, whole=False)]
@@ -1007,6 +1034,24 @@ def _for_exclusive(test: ast.BoolOp, reader: Reader, entry: EntryPoint, line: in
         if other:
             return f"Pass either {said} or a true value for {other} to {code(entry.call())}, not both."
     return ""
+
+
+def _for_either(test: ast.BoolOp, reader: Reader, entry: EntryPoint, line: int | None) -> str:
+    """Two arguments of which one must be given: `not old_name and not old_fields` ("Pass one of `old_name` and
+    `old_fields` to `RenameIndex()`, ..."), one piece of advice, not one for each (round 31's cards 04 and 12: "Pass a
+    value that is neither empty nor false as `old_name`", then the same of `old_fields`): giving either avoids the
+    raise. Only where each part is `not x` of an argument read as the caller gave it; "" for anything else."""
+    if len(test.values) != 2 or not all(
+        isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not) for value in test.values
+    ):
+        return ""
+    names = [value.operand for value in test.values if isinstance(value, ast.UnaryOp)]
+    given = [_argument(name, reader, entry, line) if isinstance(name, ast.Name) else "" for name in names]
+    unconverted = all(isinstance(n, ast.Name) and reader.definition(n.id, line) == "" for n in names)
+    if not (all(given) and given[0] != given[1] and unconverted and all(_as_given(n, reader, line) for n in names)):
+        return ""
+    called = code(entry.call())
+    return f"Pass one of {given[0]} and {given[1]} to {called}, with a value that is neither empty nor false."
 
 
 def _positional(node: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> str:
