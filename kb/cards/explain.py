@@ -560,20 +560,26 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     # "`f()` raises this." after "`f()` raises this when A." says nothing more: its condition is unsaid.
     unsaid = [said for said in shown[1:] if said == f"{subject}." and " when " in shown[0]]
     shown = [said for said in shown if said not in unsaid]
-    joined = _alike(_together(shown, entry), entry)  # the counts below are of the sentences before they are merged
-    text = joined[0] + "".join(
-        f" It is also {_verb(entry)} when {said.split(' when ', 1)[1]}"
-        if said.split(" when ", 1)[0] == subject and " when " in said
-        else f" {said}"
-        for said in joined[1:]
-    )
+
+    def said_as_one(joined: list[str]) -> str:
+        return joined[0] + "".join(
+            f" It is also {_verb(entry)} when {said.split(' when ', 1)[1]}"
+            if said.split(" when ", 1)[0] == subject and " when " in said
+            else f" {said}"
+            for said in joined[1:]
+        )
+
+    together = _together(shown, entry)  # the counts below are of the sentences before they are said as one
+    text = said_as_one(_alike(together, entry))
+    # Each place's condition, said whole or not: the documentation of the argument it reads is still about it.
+    whole = said_as_one(together)
     if any(said not in shown for said in each) and any(" when " in said for said in shown):
         # One site's test must not read as the only way: the others are raised under tests not said here.
         text += f" It is also {_verb(entry)} in other cases ({len(views)} places in all)."
     elif len(views) > len(shown):
         text += f" It is {_verb(entry)} at {len(views)} places in all."
     # The documentation's word on the argument the test reads: what the reader passed, and often why it is refused.
-    tested = [(view.site, view.entry, view.deciding) for view in views if view.deciding and _says(view, text)]
+    tested = [(view.site, view.entry, view.deciding) for view in views if view.deciding and _says(view, whole)]
     if described := documented_arguments(entry, tested):
         text += f" {described}"
     noted = next(
@@ -687,9 +693,12 @@ def _alike(said: list[str], entry: ErrorEntry) -> list[str]:
     first, tail = parts[0]
     same: list[str] = []
     named: list[str] = []
+    own: list[str] = []  # the first's subject again: "It is also raised when ...", said right after it
     kept: list[str] = []
     for other, part in zip(said[1:], parts[1:], strict=True):
-        if part is None or part[0] == first:  # another shape, or the first's subject again ("It is also raised ...")
+        if part is not None and part[0] == first:
+            own.append(other)
+        elif part is None:  # another shape
             kept.append(other)
         elif part[1] == tail:
             same.append(part[0])
@@ -697,7 +706,7 @@ def _alike(said: list[str], entry: ErrorEntry) -> list[str]:
             named.append(part[0])
     if not same and not named:
         return said
-    lead = said[0]
+    lead = said[0]  # then what else the first raises it on, then the others named, then the rest as they were
     if same:
         subjects = [first, *(_lower_first(subject) for subject in same)]
         lead = f"{', '.join(subjects[:-1])} and {subjects[-1]} {verb.removesuffix('s')} this{tail}"
@@ -712,7 +721,7 @@ def _alike(said: list[str], entry: ErrorEntry) -> list[str]:
             names = [named[0], *(_lower_first(subject) for subject in named[1:])]
             also = f"{', '.join(names[:-1])} and {names[-1]} also {verb.removesuffix('s')} this."
         kept.insert(0, also)
-    return [lead, *kept]
+    return [lead, *own, *kept]
 
 
 def _subject_and_condition(sentence: str, verb: str) -> tuple[str, str] | None:

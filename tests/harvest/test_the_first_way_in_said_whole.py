@@ -95,3 +95,136 @@ def test_a_second_command_is_named_its_condition_left_to_when_it_happens(db, git
     assert "command also raises this." in meaning
     # Both places keep their whole condition in "When it happens".
     assert trigger.count("raised `AmbiguityError`") == 2
+
+
+# rest_framework/fields.py:585-596, 942-980 and 985-1080, DRF 3.18.3 (reduced: the other messages, and most of
+# `DecimalField.to_internal_value`, left out).
+FIELDS = """
+import decimal
+import math
+
+
+class ValidationError(Exception):
+    pass
+
+
+class Field:
+    default_error_messages = {}
+
+    def __init__(self):
+        self.error_messages = dict(self.default_error_messages)
+
+    def fail(self, key, **kwargs):
+        msg = self.error_messages[key]
+        message_string = msg.format(**kwargs)
+        raise ValidationError(message_string, code=key)
+
+
+class FloatField(Field):
+    default_error_messages = {
+        'invalid': 'A valid number is required.',
+    }
+
+    def to_internal_value(self, data):
+        try:
+            value = float(data)
+        except (TypeError, ValueError):
+            self.fail('invalid')
+
+        if not math.isfinite(value):
+            self.fail('invalid')
+
+        return value
+
+
+class DecimalField(Field):
+    default_error_messages = {
+        'invalid': 'A valid number is required.',
+    }
+
+    def to_internal_value(self, data):
+        data = str(data).strip()
+        try:
+            value = decimal.Decimal(data)
+        except decimal.DecimalException:
+            self.fail('invalid')
+        return value
+"""
+
+
+def test_what_the_first_raises_it_on_stays_beside_it(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"rest_framework/fields.py": FIELDS}, "encode/django-rest-framework")
+    meaning = cards["A valid number is required."].generated["meaning"]
+    float_at = meaning.index("`FloatField.to_internal_value()` raises this when")
+    also_at = meaning.index("It is also raised when `math.isfinite(value)` is false")
+    named_at = meaning.index("`DecimalField.to_internal_value()` also raises this.")
+    # "It is also raised when ..." is said of `FloatField`: it comes before `DecimalField` is named.
+    assert float_at < also_at < named_at
+
+
+# django/contrib/postgres/forms/array.py:168-216, django/forms/fields.py:184-186 and 835-837, and
+# docs/ref/forms/fields.txt:44-52, Django 5.2.19 (reduced: the message written in place of `error_messages`).
+SPLIT_ARRAY = """
+from django.forms.fields import Field, ValidationError
+
+
+class SplitArrayField(Field):
+    def __init__(self, base_field, size, *, remove_trailing_nulls=False, **kwargs):
+        self.base_field = base_field
+        self.size = size
+        self.remove_trailing_nulls = remove_trailing_nulls
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        if not any(value) and self.required:
+            raise ValidationError("This field is required.", code="required")
+        return value
+"""
+
+FORM_FIELDS = """
+class ValidationError(Exception):
+    pass
+
+
+class Field:
+    empty_values = (None, "", [], (), {})
+
+    def __init__(self, *, required=True):
+        self.required = required
+
+    def validate(self, value):
+        if value in self.empty_values and self.required:
+            raise ValidationError("This field is required.", code="required")
+
+
+class BooleanField(Field):
+    def validate(self, value):
+        if not value and self.required:
+            raise ValidationError("This field is required.", code="required")
+"""
+
+FIELDS_DOCS = """
+Core field arguments
+====================
+
+``required``
+------------
+
+.. attribute:: Field.required
+
+By default, each ``Field`` class assumes the value is required, so if you pass
+an empty value -- either ``None`` or the empty string (``""``) -- then
+``clean()`` will raise a ``ValidationError`` exception:
+"""
+
+
+def test_the_documentation_of_a_place_named_only_is_still_quoted(db, git_repo) -> None:
+    files = {
+        "django/contrib/postgres/forms/array.py": SPLIT_ARRAY,
+        "django/forms/fields.py": FORM_FIELDS,
+        "docs/ref/forms/fields.txt": FIELDS_DOCS,
+    }
+    cards = harvest_published(git_repo, files)
+    meaning = cards["This field is required."].generated["meaning"]
+    assert "also raise" in meaning
+    assert "`Field.required` is documented" in meaning
