@@ -90,3 +90,33 @@ def test_two_keyword_arguments_given_together_are_said_in_one_clause(db, git_rep
     cards = harvest_published(git_repo, {"rest_framework/decorators.py": DECORATORS}, "encode/django-rest-framework")
     trigger = cards["`name` and `suffix` are mutually exclusive arguments."].generated["trigger"]
     assert "- the `name` and `suffix` keyword arguments are given (line " in trigger
+
+
+# django/db/models/constraints.py:314-343 and docs/ref/models/constraints.txt:194-199, Django 5.2.19 (reduced).
+CONSTRAINTS = """
+class UniqueConstraint:
+    def __init__(self, *expressions, fields=(), name=None, deferrable=None, include=None):
+        if not name:
+            raise ValueError("A unique constraint must be named.")
+        if include and deferrable:
+            raise ValueError("UniqueConstraint with include fields cannot be deferred.")
+        self.name = name
+"""
+
+CONSTRAINTS_DOCS = """
+``deferrable``
+--------------
+
+.. attribute:: UniqueConstraint.deferrable
+
+Set this parameter to create a deferrable unique constraint. Accepted values
+are ``Deferrable.DEFERRED`` or ``Deferrable.IMMEDIATE``.
+"""
+
+
+def test_the_documentation_of_an_argument_said_in_a_pair_is_still_quoted(db, git_repo) -> None:
+    files = {"django/db/models/constraints.py": CONSTRAINTS, "docs/ref/models/constraints.txt": CONSTRAINTS_DOCS}
+    cards = harvest_published(git_repo, files)
+    meaning = cards["UniqueConstraint with include fields cannot be deferred."].generated["meaning"]
+    assert "the `include` and `deferrable` arguments are given and not empty" in meaning
+    assert "`UniqueConstraint.deferrable` is documented" in meaning
