@@ -99,17 +99,7 @@ def _names(deciding: str, argument: str) -> bool:
     """Whether the condition names `argument` as the entry point's own ("the `x` argument"), not as the argument
     another constructor kept ("the `x` argument of `C()`")."""
     said = f"the {code(argument)} argument"
-    if any(not rest.startswith(" of `") for rest in deciding.split(said)[1:]):
-        return True
-    # Two arguments said alike as one clause (`phrasing.paired`): "the `include` and `deferrable` arguments".
-    for rest in deciding.split(f"the {code(argument)} and `")[1:]:
-        if rest.partition("`")[2].startswith(" arguments "):
-            return True
-    for before in deciding.split(f" and {code(argument)} arguments ")[:-1]:
-        head = before.rpartition("the `")[2]
-        if head.endswith("`") and head[:-1].isidentifier():
-            return True
-    return False
+    return any(not rest.startswith(" of `") for rest in deciding.split(said)[1:])
 
 
 def _constructed(function: str, kind: str) -> str:

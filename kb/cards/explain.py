@@ -17,7 +17,7 @@ from kb.cards.documented import documented_raise
 from kb.cards.examples import how_to_trigger
 from kb.cards.links import line_number, place
 from kb.cards.operators import operator_shown
-from kb.cards.phrasing import aside
+from kb.cards.phrasing import aside, paired
 from kb.cards.reader import (
     EntryPoint,
     Reader,
@@ -642,7 +642,7 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         # pass both ``db_constraint`` and ``through``."), when no paragraph about the error is quoted.
         where = place(entry, str(ruled.get("path", "")), ruled.get("line"), entry.analysed_commit)
         text += f" The documentation ({where}) says: “{plain(ruled['said'], 300)}”"
-    return text
+    return paired(text)  # last: the rules above read conditions by their words
 
 
 def _same_docstring(quoted: str, named: str) -> str:
@@ -1121,7 +1121,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
                 shown.append(words)
                 if kind != "except" and parts is None:
                     words = view.reader.condition(condition, glossed) or words
-                lines.append(f"- {words}" + (f" (line {number})" if number else ""))
+                lines.append(f"- {paired(words)}" + (f" (line {number})" if number else ""))
         if override := _override(site):
             number = line_number(site.evidence["needs_override"].get("line"))
             lines.append(f"- {override}" + (f" (line {number})" if number else ""))

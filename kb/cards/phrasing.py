@@ -309,8 +309,8 @@ _SHARED = ("is given and not empty", "is not given (or empty)", "is given", "is 
 
 
 def paired(text: str) -> str:
-    """Conditions that all hold, joined by "and", with two neighbours that say the same of two arguments said as
-    one."""
+    """A sentence or a condition with two neighbours that say the same of two arguments said as one clause. Run on
+    what the card shows, never on a condition other rules still read by its words ("the `x` argument")."""
     if " and the `" not in text:
         return text
     first, *others = text.split(" and the `")
@@ -328,19 +328,29 @@ _NOUNS = ("argument", "keyword argument", "flag")  # what the two are: "the `--a
 
 
 def _pair(first: str, second: str) -> str:
-    """ "the `a` and `b` arguments are given" of "the `a` argument is given" and "the `b` argument is given"; ""
-    where they are not two such sentences."""
+    """ "... the `a` and `b` arguments are given, ..." of "... the `a` argument is given" and "the `b` argument is
+    given, ..."; "" where they are not two such clauses."""
     for noun in _NOUNS:
         for shared in (*_SHARED, "is set"):
             ending = f"` {noun} {shared}"
-            if not (first.endswith(ending) and second.endswith(ending)):
+            if not first.endswith(ending):
                 continue
-            names = [text.removesuffix(ending) for text in (first, second)]
-            if all(name.startswith("the `") and _plain_name(name[5:]) for name in names):
-                a, b = (name[5:] for name in names)
-                if a != b:
-                    return f"the `{a}` and `{b}` {noun}s {shared.replace('is', 'are', 1)}"
+            lead, found, a = first.removesuffix(ending).rpartition("the `")
+            b, tick, rest = second.removeprefix("the `").partition(ending)
+            if not (found and tick and _plain_name(a) and _plain_name(b) and a != b and _ends_a_clause(rest)):
+                continue
+            return f"{lead}the `{a}` and `{b}` {noun}s {shared.replace('is', 'are', 1)}{rest}"
     return ""
+
+
+def _ends_a_clause(rest: str) -> bool:
+    """What may follow a clause: nothing, punctuation, an aside or another condition, never the rest of a longer
+    predicate ("is given" of "is given and not empty")."""
+    return (
+        not rest
+        or rest.startswith((" (", ",", ".", ";"))
+        or (rest.startswith(" and ") and not rest.startswith(" and not "))
+    )
 
 
 def _plain_name(name: str) -> bool:

@@ -32,7 +32,6 @@ from kb.cards.phrasing import (
     is_positionals,
     is_yes_no,
     optional_module,
-    paired,
     phrased,
     popped,
     positionals,
@@ -877,7 +876,7 @@ class Reader:
             where.extend(gloss for gloss in said[1] if gloss not in where and gloss not in (glossed or ()))
         if glossed is not None:
             glossed.update(where)
-        return paired(" and ".join(texts)) + aside(where)
+        return " and ".join(texts) + aside(where)
 
     def said_parts(self, row: dict) -> tuple[list[str], int] | None:
         """An `and` the card cannot say whole, by its parts (the row's `all`): those it can say in the reader's

@@ -139,7 +139,8 @@ def test_an_asynchronous_generator_is_iterated_over_and_a_plain_method_called(db
     cards = harvest_published(git_repo, {"django/__init__.py": "", "django/db/models/query.py": QUERY})
     meaning = cards["Chunk size must be strictly positive."].generated["meaning"]
     assert meaning.startswith("`QuerySet.iterator()` raises this when the `chunk_size` argument is not `None`")
-    assert "Iterating over what `QuerySet.aiterator()` returns raises this when the `chunk_size` argument" in meaning
+    # Named after the first way in; its own condition is in "When it happens".
+    assert "Iterating over what `QuerySet.aiterator()` returns also raises this." in meaning
     assert "`QuerySet.aiterator()` raises this" not in meaning
 
 

@@ -52,8 +52,7 @@ def _card(db, git_repo) -> dict:
 
 def test_an_operator_method_is_said_as_the_operator(db, git_repo) -> None:
     meaning = _card(db, git_repo)["meaning"]
-    assert "The `-` operator on a `MeasureBase` raises this" in meaning
-    assert "The `-=` operator on a `MeasureBase` raises this" in meaning
+    assert "The `-` operator on a `MeasureBase` and the `-=` operator on a `MeasureBase` raise this" in meaning
     assert "__sub__()" not in meaning
 
 

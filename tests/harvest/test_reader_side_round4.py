@@ -160,10 +160,9 @@ def test_a_yes_or_no_attribute_of_a_local_is_said_by_the_local_s_name(db, git_re
     )
     meaning = cards["User inactive or deleted."].generated["meaning"]
     assert "`BasicAuthentication.authenticate_credentials()` raises this when the user is not active, unless" in meaning
-    assert (
-        "`TokenAuthentication.authenticate_credentials()` raises this when the token's user is not active, unless"
-        in meaning
-    )
+    # The second way in is named in "What it means"; its condition is said in "When it happens".
+    assert "`TokenAuthentication.authenticate_credentials()` also raises this." in meaning
+    assert "- the token's user is not active (line " in cards["User inactive or deleted."].generated["trigger"]
     assert "get_user_model()" not in meaning and "select_related" not in meaning
 
 

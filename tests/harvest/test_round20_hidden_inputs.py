@@ -152,5 +152,5 @@ def test_a_private_attribute_of_an_argument_inside_a_call_is_said_by_the_argumen
     `value`, `opts` and `field` arguments."""
     trigger = cards['Cannot query "{value}": Must be "{object_name}" instance.']["trigger"]
     assert "- `check_rel_lookup_compatibility(value._meta.model, opts, field)` is false (" in trigger
-    assert "`value` is an argument" in trigger
+    assert "`opts`, `field` and `value` are arguments" in trigger
     assert "works out itself" not in trigger
