@@ -5,9 +5,10 @@ since the call alone would not raise."""
 import ast
 import re
 import textwrap
+from collections.abc import Sequence
 
 from kb.cards.links import place
-from kb.models import ErrorEntry
+from kb.models import ErrorEntry, RaiseSite
 from kb.text import breadth
 from kb.text.escaping import code, fenced
 
@@ -27,7 +28,7 @@ def scenario(test_name: str) -> str:
     return words or last
 
 
-def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
+def how_to_trigger(entry: ErrorEntry, tests: list[dict], sites: Sequence[RaiseSite] = ()) -> str:
     # A test that asserts the message itself shows this error best; one that only checks the type comes after.
     ordered = sorted((t for t in tests if t.get("code") or t.get("call")), key=lambda t: t.get("how") != "message")
     blocks: list[str] = []
@@ -93,7 +94,19 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict]) -> str:
             blocks.append(f"The documentation's example ({where}):\n\n{fenced(chr(10).join(lines))}")
         else:
             blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
-    return "\n\n".join(blocks)
+    return "\n\n".join(blocks) or _written(sites)
+
+
+def _written(sites: Sequence[RaiseSite]) -> str:
+    """With no test shown, a call the harvest wrote from a site's code (`kb.harvest.reading.written_call`: every
+    test on the way to the raise evaluated on its values), said to be written, not taken from a test."""
+    for site in sorted(sites, key=lambda site: (site.path, site.line or 0)):
+        written = (site.evidence or {}).get("written_call")
+        if isinstance(written, str) and written:
+            # Not "no test raises it": a test may, that the harvest could not tell raises this error alone.
+            said = "A call that meets these conditions, written from the code, not taken from a test:"
+            return f"{said}\n\n{fenced(written)}"
+    return ""
 
 
 def _template(entry: ErrorEntry, test: dict, whole: str, head: str) -> str | None:

@@ -83,7 +83,7 @@ def generate_sections(*, entry: ErrorEntry, sites: Sequence[RaiseSite]) -> dict:
             "meaning": _with_example_said(entry, _meaning(entry, led, docs), tests),
             "trigger": _trigger(entry, views),
             "situations": _situations(entry, views, tests),
-            "how_to_trigger": how_to_trigger(entry, tests),
+            "how_to_trigger": how_to_trigger(entry, tests, sites),
             "documentation": _documentation(entry, views, docs),
             "solutions": derive_solutions(sites, tests=tests, message=entry.message, exception=entry.exception_type),
             "example_fix": example_fix(sites, tests),

@@ -26,7 +26,9 @@ A site's evidence, stored on its `RaiseSite` as it is:
 - "exits_above", "exits_looped": the `return`, `raise`, `break` and `continue` lines that may come first, and those
   of them no test of the raise rules out (`kb.harvest.reading.exits`); "exits_raising": of them, those that end
   the call with an error of their own (a `raise` or an `assert` no `try` or `with` of the function is around);
-  "none_matched": the loop just above that returns on the first item meeting a test, which then met none.
+  "none_matched": the loop just above that returns on the first item meeting a test, which then met none;
+- "written_call" (only when found): an import and a call that raise there, written from the code
+  (`kb.harvest.reading.written_call`), for a card whose repository has no test that raises it.
 """
 
 import ast
@@ -56,6 +58,7 @@ from kb.harvest.reading.replaced import replaced
 from kb.harvest.reading.scopes import Scope, params_of
 from kb.harvest.reading.set_by import set_by
 from kb.harvest.reading.walked import code, docstring, unparsed
+from kb.harvest.reading.written_call import written_call
 from kb.text import breadth
 
 _BLOCKS = ("body", "orelse", "handlers", "finalbody", "cases")
@@ -404,6 +407,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
             evidence["comment"] = comment
         if never := never_runs(lines, node, owner.scope.info.path):
             evidence["never"] = never  # its authors' comment: the branch should never run (`never`)
+        if statement is not None and (call := written_call(owner.scope, owner.node, statement, owner.parents)):
+            evidence["written_call"] = call  # a call that raises it, written from the code (`written_call`)
         if statement is not None:
             exits, looped = exits_before(owner, statement, line, deciding)
             if exits:

@@ -1,0 +1,407 @@
+"""A call that raises a site's error, written from the code alone (round 31's T: `resolve_relation('self')`,
+`MiddlewareMixin(None)`), for a card whose library has no test that raises it: "written_call" in a site's
+evidence, the code of an import and the call (`from django.db.migrations.utils import resolve_relation`, a blank
+line, `resolve_relation('self')`).
+
+Written only where every step is certain: the entry point is a public module-level function, or the constructor
+of a public module-level class whose own `__init__` raises; every statement from the function's start to the raise
+is a test (`if`, `assert`) on its parameters, module constants and literals; a value is chosen for each parameter
+the tests read among the defaults, `None`, the literals they compare it with and a few plain values, and each test
+on the way is then evaluated on those values (`_Eval`: literals, comparisons, `isinstance` and `callable` of
+builtin types; anything else is unknown, and nothing is written). A required parameter no test reads, a call,
+an assignment, a loop, a `try`, a decorator: no call written. Never run: values are literals a few nodes long."""
+
+import ast
+import itertools
+import math
+import re
+from collections.abc import Iterator
+
+from kb.harvest.reading.imports import ModuleInfo
+from kb.harvest.reading.scopes import Scope
+from kb.text import breadth
+
+MAX_COMBINATIONS = 256  # the values tried for the parameters the tests read, at most
+MAX_DEPTH = 8  # `if`s nested around the raise, at most
+MAX_TEXT = 120  # a literal written in the call, at most this long
+_OMITTED = object()  # the parameter left out: its default
+_UNKNOWN = object()
+_PLAIN: tuple[object, ...] = (None, 1, "", 0)  # after the literals the tests compare a parameter with
+_TYPES: dict[str, type] = {
+    t.__name__: t for t in (str, int, float, bool, bytes, list, tuple, dict, set, frozenset, object, type)
+}
+# Wordings a message goes through unchanged in kind: their text is the message's (never run).
+_TRANSLATIONS = frozenset("gettext gettext_lazy ngettext pgettext ugettext ugettext_lazy _".split())
+# `%` and `str.format` fields whose formatting of a small literal cannot fail past what is evaluated: no widths.
+_PERCENT = re.compile(r"%(?:\([\w ]{1,40}+\))?+[sr%]|[^%]++")
+_BRACES = re.compile(r"\{\{|\}\}|\{\w{0,40}+(?:![rs])?+\}|[^{}]++")
+
+
+class _Unknown(Exception):
+    """A test or value the evaluator does not know: no call is written."""
+
+
+def written_call(scope: Scope, function: ast.AST, statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> str:
+    """The code of an import and one call that reach `statement` (a `raise` or an `assert`) in `function` and
+    raise there; "" when a step is not certain."""
+    if not isinstance(statement, (ast.Raise, ast.Assert)) or not isinstance(function, ast.FunctionDef):
+        return ""
+    arguments = function.args
+    if arguments.posonlyargs:
+        return ""
+    if function.decorator_list or (path := _path(function, statement, parents)) is None:
+        return ""
+    if (made := _made_by(scope, function)) is None:
+        return ""
+    tests, message = path
+    positional = arguments.args[1:] if function.name == "__init__" else arguments.args
+    if len(arguments.defaults) > len(positional):
+        return ""
+    defaults = [None] * (len(positional) - len(arguments.defaults)) + list(arguments.defaults)
+    read = {node.id for test, _ in tests for node in _nodes(test, ast.Name)}
+    evaluator = _Eval(scope)
+    choices: list[tuple[str, list[object]]] = []
+    params = [*zip(positional, defaults, strict=True), *zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)]
+    for param, default in params:
+        if default is None and param.arg not in read:
+            return ""  # required, and no test says what it takes
+        evaluator.defaults[param.arg] = evaluator.literal(default) if default is not None else _UNKNOWN
+        left_out: list[object] = [_OMITTED] if default is not None else []
+        choices.append((param.arg, left_out + evaluator.compared(param.arg, tests) if param.arg in read else left_out))
+    if arguments.vararg is not None:
+        evaluator.fixed[arguments.vararg.arg] = ()  # no more arguments given
+    if arguments.kwarg is not None:
+        evaluator.fixed[arguments.kwarg.arg] = {}
+    if math.prod(len(options) for _, options in choices) > MAX_COMBINATIONS or _generator(function):
+        return ""
+    for values in itertools.product(*(options for _, options in choices)):
+        env = {name: value for (name, _), value in zip(choices, values, strict=True)}
+        if evaluator.holds(tests, message, env):
+            said = [(param, default is not None or param in arguments.kwonlyargs) for param, default in params]
+            call = _call(made, said, env)
+            return f"from {scope.info.name} import {made}\n\n{call}" if call else ""
+    return ""
+
+
+def _made_by(scope: Scope, function: ast.FunctionDef) -> str | None:
+    """The public name the user calls: the function's, when it is a top-level function of its module, or its
+    class's, when it is the `__init__` of a top-level class that no decorator, metaclass or `__new__` of the
+    harvest's classes stands in front of; None otherwise."""
+    info = scope.info
+    if function.decorator_list or any(part.startswith("_") for part in info.name.split(".")):
+        return None
+    if "." not in info.name and not info.is_package:
+        return None  # a module in no package (a script, a test's helper): what imports it is not known
+    if function.name != "__init__":
+        public = not function.name.startswith("_") and info.function_nodes.get(function.name) is function
+        top = scope.owner is None and public and function in info.body
+        return function.name if top and _bound_once(info, function.name) else None
+    owner = scope.owner or ""
+    name = owner.removeprefix(f"{info.name}.")
+    if not name.isidentifier() or name.startswith("_") or not _bound_once(info, name):
+        return None
+    return name if _plain_class(scope, owner, function) else None
+
+
+def _bound_once(info: ModuleInfo, name: str) -> bool:
+    """A name the module binds by its `def` or `class` alone: no assignment or import rebinds it."""
+    twice = name in info.classes and name in info.functions
+    return name not in info.assigned and name not in info.imports and not twice
+
+
+def _plain_class(scope: Scope, owner: str, init: ast.FunctionDef) -> bool:
+    """Whether calling the class runs this `__init__` on the arguments as given: the class is a top-level class of
+    its module, defined once, and it and each ancestor are classes this harvest read (or `object`), undecorated,
+    with no metaclass and no `__new__`."""
+    index = scope.index
+    classes = index.mro(owner)
+    if not classes or classes[0].methods.get("__init__") is not init:
+        return False
+    for info in classes:
+        node = _class_node(info.module, info.qualname.removeprefix(f"{info.module.name}."))
+        if node is None or node.decorator_list or node.keywords or "__new__" in info.methods:
+            return False
+        if len(node.bases) != len(info.bases):
+            return False  # a base written as a call or a subscript
+        resolved = [index.resolver.qualify(base, info.module) for base in info.bases]
+        if any(base is None or (base != "object" and index.get(base) is None) for base in resolved):
+            return False  # an ancestor outside the harvest (`ABC`, `dict`) may act before `__init__`
+    return True
+
+
+def _class_node(module: ModuleInfo, name: str) -> ast.ClassDef | None:
+    found = [node for node in module.body if isinstance(node, ast.ClassDef) and node.name == name]
+    return found[0] if len(found) == 1 else None
+
+
+def _path(
+    function: ast.FunctionDef, statement: ast.Raise | ast.Assert, parents: dict[ast.AST, ast.AST]
+) -> tuple[list[tuple[ast.expr, bool]], list[ast.expr]] | None:
+    """Each test from the function's start to the statement with the truth it must have, and the expressions its
+    message is made of; None when a statement on the way is not a test (a call, an assignment, a loop, a `try`,
+    an `if` with an `else`), or the message is not a class called on its words."""
+    chain: list[ast.stmt] = [statement]  # the statement and each `if` around it, innermost first
+    while (parent := parents.get(chain[-1])) is not function:
+        if not isinstance(parent, ast.If) or len(chain) > MAX_DEPTH:
+            return None
+        chain.append(parent)
+    tests: list[tuple[ast.expr, bool]] = []
+    block: list[ast.stmt] = function.body
+    for outer in reversed(chain):  # from the function's body in
+        for before in block[: block.index(outer)]:
+            if isinstance(before, ast.Assert):
+                tests.append((before.test, True))
+            elif isinstance(before, ast.If) and not before.orelse:
+                tests.append((before.test, False))  # its body must not run
+            elif not (isinstance(before, ast.Pass) or _docstring(before, function)):
+                return None
+        if outer is statement or not isinstance(outer, ast.If):
+            break
+        child = chain[chain.index(outer) - 1]
+        taken = child in outer.body
+        tests.append((outer.test, taken))
+        block = outer.body if taken else outer.orelse
+    if isinstance(statement, ast.Assert):
+        tests.append((statement.test, False))
+        return tests, [] if statement.msg is None else [statement.msg]
+    raised = statement.exc
+    if statement.cause is not None or raised is None:
+        return None
+    if isinstance(raised, ast.Call) and isinstance(raised.func, (ast.Name, ast.Attribute)):
+        return tests, [*raised.args, *(keyword.value for keyword in raised.keywords)]
+    return (tests, []) if isinstance(raised, (ast.Name, ast.Attribute)) else None
+
+
+def _docstring(statement: ast.stmt, function: ast.FunctionDef) -> bool:
+    return (
+        statement is function.body[0]
+        and isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+    )
+
+
+def _generator(function: ast.FunctionDef) -> bool:
+    """A `yield` anywhere in it (a nested function's counts too: said less): calling it runs nothing."""
+    return any(True for _ in _nodes(function, (ast.Yield, ast.YieldFrom, ast.Await)))
+
+
+def _nodes(node: ast.AST, kinds: type | tuple[type, ...]) -> Iterator:
+    for found in breadth.walk(node):
+        if isinstance(found, kinds):
+            yield found
+
+
+def _call(name: str, params: list[tuple[ast.arg, bool]], env: dict[str, object]) -> str:
+    """`name(...)` with the values chosen: a required parameter's by position, one with a default or after `*`
+    by keyword (`params`: each with whether it is said by keyword)."""
+    written: list[str] = []
+    for param, keyword in params:
+        value = env.get(param.arg, _OMITTED)
+        if value is _OMITTED:
+            continue
+        if (text := _literal_text(value)) is None:
+            return ""
+        written.append(f"{param.arg}={text}" if keyword else text)
+    return f"{name}({', '.join(written)})"
+
+
+def _literal_text(value: object) -> str | None:
+    """`repr` of a literal that reads back as itself, short enough to show; None otherwise."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        text = repr(value)
+        return text if len(text) <= MAX_TEXT else None
+    if isinstance(value, tuple) and not value:
+        return "()"
+    return None
+
+
+class _Eval:
+    """Tests on literal values: a name is a parameter's chosen value, a module constant's literal, or a builtin."""
+
+    def __init__(self, scope: Scope) -> None:
+        self.scope = scope
+        # A name the function binds (or imports) is its own, even before it binds it.
+        self.local = set(scope.bindings) | set(scope.imports)
+        self.defaults: dict[str, object] = {}  # each parameter's default, as a value (`_UNKNOWN`: not a literal)
+        self.fixed: dict[str, object] = {}  # `*args` and `**kwargs`: nothing more is given
+
+    def literal(self, node: ast.expr) -> object:
+        try:
+            return self.value(node, {})
+        except _Unknown:
+            return _UNKNOWN
+
+    def compared(self, name: str, tests: list[tuple[ast.expr, bool]]) -> list[object]:
+        """The values tried for a parameter: the literals a test compares it with (each item of a container it is
+        looked up in), then a few plain values."""
+        found: list[object] = []
+        for test, _ in tests:
+            for node in _nodes(test, ast.Compare):
+                sides = [node.left, *node.comparators]
+                if not any(isinstance(side, ast.Name) and side.id == name for side in sides):
+                    continue
+                for side in sides:
+                    value = _UNKNOWN if isinstance(side, ast.Name) and side.id == name else self.literal(side)
+                    for item in value if isinstance(value, (tuple, list)) else [value]:
+                        if item is not _UNKNOWN and not any(_same(item, other) for other in found):
+                            found.append(item)
+        return found + [plain for plain in _PLAIN if not any(_same(plain, other) for other in found)]
+
+    def holds(self, tests: list[tuple[ast.expr, bool]], message: list[ast.expr], env: dict[str, object]) -> bool:
+        """Whether each test has its truth on these values, and the message's words are made without an error."""
+        values = {name: self.defaults[name] if value is _OMITTED else value for name, value in env.items()}
+        values |= self.fixed
+        try:
+            if any(bool(self.value(test, values)) is not truth for test, truth in tests):
+                return False
+            for part in message:
+                self.value(part, values)
+        except _Unknown:
+            return False
+        return True
+
+    def value(self, node: ast.expr, env: dict[str, object]) -> object:
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            return self._name(node.id, env)
+        if isinstance(node, ast.BoolOp):
+            result: object = None
+            for operand in node.values:
+                result = self.value(operand, env)
+                if bool(result) is isinstance(node.op, ast.Or):
+                    return result
+            return result
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub)):
+            inner = self.value(node.operand, env)
+            if isinstance(node.op, ast.Not):
+                return not inner
+            if isinstance(inner, (int, float)):
+                return -inner
+            raise _Unknown
+        if isinstance(node, ast.Compare):
+            return self._compare(node, env)
+        if isinstance(node, (ast.Tuple, ast.List)):
+            items = [self.value(item, env) for item in node.elts]
+            return tuple(items) if isinstance(node, ast.Tuple) else items
+        if isinstance(node, ast.Call):
+            return self._call(node, env)
+        if isinstance(node, ast.JoinedStr):
+            return "".join(str(self._formatted(part, env)) for part in node.values)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and _is_text(node.left, _PERCENT):
+            right = self.value(node.right, env)
+            try:
+                return node.left.value % right  # type: ignore[attr-defined]
+            except (TypeError, ValueError, KeyError) as error:
+                raise _Unknown from error
+        raise _Unknown
+
+    def _name(self, name: str, env: dict[str, object]) -> object:
+        if name in env:
+            if env[name] is _UNKNOWN:
+                raise _Unknown
+            return env[name]
+        if name in self.local:
+            raise _Unknown
+        info = self.scope.info
+        if name in info.constants:
+            return self.value(info.constants[name][0], {})
+        if name in info.imports:
+            module, _, attribute = self.scope.index.resolver.canonical(info.imports[name]).rpartition(".")
+            found = self.scope.index.resolver.modules.get(module)
+            if found is not None and attribute in found.constants:
+                return self.value(found.constants[attribute][0], {})
+        raise _Unknown
+
+    def _builtin(self, name: str) -> bool:
+        info = self.scope.info
+        return name not in self.local and not info.defines(name) and name not in info.imports and not info.star_sources
+
+    def _call(self, node: ast.Call, env: dict[str, object]) -> object:
+        func = node.func
+        if node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
+            raise _Unknown
+        if isinstance(func, ast.Name) and self._builtin(func.id):
+            if func.id == "isinstance" and len(node.args) == 2:
+                return isinstance(self.value(node.args[0], env), self._types(node.args[1]))
+            if func.id == "callable" and len(node.args) == 1:
+                return callable(self.value(node.args[0], env))
+            if func.id in ("str", "repr") and len(node.args) == 1:
+                shown = self.value(node.args[0], env)
+                if shown is None or isinstance(shown, (bool, int, str, bytes, tuple)):
+                    return str(shown) if func.id == "str" else repr(shown)
+            if func.id == "len" and len(node.args) == 1:
+                sized = self.value(node.args[0], env)
+                if isinstance(sized, (str, bytes, tuple, list, dict)):
+                    return len(sized)
+        if isinstance(func, ast.Name) and len(node.args) == 1 and isinstance(node.args[0], ast.Constant):
+            qualified = self.scope.info.imports.get(func.id, "")
+            if qualified.rpartition(".")[2] in _TRANSLATIONS and isinstance(node.args[0].value, str):
+                return node.args[0].value  # `_("...")`: its text
+        if isinstance(func, ast.Attribute) and func.attr == "format" and _is_text(func.value, _BRACES):
+            try:
+                return func.value.value.format(*(self.value(arg, env) for arg in node.args))  # type: ignore[attr-defined]
+            except (IndexError, KeyError, ValueError) as error:
+                raise _Unknown from error
+        raise _Unknown
+
+    def _types(self, node: ast.expr) -> type | tuple[type, ...]:
+        names = node.elts if isinstance(node, ast.Tuple) else [node]
+        if not all(isinstance(n, ast.Name) and n.id in _TYPES and self._builtin(n.id) for n in names):
+            raise _Unknown
+        found = tuple(_TYPES[n.id] for n in names)  # type: ignore[attr-defined]
+        return found if isinstance(node, ast.Tuple) else found[0]
+
+    def _formatted(self, part: ast.expr, env: dict[str, object]) -> object:
+        if isinstance(part, ast.Constant):
+            return part.value
+        if isinstance(part, ast.FormattedValue) and part.format_spec is None:
+            value = self.value(part.value, env)
+            return repr(value) if part.conversion == ord("r") else value
+        raise _Unknown
+
+    def _compare(self, node: ast.Compare, env: dict[str, object]) -> bool:
+        left = self.value(node.left, env)
+        for op, right_node in zip(node.ops, node.comparators, strict=True):
+            right = self.value(right_node, env)
+            try:
+                if isinstance(op, (ast.Is, ast.IsNot)):
+                    if not any(v is None or isinstance(v, bool) for v in (left, right)):
+                        raise _Unknown  # the identity of two texts or numbers is the interpreter's
+                    held = (left is right) is isinstance(op, ast.Is)
+                elif isinstance(op, (ast.In, ast.NotIn)):
+                    if not isinstance(right, (str, bytes, tuple, list, frozenset, dict)):
+                        raise _Unknown
+                    held = (left in right) is isinstance(op, ast.In)
+                else:
+                    held = _COMPARE[type(op)](left, right)
+            except TypeError as error:
+                raise _Unknown from error
+            if not held:
+                return False
+            left = right
+        return True
+
+
+_COMPARE = {
+    ast.Eq: lambda a, b: a == b,
+    ast.NotEq: lambda a, b: a != b,
+    ast.Lt: lambda a, b: a < b,
+    ast.LtE: lambda a, b: a <= b,
+    ast.Gt: lambda a, b: a > b,
+    ast.GtE: lambda a, b: a >= b,
+}
+
+
+def _same(one: object, other: object) -> bool:
+    return type(one) is type(other) and one == other
+
+
+def _is_text(node: ast.expr, fields: re.Pattern[str]) -> bool:
+    """A string literal whose every `%` or `{}` field is one `fields` allows (no width: formatting stays small)."""
+    if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+        return False
+    return "".join(m.group() for m in fields.finditer(node.value)) == node.value

@@ -1,0 +1,131 @@
+"""A card whose library has no test that raises it gets a call written from the code, where each step is certain
+(round 31's T: `resolve_relation('self')`): every statement from the function's start to the raise is a test on
+its parameters, module constants and literals, evaluated on the values written; else no call is written."""
+
+from tests.harvest.published import harvest_published
+
+WRITTEN = "A call that meets these conditions, written from the code, not taken from a test:"
+
+# Reduced from django/db/models/fields/related.py:42 and django/db/migrations/utils.py:27-49 (Django 5.2.19).
+RELATED = 'RECURSIVE_RELATIONSHIP_CONSTANT = "self"\n'
+UTILS = '''
+from django.db.models.fields.related import RECURSIVE_RELATIONSHIP_CONSTANT
+
+
+def resolve_relation(model, app_label=None, model_name=None):
+    """
+    Turn a model class or model reference string and return a model tuple.
+    """
+    if isinstance(model, str):
+        if model == RECURSIVE_RELATIONSHIP_CONSTANT:
+            if app_label is None or model_name is None:
+                raise TypeError(
+                    "app_label and model_name must be provided to resolve "
+                    "recursive relationships."
+                )
+            return app_label, model_name
+        if "." in model:
+            app_label, model_name = model.split(".", 1)
+            return app_label, model_name.lower()
+        if app_label is None:
+            raise TypeError(
+                "app_label must be provided to resolve unscoped model relationships."
+            )
+        return app_label, model.lower()
+    return model._meta.app_label, model._meta.model_name
+'''
+# Reduced from django/core/validators.py:339-358 (Django 5.2.19); and the raise that django/utils/html.py:136-137
+# says `format_html` will make when its deprecation ends.
+VALIDATORS = """
+ip_address_validator_map = {"both": 1, "ipv4": 2, "ipv6": 3}
+
+
+def ip_address_validators(protocol, unpack_ipv4):
+    if protocol != "both" and unpack_ipv4:
+        raise ValueError(
+            "You can only use `unpack_ipv4` if `protocol` is set to 'both'"
+        )
+    try:
+        return ip_address_validator_map[protocol.lower()]
+    except KeyError:
+        raise ValueError(
+            "The protocol '%s' is unknown. Supported: %s"
+            % (protocol, list(ip_address_validator_map))
+        )
+
+
+def format_html(format_string, *args, **kwargs):
+    if not (args or kwargs):
+        raise TypeError("args or kwargs must be provided.")
+"""
+# Reduced from django/utils/deprecation.py:86-93 and django/contrib/auth/middleware.py:114-117 (Django 5.2.19).
+DEPRECATION = """
+class MiddlewareMixin:
+    sync_capable = True
+
+    def __init__(self, get_response):
+        if get_response is None:
+            raise ValueError("get_response must be provided.")
+        self.get_response = get_response
+"""
+MIDDLEWARE = """
+from django.utils.deprecation import MiddlewareMixin
+
+
+class RemoteUserMiddleware(MiddlewareMixin):
+    def __init__(self, get_response):
+        if get_response is None:
+            raise ValueError("get_response must be provided by a remote user.")
+        self.get_response = get_response
+"""
+PACKAGES = ("django", "django/db", "django/db/models", "django/db/models/fields", "django/db/migrations")
+FILES = {
+    "django/db/models/fields/related.py": RELATED,
+    "django/db/migrations/utils.py": UTILS,
+    "django/core/validators.py": VALIDATORS,
+    "django/utils/deprecation.py": DEPRECATION,
+    "django/contrib/auth/middleware.py": MIDDLEWARE,
+    **{
+        f"{package}/__init__.py": ""
+        for package in (*PACKAGES, "django/core", "django/utils", "django/contrib", "django/contrib/auth")
+    },
+}
+
+
+def _how(cards: dict, message: str) -> str:
+    return cards[message].generated.get("how_to_trigger", "")
+
+
+def test_a_call_is_written_from_the_tests_on_the_parameters(db, git_repo) -> None:
+    cards = harvest_published(git_repo, FILES)
+    recursive = _how(cards, "app_label and model_name must be provided to resolve recursive relationships.")
+    assert WRITTEN in recursive
+    assert "from django.db.migrations.utils import resolve_relation\n\nresolve_relation('self')" in recursive
+    # Past `if "." in model:` with its body not run: a string without a dot, and no app label.
+    assert "resolve_relation('')" in _how(cards, "app_label must be provided to resolve unscoped model relationships.")
+    assert "ip_address_validators(None, 1)" in _how(
+        cards, "You can only use `unpack_ipv4` if `protocol` is set to 'both'"
+    )
+
+
+def test_a_class_is_called_when_its_own_init_raises(db, git_repo) -> None:
+    cards = harvest_published(git_repo, FILES)
+    assert "from django.utils.deprecation import MiddlewareMixin\n\nMiddlewareMixin(None)" in _how(
+        cards, "get_response must be provided."
+    )
+    # Its base, read in another module of the harvest, has no `__new__` or metaclass that acts first.
+    assert "RemoteUserMiddleware(None)" in _how(cards, "get_response must be provided by a remote user.")
+
+
+def test_no_call_is_written_where_a_step_is_not_certain(db, git_repo) -> None:
+    cards = harvest_published(git_repo, FILES)
+    # Under a `try`: what `protocol.lower()` does with a value is not read.
+    assert WRITTEN not in _how(cards, "The protocol '{protocol}' is unknown. Supported: {ip_address_validator_map}")
+    # `format_string` is required and no test says what it takes.
+    assert WRITTEN not in _how(cards, "args or kwargs must be provided.")
+
+
+def test_no_call_is_written_for_a_class_whose_base_makes_its_objects(db, git_repo) -> None:
+    new = "    def __new__(cls, *args, **kwargs):\n        return cls.many_init(*args, **kwargs)\n"
+    cards = harvest_published(git_repo, {**FILES, "django/utils/deprecation.py": DEPRECATION + new})
+    assert WRITTEN not in _how(cards, "get_response must be provided by a remote user.")
