@@ -129,3 +129,65 @@ def test_no_call_is_written_for_a_class_whose_base_makes_its_objects(db, git_rep
     new = "    def __new__(cls, *args, **kwargs):\n        return cls.many_init(*args, **kwargs)\n"
     cards = harvest_published(git_repo, {**FILES, "django/utils/deprecation.py": DEPRECATION + new})
     assert WRITTEN not in _how(cards, "get_response must be provided by a remote user.")
+
+
+# Reduced from rest_framework/fields.py:300-301, 615-623 and rest_framework/relations.py:86-126, 439-450 (DRF 3.18.3).
+FIELDS = '''
+class Field:
+    _creation_counter = 0
+
+    def __new__(cls, *args, **kwargs):
+        """
+        When a field is instantiated, we store the arguments that were used,
+        so that we can present a helpful representation of the object.
+        """
+        instance = super().__new__(cls)
+        instance._args = args
+        instance._kwargs = kwargs
+        return instance
+'''
+RELATIONS = """
+from rest_framework.fields import Field
+
+
+class RelatedField(Field):
+    queryset = None
+
+    def __new__(cls, *args, **kwargs):
+        # We override this method in order to automagically create
+        # `ManyRelatedField` classes instead when `many=True` is set.
+        if kwargs.pop('many', False):
+            return cls.many_init(*args, **kwargs)
+        return super().__new__(cls, *args, **kwargs)
+
+
+class SlugRelatedField(RelatedField):
+    def __init__(self, slug_field=None, **kwargs):
+        assert slug_field is not None, 'The `slug_field` argument is required.'
+        self.slug_field = slug_field
+        super().__init__(**kwargs)
+
+
+class Passing:
+    def __new__(cls, *args, **kwargs):
+        return super().__new__(cls, *args, **kwargs)
+
+    def __init__(self, name):
+        if name is None:
+            raise ValueError("A name is required.")
+"""
+DRF = {
+    "rest_framework/__init__.py": "",
+    "rest_framework/fields.py": FIELDS,
+    "rest_framework/relations.py": RELATIONS,
+}
+
+
+def test_a_class_is_called_through_a_new_that_makes_its_object(db, git_repo) -> None:
+    cards = harvest_published(git_repo, DRF, repo="encode/django-rest-framework")
+    # `many` is not given: `RelatedField.__new__` hands on to `Field.__new__`, which makes the object.
+    assert "from rest_framework.relations import SlugRelatedField\n\nSlugRelatedField()" in _how(
+        cards, "The `slug_field` argument is required."
+    )
+    # `object.__new__` refuses the value a `__new__` hands on to it: no call is written.
+    assert WRITTEN not in _how(cards, "A name is required.")

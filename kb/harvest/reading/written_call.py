@@ -51,8 +51,9 @@ def written_call(scope: Scope, function: ast.AST, statement: ast.stmt, parents: 
         return ""
     if function.decorator_list or (path := _path(function, statement, parents)) is None:
         return ""
-    if (made := _made_by(scope, function)) is None:
+    if (found := _made_by(scope, function)) is None:
         return ""
+    made, news = found
     tests, message = path
     positional = arguments.args[1:] if function.name == "__init__" else arguments.args
     if len(arguments.defaults) > len(positional):
@@ -76,17 +77,21 @@ def written_call(scope: Scope, function: ast.AST, statement: ast.stmt, parents: 
         return ""
     for values in itertools.product(*(options for _, options in choices)):
         env = {name: value for (name, _), value in zip(choices, values, strict=True)}
-        if evaluator.holds(tests, message, env):
-            said = [(param, default is not None or param in arguments.kwonlyargs) for param, default in params]
-            call = _call(made, said, env)
-            return f"from {scope.info.name} import {made}\n\n{call}" if call else ""
+        if not evaluator.holds(tests, message, env):
+            continue
+        said = [(param.arg, default is not None or param in arguments.kwonlyargs) for param, default in params]
+        given = [(name, env[name], keyword) for name, keyword in said if env.get(name, _OMITTED) is not _OMITTED]
+        if news and not _made_as_is(scope, news, given, evaluator):
+            continue  # a `__new__` would not hand these values on to `__init__`, or might not run it
+        call = _call(made, given)
+        return f"from {scope.info.name} import {made}\n\n{call}" if call else ""
     return ""
 
 
-def _made_by(scope: Scope, function: ast.FunctionDef) -> str | None:
+def _made_by(scope: Scope, function: ast.FunctionDef) -> tuple[str, list[ast.FunctionDef]] | None:
     """The public name the user calls: the function's, when it is a top-level function of its module, or its
-    class's, when it is the `__init__` of a top-level class that no decorator, metaclass or `__new__` of the
-    harvest's classes stands in front of; None otherwise."""
+    class's, when it is the `__init__` of a top-level class that no decorator or metaclass of the harvest's
+    classes stands in front of, with the `__new__` methods its ancestors define, in order; None otherwise."""
     info = scope.info
     if function.decorator_list or any(part.startswith("_") for part in info.name.split(".")):
         return None
@@ -95,12 +100,13 @@ def _made_by(scope: Scope, function: ast.FunctionDef) -> str | None:
     if function.name != "__init__":
         public = not function.name.startswith("_") and info.function_nodes.get(function.name) is function
         top = scope.owner is None and public and function in info.body
-        return function.name if top and _bound_once(info, function.name) else None
+        return (function.name, []) if top and _bound_once(info, function.name) else None
     owner = scope.owner or ""
     name = owner.removeprefix(f"{info.name}.")
     if not name.isidentifier() or name.startswith("_") or not _bound_once(info, name):
         return None
-    return name if _plain_class(scope, owner, function) else None
+    news = _plain_class(scope, owner, function)
+    return None if news is None else (name, news)
 
 
 def _bound_once(info: ModuleInfo, name: str) -> bool:
@@ -109,24 +115,115 @@ def _bound_once(info: ModuleInfo, name: str) -> bool:
     return name not in info.assigned and name not in info.imports and not twice
 
 
-def _plain_class(scope: Scope, owner: str, init: ast.FunctionDef) -> bool:
-    """Whether calling the class runs this `__init__` on the arguments as given: the class is a top-level class of
-    its module, defined once, and it and each ancestor are classes this harvest read (or `object`), undecorated,
-    with no metaclass and no `__new__`."""
+def _plain_class(scope: Scope, owner: str, init: ast.FunctionDef) -> list[ast.FunctionDef] | None:
+    """The `__new__` methods that run before this `__init__` when the class is called, in order (none: `object`'s),
+    when the class is a top-level class of its module, defined once, and it and each ancestor are classes this
+    harvest read (or `object`), undecorated, with no metaclass; None otherwise. With a `__new__`, each class has one
+    base at most: the order `super().__new__` follows is then the one read."""
     index = scope.index
     classes = index.mro(owner)
     if not classes or classes[0].methods.get("__init__") is not init:
-        return False
+        return None
+    news: list[ast.FunctionDef] = []
     for info in classes:
         node = _class_node(info.module, info.qualname.removeprefix(f"{info.module.name}."))
-        if node is None or node.decorator_list or node.keywords or "__new__" in info.methods:
-            return False
+        if node is None or node.decorator_list or node.keywords or "__setattr__" in info.methods:
+            return None
         if len(node.bases) != len(info.bases):
-            return False  # a base written as a call or a subscript
+            return None  # a base written as a call or a subscript
         resolved = [index.resolver.qualify(base, info.module) for base in info.bases]
         if any(base is None or (base != "object" and index.get(base) is None) for base in resolved):
-            return False  # an ancestor outside the harvest (`ABC`, `dict`) may act before `__init__`
-    return True
+            return None  # an ancestor outside the harvest (`ABC`, `dict`) may act before `__init__`
+        if "__new__" in info.methods:
+            new = info.methods["__new__"]
+            if not isinstance(new, ast.FunctionDef):
+                return None
+            news.append(new)
+    if news and any(len(info.bases) > 1 for info in classes):
+        return None
+    return news
+
+
+def _made_as_is(
+    scope: Scope, news: list[ast.FunctionDef], given: list[tuple[str, object, bool]], evaluator: "_Eval"
+) -> bool:
+    """Whether the `__new__` methods, called with these values, make an object of the class (so that `__init__`
+    runs on the same values): each is `(cls, *args, **kwargs)`, its guards (`if kwargs.pop("many", False):
+    return ...`) fail on the values, and it ends in `super().__new__(cls)` (with attributes set on what it made)
+    or hands all on to the next one; handed on to `object`'s, only with no values (it refuses any)."""
+    args = tuple(value for _, value, keyword in given if not keyword)
+    kwargs = {name: value for name, value, keyword in given if keyword}
+    for new in news:
+        signature = new.args
+        if new.decorator_list or signature.posonlyargs or signature.kwonlyargs or signature.defaults:
+            return False
+        if len(signature.args) != 1 or signature.vararg is None or signature.kwarg is None:
+            return False
+        env: dict[str, object] = {signature.vararg.arg: args, signature.kwarg.arg: dict(kwargs)}
+        ending = _new_ending(scope, new, env, evaluator)
+        if ending != "forward":
+            return ending == "made"
+    return not args and not kwargs
+
+
+def _new_ending(scope: Scope, new: ast.FunctionDef, env: dict[str, object], evaluator: "_Eval") -> str:
+    """How a `__new__` ends on these values: "made" (the object `super().__new__(cls)` made, returned), "forward"
+    (`return super().__new__(cls, *args, **kwargs)`), or "" (anything else, or a guard that may return first)."""
+    signature = new.args
+    cls, args, kwargs = signature.args[0].arg, signature.vararg.arg, signature.kwarg.arg  # type: ignore[union-attr]
+    body = new.body[1:] if _docstring(new.body[0], new) else new.body
+    at = 0
+    while at < len(body) and isinstance(guard := body[at], ast.If) and not guard.orelse:
+        try:
+            if bool(evaluator.value(guard.test, env)):
+                return ""
+        except _Unknown:
+            return ""
+        at += 1
+    rest = body[at:]
+    if len(rest) == 1 and isinstance(rest[0], ast.Return) and (call := _super_new(rest[0].value, cls)) is not None:
+        handed = call.args[1:]
+        forwarded = len(handed) == 1 and isinstance(handed[0], ast.Starred) and _is_name(handed[0].value, args)
+        forwarded = forwarded and len(call.keywords) == 1 and call.keywords[0].arg is None
+        forwarded = forwarded and _is_name(call.keywords[0].value, kwargs)
+        return "made" if len(call.args) == 1 and not call.keywords else ("forward" if forwarded else "")
+    if len(rest) < 2 or not isinstance(first := rest[0], ast.Assign) or not isinstance(last := rest[-1], ast.Return):
+        return ""
+    made = first.targets[0] if len(first.targets) == 1 else None
+    call = _super_new(first.value, cls)
+    if not isinstance(made, ast.Name) or call is None or len(call.args) != 1 or call.keywords:
+        return ""
+    if not isinstance(last.value, ast.Name) or last.value.id != made.id:
+        return ""
+    # `instance._args = args`: an attribute set on what it made, of a name no class of it defines.
+    owner = scope.owner or ""
+    for statement in rest[1:-1]:
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            return ""
+        target = statement.targets[0]
+        if not isinstance(target, ast.Attribute) or not isinstance(target.value, ast.Name):
+            return ""
+        if target.value.id != made.id or not isinstance(statement.value, (ast.Name, ast.Constant)):
+            return ""
+        if scope.index.attribute(owner, target.attr) or scope.index.method(owner, target.attr):
+            return ""  # a descriptor or a class attribute of that name may act on the assignment
+    return "made"
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _super_new(node: ast.expr | None, cls: str) -> ast.Call | None:
+    """`super().__new__(cls, ...)`: the call, else None."""
+    if not isinstance(node, ast.Call) or not isinstance(func := node.func, ast.Attribute) or func.attr != "__new__":
+        return None
+    inner = func.value
+    if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "super"):
+        return None
+    if inner.args or inner.keywords or not node.args or not _is_name(node.args[0], cls):
+        return None
+    return node
 
 
 def _class_node(module: ModuleInfo, name: str) -> ast.ClassDef | None:
@@ -192,17 +289,14 @@ def _nodes(node: ast.AST, kinds: type | tuple[type, ...]) -> Iterator:
             yield found
 
 
-def _call(name: str, params: list[tuple[ast.arg, bool]], env: dict[str, object]) -> str:
+def _call(name: str, given: list[tuple[str, object, bool]]) -> str:
     """`name(...)` with the values chosen: a required parameter's by position, one with a default or after `*`
-    by keyword (`params`: each with whether it is said by keyword)."""
+    by keyword (`given`: each parameter with its value and whether it is said by keyword)."""
     written: list[str] = []
-    for param, keyword in params:
-        value = env.get(param.arg, _OMITTED)
-        if value is _OMITTED:
-            continue
+    for param, value, keyword in given:
         if (text := _literal_text(value)) is None:
             return ""
-        written.append(f"{param.arg}={text}" if keyword else text)
+        written.append(f"{param}={text}" if keyword else text)
     return f"{name}({', '.join(written)})"
 
 
@@ -341,6 +435,14 @@ class _Eval:
             qualified = self.scope.info.imports.get(func.id, "")
             if qualified.rpartition(".")[2] in _TRANSLATIONS and isinstance(node.args[0].value, str):
                 return node.args[0].value  # `_("...")`: its text
+        if isinstance(func, ast.Attribute) and func.attr in ("get", "pop") and isinstance(func.value, ast.Name):
+            held = self._name(func.value.id, env)
+            if isinstance(held, dict) and 1 <= len(node.args) <= 2 and isinstance(node.args[0], ast.Constant):
+                key = node.args[0].value
+                if func.attr == "pop" and key in held:
+                    raise _Unknown  # what is left is handed on: read only where nothing is taken out
+                return held[key] if key in held else (self.value(node.args[1], env) if len(node.args) == 2 else None)
+            raise _Unknown
         if isinstance(func, ast.Attribute) and func.attr == "format" and _is_text(func.value, _BRACES):
             try:
                 return func.value.value.format(*(self.value(arg, env) for arg in node.args))  # type: ignore[attr-defined]
