@@ -43,23 +43,28 @@ class _Unknown(Exception):
 
 def written_call(scope: Scope, function: ast.AST, statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> str:
     """The code of an import and one call that reach `statement` (a `raise` or an `assert`) in `function` and
-    raise there; "" when a step is not certain."""
+    raise there; "" when a step is not certain. The cheap refusals first: most sites are in methods."""
     if not isinstance(statement, (ast.Raise, ast.Assert)) or not isinstance(function, ast.FunctionDef):
         return ""
     arguments = function.args
-    if arguments.posonlyargs:
+    if function.decorator_list or arguments.posonlyargs or (made := _named(scope, function)) is None:
         return ""
-    if function.decorator_list or (path := _path(function, statement, parents)) is None:
+    if (path := _path(function, statement, parents)) is None:
         return ""
-    if (found := _made_by(scope, function)) is None:
-        return ""
-    made, news = found
     tests, message = path
-    positional = arguments.args[1:] if function.name == "__init__" else arguments.args
+    init = function.name == "__init__"
+    positional = arguments.args[1:] if init else arguments.args
     if len(arguments.defaults) > len(positional):
         return ""
     defaults = [None] * (len(positional) - len(arguments.defaults)) + list(arguments.defaults)
-    read = {node.id for test, _ in tests for node in _nodes(test, ast.Name)}
+    read: set[str] = set()
+    compares: list[ast.Compare] = []  # each test's comparisons, for the values a parameter is compared with
+    for test, _ in tests:
+        for node in _nodes(test, (ast.Name, ast.Compare)):
+            if isinstance(node, ast.Name):
+                read.add(node.id)
+            else:
+                compares.append(node)
     evaluator = _Eval(scope)
     choices: list[tuple[str, list[object]]] = []
     params = [*zip(positional, defaults, strict=True), *zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)]
@@ -68,45 +73,51 @@ def written_call(scope: Scope, function: ast.AST, statement: ast.stmt, parents: 
             return ""  # required, and no test says what it takes
         evaluator.defaults[param.arg] = evaluator.literal(default) if default is not None else _UNKNOWN
         left_out: list[object] = [_OMITTED] if default is not None else []
-        choices.append((param.arg, left_out + evaluator.compared(param.arg, tests) if param.arg in read else left_out))
+        choices.append(
+            (param.arg, left_out + evaluator.compared(param.arg, compares) if param.arg in read else left_out)
+        )
     if arguments.vararg is not None:
         evaluator.fixed[arguments.vararg.arg] = ()  # no more arguments given
     if arguments.kwarg is not None:
         evaluator.fixed[arguments.kwarg.arg] = {}
-    if math.prod(len(options) for _, options in choices) > MAX_COMBINATIONS or _generator(function):
+    if math.prod(len(options) for _, options in choices) > MAX_COMBINATIONS:
         return ""
+    news: list[ast.FunctionDef] | None = None if init else []
     for values in itertools.product(*(options for _, options in choices)):
         env = {name: value for (name, _), value in zip(choices, values, strict=True)}
         if not evaluator.holds(tests, message, env):
             continue
+        if news is None and (news := _plain_class(scope, scope.owner or "", function)) is None:
+            return ""  # read only now: few sites get this far
         said = [(param.arg, default is not None or param in arguments.kwonlyargs) for param, default in params]
         given = [(name, env[name], keyword) for name, keyword in said if env.get(name, _OMITTED) is not _OMITTED]
         if news and not _made_as_is(scope, news, given, evaluator):
             continue  # a `__new__` would not hand these values on to `__init__`, or might not run it
-        call = _call(made, given)
-        return f"from {scope.info.name} import {made}\n\n{call}" if call else ""
+        if _generator(function) or not (call := _call(made, given)):
+            return ""
+        return f"from {scope.info.name} import {made}\n\n{call}"
     return ""
 
 
-def _made_by(scope: Scope, function: ast.FunctionDef) -> tuple[str, list[ast.FunctionDef]] | None:
+def _named(scope: Scope, function: ast.FunctionDef) -> str | None:
     """The public name the user calls: the function's, when it is a top-level function of its module, or its
-    class's, when it is the `__init__` of a top-level class that no decorator or metaclass of the harvest's
-    classes stands in front of, with the `__new__` methods its ancestors define, in order; None otherwise."""
+    class's, when it is the `__init__` of a top-level class (`_plain_class` says later whether calling the class
+    runs it as it is); None otherwise."""
     info = scope.info
-    if function.decorator_list or any(part.startswith("_") for part in info.name.split(".")):
+    name = function.name
+    if name == "__init__":
+        name = (scope.owner or "").removeprefix(f"{info.name}.")
+        if not name.isidentifier():
+            return None  # a class inside a class or a function
+    elif scope.owner is not None or info.function_nodes.get(name) is not function:
+        return None
+    if name.startswith("_") or any(part.startswith("_") for part in info.name.split(".")):
         return None
     if "." not in info.name and not info.is_package:
         return None  # a module in no package (a script, a test's helper): what imports it is not known
-    if function.name != "__init__":
-        public = not function.name.startswith("_") and info.function_nodes.get(function.name) is function
-        top = scope.owner is None and public and function in info.body
-        return (function.name, []) if top and _bound_once(info, function.name) else None
-    owner = scope.owner or ""
-    name = owner.removeprefix(f"{info.name}.")
-    if not name.isidentifier() or name.startswith("_") or not _bound_once(info, name):
+    if not _bound_once(info, name) or (function.name != "__init__" and function not in info.body):
         return None
-    news = _plain_class(scope, owner, function)
-    return None if news is None else (name, news)
+    return name
 
 
 def _bound_once(info: ModuleInfo, name: str) -> bool:
@@ -328,20 +339,19 @@ class _Eval:
         except _Unknown:
             return _UNKNOWN
 
-    def compared(self, name: str, tests: list[tuple[ast.expr, bool]]) -> list[object]:
+    def compared(self, name: str, compares: list[ast.Compare]) -> list[object]:
         """The values tried for a parameter: the literals a test compares it with (each item of a container it is
         looked up in), then a few plain values."""
         found: list[object] = []
-        for test, _ in tests:
-            for node in _nodes(test, ast.Compare):
-                sides = [node.left, *node.comparators]
-                if not any(isinstance(side, ast.Name) and side.id == name for side in sides):
-                    continue
-                for side in sides:
-                    value = _UNKNOWN if isinstance(side, ast.Name) and side.id == name else self.literal(side)
-                    for item in value if isinstance(value, (tuple, list)) else [value]:
-                        if item is not _UNKNOWN and not any(_same(item, other) for other in found):
-                            found.append(item)
+        for node in compares:
+            sides = [node.left, *node.comparators]
+            if not any(isinstance(side, ast.Name) and side.id == name for side in sides):
+                continue
+            for side in sides:
+                value = _UNKNOWN if isinstance(side, ast.Name) and side.id == name else self.literal(side)
+                for item in value if isinstance(value, (tuple, list)) else [value]:
+                    if item is not _UNKNOWN and not any(_same(item, other) for other in found):
+                        found.append(item)
         return found + [plain for plain in _PLAIN if not any(_same(plain, other) for other in found)]
 
     def holds(self, tests: list[tuple[ast.expr, bool]], message: list[ast.expr], env: dict[str, object]) -> bool:
