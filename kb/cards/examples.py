@@ -104,7 +104,7 @@ def _written(sites: Sequence[RaiseSite]) -> str:
         written = (site.evidence or {}).get("written_call")
         if isinstance(written, str) and written:
             # Not "no test raises it": a test may, that the harvest could not tell raises this error alone.
-            said = "A call that meets these conditions, written from the code, not taken from a test:"
+            said = "A call that raises it, written from the code (not taken from a test):"
             return f"{said}\n\n{fenced(written)}"
     return ""
 

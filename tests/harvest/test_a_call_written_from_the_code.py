@@ -4,7 +4,7 @@ its parameters, module constants and literals, evaluated on the values written; 
 
 from tests.harvest.published import harvest_published
 
-WRITTEN = "A call that meets these conditions, written from the code, not taken from a test:"
+WRITTEN = "A call that raises it, written from the code (not taken from a test):"
 
 # Reduced from django/db/models/fields/related.py:42 and django/db/migrations/utils.py:27-49 (Django 5.2.19).
 RELATED = 'RECURSIVE_RELATIONSHIP_CONSTANT = "self"\n'
