@@ -44,6 +44,13 @@ class _Unknown(Exception):
 def written_call(scope: Scope, function: ast.AST, statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> str:
     """The code of an import and one call that reach `statement` (a `raise` or an `assert`) in `function` and
     raise there; "" when a step is not certain. The cheap refusals first: most sites are in methods."""
+    try:
+        return _written(scope, function, statement, parents)
+    except RecursionError:  # a test nested deeper than the evaluator goes (`not not ... x`): nothing is written
+        return ""
+
+
+def _written(scope: Scope, function: ast.AST, statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> str:
     if not isinstance(statement, (ast.Raise, ast.Assert)) or not isinstance(function, ast.FunctionDef):
         return ""
     arguments = function.args
