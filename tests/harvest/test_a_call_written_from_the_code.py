@@ -191,3 +191,12 @@ def test_a_class_is_called_through_a_new_that_makes_its_object(db, git_repo) -> 
     )
     # `object.__new__` refuses the value a `__new__` hands on to it: no call is written.
     assert WRITTEN not in _how(cards, "A name is required.")
+
+
+def test_no_call_is_written_where_a_star_import_may_rebind_the_name(db, git_repo) -> None:
+    # `from ... import *` below the class binds whatever the other module exports: `MiddlewareMixin` too, here.
+    star = "\nfrom django.utils.functional import *  # noqa\n"
+    functional = "MiddlewareMixin = object\n"
+    files = {**FILES, "django/utils/deprecation.py": DEPRECATION + star, "django/utils/functional.py": functional}
+    cards = harvest_published(git_repo, files)
+    assert WRITTEN not in _how(cards, "get_response must be provided.")

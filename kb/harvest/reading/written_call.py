@@ -128,9 +128,10 @@ def _named(scope: Scope, function: ast.FunctionDef) -> str | None:
 
 
 def _bound_once(info: ModuleInfo, name: str) -> bool:
-    """A name the module binds by its `def` or `class` alone: no assignment or import rebinds it."""
+    """A name the module binds by its `def` or `class` alone: no assignment or import rebinds it (nor may a
+    `from m import *`, which binds names unread here)."""
     twice = name in info.classes and name in info.functions
-    return name not in info.assigned and name not in info.imports and not twice
+    return name not in info.assigned and name not in info.imports and not twice and not info.star_sources
 
 
 def _plain_class(scope: Scope, owner: str, init: ast.FunctionDef) -> list[ast.FunctionDef] | None:
