@@ -10,10 +10,10 @@ own terms, and a plain sentence where a template can say it. Nothing is imported
 import ast
 import builtins
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
-from typing import Any
+from itertools import chain, islice
+from typing import Any, TypeGuard
 
 from kb.harvest.reading.failures import failed_test, raises_nothing
 from kb.harvest.reading.walked import nodes_of, nodes_of_kind, unparsed
@@ -834,14 +834,30 @@ def _guards_before(child: ast.AST, parent: ast.AST, memo: dict[tuple[str, int], 
             # The nearest statements only: a block of thousands of loops above thousands of raises would be read
             # whole for each (quadratic); a guard farther up is left unsaid.
             earlier = block[max(0, at - MAX_ABOVE) : at]
-            guards = (
-                stmt
-                for stmt in reversed(earlier)
-                if isinstance(stmt, ast.If) and not stmt.orelse and stmt.body and isinstance(stmt.body[-1], _EXITS)
-            )
+            guards = _guards_in(earlier)
             # The nearest few: a block of thousands of `if x: raise` would read every one for each raise (quadratic).
             return [_once(memo, "guard", stmt, _guard, stmt) for stmt in islice(guards, MAX_GUARDS)]
     return []
+
+
+def _guards_in(earlier: list[ast.stmt]) -> Iterator[ast.If]:
+    """The guards among `earlier`, nearest the raise first: each `if x: return`, and those at the top of a `try`'s
+    body and `else` whose every `except` exits. Past such a `try`, its body ran to its end, so none of them fired:
+    `try: parsed = parse_datetime(value); if parsed is not None: return parsed; except ValueError: raise ...`
+    above a raise means `parse_datetime(value)` returned `None` (django/db/models/fields/__init__.py:1621-1643,
+    Django 5.2.19). A `try` with an `except` that may carry on past it says nothing."""
+    for stmt in reversed(earlier):
+        if isinstance(stmt, ast.If):  # most statements above a raise: tested inline, no call each
+            if not stmt.orelse and stmt.body and isinstance(stmt.body[-1], _EXITS):
+                yield stmt
+        elif isinstance(stmt, ast.Try) and all(h.body and isinstance(h.body[-1], _EXITS) for h in stmt.handlers):
+            # The nearest statements only, as of any block: a `try` of thousands of guards is not read whole.
+            nearest = islice(chain(reversed(stmt.orelse), reversed(stmt.body)), MAX_ABOVE)
+            yield from (inner for inner in nearest if _is_guard(inner))
+
+
+def _is_guard(stmt: ast.stmt) -> TypeGuard[ast.If]:
+    return isinstance(stmt, ast.If) and not stmt.orelse and bool(stmt.body) and isinstance(stmt.body[-1], _EXITS)
 
 
 def _called(call: ast.Call) -> str:
