@@ -397,6 +397,13 @@ class Reader:
                 changed = row.get("changed")
                 if isinstance(changed, list):
                     self.changed.setdefault(row["name"], []).extend(n for n in changed if isinstance(n, int))
+        # A local bound again between a test and the raise: what it held at that test, by the test's line (the
+        # harvest's `definitions_at`); `definitions` hold what reaches the raise.
+        self.at_test: dict[tuple[str, int], list[tuple[int, str]]] = {}
+        for row in self.evidence.get("definitions_at") or []:
+            if isinstance(row, dict) and all(isinstance(row.get(k), int) for k in ("line", "test")):
+                if isinstance(row.get("name"), str) and isinstance(row.get("code"), str):
+                    self.at_test.setdefault((row["name"], row["test"]), []).append((row["line"], row["code"]))
         # The locals whose call's binding may not be what the test reads (in a `try` a handler leaves without
         # exiting; changed in place further down a loop around the site): no call's result is said of them.
         self.unsure = {row["name"] for row in rows if row.get("unsure") is True}
@@ -424,7 +431,7 @@ class Reader:
         """The one assignment of a local that reaches a test at line `before`: its code; "" when the name has none
         before it; None when more than one may reach it, or it only starts a value the code builds on afterwards
         (`errors = []`, then appended to): the card cannot say which value the test reads."""
-        rows = [(line, written) for line, written in self.definitions.get(name, []) if not before or line < before]
+        rows = self._reaching(name, before)
         found = {written for _, written in rows}
         if not found:
             return ""
@@ -438,6 +445,13 @@ class Reader:
         if name not in self.parameters and name in [_root(other) for other in names_in(defined) or []]:
             return None  # `errors = list(filter(None, errors))`: built on a value before it
         return defined
+
+    def _reaching(self, name: str, before: int | None) -> list[tuple[int, str]]:
+        """(line, code) of the assignments of `name` that may reach a test at line `before`: those recorded for that
+        very test where it is bound again before the raise, else those above it of the ones that reach the raise."""
+        if before and (anew := self.at_test.get((name, before))):
+            return anew
+        return [(line, written) for line, written in self.definitions.get(name, []) if not before or line < before]
 
     def replacement(self, name: str, before: int | None = None) -> str | None:
         """Markdown that says what `name` (a name or `a.b` chain, or `options['key']`) is, in place of it; "" when
@@ -466,7 +480,7 @@ class Reader:
         if name == root and (filled := self._filled(name, before)) is not None:
             return filled
         if root in self.definitions:  # assigned in the function: a local, or a parameter given a new value
-            reaching = {w for line, w in self.definitions.get(root, []) if not before or line < before}
+            reaching = {w for _, w in self._reaching(root, before)}
             if name == root and len(reaching) == 1 and (returned := self._hook_returns(next(iter(reaching)))):
                 return returned  # `value = self.validate(value)`: whatever it was, it is now what the hook gave
             defined = self.definition(root, before)
@@ -747,7 +761,11 @@ class Reader:
     def _sayable(self, defined: str, name: str) -> bool:
         """Whether a definition can stand for its name before the reader: it reads no `self.` internal the card
         cannot say and no name whose value is ambiguous there (a global, a module's regex, is named as written)."""
-        line = max((row for row, written in self.definitions.get(name, []) if written == defined), default=None)
+        rows = [
+            *self.definitions.get(name, []),
+            *(row for (local, _), rows in self.at_test.items() if local == name for row in rows),
+        ]
+        line = max((row for row, written in rows if written == defined), default=None)
         for other in names_in(defined) or []:
             root = _root(other)
             if root == "self" and self._attribute(other) is None:
@@ -1280,7 +1298,7 @@ class Reader:
                 continue
             if name != root or len(root) > SHORT_NAME or len(defined) > MAX_INLINE or name not in names:
                 said.append(f"{code(root)} is {code(defined)}")
-            reached = [row for row, code_ in self.definitions[root] if code_ == defined and (not line or row < line)]
+            reached = [row for row, code_ in self._reaching(root, line) if code_ == defined]
             queue.extend((other, reached[0] if reached else line) for other in names_in(defined) or [])
         return said
 

@@ -364,6 +364,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
     if owner.definitions is not None and owner.scope is not None:
         try:
             evidence.update(_reader_side(owner, owner.scope, node, direct, path, rebound, read))
+            if anew := _bound_anew(owner, owner.scope, found, getattr(node, "lineno", 0), path):
+                evidence["definitions_at"] = anew
             if named := _module_names(owner, owner.scope, found, parts):
                 evidence["module_names"] = named
         except Exception:  # odd code these steps did not foresee: the site says less, its file is still read
@@ -698,6 +700,33 @@ def _bound_on_the_way(owner: Owner, node: ast.AST, read: set[str], path: BranchP
         and p not in _RECEIVERS
         and any(b.line < until and (looped or not exclusive(b.path, path)) for b in scope.bindings.get(p, ()))
     ]
+
+
+def _bound_anew(owner: Owner, scope: Scope, found: list[Condition], line: int, path: BranchPath) -> list[dict]:
+    """What a local a test reads held at that test, where it is bound again between the test and the raise: the
+    site's definitions are what reaches the raise, not the test. `try: parsed = parse_datetime(value); if parsed is
+    not None: return parsed ...` then `try: parsed = parse_date(value); ...` above the raise: the first guard reads
+    `parse_datetime(value)` (django/db/models/fields/__init__.py:1621-1643, Django 5.2.19). Each row carries the
+    line of its test ("test"); a name bound once on the way reads no binding, and an argument none."""
+    assert owner.definitions is not None
+    rows: list[dict] = []
+    for condition in found:
+        at = condition.line
+        anew = sorted(
+            name
+            for name in condition.names
+            if name not in owner.params
+            # A name bound more often is not read at all (`Definitions`): looking would be quadratic.
+            and len(bindings := scope.bindings.get(name, ())) <= MAX_BINDINGS
+            and any(at < bound.line < line for bound in bindings)
+        )
+        if not anew or not at:
+            continue
+        read, _ = owner.definitions.rows(anew, (), at, path)
+        rows += [row | {"test": at} for row in read if row["name"] in anew and 0 < row["line"] < at]
+        if len(rows) >= MAX_ROWS:
+            return rows[:MAX_ROWS]
+    return rows
 
 
 def _reader_side(
