@@ -8,7 +8,8 @@ each assigned once (`pk_val = self._get_pk_val(meta)`), read through in turn; it
 call passes (or a literal default), its receiver by what the call runs it on. Left as written: a call with
 `*args` or `**kwargs`, a decorated function, a method a subclass of the tree overrides (which one runs depends on
 the object), a body that reads a name of its own module (not what that name is where the test is) or binds one
-the call's arguments read. A call read through is read through again, up to `MAX_DEPTH` calls in."""
+the call's arguments read. A call read through is read through again, up to `MAX_DEPTH` calls in. A method a
+mixin calls on `self` without defining it is the one body every class of the tree that uses the mixin finds."""
 
 import ast
 import builtins
@@ -95,6 +96,8 @@ def _inlined(call: ast.Call, scope: Scope) -> ast.expr | None:
     except Exception:  # odd code the resolver did not foresee: the test stays as written
         return None
     if found is None:
+        found = _mixed_in(call.func, scope)
+    if found is None:
         return None
     function, defined_in, runs_on = found
     body = _body(function)
@@ -131,6 +134,27 @@ def _inlined(call: ast.Call, scope: Scope) -> ast.expr | None:
     if passed & body.bound:
         return None  # a comprehension of the body would capture a name the call passes
     return _Replaced(given).visit(copy.deepcopy(body.returned))
+
+
+def _mixed_in(func: ast.expr, scope: Scope) -> tuple[Function, ClassInfo, None] | None:
+    """`self.rhs_is_direct_value()` in a mixin that neither defines nor inherits it (`TupleLookupMixin`,
+    django/db/models/fields/tuple_lookups.py:93, Django 5.2.19): the function every class of the tree that has the
+    mixin among its ancestors finds first (`Lookup.rhs_is_direct_value`), where there is one for them all and none
+    overrides it; None otherwise (no such class, or two bodies)."""
+    if not (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id in _RECEIVERS
+        and scope.owner
+        and scope.index.method(scope.owner, func.attr) is None
+    ):
+        return None
+    hits = [scope.index.method(sub.qualname, func.attr) for sub in scope.index.subclasses(scope.owner)]
+    bodies = {id(hit[0]): hit for hit in hits if hit is not None}
+    if len(bodies) != 1 or None in hits:
+        return None  # no class uses the mixin, one finds no such method, or two find different ones
+    function, defined_in = next(iter(bodies.values()))
+    return function, defined_in, None  # no class of the tree overrides it: the one body, whichever object runs it
 
 
 def _property_read(
