@@ -46,8 +46,16 @@ MUTATORS = frozenset(
 )
 # What may change a value in place, in a function's text: a MUTATORS call, `del`, an item set, an augmented
 # assignment (and comparisons, which only cost a walk). Seen nowhere between a definition and its test, the
-# function's statements need no walk (most definitions).
-_MAY_CHANGE = re.compile(r"\.(?:" + "|".join(sorted(MUTATORS)) + r")\b|\bdel\b|\]\s*+=(?!=)|[-+*/%&|^@<>]=")
+# function's statements need no walk (most definitions). Written as `\.(?:MUTATORS)\b|\bdel\b|\]\s*+=(?!=)|
+# [-+*/%&|^@<>]=`, but led by the class of the characters a match starts with, each alternative checking its own by
+# a lookbehind (`(?<![\w]d)el` is `\bdel`): the engine then skips to those characters rather than trying the four
+# alternatives at every character of the window (433 instructions a character against 106; the windows of a
+# harvest of Django are 2.8 million characters).
+_MAY_CHANGE = re.compile(
+    r"[.d\]\-+*/%&|^@<>](?:(?<=\.)(?:"
+    + "|".join(sorted(MUTATORS))
+    + r")\b|(?<=d)(?<![\w]d)el\b|(?<=\])\s*+=(?!=)|(?<=[-+*/%&|^@<>])=)"
+)
 # What a `for` loop binds, before the iterable's code: `for field in fields` gives `field` "(an item of) fields";
 # `for key, value in options.items()` gives "(a key of) options" and "(a value of) options".
 ITEM_OF = "(an item of) "
