@@ -122,7 +122,10 @@ _machine = MarkdownIt("commonmark", {"html": False, "highlight": highlight_block
 # A line whose blockquote and list markers run this long could nest as many blocks (`> > > …`): cmark nests
 # them all, and sanitising thousands of nested elements takes quadratic time, where markdown-it stops at a hundred.
 # Each level of nesting takes at least one character of the line's prefix, so a shorter prefix nests less.
-_DEEP_NESTING = re.compile(r"^[ \t>*+\-\d.)]{40}", re.MULTILINE)
+# (`^` of each line, as `re.MULTILINE` reads it: the text's start, then a newline; led by the newline, the engine
+# skips from one to the next rather than trying the pattern at every character.)
+_DEEP_NESTING_FIRST = re.compile(r"[ \t>*+\-\d.)]{40}")
+_DEEP_NESTING = re.compile(r"\n[ \t>*+\-\d.)]{40}")
 # What cmark writes for a fenced block (its code escaped, so the first "</code></pre>" is its end): Python's is
 # highlighted as markdown-it's `highlight` hook does it.
 _FENCED_PYTHON = re.compile(r'<pre><code class="language-(python|py|pycon)">(.*?)</code></pre>\n', re.DOTALL)
@@ -132,7 +135,8 @@ def render_machine_markdown(text: str, *, links: bool = True) -> str:
     """`links` False: every link dropped, its text kept (a model's answer, whichever path wrote it)."""
     if not text:
         return ""
-    html = _machine.render(text) if "<" in text or _DEEP_NESTING.search(text) else _cmark(text)
+    deep = "<" in text or _DEEP_NESTING_FIRST.match(text) is not None or _DEEP_NESTING.search(text) is not None
+    html = _machine.render(text) if deep else _cmark(text)
     return (sanitize_html(html) if links else reveal_html(_linkless.clean(html))).rstrip("\n")
 
 

@@ -1,6 +1,7 @@
 """Machine-written sections (harvest's, the AI pass's) render as CommonMark, safely, whichever renderer takes them:
 cmark-gfm for speed, markdown-it where the text could hold raw HTML (which it shows as text)."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ from markdown_it import MarkdownIt
 
 from kb.harvest import Target, harvest
 from kb.models import ErrorEntry
+from kb.text import markdown
 from kb.text.highlight import highlight_block
 from kb.text.markdown import render_machine_markdown, sanitize_html
 from tests.counted_work import python_calls, stall_guard
@@ -108,3 +110,19 @@ def test_adversarial_64_kib_texts_render_in_linear_time(name):
         # Linear: eight times the text, about eight times the calls (quadratic would be sixty-four). The seconds are
         # bench/linear_bench.py's.
         assert calls < 12 * small_calls, f"{calls} calls at 64 KiB, {small_calls} at 8"
+
+
+@pytest.mark.parametrize(
+    ("text", "deep"),
+    [
+        ("> " * 20 + "quoted", True),  # a first line nested forty characters deep
+        ("A note.\n" + "- " * 20 + "item", True),  # a later line
+        ("A note, then " + "- " * 20 + "item", False),  # forty markers inside a line start no block
+        ("A note.\r" + "- " * 20 + "item", False),  # `^` of re.MULTILINE follows a newline only
+    ],
+)
+def test_a_line_nested_forty_markers_deep_is_found_where_multiline_caret_finds_it(text: str, deep: bool) -> None:
+    multiline = re.compile(r"^[ \t>*+\-\d.)]{40}", re.MULTILINE).search(text) is not None
+    led = markdown._DEEP_NESTING_FIRST.match(text) is not None or markdown._DEEP_NESTING.search(text) is not None
+    assert multiline is deep
+    assert led is deep

@@ -6,9 +6,10 @@ that only says `pragma: no cover`, or a message that says "unreachable", is no s
 
 import ast
 import json
+import re
 
 from kb.analysis.prompt import request_for
-from kb.harvest.reading.never import never_runs
+from kb.harvest.reading.never import _hinted, never_runs
 from kb.models import RaiseSite
 from tests.harvest.published import harvest_published
 
@@ -222,3 +223,18 @@ def test_the_ai_request_of_a_marked_branch_a_repository_test_raises_carries_no_m
     assert [test["call"] for test in given["tests"]] == ['pick("z")']
     assert all("never" not in site for site in given["sites"])
     assert any(row["function"] == "pick" for site in given["sites"] for row in site.get("entry_points", []))
+
+
+def test_a_comment_hint_is_found_in_any_case_as_the_case_blind_pattern_finds_it() -> None:
+    # django/contrib/contenttypes/fields.py:159 and django/db/backends/postgresql/base.py:449, in other cases.
+    lines = [
+        "            # This should never HAPPEN. I love comments like this, don't you?",
+        "        # UNreachable, but in future we'll start loosening this restriction.",
+        "x = 1  # happens often",
+        "# harmless",
+        "# un reachable",
+    ]
+    case_blind = re.compile(r"happen|unreachable", re.I)
+    for line in lines:
+        assert _hinted(line) is (case_blind.search(line) is not None)
+    assert [_hinted(line) for line in lines] == [True, True, True, False, False]
