@@ -9,7 +9,7 @@ words are the machine's (generated or AI-assisted, not reviewed), prints the sha
 - have related errors (at least one link to a public card), over the cards whose function or package (the folder
   of the file) holds another public error: target >= 80%;
 - show a triggering test ("How to trigger it" from the repository's tests): target >= 50% for Django from its
-  source distribution;
+  source distribution; or, where no test shows one, a call written from the code ("call");
 - say when it happens: at least one of the raising conditions in the reader's words (a line of the trigger
   section), over the cards with a site under a condition;
 - have a solution;
@@ -83,7 +83,10 @@ def count(entries: list) -> Counter:
         )
         counts["related eligible"] += eligible
         counts["related"] += linked and eligible
-        counts["test"] += bool(entry.shown("how_to_trigger").markdown)
+        how = entry.shown("how_to_trigger").markdown
+        written = WRITTEN_CALL in how
+        counts["test"] += bool(how) and not written
+        counts["written call"] += written
         counts["solution"] += bool(entry.shown_solutions())
         conditional = any(s.evidence.get("under_condition") is not False for s in sites)
         counts["conditional"] += conditional
@@ -93,6 +96,9 @@ def count(entries: list) -> Counter:
         counts["single-release history"] += bool(history) and len(releases) < 2
         counts["bad placeholders"] += bad_placeholders(entry, sites)
     return counts
+
+
+WRITTEN_CALL = "written from the code (not taken from a test)"
 
 
 def card_text(entry) -> str:
@@ -159,14 +165,14 @@ def print_table(rows: list[tuple[str, Counter]]) -> None:
         return f"{100 * part / whole:5.1f}%" if whole else "    -"
 
     print(
-        f"{'repository':32} {'cards':>6} {'entry pt':>8} {'related':>8} {'test':>7} {'solution':>8}"
+        f"{'repository':32} {'cards':>6} {'entry pt':>8} {'related':>8} {'test':>7} {'call':>6} {'solution':>8}"
         f" {'when':>7} {'guessed':>7} {'1-rel hist':>10} {'bad {}':>6}"
     )
     for label, c in rows:
         n = c["cards"]
         print(
             f"{label:32} {n:6} {share(c['entry point'], n):>8} {share(c['related'], c['related eligible']):>8}"
-            f" {share(c['test'], n):>7} {share(c['solution'], n):>8}"
+            f" {share(c['test'], n):>7} {share(c['written call'], n):>6} {share(c['solution'], n):>8}"
             f" {share(c['condition said'], c['conditional']):>7} {c['guessed callers']:7}"
             f" {c['single-release history']:10} {c['bad placeholders']:6}"
         )
