@@ -209,14 +209,18 @@ def _advises(word: str, clause: str, *, first_word: bool = False) -> bool:
 # Verbs that take a clause of their own: "Ensure {f}.Meta.model is set", "Consider if elements of ... are".
 _TAKES_A_CLAUSE = frozenset({"ensure", "make", "consider", "please", "check"})
 _FINITE = frozenset("is are was were has have had does did".split())
+# Verbs that want an object, so "to" after them makes them nouns: "Call to deprecated function {func}." (round 32's
+# card 25, pydash 8.1.0 helpers.py:325), "Use to ..." never advises; "Change to ..." and "Move to ..." may.
+_NOUNS_TO = frozenset({"call", "use", "import", "access"})
 
 
 def _reports(clause: str) -> bool:
     """Whether a clause whose first word can be an imperative ("Use", "Run", "call", "select") reads as a report of
     what happened, that word a noun: "Use of the … construct ... is not yet supported", "Run variable "…" has no
-    value", "; call denied.", "; select #… has … columns" (sqlalchemy 2.1.9, anyio 4.16.0, pyrate_limiter 4.5.1)."""
+    value", "Call to deprecated function …", "; call denied.", "; select #… has … columns" (sqlalchemy 2.1.9,
+    anyio 4.16.0, pyrate_limiter 4.5.1)."""
     words = clause.split()[:4]
-    if len(words) > 1 and words[1].lower() == "of":
+    if len(words) > 1 and (words[1].lower() == "of" or (words[1].lower() == "to" and words[0].lower() in _NOUNS_TO)):
         return True
     if len(words) == 2 and words[1].rstrip(".!").lower().endswith("ed"):
         return True  # a noun and what befell it: "call denied."

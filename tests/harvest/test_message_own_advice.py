@@ -128,6 +128,9 @@ def test_a_report_whose_first_word_could_be_an_imperative_is_no_advice():
     message = "Use of the {name} construct inside of an Annotated object is not yet supported."
     assert derive_solutions([], message=message) == []
     assert derive_solutions([], message='Run variable "{_name}" has no value and no default set') == []
+    # pydash/helpers.py:325 (8.1.0, round 32's card 25): a warning that asks for nothing.
+    assert derive_solutions([], message="Call to deprecated function {func}.") == []
+    assert advice("Call get_queryset() to build the queryset.") == ["Call get_queryset() to build the queryset."]
     # An imperative that takes a clause of its own is advice still (factory/base.py:461-465, factory_boy 3.3.3).
     message = (
         "Cannot generate instances of abstract factory {f}; Ensure {f}.Meta.model is set and {f}.Meta.abstract is "
