@@ -1385,9 +1385,12 @@ def _kinds(node: ast.expr) -> str:
 
 
 def _type_name(name: str) -> bool:
-    """A builtin type, a class, or a module's class (`datetime.date`); not `self.model` nor a local."""
+    """A builtin type, a class, or a module's class (`datetime.date`); not `self.model` nor a local, nor a constant
+    holding types (`NUMBER_TYPES`: "Pass a `NUMBER_TYPES`" names what no reader can pass, round 32's card 23)."""
     parts = name.split(".")
     if not all(part.isidentifier() for part in parts) or parts[0] in ("self", "cls"):
+        return False
+    if parts[-1].isupper() and "_" in parts[-1].strip("_"):
         return False
     return len(parts) > 1 or name in _BUILTIN_TYPES or name[:1].isupper()
 

@@ -116,3 +116,29 @@ def test_an_order_between_two_arguments_is_advised_as_that_order(db, git_repo) -
     assert solutions(cards, "start cannot be greater") == [
         "Pass `start` of at most `end` to `BaseDatabaseOperations.window_frame_rows_start_end()`."
     ]
+
+
+# pydash 8.1.0 src/pydash/utilities.py:1160-1166 (retry) with helpers.py:24 (round 32's card 23, after its round):
+# `NUMBER_TYPES` is a tuple of types named as a constant, not a class a reader can pass.
+RETRY = """
+from decimal import Decimal
+
+NUMBER_TYPES = (int, float, Decimal)
+
+
+def retry(attempts=3, delay=0.5):
+    if not isinstance(attempts, int) or attempts <= 0:
+        raise ValueError("attempts must be an integer greater than 0")
+    if not isinstance(delay, NUMBER_TYPES) or delay < 0:
+        raise ValueError("delay must be a number greater than or equal to 0")
+    return attempts
+"""
+
+
+def test_a_constant_holding_types_is_never_advised_as_a_type(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"pydash/utilities.py": RETRY}, repo="dgilland/pydash")
+    advised = solutions(cards, "delay must be a number")
+    assert not any("NUMBER_TYPES" in said for said in advised)
+    assert solutions(cards, "attempts must be an integer") == [
+        "Pass an `int` as `attempts` and `attempts` greater than `0` to `retry()`."
+    ]
