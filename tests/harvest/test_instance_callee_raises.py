@@ -152,3 +152,79 @@ def test_an_attribute_set_again_elsewhere_is_not(db, git_repo) -> None:
     cards = harvest_published(git_repo, FILES)
     assert "There is more than one migration" not in meaning(cards, "(replaced)")
     assert "There is more than one migration" not in meaning(cards, "(swapped)")
+
+
+# `optimize` above, reduced, with its two arguments passed the other way round, and `None` for the first.
+CROSSED = """
+from django.db.migrations.exceptions import AmbiguityError, CommandError
+from django.db.migrations.loader import MigrationLoader
+
+
+def crossed(app_label, name_prefix):
+    loader = MigrationLoader(None)
+    try:
+        migration = loader.get_migration_by_prefix(name_prefix, app_label)
+    except AmbiguityError:
+        raise CommandError("More than one migration matches (crossed).")
+    return migration
+
+
+def unlabelled(migration_name):
+    loader = MigrationLoader(None)
+    try:
+        migration = loader.get_migration_by_prefix(None, migration_name)
+    except AmbiguityError:
+        raise CommandError("More than one migration matches (unlabelled).")
+    return migration
+"""
+
+
+def test_names_passed_the_other_way_round_are_each_said_where_it_goes(db, git_repo) -> None:
+    cards = harvest_published(git_repo, FILES | {"django/core/management/commands/crossed.py": CROSSED})
+    [crossed] = next(entry for message, entry in cards.items() if "(crossed)" in message).sites.all()
+    [callee] = crossed.evidence["callee_raises"]
+    assert callee["message"] == "There is more than one migration for '{name_prefix}' with the prefix '{app_label}'"
+    # `None` is no name of the caller's: it is written as the message writes it.
+    [unlabelled] = next(entry for message, entry in cards.items() if "(unlabelled)" in message).sites.all()
+    [callee] = unlabelled.evidence["callee_raises"]
+    assert callee["message"] == "There is more than one migration for 'None' with the prefix '{migration_name}'"
+
+
+# Django 5.2.19: django/template/base.py:830-850 (`Variable.__init__`), reduced to a method of its own; the caller
+# `compiled` added. `var` is bound again (`var[2:-1]`) before the raise when it is written `_(...)`.
+VARIABLE = """
+class TemplateSyntaxError(Exception):
+    pass
+
+
+class Variable:
+    def __init__(self):
+        self.translate = False
+
+    def parse(self, var):
+        if var[0:2] == "_(" and var[-1] == ")":
+            self.translate = True
+            var = var[2:-1]
+        if "._" in var or var[0] == "_":
+            raise TemplateSyntaxError(
+                "Variables and attributes may not begin with underscores: '%s'" % var
+            )
+        return var.split(".")
+
+
+def compiled(token):
+    variable = Variable()
+    try:
+        return variable.parse(token)
+    except TemplateSyntaxError:
+        raise ValueError("Could not compile the variable.")
+"""
+
+
+def test_a_parameter_the_callee_binds_again_keeps_its_name(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/template/base.py": VARIABLE})
+    [site] = next(entry for message, entry in cards.items() if "Could not compile" in message).sites.all()
+    [callee] = site.evidence["callee_raises"]
+    # `{var}` may be `token` without its `_(` `)`: not said as the caller's `token`, nor its test.
+    assert callee["message"] == "Variables and attributes may not begin with underscores: '{var}'"
+    assert callee["sentence"] == ""

@@ -8,7 +8,10 @@ name alone); after the scan, those functions' sites of the caught type are looke
 
 import ast
 import builtins
+import keyword
+import re
 import weakref
+from collections import Counter
 from itertools import islice
 
 from kb.harvest.reading.classes import ClassIndex
@@ -261,15 +264,23 @@ def callee_raises(tried_at: Tried, sites_by_function: dict, index: ClassIndex) -
             evidence = site.evidence or {}
             condition = _condition(evidence.get("conditions", []), evidence.get("definitions", []))
             bound = bindings(evidence, (tried_at.get("arguments") or {}).get(f"{path}::{function}"))
+            # A parameter the callee binds again before it raises (`var = var[2:-1]` under an `if` in Django's
+            # `Variable()`, django/template/base.py:837) may no longer be what the call passed: its placeholder
+            # keeps the callee's name, and a test that still reads it (not read through its one definition) is
+            # not said at the call.
+            definitions = evidence.get("definitions") or []
+            rebound = {str(row.get("name")) for row in definitions if row.get("line")}
+            unsure = {name for name in rebound & set(bound) if name not in _simple(definitions)}
             # Said only on what the caller hands on: "`results` has more than 1 item" names a local of the callee
             # the caller's reader never sees (round 31's card 07); its message says it then.
-            sayable = reads_only_parameters(condition, evidence)
-            condition = substituted(condition, bound)
+            sayable = reads_only_parameters(condition, evidence) and not (unsure and reads_any(condition, unsure))
+            condition = substituted(condition, {name: code for name, code in bound.items() if name not in unsure})
+            message = filled(site.message, {name: code for name, code in bound.items() if name not in rebound})
             rows.append(
                 {
                     "function": function,
                     "exception": site.exception_type,
-                    "message": filled(site.message, bound),
+                    "message": message,
                     "condition": condition,
                     "sentence": said(condition) if sayable else "",
                     "path": path,
@@ -302,14 +313,7 @@ def _condition(conditions: list[dict], definitions: list[dict]) -> str:
 
 def inlined(code: str, definitions: list[dict]) -> str:
     """`code` with each local that has exactly one definition (and that a short expression) put in its place."""
-    counts: dict[str, int] = {}
-    for row in definitions:
-        counts[row["name"]] = counts.get(row["name"], 0) + 1
-    simple = {
-        row["name"]: row["code"]
-        for row in definitions
-        if counts[row["name"]] == 1 and len(row["code"]) <= 80 and not row.get("changed")  # not `x.pop()`-ed after
-    }
+    simple = _simple(definitions)
     if not simple:
         return code
     try:
@@ -326,6 +330,16 @@ def inlined(code: str, definitions: list[dict]) -> str:
     }
     changed = _Replace(replacements).visit(tree)
     return clip(ast.unparse(changed), 200)
+
+
+def _simple(definitions: list[dict]) -> dict[str, str]:
+    """The locals `inlined` puts the definition of in place: one definition, short, not changed in place after."""
+    counts = Counter(row["name"] for row in definitions)
+    return {
+        row["name"]: row["code"]
+        for row in definitions
+        if counts[row["name"]] == 1 and len(row["code"]) <= 80 and not row.get("changed")  # not `x.pop()`-ed after
+    }
 
 
 class _Replace(ast.NodeTransformer):
@@ -361,6 +375,15 @@ def reads_only_parameters(condition: str, evidence: dict) -> bool:
 _BUILTIN_NAMES = frozenset(dir(builtins))
 
 
+def reads_any(condition: str, names: set[str]) -> bool:
+    """Whether the condition reads one of `names` (True for one that does not parse: nothing is said of it)."""
+    try:
+        tree = ast.parse(condition, mode="eval") if condition else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    return tree is not None and any(isinstance(n, ast.Name) and n.id in names for n in breadth.walk(tree))
+
+
 def said(condition: str) -> str:
     """The callee's condition in words, as the site's own conditions are (`kb.harvest.reading.conditions`)."""
     try:
@@ -394,22 +417,30 @@ def bindings(evidence: dict, arguments: dict | None) -> dict[str, str]:
 def filled(message: str, bound: dict[str, str]) -> str:
     """The callee's message with each `{parameter}` the call passes a string literal for written out
     (`NIXL {context} mixed ...` with context "destination": `NIXL destination mixed ...`), or a name of the
-    caller's for, by that name."""
+    caller's for, by that name. All at once: `f(name_prefix, app_label)` for `f(app_label, name_prefix)` swaps the
+    two names, where one after the other would write the first over the second (`{app_label}` twice)."""
+    written: dict[str, str] = {}
     for name, code in bound.items():
         if f"{{{name}}}" not in message:
             continue
-        if code.isidentifier() and code not in ("self", "cls"):
+        if code.isidentifier() and not keyword.iskeyword(code) and code not in ("self", "cls"):
             # The caller's own name for it (`get_migration_by_prefix(app_label, migration_name)`: the message's
-            # `{name_prefix}` is the caller's `{migration_name}`, which its card says).
-            message = message.replace(f"{{{name}}}", f"{{{code}}}")
+            # `{name_prefix}` is the caller's `{migration_name}`, which its card says); not `None` or `True`,
+            # which are no name of the caller's.
+            written[name] = f"{{{code}}}"
             continue
         try:
             value = ast.literal_eval(code)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             continue
         if isinstance(value, str) and len(value) <= MAX_ARGUMENT:
-            message = message.replace(f"{{{name}}}", value.replace("{", "{{").replace("}", "}}"))
-    return message
+            written[name] = value.replace("{", "{{").replace("}", "}}")
+        elif value is None:
+            written[name] = "None"  # as `%s`, `%r` and an f-string all write it
+    if not written:
+        return message
+    placeholders = re.compile("|".join(re.escape(f"{{{name}}}") for name in written))
+    return placeholders.sub(lambda found: written[found.group()[1:-1]], message)
 
 
 def substituted(condition: str, bound: dict[str, str]) -> str:
