@@ -55,3 +55,29 @@ def test_an_imported_constant_bound_twice_or_computed_is_not(db, git_repo) -> No
     )
     assert "`TWICE` is" not in cards["Counted twice."].generated.get("meaning", "")
     assert "`COMPUTED` is" not in cards["Computed."].generated.get("meaning", "")
+
+
+# The import of `UTILS` above, through a module that binds the name again once imported (added).
+RELAYED = """
+import os
+
+from django.db.models.fields.related import RECURSIVE_RELATIONSHIP_CONSTANT
+
+RECURSIVE_RELATIONSHIP_CONSTANT = os.environ.get("RECURSIVE", RECURSIVE_RELATIONSHIP_CONSTANT)
+"""
+
+
+def test_a_constant_bound_again_by_a_module_it_goes_through_is_not(db, git_repo) -> None:
+    relayed = UTILS.replace("django.db.models.fields.related import", "django.db.models.relayed import")
+    cards = harvest_published(
+        git_repo,
+        {
+            "django/db/models/fields/related.py": RELATED,
+            "django/db/models/relayed.py": RELAYED,
+            "django/db/migrations/utils.py": relayed,
+        },
+    )
+    meaning = cards["app_label and model_name must be provided to resolve recursive relationships."].generated[
+        "meaning"
+    ]
+    assert "'self'" not in meaning

@@ -371,10 +371,28 @@ def _read_imported_constant(scope: Scope, qualified: str, name: str) -> tuple[as
     found = (source := scope.index.resolver.modules.get(module)) and source.constants.get(constant)
     if not found or any(isinstance(node, ast.Name) for node in breadth.walk(found[0])):
         return None
+    if _rebound_on_the_way(scope, qualified):
+        return None
     for statement in scope.info.body:
         if isinstance(statement, ast.ImportFrom) and any((a.asname or a.name) == name for a in statement.names):
             return found[0], statement.lineno
     return None
+
+
+def _rebound_on_the_way(scope: Scope, qualified: str) -> bool:
+    """Whether a module the import goes through binds the name again after importing it (`from .defaults import
+    TIMEOUT`, then `TIMEOUT = int(os.environ.get("TIMEOUT", TIMEOUT))`): the name there is no longer the
+    constant it imported, though the resolver follows the import (`ImportResolver.canonical`)."""
+    modules = scope.index.resolver.modules
+    for _ in range(10):
+        module, _, name = qualified.rpartition(".")
+        info = modules.get(module)
+        if info is None or (target := info.imports.get(name)) is None:
+            return False
+        if name in info.assigned or name in info.functions or name in info.classes:
+            return True
+        qualified = target
+    return False
 
 
 def _constant_name(name: str) -> bool:
