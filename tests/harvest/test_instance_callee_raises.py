@@ -228,3 +228,45 @@ def test_a_parameter_the_callee_binds_again_keeps_its_name(db, git_repo) -> None
     # `{var}` may be `token` without its `_(` `)`: not said as the caller's `token`, nor its test.
     assert callee["message"] == "Variables and attributes may not begin with underscores: '{var}'"
     assert callee["sentence"] == ""
+
+
+# `MigrationExecutor` above with its loader made only under a test, the class's own otherwise (changed).
+CHOSEN = """
+from .exceptions import AmbiguityError
+from .loader import MigrationLoader
+
+
+class Recorded:
+    def get_migration_by_prefix(self, app_label, name_prefix):
+        raise AmbiguityError("Recorded migrations are not told apart.")
+
+
+class MigrationExecutor:
+    loader = Recorded()
+
+    def __init__(self, connection, progress_callback=None):
+        self.connection = connection
+        if connection is not None:
+            self.loader = MigrationLoader(self.connection)
+"""
+
+CHOOSING = """
+from django.db.migrations.exceptions import AmbiguityError, CommandError
+from django.db.migrations.executor import MigrationExecutor
+
+
+def chosen(connection, app_label, migration_name):
+    executor = MigrationExecutor(connection)
+    try:
+        migration = executor.loader.get_migration_by_prefix(app_label, migration_name)
+    except AmbiguityError:
+        raise CommandError("More than one migration matches (chosen).")
+    return migration
+"""
+
+
+def test_an_attribute_init_sets_only_under_a_test_is_not_followed(db, git_repo) -> None:
+    files = FILES | {"django/db/migrations/executor.py": CHOSEN, "django/core/management/commands/chosen.py": CHOOSING}
+    cards = harvest_published(git_repo, files)
+    # The class's own `Recorded` may run and raise it: the card does not say `MigrationLoader`'s did.
+    assert "MigrationLoader.get_migration_by_prefix()" not in meaning(cards, "(chosen)")

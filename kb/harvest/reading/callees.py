@@ -212,9 +212,18 @@ def _made_class(value: ast.expr, scope: Scope) -> str | None:
     if owner is None or value.attr in scope.info.stored or owner_sets_again(scope.index, owner, value.attr):
         return None
     initial = set_in_init(scope.index, owner, value.attr)
-    if initial is None or not isinstance(initial.env, Scope):
+    if initial is None or not isinstance(initial.env, Scope) or not _always_set(scope.index, owner, initial.line):
         return None
     return _instance_of(initial.expr, initial.env)
+
+
+def _always_set(index: ClassIndex, owner: str, line: int) -> bool:
+    """Whether the assignment at `line` is a statement of `__init__`'s own body, run on every call: not one under
+    an `if` (`if connection is not None: self.loader = ...`), where the attribute may stay the class's own."""
+    found = index.method(owner, "__init__")
+    return found is not None and any(
+        isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.lineno == line for statement in found[0].body
+    )
 
 
 def _instance_of(expr: ast.expr | None, scope: Scope) -> str | None:
