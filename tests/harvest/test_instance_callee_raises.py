@@ -270,3 +270,46 @@ def test_an_attribute_init_sets_only_under_a_test_is_not_followed(db, git_repo) 
     cards = harvest_published(git_repo, files)
     # The class's own `Recorded` may run and raise it: the card does not say `MigrationLoader`'s did.
     assert "MigrationLoader.get_migration_by_prefix()" not in meaning(cards, "(chosen)")
+
+
+# Django 5.2.19: django/contrib/gis/gdal/geometries.py:64, 130-134, 600 (`OGRGeometry.__init__` makes the instance
+# a `Point`), reduced; `area` and the caller `measured` added.
+GEOMETRIES = """
+class GDALException(Exception):
+    pass
+
+
+class OGRGeometry:
+    def __init__(self, geom_input):
+        self.ptr = geom_input
+        if (geo_class := GEO_CLASSES.get(geom_input)) is None:
+            raise TypeError(f"Unsupported geometry type: {geom_input}")
+        self.__class__ = geo_class
+
+    def area(self):
+        if not self.ptr:
+            raise GDALException("The geometry is empty.")
+        return 0.0
+
+
+class Point(OGRGeometry):
+    def area(self):
+        raise GDALException("A point has no area.")
+
+
+GEO_CLASSES = {1: Point}
+
+
+def measured(geom_input):
+    geometry = OGRGeometry(geom_input)
+    try:
+        return geometry.area()
+    except GDALException:
+        raise ValueError("Could not measure the geometry.")
+"""
+
+
+def test_an_instance_that_changes_its_class_is_not_read_as_made(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/contrib/gis/gdal/geometries.py": GEOMETRIES})
+    # `geometry` is a `Point`, whose own `area()` runs: not `OGRGeometry.area()`'s raise.
+    assert "`OGRGeometry.area()` raised" not in meaning(cards, "Could not measure")

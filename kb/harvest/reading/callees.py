@@ -227,11 +227,40 @@ def _always_set(index: ClassIndex, owner: str, line: int) -> bool:
 
 
 def _instance_of(expr: ast.expr | None, scope: Scope) -> str | None:
-    """`C(...)` with `C` a class of the tree as `scope`'s module names it: its qualified name."""
+    """`C(...)` with `C` a class of the tree as `scope`'s module names it, whose instances stay of that class: its
+    qualified name."""
     if not isinstance(expr, ast.Call) or (parts := dotted(expr.func)) is None:
         return None
     qualified = scope.index.resolver.qualify(parts, scope.info, local_names=scope.local_names())
-    return qualified if qualified and scope.index.get(qualified) is not None else None
+    if not qualified or scope.index.get(qualified) is None:
+        return None
+    known = _KEEPS_CLASS.setdefault(scope.index, {})
+    if qualified not in known:  # each class read once per harvest, whatever calls make it
+        known[qualified] = _keeps_class(scope.index, qualified)
+    return qualified if known[qualified] else None
+
+
+# Per harvest (its class index): whether `C(...)` of each class read gives an instance of C itself.
+_KEEPS_CLASS: "weakref.WeakKeyDictionary[ClassIndex, dict[str, bool]]" = weakref.WeakKeyDictionary()
+
+
+def _keeps_class(index: ClassIndex, qualified: str) -> bool:
+    """Whether `C(...)` is an instance of C: no `__new__` along its hierarchy (it may return another object), no
+    method that sets `self.__class__` (Django's `OGRGeometry.__init__` makes itself a `Point` or a `Polygon`,
+    django/contrib/gis/gdal/geometries.py:134, whose methods override its own)."""
+    for info in islice(index.mro(qualified), 20):
+        if "__new__" in info.methods:
+            return False
+        for node in info.methods.values():
+            for statement in islice(statements(node.body), MAX_NODES):
+                if isinstance(statement, ast.Assign) and any(
+                    isinstance(target, ast.Attribute)
+                    and target.attr == "__class__"
+                    and dotted(target.value) == ["self"]
+                    for target in statement.targets
+                ):
+                    return False
+    return True
 
 
 def owner_sets_again(index: ClassIndex, owner: str, name: str) -> bool:
