@@ -166,6 +166,30 @@ class Definitions:
                 found.append((None, 0, ()))
         return found
 
+    def later_in_a_loop(self, name: str, test: int, path: BranchPath) -> list[Row]:
+        """The bindings of `name` below a test at line `test` in a loop that holds both: on the loop's next pass the
+        test reads them, not only what is bound above it (`obj_list = model_instances` above the loop's `if not
+        obj_list: break`, then `obj_list = done_queries[prefetch_to]` further down, django/db/models/query.py:
+        2338-2349, Django 5.2.19). None where each pass binds it anew on the way to the test, as `for sql in sqls`
+        does before `if isinstance(sql, (list, tuple))` (django/db/migrations/operations/special.py:122-128). Their
+        code where it is a value of its own, else UNPACKED."""
+        bindings = self.scope.bindings.get(name, ())
+        rows: dict[int, Row] = {}
+        for first, last in self.scope.loops:
+            if not first <= test <= last or any(
+                first <= bound.line < test
+                and (bound.line == first or (bound.expr is not None and not bound.augmented))
+                and path[: len(bound.path)] == bound.path
+                for bound in bindings
+            ):
+                continue  # not around the test, or each pass binds the name again before the test reads it
+            for bound in bindings:
+                if test < bound.line <= last and bound.line not in rows:
+                    plain = bound.expr is not None and not bound.augmented
+                    code = self._unparsed(bound.expr) if plain and bound.expr is not None else UNPACKED
+                    rows[bound.line] = {"name": name, "code": code, "line": bound.line}
+        return list(rows.values())
+
     def _changed(self, name: str, bound: int, used: int, path: BranchPath) -> list[int]:
         """The lines after its binding at `bound` and before `used` where the function changes `name` in place
         (`x.pop(...)`, `del x[k]`, `x[k] = ...`, `x += ...`), but in an arm the site is not in: a test after one

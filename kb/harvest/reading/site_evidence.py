@@ -707,7 +707,8 @@ def _bound_anew(owner: Owner, scope: Scope, found: list[Condition], line: int, p
     site's definitions are what reaches the raise, not the test. `try: parsed = parse_datetime(value); if parsed is
     not None: return parsed ...` then `try: parsed = parse_date(value); ...` above the raise: the first guard reads
     `parse_datetime(value)` (django/db/models/fields/__init__.py:1621-1643, Django 5.2.19). Each row carries the
-    line of its test ("test"); a name bound once on the way reads no binding, and an argument none."""
+    line of its test ("test"); a name bound once on the way reads no binding, and an argument none. In a loop that
+    holds the test, the bindings below it are rows too: they reach it on the next pass."""
     assert owner.definitions is not None
     rows: list[dict] = []
     for condition in found:
@@ -724,6 +725,8 @@ def _bound_anew(owner: Owner, scope: Scope, found: list[Condition], line: int, p
             continue
         read, _ = owner.definitions.rows(anew, (), at, path)
         rows += [row | {"test": at} for row in read if row["name"] in anew and 0 < row["line"] < at]
+        # In a loop, what the loop binds below the test reaches it on the next pass too: the card says no one value.
+        rows += [row | {"test": at} for name in anew for row in owner.definitions.later_in_a_loop(name, at, path)]
         if len(rows) >= MAX_ROWS:
             return rows[:MAX_ROWS]
     return rows
