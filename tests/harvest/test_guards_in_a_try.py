@@ -78,10 +78,7 @@ class DateTimeField(DateField):
 def test_the_guard_of_a_try_whose_except_raises_is_said(git_repo) -> None:
     cards = harvest_published(git_repo, {"django/db/models/fields/__init__.py": TIME_FIELD})
     generated = cards["The value has an invalid format."].generated
-    assert (
-        "- `parsed` is `None` (`parsed` is `parse_time(value)`; `value` is the argument of that name)"
-        in (generated["trigger"])
-    )
+    assert "- `parsed` is `None` (`parsed` is `parse_time(value)`; `value` is an argument)" in (generated["trigger"])
     assert "- and `TimeField.to_python` raises no other error first (line 19)" in generated["trigger"]
     assert "exits first" not in generated["trigger"]
 
