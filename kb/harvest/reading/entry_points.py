@@ -8,6 +8,7 @@ names it (`arguments`). Read once per function (`EntryPoints.of`), whatever the 
 import ast
 import re
 from collections.abc import Callable
+from functools import partial
 from itertools import islice
 from typing import NamedTuple
 
@@ -36,6 +37,7 @@ from kb.harvest.reading.key_guards import Needed, keys_put, missing_keys, passes
 from kb.harvest.reading.known_types import known_type, not_none, refuses
 from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
+from kb.harvest.reading.sentinels import Markers, marker_test, module_markers
 from kb.harvest.reading.site_evidence import first_paragraph
 from kb.harvest.reading.spread import refused_on_the_way
 from kb.harvest.reading.type_guards import BUILTINS, NeededTypes, always_raises, needed_types, rebound, types_held
@@ -91,6 +93,7 @@ class EntryPoints:
         self._tests: dict[tuple[int, int], list[Test]] = {}  # by (id(function node), line): `_tests_at`
         self._calls: dict[tuple[int, int], list[ast.Call]] = {}  # by (id(function node), line): `_calls_at`
         self._patterns: dict[str, dict[str, re.Pattern[str]]] = {}  # by path: a module's regexes (`_patterns_of`)
+        self._markers: dict[str, Markers] = {}  # by path: a module's markers (`_markers_of`)
         self._needed: dict[tuple[int, int], dict[str, str]] = {}  # by (id(Defined), line): `_needs`
         self._missing: dict[tuple[int, int], Needed | None] = {}  # by (id(Defined), line): `_missing_keys`
         self._types: dict[tuple[int, int], NeededTypes | None] = {}  # by (id(Defined), line): `_needed_types`
@@ -548,13 +551,16 @@ class EntryPoints:
     def _tests_at(self, node: ast.FunctionDef | ast.AsyncFunctionDef, line: int, path: str) -> list[Test]:
         """The tests of a parameter (never bound anew in the function) that the `if`s holding `line` make, read
         once per function and line: (parameter, the test's value for a literal, the value needed to get there).
-        A regex of the module at `path` read too: `if not _NAME.match(name):` (`fixed_values`)."""
+        A regex of the module at `path` read too: `if not _NAME.match(name):` (`fixed_values`); and a test of its
+        markers, `if value is UNSET:` (`sentinels`)."""
         key = (id(node), line)
         found = self._tests.get(key)
         if found is None:
             parameters = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
             star = node.args.kwarg.arg if node.args.kwarg else ""
-            read = tests_holding(node.body, line, star, self._patterns_of(path))
+            markers = self._markers_of(path)
+            other = partial(marker_test, node, markers) if markers.names else None
+            read = tests_holding(node.body, line, star, self._patterns_of(path), other)
             if (kwargs := node.args.kwarg) and any(t[0] == kwargs.arg for t in read) and not self._added(node):
                 parameters.add(kwargs.arg)  # `if option in kwargs:`, while `kwargs` holds only what was given
             parameters -= self._bound(node).keys()
@@ -566,6 +572,12 @@ class EntryPoints:
         if path not in self._patterns:
             self._patterns[path] = module_patterns(self.trees.get(path))
         return self._patterns[path]
+
+    def _markers_of(self, path: str) -> Markers:
+        """`sentinels.module_markers` of the module at `path`, read once per module."""
+        if path not in self._markers:
+            self._markers[path] = module_markers(self.trees.get(path))
+        return self._markers[path]
 
     def _added(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         """`keys_added` for the function's `**kwargs`, read once per function."""

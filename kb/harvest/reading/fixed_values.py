@@ -11,7 +11,7 @@ or backreference inside one (`_tame`), the literal short; any other pattern tell
 
 import ast
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 
 from kb.harvest.reading.walked import nodes_of_kind
 from kb.text import breadth
@@ -85,18 +85,27 @@ def module_patterns(tree: ast.Module | None) -> dict[str, re.Pattern[str]]:
         if isinstance(target, ast.Name) and (pattern := _compiled(value)) is not None:
             found[target.id] = pattern
     if found:
-        stored: dict[str, int] = {}
-        for node in nodes_of_kind(tree, _BINDING_KINDS):
-            if isinstance(node, ast.Name):
-                if not isinstance(node.ctx, ast.Load) and node.id in found:
-                    stored[node.id] = stored.get(node.id, 0) + 1
-            elif isinstance(node, (ast.Global, ast.Nonlocal)):
-                for name in node.names:
-                    stored[name] = stored.get(name, 0) + 2
-            elif (bound := _bound_name(node)) is not None and bound in found:
-                stored[bound] = stored.get(bound, 0) + 2  # a parameter of that name holds what the caller hands
-        found = {name: pattern for name, pattern in found.items() if stored.get(name) == 1}
+        once = bound_once(tree, found)
+        found = {name: pattern for name, pattern in found.items() if name in once}
     return found
+
+
+def bound_once(tree: ast.Module, names: Collection[str]) -> set[str]:
+    """Those of `names` the module binds once in all: by one assignment to the name, or one `def` or `class`; a
+    parameter, an import, an `except ... as`, a `global` of that name anywhere counts as another."""
+    stored: dict[str, int] = {}
+    for node in nodes_of_kind(tree, _BINDING_KINDS):
+        if isinstance(node, ast.Name):
+            if not isinstance(node.ctx, ast.Load) and node.id in names:
+                stored[node.id] = stored.get(node.id, 0) + 1
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                stored[name] = stored.get(name, 0) + 2
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name in names:
+            stored[node.name] = stored.get(node.name, 0) + 1
+        elif (bound := _bound_name(node)) is not None and bound in names:
+            stored[bound] = stored.get(bound, 0) + 2  # a parameter of that name holds what the caller hands
+    return {name for name in names if stored.get(name) == 1}
 
 
 # The nodes that may bind a name: those `module_patterns` reads, picked from the module's walk in one pass.

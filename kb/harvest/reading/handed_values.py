@@ -340,14 +340,19 @@ _EXITS = (ast.Return, ast.Raise)
 
 
 def tests_holding(
-    body: list[ast.stmt], line: int, kwargs: str = "", patterns: Mapping[str, re.Pattern[str]] | None = None
+    body: list[ast.stmt],
+    line: int,
+    kwargs: str = "",
+    patterns: Mapping[str, re.Pattern[str]] | None = None,
+    other: Callable[[ast.expr], tuple[str, Callable[[object], bool | None]] | None] | None = None,
 ) -> list[Test]:
     """The tests on a parameter of the `if`s (and `elif`s) holding `line` in `body`, through `with`, `try` and
     loops; one `and`'s parts each, in an `if`'s body only. Only the statements on the way to `line` are read.
     `kwargs`: the function's `**` name, whose tests of a key (`_keyed`) are read too; their value is None (not
     told) for any value but an empty dict. `patterns`: the module's compiled regexes by name, with which the wider
     tests of `fixed_values` are read too (a regex's match, `isinstance`, `or`...), their value None where not
-    told. Without either, every test's value is a bool."""
+    told. `other`: a reader of further tests, tried last (`sentinels.marker_test`). Without any, every test's
+    value is a bool."""
     found: list[Test] = []
     while body:
         statement = next((s for s in body if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
@@ -369,6 +374,7 @@ def tests_holding(
                     read := _literal_test(part)
                     or (_keyed(part, kwargs) if kwargs else None)
                     or (wider_test(part, patterns, _literal_test) if patterns is not None else None)
+                    or (other(part) if other is not None else None)
                 )
                 for name, holds in [read]
             ]
