@@ -558,8 +558,7 @@ class EntryPoints:
         if found is None:
             parameters = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
             star = node.args.kwarg.arg if node.args.kwarg else ""
-            markers = self._markers_of(path)
-            other = partial(marker_test, node, markers) if markers.names else None
+            other = partial(marker_test, node, self._markers_of(path))
             read = tests_holding(node.body, line, star, self._patterns_of(path), other)
             if (kwargs := node.args.kwarg) and any(t[0] == kwargs.arg for t in read) and not self._added(node):
                 parameters.add(kwargs.arg)  # `if option in kwargs:`, while `kwargs` holds only what was given

@@ -90,7 +90,7 @@ def module_patterns(tree: ast.Module | None) -> dict[str, re.Pattern[str]]:
     return found
 
 
-def bound_once(tree: ast.Module, names: Collection[str]) -> set[str]:
+def bound_once(tree: ast.AST, names: Collection[str]) -> set[str]:
     """Those of `names` the module binds once in all: by one assignment to the name, or one `def` or `class`; a
     parameter, an import, an `except ... as`, a `global` of that name anywhere counts as another."""
     stored: dict[str, int] = {}
