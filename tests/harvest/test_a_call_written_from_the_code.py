@@ -200,3 +200,130 @@ def test_no_call_is_written_where_a_star_import_may_rebind_the_name(db, git_repo
     files = {**FILES, "django/utils/deprecation.py": DEPRECATION + star, "django/utils/functional.py": functional}
     cards = harvest_published(git_repo, files)
     assert WRITTEN not in _how(cards, "get_response must be provided.")
+
+
+# The `global` of psycopg/types/numeric.py:294 and 516-518 (psycopg 3), the list gunicorn/config.py:27 and 292-299
+# fills as each setting class is made (gunicorn 23), each read by a check; a constant another module builds from
+# its own.
+CONSTANTS = {
+    "mylib/__init__.py": "",
+    "mylib/numeric.py": """
+MAX_NUMERIC_INT = None
+
+
+def dump_int_to_numeric_binary(obj):
+    global MAX_NUMERIC_INT
+    MAX_NUMERIC_INT = pow(10_000, 32767)
+
+
+def numeric_limit():
+    if MAX_NUMERIC_INT is None:
+        raise RuntimeError("no numeric limit yet")
+""",
+    "mylib/config.py": """
+KNOWN_SETTINGS = []
+
+
+class SettingMeta(type):
+    def __new__(cls, name, bases, attrs):
+        new_class = super().__new__(cls, name, bases, attrs)
+        KNOWN_SETTINGS.append(new_class)
+        return new_class
+
+
+class Setting(metaclass=SettingMeta):
+    name = None
+
+
+def known_settings():
+    if not KNOWN_SETTINGS:
+        raise LookupError("no setting known")
+""",
+    "mylib/names.py": 'BASE = "a"\nFULL = BASE\n',
+    "mylib/checks.py": """
+from mylib.names import FULL
+
+BASE = "b"
+
+
+def check(name):
+    if name == FULL:
+        raise ValueError("the full name")
+""",
+}
+
+
+def test_no_call_is_written_where_a_constant_read_may_hold_another_value(db, git_repo) -> None:
+    cards = harvest_published(git_repo, CONSTANTS, repo="someone/mylib")
+    # A function binds it again (`global`): `numeric_limit()` may find the limit set.
+    assert WRITTEN not in _how(cards, "no numeric limit yet")
+    # A list: the module (or any other) may fill it, as the metaclass does here when `Setting` is made.
+    assert WRITTEN not in _how(cards, "no setting known")
+    # `FULL` is "a", read in its own module: not this module's `BASE` ("b"), which `check('b')` would not meet.
+    assert "check('b')" not in _how(cards, "the full name")
+
+
+# Reduced from CPython 3.8's Lib/collections/__init__.py:1014-1018 (`self` is in `args` when the class is called),
+# jinja2/nodes.py:1205 (a class's `__new__` replaced in its module), typing_extensions.py:1768 (`__init__ = ...`
+# in the class body), and a base whose `__init_subclass__` replaces its subclasses' `__init__`.
+MAKING = {
+    "mylib/__init__.py": "",
+    "mylib/userdict.py": """
+class UserDict:
+    def __init__(*args, **kwargs):
+        if not args:
+            raise TypeError("descriptor '__init__' of 'UserDict' object needs an argument")
+""",
+    "mylib/nodes.py": """
+class Node:
+    def __init__(self, fields):
+        if fields is None:
+            raise TypeError("a node needs its fields")
+
+
+def _failing_new(*args, **kwargs):
+    return None
+
+
+Node.__new__ = staticmethod(_failing_new)
+""",
+    "mylib/defaults.py": """
+def _set_default(self, name):
+    self.name = name
+
+
+class TypeVarLike:
+    def __init__(self, name):
+        if name is None:
+            raise TypeError("a type variable needs a name")
+
+    __init__ = _set_default
+""",
+    "mylib/hooks.py": """
+class Base:
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.__init__ = lambda self, *args, **kwargs: None
+
+
+class Child(Base):
+    def __init__(self, name):
+        if name is None:
+            raise ValueError("a child needs a name")
+""",
+}
+
+
+def test_no_call_is_written_where_calling_the_class_may_not_run_its_init(db, git_repo) -> None:
+    cards = harvest_published(git_repo, MAKING, repo="someone/mylib")
+    assert WRITTEN not in _how(cards, "descriptor '__init__' of 'UserDict' object needs an argument")
+    assert WRITTEN not in _how(cards, "a node needs its fields")
+    assert WRITTEN not in _how(cards, "a type variable needs a name")
+    assert WRITTEN not in _how(cards, "a child needs a name")
+
+
+def test_no_call_is_written_for_a_package_function_named_as_a_submodule(db, git_repo) -> None:
+    # `from .helpers import thing` makes the package's `helpers` the submodule: `helpers(None)` calls a module.
+    init = 'def helpers(x):\n    if x is None:\n        raise ValueError("no helper")\n\n\nfrom .helpers import thing\n'
+    cards = harvest_published(git_repo, {"mylib/__init__.py": init, "mylib/helpers.py": "thing = 1\n"}, "someone/mylib")
+    assert WRITTEN not in _how(cards, "no helper")

@@ -9,7 +9,10 @@ is a test (`if`, `assert`) on its parameters, module constants and literals; a v
 the tests read among the defaults, `None`, the literals they compare it with and a few plain values, and each test
 on the way is then evaluated on those values (`_Eval`: literals, comparisons, `isinstance` and `callable` of
 builtin types; anything else is unknown, and nothing is written). A required parameter no test reads, a call,
-an assignment, a loop, a `try`, a decorator: no call written. Never run: values are literals a few nodes long."""
+an assignment, a loop, a `try`, a decorator: no call written. Nor where what is read may hold another value when
+the call is made: a name a `global` rebinds, a list constant (any module may fill it), a package's function a
+submodule shadows, a class whose `__init__` or `__new__` is assigned or replaced (`__init_subclass__` of a base).
+Never run: values are literals a few nodes long."""
 
 import ast
 import itertools
@@ -24,6 +27,7 @@ from kb.text import breadth
 MAX_COMBINATIONS = 256  # the values tried for the parameters the tests read, at most
 MAX_DEPTH = 8  # `if`s nested around the raise, at most
 MAX_TEXT = 120  # a literal written in the call, at most this long
+_MAKING = ("__init__", "__new__", "__init_subclass__")  # what makes an object, or changes how
 _OMITTED = object()  # the parameter left out: its default
 _UNKNOWN = object()
 _PLAIN: tuple[object, ...] = (None, 1, "", 0)  # after the literals the tests compare a parameter with
@@ -60,6 +64,8 @@ def _written(scope: Scope, function: ast.AST, statement: ast.stmt, parents: dict
         return ""
     tests, message = path
     init = function.name == "__init__"
+    if init and not arguments.args:
+        return ""  # `def __init__(*args)`: `self` is in `args`, which the tests would read without it
     positional = arguments.args[1:] if init else arguments.args
     if len(arguments.defaults) > len(positional):
         return ""
@@ -102,6 +108,8 @@ def _written(scope: Scope, function: ast.AST, statement: ast.stmt, parents: dict
             continue  # a `__new__` would not hand these values on to `__init__`, or might not run it
         if _generator(function) or not (call := _call(made, given)):
             return ""
+        if not _unchanged(scope, made, evaluator.read):
+            return ""
         return f"from {scope.info.name} import {made}\n\n{call}"
     return ""
 
@@ -127,6 +135,31 @@ def _named(scope: Scope, function: ast.FunctionDef) -> str | None:
     return name
 
 
+def _unchanged(scope: Scope, made: str, read: dict[tuple[str, str], ast.expr]) -> bool:
+    """Whether the name called and the constants the tests read keep the values read at import: no function of
+    their module rebinds them (`global MODE`), no constant read is a list (`NAMES.append(...)`, from any module,
+    may fill it), and no submodule of a package takes the name called (`from .helpers import x` in the package
+    makes `helpers` the submodule)."""
+    info = scope.info
+    modules = scope.index.resolver.modules
+    if info.is_package and f"{info.name}.{made}" in modules:
+        return False
+    names: dict[str, set[str]] = {info.name: {made}}
+    for (module, name), value in read.items():
+        names.setdefault(module, set()).add(name)
+        if any(isinstance(node, ast.List) for node in breadth.walk(value)):
+            return False
+    for module, bound in names.items():
+        found = info if module == info.name else modules.get(module)
+        if found is None:
+            return False
+        for statement in found.body:
+            for node in breadth.walk(statement):
+                if isinstance(node, ast.Global) and bound.intersection(node.names):
+                    return False
+    return True
+
+
 def _bound_once(info: ModuleInfo, name: str) -> bool:
     """A name the module binds by its `def` or `class` alone: no assignment or import rebinds it (nor may a
     `from m import *`, which binds names unread here)."""
@@ -148,6 +181,10 @@ def _plain_class(scope: Scope, owner: str, init: ast.FunctionDef) -> list[ast.Fu
         node = _class_node(info.module, info.qualname.removeprefix(f"{info.module.name}."))
         if node is None or node.decorator_list or node.keywords or "__setattr__" in info.methods:
             return None
+        if any(name in info.attributes for name in _MAKING) or (info is not classes[0] and _MAKING[2] in info.methods):
+            return None  # `__new__ = _make` in its body, or a base's `__init_subclass__` that may replace `__init__`
+        if _MAKING[0] in info.module.stored or _MAKING[1] in info.module.stored:
+            return None  # `Patched.__init__ = _replacement` in its module
         if len(node.bases) != len(info.bases):
             return None  # a base written as a call or a subscript
         resolved = [index.resolver.qualify(base, info.module) for base in info.bases]
@@ -340,6 +377,7 @@ class _Eval:
         self.local = set(scope.bindings) | set(scope.imports)
         self.defaults: dict[str, object] = {}  # each parameter's default, as a value (`_UNKNOWN`: not a literal)
         self.fixed: dict[str, object] = {}  # `*args` and `**kwargs`: nothing more is given
+        self.read: dict[tuple[str, str], ast.expr] = {}  # the module constants read: (module, name) -> value
 
     def literal(self, node: ast.expr) -> object:
         try:
@@ -420,12 +458,17 @@ class _Eval:
             raise _Unknown
         info = self.scope.info
         if name in info.constants:
+            self.read[(info.name, name)] = info.constants[name][0]
             return self.value(info.constants[name][0], {})
         if name in info.imports:
             module, _, attribute = self.scope.index.resolver.canonical(info.imports[name]).rpartition(".")
             found = self.scope.index.resolver.modules.get(module)
             if found is not None and attribute in found.constants:
-                return self.value(found.constants[attribute][0], {})
+                value = found.constants[attribute][0]
+                if any(isinstance(node, ast.Name) for node in breadth.walk(value)):
+                    raise _Unknown  # `FULL = BASE` there: a name read here would be this module's
+                self.read[(module, attribute)] = value
+                return self.value(value, {})
         raise _Unknown
 
     def _builtin(self, name: str) -> bool:
