@@ -114,6 +114,22 @@ def test_a_namespace_package_is_named_as_the_code_imports_it(tmp_path):
     assert types_in(tmp_path, files) == ["company.product.errors.LoadError"] * 3
 
 
+def test_a_package_in_a_folder_of_its_own_name_keeps_its_name(tmp_path):
+    # Reduced from traitlets 5.14: traitlets/__init__.py:7-9, traitlets/traitlets.py and
+    # traitlets/config/manager.py:13, harvested from a checkout folder named `traitlets`: the import names the
+    # package's own module, not a namespace package `traitlets` around it.
+    files = {
+        "traitlets/traitlets/__init__.py": "from . import traitlets\nfrom .traitlets import *\n",
+        "traitlets/traitlets/traitlets.py": "class TraitError(Exception):\n    pass\n\n\ndef validate():\n"
+        "    raise TraitError('Please specify at least one trait name to validate.')\n",
+        "traitlets/traitlets/config/__init__.py": "",
+        "traitlets/traitlets/config/manager.py": "from traitlets.traitlets import TraitError\n",
+    }
+    types_in(tmp_path, files)
+    sites = scan(tmp_path / "traitlets", progress=False).sites
+    assert [site.exception_type for site in sites] == ["traitlets.traitlets.TraitError"]
+
+
 def test_a_src_layout_nobody_imports_through_keeps_its_package_name(tmp_path):
     files = package_raising_load_error("src/product", {"api.py": "from product.errors import LoadError\n"})
     assert types_in(tmp_path, files) == ["product.errors.LoadError"] * 2

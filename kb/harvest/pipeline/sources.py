@@ -144,7 +144,11 @@ def with_namespaces(files: list[SourceFile], imported: Iterable[str]) -> list[So
 
     Whether `src/company/product/` is the package `product` under a `src/` layout or `company.product` in the
     namespace package `company` (PEP 420), the disk cannot tell: the imports can. The shortest name some
-    module imports (`from company.product.errors import ...`) is the one; with no such import, none."""
+    module imports (`from company.product.errors import ...`) is the one; with no such import, none. An import of a
+    module as already named, or of a name in one, says nothing of a namespace: `from traitlets.traitlets import x`
+    in a checkout folder `traitlets/` names the package's own module `traitlets.traitlets`."""
+    known = {source.module for source in files}
+    imported = (name for name in imported if name not in known and name.rpartition(".")[0] not in known)
     wanted = {prefix for name in imported for prefix in _prefixes(name)}
     renamed, chosen = [], {}
     for source in files:
