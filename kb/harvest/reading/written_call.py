@@ -20,7 +20,7 @@ import math
 import re
 from collections.abc import Iterator
 
-from kb.harvest.reading.imports import ModuleInfo
+from kb.harvest.reading.imports import ModuleInfo, _top_level
 from kb.harvest.reading.scopes import Scope
 from kb.text import breadth
 
@@ -138,12 +138,15 @@ def _named(scope: Scope, function: ast.FunctionDef) -> str | None:
 def _unchanged(scope: Scope, made: str, read: dict[tuple[str, str], ast.expr]) -> bool:
     """Whether the name called and the constants the tests read keep the values read at import: no function of
     their module rebinds them (`global MODE`), no constant read is a list (`NAMES.append(...)`, from any module,
-    may fill it), and no submodule of a package takes the name called (`from .helpers import x` in the package
-    makes `helpers` the submodule)."""
+    may fill it), no other top-level definition binds the name called (`class Widget` again under an `if`), and no
+    submodule of a package takes it (`from .helpers import x` in the package makes `helpers` the submodule)."""
     info = scope.info
     modules = scope.index.resolver.modules
     if info.is_package and f"{info.name}.{made}" in modules:
         return False
+    defined = (node for node in _top_level(info.body) if isinstance(node, (ast.ClassDef, ast.FunctionDef)))
+    if sum(node.name == made for node in defined) != 1:
+        return False  # `class Widget` again under an `if` (a function's last definition is the one read)
     names: dict[str, set[str]] = {info.name: {made}}
     for (module, name), value in read.items():
         names.setdefault(module, set()).add(name)
