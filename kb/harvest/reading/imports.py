@@ -43,6 +43,8 @@ class ModuleInfo:
     module_names: dict[str, dict] | None = field(default=None, repr=False, compare=False)
     _stored: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
     _replaced: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _globals: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _defined: Counter[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def defines(self, name: str) -> bool:
         return name in self.classes or name in self.functions or name in self.assigned
@@ -63,6 +65,28 @@ class ModuleInfo:
         if self._replaced is None:
             self._replaced = stored_attributes(self.body, conversions=False)
         return self._replaced
+
+    @property
+    def declared_global(self) -> frozenset[str]:
+        """The names a function of the module rebinds by `global NAME`: read once, on the first question."""
+        if self._globals is None:
+            self._globals = frozenset(
+                name
+                for one in self.body
+                for node in breadth.walk(one)
+                if isinstance(node, ast.Global)
+                for name in node.names
+            )
+        return self._globals
+
+    @property
+    def definitions(self) -> Counter[str]:
+        """How many `def`s and `class`es at the top level, branches included, bind each name (`class Widget` again
+        under an `if`): read once, on the first question."""
+        if self._defined is None:
+            kinds = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+            self._defined = Counter(node.name for node in _top_level(self.body) if isinstance(node, kinds))
+        return self._defined
 
     @property
     def package(self) -> str:

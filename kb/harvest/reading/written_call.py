@@ -20,7 +20,7 @@ import math
 import re
 from collections.abc import Iterator
 
-from kb.harvest.reading.imports import ModuleInfo, _top_level
+from kb.harvest.reading.imports import ModuleInfo
 from kb.harvest.reading.scopes import Scope
 from kb.text import breadth
 
@@ -144,8 +144,7 @@ def _unchanged(scope: Scope, made: str, read: dict[tuple[str, str], ast.expr]) -
     modules = scope.index.resolver.modules
     if info.is_package and f"{info.name}.{made}" in modules:
         return False
-    defined = (node for node in _top_level(info.body) if isinstance(node, (ast.ClassDef, ast.FunctionDef)))
-    if sum(node.name == made for node in defined) != 1:
+    if info.definitions[made] != 1:
         return False  # `class Widget` again under an `if` (a function's last definition is the one read)
     names: dict[str, set[str]] = {info.name: {made}}
     for (module, name), value in read.items():
@@ -156,10 +155,8 @@ def _unchanged(scope: Scope, made: str, read: dict[tuple[str, str], ast.expr]) -
         found = info if module == info.name else modules.get(module)
         if found is None:
             return False
-        for statement in found.body:
-            for node in breadth.walk(statement):
-                if isinstance(node, ast.Global) and bound.intersection(node.names):
-                    return False
+        if bound.intersection(found.declared_global):
+            return False
     return True
 
 
