@@ -9,10 +9,12 @@ A comparison (`==`, `in`, assertEqual, assertIn, assertFormError) whose one side
 `X.data`, `X.detail`, `X.messages`, `X.message_dict`, a response's context item named for an error
 (`X.context["exception"]`, `X.context.get("reason")`: `CONTEXT_KEYS`) or `str(e)` of an `except ... as e` gives
 each string literal of its other side (a dict's values, not its keys) as an assertion of its own. No type is
-asserted, so such an assertion counts only when its literal is the whole message of exactly one entry
-(`triggers`); its call is what produced the data: the lines above that bind or call the subject
-(`serializer = S(data=...)`, `serializer.is_valid()`, `response = self.client.post(...)`), with the lines they
-need (`needed.needed_lines`: the `data = {...}` they are given, the `with timezone.override(tz):` they run in)."""
+asserted, so such an assertion counts only when its literal is the whole message of exactly one entry, and no
+module without a site of that entry holds it as a string literal besides (`triggers`: another raise may word it,
+as DRF's `UniqueTogetherValidator.missing_message` does "This field is required."); its call is what produced
+the data: the lines above that bind or call the subject (`serializer = S(data=...)`, `serializer.is_valid()`,
+`response = self.client.post(...)`), with the lines they need (`needed.needed_lines`: the `data = {...}` they
+are given, the `with timezone.override(tz):` they run in)."""
 
 import ast
 import re
