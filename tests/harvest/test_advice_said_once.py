@@ -2,23 +2,12 @@
 09): `not old_name and not old_fields` is "Pass one of `old_name` and `old_fields`", not one bullet for each; the same
 advice for two methods names both in one sentence."""
 
+from pathlib import Path
+
 from tests.harvest.published import harvest_published
 
 # django/test/client.py:466-520, Django 5.2.19 (the request built is left out).
-CLIENT = '''
-class RequestFactory:
-    def get(self, path, data=None, secure=False, *, headers=None, query_params=None, **extra):
-        """Construct a GET request."""
-        if query_params and data:
-            raise ValueError("query_params and data arguments are mutually exclusive.")
-        return path
-
-    def head(self, path, data=None, secure=False, *, headers=None, query_params=None, **extra):
-        """Construct a HEAD request."""
-        if query_params and data:
-            raise ValueError("query_params and data arguments are mutually exclusive.")
-        return path
-'''
+CLIENT = Path(__file__).parent / "trees" / "django_test_client_request_factory.py.txt"
 
 
 # django/db/migrations/operations/models.py:1043-1060, Django 5.2.19.

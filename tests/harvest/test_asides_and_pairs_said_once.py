@@ -3,6 +3,8 @@ argument of that name; `exclude` is the argument of that name; ...)" are said "(
 ...)". The same words said of two arguments in a row ("the `query_params` argument is given and not empty and the
 `data` argument is given and not empty") are said once of both. No condition is lost."""
 
+from pathlib import Path
+
 from tests.harvest.published import harvest_published
 
 # django/forms/models.py:1016-1050, Django 5.2.19 (most parameters left out).
@@ -31,20 +33,7 @@ def modelformset_factory(model, form=ModelForm, fields=None, exclude=None):
 
 
 # django/test/client.py:466-520, Django 5.2.19 (the request built is left out).
-CLIENT = '''
-class RequestFactory:
-    def get(self, path, data=None, secure=False, *, headers=None, query_params=None, **extra):
-        """Construct a GET request."""
-        if query_params and data:
-            raise ValueError("query_params and data arguments are mutually exclusive.")
-        return path
-
-    def head(self, path, data=None, secure=False, *, headers=None, query_params=None, **extra):
-        """Construct a HEAD request."""
-        if query_params and data:
-            raise ValueError("query_params and data arguments are mutually exclusive.")
-        return path
-'''
+CLIENT = Path(__file__).parent / "trees" / "django_test_client_request_factory.py.txt"
 
 
 # rest_framework/decorators.py:192-221, DRF 3.18.3 (the docstring and the decorator left out).

@@ -3,23 +3,12 @@ command, each with its own chain of conditions). Two places with the very same c
 with a condition of its own is named after the first ("Running the `sqlmigrate` command also raises this"), its
 condition left to "When it happens", where every place keeps all of its own."""
 
+from pathlib import Path
+
 from tests.harvest.published import harvest_published
 
 # django/test/client.py:466-520, Django 5.2.19 (the request built is left out).
-CLIENT = '''
-class RequestFactory:
-    def get(self, path, data=None, secure=False, *, headers=None, query_params=None, **extra):
-        """Construct a GET request."""
-        if query_params and data:
-            raise ValueError("query_params and data arguments are mutually exclusive.")
-        return path
-
-    def head(self, path, data=None, secure=False, *, headers=None, query_params=None, **extra):
-        """Construct a HEAD request."""
-        if query_params and data:
-            raise ValueError("query_params and data arguments are mutually exclusive.")
-        return path
-'''
+CLIENT = Path(__file__).parent / "trees" / "django_test_client_request_factory.py.txt"
 
 
 # django/core/management/commands/sqlmigrate.py:40-65 and optimizemigration.py:32-56, Django 5.2.19 (reduced).
