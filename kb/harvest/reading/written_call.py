@@ -6,9 +6,11 @@ line, `resolve_relation('self')`).
 Written only where every step is certain: the entry point is a public module-level function, or the constructor
 of a public module-level class whose own `__init__` raises; every statement from the function's start to the raise
 is a test (`if`, `assert`) on its parameters, module constants and literals; a value is chosen for each parameter
-the tests read among the defaults, `None`, the literals they compare it with and a few plain values, and each test
-on the way is then evaluated on those values (`_Eval`: literals, comparisons, `isinstance` and `callable` of
-builtin types; anything else is unknown, and nothing is written). A required parameter no test reads, a call,
+the tests read among the defaults, `None`, the literals they compare it with (and the numbers each side of one it
+is ordered against, a text and a tuple of each length about one its `len()` is compared with) and a few plain
+values, and each test on the way is then evaluated on those values (`_Eval`: literals, comparisons, `isinstance`
+and `callable` of builtin types, and `isinstance` of a class of the harvest whose ancestors are all read, which no
+builtin value is; anything else is unknown, and nothing is written). A required parameter no test reads, a call,
 an assignment, a loop, a `try`, a decorator: no call written. Nor where what is read may hold another value when
 the call is made: a name a `global` rebinds, a list constant (any module may fill it), a package's function a
 submodule shadows, a class whose `__init__` or `__new__` is assigned or replaced (`__init_subclass__` of a base).
@@ -29,6 +31,7 @@ from kb.text import breadth
 MAX_COMBINATIONS = 256  # the values tried for the parameters the tests read, at most
 MAX_DEPTH = 8  # `if`s nested around the raise, at most
 MAX_TEXT = 120  # a literal written in the call, at most this long
+MAX_LENGTH = 16  # a text or tuple written for a length a test compares, at most this long
 _MAKING = ("__init__", "__new__", "__init_subclass__")  # what makes an object, or changes how
 _OMITTED = object()  # the parameter left out: its default
 _UNKNOWN = object()
@@ -202,6 +205,23 @@ def _plain_class(scope: Scope, owner: str, init: ast.FunctionDef) -> list[ast.Fu
     return news
 
 
+def _plain_ancestry(scope: Scope, qualified: str) -> bool:
+    """The class and each ancestor: top-level classes this harvest read, defined once, with no metaclass or
+    keyword, every base one of them or `object` (a builtin base, `str`, would make a text one of it)."""
+    index = scope.index
+    classes = index.mro(qualified)
+    if not classes:
+        return False
+    for info in classes:
+        node = _class_node(info.module, info.qualname.removeprefix(f"{info.module.name}."))
+        if node is None or node.keywords or len(node.bases) != len(info.bases):
+            return False
+        resolved = [index.resolver.qualify(base, info.module) for base in info.bases]
+        if any(base is None or (base != "object" and index.get(base) is None) for base in resolved):
+            return False
+    return True
+
+
 def _made_as_is(
     scope: Scope, news: list[ast.FunctionDef], given: list[tuple[str, object, bool]], evaluator: "_Eval"
 ) -> bool:
@@ -365,8 +385,9 @@ def _literal_text(value: object) -> str | None:
     if value is None or isinstance(value, (bool, int, float, str, bytes)):
         text = repr(value)
         return text if len(text) <= MAX_TEXT else None
-    if isinstance(value, tuple) and not value:
-        return "()"
+    if isinstance(value, tuple) and all(type(item) is int for item in value):
+        text = repr(value)  # `()`, `(1,)`, `(1, 2, 3, 4)`
+        return text if len(text) <= MAX_TEXT else None
     return None
 
 
@@ -391,16 +412,40 @@ class _Eval:
         """The values tried for a parameter: the literals a test compares it with (each item of a container it is
         looked up in), then a few plain values."""
         found: list[object] = []
+        near: list[object] = []  # a number each side of one it is ordered against, items for a length it is given
         for node in compares:
             sides = [node.left, *node.comparators]
+            if any(self._sized(side, name) for side in sides):
+                near.extend(item for side in sides for length in self._lengths(side) for item in _of_length(length))
+                continue
             if not any(isinstance(side, ast.Name) and side.id == name for side in sides):
                 continue
+            ordered = any(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in node.ops)
             for side in sides:
                 value = _UNKNOWN if isinstance(side, ast.Name) and side.id == name else self.literal(side)
                 for item in value if isinstance(value, (tuple, list)) else [value]:
                     if item is not _UNKNOWN and not any(_same(item, other) for other in found):
                         found.append(item)
+                    if ordered and type(item) is int:
+                        near.extend((item - 1, item + 1))
+        for item in near:
+            if not any(_same(item, other) for other in found):
+                found.append(item)
         return found + [plain for plain in _PLAIN if not any(_same(plain, other) for other in found)]
+
+    def _sized(self, node: ast.expr, name: str) -> bool:
+        """`len(name)`, with the builtin `len`."""
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or node.func.id != "len":
+            return False
+        if len(node.args) != 1 or node.keywords or not self._builtin("len"):
+            return False
+        return isinstance(node.args[0], ast.Name) and node.args[0].id == name
+
+    def _lengths(self, node: ast.expr) -> list[int]:
+        """The lengths a length compared with this side may take to fall each side of it: `2` -> 1, 2, 3."""
+        value = self.literal(node)
+        numbers = value if isinstance(value, (tuple, list, frozenset)) else [value]
+        return [n + step for n in numbers if type(n) is int for step in (-1, 0, 1) if 0 <= n + step <= MAX_LENGTH]
 
     def holds(self, tests: list[tuple[ast.expr, bool]], message: list[ast.expr], env: dict[str, object]) -> bool:
         """Whether each test has its truth on these values, and the message's words are made without an error."""
@@ -514,11 +559,33 @@ class _Eval:
         raise _Unknown
 
     def _types(self, node: ast.expr) -> type | tuple[type, ...]:
+        """The builtin types `isinstance` is asked about; a plain class of the harvest (`_plain_type`) holds none
+        of the values written (literals of builtin types), and is left out: `isinstance(None, OGRGeomType)`."""
         names = node.elts if isinstance(node, ast.Tuple) else [node]
-        if not all(isinstance(n, ast.Name) and n.id in _TYPES and self._builtin(n.id) for n in names):
-            raise _Unknown
-        found = tuple(_TYPES[n.id] for n in names)  # type: ignore[attr-defined]
-        return found if isinstance(node, ast.Tuple) else found[0]
+        found: list[type] = []
+        for n in names:
+            if not isinstance(n, ast.Name):
+                raise _Unknown
+            if n.id in _TYPES and self._builtin(n.id):
+                found.append(_TYPES[n.id])
+            elif not self._plain_type(n.id):
+                raise _Unknown
+        return tuple(found)
+
+    def _plain_type(self, name: str) -> bool:
+        """A name bound once, here and where it is defined, to a top-level class of the harvest whose every
+        ancestor is one too (or `object`), with no metaclass: no instance of a builtin type is one of it."""
+        info = self.scope.info
+        if name in self.local or name in info.assigned or info.star_sources or name in info.declared_global:
+            return False
+        qualified = self.scope.index.resolver.qualify([name], info)
+        if qualified is None or (found := self.scope.index.get(qualified)) is None:
+            return False
+        if (module := found.module).star_sources or not _bound_once(module, short := qualified.rpartition(".")[2]):
+            return False
+        if module.definitions[short] != 1 or f"{module.name}.{short}" != qualified:
+            return False
+        return _plain_ancestry(self.scope, qualified)
 
     def _formatted(self, part: ast.expr, env: dict[str, object]) -> object:
         if isinstance(part, ast.Constant):
@@ -559,6 +626,11 @@ _COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
     ast.Gt: operator.gt,
     ast.GtE: operator.ge,
 }
+
+
+def _of_length(length: int) -> tuple[object, ...]:
+    """Values of a length: a text and a tuple of numbers (`'xx'`, `(1, 2)`), for the tests before to choose."""
+    return ("x" * length, tuple(range(1, length + 1)))
 
 
 def _same(one: object, other: object) -> bool:
