@@ -10,7 +10,8 @@ the tests read among the defaults, `None`, the literals they compare it with (an
 is ordered against, a text and a tuple of each length about one its `len()` is compared with) and a few plain
 values, and each test on the way is then evaluated on those values (`_Eval`: literals, comparisons, `isinstance`
 and `callable` of builtin types, and `isinstance` of a class of the harvest whose ancestors are all read, which no
-builtin value is; anything else is unknown, and nothing is written). A required parameter no test reads, a call,
+builtin value is; in `__init__`, `self.name` as the literal its class binds; anything else is unknown, and nothing
+is written). A required parameter no test reads, a call,
 an assignment, a loop, a `try`, a decorator: no call written. Nor where what is read may hold another value when
 the call is made: a name a `global` rebinds, a list constant (any module may fill it), a package's function a
 submodule shadows, a class whose `__init__` or `__new__` is assigned or replaced (`__init_subclass__` of a base).
@@ -84,6 +85,8 @@ def _written(scope: Scope, function: ast.AST, statement: ast.stmt, parents: dict
             else:
                 compares.append(node)
     evaluator = _Eval(scope)
+    if init:
+        evaluator.instance = (arguments.args[0].arg, scope.owner or "")
     choices: list[tuple[str, list[object]]] = []
     params = [*zip(positional, defaults, strict=True), *zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)]
     for param, default in params:
@@ -220,6 +223,19 @@ def _plain_ancestry(scope: Scope, qualified: str) -> bool:
         if any(base is None or (base != "object" and index.get(base) is None) for base in resolved):
             return False
     return True
+
+
+def _bindings(node: ast.ClassDef, name: str) -> int:
+    """How many statements of a class's body, at any depth (its methods' too: said more), bind `name`."""
+    count = 0
+    for part in breadth.walk(node):
+        if isinstance(part, ast.Name) and part.id == name and not isinstance(part.ctx, ast.Load):
+            count += 1
+        elif isinstance(part, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and part.name == name:
+            count += 1
+        elif isinstance(part, ast.alias) and (part.asname or part.name) == name:
+            count += 1
+    return count
 
 
 def _made_as_is(
@@ -401,6 +417,7 @@ class _Eval:
         self.defaults: dict[str, object] = {}  # each parameter's default, as a value (`_UNKNOWN`: not a literal)
         self.fixed: dict[str, object] = {}  # `*args` and `**kwargs`: nothing more is given
         self.read: dict[tuple[str, str], ast.expr] = {}  # the module constants read: (module, name) -> value
+        self.instance: tuple[str, str] | None = None  # in `__init__`: the name of `self`, and its class
 
     def literal(self, node: ast.expr) -> object:
         try:
@@ -479,6 +496,13 @@ class _Eval:
             if isinstance(inner, (int, float)):
                 return -inner
             raise _Unknown
+        if isinstance(node, ast.Attribute) and self.instance and _is_name(node.value, self.instance[0]):
+            return self._class_attribute(node.attr)
+        if isinstance(node, ast.Attribute) and node.attr == "__name__" and isinstance(node.value, ast.Attribute):
+            named = self.value(node.value, env)
+            if isinstance(named, type):
+                return named.__name__
+            raise _Unknown
         if isinstance(node, ast.Compare):
             return self._compare(node, env)
         if isinstance(node, (ast.Tuple, ast.List)):
@@ -515,6 +539,34 @@ class _Eval:
                 if any(isinstance(node, ast.Name) for node in breadth.walk(value)):
                     raise _Unknown  # `FULL = BASE` there: a name read here would be this module's
                 self.read[(module, attribute)] = value
+                return self.value(value, {})
+        raise _Unknown
+
+    def _class_attribute(self, name: str) -> object:
+        """`self.name` at the start of `__init__`, before it sets anything: the literal its class or an ancestor
+        binds in its body (`storage = None`), when each class of a single-inheritance chain the harvest read is
+        plain (no metaclass, decorator, `__getattr__`), none defines the name as a method, no module of theirs sets
+        it on an object (`Finder.storage = ...`), and the value names nothing (nor holds a container). `self.__class__`
+        is a stand-in with the class's name and module (`%r`, `.__name__`); `_plain_class` checks later that the
+        class called runs this `__init__` as it is."""
+        assert self.instance is not None
+        owner = self.instance[1]
+        module, _, short = owner.rpartition(".")
+        if name == "__class__":
+            return type(short, (), {"__module__": module})
+        classes = self.scope.index.mro(owner)
+        if not classes or not _plain_ancestry(self.scope, owner) or any(len(info.bases) > 1 for info in classes):
+            raise _Unknown
+        for info in classes:
+            if {name, "__getattr__", "__getattribute__"} & set(info.methods) or name in info.module.stored:
+                raise _Unknown
+            node = _class_node(info.module, info.qualname.removeprefix(f"{info.module.name}."))
+            if node is None or node.decorator_list or _bindings(node, name) != (name in info.attributes):
+                raise _Unknown  # bound under an `if` in its body too, or by an import or a `for` there
+            if name in info.attributes:
+                value = info.attributes[name]
+                if any(isinstance(part, (ast.Name, ast.List, ast.Dict, ast.Set)) for part in breadth.walk(value)):
+                    raise _Unknown  # a name there is the class body's first; a container may be filled later
                 return self.value(value, {})
         raise _Unknown
 
