@@ -3,18 +3,18 @@
 evidence, the code of an import and the call (`from django.db.migrations.utils import resolve_relation`, a blank
 line, `resolve_relation('self')`).
 
-Written only where every step is certain: the entry point is a public module-level function, or the constructor
-of a public module-level class whose own `__init__` raises; every statement from the function's start to the raise
-is a test (`if`, `assert`) on its parameters, module constants and literals; a value is chosen for each parameter
-the tests read among the defaults, `None`, the literals they compare it with (and the numbers each side of one it
-is ordered against, a text and a tuple of each length about one its `len()` is compared with) and a few plain
-values, and each test on the way is then evaluated on those values (`_Eval`: literals, comparisons, `isinstance`
-and `callable` of builtin types, and `isinstance` of a class of the harvest whose ancestors are all read, which no
-builtin value is; in `__init__`, `self.name` as the literal its class binds; anything else is unknown, and nothing
-is written). A required parameter no test reads, a call,
-an assignment, a loop, a `try`, a decorator: no call written. Nor where what is read may hold another value when
-the call is made: a name a `global` rebinds, a list constant (any module may fill it), a package's function a
-submodule shadows, a class whose `__init__` or `__new__` is assigned or replaced (`__init_subclass__` of a base).
+Written only where every step is certain: the entry point is a public module-level function, or the constructor of a
+public module-level class whose own `__init__` raises; every statement from the function's start to the raise is a
+test (`if`, `assert`) on its parameters, module constants and literals; a value is chosen for each parameter the
+tests read among the defaults, `None`, the literals they compare it with (and the numbers each side of one it is
+ordered against, a text and a tuple of each length about one its `len()` is compared with) and a few plain values,
+and each test on the way is then evaluated on those values (`_Eval`: literals, comparisons, `isinstance`, `callable`
+and `hasattr` of builtin values and their `__class__`, and `isinstance` of a class of the harvest whose ancestors
+are all read, which no builtin value is; in `__init__`, `self.name` as the literal its class binds; anything else is
+unknown, and nothing is written). A required parameter no test reads, a call, an assignment, a loop, a `try`, a
+decorator: no call written. Nor where what is read may hold another value when the call is made: a name a `global`
+rebinds, a list constant (any module may fill it), a package's function a submodule shadows, a class whose
+`__init__` or `__new__` is assigned or replaced (`__init_subclass__` of a base).
 Never run: values are literals a few nodes long."""
 
 import ast
@@ -40,6 +40,8 @@ _PLAIN: tuple[object, ...] = (None, 1, "", 0)  # after the literals the tests co
 _TYPES: dict[str, type] = {
     t.__name__: t for t in (str, int, float, bool, bytes, list, tuple, dict, set, frozenset, object, type)
 }
+# The types of the values written: their attributes are Python's own (a stand-in for `self.__class__` is not one).
+_LITERAL_TYPES = frozenset((bool, int, float, str, bytes, tuple, list, dict, set, frozenset))
 # Wordings a message goes through unchanged in kind: their text is the message's (never run).
 _TRANSLATIONS = frozenset("gettext gettext_lazy ngettext pgettext ugettext ugettext_lazy _".split())
 # `%` and `str.format` fields whose formatting of a small literal cannot fail past what is evaluated: no widths.
@@ -503,6 +505,11 @@ class _Eval:
             if isinstance(named, type):
                 return named.__name__
             raise _Unknown
+        if isinstance(node, ast.Attribute) and node.attr == "__class__":
+            held = self.value(node.value, env)
+            if held is None or type(held) in _LITERAL_TYPES:
+                return type(held)  # a literal's own type: `context.__class__.__name__` is 'int'
+            raise _Unknown
         if isinstance(node, ast.Compare):
             return self._compare(node, env)
         if isinstance(node, (ast.Tuple, ast.List)):
@@ -583,6 +590,10 @@ class _Eval:
                 return isinstance(self.value(node.args[0], env), self._types(node.args[1]))
             if func.id == "callable" and len(node.args) == 1:
                 return callable(self.value(node.args[0], env))
+            if func.id == "hasattr" and len(node.args) == 2 and isinstance(node.args[1], ast.Constant):
+                held, attribute = self.value(node.args[0], env), node.args[1].value
+                if isinstance(attribute, str) and (held is None or type(held) in _LITERAL_TYPES):
+                    return hasattr(held, attribute)  # a builtin literal's attributes are Python's own
             if func.id in ("str", "repr") and len(node.args) == 1:
                 shown = self.value(node.args[0], env)
                 if shown is None or isinstance(shown, (bool, int, str, bytes, tuple)):
