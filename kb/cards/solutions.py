@@ -191,7 +191,11 @@ def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False
     if rows and rows[0].get("kind") == "except":
         words = set(_SETTING_WORD.findall(message))
         named = {name for row in rows for name in _settings_in(str(row["code"])) if name in words}
-        return found + [f"Check the {code(name)} setting." for name in sorted(named)]
+        found += [f"Check the {code(name)} setting." for name in sorted(named)]
+        if not runs_on and entry is not None and _advised(entry, evidence):
+            # `if accumulator is None:` around the `try`: passing it skips what failed (pydash's `reduce_`).
+            found += _left_at_default(rows[1:], reader, _public_way_in(entry, points), message)
+        return found
     for index, row in enumerate(rows):
         if row.get("kind") == "except":
             continue
@@ -216,18 +220,15 @@ def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False
             line = row.get("line") if isinstance(row.get("line"), int) else None
             if runs_on:
                 pass  # what passes this test may fail below with the same message: no value is advised from it
-            elif (
-                entry is not None
-                and entry.kind in _ADVISED
-                and not (entry.kind == "function" and "." in entry.function)
-                and not _is_operator(entry.function)
-                and not is_result_check(evidence)
-            ):
+            elif entry is not None and _advised(entry, evidence):
+                way_in = _public_way_in(entry, points)
                 found.extend(
-                    _for_chain(test, rows[1:], reader, entry, line)
-                    or _for_container(test, reader, entry, line)
-                    or _for_parameters(test, reader, entry, line)
+                    _for_chain(test, rows[1:], reader, way_in, line)
+                    or _for_container(test, reader, way_in, line)
+                    or _for_parameters(test, reader, way_in, line)
+                    or _for_refused(test, reader, way_in, line, message)
                 )
+                found.extend(s for s in _left_at_default(rows[1:], reader, way_in, message) if s not in found)
             elif entry is not None and entry.kind == "setter":
                 found.extend(_for_setter(test, reader, entry, line))
             elif entry is not None and entry.kind == "template tag":
@@ -246,6 +247,134 @@ def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False
         for guard in _guards(site):
             found.extend(s for s in _for_declared(guard, evidence, reader, message) if s not in found)
     return found
+
+
+def _advised(entry: EntryPoint, evidence: dict) -> bool:
+    """Whether the entry point is one the reader calls with arguments the advice can name."""
+    return (
+        entry.kind in _ADVISED
+        and not (entry.kind == "function" and "." in entry.function)
+        and not _is_operator(entry.function)
+        and not is_result_check(evidence)
+    )
+
+
+def _public_way_in(entry: EntryPoint, points: list[EntryPoint]) -> EntryPoint:
+    """The class's constructor where it passes every argument of the raising method on as its own: `unique` of
+    `LayerMapping()`, which its `__init__` hands to `self.check_unique(unique)` (django/contrib/gis/utils/
+    layermapping.py:162, 327-341, 5.2.19), in place of the method no reader calls (round 32's card 15)."""
+    owner = entry.function.rpartition(".")[0]
+    if entry.kind != "method" or entry.via or not owner or not entry.arguments:
+        return entry
+    for point in points:
+        if (
+            point.kind == "constructor"
+            and point.function == owner
+            and not point.via
+            and all(point.arguments.get(parameter) for parameter in entry.arguments)
+        ):
+            return point
+    return entry
+
+
+# A parameter's default (as the harvest wrote it) for which `not x` holds, but a flag's (`False`, `0`).
+_EMPTY_DEFAULTS = frozenset({"None", "''", '""', "()", "[]", "{}"})
+
+
+def _left_at_default(outer: list[dict], reader: Reader, entry: EntryPoint, message: str) -> list[str]:
+    """An enclosing test that holds only while an argument is left at its default, `backend is None` of
+    `with_perm(..., backend=None)` around the raise of "must provide the `backend` argument" (django/contrib/auth/
+    models.py:214-224, 5.2.19): the raise needs it, so passing the argument avoids it ("Pass `backend` to
+    `UserManager.with_perm()`."). `not x` of an empty default: a value neither empty nor false. Only an `if` or
+    `else` whose other branch raises nothing, on the argument as the caller gave it, and only where the message
+    names the argument: the other branch, which the evidence does not show, may fail on the passed value as well
+    (`_get_foreign_key(..., fk_name=None)` raises "has no ForeignKey" under `not fk_name` and "is not a ForeignKey"
+    under `fk_name`, django/forms/models.py:1216-1266, 5.2.19), and a flag left false (`allow_relative_path`)
+    switches what the function does rather than giving it what it lacks."""
+    defaults = reader.evidence.get("defaults")
+    if not isinstance(defaults, dict):
+        return []
+    found: list[str] = []
+    for row in outer:
+        if row.get("kind") not in ("if", "else") or row.get("other_raises"):
+            continue
+        test = _parse(str(row.get("code") or ""))
+        line = row.get("line") if isinstance(row.get("line"), int) else None
+        if not (
+            (argument := _default_tested(test, defaults, reader, entry, line))
+            and re.search(rf"(?<!\w){re.escape(argument.strip('`'))}(?!\w)", message)
+        ):
+            continue
+        if isinstance(test, ast.Compare):
+            found.append(f"Pass {argument} to {code(entry.call())}.")
+        else:
+            found.append(f"Pass a value that is neither empty nor false as {argument} to {code(entry.call())}.")
+    return found
+
+
+def _default_tested(test: ast.expr | None, defaults: dict, reader: Reader, entry: EntryPoint, line: int | None) -> str:
+    """The argument, as code, of `x is None` with `x=None` or `not x` with an empty default; "" for any other test."""
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is)
+        and isinstance(none := test.comparators[0], ast.Constant)
+        and none.value is None
+        and isinstance(test.left, ast.Name)
+        and defaults.get(test.left.id) == "None"
+    ):
+        return _argument(test.left, reader, entry, line)
+    if (
+        isinstance(test, ast.UnaryOp)
+        and isinstance(test.op, ast.Not)
+        and isinstance(test.operand, ast.Name)
+        and defaults.get(test.operand.id) in _EMPTY_DEFAULTS
+    ):
+        return _argument(test.operand, reader, entry, line)
+    return ""
+
+
+# "must be a list or tuple", "must be set with a tuple, list, or string": the words after "must be".
+_MUST_BE = re.compile(r"(?<![\w.])must be (?:set with |given as )?+([\w ,]++)")
+# A message's word for a builtin type.
+_TYPE_WORDS = {
+    "list": "list",
+    "tuple": "tuple",
+    "dict": "dict",
+    "dictionary": "dict",
+    "string": "str",
+    "str": "str",
+    "integer": "int",
+    "int": "int",
+    "float": "float",
+    "bytes": "bytes",
+    "set": "set",
+}
+
+
+def _for_refused(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None, message: str) -> list[str]:
+    """`isinstance(reply_to, str)` deciding '"reply_to" argument must be a list or tuple' (django/core/mail/
+    message.py:240-242, 5.2.19): the code refuses one type and the message, which names the argument, names the
+    types it wants: "Pass a `list` or a `tuple` as `reply_to` to `EmailMessage()`." (round 32's card 16). Only where
+    every word after "must be" is a builtin type, none of them the refused type or one of its subclasses."""
+    if not (_is_isinstance(test) and (argument := _argument(test.args[0], reader, entry, line))):
+        return []
+    if not re.search(rf"(?<!\w){re.escape(argument.strip('`'))}(?!\w)", message):
+        return []
+    wanted = _MUST_BE.search(message)
+    words = [w.strip() for w in re.split(r",|\bor\b|\band\b", wanted[1]) if w.strip()] if wanted else []
+    names = [_TYPE_WORDS.get(w.removeprefix("a ").removeprefix("an ").strip()) for w in words]
+    if not names or not all(names):
+        return []
+    refused = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    refused_types = [t for one in refused if isinstance(t := getattr(builtins, ast.unparse(one), None), type)]
+    if len(refused_types) != len(refused):
+        return []
+    named = [getattr(builtins, name) for name in dict.fromkeys(n for n in names if n)]
+    if any(issubclass(one, tuple(refused_types)) for one in named):
+        return []
+    kinds = _kinds(ast.Tuple(elts=[ast.Name(id=one.__name__) for one in named]))
+    return [f"Pass {kinds} as {argument} to {code(entry.call())}."] if kinds else []
 
 
 def _for_header(test: ast.expr, row: dict, reader: Reader, line: int | None) -> list[str]:
