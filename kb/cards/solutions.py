@@ -10,8 +10,10 @@ example fix shows the call before and after."""
 
 import ast
 import builtins
+import collections.abc
 import functools
 import re
+import typing
 from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
@@ -334,8 +336,11 @@ def _default_tested(test: ast.expr | None, defaults: dict, reader: Reader, entry
     return ""
 
 
-# "must be a list or tuple", "must be set with a tuple, list, or string": the words after "must be".
-_MUST_BE = re.compile(r"(?<![\w.])must be (?:set with |given as )?+([\w ,]++)")
+# "must be a list or tuple", "must be set with a tuple, list, or string", "should be a list, not ...": the words
+# after "must be" or "should be".
+_MUST_BE = re.compile(r"(?<![\w.])(?:must|should) be (?:set with |given as )?+([\w ,]++)")
+# Classes a builtin type may pass `isinstance` of without subclassing them (`list` is a `Sequence`).
+_ABSTRACT = frozenset(collections.abc.__all__) | frozenset(typing.__all__)
 # A message's word for a builtin type.
 _TYPE_WORDS = {
     "list": "list",
@@ -356,19 +361,26 @@ def _for_refused(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | 
     """`isinstance(reply_to, str)` deciding '"reply_to" argument must be a list or tuple' (django/core/mail/
     message.py:240-242, 5.2.19): the code refuses one type and the message, which names the argument, names the
     types it wants: "Pass a `list` or a `tuple` as `reply_to` to `EmailMessage()`." (round 32's card 16). Only where
-    every word after "must be" is a builtin type, none of them the refused type or one of its subclasses."""
+    every word after "must be" is a builtin type, none of them the refused type or one of its subclasses; a refused
+    class of the library's own (`isinstance(stylesheets, (Stylesheet, str))` of "stylesheets should be a list",
+    django/utils/feedgenerator.py:138-142) is none of a builtin type's bases, unless it is an abstract one."""
     if not (_is_isinstance(test) and (argument := _argument(test.args[0], reader, entry, line))):
         return []
     if not re.search(rf"(?<!\w){re.escape(argument.strip('`'))}(?!\w)", message):
         return []
     wanted = _MUST_BE.search(message)
-    words = [w.strip() for w in re.split(r",|\bor\b|\band\b", wanted[1]) if w.strip()] if wanted else []
+    wants = re.split(r"\bnot\b", wanted[1], maxsplit=1)[0] if wanted else ""  # "a list, not <class 'str'>"
+    words = [w.strip() for w in re.split(r",|\bor\b|\band\b", wants) if w.strip()]
     names = [_TYPE_WORDS.get(w.removeprefix("a ").removeprefix("an ").strip()) for w in words]
     if not names or not all(names):
         return []
     refused = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
     refused_types = [t for one in refused if isinstance(t := getattr(builtins, ast.unparse(one), None), type)]
-    if len(refused_types) != len(refused):
+    # A class of the library's own (`Stylesheet`) is no base of a builtin type, but an abstract one may be.
+    own = [name for one in refused if not hasattr(builtins, name := ast.unparse(one))]
+    if len(refused_types) + len(own) != len(refused) or not all(
+        _type_name(name) and name.rpartition(".")[2] not in _ABSTRACT for name in own
+    ):
         return []
     named = [getattr(builtins, name) for name in dict.fromkeys(n for n in names if n)]
     if any(issubclass(one, tuple(refused_types)) for one in named):

@@ -163,3 +163,31 @@ def test_a_method_s_argument_the_constructor_passes_on_is_said_as_the_constructo
     assert solutions(cards, "Unique keyword argument") == [
         "Pass a `list`, a `tuple` or a `str` as `unique` to `LayerMapping()`."
     ]
+
+
+# Django 5.2.19 django/utils/feedgenerator.py:104-143 (SyndicationFeed.__init__), reduced to `stylesheets`: a class
+# of the library's own refused, the message saying what it wants and what it got.
+FEEDS = """
+class Stylesheet:
+    def __init__(self, url, mimetype="", media="screen"):
+        self._url = url
+
+
+class SyndicationFeed:
+    def __init__(self, title, link, description, stylesheets=None, **kwargs):
+        def to_stylesheet(s):
+            return s if isinstance(s, Stylesheet) else Stylesheet(s)
+
+        if stylesheets is not None:
+            if isinstance(stylesheets, (Stylesheet, str)):
+                raise TypeError(
+                    f"stylesheets should be a list, not {stylesheets.__class__}"
+                )
+            stylesheets = [to_stylesheet(s) for s in stylesheets]
+        self.stylesheets = stylesheets
+"""
+
+
+def test_a_refused_class_of_the_library_s_own_is_advised_as_the_type_the_message_wants(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/utils/feedgenerator.py": FEEDS})
+    assert solutions(cards, "stylesheets should be") == ["Pass a `list` as `stylesheets` to `SyndicationFeed()`."]
