@@ -487,7 +487,10 @@ class Reader:
             if defined and name == root and root not in self.unsure and (returned := self._own_method_returns(defined)):
                 return returned  # `app_list = self.get_app_list(request, app_label)`: what the method gave
             if defined is None or (defined and not self._sayable(defined, root)):
-                return None
+                # `opts = self._meta`, then `opts.abstract`: the object's own chain, read through another name.
+                return (
+                    self._own_chain(defined + name[len(root) :]) if defined and self._chained(defined, name) else None
+                )
             if defined and name == root and defined != root and _CHAIN.fullmatch(defined):
                 # Another name for a setting, a flag or an argument (`base_url = settings.STATIC_URL`): said as
                 # what it names, in its place ("the `STATIC_URL` setting"), not as a local glossed after.
@@ -506,7 +509,12 @@ class Reader:
         if name == "self.__class__":
             return self._own_class()
         if root == "self":
-            return self._popped(name, before) or self._attribute(name) or self._own_attribute(name)
+            return (
+                self._popped(name, before)
+                or self._attribute(name)
+                or self._own_attribute(name)
+                or self._own_chain(name)
+            )
         if root == "cls" and name != root and self.in_classmethod():
             # A classmethod's `cls.reset_sequences` is the class attribute harvest records as `self.<name>`.
             return self._attribute("self." + name.partition(".")[2])
@@ -797,6 +805,31 @@ class Reader:
         if not owner or not is_public(owner) or not owner.rpartition(".")[2][:1].isupper():
             return None
         return f"the {code(owner.rpartition('.')[2])}'s {code(attribute)}"
+
+    def _own_chain(self, name: str) -> str | None:
+        """ "the `Model`'s `_meta.abstract`" for `self._meta.abstract` read in a method of a public class: an
+        attribute chain of the object the method runs on, two links or more, ending in a public attribute, named as
+        the class's (no value said: whichever subclass the object is, it is its chain); None for anything else."""
+        links = name.split(".")
+        if links[0] != "self" or len(links) < 3 or not all(link.isidentifier() for link in links[1:]):
+            return None
+        if links[-1].startswith("_") or links[1] == "Meta":
+            return None
+        recorded = self.evidence.get("function")
+        owner = str(recorded.get("class") or "") if isinstance(recorded, dict) else ""
+        if not owner or not is_public(owner) or not owner.rpartition(".")[2][:1].isupper():
+            return None
+        return f"the {code(owner.rpartition('.')[2])}'s {code('.'.join(links[1:]))}"
+
+    def _chained(self, defined: str, name: str) -> bool:
+        """Whether `name` reads an attribute of a local that is only another name for a chain of `self`."""
+        root = _root(name)
+        return (
+            name != root
+            and root not in self.parameters
+            and _root(defined) == "self"
+            and bool(_CHAIN.fullmatch(defined))
+        )
 
     def in_classmethod(self) -> bool:
         """Whether the raising function takes the class first (`(cls)`): its `cls.x` is the class's attribute."""
