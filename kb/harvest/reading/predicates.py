@@ -33,8 +33,12 @@ _RECEIVERS = frozenset({"self", "cls"})
 class _Body:
     """A function's body as one expression of its parameters (locals folded in), read once per function."""
 
-    def __init__(self, params: list[str], defaults: dict[str, ast.expr], returned: ast.expr | None) -> None:
+    def __init__(
+        self, params: list[str], defaults: dict[str, ast.expr], returned: ast.expr | None, truth_only: bool = False
+    ) -> None:
         self.params = params
+        # Early answers folded in as `or`/`and`: `returned` is as true as the body's value, not that value itself.
+        self.truth_only = truth_only
         self.defaults = defaults
         self.returned = returned  # None: a body not read through (its signature still says a property's read)
         nodes = breadth.nodes(returned) if returned is not None else []
@@ -54,9 +58,11 @@ def read_through(test: ast.expr, scope: Scope, calls: Sequence[ast.Call]) -> ast
     for depth in range(MAX_DEPTH):
         if depth:
             calls = [node for node in breadth.walk(found) if isinstance(node, ast.Call)]
-        if not any(_inlined(call, scope) is not None for call in calls):
+        truth = _truth_calls(found)
+        if not any(_inlined(call, scope, truth=id(call) in truth) is not None for call in calls):
             break  # the common case: nothing to read through, nothing copied
-        found = _Inliner(scope).visit(copy.deepcopy(found))
+        found = copy.deepcopy(found)
+        found = _Inliner(scope, _truth_calls(found)).visit(found)
     if found is test:
         return None
     found = ast.fix_missing_locations(_Simplified().visit(found))
@@ -64,29 +70,63 @@ def read_through(test: ast.expr, scope: Scope, calls: Sequence[ast.Call]) -> ast
 
 
 class _Inliner(ast.NodeTransformer):
-    def __init__(self, scope: Scope) -> None:
+    def __init__(self, scope: Scope, truth: set[int]) -> None:
         self.scope = scope
+        self.truth = truth  # ids of the calls whose value the test reads only as true or false
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
+        truth = id(node) in self.truth
         self.generic_visit(node)
-        return _inlined(node, self.scope) or node
+        return _inlined(node, self.scope, truth=truth) or node
+
+
+def _truth_calls(test: ast.expr) -> set[int]:
+    """The ids of the calls `test` reads only for their truth: the test itself, under `not`, in an `and`/`or`."""
+    found: set[int] = set()
+    stack = [test]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Call):
+            found.add(id(node))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            stack.append(node.operand)
+        elif isinstance(node, ast.BoolOp):
+            stack.extend(node.values)
+    return found
 
 
 class _Simplified(ast.NodeTransformer):
-    """`not not x` is `x`; `not (a is None)` is `a is not None`, as `conditions.negate` writes it."""
+    """`not not x` is `x`; `not (a is None)` is `a is not None`, and `not (a or b)` is `not a and not b`, as
+    `conditions.negate` writes them."""
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
+        inner = node.operand
+        if isinstance(node.op, ast.Not) and isinstance(inner, ast.UnaryOp) and isinstance(inner.op, ast.Not):
+            return self.visit(inner.operand)
         self.generic_visit(node)
         inner = node.operand
         if not isinstance(node.op, ast.Not):
             return node
         if isinstance(inner, ast.UnaryOp) and isinstance(inner.op, ast.Not):
             return inner.operand
+        if isinstance(inner, ast.BoolOp):
+            return _flat(negate(inner))
         flipped = negate(inner) if isinstance(inner, ast.Compare) else None
         return flipped if isinstance(flipped, ast.Compare) else node
 
 
-def _inlined(call: ast.Call, scope: Scope) -> ast.expr | None:
+def _flat(test: ast.expr) -> ast.expr:
+    """`a and (b and c)` as `a and b and c`: an `and` (or an `or`) inside one of its own kind, lifted."""
+    if not isinstance(test, ast.BoolOp):
+        return test
+    values: list[ast.expr] = []
+    for value in map(_flat, test.values):
+        same = isinstance(value, ast.BoolOp) and type(value.op) is type(test.op)
+        values.extend(value.values if isinstance(value, ast.BoolOp) and same else [value])
+    return ast.BoolOp(op=test.op, values=values)
+
+
+def _inlined(call: ast.Call, scope: Scope, *, truth: bool = False) -> ast.expr | None:
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return None
     if isinstance(call.func, ast.Name) and call.func.id in _BUILTINS:
@@ -128,7 +168,7 @@ def _inlined(call: ast.Call, scope: Scope) -> ast.expr | None:
         and (attribute := _property_read(function, defined_in, given, body, scope.index)) is not None
     ):
         return attribute
-    if body.returned is None:
+    if body.returned is None or (body.truth_only and not truth):
         return None
     passed = {n.id for value in given.values() for n in breadth.walk(value) if isinstance(n, ast.Name)}
     if passed & body.bound:
@@ -209,19 +249,27 @@ def _read_body(function: Function) -> _Body | None:
     for kwarg, kwdefault in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True):
         if isinstance(kwdefault, ast.Constant):
             defaults[kwarg.arg] = kwdefault
-    return _Body(params, defaults, _returned(function, set(params)))
+    returned, truth_only = _returned(function, set(params))
+    return _Body(params, defaults, returned, truth_only)
 
 
-def _returned(function: Function, params: set[str]) -> ast.expr | None:
-    """The one expression the body returns, its locals folded in; None for any other body."""
+def _returned(function: Function, params: set[str]) -> tuple[ast.expr | None, bool]:
+    """The one expression the body returns, its locals and early answers folded in (True: it has early answers,
+    and is only as true as the body's value); None for any other body."""
     statements = list(function.body)
     if statements and isinstance(statements[0], ast.Expr) and isinstance(statements[0].value, ast.Constant):
         statements = statements[1:]  # the docstring
     if not statements or len(statements) > MAX_LOCALS + 1:
-        return None
+        return None, False
     last = statements[-1]
     if not isinstance(last, ast.Return) or last.value is None:
-        return None
+        return None, False
+    # Early answers before anything else (`if not self.allowed_versions: return True`, rest_framework/versioning.py:
+    # 27-31, DRF 3.18.3): each an `or` (True) or an `and not` (False) in front of what the rest returns.
+    answers: list[tuple[ast.expr, bool]] = []
+    while statements[:-1] and (early := _early_answer(statements[0])) is not None:
+        answers.append(early)
+        statements = statements[1:]
     folded: dict[str, ast.expr] = {}
     for statement in statements[:-1]:
         if not (
@@ -231,17 +279,35 @@ def _returned(function: Function, params: set[str]) -> ast.expr | None:
             and target.id not in folded
             and target.id not in params
         ):
-            return None
+            return None, False
         folded[target.id] = _Replaced(folded).visit(copy.deepcopy(statement.value))
     returned = _Replaced(folded).visit(copy.deepcopy(last.value))
+    for test, answer in reversed(answers):
+        guard = copy.deepcopy(test)
+        returned = (
+            ast.BoolOp(op=ast.Or(), values=[guard, returned])
+            if answer
+            else ast.BoolOp(op=ast.And(), values=[negate(guard), returned])
+        )
     if len(ast.unparse(returned)) > MAX_CODE:
-        return None
+        return None, False
     nodes = breadth.nodes(returned)
     inner = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     inner |= {a.arg for n in nodes if isinstance(n, ast.Lambda) for a in n.args.args}
     for node in nodes:
         if isinstance(node, ast.Name) and node.id not in params | inner and node.id not in _BUILTINS:
-            return None  # a name of its own module: not what that name is where the test reads it
+            return None, False  # a name of its own module: not what that name is where the test reads it
         if isinstance(node, (ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
-            return None
-    return returned
+            return None, False
+    return returned, bool(answers)
+
+
+def _early_answer(statement: ast.stmt) -> tuple[ast.expr, bool] | None:
+    """(test, answer) of `if test: return True` (or `False`) with no `else`; None for any other statement."""
+    if not isinstance(statement, ast.If) or statement.orelse or len(statement.body) != 1:
+        return None
+    body = statement.body[0]
+    if not isinstance(body, ast.Return) or not isinstance(body.value, ast.Constant):
+        return None
+    value = body.value.value
+    return (statement.test, value) if isinstance(value, bool) else None
