@@ -748,7 +748,10 @@ def _imported(attempt: ast.AST | None) -> list[str]:
     statements = attempt.body
     if len(statements) == 1 and isinstance(inner := statements[0], ast.Try) and _falls_back(inner):
         statements = [*inner.body, *(stmt for handler in inner.handlers for stmt in handler.body)]
-    if not all(isinstance(stmt, (ast.Import, ast.ImportFrom)) for stmt in statements):
+    # A flag set beside the imports (`is_oracledb = True`, django/db/backends/oracle/oracledb_any.py:6-8, Django
+    # 5.2.19) cannot raise: the imports are still all that can.
+    statements = [stmt for stmt in statements if not _sets_a_constant(stmt)]
+    if not statements or not all(isinstance(stmt, (ast.Import, ast.ImportFrom)) for stmt in statements):
         return []
     names: list[str] = []
     for stmt in statements:
@@ -757,6 +760,15 @@ def _imported(attempt: ast.AST | None) -> list[str]:
         elif isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
             names.append(stmt.module)
     return list(dict.fromkeys(names))[:MAX_IMPORTED]
+
+
+def _sets_a_constant(statement: ast.stmt) -> bool:
+    """`name = <literal>`: a statement that cannot raise."""
+    return (
+        isinstance(statement, ast.Assign)
+        and all(isinstance(target, ast.Name) for target in statement.targets)
+        and isinstance(statement.value, ast.Constant)
+    )
 
 
 def _falls_back(attempt: ast.Try) -> bool:
