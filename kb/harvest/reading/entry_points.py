@@ -559,7 +559,7 @@ class EntryPoints:
             parameters = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
             star = node.args.kwarg.arg if node.args.kwarg else ""
             other = partial(marker_test, node, self._markers_of(path))
-            read = tests_holding(node.body, line, star, self._patterns_of(path), other)
+            read = tests_holding(node.body, line, star, self._patterns_of(path), other, guards=True)
             if (kwargs := node.args.kwarg) and any(t[0] == kwargs.arg for t in read) and not self._added(node):
                 parameters.add(kwargs.arg)  # `if option in kwargs:`, while `kwargs` holds only what was given
             parameters -= self._bound(node).keys()

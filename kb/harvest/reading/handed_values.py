@@ -345,6 +345,7 @@ def tests_holding(
     kwargs: str = "",
     patterns: Mapping[str, re.Pattern[str]] | None = None,
     other: Callable[[ast.expr], tuple[str, Callable[[object], bool | None]] | None] | None = None,
+    guards: bool = False,
 ) -> list[Test]:
     """The tests on a parameter of the `if`s (and `elif`s) holding `line` in `body`, through `with`, `try` and
     loops; one `and`'s parts each, in an `if`'s body only. Only the statements on the way to `line` are read.
@@ -352,12 +353,23 @@ def tests_holding(
     told) for any value but an empty dict. `patterns`: the module's compiled regexes by name, with which the wider
     tests of `fixed_values` are read too (a regex's match, `isinstance`, `or`...), their value None where not
     told. `other`: a reader of further tests, tried last (`sentinels.marker_test`). Without any, every test's
-    value is a bool."""
+    value is a bool. `guards`: the early exits on the way are read too, each needed false (`_exit_guards`)."""
     found: list[Test] = []
+
+    def read(part: ast.expr) -> tuple[str, Callable[[object], bool | None]] | None:
+        return (
+            _literal_test(part)
+            or (_keyed(part, kwargs) if kwargs else None)
+            or (wider_test(part, patterns, _literal_test) if patterns is not None else None)
+            or (other(part) if other is not None else None)
+        )
+
     while body:
         statement = next((s for s in body if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
         if statement is None:
             break
+        if guards and not isinstance(statement, _LATER):
+            found += _exit_guards(body, statement, read)
         if isinstance(statement, ast.If):
             if line <= (statement.test.end_lineno or statement.lineno):
                 break  # a call in the test itself
@@ -367,24 +379,46 @@ def tests_holding(
                 if inside and isinstance(statement.test, ast.BoolOp) and isinstance(statement.test.op, ast.And)
                 else [statement.test]
             )
-            found += [
-                (name, holds, inside)
-                for part in parts
-                if (
-                    read := _literal_test(part)
-                    or (_keyed(part, kwargs) if kwargs else None)
-                    or (wider_test(part, patterns, _literal_test) if patterns is not None else None)
-                    or (other(part) if other is not None else None)
-                )
-                for name, holds in [read]
-            ]
+            found += [(name, holds, inside) for part in parts if (told := read(part)) for name, holds in [told]]
             body = statement.body if inside else statement.orelse
         elif isinstance(statement, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While)):
             body = statement.body
         elif isinstance(statement, (ast.Try, ast.TryStar)):
-            body = [*statement.body, *statement.orelse, *statement.finalbody]
+            # The block holding `line` alone: a `return` in the `try` still runs its `finally`.
+            body = next(
+                (block for block in (statement.body, statement.orelse, statement.finalbody) if _holds(block, line)), []
+            )
         else:
             break
+    return found
+
+
+# A statement whose body runs later, or elsewhere: an early exit above it does not keep `line` inside from running.
+_LATER = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _holds(block: list[ast.stmt], line: int) -> bool:
+    return bool(block) and block[0].lineno <= line <= (block[-1].end_lineno or block[-1].lineno)
+
+
+def _exit_guards(
+    body: list[ast.stmt],
+    statement: ast.stmt,
+    read: Callable[[ast.expr], tuple[str, Callable[[object], bool | None]] | None],
+) -> list[Test]:
+    """The tests of the `if`s above `statement` in its own block whose body always leaves (its last statement a
+    `return` or `raise`), each needed false to get to `statement`; an `or`'s parts each (every one must be false),
+    an `and` left whole: `if not ndim: return capi.create_point(None)` above `if ndim < 2 or ndim > 3: raise
+    TypeError(...)` (django/contrib/gis/geos/point.py:63-67, Django 5.2.19)."""
+    found: list[Test] = []
+    for above in body:
+        if above is statement or above.lineno >= statement.lineno:
+            break
+        if not isinstance(above, ast.If) or not above.body or not isinstance(above.body[-1], _EXITS):
+            continue
+        test = above.test
+        parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
+        found += [(name, holds, False) for part in parts if (told := read(part)) for name, holds in [told]]
     return found
 
 
