@@ -113,3 +113,37 @@ def test_an_exit_in_a_try_does_not_skip_its_finally(tmp_path) -> None:
 """,
     )
     assert "Point._create_empty" in _callers(tmp_path, finally_)
+
+
+# Reduced from django/contrib/auth/hashers.py:94-110 and django/contrib/auth/base_user.py:90-127 (Django 5.2.19).
+HASHERS = """
+UNUSABLE_PASSWORD_PREFIX = "!"
+
+
+def make_password(password, salt=None, hasher="default"):
+    \"\"\"Turn a plain-text password into a hash for database storage.\"\"\"
+    if password is None:
+        return UNUSABLE_PASSWORD_PREFIX + get_random_string(40)
+    if not isinstance(password, (bytes, str)):
+        raise TypeError(
+            "Password must be a string or bytes, got %s." % type(password).__qualname__
+        )
+    return hasher.encode(password, salt)
+
+
+class AbstractBaseUser:
+    def set_password(self, raw_password):
+        \"\"\"Set the user's password to the hash of `raw_password`.\"\"\"
+        self.password = make_password(raw_password)
+
+    def set_unusable_password(self):
+        \"\"\"Set a value that will never be a valid hash.\"\"\"
+        self.password = make_password(None)
+"""
+
+
+def test_a_public_method_handing_the_literal_the_early_exit_takes_is_no_entry_point(tmp_path) -> None:
+    evidence = evidence_of(tmp_path, HASHERS, "Password must be a string")
+    ways_in = {row["function"] for row in (*evidence["entry_points"], *evidence["callers"])}
+    assert "AbstractBaseUser.set_unusable_password" not in ways_in
+    assert "AbstractBaseUser.set_password" in ways_in
