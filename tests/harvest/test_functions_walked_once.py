@@ -123,3 +123,33 @@ def test_a_name_or_a_dotted_name_is_written_as_unparsed_without_unparsing_it():
         assert walked.code(node) == walked.unparsed(node) == ast.unparse(node)
     dotted = ast.parse("self.message", mode="eval").body
     assert python_calls(walked.code, dotted) * 4 < python_calls(ast.unparse, dotted)  # no `_Unparser` made
+
+
+def test_a_condition_s_code_is_written_as_unparsed_without_unparsing_it():
+    # django/db/models/query.py:503, 622, 1045, 1066 and django/forms/fields.py:973 (Django 5.2.19): the
+    # conditions a site's guards are read from, and parameters (django/core/validators.py:236).
+    texts = (
+        "not self._prefetch_related_lookups or chunk_size is None",
+        "self.query.can_filter() and (not self.query.distinct_fields)",
+        "not (param in property_names and getattr(self.model, param).fset)",
+        "order_by and (not isinstance(order_by, (tuple, list)))",
+        "not isinstance(value, (list, tuple))",
+        "a or b or not c",  # `ast.unparse` puts the third operand of an `or` in parentheses: so is it here
+        "kwargs['x'][-1] != u'y' and (a, ) == (b, c)",
+    )
+    for text in texts:
+        node = ast.parse(text, mode="eval").body
+        assert walked.code(node) == walked.unparsed(node) == ast.unparse(node)
+    condition = ast.parse(texts[0], mode="eval").body
+    assert python_calls(walked.code, condition) * 4 < python_calls(ast.unparse, condition)  # no `_Unparser` made
+    parameters = ast.parse("def __init__(self, message=None, code=None, allowlist=None): pass").body[0].args  # type: ignore[attr-defined]
+    assert walked.code(parameters) == ast.unparse(parameters) == "self, message=None, code=None, allowlist=None"
+
+
+def test_code_it_does_not_write_itself_is_unparsed():
+    # A lambda, a float, keyword-only parameters: `ast.unparse` writes them.
+    for text in ("f(lambda x: x)", "1e400 * 2", "g(*args, **kwargs)", "[a async for a in b]", "x.y[1:2]"):
+        node = ast.parse(text, mode="eval").body
+        assert walked.code(node) == ast.unparse(node)
+    parameters = ast.parse("def f(a, /, b: int, *c, d=1, **e): pass").body[0].args  # type: ignore[attr-defined]
+    assert walked.code(parameters) == ast.unparse(parameters)

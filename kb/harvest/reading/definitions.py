@@ -18,6 +18,7 @@ from kb.harvest.reading.messages import Binding, BranchPath, exclusive
 from kb.harvest.reading.reads import NOTHING, Reads
 from kb.harvest.reading.scopes import Scope, child_nodes, statements
 from kb.harvest.reading.walked import body_of
+from kb.harvest.reading.walked import code as written
 from kb.text import breadth
 
 MAX_STEPS = 3
@@ -356,7 +357,7 @@ class Definitions:
     def _unparsed(self, expr: ast.expr) -> str:
         code = self._code.get(id(expr))
         if code is None:
-            code = self._code[id(expr)] = clip(ast.unparse(expr), CODE_LIMIT)
+            code = self._code[id(expr)] = clip(written(expr), CODE_LIMIT)
         return code
 
 

@@ -310,14 +310,14 @@ class Owner:
 
 def condition_row(c: Condition, through: ast.expr | None = None) -> dict:
     """A condition as the evidence holds it; `through`: its test with the calls it makes read through."""
-    read = {"read_through": {"code": ast.unparse(through), "sentence": sentence(through)}} if through else {}
+    read = {"read_through": {"code": code(through), "sentence": sentence(through)}} if through else {}
     return (
         {"kind": c.kind, "code": c.code, "sentence": c.sentence, "line": c.line}
         | read
         | ({"other_raises": True} if c.other_raises else {})
         | ({"by_calls": True} if c.by_calls else {})
         | ({"one_call": True} if c.one_call else {})
-        | ({"failed": {"code": ast.unparse(c.test), "sentence": sentence(c.test)}} if c.failed and c.test else {})
+        | ({"failed": {"code": code(c.test), "sentence": sentence(c.test)}} if c.failed and c.test else {})
         | ({"end": c.end} if c.end else {})
         | ({c.joined: [{"code": code, "sentence": said} for code, said in c.parts]} if c.parts else {})
     )
@@ -915,7 +915,7 @@ def describe_function(node: ast.AST, qualname: str, class_name: str) -> dict:
     described: dict = {
         "name": qualname,
         "class": class_name,
-        "signature": _clip(f"({ast.unparse(node.args)})", CODE_LIMIT),
+        "signature": _clip(f"({code(node.args)})", CODE_LIMIT),
         "doc": first_paragraph(docstring(node) or ""),
     }
     if raises := documented_raises(node):

@@ -116,7 +116,7 @@ def unparsed(node: ast.AST) -> str:
     found = _code.get(id(node))
     if found is not None and found[0] is node:
         return found[1]
-    text = ast.unparse(node)
+    text = code(node)
     if len(_code) >= MAX_KEPT:
         del _code[next(iter(_code))]  # the oldest
     _code[id(node)] = (node, text)
@@ -125,7 +125,9 @@ def unparsed(node: ast.AST) -> str:
 
 def code(node: ast.AST) -> str:
     """`ast.unparse(node)`; a name or a dotted name (`self.a.b`) written without it: half a harvest's
-    unparsed nodes are names, each an `_Unparser` made and walked (about 14,000 instructions)."""
+    unparsed nodes are names, each an `_Unparser` made and walked (about 14,000 instructions). So are the small
+    expressions conditions are made of (`not x`, `a is None`, `f(a, b)`, `a and b`) and plain parameter lists:
+    an `_Unparser` cost about 75,000 instructions a node there (10,500 of them, 0.8 G on Django)."""
     kind = type(node)
     if kind is ast.Name:
         return node.id  # type: ignore[attr-defined]
@@ -138,4 +140,133 @@ def code(node: ast.AST) -> str:
         if type(value) is ast.Name:
             attributes.append(value.id)
             return ".".join(reversed(attributes))
-    return ast.unparse(node)
+    written = _written(node, _TEST) if kind is not ast.arguments else _parameters(node)  # type: ignore[arg-type]
+    return ast.unparse(node) if written is None else written
+
+
+# `ast.unparse`'s precedences (`ast._Precedence`, Python 3.11): a node is put in parentheses where the level it is
+# written at is above its own; an `and`'s or `or`'s operands are written each one level above the one before.
+_PRECEDENCE = ast._Precedence  # type: ignore[attr-defined]
+_LEVELS = {name: int(level) for name, level in _PRECEDENCE.__members__.items()}
+_TEST, _OR, _AND, _NOT, _CMP = _LEVELS["TEST"], _LEVELS["OR"], _LEVELS["AND"], _LEVELS["NOT"], _LEVELS["CMP"]
+_FACTOR, _ATOM = _LEVELS["FACTOR"], _LEVELS["ATOM"]
+_COMPARED = {
+    ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+    ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in",
+}  # fmt: skip
+_CONSTANTS = (str, int, bool, bytes, type(None))  # written as `repr` writes them (not a float: `inf`)
+
+
+def _written(node: ast.AST, level: int) -> str | None:
+    """`ast.unparse(node)` for names, constants, calls, subscripts, comparisons, `not`, `-`, `and`, `or` and
+    tuples of them, written at `level`; None for any other node (the caller unparses it whole)."""
+    kind = type(node)
+    if kind is ast.Name:
+        return node.id  # type: ignore[attr-defined]
+    if kind is ast.Constant:
+        value = node.value  # type: ignore[attr-defined]
+        if type(value) in _CONSTANTS:
+            return ("u" if node.kind == "u" else "") + repr(value)  # type: ignore[attr-defined]
+        return None
+    if kind is ast.Attribute:
+        value = node.value  # type: ignore[attr-defined]
+        if type(value) is ast.Constant:
+            return None  # `1 .real`
+        inner = _written(value, _ATOM)
+        return None if inner is None else f"{inner}.{node.attr}"  # type: ignore[attr-defined]
+    if kind is ast.Call:
+        func = _written(node.func, _ATOM)  # type: ignore[attr-defined]
+        if func is None:
+            return None
+        said = []
+        for argument in node.args:  # type: ignore[attr-defined]
+            text = _written(argument, _TEST)
+            if text is None:
+                return None
+            said.append(text)
+        for keyword in node.keywords:  # type: ignore[attr-defined]
+            text = _written(keyword.value, _TEST)
+            if text is None:
+                return None
+            said.append(f"{keyword.arg}={text}" if keyword.arg is not None else f"**{text}")
+        return f"{func}({', '.join(said)})"
+    if kind is ast.Subscript:
+        value, index = node.value, node.slice  # type: ignore[attr-defined]
+        inner = _written(value, _ATOM)
+        if inner is None:
+            return None
+        if type(index) is ast.Tuple and index.elts:
+            items = _items(index.elts)
+        else:
+            items = _written(index, _TEST)
+        return None if items is None else f"{inner}[{items}]"
+    if kind is ast.Compare:
+        left = _written(node.left, _CMP + 1)  # type: ignore[attr-defined]
+        if left is None:
+            return None
+        said = [left]
+        for operator, right in zip(node.ops, node.comparators, strict=True):  # type: ignore[attr-defined]
+            text = _written(right, _CMP + 1)
+            if text is None:
+                return None
+            said += (_COMPARED[type(operator)], text)
+        return _parenthesized(" ".join(said), level > _CMP)
+    if kind is ast.UnaryOp:
+        operator = type(node.op)  # type: ignore[attr-defined]
+        if operator is ast.Not:
+            text = _written(node.operand, _NOT)  # type: ignore[attr-defined]
+            return None if text is None else _parenthesized(f"not {text}", level > _NOT)
+        if operator is ast.USub:
+            text = _written(node.operand, _FACTOR)  # type: ignore[attr-defined]
+            return None if text is None else _parenthesized(f"-{text}", level > _FACTOR)
+        return None
+    if kind is ast.BoolOp:
+        own = _OR if type(node.op) is ast.Or else _AND  # type: ignore[attr-defined]
+        at = own
+        said = []
+        for value in node.values:  # type: ignore[attr-defined]
+            at = min(at + 1, _ATOM)
+            text = _written(value, at)
+            if text is None:
+                return None
+            said.append(text)
+        return _parenthesized((" or " if own == _OR else " and ").join(said), level > own)
+    if kind is ast.Tuple and node.elts:  # type: ignore[attr-defined]
+        items = _items(node.elts)  # type: ignore[attr-defined]
+        return None if items is None else _parenthesized(items, level > _LEVELS["TUPLE"])
+    return None
+
+
+def _items(nodes: list[ast.expr]) -> str | None:
+    """A tuple's items as `ast.unparse` writes them: `a, b`, or `a,` for one."""
+    said = []
+    for item in nodes:
+        text = _written(item, _TEST)
+        if text is None:
+            return None
+        said.append(text)
+    return f"{said[0]}," if len(said) == 1 else ", ".join(said)
+
+
+def _parenthesized(text: str, needed: bool) -> str:
+    return f"({text})" if needed else text
+
+
+def _parameters(node: ast.arguments) -> str | None:
+    """`ast.unparse` of a parameter list of plain names, each with or without a default (`a, b=1`); None for
+    any other (annotated, `*args`, keyword-only, positional-only)."""
+    if node.posonlyargs or node.vararg or node.kwonlyargs or node.kwarg:
+        return None
+    defaults: list[ast.expr | None] = [None] * (len(node.args) - len(node.defaults))
+    said = []
+    for parameter, default in zip(node.args, defaults + list(node.defaults), strict=True):
+        if parameter.annotation is not None:
+            return None
+        if default is None:
+            said.append(parameter.arg)
+            continue
+        text = _written(default, _TEST)
+        if text is None:
+            return None
+        said.append(f"{parameter.arg}={text}")
+    return ", ".join(said)
