@@ -107,7 +107,7 @@ def test_a_node_s_code_is_its_unparsed_text_and_is_read_once():
     assert walked.unparsed(raised).startswith("ValidationError(_('Enter a valid %(protocol)s address.')")
     assert python_calls(walked.unparsed, raised) <= 5  # asked before: a look-up, no unparsing
     other = _function().body[0].handlers[0].body[0].exc  # type: ignore[attr-defined]
-    assert python_calls(walked.unparsed, other) > 50  # an equal-looking node of another tree is read for itself
+    assert python_calls(walked.unparsed, other) > 20  # an equal-looking node of another tree is read for itself
 
 
 def test_what_is_kept_of_code_is_bounded():
@@ -136,6 +136,7 @@ def test_a_condition_s_code_is_written_as_unparsed_without_unparsing_it():
         "not isinstance(value, (list, tuple))",
         "a or b or not c",  # `ast.unparse` puts the third operand of an `or` in parentheses: so is it here
         "kwargs['x'][-1] != u'y' and (a, ) == (b, c)",
+        "super().__init__(*args, choices=[a, b], **{'x': 1, **rest})",  # lists, dicts, stars
     )
     for text in texts:
         node = ast.parse(text, mode="eval").body
@@ -148,7 +149,7 @@ def test_a_condition_s_code_is_written_as_unparsed_without_unparsing_it():
 
 def test_code_it_does_not_write_itself_is_unparsed():
     # A lambda, a float, keyword-only parameters: `ast.unparse` writes them.
-    for text in ("f(lambda x: x)", "1e400 * 2", "g(*args, **kwargs)", "[a async for a in b]", "x.y[1:2]"):
+    for text in ("f(lambda x: x)", "1e400 * 2", "g(*(a or b))", "[a async for a in b]", "x.y[1:2]", "{**(a | b)}"):
         node = ast.parse(text, mode="eval").body
         assert walked.code(node) == ast.unparse(node)
     parameters = ast.parse("def f(a, /, b: int, *c, d=1, **e): pass").body[0].args  # type: ignore[attr-defined]

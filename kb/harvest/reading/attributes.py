@@ -14,6 +14,7 @@ from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.definitions import CODE_LIMIT, clip
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.types import assigned_on_self, assigns_on_self, is_self, unpacked
+from kb.harvest.reading.walked import code as unparse
 from kb.harvest.reading.walked import nodes_of_kind
 from kb.text import breadth
 
@@ -162,7 +163,7 @@ def _class_value(index: ClassIndex, owner: str, name: str) -> dict | None:
         ast.literal_eval(value)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
-    written = ast.unparse(value)
+    written = unparse(value)
     if len(written) > _MAX_VALUE or assigns_on_self(index, owner, name):
         return None
     row = {"name": f"self.{name}", "class": info.qualname.rpartition(".")[2], "value": written, "line": value.lineno}
@@ -210,7 +211,7 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
     defaulted = [a.arg for a in positional[len(positional) - len(arguments.defaults) :]]
     given = dict(zip(defaulted, arguments.defaults, strict=True))
     given |= {a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is not None}
-    written = {name: clip(ast.unparse(value), CODE_LIMIT) for name, value in given.items()}
+    written = {name: clip(unparse(value), CODE_LIMIT) for name, value in given.items()}
     kwarg = arguments.kwarg.arg if arguments.kwarg is not None and arguments.kwarg.arg not in wanted else ""
     found: _Assigned = {}
     defaults: dict[str, str] = {}  # parameter -> the setting it falls back to
@@ -253,7 +254,7 @@ def _read(init: ast.FunctionDef | ast.AsyncFunctionDef) -> _Assigned:
                 found[target.attr] = ("", "", statement.lineno, "", "")
             elif parameter:
                 setting = _or_setting(value) or defaults.get(parameter, "")
-                code = clip(ast.unparse(value), CODE_LIMIT)
+                code = clip(unparse(value), CODE_LIMIT)
                 found[target.attr] = (parameter, code, statement.lineno, setting, written.get(parameter, ""))
     return found
 
@@ -294,7 +295,7 @@ def _popped(value: ast.expr, kwarg: str) -> tuple[str, str] | None:
         return None
     default = value.args[1] if len(value.args) == 2 else None
     literal = isinstance(default, ast.Constant) and (default.value is None or type(default.value) in (bool, int, str))
-    return key.value, clip(ast.unparse(default), CODE_LIMIT) if default is not None and literal else ""
+    return key.value, clip(unparse(default), CODE_LIMIT) if default is not None and literal else ""
 
 
 def _rebinds(targets: Sequence[ast.expr], value: ast.expr | None, wanted: set[str]) -> set[str]:

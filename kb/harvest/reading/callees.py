@@ -19,6 +19,7 @@ from kb.harvest.reading.conditions import sentence
 from kb.harvest.reading.definitions import clip
 from kb.harvest.reading.imports import dotted, visible_name
 from kb.harvest.reading.scopes import Scope, set_in_init, statements
+from kb.harvest.reading.walked import code as unparse
 from kb.harvest.reading.walked import nodes_of
 from kb.text import breadth
 
@@ -129,8 +130,8 @@ def _arguments(call: ast.Call) -> dict:
     for argument in call.args:
         if isinstance(argument, ast.Starred):
             break
-        args.append(clip(ast.unparse(argument), MAX_ARGUMENT + 1))
-    kwargs = {k.arg: clip(ast.unparse(k.value), MAX_ARGUMENT + 1) for k in call.keywords if k.arg}
+        args.append(clip(unparse(argument), MAX_ARGUMENT + 1))
+    kwargs = {k.arg: clip(unparse(k.value), MAX_ARGUMENT + 1) for k in call.keywords if k.arg}
     return {"args": args, "kwargs": kwargs}
 
 

@@ -43,6 +43,7 @@ from kb.harvest.reading.spread import refused_on_the_way
 from kb.harvest.reading.type_guards import BUILTINS, NeededTypes, always_raises, needed_types, rebound, types_held
 from kb.harvest.reading.type_guards import refuted as types_refuted
 from kb.harvest.reading.walked import body_of, docstring, nodes_of_kind, unparsed
+from kb.harvest.reading.walked import code as unparse
 from kb.text import breadth
 
 MAX_ENTRIES = 3
@@ -785,14 +786,14 @@ class EntryPoints:
         None when its class is no such class."""
         owner = entry.qualname.rpartition(".")[0]
         node = _class(self.trees.get(entry.path), owner)
-        if node is None or not any(_DATACLASS.search(ast.unparse(d)[:MAX_DECORATOR]) for d in node.decorator_list):
+        if node is None or not any(_DATACLASS.search(unparse(d)[:MAX_DECORATOR]) for d in node.decorator_list):
             return None
         return [
             statement.target.id
             for statement in node.body[:MAX_STATEMENTS]
             if isinstance(statement, ast.AnnAssign)
             and isinstance(statement.target, ast.Name)
-            and "ClassVar" not in ast.unparse(statement.annotation)[:MAX_DECORATOR]
+            and "ClassVar" not in unparse(statement.annotation)[:MAX_DECORATOR]
             and not _not_in_init(statement.value)
         ][:MAX_FIELDS]
 
@@ -851,7 +852,7 @@ class EntryPoints:
         READ_STDIN: return ...` before `self.parse_name(fixture_label)`, whose raise needs `fixture_name ==
         READ_STDIN` (round 11's card 13). Such an entry point cannot reach the raise."""
         return any(
-            left_when(caller, line, ast.unparse(given), value)
+            left_when(caller, line, unparse(given), value)
             for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
         )
 

@@ -9,6 +9,7 @@ import ast
 import builtins
 
 from kb.harvest.reading.callers import CallGraph, Defined
+from kb.harvest.reading.walked import code as unparse
 from kb.text import breadth
 
 MAX_HANDLED = 3
@@ -115,7 +116,7 @@ def _catches(part: ast.expr, raised: str, path: str, graph: CallGraph) -> bool |
     """Whether a handler's type catches `raised`: the class the module binds the name to (`CallGraph.binds`:
     through its imports, an alias, a package's re-export) is it or a base. None when that is not known: a name
     bound in the function, or a class from outside the harvest (its bases are not read)."""
-    text = ast.unparse(part)
+    text = unparse(part)
     found = graph.binds(path, text)
     if found is None or (not found[1] and found[0] not in _BUILTINS):
         return None
@@ -141,12 +142,12 @@ def _plain(
         isinstance(n, ast.Name) and n.id == handler.name for n in breadth.walk(only)
     )
     if isinstance(only, ast.Raise) and isinstance(only.exc, ast.Call) and not uses:
-        other = ast.unparse(only.exc.func).rpartition(".")[2]
+        other = unparse(only.exc.func).rpartition(".")[2]
         if other and other != raised.rpartition(".")[2] and other[:1].isupper():
             return {**row, "does": "raise", "code": other}
         return None
     if isinstance(only, ast.Assign) and all(isinstance(t, ast.Name) for t in only.targets) and not uses:
-        text = ast.unparse(only)
+        text = unparse(only)
         return {**row, "does": "assign", "code": text} if len(text) <= MAX_CODE else None
     if isinstance(only, ast.Return) and only.value is None:
         return {**row, "does": "return"}
@@ -160,7 +161,7 @@ def _handler_row(row: dict, only: ast.stmt, handler: ast.ExceptHandler) -> dict 
     self._reject(request, exc.reason)`, where the error's own details go on in what is returned), `pass`,
     `continue`."""
     if isinstance(only, ast.Return) and only.value is not None:
-        text = ast.unparse(only.value)
+        text = unparse(only.value)
         if len(text) > MAX_CODE:
             return None
         uses = handler.name is not None and any(
@@ -175,7 +176,7 @@ def _handler_row(row: dict, only: ast.stmt, handler: ast.ExceptHandler) -> dict 
 
 
 def _decorator(node: ast.expr) -> str:
-    return ast.unparse(node).rpartition(".")[2]
+    return unparse(node).rpartition(".")[2]
 
 
 def _defined_at(tree: ast.Module, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
@@ -215,7 +216,7 @@ def _names(handler_type: ast.expr | None) -> set[str]:
     if handler_type is None:
         return set()
     parts = handler_type.elts if isinstance(handler_type, ast.Tuple) else [handler_type]
-    return {ast.unparse(part).rpartition(".")[2] for part in parts}
+    return {unparse(part).rpartition(".")[2] for part in parts}
 
 
 def _function(tree: ast.Module, qualname: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:

@@ -21,6 +21,7 @@ from itertools import islice
 
 from kb.harvest.reading.container_uses import changed_in_place, others
 from kb.harvest.reading.imports import ModuleInfo, Resolver, block_fields
+from kb.harvest.reading.walked import code as unparse
 from kb.harvest.reading.walked import nodes_of
 from kb.text import breadth
 
@@ -351,7 +352,7 @@ def _container(value: ast.expr | None) -> dict | None:
         return None
     if not items or len(items) > MAX_COUNTED or not all(_constant(item) for item in items):
         return None
-    shown = [ast.unparse(item) for item in items[:MAX_ITEMS]]
+    shown = [unparse(item) for item in items[:MAX_ITEMS]]
     if any(len(code) > MAX_ITEM for code in shown):
         return None
     return {"kind": "literal", "type": kind, "items": shown, "count": len(items)}

@@ -149,7 +149,7 @@ def code(node: ast.AST) -> str:
 _PRECEDENCE = ast._Precedence  # type: ignore[attr-defined]
 _LEVELS = {name: int(level) for name, level in _PRECEDENCE.__members__.items()}
 _TEST, _OR, _AND, _NOT, _CMP = _LEVELS["TEST"], _LEVELS["OR"], _LEVELS["AND"], _LEVELS["NOT"], _LEVELS["CMP"]
-_FACTOR, _ATOM = _LEVELS["FACTOR"], _LEVELS["ATOM"]
+_EXPR, _FACTOR, _ATOM = _LEVELS["EXPR"], _LEVELS["FACTOR"], _LEVELS["ATOM"]
 _COMPARED = {
     ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
     ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in",
@@ -158,8 +158,8 @@ _CONSTANTS = (str, int, bool, bytes, type(None))  # written as `repr` writes the
 
 
 def _written(node: ast.AST, level: int) -> str | None:
-    """`ast.unparse(node)` for names, constants, calls, subscripts, comparisons, `not`, `-`, `and`, `or` and
-    tuples of them, written at `level`; None for any other node (the caller unparses it whole)."""
+    """`ast.unparse(node)` for names, constants, calls, subscripts, comparisons, `not`, `-`, `and`, `or`, and
+    tuples, lists, dicts and `*` of them, written at `level`; None for any other node (the caller unparses it whole)."""
     kind = type(node)
     if kind is ast.Name:
         return node.id  # type: ignore[attr-defined]
@@ -231,10 +231,36 @@ def _written(node: ast.AST, level: int) -> str | None:
                 return None
             said.append(text)
         return _parenthesized((" or " if own == _OR else " and ").join(said), level > own)
+    if kind is ast.List:
+        items = _listed(node.elts)  # type: ignore[attr-defined]
+        return None if items is None else f"[{items}]"
+    if kind is ast.Dict:
+        said = []
+        for key, value in zip(node.keys, node.values, strict=True):  # type: ignore[attr-defined]
+            text = _written(value, _TEST if key is not None else _EXPR)
+            written = _written(key, _TEST) if key is not None else "**"
+            if text is None or written is None:
+                return None
+            said.append(f"{written}: {text}" if key is not None else f"**{text}")
+        return "{" + ", ".join(said) + "}"
+    if kind is ast.Starred:
+        text = _written(node.value, _EXPR)  # type: ignore[attr-defined]
+        return None if text is None else f"*{text}"
     if kind is ast.Tuple and node.elts:  # type: ignore[attr-defined]
         items = _items(node.elts)  # type: ignore[attr-defined]
         return None if items is None else _parenthesized(items, level > _LEVELS["TUPLE"])
     return None
+
+
+def _listed(nodes: list[ast.expr]) -> str | None:
+    """A list's items as `ast.unparse` writes them: `a, b`."""
+    said = []
+    for item in nodes:
+        text = _written(item, _TEST)
+        if text is None:
+            return None
+        said.append(text)
+    return ", ".join(said)
 
 
 def _items(nodes: list[ast.expr]) -> str | None:
