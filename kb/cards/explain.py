@@ -427,10 +427,12 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
     """An `except E:` branch: what the calls in its `try` raised, and when, as far as the harvest read them; a
     lookup that failed as what was not found, when the reader can say its names; one standard operation that failed as
     the test it made (`harvest.reading.failures`: "`dotted_path` does not contain `'.'`")."""
+    failed_words = ""  # what the failed operation found, in the code's names ("`patterns` is not iterable")
     if isinstance(failed := row.get("failed"), dict) and isinstance(failed.get("code"), str):
         test = {"code": failed["code"], "sentence": str(failed.get("sentence") or ""), "line": row.get("line")}
         if said := reader.condition(test):
             return said
+        failed_words = str(failed.get("sentence") or "")
     raised: list[str] = []
     examples: dict[str, list[str]] = {}  # of a callee that may raise the type otherwise too (`others`)
     for callee in evidence.get("callee_raises") or []:
@@ -489,7 +491,9 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
             where = reader.glosses(
                 list(dict.fromkeys(names)), row.get("line") if isinstance(row.get("line"), int) else None
             )
-            said = f"{called} raised {' or '.join(code(name) for name in types)}"
+            # Where the reader cannot put its names in words, what failed is still said by what it found (round
+            # 32's card 13: "`iter(patterns)` raised `TypeError`", django/urls/resolvers.py:721, Django 5.2.19).
+            said = failed_words or f"{called} raised {' or '.join(code(name) for name in types)}"
             return said + aside(where)
     # "its `try` block raised `KeyError`" tells the reader nothing the code does not (review round 4, card 07).
     return ""

@@ -148,3 +148,72 @@ def test_the_cards_say_what_failed(db, git_repo) -> None:
     # `getattr(mod, func_name)` of a `func_name` unpacked from a call: what failed cannot be said, the call can.
     view = cards["Could not import '{lookup_view}'. View does not exist in module {mod_name}."].generated["trigger"]
     assert "- `getattr(mod, func_name)` raised `AttributeError`" in view, view
+
+
+# django/urls/resolvers.py:717-728, Django 5.2.19 (`URLResolver.url_patterns`)
+URL_PATTERNS = """
+def url_patterns(self):
+    patterns = getattr(self.urlconf_module, "urlpatterns", self.urlconf_module)
+    try:
+        iter(patterns)
+    except TypeError as e:
+        raise ImproperlyConfigured("The included URLconf does not appear to have any patterns in it.") from e
+    return patterns
+"""
+
+
+def test_iter_failed_when_its_argument_is_not_iterable() -> None:
+    assert caught(URL_PATTERNS)["failed"] == {"code": "iter(patterns)", "sentence": "`patterns` is not iterable"}
+
+
+def test_a_builtin_call_is_said_only_for_the_one_type_its_argument_makes_it_raise() -> None:
+    assert "failed" not in caught(URL_PATTERNS.replace("except TypeError", "except ValueError"))
+    assert "failed" not in caught(URL_PATTERNS.replace("except TypeError", "except (TypeError, ValueError)"))
+    assert "failed" not in caught(URL_PATTERNS.replace("iter(patterns)", "iter(self.patterns)"))
+    assert "failed" not in caught(URL_PATTERNS.replace("iter(patterns)", "iter(patterns)\n        patterns.check()"))
+
+
+def test_int_and_float_failed_when_their_argument_cannot_be_read_as_one() -> None:
+    # django/core/paginator.py:55-58, Django 5.2.19 (`Paginator.validate_number`)
+    number = """
+    def validate_number(self, number):
+        try:
+            number = int(number)
+        except ValueError:
+            raise PageNotAnInteger(self.error_messages["invalid_page"])
+    """
+    # `int("1.5")` raises too: "not a number" would be false of it.
+    assert caught(number)["failed"]["sentence"] == "`number` cannot be read as an integer"
+    assert caught(number.replace("int(", "float("))["failed"]["sentence"] == "`number` cannot be read as a number"
+    assert "failed" not in caught(number.replace("except ValueError", "except TypeError"))
+
+
+# rest_framework/relations.py:338-341, DRF 3.18.3 (`HyperlinkedRelatedField.to_internal_value`)
+HYPERLINK = """
+def to_internal_value(self, data):
+    try:
+        http_prefix = data.startswith(('http:', 'https:'))
+    except AttributeError:
+        raise ValidationError("Incorrect type. Expected URL string, received %s." % type(data).__name__)
+"""
+
+
+def test_a_string_method_failed_when_its_object_is_not_a_string() -> None:
+    assert caught(HYPERLINK)["failed"] == {
+        "code": "not hasattr(data, 'startswith')",
+        "sentence": "`data` is not a string",
+    }
+
+
+def test_a_method_of_no_string_or_an_argument_that_may_raise_says_nothing() -> None:
+    assert "failed" not in caught(HYPERLINK.replace("data.startswith", "data.validate"))
+    assert "failed" not in caught(HYPERLINK.replace("('http:', 'https:')", "self.prefixes"))
+    assert "failed" not in caught(HYPERLINK.replace("data.startswith", "data.url.startswith"))
+
+
+def test_the_card_says_the_urlconf_has_no_iterable_patterns(db, git_repo) -> None:
+    cards = harvest_published(git_repo, django_files("urls/resolvers.py"))
+    [card] = [c for key, c in cards.items() if "does not appear to have any patterns in it" in key]
+    trigger = card.generated["trigger"]
+    assert "is not iterable" in trigger, trigger
+    assert "raised `TypeError`" not in trigger, trigger

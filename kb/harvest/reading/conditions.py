@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Any, TypeGuard
 
-from kb.harvest.reading.failures import failed_test, raises_nothing
+from kb.harvest.reading.failures import WORDS, failed_test, raises_nothing
 from kb.harvest.reading.walked import nodes_of, nodes_of_kind, unparsed
 from kb.text import breadth
 from kb.text.treedump import dump
@@ -189,6 +189,8 @@ def negate(test: ast.expr) -> ast.expr:
 
 def sentence(test: ast.expr) -> str:
     """A plain sentence for the common forms of a test; "" for the rest (the code says it)."""
+    if words := getattr(test, WORDS, ""):  # what a failed operation found (`failures`): "`x` is not iterable"
+        return str(words)
     if isinstance(test, ast.BoolOp):
         parts = [_grouped(value) for value in test.values]
         joiner = " and " if isinstance(test.op, ast.And) else " or "

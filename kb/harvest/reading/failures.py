@@ -5,6 +5,8 @@ that can raise the caught type (issue 29: "when it happens" for a raise whose on
     return module.register                                 # except AttributeError: `not hasattr(module, "register")`
     return getattr(settings, name)                         # except AttributeError: `not hasattr(settings, name)`
     return table[name.lower()]                             # except KeyError: `name.lower() not in table`
+    iter(patterns)                                         # except TypeError: "`patterns` is not iterable"
+    prefixed = data.startswith(("http:", "https:"))        # except AttributeError: "`data` is not a string"
 
 Read once per handler (the caller memoizes its conditions); nothing is imported or run. A lookup by a plain key
 (`d[k]`) and an import are read by `conditions` itself, which says them the way cards already quote.
@@ -20,6 +22,17 @@ _LOOKUP_ERRORS = frozenset({"KeyError", "LookupError"})
 _NORMALIZED = frozenset({"lower", "upper", "casefold", "strip"})
 # `a, b = s.split(",", 1)`: the two methods whose result unpacks into `maxsplit + 1` names only when `s` holds `sep`.
 _SPLITS = frozenset({"split", "rsplit"})
+# A builtin call on a name, with the one type its failure raises, and what its argument then is not: `int("1.5")`
+# fails too, so `int` says "read as an integer", never "not a number".
+_BUILTIN_FAILURES = {
+    ("iter", "TypeError"): "{} is not iterable",
+    ("len", "TypeError"): "{} has no length",
+    ("int", "ValueError"): "{} cannot be read as an integer",
+    ("float", "ValueError"): "{} cannot be read as a number",
+}
+# The methods of `str` (none of them raises `AttributeError`): an `AttributeError` of `x.lower()` says `x` is no `str`.
+_STR_METHODS = frozenset(name for name in dir(str) if not name.startswith("_"))
+WORDS = "failed_words"  # the attribute of a test made here that holds its words (`conditions.sentence` says them)
 
 
 def failed_test(caught: ast.expr | None, attempt: ast.AST | None) -> ast.expr | None:
@@ -29,10 +42,12 @@ def failed_test(caught: ast.expr | None, attempt: ast.AST | None) -> ast.expr | 
         return None
     names = [unparsed(n).rpartition(".")[2] for n in (caught.elts if isinstance(caught, ast.Tuple) else [caught])]
     statement = attempt.body[0]
-    if names == ["ValueError"] and isinstance(statement, ast.Assign):
-        return _split_unpacked(statement)
+    if names == ["ValueError"] and isinstance(statement, ast.Assign) and (split := _split_unpacked(statement)):
+        return split
     if names == ["AttributeError"]:
-        return _attribute_read(statement)
+        return _attribute_read(statement) or _str_method(statement)
+    if len(names) == 1 and (failed := _builtin_call(statement, names[0])) is not None:
+        return failed
     if len(names) == 1 and names[0] in _LOOKUP_ERRORS:
         return _normalized_lookup(statement)
     return None
@@ -80,6 +95,47 @@ def _attribute_read(statement: ast.stmt) -> ast.expr | None:
     if isinstance(name := args[1], ast.Constant) and _private(str(name.value)):
         return None  # `request._messages`: a private name is no word of the reader's
     return ast.UnaryOp(op=ast.Not(), operand=ast.Call(func=hasattr_, args=args, keywords=[]))
+
+
+def _builtin_call(statement: ast.stmt, caught: str) -> ast.expr | None:
+    """`iter(patterns)` and `TypeError`, `int(value)` and `ValueError`: the call of a builtin on a name (reading a
+    name raises nothing) that fails with the caught type only through what its argument is. The test is the call
+    itself, its words what the argument is not (`WORDS`), where the name is not bound to something else."""
+    value = _value(statement)
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name) or value.keywords:
+        return None
+    if len(value.args) != 1 or not _plain(value.args[0]):
+        return None
+    said = _BUILTIN_FAILURES.get((value.func.id, caught))
+    if said is None:
+        return None
+    test = ast.Call(func=value.func, args=value.args, keywords=[])
+    setattr(test, WORDS, said.format(f"`{unparsed(value.args[0])}`"))
+    return test
+
+
+def _str_method(statement: ast.stmt) -> ast.expr | None:
+    """`http_prefix = data.startswith(("http:", "https:"))` and `AttributeError`: a method of `str` called on a name
+    with constant arguments. A string has every such method and none of them raises `AttributeError`, so the one
+    raised says `data` is no string (rest_framework/relations.py:338, DRF 3.18.3)."""
+    value = _value(statement)
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute) or value.keywords:
+        return None
+    if value.func.attr not in _STR_METHODS or not _plain(value.func.value):
+        return None
+    if not all(map(_constant, value.args)):
+        return None
+    args: list[ast.expr] = [value.func.value, ast.Constant(value.func.attr)]
+    test = ast.UnaryOp(op=ast.Not(), operand=ast.Call(func=ast.Name("hasattr", ast.Load()), args=args, keywords=[]))
+    setattr(test, WORDS, f"`{unparsed(value.func.value)}` is not a string")
+    return test
+
+
+def _constant(node: ast.expr) -> bool:
+    """`"http:"` or `("http:", "https:")`: an argument whose reading raises nothing."""
+    if isinstance(node, ast.Tuple):
+        return all(map(_constant, node.elts))
+    return isinstance(node, ast.Constant)
 
 
 def _private(name: str) -> bool:
