@@ -423,6 +423,7 @@ class Reader:
         }
         # Each condition row said once: a card's sections ask for the same rows again (its view, its trigger).
         self._said_rows: dict[int, tuple[dict, tuple[str, list[str]] | None]] = {}
+        self._numeric: frozenset[str] | None = None  # `numbers()`, read once
         self._parts: dict[int, tuple[dict, list[dict]]] = {}  # each `and` row's parts as rows, made once
 
     # --- one name --------------------------------------------------------------------------------------------
@@ -1237,6 +1238,8 @@ class Reader:
                 return None  # a yes-or-no attribute compared, or read another way: not one the card can say
             if special:
                 text = special
+            elif named.get(token) in self.numbers():  # an int: "0", not "empty" (round 32's card 07)
+                text = _numbered(text, token)
             elif _DEFAULTS_TO in said:  # not given, it is the setting: "empty" is all the card can say
                 text = text.replace(f"{token} is true", f"{token} is set").replace(
                     f"{token} is empty or false", f"{token} is empty"
@@ -1251,6 +1254,8 @@ class Reader:
                     f"{token} is empty or false", unset
                 )
             text = text.replace(token, said)
+        for name in self.numbers() - used:  # a local said in the "where" part, or not at all
+            text = _numbered(text, code(name))
         # The harvest's sentence already says "the setting `X`" where the code reads `settings.X`.
         used |= {name for name in replaced if name.startswith("settings.") and f"the setting `{name[9:]}`" in raw}
         if yes_no - used:
@@ -1258,6 +1263,24 @@ class Reader:
         # A yes-or-no name (`supports_over_clause`, `is_proxy`) is false, not "empty or false".
         text = _YES_NO_EMPTY.sub(r"\1 is false", text)
         return text, [name for name in replaced if name not in used]
+
+    def numbers(self) -> frozenset[str]:
+        """The names that hold a number wherever the raise's conditions read them: a name compared with an integer by
+        `<`, `>`, `<=` or `>=` in a condition that holds at the raise, where the comparison surely ran (the whole
+        test, each part of an `and`, the first of an `or`): a parameter never assigned, a local assigned once. Ordering
+        against a number raises `TypeError` on `None`, a string or a list, so its truth is whether it is 0
+        (django/contrib/gis/geos/point.py:63-67, Django 5.2.19: `if not ndim: return ...`, then `ndim < 2`)."""
+        if self._numeric is None:
+            found: set[str] = set()
+            for row in self.evidence.get("conditions") or []:
+                written = str(row.get("code") or "") if isinstance(row, dict) else ""
+                if ("<" in written or ">" in written) and (tree := expression(written)) is not None:
+                    found.update(_ordered(tree))
+            # A parameter given a new value (`x = int(x)`) may be another type where its truth is tested.
+            self._numeric = frozenset(
+                name for name in found if len(self.definitions.get(name, [])) == (name not in self.parameters)
+            )
+        return self._numeric
 
     def _truth(self, name: str) -> tuple[str, str] | None:
         """How a truth test on the site's own parameter reads, by its default, when the card's entry point is the
@@ -1339,6 +1362,26 @@ class Reader:
 _NONE_TEST = re.compile(r"(?<![\w.])([A-Za-z_]\w*+) is (not )?None")  # `instance is not None`, said whole
 # How a name the test reads is said when it is (or holds) the site function's parameter: "the `ds_input` argument".
 _ARGUMENT_SAID = re.compile(r"\Athe `(\w++)` argument\Z")
+
+
+_ORDERINGS = (ast.Lt, ast.Gt, ast.LtE, ast.GtE)
+
+
+def _ordered(test: ast.expr) -> Iterator[str]:
+    """The names `test` orders against an integer where it surely ran when `test` holds: `ndim < 2 or ndim > 3`
+    gives `ndim` (its first part ran; the second maybe not)."""
+    if isinstance(test, ast.BoolOp):
+        for value in test.values if isinstance(test.op, ast.And) else test.values[:1]:
+            yield from _ordered(value)
+    elif isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], _ORDERINGS):
+        for name, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+            if isinstance(name, ast.Name) and isinstance(other, ast.Constant) and type(other.value) is int:
+                yield name.id
+
+
+def _numbered(text: str, token: str) -> str:
+    """The harvest's truth words on a number said as whether it is 0."""
+    return text.replace(f"{token} is true", f"{token} is not 0").replace(f"{token} is empty or false", f"{token} is 0")
 
 
 def _parameter(said: str, name: str) -> str:
