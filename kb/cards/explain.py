@@ -158,6 +158,11 @@ def _view(
     # A test another one already makes true is said once ("A and (B or A)" is "A"), then the truth table's reduction.
     held = absorbed([*reversed(outer), deciding_row, *near], reader.moved) if deciding_row else []
     deciding = reader.all_of(reduced(held)) if deciding_row else None
+    if deciding is None and outer:
+        # An enclosing test on what the reader gave, said as written where its words cannot all be the reader's
+        # (`data is empty`, rest_framework/fields.py:501): not dropped for the side test it encloses.
+        written = [reader.condition(row) or (reader.as_written(row) if row in outer else None) for row in held]
+        deciding = " and ".join(map(str, written)) if all(written) and held == reduced(held) else None
     close = deciding is None and near and deciding_row and reader.condition(deciding_row)
     if close:
         deciding, outer = close, []
@@ -302,7 +307,7 @@ def _reads_argument(row: dict, reader: Reader) -> bool:
     """Whether a test reads an argument of the public entry point (what the reader passed)."""
     names = names_in(str(row.get("code") or "")) or []
     said = any(without_default(reader.replacement(name) or "").endswith(" argument") for name in names)
-    return said and reader.condition(row) is not None
+    return said and (reader.condition(row) is not None or reader.as_written(row) is not None)
 
 
 # How the reader names what they gave: "the `x` argument", "the `--x` flag", "the setting `X`".
@@ -321,7 +326,7 @@ def _reads_input(row: dict, reader: Reader) -> bool:
         and not (command and not reader.switch(name))
         for name in names
     )
-    return said and reader.condition(row) is not None
+    return said and (reader.condition(row) is not None or reader.as_written(row) is not None)
 
 
 def _exits_before(site: RaiseSite, near: list[dict]) -> list[str]:
@@ -1117,6 +1122,10 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
                 unsaid.extend([str(number) if number else ""] if left else [])
                 reader = view.reader
                 hidden.extend(str(part.get("code")) for part in reader.parts(condition) if not reader.condition(part))
+            if not words and kind == "if" and not _implied(condition, rows):
+                # An enclosing `if` decides the raise as its own test does: said as written rather than folded
+                # into "N more checks" beside a side condition (round 32's cards 10 and 18).
+                words = view.reader.as_written(condition)
             if not words:
                 if not _implied(condition, rows):
                     unsaid.append(str(number) if number else "")

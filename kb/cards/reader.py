@@ -930,6 +930,34 @@ class Reader:
             glossed.update(where)
         return " and ".join(texts) + aside(where)
 
+    def as_written(self, row: dict) -> str | None:
+        """A test the card cannot say whole, said as far as it can: the names it can say in words, the others as
+        written, each local among them glossed by its definition as code, a name of the module left as it is ("the
+        `data` argument is `empty`",
+        rest_framework/fields.py:501, DRF 3.18.3). Kept for a test that must not be folded into "N more checks"
+        (round 32's cards 10 and 18). None where the harvest has no words for it, or a name is neither said nor
+        defined here (a name the reader could not look up)."""
+        written, before = str(row.get("code") or ""), row.get("line") if isinstance(row.get("line"), int) else None
+        names = names_in(written) if row.get("sentence") else None
+        if not names:
+            return None
+        replaced: dict[str, str] = {}
+        where: list[str] = []
+        for name in names:
+            said = self.replacement(name, before)
+            if said and not is_marked(said) and not is_yes_no(said) and not own_attributes.is_marked(said):
+                replaced[name] = said
+            elif said is None or said.startswith(_INLINE):
+                root = _root(name)
+                if root not in self.definitions and root not in self.parameters and root not in ("self", "cls"):
+                    continue  # a name of the module (`empty`, a sentinel class): as written
+                defined = self.definition(root, before) if root in self.definitions else None
+                if not defined or len(defined) > MAX_DEFINITION or defined.startswith(tuple(_LOOPED)):
+                    return None  # a loop's name is said by `glosses`' own words, or not at all
+                where.append(f"{code(root)} is {code(defined)}")
+        words = self._words(row, replaced)
+        return words[0] + aside(list(dict.fromkeys(where))) if words else None
+
     def said_parts(self, row: dict) -> tuple[list[str], int] | None:
         """An `and` the card cannot say whole, by its parts (the row's `all`): those it can say in the reader's
         words, and how many it cannot (round 20's card 02: "the `unique_fields` argument is not given (or empty)",
