@@ -428,6 +428,9 @@ _NOT_FOUND = {
 }
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z_]\w*+")
+
+
 def _caught(evidence: dict, row: dict, reader: Reader) -> str:
     """An `except E:` branch: what the calls in its `try` raised, and when, as far as the harvest read them; a
     lookup that failed as what was not found, when the reader can say its names; one standard operation that failed as
@@ -437,7 +440,10 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
         test = {"code": failed["code"], "sentence": str(failed.get("sentence") or ""), "line": row.get("line")}
         if said := reader.condition(test):
             return said
-        failed_words = str(failed.get("sentence") or "")
+        # Kept only where it names no code but plain names: "`hasattr(mod, func_name)` is false" says no more
+        # than the call that raised.
+        words = str(failed.get("sentence") or "")
+        failed_words = words if all(map(_PLAIN_NAME.fullmatch, re.findall(r"`([^`]*+)`", words))) else ""
     raised: list[str] = []
     examples: dict[str, list[str]] = {}  # of a callee that may raise the type otherwise too (`others`)
     for callee in evidence.get("callee_raises") or []:
