@@ -326,7 +326,7 @@ def _reads_input(row: dict, reader: Reader) -> bool:
         and not (command and not reader.switch(name))
         for name in names
     )
-    return said and (reader.condition(row) is not None or reader.as_written(row) is not None)
+    return said and reader.condition(row) is not None
 
 
 def _exits_before(site: RaiseSite, near: list[dict]) -> list[str]:

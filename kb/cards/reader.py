@@ -1395,12 +1395,14 @@ _ARGUMENT_SAID = re.compile(r"\Athe `(\w++)` argument\Z")
 _ORDERINGS = (ast.Lt, ast.Gt, ast.LtE, ast.GtE)
 
 
-def _ordered(test: ast.expr) -> Iterator[str]:
-    """The names `test` orders against an integer where it surely ran when `test` holds: `ndim < 2 or ndim > 3`
-    gives `ndim` (its first part ran; the second maybe not)."""
+def _ordered(test: ast.expr, held: bool = True) -> Iterator[str]:
+    """The names `test` orders against an integer where it surely ran when `test` holds (`held`), or only ran:
+    `ndim < 2 or ndim > 3` gives `ndim` (its first part ran; the second maybe not); of `(start and start < 0) or
+    ...`, the `and` ran but may not hold, so only its `start` surely ran (django/db/backends/base/operations.py:766)."""
     if isinstance(test, ast.BoolOp):
-        for value in test.values if isinstance(test.op, ast.And) else test.values[:1]:
-            yield from _ordered(value)
+        every = held and isinstance(test.op, ast.And)
+        for value in test.values if every else test.values[:1]:
+            yield from _ordered(value, held=every)
     elif isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], _ORDERINGS):
         for name, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
             if isinstance(name, ast.Name) and isinstance(other, ast.Constant) and type(other.value) is int:

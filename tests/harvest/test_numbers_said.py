@@ -49,3 +49,12 @@ def test_a_parameter_given_a_new_value_is_not_said_a_number(git_repo) -> None:
     source = POINT.replace("        if ndim < 2", "        ndim = int(ndim)\n        if ndim < 2")
     text = said(cards(git_repo, source)[MESSAGE])
     assert "is not 0" not in text, text
+
+
+@pytest.mark.django_db
+def test_a_comparison_inside_an_and_that_may_be_false_proves_no_number(git_repo) -> None:
+    # django/db/backends/base/operations.py:766, Django 5.2.19: `(start and start < 0) or (end and end > 0)`; a
+    # `None` start makes the first `and` false before `start < 0` runs.
+    source = POINT.replace("if ndim < 2 or ndim > 3:", "if (ndim and ndim < 2) or (coords and coords > 3):")
+    text = said(cards(git_repo, source)[MESSAGE])
+    assert "is not 0" not in text, text
