@@ -154,6 +154,8 @@ def _view(
     further = [row for row in further if row.get("kind") not in ("guard", "except")]
     # An `else` branch's test is as much a conjunct as an `if`'s (`loaders` given, then `app_dirs` set).
     outer = [row for row in further if row.get("kind") in ("if", "else") and _reads_argument(row, reader)]
+    if len(outer) > MAX_OUTER:  # those said in the reader's words first: one said as written takes no one's place
+        outer = [row for row in outer if reader.condition(row) is not None]
     outer = outer[:MAX_OUTER]
     # A test another one already makes true is said once ("A and (B or A)" is "A"), then the truth table's reduction.
     held = absorbed([*reversed(outer), deciding_row, *near], reader.moved) if deciding_row else []

@@ -938,8 +938,8 @@ class Reader:
         (round 32's cards 10 and 18). None where the harvest has no words for it, or a name is neither said nor
         defined here (a name the reader could not look up)."""
         written, before = str(row.get("code") or ""), row.get("line") if isinstance(row.get("line"), int) else None
-        names = names_in(written) if row.get("sentence") else None
-        if not names:
+        names = names_in(written) if row.get("sentence") and ":=" not in written else None
+        if not names:  # `(extra := self.extra_select.get(f))`: an assignment inside is no test a reader reads
             return None
         replaced: dict[str, str] = {}
         where: list[str] = []
@@ -954,6 +954,8 @@ class Reader:
                 defined = self.definition(root, before) if root in self.definitions else None
                 if not defined or len(defined) > MAX_DEFINITION or defined.startswith(tuple(_LOOPED)):
                     return None  # a loop's name is said by `glosses`' own words, or not at all
+                if "getattr(" in defined:
+                    return None  # an attribute that may not be set: `own_attributes` says it, or nothing does
                 where.append(f"{code(root)} is {code(defined)}")
         words = self._words(row, replaced)
         return words[0] + aside(list(dict.fromkeys(where))) if words else None

@@ -60,3 +60,25 @@ def test_the_enclosing_test_on_a_local_is_said_with_its_definition(git_repo) -> 
     trigger = cards["Extract requires native DurationField database support."].generated["trigger"]
     said = "- `lhs_output_field` is an instance of `DurationField` (`lhs_output_field` is `self.lhs.output_field`)"
     assert said in trigger, trigger
+
+
+@pytest.mark.django_db
+def test_a_test_that_assigns_is_not_said_as_written_nor_takes_a_said_tests_place(git_repo) -> None:
+    # django/db/models/sql/query.py:2497-2510, Django 5.2.19 (`Query.set_values`), reduced
+    source = """
+class Query:
+    def set_values(self, fields):
+        if fields:
+            for f in fields:
+                if extra := self.extra_select.get(f):
+                    extra_names.append(f)
+                elif f in self.annotation_select:
+                    annotation_names.append(f)
+                elif f in self.annotations:
+                    raise FieldError("Cannot select the '%s' alias." % f)
+"""
+    cards = harvest_published(git_repo, {"django/db/models/sql/query.py": source}, "example/query")
+    card = cards["Cannot select the '{f}' alias."]
+    text = card.generated["meaning"] + card.generated["trigger"]
+    assert ":=" not in text, text
+    assert "the `fields` argument is not empty" in card.generated["meaning"], card.generated["meaning"]
