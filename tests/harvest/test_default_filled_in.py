@@ -102,9 +102,12 @@ def test_the_items_of_an_argument_with_a_default_are_said_as_the_argument_s(db, 
     cards = harvest_published(git_repo, {"django/contrib/gis/sitemaps/kml.py": KML})
     meaning = cards["Must specify a 3-tuple of (app_label, module_name, field_name)."].generated["meaning"]
     item = "one of the items of the `locations` argument (`apps.get_models()` where it is `None`)"
+    # The enclosing `elif`'s `isinstance(source, models.base.ModelBase)` is said as written, not "among other
+    # conditions" (`Reader.as_written`).
     assert meaning.startswith(
-        f"Calling `KMLSitemap()` raises this (from `KMLSitemap._build_kml_sources`) when {item} is an instance of "
-        f"`list` or `tuple` and {item} does not have exactly 3 items"
+        f"Calling `KMLSitemap()` raises this (from `KMLSitemap._build_kml_sources`) when {item} is not an instance "
+        f"of `models.base.ModelBase` and {item} is an instance of `list` or `tuple` and {item} does not have exactly "
+        "3 items"
     )
 
 
