@@ -954,8 +954,10 @@ class Reader:
                 defined = self.definition(root, before) if root in self.definitions else None
                 if not defined or len(defined) > MAX_DEFINITION or defined.startswith(tuple(_LOOPED)):
                     return None  # a loop's name is said by `glosses`' own words, or not at all
-                if "getattr(" in defined:
-                    return None  # an attribute that may not be set: `own_attributes` says it, or nothing does
+                if "getattr(" in defined or _PRIVATE_CALL.search(defined):
+                    # An attribute that may not be set (`own_attributes` says it, or nothing does); what a private
+                    # method returns (`self._get_secret(request)`, django/middleware/csrf.py:356): no reader's word.
+                    return None
                 where.append(f"{code(root)} is {code(defined)}")
         words = self._words(row, replaced)
         return words[0] + aside(list(dict.fromkeys(where))) if words else None
@@ -1395,6 +1397,7 @@ _ARGUMENT_SAID = re.compile(r"\Athe `(\w++)` argument\Z")
 
 
 _ORDERINGS = (ast.Lt, ast.Gt, ast.LtE, ast.GtE)
+_PRIVATE_CALL = re.compile(r"(?<![\w])_[A-Za-z]\w*+\(")  # `self._get_secret(`, `_check(`: a private call
 
 
 def _ordered(test: ast.expr, held: bool = True) -> Iterator[str]:
