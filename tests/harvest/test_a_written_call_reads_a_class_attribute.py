@@ -47,6 +47,26 @@ BRANCHED = (
     .replace("class BaseStorageFinder", "class BranchedFinder")
     .replace("finder %r", "finder %r (branched)")
 )
+# The value bound by the base, under a class that lists the name in `__slots__`: its empty slot is read first,
+# and `SlottedFinder()` raises AttributeError, not the card's error.
+SLOTTED = (
+    FINDERS.replace("    storage = None\n", "")
+    .replace("class BaseFinder:", "class BaseFinder:\n    storage = None\n")
+    .replace(
+        "class BaseStorageFinder(BaseFinder):",
+        'class Slots(BaseFinder):\n    __slots__ = ("storage",)\n\n\nclass SlottedFinder(Slots):',
+    )
+    .replace("assigned.", "assigned (slotted).")
+)
+# The finder's attribute private (`__storage`), bound by its base: `self.__storage` in the finder is
+# `self._PrivateFinder__storage`, which no class binds: AttributeError again.
+PRIVATE = (
+    FINDERS.replace("    storage = None\n", "")
+    .replace("class BaseFinder:", "class BaseFinder:\n    __storage = None\n")
+    .replace("class BaseStorageFinder", "class PrivateFinder")
+    .replace("self.storage", "self.__storage")
+    .replace("assigned.", "assigned (private).")
+)
 FILES = {
     "django/__init__.py": "",
     "django/core/__init__.py": "",
@@ -55,6 +75,8 @@ FILES = {
     "django/contrib/staticfiles/__init__.py": "",
     "django/contrib/staticfiles/finders.py": FINDERS,
     "django/contrib/staticfiles/branched.py": BRANCHED,
+    "django/contrib/staticfiles/slotted.py": SLOTTED,
+    "django/contrib/staticfiles/private.py": PRIVATE,
 }
 
 
@@ -71,3 +93,13 @@ def test_a_class_attribute_read_through_self_is_its_literal(db, git_repo) -> Non
 def test_no_call_is_written_where_the_class_binds_the_attribute_twice(db, git_repo) -> None:
     cards = harvest_published(git_repo, FILES)
     assert WRITTEN not in _how(cards, "(branched)")
+
+
+def test_no_call_is_written_where_a_slot_of_the_name_comes_before_the_value(db, git_repo) -> None:
+    cards = harvest_published(git_repo, FILES)
+    assert WRITTEN not in _how(cards, "(slotted)")
+
+
+def test_no_call_is_written_for_a_private_name_a_base_binds(db, git_repo) -> None:
+    cards = harvest_published(git_repo, FILES)
+    assert WRITTEN not in _how(cards, "(private)")

@@ -552,10 +552,11 @@ class _Eval:
     def _class_attribute(self, name: str) -> object:
         """`self.name` at the start of `__init__`, before it sets anything: the literal its class or an ancestor
         binds in its body (`storage = None`), when each class of a single-inheritance chain the harvest read is
-        plain (no metaclass, decorator, `__getattr__`), none defines the name as a method, no module of theirs sets
-        it on an object (`Finder.storage = ...`), and the value names nothing (nor holds a container). `self.__class__`
-        is a stand-in with the class's name and module (`%r`, `.__name__`); `_plain_class` checks later that the
-        class called runs this `__init__` as it is."""
+        plain (no metaclass, decorator, `__getattr__`, `__slots__` up to the one that binds it: an empty slot of
+        the name would be read first), none defines the name as a method, no module of theirs sets it on an object
+        (`Finder.storage = ...`), and the value names nothing (nor holds a container); a private `self.__kind`, the
+        class's own alone. `self.__class__` is a stand-in with the class's name and module (`%r`, `.__name__`);
+        `_plain_class` checks later that the class called runs this `__init__` as it is."""
         assert self.instance is not None
         owner = self.instance[1]
         module, _, short = owner.rpartition(".")
@@ -564,9 +565,12 @@ class _Eval:
         classes = self.scope.index.mro(owner)
         if not classes or not _plain_ancestry(self.scope, owner) or any(len(info.bases) > 1 for info in classes):
             raise _Unknown
+        private = name.startswith("__") and not name.endswith("__")  # `self.__kind` is `self._Owner__kind`
         for info in classes:
             if {name, "__getattr__", "__getattribute__"} & set(info.methods) or name in info.module.stored:
                 raise _Unknown
+            if "__slots__" in info.attributes or (private and info is not classes[0]):
+                raise _Unknown  # a slot of the name comes before a base's value; a base's `__kind` is its own
             node = _class_node(info.module, info.qualname.removeprefix(f"{info.module.name}."))
             if node is None or node.decorator_list or _bindings(node, name) != (name in info.attributes):
                 raise _Unknown  # bound under an `if` in its body too, or by an import or a `for` there
