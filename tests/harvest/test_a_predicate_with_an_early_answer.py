@@ -78,3 +78,35 @@ def test_a_test_of_the_value_itself_is_not_read_through(db, git_repo) -> None:
         git_repo, {"rest_framework/versioning.py": VERSIONING}, repo="encode/django-rest-framework"
     )
     assert "read_through" not in _condition(cards, "Allowed by name.")
+
+
+# django-filter 26.2: django_filters/filters.py:238-250 (`MultipleChoiceFilter.is_noop`, as written), with its caller
+# at 252-258 reduced to a raise where the real one returns the queryset.
+NOOP = textwrap.dedent(
+    """
+    class MultipleChoiceFilter:
+        def is_noop(self, qs, value):
+            if self.always_filter:
+                return False
+
+            # A reasonable default for being a noop...
+            if self.extra.get("required") and len(value) == len(self.field.choices):
+                return True
+
+            return False
+
+        def filter(self, qs, value):
+            if self.is_noop(qs, value):
+                raise ValueError("Filtering on every choice is a no-op.")
+            return qs
+    """
+)
+
+
+def test_a_last_return_of_false_is_no_part_of_what_is_read_through(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django_filters/filters.py": NOOP}, repo="carltongibson/django-filter")
+    condition = _condition(cards, "Filtering on every choice is a no-op.")
+    assert condition["read_through"]["code"] == (
+        "not self.always_filter and (self.extra.get('required') and len(value) == len(self.field.choices))"
+    )
+    assert "False" not in condition["read_through"]["sentence"]

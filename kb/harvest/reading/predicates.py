@@ -283,12 +283,15 @@ def _returned(function: Function, params: set[str]) -> tuple[ast.expr | None, bo
         folded[target.id] = _Replaced(folded).visit(copy.deepcopy(statement.value))
     returned = _Replaced(folded).visit(copy.deepcopy(last.value))
     for test, answer in reversed(answers):
-        guard = copy.deepcopy(test)
-        returned = (
-            ast.BoolOp(op=ast.Or(), values=[guard, returned])
-            if answer
-            else ast.BoolOp(op=ast.And(), values=[negate(guard), returned])
-        )
+        guard = copy.deepcopy(test) if answer else negate(copy.deepcopy(test))
+        if isinstance(returned, ast.Constant) and (returned.value is None or isinstance(returned.value, bool)):
+            # `if T: return True` then `return False` (django-filter's `is_noop`): `T`, not `T or False`, which a
+            # card said as "`False` is empty or false"; an answer the same as the last return leaves no test.
+            if bool(returned.value) == answer:
+                return None, False
+            returned = guard
+            continue
+        returned = ast.BoolOp(op=ast.Or() if answer else ast.And(), values=[guard, returned])
     if len(ast.unparse(returned)) > MAX_CODE:
         return None, False
     nodes = breadth.nodes(returned)
