@@ -372,7 +372,7 @@ def _for_refused(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | 
     wants = re.split(r"\bnot\b", wanted[1], maxsplit=1)[0] if wanted else ""  # "a list, not <class 'str'>"
     words = [w.strip() for w in re.split(r",|\bor\b|\band\b", wants) if w.strip()]
     names = [_TYPE_WORDS.get(w.removeprefix("a ").removeprefix("an ").strip()) for w in words]
-    if not names or not all(names):
+    if not names or not all(names) or words[0] == "set":  # "value must be set": the verb, not the type
         return []
     refused = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
     refused_types = [t for one in refused if isinstance(t := getattr(builtins, ast.unparse(one), None), type)]

@@ -191,3 +191,22 @@ class SyndicationFeed:
 def test_a_refused_class_of_the_library_s_own_is_advised_as_the_type_the_message_wants(db, git_repo) -> None:
     cards = harvest_published(git_repo, {"django/utils/feedgenerator.py": FEEDS})
     assert solutions(cards, "stylesheets should be") == ["Pass a `list` as `stylesheets` to `SyndicationFeed()`."]
+
+
+# A sentinel class refused as traitlets refuses one (`elif isinstance(names, Sentinel): raise TypeError(...)`,
+# traitlets/traitlets.py:215-216, 5.16.1), with a message whose "must be set" is the verb: no type is named.
+UNSET = """
+class Sentinel:
+    pass
+
+
+def required(name, value):
+    if isinstance(value, Sentinel):
+        raise TypeError("value must be set")
+    return value
+"""
+
+
+def test_must_be_set_names_no_set_to_pass(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/utils/required.py": UNSET})
+    assert not any("`set`" in said for said in solutions(cards, "value must be set"))
