@@ -12,6 +12,7 @@ import ast
 import builtins
 import collections.abc
 import functools
+import numbers
 import re
 import typing
 from collections.abc import Callable, Sequence
@@ -340,7 +341,7 @@ def _default_tested(test: ast.expr | None, defaults: dict, reader: Reader, entry
 # after "must be" or "should be".
 _MUST_BE = re.compile(r"(?<![\w.])(?:must|should) be (?:set with |given as )?+([\w ,]++)")
 # Classes a builtin type may pass `isinstance` of without subclassing them (`list` is a `Sequence`).
-_ABSTRACT = frozenset(collections.abc.__all__) | frozenset(typing.__all__)
+_ABSTRACT = frozenset(collections.abc.__all__) | frozenset(typing.__all__) | frozenset(numbers.__all__)
 # A message's word for a builtin type.
 _TYPE_WORDS = {
     "list": "list",

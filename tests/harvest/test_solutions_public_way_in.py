@@ -210,3 +210,22 @@ def required(name, value):
 def test_must_be_set_names_no_set_to_pass(db, git_repo) -> None:
     cards = harvest_published(git_repo, {"django/utils/required.py": UNSET})
     assert not any("`set`" in said for said in solutions(cards, "value must be set"))
+
+
+# An abstract number class refused (no installed library words it so; the shape of `isinstance(x, numbers.Real)`
+# checks): an `int` passes it without
+# subclassing it, so "must be an integer" advises nothing.
+REAL = """
+import numbers
+
+
+def scale(value):
+    if isinstance(value, numbers.Real):
+        raise TypeError("value must be an integer")
+    return value
+"""
+
+
+def test_a_refused_abstract_number_class_advises_no_builtin_it_takes_in(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/utils/scale.py": REAL})
+    assert not any("`int`" in said for said in solutions(cards, "value must be an integer"))
