@@ -198,11 +198,23 @@ def to_internal_value(self, data):
 """
 
 
-def test_a_string_method_failed_when_its_object_is_not_a_string() -> None:
+def test_a_string_method_failed_when_its_object_is_neither_a_string_nor_bytes() -> None:
+    # `b"http:".startswith(("http:", "https:"))` raises `TypeError`, not the `AttributeError` caught: bytes data
+    # never reaches this raise, so "`data` is not a string" alone would be false of it.
     assert caught(HYPERLINK)["failed"] == {
         "code": "not hasattr(data, 'startswith')",
-        "sentence": "`data` is not a string",
+        "sentence": "`data` is neither a string nor bytes",
     }
+
+
+def test_a_method_only_strings_have_failed_when_its_object_is_not_a_string() -> None:
+    said = caught(HYPERLINK.replace("data.startswith(('http:', 'https:'))", "data.encode('idna')"))["failed"]
+    assert said["sentence"] == "`data` is not a string"
+
+
+def test_a_method_lists_have_too_says_nothing() -> None:
+    # `[1, 2].index(1)` raises no `AttributeError`: a list is not what `data` fails to be.
+    assert "failed" not in caught(HYPERLINK.replace("data.startswith(('http:', 'https:'))", "data.index('http:')"))
 
 
 def test_a_method_of_no_string_or_an_argument_that_may_raise_says_nothing() -> None:

@@ -6,7 +6,7 @@ that can raise the caught type (issue 29: "when it happens" for a raise whose on
     return getattr(settings, name)                         # except AttributeError: `not hasattr(settings, name)`
     return table[name.lower()]                             # except KeyError: `name.lower() not in table`
     iter(patterns)                                         # except TypeError: "`patterns` is not iterable"
-    prefixed = data.startswith(("http:", "https:"))        # except AttributeError: "`data` is not a string"
+    prefixed = data.startswith(("http:", "https:"))  # except AttributeError: "`data` is neither a string nor bytes"
 
 Read once per handler (the caller memoizes its conditions); nothing is imported or run. A lookup by a plain key
 (`d[k]`) and an import are read by `conditions` itself, which says them the way cards already quote.
@@ -31,7 +31,10 @@ _BUILTIN_FAILURES = {
     ("float", "ValueError"): "{} cannot be read as a number",
 }
 # The methods of `str` (none of them raises `AttributeError`): an `AttributeError` of `x.lower()` says `x` is no `str`.
-_STR_METHODS = frozenset(name for name in dir(str) if not name.startswith("_"))
+# Most are methods of `bytes` too (`b"A".lower()` works, `b"x".startswith(("a",))` raises `TypeError`): of those, `x`
+# is no `bytes` either. `count` and `index` are a list's and a tuple's too: what `x` is then is not said.
+_STR_METHODS = frozenset(name for name in dir(str) if not name.startswith("_")) - set(dir(list)) - set(dir(tuple))
+_BYTES_METHODS = _STR_METHODS & frozenset(dir(bytes))
 WORDS = "failed_words"  # the attribute of a test made here that holds its words (`conditions.sentence` says them)
 
 
@@ -117,7 +120,8 @@ def _builtin_call(statement: ast.stmt, caught: str) -> ast.expr | None:
 def _str_method(statement: ast.stmt) -> ast.expr | None:
     """`http_prefix = data.startswith(("http:", "https:"))` and `AttributeError`: a method of `str` called on a name
     with constant arguments. A string has every such method and none of them raises `AttributeError`, so the one
-    raised says `data` is no string (rest_framework/relations.py:338, DRF 3.18.3)."""
+    raised says `data` is no string (rest_framework/relations.py:338, DRF 3.18.3), nor bytes where bytes have the
+    method too (`startswith`)."""
     value = _value(statement)
     if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute) or value.keywords:
         return None
@@ -127,7 +131,8 @@ def _str_method(statement: ast.stmt) -> ast.expr | None:
         return None
     args: list[ast.expr] = [value.func.value, ast.Constant(value.func.attr)]
     test = ast.UnaryOp(op=ast.Not(), operand=ast.Call(func=ast.Name("hasattr", ast.Load()), args=args, keywords=[]))
-    setattr(test, WORDS, f"`{unparsed(value.func.value)}` is not a string")
+    kinds = "neither a string nor bytes" if value.func.attr in _BYTES_METHODS else "not a string"
+    setattr(test, WORDS, f"`{unparsed(value.func.value)}` is {kinds}")
     return test
 
 
