@@ -439,7 +439,9 @@ def _caught(evidence: dict, row: dict, reader: Reader) -> str:
     the test it made (`harvest.reading.failures`: "`dotted_path` does not contain `'.'`")."""
     failed_words = ""  # what the failed operation found, in the code's names ("`patterns` is not iterable")
     if isinstance(failed := row.get("failed"), dict) and isinstance(failed.get("code"), str):
-        test = {"code": failed["code"], "sentence": str(failed.get("sentence") or ""), "line": row.get("line")}
+        # Its names as they were before the statement that failed (`items = iter(items)` never assigned `items`).
+        line = failed.get("line") if isinstance(failed.get("line"), int) else row.get("line")
+        test = {"code": failed["code"], "sentence": str(failed.get("sentence") or ""), "line": line}
         if said := reader.condition(test):
             return said
         # Kept only where it names no code but plain names: "`hasattr(mod, func_name)` is false" says no more

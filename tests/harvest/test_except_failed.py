@@ -34,6 +34,7 @@ def test_an_unpacked_split_failed_when_the_separator_is_missing() -> None:
     assert caught(IMPORT_STRING)["failed"] == {
         "code": "'.' not in dotted_path",
         "sentence": "`dotted_path` does not contain `'.'`",
+        "line": 4,  # the split's: its names as they were before it
     }
 
 
@@ -61,6 +62,7 @@ def test_one_attribute_read_failed_when_the_attribute_is_missing() -> None:
     assert caught(IMPORT_LIBRARY)["failed"] == {
         "code": "not hasattr(module, 'register')",
         "sentence": "`module` has no `.register` attribute",
+        "line": 5,
     }
 
 
@@ -163,7 +165,11 @@ def url_patterns(self):
 
 
 def test_iter_failed_when_its_argument_is_not_iterable() -> None:
-    assert caught(URL_PATTERNS)["failed"] == {"code": "iter(patterns)", "sentence": "`patterns` is not iterable"}
+    assert caught(URL_PATTERNS)["failed"] == {
+        "code": "iter(patterns)",
+        "sentence": "`patterns` is not iterable",
+        "line": 5,
+    }
 
 
 def test_a_builtin_call_is_said_only_for_the_one_type_its_argument_makes_it_raise() -> None:
@@ -204,6 +210,7 @@ def test_a_string_method_failed_when_its_object_is_neither_a_string_nor_bytes() 
     assert caught(HYPERLINK)["failed"] == {
         "code": "not hasattr(data, 'startswith')",
         "sentence": "`data` is neither a string nor bytes",
+        "line": 4,
     }
 
 
@@ -229,3 +236,26 @@ def test_the_card_says_the_urlconf_has_no_iterable_patterns(db, git_repo) -> Non
     trigger = card.generated["trigger"]
     assert "is not iterable" in trigger, trigger
     assert "raised `TypeError`" not in trigger, trigger
+
+
+# pexpect 4.9.0's pexpect/spawnbase.py:385-424 (`SpawnBase.expect_exact`), reduced: the handler raises what its
+# `self._pattern_type_err(pattern_list)` raises (spawnbase.py:195-203).
+EXPECT_EXACT = """
+class SpawnBase:
+    def expect_exact(self, pattern_list, timeout=-1):
+        try:
+            pattern_list = iter(pattern_list)
+        except TypeError:
+            raise TypeError("got {badtype} as pattern, must be a string, pexpect.EOF or pexpect.TIMEOUT".format(
+                badtype=type(pattern_list)))
+        return [p for p in pattern_list]
+"""
+
+
+def test_what_failed_reads_its_names_as_they_were_before_the_statement(db, git_repo) -> None:
+    # `pattern_list = iter(pattern_list)` failed: `pattern_list` is still the argument, never `iter(pattern_list)`.
+    cards = harvest_published(git_repo, {"pexpect/spawnbase.py": EXPECT_EXACT}, "pexpect/pexpect")
+    [card] = cards.values()
+    said = card.generated["meaning"] + card.generated["trigger"]
+    assert "the `pattern_list` argument is not iterable" in said, said
+    assert "is `iter(pattern_list)`" not in said, said

@@ -36,6 +36,9 @@ _BUILTIN_FAILURES = {
 _STR_METHODS = frozenset(name for name in dir(str) if not name.startswith("_")) - set(dir(list)) - set(dir(tuple))
 _BYTES_METHODS = _STR_METHODS & frozenset(dir(bytes))
 WORDS = "failed_words"  # the attribute of a test made here that holds its words (`conditions.sentence` says them)
+# The attribute of a test made here that holds the line of the statement that failed: its names are read as they were
+# before it (`items = iter(items)` failed: `items` is not `iter(items)` in the handler).
+LINE = "failed_line"
 
 
 def failed_test(caught: ast.expr | None, attempt: ast.AST | None) -> ast.expr | None:
@@ -44,7 +47,14 @@ def failed_test(caught: ast.expr | None, attempt: ast.AST | None) -> ast.expr | 
     if caught is None or not isinstance(attempt, (ast.Try, ast.TryStar)) or len(attempt.body) != 1:
         return None
     names = [unparsed(n).rpartition(".")[2] for n in (caught.elts if isinstance(caught, ast.Tuple) else [caught])]
-    statement = attempt.body[0]
+    test = _failed(names, attempt.body[0])
+    if test is not None:
+        setattr(test, LINE, attempt.body[0].lineno)
+    return test
+
+
+def _failed(names: list[str], statement: ast.stmt) -> ast.expr | None:
+    """The test that failed where `statement` raised one of `names` (the caught types' last names)."""
     if names == ["ValueError"] and isinstance(statement, ast.Assign) and (split := _split_unpacked(statement)):
         return split
     if names == ["AttributeError"]:

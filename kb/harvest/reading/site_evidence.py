@@ -46,6 +46,7 @@ from kb.harvest.reading.definitions import MAX_BINDINGS, MAX_ROWS, Definitions
 from kb.harvest.reading.doc_rule import paragraphs_of, rule_paragraph
 from kb.harvest.reading.docstrings import documented_raises
 from kb.harvest.reading.exits import LOOPS, MAX_CLIMB, exits_before, loop_leaves, none_matched, raising_exits
+from kb.harvest.reading.failures import LINE
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, block_fields, dotted
 from kb.harvest.reading.left_open import comment_near, left_open, needs_override
 from kb.harvest.reading.messages import BranchPath, Field, Parts, exclusive
@@ -317,10 +318,17 @@ def condition_row(c: Condition, through: ast.expr | None = None) -> dict:
         | ({"other_raises": True} if c.other_raises else {})
         | ({"by_calls": True} if c.by_calls else {})
         | ({"one_call": True} if c.one_call else {})
-        | ({"failed": {"code": code(c.test), "sentence": sentence(c.test)}} if c.failed and c.test else {})
+        | ({"failed": _failed(c.test)} if c.failed and c.test else {})
         | ({"end": c.end} if c.end else {})
         | ({c.joined: [{"code": code, "sentence": said} for code, said in c.parts]} if c.parts else {})
     )
+
+
+def _failed(test: ast.expr) -> dict:
+    """What failed: its code, its words, and the line of the statement that failed (its names read as they were
+    before it: `items = iter(items)` failed, so `items` is still the argument)."""
+    line = getattr(test, LINE, None)
+    return {"code": code(test), "sentence": sentence(test)} | ({"line": line} if isinstance(line, int) else {})
 
 
 def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = ()) -> dict:
