@@ -19,10 +19,11 @@ BUILTIN_WRAPPERS = frozenset(
 
 
 def last_statement(lines: list[str], shift: int, body: list[ast.stmt], *, warns: bool = False) -> tuple[str, int]:
-    """(the statement of a `with` block that triggers, trimmed; its line): the last that calls something, else
-    the last (`qs[-1]`, `settings.SECRET_KEY`, `async for x in qs: ...` raise without a call). A warning does not
-    stop the block (`warns`): the first call that is not itself an assertion, since the statements after it
-    go on using what it made (`self.assertSequenceEqual(...)` at the end issues nothing)."""
+    """(the statement of a `with` block that triggers, trimmed; its line): the last that calls something and is no
+    check (`asserts`) that calls nothing of its own, else the last that calls something, else the last (`qs[-1]`,
+    `settings.SECRET_KEY`, `async for x in qs: ...` raise without a call). A warning does not stop the block
+    (`warns`): the first call that is not itself an assertion, since the statements after it go on using what it
+    made (`self.assertSequenceEqual(...)` at the end issues nothing)."""
     statement = chosen(body, warns=warns)
     if statement is None:
         return "", 0
@@ -35,8 +36,21 @@ def chosen(body: list[ast.stmt], *, warns: bool = False) -> ast.stmt | None:
     calling = [statement for statement in body if any(isinstance(n, ast.Call) for n in breadth.walk(statement))]
     if warns and (acting := [statement for statement in calling if not asserts(statement)]):
         return acting[0]
-    statements = calling or [statement for statement in body if not isinstance(statement, ast.Pass)]
+    # A check that calls nothing of its own after what acts runs only when that did not raise: it is not the
+    # block's raising statement (Django 5.2.19's tests/ordering/tests.py:414-423, `self.assertNotEqual(qs2[0].
+    # headline, "Backdated")` after `qs2 = Article.objects.annotate(**{crafted: relation})...`, which raises). One
+    # whose arguments call (`self.assertSequenceEqual(Contact.objects.filter(...), ...)`) may be what raises.
+    acting = [statement for statement in calling if not (asserts(statement) and _calls_nothing(statement))]
+    statements = acting or calling or [statement for statement in body if not isinstance(statement, ast.Pass)]
     return statements[-1] if statements else None
+
+
+def _calls_nothing(check: ast.stmt) -> bool:
+    """Whether a check (`asserts`) calls nothing but itself: `self.assertNotEqual(qs2[0].headline, "x")`."""
+    parts: list[ast.AST] = [check.test] if isinstance(check, ast.Assert) else []
+    if isinstance(check, ast.Expr) and isinstance(check.value, ast.Call):
+        parts = [*check.value.args, *(k.value for k in check.value.keywords)]
+    return not any(isinstance(n, ast.Call) for part in parts for n in breadth.walk(part))
 
 
 def entered_block(
@@ -82,7 +96,7 @@ def wrapped_call(body: list[ast.stmt], bound: set[str]) -> ast.Call | None:
     `AustraliaCity.objects.filter(...)` of `len(AustraliaCity.objects.filter(...))`; None when it wraps none.
     Which of the two raises is the matcher's to say (`triggers`): a lazy result raises in the builtin. `bound`:
     the names the test binds itself (a local `list` is no builtin)."""
-    last = next((s for s in reversed(body) if any(isinstance(n, ast.Call) for n in breadth.walk(s))), None)
+    last = chosen(body)
     value = last.value if isinstance(last, (ast.Expr, ast.Assign)) else None
     inner = None
     while (
