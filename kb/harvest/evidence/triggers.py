@@ -33,9 +33,10 @@ from pathlib import Path
 
 import ahocorasick
 
-from errorkb.matching.template import Template, compile_template, match_template
+from errorkb.matching.template import Template, compile_template, match_prefix, match_template
 from kb.harvest.evidence.assertions import COMMAND, MIN_LITERAL, Assertion, usable
 from kb.harvest.evidence.before import RaisesBefore
+from kb.harvest.evidence.forms import MESSAGE_FORMS, REGEX_FORMS, is_helper
 from kb.harvest.evidence.imported import resolve
 from kb.harvest.evidence.invocations import Invocation
 from kb.harvest.evidence.met import Callees, generates, met_line, ruled_out, tag_met_line
@@ -105,7 +106,8 @@ def find_triggers(
     refusals: Refusals | None = None,
 ) -> dict[EntryKey, list[dict]]:
     entries = [_entry(key, sites) for key, sites in groups.items()]
-    scores = _shared_stretches(assertions, entries)  # of the literals alone: the same for the qualified assertions
+    candidates: dict[int, set[int]] = {}
+    scores = _shared_stretches(assertions, entries, candidates)  # of the literals alone: the same when qualified
     types = _TypeTree(package, _read_back(assertions, scores))
     reach = _Reach(groups, types, Callees(package, prefix), Refusals() if refusals is None else refusals)
     assertions = [reach.qualified(assertion) for assertion in assertions]
@@ -114,10 +116,11 @@ def find_triggers(
         fitting = {e: s for e, s in scores.get(a, {}).items() if types.fits(assertion.types, entries[e].tail)}
         if assertion.form.startswith(RETURNED):
             fitting = {e: s for e, s in fitting.items() if _whole_message(s, assertion)}
-        if (chosen := _one_fit(fitting, assertion, entries, reach)) is not None:
+        rivals = {e for e in candidates.get(a, ()) if types.fits(assertion.types, entries[e].tail)}
+        if (chosen := _one_fit(fitting, assertion, entries, reach, rivals)) is not None:
             if assertion.form.startswith(RETURNED) and _worded_elsewhere(assertion, groups[entries[chosen].key], reach):
                 continue
-            found.setdefault(entries[chosen].key, []).append((0, fitting[chosen], assertion))
+            found.setdefault(entries[chosen].key, []).append((0, fitting.get(chosen, 0), assertion))
     for key, assertion in _type_and_call(assertions, entries, types, reach):
         found.setdefault(key, []).append((1, 0, assertion))
     for assertion in assertions:
@@ -126,11 +129,19 @@ def find_triggers(
     return {key: _best(matches, key, reach) for key, matches in found.items()}
 
 
-def _one_fit(fitting: dict[int, int], assertion: Assertion, entries: list[_Entry], reach: "_Reach") -> int | None:
+def _one_fit(
+    fitting: dict[int, int],
+    assertion: Assertion,
+    entries: list[_Entry],
+    reach: "_Reach",
+    rivals: Iterable[int] = (),
+) -> int | None:
     """The one entry whose message the assertion is about. Word for word a wording, it is about that one (unless
     several entries say it word for word). Else every entry whose message holds all of the asserted text, in full
     or with placeholders, is one the test may be asserting: of several, the one the test's call reaches, else
-    none. An assertion that fits no message in full is about the best fit, when it is the only one."""
+    none. An assertion that fits no message in full is about the best fit, when it is the only one. A text the
+    form finds anywhere in the message (`_searched`) competes as well with every message of its type that may hold
+    it whole (`rivals` that `_holds`): in full, as its start, or inside its words."""
     if not fitting:
         return None
     best = max(fitting.values())
@@ -139,10 +150,45 @@ def _one_fit(fitting: dict[int, int], assertion: Assertion, entries: list[_Entry
     # 06): those within NEAR of the best compete with it.
     near = max(NEAR_CHARACTERS, (best % TIER) // NEAR_SHARE)
     chosen = [e for e, s in fitting.items() if (s // TIER in group if group else s >= best - near)]
+    if chosen and assertion.exact and _searched(assertion.form):
+        text = assertion.exact.strip()
+        # Word for word a wording, the text is not taken for a placeholder's value in a rival (`NOWAIT` of Django
+        # 5.2.19's "{combinator} is not supported on this database backend."): only a rival's own words count.
+        worded = best >= EXACT
+        chosen += [e for e in sorted(rivals) if e not in chosen and _holds(entries[e], text, worded=worded)]
     if len(chosen) > 1:
         reached = reach.entries_from(assertion.calls, bare=assertion.bare)
         chosen = [e for e in chosen if entries[e].key in reached] if reached is not None else []
     return chosen[0] if len(chosen) == 1 else None
+
+
+def _searched(form: str) -> bool:
+    """Whether the form finds its message anywhere in the error's (`assertRaisesMessage`'s `in`, pytest's
+    `match`'s `re.search`): then the asserted text may be a part of a longer message as well as a whole one."""
+    return form in MESSAGE_FORMS | REGEX_FORMS or form.startswith("pytest.") or is_helper(form)
+
+
+def _holds(entry: _Entry, text: str, *, worded: bool = False) -> bool:
+    """Whether a message of the entry may hold the whole asserted text: the text is a piece of one of its
+    literals, one of its messages, or the start of one that ends in a literal's words (MIN_SHARED characters at
+    least, not a lone `.` after a placeholder that would take the rest). Django 5.2.19's "'…' is decorated with
+    takes_context=True so it must have a first argument of 'context'" (tests/template_tests/test_custom.py:
+    482-485) is parse_bits's message (library.py:406-409) and the start of compile_func's "… and a second
+    argument of 'content'" (library.py:192-196): it is about neither, unless the test's call reaches only one.
+    The literal text is half of the text at least: a placeholder alone holds anything. `worded`: only in one of
+    its literals."""
+    for template in entry.templates:
+        if any(len(text) >= MIN_SHARED and text in literal for literal in template.literals):
+            return True
+        if worded or len(text) < MIN_SHARED:
+            continue
+        if (fit := match_template(template, text)) is None:
+            fit = match_prefix(template, text)
+            if fit is None or len(fit.template.literals[-1]) < MIN_SHARED:
+                continue
+        if 2 * fit.template.literal_length >= len(text):
+            return True
+    return False
 
 
 def _read_back(assertions: list[Assertion], scores: dict[int, dict[int, int]]) -> frozenset[str]:
@@ -239,11 +285,14 @@ def _entry(key: EntryKey, sites: list[FoundSite]) -> _Entry:
     return _Entry(key, key[0].rsplit(".", 1)[-1], forms, gaps, tuple(templates))
 
 
-def _shared_stretches(assertions: list[Assertion], entries: list[_Entry]) -> dict[int, dict[int, int]]:
+def _shared_stretches(
+    assertions: list[Assertion], entries: list[_Entry], candidates: dict[int, set[int]] | None = None
+) -> dict[int, dict[int, int]]:
     """{assertion: {entry: score}}: EXACT or FULL_MATCH when the literal is the whole message, else how many of
     the literal's characters the signature's literals account for, when that is most of them (COMPLETE added
     when that is all of them). The candidates
-    share a literal or the start of one (a window of MIN_SHARED characters), found from both sides."""
+    share a literal or the start of one (a window of MIN_SHARED characters), found from both sides, and are kept
+    in `candidates` whatever their score."""
     pairs: set[tuple[int, int]] = set()
     keys = _automaton(
         (word, e) for e, entry in enumerate(entries) for chunks in entry.forms for word in _words(chunks, longest=True)
@@ -262,6 +311,8 @@ def _shared_stretches(assertions: list[Assertion], entries: list[_Entry]) -> dic
     for a, e in pairs:
         assertion, entry = assertions[a], entries[e]
         exact = assertion.exact.strip() if assertion.exact is not None else None
+        if candidates is not None:
+            candidates.setdefault(a, set()).add(e)
         full = [t.literal_length for t in entry.templates if exact is not None and match_template(t, exact)]
         if full:
             longest = max(full)
