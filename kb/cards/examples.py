@@ -571,12 +571,15 @@ def _root(node: ast.AST) -> str:
 
 
 def _called(call: str) -> ast.AST:
-    """The call as an expression, or a `with` statement the harvest kept with its header (`excerpts.entered_block`:
-    what it enters may be what raises); SyntaxError for any other statement."""
+    """The call as an expression, the value an assignment binds (`qs2 = Article.objects.annotate(**{crafted:
+    relation})`: it reads `crafted` and `relation`), or a `with` statement the harvest kept with its header
+    (`excerpts.entered_block`: what it enters may be what raises); SyntaxError for any other statement."""
     try:
         return ast.parse(call, mode="eval")
     except SyntaxError:
         module = ast.parse(call)
+        if len(module.body) == 1 and isinstance(module.body[0], (ast.Assign, ast.AnnAssign)) and module.body[0].value:
+            return module.body[0].value
         if len(module.body) == 1 and isinstance(module.body[0], (ast.With, ast.AsyncWith)):
             return module
         raise
