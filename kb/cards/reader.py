@@ -950,13 +950,16 @@ class Reader:
             elif said is None or said.startswith(_INLINE):
                 root = _root(name)
                 if root not in self.definitions and root not in self.parameters and root not in ("self", "cls"):
-                    continue  # a name of the module (`empty`, a sentinel class): as written
+                    if root in self.module_names or root[:1].isupper() or _identity_of(written, root):
+                        continue  # a name of the module (`data is empty`: a sentinel class, a constant): as written
+                    return None  # a local the harvest kept no definition of (`m is None`): no reader's name
                 defined = self.definition(root, before) if root in self.definitions else None
                 if not defined or len(defined) > MAX_DEFINITION or defined.startswith(tuple(_LOOPED)):
                     return None  # a loop's name is said by `glosses`' own words, or not at all
-                if "getattr(" in defined or _PRIVATE_CALL.search(defined):
+                if "getattr(" in defined or "._" in defined or _PRIVATE_CALL.search(defined):
                     # An attribute that may not be set (`own_attributes` says it, or nothing does); what a private
-                    # method returns (`self._get_secret(request)`, django/middleware/csrf.py:356): no reader's word.
+                    # method returns (`self._get_secret(request)`, django/middleware/csrf.py:356) or a private
+                    # attribute holds (`self._str_types.get(type_input)`): no reader's word.
                     return None
                 where.append(f"{code(root)} is {code(defined)}")
         words = self._words(row, replaced)
@@ -1597,3 +1600,16 @@ def _chain(node: ast.AST) -> str | None:
     ):
         return f"{node.value.id}[{node.slice.value!r}]"
     return None
+
+
+def _identity_of(written: str, name: str) -> bool:
+    """Whether `written` tests something's identity against the bare `name` (`data is empty`, `x is not
+    NOT_PROVIDED`): a marker of the module, never the subject a local would be."""
+    for lead in (" is not ", " is "):
+        start = written.find(lead + name)
+        while start != -1:
+            end = start + len(lead) + len(name)
+            if end == len(written) or not (written[end].isalnum() or written[end] in "_."):
+                return True
+            start = written.find(lead + name, start + 1)
+    return False
