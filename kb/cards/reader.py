@@ -407,6 +407,11 @@ class Reader:
         # The locals whose call's binding may not be what the test reads (in a `try` a handler leaves without
         # exiting; changed in place further down a loop around the site): no call's result is said of them.
         self.unsure = {row["name"] for row in rows if row.get("unsure") is True}
+        # (name, line) of the bindings that read an object's state the code may change before the test reads the
+        # name (`selector_start = len(stream.used)`, then `stream.next()`): the value as it was there (`as_of`).
+        self.snapshots = {
+            (row["name"], row.get("line")) for row in rows if row.get("snapshot") is True and row.get("name")
+        }
         self.attributes: dict[str, dict] = {
             str(row["name"]): row
             for row in self.evidence.get("attributes") or []
@@ -492,7 +497,8 @@ class Reader:
                 return (
                     self._own_chain(defined + name[len(root) :]) if defined and self._chained(defined, name) else None
                 )
-            if defined and name == root and defined != root and _CHAIN.fullmatch(defined):
+            snapshot = bool(defined) and bool(self.as_of(root, str(defined), before))
+            if defined and name == root and defined != root and _CHAIN.fullmatch(defined) and not snapshot:
                 # Another name for a setting, a flag or an argument (`base_url = settings.STATIC_URL`): said as
                 # what it names, in its place ("the `STATIC_URL` setting"), not as a local glossed after.
                 alias = self.replacement(defined, before) if defined.partition(".")[0] not in self.definitions else None
@@ -500,7 +506,7 @@ class Reader:
                     return alias
             if defined and not (root in self.parameters and _converts(defined, root)):
                 # A short name (`m`, `num`) tells the reader nothing: its definition is said in its place.
-                inline = name == root and len(root) <= SHORT_NAME and len(defined) <= MAX_INLINE
+                inline = name == root and len(root) <= SHORT_NAME and len(defined) <= MAX_INLINE and not snapshot
                 return _INLINE + code(defined) if inline else ""
         if root in self.parameters:
             if self._given_anew(root, before) or self._changed_before(root, before):
@@ -580,6 +586,17 @@ class Reader:
         if name in self.definitions or self._changed_before(name, before):
             return False
         return self.entry.argument(name) == f"the {code(name)} argument"
+
+    def as_of(self, name: str, defined: str, before: int | None) -> str:
+        """ " as it was at line N" where the binding of `name` to `defined` that reaches a test at `before` reads
+        state the code may change in between: "`selector_start` is `len(stream.used)`" would read as equal to what
+        `len(stream.used)` is at the test, which the test itself reads again (round 33's card 22,
+        cssselect/parser.py:633-667, cssselect 1.6.0); "" otherwise."""
+        if not self.snapshots:
+            return ""
+        lines = [line for line, written in self._reaching(name, before) if written == defined]
+        line = max(lines, default=None)
+        return f" as it was at line {line}" if line and (name, line) in self.snapshots else ""
 
     def _alias(self, defined: str, before: int | None) -> str:
         """What a local's definition names when it is only another name for a setting, a flag or an argument
@@ -961,7 +978,7 @@ class Reader:
                     # method returns (`self._get_secret(request)`, django/middleware/csrf.py:356) or a private
                     # attribute holds (`self._str_types.get(type_input)`): no reader's word.
                     return None
-                where.append(f"{code(root)} is {code(defined)}")
+                where.append(f"{code(root)} is {code(defined)}{self.as_of(root, defined, before)}")
         words = self._words(row, replaced)
         return words[0] + aside(list(dict.fromkeys(where))) if words else None
 
@@ -1382,13 +1399,14 @@ class Reader:
                 continue
             if len(defined) > MAX_DEFINITION:
                 continue
-            if name == root and (alias := self._alias(defined, line)):
+            as_of = self.as_of(root, defined, line)
+            if name == root and not as_of and (alias := self._alias(defined, line)):
                 # `username = options['username']`: "`username` is the `username` argument", once, not a chain the
                 # reader resolves by hand ("`username` is `options['username']`; `options['username']` is ...").
                 said.append(_is(root, alias))
                 continue
-            if name != root or len(root) > SHORT_NAME or len(defined) > MAX_INLINE or name not in names:
-                said.append(f"{code(root)} is {code(defined)}")
+            if as_of or name != root or len(root) > SHORT_NAME or len(defined) > MAX_INLINE or name not in names:
+                said.append(f"{code(root)} is {code(defined)}{as_of}")
             reached = [row for row, code_ in self._reaching(root, line) if code_ == defined]
             queue.extend((other, reached[0] if reached else line) for other in names_in(defined) or [])
         return said

@@ -8,6 +8,7 @@ more than MAX_BINDINGS bindings is left out: reading it for every site of a host
 """
 
 import ast
+import functools
 import re
 import weakref
 from collections.abc import Callable, Iterable
@@ -116,6 +117,7 @@ class Definitions:
                         continue
                     changed = self._changed(name, bound_line, at, where)
                     unsure = isinstance(expr, ast.Call) and self._unsure(name, bound_line, at)
+                    snapshot = self._snapshot(expr, bound_line, at)
                     # Beside the argument as given alone: what the `if` above did to it (`_default`).
                     given = len(reaching) == 2 and reaching[1][1] == 0
                     default = self._default(name, bound_line, bound_path) if given else ""
@@ -124,6 +126,7 @@ class Definitions:
                         | ({"changed": changed} if changed else {})
                         | ({default: True} if default else {})
                         | ({"unsure": True} if unsure else {})
+                        | ({"snapshot": True} if snapshot else {})
                     )
                     read = self.reads(expr)
                     reached = reached | read
@@ -227,6 +230,30 @@ class Definitions:
             for line, _ in self._changes.get(name, ())
             for first, last in loops
         )
+
+    def _snapshot(self, expr: ast.expr, bound: int, used: int) -> bool:
+        """Whether a binding reads an object's state (`len(stream.used)`, `self.count`) that the code may change
+        before the test at `used` reads the name: a method of the object called, the object passed to a call, or
+        one of its attributes set, between the two, or further down a loop that holds the test and comes back to it.
+        The name then holds the value as it was at the binding, not what its code reads at the test
+        (`selector_start = len(stream.used)`, then `stream.next()` in the loop above `if len(stream.used) !=
+        selector_start`, cssselect/parser.py:633-667, cssselect 1.6.0)."""
+        if isinstance(expr, (ast.Name, ast.Constant)):
+            return False
+        roots = _object_roots(expr)
+        lines = self.scope.info.lines
+        if not roots or not lines:
+            return False
+        last = used - 1
+        for first, end in self.scope.loops:
+            if bound < first <= used <= end:
+                last = max(last, end)
+        last = min(last, len(lines))
+        if last <= bound:
+            return False
+        text, starts = _joined(lines)
+        start, end_at = starts[bound], starts[last - 1] + len(lines[last - 1])
+        return any(_acted_on(root).search(text, start, end_at) for root in roots)
 
     def _argument_changed(self, name: str, used: int, path: BranchPath) -> list[int]:
         """For a parameter (`*args` and `**kwargs` included) no statement binds before `used`: the lines where the
@@ -426,6 +453,29 @@ def _constant_name(name: str) -> bool:
 
 
 _CONSTANT_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+
+def _object_roots(expr: ast.expr) -> set[str]:
+    """The names whose state `expr` reads: the root of each attribute chain, and each name a call is given."""
+    roots: set[str] = set()
+    for node in breadth.nodes(expr):
+        if isinstance(node, ast.Attribute):
+            value = node.value
+            while isinstance(value, (ast.Attribute, ast.Subscript, ast.Call)):
+                value = value.func if isinstance(value, ast.Call) else value.value
+            if isinstance(value, ast.Name):
+                roots.add(value.id)
+        elif isinstance(node, ast.Call):
+            roots.update(arg.id for arg in node.args if isinstance(arg, ast.Name))
+    return roots
+
+
+@functools.lru_cache(maxsize=256)
+def _acted_on(name: str) -> re.Pattern[str]:
+    """A method of `name` called (`stream.next()`, `self.used.append(x)`), an attribute of it set, or `name` passed
+    to a call (`parse_attrib(result, stream)`): what may change the object's state."""
+    escaped = re.escape(name)
+    return re.compile(rf"(?<![\w.]){escaped}(?:(?:\.\w++)++\s*+(?:\(|[-+*/%|&]?=(?!=))|\s*+[,)])")
 
 
 def _joined(lines: list[str]) -> tuple[str, list[int]]:

@@ -1,0 +1,61 @@
+"""A local bound to an object's state that the code changes before the test reads it holds that state as it was:
+round 33's card 22 read "the `stream` argument's `used` does not have exactly `selector_start` items
+(`selector_start` is `len(stream.used)`)", a test that taken literally is never true, where `selector_start` is
+the count taken once before a loop that consumes tokens. And a `while 1:` loop's test is no condition: the same
+card said "`1` holds"."""
+
+from tests.harvest.published import harvest_published
+
+# Reduced from cssselect 1.6.0's cssselect/parser.py:627-763 (`parse_simple_selector`).
+PARSER = """
+class SelectorSyntaxError(Exception):
+    pass
+
+
+class TokenStream:
+    def __init__(self, tokens):
+        self.tokens = tokens
+        self.used = []
+
+    def next(self):
+        token = self.tokens.pop(0)
+        self.used.append(token)
+        return token
+
+    def peek(self):
+        return self.tokens[0]
+
+
+def parse_simple_selector(stream):
+    selector_start = len(stream.used)
+    result = None
+    while 1:
+        peek = stream.peek()
+        if peek == ("EOF", None):
+            break
+        if peek == ("DELIM", "|"):
+            # The explicit "no namespace" syntax, e.g. |div: only valid at
+            # the very start of a simple selector.
+            if len(stream.used) != selector_start:
+                raise SelectorSyntaxError(f"Expected selector, got {peek}")
+            stream.next()
+            result = stream.next()
+        else:
+            stream.next()
+    if len(stream.used) == selector_start:
+        raise SelectorSyntaxError(f"Nothing parsed, got {peek}")
+    return result
+"""
+
+
+def test_a_count_taken_before_a_loop_that_consumes_is_said_as_it_was_then(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"cssselect/parser.py": PARSER}, repo="example/cssselect")
+    for message in ("Expected selector, got {peek}", "Nothing parsed, got {peek}"):
+        card = "\n".join(str(value) for value in cards[message].generated.values())
+        # Bound at line 20, compared with the count inside the loop (line 29) and after it (line 35).
+        assert "`selector_start` is `len(stream.used)` as it was at line 20" in card
+        assert "`selector_start` is `len(stream.used)`)" not in card
+        assert "`selector_start` is `len(stream.used)`;" not in card
+    # The loop's `while 1:` is no condition of the raise inside it.
+    inside = "\n".join(str(value) for value in cards["Expected selector, got {peek}"].generated.values())
+    assert "`1` holds" not in inside
