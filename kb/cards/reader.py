@@ -21,6 +21,7 @@ from kb.cards.operators import operator_of, operator_shown
 from kb.cards.parsed import expression, walk
 from kb.cards.phrasing import (
     ARGUMENT_GLOSS,
+    AS_OF,
     ASSIGNED,
     EXTRA_KEYWORDS,
     KEYWORDS,
@@ -589,14 +590,28 @@ class Reader:
 
     def as_of(self, name: str, defined: str, before: int | None) -> str:
         """ " as it was at line N" where the binding of `name` to `defined` that reaches a test at `before` reads
-        state the code may change in between: "`selector_start` is `len(stream.used)`" would read as equal to what
-        `len(stream.used)` is at the test, which the test itself reads again (round 33's card 22,
-        cssselect/parser.py:633-667, cssselect 1.6.0); "" otherwise."""
-        if not self.snapshots:
+        state the code may change in between (the harvest's `snapshot`), and that test reads the same object again:
+        "`selector_start` is `len(stream.used)`" beside `len(stream.used) != selector_start` reads as a test that is
+        never true, where `selector_start` is the count taken before a loop that consumes tokens (round 33's card
+        22, cssselect/parser.py:633-667, cssselect 1.6.0); "" otherwise."""
+        if not self.snapshots or before is None:
             return ""
         lines = [line for line, written in self._reaching(name, before) if written == defined]
         line = max(lines, default=None)
-        return f" as it was at line {line}" if line and (name, line) in self.snapshots else ""
+        if not line or (name, line) not in self.snapshots:
+            return ""
+        read = {_object(other) for other in names_in(defined) or []} - {name}
+        return f"{AS_OF}{line}" if read & self._tested_roots(before) else ""
+
+    def _tested_roots(self, line: int) -> set[str]:
+        """The objects the tests on `line` read (each part of an `and` too), as `_object` names them."""
+        codes = [
+            str(part.get("code") or "")
+            for row in self.evidence.get("conditions") or []
+            if isinstance(row, dict) and row.get("line") == line
+            for part in (row, *(p for p in row.get("all") or [] if isinstance(p, dict)))
+        ]
+        return {_object(name) for written in codes for name in names_in(written) or []}
 
     def _alias(self, defined: str, before: int | None) -> str:
         """What a local's definition names when it is only another name for a setting, a flag or an argument
@@ -1561,6 +1576,13 @@ def reader_of(evidence: dict, entry: EntryPoint | None) -> Reader:
 
 
 _ROOT_END = re.compile(r"[.\[]")  # compiled once: `_root` is asked tens of thousands of times a harvest
+
+
+def _object(name: str) -> str:
+    """The object a chain reads: its root (`stream` of `stream.used`), or of `self.x.y` the attribute `self.x`
+    (`self.cleaned_data` and `self.user` are two objects, though both are the instance's)."""
+    root, _, rest = name.partition(".")
+    return f"{root}.{rest.partition('.')[0]}" if root in ("self", "cls") and rest else root
 
 
 def _root(name: str) -> str:

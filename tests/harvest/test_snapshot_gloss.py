@@ -59,3 +59,37 @@ def test_a_count_taken_before_a_loop_that_consumes_is_said_as_it_was_then(db, gi
     # The loop's `while 1:` is no condition of the raise inside it.
     inside = "\n".join(str(value) for value in cards["Expected selector, got {peek}"].generated.values())
     assert "`1` holds" not in inside
+
+
+# Reduced from cssselect 1.6.0's cssselect/parser.py:845-885 (`parse_attrib`).
+ATTRIB = """
+class SelectorSyntaxError(Exception):
+    pass
+
+
+def parse_attrib(selector, stream):
+    op = None
+    if op is None:
+        next_ = stream.next()
+        if next_ == ("DELIM", "]"):
+            return selector
+        if next_ == ("DELIM", "="):
+            op = "="
+        elif next_.is_delim("^", "$", "*", "~", "|", "!") and (
+            stream.peek() == ("DELIM", "=")
+        ):
+            op = next_.value + "="
+            stream.next()
+        else:
+            raise SelectorSyntaxError(f"Operator expected, got {next_}")
+    return op
+"""
+
+
+def test_a_token_taken_from_a_stream_the_test_peeks_again_is_glossed_once(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"cssselect/parser.py": ATTRIB}, repo="example/cssselect")
+    meaning = cards["Operator expected, got {next}"].generated["meaning"]
+    # `stream.peek()` is the token after `next_`: `next_` is the one taken at line 8, said so once.
+    assert meaning.count("`next_` is `stream.next()` as it was at line 8") == 1
+    assert "`next_` is `stream.next()`;" not in meaning
+    assert "`next_` is `stream.next()`)" not in meaning

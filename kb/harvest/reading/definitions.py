@@ -94,6 +94,9 @@ class Definitions:
         reached = NOTHING
         frontier: list[tuple[str, int, BranchPath]] = [(f"self.{a}", line, path) for a in attributes]
         frontier += [(name, line, path) for name in names]
+        # The objects the site's own tests read: a binding is a snapshot to say only beside a test that reads its
+        # object again (`kb.cards.reader.Reader.as_of`), so no other is looked at (`_snapshot` costs a search).
+        tested = {name.partition(".")[0] for name, _, _ in frontier}
         for _step in range(MAX_STEPS):
             following: list[tuple[str, int, BranchPath]] = []
             for name, at, where in frontier:
@@ -117,7 +120,7 @@ class Definitions:
                         continue
                     changed = self._changed(name, bound_line, at, where)
                     unsure = isinstance(expr, ast.Call) and self._unsure(name, bound_line, at)
-                    snapshot = self._snapshot(expr, bound_line, at)
+                    snapshot = _step == 0 and self._snapshot(expr, bound_line, at, tested)
                     # Beside the argument as given alone: what the `if` above did to it (`_default`).
                     given = len(reaching) == 2 and reaching[1][1] == 0
                     default = self._default(name, bound_line, bound_path) if given else ""
@@ -231,18 +234,24 @@ class Definitions:
             for first, last in loops
         )
 
-    def _snapshot(self, expr: ast.expr, bound: int, used: int) -> bool:
+    def _snapshot(self, expr: ast.expr, bound: int, used: int, tested: set[str]) -> bool:
         """Whether a binding reads an object's state (`len(stream.used)`, `self.count`) that the code may change
         before the test at `used` reads the name: a method of the object called, the object passed to a call, or
         one of its attributes set, between the two, or further down a loop that holds the test and comes back to it.
         The name then holds the value as it was at the binding, not what its code reads at the test
         (`selector_start = len(stream.used)`, then `stream.next()` in the loop above `if len(stream.used) !=
-        selector_start`, cssselect/parser.py:633-667, cssselect 1.6.0)."""
+        selector_start`, cssselect/parser.py:633-667, cssselect 1.6.0). Only of the objects in `tested`."""
         if isinstance(expr, (ast.Name, ast.Constant)):
             return False
-        roots = _object_roots(expr)
+        chained, given = _object_roots(expr)
+        chained, given = chained & tested, given & tested
+        if not (chained or given):
+            return False
+        imported = self.scope.info.imports.keys() | self.scope.imports.keys() | self.scope.info.classes
+        # A module, a class, an imported function holds no state of the call's own (`os.path.abspath(label)`).
+        chained, given = chained - imported, given - imported - chained
         lines = self.scope.info.lines
-        if not roots or not lines:
+        if not (chained or given) or not lines:
             return False
         last = used - 1
         for first, end in self.scope.loops:
@@ -253,7 +262,9 @@ class Definitions:
             return False
         text, starts = _joined(lines)
         start, end_at = starts[bound], starts[last - 1] + len(lines[last - 1])
-        return any(_acted_on(root).search(text, start, end_at) for root in roots)
+        return any(_acted_on(root, True).search(text, start, end_at) for root in chained) or any(
+            _acted_on(root, False).search(text, start, end_at) for root in given
+        )
 
     def _argument_changed(self, name: str, used: int, path: BranchPath) -> list[int]:
         """For a parameter (`*args` and `**kwargs` included) no statement binds before `used`: the lines where the
@@ -455,9 +466,10 @@ def _constant_name(name: str) -> bool:
 _CONSTANT_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 
-def _object_roots(expr: ast.expr) -> set[str]:
+def _object_roots(expr: ast.expr) -> tuple[set[str], set[str]]:
     """The names whose state `expr` reads: the root of each attribute chain, and each name a call is given."""
     roots: set[str] = set()
+    given: set[str] = set()
     for node in breadth.nodes(expr):
         if isinstance(node, ast.Attribute):
             value = node.value
@@ -466,16 +478,20 @@ def _object_roots(expr: ast.expr) -> set[str]:
             if isinstance(value, ast.Name):
                 roots.add(value.id)
         elif isinstance(node, ast.Call):
-            roots.update(arg.id for arg in node.args if isinstance(arg, ast.Name))
-    return roots
+            given.update(arg.id for arg in node.args if isinstance(arg, ast.Name))
+    return roots, given
 
 
 @functools.lru_cache(maxsize=256)
-def _acted_on(name: str) -> re.Pattern[str]:
-    """A method of `name` called (`stream.next()`, `self.used.append(x)`), an attribute of it set, or `name` passed
-    to a call (`parse_attrib(result, stream)`): what may change the object's state."""
+def _acted_on(name: str, passed: bool) -> re.Pattern[str]:
+    """A method of `name` called (`stream.next()`, `self.used.append(x)`), an attribute of it set, or where
+    `passed`, `name` given to a call (`parse_attrib(result, stream)`): what may change the object's state. A name
+    a call is given only to read it (`len(items)`) counts where a method of it is called (`items.append(x)`), not
+    where it is given to another call (`force_str(addr)`, then `log(addr)`)."""
     escaped = re.escape(name)
-    return re.compile(rf"(?<![\w.]){escaped}(?:(?:\.\w++)++\s*+(?:\(|[-+*/%|&]?=(?!=))|\s*+[,)])")
+    given = r"|\s*+[,)]" if passed else ""
+    # The name first, then the look behind it: the engine skips to the name's text rather than try every character.
+    return re.compile(rf"{escaped}(?<![\w.]{escaped})(?:(?:\.\w++)++\s*+(?:\(|[-+*/%|&]?=(?!=)){given})")
 
 
 def _joined(lines: list[str]) -> tuple[str, list[int]]:
