@@ -93,3 +93,35 @@ def test_a_token_taken_from_a_stream_the_test_peeks_again_is_glossed_once(db, gi
     assert meaning.count("`next_` is `stream.next()` as it was at line 8") == 1
     assert "`next_` is `stream.next()`;" not in meaning
     assert "`next_` is `stream.next()`)" not in meaning
+
+
+# Reduced from Django 5.2's django/http/multipartparser.py:690-717 (`parse_boundary_stream`).
+BOUNDARY = """
+class MultiPartParserError(Exception):
+    pass
+
+
+def parse_boundary_stream(stream, max_header_size):
+    headers_chunk_size = 1024
+    while True:
+        if headers_chunk_size > max_header_size:
+            raise MultiPartParserError("Request max total header size exceeded.")
+        chunk = stream.read(headers_chunk_size)
+        header_end = chunk.find(b"\\r\\n\\r\\n")
+        if header_end != -1:
+            break
+        stream.unget(chunk)
+        if len(chunk) < headers_chunk_size:
+            return stream
+        # Double the chunk size.
+        headers_chunk_size *= 2
+    return chunk[:header_end]
+"""
+
+
+def test_a_local_doubled_further_down_the_loop_is_not_said_to_be_its_first_value(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/http/multipartparser.py": BOUNDARY})
+    card = "\n".join(str(value) for value in cards["Request max total header size exceeded."].generated.values())
+    # On the loop's second pass the test reads 2048, then 4096: "`headers_chunk_size` is `1024`" is false there.
+    assert "`headers_chunk_size` is `1024`" not in card
+    assert "`True` holds" not in card

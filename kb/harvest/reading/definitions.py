@@ -200,13 +200,19 @@ class Definitions:
     def _changed(self, name: str, bound: int, used: int, path: BranchPath) -> list[int]:
         """The lines after its binding at `bound` and before `used` where the function changes `name` in place
         (`x.pop(...)`, `del x[k]`, `x[k] = ...`, `x += ...`), but in an arm the site is not in: a test after one
-        of them (or in a loop around one) does not read the definition's value (round 19's card 13)."""
-        if not self._may_change(name, bound, used):
+        of them (or in a loop around one) does not read the definition's value (round 19's card 13). Below the test
+        too, in a loop that holds the test and not the binding: the loop comes back to the test with the changed
+        value (`headers_chunk_size = 1024`, then `headers_chunk_size *= 2` at the end of the `while True:` whose
+        first test reads it, django/http/multipartparser.py:697-717, Django 5.2.19)."""
+        last = max((end for first, end in self.scope.loops if bound < first <= used <= end), default=used)
+        if not self._may_change(name, bound, used) and (last == used or not self._may_change(name, used, last + 1)):
             return []
         if self._changes is None:
             self._changes = _changes_in_place(self.node)
         lines = {
-            line for line, arms in self._changes.get(name, ()) if bound < line < used and not exclusive(arms, path)
+            line
+            for line, arms in self._changes.get(name, ())
+            if bound < line <= last and line != used and not exclusive(arms, path)
         }
         return sorted(lines)[:MAX_ROWS]
 
