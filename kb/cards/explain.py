@@ -99,18 +99,9 @@ def _verb(entry: ErrorEntry) -> str:
     return "issued" if entry.kind == ErrorEntry.Kind.WARNING else "raised"
 
 
-# A constant test that always holds (said with `fullmatch`): `True`, a non-zero number, a non-empty string.
-_ALWAYS_TRUE = re.compile(r"True|0*+[1-9][0-9_]*+|'[^']++'|\"[^\"]++\"")
-
-
 def _conditions(site: RaiseSite) -> list[dict]:
-    """Outermost first, as the code reads (harvest lists them innermost first). A test that is always true (`while
-    1:`, `while True:`) is no condition: "`1` holds" said nothing (round 33's card 22, cssselect/parser.py:651)."""
-    return [
-        c
-        for c in reversed(site.evidence.get("conditions") or [])
-        if isinstance(c, dict) and c.get("code") and not _ALWAYS_TRUE.fullmatch(str(c["code"]))
-    ]
+    """Outermost first, as the code reads (harvest lists them innermost first)."""
+    return [c for c in reversed(site.evidence.get("conditions") or []) if isinstance(c, dict) and c.get("code")]
 
 
 @dataclass
@@ -1322,7 +1313,7 @@ def _values(view: _Site) -> list[str]:
                 # case: the binding that reaches the raise is the definition itself.
                 continue
             if defined and len(defined) <= MAX_VALUE and defined != expression:
-                said.append(f"{placeholder} is {code(defined)}{view.reader.as_of(expression, defined, view.site.line)}")
+                said.append(f"{placeholder} is {code(defined)}")
             elif expression != value["placeholder"]:
                 said.append(f"{placeholder} is {code(expression)}")
         else:

@@ -290,18 +290,10 @@ def _contained(text: str, token: str, said: str) -> str:
 ARGUMENT_GLOSS = " is an argument"  # `Reader`'s gloss of a name that is the site function's own argument
 
 
-# How a gloss says a local holds a value as it was at its binding (`Reader.as_of`).
-AS_OF = " as it was at line "
-
-
 def aside(glosses: list[str]) -> str:
     """What the names of a condition stand for, as one aside after it: " (`loader` is `MigrationLoader(None)`)".
     The arguments among them are said together, "`app_label` and `migration_name` are arguments", not one
-    "`x` is the argument of that name" each (round 31's card 07); "" for none. A local said as it was at its binding
-    by one test's gloss is not said again plainly by another's ("`next_` is `stream.next()` as it was at line 874;
-    `next_` is `stream.next()`", cssselect/parser.py:874-879, cssselect 1.6.0)."""
-    kept = [gloss for gloss in glosses if AS_OF in gloss]
-    glosses = [gloss for gloss in glosses if not any(other.startswith(gloss + AS_OF) for other in kept)]
+    "`x` is the argument of that name" each (round 31's card 07); "" for none."""
     arguments = [gloss.removesuffix(ARGUMENT_GLOSS) for gloss in glosses if gloss.endswith(ARGUMENT_GLOSS)]
     if len(arguments) > 1:  # said together where the first of them was
         at = next(i for i, gloss in enumerate(glosses) if gloss.endswith(ARGUMENT_GLOSS))

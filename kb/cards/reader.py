@@ -21,7 +21,6 @@ from kb.cards.operators import operator_of, operator_shown
 from kb.cards.parsed import expression, walk
 from kb.cards.phrasing import (
     ARGUMENT_GLOSS,
-    AS_OF,
     ASSIGNED,
     EXTRA_KEYWORDS,
     KEYWORDS,
@@ -408,11 +407,6 @@ class Reader:
         # The locals whose call's binding may not be what the test reads (in a `try` a handler leaves without
         # exiting; changed in place further down a loop around the site): no call's result is said of them.
         self.unsure = {row["name"] for row in rows if row.get("unsure") is True}
-        # (name, line) of the bindings that read an object's state the code may change before the test reads the
-        # name (`selector_start = len(stream.used)`, then `stream.next()`): the value as it was there (`as_of`).
-        self.snapshots = {
-            (row["name"], row.get("line")) for row in rows if row.get("snapshot") is True and row.get("name")
-        }
         self.attributes: dict[str, dict] = {
             str(row["name"]): row
             for row in self.evidence.get("attributes") or []
@@ -498,8 +492,7 @@ class Reader:
                 return (
                     self._own_chain(defined + name[len(root) :]) if defined and self._chained(defined, name) else None
                 )
-            snapshot = bool(defined) and bool(self.as_of(root, str(defined), before))
-            if defined and name == root and defined != root and _CHAIN.fullmatch(defined) and not snapshot:
+            if defined and name == root and defined != root and _CHAIN.fullmatch(defined):
                 # Another name for a setting, a flag or an argument (`base_url = settings.STATIC_URL`): said as
                 # what it names, in its place ("the `STATIC_URL` setting"), not as a local glossed after.
                 alias = self.replacement(defined, before) if defined.partition(".")[0] not in self.definitions else None
@@ -507,7 +500,7 @@ class Reader:
                     return alias
             if defined and not (root in self.parameters and _converts(defined, root)):
                 # A short name (`m`, `num`) tells the reader nothing: its definition is said in its place.
-                inline = name == root and len(root) <= SHORT_NAME and len(defined) <= MAX_INLINE and not snapshot
+                inline = name == root and len(root) <= SHORT_NAME and len(defined) <= MAX_INLINE
                 return _INLINE + code(defined) if inline else ""
         if root in self.parameters:
             if self._given_anew(root, before) or self._changed_before(root, before):
@@ -587,31 +580,6 @@ class Reader:
         if name in self.definitions or self._changed_before(name, before):
             return False
         return self.entry.argument(name) == f"the {code(name)} argument"
-
-    def as_of(self, name: str, defined: str, before: int | None) -> str:
-        """ " as it was at line N" where the binding of `name` to `defined` that reaches a test at `before` reads
-        state the code may change in between (the harvest's `snapshot`), and that test reads the same object again:
-        "`selector_start` is `len(stream.used)`" beside `len(stream.used) != selector_start` reads as a test that is
-        never true, where `selector_start` is the count taken before a loop that consumes tokens (round 33's card
-        22, cssselect/parser.py:633-667, cssselect 1.6.0); "" otherwise."""
-        if not self.snapshots or before is None:
-            return ""
-        lines = [line for line, written in self._reaching(name, before) if written == defined]
-        line = max(lines, default=None)
-        if not line or (name, line) not in self.snapshots:
-            return ""
-        read = {_object(other) for other in names_in(defined) or []} - {name}
-        return f"{AS_OF}{line}" if read & self._tested_roots(before) else ""
-
-    def _tested_roots(self, line: int) -> set[str]:
-        """The objects the tests on `line` read (each part of an `and` too), as `_object` names them."""
-        codes = [
-            str(part.get("code") or "")
-            for row in self.evidence.get("conditions") or []
-            if isinstance(row, dict) and row.get("line") == line
-            for part in (row, *(p for p in row.get("all") or [] if isinstance(p, dict)))
-        ]
-        return {_object(name) for written in codes for name in names_in(written) or []}
 
     def _alias(self, defined: str, before: int | None) -> str:
         """What a local's definition names when it is only another name for a setting, a flag or an argument
@@ -993,7 +961,7 @@ class Reader:
                     # method returns (`self._get_secret(request)`, django/middleware/csrf.py:356) or a private
                     # attribute holds (`self._str_types.get(type_input)`): no reader's word.
                     return None
-                where.append(f"{code(root)} is {code(defined)}{self.as_of(root, defined, before)}")
+                where.append(f"{code(root)} is {code(defined)}")
         words = self._words(row, replaced)
         return words[0] + aside(list(dict.fromkeys(where))) if words else None
 
@@ -1414,14 +1382,13 @@ class Reader:
                 continue
             if len(defined) > MAX_DEFINITION:
                 continue
-            as_of = self.as_of(root, defined, line)
-            if name == root and not as_of and (alias := self._alias(defined, line)):
+            if name == root and (alias := self._alias(defined, line)):
                 # `username = options['username']`: "`username` is the `username` argument", once, not a chain the
                 # reader resolves by hand ("`username` is `options['username']`; `options['username']` is ...").
                 said.append(_is(root, alias))
                 continue
-            if as_of or name != root or len(root) > SHORT_NAME or len(defined) > MAX_INLINE or name not in names:
-                said.append(f"{code(root)} is {code(defined)}{as_of}")
+            if name != root or len(root) > SHORT_NAME or len(defined) > MAX_INLINE or name not in names:
+                said.append(f"{code(root)} is {code(defined)}")
             reached = [row for row, code_ in self._reaching(root, line) if code_ == defined]
             queue.extend((other, reached[0] if reached else line) for other in names_in(defined) or [])
         return said
@@ -1576,13 +1543,6 @@ def reader_of(evidence: dict, entry: EntryPoint | None) -> Reader:
 
 
 _ROOT_END = re.compile(r"[.\[]")  # compiled once: `_root` is asked tens of thousands of times a harvest
-
-
-def _object(name: str) -> str:
-    """The object a chain reads: its root (`stream` of `stream.used`), or of `self.x.y` the attribute `self.x`
-    (`self.cleaned_data` and `self.user` are two objects, though both are the instance's)."""
-    root, _, rest = name.partition(".")
-    return f"{root}.{rest.partition('.')[0]}" if root in ("self", "cls") and rest else root
 
 
 def _root(name: str) -> str:

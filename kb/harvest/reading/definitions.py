@@ -8,7 +8,6 @@ more than MAX_BINDINGS bindings is left out: reading it for every site of a host
 """
 
 import ast
-import functools
 import re
 import weakref
 from collections.abc import Callable, Iterable
@@ -94,9 +93,6 @@ class Definitions:
         reached = NOTHING
         frontier: list[tuple[str, int, BranchPath]] = [(f"self.{a}", line, path) for a in attributes]
         frontier += [(name, line, path) for name in names]
-        # The objects the site's own tests read: a binding is a snapshot to say only beside a test that reads its
-        # object again (`kb.cards.reader.Reader.as_of`), so no other is looked at (`_snapshot` costs a search).
-        tested = {name.partition(".")[0] for name, _, _ in frontier}
         for _step in range(MAX_STEPS):
             following: list[tuple[str, int, BranchPath]] = []
             for name, at, where in frontier:
@@ -120,7 +116,6 @@ class Definitions:
                         continue
                     changed = self._changed(name, bound_line, at, where)
                     unsure = isinstance(expr, ast.Call) and self._unsure(name, bound_line, at)
-                    snapshot = _step == 0 and self._snapshot(expr, bound_line, at, tested)
                     # Beside the argument as given alone: what the `if` above did to it (`_default`).
                     given = len(reaching) == 2 and reaching[1][1] == 0
                     default = self._default(name, bound_line, bound_path) if given else ""
@@ -129,7 +124,6 @@ class Definitions:
                         | ({"changed": changed} if changed else {})
                         | ({default: True} if default else {})
                         | ({"unsure": True} if unsure else {})
-                        | ({"snapshot": True} if snapshot else {})
                     )
                     read = self.reads(expr)
                     reached = reached | read
@@ -200,19 +194,13 @@ class Definitions:
     def _changed(self, name: str, bound: int, used: int, path: BranchPath) -> list[int]:
         """The lines after its binding at `bound` and before `used` where the function changes `name` in place
         (`x.pop(...)`, `del x[k]`, `x[k] = ...`, `x += ...`), but in an arm the site is not in: a test after one
-        of them (or in a loop around one) does not read the definition's value (round 19's card 13). Below the test
-        too, in a loop that holds the test and not the binding: the loop comes back to the test with the changed
-        value (`headers_chunk_size = 1024`, then `headers_chunk_size *= 2` at the end of the `while True:` whose
-        first test reads it, django/http/multipartparser.py:697-717, Django 5.2.19)."""
-        last = max((end for first, end in self.scope.loops if bound < first <= used <= end), default=used)
-        if not self._may_change(name, bound, used) and (last == used or not self._may_change(name, used, last + 1)):
+        of them (or in a loop around one) does not read the definition's value (round 19's card 13)."""
+        if not self._may_change(name, bound, used):
             return []
         if self._changes is None:
             self._changes = _changes_in_place(self.node)
         lines = {
-            line
-            for line, arms in self._changes.get(name, ())
-            if bound < line <= last and line != used and not exclusive(arms, path)
+            line for line, arms in self._changes.get(name, ()) if bound < line < used and not exclusive(arms, path)
         }
         return sorted(lines)[:MAX_ROWS]
 
@@ -238,38 +226,6 @@ class Definitions:
             first > bound and used < line <= last and first <= used
             for line, _ in self._changes.get(name, ())
             for first, last in loops
-        )
-
-    def _snapshot(self, expr: ast.expr, bound: int, used: int, tested: set[str]) -> bool:
-        """Whether a binding reads an object's state (`len(stream.used)`, `self.count`) that the code may change
-        before the test at `used` reads the name: a method of the object called, the object passed to a call, or
-        one of its attributes set, between the two, or further down a loop that holds the test and comes back to it.
-        The name then holds the value as it was at the binding, not what its code reads at the test
-        (`selector_start = len(stream.used)`, then `stream.next()` in the loop above `if len(stream.used) !=
-        selector_start`, cssselect/parser.py:633-667, cssselect 1.6.0). Only of the objects in `tested`."""
-        if isinstance(expr, (ast.Name, ast.Constant)):
-            return False
-        chained, given = _object_roots(expr)
-        chained, given = chained & tested, given & tested
-        if not (chained or given):
-            return False
-        imported = self.scope.info.imports.keys() | self.scope.imports.keys() | self.scope.info.classes
-        # A module, a class, an imported function holds no state of the call's own (`os.path.abspath(label)`).
-        chained, given = chained - imported, given - imported - chained
-        lines = self.scope.info.lines
-        if not (chained or given) or not lines:
-            return False
-        last = used - 1
-        for first, end in self.scope.loops:
-            if bound < first <= used <= end:
-                last = max(last, end)
-        last = min(last, len(lines))
-        if last <= bound:
-            return False
-        text, starts = _joined(lines)
-        start, end_at = starts[bound], starts[last - 1] + len(lines[last - 1])
-        return any(_acted_on(root, True).search(text, start, end_at) for root in chained) or any(
-            _acted_on(root, False).search(text, start, end_at) for root in given
         )
 
     def _argument_changed(self, name: str, used: int, path: BranchPath) -> list[int]:
@@ -470,34 +426,6 @@ def _constant_name(name: str) -> bool:
 
 
 _CONSTANT_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-
-
-def _object_roots(expr: ast.expr) -> tuple[set[str], set[str]]:
-    """The names whose state `expr` reads: the root of each attribute chain, and each name a call is given."""
-    roots: set[str] = set()
-    given: set[str] = set()
-    for node in breadth.nodes(expr):
-        if isinstance(node, ast.Attribute):
-            value = node.value
-            while isinstance(value, (ast.Attribute, ast.Subscript, ast.Call)):
-                value = value.func if isinstance(value, ast.Call) else value.value
-            if isinstance(value, ast.Name):
-                roots.add(value.id)
-        elif isinstance(node, ast.Call):
-            given.update(arg.id for arg in node.args if isinstance(arg, ast.Name))
-    return roots, given
-
-
-@functools.lru_cache(maxsize=256)
-def _acted_on(name: str, passed: bool) -> re.Pattern[str]:
-    """A method of `name` called (`stream.next()`, `self.used.append(x)`), an attribute of it set, or where
-    `passed`, `name` given to a call (`parse_attrib(result, stream)`): what may change the object's state. A name
-    a call is given only to read it (`len(items)`) counts where a method of it is called (`items.append(x)`), not
-    where it is given to another call (`force_str(addr)`, then `log(addr)`)."""
-    escaped = re.escape(name)
-    given = r"|\s*+[,)]" if passed else ""
-    # The name first, then the look behind it: the engine skips to the name's text rather than try every character.
-    return re.compile(rf"{escaped}(?<![\w.]{escaped})(?:(?:\.\w++)++\s*+(?:\(|[-+*/%|&]?=(?!=)){given})")
 
 
 def _joined(lines: list[str]) -> tuple[str, list[int]]:
