@@ -265,13 +265,8 @@ def _listed(nodes: list[ast.expr]) -> str | None:
 
 def _items(nodes: list[ast.expr]) -> str | None:
     """A tuple's items as `ast.unparse` writes them: `a, b`, or `a,` for one."""
-    said = []
-    for item in nodes:
-        text = _written(item, _TEST)
-        if text is None:
-            return None
-        said.append(text)
-    return f"{said[0]}," if len(said) == 1 else ", ".join(said)
+    listed = _listed(nodes)
+    return f"{listed}," if listed is not None and len(nodes) == 1 else listed
 
 
 def _parenthesized(text: str, needed: bool) -> str:
