@@ -950,8 +950,15 @@ class Reader:
             elif said is None or said.startswith(_INLINE):
                 root = _root(name)
                 if root not in self.definitions and root not in self.parameters and root not in ("self", "cls"):
-                    if root in self.module_names or root[:1].isupper() or _identity_of(written, root):
-                        continue  # a name of the module (`data is empty`: a sentinel class, a constant): as written
+                    # A module's class (`models.base.ModelBase`, of which `names_in` gives `models.base`).
+                    after = written.find(name + ".")
+                    classed = (
+                        name != root
+                        and after != -1
+                        and written[after + len(name) + 1 : after + len(name) + 2].isupper()
+                    )
+                    if root in self.module_names or root[:1].isupper() or classed or _identity_of(written, root):
+                        continue  # the module's (`data is empty`: a sentinel class; a constant; a class): as written
                     return None  # a local the harvest kept no definition of (`m is None`): no reader's name
                 defined = self.definition(root, before) if root in self.definitions else None
                 if not defined or len(defined) > MAX_DEFINITION or defined.startswith(tuple(_LOOPED)):
