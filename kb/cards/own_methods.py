@@ -48,12 +48,9 @@ def checked_first(test: ast.expr, row: dict, evidence: dict, entry: EntryPoint |
     return [f"Check {predicate} before calling {code(entry.call())}: this is raised where it returns {returns}."]
 
 
-def returned_none(test: ast.expr, reader: Reader, message: str, line: int | None) -> list[str]:
-    """`queryset is None` of `queryset = view.get_queryset()` where the message names the method,
-    "{view_type}.get_queryset() returned None" (DRF's DjangoModelPermissions._queryset, rest_framework/permissions.py:
-    225-229, 3.18.3): "Make `get_queryset()` return a value other than `None`.": the user's override of a method the
-    message names returned nothing. Only a method called on `self` or on an argument, read by no other test."""
-    if not (
+def name_is_none(test: ast.expr | None) -> ast.Name | None:
+    """The name of a test `name is None`; None for any other test."""
+    if (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
         and isinstance(test.ops[0], ast.Is)
@@ -61,9 +58,19 @@ def returned_none(test: ast.expr, reader: Reader, message: str, line: int | None
         and none.value is None
         and isinstance(test.left, ast.Name)
     ):
+        return test.left
+    return None
+
+
+def returned_none(test: ast.expr, reader: Reader, message: str, line: int | None) -> list[str]:
+    """`queryset is None` of `queryset = view.get_queryset()` where the message names the method,
+    "{view_type}.get_queryset() returned None" (DRF's DjangoModelPermissions._queryset, rest_framework/permissions.py:
+    225-229, 3.18.3): "Make `get_queryset()` return a value other than `None`.": the user's override of a method the
+    message names returned nothing. Only a method called on `self` or on an argument, read by no other test."""
+    if (tested := name_is_none(test)) is None:
         return []
     try:
-        defined = ast.parse(reader.definition(test.left.id, line) or "", mode="eval").body
+        defined = ast.parse(reader.definition(tested.id, line) or "", mode="eval").body
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return []
     if not (

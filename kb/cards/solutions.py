@@ -24,7 +24,7 @@ from kb.cards.message_advice import advice, choices, offered, replaced, requirem
 from kb.cards.never import SOLUTION as NEVER_SOLUTION
 from kb.cards.never import never
 from kb.cards.operators import operator_shown
-from kb.cards.own_methods import checked_first, returned_none
+from kb.cards.own_methods import checked_first, name_is_none, returned_none
 from kb.cards.parsed import expression, walk
 from kb.cards.phrasing import container, listed
 from kb.cards.quoted import placeholder_words, quote
@@ -317,16 +317,8 @@ def _left_at_default(outer: list[dict], reader: Reader, entry: EntryPoint, messa
 
 def _default_tested(test: ast.expr | None, defaults: dict, reader: Reader, entry: EntryPoint, line: int | None) -> str:
     """The argument, as code, of `x is None` with `x=None` or `not x` with an empty default; "" for any other test."""
-    if (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.Is)
-        and isinstance(none := test.comparators[0], ast.Constant)
-        and none.value is None
-        and isinstance(test.left, ast.Name)
-        and defaults.get(test.left.id) == "None"
-    ):
-        return _argument(test.left, reader, entry, line)
+    if (tested := name_is_none(test)) is not None and defaults.get(tested.id) == "None":
+        return _argument(tested, reader, entry, line)
     if (
         isinstance(test, ast.UnaryOp)
         and isinstance(test.op, ast.Not)
