@@ -183,8 +183,10 @@ def _has_way_in(evidence: dict[str, Any]) -> bool:
 
 
 def _own(function: str, raising: str) -> bool:
-    """Whether an entry point is the raising function itself or its class (`APISettings` for its `__init__`)."""
-    return bool(function) and (function == raising or raising.startswith(f"{function}."))
+    """Whether an entry point is the raising function itself or, for a constructor's raise, its class (`APISettings`
+    for its `__init__`). A class whose `__init__` calls the raising method is a way in: `AppConfig(name, module)` for
+    `AppConfig._path_from_module`."""
+    return bool(function) and (function == raising or raising in (f"{function}.__init__", f"{function}.__new__"))
 
 
 def repair_request(payload: dict[str, Any], answer: str, unchecked: list[tuple[str, list[str]]]) -> dict[str, Any]:

@@ -148,6 +148,35 @@ def test_with_no_way_in_recorded_the_request_asks_not_to_invent_one(widgets_harv
     assert json.loads(request.payload["messages"][1]["content"].split("\n", 1)[1])["sites"]  # the evidence as before
 
 
+def test_a_class_whose_constructor_calls_the_raising_method_is_a_way_in(widgets_harvest, analysis_endpoint) -> None:
+    # Round 34 (the model's note): django/apps/config.py:16 `AppConfig.__init__` calls `self._path_from_module(
+    # app_module)` (line 47), recorded as the entry point `AppConfig` with `"via": []`; the request still told the
+    # model that nothing but the function itself reaches the raise, so `AppConfig(name, module)` could not be said.
+    entry = entry_of(COLOUR)
+    site = entry.sites.get()
+    constructor = {"function": "Widget", "kind": "constructor", "via": [], "arguments": {"colour": "colour"}}
+    own = {"function": {"name": "Widget._check_colour"}, "callers": []}
+    site.evidence = {**site.evidence, **own, "entry_points": [constructor]}
+    site.save()
+    answer_all_well(analysis_endpoint)
+    run_analyze("--entry", entry.public_id)
+    [request] = analysis_endpoint.received
+    assert "records no caller and no entry point but" not in request.payload["messages"][0]["content"]
+
+
+def test_a_constructor_s_own_class_is_no_way_in_of_its_own(widgets_harvest, analysis_endpoint) -> None:
+    # django/db/models/lookups.py: `Lookup.__init__` raises (round 34, card 16); its class is its own entry point.
+    entry = entry_of(COLOUR)
+    site = entry.sites.get()
+    own = {"function": {"name": "Widget.__init__"}, "callers": []}
+    site.evidence = {**site.evidence, **own, "entry_points": [{"function": "Widget", "via": []}]}
+    site.save()
+    answer_all_well(analysis_endpoint)
+    run_analyze("--entry", entry.public_id)
+    [request] = analysis_endpoint.received
+    assert "records no caller and no entry point but" in " ".join(request.payload["messages"][0]["content"].split())
+
+
 def test_a_test_s_class_header_and_set_up_reach_the_request(widgets_harvest, analysis_endpoint) -> None:
     # Round 18: a triggering test raised only under its class's `@override_settings(ROOT_URLCONF=None)`; a generated
     # card now shows the test under it, and the model must know it too.
