@@ -16,6 +16,9 @@ PYTEST_FORMS = {"raises", "warns"}
 HELPER = re.compile(r"_?+(?:assert|expect|check)_?+(?:raises|warns)(?:_[a-z]++)*+")
 HELPER_MESSAGE_WORDS = ("message", "msg", "match", "regex")
 HELPER_KEYWORDS = ("msg", "message", "match", "expected_message")
+# A test's own function that returns the error it catches (`evidence.caught`): the form of an assert that compares
+# the whole message it returns (`caught:get_error`), and of one that searches it for a part or a pattern.
+CAUGHT, SEARCHED = "caught:", "caught-in:"
 NOT_PASSED_ON = {"msg", "match", "expected_message", "expected_regex", "check_context"}  # the assertion's own
 
 

@@ -65,6 +65,10 @@ def read_tests_and_docs(
     refusals = Refusals() if refusals is None else refusals
     caps, inside = Caps.from_settings(), real_root(repo)
     tests, docs = _files(repo, refusals, caps)
+    # Imported here, with tests to read: an installed package (most harvests of a dependency) has none, and a
+    # module compiled for nothing costs its compiling (bench/harvest_cost.py counts it: 0.04 G for this one).
+    from kb.harvest.evidence.caught import read_caught
+
     assertions = []
     for path in tests:
         recorded = lead + path.relative_to(repo).as_posix()
@@ -74,6 +78,7 @@ def read_tests_and_docs(
             assertions.extend(read_cli_runs(text, recorded))
             assertions.extend(read_tables(text, recorded))
             assertions.extend(read_returned(text, recorded))
+            assertions.extend(read_caught(text, recorded))
             assertions.extend(read_recorded(text, recorded))
             assertions.extend(read_doctests(text, recorded))
         except Refused as refused:

@@ -36,7 +36,7 @@ import ahocorasick
 from errorkb.matching.template import Template, compile_template, match_prefix, match_template
 from kb.harvest.evidence.assertions import COMMAND, MIN_LITERAL, Assertion, usable
 from kb.harvest.evidence.before import RaisesBefore
-from kb.harvest.evidence.forms import MESSAGE_FORMS, REGEX_FORMS, is_helper
+from kb.harvest.evidence.forms import MESSAGE_FORMS, REGEX_FORMS, SEARCHED, is_helper
 from kb.harvest.evidence.imported import resolve
 from kb.harvest.evidence.invocations import Invocation
 from kb.harvest.evidence.met import Callees, generates, met_line, ruled_out, tag_met_line
@@ -165,7 +165,7 @@ def _one_fit(
 def _searched(form: str) -> bool:
     """Whether the form finds its message anywhere in the error's (`assertRaisesMessage`'s `in`, pytest's
     `match`'s `re.search`): then the asserted text may be a part of a longer message as well as a whole one."""
-    return form in MESSAGE_FORMS | REGEX_FORMS or form.startswith("pytest.") or is_helper(form)
+    return form in MESSAGE_FORMS | REGEX_FORMS or form.startswith(("pytest.", SEARCHED)) or is_helper(form)
 
 
 def _holds(entry: _Entry, text: str, *, worded: bool = False) -> bool:
