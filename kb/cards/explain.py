@@ -1342,7 +1342,10 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
     for test in tests[:MAX_TESTS]:
         if name := str(test.get("name") or ""):
             where = place(entry, str(test.get("path", "")), test.get("line"), entry.analysed_commit)
-            call = f": {code(str(test['call']))}" if test.get("call") and "\n" not in str(test["call"]) else ""
+            # A helper's call: what it runs with the test's arguments is the call that raises (`parse(".#foo")`
+            # for `get_error(".#foo")`, cssselect 1.6.0's tests/test_cssselect.py:514-519, 539).
+            shown = str(test.get("bound") or test.get("call") or "")
+            call = f": {code(shown)}" if shown and "\n" not in shown else ""
             if (template := str(test.get("template") or "")) and "\n" not in template:
                 call = _with_template(str(test.get("call") or ""), template, _written_in_call(test))
             does = f"gets it back in {code(str(test['returned_in']))}" if test.get("returned_in") else "raises it"
