@@ -40,7 +40,15 @@ from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.sentinels import Markers, marker_test, module_markers
 from kb.harvest.reading.site_evidence import first_paragraph
 from kb.harvest.reading.spread import refused_on_the_way
-from kb.harvest.reading.type_guards import BUILTINS, NeededTypes, always_raises, needed_types, rebound, types_held
+from kb.harvest.reading.type_guards import (
+    BUILTINS,
+    NeededTypes,
+    always_raises,
+    dereferenced,
+    needed_types,
+    rebound,
+    types_held,
+)
 from kb.harvest.reading.type_guards import refuted as types_refuted
 from kb.harvest.reading.walked import body_of, docstring, nodes_of_kind, unparsed
 from kb.harvest.reading.walked import code as unparse
@@ -912,10 +920,40 @@ class EntryPoints:
             return False
         step = found[index].steps[-1]
         tree, callee = self.trees.get(step.caller.path), self._function(step.callee)
-        return any(
-            not_none(given, caller, line, tree, callee, parameter)
-            for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
-        ) or self._nested_not_none(step.caller, step.line, step.callee, parameter)
+        return (
+            any(
+                not_none(given, caller, line, tree, callee, parameter)
+                for caller, line, given in self._handed_at(path, qualname, raised, index, parameter)
+            )
+            or self._nested_not_none(step.caller, step.line, step.callee, parameter)
+            or self._used_on_the_way(found[index].steps, parameter)
+        )
+
+    def caller_used(self, path: str, qualname: str, raised: str, row: dict, parameter: str) -> bool:
+        """`_used_on_the_way` for a caller row of level 1, or of level 2 through each of its calls of `via`."""
+        routes = self._caller_routes(path, qualname, raised, row)
+        return bool(routes) and all(self._used_on_the_way(steps, parameter) for steps in routes)
+
+    def _used_on_the_way(self, steps: tuple[_Step, ...], parameter: str) -> bool:
+        """Whether a caller on the way (from the site's up) hands on as the site's `parameter` a parameter of its
+        own that it has used as an object first (`type_guards.dereferenced`), each call below it handing that on
+        as it is: `force_login(user)` sets `user.backend` before `self._login(user, backend)`, which hands `user`
+        to `login()`, whose warning needs `user is None` (round 34's card 13)."""
+        name, callee = parameter, self._function(steps[-1].callee) if steps else None
+        for step in reversed(steps):
+            caller = self._holding(step.caller, step.line)
+            if caller is None or callee is None:
+                return False
+            calls = [call for call in self._calls_at(caller, step.line) if calls_by_name(call, step.callee, callee)]
+            names = {given.id if isinstance(given := handed_as(c, callee, name), ast.Name) else "" for c in calls}
+            name = names.pop() if len(names) == 1 else ""
+            own = {a.arg for a in (*caller.args.posonlyargs, *caller.args.args, *caller.args.kwonlyargs)}
+            if not name or name not in own or self._rebinds(caller, name):
+                return False  # not handed on as it is: a value the caller made, or bound anew
+            if dereferenced(caller, step.line, name):
+                return True
+            callee = caller
+        return False
 
     def caller_not_none(self, path: str, qualname: str, caller: dict, parameter: str) -> bool:
         """Whether every call of a direct caller row hands on as `parameter` a value never None."""

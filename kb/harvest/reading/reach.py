@@ -114,6 +114,12 @@ def _complete(
                 or any(entries.caller_not_none(site.path, site.function, caller, p) for p in nones)
             )
         ]
+    if nones and site.function and evidence.get("callers"):  # a caller that used it as an object first
+        evidence["callers"] = [
+            caller
+            for caller in evidence["callers"]
+            if not any(entries.caller_used(site.path, site.function, raised, caller, p) for p in nones)
+        ]
     typed = bool(found or evidence.get("callers")) and _typed(evidence)
     if site.function and evidence.get("callers"):  # a literal sending the function on the way elsewhere
         evidence["callers"] = [

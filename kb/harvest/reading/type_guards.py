@@ -16,7 +16,11 @@ Read conservatively, on both sides, builtin types only (`str`, `bytes`, `int`, `
   exit is a `return` or `raise` ending the `if`'s body or a call that `always_raises` says always raises (DRF's
   `self.fail(...)`); the call not put off in a `lambda`, `def` or generator expression.
 A need to be out of types is refuted by a value held in types each a subclass of one of them (`bool` of `int`); a
-need to be in types by a value held in types none of which shares an instance with them."""
+need to be in types by a value held in types none of which shares an instance with them.
+
+A value used as an object before it is handed on is no None either (`dereferenced`, round 34's card 13):
+`ClientMixin.force_login(user)` runs `user.backend = backend` before `self._login(user, backend)`, which hands
+`user` on to `login()`, whose warning needs `user is None` (django/test/client.py:854-858, 5.2.19)."""
 
 import ast
 from collections.abc import Callable
@@ -211,3 +215,39 @@ def always_raises(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             continue
         stack.extend(ast.iter_child_nodes(node))
     return True
+
+
+# The statements `dereferenced` reads: those with no block of their own, each wholly run before the next.
+_SIMPLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)
+
+
+def dereferenced(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, name: str) -> bool:
+    """Whether, on the way to `line`, a plain statement that surely runs before it (one ahead of it in each block
+    holding it: a branch's, a loop's, a `with`'s, a `try`'s body) reads or assigns an attribute of `name` (not a
+    dunder: None has those), subscripts it or calls a method on it, where that part of the statement surely runs:
+    None has no such attribute nor item, so `name` holds no None past it. A test that may skip the use proves
+    nothing: an `and`'s or `or`'s later parts, an `if` expression's branches, a comprehension's body, a `lambda`;
+    nor `getattr(name, "a", None)` or `hasattr`. The caller checks that the function never binds `name` anew."""
+    for block, position, _, _ in descent(function.body, line):
+        for earlier in block[:position]:
+            if isinstance(earlier, _SIMPLE) and _uses(earlier, name):
+                return True
+    return False
+
+
+def _uses(statement: ast.stmt, name: str) -> bool:
+    stack: list[ast.AST] = [statement]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.value, ast.Name):
+            if node.value.id == name and not (isinstance(node, ast.Attribute) and node.attr.startswith("__")):
+                return True
+        if isinstance(node, ast.BoolOp):
+            stack.append(node.values[0])  # the later parts run only as the first one decides
+        elif isinstance(node, ast.IfExp):
+            stack.append(node.test)
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            stack.append(node.generators[0].iter)
+        elif not isinstance(node, ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
