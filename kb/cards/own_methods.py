@@ -5,18 +5,20 @@ itself names. Each holds on every path that raises: the test is the whole decidi
 import ast
 import re
 
-from kb.cards.reader import EntryPoint, Reader, is_public
+from kb.cards.reader import DEFINITIONS_KEPT, GIVEN, EntryPoint, Reader, is_public, signature_of
 from kb.text.escaping import code
 
 _NOTED = ("method",)  # entry points a reader calls, so can check a predicate before
 
 
-def checked_first(test: ast.expr, row: dict, evidence: dict, entry: EntryPoint | None) -> list[str]:
+def checked_first(test: ast.expr, row: dict, evidence: dict, entry: EntryPoint | None, reader: Reader) -> list[str]:
     """`not self.is_registered(model)` deciding a raise in `AdminSite.unregister()` (django/contrib/admin/sites.py:
     158-159, 5.2.19), where `is_registered` is a public method whose body is one test (the harvest's "read_through":
     `model in self._registry`): "Check `AdminSite.is_registered()` before calling `AdminSite.unregister()`: this is
     raised where it returns false.". Only where the entry point is the raising method itself, which the reader calls
-    (a method the framework calls, or a constructor, leaves them no moment to check first)."""
+    (a method the framework calls, or a constructor, leaves them no moment to check first), and the predicate is
+    given only what the caller has before the call (`_given_before`): not DRF's `is_allowed_version(version)` of
+    `version` parsed from the request inside `AcceptHeaderVersioning.determine_version()` (round 34's card 17)."""
     recorded = evidence.get("function")
     function = str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
     owner = str(recorded.get("class") or "") if isinstance(recorded, dict) else ""
@@ -41,11 +43,49 @@ def checked_first(test: ast.expr, row: dict, evidence: dict, entry: EntryPoint |
         and method.value.id == "self"
         and is_public(method.attr)
         and not method.attr.startswith("__")
+        and _given_before(call, reader, row.get("line") if isinstance(row.get("line"), int) else None)
     ):
         return []
     predicate = code(f"{owner}.{method.attr}()")
     returns = "false" if negated else "true"
     return [f"Check {predicate} before calling {code(entry.call())}: this is raised where it returns {returns}."]
+
+
+def _given_before(call: ast.Call, reader: Reader, line: int | None) -> bool:
+    """Whether each argument of the predicate's call is what the raising method's caller has before calling it: a
+    literal, a parameter of the method given no new value above the test, an item of one (`for model in
+    model_or_iterable:`, the parameter at most made a list, AdminSite.unregister, django/contrib/admin/sites.py:
+    154-158, 5.2.19), or an attribute of `self` the method does not set. Never a local the method computes (DRF's
+    `version = media_type.params.get(...)`, rest_framework/versioning.py:43-46, 3.18.3)."""
+    signature = signature_of(reader.evidence)
+    if signature is None or len(reader.evidence.get("definitions") or []) >= DEFINITIONS_KEPT:
+        return False  # rows may have been left out: a value the method computes may not show
+    own = {a.arg for a in (*signature.posonlyargs, *signature.args, *signature.kwonlyargs)} - {"self", "cls"}
+
+    def given(value: ast.expr) -> bool:
+        if isinstance(value, ast.Constant):
+            return True
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+            return reader.definition(f"self.{value.attr}", line) == ""
+        if not isinstance(value, ast.Name):
+            return False
+        defined = reader.definition(value.id, line)
+        if defined == "":
+            return value.id in own
+        iterable = (defined or "").removeprefix("(an item of) ")
+        wrapped = reader.wrapped.get(iterable, (0, ""))[1]
+        return (
+            bool(defined)
+            and iterable != defined
+            and iterable in own
+            and all(written in (GIVEN, wrapped) for _, written in reader.definitions.get(iterable, []))
+        )
+
+    if any(k.arg is None for k in call.keywords):
+        return False  # `**options`: not told
+    return all(
+        not isinstance(value, ast.Starred) and given(value) for value in [*call.args, *(k.value for k in call.keywords)]
+    )
 
 
 def name_is_none(test: ast.expr | None) -> ast.Name | None:

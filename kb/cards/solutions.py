@@ -237,7 +237,7 @@ def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False
             elif entry is not None and entry.kind == "template tag":
                 found.extend(_for_tag(test, rows[1:], reader, entry, line))
             found.extend(_for_hooks(test, reader, points) or returned_none(test, reader, message, line))
-            found.extend(checked_first(test, row, evidence, entry))
+            found.extend(checked_first(test, row, evidence, entry, reader))
             found.extend(_for_options(test, reader, line))
             found.extend(_for_optional(row, reader))
             found.extend(_for_backend(test, row, reader, line))

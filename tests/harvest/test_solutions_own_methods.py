@@ -119,3 +119,57 @@ def test_a_method_whose_none_result_the_message_names_is_made_to_return_one(db, 
     )
     assert solutions(cards, "returned None") == ["Make `get_queryset()` return a value other than `None`."]
     assert not any("get_schema" in said for said in solutions(cards, "No schema"))
+
+
+# DRF 3.18.3 rest_framework/versioning.py:1-47 (BaseVersioning, AcceptHeaderVersioning), reduced: the version the
+# predicate is given is parsed from the request inside `determine_version()` (round 34's card 17). `Ours` is ours:
+# the same predicate given the method's own parameter, which its caller has before the call.
+VERSIONING = """
+from django.utils.translation import gettext_lazy as _
+
+from rest_framework import exceptions
+from rest_framework.compat import unicode_http_header
+from rest_framework.settings import api_settings
+from rest_framework.utils.mediatypes import _MediaType
+
+
+class BaseVersioning:
+    default_version = api_settings.DEFAULT_VERSION
+    allowed_versions = api_settings.ALLOWED_VERSIONS
+    version_param = api_settings.VERSION_PARAM
+
+    def is_allowed_version(self, version):
+        if not self.allowed_versions:
+            return True
+        return ((version is not None and version == self.default_version) or
+                (version in self.allowed_versions))
+
+
+class AcceptHeaderVersioning(BaseVersioning):
+    invalid_version_message = _('Invalid version in "Accept" header.')
+
+    def determine_version(self, request, *args, **kwargs):
+        media_type = _MediaType(request.accepted_media_type)
+        version = media_type.params.get(self.version_param, self.default_version)
+        version = unicode_http_header(version)
+        if not self.is_allowed_version(version):
+            raise exceptions.NotAcceptable(self.invalid_version_message)
+        return version
+
+
+class Ours(BaseVersioning):
+    def use(self, version):
+        if not self.is_allowed_version(version):
+            raise exceptions.NotAcceptable("Version not allowed.")
+        return version
+"""
+
+
+def test_no_predicate_is_checked_first_on_a_value_the_method_computes(db, git_repo) -> None:
+    cards = harvest_published(
+        git_repo, {"rest_framework/versioning.py": VERSIONING}, repo="encode/django-rest-framework"
+    )
+    assert not any("is_allowed_version" in said for said in solutions(cards, 'Invalid version in "Accept" header'))
+    assert solutions(cards, "Version not allowed") == [
+        "Check `Ours.is_allowed_version()` before calling `Ours.use()`: this is raised where it returns false."
+    ]
