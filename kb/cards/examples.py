@@ -94,17 +94,19 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict], sites: Sequence[RaiseSi
             blocks.append(f"The documentation's example ({where}):\n\n{fenced(chr(10).join(lines))}")
         else:
             blocks.append(f"From {where}{name}:\n\n{fenced(chr(10).join(lines))}")
-    return "\n\n".join(blocks) or _written(sites)
+    return "\n\n".join(blocks) or _written(sites, entry.kind == ErrorEntry.Kind.WARNING)
 
 
-def _written(sites: Sequence[RaiseSite]) -> str:
+def _written(sites: Sequence[RaiseSite], warning: bool = False) -> str:
     """With no test shown, a call the harvest wrote from a site's code (`kb.harvest.reading.written_call`: every
-    test on the way to the raise evaluated on its values), said to be written, not taken from a test."""
+    test on the way to the raise evaluated on its values), said to be written, not taken from a test. A warning is
+    emitted, not raised: the call triggers it."""
     for site in sorted(sites, key=lambda site: (site.path, site.line or 0)):
         written = (site.evidence or {}).get("written_call")
         if isinstance(written, str) and written:
             # Not "no test raises it": a test may, that the harvest could not tell raises this error alone.
-            said = "A call that raises it, written from the code (not taken from a test):"
+            verb = "triggers" if warning else "raises"
+            said = f"A call that {verb} it, written from the code (not taken from a test):"
             return f"{said}\n\n{fenced(written)}"
     return ""
 

@@ -1348,7 +1348,9 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
             call = f": {code(shown)}" if shown and "\n" not in shown else ""
             if (template := str(test.get("template") or "")) and "\n" not in template:
                 call = _with_template(str(test.get("call") or ""), template, _written_in_call(test))
-            does = f"gets it back in {code(str(test['returned_in']))}" if test.get("returned_in") else "raises it"
+            # A warning is emitted, never raised (round 34's cards 07 and 13): the test triggers it.
+            raises = "triggers it" if entry.kind == ErrorEntry.Kind.WARNING else "raises it"
+            does = f"gets it back in {code(str(test['returned_in']))}" if test.get("returned_in") else raises
             lines.append(f"- the repository's test {code(name)} {does} ({where}){call}")
     return "\n".join(lines)
 
