@@ -4,7 +4,8 @@ entry's message, say; the one found first when several are); a script's answers 
 one repeats.
 
 It can be hostile as a real server can: redirect elsewhere (`redirect`), drip its whole response one byte at a time
-(`Canned.drip`), or send any body at all."""
+(`Canned.drip`), answer only after the client gave up and asked again (`Canned.late`: a server slower than any
+timeout, with no race against the clock on a loaded machine), or send any body at all."""
 
 import json
 import threading
@@ -23,6 +24,10 @@ class Canned:
     headers: tuple[tuple[str, str], ...] = ()
     delay: float = 0.0
     drip: float = 0.0  # when set, the status line, headers and body are sent one byte every `drip` seconds
+    late: bool = False  # answered only once the same script is asked again (or after LATEST seconds)
+
+
+LATEST = 30.0
 
 
 @dataclass
@@ -66,7 +71,7 @@ def error(status: int, retry_after: str | None = None) -> Canned:
 class FakeEndpoint:
     scripts: dict[str, list[Canned]] = field(default_factory=dict)
     received: list[Received] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    lock: threading.Condition = field(default_factory=threading.Condition)
     port: int = 0
 
     @property
@@ -79,7 +84,8 @@ class FakeEndpoint:
     def requests_for(self, marker: str) -> list[Received]:
         return [request for request in self.received if request.marker == marker]
 
-    def next_answer(self, payload: dict[str, Any], headers: dict[str, str]) -> Canned:
+    def next_answer(self, payload: dict[str, Any], headers: dict[str, str]) -> tuple[str, int, Canned]:
+        """The answer to give, with the request's marker and how many requests of that marker came in so far."""
         user = " ".join(m.get("content", "") for m in payload.get("messages", []) if m.get("role") == "user")
         with self.lock:
             # The marker found first in the request (an entry's message comes before the code, which may hold a
@@ -87,8 +93,14 @@ class FakeEndpoint:
             found = [(user.find(m), n, m) for n, m in enumerate(self.scripts) if m in user]
             marker = min(found)[2] if found else ""
             self.received.append(Received(time.monotonic(), marker, payload, headers))
+            self.lock.notify_all()
             script = self.scripts.get(marker) or [error(404)]
-            return script.pop(0) if len(script) > 1 else script[0]
+            return marker, len(self.requests_for(marker)), script.pop(0) if len(script) > 1 else script[0]
+
+    def wait_for_another(self, marker: str, seen: int) -> None:
+        """Until the script of `marker` was asked more than `seen` times: the client timed out and asked again."""
+        with self.lock:
+            self.lock.wait_for(lambda: len(self.requests_for(marker)) > seen, timeout=LATEST)
 
 
 def serve(endpoint: FakeEndpoint) -> ThreadingHTTPServer:
@@ -98,7 +110,9 @@ def serve(endpoint: FakeEndpoint) -> ThreadingHTTPServer:
                 self._send(error(404))
                 return
             payload = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
-            canned = endpoint.next_answer(payload, dict(self.headers))
+            marker, seen, canned = endpoint.next_answer(payload, dict(self.headers))
+            if canned.late:
+                endpoint.wait_for_another(marker, seen)
             time.sleep(canned.delay)
             self._send(canned)
 
