@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from kb.cards.parsed import expression
 from kb.text.escaping import code
+from kb.text.written import unparse
 
 # Where the pattern is looked for, as said after it: (when no match was found, when one was).
 _KINDS = {"match": ("at its start", "at its start"), "fullmatch": ("", ""), "search": ("anywhere", "somewhere")}
@@ -47,7 +48,7 @@ def pattern_test(written: str, definition: Callable[[str], str | None]) -> tuple
         pattern, subject = compiled.args[0], call.args[0]
     else:
         return None
-    shown = ast.unparse(subject)
+    shown = unparse(subject)
     if "`" in shown:
         return None
     said = _pattern(pattern)
@@ -98,7 +99,7 @@ def _is_re(node: ast.expr, attribute: str = "") -> bool:
 def _pattern(pattern: ast.expr) -> str:
     """The pattern as code where written as a literal; else what it is."""
     if isinstance(pattern, ast.Constant) and isinstance(pattern.value, (str, bytes)):
-        shown = ast.unparse(pattern)
+        shown = unparse(pattern)
         if len(shown) <= MAX_PATTERN and "`" not in shown:
             return "the pattern " + code(shown)
     return "the expected pattern"

@@ -18,6 +18,7 @@ from kb.cards.parsed import expression
 from kb.cards.phrasing import UNSAID
 from kb.text import breadth
 from kb.text.escaping import code
+from kb.text.written import unparse
 
 _META = marks.META  # marks the inner `Meta` of the reader's class: `\x05<owner>`
 _HAS = marks.HAS  # marks the object itself, asked whether it has an attribute: `\x07<owner>`
@@ -70,11 +71,11 @@ def absent_checks(written: str, owner: str, roots: tuple[str, ...]) -> list[tupl
         if _called(node) == "hasattr" and _public_key(node):
             subject = node.args[0]
             if _is_meta(subject, roots):
-                found.append((ast.unparse(node), ast.unparse(subject), _META + owner))
+                found.append((unparse(node), unparse(subject), _META + owner))
             elif isinstance(subject, ast.Name) and subject.id in roots:
-                found.append((ast.unparse(node), subject.id, _HAS + owner))
+                found.append((unparse(node), subject.id, _HAS + owner))
         elif said := _default_read(node, owner, roots):
-            found.append((ast.unparse(node), ast.unparse(node), said))
+            found.append((unparse(node), unparse(node), said))
     return found
 
 

@@ -42,6 +42,7 @@ from kb.models import RaiseSite
 from kb.text import breadth
 from kb.text.escaping import code, fenced
 from kb.text.treedump import dump
+from kb.text.written import unparse
 
 MAX_SOLUTIONS = 5
 MAX_CODE = 500  # a condition longer than this is not one a template can turn into advice
@@ -368,9 +369,9 @@ def _for_refused(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | 
     if not names or not all(names) or words[0] == "set":  # "value must be set": the verb, not the type
         return []
     refused = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
-    refused_types = [t for one in refused if isinstance(t := getattr(builtins, ast.unparse(one), None), type)]
+    refused_types = [t for one in refused if isinstance(t := getattr(builtins, unparse(one), None), type)]
     # A class of the library's own (`Stylesheet`) is no base of a builtin type, but an abstract one may be.
-    own = [name for one in refused if not hasattr(builtins, name := ast.unparse(one))]
+    own = [name for one in refused if not hasattr(builtins, name := unparse(one))]
     if len(refused_types) + len(own) != len(refused) or not all(
         _type_name(name) and name.rpartition(".")[2] not in _ABSTRACT for name in own
     ):
@@ -395,7 +396,7 @@ def _for_header(test: ast.expr, row: dict, reader: Reader, line: int | None) -> 
     ):
         return []
     read = test.left
-    written = reader.definition(read.id, line) if isinstance(read, ast.Name) else ast.unparse(read)
+    written = reader.definition(read.id, line) if isinstance(read, ast.Name) else unparse(read)
     header = header_or_none(written) if written else ""
     return [f"Send the request with a {code(header)} header."] if header else []
 
@@ -490,7 +491,7 @@ def _for_constructed(test: ast.expr, row: dict, reader: Reader, message: str) ->
     stored: dict[str, dict] = {}
 
     def argument(node: ast.expr) -> str:
-        found = reader.attributes.get(ast.unparse(node)) if _is_own(node) else None
+        found = reader.attributes.get(unparse(node)) if _is_own(node) else None
         parameter = str(found.get("parameter") or "") if found else ""
         owner = str(found.get("class") or "") if found else ""
         if not (
@@ -707,7 +708,7 @@ def _for_options(test: ast.expr, reader: Reader, line: int | None) -> list[str]:
     the `Meta.model` option of your `ModelSerializer`." for `not hasattr(self.Meta, 'model')`."""
 
     def option(node: ast.expr) -> str:
-        name = ast.unparse(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
+        name = unparse(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
         said = reader.replacement(name, line) if name else None
         return said if said and " option of your " in said else ""
 
@@ -791,7 +792,7 @@ def _switches(
         setting = str(attribute.get("setting") or "")
         if not setting.isupper() or not reader.replacement(name) or f"the {code(setting)} setting" in said:
             continue
-        emptied = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and ast.unparse(test.operand) == name
+        emptied = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and unparse(test.operand) == name
         if emptied and when():
             owner = code(f"{attribute['class']}()")
             set_first.append(
@@ -820,7 +821,7 @@ def _for_members(test: ast.expr, reader: Reader, row: dict) -> tuple[str, str] |
     if not setting:
         return None
     if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value:
-        said = code(ast.unparse(value))
+        said = code(unparse(value))
     elif isinstance(value, ast.Name) and (shown := _shown_as(value.id, reader.evidence)):
         said = f"the value the message shows as {code('{' + shown + '}')}"
     else:
@@ -1257,7 +1258,7 @@ def _type_names(values: list[str]) -> list[str]:
     for value in values:
         node = _parse(value)
         for one in node.elts if isinstance(node, ast.Tuple) else [node]:
-            names[ast.unparse(one) if one is not None else ""] = None
+            names[unparse(one) if one is not None else ""] = None
     return list(names)
 
 
@@ -1266,7 +1267,7 @@ def _not_a(test: ast.expr | None) -> tuple[str, str] | None:
     if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and _is_isinstance(test.operand)):
         return None
     checked, kinds = test.operand.args
-    return (checked.id, ast.unparse(kinds)) if isinstance(checked, ast.Name) else None
+    return (checked.id, unparse(kinds)) if isinstance(checked, ast.Name) else None
 
 
 def _not_one(test: ast.expr | None) -> tuple[str, str] | None:
@@ -1275,7 +1276,7 @@ def _not_one(test: ast.expr | None) -> tuple[str, str] | None:
         return None
     if not isinstance(test.left, ast.Name) or not _is_literal(test.comparators[0]):
         return None
-    return test.left.id, ast.unparse(test.comparators[0])
+    return test.left.id, unparse(test.comparators[0])
 
 
 def _for_setter(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
@@ -1319,7 +1320,7 @@ def _for_starred(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | 
         kind = "keyword" if marked == "**" else "positional"
         said = _LENGTH[type(test.ops[0])]("\x00", test.comparators[0].value).removesuffix(" as \x00")
         if marked == "*" and entry.before_star:  # "at least 2 `classes` (positional arguments after `converter`)"
-            name = code(entry.arguments[ast.unparse(test.left.args[0])].lstrip("*"))
+            name = code(entry.arguments[unparse(test.left.args[0])].lstrip("*"))
             return re.sub(r"\bitem(s?)$", lambda m: f"{name} (positional argument{m[1]}{after})", said)
         return re.sub(r"\bitem(s?)$", rf"{kind} argument\1", said)
     if (keyword := _keyword_tested(test)) and star(keyword[2]) == "**":
@@ -1338,7 +1339,7 @@ def _for_starred(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | 
         and _is_literal(test.comparators[0])
     ):
         values = test.comparators[0].elts
-        shown = code(", ".join(ast.unparse(value) for value in values))
+        shown = code(", ".join(unparse(value) for value in values))
         return f"positional arguments other than {'just ' if len(values) == 1 else ''}{shown}"
     return ""
 
@@ -1383,7 +1384,7 @@ def _kept_argument(node: ast.expr, reader: Reader, entry: EntryPoint, line: int 
     `self.min_value = min_value`): that argument, as code; "" when it is set otherwise; None for any other node."""
     if not _is_own(node):
         return None
-    defined = reader.definition(ast.unparse(node), line) if line is not None else None
+    defined = reader.definition(unparse(node), line) if line is not None else None
     if not defined or not defined.isidentifier() or defined in ("self", "cls"):
         return ""
     signature = signature_of(reader.evidence)
@@ -1435,11 +1436,11 @@ def _instead(test: ast.expr, parameter: Callable[[ast.expr], str]) -> str:
         # DjangoTranslation). `self.lookup_name is None` says to pass one, true on every path.
         return ""
     if op in _NUMBER and isinstance(right, ast.Constant) and type(right.value) in (int, float):
-        return _NUMBER[op](p, code(ast.unparse(right)))
+        return _NUMBER[op](p, code(unparse(right)))
     if op in (ast.In, ast.NotIn) and (values := _one_of(right)):
         return f"{values} as {p}" if op is ast.NotIn else f"a value that is not {values} as {p}"
     if op in _VALUE:
-        return _VALUE[op](p, code(ast.unparse(right)))
+        return _VALUE[op](p, code(unparse(right)))
     return ""
 
 
@@ -1498,7 +1499,7 @@ def _one_of(node: ast.expr) -> str:
         return ""
     if not all(isinstance(i, ast.Constant) and type(i.value) in (str, int, float) for i in node.elts):
         return ""
-    shown = list(dict.fromkeys(code(ast.unparse(item)) for item in node.elts))
+    shown = list(dict.fromkeys(code(unparse(item)) for item in node.elts))
     return shown[0] if len(shown) == 1 else f"one of {', '.join(shown[:-1])} or {shown[-1]}"
 
 
@@ -1509,7 +1510,7 @@ def _kinds(node: ast.expr) -> str:
     """`int` → "an `int`"; `(int, float)` → "an `int` or a `float`"; "" when a type is not one the reader can
     name (`self.model`, a local)."""
     nodes = node.elts if isinstance(node, ast.Tuple) else [node]
-    names = [ast.unparse(n) for n in nodes]
+    names = [unparse(n) for n in nodes]
     if not names or not all(_type_name(name) for name in names):
         return ""
     said = [
@@ -1541,7 +1542,7 @@ def _for_hooks(test: ast.expr, reader: Reader, points: list[EntryPoint]) -> list
         return []
 
     def returned(node: ast.expr) -> str:
-        name = ast.unparse(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
+        name = unparse(node) if isinstance(node, (ast.Name, ast.Attribute)) else ""
         found = _HOOK_CALL.match(reader.definition(name) or "")
         return "returned" if found and found[1] in hooks else ""
 
@@ -1555,7 +1556,7 @@ def _for_hooks(test: ast.expr, reader: Reader, points: list[EntryPoint]) -> list
 def _hook_target(test: ast.expr, reader: Reader, hooks: dict[str, EntryPoint]) -> EntryPoint | None:
     for node in walk(test):
         if isinstance(node, (ast.Name, ast.Attribute)):
-            found = _HOOK_CALL.match(reader.definition(ast.unparse(node)) or "")
+            found = _HOOK_CALL.match(reader.definition(unparse(node)) or "")
             if found and found[1] in hooks:
                 return hooks[found[1]]
     return None
@@ -1646,16 +1647,16 @@ def _fixed(call: str, entry: EntryPoint, argument: str, value: Any, positions: S
         return ""
     if not isinstance(node, ast.Call):
         return ""
-    called = ast.unparse(node.func).rpartition(".")[2]
+    called = unparse(node.func).rpartition(".")[2]
     names = {part for part in entry.call().removesuffix("()").split(".") if part}
     if called not in names:
         return ""
     for keyword in node.keywords:
         if keyword.arg == argument:
             keyword.value = ast.Constant(value)
-            return ast.unparse(node)
+            return unparse(node)
     index = list(positions).index(argument) if argument in positions else -1
     if 0 <= index < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1]):
         node.args[index] = ast.Constant(value)
-        return ast.unparse(node)
+        return unparse(node)
     return ""

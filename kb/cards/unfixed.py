@@ -7,6 +7,7 @@ import ast
 
 from kb.cards.reader import signature_of
 from kb.text import breadth
+from kb.text.written import unparse
 
 
 def _dunder(attribute: str) -> bool:
@@ -60,7 +61,7 @@ def _attribute_roots(expression: str) -> set[str]:
 
 
 def _open(annotation: ast.expr | None) -> bool:
-    return annotation is None or any(word in ast.unparse(annotation) for word in _OPEN)
+    return annotation is None or any(word in unparse(annotation) for word in _OPEN)
 
 
 def _constructed(code: str) -> bool:

@@ -14,6 +14,7 @@ import copy
 
 from kb.harvest.evidence.excerpts import segment
 from kb.text import breadth
+from kb.text.written import unparse
 
 _PLAIN_CONTAINERS = (ast.List, ast.Tuple, ast.Set)
 
@@ -59,10 +60,10 @@ def bind(
             return ""
         text = segment(lines, argument, shift)
         name.id = f"__errorkb_bound_{index}__"
-        marks[name.id] = text if text and "\n" not in text else ast.unparse(argument)
+        marks[name.id] = text if text and "\n" not in text else unparse(argument)
     if not marks:
         return ""
-    written = ast.unparse(copied)
+    written = unparse(copied)
     for mark, text in marks.items():
         written = written.replace(mark, text)
     return written

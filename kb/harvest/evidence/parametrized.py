@@ -11,6 +11,7 @@ import copy
 
 from kb.harvest.evidence.excerpts import clipped
 from kb.text import breadth
+from kb.text.written import unparse
 
 MAX_ROWS = 50
 Row = dict[str, ast.expr]
@@ -35,7 +36,7 @@ def tables(text: str) -> dict[int, list[Row]]:
 
 
 def _rows(decorator: ast.expr) -> list[Row]:
-    if not (isinstance(decorator, ast.Call) and ast.unparse(decorator.func).endswith("mark.parametrize")):
+    if not (isinstance(decorator, ast.Call) and unparse(decorator.func).endswith("mark.parametrize")):
         return []
     if len(decorator.args) < 2:
         return []
@@ -45,7 +46,7 @@ def _rows(decorator: ast.expr) -> list[Row]:
         return []
     rows: list[Row] = []
     for item in values.elts[:MAX_ROWS]:
-        if isinstance(item, ast.Call) and ast.unparse(item.func).endswith("param"):
+        if isinstance(item, ast.Call) and unparse(item.func).endswith("param"):
             given = list(item.args)  # pytest.param(value, match, id=...)
         elif len(names) > 1 and isinstance(item, (ast.Tuple, ast.List)):
             given = list(item.elts)
@@ -82,6 +83,6 @@ def with_row(statements: list[ast.stmt], row: Row) -> str:
     if not calling:
         return ""
     try:
-        return clipped(ast.unparse(_PutIn(row).visit(copy.deepcopy(calling[-1]))))
+        return clipped(unparse(_PutIn(row).visit(copy.deepcopy(calling[-1]))))
     except (ValueError, RecursionError):
         return ""

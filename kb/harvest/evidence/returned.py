@@ -32,6 +32,7 @@ from kb.harvest.evidence.assertions import (
 from kb.harvest.evidence.excerpts import clipped, segment
 from kb.harvest.evidence.needed import needed_lines
 from kb.text import breadth
+from kb.text.written import unparse
 
 PREFILTER = (
     ".errors",
@@ -212,7 +213,7 @@ def _comparisons(statement: ast.stmt, caught: set[str]) -> Iterator[tuple[str, s
     for left, right in pairs:
         for subject, other in ((left, right), (right, left)):
             if (owner := _subject(subject, caught)) is not None:
-                yield ast.unparse(subject), owner, other
+                yield unparse(subject), owner, other
                 break
 
 

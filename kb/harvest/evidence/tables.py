@@ -22,6 +22,7 @@ from kb.harvest.evidence.assertions import Assertion, called_names, code_around,
 from kb.harvest.evidence.excerpts import clipped, enters_more, is_check
 from kb.harvest.evidence.forms import form_of, message_node, types_of
 from kb.text import breadth
+from kb.text.written import unparse
 
 # Linear: a `for` line read once to its end (possessive); what it loops over is looked at in Python.
 _FOR = re.compile(r"^[ \t]*+for[ \t][^\n]*+", re.MULTILINE)
@@ -113,7 +114,7 @@ def _rows(cls: ast.ClassDef, looping: list[_Looping], lines: list[str], path: st
             values = dict(zip(loop.targets[:1], [row_input], strict=False))
             statement = _Put(values, attributes).visit(_copy(loop.call))
             shown = statement if loop.shown is loop.call else _Put(values, attributes).visit(_copy(loop.shown))
-            call = clipped(ast.unparse(shown))
+            call = clipped(unparse(shown))
             code, start = code_around(lines, cls, 0, row_input.lineno)  # type: ignore[arg-type]
             exact = strings[0] if len(strings) == 1 else None
             found.append(
@@ -139,7 +140,7 @@ def _is_self(node: ast.expr) -> bool:
 
 
 def _copy(node: ast.stmt) -> ast.stmt:
-    return ast.parse(ast.unparse(node)).body[0]
+    return ast.parse(unparse(node)).body[0]
 
 
 class _Put(ast.NodeTransformer):

@@ -368,7 +368,7 @@ def inlined(code: str, definitions: list[dict]) -> str:
         if not (name.isupper() and any(isinstance(node, ast.Name) for node in breadth.walk(value)))
     }
     changed = _Replace(replacements).visit(tree)
-    return clip(ast.unparse(changed), 200)
+    return clip(unparse(changed), 200)
 
 
 def _simple(definitions: list[dict]) -> dict[str, str]:
@@ -492,4 +492,4 @@ def substituted(condition: str, bound: dict[str, str]) -> str:
         replacements = {name: ast.parse(code, mode="eval").body for name, code in bound.items()}
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return condition
-    return clip(ast.unparse(_Replace(replacements).visit(tree)), 200)
+    return clip(unparse(_Replace(replacements).visit(tree)), 200)

@@ -20,6 +20,7 @@ from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, ModuleInfo, dotted
 from kb.harvest.reading.messages import Binding, BranchPath
 from kb.harvest.reading.scopes import FOREVER, Scope, params_of, record_bindings, returns_of, span
 from kb.harvest.reading.types import named_class
+from kb.text.written import unparse
 
 MAX_CLASSES = 32  # a table of the errors a wrapper may raise, not a registry of every class
 MAX_DEPTH = 3  # steps from the raise: locals bound to locals, and a function's `return` (read at CALLED)
@@ -263,7 +264,7 @@ def looped_as(index: ClassIndex, expr: ast.expr, scope: Scope, line: int) -> dic
         return {}
     literal, module = table
     items = (literal.values if walked[1] else literal.keys) if isinstance(literal, ast.Dict) else literal.elts
-    return {named: ast.unparse(item) for item in items if item is not None and (named := _class(index, item, module))}
+    return {named: unparse(item) for item in items if item is not None and (named := _class(index, item, module))}
 
 
 def _looped(index: ClassIndex, walks: ast.expr, scope: Scope, line: int) -> list[str] | None:

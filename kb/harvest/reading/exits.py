@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from kb.harvest.reading.callees import caught_types, is_caught
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS
 from kb.text import breadth
+from kb.text.written import unparse
 
 if TYPE_CHECKING:
     from kb.harvest.reading.scopes import Scope
@@ -224,8 +225,8 @@ def none_matched(statement: ast.stmt, parents: dict[ast.AST, ast.AST]) -> dict |
         return None
     # `if not ok(item): return` returns on an item that fails: none failed, "`ok(item)` is true for every item".
     negated = isinstance(test.test, ast.UnaryOp) and isinstance(test.test.op, ast.Not)
-    said = ast.unparse(test.test.operand if isinstance(test.test, ast.UnaryOp) and negated else test.test)
-    walked = ast.unparse(loop.iter)
+    said = unparse(test.test.operand if isinstance(test.test, ast.UnaryOp) and negated else test.test)
+    walked = unparse(loop.iter)
     if len(said) + len(walked) > MAX_MATCH_CODE or "\n" in said + walked:
         return None
     found = {"line": test.lineno, "return": test.body[0].lineno, "target": loop.target.id, "iter": walked}

@@ -95,6 +95,7 @@ from kb.harvest.reading.types import (
 from kb.harvest.reading.yielded import yielded_by, yielders
 from kb.text import breadth
 from kb.text.treedump import dump
+from kb.text.written import unparse
 
 SNIPPET_CONTEXT = 8  # lines either side of the raise, clipped to its function
 # Each Django model's own subclasses, created at run time (`self.model.DoesNotExist`): recorded as nested in
@@ -1299,7 +1300,7 @@ def message_class(info: ClassInfo) -> dict:
     subclass's, not the base constructor's argument (round 21's card 01)."""
     sets = {}
     for name, value in list(info.attributes.items())[:MAX_SET]:
-        literal = ast.unparse(value) if isinstance(value, ast.Constant) and not isinstance(value.value, bytes) else ""
+        literal = unparse(value) if isinstance(value, ast.Constant) and not isinstance(value.value, bytes) else ""
         if isinstance(value, ast.Constant) and isinstance(text := value.value, str) and _raw(text):
             literal = f"r'{text}'"  # a pattern as written (`r'^[\w.@+-]+\Z'`), not with its backslashes doubled
         sets[name] = literal if len(literal) <= MAX_VALUE else ""

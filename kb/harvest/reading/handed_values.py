@@ -13,6 +13,7 @@ from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.walked import body_of
 from kb.text import breadth
 from kb.text.treedump import dump
+from kb.text.written import unparse
 
 MAX_STATEMENTS = 400  # statements of a function's own body read for a test above a line
 MAX_NAMES = 200  # literals of one `in (...)` test
@@ -281,7 +282,7 @@ def left_when(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, hande
             isinstance(statement, ast.If)
             and statement.body
             and isinstance(statement.body[-1], (ast.Return, ast.Raise))
-            and ast.unparse(statement.test)[:MAX_TEST] in tests
+            and unparse(statement.test)[:MAX_TEST] in tests
         ):
             return True
     return False

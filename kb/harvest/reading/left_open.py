@@ -17,6 +17,7 @@ from kb.harvest.reading.callers import is_private, is_test
 from kb.harvest.reading.classes import ClassIndex, ClassInfo
 from kb.harvest.reading.walked import docstring
 from kb.text import breadth
+from kb.text.written import unparse
 
 MAX_NAMED = 5  # subclasses named in each list; the counts say the rest
 MAX_COMMENT_LINES = 6
@@ -63,9 +64,7 @@ def left_open(function: ast.AST, raise_node: ast.AST, index: ClassIndex, owner: 
         # No subclass of the repository defines it and the message only refuses ("RequestSite cannot be saved."):
         # a class that will not do this, not a method left to subclasses (round 14's card 12).
         return None
-    property_ = any(
-        ast.unparse(d).rpartition(".")[2] in ("property", "cached_property") for d in function.decorator_list
-    )
+    property_ = any(unparse(d).rpartition(".")[2] in ("property", "cached_property") for d in function.decorator_list)
     return (
         {
             "class": _short(owner, info.module.name),
@@ -97,7 +96,7 @@ def needs_override(function: ast.AST, statement: ast.stmt, index: ClassIndex, ow
             if isinstance(node, ast.stmt) and node is not above:
                 break  # a nested block runs on some calls only
             call = node if isinstance(node, ast.Call) else None
-            if call is None or not isinstance(call.func, ast.Attribute) or ast.unparse(call.func.value) != "self":
+            if call is None or not isinstance(call.func, ast.Attribute) or unparse(call.func.value) != "self":
                 continue
             found = index.method(owner, call.func.attr)
             if found is None:

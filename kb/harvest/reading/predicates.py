@@ -22,6 +22,7 @@ from kb.harvest.reading.conditions import negate
 from kb.harvest.reading.evaluate import Function, callee
 from kb.harvest.reading.scopes import Scope
 from kb.text import breadth
+from kb.text.written import unparse
 
 MAX_DEPTH = 2
 MAX_LOCALS = 3  # locals a body may assign before its `return`
@@ -66,7 +67,7 @@ def read_through(test: ast.expr, scope: Scope, calls: Sequence[ast.Call]) -> ast
     if found is test:
         return None
     found = ast.fix_missing_locations(_Simplified().visit(found))
-    return found if len(ast.unparse(found)) <= MAX_CODE else None
+    return found if len(unparse(found)) <= MAX_CODE else None
 
 
 class _Inliner(ast.NodeTransformer):
@@ -292,7 +293,7 @@ def _returned(function: Function, params: set[str]) -> tuple[ast.expr | None, bo
             returned = guard
             continue
         returned = ast.BoolOp(op=ast.Or() if answer else ast.And(), values=[guard, returned])
-    if len(ast.unparse(returned)) > MAX_CODE:
+    if len(unparse(returned)) > MAX_CODE:
         return None, False
     nodes = breadth.nodes(returned)
     inner = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
