@@ -1133,6 +1133,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
     shown once."""
     blocks = []
     seen: set[tuple] = set()
+    room = len(views) <= MAX_TRIGGER_SITES
     for view in views:
         site = view.site
         lines: list[str] = []
@@ -1181,6 +1182,15 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             lines.append(f"- {matched}")
         if only := called_only_when(site, view.reader, glossed, first=not lines):
             lines.append(f"- {only}")  # the one caller's tests before it calls the raising function
+        if not lines and room and (in_code := _tests_in_code(view, rows, near)):
+            # Nothing could be said in the reader's words: each test as the code writes it rather than nothing (never
+            # in place of a place the card can say: only where every place has a block of its own).
+            for row, words in in_code:
+                number = line_number(row.get("line"))
+                if words:  # "": the same test as one shown already
+                    lines.append(f"- {words}" + (f" (line {number})" if number else ""))
+                unsaid.remove(str(number) if number else "")
+                hidden.remove(str(row.get("code") or ""))
         if lines and isinstance(attempt := site.evidence.get("after_try"), dict):
             # The `else:` of a `try`: the tests above hold, and the `try` must also have raised nothing.
             number = line_number(attempt.get("line"))
@@ -1251,6 +1261,30 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
     if blocks and more > 0 and len(blocks) == MAX_TRIGGER_SITES:
         blocks.append(f"And at {more} more place{'s' if more > 1 else ''}.")
     return "\n\n".join(blocks)
+
+
+MAX_IN_CODE = 4  # tests shown in the code's names where none can be said; the rest are "N more checks"
+_IN_CODE = frozenset({"if", "else", "while", "assert", "guard"})
+
+
+def _tests_in_code(view: _Site, rows: list[dict], near: list[dict]) -> list[tuple[dict, str]]:
+    """The site's tests in the code's own names, outermost first, where the reader's words can say none of them
+    (round 34's card 03: "`self.namelist()` does not have exactly 1 item", django/core/management/commands/
+    loaddata.py:425): each is what the code tests on the way to the raise, so never false, and the reader sees
+    when it happens rather than nothing. Not an `except` (its handler says no more than its `try` block failed,
+    review round 4's card 07), a `case` or a loop, a guard further out (it only chose the path), a test another
+    one implies (`_implied`); one said already is paired with "" (counted, not shown again)."""
+    shown: list[tuple[dict, str]] = []
+    for row in rows:
+        kind = row.get("kind")
+        if kind not in _IN_CODE or (kind == "guard" and row not in near) or _implied(row, rows):
+            continue
+        if view.reader.condition(row) is not None or view.reader.said_parts(row) is not None:
+            return []  # said in the reader's words: the trigger's own rules show it
+        words = view.reader.in_code(row)
+        if words and sum(1 for _, said in shown if said) < MAX_IN_CODE:
+            shown.append((row, "" if words in (said for _, said in shown) else words))
+    return shown if any(said for _, said in shown) else []
 
 
 def _none_matched(site: RaiseSite, *, line: bool = True) -> str:

@@ -972,6 +972,20 @@ class Reader:
         words = self._words(row, replaced)
         return words[0] + aside(list(dict.fromkeys(where))) if words else None
 
+    def in_code(self, row: dict) -> str | None:
+        """A test in the code's own names, none put in words ("`self.namelist()` does not have exactly 1 item",
+        django/core/management/commands/loaddata.py:425): the trigger's last resort where no name can be said. None
+        where it reads a name that is neither a local the harvest defined, an argument, nor a builtin, a class or a
+        function it calls: a bare local (`m is None`) is never named."""
+        written = str(row.get("code") or "")
+        for name in names_in(written) or []:
+            root = _root(name)
+            known = (*self.definitions, *self.parameters, *self.module_names, "self", "cls")
+            if root not in known and root not in _BUILTINS and not root[:1].isupper() and f"{root}(" not in written:
+                return None  # a bare local the harvest kept no definition of (`m is None`): never named
+        words = self._words(row, {})
+        return words[0] if words else None
+
     def said_parts(self, row: dict) -> tuple[list[str], int] | None:
         """An `and` the card cannot say whole, by its parts (the row's `all`): those it can say in the reader's
         words, and how many it cannot (round 20's card 02: "the `unique_fields` argument is not given (or empty)",
