@@ -421,6 +421,12 @@ class Reader:
             for row in self.evidence.get("module_names") or []
             if isinstance(row, dict) and isinstance(row.get("name"), str)
         }
+        # A closure's names that are the arguments of the function enclosing it (`reading.enclosing`).
+        self.enclosing: dict[str, dict] = {
+            row["name"]: row
+            for row in self.evidence.get("enclosing") or []
+            if isinstance(row, dict) and isinstance(row.get("name"), str) and isinstance(row.get("function"), str)
+        }
         # Each condition row said once: a card's sections ask for the same rows again (its view, its trigger).
         self._said_rows: dict[int, tuple[dict, tuple[str, list[str]] | None]] = {}
         self._numeric: frozenset[str] | None = None  # `numbers()`, read once
@@ -507,6 +513,8 @@ class Reader:
                 # `output_field = self.target_field`, `kwargs.pop("x")` before the test: no longer the argument.
                 return None
             return self._parameter(name, root)
+        if (outer := self._enclosing_argument(name)) is not None:
+            return outer
         if name == "self.__class__":
             return self._own_class()
         if root == "self":
@@ -657,6 +665,17 @@ class Reader:
         if argument.endswith(" argument") and attribute.isidentifier() and not attribute.startswith("_"):
             return f"{argument}'s {code(attribute)}"  # `expression.distinct`: the `expression` argument's
         return None
+
+    def _enclosing_argument(self, name: str) -> str | None:
+        """ "the `http_method_names` argument of `api_view()`" for a closure's name bound to the enclosing function's
+        argument (rest_framework/decorators.py:16-39, DRF 3.18.3), with the default it fills in for `None` ("(`['GET']`
+        where it is `None`)"); None for any other name, and for a chain (`x.y` of an argument no caller is shown)."""
+        row = self.enclosing.get(name)
+        if row is None or name in self.definitions or name in self.parameters:
+            return None
+        said = f"the {code(name)} argument of {code(row['function'] + '()')}"
+        filled = row.get("filled")
+        return f"{said} ({code(str(filled))}{_FILLED}" if isinstance(filled, str) and filled else said
 
     def _looped(self, name: str, before: int | None) -> str | None:
         """ "one of the items of the `fields` argument" for `field` in `for field in fields:`, when the iterable is
@@ -980,7 +999,7 @@ class Reader:
         written = str(row.get("code") or "")
         for name in names_in(written) or []:
             root = _root(name)
-            known = (*self.definitions, *self.parameters, *self.module_names, "self", "cls")
+            known = (*self.definitions, *self.parameters, *self.module_names, *self.enclosing, "self", "cls")
             if root not in known and root not in _BUILTINS and not root[:1].isupper() and f"{root}(" not in written:
                 return None  # a bare local the harvest kept no definition of (`m is None`): never named
         words = self._words(row, {})
@@ -1347,6 +1366,8 @@ class Reader:
             return _attribute_truth(str(row["default"]))
         if name in self.filled:
             return None  # `if x is None: x = ...` above: "not given" is no longer what a false `x` means
+        if (outer := self.enclosing.get(name)) is not None and name not in (*self.parameters, *self.definitions):
+            return _enclosing_truth(outer)
         defaults = self.evidence.get("defaults")
         recorded = self.evidence.get("function")
         own = str(recorded.get("name") or "") if isinstance(recorded, dict) else ""
@@ -1466,6 +1487,27 @@ def _required(arguments: ast.arguments | None, name: str) -> bool:
     required = {a.arg for a in positional[: len(positional) - len(arguments.defaults)]}
     required |= {a.arg for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is None}
     return name in required
+
+
+def _enclosing_truth(row: dict) -> tuple[str, str] | None:
+    """`Reader._truth` of an enclosing function's argument (`reading.enclosing`), by its default: `if
+    raise_exception:` of `permission_required(perm, login_url=None, raise_exception=False)` is "is true", never "is
+    given" (django/contrib/auth/decorators.py:96-117, Django 5.2.19). None where a default fills in `None`, or is
+    another empty value ("not given (or empty)" is right)."""
+    if row.get("filled"):
+        return None
+    default = row.get("default")
+    if not isinstance(default, str):
+        return "is not empty", "is empty"  # no default: always given
+    if default in ("True", "False"):
+        return "is true", "is false"
+    if default == "None":
+        return "is given and not empty", "is not given (or empty)"
+    try:
+        value = ast.literal_eval(default)
+    except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
+        return None
+    return None if not value else ("is not empty", "is empty")
 
 
 def _attribute_truth(default: str) -> tuple[str, str] | None:

@@ -27,6 +27,7 @@ A site's evidence, stored on its `RaiseSite` as it is:
   of them no test of the raise rules out (`kb.harvest.reading.exits`); "exits_raising": of them, those that end
   the call with an error of their own (a `raise` or an `assert` no `try` or `with` of the function is around);
   "none_matched": the loop just above that returns on the first item meeting a test, which then met none;
+- "enclosing" (only when found): the enclosing function's arguments a closure's tests read (`reading.enclosing`);
 - "written_call" (only when found): an import and a call that raise there, written from the code
   (`kb.harvest.reading.written_call`), for a card whose repository has no test that raises it.
 """
@@ -45,6 +46,7 @@ from kb.harvest.reading.conditions import Condition, conditions, sentence
 from kb.harvest.reading.definitions import MAX_BINDINGS, MAX_ROWS, Definitions
 from kb.harvest.reading.doc_rule import paragraphs_of, rule_paragraph
 from kb.harvest.reading.docstrings import documented_raises
+from kb.harvest.reading.enclosing import enclosing_arguments
 from kb.harvest.reading.exits import LOOPS, MAX_CLIMB, exits_before, loop_leaves, none_matched, raising_exits
 from kb.harvest.reading.failures import LINE
 from kb.harvest.reading.imports import BUILTIN_EXCEPTIONS, block_fields, dotted
@@ -364,6 +366,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
     }
     if bound := _bound_on_the_way(owner, node, read | _read_by_values(owner, parts, line, path), path):
         evidence["parameters_bound"] = bound
+    if owner.scope is not None and (enclosing := enclosing_arguments(owner.scope, read)):
+        evidence["enclosing"] = enclosing  # a closure's test on the enclosing function's argument
     decided_by = next((c.names for c in found if c.kind != "guard"), read)  # the test that decides the raise
     if (paragraphs := owner.paragraphs()) and (
         rule := rule_paragraph(paragraphs, set(decided_by), "".join(p for p in parts if isinstance(p, str)))
