@@ -1041,8 +1041,27 @@ class Reader:
         ):
             # `not self.is_registered(model)` by what the tree's own function returns (`reading.predicates`).
             said = self._say({**row, "code": through["code"], "sentence": str(through.get("sentence") or "")})
+        if said is None and (inherited := self._inherited(row)) is not None:
+            said = self._say(inherited)
         self._said_rows[id(row)] = (row, said)
         return said
+
+    def _inherited(self, row: dict) -> dict | None:
+        """The row with each `self.m()` a standard-library base defines said by what its docstring says it returns
+        (`reading.stdlib_returns`): "the list of file names in the archive that `zipfile.ZipFile.namelist()`
+        returns does not have exactly 1 item" (django/core/management/commands/loaddata.py:425, Django 5.2.19). The
+        call is then no name to say (`0` stands for it in the code); None where the row reads none."""
+        written, words = str(row.get("code") or ""), str(row.get("sentence") or "")
+        found = False
+        for one in self.evidence.get("inherited") or []:
+            call, base, returns = (str(one.get(key) or "") for key in ("call", "base", "returns"))
+            if not (call and base and returns) or f"`{call}`" not in words:
+                continue
+            said = re.sub(r"\A(?:an?) ", "the ", returns)
+            method = f"{base}.{call.removeprefix('self.')}"
+            words = words.replace(f"`{call}`", f"{said} that {code(method)} returns")
+            written, found = written.replace(call, "0"), True
+        return {**row, "code": written, "sentence": words} if found else None
 
     def _made_by(self, written: str) -> str:
         """`self._fields is not None`, where only what `values()` and `values_list()` return has another value than

@@ -28,6 +28,8 @@ A site's evidence, stored on its `RaiseSite` as it is:
   the call with an error of their own (a `raise` or an `assert` no `try` or `with` of the function is around);
   "none_matched": the loop just above that returns on the first item meeting a test, which then met none;
 - "enclosing" (only when found): the enclosing function's arguments a closure's tests read (`reading.enclosing`);
+- "inherited" (only when found): what a `self.m()` the class inherits from the standard library returns, by its
+  docstring (`kb.harvest.reading.stdlib_returns`);
 - "written_call" (only when found): an import and a call that raise there, written from the code
   (`kb.harvest.reading.written_call`), for a card whose repository has no test that raises it.
 """
@@ -60,6 +62,7 @@ from kb.harvest.reading.reads import NOTHING, Reads, reads_of
 from kb.harvest.reading.replaced import replaced
 from kb.harvest.reading.scopes import Scope, params_of
 from kb.harvest.reading.set_by import set_by
+from kb.harvest.reading.stdlib_returns import inherited_returns
 from kb.harvest.reading.walked import code, docstring, unparsed
 from kb.harvest.reading.written_call import written_call
 from kb.text import breadth
@@ -380,6 +383,9 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
                 evidence["definitions_at"] = anew
             if named := _module_names(owner, owner.scope, found, parts):
                 evidence["module_names"] = named
+            tests = [c.test for c in found if c.test is not None]
+            if inherited := inherited_returns(owner.scope.index, owner.scope.owner, tests):
+                evidence["inherited"] = inherited  # what a method of a standard-library base returns, documented
         except Exception:  # odd code these steps did not foresee: the site says less, its file is still read
             evidence.update({key: [] for key in READER_SIDE})
         statement = node if isinstance(node, ast.stmt) else statement_of(node, owner.node)
