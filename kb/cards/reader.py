@@ -1002,6 +1002,9 @@ class Reader:
             known = (*self.definitions, *self.parameters, *self.module_names, *self.enclosing, "self", "cls")
             if root not in known and root not in _BUILTINS and not root[:1].isupper() and f"{root}(" not in written:
                 return None  # a bare local the harvest kept no definition of (`m is None`): never named
+            defined = self.definition(root, row.get("line") if isinstance(row.get("line"), int) else None)
+            if defined and ("getattr(" in defined or "._" in defined or _PRIVATE_CALL.search(defined)):
+                return None  # what a private method returns (`self._get_secret(request)`): as `as_written`, nothing
         words = self._words(row, {})
         return words[0] if words else None
 
