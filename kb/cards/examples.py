@@ -72,6 +72,10 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict], sites: Sequence[RaiseSi
             # What its class's `setUp` binds for the call (`self.session = SessionBase()` for `self.session.save()`,
             # round 27's card 12): without it the lines would not run.
             lines = [f"# in {test.get('set_up_in') or 'setUp'}():", *set_up.splitlines(), "", *lines]
+        if (maker := str(test.get("maker") or "")) and not head and not call:
+            # The test's class's method that builds what the test calls (`typ = self._makeOne()`, colander's habit):
+            # without it the test does not say what `typ` is.
+            lines = [*maker.splitlines(), "", *lines]
         if head:
             # Under its class's decorators (`@override_settings(ROOT_URLCONF=None)` above the class, round 18's
             # card 12): shown with them, or the test is not shown.

@@ -50,6 +50,7 @@ from kb.harvest.evidence.heads import (
 from kb.harvest.evidence.imported import file_imports, imported_calls
 from kb.harvest.evidence.invocations import OPERATORS, Invocation, TestNames, invocation_of
 from kb.harvest.evidence.looped import first_row, loop_rows
+from kb.harvest.evidence.makers import called_on_self, made, makers
 from kb.harvest.evidence.needed import needed_start
 from kb.harvest.evidence.parametrized import Row, tables, with_row
 from kb.harvest.evidence.regex_text import regex_chunks
@@ -137,6 +138,9 @@ class Assertion:
     # A message named by its key in a class's table instead of its text (`form.error_messages["inactive"]` of a
     # `form = AuthenticationForm(...)`): (the class, the key) (`returned`).
     keyed: tuple[str, str] | None = dataclasses.field(default=None, compare=False)
+    # The classes the test's class's makers build for the locals the asserted code calls (`makers`).
+    made: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
+    maker: str = ""  # those makers' definitions, as written: shown with the test
 
 
 MAX_SET_UP_LINES = 12  # a set-up's statements shown with a trimmed call
@@ -159,15 +163,18 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
     set_ups: dict[int, dict[str, ast.Call]] = {}  # each class's instances its set-up builds (`set_up_instances`)
     written: dict[int, list[Written]] = {}  # and its statements, as written
     imports = file_imports(text)
+    makers_cache: dict[tuple[int, str], dict[str, str]] = {}
     for (first, last), names in functions_around(text, hits, lines, classes).items():
         if (around := classes.get((first, last))) is not None and around[0] not in set_ups:
             set_ups[around[0]] = set_up_instances(lines, *around)
             written[around[0]] = set_up_written(lines, *around) if set_ups[around[0]] else []
         set_up = set_ups[around[0]] if around is not None else {}
         shown = written[around[0]] if around is not None else []
+        made_by = _makers_of(lines, first, last, around, makers_cache)
         read = _read_function(
-            lines, first, last, names, path, outer, wrappers, table.get(first, []), templated, set_up, shown, imports
-        )
+            lines, first, last, names, path, outer, wrappers, table.get(first, []), templated, set_up, shown, imports,
+            made_by,
+        )  # fmt: skip
         found.extend(with_head(read, lines, classes.get((first, last)), heads))
     if wrappers:  # the calls of the file's own assertion wrappers, wherever they are
         wrapped: list[Assertion] = []
@@ -177,6 +184,25 @@ def read_assertions(text: str, path: str) -> list[Assertion]:
         # A wrapper's own assertion, of what its calls pass, is no test when they are (a parametrized test is).
         spans = [w.lines for w in wrappers.values() if any(a.form == w.name for a in wrapped)]
         found = [a for a in found if not any(first <= a.line <= last for first, last in spans)] + wrapped
+    return found
+
+
+def _maker(calls: frozenset[str], made_by: dict[str, tuple[str, str]]) -> str:
+    """The definitions of the makers whose class the asserted code calls a method of (`Class.method`)."""
+    return "\n\n".join(text for cls, text in made_by.values() if any(c.startswith(cls + ".") for c in calls))
+
+
+def _makers_of(
+    lines: list[str], first: int, last: int, around: tuple[int, int] | None, cache: dict[tuple[int, str], dict]
+) -> dict[str, tuple[str, str]]:
+    """The makers (`makers`) of the test's class that the test binds a local to, each class read once per maker."""
+    if around is None or "self." not in (text := "\n".join(lines[first - 1 : last])):
+        return {}
+    found: dict[str, tuple[str, str]] = {}
+    for name in called_on_self(text):
+        if (around[0], name) not in cache:
+            cache[(around[0], name)] = makers(lines, *around, {name})
+        found.update(cache[(around[0], name)])
     return found
 
 
@@ -272,6 +298,7 @@ def _read_function(
     set_up: dict[str, ast.Call] | None = None,
     set_up_shown: list[Written] | None = None,
     imports: dict[str, str] | None = None,
+    made_by: dict[str, tuple[str, str]] | None = None,
 ) -> list[Assertion]:
     """The function's assertions; the assertion wrappers it defines are added to `wrappers`. `rows`: its
     `parametrize` table, one assertion per row where the message is one of the row's values. `templated`: the
@@ -306,7 +333,8 @@ def _read_function(
         chunks, exact, _ = reader.literal(call, form)
         # What the asserted code calls: which raise it reaches, when the message fits several or none is asserted.
         built = {name: bound for name, bound in reader.strings.items() if name not in reader.patched}
-        calls = called_names(body, built) if body is not None else _callable_names(call, form)
+        built = made(built, {name: cls for name, (cls, _) in (made_by or {}).items()})  # `x = self._makeOne()`
+        calls = called_names(body, built) if body is not None else _callable_names(call, form, built)
         template = rendered_by(function, call, form, body, reader.strings, shift) if templated else None
         if template is not None:
             calls = calls | {TAG + tag for tag in template.tags}
@@ -339,6 +367,7 @@ def _read_function(
                 template=template, set_up=_set_up_read(call, body, set_up or {}, set_up_shown or [], stored),
                 set_up_in=_set_up_in(set_up_shown or []),
                 imported=_imported(call, form, body, built, imports or {}),
+                made=frozenset(cls for cls, _ in (made_by or {}).values()), maker=_maker(calls, made_by or {}),
             )
         )  # fmt: skip
     return found
@@ -673,19 +702,33 @@ def _imported(
     return imported_calls([*body, *values], imports)
 
 
-def _callable_names(call: ast.Call, form: str) -> frozenset[str]:
+def _callable_names(call: ast.Call, form: str, built: dict | None = None) -> frozenset[str]:
     """The callable form: `assertRaises(T, f, *args)`, `assertRaisesMessage(T, msg, f, *args)`,
-    `pytest.raises(T, f, *args)`; a lambda or `partial(f, ...)` is looked into."""
+    `pytest.raises(T, f, *args)`; a lambda or `partial(f, ...)` is looked into. A method of an instance the test
+    builds (`built`, as `called_names` reads them) is `Class.method` (`_bound_method`)."""
     position = callable_position(form)
     if len(call.args) <= position:
         return frozenset()
     target = call.args[position]
     if isinstance(target, ast.Lambda):
-        return called_names([target.body])
+        return called_names([target.body], built)
     if isinstance(target, ast.Call) and terminal(target.func) == "partial" and target.args:
         target = target.args[0]
+    if (method := _bound_method(target, built or {})) is not None:
+        return frozenset({method})
     name = terminal(target)
     return frozenset({name}) if name else frozenset()
+
+
+def _bound_method(target: ast.expr, built: dict) -> str | None:
+    """`Class.method` for a callable that is a method of an instance the test builds, in place or in a name it
+    binds once: `self.assertRaises(ParseError, Regex('hello*').match, 'goodbye')` (parsimonious 0.11.0's
+    tests/test_expressions.py:32) calls `Regex.match`, where `match` alone names several methods. The instance is
+    built before the assertion runs: only the method is the asserted call."""
+    if not isinstance(target, ast.Attribute):
+        return None
+    owner = _built_from(target.value, built)
+    return f"{owner}.{target.attr}" if owner else None
 
 
 def code_around(

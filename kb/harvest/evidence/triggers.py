@@ -39,6 +39,7 @@ from kb.harvest.evidence.before import RaisesBefore
 from kb.harvest.evidence.forms import MESSAGE_FORMS, REGEX_FORMS, SEARCHED, is_helper
 from kb.harvest.evidence.imported import resolve
 from kb.harvest.evidence.invocations import Invocation
+from kb.harvest.evidence.makers import unmade
 from kb.harvest.evidence.met import Callees, generates, met_line, ruled_out, tag_met_line
 from kb.harvest.evidence.returned import RETURNED
 from kb.harvest.evidence.templates import TAG, first_use
@@ -110,7 +111,7 @@ def find_triggers(
     scores = _shared_stretches(assertions, entries, candidates)  # of the literals alone: the same when qualified
     types = _TypeTree(package, _read_back(assertions, scores))
     reach = _Reach(groups, types, Callees(package, prefix), Refusals() if refusals is None else refusals)
-    assertions = [reach.qualified(assertion) for assertion in assertions]
+    assertions = [reach.qualified(unmade(assertion, reach.defined)) for assertion in assertions]
     found: dict[EntryKey, list[tuple[int, int, Assertion]]] = {}
     for a, assertion in enumerate(assertions):
         fitting = {e: s for e, s in scores.get(a, {}).items() if types.fits(assertion.types, entries[e].tail)}
@@ -884,6 +885,8 @@ def _best(matches: list[tuple[int, int, Assertion]], key: EntryKey, reach: "_Rea
             row.update(head=assertion.head, head_start=assertion.head_start, head_end=assertion.head_end)
         if assertion.set_up_changes:  # its class's set-up changes settings or patches code for each test
             row["set_up_changes"] = True
+        if assertion.maker:  # the test's class's maker that builds what the asserted code calls (`makers`)
+            row["maker"] = assertion.maker
         if assertion.set_up:  # what its class's set-up binds for the asserted code: shown with the call
             row["set_up"] = assertion.set_up
             if assertion.set_up_in:
