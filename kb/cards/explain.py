@@ -612,11 +612,14 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
             for said in joined[1:]
         )
 
-    together = _together(shown, entry)  # the counts below are of the sentences before they are said as one
+    joined = _from_together(shown, entry)
+    # A sentence left to its twin with a condition: the other place is still raised under tests not said here.
+    left = any(said not in joined and " or `" not in " ".join(joined) for said in shown)
+    together = _together(joined, entry)  # the counts below are of the sentences before they are said as one
     text = said_as_one(_alike(together, entry))
     # Each place's condition, said whole or not: the documentation of the argument it reads is still about it.
     whole = said_as_one(together)
-    if any(said not in shown for said in each) and any(" when " in said for said in shown):
+    if (left or any(said not in shown for said in each)) and any(" when " in said for said in shown):
         # One site's test must not read as the only way: the others are raised under tests not said here.
         text += f" It is also {_verb(entry)} in other cases ({len(views)} places in all)."
     elif len(views) > len(shown):
@@ -718,6 +721,26 @@ def _together(shown: list[str], entry: ErrorEntry) -> list[str]:
     merged = f"{named} {verb.removesuffix('s')} this."  # "raise", "issue"
     first = shown.index(bare[0])
     return [*shown[:first], merged, *(said for said in shown[first + 1 :] if said not in bare)]
+
+
+def _from_together(shown: list[str], entry: ErrorEntry) -> list[str]:
+    """ "`parse()` raises this (from `f`). `parse()` raises this (from `g`)." said once, in place of the first:
+    "`parse()` raises this (from `f` or `g`)." (cssselect's `parse()` reaches two raises of one message); one
+    said again with a condition ("... (from `f`) when A.") is left to that one."""
+    verb = _verb_of(entry)
+    pattern = re.compile(rf"(.+?) {verb} this \(from (`[\w.]++`)\)\.")
+    found = [(said, matched) for said in shown if (matched := pattern.fullmatch(said))]
+    # One said with its condition too ("... (from `f`) when A."): the bare one says nothing more.
+    conditioned = [said for said in shown if said not in {f for f, _ in found}]
+    said_too = [f for f, _ in found if any(other.startswith(f"{f[:-1]} when ") for other in conditioned)]
+    shown = [said for said in shown if said not in said_too]
+    found = [(said, matched) for said, matched in found if said not in said_too]
+    if len(found) < 2 or len({matched[1] for _, matched in found}) > 1:
+        return shown
+    merged = f"{found[0][1][1]} {verb} this (from {' or '.join(dict.fromkeys(m[2] for _, m in found))})."
+    first = shown.index(found[0][0])
+    joined = {said for said, _ in found}
+    return [*shown[:first], merged, *(said for said in shown[first + 1 :] if said not in joined)]
 
 
 _COMMAND = re.compile(r"Running the (`[\w-]++`) command")  # `_acting`'s words for a management command
@@ -1228,7 +1251,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         name = view.function
         heading = f"At {place(entry, site.path, site.line, site.commit)}" + (f", in {code(name)}" if name else "")
         if view.entry is not None and not view.entry.is_function(name):
-            heading += f", reached from {view.entry.shown()}"
+            heading += f", reached from {view.entry.shown()}{_made_said(view.entry)}"
         if marked := never.never(site):
             # The branch's tests are true of the code; no way to it is said (`never`).
             heading += never.trigger(entry, site, marked) + (" Its tests:\n" if lines else "")
@@ -1285,6 +1308,17 @@ def _tests_in_code(view: _Site, rows: list[dict], near: list[dict]) -> list[tupl
         if words and sum(1 for _, said in shown if said) < MAX_IN_CODE:
             shown.append((row, "" if words in (said for _, said in shown) else words))
     return shown if any(said for _, said in shown) else []
+
+
+def _made_said(point: EntryPoint) -> str:
+    """ ", with `stream` made from its `css` argument": what an exported entry point hands the raising function of
+    its own arguments, built by calls (cssselect's `parse(css)`, parser.py:578); an argument it hands on as it is
+    the reader says already."""
+    made = [(site, given) for site, given in point.made_from or () if site not in point.arguments]
+    if not made:
+        return ""
+    said = [f"{code(site)} made from its {code(given)} argument" for site, given in made]
+    return ", with " + " and ".join(said)
 
 
 def _none_matched(site: RaiseSite, *, line: bool = True) -> str:

@@ -113,6 +113,9 @@ class EntryPoint:
     # Its body yields: calling it runs nothing of it. "iterating": iterating over what it returns does; "with": a
     # `@contextmanager`'s, using what it returns in a `with` statement does ("async with": `async with`).
     generator: str = ""
+    # Named by its package for users, found in place of the functions inside it (`parse()` for `parse_attrib()`):
+    # the site's parameters its tests read, each made (or handed on) from one of this function's own arguments.
+    made_from: tuple[tuple[str, str], ...] | None = None
 
     def stands_for(self, function: str) -> bool:
         """Whether it is the function, or a class's name for it."""
@@ -288,6 +291,7 @@ def _entry_points(evidence: dict, path: str) -> list[EntryPoint]:
                     branched=row.get("branched") is True,
                     bound=str(row.get("bound") or ""),
                     generator=str(row.get("generator") or "") if row.get("generator") in _USED_BY else "",
+                    made_from=_made_from(row),
                 )
             )
         recorded = evidence.get("function")
@@ -296,14 +300,22 @@ def _entry_points(evidence: dict, path: str) -> list[EntryPoint]:
     return _own_entry_point(evidence, path)
 
 
+def _made_from(row: dict) -> tuple[tuple[str, str], ...] | None:
+    """An exported entry point's "made_from" (`EntryPoint.made_from`); None where the harvest wrote none."""
+    made = row.get("made_from")
+    if row.get("exported") is not True or not isinstance(made, dict):
+        return None
+    return tuple((str(k), v) for k, v in made.items() if isinstance(v, str) and v)
+
+
 def _reaches_with_the_reader_s_input(point: EntryPoint, own: str, path: str) -> bool:
     """Whether a card may say "`X()` raises this": the raising function itself, or an entry point that hands the
     tested argument down as it is (`arguments`), or a hook the framework calls, or the command or template tag the
     raise is written in. A caller further out that passes values of its own (the admin setting `fields` before it
     calls the factory, a backend that always has what the check needs) reaches the function, not this error:
     reviews found such "reached from" lines false more often than true, so they are left out."""
-    if point.stands_for(own) or point.arguments or point.kind == "hook":
-        return True
+    if point.stands_for(own) or point.arguments or point.kind == "hook" or point.made_from is not None:
+        return True  # `made_from`: its package's name, handing on (or making) what the tests read from its own
     return point.kind in ("command", "template tag") and bool(path) and point.path == path
 
 

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from kb.harvest.reading.attribute_guards import falsy_attributes, guarded
 from kb.harvest.reading.callers import CallGraph, Defined
 from kb.harvest.reading.docstrings import documented_raises
+from kb.harvest.reading.exported import all_of, made_from, published_names
 from kb.harvest.reading.fixed_values import kept_unchanged, literal_of, module_patterns
 from kb.harvest.reading.handed_values import (
     Test,
@@ -56,6 +57,7 @@ from kb.text import breadth
 
 MAX_ENTRIES = 3
 MAX_LEVELS = 3
+MAX_DEEPER = 6  # levels searched for the package's own name past its inside (`_internal`)
 MAX_FANOUT = 12  # callers of one function followed
 MAX_VISITED = 60  # functions visited per site function
 MAX_CALLEE_STATEMENTS = 300  # statements of a called function read for a raise of its own
@@ -86,6 +88,8 @@ class _Found(NamedTuple):
     # The entry returns the call of a generator on the way, iterated over by none of them: calling it runs none of
     # the generator's body, iterating over what it returns does (`QuerySet.iterator()` returns `self._iterator()`).
     handed: bool = False
+    # Found in place of the package's inside (`_internal`): the functions its `__init__` names lead.
+    replaced: bool = False
 
 
 class EntryPoints:
@@ -96,6 +100,7 @@ class EntryPoints:
         self._functions: dict[str, dict[tuple[int, str], ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self._rows: dict[tuple[str, str, str, tuple[str, ...]], list[dict]] = {}
         self._exported: set[tuple[str, str]] | None = None  # (private module's stem, name) a public module imports
+        self._published: dict[str, frozenset[str]] | None = None  # module path -> names its package publishes
         self._assignments: dict[int, dict[str, int]] = {}  # id(function) -> name -> the first line assigning it
         self._bindings: dict[int, dict[str, int]] = {}  # id(function) -> every name it binds (`_bound`)
         self._rebinding: dict[tuple[int, str], bool] = {}  # (id(function), name) -> `binds` (`_rebinds`)
@@ -139,11 +144,18 @@ class EntryPoints:
         # A function nested in a factory that class bodies bind as methods is reached by their names alone.
         made = not target.method and "." in target.qualname and bool(self.graph.bound_as(target))
         found = [_Found(target, ())] if self._public(target) and not made else self._aliases(target)
+        # Public by its name alone in a module whose package names what users call (`parse_attrib` beside the
+        # exported `parse`): the package's own names further up lead, where the search finds one (`exported`).
+        inside = [f for f in found if self._internal(f.entry)]
+        # Or written in a private module the package publishes names of (tomli's `_parser.py`, `loads` alone).
+        hiding = bool(inside) or (not found and self._internal(target) and _private_path(target.path))
         # Each function reached, the steps down to the target, and the methods below it reached through calls on
         # `self` alone (a caller's class must run those, not its own overrides).
         frontier: list[tuple[Defined, tuple[_Step, ...], list[Defined], bool]] = [(target, (), [], False)]
         seen = {id(target)}
-        for _level in range(MAX_LEVELS):
+        for level in range(MAX_DEEPER):
+            if level >= MAX_LEVELS and not (hiding and sum(map(self._exported_found, found)) < MAX_ENTRIES):
+                break  # deeper only while the package's inside hides its own names
             following = []
             for callee, steps, on_self, handed in frontier:
                 for caller, line, by_self in self.graph.resolved_callers(callee, raised)[:MAX_FANOUT]:
@@ -165,13 +177,50 @@ class EntryPoints:
                         continue
                     seen.add(id(caller))
                     reached = (_Step(caller, line, callee), *steps)
-                    if self._public(caller):
+                    if self._public(caller) and (level < MAX_LEVELS or self._user_named(caller)):
                         found.append(_Found(caller, reached, lazy))
-                        if len(found) >= MAX_ENTRIES:
+                        if self._internal(caller):
+                            inside.append(found[-1])
+                            hiding = True
+                        elif hiding and sum(map(self._exported_found, found)) >= MAX_ENTRIES:
+                            return self._replaced(found, inside)
+                        if len(found) >= MAX_ENTRIES and not hiding:
                             return found
                     following.append((caller, reached, below, lazy))
             frontier = following
-        return found
+        # Nearest first, as before, where the package's own names are not met: its inside is all there is to say.
+        if hiding and any(map(self._exported_found, found)):
+            return self._replaced(found, inside)
+        return [f for f in found if f.steps[MAX_LEVELS:] == ()][:MAX_ENTRIES]  # as far as ever searched
+
+    def _replaced(self, found: list[_Found], inside: list[_Found]) -> list[_Found]:
+        """The package's own names in place of its inside, nearest first; the raising function itself last: where
+        the checks on the way rule out each of them (`reach`), it still says what it said."""
+        own = [f for f in inside if not f.steps]
+        exported = [f._replace(replaced=True) for f in found if self._exported_found(f)]
+        return [*exported[:MAX_ENTRIES], *own]
+
+    def _exported_found(self, found: _Found) -> bool:
+        return self._user_named(found.entry)
+
+    def _user_named(self, defined: Defined) -> bool:
+        """Named by its package for users: its module's published names hold it (or its class)."""
+        names = self._published_of(defined.path)
+        return (
+            names is not None and defined.qualname.split(".")[0] in names
+        )  # `reach` keeps MAX_ENTRIES rows of those its checks leave
+
+    def _internal(self, defined: Defined) -> bool:
+        """Public by its name, in a module its package names the users' functions of, and not one of them
+        (`exported.published_names`): cssselect's `parse_attrib` and `TokenStream.next_ident`, beside `parse`."""
+        names = self._published_of(defined.path)
+        return names is not None and defined.qualname.split(".")[0] not in names
+
+    def _published_of(self, path: str) -> frozenset[str] | None:
+        """The names the module's package publishes from it (`exported.published_names`, read once a harvest)."""
+        if self._published is None:
+            self._published = published_names(self.trees)
+        return self._published.get(path)
 
     def _sent_elsewhere(self, caller: Defined, line: int, callee: Defined, below: int) -> bool:
         """Whether every call of `callee` on the caller's `line` hands a parameter a literal (or leaves it at a
@@ -701,6 +750,7 @@ class EntryPoints:
                 ),
             }
             | ({"raises": {raised: dict(said) for raised, said in raises.items()}} if raises else {})
+            | self._exported_row(found, parameters)
             | ({"exits_before": True} if self._exits_on_the_way(found.steps) else {})
             | ({"branched": True} if self._branched(found.steps) else {})
             | ({"before_star": before} if before else {})
@@ -1122,6 +1172,54 @@ class EntryPoints:
                 break
         return mapping
 
+    def _exported_row(self, found: _Found, parameters: list[str]) -> dict:
+        """{"exported": True} for a function its package names for users, found in place of its inside (`_search`),
+        with "made_from" where each parameter the raise's tests read is handed on, or made by calls alone, from one
+        of its own arguments on the way down (`TokenStream(tokenize(css))` in cssselect's `parse(css)`)."""
+        if not found.replaced or not self._user_named(found.entry):
+            return {}
+        if not found.steps:
+            return {}  # the raising function itself: its arguments are its own (`arguments`)
+        mapping = {p: (p, False) for p in parameters}
+        for step in reversed(found.steps):
+            if not mapping:
+                break
+            handed = self._made_at(step)
+            mapping = {
+                site: (handed[name][0], made or handed[name][1])
+                for site, (name, made) in mapping.items()
+                if name in handed
+            }
+        made = {site: name for site, (name, _) in mapping.items()}
+        # Every parameter the tests read made from the entry's own (none read: the tests are on what it builds).
+        # None read: its own call hands on something made from its arguments (`parse_selector_group(stream)`).
+        whole = len(made) == len(parameters) and bool(parameters or self._made_at(found.steps[0]))
+        return {"exported": True} | ({"made_from": made} if found.steps and whole else {})
+
+    def _made_at(self, step: _Step) -> dict[str, tuple[str, bool]]:
+        """The callee's parameters the call gives, each as the caller's parameter it is or is made from by calls
+        (`exported.made_from`), and whether made."""
+        caller, callee = self._holding(step.caller, step.line), self._function(step.callee)
+        if caller is None or callee is None or self.graph.bound_to(step.caller):
+            return {}
+        assigned = self._assigned(caller)
+        own = {
+            a.arg: a.arg
+            for a in (*caller.args.posonlyargs, *caller.args.args, *caller.args.kwonlyargs)
+            if assigned.get(a.arg, step.line) >= step.line
+        }
+        positional = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)][1 if step.callee.method else 0 :]
+        calls = [c for c in self._calls_at(caller, step.line) if calls_by_name(c, step.callee, callee)]
+        if len(calls) != 1 or any(isinstance(a, ast.Starred) for a in calls[0].args):
+            return {}
+        given = [*zip(positional, calls[0].args, strict=False), *((k.arg, k.value) for k in calls[0].keywords if k.arg)]
+        handed = {}
+        for parameter, value in given:
+            name, made = made_from(caller, value, own)
+            if name:
+                handed[parameter] = (name, made)
+        return handed
+
     def _handed(self, step: _Step) -> dict[str, str]:
         """The callee's parameters that the call gives a parameter of the caller, as is."""
         caller, callee = self._holding(step.caller, step.line), self._function(step.callee)
@@ -1490,20 +1588,17 @@ def _kind(defined: Defined) -> tuple[str, str]:
     return ("method" if defined.method else "function"), defined.qualname
 
 
+def _private_path(path: str) -> bool:
+    """Whether a folder or the module of the path is private (`_parser.py`, `_impl/`)."""
+    return any(part.startswith("_") and not part.startswith("__") for part in path.split("/"))
+
+
 def _published(tree: ast.Module) -> list[str]:
     """The names `from module import *` takes: its `__all__` when it lists strings, else its public top-level
     classes and functions."""
-    for statement in tree.body[:MAX_STATEMENTS]:
-        if (
-            isinstance(statement, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets)
-            and isinstance(statement.value, (ast.List, ast.Tuple))
-        ):
-            return [
-                e.value
-                for e in statement.value.elts[:MAX_NAMES]
-                if isinstance(e, ast.Constant) and isinstance(e.value, str)
-            ]
+    listed = all_of(tree)
+    if listed is not None:
+        return listed
     return [
         s.name
         for s in tree.body[:MAX_STATEMENTS]

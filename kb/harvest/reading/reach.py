@@ -163,6 +163,14 @@ def _complete(
             )
             and not any(entries.hands_not_none(site.path, site.function, raised, index, p) for p in nones)
         ]
+        # A package's name found in place of its inside that hands on nothing the tests read is no way the card
+        # names (`kb.cards.reader`): the raising function itself, last in `found`, keeps its place.
+        for row in found:
+            if row.get("made_from") and _tested_whole(evidence, row["made_from"]):
+                del row["made_from"]  # what it makes of its argument may never be what the test wants of it
+        kept_rows = [
+            i for i in kept_rows if not found[i].get("exported") or "made_from" in found[i] or found[i]["arguments"]
+        ]
         found, functions = [found[i] for i in kept_rows], [functions[i] for i in kept_rows]
     # Raised in `@x.setter` (or `@x.deleter`): reached by assigning to `x` (or deleting it), whatever the getter does.
     accessor = "setter" if evidence.get("setter") else "deleter" if evidence.get("accessor") == "delete" else ""
@@ -318,6 +326,14 @@ def _undeclared(name: str) -> dict:
 
 
 _EQUALS = re.compile(r"^([A-Za-z_]\w*+) (?:==|is) ([A-Za-z_][\w.]*+|'[^']{0,80}+'|\"[^\"]{0,80}+\"|-?\d++)")
+
+
+def _tested_whole(evidence: dict, made: dict) -> bool:
+    """Whether a test of the raise reads a parameter an entry point makes from its argument as a whole (`not
+    stream`, `stream is None`, `f(stream)`), not only into it (`stream.peek()`): a value built by calls says nothing
+    of whether it is empty or None, where the tokens it holds are the reader's (cssselect/parser.py:578)."""
+    codes = [str(row.get("code")) for row in evidence.get("conditions") or [] if isinstance(row, dict)]
+    return any(re.search(rf"(?<![\w.]){re.escape(name)}(?![\w.(\[])", code) for name in made for code in codes)
 
 
 def _required(evidence: dict) -> list[tuple[str, str]]:
