@@ -7,7 +7,10 @@ None)`: the helper's one statement in its block, each parameter replaced by the 
 
 Only when that is what the helper does first (its block is its first statement, a docstring aside, and holds one
 statement) and each argument put in is a plain value (a literal, a name, `a.b`), so that the bound statement
-runs what the helper runs, in the same order; else nothing is bound."""
+runs what the helper runs, in the same order; else nothing is bound. A statement that spreads `*args` or `**kwargs`
+is never bound: Django's `assertFormErrors(self, expected, the_callable, *args, **kwargs)` runs
+`the_callable(*args, **kwargs)` (tests/forms_tests/tests/test_error_messages.py:34-36, 5.2.19), which bound for
+`self.assertFormErrors([...], f.clean, "1234")` read `f.clean(*args, **kwargs)`, not the call that raises."""
 
 import ast
 import copy
@@ -43,6 +46,9 @@ def bind(
     `cls`) of a helper the call does not make on its own `self`."""
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return ""
+    spread = (n for n in breadth.walk(statement) if isinstance(n, ast.Starred) or isinstance(n, ast.keyword))
+    if any(isinstance(n, ast.Starred) or n.arg is None for n in spread):
+        return ""  # `the_callable(*args, **kwargs)`: what the call hands to `*args` would not show
     given: dict[str, ast.expr] = dict(zip(params, call.args, strict=False))
     given.update({k.arg: k.value for k in call.keywords if k.arg in params})
     own = method and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
