@@ -1205,7 +1205,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
             lines.append(f"- {matched}")
         if only := called_only_when(site, view.reader, glossed, first=not lines):
             lines.append(f"- {only}")  # the one caller's tests before it calls the raising function
-        if not lines and room and (in_code := _tests_in_code(view, rows, near)):
+        if not lines and room and _dotted(view.function) and (in_code := _tests_in_code(view, rows, near)):
             # Nothing could be said in the reader's words: each test as the code writes it rather than nothing (never
             # in place of a place the card can say: only where every place has a block of its own).
             for row, words in in_code:
@@ -1288,6 +1288,12 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
 
 MAX_IN_CODE = 4  # tests shown in the code's names where none can be said; the rest are "N more checks"
 _IN_CODE = frozenset({"if", "else", "while", "assert", "guard"})
+
+
+def _dotted(name: str) -> bool:
+    """Whether a recorded function name is a dotted Python name (`Command.handle`): the only kind the code-terms
+    fallback heads its block with (a name the harvest could not read, or a hostile one, leaves the block out)."""
+    return bool(name) and all(part.isidentifier() for part in name.split("."))
 
 
 def _tests_in_code(view: _Site, rows: list[dict], near: list[dict]) -> list[tuple[dict, str]]:
