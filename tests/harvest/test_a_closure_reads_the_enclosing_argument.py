@@ -89,3 +89,27 @@ def test_a_yes_or_no_default_reads_true_or_false(git_repo):
     cards = harvest_published(git_repo, {"django/contrib/auth/decorators.py": PERMISSION_REQUIRED})
     generated = cards["The user lacks the permission."].generated
     assert "- the `raise_exception` argument of `permission_required()` is true (line 10)" in generated["trigger"]
+
+
+# Reduced from Django 5.2.19's django/contrib/gis/geos/prototypes/io.py:265-285 (`read_uint32()` and `skip()` share
+# `offset` through `nonlocal`), with `offset` the enclosing function's argument: a sibling closure moves it on, so
+# the test reads no longer the argument as given (`reader(b"", 0)` then two `skip(1)` raises at `offset` 0 given).
+SIBLING_NONLOCAL = """
+def reader(wkb, offset):
+    def skip(length):
+        nonlocal offset
+        offset += length
+
+    def read_uint32():
+        if offset + 4 > len(wkb):
+            raise ValueError("Invalid WKB: it ends before its last value.")
+        return skip(4)
+    return read_uint32, skip
+"""
+
+
+@pytest.mark.django_db
+def test_no_argument_is_said_that_a_nested_function_rebinds(git_repo):
+    cards = harvest_published(git_repo, {"django/contrib/gis/geos/prototypes/io.py": SIBLING_NONLOCAL})
+    generated = cards["Invalid WKB: it ends before its last value."].generated
+    assert " argument of `reader()`" not in generated.get("meaning", "") + (generated.get("trigger") or "")

@@ -5,12 +5,13 @@ types.FunctionType)` (rest_framework/decorators.py:16-40, DRF 3.18.3): `http_met
 of `decorator`, but the argument `api_view()` was called with, so the card can say "the `http_method_names`
 argument of `api_view()`". Kept only where the enclosing function binds it no other way than a default filled in
 for `None` (`http_method_names = ['GET'] if (http_method_names is None) else http_method_names`, said after it), and
-never of a `*args` or `**kwargs` (no one argument) nor of a name the closure binds itself (`nonlocal` included)."""
+never of a `*args` or `**kwargs` (no one argument) nor of a name the closure or any function nested in the enclosing
+one binds (`nonlocal` included: django/test/testcases.py:1553-1588 rebinds `condition` in `decorator`)."""
 
 import ast
 
 from kb.harvest.reading.scopes import Scope
-from kb.harvest.reading.walked import unparsed
+from kb.harvest.reading.walked import nodes_of_kind, unparsed
 
 MAX_FILLED = 60  # a default filled in for `None` said up to this long; longer, the name is left unsaid
 
@@ -31,6 +32,8 @@ def enclosing_arguments(scope: Scope, read: set[str]) -> list[dict]:
         node = outer.info.function_nodes.get(outer.qualname) if outer.owner is None else None  # a module's function
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or _starred(node.args, name):
             continue
+        if any(name in statement.names for statement in nodes_of_kind(node, ast.Nonlocal)):
+            continue  # a nested function gives it a new value (`nonlocal condition`): no longer the argument as given
         bound = [binding for binding in outer.bindings.get(name, []) if binding.line > node.lineno]
         filled = _filled(bound[0].expr, name) if len(bound) == 1 else "" if not bound else None
         if filled is None or len(filled) > MAX_FILLED:
