@@ -45,3 +45,41 @@ def test_not_of_a_method_the_harvest_defines(git_repo):
     cards = harvest_published(git_repo, {"django/core/management/commands/loaddata.py": LOADDATA})
     generated = cards["Own readers must list one name."].generated
     assert "file names in the archive" not in generated.get("meaning", "") + generated.get("trigger", "")
+
+
+# Reduced from Django 5.2.19's django/core/management/commands/loaddata.py:422-426, the method given by an assignment
+# in the class (`namelist = _names`) or in a subclass that may stand for `self` (a `property`): not the stdlib's.
+ASSIGNED = """
+import zipfile
+
+
+def _names(self):
+    return ["a", "b"]
+
+
+class SingleZipReader(zipfile.ZipFile):
+    namelist = _names
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if len(self.namelist()) != 1:
+            raise ValueError("Zip-compressed fixtures must contain one file.")
+
+
+class BaseReader(zipfile.ZipFile):
+    def check(self):
+        if len(self.namelist()) != 1:
+            raise ValueError("Base readers must list one name.")
+
+
+class ChildReader(BaseReader):
+    namelist = property(lambda self: _names)
+"""
+
+
+@pytest.mark.django_db
+def test_not_of_a_method_the_harvest_assigns(git_repo):
+    cards = harvest_published(git_repo, {"django/core/management/commands/loaddata.py": ASSIGNED})
+    for words in ("Zip-compressed fixtures", "Base readers"):
+        generated = next(entry for message, entry in cards.items() if words in message).generated
+        assert "file names in the archive" not in generated.get("meaning", "") + (generated.get("trigger") or "")

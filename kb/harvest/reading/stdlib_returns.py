@@ -2,8 +2,9 @@
 (round 34's card 03: `class SingleZipReader(zipfile.ZipFile)` tests `len(self.namelist()) != 1`,
 django/core/management/commands/loaddata.py:422-426, and `zipfile.ZipFile.namelist` is documented "Return a list
 of file names in the archive."). Read with `ast` from the running Python's standard library, never imported; kept
-only for a call with no arguments of a method no class of the harvest defines (the class, its ancestors, or a
-subclass that may stand for `self`) and whose docstring's first sentence says what it returns."""
+only for a call with no arguments of a method no class of the harvest defines, by a `def` or an assignment (the
+class, its ancestors, or a subclass that may stand for `self`) and whose docstring's first sentence says what it
+returns."""
 
 import ast
 import re
@@ -37,10 +38,10 @@ def inherited_returns(index: ClassIndex, owner: str | None, tests: list[ast.expr
     }
     rows = []
     for method in sorted(methods):
-        if index.method(owner, method) is not None:
-            continue  # the class or an ancestor the harvest read defines it: not the standard library's
+        if index.method(owner, method) is not None or any(method in info.attributes for info in index.mro(owner)):
+            continue  # the class or an ancestor the harvest read defines it (`namelist = _names` too): not the stdlib's
         found = next(((b, r) for b in _stdlib_bases(index, owner) if (r := _documented_return(b, method))), None)
-        if found is None or any(method in sub.methods for sub in index.subclasses(owner)):
+        if found is None or any(method in sub.methods or method in sub.attributes for sub in index.subclasses(owner)):
             continue  # a subclass that may stand for `self` defines its own
         rows.append({"call": f"self.{method}()", "base": found[0], "returns": found[1]})
     return rows
