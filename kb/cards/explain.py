@@ -7,7 +7,6 @@ rather than a guess. Text from the repository goes in through `kb.text.escaping`
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 
 from kb.cards import left_open, never
 from kb.cards.called_when import called_only_when
@@ -15,7 +14,6 @@ from kb.cards.called_with import called_with
 from kb.cards.class_set import ClassSet, class_set
 from kb.cards.described import documented_arguments
 from kb.cards.documented import documented_raise
-from kb.cards.early_exits import by_line, said_guards
 from kb.cards.examples import how_to_trigger
 from kb.cards.links import line_number, place
 from kb.cards.operators import operator_shown
@@ -159,11 +157,8 @@ def _view(
     if len(outer) > MAX_OUTER:  # those said in the reader's words first: one said as written takes no one's place
         outer = [row for row in outer if reader.condition(row) is not None]
     outer = outer[:MAX_OUTER]
-    # The early exits further out on the reader's own input, said by the test each leaves false (`early_exits`).
-    known = [*outer, deciding_row, *near] if deciding_row else []
-    far = said_guards(conditions[::-1], known, reader, lambda row: _on_argument(row, reader)) if deciding_row else []
     # A test another one already makes true is said once ("A and (B or A)" is "A"), then the truth table's reduction.
-    held = absorbed([*by_line([*reversed(outer), *far]), deciding_row, *near], reader.moved) if deciding_row else []
+    held = absorbed([*reversed(outer), deciding_row, *near], reader.moved) if deciding_row else []
     deciding = reader.all_of(reduced(held)) if deciding_row else None
     if deciding is None and outer:
         # An enclosing test on what the reader gave, said as written where its words cannot all be the reader's
@@ -197,7 +192,7 @@ def _view(
         checking = [p for p in (entry, *alternates) if p and p.exits_before]
         # A class's name for the raising function (`validator = validate_callable(1)`) is the name the card leads with.
         named = entry.function if entry is not None and entry.bound and entry.bound == _function_name(site) else ""
-        deciding = _hedged(str(deciding), site, [*far, *near], checking, close, own, warning, named=named)
+        deciding = _hedged(str(deciding), site, near, checking, close, own, warning, named=named)
     if deciding is None and deciding_row:
         # The whole test cannot be said: the enclosing tests on what the reader gave (an argument, a flag, a
         # setting) still each hold whenever it is raised (`if self.no_obsolete:` around tests on what `msgattrib`
@@ -315,25 +310,6 @@ def _reads_argument(row: dict, reader: Reader) -> bool:
     names = names_in(str(row.get("code") or "")) or []
     said = any(without_default(reader.replacement(name) or "").endswith(" argument") for name in names)
     return said and (reader.condition(row) is not None or reader.as_written(row) is not None)
-
-
-def _on_argument(row: dict, reader: Reader) -> bool:
-    """An early exit's test the meaning says beside the deciding one: no `or` (joined by "and" to the others, it
-    would read two ways), on an argument of the entry point (of a command, a flag it declares)."""
-    return not row.get("any") and _reads_argument(row, reader) and _reads_input(row, reader)
-
-
-def _about(row: dict, *, rows: list[dict], reader: Reader) -> bool:
-    """Whether a guard reads an argument of the entry point, or a name the raise's deciding test reads."""
-    if _reads_argument(row, reader):
-        return True
-    deciding = next((other for other in reversed(rows) if other.get("kind") not in ("guard", "except")), None)
-    roots = {_root_of(name) for name in names_in(str(deciding.get("code") or "")) or []} if deciding else set()
-    return bool(roots & {_root_of(name) for name in names_in(str(row.get("code") or "")) or []})
-
-
-def _root_of(name: str) -> str:
-    return re.split(r"[.\[]", name, maxsplit=1)[0]
 
 
 # How the reader names what they gave: "the `x` argument", "the `--x` flag", "the setting `X`".
@@ -1164,11 +1140,6 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         hidden: list[str] = []  # and their code (of an `and`, the parts not said)
         near = _near_guards(site)
         rows = _conditions(site)
-        decided = [*near, *(row for row in rows if row.get("kind") != "guard")]
-        # An exit further out, said by the test it leaves false, where it reads what the reader gave or what the
-        # raise's own test reads: a guard on another name (`settings.DEBUG` above runserver's port check) only
-        # chose the path, and is not what this error is about.
-        near += said_guards(rows, decided, view.reader, partial(_about, rows=rows, reader=view.reader))
         # What a name stands for is said on the first bullet that names it, not again on each (round 29's card 08:
         # `model_field` glossed on four bullets, django/contrib/gis/utils/layermapping.py:234-300, Django 5.2.19).
         glossed: set[str] = set()

@@ -277,9 +277,8 @@ def test_sections_from_conditions_harvest_reads_in_real_code():
         "function": {"name": "paginate"},
     }
     generated = generated_for(evidence, path="pager.py", line=6, function="paginate")
-    # The meaning says what the call was given, the early exit above on an argument by the test it leaves false
-    # (round 34: `paginate([], 0)` returns `[]`); the trigger says it too, in place of "no earlier check ...".
-    assert generated["meaning"] == "`paginate()` was called with `items`, and with a `per_page` that is at most `0`."
-    assert "- the `items` argument is given (line 3)" in generated["trigger"]
-    assert "exits first" not in generated["trigger"]
+    # The meaning says what the call was given; the trigger adds that the early exit above must not fire first.
+    assert generated["meaning"] == "`paginate()` was called with a `per_page` that is at most `0`."
+    assert "no earlier check in `paginate` exits first" in generated["trigger"]
+    assert "items" not in generated["trigger"]
     assert generated["solutions"] == ["Pass `per_page` greater than `0` to `paginate()`."]
