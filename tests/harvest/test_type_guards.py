@@ -94,9 +94,11 @@ class Loose(CharField):
 WORDS = "Not a valid string"
 
 
-def _ways_in(tmp_path, source: str = SOURCE) -> set[str]:
+def _ways_in(
+    tmp_path, source: str = SOURCE, words: str = WORDS, function: str = "CharField.to_internal_value"
+) -> set[str]:
     sites = harvest_source(tmp_path, source).sites
-    evidence = site_of(sites, WORDS, function="CharField.to_internal_value").evidence
+    evidence = site_of(sites, words, function=function).evidence
     return {row["function"] for row in (*evidence["entry_points"], *evidence["callers"])}
 
 

@@ -494,7 +494,7 @@ class EntryPoints:
                 return False
             held: dict[str, frozenset[str]] = {}
             names: set[str] = set()
-            for parameter in {atom.parameter for atom in needed.atoms}:
+            for parameter in {atom.parameter for atom in needed.every_atom()}:
                 given = handed_as(call, callee_node, parameter)
                 if isinstance(given, ast.Name):
                     if kinds := types_held(caller_node, call, given.id, exits, lambda name: False):
@@ -503,7 +503,7 @@ class EntryPoints:
             return (
                 types_refuted(needed, held)
                 and not any(self._rebinds(caller_node, name) for name in names)
-                and not rebound(needed, lambda name: self._rebinds(callee_node, name))
+                and not rebound(needed, callee_node, line)
                 and BUILTINS <= self._builtins_of(caller.path)
                 and BUILTINS <= self._builtins_of(callee.path)
             )

@@ -6,10 +6,13 @@ isinstance(data, bool) or not isinstance(data, (str, int, float,)):`, and `IPAdd
 
 Read conservatively, on both sides, builtin types only (`str`, `bytes`, `int`, `float`, `bool`, `list`, `tuple`,
 `dict`, `set`, `NoneType`: no class is an instance of two of them but of `bool` and `int`):
-- the callee (`needed_types`): the first `if` holding the raise (down a chain of `if`s) whose test needs a
-  parameter in or out of such types: `isinstance(p, T)` taken true (in), taken false (out), an `or` of such tests
-  taken true (each one then has to be refuted) or an `and` holding one (one refuted is enough); the function never
-  binds the parameter anew (`rebound`);
+- the callee (`needed_types`): each `if` holding the raise (down a chain of `if`s) whose test needs a parameter in
+  or out of such types: `isinstance(p, T)` taken true (in), taken false (out), an `or` of such tests taken true
+  (each one then has to be refuted) or an `and` holding one (one refuted is enough); the needs of one parameter to
+  be out of types joined, so that the final `else` of `if isinstance(p, str): ... elif isinstance(p, int): ...`
+  needs `p` no `str` nor `int` (round 35: django/contrib/gis/gdal/srs.py:74-97 under geometries.py:487-488); the
+  function never binds the parameter anew where that runs before the raise (`rebound`: not in a branch of the chain
+  whose `else` holds it);
 - the caller (`types_held`): the call hands that parameter a parameter of its own that it never binds anew (nor
   deletes, nor a function inside it), and runs only past `if not isinstance(d, T): <exit>` (no `else`, in its block
   or one around it), in the body of `if isinstance(d, T):` or in the `else` of `if not isinstance(d, T):`, where an
@@ -44,6 +47,10 @@ class Atom(NamedTuple):
 class NeededTypes(NamedTuple):
     atoms: tuple[Atom, ...]
     every: bool  # True: each has to be refuted (an `or`); False: one refuted is enough (an `and`)
+    also: tuple["NeededTypes", ...] = ()  # an `or` of another `if` holding the raise: one refuted is enough
+
+    def every_atom(self) -> tuple[Atom, ...]:
+        return (*self.atoms, *(atom for other in self.also for atom in other.atoms))
 
 
 def _kinds(expr: ast.expr, builtins: frozenset[str]) -> frozenset[str] | None:
@@ -110,11 +117,28 @@ def needed_types(
     `builtins`: the type names the module does not bind anew."""
     arguments = function.args
     parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+    alone: list[Atom] = []  # each needed
+    either: list[NeededTypes] = []  # an `or` that holds: one of its atoms needed
     for _, _, statement, inside in ifs_holding(function.body, line):
         needed = _needed(statement.test, inside, parameters, builtins)
-        if needed is not None:
-            return needed
-    return None
+        if needed is not None and needed.every and len(needed.atoms) > 1:
+            either.append(needed)
+        elif needed is not None:
+            alone.extend(needed.atoms)
+    needs = [NeededTypes(_none_of(alone), False), *either] if alone else either
+    return needs[0]._replace(also=tuple(needs[1:])) if needs else None
+
+
+def _none_of(atoms: list[Atom]) -> tuple[Atom, ...]:
+    """The atoms, each needed, with the needs of one parameter to be out of types joined into one: out of `str` in
+    one branch's test and out of `int` in the next is out of both (the `else` of `if isinstance(p, str): ... elif
+    isinstance(p, int): ...`), which a value held a `str` or an `int` refutes and neither alone does."""
+    out: dict[str, frozenset[str]] = {}
+    for atom in atoms:
+        if not atom.inside:
+            out[atom.parameter] = out.get(atom.parameter, frozenset()) | atom.kinds
+    inside = tuple(atom for atom in atoms if atom.inside)
+    return (*inside, *(Atom(parameter, kinds, False) for parameter, kinds in out.items()))
 
 
 def types_held(
@@ -164,10 +188,25 @@ def _exits(body: list[ast.stmt], always_raises: Callable[[ast.Call], bool]) -> b
     return isinstance(last, ast.Expr) and isinstance(last.value, ast.Call) and always_raises(last.value)
 
 
-def rebound(needed: NeededTypes, rebinds: Callable[[str], bool]) -> bool:
-    """Whether the function of `needed` binds one of the parameters it reads anew (`rebinds`, by name): its test
-    then reads another value than the one handed to it."""
-    return any(rebinds(atom.parameter) for atom in needed.atoms)
+def rebound(needed: NeededTypes, function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
+    """Whether the function of `needed` binds one of the parameters it reads anew where that runs before the raise
+    on `line`: its tests then read another value than the one handed to it. That is in the `if`s holding the raise
+    (`ifs_holding`, no loop among them) their tests, the statements ahead of each in its block, and in the block
+    holding the raise, the statements up to the one holding it; not an earlier branch of a chain whose `else` holds
+    it (srs.py's `srs_input = "EPSG:%d" % srid` in the `str` branch), nor a statement past the raise."""
+    names = {atom.parameter for atom in needed.every_atom()}
+    parts: list[ast.AST] = []
+    body = function.body
+    for block, position, statement, inside in ifs_holding(function.body, line):
+        parts += [*block[:position], statement.test]
+        body = statement.body if inside else statement.orelse
+    parts += [s for s in body if s.lineno <= line]
+    return any(
+        binds(part, name, parameters=True)
+        or (isinstance(part, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and part.name == name)
+        for part in parts
+        for name in names
+    )
 
 
 def _both(one: frozenset[str], other: frozenset[str]) -> frozenset[str]:
@@ -198,7 +237,7 @@ def refuted(needed: NeededTypes, held: dict[str, frozenset[str]]) -> bool:
         return all(_within(kind, atom.kinds) for kind in kinds)
 
     hits = [out(atom) for atom in needed.atoms]
-    return all(hits) if needed.every else any(hits)
+    return (all(hits) if needed.every else any(hits)) or any(refuted(other, held) for other in needed.also)
 
 
 def always_raises(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
