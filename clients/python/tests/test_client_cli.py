@@ -35,7 +35,7 @@ def server() -> Iterator[FakeServer]:
 
 def errorkb(*args: str, stdin: str = "", **env: str) -> subprocess.CompletedProcess[str]:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("ERRORKB_")}
-    environment.update(env)
+    environment.update({"ERRORKB_TIMEOUT": "60", **env})  # a loaded machine answers slowly; --timeout still wins
     return subprocess.run(
         [sys.executable, "-m", "errorkb", *args],
         input=stdin,

@@ -44,6 +44,7 @@ def python(
     environment = {k: v for k, v in os.environ.items() if not k.startswith("ERRORKB_")}
     if url is not None:
         environment["ERRORKB_URL"] = url
+        environment["ERRORKB_TIMEOUT"] = "60"  # a loaded machine starts the client slowly; --timeout still wins
     environment.update(env)
     return subprocess.run(
         [sys.executable, *map(str, args)], capture_output=True, text=True, env=environment, cwd=cwd, timeout=60

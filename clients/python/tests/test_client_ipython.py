@@ -36,6 +36,7 @@ def test_ipython_prints_the_card_after_its_traceback(
 
     shell = start_ipython() or get_ipython()  # the one shell of this process, started by the first test
     monkeypatch.setenv("ERRORKB_URL", server.url)
+    monkeypatch.setenv("ERRORKB_TIMEOUT", "60")  # a loaded machine answers slowly
     shell.run_line_magic("load_ext", "errorkb")
     shell.run_cell(FAILING)
     shell.run_line_magic("unload_ext", "errorkb")

@@ -31,7 +31,9 @@ def _parser() -> argparse.ArgumentParser:
         group = command.add_mutually_exclusive_group()
         group.add_argument("--url", help="the errorkb server (default: ERRORKB_URL)")
         group.add_argument("--bundle", help="an offline bundle file: nothing is sent (default: ERRORKB_BUNDLE)")
-        command.add_argument("--timeout", type=float, default=None, help="seconds to wait for the server (2)")
+        command.add_argument(
+            "--timeout", type=float, default=None, help="seconds to wait for the server (ERRORKB_TIMEOUT, else 2)"
+        )
 
     lookup = commands.add_parser("lookup", help="the entries behind a message or a traceback")
     lookup.add_argument("text", nargs="?", default="-", help="the text, or '-' (the default) for standard input")
@@ -66,9 +68,9 @@ def _fail(message: str) -> int:
 
 
 def _timeout(options: argparse.Namespace) -> float:
-    from errorkb.config import DEFAULT_TIMEOUT
+    from errorkb.config import configured_timeout
 
-    return options.timeout if options.timeout is not None else DEFAULT_TIMEOUT
+    return configured_timeout(options.timeout)
 
 
 def _lookup(options: argparse.Namespace) -> int:

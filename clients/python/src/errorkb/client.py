@@ -13,7 +13,7 @@ import urllib.parse
 
 from errorkb import redact as redaction
 from errorkb import transport
-from errorkb.config import DEFAULT_TIMEOUT, configured_bundle, configured_redaction, configured_url
+from errorkb.config import configured_bundle, configured_redaction, configured_timeout, configured_url
 from errorkb.errors import HTTPStatusError, NotConfigured
 from errorkb.results import Card, Result, card_from_json, matches_from_json, result_from_json
 
@@ -77,7 +77,7 @@ def lookup(
     exc_or_text: BaseException | str,
     *,
     url: str | None = None,
-    timeout: float = DEFAULT_TIMEOUT,
+    timeout: float | None = None,
     bundle: str | os.PathLike[str] | None = None,
     redact: str | None = None,
     limit: int = DEFAULT_LIMIT,
@@ -93,7 +93,7 @@ def lookup(
     if kind == "bundle":
         return Result(matches=matches_from_json(open_bundle(place).lookup(text, limit=limit)), origin=place)
     root = transport.base_url(place)
-    answer = transport.call(f"{root}/api/match", {"text": text, "limit": limit}, timeout)
+    answer = transport.call(f"{root}/api/match", {"text": text, "limit": limit}, configured_timeout(timeout))
     return result_from_json(answer, root)
 
 
@@ -101,7 +101,7 @@ def explain(
     entry_id: str,
     *,
     url: str | None = None,
-    timeout: float = DEFAULT_TIMEOUT,
+    timeout: float | None = None,
     bundle: str | os.PathLike[str] | None = None,
 ) -> Card | None:
     """An entry's card by its id; None when the server or the bundle has no such entry."""
@@ -112,7 +112,7 @@ def explain(
     root = transport.base_url(place)
     quoted = urllib.parse.quote(entry_id, safe="")
     try:
-        answer = transport.call(f"{root}/api/errors/{quoted}", None, timeout)
+        answer = transport.call(f"{root}/api/errors/{quoted}", None, configured_timeout(timeout))
     except HTTPStatusError as error:
         if error.status == 404:
             return None

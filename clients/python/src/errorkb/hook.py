@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 
-from errorkb.config import DEFAULT_TIMEOUT, configured_bundle, configured_url, verbose_from_environment
+from errorkb.config import configured_bundle, configured_timeout, configured_url, verbose_from_environment
 
 TYPE_CHECKING = False  # not `typing`'s: see errorkb/__init__.py
 if TYPE_CHECKING:
@@ -35,12 +35,13 @@ class Hook:
     def __init__(
         self,
         url: str | None = None,
-        timeout: float = DEFAULT_TIMEOUT,
+        timeout: float | None = None,
         bundle: str | None = None,
         redact: str | None = None,
         verbose: bool = False,
     ) -> None:
-        self.url, self.timeout, self.bundle, self.redact, self.verbose = url, timeout, bundle, redact, verbose
+        self.url, self.bundle, self.redact, self.verbose = url, bundle, redact, verbose
+        self.timeout = configured_timeout(timeout)
 
     def _say(self, stream: TextIO, line: str) -> None:
         if self.verbose:
@@ -89,7 +90,7 @@ _installed: dict[str, tuple[Any, Any]] = {}  # name -> (the previous hook, error
 def install(
     *,
     url: str | None = None,
-    timeout: float = DEFAULT_TIMEOUT,
+    timeout: float | None = None,
     bundle: str | os.PathLike[str] | None = None,
     redact: str | None = None,
     verbose: bool | None = None,

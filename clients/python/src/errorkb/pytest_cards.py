@@ -9,7 +9,7 @@ from collections.abc import Generator
 import pytest
 
 from errorkb.client import lookup, text_of, where
-from errorkb.config import DEFAULT_TIMEOUT
+from errorkb.config import configured_timeout
 from errorkb.errors import ErrorkbError, NotConfigured
 from errorkb.results import Match
 from errorkb.terminal import hint
@@ -37,7 +37,7 @@ class Cards:
         return cls(
             url=config.getoption("errorkb_url") or config.getini("errorkb_url") or None,
             bundle=config.getoption("errorkb_bundle") or config.getini("errorkb_bundle") or None,
-            timeout=float(timeout) if timeout else DEFAULT_TIMEOUT,
+            timeout=configured_timeout(float(timeout) if timeout else None),
         )
 
     def card_of(self, error: BaseException) -> Match | None:
