@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from kb.cards.reader import EntryPoint, documented_said
 from kb.models import ErrorEntry, RaiseSite
-from kb.text.escaping import code, plain
+from kb.text.escaping import as_built, code
 
 _WORDS = re.compile(r"[A-Za-z][a-z0-9]{3,}+")
 _PARAMETER = re.compile(r"(?:^|[(,])\s*+\**+([A-Za-z_]\w*+)")
@@ -63,7 +63,7 @@ def _deciding(site: RaiseSite) -> str:
 
 
 def _quote(name: str, short: str, said: str) -> str:
-    said = plain(said, 300)
+    said = as_built(said, 300)
     return f"The docstring of {name} says of {code(short)}: “{said}”" + ("" if said.endswith((".", "!", "?")) else ".")
 
 
@@ -71,7 +71,7 @@ def _new(said: str, shown: str) -> bool:
     """Whether `said` is not quoted in `shown` already: compared as shown, escaped (`get\\(\\)`), for a docstring
     that names the exception in its first line is quoted whole by "is documented as" (round 31's sample:
     `get_object_or_404()`'s one sentence, quoted twice)."""
-    return " ".join(plain(said, 300).split())[:80] not in " ".join(shown.split())
+    return " ".join(as_built(said, 300).split())[:80] not in " ".join(shown.split())
 
 
 def _shares_a_word(said: str, short: str, deciding: str, unsaid: set[str]) -> bool:

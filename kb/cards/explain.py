@@ -35,7 +35,7 @@ from kb.cards.solutions import derive_solutions, example_fix
 from kb.cards.truth_table import absorbed, implies, reduced
 from kb.cards.unfixed import reads_unfixed_attribute
 from kb.models import ErrorEntry, RaiseSite
-from kb.text.escaping import code, plain, sentence
+from kb.text.escaping import as_built, code, plain, sentence
 
 MAX_SITES = 3  # distinct sentences in "What it means"
 MAX_ALTERNATES = 2  # other entry points named beside the first ("`filter()` (or `exclude()`)")
@@ -641,14 +641,14 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
             if documented.kind == "method" and operator_shown(documented.function)
             else documented.shown()
         )
-        text += f" {_capital(named)} is documented as: “{plain(documented.doc, 300)}”"
+        text += f" {_capital(named)} is documented as: “{as_built(documented.doc, 300)}”"
         docstring_of = named
     elif method := next((view for view in views if view.by_command and _docstring(view.site)), None):
         # Led by the command, the method of its class that raises it keeps its own word ("Create or update the PO
         # file for self.domain and `locale`."); a property's as the attribute (loaddata's `Command.fixture_dirs`).
         read = method.site.evidence.get("accessor") in _ACCESS
         named = code(method.function if read else method.function + "()")
-        text += f" {named} is documented as: “{plain(_docstring(method.site), 300)}”"
+        text += f" {named} is documented as: “{as_built(_docstring(method.site), 300)}”"
     if quoted := documented_raise(entry, [(view.site, view.entry) for view in views], text):
         # Right after "`f()` is documented as: ...", the same function's docstring is not named again.
         text += f" {_same_docstring(quoted, docstring_of)}"
@@ -658,12 +658,12 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
     # improperly configured") is the same on every card of that class: it stays in the documentation section.
     if paragraph := next((d for d in docs if _specific(entry, views, d)), None):
         where = place(entry, str(paragraph.get("path", "")), paragraph.get("line"), entry.analysed_commit)
-        text += f"\n\nThe documentation ({where}) says: “{plain(str(paragraph['paragraph']), 500)}”"
+        text += f"\n\nThe documentation ({where}) says: “{as_built(str(paragraph['paragraph']), 500)}”"
     elif isinstance(ruled := (entry.evidence or {}).get("rule_docs"), dict) and isinstance(ruled.get("said"), str):
         # The documentation's sentence on the arguments the test reads (round 20's card 01: "It is an error to
         # pass both ``db_constraint`` and ``through``."), when no paragraph about the error is quoted.
         where = place(entry, str(ruled.get("path", "")), ruled.get("line"), entry.analysed_commit)
-        text += f" The documentation ({where}) says: “{plain(ruled['said'], 300)}”"
+        text += f" The documentation ({where}) says: “{as_built(ruled['said'], 300)}”"
     return paired(text)  # last: the rules above read conditions by their words
 
 
@@ -811,7 +811,7 @@ def _doc_rule(views: Sequence[_Site], shown: str) -> str:
     20's card 20: `_check_single_instance`'s account of a multiple update), unless the card quotes it already."""
     for view in views:
         said = view.site.evidence.get("doc_rule")
-        if not isinstance(said, str) or not (said := plain(said, 400)):
+        if not isinstance(said, str) or not (said := as_built(said, 400)):
             continue
         if " ".join(said.split())[:80] in " ".join(shown.split()):
             continue
@@ -830,7 +830,7 @@ def _with_example_said(entry: ErrorEntry, meaning: str, tests: list[dict]) -> st
     if example is None or "The documentation (" in meaning:
         return meaning
     where = place(entry, str(example.get("path", "")), example.get("line"), entry.analysed_commit)
-    said = plain(str(example["said"]), 300)
+    said = as_built(str(example["said"]), 300)
     text = f"The documentation ({where}) shows it in an example, after: “{said}”" + ("" if said.endswith(".") else ".")
     return f"{meaning}\n\n{text}" if meaning else text
 
@@ -1494,6 +1494,6 @@ def _documentation(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) 
             continue  # another object's advice (a model field's `to_python()` for a form field's), a bare "base class"
         where = place(entry, str(doc.get("path", "")), doc.get("line"), entry.analysed_commit)
         term = f" (mentions {code(str(doc['term']))})" if doc.get("term") else ""
-        text = f": “{plain(said, 400 if doc.get('paragraph') else 200)}”" if said else ""
+        text = f": “{as_built(said, 400 if doc.get('paragraph') else 200)}”" if said else ""
         lines.append(f"- {where}{term}{text}")
     return "\n".join(lines)

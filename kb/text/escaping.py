@@ -40,6 +40,42 @@ def plain(text: str, limit: int = 300) -> str:
     return _escape(one_line(text, limit))
 
 
+# reST's inline markup in quoted docs and docstrings: a role (":exc:`~a.B`", ":doc:`Title </path>`"), a ``literal``
+# or a `name` (Markdown's code, reST's default role). Bounded runs, no nested quantifier: linear in the text.
+_REST = re.compile(r":(?:[a-z]{1,12}:)?([a-z]{1,16}):`([^`]{1,200}+)`|``([^`]{1,200}+)``|`([^`\s][^`]{0,199}+)`")
+_TITLED = re.compile(r"([^<]{1,200}+)<([^<>]{0,200}+)>")
+_PROSE_ROLES = frozenset({"doc", "ref", "term", "ticket", "abbr", "dfn", "download", "numref"})
+
+
+def as_built(text: str, limit: int = 300) -> str:
+    """Documentation or a docstring quoted as its reader sees it built: a role's or a literal's name in a code span
+    (":exc:`~django.core.exceptions.ValidationError`" as `ValidationError`), a cross-reference by its title
+    (":doc:`Form validation </ref/forms/validation>`" as "Form validation"), everything else plain text."""
+    text = one_line(text, limit)
+    out, last = [], 0
+    for found in _REST.finditer(text):
+        out.append(_escape(text[last : found.start()]))
+        role, inner, literal, name = found.groups()
+        out.append(code(literal or name) if literal or name else _role(role, inner))
+        last = found.end()
+    out.append(_escape(text[last:]))
+    return "".join(out)
+
+
+def _role(role: str, inner: str) -> str:
+    titled = _TITLED.fullmatch(inner)
+    shown = titled[1].strip() if titled else inner.strip()
+    if role in ("pep", "rfc") and not titled:
+        return _escape(f"{role.upper()} {shown}")
+    if role in _PROSE_ROLES:
+        return _escape(shown)
+    if not titled and shown.startswith("~"):
+        shown = shown.rpartition(".")[2]
+    shown = shown.lstrip("!~")
+    # Sphinx writes a function's or a method's reference as a call.
+    return code(shown + "()" if role in ("func", "meth") and not shown.endswith(")") else shown)
+
+
 def _escape(text: str) -> str:
     text = _SPACE.sub(" ", text).replace("&", "&amp;").replace("<", "&lt;")
     return _MARKUP.sub(r"\\\1", text)
