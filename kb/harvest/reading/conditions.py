@@ -82,6 +82,11 @@ def _always_false(test: ast.expr) -> bool:
     return isinstance(test, ast.Constant) and not test.value
 
 
+def _always_true(test: ast.expr) -> bool:
+    """`True`, `1`, `"x"`: a constant every run finds true."""
+    return isinstance(test, ast.Constant) and bool(test.value)
+
+
 def conditions(
     node: ast.stmt,
     parents: dict[ast.AST, ast.AST],
@@ -105,7 +110,8 @@ def conditions(
                 found.append(_once(memo, "if", parent, _condition, "if", parent.test, parent.lineno))
             elif child in parent.orelse:
                 found.append(_once(memo, "else", parent, _else, parent))
-        elif isinstance(parent, ast.While) and child in parent.body:
+        elif isinstance(parent, ast.While) and child in parent.body and not _always_true(parent.test):
+            # `while True:` lets every pass in: no test of its own ("`True` holds", round 35's card 11).
             found.append(_once(memo, "while", parent, _condition, "while", parent.test, parent.lineno))
         elif isinstance(parent, ast.ExceptHandler):
             found.append(
