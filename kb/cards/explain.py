@@ -705,7 +705,8 @@ def _from_together(shown: list[str], entry: ErrorEntry) -> list[str]:
     said again with a condition ("... (from `f`) when A.") is left to that one."""
     verb = _verb_of(entry)
     pattern = re.compile(rf"(.+?) {verb} this \(from (`[\w.]++`)\)\.")
-    found = [(said, matched) for said in shown if (matched := pattern.fullmatch(said))]
+    mark = f" {verb} this (from `"  # most sentences have none: the pattern's lazy scan is not run on them
+    found = [(said, matched) for said in shown if mark in said and (matched := pattern.fullmatch(said))]
     # One said with its condition too ("... (from `f`) when A."): the bare one says nothing more.
     conditioned = [said for said in shown if said not in {f for f, _ in found}]
     said_too = [f for f, _ in found if any(other.startswith(f"{f[:-1]} when ") for other in conditioned)]
@@ -1144,6 +1145,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         # `model_field` glossed on four bullets, django/contrib/gis/utils/layermapping.py:234-300, Django 5.2.19).
         glossed: set[str] = set()
         shown: list[str] = []  # each test as said whole, its glosses with it: one said twice is shown once
+        coded = 0  # tests shown as the code writes them
         for condition in rows:
             kind = condition.get("kind")
             if kind == "guard" and condition not in near:
@@ -1160,6 +1162,14 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
                 # An enclosing `if` decides the raise as its own test does: said as written rather than folded
                 # into "N more checks" beside a side condition (round 32's cards 10 and 18).
                 words = view.reader.as_written(condition)
+            if not words and kind in _IN_CODE and coded < MAX_IN_CODE and not _implied(condition, rows):
+                # Beside tests said in the reader's words, one they cannot say is shown as the code writes it
+                # rather than folded into "one more check" (round 35's cards 02 and 04 hid the deciding test).
+                if (words := view.reader.in_code(condition)) and words not in shown:
+                    coded += 1
+                    shown.append(words)
+                    lines.append(f"- {words}" + (f" (line {number})" if number else ""))
+                    continue
             if not words:
                 if not _implied(condition, rows):
                     unsaid.append(str(number) if number else "")

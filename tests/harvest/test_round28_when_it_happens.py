@@ -184,7 +184,8 @@ def test_a_continue_is_said_to_end_a_pass_not_the_call(cards) -> None:
 
 def test_checks_left_unsaid_are_said_by_the_argument_they_read(cards) -> None:
     trigger = cards['Unknown error code: "{code}"']["trigger"]
-    assert "- and one more check in `check_err` on its `code` argument (line 16)" in trigger
+    assert "- `code` is not `ERR_NONE` (line 16)" in trigger  # shown as written beside the test said in words
+    assert "more check" not in trigger
     limit = cards["WKB contains too many possible GeometryCollections."]["trigger"]
     # `collection_depth` is a local the harvest keeps no definition of: never named bare, so not said as written.
     assert "some on its `max_geom_collections` argument" in limit

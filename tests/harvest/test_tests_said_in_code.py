@@ -1,6 +1,7 @@
 """A raise whose tests the reader's words can say none of shows them as the code writes them, rather than no
 condition at all (round 34's card 17: "`AcceptHeaderVersioning.determine_version()` raises this.", nothing more,
-though the harvest read the test); never in place of a test said in words, nor of a place said otherwise."""
+though the harvest read the test); beside tests said in words, one they cannot say is shown as written too rather
+than folded into "one more check" (round 35's cards 02 and 04); never in place of a place said otherwise."""
 
 import pytest
 
@@ -73,8 +74,8 @@ def test_a_test_no_name_of_can_be_said_is_shown_as_written(git_repo):
 
 
 @pytest.mark.django_db
-def test_no_test_is_shown_as_written_beside_one_said_in_words(git_repo):
+def test_a_test_is_shown_as_written_beside_one_said_in_words(git_repo):
     cards = harvest_published(git_repo, {"rest_framework/settings.py": SAID}, repo="encode/django-rest-framework")
     trigger = next(entry for message, entry in cards.items() if "has been removed" in message).generated["trigger"]
     assert "calls it only when the `user_settings` argument is given (line 6)" in trigger
-    assert "`user_settings` contains `setting`" not in trigger
+    assert "- `user_settings` contains `setting` (line 13)" in trigger  # round 35: not folded into "one more check"
