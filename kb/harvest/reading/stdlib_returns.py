@@ -18,7 +18,8 @@ from kb.harvest.reading.walked import nodes_of_kind
 MAX_RETURNS = 80  # the docstring's "Return ..." said up to this long
 _RETURNS = re.compile(r"Returns? ((?:an?|the) [\w ,'-]{3,80}?)\.(?:\s|$)")
 _documented: dict[tuple[str, str, str], str] = {}  # (module, class, method) -> what it returns, "" for nothing
-_modules: dict[str, ast.Module | None] = {}
+_classes: dict[tuple[str, str], ast.ClassDef | None] = {}  # (module, class) -> its tree
+_INDENTED = ("", " ", "\t", "\n", "\r", "#")  # a line inside a block: indented, blank or a comment
 
 
 def inherited_returns(index: ClassIndex, owner: str | None, tests: list[ast.expr]) -> list[dict]:
@@ -71,8 +72,7 @@ def _documented_return(base: str, method: str) -> str:
 
 
 def _read_return(module: str, name: str, method: str) -> str:
-    tree = _stdlib_module(module)
-    found = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name), None) if tree else None
+    found = _stdlib_class(module, name)
     function = next(
         (n for n in found.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == method),
         None,
@@ -82,18 +82,49 @@ def _read_return(module: str, name: str, method: str) -> str:
     return said[1] if said and len(said[1]) <= MAX_RETURNS else ""
 
 
-def _stdlib_module(module: str) -> ast.Module | None:
-    """The module's syntax tree, from the standard library's own directory (a package's `__init__.py` too)."""
-    if module not in _modules:
-        root = Path(sysconfig.get_paths()["stdlib"])
-        relative = Path(*module.split("."))
-        tree = None
-        for path in (root / relative.with_suffix(".py"), root / relative / "__init__.py"):
-            if path.is_file():
-                try:
-                    tree = ast.parse(path.read_text(encoding="utf-8"))
-                except (OSError, SyntaxError, ValueError):
-                    tree = None
-                break
-        _modules[module] = tree
-    return _modules[module]
+def _stdlib_class(module: str, name: str) -> ast.ClassDef | None:
+    """The class's syntax tree, from the standard library's own directory (a package's `__init__.py` too): its
+    block alone parsed (a tenth of `zipfile`), else, where the block does not parse by itself, the whole module."""
+    if (module, name) not in _classes:
+        text = _stdlib_text(module)
+        found = _class_block(text, name) if text else None
+        if found is None and text:
+            tree = _parsed(text)
+            found = (
+                next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name), None) if tree else None
+            )
+        _classes[module, name] = found
+    return _classes[module, name]
+
+
+def _class_block(text: str, name: str) -> ast.ClassDef | None:
+    """The top-level `class name` of `text`, parsed up to the next line at the left margin; None where that cut
+    does not parse (a string whose lines start at the margin) or names another class."""
+    start = re.search(rf"^class {re.escape(name)}\b", text, re.MULTILINE)
+    if start is None:
+        return None
+    lines = text[start.start() :].splitlines(keepends=True)
+    end = next((i for i, line in enumerate(lines[1:], 1) if line[:1] not in _INDENTED), len(lines))
+    tree = _parsed("".join(lines[:end]))
+    node = tree.body[0] if tree is not None and len(tree.body) == 1 else None
+    return node if isinstance(node, ast.ClassDef) and node.name == name else None
+
+
+def _parsed(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _stdlib_text(module: str) -> str | None:
+    """The module's source, from the standard library's own directory (a package's `__init__.py` too)."""
+    root = Path(sysconfig.get_paths()["stdlib"])
+    relative = Path(*module.split("."))
+    for path in (root / relative.with_suffix(".py"), root / relative / "__init__.py"):
+        if path.is_file():
+            try:
+                return path.read_text(encoding="utf-8")
+            except (OSError, ValueError):
+                return None
+    return None
