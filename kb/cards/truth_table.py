@@ -166,10 +166,7 @@ def _compared(test: object) -> tuple[str, type[ast.cmpop], float] | None:
     """`expr OP number` as (the expression's dump, the operator, the number); None for anything else."""
     if not isinstance(test, str) or len(test) > MAX_COMPARED:
         return None
-    try:
-        node = ast.parse(test.strip(), mode="eval").body
-    except SyntaxError:
-        return None
+    node = expression(test.strip())  # parsed once for every reader of the card (`kb.cards.parsed`)
     if not isinstance(node, ast.Compare) or len(node.ops) != 1 or type(node.ops[0]) not in _COMPARE:
         return None
     number = node.comparators[0]
