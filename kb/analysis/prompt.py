@@ -55,6 +55,8 @@ Rules:
 - Put every identifier, function, setting, command-line flag and file name in backticks, and name only ones that
   appear in the evidence. Never invent an API, a parameter, an option, a setting, a file or a link.
 - Where the evidence does not support a section, give an empty string (an empty list for solutions).
+- Say what the code does, not what usually happens: no guess at a common cause ("usually", "typically", "often",
+  "probably"); such words are taken out with what they say.
 - Markdown in each string. No headings, no links.
 - The reader sees the card, never this evidence: do not write "the evidence", nor its field names ("exits_above",
   "every_call", ...); say what they stand for.

@@ -21,7 +21,19 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-from kb.analysis import anchored, constants, facts, handed, hostile, overridden, routes, salvage, situated, ways
+from kb.analysis import (
+    anchored,
+    constants,
+    facts,
+    guesses,
+    handed,
+    hostile,
+    overridden,
+    routes,
+    salvage,
+    situated,
+    ways,
+)
 from kb.analysis import claims as split
 from kb.analysis.claims import BULLET, plain
 from kb.analysis.prompt import ANSWER_SCHEMA, TEXT_SECTIONS
@@ -173,6 +185,7 @@ def schema_problem(value: object) -> str:
 UNANCHORED = "a sentence naming nothing in the evidence"
 UNSITUATED = "a situation naming nothing the evidence ties to the raise"
 QUALIFIED = "a claim whose qualifying sentence was dropped"
+GUESSED = 'a guess at what usually happens ("usually", "typically"), which the evidence cannot check'
 FRAMED = "a list whose dropped item its lead-in spoke for"
 COUNTED = "a count of places the card cannot check"
 DEPENDENT = 'a sentence going on from a dropped one ("Otherwise", "When that ...")'
@@ -204,6 +217,7 @@ class _Claim:
     text: str
     why: str = ""  # "", "unknown", "instruction", "unanchored", "unsituated", "empty"
     cut: bool = False  # a situation left with only its anchored alternatives
+    guessed: bool = False  # kept without the guess it held (`kb.analysis.guesses`)
     unknown: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
 
@@ -294,6 +308,8 @@ def _check_markdown(
                 kept.append(claim.text)
                 if claim.cut:
                     _drop(checked, [UNSITUATED])
+                if claim.guessed:
+                    _drop(checked, [GUESSED])
             elif claim.why != "empty":
                 _drop(checked, _reasons(claim))
                 if claim.why == "unknown":
@@ -361,6 +377,7 @@ def _reasons(claim: _Claim) -> list[str]:
         "dependent": DEPENDENT,
         "lead-in": LEAD_IN,
         "several": SEVERAL,
+        "guessed": GUESSED,
     }
     return [reasons[claim.why]] if claim.why in reasons else []
 
@@ -368,11 +385,16 @@ def _reasons(claim: _Claim) -> list[str]:
 def _prose_claim(text: str, vocabulary: Vocabulary, section: str) -> _Claim:
     """A sentence or an item checked; one that fails only for naming the request's own fields is checked again
     without the parenthetical naming them (`salvage.without_fields`)."""
-    claim = _checked_prose(text, vocabulary, section)
+    unguessed = guesses.without_guesses(text)
+    if unguessed is None:
+        return _Claim(text, why="guessed")
+    claim = _checked_prose(unguessed, vocabulary, section)
+    claim.guessed = unguessed != text
     if claim.why != "unknown" or not vocabulary.fields.issuperset(claim.unknown):
         return claim
     shorter = salvage.without_fields(claim.text, vocabulary.fields)
     again = _checked_prose(shorter, vocabulary, section) if shorter else claim
+    again.guessed = claim.guessed
     return again if not again.why else claim
 
 
