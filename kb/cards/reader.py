@@ -1011,8 +1011,10 @@ class Reader:
         written = str(row.get("code") or "")
         for name in names_in(written) or []:
             root = _root(name)
-            known = (*self.definitions, *self.parameters, *self.module_names, *self.enclosing, "self", "cls")
-            if root not in known and root not in _BUILTINS and not root[:1].isupper() and f"{root}(" not in written:
+            known = root in ("self", "cls") or any(
+                root in names for names in (self.definitions, self.parameters, self.module_names, self.enclosing)
+            )
+            if not known and root not in _BUILTINS and not root[:1].isupper() and f"{root}(" not in written:
                 return None  # a bare local the harvest kept no definition of (`m is None`): never named
             defined = self.definition(root, row.get("line") if isinstance(row.get("line"), int) else None)
             if defined and ("getattr(" in defined or "._" in defined or _PRIVATE_CALL.search(defined)):
