@@ -1162,7 +1162,13 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
                 # An enclosing `if` decides the raise as its own test does: said as written rather than folded
                 # into "N more checks" beside a side condition (round 32's cards 10 and 18).
                 words = view.reader.as_written(condition)
-            if not words and kind in _IN_CODE and coded < MAX_IN_CODE and not _implied(condition, rows):
+            if (
+                not words
+                and kind in _BESIDE
+                and coded < MAX_IN_CODE
+                and _dotted(view.function)
+                and not _implied(condition, rows)
+            ):
                 # Beside tests said in the reader's words, one they cannot say is shown as the code writes it
                 # rather than folded into "one more check" (round 35's cards 02 and 04 hid the deciding test).
                 if (words := view.reader.in_code(condition)) and words not in shown:
@@ -1269,6 +1275,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
 
 MAX_IN_CODE = 4  # tests shown in the code's names where none can be said; the rest are "N more checks"
 _IN_CODE = frozenset({"if", "else", "while", "assert", "guard"})
+_BESIDE = _IN_CODE - {"while"}  # beside tests said in words, a loop's test ("`depth_stack` is true") adds nothing
 
 
 def _dotted(name: str) -> bool:
