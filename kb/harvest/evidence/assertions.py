@@ -138,6 +138,9 @@ class Assertion:
     # A message named by its key in a class's table instead of its text (`form.error_messages["inactive"]` of a
     # `form = AuthenticationForm(...)`): (the class, the key) (`returned`).
     keyed: tuple[str, str] | None = dataclasses.field(default=None, compare=False)
+    # A message named by a name the test module imports from the package (`REASON_CSRF_TOKEN_MISSING` of
+    # `django.middleware.csrf`), found in what the call logged: (the module, the name) (`logged`).
+    constant: tuple[str, str] | None = dataclasses.field(default=None, compare=False)
     # The classes the test's class's makers build for the locals the asserted code calls (`makers`).
     made: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
     maker: str = ""  # those makers' definitions, as written: shown with the test

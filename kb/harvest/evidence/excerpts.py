@@ -77,6 +77,29 @@ def enters_more(statement: ast.With | ast.AsyncWith, check: Callable[[ast.expr],
     return any(not check(item.context_expr) for item in statement.items)
 
 
+def with_blocks(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, entering: Callable[[ast.expr], bool]
+) -> list[tuple[list[ast.stmt], int, str]]:
+    """(the block, the index in it of a `with <context> as name:` whose context `entering` accepts, the name), in
+    every block of the function, its handlers' too: a `catch_warnings(record=True)` (`recorded`), an `assertLogs`
+    (`logged`)."""
+    found = []
+    blocks: list[list[ast.stmt]] = [function.body]
+    while blocks:
+        block = blocks.pop()
+        for index, node in enumerate(block):
+            if isinstance(node, (ast.With, ast.AsyncWith)):
+                for item in node.items:
+                    if entering(item.context_expr) and isinstance(item.optional_vars, ast.Name):
+                        found.append((block, index, item.optional_vars.id))
+            for field in ("body", "orelse", "finalbody"):
+                if nested := getattr(node, field, None):
+                    blocks.append(nested)
+            for handler in getattr(node, "handlers", None) or []:
+                blocks.append(handler.body)
+    return found
+
+
 def is_check(node: ast.expr) -> bool:
     """`self.assertRaises(...)`, `pytest.warns(...)`, `self.assertNumQueries(0)`, `expect_raises(...)`: a context
     that checks what its block does, not one that acts; unittest's `self.subTest(...)` only labels it."""

@@ -25,7 +25,7 @@ from kb.harvest.evidence.assertions import (
     functions_around,
     parse_at,
 )
-from kb.harvest.evidence.excerpts import entered_block, enters_more, is_check, last_statement
+from kb.harvest.evidence.excerpts import entered_block, enters_more, is_check, last_statement, with_blocks
 from kb.harvest.evidence.forms import terminal, types_of
 from kb.text import breadth
 
@@ -53,27 +53,8 @@ def read_recorded(text: str, path: str) -> list[Assertion]:
     for (first, last), name in functions_around(text, hits, lines).items():
         function, shift = parse_at(lines, first, last)
         if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for block, index, record in _recordings(function):
+            for block, index, record in with_blocks(function, _records):
                 found.extend(_read_record(function, shift, lines, name, path, outer, block, index, record))
-    return found
-
-
-def _recordings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[list[ast.stmt], int, str]]:
-    """(the block, the index in it of a `with warnings.catch_warnings(record=True) as w:`, the record's name)."""
-    found = []
-    blocks: list[list[ast.stmt]] = [function.body]
-    while blocks:
-        block = blocks.pop()
-        for index, node in enumerate(block):
-            if isinstance(node, (ast.With, ast.AsyncWith)):
-                for item in node.items:
-                    if _records(item.context_expr) and isinstance(item.optional_vars, ast.Name):
-                        found.append((block, index, item.optional_vars.id))
-            for field in ("body", "orelse", "finalbody"):
-                if nested := getattr(node, field, None):
-                    blocks.append(nested)
-            for handler in getattr(node, "handlers", None) or []:
-                blocks.append(handler.body)
     return found
 
 

@@ -68,6 +68,7 @@ def read_tests_and_docs(
     # Imported here, with tests to read: an installed package (most harvests of a dependency) has none, and a
     # module compiled for nothing costs its compiling (bench/harvest_cost.py counts it: 0.04 G for this one).
     from kb.harvest.evidence.caught import read_caught
+    from kb.harvest.evidence.logged import read_logged
 
     assertions = []
     for path in tests:
@@ -80,6 +81,7 @@ def read_tests_and_docs(
             assertions.extend(read_returned(text, recorded))
             assertions.extend(read_caught(text, recorded))
             assertions.extend(read_recorded(text, recorded))
+            assertions.extend(read_logged(text, recorded))
             assertions.extend(read_doctests(text, recorded))
         except Refused as refused:
             refusals.add(recorded, refused)

@@ -127,6 +127,8 @@ def find_triggers(
     for assertion in assertions:
         if assertion.keyed is not None and (named := _keyed_entry(assertion.keyed, groups, reach)) is not None:
             found.setdefault(named, []).append((0, 0, assertion))  # a message named by its key (`returned`)
+        if assertion.constant is not None and (named := _constant_entry(assertion, groups, reach)) is not None:
+            found.setdefault(named, []).append((0, 0, assertion))  # a message named by the package's name (`logged`)
     return {key: _best(matches, key, reach) for key, matches in found.items()}
 
 
@@ -252,6 +254,30 @@ def _keyed_entry(keyed: tuple[str, str], groups: dict[EntryKey, list[FoundSite]]
         and any(written in _raise_statement(site) for written in read)
     }
     return next(iter(found)) if len(found) == 1 else None
+
+
+def _constant_entry(assertion: Assertion, groups: dict[EntryKey, list[FoundSite]], reach: "_Reach") -> EntryKey | None:
+    """The one entry raised with the message a test names by a name it imports from the package (`logged`): its
+    sites in that module pass the name as the message (`raise RejectRequest(REASON_CSRF_TOKEN_MISSING)`, Django
+    5.2.19's django/middleware/csrf.py:386), and the module reads the name nowhere else (but where it binds it), so
+    that what the test's call logged came from that raise. `REASON_BAD_ORIGIN`, which the module hands to its
+    logger without a raise (csrf.py:439), names none."""
+    assert assertion.constant is not None
+    module, name = assertion.constant
+    files = {module.replace(".", "/") + ".py", module.replace(".", "/") + "/__init__.py"}
+    raising = re.compile(rf"\braise[ \t]++[\w.]++\([ \t\n]*+{re.escape(name)}(?!\w)")
+    found = {
+        entry: naming
+        for entry, sites in groups.items()
+        if (naming := [site for site in sites if site.path in files and raising.search(_raise_statement(site))])
+    }
+    if len(found) != 1:
+        return None
+    [(entry, sites)] = found.items()
+    source = reach.callees.source(sites[0].path) or ""
+    read = len(re.findall(rf"(?<![\w.]){re.escape(name)}(?!\w)", source))
+    bound = len(re.findall(rf"^{re.escape(name)}[ \t]*+(?::[^=\n]*+)?+=(?!=)", source, re.MULTILINE))
+    return entry if read - bound == len({site.line for site in sites}) else None
 
 
 def _raise_statement(site: FoundSite) -> str:
