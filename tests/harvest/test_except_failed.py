@@ -259,3 +259,27 @@ def test_what_failed_reads_its_names_as_they_were_before_the_statement(db, git_r
     said = card.generated["meaning"] + card.generated["trigger"]
     assert "the `pattern_list` argument is not iterable" in said, said
     assert "is `iter(pattern_list)`" not in said, said
+
+
+# django/contrib/auth/__init__.py:55-66, Django 5.2.19 (`_get_backend_from_user`)
+BACKEND_FROM_USER = """
+def _get_backend_from_user(user, backend=None):
+    try:
+        backend = backend or user.backend
+    except AttributeError:
+        backends = _get_backends(return_tuples=True)
+        if len(backends) == 1:
+            _, backend = backends[0]
+        else:
+            raise ValueError("You have multiple authentication backends configured")
+"""
+
+
+def test_a_read_after_or_fails_only_when_each_name_before_it_is_empty() -> None:
+    assert caught(BACKEND_FROM_USER)["failed"] == {
+        "code": "not backend and (not hasattr(user, 'backend'))",
+        "sentence": "`backend` is empty or false and `user` has no `.backend` attribute",
+        "line": 4,
+    }
+    assert "failed" not in caught(BACKEND_FROM_USER.replace("backend or user.backend", "backend() or user.backend"))
+    assert "failed" not in caught(BACKEND_FROM_USER.replace("backend or user.backend", "backend or user.a.backend"))

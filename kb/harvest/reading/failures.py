@@ -3,6 +3,7 @@ that can raise the caught type (issue 29: "when it happens" for a raise whose on
 
     module_path, class_name = dotted_path.rsplit(".", 1)   # except ValueError: `"." not in dotted_path`
     return module.register                                 # except AttributeError: `not hasattr(module, "register")`
+    backend = backend or user.backend      # except AttributeError: `not backend and not hasattr(user, "backend")`
     return getattr(settings, name)                         # except AttributeError: `not hasattr(settings, name)`
     return table[name.lower()]                             # except KeyError: `name.lower() not in table`
     iter(patterns)                                         # except TypeError: "`patterns` is not iterable"
@@ -90,6 +91,14 @@ def _attribute_read(statement: ast.stmt) -> ast.expr | None:
     """`return obj.name`, `x = obj.name` or `getattr(obj, name)`: the one read of an attribute of a plain name (a
     property's getter that raises `AttributeError` is, to Python, the attribute missing too)."""
     value = _value(statement)
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and all(map(_plain, value.values[:-1])):
+        # `backend = backend or user.backend` (django/contrib/auth/__init__.py:57, Django 5.2.19): the read runs
+        # only when each name before it is empty or false.
+        read = _attribute_read(ast.Expr(value.values[-1]))
+        if read is None:
+            return None
+        empty: list[ast.expr] = [ast.UnaryOp(op=ast.Not(), operand=name) for name in value.values[:-1]]
+        return ast.BoolOp(op=ast.And(), values=[*empty, read])
     hasattr_ = ast.Name("hasattr", ast.Load())
     if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
         args: list[ast.expr] = [value.value, ast.Constant(value.attr)]
