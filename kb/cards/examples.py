@@ -21,6 +21,14 @@ _SETS_SETTINGS = re.compile(r"(?:@|\bwith\s++)(?:self\.)?+(?:override_settings|m
 _PATCHES = re.compile(r"\b(?:patch(?:\.object|\.dict|\.multiple)?+|monkeypatch\.setattr)\(")
 
 
+def changed_around(test: dict) -> bool:
+    """Whether the test changes settings or patches code around its call (its decorators, its class's, its
+    `setUp`): the call alone would not raise (round 36's card 20: DRF's `run_validation(...)` raised only while
+    the class's `@patch(...datetime_ambiguous...)` held)."""
+    whole = str(test.get("head") or "") + "\n" + str(test.get("code") or "")
+    return bool(test.get("set_up_changes") or _SETS_SETTINGS.search(whole) or _PATCHES.search(whole))
+
+
 def scenario(test_name: str) -> str:
     """A test's name made readable: `QuerySetTests.test_negative_index` → "negative index"."""
     last = test_name.rsplit(".", 1)[-1].rsplit("::", 1)[-1]

@@ -14,7 +14,7 @@ from kb.cards.called_with import called_with
 from kb.cards.class_set import ClassSet, class_set
 from kb.cards.described import documented_arguments
 from kb.cards.documented import documented_raise
-from kb.cards.examples import how_to_trigger
+from kb.cards.examples import changed_around, how_to_trigger
 from kb.cards.links import line_number, place
 from kb.cards.operators import operator_shown
 from kb.cards.phrasing import aside, paired
@@ -1015,8 +1015,9 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
     text = f"{code(entry.exception_type)} is {_verb(entry)} in {code(view.function)}"
     if when:
         return f"{text} when {when}."
-    # An `except` the card cannot say: where it is raised is still true, as "its `try` block failed" said it.
-    return f"{text} whenever that line runs." if view.unconditional else f"{text}." if view.caught == "" else ""
+    # A test the card cannot say, or an `except` (as "its `try` block failed" said it): where it is raised is still
+    # true, and the card's other sentences (the authors' comment beside it) need a subject (round 36's card 03).
+    return f"{text} whenever that line runs." if view.unconditional else f"{text}."
 
 
 def _imported(site: RaiseSite) -> str:
@@ -1439,6 +1440,8 @@ def _situations(entry: ErrorEntry, views: Sequence[_Site], tests: list[dict]) ->
             call = f": {code(shown)}" if shown and "\n" not in shown else ""
             if (template := str(test.get("template") or "")) and "\n" not in template:
                 call = _with_template(str(test.get("call") or ""), template, _written_in_call(test))
+            if changed_around(test):
+                call = ""  # the test patches code or changes settings around it: the call alone would not raise
             # A warning is emitted, never raised (round 34's cards 07 and 13): the test triggers it.
             raises = "triggers it" if entry.kind == ErrorEntry.Kind.WARNING else "raises it"
             does = f"gets it back in {code(str(test['returned_in']))}" if test.get("returned_in") else raises

@@ -204,3 +204,12 @@ def test_a_set_up_that_compares_or_calls_a_class_changes_nothing_of_it() -> None
     ]
     assert not set_up_changes(lines, 1, len(lines))
     assert set_up_changes([*lines, "        Throttle.scope = 'anon'"], 1, len(lines) + 1)
+
+
+def test_a_test_under_changed_settings_is_named_without_its_bare_call(db, git_repo) -> None:
+    # Round 36's card 20 (DRF's `@patch` on a test class): "the repository's test ... raises it: `call`" read as if
+    # the call alone raised; under a decorator that changes settings or patches code, the test is named alone.
+    files = {**django_files("urls/resolvers.py"), "tests/urlpatterns_reverse/tests.py": TESTS}
+    situations = harvest_published(git_repo, files)[NO_PATTERNS].generated["situations"]
+    line = next(line for line in situations.splitlines() if "NoRootUrlConfTests.test_no_handler_exception" in line)
+    assert line.endswith("tests.py#L36))") and "self.client.get" not in line
