@@ -20,6 +20,7 @@ from typing import Any, TypeGuard
 
 from kb.cards import left_open, own_attributes
 from kb.cards.headers import header_or_none
+from kb.cards.links import line_number
 from kb.cards.message_advice import advice, choices, offered, replaced, requirement
 from kb.cards.never import SOLUTION as NEVER_SOLUTION
 from kb.cards.never import never
@@ -40,7 +41,7 @@ from kb.cards.reader import (
 )
 from kb.models import RaiseSite
 from kb.text import breadth
-from kb.text.escaping import code, fenced
+from kb.text.escaping import code, fenced, plain
 from kb.text.treedump import dump
 from kb.text.written import unparse
 
@@ -105,6 +106,11 @@ def derive_solutions(
     if listed := choices(message):
         found.append(listed)
     for site in sites:
+        if warned := _deprecated_before(site):
+            # The deprecated form's own failure: what the warning asks, never a value that passes the raise's test
+            # and keeps the deprecated form (round 36's card 08).
+            found += [warned] if warned not in found else []
+            continue
         for solution in _site_solutions(site, message, runs_on=_caught_later(site, sites), exception=exception):
             installed = _INSTALL.fullmatch(solution)
             if installed and any(installed[1] in said for said in advice(message)):
@@ -117,6 +123,16 @@ def derive_solutions(
         # Manager, or QuerySet", "must accept keyword arguments").
         found.append(f"Meet what the message requires: “{rule}”")
     return found[:MAX_SOLUTIONS]
+
+
+def _deprecated_before(site: RaiseSite) -> str:
+    """ "Do what the deprecation warning on the way asks (line 29): “...”"; "" for no such warning."""
+    warned = (site.evidence or {}).get("deprecated_before")
+    if not isinstance(warned, dict) or not isinstance(warned.get("message"), str) or not warned["message"].strip():
+        return ""
+    number = line_number(warned.get("line"))
+    at = f" (line {number})" if number else ""
+    return f"Do what the deprecation warning on the way asks{at}: “{plain(warned['message'], 300)}”"
 
 
 def _callees_together(found: list[str]) -> list[str]:
@@ -1594,7 +1610,8 @@ def example_fix(sites: Sequence[RaiseSite], tests: Sequence[dict]) -> str:
         points = entry_points(evidence, path=site.path)
         rows = _rows(site)
         if (
-            not points
+            evidence.get("deprecated_before")  # the fix is what the warning asks, not a passing value
+            or not points
             or not rows
             or points[0].kind not in _ADVISED
             or rows[0].get("kind") == "except"

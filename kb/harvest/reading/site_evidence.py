@@ -30,6 +30,8 @@ A site's evidence, stored on its `RaiseSite` as it is:
 - "enclosing" (only when found): the enclosing function's arguments a closure's tests read (`reading.enclosing`);
 - "inherited" (only when found): what a `self.m()` the class inherits from the standard library returns, by its
   docstring (`kb.harvest.reading.stdlib_returns`);
+- "deprecated_before" (only when found): a deprecation warning the raise's way passes first
+  (`kb.harvest.reading.deprecated_path`);
 - "written_call" (only when found): an import and a call that raise there, written from the code
   (`kb.harvest.reading.written_call`), for a card whose repository has no test that raises it.
 """
@@ -46,6 +48,7 @@ from kb.harvest.reading.attributes import attributes, options_kept
 from kb.harvest.reading.callees import caught_types, is_caught, raising_call, tried
 from kb.harvest.reading.conditions import Condition, conditions, sentence
 from kb.harvest.reading.definitions import MAX_BINDINGS, MAX_ROWS, Definitions
+from kb.harvest.reading.deprecated_path import deprecated_before
 from kb.harvest.reading.doc_rule import paragraphs_of, rule_paragraph
 from kb.harvest.reading.docstrings import documented_raises
 from kb.harvest.reading.enclosing import enclosing_arguments
@@ -410,6 +413,8 @@ def site_evidence(owner: Owner, node: ast.AST, parts: Parts, path: BranchPath = 
             evidence["caught_here"] = {"line": handler.lineno}
         if statement is not None and (attempt := _after_try(statement, owner.parents)) is not None:
             evidence["after_try"] = {"line": attempt.lineno}  # runs only when that `try` raised nothing
+        if statement is not None and (warned := deprecated_before(statement, owner.parents)) is not None:
+            evidence["deprecated_before"] = warned  # a deprecation warning on the way: the fix is what it asks
         if opened := left_open(owner.node, node, owner.scope.index, owner.scope.owner):
             evidence["abstract"] = opened
         elif subclassed := owner.replaced():
