@@ -88,7 +88,8 @@ Rules:
   raise only through it, as the way the condition comes true.
 - An entry point's "kind" says how the user reaches it: a "property" (a `@property` or `@cached_property`) is read
   as an attribute (`obj.name`), a "setter" assigned, a "deleter" deleted: never write one as a call (`obj.name()`)
-  or say it is called.
+  or say it is called. A "metaclass" (`ModelBase`) runs when a class is defined whose metaclass it is, a subclass of
+  a class in its "declared_by" (`class Article(Model): ...`): say the class statement, never a call (`ModelBase()`).
 - An entry point's "arguments" names, for a parameter the conditions test, the entry point's own argument that
   hands it on unchanged; a tested parameter it does not name is not handed on by that entry point as far as the code
   shows (left at its default, or made on the way): never say that entry point passes it or lets the user set it.

@@ -14,6 +14,7 @@ from kb.text.escaping import code
 
 # An entry point's `*args` and `**kwargs` handed on as they are: what the reader passes, in plural.
 ASSIGNED = "the value assigned"  # a property setter's value: `response.content = value`
+CLASS_NAME = "the name of the class being defined"  # a metaclass's `name`: `class Article(Model)` hands `"Article"`
 POSITIONALS = "positional arguments"
 KEYWORDS = "keyword arguments"
 # `**kwargs` beside named parameters holds only the keywords they do not take: `decode(token, algorithms=[...])`

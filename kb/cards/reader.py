@@ -22,6 +22,7 @@ from kb.cards.parsed import expression, walk
 from kb.cards.phrasing import (
     ARGUMENT_GLOSS,
     ASSIGNED,
+    CLASS_NAME,
     EXTRA_KEYWORDS,
     KEYWORDS,
     POSITIONALS,
@@ -116,6 +117,10 @@ class EntryPoint:
     # Named by its package for users, found in place of the functions inside it (`parse()` for `parse_attrib()`):
     # the site's parameters its tests read, each made (or handed on) from one of this function's own arguments.
     made_from: tuple[tuple[str, str], ...] | None = None
+    # A metaclass's `__new__` or `__init__` (kind "metaclass"): the classes whose statement names it (`Model` for
+    # `ModelBase`); it runs when a class using it is defined, never by a call of the user's.
+    declared_by: tuple[str, ...] = ()
+    class_name: str = ""  # its parameter that holds the name of the class being defined (`name`)
 
     def stands_for(self, function: str) -> bool:
         """Whether it is the function, or a class's name for it."""
@@ -139,6 +144,8 @@ class EntryPoint:
             return f"the {code(self.command)} command"
         if self.kind == "initializer":  # `X.__new__` may return another object: `X()` may not run it
             return code(self.function)
+        if self.kind == "metaclass":
+            return self._defining()
         if self.kind == "template tag":
             return f"the {code(self.function.rpartition('.')[2])} template tag"
         if self.kind == "setter":
@@ -151,6 +158,17 @@ class EntryPoint:
             return operator
         return code(self.call())
 
+    def _defining(self) -> str:
+        """A metaclass's way in, the class statement: "defining a subclass of `Model` (a class whose metaclass is
+        `ModelBase`)", or "defining a class whose metaclass is `X`" where no class of the library names it."""
+        metaclass = code(self.function)
+        if not self.declared_by:
+            return f"defining a class whose metaclass is {metaclass}"
+        if len(self.declared_by) == 1:
+            return f"defining a subclass of {code(self.declared_by[0])} (a class whose metaclass is {metaclass})"
+        names = f"{', '.join(code(n) for n in self.declared_by[:-1])} or {code(self.declared_by[-1])}"
+        return f"defining a subclass of {names} (classes whose metaclass is {metaclass})"
+
     def call(self) -> str:
         owner, _, last = self.function.rpartition(".")
         if self.kind == "constructor" or (last in ("__init__", "__new__") and owner and self.kind != "initializer"):
@@ -160,6 +178,8 @@ class EntryPoint:
     def argument(self, parameter: str) -> str:
         """The reader's name of a site parameter: "the `addrport` argument"; "" when it is not one of theirs."""
         name = self.arguments.get(parameter)
+        if self.kind == "metaclass":  # a class statement hands its name, bases and body: no arguments
+            return CLASS_NAME if name and name == self.class_name else ""
         if not name:
             return ""
         if self.kind == "setter":
@@ -292,6 +312,8 @@ def _entry_points(evidence: dict, path: str) -> list[EntryPoint]:
                     bound=str(row.get("bound") or ""),
                     generator=str(row.get("generator") or "") if row.get("generator") in _USED_BY else "",
                     made_from=_made_from(row),
+                    declared_by=tuple(str(v) for v in row.get("declared_by") or [] if isinstance(v, str))[:3],
+                    class_name=str(row.get("class_name") or ""),
                 )
             )
         recorded = evidence.get("function")

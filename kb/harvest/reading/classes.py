@@ -9,6 +9,9 @@ from typing import Any
 from kb.harvest.reading.imports import ModuleInfo, Resolver, dotted
 from kb.harvest.reading.messages import Parts
 
+# Metaclasses outside the harvest: a class with one among its bases (or its ancestors') makes classes.
+_METACLASSES = frozenset({"type", "abc.ABCMeta", "enum.EnumMeta", "enum.EnumType"})
+
 # What an exception class words itself: (the message parts, the `__init__` parameters they may name).
 OwnMessage = tuple[Parts, list[str]]
 
@@ -22,6 +25,7 @@ class ClassInfo:
     error_messages: dict[str, ast.expr] = field(default_factory=dict)
     methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     annotations: dict[str, ast.expr] = field(default_factory=dict)  # `name: str` in the class body
+    metaclass: list[str] | None = None  # `metaclass=ModelBase` in the class statement, a dotted name as written
 
 
 def read_classes(tree: ast.Module, module: ModuleInfo) -> list[ClassInfo]:
@@ -35,6 +39,9 @@ def _read(body: list[ast.stmt], module: ModuleInfo, *, prefix: str, found: list[
         if not isinstance(node, ast.ClassDef):
             continue
         info = ClassInfo(f"{prefix}.{node.name}", module, [p for b in node.bases if (p := dotted(_generic_origin(b)))])
+        for keyword in node.keywords:
+            if keyword.arg == "metaclass":
+                info.metaclass = dotted(keyword.value)
         for statement in node.body:
             targets, value = _assignment(statement)
             for name in targets:
@@ -77,6 +84,8 @@ class ClassIndex:
         self.resolver = resolver
         self._mro: dict[str, list[ClassInfo]] = {}
         self._subclasses: dict[str, list[ClassInfo]] | None = None
+        self._metaclasses: dict[str, bool] = {}  # qualname -> whether it is a metaclass (`is_metaclass`)
+        self._declaring: dict[str, list[ClassInfo]] | None = None  # a metaclass -> the classes naming it (`declaring`)
         self._stored: dict[str, frozenset[str]] = {}  # package -> attribute names its modules set on other objects
         # Exception classes that word their own message (`__init__` or `__str__`): qualname -> parts, or None.
         self.own_messages: dict[str, OwnMessage | None] = {}
@@ -173,6 +182,30 @@ class ClassIndex:
                 *(other.stored for other in self.resolver.modules.values() if other.package == package)
             )
         return name in module.stored or name in found
+
+    def is_metaclass(self, qualname: str) -> bool:
+        """Whether the class is a metaclass: `type` (or `abc.ABCMeta`, ...) is a base of it or of an ancestor this
+        harvest read (`class ModelFormMetaclass(DeclarativeFieldsMetaclass)`, `class MediaDefiningClass(type)`).
+        A base the harvest did not read says nothing: such a class is not one."""
+        found = self._metaclasses.get(qualname)
+        if found is None:
+            found = self._metaclasses[qualname] = any(
+                self.resolver.qualify(base, info.module) in _METACLASSES
+                for info in self.mro(qualname)
+                for base in info.bases
+            )
+        return found
+
+    def declaring(self, qualname: str) -> list[ClassInfo]:
+        """The classes whose statement names the metaclass, as the module binds it (`class Model(AltersData,
+        metaclass=ModelBase)`); one whose keyword names what the harvest cannot resolve names none. Read on the
+        first question, from the keywords the index read with each class."""
+        if self._declaring is None:
+            self._declaring = {}
+            for info in self.classes.values():
+                if info.metaclass is not None and (named := self.resolver.qualify(info.metaclass, info.module)):
+                    self._declaring.setdefault(named, []).append(info)
+        return self._declaring.get(qualname, [])
 
     def subclasses(self, qualname: str) -> list[ClassInfo]:
         """The classes this harvest read that inherit from `qualname` (not itself), in reading order."""

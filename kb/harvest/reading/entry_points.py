@@ -13,7 +13,8 @@ from itertools import islice
 from typing import NamedTuple
 
 from kb.harvest.reading.attribute_guards import falsy_attributes, guarded
-from kb.harvest.reading.callers import CallGraph, Defined
+from kb.harvest.reading.callers import CallGraph, Defined, is_private, is_test
+from kb.harvest.reading.classes import ClassIndex
 from kb.harvest.reading.docstrings import documented_raises
 from kb.harvest.reading.exported import all_of, made_from, published_names
 from kb.harvest.reading.fixed_values import kept_unchanged, literal_of, module_patterns
@@ -61,6 +62,7 @@ MAX_DEEPER = 6  # levels searched for the package's own name past its inside (`_
 MAX_FANOUT = 12  # callers of one function followed
 MAX_VISITED = 60  # functions visited per site function
 MAX_CALLEE_STATEMENTS = 300  # statements of a called function read for a raise of its own
+MAX_DECLARING = 3  # classes named as declaring a metaclass (`metaclass=ModelBase`), shortest names first
 _CALL_STATEMENTS = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -93,9 +95,10 @@ class _Found(NamedTuple):
 
 
 class EntryPoints:
-    def __init__(self, graph: CallGraph, trees: dict[str, ast.Module]) -> None:
+    def __init__(self, graph: CallGraph, trees: dict[str, ast.Module], classes: ClassIndex | None = None) -> None:
         self.graph = graph
         self.trees = trees
+        self.classes = classes  # the harvest's classes: whether a class is a metaclass, and which classes name it
         self._found: dict[tuple[str, str, str], list[_Found]] = {}
         self._functions: dict[str, dict[tuple[int, str], ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self._rows: dict[tuple[str, str, str, tuple[str, ...]], list[dict]] = {}
@@ -725,6 +728,11 @@ class EntryPoints:
             kind = read
         if kind == "constructor" and self._made_elsewhere(entry):
             kind, name = "initializer", entry.qualname  # `FormField.__init__`, not "Calling `FormField()`"
+        declared: list[str] | None = None
+        named = ""  # a metaclass's parameter holding the name of the class being defined
+        if entry.method and entry.name in ("__new__", "__init__") and (declared := self._metaclass(entry)) is not None:
+            # `ModelBase.__new__` runs when a class whose metaclass it is gets defined: nobody calls `ModelBase()`.
+            kind, name, named = "metaclass", entry.qualname.rpartition(".")[0], _class_name(node)
         fields: list[str] | None = None
         if kind == "method" and entry.name in _POST_INIT and (fields := self._dataclass_fields(entry)) is not None:
             # The `__init__` a dataclass (or attrs) writes runs `__post_init__`: `Config(...)` is the entry point.
@@ -755,9 +763,25 @@ class EntryPoints:
             | ({"branched": True} if self._branched(found.steps) else {})
             | ({"before_star": before} if before else {})
             | ({"fields": fields} if fields else {})
+            | ({"declared_by": declared} if declared else {})
+            | ({"class_name": named} if named else {})
             | ({"bound": bound[0].qualname} if bound is not None and not found.steps[1:] else {})
             | ({"generator": lazy} if kind in ("function", "method") and lazy and not _special(entry.name) else {})
         )
+
+    def _metaclass(self, entry: Defined) -> list[str] | None:
+        """For the `__new__` or `__init__` of a metaclass (`ClassIndex.is_metaclass`), the public classes of the
+        harvest whose statement names it (`Model` for `ModelBase`), shortest names first; None for another class's."""
+        owner = entry.owner or entry.qualname.rpartition(".")[0]
+        if self.classes is None or not owner or not self.classes.is_metaclass(owner):
+            return None
+        names = {
+            short
+            for info in self.classes.declaring(owner)
+            if not is_private(short := info.qualname.removeprefix(f"{info.module.name}."))
+            and not is_test(info.module.path, short)
+        }
+        return sorted(names, key=lambda name: (len(name), name))[:MAX_DECLARING]
 
     def _descriptor(self, entry: Defined, node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         """ "property" for a method a decorator makes a property-like descriptor of: a class of the harvest
@@ -1586,6 +1610,13 @@ def _kind(defined: Defined) -> tuple[str, str]:
     if defined.qualname == "Command.handle" and "/management/commands/" in f"/{defined.path}":
         return "command", defined.path.rpartition("/")[2].removesuffix(".py")
     return ("method" if defined.method else "function"), defined.qualname
+
+
+def _class_name(node: ast.FunctionDef | ast.AsyncFunctionDef | None) -> str:
+    """The parameter of a metaclass's `__new__` or `__init__` that holds the name of the class being defined: the
+    one after `cls` (`name` of `ModelBase.__new__(cls, name, bases, attrs, **kwargs)`); "" when it has none."""
+    named = [a.arg for a in (*node.args.posonlyargs, *node.args.args)] if node is not None else []
+    return named[1] if len(named) > 1 else ""
 
 
 def _private_path(path: str) -> bool:

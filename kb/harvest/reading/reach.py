@@ -29,7 +29,7 @@ def add_reach(
     by_function: dict[tuple[str, str], list] = {}
     for site in sites:
         by_function.setdefault((site.path, site.function), []).append(site)
-    entries = EntryPoints(graph, trees)
+    entries = EntryPoints(graph, trees, index)
     sure = NeverEmpty(graph, trees)
     called = CalledWhen(graph, trees)
     for site in sites:
