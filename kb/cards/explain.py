@@ -1017,7 +1017,10 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
         return f"{text} when {when}."
     # A test the card cannot say, or an `except` (as "its `try` block failed" said it): where it is raised is still
     # true, and the card's other sentences (the authors' comment beside it) need a subject (round 36's card 03).
-    return f"{text} whenever that line runs." if view.unconditional else f"{text}."
+    if view.unconditional:
+        return f"{text} whenever that line runs."
+    # Never under a name the harvest could not read as a dotted Python name (a hostile one: `_dotted`).
+    return f"{text}." if view.caught == "" or _dotted(view.function) else ""
 
 
 def _imported(site: RaiseSite) -> str:
