@@ -1399,6 +1399,12 @@ def _values(view: _Site) -> list[str]:
             continue
         if len(names) == 1 and names[0] == expression and shown[0]:
             said.append(f"{placeholder} is {plain_said(shown[0])}")
+        elif (
+            len(names) == 1
+            and names[0] == expression
+            and (unpacked := view.reader.unpacked(expression, view.site.line))
+        ):
+            said.append(f"{placeholder} is {unpacked}")  # `msgs, errors, status = popen_wrapper(args)`
         elif len(names) == 1 and names[0] == expression:
             # A local: by its definition where one reaches the raise; "`{option}` is `option`" says nothing.
             defined = view.reader.definition(expression, view.site.line) if expression.isidentifier() else None

@@ -41,6 +41,7 @@ from kb.cards.phrasing import (
     yes_no_chains,
 )
 from kb.text.escaping import code, sentence
+from kb.text.written import unparse
 
 _BUILTINS = frozenset(dir(builtins))
 _STDLIB = frozenset(sys.stdlib_module_names)
@@ -438,6 +439,13 @@ class Reader:
             if isinstance(row, dict) and all(isinstance(row.get(k), int) for k in ("line", "test")):
                 if isinstance(row.get("name"), str) and isinstance(row.get("code"), str):
                     self.at_test.setdefault((row["name"], row["test"]), []).append((row["line"], row["code"]))
+        # (name, line) -> (the call, the name's place) of a local unpacked from a call's result (`_unpacked`).
+        self._unpacked_rows: dict[tuple[str, int], tuple[str, int]] = {}
+        for row in (*rows, *(self.evidence.get("definitions_at") or [])):
+            found = row.get("unpacked") if isinstance(row, dict) else None
+            if isinstance(found, dict) and isinstance(found.get("call"), str) and type(found.get("item")) is int:
+                if isinstance(row.get("name"), str) and isinstance(row.get("line"), int):
+                    self._unpacked_rows[row["name"], row["line"]] = (found["call"], found["item"])
         # The locals whose call's binding may not be what the test reads (in a `try` a handler leaves without
         # exiting; changed in place further down a loop around the site): no call's result is said of them.
         self.unsure = {row["name"] for row in rows if row.get("unsure") is True}
@@ -494,6 +502,34 @@ class Reader:
             return anew
         return [(line, written) for line, written in self.definitions.get(name, []) if not before or line < before]
 
+    def unpacked(self, name: str, before: int | None = None) -> str:
+        """ "the first item of what `popen_wrapper(['xgettext', '--version'], ...)` returns" for a local a tuple of
+        plain names unpacks from a call's result, where that binding alone reaches a test at line `before` (`out,
+        err, status = popen_wrapper(...)`, django/core/management/commands/makemessages.py:469, Django 5.2.19;
+        the harvest's "unpacked"); "" for any other name, one bound otherwise too, changed in place or unsure."""
+        rows = self._reaching(name, before)
+        if len(rows) != 1 or rows[0][1] != UNPACKED or name in self.parameters or name in self.unsure:
+            return ""
+        found = self._unpacked_rows.get((name, rows[0][0]))
+        if found is None or self._changed_before(name, before):
+            return ""
+        call, item = found
+        ordinal = _ORDINALS[item] if item < len(_ORDINALS) else f"item number {item + 1}"
+        if owned := self._hook_returns(call) or self._own_method_returns(call):
+            return f"the {ordinal} item of {owned}"  # "the value your `Serializer.validate()` returns"
+        shown = _call_shown(call)
+        if not shown:
+            return ""
+        for other in names_in(shown) or []:
+            # What the call is made on, as `_sayable` asks of a definition, there: no `self.` internal, no local
+            # the card cannot say (`parser.parse()` of a `parser` bound in two arms).
+            root = _root(other)
+            if root == "self" and self._attribute(other) is None:
+                return ""
+            if root != name and root in self.definitions and self.definition(root, rows[0][0]) is None:
+                return ""
+        return f"the {ordinal} item of what {code(shown)} returns"
+
     def replacement(self, name: str, before: int | None = None) -> str | None:
         """Markdown that says what `name` (a name or `a.b` chain, or `options['key']`) is, in place of it; "" when
         it needs no saying (a builtin, a constant, a class, a module) or is said by its definition in the "where"
@@ -524,6 +560,9 @@ class Reader:
             reaching = {w for _, w in self._reaching(root, before)}
             if name == root and len(reaching) == 1 and (returned := self._hook_returns(next(iter(reaching)))):
                 return returned  # `value = self.validate(value)`: whatever it was, it is now what the hook gave
+            if name == root and (unpacked := self.unpacked(root, before)):
+                # A short name is said by it in its place ("the first item of what `f()` returns"), another after.
+                return _INLINE + unpacked if len(root) <= SHORT_NAME else ""
             defined = self.definition(root, before)
             if defined and name == root and root not in self.unsure and (returned := self._own_method_returns(defined)):
                 return returned  # `app_list = self.get_app_list(request, app_label)`: what the method gave
@@ -998,6 +1037,9 @@ class Reader:
         where: list[str] = []
         for name in names:
             said = self.replacement(name, before)
+            if said is not None and (unpacked := self.unpacked(name, before)):
+                where.append(f"{code(name)} is {unpacked}")  # as written, said after
+                continue
             if said and not is_marked(said) and not is_yes_no(said) and not own_attributes.is_marked(said):
                 replaced[name] = said
             elif said is None or said.startswith(_INLINE):
@@ -1460,6 +1502,14 @@ class Reader:
                 continue
             seen.add(name)
             defined = self.definition(root, line) if root in self.definitions else ""
+            if defined is None and name == root and (unpacked := self.unpacked(root, line)):
+                if len(root) > SHORT_NAME or name not in names:  # else said in its place (`replacement`)
+                    said.append(f"{code(root)} is {unpacked}")
+                bound = self._reaching(root, line)[0][0]  # what the call's receiver was there (`parser.parse()`)
+                queue.extend(
+                    (other, bound) for other in names_in(_call_shown(self._unpacked_rows[root, bound][0])) or []
+                )
+                continue
             if defined and defined.startswith(tuple(_LOOPED)):
                 if looped := self._looped(root, line):  # `field` is one of the items of the `fields` argument
                     said.append(f"{code(root)} is {looped}")
@@ -1515,6 +1565,29 @@ def _ordered(test: ast.expr, held: bool = True) -> Iterator[str]:
         for name, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
             if isinstance(name, ast.Name) and isinstance(other, ast.Constant) and type(other.value) is int:
                 yield name.id
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_LITERAL_ITEMS = (ast.List, ast.Tuple, ast.Set)
+
+
+def _call_shown(call: str) -> str:
+    """A call as a gloss shows it: its function, then its leading positional arguments while they are literals
+    (`popen_wrapper(['xgettext', '--version'], ...)`), the rest as `...`: what the result is made from, not names
+    the card would have to say in turn. "" where it is no call, or longer than `MAX_INLINE` even so."""
+    tree = expression(call)
+    if not isinstance(tree, ast.Call):
+        return ""
+    shown: list[str] = []
+    for argument in tree.args:
+        items = argument.elts if isinstance(argument, _LITERAL_ITEMS) else [argument]
+        if not all(isinstance(item, ast.Constant) for item in items):
+            break
+        shown.append(unparse(argument))
+    if len(shown) < len(tree.args) or tree.keywords:
+        shown.append("...")
+    written = f"{unparse(tree.func)}({', '.join(shown)})"
+    return written if len(written) <= MAX_INLINE else f"{unparse(tree.func)}(...)"
 
 
 def _numbered(text: str, token: str) -> str:

@@ -185,8 +185,10 @@ def test_a_required_argument_is_never_said_not_given(db, git_repo):
     meaning = cards["Enter a valid email address."].generated["meaning"]
     assert "not given" not in meaning
     assert "the `value` argument is empty" in meaning
-    # One of three raises: its test is not the only way, and the bare sentence of the others is not repeated.
+    # One of three raises: its test is not the only way, and the bare sentence of the others is not repeated; each
+    # other is said by its own test (`user_part, domain_part = value.rsplit("@", 1)`, validators.py:250).
     assert meaning.count("Calling an `EmailValidator` instance raises this") == 1
-    assert "It is also raised in other cases (3 places in all)." in meaning
+    assert meaning.count("It is also raised when") == 2
+    assert "`user_part` is the first item of what `value.rsplit('@', 1)` returns" in meaning
     # The note beside one of the three checks says which one it is beside.
     assert "A comment beside the raise at [`django/core/validators.py` line 248]" in meaning

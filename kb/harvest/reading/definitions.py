@@ -82,6 +82,8 @@ class Definitions:
         # The lines of the `try` bodies a handler may leave without exiting, and of the loops (`_unsure`).
         self._blocks: tuple[list[_Tried], list[tuple[int, int]]] | None = None
         self._windows: dict[tuple[int, int], bool] = {}  # whether a window's text may change a value (`_may_change`)
+        # (name, line) -> the call a tuple of plain names unpacks at that line and the name's place (`_unpacked_call`)
+        self._unpacks: dict[tuple[str, int], tuple[ast.expr, int]] = {}
 
     def rows(
         self, names: Iterable[str], attributes: Iterable[str], line: int, path: BranchPath
@@ -108,6 +110,8 @@ class Definitions:
                         unknown = GIVEN if bound_line == 0 else UNKNOWN if bound_line in self._loops() else UNPACKED
                         item = self._item(name, bound_line) if unknown == UNKNOWN else None
                         rows.append({"name": name, "code": unknown if item is None else item[0], "line": bound_line})
+                        if unknown == UNPACKED and (unpacked := self._unpacked_call(name, bound_line, at, where)):
+                            rows[-1]["unpacked"] = unpacked
                         if item is not None:  # the iterable's names are read on, as a definition's are
                             read = self.reads(item[1])
                             reached = reached | read
@@ -156,6 +160,8 @@ class Definitions:
             elif bound.expr is None and not bound.augmented and name not in self._parameters():
                 # `a, _, name = path.rpartition(".")` in one arm: the other arm's `name = ...` is not all it holds.
                 found.append((None, bound.line, bound.path))
+                if bound.unpacks is not None and isinstance(bound.unpacks[0], ast.Call):
+                    self._unpacks[name, bound.line] = bound.unpacks
             # A binding on the way to the site (its branches are the site's) hides those above it; one in an
             # `if` the site is not in may not have run, and the one above it may be what reaches.
             if path[: len(bound.path)] == bound.path or len(found) >= MAX_ARMS:
@@ -166,6 +172,21 @@ class Definitions:
                 # argument as the caller gave it reaches the site too (round 9's cards 19 and 23).
                 found.append((None, 0, ()))
         return found
+
+    def _unpacked_call(self, name: str, bound: int, used: int, path: BranchPath) -> dict | None:
+        """`{"call", "item"}` for a local a tuple of plain names unpacks from a call's result at line `bound` (`out,
+        err, status = popen_wrapper(["xgettext", "--version"], ...)`, django/core/management/commands/
+        makemessages.py:469, Django 5.2.19): the call's code and the name's place in the tuple, 0 first. None where
+        the value may not be that item at `used`: changed in place between, unpacked in a `try` whose handler may
+        leave it unbound or the site is in (`_unsure`), or bound again below `used` in a loop around it. Not for a
+        name, a literal tuple (each item can be read), a starred or a nested target (`scopes._unpacked_names`)."""
+        found = self._unpacks.get((name, bound))
+        if found is None or self._changed(name, bound, used, path) or self._unsure(name, bound, used):
+            return None
+        if self.later_in_a_loop(name, used, path):
+            return None  # bound again further down a loop around `used`: its next pass reads that value
+        call, item = found
+        return {"call": self._unparsed(call), "item": item}
 
     def later_in_a_loop(self, name: str, test: int, path: BranchPath) -> list[Row]:
         """The bindings of `name` below a test at line `test` in a loop that holds both: on the loop's next pass the
