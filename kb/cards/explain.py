@@ -754,6 +754,7 @@ def _alike(said: list[str], entry: ErrorEntry) -> list[str]:
         subjects = [first, *(_lower_first(subject) for subject in same)]
         lead = f"{', '.join(subjects[:-1])} and {subjects[-1]} {verb.removesuffix('s')} this{tail}"
     if named:
+        named = list(dict.fromkeys(named))  # two places in one function: "`f()` also raises this", not `f()` twice
         commands = [matched[1] for subject in named if (matched := _COMMAND.fullmatch(subject))]
         if len(commands) == len(named):
             listed = commands[0] if len(commands) == 1 else f"{', '.join(commands[:-1])} or {commands[-1]}"

@@ -6,6 +6,7 @@ condition left to "When it happens", where every place keeps all of its own."""
 from pathlib import Path
 
 from tests.harvest.published import harvest_published
+from tests.harvest.test_round21_missed_tests import VALIDATORS
 
 # django/test/client.py:466-520, Django 5.2.19 (the request built is left out).
 CLIENT = Path(__file__).parent / "trees" / "django_test_client_request_factory.py.txt"
@@ -217,3 +218,35 @@ def test_the_documentation_of_a_place_named_only_is_still_quoted(db, git_repo) -
     meaning = cards["This field is required."].generated["meaning"]
     assert "also raise" in meaning
     assert "`Field.required` is documented" in meaning
+
+
+# django/core/validators.py:69-123 (Django 5.2.19), reduced, beside the other test's `RegexValidator`:
+# `DomainNameValidator.__call__` raises it at two places, each with a test of its own.
+DOMAIN_VALIDATOR = (
+    VALIDATORS
+    + r"""
+
+class DomainNameValidator(RegexValidator):
+    message = "Enter a valid domain name."
+    max_length = 255
+
+    def __init__(self, **kwargs):
+        self.accept_idna = kwargs.pop("accept_idna", True)
+        self.regex = re.compile(r"^[a-z0-9.-]+\Z", re.IGNORECASE)
+        super().__init__(**kwargs)
+
+    def __call__(self, value):
+        if not isinstance(value, str) or len(value) > self.max_length:
+            raise ValidationError(self.message, code=self.code, params={"value": value})
+        if not self.accept_idna and not value.isascii():
+            raise ValidationError(self.message, code=self.code, params={"value": value})
+        super().__call__(value)
+"""
+)
+
+
+def test_a_place_named_once_where_it_raises_at_two(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/core/validators.py": DOMAIN_VALIDATOR})
+    meaning = cards["Enter a valid domain name."].generated["meaning"]
+    assert "`DomainNameValidator` instance also raises this" in meaning, meaning
+    assert meaning.count("calling a `DomainNameValidator` instance") <= 1, meaning
