@@ -571,6 +571,10 @@ def _meaning(entry: ErrorEntry, views: Sequence[_Site], docs: list[dict]) -> str
         for kept in _kept_by(view.site):
             if kept not in sentences:
                 sentences.append(kept)
+    # Where the card says anything else, a place said bare ("`X` is raised in `_check_token`.") only names an
+    # internal: it stands in for nothing then (round 36's card 03 had nothing else).
+    placed = {_placed(entry, view) for view in views if view.caught != ""}
+    sentences = [said for said in sentences if said not in placed] or sentences
     if not sentences:
         return ""
     shown = sentences[:MAX_SITES]
@@ -1022,6 +1026,11 @@ def _said_plain(entry: ErrorEntry, view: _Site, when: str) -> str:
         return f"{text} whenever that line runs."
     # Never under a name the harvest could not read as a dotted Python name (a hostile one: `_dotted`).
     return f"{text}." if view.caught == "" or _dotted(view.function) else ""
+
+
+def _placed(entry: ErrorEntry, view: _Site) -> str:
+    """The sentence that only places a raise no words can say (`_said_plain`'s last)."""
+    return f"{code(entry.exception_type)} is {_verb(entry)} in {code(view.function)}."
 
 
 def _imported(site: RaiseSite) -> str:

@@ -9,10 +9,8 @@ a category named as a deprecation (`DeprecationWarning`, `PendingDeprecationWarn
 and a message that is a literal, or a name the same block assigned a literal just before."""
 
 import ast
-import re
 
 MAX_MESSAGE = 300
-_DEPRECATION = re.compile(r"(?:\w*Deprecat\w*|RemovedIn\w*)Warning")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.Module)
 _BLOCKS = ("body", "orelse", "finalbody")
 
@@ -45,12 +43,17 @@ def _warned(statement: ast.stmt, before: list[ast.stmt]) -> dict | None:
     last = (
         category.attr if isinstance(category, ast.Attribute) else category.id if isinstance(category, ast.Name) else ""
     )
-    if not _DEPRECATION.fullmatch(last) or not call.args:
+    if not _deprecation(last) or not call.args:
         return None
     message = _text(call.args[0], before)
     if not message or len(message) > MAX_MESSAGE:
         return None
     return {"message": " ".join(message.split()), "line": statement.lineno, "category": last}
+
+
+def _deprecation(category: str) -> bool:
+    """`DeprecationWarning`, `PendingDeprecationWarning`, `RemovedInDjango61Warning`: a category named as one."""
+    return category.endswith("Warning") and ("Deprecat" in category or category.startswith("RemovedIn"))
 
 
 def _text(node: ast.expr, before: list[ast.stmt]) -> str:
