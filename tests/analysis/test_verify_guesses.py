@@ -10,20 +10,10 @@ from kb.analysis.verify import GUESSED, check_answer
 from kb.analysis.vocabulary import Vocabulary
 from tests.adversarial_inputs import LARGE
 from tests.analysis.fake_endpoint import card
+from tests.analysis.test_verify_routes import MAKEMESSAGES
 from tests.counted_work import stall_guard
 
-# Django 5.2.19, reduced: django/core/management/commands/makemessages.py:465-477.
-MAKEMESSAGES = """
-class Command(BaseCommand):
-    @cached_property
-    def gettext_version(self):
-        out, err, status = popen_wrapper(["xgettext", "--version"], stdout_encoding=DEFAULT_LOCALE_ENCODING)
-        m = re.search(r"(\\d+)\\.(\\d+)\\.?(\\d+)?", out)
-        if m:
-            return tuple(int(d) for d in m.groups() if d is not None)
-        else:
-            raise CommandError("Unable to get gettext version. Is it installed?")
-"""
+# Django 5.2.19's makemessages.py:199-216 and 465-477, reduced (the gettext version's raise).
 SAID = "`Command.gettext_version` finds no version number in the output of `xgettext --version`"
 
 
