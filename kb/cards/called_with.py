@@ -23,7 +23,7 @@ _CLAUSE = re.compile(r"the `(\w++)` argument ((?:is|has|does|equals|contains) .+
 _LITERAL = re.compile(r"is (`(?:None|True|False|-?\d{1,12}+|'[\w .-]{0,30}+')`)")
 _KINDS = ("function", "constructor")  # a method is often the framework's call, not the reader's
 _NAMES_OR = re.compile(r" or `[\w.]++`")
-_GIVEN = {"is given": "with", "is given and not empty": "with", "is not given": "without"}
+_GIVEN = {"is given": "with", "is not given": "without"}
 
 
 def called_with(point: EntryPoint | None, function: str, deciding: str | None, defaults: object = None) -> str:
@@ -55,7 +55,9 @@ def called_with(point: EntryPoint | None, function: str, deciding: str | None, d
 def _one_test(predicate: str) -> bool:
     """A predicate about the argument alone: no second test joined to it ("is empty or `s[0]` ..."), where a list
     of names ("an instance of `NoneType` or `list` or `tuple`") and "empty or false" are one test."""
-    if " and " in predicate or "(or empty)" in predicate.removesuffix("(or empty)"):
+    if " and " in predicate.replace("is given and not empty", "") or "(or empty)" in predicate.removesuffix(
+        "(or empty)"
+    ):
         return False
     return " or " not in _NAMES_OR.sub("", predicate.replace(" empty or false", " empty"))
 
@@ -67,6 +69,8 @@ def _piece(name: str, predicates: list[str], default: str) -> str:
             return f"without {code(name)} (or with {code(name + '=' + default)})"  # left out, it is the default
         if only == "is not given (or empty)":
             return f"without {code(name)} (or with an empty one)"
+        if only == "is given and not empty":  # `Index(opclasses=[])` passes (round 37's card 13)
+            return f"with a non-empty {code(name)}"
         if only in _GIVEN:
             return f"{_GIVEN[only]} {code(name)}"
         if literal := _LITERAL.fullmatch(only):

@@ -312,6 +312,8 @@ _SHARED = ("is given and not empty", "is not given (or empty)", "is given", "is 
 def paired(text: str) -> str:
     """A sentence or a condition with two neighbours that say the same of two arguments said as one clause. Run on
     what the card shows, never on a condition other rules still read by its words ("the `x` argument")."""
+    if " is not " in text:
+        text = _neither(text)
     if " and the `" not in text:
         return text
     first, *others = text.split(" and the `")
@@ -342,6 +344,53 @@ def _pair(first: str, second: str) -> str:
                 continue
             return f"{lead}the `{a}` and `{b}` {noun}s {shared.replace('is', 'are', 1)}{rest}"
     return ""
+
+
+def _neither(text: str) -> str:
+    """ "the value assigned is neither an instance of `int` nor `None`" of "the value assigned is not an instance of
+    `int` and the value assigned is not `None`" (round 37's card 03), and "`x` is not one of `'a'`, `'b'` or `'c'`"
+    of three or more literals so denied: neighbouring clauses that deny things of one subject, said once."""
+    parts = text.split(" and ")
+    out = [parts[0]]
+    run: list[str] = []  # [lead, subject, denied...] of the clauses being merged into out[-1]
+    rest = ""
+    for part in parts[1:]:
+        subject, found, denied = part.partition(" is not ")
+        end = min((at for mark in (" (", ", ", ". ", "; ") if (at := denied.find(mark)) >= 0), default=len(denied))
+        value = denied[:end].removesuffix(".")
+        tail = denied[len(value) :]
+        fits = found and subject and _denied(value) and (not tail or _ends_a_clause(tail))
+        if fits and run and not rest and subject == run[1] and value not in run[2:]:
+            run.append(value)
+            rest = tail
+            out[-1] = _denial(run, rest)
+            continue
+        lead, said, first = out[-1].rpartition(f"{subject} is not ")
+        if fits and said and (not lead or lead.endswith(_CLAUSE_STARTS)) and _denied(first) and first != value:
+            # the whole subject (`lead` ends a clause's start: not "the length of `x`"'s `x`), its last clause
+            run, rest = [lead, subject, first, value], tail
+            out[-1] = _denial(run, rest)
+        else:
+            run, rest = [], ""
+            out.append(part)
+    return " and ".join(out)
+
+
+def _denial(run: list[str], rest: str) -> str:
+    lead, subject, *values = run
+    if len(values) == 2:
+        return f"{lead}{subject} is neither {values[0]} nor {values[1]}{rest}"
+    if all(v.startswith("`") and v.endswith("`") and v.count("`") == 2 for v in values):
+        return f"{lead}{subject} is not one of {', '.join(values[:-1])} or {values[-1]}{rest}"
+    return " and ".join([f"{lead}{subject} is not {values[0]}", *(f"{subject} is not {v}" for v in values[1:])]) + rest
+
+
+_CLAUSE_STARTS = ("when ", "if ", "where ", "- ", "unless ", "once ")
+
+
+def _denied(what: str) -> bool:
+    """What a clause may deny for `_neither`: a value or a kind in a few words, no clause of its own."""
+    return bool(what) and len(what) <= 60 and not any(w in what for w in (" is ", " or ", " nor ", "(", ",", ";"))
 
 
 def _ends_a_clause(rest: str) -> bool:

@@ -250,7 +250,7 @@ def _site_solutions(site: RaiseSite, message: str = "", *, runs_on: bool = False
                 )
                 found.extend(s for s in _left_at_default(rows[1:], reader, way_in, message) if s not in found)
             elif entry is not None and entry.kind == "setter":
-                found.extend(_for_setter(test, reader, entry, line))
+                found.extend(_for_setter(test, reader, entry, line, rows[1:]))
             elif entry is not None and entry.kind == "template tag":
                 found.extend(_for_tag(test, rows[1:], reader, entry, line))
             found.extend(_for_hooks(test, reader, points) or returned_none(test, reader, message, line))
@@ -1245,27 +1245,44 @@ def _for_chain(test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPo
     uses_netloc is False: ... elif uses_netloc is not None: raise`): every value a branch before takes avoids it
     too, so all are said ("Pass `True`, `False` or `None` as `uses_netloc`"), never only the last (round 11's card
     22). [] when the test is not such a chain's."""
-    typed = _not_a(test) is not None
-    read = _not_a if typed else _not_one
-    mine = read(test)
+    chain = _chain(test, outer, reader, entry, line)
+    return [f"Pass {chain[0]} as {chain[1]} to {code(entry.call())}."] if chain else []
+
+
+def _chain(
+    test: ast.expr, outer: list[dict], reader: Reader, entry: EntryPoint, line: int | None
+) -> tuple[str, str] | None:
+    """(what the branches take, the argument) of `_for_chain`'s chain, its types and values said together where
+    it mixes them (`if isinstance(srs, SpatialReference): ... elif isinstance(srs, (int, str)): ... elif srs is
+    None: ... else: raise`, django/contrib/gis/gdal/geometries.py:340-352: "a `SpatialReference`, an `int`, a `str`
+    or `None`"); None for no chain of two branches or more."""
+    mine = _not_a(test) or _not_one(test)
     if mine is None:
-        return []
-    name, values = mine[0], [mine[1]]
+        return None
+    name = mine[0]
+    taken: list[tuple[bool, str]] = [(_not_a(test) is not None, mine[1])]  # (a type, as written) of each branch
     for row in outer:
         if row.get("kind") != "else" or row.get("other_raises"):
             break  # a branch before that raises another error is no way to avoid this one
-        other = read(_parse(str(row.get("code") or "")))
+        before = _parse(str(row.get("code") or ""))
+        other = _not_a(before) or _not_one(before)
         if other is None or other[0] != name:
             break
-        values.insert(0, other[1])
-    if len(values) < 2 or not (argument := _argument(ast.Name(id=name), reader, entry, line)):
-        return []
-    if typed:  # `if isinstance(x, int): ... elif isinstance(x, slice): ... else: raise`: "an `int` or a `slice`"
-        names = _type_names(values)
-        kinds = _kinds(ast.Tuple(elts=[ast.Name(id=name) for name in names])) if all(names) else ""
-        return [f"Pass {kinds} as {argument} to {code(entry.call())}."] if kinds else []
-    said = [code(value) for value in dict.fromkeys(values)]
-    return [f"Pass {', '.join(said[:-1])} or {said[-1]} as {argument} to {code(entry.call())}."]
+        taken.insert(0, (_not_a(before) is not None, other[1]))
+    if len(taken) < 2 or not (argument := _argument(ast.Name(id=name), reader, entry, line)):
+        return None
+    said: list[str] = []
+    for typed, written in taken:
+        if not typed:
+            said.append(code(written))
+            continue
+        names = _type_names([written])
+        kinds = [_kinds(node) if (node := _parse(n)) is not None else "" for n in names]
+        if not all(kinds):
+            return None
+        said.extend(kinds)
+    said = list(dict.fromkeys(said))
+    return (said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"), argument
 
 
 def _type_names(values: list[str]) -> list[str]:
@@ -1295,9 +1312,16 @@ def _not_one(test: ast.expr | None) -> tuple[str, str] | None:
     return test.left.id, unparse(test.comparators[0])
 
 
-def _for_setter(test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None) -> list[str]:
+def _for_setter(
+    test: ast.expr, reader: Reader, entry: EntryPoint, line: int | None, outer: Sequence[dict] = ()
+) -> list[str]:
     """A property setter's value: "Assign an `int` or a `str` to `GDALRaster.srs`." (the templates that end in
-    "as <argument>" only: a value, a type, one of some values)."""
+    "as <argument>" only: a value, a type, one of some values); every branch's of an `if`/`elif` chain (`_chain`):
+    "Assign `None`" alone, of the chain's last branch, would undo what the reader meant to set."""
+    if chain := _chain(test, list(outer), reader, entry, line):
+        return [f"Assign {chain[0]} to {code(entry.function)}."]
+    if outer and outer[0].get("kind") == "else" and test is not None and (_not_a(test) or _not_one(test)):
+        return []  # a chain not read whole: one branch's value is not the advice
     marker = "\x00"
     instead = _instead(test, lambda node: marker if _argument(node, reader, entry, line) else "")
     if not instead.endswith(f" as {marker}") or marker in instead.removesuffix(f" as {marker}"):

@@ -71,7 +71,7 @@ def test_a_check_the_raise_s_own_test_makes_true_is_not_said_again(db, git_repo)
     # The check that decides on its own stays: `None` passes it only where `null` is true.
     assert "the `value` argument is not `None` or the `Field`'s `null` is true" in blank
     renamed = _first(said, "RenameIndex.old_name and old_fields")
-    assert "the `old_name` and `old_fields` arguments are given and not empty" in renamed
+    assert "called with a non-empty `old_name`, and with a non-empty `old_fields`" in renamed
     assert " or " not in renamed
 
 

@@ -41,6 +41,6 @@ def test_a_parameter_rebound_before_the_call_is_not_the_argument(db, git_repo) -
     meaning = cards["Invalid path type: {value_type}"].generated["meaning"]
     # `GeoIP2()`'s `path` is not said as what `to_path` tests; `Reader()` hands its own on as it is.
     assert meaning == (
-        "Calling `Reader()` raises this (from `to_path`) when the `path` argument is not an instance of `Path` and "
-        "the `path` argument is not an instance of `str`."
+        "Calling `Reader()` raises this (from `to_path`) when the `path` argument is neither an instance of `Path` "
+        "nor an instance of `str`."
     )

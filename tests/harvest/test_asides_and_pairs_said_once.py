@@ -107,5 +107,5 @@ def test_the_documentation_of_an_argument_said_in_a_pair_is_still_quoted(db, git
     files = {"django/db/models/constraints.py": CONSTRAINTS, "docs/ref/models/constraints.txt": CONSTRAINTS_DOCS}
     cards = harvest_published(git_repo, files)
     meaning = cards["UniqueConstraint with include fields cannot be deferred."].generated["meaning"]
-    assert "the `include` and `deferrable` arguments are given and not empty" in meaning
+    assert "called with a non-empty `include`, and with a non-empty `deferrable`" in meaning
     assert "`UniqueConstraint.deferrable` is documented" in meaning

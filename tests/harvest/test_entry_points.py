@@ -56,6 +56,7 @@ def test_an_entry_point_names_the_parameter_a_site_s_parameter_comes_from(tmp_pa
         "doc": "Load a file.",
         "via": ["_read"],
         "arguments": {"name": "path"},
+        "defaults": {"path": ""},  # `load(path)` always gives it: a truth test on it is "not empty", never "given"
     }
 
 

@@ -98,3 +98,44 @@ def test_args_handed_on_after_a_walrus_in_the_caller_is_still_a_way_in(tmp_path)
     )
     evidence = evidence_of(tmp_path, code, "Complex annotations require an alias")
     assert "QuerySet.dates" in {row["function"] for row in evidence["callers"]}
+
+
+# Reduced from django/apps/registry.py:20-23, 61-95 and django/db/backends/sqlite3/schema.py:176-190 (5.2.19);
+# `Settings.setup()` is ours: a call that hands `Apps()` its apps.
+APPS = """
+class Apps:
+    def __init__(self, installed_apps=()):
+        self.app_configs = {}
+        if installed_apps is not None:
+            self.populate(installed_apps)
+
+    def populate(self, installed_apps=None):
+        \"\"\"Load application configurations and models.\"\"\"
+        for entry in installed_apps:
+            app_config = AppConfig.create(entry)
+            if app_config.label in self.app_configs:
+                raise ImproperlyConfigured(
+                    "Application labels aren't unique, duplicates: %s" % app_config.label
+                )
+            self.app_configs[app_config.label] = app_config
+
+
+class DatabaseSchemaEditor:
+    def remake_table(self, model):
+        \"\"\"Shortcut to transform a model from old_model into new_model.\"\"\"
+        apps = Apps()
+        return apps
+
+
+class Settings:
+    def setup(self, installed):
+        \"\"\"The registry of the project's apps.\"\"\"
+        return Apps(installed)
+"""
+
+
+def test_a_call_leaving_the_looped_argument_at_an_empty_default_is_no_way_in(tmp_path) -> None:
+    evidence = evidence_of(tmp_path, APPS, "Application labels aren't unique")
+    ways = {row["function"] for row in evidence["entry_points"]} | {row["function"] for row in evidence["callers"]}
+    assert "DatabaseSchemaEditor.remake_table" not in ways
+    assert "Settings.setup" in ways

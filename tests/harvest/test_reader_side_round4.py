@@ -151,7 +151,8 @@ def test_a_setter_is_advised_with_an_assignment(db, git_repo):
     source = "contrib/gis/gdal/raster/source.py"
     cards = harvest(git_repo, {f"django/{source}": DJANGO / source}, "django/django")
     generated = cards["Could not create a SpatialReference from input."].generated
-    assert generated["solutions"] == ["Assign an `int` or a `str` to `GDALRaster.srs`."]
+    # Every branch's type: a `SpatialReference` passes the chain's first test (source.py:356-361).
+    assert generated["solutions"] == ["Assign a `SpatialReference`, an `int` or a `str` to `GDALRaster.srs`."]
 
 
 def test_a_yes_or_no_attribute_of_a_local_is_said_by_the_local_s_name(db, git_repo):

@@ -177,7 +177,7 @@ def test_a_flag_that_defaults_to_true_is_said_false_not_left_out(switch_cards):
 
 def test_an_empty_value_given_is_not_said_to_raise(switch_cards):
     meaning = switch_cards["Picker does not accept any validators."].generated["meaning"]
-    assert "the `validators` argument is given and not empty" in meaning
+    assert "called with a non-empty `validators`" in meaning
 
 
 def test_a_required_argument_is_never_said_not_given(db, git_repo):

@@ -70,10 +70,11 @@ def test_every_type_an_isinstance_chain_takes_before_its_else_is_advised(db, git
     assert solutions(cards, "Argument to slice") == ["Pass an `int` or a `slice` as `subscript` to `Sliced()`."]
 
 
-def test_a_chain_whose_first_branch_tests_something_else_advises_no_type(db, git_repo) -> None:
-    # `frame is not None` alone raises: "Pass a `str`" would follow from the `if` above, a path the raise never takes.
+def test_a_chain_that_mixes_a_type_and_a_value_advises_both(db, git_repo) -> None:
+    # `if isinstance(frame, str): ... elif frame is not None: raise`: a `str` takes the first branch, `None` the
+    # last test's other way; neither alone is the whole advice.
     cards = harvest_published(git_repo, {"django/db/models/expressions.py": SLICED})
-    assert not any("`str`" in said for said in solutions(cards, "Window.frame must be"))
+    assert solutions(cards, "Window.frame must be") == ["Pass a `str` or `None` as `frame` to `Window()`."]
 
 
 def test_a_setting_that_must_not_list_a_value_is_advised_to_drop_it(db, git_repo) -> None:

@@ -52,6 +52,12 @@ def test_an_argument_left_at_its_default_that_the_raise_needs_is_passed(db, git_
     assert solutions(cards, "after prefetch_related()") == ["Pass `chunk_size` to `QuerySet.iterator()`."]
 
 
+def test_a_branch_that_may_raise_another_error_is_no_advice(db, git_repo) -> None:
+    cards = harvest_published(git_repo, {"django/contrib/auth/models.py": DEFAULTS})
+    # `None` takes the first branch, which raises the other error where several backends are configured.
+    assert solutions(cards, "backend must be a dotted") == ["Pass a `str` as `backend` to `UserManager.with_perm()`."]
+
+
 def test_an_argument_the_raise_needs_given_is_not_advised_as_passed(db, git_repo) -> None:
     # `field_name is not None` holds only where it is passed: passing it is no way out.
     cards = harvest_published(git_repo, {"django/contrib/auth/models.py": DEFAULTS})

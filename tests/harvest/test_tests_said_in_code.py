@@ -77,5 +77,5 @@ def test_a_test_no_name_of_can_be_said_is_shown_as_written(git_repo):
 def test_a_test_is_shown_as_written_beside_one_said_in_words(git_repo):
     cards = harvest_published(git_repo, {"rest_framework/settings.py": SAID}, repo="encode/django-rest-framework")
     trigger = next(entry for message, entry in cards.items() if "has been removed" in message).generated["trigger"]
-    assert "calls it only when the `user_settings` argument is given (line 6)" in trigger
+    assert "calls it only when the `user_settings` argument is given and not empty (line 6)" in trigger
     assert "- `user_settings` contains `setting` (line 13)" in trigger  # round 35: not folded into "one more check"

@@ -1,7 +1,7 @@
 """Where a public function or class raises on its own arguments alone, the meaning says what the reader's call was
-given (issue 29, round 22's card 10 and round 23's card 03): "`Index()` was called with `opclasses`, and without
-`name` (or with an empty one)", not the trigger section's test again. A test that also reads something else, or
-joins another test with "or", keeps the sentence it had."""
+given (issue 29, round 22's card 10 and round 23's card 03): "`Index()` was called with a non-empty `opclasses`,
+and without `name` (or with an empty one)", not the trigger section's test again. A test that also reads something
+else, or joins another test with "or", keeps the sentence it had."""
 
 import pytest
 
@@ -36,8 +36,11 @@ def unescape_string_literal(s):
 def test_the_meaning_says_what_the_call_was_given(git_repo) -> None:
     entries = harvest_published(git_repo, {"django/db/models/indexes.py": INDEXES, "django/utils/text.py": TEXT})
     named = entries["An index must be named to use opclasses."].generated
-    assert named["meaning"] == "`Index()` was called with `opclasses`, and without `name` (or with an empty one)."
-    assert "the `opclasses` argument is given" in named["trigger"]  # the test itself is the trigger section's
+    assert named["meaning"] == (
+        "`Index()` was called with a non-empty `opclasses`, and without `name` (or with an empty one)."
+    )
+    # The test itself is the trigger section's.
+    assert "the `opclasses` argument is given and not empty" in named["trigger"]
     fields = entries["Index.fields must be a list or tuple."].generated["meaning"]
     # The early exit above is the trigger section's hedge: the call was given this whatever it says.
     assert fields == "`Index()` was called with a `fields` that is not an instance of `list` or `tuple`."

@@ -20,6 +20,8 @@ from kb.harvest.reading.walked import body_of
 MAX_BOUND = 2000  # methods so bound in one harvest (Django: about 60)
 _WRAPPERS = frozenset({"staticmethod", "classmethod", "property"})
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# `property(fget, fset, fdel, doc)`'s functions, positional or by keyword, and the wrapper each is bound as.
+_ACCESSORS = {"fget": "property", "fset": "setter", "fdel": "deleter"}
 
 
 class Bound(NamedTuple):
@@ -46,27 +48,37 @@ def bound_methods(classes: Iterable[ClassInfo], locate: Locate, function_node: F
         for name, value in info.attributes.items():
             if name in info.methods or not local:
                 continue  # a `def` of the same name in the body too: which one stands is not read here
-            wrapper, bound = _unwrapped(value)
-            target = _target(bound, info, local, path, locate, function_node)
-            if target is None:
-                continue
-            alias = Defined(path, f"{local}.{name}", info.qualname, True, value.lineno)
-            found.append(Bound(alias, target[0], target[1], wrapper))
-            if len(found) >= MAX_BOUND:
-                return found
+            for wrapper, bound in _unwrapped(value):
+                target = _target(bound, info, local, path, locate, function_node)
+                if target is None:
+                    continue
+                alias = Defined(path, f"{local}.{name}", info.qualname, True, value.lineno)
+                found.append(Bound(alias, target[0], target[1], wrapper))
+                if len(found) >= MAX_BOUND:
+                    return found
     return found
 
 
-def _unwrapped(value: ast.expr) -> tuple[str, ast.expr]:
-    if (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Name)
-        and value.func.id in _WRAPPERS
-        and len(value.args) == 1
-        and not value.keywords
-    ):
-        return value.func.id, value.args[0]
-    return "", value
+def _unwrapped(value: ast.expr) -> list[tuple[str, ast.expr]]:
+    """(wrapper, function) of each function a class attribute's value binds: `property(_get_srid, _set_srid)` binds
+    its getter as "property" and its setter as "setter" (django/contrib/gis/gdal/geometries.py:363-369, 5.2.19:
+    assigning to `srid` runs `_set_srid`), a deleter other than the setter as "deleter"."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in _WRAPPERS):
+        return [("", value)]
+    if value.func.id != "property":
+        return [(value.func.id, value.args[0])] if len(value.args) == 1 and not value.keywords else [("", value)]
+    given = dict(zip(_ACCESSORS, value.args, strict=False))
+    given.update((k.arg, k.value) for k in value.keywords if k.arg in _ACCESSORS)
+    if len(value.args) > len(_ACCESSORS) + 1 or any(k.arg not in (*_ACCESSORS, "doc") for k in value.keywords):
+        return [("", value)]
+    fset, fdel = given.get("fset"), given.get("fdel")
+    if isinstance(fset, ast.Name) and isinstance(fdel, ast.Name) and fset.id == fdel.id:
+        del given["fdel"]  # `level = property(_get_level, _set_level, _set_level)`: one function, said as the setter
+    return [(_ACCESSORS[key], node) for key, node in given.items() if not _is_none(node)]
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _target(

@@ -174,6 +174,12 @@ class CallGraph:
         for alias, path, qualname, wrapper in self.bound:
             target = self._by_key.get((path, qualname))
             key = (alias.path, alias.qualname)
+            if target is not None and wrapper in ("setter", "deleter"):
+                # `srid = property(_get_srid, _set_srid)`: assigning to `srid` runs `_set_srid`; the name itself
+                # stands for the getter, so the setter's way in is only its binder's.
+                self._binders.setdefault(id(target), []).append(alias)
+                self._bound_to[id(alias)] = (target, wrapper)
+                continue
             if target is None or key in self._by_key:
                 continue
             self._by_key[key] = alias

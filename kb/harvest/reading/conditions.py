@@ -148,7 +148,33 @@ def _guard(statement: ast.If) -> Condition:
 def _else(parent: ast.If) -> Condition:
     row = _condition("else", negate(parent.test), parent.lineno)
     raises = bool(parent.body) and isinstance(parent.body[-1], ast.Raise)
-    return dataclasses.replace(row, other_raises=True) if raises else row
+    return dataclasses.replace(row, other_raises=True) if raises or _raises_apart(parent) else row
+
+
+def _raises_apart(parent: ast.If) -> bool:
+    """Whether the `if`'s body raises under a test that reads nothing its own test reads: `if backend is None:`
+    raises when several backends are configured (django/contrib/auth/models.py:214-229, 5.2.19), so taking it is
+    no sure way past the `else`'s raise; `if isinstance(subscript, int):` raising on a negative `subscript` only
+    narrows the value it takes (expressions.py:1003-1006)."""
+    own = _names(parent.test)
+    for statement in parent.body:  # and what the body binds from them: `for attr in unique:` (layermapping.py:331)
+        for node in breadth.walk(statement):
+            if isinstance(node, (ast.For, ast.Assign)) and own & _names(
+                node.iter if isinstance(node, ast.For) else node.value
+            ):
+                targets = [node.target] if isinstance(node, ast.For) else node.targets
+                own.update(name for target in targets for name in _names(target))
+    for statement in parent.body:
+        for node in breadth.walk(statement):
+            if not isinstance(node, ast.If) or not any(isinstance(n, ast.Raise) for n in breadth.walk(node)):
+                continue
+            if not own & _names(node.test):
+                return True
+    return False
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in breadth.walk(node) if isinstance(n, ast.Name)}
 
 
 def _without_contradicted(found: list[Condition]) -> list[Condition]:

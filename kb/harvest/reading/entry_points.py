@@ -22,6 +22,7 @@ from kb.harvest.reading.handed_values import (
     Test,
     calls_by_name,
     default_left,
+    default_of_left,
     exit_before,
     handed_as,
     hands_no_keywords,
@@ -52,7 +53,7 @@ from kb.harvest.reading.type_guards import (
     types_held,
 )
 from kb.harvest.reading.type_guards import refuted as types_refuted
-from kb.harvest.reading.walked import body_of, docstring, nodes_of_kind, unparsed
+from kb.harvest.reading.walked import body_of, docstring, empty_literal, nodes_of_kind, unparsed
 from kb.harvest.reading.walked import code as unparse
 from kb.text import breadth
 
@@ -164,8 +165,10 @@ class EntryPoints:
                 for caller, line, by_self in self.graph.resolved_callers(callee, raised)[:MAX_FANOUT]:
                     if id(caller) in seen or len(seen) >= MAX_VISITED:
                         continue
-                    if self.graph.definition(caller.path, caller.qualname) is not caller and not self._always_calls(
-                        caller, line
+                    if (
+                        self.graph.definition(caller.path, caller.qualname) is not caller
+                        and not self.graph.bound_to(caller)  # a property's setter: its name is the getter's
+                        and not self._always_calls(caller, line)
                     ):
                         continue  # an ancestor's method named as the class's: only where it always makes the call
                     # A generator's call runs none of its body: only iterating over what it returns does, or what
@@ -335,6 +338,12 @@ class EntryPoints:
                 calls = [c for c in self._calls_at_step(step) if calls_by_name(c, step.callee, node)]
                 return bool(calls) and all(_no_more_positional(call, node) for call in calls)
             calls = [c for c in self._calls_at_step(step) if calls_by_name(c, step.callee, node)]
+            if calls and all(
+                (left := default_of_left(call, node, name)) is not None and empty_literal(left) for call in calls
+            ):
+                # Left at an empty default: SQLite's `_remake_table` builds `Apps()`, whose `installed_apps=()`
+                # `populate()` loops over (django/db/backends/sqlite3/schema.py:186, apps/registry.py:20-23, 87).
+                return True
             # One call on the line (`_handed` reads the first): what it hands on is what the callee loops over.
             handed = self._handed(step).get(name, "").lstrip("*") if len(calls) == 1 else ""
             node = self._holding(step.caller, step.line)
@@ -728,6 +737,8 @@ class EntryPoints:
             kind = read
         if kind == "constructor" and self._made_elsewhere(entry):
             kind, name = "initializer", entry.qualname  # `FormField.__init__`, not "Calling `FormField()`"
+        arguments = self._arguments(found.steps, parameters, site=found.steps[-1].callee if found.steps else entry)
+        defaults = _defaults(node, set(arguments.values())) if found.steps and node is not None and arguments else {}
         declared: list[str] | None = None
         named = ""  # a metaclass's parameter holding the name of the class being defined
         if entry.method and entry.name in ("__new__", "__init__") and (declared := self._metaclass(entry)) is not None:
@@ -739,8 +750,8 @@ class EntryPoints:
             kind, name = "constructor", entry.qualname.rpartition(".")[0]
         lazy = _used_by(node) if node is not None and self._generator(node) else "iterating" if found.handed else ""
         bound = self.graph.bound_to(entry)
-        if bound is not None and bound[1] == "property":
-            kind = "property"  # `x = property(_get_x)`: reached by reading `obj.x`
+        if bound is not None and bound[1] in ("property", "setter", "deleter"):
+            kind = bound[1]  # `x = property(_get_x, _set_x)`: reached by reading `obj.x`, or assigning to it
         before = _before_star(node, entry.method and not (bound is not None and bound[1] == "staticmethod"))
         doc, raises = self._said(node) if node is not None else ("", {})
         if not doc and found.steps and node is not None and _is_setter(node):
@@ -753,10 +764,9 @@ class EntryPoints:
                 "kind": kind,
                 "doc": doc,
                 "via": [step.callee.qualname for step in found.steps[:-1]][:MAX_LEVELS],
-                "arguments": self._arguments(
-                    found.steps, parameters, site=found.steps[-1].callee if found.steps else entry
-                ),
+                "arguments": arguments,
             }
+            | ({"defaults": defaults} if defaults else {})
             | ({"raises": {raised: dict(said) for raised, said in raises.items()}} if raises else {})
             | self._exported_row(found, parameters)
             | ({"exits_before": True} if self._exits_on_the_way(found.steps) else {})
@@ -1645,3 +1655,28 @@ def _before_star(node: ast.FunctionDef | ast.AsyncFunctionDef | None, method: bo
     named = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
     return named[1:] if method and not static else named
+
+
+def _defaults(node: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> dict[str, str]:
+    """The entry point's own default of each argument it hands on to the raise, as written, where it is a constant
+    (`unparse(..., full_document=True)`: what a caller who passes nothing hands on), "" where it has none (a caller
+    always gives it)."""
+    arguments = node.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    required = positional[: len(positional) - len(arguments.defaults)]
+    pairs: list[tuple[ast.arg, ast.expr | None]] = [
+        *zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults, strict=True)
+    ]
+    pairs += [*zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)]
+    found = {a.arg: "" for a in required if a.arg in names}
+    for a, d in pairs:
+        if a.arg not in names:
+            continue
+        if d is None:
+            found[a.arg] = ""
+        elif isinstance(d, ast.Constant) and (d.value is None or isinstance(d.value, (bool, int, str))):
+            if len(said := repr(d.value)) <= 40:
+                found[a.arg] = said
+        elif (empty := empty_literal(d)) is not None:
+            found[a.arg] = empty
+    return found

@@ -249,6 +249,17 @@ def default_left(
     """The callee's literal default for `parameter` when the call surely leaves it out (no `*args` or `**kwargs`
     that might give it; `spread`: the keys a `**mapping` may hold, None when not known): `GEOSGeometry(box)` leaves
     `srid` at `None`. None when given, or told by no literal."""
+    default = default_of_left(call, callee, parameter, spread)
+    return default if isinstance(default, ast.Constant) else None
+
+
+def default_of_left(
+    call: ast.Call,
+    callee: ast.FunctionDef | ast.AsyncFunctionDef,
+    parameter: str,
+    spread: "Callable[[ast.expr], frozenset[str] | None] | None" = None,
+) -> ast.expr | None:
+    """`default_left`'s default as written, whatever it is (`installed_apps=()`); None when given or without one."""
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg == parameter for k in call.keywords):
         return None
     for keyword in call.keywords:
@@ -268,7 +279,7 @@ def default_left(
         default = defaults.get(parameter)
     else:
         default = dict(zip((a.arg for a in arguments.kwonlyargs), arguments.kw_defaults, strict=True)).get(parameter)
-    return default if isinstance(default, ast.Constant) else None
+    return default
 
 
 def left_when(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int, handed: str, value: str) -> bool:

@@ -66,7 +66,7 @@ from kb.harvest.reading.replaced import replaced
 from kb.harvest.reading.scopes import Scope, params_of
 from kb.harvest.reading.set_by import set_by
 from kb.harvest.reading.stdlib_returns import inherited_returns
-from kb.harvest.reading.walked import code, docstring, unparsed
+from kb.harvest.reading.walked import code, docstring, empty_literal, unparsed
 from kb.harvest.reading.written_call import written_call
 from kb.text import breadth
 
@@ -556,6 +556,8 @@ def defaults_of(node: ast.AST, read: set[str]) -> dict[str, str]:
             found[name] = ""
         elif isinstance(default, ast.Constant) and len(repr(default.value)) <= 40:
             found[name] = repr(default.value)
+        elif (empty := empty_literal(default)) is not None:
+            found[name] = empty  # `opclasses=()`: a truth test on it needs it given and not empty
     return found
 
 

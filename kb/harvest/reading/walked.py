@@ -122,3 +122,14 @@ def unparsed(node: ast.AST) -> str:
         del _code[next(iter(_code))]  # the oldest
     _code[id(node)] = (node, text)
     return text
+
+
+def empty_literal(node: ast.expr) -> str | None:
+    """ "()", "[]" or "{}" for an empty tuple, list or dict written as such; else None."""
+    if isinstance(node, ast.Tuple) and not node.elts:
+        return "()"
+    if isinstance(node, ast.List) and not node.elts:
+        return "[]"
+    if isinstance(node, ast.Dict) and not node.keys:
+        return "{}"
+    return None
