@@ -221,7 +221,8 @@ def _trimmed(test: dict) -> list[str]:
         return []
     unit = body[0].col_offset - function.col_offset
     first = _first_line(function)
-    header = _head_lines(raw, first, function.body[0].lineno)
+    # Up to the first statement's decorators, which it shows itself (a test's `@click.command()` over its `def cli`).
+    header = _head_lines(raw, first, _first_line(function.body[0]))
     kept: list[_Kept] = []
     if not _kept_to(body, at, 1, kept):
         return []
@@ -240,7 +241,7 @@ def _trimmed(test: dict) -> list[str]:
             lines.append("")  # the blank line the test has between two shown statements
         indent = function.col_offset + unit * depth
         if statement is None and isinstance(node, _BLOCKS):  # a block's header
-            shown_lines, last = _head_lines(raw, begin, node.body[0].lineno), node.body[0].lineno - 1
+            shown_lines, last = _head_lines(raw, begin, _first_line(node.body[0])), _first_line(node.body[0]) - 1
         else:
             shown_lines, last = _node_lines(raw, node), node.end_lineno or node.lineno
         if indent != node.col_offset and _long_text(node):
