@@ -77,7 +77,6 @@ _HEADER = re.compile(r"\n([ \t]*+)(?:async[ \t]++)?+(def|class)[ \t]++(\w++)")
 MIN_LITERAL = 6  # a shorter literal says too little about a message: the code the test runs must tell
 MAX_FUNCTION_LINES = 40  # a longer test is shown as the lines around its assertion
 CONTEXT_LINES = 12
-MAX_DECORATOR_LINES = 12  # lines read up from a body's end for the next header's decorators (`_body_end`)
 # Lines above a test's `def` read for its decorators: `@override_settings(TEMPLATES=[{...}])` runs over 13 lines
 # (Django 5.2.19's tests/template_tests/test_context.py:296-308), and without it the test's call does not raise.
 MAX_DECORATOR_SCAN = 40
@@ -268,16 +267,22 @@ def functions_around(
 def _body_end(lines: list[str], first: int, last: int, indent: int) -> int:
     """The function's last line: what follows its body up to the next header (blank lines, comments, the
     next function's decorators, a class attribute) is left out. A decorator of the next header whose arguments
-    run over several indented lines (`@override_settings(A=1,\n    B=2)`, or closed by a `)` on a line of its
-    own at the header's indentation) goes with it, not with this body."""
-    for back in range(last, max(first, last - MAX_DECORATOR_LINES), -1):
+    run over several lines (`@override_settings(A=1,\n    B=2)`, a `@pytest.mark.parametrize` table of fifty
+    rows) goes with it, not with this body: read up from the header, the lines inside the brackets a line closes
+    are the decorator's arguments, however many (tomlkit 0.15.3's tests/test_api.py:137-149, 13 lines, left the
+    test above it unparsed). A count thrown off (a bracket in a multi-line string) stops at the body, the block
+    then left with it, or runs on to the `def`, never past it. Each line is read once."""
+    depth = 0  # brackets closed below and not yet opened, reading up
+    for back in range(last, first, -1):
         line = lines[back - 1]
         stripped = line.lstrip()
-        if stripped.startswith("@") and len(line.expandtabs()) - len(stripped) <= indent:
-            last = back - 1  # the first line of the next header's decorators seen so far, going up
-        elif stripped[:1] in (")", "]", "}"):
-            continue  # the closing bracket of a decorator's arguments (`    )` at the header's indentation)
-        elif stripped and not stripped.startswith("#") and len(line.expandtabs()) - len(stripped) <= indent:
+        if not stripped or stripped.startswith("#"):
+            continue
+        depth += _brackets(stripped)
+        outdented = len(line.expandtabs()) - len(stripped) <= indent
+        if stripped.startswith("@") and outdented and depth <= 0:
+            last, depth = back - 1, 0  # the first line of the next header's decorators seen so far, going up
+        elif depth <= 0:
             break  # the decorators' block is only what lies between the body and the next header
     while last > first:
         line = lines[last - 1]
@@ -286,6 +291,23 @@ def _body_end(lines: list[str], first: int, last: int, indent: int) -> int:
             break
         last -= 1
     return last
+
+
+def _brackets(line: str) -> int:
+    """The brackets a line closes less those it opens, outside its quoted strings and its comment."""
+    balance, quote, escaped = 0, "", False
+    for char in line:
+        if quote:
+            escaped, quote = (False, quote) if escaped else (char == "\\", "" if char == quote else quote)
+        elif char in "'\"":
+            quote = char
+        elif char == "#":
+            break
+        elif char in ")]}":
+            balance += 1
+        elif char in "([{":
+            balance -= 1
+    return balance
 
 
 def _read_function(
