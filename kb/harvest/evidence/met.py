@@ -5,9 +5,10 @@ The arguments are bound to the callee's parameters as Python binds them (positio
 Python would refuse is not evaluated), then the callee's body is walked in execution order: an `if` goes the way
 its test evaluates (`values.Evaluator`), an `assert` raises when its test is false, and the walk ends at the first
 `raise` or `return`. The raise met is the answer only when every test on the way evaluates definitely and
-nothing before it may raise itself: only docstrings, `pass`, assignments of evaluable values and `if`s come
-before it. A call, a loop, a `try`, a `with` or any other statement on the way makes the answer unknown (None):
-say less rather than something false. Linear in the function's size: each statement is read at most once."""
+nothing before it may raise itself: only docstrings, `pass`, assignments of evaluable values, `if`s and (unless
+the test asserts an `ImportError`) relative imports of the package's own modules come before it. A call, a loop,
+a `try`, a `with` or any other statement on the way makes the answer unknown (None): say less rather than
+something false. Linear in the function's size: each statement is read at most once."""
 
 import ast
 import builtins
@@ -318,15 +319,17 @@ def met_line(
     line: int,
     package_class: Callable[[str], bool] = lambda name: False,
     instance: str | None = None,
+    past_imports: bool = False,
 ) -> int | None:
     """The line of `path` whose `raise` (or failing `assert`) the invocation definitely meets first in the function
     `qualname` (the one holding `line`), or None. `package_class` tells the package's classes no literal is an
-    instance of; `instance`, the class (one of those) of the instance the test built and calls the method on."""
+    instance of; `instance`, the class (one of those) of the instance the test built and calls the method on;
+    `past_imports`, whether a relative import on the way is walked past (`_Walk`)."""
     called = _called(invocation, callees, path, qualname, line, package_class, instance)
     if called is None:
         return None
     function, shift, env, outer = called
-    walk = _Walk(_evaluator(function, env, callees, path, outer))
+    walk = _Walk(_evaluator(function, env, callees, path, outer), past_imports)
     outcome = walk.run(function.body, 0)
     if isinstance(outcome, (ast.Raise, ast.Assert)):
         return outcome.lineno + shift
@@ -480,9 +483,10 @@ def _locals(function: Function) -> set[str]:
 class _Walk:
     """One walk of a function's body in execution order (see the module's docstring)."""
 
-    def __init__(self, evaluator: Evaluator) -> None:
+    def __init__(self, evaluator: Evaluator, past_imports: bool = False) -> None:
         self.evaluator = evaluator
         self.statements = 0
+        self.past_imports = past_imports
 
     def run(self, body: list[ast.stmt], depth: int) -> ast.stmt | None:
         """The statement that ends the walk: a `raise` or a failing `assert` met, a `return`; else the end of the
@@ -497,6 +501,10 @@ class _Walk:
                 return statement
             if isinstance(statement, (ast.Assign, ast.AnnAssign)):
                 if not self._assigned(statement):
+                    return None
+                continue
+            if isinstance(statement, ast.ImportFrom) and statement.level and self.past_imports:
+                if not self._imported(statement):
                     return None
                 continue
             if isinstance(statement, ast.Assert):
@@ -516,6 +524,18 @@ class _Walk:
                 continue
             return None  # a call, a loop, a `try`, a `with`, ...: it may raise, or change what follows
         return _FALLS
+
+    def _imported(self, statement: ast.ImportFrom) -> bool:
+        """Binds what a relative import names, as unknown values: `from ._cached import _wrapper` above `if cache is
+        None: raise TypeError(...)` (cachetools 8.0.3's src/cachetools/__init__.py:865-868). The package's own
+        module, imported inside the function to break an import cycle, is one the package cannot work without:
+        it raises only an `ImportError`, which the caller leaves out by `past_imports`. A `*` import binds names
+        unseen: not walked past."""
+        names = [alias.asname or alias.name for alias in statement.names]
+        if "*" in names or len(self.evaluator.env) + len(names) > MAX_NAMES:
+            return False
+        self.evaluator.env.update(dict.fromkeys(names, UNKNOWN))
+        return True
 
     def _assigned(self, statement: ast.Assign | ast.AnnAssign) -> bool:
         """Binds `name = value` when the value is evaluable or cannot raise (a constant, a name); False otherwise."""

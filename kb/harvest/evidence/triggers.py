@@ -65,6 +65,7 @@ _GROUPS = {0: (), 1: (1, 2), 2: (1, 2), 3: (3,)}  # the tiers that compete with 
 # Django gives every model its own DoesNotExist and MultipleObjectsReturned; the harvest files them under these.
 _MODEL_ALIASES = {"DoesNotExist": "ObjectDoesNotExist"}
 _EVERY = {"Exception", "BaseException"}  # what an error and a warning both are
+_IMPORTING = {"ImportError", "ModuleNotFoundError"}  # what an import raises
 # The bases' list bounded: an unclosed `class X(` then reads a few hundred characters, never to the end (linear).
 _CLASS = re.compile(r"^[ \t]*+class[ \t]++(\w++)[ \t]*+\(([^)]{0,500}+)\)", re.MULTILINE)
 # A definition with its indentation: a `def` right inside a `class` statement's body is one of its methods.
@@ -659,7 +660,8 @@ class _Reach:
         built = invocation.target.split(".", 1)[0] if invocation.receiver == "built" else None
         instance = self.types.instance_of(built) if built is not None else None
         try:
-            met = met_line(invocation, self.callees, path, function, line, self._package_class, instance)
+            past_imports = not _IMPORTING & set(assertion.types)  # an import on the way may raise it
+            met = met_line(invocation, self.callees, path, function, line, self._package_class, instance, past_imports)
         except (RecursionError, MemoryError, ValueError, TypeError) as error:  # a hostile file is counted, skipped
             self.refusals.add(assertion.path, refusal(error, "evaluating its call"))
             return None
