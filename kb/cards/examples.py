@@ -72,7 +72,7 @@ def how_to_trigger(entry: ErrorEntry, tests: list[dict], sites: Sequence[RaiseSi
             # Trimmed, the call would not raise: the settings the test (or its class's decorators) changes or the
             # code it patches around it, or the values it builds before it (`qs = Book.objects.prefetch_related(
             # ...)` for `list(qs)`), are the cause. The test is shown from its start to that call.
-            lines = shown or textwrap.dedent(whole).splitlines()
+            lines = _with_row(shown or textwrap.dedent(whole).splitlines(), str(test.get("row") or ""))
             call = ""
         else:
             lines = textwrap.dedent(call or whole).splitlines()
@@ -538,6 +538,20 @@ def _with_bound(test: dict, call: str, bound: str) -> list[str]:
     indent = first[: len(first) - len(first.lstrip())]
     said = f"{indent}# what {call.split('(', 1)[0].strip()}(...) runs:"
     return [*shown[:-count], said, *(indent + line for line in bound.splitlines()), *(["# …"] if more else [])]
+
+
+def _with_row(lines: list[str], row: str) -> list[str]:
+    """The test's lines with the `parametrize` row its call reads bound first in its body (`args = ['--s']`, click
+    8.3.1's tests/test_basic.py:110-127): shown without it, the call reads a parameter the reader is not given."""
+    header = next((i for i, line in enumerate(lines) if line.lstrip().startswith(("def ", "async def "))), None)
+    if not row or header is None:
+        return lines
+    end = next((i for i in range(header, len(lines)) if lines[i].rstrip().endswith(":")), None)
+    if end is None or end + 1 >= len(lines):
+        return lines
+    indent = lines[end + 1][: len(lines[end + 1]) - len(lines[end + 1].lstrip())]
+    bound = [f"{indent}# its parametrize row:", *(indent + line for line in row.splitlines())]
+    return [*lines[: end + 1], *bound, *lines[end + 1 :]]
 
 
 def _line_in(test: dict) -> int:

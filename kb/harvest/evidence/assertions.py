@@ -52,7 +52,7 @@ from kb.harvest.evidence.invocations import OPERATORS, Invocation, TestNames, in
 from kb.harvest.evidence.looped import first_row, loop_rows
 from kb.harvest.evidence.makers import called_on_self, made, makers
 from kb.harvest.evidence.needed import needed_start
-from kb.harvest.evidence.parametrized import Row, tables, with_row
+from kb.harvest.evidence.parametrized import Row, put_in, row_read, tables, with_row
 from kb.harvest.evidence.regex_text import regex_chunks
 from kb.harvest.evidence.templates import TAG, Rendered, rendered_by
 from kb.harvest.evidence.wrappers import (
@@ -143,6 +143,7 @@ class Assertion:
     # The classes the test's class's makers build for the locals the asserted code calls (`makers`).
     made: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
     maker: str = ""  # those makers' definitions, as written: shown with the test
+    row: str = ""  # the `parametrize` row's values the call reads (`args = ['--s']`), shown with the test's lines
 
 
 MAX_SET_UP_LINES = 12  # a set-up's statements shown with a trimmed call
@@ -355,6 +356,7 @@ def _read_function(
         types = types_of(call.args[0]) if call.args else ()
         if not types:
             continue
+        typed = _typed_by_row(call, rows or [])  # the table's column that gives the asserted type, if one does
         chunks, exact, _ = reader.literal(call, form)
         # What the asserted code calls: which raise it reaches, when the message fits several or none is asserted.
         built = {name: bound for name, bound in reader.strings.items() if name not in reader.patched}
@@ -373,9 +375,29 @@ def _read_function(
         looped_rows = loop_rows(looped, function, reader.strings) if looped is not None else []
         if given := _per_row(reader, call, form, rowed, rows or looped_rows):
             found += [
-                Assertion(path, line, name, form, types, said, whole, calls, code, start, shown, pinned)
-                for said, whole, shown in given
-            ]
+                Assertion(
+                    path, line, name, form, types_of(row[typed]) if typed else types, said, whole,
+                    _row_calls(body, row, calls, built), code, start, shown, pinned,
+                    imported=_imported(call, form, put_in(body, row), built, imports or {}) if body else (),
+                    row=row_read(_before(function, call) + (body or []), row) if rows else "",  # a loop shows its own
+                )
+                for said, whole, shown, row in given
+                if not typed or types_of(row[typed])
+            ]  # fmt: skip
+            continue
+        if typed and body is not None and rowed is not None:
+            # `pytest.raises(error)` with `error` a column of the table: each row asserts its own type, over the
+            # call with that row's values (tomlkit 0.15.3's tests/test_api.py:109-133).
+            found += [
+                Assertion(
+                    path, line, name, form, row_types, chunks, exact, _row_calls(body, row, calls, built), code,
+                    start, with_row(rowed, row) or trigger, pinned,
+                    imported=_imported(call, form, put_in(body, row), built, imports or {}),
+                    row=row_read(_before(function, call) + body, row),
+                )
+                for row in rows or []
+                if (row_types := types_of(row[typed]))
+            ]  # fmt: skip
             continue
         invocation = None
         if not usable_chunks(chunks):
@@ -439,8 +461,8 @@ def _unwrapped(lines: list[str], shift: int, form: str, body: list[ast.stmt] | N
 
 def _per_row(
     reader: "_FunctionReader", call: ast.Call, form: str, body: list[ast.stmt] | None, rows: list[Row]
-) -> list[tuple[tuple[str, ...], str | None, str]]:
-    """(chunks, the whole message, the call with the row's values) of each row of a `parametrize` table that
+) -> list[tuple[tuple[str, ...], str | None, str, Row]]:
+    """(chunks, the whole message, the call with the row's values, the row) of each row of a `parametrize` table that
     gives the message the assertion names (`match=match`), or that the caught error's message is compared with
     right after the block (`assert str(info.value.detail[0]) == expected_message`); [] when it names none."""
     node, regex = message_node(call, form)
@@ -453,8 +475,31 @@ def _per_row(
         if node.id in row:
             chunks, whole, _ = reader.text_of(row[node.id], call.lineno, regex=regex)
             if usable_chunks(chunks):
-                found.append((chunks, whole, with_row(body, row)))
+                found.append((chunks, whole, with_row(body, row), row))
     return found
+
+
+def _before(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> list[ast.stmt]:
+    """The test's statements before the one that holds the assertion: what its lines show above the call."""
+    return [statement for statement in function.body if (statement.end_lineno or statement.lineno) < call.lineno]
+
+
+def _typed_by_row(call: ast.Call, rows: list[Row]) -> str | None:
+    """The column of a `parametrize` table the assertion takes its type from (`pytest.raises(error)`), or None."""
+    first = call.args[0] if call.args else None
+    return first.id if rows and isinstance(first, ast.Name) and first.id in rows[0] else None
+
+
+def _row_calls(body: list[ast.stmt] | None, row: Row, calls: frozenset[str], built: dict) -> frozenset[str]:
+    """What the block calls with the row's values put in: `type.convert(value, None, None)` over a row's
+    `click.IntRange(0, 5)` calls `IntRange.convert` (click 8.3.1's tests/test_types.py:35-51), where `convert`
+    alone names every type's. A call in the row itself (`IntRange(0, 5)`) runs when pytest builds the table, not
+    in the block: it is left out, unless the block calls that name itself."""
+    read = {n.id for s in body or [] for n in breadth.walk(s) if isinstance(n, ast.Name) and n.id in row}
+    if body is None or not read:
+        return calls
+    own = called_names([row[name] for name in sorted(read)])
+    return called_names(put_in(body, row), built) - (own - calls)
 
 
 def _compared_with(reader: "_FunctionReader", call: ast.Call, names: set[str]) -> ast.Name | None:

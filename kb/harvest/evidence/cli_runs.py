@@ -5,14 +5,17 @@
 Such a test asserts no exception type: the run caught it and printed its message (click prefixes "Error: ").
 It is read only when the same function checks that the run failed (a non-zero `exit_code`, or its
 `exception`), or the text is an "Error: " line; the message it names is matched as any test's literal, and the
-run is its triggering call."""
+run is its triggering call. A text given by a column of the test's `parametrize` table (`assert expect in
+result.output`) is each row's "Error: " line, the run shown with that row's values put in."""
 
 import ast
 
 from kb.harvest.evidence.assertions import Assertion, code_around, functions_around, parse_at, statements_in_order
 from kb.harvest.evidence.excerpts import clipped, segment
 from kb.harvest.evidence.forms import terminal
+from kb.harvest.evidence.parametrized import Row, put_in, row_read, tables
 from kb.text import breadth
+from kb.text.written import unparse
 
 PREFILTER = ".invoke("
 _OUTPUTS = {"output", "stdout", "stderr"}
@@ -29,15 +32,21 @@ def read_cli_runs(text: str, path: str) -> list[Assertion]:
         start = text.find(PREFILTER, start + 1)
     lines = text.split("\n")
     found: list[Assertion] = []
+    table = tables(text)
     for (first, last), name in functions_around(text, hits, lines).items():
         function, shift = parse_at(lines, first, last)
         if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            found.extend(_read_runs(function, shift, lines, name, path))
+            found.extend(_read_runs(function, shift, lines, name, path, table.get(first, [])))
     return found
 
 
 def _read_runs(
-    function: ast.FunctionDef | ast.AsyncFunctionDef, shift: int, lines: list[str], name: str, path: str
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    shift: int,
+    lines: list[str],
+    name: str,
+    path: str,
+    rows: list[Row],
 ) -> list[Assertion]:
     runs: dict[str, ast.Call] = {}  # result name -> the run it holds
     failed: set[str] = set()
@@ -50,19 +59,24 @@ def _read_runs(
                 failed.discard(node.targets[0].id)
         elif isinstance(node, ast.Assert):
             failed |= _failed_runs(node.test, runs)
-            for result, text in _output_checks(node.test, runs):
-                if result not in failed and not text.startswith(_ERROR_PREFIX):
-                    continue
+            for result, text, row in _output_checks(node.test, runs, rows):
+                if not text.startswith(_ERROR_PREFIX) and (row or result not in failed):
+                    continue  # a row's text that is no error line is the output of a run that succeeds
                 message = text.removeprefix(_ERROR_PREFIX).strip()
                 run = runs[result]
                 line = node.lineno + shift
                 code, start = code_around(lines, function, shift, line)
-                call = clipped(segment(lines, run, shift))
+                call = clipped(unparse(put_in([ast.Expr(run)], row)[0]) if row else segment(lines, run, shift))
                 found.append(
                     Assertion(path, line, name, "CliRunner.invoke", _ANY, (message,), message, frozenset(), code, start,
-                              call, run.lineno + shift)
+                              call, run.lineno + shift, row=row_read(_up_to(function, run), row))
                 )  # fmt: skip
     return found
+
+
+def _up_to(function: ast.FunctionDef | ast.AsyncFunctionDef, run: ast.Call) -> list[ast.stmt]:
+    """The test's statements up to the one that holds the run: what its lines show."""
+    return [statement for statement in function.body if statement.lineno <= run.lineno]
 
 
 def _failed_runs(test: ast.expr, runs: dict[str, ast.Call]) -> set[str]:
@@ -81,21 +95,27 @@ def _failed_runs(test: ast.expr, runs: dict[str, ast.Call]) -> set[str]:
     return found
 
 
-def _output_checks(test: ast.expr, runs: dict[str, ast.Call]) -> list[tuple[str, str]]:
-    """(result name, text) of each `"text" in result.output` (or stderr, stdout) the assertion makes."""
-    found = []
+def _output_checks(test: ast.expr, runs: dict[str, ast.Call], rows: list[Row]) -> list[tuple[str, str, Row]]:
+    """(result name, text, the row that gives it or {}) of each `"text" in result.output` (or stderr, stdout) the
+    assertion makes; `expect in result.output`, with `expect` a column of the table, gives each row's text
+    (click 8.3.1's tests/test_basic.py:134-150)."""
+    found: list[tuple[str, str, Row]] = []
     for node in breadth.walk(test):
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In)):
             continue
-        target, text = node.comparators[0], _string(node.left)
-        if (
-            text
-            and isinstance(target, ast.Attribute)
+        target = node.comparators[0]
+        if not (
+            isinstance(target, ast.Attribute)
             and target.attr in _OUTPUTS
             and isinstance(target.value, ast.Name)
             and target.value.id in runs
         ):
-            found.append((target.value.id, text))
+            continue
+        if text := _string(node.left):
+            found.append((target.value.id, text, {}))
+        elif isinstance(node.left, ast.Name) and rows and node.left.id in rows[0]:
+            column = node.left.id
+            found += [(target.value.id, text, row) for row in rows if (text := _string(row[column]))]
     return found
 
 

@@ -76,6 +76,11 @@ class _PutIn(ast.NodeTransformer):
         return copy.deepcopy(self.row[node.id]) if isinstance(node.ctx, ast.Load) and node.id in self.row else node
 
 
+def put_in(statements: list[ast.stmt], row: Row) -> list[ast.stmt]:
+    """Copies of the statements with the row's values put in for the names they read."""
+    return [_PutIn(row).visit(copy.deepcopy(statement)) for statement in statements]
+
+
 def with_row(statements: list[ast.stmt], row: Row) -> str:
     """The last statement that calls something (as the trimmed call is chosen), the row's values put in for its
     names, as code: `webcolors.html5_parse_legacy_color('#0000gg')`; "" when there is none."""
@@ -83,6 +88,16 @@ def with_row(statements: list[ast.stmt], row: Row) -> str:
     if not calling:
         return ""
     try:
-        return clipped(unparse(_PutIn(row).visit(copy.deepcopy(calling[-1]))))
+        return clipped(unparse(put_in(calling[-1:], row)[0]))
+    except (ValueError, RecursionError):
+        return ""
+
+
+def row_read(statements: list[ast.stmt], row: Row) -> str:
+    """The row's values the statements read, one `name = value` line each (`args = ['--s']`): what a reader
+    shown the test's own lines is not told by its parameters."""
+    read = sorted({n.id for s in statements for n in breadth.walk(s) if isinstance(n, ast.Name) and n.id in row})
+    try:
+        return "\n".join(f"{name} = {unparse(row[name])}" for name in read)
     except (ValueError, RecursionError):
         return ""

@@ -915,6 +915,8 @@ def _best(matches: list[tuple[int, int, Assertion]], key: EntryKey, reach: "_Rea
             row["set_up_changes"] = True
         if assertion.maker:  # the test's class's maker that builds what the asserted code calls (`makers`)
             row["maker"] = assertion.maker
+        if assertion.row:  # the `parametrize` row's values its call reads, for the test's own lines
+            row["row"] = assertion.row
         if assertion.set_up:  # what its class's set-up binds for the asserted code: shown with the call
             row["set_up"] = assertion.set_up
             if assertion.set_up_in:
