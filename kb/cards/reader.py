@@ -1767,11 +1767,10 @@ def reader_of(evidence: dict, entry: EntryPoint | None) -> Reader:
     return reader
 
 
-_ROOT_END = re.compile(r"[.\[]")  # compiled once: `_root` is asked tens of thousands of times a harvest
-
-
 def _root(name: str) -> str:
-    return _ROOT_END.split(name, maxsplit=1)[0]
+    """What a chain reads first: `self` of `self.port`, `options` of `options['x']` (asked 60,000 times a harvest:
+    two `str.partition`s, not a regular expression)."""
+    return name.partition(".")[0].partition("[")[0]
 
 
 @lru_cache(maxsize=8192)

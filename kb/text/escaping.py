@@ -22,7 +22,7 @@ def one_line(text: str, limit: int) -> str:
     """Whitespace (newlines included) folded to single spaces, cut to `limit` characters: after the last whole
     sentence that fits in its second half, else at the last word boundary near the end, with an ellipsis (a quote
     cut mid-word, "not suppo…", reads as a slip)."""
-    text = _SPACE.sub(" ", text).strip()
+    text = " ".join(text.split())  # `\s+` to one space, stripped: the same whitespace, no regular expression
     if len(text) <= limit:
         return text
     head = text[: limit - 1]

@@ -4,7 +4,7 @@ import ast
 import builtins
 import re
 from collections import Counter
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -43,6 +43,9 @@ class ModuleInfo:
     module_names: dict[str, dict] | None = field(default=None, repr=False, compare=False)
     _stored: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
     _replaced: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    # The `=` stores `stored` found, (value, target), kept for `replaced` until it is asked.
+    _assigned: tuple[tuple[ast.expr, ast.Attribute], ...] = field(default=(), init=False, repr=False, compare=False)
+    _others: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)  # stored otherwise
     _globals: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
     _defined: Counter[str] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -55,15 +58,22 @@ class ModuleInfo:
         v)`), in functions and classes too: a class attribute so named may not keep its literal (issue 29, round
         5). Read on the first question, which few modules are asked: not for every module while all are parsed."""
         if self._stored is None:
-            self._stored = stored_attributes(self.body)
+            self._stored, self._others, self._assigned = stored_attributes(self.body)
         return self._stored
 
     @property
     def replaced(self) -> frozenset[str]:
         """`stored` but for a value made from the attribute itself (`compiler.query = compiler.query.clone()`):
-        what `__init__` kept from an argument is then given another value (`q._mutable = False`)."""
+        what `__init__` kept from an argument is then given another value (`q._mutable = False`). From the walk
+        `stored` made (one walk of the module for both)."""
         if self._replaced is None:
-            self._replaced = stored_attributes(self.body, conversions=False)
+            if self._stored is None:
+                self._stored, self._others, self._assigned = stored_attributes(self.body)
+            found = set(self._others)
+            for value, target in self._assigned:
+                if target.attr not in found and not _reads(value, target):
+                    found.add(target.attr)
+            self._replaced, self._assigned = frozenset(found), ()
         return self._replaced
 
     @property
@@ -194,11 +204,16 @@ def read_module(tree: ast.Module, *, name: str, is_package: bool) -> ModuleInfo:
     return info
 
 
-def stored_attributes(body: list[ast.stmt], *, conversions: bool = True) -> frozenset[str]:
+def stored_attributes(
+    body: list[ast.stmt],
+) -> tuple[frozenset[str], frozenset[str], tuple[tuple[ast.expr, ast.Attribute], ...]]:
     """The attribute names assigned on anything but `self` or `cls` in these statements and those they hold
-    (`op.id = key`, `setattr(op, "id", key)`); statements alone are walked, assignments being statements.
-    `conversions=False`: not an `=` whose value reads the target itself (`c.query = c.query.clone()`)."""
+    (`op.id = key`, `setattr(op, "id", key)`); statements alone are walked, assignments being statements. With
+    them, for `ModuleInfo.replaced` (which leaves out an `=` whose value reads the target itself, `c.query =
+    c.query.clone()`): the names stored other than by an `=`, and each `=`'s (value, target)."""
     found: set[str] = set()
+    others: set[str] = set()
+    assigned: list[tuple[ast.expr, ast.Attribute]] = []
     stack: list[ast.AST] = list(body)
     while stack:
         node = stack.pop()
@@ -208,33 +223,41 @@ def stored_attributes(body: list[ast.stmt], *, conversions: bool = True) -> froz
             for target in targets:
                 for part in breadth.walk(target) if isinstance(target, (ast.Tuple, ast.List)) else [target]:
                     if isinstance(part, ast.Attribute) and not _is_self(part.value):
-                        if conversions or kind is not ast.Assign or not _reads(node.value, part):  # type: ignore[attr-defined]
-                            found.add(part.attr)
+                        found.add(part.attr)
+                        if kind is ast.Assign:
+                            assigned.append((node.value, part))  # type: ignore[attr-defined]
+                        else:
+                            others.add(part.attr)
         elif kind is ast.Expr and isinstance(call := node.value, ast.Call):  # type: ignore[attr-defined]
             if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) >= 2:
                 name = call.args[1]
                 if isinstance(name, ast.Constant) and isinstance(name.value, str) and not _is_self(call.args[0]):
                     found.add(name.value)
+                    others.add(name.value)
         for block in block_fields(kind):
             inner = getattr(node, block, None)
             if isinstance(inner, list):
                 stack.extend(inner)
-    return frozenset(found)
+    return frozenset(found), frozenset(others), tuple(assigned)
 
 
 _ASSIGNMENTS = frozenset({ast.Assign, ast.AnnAssign, ast.AugAssign})
 _BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
-_BLOCK_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def block_fields(kind: type) -> tuple[str, ...]:
-    """The fields of a node type that hold statements (a body, handlers, cases), in the order the walks of
-    statements read them; () for the simple statements, most of them, which are then not asked five times."""
-    found = _BLOCK_FIELDS.get(kind)
-    if found is None:
+class _BlockFields(dict[type, tuple[str, ...]]):
+    """A node type -> its fields that hold statements, read on the first question about the type."""
+
+    def __missing__(self, kind: type) -> tuple[str, ...]:
         fields = getattr(kind, "_fields", ())
-        found = _BLOCK_FIELDS[kind] = tuple(name for name in _BLOCKS if name in fields)
-    return found
+        found = self[kind] = tuple(name for name in _BLOCKS if name in fields)
+        return found
+
+
+# `block_fields(kind)`: the fields of a node type that hold statements (a body, handlers, cases), in the order the
+# walks of statements read them; () for the simple statements, most of them, which are then not asked five times.
+# The dictionary's own look-up, no Python call: the walks of statements ask it for each one (212,000 on Django).
+block_fields: Callable[[type], tuple[str, ...]] = _BlockFields().__getitem__
 
 
 def _reads(value: ast.expr, target: ast.Attribute) -> bool:

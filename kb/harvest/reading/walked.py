@@ -54,7 +54,7 @@ def nodes_of_kind(node: ast.AST, kinds: Kinds) -> tuple[Any, ...]:
     _, walked, picked = _walked(node)
     found = picked.get(kinds)
     if found is None:
-        found = picked[kinds] = tuple(n for n in walked if isinstance(n, kinds))
+        found = picked[kinds] = tuple([n for n in walked if isinstance(n, kinds)])  # a list: no generator to resume
     return found
 
 
@@ -72,7 +72,7 @@ class Body:
     def of(self, kinds: Kinds) -> tuple[Any, ...]:
         found = self._of.get(kinds)
         if found is None:
-            found = self._of[kinds] = tuple(s for s in self.statements if isinstance(s, kinds))
+            found = self._of[kinds] = tuple([s for s in self.statements if isinstance(s, kinds)])
         return found
 
     @property

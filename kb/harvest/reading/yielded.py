@@ -10,6 +10,7 @@ class made by a factory). Besides its own `yield Class(...)`, a generator that a
 same classes: the rules of a table it dispatches through, which no call names."""
 
 import ast
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -67,13 +68,14 @@ def yielders(index: ClassIndex, is_exception: Callable[[str], bool]) -> dict[str
         ]
         tops += [(f, info.module) for info in index.classes.values() for f in info.methods.values()]
         seen: set[int] = set()
+        lines: dict[int, list[int]] = {}  # id(module) -> the numbers of its lines that say `yield`
         for top, module in tops:
-            if not _may_yield(top, module):
+            if not _may_yield(top, module, lines):
                 continue
             for node in breadth.walk(top):
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(node) not in seen:
                     seen.add(id(node))
-                    if not _may_yield(node, module):
+                    if not _may_yield(node, module, lines):
                         continue
                     yielder = _yielder(index, node, module, is_exception)
                     if yielder is not None:
@@ -82,13 +84,18 @@ def yielders(index: ClassIndex, is_exception: Callable[[str], bool]) -> dict[str
     return index.yielders
 
 
-def _may_yield(function: Function, module: ModuleInfo) -> bool:
+def _may_yield(function: Function, module: ModuleInfo, lines: dict[int, list[int]]) -> bool:
     """Whether the function's lines say `yield` at all: most functions do not, and a look at their text is far
-    cheaper than a walk of their nodes. A module read without its lines is walked."""
+    cheaper than a walk of their nodes. A module read without its lines is walked. `lines`: each module's lines
+    that say it, found once (no line break in the word: a line holds it whole)."""
     if not module.lines:
         return True
+    said = lines.get(id(module))
+    if said is None:
+        said = lines[id(module)] = [number for number, line in enumerate(module.lines, 1) if "yield" in line]
     end = function.end_lineno or function.lineno
-    return "yield" in "\n".join(module.lines[function.lineno - 1 : end])  # no line break in the word: the same
+    at = bisect_left(said, function.lineno)
+    return at < len(said) and said[at] <= end
 
 
 def _yielder(
