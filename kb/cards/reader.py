@@ -475,6 +475,7 @@ class Reader:
         self._said_rows: dict[int, tuple[dict, tuple[str, list[str]] | None]] = {}
         self._numeric: frozenset[str] | None = None  # `numbers()`, read once
         self._parts: dict[int, tuple[dict, list[dict]]] = {}  # each `and` row's parts as rows, made once
+        self._replacements: dict[tuple[str, int | None], str | None] = {}  # `replacement`, by name and line
 
     # --- one name --------------------------------------------------------------------------------------------
 
@@ -535,7 +536,15 @@ class Reader:
     def replacement(self, name: str, before: int | None = None) -> str | None:
         """Markdown that says what `name` (a name or `a.b` chain, or `options['key']`) is, in place of it; "" when
         it needs no saying (a builtin, a constant, a class, a module) or is said by its definition in the "where"
-        part; None when the card cannot say it. `before`: the line of the test that reads it."""
+        part; None when the card cannot say it. `before`: the line of the test that reads it. Said once per name
+        and line: a card's sections ask again for the same names (12,010 asks of 7,684 on Django)."""
+        key = (name, before)
+        if key in self._replacements:
+            return self._replacements[key]
+        found = self._replacements[key] = self._replacement(name, before)
+        return found
+
+    def _replacement(self, name: str, before: int | None) -> str | None:
         if switch := self.switch(name):
             if name in self.definitions and self.definition(name, before) is None:
                 # `username = options["username"]`, then `username = "root"` in an `if`: a local that shares the
