@@ -120,6 +120,7 @@ class _Site:
     partial: bool = False  # `deciding` says only the enclosing tests on the reader's input, not the raise's own
     by_command: bool = False  # led by the command whose class's method raises it (`_command_first`)
     own: frozenset[tuple[str, int]] = frozenset()  # (path, line) of each site of the entry
+    guards: tuple[dict, ...] = ()  # `_near_guards` of the site, innermost first: read once for its view and trigger
 
     @property
     def function(self) -> str:
@@ -146,7 +147,8 @@ def _view(
     except_row = next((c for c in conditions if c.get("kind") == "except"), None)
     # The early exits just above the raise, in its own block, must not fire either (`if exe.exists(): return`):
     # without them "raises when X" would claim more than the code does.
-    near = list(reversed(_near_guards(site)))
+    guards = _near_guards(site)
+    near = list(reversed(guards))
     # The enclosing `if` tests that read the reader's own input (`assume_scheme is None` around `if not
     # settings.FORMS_URLFIELD_ASSUME_HTTPS`): without them "when X" would claim more than the code does. Said only
     # when each can be; otherwise the card says what it said before.
@@ -222,6 +224,7 @@ def _view(
         partial=partial,
         by_command=by_command,
         own=own,
+        guards=tuple(guards),
     )
 
 
@@ -1153,7 +1156,7 @@ def _trigger(entry: ErrorEntry, views: Sequence[_Site]) -> str:
         lines: list[str] = []
         unsaid: list[str] = []  # the lines of the tests the evidence cannot put in the reader's terms
         hidden: list[str] = []  # and their code (of an `and`, the parts not said)
-        near = _near_guards(site)
+        near = list(view.guards)
         rows = _conditions(site)
         # What a name stands for is said on the first bullet that names it, not again on each (round 29's card 08:
         # `model_field` glossed on four bullets, django/contrib/gis/utils/layermapping.py:234-300, Django 5.2.19).

@@ -80,13 +80,20 @@ class ModuleInfo:
     def declared_global(self) -> frozenset[str]:
         """The names a function of the module rebinds by `global NAME`: read once, on the first question."""
         if self._globals is None:
-            self._globals = frozenset(
-                name
-                for one in self.body
-                for node in breadth.walk(one)
-                if isinstance(node, ast.Global)
-                for name in node.names
-            )
+            # A `global` is a statement: the statements alone are walked (into functions and classes), not every
+            # node of the module.
+            found: set[str] = set()
+            stack: list[ast.AST] = list(self.body)
+            while stack:
+                node = stack.pop()
+                kind = type(node)
+                if kind is ast.Global:
+                    found.update(node.names)  # type: ignore[attr-defined]
+                for block in block_fields(kind):
+                    inner = getattr(node, block, None)
+                    if isinstance(inner, list):
+                        stack.extend(inner)
+            self._globals = frozenset(found)
         return self._globals
 
     @property
