@@ -64,11 +64,12 @@ def compiled_package(exception: ParsedException, known: CompiledCode | None = No
     a type of a package they never read is guessed from its name."""
     frames = exception.frames
     if frames:
-        path = frames[-1].path.replace("\\", "/")
+        innermost = frames[-1]  # read once: a traceback's frames read it alone, in Python (frames.py)
+        path = innermost.path.replace("\\", "/")
         if path.lower().endswith(_COMPILED_SUFFIXES) or ".cpython-" in path:
             parts = [p for p in path.split("/") if p]
             return _package_of(parts)
-        if known is not None and (module := known.module_of(frames[-1].function)) is not None:
+        if known is not None and (module := known.module_of(innermost.function)) is not None:
             return module.split(".")[0]  # Cython names a frame by its module: `msgpack._cmsgpack.unpackb`
     if not exception.type or "." not in exception.type:
         return None

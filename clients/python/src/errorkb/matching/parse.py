@@ -7,9 +7,9 @@ each with the readings (type, text) to try against the signatures in order.
 import ast
 import re
 from dataclasses import dataclass
-from itertools import repeat
 from typing import NamedTuple
 
+from errorkb.matching.frames import Frame, Frames, Run, run_of
 from errorkb.matching.slotted import restorer
 
 # Every pattern here reads pasted text, so each runs in linear time by construction. Python's `re` has no
@@ -19,28 +19,20 @@ from errorkb.matching.slotted import restorer
 # only choices left are bounded ones (an optional bracket, `\d{1,9}`, an alternation of words): one attempt
 # reads each character a constant number of times. Where a match had relied on giving back (a path ending in
 # `.py`, a type ending in `Warning`), Python checks the captured text instead. The patterns that are searched
-# rather than matched at a given position (ANSI_ESCAPE, FRAME_RUN, FRAME_IN_RUN) start with a character their
+# rather than matched at a given position (ANSI_ESCAPE, FRAME_RUN, frames.FRAME_IN_RUN) start with a character their
 # repeats cannot read, or at a newline that a failed attempt reads past only within its own line's `  File "`, so
-# failed attempts never re-read another attempt's characters (for FRAME_PATHS_IN_RUN, only a bounded number of
-# times: see there).
+# failed attempts never re-read another attempt's characters (for frames.FRAME_PATHS_IN_RUN, only a bounded number
+# of times: see there).
 # tests/test_matching_adversarial.py holds every pattern to this rule and feeds the parser 64 KiB attacks.
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
 TRACEBACK_HEAD = re.compile(r"\s*+(?:Exception Group )?+Traceback \(most recent call last\):\s*+$")
 FRAME_LINE = re.compile(r'\s*+File "(?P<path>[^"]*+)", line (?P<line>\d{1,9}+)(?:, in (?P<function>.++))?+\s*+$')
 # The bulk of a traceback, read in one regex pass: a run of lines from an indented frame line on, each line
-# indented or empty. Inside a traceback such lines are frames or skipped (source, carets), and FRAME_IN_RUN,
-# run over the run with the newline before it, finds the frame lines FRAME_LINE would. Its path stops at a newline,
-# so that an unclosed quote costs one line, not the rest of the run, and each attempt starts at a newline of its own.
+# indented or empty. Inside a traceback such lines are frames or skipped (source, carets), and frames.py reads their
+# frames (FRAME_IN_RUN) when a lookup asks for them.
 # FRAME_RUN is searched in "\n" + the text and starts with that newline: `re` skips to a pattern's first character
 # in C, where a line start (`^`) gave it none and it tried a match at every character outside the runs.
 FRAME_RUN = re.compile(r'\n[ \t]++File "[^\n]*+(?:\n(?=[ \t\n])[^\n]*+)*+')
-FRAME_IN_RUN = re.compile(r'\n[^\S\n]*+File "([^"\n]*+)", line (\d{1,9}+)(?:, in (.++)|[^\S\n]*+(?=\n|\Z))')
-# The same with a path that stops at a quote alone: `re` reads a run of one excluded character several times faster
-# than a run of two, and the paths are most of a run's characters. Its findings are FRAME_IN_RUN's unless a path
-# it found holds a newline (an unclosed quote, then a `", line N` on a later line), and then FRAME_IN_RUN is run
-# instead. Still linear: an attempt's path ends at the first quote after its own, so no two paths overlap, and
-# the lines a path crosses hold no quote, so their own attempts stop within `File "`.
-FRAME_PATHS_IN_RUN = re.compile(r'\n[^\S\n]*+File "([^"]*+)", line (\d{1,9}+)(?:, in (.++)|[^\S\n]*+(?=\n|\Z))')
 CHAIN_MARKERS = frozenset(
     {
         "During handling of the above exception, another exception occurred:",
@@ -89,14 +81,8 @@ MAX_LISTED_MESSAGES = 20
 MAX_LITERAL_CHARS = 8 * 1024
 
 
-class Frame(NamedTuple):  # a tuple, not a dataclass: a long traceback makes dozens per lookup
-    path: str
-    line: int | None
-    function: str
-
-
-# A NamedTuple made by tuple.__new__ skips its Python-level __new__ (and `_replace` its `_make`): a long traceback
-# makes dozens of frames a lookup, every lookup its readings and exceptions.
+# A NamedTuple made by tuple.__new__ skips its Python-level __new__ (and `_replace` its `_make`): every lookup
+# makes its readings and exceptions.
 _new_tuple = tuple.__new__
 
 
@@ -111,7 +97,7 @@ class Reading(NamedTuple):
 class ParsedException(NamedTuple):
     type: str | None
     message: str
-    frames: tuple[Frame, ...]
+    frames: tuple[Frame, ...] | Frames  # Frames: read from the text when asked for (frames.py)
     origin: str  # "traceback", "log", "warning" or "message"
     readings: tuple[Reading, ...] = ()
 
@@ -132,8 +118,9 @@ _parsed = restorer(Parsed)
 
 # One line as the parser reads it: (content without its log prefix, whether it had one (a timestamp or a
 # level), its level, whether it is an exception group's +---- line, and for a run of frame lines read at
-# once, its frames (the content is then the run's text)). Plain tuples: a long log makes one per line.
-_Line = tuple[str, bool, str | None, bool, tuple["Frame", ...] | None]
+# once, the run if it holds a frame, else () (the content is then the run's text)). Plain tuples: a long log
+# makes one per line.
+_Line = tuple[str, bool, str | None, bool, Run | tuple[()] | None]
 
 
 def strip_log_prefix(line: str) -> tuple[str, bool, str | None]:
@@ -194,28 +181,20 @@ def _lines(text: str) -> list[_Line]:
         end -= 1  # the run's own characters, in the text (one before)
         if begin:
             lines += _plain_lines(text[start : begin - 1])  # without the newline before the run
-        lines.append((text[begin:end], False, None, False, _frames_in_run(searched, begin, end + 1)))
+        lines.append((text[begin:end], False, None, False, run_of(searched, begin, end + 1) or ()))
         start = end + 1  # past the newline after the run
     if start <= len(text):
         lines += _plain_lines(text[start:])
     return lines
 
 
-def _frames_in_run(searched: str, begin: int, end: int) -> tuple[Frame, ...]:
-    """The frames of a run of frame lines with the newline before it (FRAME_RUN's match, `searched[begin:end]`, read
-    in place), as FRAME_IN_RUN finds them (see FRAME_PATHS_IN_RUN)."""
-    found = FRAME_PATHS_IN_RUN.findall(searched, begin, end)
-    if not found:
-        return ()
-    paths, numbers, functions = zip(*found, strict=True)
-    if "\n" in "".join(paths):
-        found = FRAME_IN_RUN.findall(searched, begin, end)
-        if not found:
-            return ()
-        paths, numbers, functions = zip(*found, strict=True)
-    # Made in C, with no Python loop per frame.
-    fields = zip(paths, map(int, numbers), map(str.rstrip, functions), strict=True)
-    return tuple(map(_new_tuple, repeat(Frame), fields))
+def _frames(pieces: list[Run | list[Frame]]) -> tuple[Frame, ...] | Frames:
+    """An exception's frames: read when asked for if a run of frame lines holds any (frames.py), else a tuple."""
+    if len(pieces) == 1 and isinstance(run := pieces[0], Run):
+        return Frames((run,))  # most tracebacks: one run
+    read = tuple(piece if isinstance(piece, Run) else tuple(piece) for piece in pieces)
+    lines = [frame for piece in pieces if not isinstance(piece, Run) for frame in piece]  # the frames read line by line
+    return Frames(read) if any(isinstance(piece, Run) for piece in pieces) else tuple(lines)
 
 
 def _plain_lines(text: str) -> list[_Line]:
@@ -380,7 +359,8 @@ class _Parser:
 
     def parse(self, lines: list[_Line]) -> None:
         state = "out"
-        frames: list[Frame] = []
+        # The frames as read so far: runs of frame lines (frames.Run) and frames read line by line, in lists.
+        frames: list[Run | list[Frame]] = []
         exc_type: str | None = None
         message: list[str] = []
         block_prefixed = False
@@ -393,12 +373,13 @@ class _Parser:
                 continue  # a blank line between things, or in a traceback: 64 KiB of newlines is 64K of them
             if run is not None:
                 if state == "frames":
-                    frames += run
+                    if run:
+                        frames.append(run)
                     continue
                 if state == "out" and log is None and run:
                     # Frame lines with no "Traceback" line above them: a traceback pasted without its first line.
                     self.saw_traceback = True
-                    state, frames, block_prefixed = "frames", list(run), False
+                    state, frames, block_prefixed = "frames", [run], False
                     continue
                 pending += reversed(_plain_lines(content))  # elsewhere (a message, a log record): line by line
                 continue
@@ -407,7 +388,11 @@ class _Parser:
                 # contains 'File "' (a cheap test before the regex); any other indented line is skipped.
                 if 'File "' in content and (frame := frame_match(content)):
                     path, number, function = frame.groups()
-                    frames.append(Frame(path, int(number), function.rstrip() if function else ""))
+                    read = Frame(path, int(number), function.rstrip() if function else "")
+                    if frames and type(frames[-1]) is list:
+                        frames[-1].append(read)
+                    else:
+                        frames.append([read])
                     continue
                 if separator or content[:1].isspace():
                     continue  # source lines, carets, "[Previous line repeated ...]"
@@ -454,10 +439,10 @@ class _Parser:
         if state == "message":
             self._add_exception(exc_type, message, frames)
 
-    def _add_exception(self, exc_type: str | None, lines: list[str], frames: list[Frame]) -> None:
+    def _add_exception(self, exc_type: str | None, lines: list[str], frames: list[Run | list[Frame]]) -> None:
         message = "\n".join(lines).strip()
         # Its readings are made by exceptions().
-        self.items.append(_new_tuple(ParsedException, (exc_type, message, tuple(frames), "traceback", ())))
+        self.items.append(_new_tuple(ParsedException, (exc_type, message, _frames(frames), "traceback", ())))
 
     def _add_warning(self, warning: re.Match[str]) -> None:
         frame = Frame(warning["path"], int(warning["line"]), "")

@@ -24,7 +24,7 @@ batch of candidates) with LookupTimeout.
 """
 
 import builtins
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import attrgetter, itemgetter
@@ -34,9 +34,10 @@ from rapidfuzz import fuzz, process
 from errorkb.matching import DRAFT
 from errorkb.matching.compiled import CompiledCode, compiled_package
 from errorkb.matching.deadline import CANDIDATE_BATCH, Deadline
+from errorkb.matching.frames import Frame, Frames
 from errorkb.matching.index import MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
 from errorkb.matching.overlay import without_drafts
-from errorkb.matching.parse import Frame, Parsed, ParsedException, Reading, parse
+from errorkb.matching.parse import Parsed, ParsedException, Reading, parse
 from errorkb.matching.slotted import restorer
 from errorkb.matching.template import (
     Template,
@@ -278,7 +279,7 @@ def _rank_exception(
     results = list(exact.values()) or _partial_matches(index, tried, position, exact)
     if exact and all(map(_chance_fit, repeat(exception.type), results)):
         results = _own_type_first(index, exception, position, results)
-    if frames.all:
+    if frames is not _NO_FRAMES:
         for match in results:
             _add_frame_evidence(match, frames)
     else:
@@ -288,10 +289,10 @@ def _rank_exception(
         if deadline is not None:
             deadline.check()
         results += _loose_matches(index, exception, position, frames, misses)
-    elif exception.frames:
+    elif frames is not _NO_FRAMES:
         # An entry without a signature can still be the one, next to exact matches: by its frame and type.
         results += _frame_only(index, exception, position, frames, unsigned_only=True)
-    if exception.frames and (raised := raise_frame(exception.frames)) is not None:
+    if (raised := frames.raised) is not None:
         _put_raise_first(index, exception, position, frames, raised, results)
         if not results and compiled_package(exception, compiled) is None:
             results += _nearby(index, exception, position)
@@ -407,49 +408,60 @@ def _add_type_evidence(match: Match, parsed_type: str | None, agreement: int) ->
 @dataclass(frozen=True, slots=True)
 class _Frames:
     """An exception's frames and the bare function name of each: most sites are ruled out by name alone, and a
-    site's frames are found by a scan of the names in C, not a Python loop over the frames (a long traceback)."""
+    site's frames are found by a scan of the names in C, not a Python loop over the frames (a long traceback).
+    Frames read from the text when asked for (`parse.Frames`, a traceback's) are not all read: they find a
+    function's frames themselves, reading only the lines that end with its name."""
 
-    all: tuple[Frame, ...]
+    all: Sequence[Frame]
     names: tuple[str, ...]  # by position: the frame's function without its class (`Query.names_to_path`)
     functions: frozenset[str]
+    innermost: Frame | None
+    raised: Frame | None  # `raise_frame`'s
 
     @classmethod
-    def of(cls, frames: tuple[Frame, ...]) -> "_Frames":
+    def of(cls, frames: Sequence[Frame]) -> "_Frames":
+        if type(frames) is Frames:  # a traceback's, never empty: its last frame read alone, once
+            innermost = frames.last()
+            raised = innermost if not innermost.path.startswith("<") else raise_frame(frames)
+            return _frames_from((frames, (), frozenset(), innermost, raised))
         if not frames:
             return _NO_FRAMES  # most lookups: a message or a log line
+        innermost = frames[-1]
+        raised = innermost if not innermost.path.startswith("<") else raise_frame(frames)
         names = tuple(map(_FUNCTION, frames))
         if "." in "".join(names):  # a frame named with its class: most tracebacks have none
             names = tuple([name.rpartition(".")[2] for name in names])
-        return _frames_from((frames, names, frozenset(names)))
+        return _frames_from((frames, names, frozenset(names), innermost, raised))
 
-    def pointing_at(self, site: Site) -> list[tuple[int, Frame]]:
-        """(position, frame) of the frames in the site's file and function."""
+    def pointing_at(self, site: Site) -> list[tuple[bool, Frame]]:
+        """(whether it is the innermost, frame) of the frames in the site's file and function."""
         function = site.frame_key[1]
+        frames = self.all
+        if type(frames) is Frames:
+            return [(innermost, frame) for innermost, frame in frames.named(function) if path_matches(frame.path, site)]
         if function not in self.functions:
             return []
-        names, found, i = self.names, [], -1
+        names, found, i, last = self.names, [], -1, len(frames) - 1
         for _ in range(names.count(function)):
             i = names.index(function, i + 1)
-            if path_matches((frame := self.all[i]).path, site):
-                found.append((i, frame))
+            if path_matches((frame := frames[i]).path, site):
+                found.append((i == last, frame))
         return found
 
 
 _FUNCTION = itemgetter(2)  # a Frame's function, read in C
 _frames_from = restorer(_Frames)  # (all, names, functions) -> _Frames, without the frozen class's `__init__`
-_NO_FRAMES = _Frames((), (), frozenset())
+_NO_FRAMES = _Frames((), (), frozenset(), None, None)
 
 
 def _add_frame_evidence(match: Match, frames: _Frames) -> None:
-    if not frames.all:
+    if frames is _NO_FRAMES:
         match.sites = match.entry.sites
         return
     best: tuple[tuple[float, bool], Site | None, bool, bool] = ((0.0, False), None, False, False)
     pointed: list[Site] = []
-    innermost_position = len(frames.all) - 1
     for site in match.entry.sites:
-        for i, frame in frames.pointing_at(site):
-            innermost = i == innermost_position
+        for innermost, frame in frames.pointing_at(site):
             same_line = site.line is not None and frame.line == site.line
             weight = (INNERMOST_FRAME if innermost else OTHER_FRAME, same_line)
             if site not in pointed:
@@ -479,7 +491,7 @@ def _frame_only(
     index: LookupIndex, exception: ParsedException, position: int, frames: _Frames, *, unsigned_only: bool = False
 ) -> list[Match]:
     """Entries that the innermost frame and an agreeing type point at, whatever the message says."""
-    innermost = exception.innermost
+    innermost = frames.innermost
     if innermost is None:
         return []
     found: dict[int, Match] = {}
@@ -628,8 +640,10 @@ def _shape_fits(message: str, text: str) -> bool:
     return template is not None and template.literal_length > 0 and match_template(template, text) is not None
 
 
-def raise_frame(frames: tuple[Frame, ...]) -> Frame | None:
+def raise_frame(frames: Sequence[Frame]) -> Frame | None:
     """The innermost frame of real source: a template's or an `exec`'s frame (`<template>`) raises nothing."""
+    if frames and not (last := frames[-1]).path.startswith("<"):
+        return last  # most tracebacks: the last frame, which a traceback's `Frames` reads alone
     for frame in reversed(frames):
         if not frame.path.startswith("<"):
             return frame
