@@ -35,7 +35,7 @@ from errorkb.matching import DRAFT
 from errorkb.matching.compiled import CompiledCode, compiled_package
 from errorkb.matching.deadline import CANDIDATE_BATCH, Deadline
 from errorkb.matching.frames import Frame, Frames
-from errorkb.matching.index import MIN_KEY_LENGTH, Entry, LookupIndex, Site, path_matches, type_tail
+from errorkb.matching.index import MIN_KEY_LENGTH, Entry, LookupIndex, Site, frame_key, path_matches, type_tail
 from errorkb.matching.overlay import without_drafts
 from errorkb.matching.parse import Parsed, ParsedException, Reading, parse
 from errorkb.matching.slotted import restorer
@@ -654,6 +654,13 @@ def _put_raise_first(
     index: LookupIndex, exception: ParsedException, position: int, frames: _Frames, raised: Frame, results: list[Match]
 ) -> None:
     """Mark, or add, the match of the raise the innermost frame stands on (see the module's docstring)."""
+    fits = [m for m in results if m.exact or m.partial or m.similarity]
+    if len(fits) == 1 and _on_the_line(fits[0].entry, raised):
+        # Most tracebacks: the one entry the message fits has a site on the frame's very line. Whatever else the
+        # function raises, that entry stands on the raise (its site is on the line, so is its function) and no
+        # wrapping raise on the line is another one: what the function's sites below would say, without them.
+        fits[0].raise_site = True
+        return
     here = index.sites_at(raised.path, raised.function)
     if not here:
         return
@@ -693,6 +700,16 @@ def _put_raise_first(
                 "signature": wording.signature,
             }
         )
+
+
+def _on_the_line(entry: Entry, frame: Frame) -> bool:
+    """Whether one of the entry's sites is among `sites_at(frame.path, frame.function)` (the same file name and bare
+    function, a path the frame's ends with) on the frame's very line."""
+    file_name, function = frame_key(frame.path, frame.function)
+    return any(
+        site.line == frame.line and site.frame_key == (file_name, function) and path_matches(frame.path, site)
+        for site in entry.sites
+    )
 
 
 def _wrapping_raise_on_line(
