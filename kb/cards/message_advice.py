@@ -94,13 +94,40 @@ MAX_SUBJECT = 6
 
 
 def _checked(said: str) -> str:
+    """What a question asks the reader to check: "Is GDAL installed?", "Does AUTHENTICATION_BACKENDS contain
+    anything?", "Are you sure your INSTALLED_APPS setting is correct?", "Was the SpatiaLite initialization SQL
+    loaded on this database?" (Django 5.2.19); "" for any other sentence, or one whose subject is a pronoun or a
+    placeholder ("Is it installed?")."""
     words = said.removesuffix("?").split()
-    if not said.endswith("?") or len(words) < 3 or words[0] not in ("Is", "Are") or words[-1] not in _STATE:
+    if not said.endswith("?") or len(words) < 3 or any("{" in word for word in words):
         return ""
-    subject = words[1:-1]
-    if len(subject) > MAX_SUBJECT or subject[0].lower() in _PRONOUNS or any("{" in word for word in subject):
+    first = words[0]
+    if first in ("Is", "Are") and words[-1] in _STATE:
+        return _check(words[1:-1], f"{first.lower()} {words[-1]}")
+    if first == "Are" and words[1:3] == ["you", "sure"] and len(words) > 5:
+        rest = words[4:] if words[3] == "that" else words[3:]
+        return "" if rest[0].lower() in _PRONOUNS else f"Check that {plain(' '.join(rest))}."
+    verbs = _DONE if first == "Does" else _STATE | {"created"} if first in ("Was", "Were") else frozenset()
+    at = next((i for i, word in enumerate(words[2:], 2) if word in verbs), 0)
+    if not at:
         return ""
-    return f"Check that {plain(' '.join(subject))} {words[0].lower()} {words[-1]}."
+    done = _third_person(words[at]) if first == "Does" else f"{first.lower()} {words[at]}"
+    after = " ".join("something" if word == "anything" else word for word in words[at + 1 :])
+    return _check(words[1:at], f"{done} {after}".rstrip())
+
+
+# "Does AUTHENTICATION_BACKENDS contain anything?": the verbs whose question names a check of a value.
+_DONE = frozenset("contain include exist have match support define".split())
+
+
+def _third_person(verb: str) -> str:
+    return "has" if verb == "have" else f"{verb}es" if verb.endswith(("s", "sh", "ch", "x")) else f"{verb}s"
+
+
+def _check(subject: list[str], said: str) -> str:
+    if not subject or len(subject) > MAX_SUBJECT or subject[0].lower() in _PRONOUNS:
+        return ""
+    return f"Check that {plain(' '.join(subject))} {said}."
 
 
 _RULE = re.compile(

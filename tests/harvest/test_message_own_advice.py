@@ -80,6 +80,21 @@ def test_a_question_whether_a_named_thing_is_installed_is_what_to_check():
     assert advice("Unable to get gettext version. Is it installed?") == []
 
 
+def test_a_question_naming_what_to_check_is_what_to_check():
+    # Django 5.2.19: django/contrib/auth/__init__.py:32, django/apps/registry.py:126 (via apps/config.py),
+    # django/contrib/gis/db/backends/spatialite/operations.py:209, postgis/operations.py:398 (round 37's card 16).
+    backends = "No authentication backends have been defined. Does AUTHENTICATION_BACKENDS contain anything?"
+    assert derive_solutions([], message=backends) == ["Check that AUTHENTICATION\\_BACKENDS contains something."]
+    apps = "{e}. Are you sure your INSTALLED_APPS setting is correct?"
+    assert derive_solutions([], message=apps) == ["Check that your INSTALLED\\_APPS setting is correct."]
+    loaded = "Was the SpatiaLite initialization SQL loaded on this database?"
+    assert advice(f"Cannot determine the SpatiaLite version. {loaded}") == [loaded]
+    assert derive_solutions([], message=f"Cannot determine the SpatiaLite version. {loaded}") == [
+        "Check that the SpatiaLite initialization SQL was loaded on this database."
+    ]
+    assert advice("Cannot find a migration matching 'x' from app 'y'. Is it in INSTALLED_APPS?") == []
+
+
 def test_a_rule_of_a_value_left_unsaid_reads_without_it():
     # django/db/models/fields/__init__.py:2130 (5.2.19, IntegerField's "invalid"); django/db/models/base.py:418.
     assert derive_solutions([], message="“{value}” value must be an integer.") == [
