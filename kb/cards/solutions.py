@@ -784,8 +784,11 @@ def _switches(
             said.setdefault(f"the {code(name)} setting", "")
     for part in parts:  # `A and settings.DEBUG`: raised only while DEBUG is true
         negated = isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not)
-        if name := _setting(part.operand if isinstance(part, ast.UnaryOp) and negated else part):
+        name = _setting(part.operand if isinstance(part, ast.UnaryOp) and negated else part)
+        if name and not any(other is not part and name in map(_setting, walk(other)) for other in parts):
             said[f"the {code(name)} setting"] = f": this is raised only while it is {'false' if negated else 'true'}"
+        # Read again by another part (`settings.MEDIA_URL and settings.MEDIA_URL.startswith(settings.STATIC_URL)`,
+        # django/contrib/staticfiles/utils.py:56-63, 5.2.19), its truth only guards that part: emptying it is no fix.
     for name in _followed(str(row["code"]), reader) if flags else []:
         if switch := reader.switch(name):
             said.setdefault(switch, "")

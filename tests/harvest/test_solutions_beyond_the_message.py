@@ -292,3 +292,36 @@ def test_a_type_check_whose_message_no_later_except_repeats_is_still_advised(db,
     assert solutions(cards, "Must be a valid UUID.") == [
         "Pass an `int` or a `str` as `data` to `UUIDField.to_internal_value()`."
     ]
+
+
+# Django 5.2.19 django/contrib/staticfiles/utils.py:42-63 (check_settings).
+STATICFILES = """
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+
+def check_settings(base_url=None):
+    \"\"\"Check if the staticfiles settings have sane values.\"\"\"
+    if base_url is None:
+        base_url = settings.STATIC_URL
+    if not base_url:
+        raise ImproperlyConfigured(
+            "You're using the staticfiles app without having set the required STATIC_URL setting."
+        )
+    if settings.MEDIA_URL == base_url:
+        raise ImproperlyConfigured("The MEDIA_URL and STATIC_URL settings must have different values")
+    if (
+        settings.DEBUG
+        and settings.MEDIA_URL
+        and settings.STATIC_URL
+        and settings.MEDIA_URL.startswith(settings.STATIC_URL)
+    ):
+        raise ImproperlyConfigured("runserver can't serve media if MEDIA_URL is within STATIC_URL.")
+"""
+
+
+def test_a_setting_whose_truth_guards_another_part_is_not_advised_empty(db, git_repo) -> None:
+    # Round 38's wrong solution: an empty `STATIC_URL` raises the first error; the fix is `MEDIA_URL` out from under it.
+    cards = harvest_published(git_repo, {"django/contrib/staticfiles/utils.py": STATICFILES})
+    said = solutions(cards, "runserver can't serve media")
+    assert not any("raised only while it is true" in one for one in said), said
