@@ -41,7 +41,7 @@ from kb.harvest.reading.known_types import known_type, not_none, refuses
 from kb.harvest.reading.never_empty import takes
 from kb.harvest.reading.scopes import statements
 from kb.harvest.reading.sentinels import Markers, marker_test, module_markers
-from kb.harvest.reading.site_evidence import first_paragraph
+from kb.harvest.reading.site_evidence import defaults_of, first_paragraph
 from kb.harvest.reading.spread import refused_on_the_way
 from kb.harvest.reading.type_guards import (
     BUILTINS,
@@ -738,7 +738,8 @@ class EntryPoints:
         if kind == "constructor" and self._made_elsewhere(entry):
             kind, name = "initializer", entry.qualname  # `FormField.__init__`, not "Calling `FormField()`"
         arguments = self._arguments(found.steps, parameters, site=found.steps[-1].callee if found.steps else entry)
-        defaults = _defaults(node, set(arguments.values())) if found.steps and node is not None and arguments else {}
+        # The entry's own default of each argument it hands on (`unparse(..., full_document=True)`), "" for none.
+        defaults = defaults_of(node, set(arguments.values())) if found.steps and node is not None and arguments else {}
         declared: list[str] | None = None
         named = ""  # a metaclass's parameter holding the name of the class being defined
         if entry.method and entry.name in ("__new__", "__init__") and (declared := self._metaclass(entry)) is not None:
@@ -1655,28 +1656,3 @@ def _before_star(node: ast.FunctionDef | ast.AsyncFunctionDef | None, method: bo
     named = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
     return named[1:] if method and not static else named
-
-
-def _defaults(node: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> dict[str, str]:
-    """The entry point's own default of each argument it hands on to the raise, as written, where it is a constant
-    (`unparse(..., full_document=True)`: what a caller who passes nothing hands on), "" where it has none (a caller
-    always gives it)."""
-    arguments = node.args
-    positional = [*arguments.posonlyargs, *arguments.args]
-    required = positional[: len(positional) - len(arguments.defaults)]
-    pairs: list[tuple[ast.arg, ast.expr | None]] = [
-        *zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults, strict=True)
-    ]
-    pairs += [*zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)]
-    found = {a.arg: "" for a in required if a.arg in names}
-    for a, d in pairs:
-        if a.arg not in names:
-            continue
-        if d is None:
-            found[a.arg] = ""
-        elif isinstance(d, ast.Constant) and (d.value is None or isinstance(d.value, (bool, int, str))):
-            if len(said := repr(d.value)) <= 40:
-                found[a.arg] = said
-        elif (empty := empty_literal(d)) is not None:
-            found[a.arg] = empty
-    return found
